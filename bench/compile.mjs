@@ -1,0 +1,50 @@
+// Compile and lint benchmarks on a generated 10,000-block project, each figure measured as the
+// wall time of a real `svc` process (process start included) beside its DESIGN.md budget.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { genProject } from './gen-project.mjs';
+
+const repo = join(import.meta.dirname, '..');
+const cli = join(repo, 'dist/src/cli/main.js');
+
+function timed(args, cwd) {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`svc ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { ms, out: r.stdout };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+export async function benchCompile(report) {
+  const dir = join(repo, 'bench/.work/project-10k');
+  rmSync(dir, { recursive: true, force: true });
+  await genProject(dir, 10_000);
+  const cold = [];
+  for (let i = 0; i < 3; i++) {
+    rmSync(join(dir, '.svc'), { recursive: true, force: true });
+    rmSync(join(dir, 'svc-manifest.json'), { force: true });
+    cold.push(timed(['compile'], dir).ms);
+  }
+  report('svc compile, 10,000 blocks, cold', median(cold), 'ms', '<=', 2000);
+  const domain = readdirSync(join(dir, 'domains'))[0];
+  const blocksDir = join(dir, 'domains', domain, 'blocks');
+  const file = join(blocksDir, readdirSync(blocksDir).find((f) => f.endsWith('.svc')));
+  const original = readFileSync(file, 'utf8');
+  const warm = [];
+  for (let i = 0; i < 5; i++) {
+    writeFileSync(file, original.replace(/description = "/, `description = "Edit ${i}. `));
+    warm.push(timed(['compile'], dir).ms);
+  }
+  report('svc compile after one block changed', median(warm), 'ms', '<=', 150);
+  const files = readdirSync(blocksDir).filter((f) => f.endsWith('.svc')).slice(0, 5).map((f) => join(blocksDir, f));
+  const lint = [];
+  for (let i = 0; i < 5; i++) lint.push(timed(['lint', ...files], dir).ms);
+  report('svc lint, 5 files (process start included)', median(lint), 'ms', '<=', 300);
+  if (!existsSync(join(dir, 'svc-manifest.json'))) throw new Error('compile wrote no manifest');
+}

@@ -1,0 +1,79 @@
+/**
+ * The one registry of diagnostic codes that are not policy rules. Policy rules (certification,
+ * lint, preflight, answer trust) carry their own ids, messages and hints in their JSON policy
+ * documents; `test/meta/codes.test.ts` checks the two sets never overlap.
+ *
+ * Codes are `area/kebab-name`. Messages and hints are templates over the diagnostic's data.
+ * Entries are sorted by code.
+ */
+import type { Severity } from './diagnostics.js';
+
+export interface CodeEntry {
+  readonly severity: Severity;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+function entry(severity: Severity, message: string, hint?: string): CodeEntry {
+  return hint === undefined ? { severity, message } : { severity, message, hint };
+}
+
+export const CODES = {
+  'app/invalid': entry('error', 'App document does not match its schema at {{pointer}}: {{problem}}.', 'Fix the value at {{pointer}}.'),
+  'app/page-missing': entry('error', 'App {{app}} page {{page}} points at {{dashboard}}, which does not exist.', 'Create the page document or fix the path.'),
+  'app/unknown-source': entry('error', 'Tile {{tile}} on {{app}}/{{page}} is bound to {{source}}, which is not a block in this project.', 'Bind the tile to an existing block id (<domain>.<name>).'),
+  'compile/certified-in-drafts': entry('warning', 'Block {{block}} is certified but sits in a drafts folder.', 'Promote it with svc certify --from-draft, which moves it out of _drafts.'),
+  'compile/companion-invalid': entry('error', 'Companion file cannot be read: {{problem}}.', 'Fix the YAML or delete the file; svc certify writes it again.'),
+  'compile/companion-status-mismatch': entry('error', 'Companion reviewStatus {{reviewStatus}} differs from block status {{status}}.', 'Set reviewStatus: {{status}} in the companion YAML.'),
+  'compile/contract-format': entry('error', 'svc_contract {{value}} is not <domain>.<Entity>.<name>@<version>.', 'Write svc_contract = "finance.Revenue.weekly_revenue@1".'),
+  'compile/contract-manifest-invalid': entry('error', 'Contract manifest is invalid at {{pointer}}: {{problem}}.', 'Fix {{path}}; the contract check is skipped until it reads.'),
+  'compile/contract-manifest-missing': entry('warning', 'No contract manifest at {{path}}: the contract check is skipped.', 'Add svc-contract-manifest.json to resolve svc_contract bindings.'),
+  'compile/contract-unresolved': entry('error', 'Block {{block}} binds contract {{contract}}, which the contract manifest does not list.', 'Add the contract to {{path}} or fix svc_contract.'),
+  'compile/domain-mismatch': entry('warning', 'Block {{block}} declares domain {{declared}} but sits in the {{folder}} folder.', 'Move the file or change domain; the folder decides where drafts and promotions go.'),
+  'compile/duplicate-block': entry('error', 'Block id {{block}} is declared more than once (also in {{other}}).', 'Rename one of the blocks; ids are <domain>.<name>.'),
+  'compile/duplicate-field': entry('error', 'Field {{field}} is set more than once in block {{block}}.', 'Keep one assignment.'),
+  'compile/empty-project': entry('warning', 'No block files were found under {{root}}.', 'Put blocks in domains/<domain>/blocks/*.svc or blocks/<domain>/*.svc.'),
+  'compile/field-type': entry('error', 'Field {{field}} of block {{block}} must be {{expected}}.', 'Write {{field}} as {{expected}}.'),
+  'compile/invalid-name': entry('error', 'Block name {{name}} must be lower case letters, digits and underscores, starting with a letter.', 'Rename the block, for example "weekly_revenue".'),
+  'compile/invalid-param': entry('error', 'Parameter {{param}} of block {{block}}: {{problem}}.', 'Declare parameters as name: type = default with type string, number, integer, boolean or date.'),
+  'compile/invalid-status': entry('error', 'Status {{status}} of block {{block}} is not one of draft, review, certified, pending_recertification, deprecated, retired.', 'Use one of the listed statuses.'),
+  'compile/invalid-test': entry('error', 'Test of block {{block}}: {{problem}}.', 'Write tests as assert <column|row_count> <op> <value>.'),
+  'compile/manifest-stale': entry('error', 'svc-manifest.json is out of date.', 'Run svc compile and commit the result.'),
+  'compile/misplaced-member': entry('error', '{{member}} is not allowed {{where}}.', 'Parameters go in params { }, assertions in tests { }.'),
+  'compile/missing-field': entry('error', 'Block {{block}} has no {{field}}.', 'Add {{field}} = ... to the block.'),
+  'compile/no-blocks-in-file': entry('warning', 'File declares no block.', 'Add block "<name>" { ... } or delete the file.'),
+  'compile/receipt-orphaned': entry('error', 'Companion of {{block}} keeps a certification receipt while the block is {{status}}.', 'Remove the certification key, or certify the block again.'),
+  'compile/receipt-stale': entry('error', 'Certification receipt of {{block}} was made for another source ({{receipt}} vs {{current}}).', 'Certify the block again with svc certify.'),
+  'compile/sql-unreadable': entry('warning', 'The query of {{block}} could not be read for tables: {{reason}}.', 'Check the SQL; lineage for this block is empty.'),
+  'compile/undeclared-param': entry('error', 'Query of {{block}} uses ${{{param}}}, which is not declared in params.', 'Declare it in params { {{param}}: string }.'),
+  'compile/unknown-field': entry('warning', 'Field {{field}} is not a known block field; it is kept as written.', 'Check the spelling, or ignore if it is project metadata.'),
+  'compile/unused-param': entry('warning', 'Parameter {{param}} of {{block}} is declared but the query never uses it.', 'Use ${{{param}}} in the query or remove the declaration.'),
+  'config/invalid': entry('error', 'svc.config.json is invalid at {{pointer}}: {{problem}}.', 'Fix the value at {{pointer}}.'),
+  'config/invalid-json': entry('error', 'svc.config.json is not valid JSON: {{problem}}.', 'Fix the JSON syntax.'),
+  'config/missing': entry('error', 'No svc.config.json found in {{dir}} or any folder above it.', 'Run svc in a project folder, pass --project DIR, or create svc.config.json with {"project": "<name>"}.'),
+  'file/not-utf8': entry('error', 'File is not valid UTF-8 text (first bad byte at offset {{offset}}).', 'Save the file as UTF-8.'),
+  'file/symlink-loop': entry('error', 'Folder link loops back to {{target}}; it was not followed.', 'Remove the looping link.'),
+  'file/too-large': entry('error', 'File is {{size}} bytes; block files are limited to {{limit}} bytes.', 'Split the file into smaller block files.'),
+  'file/unreadable': entry('error', 'File cannot be read: {{reason}}.', 'Check that the file exists and is readable.'),
+  'lint/no-files': entry('info', 'No block files to lint.', 'Pass .svc files: svc lint path/to/file.svc.'),
+  'parse/expected-value': entry('error', 'Expected a value after {{after}}, found {{found}}.', 'Write a string, number, boolean, array or { ... } object.'),
+  'parse/internal-error': entry('error', 'The parser failed unexpectedly: {{problem}}.', 'Report this as a bug in svc, with the file that caused it.'),
+  'parse/invalid-character': entry('error', 'Unexpected character {{char}}.', 'Remove it or put it inside a string.'),
+  'parse/invalid-escape': entry('error', 'Invalid escape {{escape}} in string.', 'Use JSON escapes (\\n, \\", \\\\, \\uXXXX) or a """ raw string.'),
+  'parse/too-deep': entry('error', 'Values nest deeper than {{limit}} levels.', 'Flatten the value.'),
+  'parse/too-many-errors': entry('error', 'More than {{limit}} syntax errors; the rest of the file is not reported.', 'Fix the first errors and parse again.'),
+  'parse/unexpected-token': entry('error', 'Unexpected {{found}}; expected {{expected}}.', 'Check the syntax near this position.'),
+  'parse/unterminated-comment': entry('error', 'Comment starting here is never closed with */.', 'Close the comment.'),
+  'parse/unterminated-string': entry('error', 'String starting here is never closed.', 'Close the string with its quote.'),
+  'policy/invalid': entry('error', 'Policy rules in {{source}} are invalid at {{pointer}}: {{problem}}.', 'Fix the value at {{pointer}}.'),
+  'policy/severity-lowered': entry('error', '{{source}} at {{pointer}} lowers rule {{rule}} from {{from}} to {{to}}; a project may only raise severities.', 'Remove the entry or raise the severity instead.'),
+  'policy/unknown-policy': entry('error', '{{source}} at {{pointer}} names policy {{policy}}, which does not exist.', 'Use one of: {{known}}.'),
+  'policy/unknown-rule': entry('error', '{{source}} at {{pointer}} raises rule {{rule}}, which policy {{policy}} does not have.', 'Check the rule id, or add the rule with { "policy": ..., "rule": { ... } }.'),
+} as const satisfies Record<string, CodeEntry>;
+
+export type Code = keyof typeof CODES;
+
+/** True when `code` is a registered (non-policy) diagnostic code. */
+export function isRegisteredCode(code: string): code is Code {
+  return Object.prototype.hasOwnProperty.call(CODES, code);
+}

@@ -1,0 +1,129 @@
+/**
+ * `lexStatement(sql, driver)`: the statement as the engine reads it, as tokens. Where the
+ * reading depends on a setting the service cannot see, every reading is taken and they must
+ * agree token for token (kind, offsets, value), or the statement is refused.
+ */
+import type { IToken } from 'chevrotain';
+import { readingsOf } from './base-dialect.js';
+import { buildLexer, type BuiltLexer } from './build-lexer.js';
+import { DIALECTS } from './dialects.js';
+import { isDriver, type Driver } from './drivers.js';
+import { hasNonAscii, normaliseWord } from './normalise-word.js';
+import type { QuotedPayload } from './scan-quoted.js';
+import type { SqlToken, SqlTokenKind } from './sql-token.js';
+import { UnreadableStatement } from './unreadable-statement.js';
+
+const lexers = new Map<Driver, BuiltLexer[]>();
+
+/** The lexers of a driver: default reading first. Built once per process. */
+function lexersOf(driver: string): BuiltLexer[] {
+  if (!isDriver(driver)) throw new UnreadableStatement('unknown-driver');
+  let built = lexers.get(driver);
+  if (built === undefined) {
+    built = readingsOf(DIALECTS[driver]).map(buildLexer);
+    lexers.set(driver, built);
+  }
+  return built;
+}
+
+/**
+ * Reads `sql` as `driver`'s engine does. Throws `UnreadableStatement` for anything it cannot
+ * decide, including an unknown driver.
+ */
+export function lexStatement(sql: string, driver: string): SqlToken[] {
+  const all = lexersOf(driver);
+  const first = all[0] as BuiltLexer;
+  const tokens = readWith(first, sql);
+  // Invariant of the dialect model: settings only change how a backslash reads.
+  if (all.length > 1 && sql.includes('\\')) {
+    for (let i = 1; i < all.length; i++) {
+      let other: SqlToken[];
+      try {
+        other = readWith(all[i] as BuiltLexer, sql);
+      } catch (error) {
+        if (error instanceof UnreadableStatement) throw new UnreadableStatement('ambiguous-setting', error.offset);
+        throw error;
+      }
+      assertSameReading(tokens, other);
+    }
+  }
+  return tokens;
+}
+
+function assertSameReading(a: SqlToken[], b: SqlToken[]): void {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a[i] as SqlToken;
+    const y = b[i] as SqlToken;
+    if (x.start !== y.start || x.end !== y.end || x.kind !== y.kind || x.value !== y.value) {
+      throw new UnreadableStatement('ambiguous-setting', Math.min(x.start, y.start));
+    }
+  }
+  if (a.length !== b.length) throw new UnreadableStatement('ambiguous-setting', (a[n] ?? b[n])?.start ?? -1);
+}
+
+function readWith(built: BuiltLexer, sql: string): SqlToken[] {
+  const result = built.lexer.tokenize(sql);
+  const error = result.errors[0];
+  if (error !== undefined) throw new UnreadableStatement('unexpected-character', error.offset);
+  const unicodeText = hasNonAscii(sql);
+  const raw = result.tokens;
+  const out: SqlToken[] = [];
+  let afterUnicode = false;
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i] as IToken;
+    const token = toSqlToken(t, built, unicodeText);
+    if (token.kind === 'word' && token.text.includes('.')) {
+      pushParts(out, token.text, token.start, unicodeText);
+      afterUnicode = false;
+      continue;
+    }
+    // `U&'..' UESCAPE '!'` would redefine the escape character after the value was read.
+    if (afterUnicode && token.kind === 'word' && token.value === 'uescape') {
+      throw new UnreadableStatement('unicode-escape', token.start);
+    }
+    afterUnicode = t.payload !== undefined && (t.payload as QuotedPayload).unicode === true;
+    out.push(token);
+  }
+  return out;
+}
+
+/** `a.b.c` as word, `.`, word, `.`, word. */
+function pushParts(out: SqlToken[], text: string, start: number, unicodeText: boolean): void {
+  let from = 0;
+  while (true) {
+    const dot = text.indexOf('.', from);
+    const part = dot < 0 ? text.slice(from) : text.slice(from, dot);
+    const at = start + from;
+    out.push({ kind: 'word', text: part, value: wordValue(part, at, unicodeText), start: at, end: at + part.length });
+    if (dot < 0) return;
+    out.push({ kind: 'punctuation', text: '.', value: '.', start: start + dot, end: start + dot + 1 });
+    from = dot + 1;
+  }
+}
+
+function wordValue(text: string, start: number, unicodeText: boolean): string {
+  return unicodeText && hasNonAscii(text) ? normaliseWord(text, start) : text.toLowerCase();
+}
+
+/** The image without the spaces it absorbed (see build-lexer.ts). */
+function withoutSpaces(image: string): string {
+  let end = image.length;
+  for (let c = image.charCodeAt(end - 1); c === 32 || c === 10 || c === 9 || c === 13; c = image.charCodeAt(--end - 1));
+  if (end === image.length) return image;
+  // One-character strings come from the engine's cache: no allocation for `,` `(` `=` ...
+  return end === 1 ? image.charAt(0) : image.slice(0, end);
+}
+
+function toSqlToken(t: IToken, built: BuiltLexer, unicodeText: boolean): SqlToken {
+  const text = withoutSpaces(t.image);
+  const start = t.startOffset;
+  const end = start + text.length;
+  const payload = t.payload as QuotedPayload | undefined;
+  if (payload !== undefined) return { kind: payload.kind, text, value: payload.value, start, end };
+  const kind = built.kinds[t.tokenTypeIdx] as SqlTokenKind;
+  // A dotted word is split (and its parts read) by the caller.
+  if (kind === 'word') return { kind, text, value: text.includes('.') ? '' : wordValue(text, start, unicodeText), start, end };
+  if (kind === 'variable') return { kind, text, value: text.toLowerCase(), start, end };
+  return { kind, text, value: text, start, end };
+}

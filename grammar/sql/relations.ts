@@ -1,0 +1,157 @@
+/**
+ * The relations a statement names in table positions, read from tokens: after FROM and JOIN,
+ * across comma joins, and after USING (MERGE and DELETE ... USING). Shared by `readTables`
+ * and the statement check (which looks at what sits in a table position: a file path, a
+ * path table, a stage).
+ *
+ * Parentheses open a level. A level is a query level when it starts with a query word (or sits
+ * where a relation is expected, as in `FROM (a JOIN b)`); FROM inside other levels belongs to
+ * expressions such as EXTRACT(YEAR FROM d) or TRIM(x FROM y) and names no relation.
+ */
+import { isNameToken, type SqlToken } from './sql-token.js';
+
+export interface RelationRef {
+  /** `name`: a (qualified) name; `function`: a table function call; `other`: a string, stage... */
+  readonly kind: 'name' | 'function' | 'other';
+  /** Name parts (values, lower-cased), empty for `other`. */
+  readonly parts: readonly string[];
+  /** Index of the first and last token of the reference. */
+  readonly first: number;
+  readonly last: number;
+}
+
+export interface Relations {
+  readonly refs: RelationRef[];
+  /** Names the statement defines with WITH (lower-cased). */
+  readonly cteNames: ReadonlySet<string>;
+}
+
+const QUERY_WORDS = new Set(['select', 'with', 'values', 'table', 'from', 'pivot', 'unpivot', 'summarize', 'describe', 'show']);
+/** Words that end a FROM list: what follows is no longer a relation or its alias. */
+const CLAUSE_END = new Set([
+  'where', 'group', 'having', 'order', 'limit', 'offset', 'fetch', 'window', 'qualify', 'union',
+  'intersect', 'except', 'minus', 'on', 'returning', 'set', 'values', 'select', 'into', 'for',
+  'connect', 'start', 'prewhere', 'settings', 'format', 'when', 'then', 'match_recognize',
+]);
+const SKIP_BEFORE_RELATION = new Set(['lateral', 'only']);
+
+const NONE = 0;
+const EXPECT = 1;
+const AFTER = 2;
+
+/** Lower-cased value of a name token. */
+export function nameValue(token: SqlToken): string {
+  return token.kind === 'word' ? token.value : token.value.toLowerCase();
+}
+
+/** Reads `first`'s qualified name (`a.b.c`); returns its parts and the index of its last token. */
+export function qualifiedName(tokens: readonly SqlToken[], first: number): { parts: string[]; last: number } {
+  const parts = [nameValue(tokens[first] as SqlToken)];
+  let last = first;
+  while (tokens[last + 1]?.value === '.' && tokens[last + 1]?.kind === 'punctuation' && isNameToken(tokens[last + 2])) {
+    parts.push(nameValue(tokens[last + 2] as SqlToken));
+    last += 2;
+  }
+  return { parts, last };
+}
+
+function isPunct(token: SqlToken | undefined, char: string): boolean {
+  return token !== undefined && token.kind === 'punctuation' && token.value === char;
+}
+
+function isWord(token: SqlToken | undefined, word: string): boolean {
+  return token !== undefined && token.kind === 'word' && token.value === word;
+}
+
+/**
+ * True when `tokens[i]` names a CTE: `name [ (cols) ] AS [NOT] [MATERIALIZED] (` after WITH or a
+ * comma. Only asked at a level that holds a WITH, and a column list is a flat list of names,
+ * so the look-ahead stays linear over the statement.
+ */
+function isCteName(tokens: readonly SqlToken[], i: number): boolean {
+  const prev = tokens[i - 1];
+  if (!(isWord(prev, 'with') || isWord(prev, 'recursive') || isPunct(prev, ','))) return false;
+  let j = i + 1;
+  if (isPunct(tokens[j], '(')) {
+    j++;
+    while (isNameToken(tokens[j]) || isPunct(tokens[j], ',')) j++;
+    if (!isPunct(tokens[j], ')')) return false;
+    j++;
+  }
+  if (!isWord(tokens[j], 'as')) return false;
+  j++;
+  if (isWord(tokens[j], 'not')) j++;
+  if (isWord(tokens[j], 'materialized')) j++;
+  return isPunct(tokens[j], '(');
+}
+
+/** Relations of every statement in `tokens`. */
+export function readRelations(tokens: readonly SqlToken[]): Relations {
+  const refs: RelationRef[] = [];
+  const cteNames = new Set<string>();
+  const query: boolean[] = [true];
+  const mode: number[] = [NONE];
+  const openedAsRelation: boolean[] = [false];
+  const withAt: boolean[] = [false];
+  let d = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as SqlToken;
+    if (t.kind === 'punctuation') {
+      if (t.value === '(') {
+        const asRelation = mode[d] === EXPECT;
+        const next = tokens[i + 1];
+        d++;
+        query[d] = asRelation || (next?.kind === 'word' && QUERY_WORDS.has(next.value));
+        withAt[d] = false;
+        mode[d] = asRelation && !(next?.kind === 'word' && QUERY_WORDS.has(next.value)) ? EXPECT : NONE;
+        openedAsRelation[d] = asRelation;
+      } else if (t.value === ')') {
+        if (d > 0) {
+          if (openedAsRelation[d] === true) mode[d - 1] = AFTER;
+          d--;
+        }
+      } else if (t.value === ';') {
+        d = 0;
+        mode[0] = NONE;
+        withAt[0] = false;
+      } else if (t.value === ',' && mode[d] === AFTER) {
+        mode[d] = EXPECT;
+      }
+      continue;
+    }
+    if (query[d] !== true) continue;
+    if (t.kind === 'word' && t.value === 'with') withAt[d] = true;
+    else if (withAt[d] === true && isNameToken(t) && isCteName(tokens, i)) cteNames.add(nameValue(t));
+    i = step(tokens, i, d, mode, refs);
+  }
+  return { refs, cteNames };
+}
+
+/** Advances the FROM-list state at level `d` over the token at `i`; returns the last index used. */
+function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[], refs: RelationRef[]): number {
+  const t = tokens[i] as SqlToken;
+  const v = t.kind === 'word' ? t.value : '';
+  if (v === 'from' && !isWord(tokens[i - 1], 'distinct')) {
+    mode[d] = EXPECT;
+  } else if (v === 'join' || v === 'apply') {
+    // ClickHouse ARRAY JOIN unnests a column, not a relation.
+    mode[d] = isWord(tokens[i - 1], 'array') ? NONE : EXPECT;
+  } else if (v === 'using') {
+    const next = tokens[i + 1];
+    mode[d] = isNameToken(next) || (isPunct(next, '(') && QUERY_WORDS.has(tokens[i + 2]?.value ?? '')) ? EXPECT : NONE;
+  } else if (mode[d] === EXPECT) {
+    if (SKIP_BEFORE_RELATION.has(v)) return i;
+    if (isNameToken(t)) {
+      const { parts, last } = qualifiedName(tokens, i);
+      const call = isPunct(tokens[last + 1], '(');
+      refs.push({ kind: call ? 'function' : 'name', parts, first: i, last });
+      mode[d] = AFTER;
+      return last;
+    }
+    refs.push({ kind: 'other', parts: [], first: i, last: i });
+    mode[d] = AFTER;
+  } else if (mode[d] === AFTER && CLAUSE_END.has(v)) {
+    mode[d] = NONE;
+  }
+  return i;
+}

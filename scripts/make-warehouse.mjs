@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+// Generates the embedded SQLite warehouse the fixture projects, the demo and the benchmarks
+// query. Output must be reproducible: fixture block tests assert on this data, so every value
+// comes from a seeded PRNG and fixed calendar bounds, never from Math.random or the clock.
+import Database from 'better-sqlite3';
+import { mkdirSync, renameSync, rmSync, existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const SEED = 20240101;
+export const COUNTS = { customers: 2000, products: 200, orders: 20000 };
+
+/** mulberry32: tiny, fast and good enough for fake data; the seed fixes the whole warehouse. */
+function prng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = (xs) => xs[Math.floor(next() * xs.length)];
+  // Weighted pick over [value, weight] pairs; weights need not sum to 1.
+  const weighted = (pairs) => {
+    const total = pairs.reduce((s, [, w]) => s + w, 0);
+    let r = next() * total;
+    for (const [v, w] of pairs) if ((r -= w) < 0) return v;
+    return pairs[pairs.length - 1][0];
+  };
+  return { next, int, pick, weighted };
+}
+
+const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Ivy', 'Lucas', 'Nora', 'Owen', 'Ruby',
+  'Leo', 'Maya', 'Eli', 'Hazel', 'Jack', 'Iris', 'Omar', 'Lena', 'Caleb', 'Sofia', 'Ravi', 'Priya',
+  'Diego', 'Elena', 'Kenji', 'Amara', 'Felix', 'Grace', 'Hugo'];
+const LAST = ['Smith', 'Garcia', 'Chen', 'Patel', 'Johnson', 'Nguyen', 'Kim', 'Brown', 'Lopez',
+  'Miller', 'Davis', 'Wilson', 'Moore', 'Taylor', 'Clark', 'Lewis', 'Walker', 'Young', 'Hall',
+  'Allen', 'King', 'Wright', 'Scott', 'Green', 'Baker', 'Adams', 'Nelson', 'Hill', 'Rivera', 'Shah'];
+// Rough population weights so per-state rankings look like real commerce data (CA, TX, FL lead).
+const STATES = [['CA', 39], ['TX', 30], ['FL', 22], ['NY', 20], ['PA', 13], ['IL', 12], ['OH', 12],
+  ['GA', 11], ['NC', 11], ['MI', 10], ['NJ', 9], ['VA', 9], ['WA', 8], ['AZ', 7], ['MA', 7],
+  ['TN', 7], ['IN', 7], ['MD', 6], ['MO', 6], ['WI', 6], ['CO', 6], ['MN', 6], ['SC', 5], ['AL', 5],
+  ['LA', 5], ['KY', 4], ['OR', 4], ['OK', 4], ['CT', 4], ['UT', 3], ['IA', 3], ['NV', 3], ['AR', 3],
+  ['MS', 3], ['KS', 3], ['NM', 2], ['NE', 2], ['ID', 2], ['WV', 2], ['HI', 1], ['NH', 1], ['ME', 1],
+  ['MT', 1], ['RI', 1], ['DE', 1], ['SD', 1], ['ND', 1], ['AK', 1], ['VT', 1], ['WY', 1], ['DC', 1]];
+const SEGMENTS = [['consumer', 70], ['small_business', 22], ['enterprise', 8]];
+// category -> [price range in cents, nouns]
+const CATEGORIES = {
+  electronics: [[1999, 89999], ['Headphones', 'Charger', 'Speaker', 'Monitor', 'Keyboard', 'Webcam']],
+  home: [[999, 24999], ['Lamp', 'Kettle', 'Blanket', 'Vase', 'Cookware Set', 'Rug']],
+  outdoors: [[1499, 39999], ['Tent', 'Backpack', 'Lantern', 'Hammock', 'Water Bottle', 'Cooler']],
+  apparel: [[1299, 14999], ['Jacket', 'Hoodie', 'Sneakers', 'Cap', 'Scarf', 'Jeans']],
+  beauty: [[599, 7999], ['Serum', 'Moisturizer', 'Shampoo', 'Lip Balm', 'Sunscreen', 'Cleanser']],
+  toys: [[799, 9999], ['Puzzle', 'Robot Kit', 'Board Game', 'Plush Bear', 'Kite', 'Blocks']],
+  grocery: [[299, 4999], ['Coffee Beans', 'Olive Oil', 'Green Tea', 'Granola', 'Honey', 'Pasta']],
+  books: [[899, 5999], ['Cookbook', 'Field Guide', 'Novel', 'Atlas', 'Journal', 'Biography']],
+};
+const ADJECTIVES = ['Classic', 'Pro', 'Compact', 'Deluxe', 'Eco', 'Urban', 'Trail', 'Everyday',
+  'Premium', 'Mini', 'Ultra', 'Vintage'];
+const CHANNELS = [['web', 48], ['mobile', 34], ['marketplace', 12], ['retail', 6]];
+const METHODS = [['card', 62], ['paypal', 22], ['bank_transfer', 9], ['gift_card', 7]];
+
+const DAY = 86400;
+const T0 = Date.UTC(2024, 0, 1) / 1000; // fixed bounds: orders span 2024-01-01 .. 2025-12-31
+const T1 = Date.UTC(2026, 0, 1) / 1000 - 1;
+const CUSTOMER_T0 = Date.UTC(2023, 0, 1) / 1000;
+const iso = (t) => new Date(t * 1000).toISOString().slice(0, 19) + 'Z';
+const cents = (c) => Math.round(c) / 100;
+
+/** Seasonal weight: busier Nov/Dec, quieter Feb, and ~25% growth from 2024 to 2025. */
+function demand(t) {
+  const month = new Date(t * 1000).getUTCMonth();
+  const season = [0.9, 0.8, 0.95, 1, 1, 1, 0.95, 1, 1, 1.05, 1.4, 1.6][month];
+  return season * (1 + 0.25 * ((t - T0) / (T1 - T0)));
+}
+
+const SCHEMA = `
+CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL UNIQUE,
+  state TEXT NOT NULL, segment TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE products (id INTEGER PRIMARY KEY, sku TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+  category TEXT NOT NULL, price REAL NOT NULL);
+CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id),
+  ordered_at TEXT NOT NULL, status TEXT NOT NULL, amount REAL NOT NULL, state TEXT NOT NULL,
+  channel TEXT NOT NULL);
+CREATE TABLE order_items (order_id INTEGER NOT NULL REFERENCES orders(id),
+  product_id INTEGER NOT NULL REFERENCES products(id), quantity INTEGER NOT NULL,
+  unit_price REAL NOT NULL);
+CREATE TABLE payments (id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders(id),
+  method TEXT NOT NULL, amount REAL NOT NULL, paid_at TEXT, status TEXT NOT NULL);
+`;
+// Indexes follow the access paths the fixture blocks use: time ranges, status, joins, filters.
+const INDEXES = `
+CREATE INDEX orders_ordered_at ON orders(ordered_at);
+CREATE INDEX orders_status_ordered_at ON orders(status, ordered_at);
+CREATE INDEX orders_customer ON orders(customer_id);
+CREATE INDEX orders_state ON orders(state);
+CREATE INDEX order_items_order ON order_items(order_id);
+CREATE INDEX order_items_product ON order_items(product_id);
+CREATE INDEX payments_order ON payments(order_id);
+CREATE INDEX customers_state ON customers(state);
+CREATE INDEX products_category ON products(category);
+`;
+
+function fill(db, rnd) {
+  const insCustomer = db.prepare('INSERT INTO customers VALUES (?, ?, ?, ?, ?, ?)');
+  // Ids follow signup order, so "customers who existed at time t" is the prefix 1..k.
+  const signups = [];
+  for (let i = 0; i < COUNTS.customers; i++) {
+    signups.push(rnd.next() < 0.7
+      ? CUSTOMER_T0 + Math.floor(rnd.next() * (T0 - CUSTOMER_T0))
+      : T0 + Math.floor(rnd.next() * (T1 - 60 * DAY - T0)));
+  }
+  signups.sort((a, b) => a - b);
+  const customers = [];
+  for (let id = 1; id <= COUNTS.customers; id++) {
+    const first = rnd.pick(FIRST);
+    const last = rnd.pick(LAST);
+    const state = rnd.weighted(STATES);
+    const created = signups[id - 1];
+    customers.push({ state });
+    const email = `${first}.${last}.${id}@example.test`.toLowerCase();
+    insCustomer.run(id, `${first} ${last}`, email, state, rnd.weighted(SEGMENTS), iso(created));
+  }
+  // Number of customers signed up at or before t (binary search over the sorted signups).
+  const signedUpBy = (t) => {
+    let lo = 0, hi = signups.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (signups[mid] <= t) lo = mid + 1; else hi = mid; }
+    return lo;
+  };
+
+  const insProduct = db.prepare('INSERT INTO products VALUES (?, ?, ?, ?, ?)');
+  const products = [];
+  const categories = Object.keys(CATEGORIES);
+  for (let id = 1; id <= COUNTS.products; id++) {
+    const category = categories[(id - 1) % categories.length];
+    const [[lo, hi], nouns] = CATEGORIES[category];
+    const price = rnd.int(Math.ceil(lo / 100), Math.floor(hi / 100)) * 100 - 1; // x.99 prices
+    products.push({ price, pop: 0.2 + rnd.next() ** 3 * 5 }); // a few bestsellers, a long tail
+    const name = `${rnd.pick(ADJECTIVES)} ${rnd.pick(nouns)}`;
+    insProduct.run(id, `SKU-${String(id).padStart(5, '0')}`, name, category, cents(price));
+  }
+  const productWeights = products.map((p, i) => [i + 1, p.pop]);
+
+  const insOrder = db.prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insItem = db.prepare('INSERT INTO order_items VALUES (?, ?, ?, ?)');
+  const insPayment = db.prepare('INSERT INTO payments VALUES (?, ?, ?, ?, ?, ?)');
+  const peak = demand(T1) * 1.6;
+  for (let id = 1; id <= COUNTS.orders; id++) {
+    let t; // rejection sampling against the seasonal curve
+    do t = T0 + Math.floor(rnd.next() * (T1 - T0)); while (rnd.next() * peak > demand(t));
+    const customerId = rnd.int(1, signedUpBy(t)); // only customers who already exist can order
+    const customer = customers[customerId - 1];
+    const recent = t > T1 - 45 * DAY; // only the last weeks still have unsettled orders
+    const status = rnd.weighted(recent
+      ? [['completed', 52], ['cancelled', 5], ['refunded', 3], ['pending', 40]]
+      : [['completed', 86], ['cancelled', 7], ['refunded', 5], ['pending', 2]]);
+    let total = 0;
+    const items = []; // buffered: the order row (with its total) must exist before its items
+    const lines = rnd.int(1, 4);
+    for (let k = 0; k < lines; k++) {
+      const productId = rnd.weighted(productWeights);
+      const quantity = rnd.weighted([[1, 70], [2, 20], [3, 7], [4, 3]]);
+      const discounted = rnd.next() < 0.15; // promotions sell at 10% off
+      const unit = discounted ? Math.round(products[productId - 1].price * 0.9) : products[productId - 1].price;
+      total += unit * quantity;
+      items.push([id, productId, quantity, cents(unit)]);
+    }
+    // Orders usually ship to the customer's home state, sometimes elsewhere (gifts).
+    const state = rnd.next() < 0.9 ? customer.state : rnd.weighted(STATES);
+    insOrder.run(id, customerId, iso(t), status, cents(total), state, rnd.weighted(CHANNELS));
+    for (const item of items) insItem.run(...item);
+    const payStatus = { completed: 'captured', cancelled: 'voided', refunded: 'refunded', pending: 'pending' }[status];
+    const paidAt = status === 'pending' ? null : iso(t + rnd.int(5, 3600));
+    insPayment.run(id, id, rnd.weighted(METHODS), cents(total), paidAt, payStatus);
+  }
+}
+
+/** Writes the warehouse to `path` atomically (temp file in the same directory, then rename). */
+export async function makeWarehouse(path) {
+  const out = resolve(path);
+  mkdirSync(dirname(out), { recursive: true });
+  const tmp = `${out}.${process.pid}.tmp`;
+  rmSync(tmp, { force: true });
+  const db = new Database(tmp);
+  try {
+    // No journal and no fsync while generating: the file is private until the rename.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.exec(SCHEMA);
+    db.transaction(() => fill(db, prng(SEED)))();
+    db.exec(INDEXES);
+    db.exec('ANALYZE');
+    db.pragma('journal_mode = DELETE');
+  } catch (err) {
+    db.close();
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  db.close();
+  renameSync(tmp, out);
+  for (const suffix of ['-journal', '-wal', '-shm']) if (existsSync(out + suffix)) rmSync(out + suffix);
+  return out;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const target = process.argv[2];
+  if (!target) {
+    process.stderr.write('usage: node scripts/make-warehouse.mjs <out.db>\n');
+    process.exit(2);
+  }
+  const started = performance.now();
+  const out = await makeWarehouse(target);
+  process.stderr.write(`wrote ${out} in ${Math.round(performance.now() - started)} ms\n`);
+}

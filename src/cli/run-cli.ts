@@ -1,0 +1,60 @@
+/**
+ * Builds the `svc` command line and runs it. Exit codes: what the command returns (0 ok,
+ * 1 findings), 2 for usage errors (clipanion's own would be 1), and 70 for an internal failure,
+ * which prints a sentence and a reference, never a stack trace (SVC_DEBUG=1 shows it).
+ */
+import { randomInt } from 'node:crypto';
+import { Builtins, Cli, UsageError, type CommandClass } from 'clipanion';
+import type { Readable, Writable } from 'node:stream';
+import type { SvcContext } from './context.js';
+import { COMMANDS } from './commands/index.js';
+
+export const EXIT_USAGE = 2;
+export const EXIT_INTERNAL = 70;
+
+function reference(): string {
+  let out = '';
+  for (let i = 0; i < 8; i++) out += String.fromCharCode(97 + randomInt(26));
+  return out;
+}
+
+/** The clipanion Cli with every svc command registered. */
+export function buildCli(version: string): Cli<SvcContext> {
+  const cli = new Cli<SvcContext>({ binaryLabel: 'svc', binaryName: 'svc', binaryVersion: version, enableColors: false });
+  cli.register(Builtins.HelpCommand);
+  cli.register(Builtins.VersionCommand);
+  for (const command of COMMANDS) cli.register(command as CommandClass<SvcContext>);
+  return cli;
+}
+
+export interface CliIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  cwd: string;
+}
+
+/** Runs argv and resolves to the exit code. */
+export async function runCli(argv: string[], io: CliIo, version = '0.0.0'): Promise<number> {
+  const cli = buildCli(version);
+  const context: SvcContext = { ...Cli.defaultContext, ...io, colorDepth: 1 };
+  let command;
+  try {
+    command = cli.process(argv.length === 0 ? ['--help'] : argv, context);
+  } catch (error) {
+    io.stderr.write(cli.error(error, { colored: false }));
+    return EXIT_USAGE;
+  }
+  try {
+    return await cli.run(command, context).then((code) => code);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(cli.error(error, { colored: false }));
+      return EXIT_USAGE;
+    }
+    const ref = reference();
+    io.stderr.write(`svc: an internal error stopped this command (reference ${ref}).\n`);
+    if (process.env['SVC_DEBUG'] === '1') io.stderr.write(`${ref}: ${error instanceof Error ? error.stack : String(error)}\n`);
+    return EXIT_INTERNAL;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Companion YAML beside each block: semantic-layer/blocks/<domain>/<name>.yaml (drafts in a
+ * `_drafts` folder). Its reviewStatus must equal the block's status, and a certification
+ * receipt may exist only while the block is certified and only for the source it certified.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { diag } from '../../../grammar/diagnostics.js';
+import type { CompanionInfo, CompiledBlock } from '../types.js';
+
+/** Project-relative path of a block's companion file. */
+export function companionPath(block: Pick<CompiledBlock, 'domain' | 'name' | 'inDrafts'>): string {
+  const folder = block.inDrafts ? `${block.domain}/_drafts` : block.domain;
+  return `semantic-layer/blocks/${folder}/${block.name}.yaml`;
+}
+
+/** The text of the companion, or undefined when there is none. */
+export function readCompanionText(root: string, rel: string): string | undefined {
+  try {
+    return readFileSync(join(root, rel), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function asInfo(file: string, data: Record<string, unknown>): CompanionInfo {
+  const info: CompanionInfo = { file };
+  if (typeof data['reviewStatus'] === 'string') info.reviewStatus = data['reviewStatus'];
+  const cert = data['certification'];
+  if (cert && typeof cert === 'object' && !Array.isArray(cert)) {
+    const c = cert as Record<string, unknown>;
+    const out: NonNullable<CompanionInfo['certification']> = {};
+    for (const key of ['certifiedBy', 'certifiedAt', 'via', 'rules', 'sourceSha256'] as const) {
+      const v = c[key];
+      if (typeof v === 'string') out[key] = v;
+      else if (v instanceof Date) out[key] = v.toISOString();
+    }
+    if (Array.isArray(c['checks'])) out.checks = c['checks'].filter((x): x is string => typeof x === 'string');
+    info.certification = out;
+  }
+  return info;
+}
+
+/** Parses companion text and checks it against its block; fills block.companion. */
+export function applyCompanion(block: CompiledBlock, rel: string, text: string): Diagnostic[] {
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (error) {
+    const problem = error instanceof Error ? error.message.split('\n')[0] ?? 'bad YAML' : 'bad YAML';
+    return [diag('compile/companion-invalid', { problem }, { file: rel })];
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return [diag('compile/companion-invalid', { problem: 'expected a mapping of fields' }, { file: rel })];
+  }
+  const info = asInfo(rel, data as Record<string, unknown>);
+  block.companion = info;
+  return checkCompanion(block, info);
+}
+
+function checkCompanion(block: CompiledBlock, info: CompanionInfo): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const where = { file: info.file };
+  if (info.reviewStatus !== undefined && info.reviewStatus !== block.status) {
+    out.push(diag('compile/companion-status-mismatch', { reviewStatus: info.reviewStatus, status: block.status }, where));
+  }
+  const receipt = info.certification;
+  if (receipt && block.status !== 'certified') {
+    out.push(diag('compile/receipt-orphaned', { block: block.id, status: block.status }, where));
+  } else if (receipt && receipt.sourceSha256 !== block.sourceSha256) {
+    out.push(diag('compile/receipt-stale', { block: block.id, receipt: receipt.sourceSha256 ?? 'none', current: block.sourceSha256 }, where));
+  }
+  return out;
+}

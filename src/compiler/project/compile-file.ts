@@ -1,0 +1,55 @@
+/**
+ * One block file -> its compiled blocks and diagnostics. Everything a file's result depends on
+ * besides its own text is named in `deps` (companion files) or in the compile environment
+ * (config, contract manifest), which is what makes the result safe to cache.
+ */
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { diag } from '../../../grammar/diagnostics.js';
+import { parseBlockFile } from '../../../grammar/block/index.js';
+import { analyzeBlock } from '../analyze/analyze-block.js';
+import { resolveContract, type ContractIndex } from '../analyze/contract.js';
+import { readBlockSql } from '../analyze/sql.js';
+import type { CompiledBlock } from '../types.js';
+import { applyCompanion, companionPath } from './companion.js';
+import type { SourceFile } from './discover.js';
+
+export interface FileEnv {
+  driverOf(connection: string): string;
+  contracts: ContractIndex;
+  /** Companion text by project-relative path; undefined when the file does not exist. */
+  readCompanion(rel: string): string | undefined;
+}
+
+export interface FileUnit {
+  path: string;
+  blocks: CompiledBlock[];
+  diagnostics: Diagnostic[];
+  /** Companion paths consulted, present or not. */
+  deps: string[];
+}
+
+/** Compiles the text of one block file. Never throws on user input. */
+export function compileSourceText(src: Omit<SourceFile, 'abs'>, text: string, env: FileEnv): FileUnit {
+  const parsed = parseBlockFile(text, src.path);
+  const unit: FileUnit = { path: src.path, blocks: [], diagnostics: [...parsed.diagnostics], deps: [] };
+  if (parsed.declarations.length === 0 && parsed.diagnostics.length === 0) {
+    unit.diagnostics.push(diag('compile/no-blocks-in-file', {}, { file: src.path }));
+  }
+  for (const decl of parsed.declarations) {
+    const ctx = { file: src.path, layout: src.layout, inDrafts: src.inDrafts, ...(src.folderDomain ? { folderDomain: src.folderDomain } : {}) };
+    const { block, diagnostics } = analyzeBlock(decl, ctx);
+    unit.diagnostics.push(...diagnostics);
+    if (!block) continue;
+    block.dialect = env.driverOf(block.connection);
+    unit.diagnostics.push(...resolveContract(block, env.contracts), ...readBlockSql(block));
+    if (block.inDrafts && block.status === 'certified') {
+      unit.diagnostics.push(diag('compile/certified-in-drafts', { block: block.id }, { file: src.path, span: decl.nameSpan }));
+    }
+    const rel = companionPath(block);
+    unit.deps.push(rel);
+    const text = env.readCompanion(rel);
+    if (text !== undefined) unit.diagnostics.push(...applyCompanion(block, rel, text));
+    unit.blocks.push(block);
+  }
+  return unit;
+}

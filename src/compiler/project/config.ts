@@ -1,0 +1,89 @@
+/**
+ * Finding the project root and reading svc.config.json. A bad or missing config is a
+ * diagnostic (exit 2 at the command line), never an exception.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { diag } from '../../../grammar/diagnostics.js';
+import { schemaValidator, validateDocument } from '../json-schema.js';
+
+export const CONFIG_FILE = 'svc.config.json';
+
+export interface ConnectionConfig {
+  driver: string;
+  path?: string;
+  allowedDirectories?: string[];
+  [k: string]: unknown;
+}
+
+export interface SvcConfig {
+  project: string;
+  connections?: Record<string, ConnectionConfig>;
+  defaultConnection?: string;
+  contracts?: { manifestPath?: string };
+  certification?: { rules?: 'oss' | 'enterprise'; owner?: string };
+  rules?: Array<Record<string, unknown>>;
+  ask?: Record<string, unknown>;
+  owner?: string;
+}
+
+export interface LoadedConfig {
+  root: string;
+  config?: SvcConfig;
+  /** Exact text of the config file, part of the compile cache key. */
+  text?: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Walks up from `start` to the first folder holding svc.config.json. */
+export function findProjectRoot(start: string): string | undefined {
+  let dir = resolve(start);
+  for (;;) {
+    if (existsSync(join(dir, CONFIG_FILE))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+const schemaUrl = new URL('../schemas/config.schema.json', import.meta.url);
+
+/** Reads the config of the project at `root` (or found above `cwd` when root is not given). */
+export function loadConfig(opts: { project?: string; cwd?: string }): LoadedConfig {
+  const cwd = opts.cwd ?? process.cwd();
+  const root = opts.project !== undefined ? resolve(cwd, opts.project) : findProjectRoot(cwd);
+  if (root === undefined) {
+    return { root: resolve(cwd), diagnostics: [diag('config/missing', { dir: resolve(cwd) })] };
+  }
+  const path = join(root, CONFIG_FILE);
+  let text: string;
+  try {
+    if (!statSync(path).isFile()) throw new Error('not a file');
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return { root, diagnostics: [diag('config/missing', { dir: root })] };
+  }
+  return { root, ...parseConfigText(text) };
+}
+
+/** Parses and validates config text; exported for tests and for svc lint. */
+export function parseConfigText(text: string): { config?: SvcConfig; text: string; diagnostics: Diagnostic[] } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    return { text, diagnostics: [diag('config/invalid-json', { problem }, { file: CONFIG_FILE })] };
+  }
+  const diagnostics = validateDocument(schemaValidator(schemaUrl), data, 'config/invalid', CONFIG_FILE);
+  if (diagnostics.length > 0) return { text, diagnostics };
+  return { config: data as SvcConfig, text, diagnostics: [] };
+}
+
+/** The driver and name of the connection a block runs on. */
+export function resolveConnection(config: SvcConfig | undefined, name?: string): { name: string; driver: string } {
+  const connName = name ?? config?.defaultConnection ?? 'default';
+  const driver = config?.connections?.[connName]?.driver ?? 'sqlite';
+  return { name: connName, driver };
+}

@@ -1,0 +1,114 @@
+/**
+ * Finds block files in both project layouts:
+ *   domain-first  domains/<domain>/blocks/**\/*.svc   (drafts in domains/<domain>/blocks/_drafts/)
+ *   legacy        blocks/<domain>/**\/*.svc           (drafts in blocks/_drafts/)
+ * Symbolic links are followed once; a link leading back into a folder already being walked is
+ * reported (file/symlink-loop) instead of walked forever.
+ */
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { diag } from '../../../grammar/diagnostics.js';
+
+export const DRAFTS_FOLDER = '_drafts';
+
+export interface SourceFile {
+  /** Project-relative path with forward slashes. */
+  path: string;
+  abs: string;
+  layout: 'domain' | 'legacy';
+  /** The domain the folder names; undefined for legacy drafts, whose domain is in the file. */
+  folderDomain?: string;
+  inDrafts: boolean;
+}
+
+interface Walk {
+  root: string;
+  out: string[];
+  diagnostics: Diagnostic[];
+  active: Set<string>;
+}
+
+function entries(abs: string): Dirent[] {
+  try {
+    return readdirSync(abs, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+function walk(w: Walk, rel: string, depth: number): void {
+  const abs = join(w.root, rel);
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    return;
+  }
+  if (w.active.has(real) || depth > 32) {
+    w.diagnostics.push(diag('file/symlink-loop', { target: rel }, { file: rel }));
+    return;
+  }
+  w.active.add(real);
+  for (const e of entries(abs)) {
+    if (e.name.startsWith('.')) continue;
+    const child = `${rel}/${e.name}`;
+    let isDir = e.isDirectory();
+    let isFile = e.isFile();
+    if (e.isSymbolicLink()) {
+      try {
+        const st = statSync(join(w.root, child));
+        isDir = st.isDirectory();
+        isFile = st.isFile();
+      } catch {
+        continue; // dangling link: nothing to read
+      }
+    }
+    if (isDir) walk(w, child, depth + 1);
+    else if (isFile && e.name.endsWith('.svc')) w.out.push(child);
+  }
+  w.active.delete(real);
+}
+
+function classify(path: string): Omit<SourceFile, 'abs'> | undefined {
+  const parts = path.split('/');
+  if (parts[0] === 'domains' && parts[2] === 'blocks' && parts.length >= 4) {
+    return { path, layout: 'domain', folderDomain: parts[1], inDrafts: parts.slice(3, -1).includes(DRAFTS_FOLDER) };
+  }
+  if (parts[0] === 'blocks' && parts.length >= 3) {
+    const inDrafts = parts.slice(1, -1).includes(DRAFTS_FOLDER);
+    const folder = parts[1] === DRAFTS_FOLDER ? undefined : parts[1];
+    return folder === undefined ? { path, layout: 'legacy', inDrafts } : { path, layout: 'legacy', folderDomain: folder, inDrafts };
+  }
+  return undefined;
+}
+
+/** All block files of the project at `root`, sorted by path. */
+export function discoverBlockFiles(root: string): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+  const w: Walk = { root, out: [], diagnostics: [], active: new Set() };
+  for (const domain of entries(join(root, 'domains'))) {
+    if (domain.name.startsWith('.')) continue;
+    walk(w, `domains/${domain.name}/blocks`, 0);
+  }
+  walk(w, 'blocks', 0);
+  const files: SourceFile[] = [];
+  for (const path of [...new Set(w.out)].sort()) {
+    const c = classify(path);
+    if (c) files.push({ ...c, abs: join(root, path) });
+  }
+  return { files, diagnostics: w.diagnostics };
+}
+
+/** App folders holding an svc.app.json, sorted. */
+export function discoverApps(root: string): string[] {
+  const out: string[] = [];
+  for (const e of entries(join(root, 'apps'))) {
+    if (e.name.startsWith('.')) continue;
+    try {
+      if (statSync(join(root, 'apps', e.name, 'svc.app.json')).isFile()) out.push(`apps/${e.name}/svc.app.json`);
+    } catch {
+      // no app document in this folder
+    }
+  }
+  return out.sort();
+}

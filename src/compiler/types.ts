@@ -1,0 +1,154 @@
+/**
+ * Shapes the compiler produces: the compiled block, the App entries and the manifest written
+ * to svc-manifest.json. Everything here is plain JSON (no Dates, no Maps) so the manifest is
+ * byte-for-byte deterministic.
+ */
+import type { Diagnostic, Span } from '../../grammar/diagnostics.js';
+
+export const BLOCK_STATUSES = [
+  'draft',
+  'review',
+  'certified',
+  'pending_recertification',
+  'deprecated',
+  'retired',
+] as const;
+export type BlockStatus = (typeof BLOCK_STATUSES)[number];
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
+
+export type ParamType = 'string' | 'number' | 'integer' | 'boolean' | 'date';
+
+export interface CompiledParam {
+  name: string;
+  type: ParamType;
+  /** Declared default; absent means the parameter is required. */
+  default?: string | number | boolean | null;
+  required: boolean;
+}
+
+export type TestOp = '>' | '<' | '>=' | '<=' | '==' | '!=' | 'in' | 'not in' | 'between' | 'is null' | 'is not null';
+
+export interface CompiledTest {
+  /** Column name, or `row_count` for the table-level count. */
+  subject: string;
+  op: TestOp;
+  value?: JsonValue;
+  value2?: JsonValue;
+  /** The assertion as canonical text, e.g. `revenue >= 0`. */
+  text: string;
+}
+
+export interface ContractRef {
+  /** The full value as written: `<id>@<version>`. */
+  raw: string;
+  id: string;
+  version: number;
+  /** resolved: listed in the loaded manifest; unresolved: manifest loaded, not listed; unchecked: no manifest. */
+  status: 'resolved' | 'unresolved' | 'unchecked';
+}
+
+export interface CompanionInfo {
+  /** Project-relative path of the companion YAML. */
+  file: string;
+  reviewStatus?: string;
+  certification?: {
+    certifiedBy?: string;
+    certifiedAt?: string;
+    via?: string;
+    rules?: string;
+    sourceSha256?: string;
+    checks?: string[];
+  };
+}
+
+export interface CompiledBlock {
+  /** `<domain>.<name>` */
+  id: string;
+  name: string;
+  domain: string;
+  /** Project-relative path, forward slashes. */
+  file: string;
+  /** Where the declaration sits in its file. */
+  span: Span;
+  layout: 'domain' | 'legacy';
+  /** True when the file lives in a `_drafts` folder. */
+  inDrafts: boolean;
+  status: BlockStatus | string;
+  description?: string;
+  owner?: string;
+  tags: string[];
+  contract?: ContractRef;
+  pattern?: string;
+  grain?: JsonValue;
+  outputs: string[];
+  sourceSystems: string[];
+  reviewCadence?: string;
+  examples: Array<{ question: string; [k: string]: JsonValue }>;
+  params: CompiledParam[];
+  /** `${name}` references found in the query, in order of first use. */
+  paramsUsed: string[];
+  query: string;
+  /** Connection name the block runs on (`default` unless the block says otherwise). */
+  connection: string;
+  /** SQL driver of that connection (sqlite by default). */
+  dialect: string;
+  tests: CompiledTest[];
+  visualization?: { [k: string]: JsonValue };
+  parameterPolicy?: { [k: string]: JsonValue };
+  filterBindings?: { [k: string]: JsonValue };
+  /** Tier-2 capture fields of a draft. */
+  answerFingerprint?: string;
+  askedTimes?: number;
+  proposed?: { [k: string]: JsonValue };
+  /** Fields the compiler does not know, kept as written (as JSON values). */
+  extra: { [k: string]: JsonValue };
+  /** Tables the query reads, lower-cased as written (schema-qualified when qualified), sorted. */
+  tables: string[];
+  /** How `tables` was read: the dialect lexer, the parser fallback, or not at all. */
+  tablesFrom: 'lexer' | 'parser' | 'none';
+  /** sha256 of the block's canonical content (fields and values; not comments or layout). */
+  sourceSha256: string;
+  /** sha256 of the query after normalising comments, case and whitespace (literals kept). */
+  sqlFingerprint: string;
+  companion?: CompanionInfo;
+}
+
+export interface CompiledTile {
+  id: string;
+  title?: string;
+  kind: string;
+  source?: { kind: string; id: string; revision?: string };
+}
+
+export interface CompiledPage {
+  id: string;
+  title?: string;
+  dashboard: string;
+  tiles: CompiledTile[];
+  filters: Array<{ id: string; bindings: Record<string, string> }>;
+}
+
+export interface CompiledApp {
+  id: string;
+  title?: string;
+  owner?: string;
+  lifecycle?: string;
+  file: string;
+  pages: CompiledPage[];
+}
+
+export interface LineageEdge {
+  block: string;
+  table: string;
+}
+
+export interface Manifest {
+  manifestVersion: 1;
+  project: string;
+  contracts: { loaded: boolean; path: string; count: number };
+  blocks: Record<string, CompiledBlock>;
+  apps: Record<string, CompiledApp>;
+  lineage: LineageEdge[];
+  diagnostics: Diagnostic[];
+}

@@ -1,0 +1,23 @@
+/**
+ * The `svc/host` export: what an embedding host uses to check statements the way the service
+ * does (spec 02, "What the service does").
+ */
+
+/** Null when a statement may run on a hosted connection, else a `ROW_POLICY_REFUSED` refusal. */
+export { hostedStatementRefusal } from './rules/statement-check/index.js';
+/** Options of `hostedStatementRefusal` (`readOnly`). */
+export type { StatementCheckOptions } from './rules/statement-check/index.js';
+/** A refusal: `code`, stable kebab `reason`, and a plain `message` naming nothing from the statement. */
+export type { StatementRefusal, RefusalReason } from './rules/statement-check/index.js';
+/** Reads a statement as the engine does: tokens with kind, text, normalised value and offsets. */
+export { lexStatement } from '../grammar/sql/index.js';
+/** Describes what the reading of an engine covers: strings, names, comments, settings. */
+export { knownLexicon } from '../grammar/sql/index.js';
+/** Thrown by the reader for a statement it cannot decide; `reason` says why. */
+export { UnreadableStatement } from '../grammar/sql/index.js';
+/** `sha256:<hex>` of a statement normalised for comments, case and whitespace. */
+export { sqlFingerprint } from '../grammar/sql/index.js';
+/** Shapes of the reader's answers. */
+export type { Driver, KnownLexicon, SqlToken, SqlTokenKind, UnreadableReason } from '../grammar/sql/index.js';
+/** Every driver the reader knows. */
+export { DRIVERS } from '../grammar/sql/index.js';

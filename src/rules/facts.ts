@@ -1,0 +1,89 @@
+/**
+ * Facts are everything a rule may look at. Callers (compile, certify, lint, app check, the
+ * runtime) gather them; the rules engine only reads them, so it stays free of I/O and every
+ * policy can be tested with plain objects.
+ */
+import type { CompiledBlock } from '../compiler/types.js';
+
+/** The result of running the block's (or tile's) statement once. */
+export interface RunFacts {
+  ok: boolean;
+  /** Column names in the order the statement returned them. */
+  columns: string[];
+  rowCount: number;
+  /** Short reason when `ok` is false; never SQL or row values. */
+  error?: string;
+}
+
+/** One evaluated block test (`assert ...`). */
+export interface TestResultFacts {
+  /** Canonical assertion text, e.g. `revenue >= 0`. */
+  text: string;
+  pass: boolean;
+  /** Rows that broke the assertion, when the test is per row. */
+  failures?: number;
+}
+
+/** The App a tile or a publication belongs to. */
+export interface AppFacts {
+  id: string;
+  /** Project-relative path of svc.app.json; findings about the App point here. */
+  file?: string;
+  owner?: string;
+  /** draft | in_review | certified (App lifecycle is its own axis, not data trust). */
+  lifecycle?: string;
+  /** True while an unsaved or unapplied App draft revision exists. */
+  draftPending: boolean;
+}
+
+/**
+ * One tile as it is now. With tile facts, `Facts.block` is the tile's source block resolved as
+ * it is now (absent when the source no longer exists) and `Facts.run` is the tile's own run
+ * evidence (absent when the tile has not run).
+ */
+export interface TileFacts {
+  id: string;
+  /** chart | table | kpi | text; text tiles carry no data. */
+  kind: string;
+  page?: string;
+  title?: string;
+  /** The binding saved in the page document; `revision` is the bound block's sourceSha256. */
+  source?: { kind: string; id: string; revision?: string };
+  /** Page filters that have no binding for this tile. */
+  unboundFilters: string[];
+  /** Review tasks and requirement gaps still open against this tile. */
+  openReviews: number;
+  /** True when the tile's result came from review-required SQL (a draft or a repair). */
+  reviewRequired?: boolean;
+}
+
+export interface Facts {
+  block?: CompiledBlock;
+  run?: RunFacts;
+  tests?: TestResultFacts[];
+  /** Error diagnostics the compiler reported for the block's file (0 = compiles). */
+  compileErrors?: number;
+  /** True when a contract manifest was loaded (contract checks are skipped otherwise). */
+  contractsLoaded?: boolean;
+  /**
+   * Tables the SQL reads according to a deeper analysis (certify pays for the parser once);
+   * when absent, the compiler's `block.tables` is used.
+   */
+  tables?: string[];
+  app?: AppFacts;
+  tile?: TileFacts;
+}
+
+/** Names of the fact groups a rule selector may require. */
+export const FACT_NAMES = ['app', 'block', 'run', 'tests', 'tile'] as const;
+export type FactName = (typeof FACT_NAMES)[number];
+
+/** True when the named group of facts is present. */
+export function hasFact(facts: Facts, name: FactName): boolean {
+  return facts[name] !== undefined;
+}
+
+/** Every tile but a text tile shows data (a data tile without a source is broken, not layout). */
+export function isDataTile(tile: TileFacts): boolean {
+  return tile.kind !== 'text';
+}

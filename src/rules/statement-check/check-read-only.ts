@@ -1,0 +1,138 @@
+/**
+ * The read-only check (spec 03, query path item 9): exactly one statement that reads; no
+ * writes anywhere (CTEs and subqueries included), no row locks, no SELECT ... INTO, no effect
+ * functions, and nothing from the warehouse's record of sessions, queries, users and settings.
+ */
+import { isNameToken, nameValue, type SqlToken } from '../../../grammar/sql/index.js';
+import type { CompiledFamilies } from './compiled-families.js';
+import { matchesName } from './name-patterns.js';
+import { matchPhrase } from './phrases.js';
+import type { ReadOnlyReason } from './refusal.js';
+import { headsOf, isPunct, isWord, type StatementSpan } from './statement-heads.js';
+import type { WordFacts } from './word-facts.js';
+
+/** Words that begin a statement changing data, objects, settings or the session. */
+const WRITES = new Set([
+  'insert', 'update', 'delete', 'merge', 'upsert', 'replace', 'create', 'drop', 'alter', 'truncate',
+  'grant', 'revoke', 'deny', 'comment', 'rename', 'refresh', 'vacuum', 'analyze', 'analyse', 'cluster',
+  'reindex', 'lock', 'unlock', 'optimize', 'begin', 'commit', 'rollback', 'start', 'savepoint',
+  'release', 'end', 'abort', 'checkpoint', 'discard', 'declare', 'fetch', 'move', 'close', 'open',
+  'reassign', 'security', 'undrop', 'msck', 'exchange', 'kill', 'flush', 'purge', 'backup', 'restore',
+  'dbcc', 'bulk', 'shutdown', 'set', 'reset', 'use', 'call', 'exec', 'execute', 'prepare', 'do',
+  'copy', 'load', 'install', 'attach', 'detach', 'import', 'export', 'pragma', 'handler', 'system',
+]);
+/** Data changes that may sit inside parentheses (data-modifying CTEs, subqueries). */
+const INNER_WRITES = new Set(['insert', 'update', 'delete', 'merge', 'upsert', 'replace', 'create', 'drop', 'alter', 'truncate', 'copy']);
+/** Tokens after which SELECT continues the same statement in T-SQL. */
+const SELECT_CONTINUES = new Set(['(', 'union', 'all', 'intersect', 'except', 'distinct', 'as', 'exists', 'in']);
+
+type Facts = readonly (WordFacts | undefined)[];
+
+export function readOnlyReason(tokens: readonly SqlToken[], spans: readonly StatementSpan[], f: CompiledFamilies, facts: Facts): ReadOnlyReason | null {
+  if (spans.length === 0) return 'not-a-read';
+  if (spans.length > 1) return 'several-statements';
+  const span = spans[0] as StatementSpan;
+  return headReason(tokens, span, f) ?? anywhereReason(tokens, span, f) ?? tokenReason(tokens, f, facts);
+}
+
+function headReason(tokens: readonly SqlToken[], span: StatementSpan, f: CompiledFamilies): ReadOnlyReason | null {
+  const heads = headsOf(tokens, span);
+  if (heads.length === 0) return 'not-a-read';
+  for (const h of heads) {
+    const v = h >= 0 ? (tokens[h] as SqlToken).value : '';
+    if (!f.readHeads.has(v)) return WRITES.has(v) ? 'write' : 'not-a-read';
+    if (v === 'show' && f.show !== null && matchPhrase(f.show, tokens, h + 1) === undefined) return 'system-catalog';
+  }
+  return null;
+}
+
+/** T-SQL: statement words anywhere are writes; a SELECT that does not continue starts another statement. */
+function anywhereReason(tokens: readonly SqlToken[], span: StatementSpan, f: CompiledFamilies): ReadOnlyReason | null {
+  if (f.anywhere.size === 0) return null;
+  // The statement's own heads (the first word, the SELECT after a WITH list) begin nothing new.
+  const heads = new Set(headsOf(tokens, span));
+  for (let i = span.from; i < span.to; i++) {
+    const t = tokens[i] as SqlToken;
+    if (t.kind !== 'word') continue;
+    if (t.value === 'update' && isWord(tokens[i - 1], 'for')) return 'row-lock';
+    if (f.anywhere.has(t.value)) return 'write';
+    if ((t.value === 'select' || t.value === 'with') && !heads.has(i) && !continuesSelect(tokens, i, t.value)) return 'several-statements';
+  }
+  return null;
+}
+
+function continuesSelect(tokens: readonly SqlToken[], i: number, word: string): boolean {
+  const prev = tokens[i - 1];
+  // WITH (NOLOCK) is a table hint; WITH inside parentheses opens a nested query.
+  if (word === 'with') return isPunct(tokens[i + 1], '(') || isPunct(prev, '(');
+  return prev !== undefined && SELECT_CONTINUES.has(prev.value);
+}
+
+function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts: Facts): ReadOnlyReason | null {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as SqlToken;
+    if (t.kind === 'variable') return 'system-catalog';
+    if (t.kind === 'punctuation') {
+      if (t.value === '(' && innerWrite(tokens, i + 1)) return 'write';
+      continue;
+    }
+    if (t.kind === 'parameter' && f.source.assignsVariables === true && tokens[i + 1]?.value === ':=') return 'write';
+    const facts = allFacts[i];
+    if (facts === undefined) continue;
+    if (t.kind === 'word') {
+      if (t.value === 'into') return 'select-into';
+      if (facts.phrase && matchPhrase(f.lockPhrases, tokens, i) !== undefined) return 'row-lock';
+      if (facts.phrase && matchPhrase(f.effectPhrases, tokens, i) !== undefined) return 'effect-function';
+    }
+    if (facts.effectCall && isPunct(tokens[i + 1], '(')) return 'effect-function';
+    if (!isPunct(tokens[i - 1], '.') && catalogName(tokens, i, f, allFacts)) return 'system-catalog';
+  }
+  return null;
+}
+
+/** A data change at `i` (just inside a parenthesis): a write word followed by more statement. */
+function innerWrite(tokens: readonly SqlToken[], i: number): boolean {
+  const t = tokens[i];
+  if (t === undefined || t.kind !== 'word' || !INNER_WRITES.has(t.value)) return false;
+  const next = tokens[i + 1];
+  if (next === undefined) return true;
+  return !(next.kind === 'operator' || isPunct(next, '(') || isPunct(next, ')') || isPunct(next, ',') || isPunct(next, '.'));
+}
+
+/** Parts of the qualified name starting at `i`; quoted parts holding dots count as paths. */
+function nameParts(tokens: readonly SqlToken[], i: number): string[] {
+  const parts: string[] = [];
+  let j = i;
+  while (true) {
+    const t = tokens[j] as SqlToken;
+    const v = nameValue(t);
+    if (t.kind !== 'word' && v.includes('.')) parts.push(...v.split('.'));
+    else parts.push(v);
+    // `master..sysprocesses`: an empty part (the default schema) is skipped.
+    let k = j + 1;
+    while (isPunct(tokens[k], '.')) k++;
+    if (k === j + 1 || !isNameToken(tokens[k])) return parts;
+    j = k;
+  }
+}
+
+/** Cheap test first: only a name with a part the catalog tables know is matched in full. */
+function mayBeCatalog(tokens: readonly SqlToken[], i: number, allFacts: Facts): boolean {
+  let j = i;
+  while (true) {
+    const t = tokens[j] as SqlToken;
+    if (t.kind !== 'word' && t.value.includes('.')) return true;
+    const facts = allFacts[j];
+    if (facts !== undefined && (facts.catalog || facts.catalogFirst)) return true;
+    let k = j + 1;
+    while (isPunct(tokens[k], '.')) k++;
+    if (k === j + 1 || !isNameToken(tokens[k])) return false;
+    j = k;
+  }
+}
+
+function catalogName(tokens: readonly SqlToken[], i: number, f: CompiledFamilies, allFacts: Facts): boolean {
+  if (!mayBeCatalog(tokens, i, allFacts)) return false;
+  const parts = nameParts(tokens, i);
+  return matchesName(f.catalog, parts) && !matchesName(f.catalogExcept, parts);
+}

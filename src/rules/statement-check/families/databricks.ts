@@ -1,0 +1,41 @@
+/**
+ * Databricks (Spark SQL): file and stream readers, path tables, secrets, model calls,
+ * variable substitution and Unity Catalog's system schemas.
+ */
+import type { EngineFamilies } from './types.js';
+
+export const DATABRICKS_FAMILIES: Partial<EngineFamilies> = {
+  statements: {
+    'put': 'file',
+    'get': 'file',
+    'remove': 'file',
+    'list': 'file',
+    'add': 'extension',
+    'create external location': 'external-query',
+    'create connection': 'external-query',
+    'create foreign': 'external-query',
+    'declare': 'session',
+  },
+  functions: {
+    'read_files': 'file-reader',
+    'read_state*': 'file-reader',
+    'cloud_files': 'file-reader',
+    'read_kafka': 'external-query',
+    'read_kinesis': 'external-query',
+    'read_pubsub': 'external-query',
+    'read_pulsar': 'external-query',
+    'read_eventhub': 'external-query',
+    'ai_*': 'external-query',
+    'http_request': 'external-query',
+    'secret': 'environment-reader',
+    'try_secret': 'environment-reader',
+    'list_secrets': 'environment-reader',
+  },
+  // ${name} is replaced by a configuration value before the statement is parsed, strings
+  // included (spark.sql.variable.substitute); svc's own parameters are bound before this check.
+  rawText: { '${': 'setting' },
+  tablePositions: { pathTableFormats: ['parquet', 'delta', 'csv', 'json', 'orc', 'avro', 'text', 'binaryfile', 'jdbc', 'file', 'cloudfiles'] },
+  systemCatalog: ['system.*.*', 'system.information_schema.*'],
+  show: ['tables', 'views', 'columns', 'schemas', 'databases', 'catalogs', 'create table', 'table extended', 'partitions', 'tblproperties', 'functions', 'volumes'],
+  effectFunctions: [],
+};

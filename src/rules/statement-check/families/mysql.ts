@@ -1,0 +1,49 @@
+/**
+ * MySQL (and MariaDB's shared surface): file loading and writing, plugins, replication and the
+ * performance, mysql and sys schemas.
+ */
+import type { EngineFamilies } from './types.js';
+
+export const MYSQL_FAMILIES: Partial<EngineFamilies> = {
+  statements: {
+    'load data': 'file-reader',
+    'load xml': 'file-reader',
+    'install plugin': 'install',
+    'install component': 'install',
+    'create server': 'external-query',
+    'change master': 'external-query',
+    'change replication': 'external-query',
+    'start replica': 'external-query',
+    'start slave': 'external-query',
+    'clone': 'external-query',
+    'kill': 'session',
+    'shutdown': 'session',
+    'restart': 'session',
+    'flush': 'session',
+  },
+  functions: {
+    'load_file': 'file-reader',
+    'sys_exec': 'call',
+    'sys_eval': 'call',
+  },
+  phrases: {
+    'outfile': 'file',
+    'dumpfile': 'file',
+    'infile': 'file-reader',
+  },
+  systemCatalog: [
+    'performance_schema.*',
+    'mysql.*',
+    'sys.*',
+    'information_schema.processlist',
+    'processlist',
+    'information_schema.*variables',
+    'information_schema.*status',
+    'information_schema.innodb_trx',
+    'information_schema.innodb_lock*',
+    'information_schema.user_attributes',
+  ],
+  show: ['tables', 'full tables', 'columns', 'full columns', 'fields', 'full fields', 'index', 'indexes', 'keys', 'databases', 'schemas', 'create table', 'create view', 'table status', 'character set', 'collation', 'open tables'],
+  effectFunctions: ['get_lock', 'release_lock', 'release_all_locks', 'last_insert_id'],
+  assignsVariables: true,
+};

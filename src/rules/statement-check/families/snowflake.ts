@@ -1,0 +1,58 @@
+/**
+ * Snowflake: stages and their file commands, integrations, session variables, names given as
+ * text, and the ACCOUNT_USAGE share.
+ */
+import type { EngineFamilies } from './types.js';
+
+export const SNOWFLAKE_FAMILIES: Partial<EngineFamilies> = {
+  statements: {
+    'put': 'stage',
+    'get': 'stage',
+    'list': 'stage',
+    'ls': 'stage',
+    'remove': 'stage',
+    'rm': 'stage',
+    'create stage': 'stage',
+    'alter stage': 'stage',
+    'create pipe': 'stage',
+    'create external': 'stage',
+    'create storage integration': 'external-query',
+    'create api integration': 'external-query',
+    'create external access integration': 'external-query',
+    'create integration': 'external-query',
+    'alter session': 'setting',
+    'alter account': 'setting',
+    'alter user': 'setting',
+  },
+  functions: {
+    'system$*': 'session',
+    'get_presigned_url': 'stage',
+    'build_scoped_file_url': 'stage',
+    'build_stage_file_url': 'stage',
+    'get_stage_location': 'stage',
+    'get_relative_path': 'stage',
+    'get_absolute_path': 'stage',
+    'infer_schema': 'stage',
+    // IDENTIFIER('name') names a table with text.
+    'identifier': 'query-as-text',
+  },
+  // TABLE('name') is IDENTIFIER's synonym; TABLE(FLATTEN(...)) stays a table function call.
+  nameAsTextFunctions: ['table'],
+  atIsStage: true,
+  dollarNameIsSession: true,
+  systemCatalog: [
+    'account_usage.*',
+    'organization_usage.*',
+    'reader_account_usage.*',
+    'query_history*',
+    'login_history*',
+    'sessions',
+    'result_scan',
+    'last_query_id',
+    'current_session',
+  ],
+  show: ['tables', 'terse tables', 'views', 'terse views', 'materialized views', 'columns', 'schemas', 'terse schemas', 'databases', 'terse databases', 'objects', 'terse objects', 'primary keys', 'unique keys', 'imported keys', 'exported keys', 'dynamic tables', 'sequences', 'functions', 'user functions'],
+  effectFunctions: [],
+  // seq.NEXTVAL advances a sequence without a call.
+  effectPhrases: ['nextval'],
+};

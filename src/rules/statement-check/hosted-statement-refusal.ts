@@ -1,0 +1,55 @@
+/**
+ * `hostedStatementRefusal(sql, driver, allowedDirectories, { readOnly })`: the statement check
+ * every hosted statement passes before the row policy is asked. Null lets the statement
+ * through; anything else is a refusal to answer with `ROW_POLICY_REFUSED`. It fails closed: an
+ * unknown engine, a statement the reader cannot decide, or any failure of the check itself is
+ * a refusal.
+ */
+import { isDriver, lexStatement, readRelations, UnreadableStatement, type SqlToken } from '../../../grammar/sql/index.js';
+import { familyReason, rawTextReason } from './check-families.js';
+import { readOnlyReason } from './check-read-only.js';
+import { familiesOf } from './compiled-families.js';
+import { refusal, type StatementRefusal } from './refusal.js';
+import { splitStatements } from './statement-heads.js';
+import { tokenFacts } from './word-facts.js';
+
+export interface StatementCheckOptions {
+  /** The statement was written by a person or a model and must only read. */
+  readonly readOnly?: boolean;
+}
+
+/** Null when `sql` may run on `driver`'s hosted connection, else the refusal. */
+export function hostedStatementRefusal(
+  sql: string,
+  driver: string,
+  allowedDirectories: readonly string[] = [],
+  opts: StatementCheckOptions = {},
+): StatementRefusal | null {
+  if (!isDriver(driver)) return refusal('unknown-driver');
+  try {
+    const families = familiesOf(driver);
+    const raw = rawTextReason(sql, families);
+    if (raw !== null) return refusal(raw);
+    let tokens: SqlToken[];
+    try {
+      tokens = lexStatement(sql, driver);
+    } catch (error) {
+      if (error instanceof UnreadableStatement) return refusal('unreadable');
+      throw error;
+    }
+    const spans = splitStatements(tokens);
+    const positions = families.source.tablePositions;
+    const relations = positions === undefined ? null : readRelations(tokens);
+    const facts = tokenFacts(families, tokens);
+    const family = familyReason({ sql, tokens, spans, relations, families, folders: allowedDirectories, facts });
+    if (family !== null) return refusal(family);
+    if (opts.readOnly === true) {
+      const reason = readOnlyReason(tokens, spans, families, facts);
+      if (reason !== null) return refusal(reason);
+    }
+    return null;
+  } catch {
+    // A failure of the check is never a pass.
+    return refusal('unreadable');
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * The statement check: public entry and its types.
+ */
+export { hostedStatementRefusal, type StatementCheckOptions } from './hosted-statement-refusal.js';
+export { REFUSAL_MESSAGES, refusal, type FamilyReason, type ReadOnlyReason, type RefusalReason, type StatementRefusal } from './refusal.js';
+export { FAMILIES, type EngineFamilies } from './families/index.js';

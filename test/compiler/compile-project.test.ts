@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileProject, MANIFEST_FILE } from '../../src/compiler/compile-project.js';
+import { CACHE_FILE } from '../../src/compiler/cache/compile-cache.js';
+import type { Manifest } from '../../src/compiler/types.js';
+import { blockSource, cleanupProjects, CONFIG, copyFixture, makeProject } from '../helpers/project.js';
+
+afterAll(cleanupProjects);
+
+function codes(r: { diagnostics: Array<{ code: string }> }): string[] {
+  return r.diagnostics.map((d) => d.code);
+}
+
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const abs = join(d, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (e.isFile()) out[relative(dir, abs)] = createHash('sha256').update(readFileSync(abs)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('compile the commerce fixture', () => {
+  const dir = copyFixture('commerce');
+  const first = compileProject({ project: dir });
+  const manifest = JSON.parse(first.text ?? '{}') as Manifest;
+
+  it('indexes every block by <domain>.<name> with lineage and apps', () => {
+    expect(first.exitCode).toBe(0);
+    expect(Object.keys(manifest.blocks).length).toBeGreaterThanOrEqual(15);
+    expect(manifest.blocks['finance.weekly_revenue']).toMatchObject({ status: 'certified', tables: ['orders'], tablesFrom: 'lexer', contract: { status: 'resolved' } });
+    expect(manifest.blocks['sales.orders_by_state']).toMatchObject({ status: 'draft', inDrafts: true, askedTimes: 3 });
+    expect(manifest.lineage).toContainEqual({ block: 'finance.weekly_revenue', table: 'orders' });
+    expect(Object.keys(manifest.apps)).toEqual(['growth']);
+    expect(manifest.contracts.loaded).toBe(true);
+  });
+
+  it('writes exactly JSON.stringify(manifest, null, 2), the same bytes every time', () => {
+    const onDisk = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+    expect(onDisk).toBe(first.text);
+    expect(onDisk).toBe(`${JSON.stringify(manifest, null, 2)}\n`);
+    const again = compileProject({ project: dir });
+    expect(again.text).toBe(first.text);
+    expect(again.wrote).toBe(false);
+    rmSync(join(dir, '.svc'), { recursive: true });
+    const cold = compileProject({ project: dir, cache: false });
+    expect(cold.text).toBe(first.text);
+    expect(onDisk).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?!Z")/);
+  });
+
+  it('--check passes on a fresh manifest and fails on a stale one without writing', () => {
+    expect(compileProject({ project: dir, check: true }).exitCode).toBe(0);
+    const file = join(dir, 'domains/sales/blocks/channel_mix.svc');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('status = "certified"', 'status = "review"'));
+    const before = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+    const r = compileProject({ project: dir, check: true });
+    expect(r.exitCode).toBe(1);
+    expect(codes(r)).toContain('compile/manifest-stale');
+    expect(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).toBe(before);
+  });
+});
+
+describe('compile cache', () => {
+  function setup() {
+    const files: Record<string, string> = { 'svc.config.json': CONFIG, 'svc-contract-manifest.json': '{"version":1,"contracts":[]}' };
+    for (let i = 0; i < 6; i++) files[`domains/sales/blocks/b${i}.svc`] = blockSource(`b${i}`);
+    return makeProject(files);
+  }
+
+  it('reuses unchanged files and recompiles a changed one, matching a cold compile', () => {
+    const dir = setup();
+    compileProject({ project: dir });
+    const file = join(dir, 'domains/sales/blocks/b3.svc');
+    writeFileSync(file, blockSource('b3', { description: '"Changed."' }));
+    const warm = compileProject({ project: dir });
+    expect(warm.stats).toMatchObject({ files: 6, compiled: 1, reused: 5 });
+    const cold = compileProject({ project: dir, cache: false, check: true });
+    expect(cold.stale).toBe(false);
+    expect(JSON.parse(warm.text ?? '{}').blocks['sales.b3'].description).toBe('Changed.');
+  });
+
+  it('sees a same-size edit whose modification time was put back', () => {
+    const dir = setup();
+    const file = join(dir, 'domains/sales/blocks/b1.svc');
+    const old = new Date('2020-01-01T00:00:00Z');
+    utimesSync(file, old, old);
+    compileProject({ project: dir });
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('A block.', 'B block.'));
+    utimesSync(file, old, old);
+    expect(statSync(file).size).toBe(Buffer.byteLength(text));
+    const r = compileProject({ project: dir });
+    expect(JSON.parse(r.text ?? '{}').blocks['sales.b1'].description).toBe('B block.');
+  });
+
+  it('sees companion and contract manifest changes', () => {
+    const dir = setup();
+    compileProject({ project: dir });
+    mkdirSync(join(dir, 'semantic-layer/blocks/sales'), { recursive: true });
+    const companion = join(dir, 'semantic-layer/blocks/sales/b2.yaml');
+    writeFileSync(companion, 'reviewStatus: certified\n');
+    expect(codes(compileProject({ project: dir }))).toContain('compile/companion-status-mismatch');
+    writeFileSync(join(dir, 'svc-contract-manifest.json'), '{"version":1,"contracts":[{"id":"a.B.c","version":1}]}');
+    expect(compileProject({ project: dir }).stats.reused).toBe(0);
+  });
+
+  it('survives a corrupt cache file', () => {
+    const dir = setup();
+    const good = compileProject({ project: dir }).text;
+    writeFileSync(join(dir, CACHE_FILE), 'svc-compile-cache 1\n{not json\n');
+    expect(compileProject({ project: dir }).text).toBe(good);
+  });
+});
+
+describe('bad input', () => {
+  const base = { 'svc.config.json': CONFIG };
+  const cases: Array<[string, Record<string, string | Uint8Array>, string[]]> = [
+    ['empty project', base, ['compile/contract-manifest-missing', 'compile/empty-project']],
+    ['non-UTF-8 bytes', { ...base, 'domains/s/blocks/a.svc': Buffer.from([0x62, 0x6c, 0xff, 0xfe]) }, ['compile/contract-manifest-missing', 'file/not-utf8']],
+    ['5 MB block file', { ...base, 'domains/s/blocks/a.svc': `// ${'x'.repeat(5 * 1024 * 1024)}\n` }, ['compile/contract-manifest-missing', 'file/too-large']],
+    ['deeply nested arrays', { ...base, 'domains/s/blocks/a.svc': `block "a" { tags = ${'['.repeat(50_000)} }` }, ['compile/contract-manifest-missing']],
+    ['duplicate ids', { ...base, 'domains/sales/blocks/a.svc': blockSource('a'), 'domains/sales/blocks/b.svc': blockSource('a') }, ['compile/contract-manifest-missing', 'compile/duplicate-block']],
+  ];
+  it.each(cases)('%s', (_name, files, expected) => {
+    const dir = makeProject(files);
+    const before = tree(dir);
+    const r = compileProject({ project: dir });
+    for (const code of expected) expect(codes(r)).toContain(code);
+    const after = tree(dir);
+    const changed = Object.keys(after).filter((k) => after[k] !== before[k]).sort();
+    expect(changed.every((k) => k === MANIFEST_FILE || k.startsWith('.svc/cache/'))).toBe(true);
+  });
+
+  it('parses a deeply nested file to a diagnostic, not a crash', () => {
+    const dir = makeProject({ ...base, 'domains/s/blocks/a.svc': `block "a" { tags = ${'['.repeat(50_000)} }` });
+    const r = compileProject({ project: dir });
+    expect(r.diagnostics.some((d) => d.code.startsWith('parse/'))).toBe(true);
+  });
+
+  it('exits 2 without a config', () => {
+    const r = compileProject({ cwd: makeProject({ 'domains/s/blocks/a.svc': '' }) });
+    expect(r.exitCode).toBe(2);
+    expect(codes(r)).toEqual(['config/missing']);
+  });
+
+  it('reports a symlink loop and still compiles', () => {
+    const dir = makeProject({ ...base, 'domains/sales/blocks/a.svc': blockSource('a') });
+    symlinkSync(join(dir, 'domains'), join(dir, 'domains/sales/blocks/up'));
+    const r = compileProject({ project: dir });
+    expect(codes(r)).toContain('file/symlink-loop');
+    expect(JSON.parse(r.text ?? '{}').blocks['sales.a']).toBeDefined();
+  });
+
+  it('warns once when there is no contract manifest and resolves nothing', () => {
+    const r = compileProject({ project: copyFixture('legacy') });
+    expect(codes(r).filter((c) => c === 'compile/contract-manifest-missing')).toHaveLength(1);
+    const m = JSON.parse(r.text ?? '{}') as Manifest;
+    expect(m.blocks['finance.daily_revenue']?.contract?.status).toBe('unchecked');
+    expect(m.blocks['sales.monthly_summary']).toBeDefined();
+    expect(m.blocks['finance.monthly_summary']).toBeDefined();
+  });
+});

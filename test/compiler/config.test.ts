@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfigText, loadConfig } from '../../src/compiler/project/config.js';
+import { makeProject, cleanupProjects } from '../helpers/project.js';
+import { afterAll } from 'vitest';
+
+afterAll(cleanupProjects);
+
+describe('svc.config.json', () => {
+  const cases: Array<[string, string, Array<[string, string]>]> = [
+    ['minimal', '{"project":"p"}', []],
+    ['full', JSON.stringify({ project: 'commerce', connections: { default: { driver: 'sqlite', path: 'w.db' } }, contracts: { manifestPath: 'c.json' }, certification: { rules: 'oss' }, rules: [] }), []],
+    ['missing project', '{}', [['config/invalid', '/project']]],
+    ['unknown key', '{"project":"p","projet":"x"}', [['config/invalid', '/projet']]],
+    ['bad driver', '{"project":"p","connections":{"default":{"driver":"oracle"}}}', [['config/invalid', '/connections/default/driver']]],
+    ['wrong type', '{"project":7}', [['config/invalid', '/project']]],
+    ['two problems', '{"project":"p","certification":{"rules":"gold"},"contracts":{"manifestPath":3}}', [['config/invalid', '/certification/rules'], ['config/invalid', '/contracts/manifestPath']]],
+    ['not json', '{"project": }', [['config/invalid-json', '']]],
+  ];
+  it.each(cases)('%s', (_name, text, expected) => {
+    const r = parseConfigText(text);
+    const got = r.diagnostics.map((d) => [d.code, String(d.data?.['pointer'] ?? '')]);
+    expect(got.sort()).toEqual(expected.sort());
+    expect(r.config === undefined).toBe(expected.length > 0);
+    for (const d of r.diagnostics) expect(d.file).toBe('svc.config.json');
+  });
+
+  it('reports a missing config with its folder', () => {
+    const dir = makeProject({ 'x.txt': '' });
+    const r = loadConfig({ project: dir });
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['config/missing']);
+  });
+
+  it('finds the project root above the working folder', () => {
+    const dir = makeProject({ 'svc.config.json': '{"project":"p"}', 'domains/a/blocks/x.svc': '' });
+    const r = loadConfig({ cwd: `${dir}/domains/a/blocks` });
+    expect(r.root).toBe(dir);
+    expect(r.config?.project).toBe('p');
+  });
+});

@@ -1,0 +1,17 @@
+/** Runs the built `svc` executable as a real child process. */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO } from './project.js';
+
+export const SVC_BIN = join(REPO, 'dist/src/cli/main.js');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function svc(args: string[], cwd: string, env: Record<string, string> = {}): CliRun {
+  const r = spawnSync(process.execPath, [SVC_BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}

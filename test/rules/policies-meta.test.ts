@@ -1,0 +1,69 @@
+/**
+ * Meta-test of the built-in policies: one JSON file per registered name, each valid, ids in
+ * the policy's own area and clear of registered codes, and - over a set of facts that break
+ * everything - every rule fires and every message and hint renders with no `{{placeholder}}`
+ * left, so a template can never name data its check does not provide.
+ */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isRegisteredCode } from '../../grammar/codes.js';
+import type { Facts } from '../../src/rules/facts.js';
+import { evaluatePolicy } from '../../src/rules/evaluate.js';
+import { POLICY_NAMES, builtinPolicy, type PolicyName } from '../../src/rules/policies/index.js';
+import { certifiableFacts, tileFacts } from './fixtures.js';
+
+const DIR = fileURLToPath(new URL('../../src/rules/policies/', import.meta.url));
+const unresolved = { raw: 'x.Y.z@9', id: 'x.Y.z', version: 9, status: 'unresolved' as const };
+const failedRun = { ok: false, columns: [], rowCount: 0, error: 'no such table: orders' };
+
+const BROKEN: Facts[] = [
+  certifiableFacts(
+    { compileErrors: 1, tests: [{ text: 'revenue >= 0', pass: false, failures: 2 }] },
+    {
+      owner: undefined, description: 'Needs review before use', contract: unresolved, grain: undefined,
+      outputs: ['x'], sourceSystems: ['crm.accounts'], pattern: 'zz', reviewCadence: undefined,
+      tests: [{ subject: 'revenue', op: '>=', value: 0, text: 'revenue >= 0' }], examples: [], query: 'select * from orders',
+    },
+  ),
+  certifiableFacts({ run: failedRun, tests: undefined }, { tests: [], tags: ['review-required'], description: undefined, owner: 'bob', contract: undefined, outputs: [], sourceSystems: [] }),
+  { block: certifiableFacts({}, { status: 'draft', answerFingerprint: undefined, proposed: undefined }).block! },
+  { block: certifiableFacts({}, { status: 'deprecated' }).block! },
+  tileFacts({ block: undefined }),
+  tileFacts({}, { unboundFilters: ['region'], openReviews: 1, reviewRequired: true }, { status: 'draft', sourceSha256: 'sha256:new' }),
+  tileFacts({ run: failedRun }),
+  tileFacts({ run: undefined }, {}, { status: 'retired' }),
+  tileFacts({}, {}, { tags: ['review-required'], contract: unresolved }),
+  { app: { id: 'growth', file: 'apps/growth/svc.app.json', draftPending: true } },
+];
+
+const AREA: Record<PolicyName, string> = {
+  'answer.trust': 'trust/',
+  'block.lint': 'lint/',
+  'certification.enterprise': 'certification/',
+  'certification.oss': 'certification/',
+  'publication.preflight': 'publication/',
+};
+
+describe('built-in policies', () => {
+  it('one JSON file per registered name, sorted', () => {
+    const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+    expect([...POLICY_NAMES]).toEqual(files);
+  });
+
+  it.each([...POLICY_NAMES])('%s: ids in its area, never a registered code', (name) => {
+    for (const rule of builtinPolicy(name).rules) {
+      expect(rule.id.startsWith(AREA[name])).toBe(true);
+      expect(isRegisteredCode(rule.id)).toBe(false);
+    }
+  });
+
+  it.each([...POLICY_NAMES])('%s: every rule fires on broken facts and renders fully', (name) => {
+    const policy = builtinPolicy(name);
+    const findings = BROKEN.flatMap((facts) => evaluatePolicy(policy, facts));
+    expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(policy.rules.map((r) => r.id)));
+    for (const f of findings) {
+      expect(`${f.message} ${f.hint}`, f.rule).not.toMatch(/\{\{\w+\}\}/);
+    }
+  });
+});
