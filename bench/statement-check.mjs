@@ -5,6 +5,7 @@
  * Standalone: node bench/statement-check.mjs (after npm run build).
  */
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { hostedStatementRefusal } from '../dist/src/rules/statement-check/index.js';
 import { readTables } from '../dist/grammar/sql/index.js';
 
@@ -25,14 +26,25 @@ const CORPUS = [
   ['redshift', 'redshift', 'Redshift', "SELECT s.store_id, s.city, SUM(f.net_sales) AS net_sales, SUM(f.units) AS units, SUM(f.net_sales) / NULLIF(SUM(f.units), 0) AS avg_price FROM retail.fact_sales f JOIN retail.dim_store s ON s.store_id = f.store_id WHERE f.sale_date >= '2024-01-01' GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 100"],
 ];
 
-function measure(fn, minMs = 1500) {
+/**
+ * Statements per second of this process's CPU time, best of several rounds: other work on the
+ * machine (and its scheduling) then changes the figure little, while the code's cost still does.
+ */
+function measure(fn, rounds = 6, roundMs = 300) {
   for (let i = 0; i < 2000; i++) fn(i);
+  let best = 0;
   let n = 0;
-  const started = performance.now();
-  while (performance.now() - started < minMs) {
-    for (let i = 0; i < 1000; i++) fn(n++);
+  for (let round = 0; round < rounds; round++) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    let done = 0;
+    while (performance.now() - started < roundMs) {
+      for (let i = 0; i < 200; i++, done++) fn(n++);
+    }
+    const used = process.cpuUsage(cpu);
+    best = Math.max(best, done / ((used.user + used.system) / 1e6));
   }
-  return (n / (performance.now() - started)) * 1000;
+  return best;
 }
 
 const parsers = new Map();
@@ -44,31 +56,39 @@ function parserFor(build) {
   return parsers.get(build);
 }
 
-for (const [driver, , , sql] of CORPUS) {
-  const refusal = hostedStatementRefusal(sql, driver, [], { readOnly: true });
-  if (refusal !== null) throw new Error(`corpus statement for ${driver} is refused (${refusal.reason})`);
-}
-const bytes = CORPUS.reduce((sum, c) => sum + c[3].length, 0) / CORPUS.length;
-
-const check = measure((i) => {
-  const [driver, , , sql] = CORPUS[i % CORPUS.length];
-  hostedStatementRefusal(sql, driver, [], { readOnly: true });
-});
-const tables = measure((i) => {
-  const [driver, , , sql] = CORPUS[i % CORPUS.length];
-  readTables(sql, driver);
-});
-let parseFailures = 0;
-const parsed = measure((i) => {
-  const [, build, database, sql] = CORPUS[i % CORPUS.length];
-  try {
-    parserFor(build).parse(sql, { database });
-  } catch {
-    parseFailures++;
+export function benchStatementCheck(report) {
+  for (const [driver, , , sql] of CORPUS) {
+    const refusal = hostedStatementRefusal(sql, driver, [], { readOnly: true });
+    if (refusal !== null) throw new Error(`corpus statement for ${driver} is refused (${refusal.reason})`);
   }
-}, 1000);
+  const bytes = CORPUS.reduce((sum, c) => sum + c[3].length, 0) / CORPUS.length;
+  const check = measure((i) => {
+    const [driver, , , sql] = CORPUS[i % CORPUS.length];
+    hostedStatementRefusal(sql, driver, [], { readOnly: true });
+  });
+  const tables = measure((i) => {
+    const [driver, , , sql] = CORPUS[i % CORPUS.length];
+    readTables(sql, driver);
+  });
+  let parseFailures = 0;
+  const parsed = measure((i) => {
+    const [, build, database, sql] = CORPUS[i % CORPUS.length];
+    try {
+      parserFor(build).parse(sql, { database });
+    } catch {
+      parseFailures++;
+    }
+  }, 3);
+  const dialects = new Set(CORPUS.map((c) => c[0])).size;
+  report(`statement check, ${CORPUS.length} statements in ${dialects} dialects, ${Math.round(bytes)} B average (per CPU second, best round)`, check, 'stmts/s', '>=', BUDGET);
+  report('readTables (dialect lexer)', tables, 'stmts/s');
+  report(`node-sql-parser full parse${parseFailures > 0 ? ` (${parseFailures} failed)` : ''}`, parsed, 'stmts/s');
+  report('statement check vs node-sql-parser full parse, same run', check / parsed, 'x');
+}
 
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`statement check: ${fmt(check)} stmts/s (budget >= ${fmt(BUDGET)}/s) ${check >= BUDGET ? 'ok' : 'OVER BUDGET'}; corpus ${CORPUS.length} statements, ${Math.round(bytes)} bytes on average`);
-console.log(`readTables (lexer): ${fmt(tables)} stmts/s`);
-console.log(`node-sql-parser full parse: ${fmt(parsed)} stmts/s${parseFailures > 0 ? ` (${parseFailures} failed)` : ''}; statement check is ${(check / parsed).toFixed(1)}x faster`);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchStatementCheck((name, value, unit, op, budget) => {
+    const verdict = op === undefined ? '' : ` (budget ${op} ${budget})${(op === '>=' ? value >= budget : value <= budget) ? '' : ' OVER BUDGET'}`;
+    console.log(`${name}: ${Math.round(value * 10) / 10} ${unit}${verdict}`);
+  });
+}

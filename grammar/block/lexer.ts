@@ -2,7 +2,8 @@
  * Lexing: text -> tokens + comments, with the lexical diagnostics (bad characters, unclosed
  * strings and comments). The Chevrotain lexer is built once per process.
  */
-import { Lexer, type IToken } from 'chevrotain';
+import type { IToken } from 'chevrotain';
+import { Lexer } from '../chevrotain.js';
 import {
   ALL_TOKENS,
   LBracket,

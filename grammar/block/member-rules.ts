@@ -60,33 +60,35 @@ export abstract class MemberRules extends ValueRules {
           return this.ACTION(() => withValue('in', value));
         },
       },
-      {
-        ALT: () => {
-          const not = this.CONSUME(Not);
-          const op = this.OPTION(() => this.CONSUME2(In));
-          this.ACTION(() => op ?? this.expectWord("'in'", keyword));
-          const value = this.SUBRULE3(this.valueOrError, { ARGS: [op ?? not, op === undefined] });
-          return this.ACTION(() => (op === undefined ? undefined : withValue('not in', value)));
-        },
-      },
+      { ALT: () => this.SUBRULE(this.notInTail, { ARGS: [keyword] }) },
       { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [keyword] }) },
-      {
-        ALT: () => {
-          this.CONSUME(Is);
-          const not = this.OPTION2(() => this.CONSUME2(Not));
-          const nul = this.OPTION3(() => this.CONSUME(Null));
-          return this.ACTION(() => {
-            if (nul === undefined) return void this.expectWord("'null'", keyword);
-            return { op: not === undefined ? 'is null' : 'is not null' } satisfies AssertTail;
-          });
-        },
-      },
+      { ALT: () => this.SUBRULE(this.isTail, { ARGS: [keyword] }) },
       { ALT: () => this.ACTION(() => void this.expectWord('an operator (> < >= <= == != in, not in, between, is)', keyword)) },
     ]);
     this.SUBRULE(this.skip);
     return this.ACTION(() => {
       if (tail === undefined) return undefined;
       return assertNode({ keyword, subject, last: this.LA(0), ...tail });
+    });
+  });
+
+  /** `not in values`. */
+  private notInTail = this.RULE('notInTail', (keyword: IToken): AssertTail | undefined => {
+    const not = this.CONSUME(Not);
+    const op = this.OPTION(() => this.CONSUME(In));
+    this.ACTION(() => op ?? this.expectWord("'in'", keyword));
+    const value = this.SUBRULE(this.valueOrError, { ARGS: [op ?? not, op === undefined] });
+    return this.ACTION(() => (op === undefined ? undefined : withValue('not in', value)));
+  });
+
+  /** `is null` / `is not null`. */
+  private isTail = this.RULE('isTail', (keyword: IToken): AssertTail | undefined => {
+    this.CONSUME(Is);
+    const not = this.OPTION(() => this.CONSUME(Not));
+    const nul = this.OPTION2(() => this.CONSUME(Null));
+    return this.ACTION(() => {
+      if (nul === undefined) return void this.expectWord("'null'", keyword);
+      return { op: not === undefined ? 'is null' : 'is not null' } satisfies AssertTail;
     });
   });
 

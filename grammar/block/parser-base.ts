@@ -8,7 +8,8 @@
  * its line (and any bracketed group opened on it). So no rule ever throws, one mistake costs at
  * most its own member, and the rest of the file still becomes AST.
  */
-import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, EOF } from '../chevrotain.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeToken, Reporter } from './reporter.js';
 import { ALL_TOKENS, LBracket, LCurly, RBracket, RCurly } from './tokens.js';

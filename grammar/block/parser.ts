@@ -5,8 +5,8 @@
  * chain (parser-base -> value-rules -> member-rules -> this file) to keep each file small;
  * recovery helpers live in parser-base.ts.
  */
-import { EMPTY_ALT, type IToken } from 'chevrotain';
-import type { Declaration, Member, StringValue } from './ast.js';
+import type { IToken } from 'chevrotain';
+import type { Declaration, Member, Section, StringValue } from './ast.js';
 import { MemberRules } from './member-rules.js';
 import type { Reporter } from './reporter.js';
 import { declarationNode, fieldNode, keyAsNameNode, sectionNode, stringNode } from './nodes.js';
@@ -75,7 +75,8 @@ export class BlockParser extends MemberRules {
           });
         },
       },
-      { ALT: EMPTY_ALT<StringValue | undefined>(undefined) },
+      // Empty alternative (what EMPTY_ALT builds; the Chevrotain shim exports no helpers).
+      { ALT: (): StringValue | undefined => undefined },
     ]);
     const open = this.OPTION(() => this.CONSUME(LCurly));
     const ok = this.ACTION(() => this.checkOpen(keyword, name, open));
@@ -128,6 +129,14 @@ export class BlockParser extends MemberRules {
     return list;
   });
 
+  /** After a section's name: `{ members }`. */
+  private sectionTail = this.RULE('sectionTail', (name: IToken): Section => {
+    this.CONSUME(LCurly);
+    const members = this.SUBRULE(this.members, { ARGS: [true] });
+    const close = this.OPTION(() => this.CONSUME(RCurly));
+    return this.ACTION(() => sectionNode(name, close ?? this.missing("'}'"), members));
+  });
+
   /** `key = value`, `key: type [= value]`, `key { ... }` or `assert ...`. */
   private member = this.RULE('member', (): Member | undefined => {
     const key = this.CONSUME(Key);
@@ -140,14 +149,7 @@ export class BlockParser extends MemberRules {
         },
       },
       { ALT: () => { this.CONSUME(Colon); return this.SUBRULE(this.paramTail, { ARGS: [key] }); } },
-      {
-        ALT: () => {
-          this.CONSUME(LCurly);
-          const members = this.SUBRULE2(this.members, { ARGS: [true] });
-          const close = this.OPTION(() => this.CONSUME(RCurly));
-          return this.ACTION(() => sectionNode(key, close ?? this.missing("'}'"), members));
-        },
-      },
+      { ALT: () => this.SUBRULE(this.sectionTail, { ARGS: [key] }) },
       { GATE: () => key.image === 'assert', ALT: () => this.SUBRULE(this.assertTail, { ARGS: [key] }) },
       { ALT: () => this.SUBRULE(this.unkeyedField, { ARGS: [key] }) },
       {

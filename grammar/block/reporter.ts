@@ -94,6 +94,7 @@ export function describeToken(token: IToken | undefined): string {
   if (token === undefined || token.tokenType.name === 'EOF' || Number.isNaN(token.startOffset)) {
     return 'end of file';
   }
-  const image = token.image.length > 24 ? `${token.image.slice(0, 24)}…` : token.image;
+  // Shortened by code points, so a long token never ends in half a surrogate pair.
+  const image = token.image.length > 24 ? `${Array.from(token.image.slice(0, 48)).slice(0, 24).join('')}…` : token.image;
   return `'${image.replace(/[\r\n]+/g, ' ')}'`;
 }

@@ -14,7 +14,8 @@
  *              one diagnostic per run instead of abandoning the enclosing block
  *   AnyToken   everything, for resynchronisation
  */
-import { createToken, Lexer, type TokenType } from 'chevrotain';
+import type { TokenType } from 'chevrotain';
+import { createToken, Lexer } from '../chevrotain.js';
 
 const cat = (name: string): TokenType => createToken({ name, pattern: Lexer.NA });
 

@@ -10,7 +10,8 @@
  * one match per token instead of two roughly halves the lexer's work. Whitespace is only ever
  * ` \t\n\r`, so this never changes where a token ends.
  */
-import { createToken, Lexer, type TokenType } from 'chevrotain';
+import type { TokenType } from 'chevrotain';
+import { createToken, Lexer } from '../chevrotain.js';
 import type { DialectReading } from './base-dialect.js';
 import { blockCommentScanner, lineCommentScanner } from './scan-comments.js';
 import { bracketScanner, dollarScanner, prefixedScanner, quotedScanner } from './scan-quoted.js';

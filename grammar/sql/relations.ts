@@ -34,6 +34,8 @@ const CLAUSE_END = new Set([
   'connect', 'start', 'prewhere', 'settings', 'format', 'when', 'then', 'match_recognize',
 ]);
 const SKIP_BEFORE_RELATION = new Set(['lateral', 'only']);
+/** Statements whose first operand is a relation (`DESCRIBE t`, `SUMMARIZE 'f.csv'`, `TABLE t`). */
+const RELATION_STATEMENTS = new Set(['describe', 'desc', 'summarize', 'pivot', 'unpivot', 'table']);
 
 const NONE = 0;
 const EXPECT = 1;
@@ -127,20 +129,37 @@ export function readRelations(tokens: readonly SqlToken[]): Relations {
   return { refs, cteNames };
 }
 
+/** True when the word at `i` begins a statement (or a parenthesised or explained one). */
+function startsStatement(tokens: readonly SqlToken[], i: number): boolean {
+  const prev = tokens[i - 1];
+  return prev === undefined || isPunct(prev, ';') || isPunct(prev, '(') || isWord(prev, 'explain') || isWord(prev, 'analyze');
+}
+
 /** Advances the FROM-list state at level `d` over the token at `i`; returns the last index used. */
 function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[], refs: RelationRef[]): number {
   const t = tokens[i] as SqlToken;
   const v = t.kind === 'word' ? t.value : '';
   if (v === 'from' && !isWord(tokens[i - 1], 'distinct')) {
     mode[d] = EXPECT;
+  } else if (RELATION_STATEMENTS.has(v) && startsStatement(tokens, i)) {
+    mode[d] = EXPECT;
+  } else if (v === 'show' && startsStatement(tokens, i) && (tokens[i + 1]?.kind === 'string' || tokens[i + 1]?.kind === 'quoted-name')) {
+    mode[d] = EXPECT;
   } else if (v === 'join' || v === 'apply') {
     // ClickHouse ARRAY JOIN unnests a column, not a relation.
     mode[d] = isWord(tokens[i - 1], 'array') ? NONE : EXPECT;
   } else if (v === 'using') {
+    // MERGE ... USING src, DELETE ... USING src; not JOIN ... USING (cols) or DuckDB's USING SAMPLE.
     const next = tokens[i + 1];
-    mode[d] = isNameToken(next) || (isPunct(next, '(') && QUERY_WORDS.has(tokens[i + 2]?.value ?? '')) ? EXPECT : NONE;
+    const relation = (isNameToken(next) && !isWord(next, 'sample')) || (isPunct(next, '(') && QUERY_WORDS.has(tokens[i + 2]?.value ?? ''));
+    mode[d] = relation ? EXPECT : NONE;
   } else if (mode[d] === EXPECT) {
     if (SKIP_BEFORE_RELATION.has(v)) return i;
+    // `SUMMARIZE SELECT ...`: a query, not a relation.
+    if (QUERY_WORDS.has(v)) {
+      mode[d] = NONE;
+      return i;
+    }
     if (isNameToken(t)) {
       const { parts, last } = qualifiedName(tokens, i);
       const call = isPunct(tokens[last + 1], '(');

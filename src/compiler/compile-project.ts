@@ -8,13 +8,13 @@ import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.js';
 import { sha256Hex } from './hash.js';
 import { buildId } from './cache/build-id.js';
-import { readCache, writeCache, type CacheData } from './cache/compile-cache.js';
-import { compileUnits, type UnitOutcome } from './cache/compile-units.js';
+import { readCache, writeCache, type CacheData, type CachedUnit } from './cache/compile-cache.js';
+import { compileUnits, type UnitResult } from './cache/compile-units.js';
 import { loadConfig, resolveConnection, type SvcConfig } from './project/config.js';
 import { loadContracts } from './project/contracts.js';
 import { discoverApps, discoverBlockFiles } from './project/discover.js';
 import { readApp } from './project/apps.js';
-import { assembleManifest, diagnosticFragment } from './manifest/fragments.js';
+import { assembleManifest } from './manifest/fragments.js';
 import type { CompiledApp, LineageEdge } from './types.js';
 import { atomicWrite } from './write-file.js';
 
@@ -32,8 +32,10 @@ export interface CompileOptions {
 export interface CompileResult {
   root: string;
   config?: SvcConfig;
-  /** The manifest text (absent when the config could not be read). */
-  text?: string;
+  /** The manifest as UTF-8 bytes (absent when the config could not be read). */
+  bytes?: Buffer;
+  /** The manifest text, decoded on first use. */
+  readonly text?: string;
   diagnostics: Diagnostic[];
   exitCode: 0 | 1 | 2;
   stale: boolean;
@@ -41,14 +43,14 @@ export interface CompileResult {
   stats: { files: number; compiled: number; reused: number; blocks: number };
 }
 
-function duplicateIds(units: readonly UnitOutcome[]): { keep: Map<string, string>; diagnostics: Diagnostic[] } {
+function duplicateIds(units: readonly UnitResult[]): { keep: Map<string, string>; diagnostics: Diagnostic[] } {
   const keep = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   for (const u of units) {
-    for (const b of u.entry.blocks) {
+    for (const b of u.blocks) {
       const first = keep.get(b.id);
-      if (first === undefined) keep.set(b.id, u.entry.path);
-      else diagnostics.push(diag('compile/duplicate-block', { block: b.id, other: first }, { file: u.entry.path }));
+      if (first === undefined) keep.set(b.id, u.path);
+      else diagnostics.push(diag('compile/duplicate-block', { block: b.id, other: first }, { file: u.path }));
     }
   }
   return { keep, diagnostics };
@@ -71,12 +73,29 @@ function orderDiagnostics(unitDiags: Diagnostic[], others: Diagnostic[]): Diagno
   return all.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0));
 }
 
-function readExisting(path: string): string | undefined {
+function readExisting(path: string): Buffer | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path);
   } catch {
     return undefined;
   }
+}
+
+/** The previous cache and manifest, when the cache is for this environment and the manifest is the one it indexed. */
+function previousRun(root: string, envKey: string, existing: Buffer | undefined, useCache: boolean): { cache: CacheData; manifest: Buffer } | undefined {
+  if (!useCache || existing === undefined) return undefined;
+  const cache = readCache(root);
+  if (!cache || cache.envKey !== envKey || cache.manifestSha256 !== sha256Hex(existing)) return undefined;
+  return { cache, manifest: existing };
+}
+
+/** Cache entries pointing into the manifest just assembled; a unit whose block was not kept (a duplicate id) is never reused. */
+function cacheUnits(results: readonly UnitResult[], offsets: Map<string, [number, number]>, keep: Map<string, string>): CachedUnit[] {
+  return results.map((u) => {
+    const whole = u.blocks.every((b) => keep.get(b.id) === u.path);
+    const blocks = u.blocks.map((b) => ({ id: b.id, tables: b.tables, frag: offsets.get(b.id) ?? ([0, 0] as [number, number]) }));
+    return { path: u.path, stat: u.stat, sha: whole ? u.sha : '', deps: u.deps, blocks, diagnostics: u.diagnostics };
+  });
 }
 
 /** Compiles the project; never throws on user input. */
@@ -87,47 +106,51 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const { root, config } = loaded;
   const contracts = loadContracts(root, config.contracts?.manifestPath);
   const envKey = sha256Hex(`${buildId()}\u0000${loaded.text ?? ''}\u0000${contracts.text ?? '<absent>'}`);
-  const cache = opts.cache === false ? undefined : readCache(root);
+  const existing = readExisting(join(root, MANIFEST_FILE));
+  const previous = previousRun(root, envKey, existing, opts.cache !== false);
   const startedAtNs = BigInt(Date.now()) * 1_000_000n;
   const discovered = discoverBlockFiles(root);
   const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
-  const units = compileUnits(root, discovered.files, env, cache?.envKey === envKey ? cache : undefined);
-  const dup = duplicateIds(units.outcomes);
+  const units = compileUnits(root, discovered.files, env, previous);
+  const dup = duplicateIds(units.results);
   const { apps, diagnostics: appDiags } = readApps(root, new Set(dup.keep.keys()));
   const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags];
   if (discovered.files.length === 0) projectDiags.push(diag('compile/empty-project', { root: '.' }));
-  const unitDiags = units.outcomes.flatMap((u) => u.entry.diagnostics);
-  const diagnostics = orderDiagnostics(unitDiags, projectDiags);
-  const kept = units.outcomes.flatMap((u) => u.entry.blocks.map((b) => ({ b, u }))).filter(({ b, u }) => dup.keep.get(b.id) === u.entry.path);
-  kept.sort((x, y) => (x.b.id < y.b.id ? -1 : x.b.id > y.b.id ? 1 : 0));
-  const lineage: LineageEdge[] = kept.flatMap(({ b }) => b.tables.map((table) => ({ block: b.id, table })));
-  const text = assembleManifest({
-    head: { manifestVersion: 1, project: config.project, contracts: { loaded: contracts.index.loaded, path: contracts.index.path, count: contracts.index.keys.size } },
-    blocks: kept.map(({ b }) => units.fragment(b)),
-    apps,
-    lineage,
-    diagnostics: diagnostics.map(diagnosticFragment),
-  });
-  if (units.changed || !cache || cache.envKey !== envKey) {
-    const data: CacheData = { envKey, writtenAtNs: String(startedAtNs), units: units.outcomes.map((u) => u.entry), body: units.body };
-    writeCache(root, data);
+  const diagnostics = orderDiagnostics(units.results.flatMap((u) => u.diagnostics), projectDiags);
+  const kept = units.results.flatMap((u) => u.blocks.filter((b) => dup.keep.get(b.id) === u.path));
+  kept.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const head = { manifestVersion: 1 as const, project: config.project, contracts: { loaded: contracts.index.loaded, path: contracts.index.path, count: contracts.index.keys.size } };
+  const lineage: LineageEdge[] = kept.flatMap((b) => b.tables.map((table) => ({ block: b.id, table })));
+  const assembled = assembleManifest({ head, blocks: kept, apps, lineage, diagnostics });
+  const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: kept.length };
+  const result = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);
+  if (!opts.check && opts.cache !== false && (units.changed || result.wrote || !previous)) {
+    const units2 = cacheUnits(units.results, assembled.offsets, dup.keep);
+    writeCache(root, { envKey, writtenAtNs: String(startedAtNs), manifestSha256: sha256Hex(assembled.bytes), units: units2 });
   }
-  return finish(root, config, text, diagnostics, opts, { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: kept.length });
+  return result;
 }
 
-function finish(root: string, config: SvcConfig, text: string, diagnostics: Diagnostic[], opts: CompileOptions, stats: CompileResult['stats']): CompileResult {
+function finish(root: string, config: SvcConfig, bytes: Buffer, existing: Buffer | undefined, diagnostics: Diagnostic[], opts: CompileOptions, stats: CompileResult['stats']): CompileResult {
   const path = join(root, MANIFEST_FILE);
-  const existing = readExisting(path);
-  const result: CompileResult = { root, config, text, diagnostics, exitCode: hasErrors(diagnostics) ? 1 : 0, stale: existing !== text, wrote: false, stats };
+  let text: string | undefined;
+  const stale = existing === undefined || !existing.equals(bytes);
+  const result: CompileResult = {
+    root, config, bytes, diagnostics, exitCode: hasErrors(diagnostics) ? 1 : 0, stale, wrote: false, stats,
+    get text() {
+      text ??= bytes.toString('utf8');
+      return text;
+    },
+  };
   if (opts.check) {
-    if (result.stale) {
+    if (stale) {
       result.diagnostics = [...diagnostics, diag('compile/manifest-stale', {}, { file: MANIFEST_FILE })];
       result.exitCode = 1;
     }
     return result;
   }
-  if (result.stale) {
-    atomicWrite(path, text);
+  if (stale) {
+    atomicWrite(path, bytes);
     result.wrote = true;
   }
   return result;

@@ -41,17 +41,21 @@ describe('compile the commerce fixture', () => {
     expect(manifest.contracts.loaded).toBe(true);
   });
 
-  it('writes exactly JSON.stringify(manifest, null, 2), the same bytes every time', () => {
+  it('writes one line per block, the same bytes every time, with no timestamps', () => {
     const onDisk = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
     expect(onDisk).toBe(first.text);
-    expect(onDisk).toBe(`${JSON.stringify(manifest, null, 2)}\n`);
+    const lines = onDisk.split('\n');
+    for (const id of Object.keys(manifest.blocks)) expect(lines.filter((l) => l.startsWith(`    ${JSON.stringify(id)}: {`))).toHaveLength(1);
     const again = compileProject({ project: dir });
     expect(again.text).toBe(first.text);
     expect(again.wrote).toBe(false);
     rmSync(join(dir, '.svc'), { recursive: true });
+    rmSync(join(dir, MANIFEST_FILE));
     const cold = compileProject({ project: dir, cache: false });
     expect(cold.text).toBe(first.text);
-    expect(onDisk).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?!Z")/);
+    // Every date-time in the manifest comes from a project file (receipts, draft provenance), never the clock.
+    const sources = Object.keys(tree(dir)).filter((f) => !f.startsWith('.svc') && f !== MANIFEST_FILE).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    for (const stamp of onDisk.match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/g) ?? []) expect(sources).toContain(stamp);
   });
 
   it('--check passes on a fresh manifest and fails on a stale one without writing', () => {
@@ -110,10 +114,20 @@ describe('compile cache', () => {
     expect(compileProject({ project: dir }).stats.reused).toBe(0);
   });
 
+  it('never takes block text from a hand-edited manifest', () => {
+    const dir = setup();
+    const good = compileProject({ project: dir }).text ?? '';
+    const manifestPath = join(dir, MANIFEST_FILE);
+    writeFileSync(manifestPath, good.replace('"A block."', '"X block."'));
+    const r = compileProject({ project: dir });
+    expect(r.text).toBe(good);
+    expect(readFileSync(manifestPath, 'utf8')).toBe(good);
+  });
+
   it('survives a corrupt cache file', () => {
     const dir = setup();
     const good = compileProject({ project: dir }).text;
-    writeFileSync(join(dir, CACHE_FILE), 'svc-compile-cache 1\n{not json\n');
+    writeFileSync(join(dir, CACHE_FILE), '{"format":"svc-compile-cache/2",');
     expect(compileProject({ project: dir }).text).toBe(good);
   });
 });

@@ -2,38 +2,41 @@
  * Compiles every block file, reusing cached results whose inputs provably did not change.
  * Order of checks per file: stat (taken before any read, so an edit racing the read can only
  * cause a re-read later, never a stale reuse), then content hash, then the same for each
- * companion the file consulted.
+ * companion the file consulted. Reused block text comes from the previous manifest.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { compareDiagnostics } from '../../../grammar/diagnostics.js';
+import { compareDiagnostics, type Diagnostic } from '../../../grammar/diagnostics.js';
 import { compileSourceText, type FileEnv } from '../project/compile-file.js';
 import type { SourceFile } from '../project/discover.js';
 import { decodeSource, readSource } from '../project/read-source.js';
 import { blockFragment } from '../manifest/fragments.js';
 import { sha256Hex } from '../hash.js';
-import type { CacheData, CachedBlock, CachedDep, CachedUnit } from './compile-cache.js';
-import { memoHolds, statMemo } from './stat-memo.js';
+import type { CacheData, CachedDep, CachedUnit } from './compile-cache.js';
+import { DirListing } from './dir-listing.js';
+import { memoHolds, statMemo, type StatMemo } from './stat-memo.js';
 
-export interface UnitOutcome {
-  entry: CachedUnit;
+export interface UnitBlock {
+  id: string;
+  tables: string[];
+  /** The block's manifest fragment (UTF-8). */
+  text: Buffer;
+}
+
+export interface UnitResult {
+  path: string;
+  stat: StatMemo | null;
+  sha: string;
+  deps: CachedDep[];
+  blocks: UnitBlock[];
+  diagnostics: Diagnostic[];
   reused: boolean;
 }
 
-class Body {
-  private readonly parts: string[] = [];
-  private length = 0;
-
-  add(text: string): [number, number] {
-    const at = this.length;
-    this.parts.push(text);
-    this.length += text.length;
-    return [at, text.length];
-  }
-
-  text(): string {
-    return this.parts.join('');
-  }
+interface Ctx {
+  root: string;
+  env: Omit<FileEnv, 'readCompanion'>;
+  listing: DirListing;
+  writtenAt: bigint;
 }
 
 function readBytes(abs: string): Buffer | undefined {
@@ -44,75 +47,79 @@ function readBytes(abs: string): Buffer | undefined {
   }
 }
 
-function depsHold(root: string, deps: readonly CachedDep[], writtenAt: bigint): CachedDep[] | undefined {
+function depMemo(ctx: Ctx, rel: string): StatMemo | null {
+  return ctx.listing.mayExist(rel) ? statMemo(`${ctx.root}/${rel}`) : null;
+}
+
+function depsHold(ctx: Ctx, deps: readonly CachedDep[]): CachedDep[] | undefined {
   const fresh: CachedDep[] = [];
   for (const dep of deps) {
-    const abs = join(root, dep.path);
-    const memo = statMemo(abs);
-    if (!memoHolds(dep.stat, memo, writtenAt)) {
-      const bytes = memo === null ? undefined : readBytes(abs);
-      const sha = bytes === undefined ? null : sha256Hex(bytes);
-      if (sha !== dep.sha) return undefined;
+    const memo = depMemo(ctx, dep.path);
+    if (!memoHolds(dep.stat, memo, ctx.writtenAt)) {
+      const bytes = memo === null ? undefined : readBytes(`${ctx.root}/${dep.path}`);
+      if ((bytes === undefined ? null : sha256Hex(bytes)) !== dep.sha) return undefined;
     }
     fresh.push({ ...dep, stat: memo });
   }
   return fresh;
 }
 
-function compileFresh(root: string, file: SourceFile, memo: CachedUnit['stat'], bytes: Buffer | undefined, env: Omit<FileEnv, 'readCompanion'>, body: Body): CachedUnit {
+function compileFresh(ctx: Ctx, file: SourceFile, memo: StatMemo | null, bytes: Buffer | undefined): UnitResult {
   const source = bytes === undefined ? readSource(file.abs, file.path) : decodeSource(bytes, file.path);
-  const sha = source.bytes ? sha256Hex(source.bytes) : '';
   const deps: CachedDep[] = [];
   const readCompanion = (rel: string): string | undefined => {
-    const abs = join(root, rel);
-    const depMemo = statMemo(abs);
-    const depBytes = depMemo === null ? undefined : readBytes(abs);
-    deps.push({ path: rel, stat: depMemo, sha: depBytes === undefined ? null : sha256Hex(depBytes) });
+    const m = depMemo(ctx, rel);
+    const depBytes = m === null ? undefined : readBytes(`${ctx.root}/${rel}`);
+    deps.push({ path: rel, stat: m, sha: depBytes === undefined ? null : sha256Hex(depBytes) });
     return depBytes?.toString('utf8');
   };
   if (source.text === undefined) {
-    // Unreadable files are never reused: stat null forces a fresh look next time.
-    return { path: file.path, stat: null, sha: '', deps, blocks: [], diagnostics: source.diagnostics };
+    // Unreadable files are never reused: an empty sha forces a fresh look next time.
+    return { path: file.path, stat: null, sha: '', deps, blocks: [], diagnostics: source.diagnostics, reused: false };
   }
-  const unit = compileSourceText(file, source.text, { ...env, readCompanion });
-  const blocks: CachedBlock[] = unit.blocks.map((b) => ({ id: b.id, tables: b.tables, frag: body.add(blockFragment(b)) }));
-  return { path: file.path, stat: memo, sha, deps, blocks, diagnostics: unit.diagnostics.sort(compareDiagnostics) };
+  const unit = compileSourceText(file, source.text, { ...ctx.env, readCompanion });
+  const blocks = unit.blocks.map((b) => ({ id: b.id, tables: b.tables, text: blockFragment(b) }));
+  const sha = source.bytes ? sha256Hex(source.bytes) : '';
+  return { path: file.path, stat: memo, sha, deps, blocks, diagnostics: unit.diagnostics.sort(compareDiagnostics), reused: false };
 }
 
-function reuse(c: CachedUnit, cache: CacheData, body: Body, stat: CachedUnit['stat'], deps: CachedDep[]): CachedUnit {
-  const blocks = c.blocks.map((b) => ({ ...b, frag: body.add(cache.body.slice(b.frag[0], b.frag[0] + b.frag[1])) }));
-  return { ...c, stat, deps, blocks };
+function reuse(c: CachedUnit, manifest: Buffer, stat: StatMemo | null, deps: CachedDep[]): UnitResult {
+  const blocks = c.blocks.map((b) => ({ id: b.id, tables: b.tables, text: manifest.subarray(b.frag[0], b.frag[0] + b.frag[1]) }));
+  return { path: c.path, stat, sha: c.sha, deps, blocks, diagnostics: c.diagnostics, reused: true };
 }
 
-/** Compiles or reuses each file; `fragment` returns a block's manifest text from the new body. */
-export function compileUnits(root: string, files: readonly SourceFile[], env: Omit<FileEnv, 'readCompanion'>, cache?: CacheData) {
-  const body = new Body();
-  const previous = new Map((cache?.units ?? []).map((u) => [u.path, u]));
-  const writtenAt = BigInt(cache?.writtenAtNs ?? '0');
-  const outcomes: UnitOutcome[] = [];
-  let reused = 0;
+/** True when the previous unit can be reused (and its fresh dep memos), else undefined. */
+function stillValid(ctx: Ctx, c: CachedUnit, memo: StatMemo | null, file: SourceFile): { deps?: CachedDep[]; bytes?: Buffer; refreshed: boolean } {
+  if (c.sha === '') return { refreshed: false };
+  if (memoHolds(c.stat, memo, ctx.writtenAt)) {
+    const deps = depsHold(ctx, c.deps);
+    return deps ? { deps, refreshed: false } : { refreshed: false };
+  }
+  // The memo cannot vouch for the file: decide by content, and remember the new stat.
+  const bytes = readBytes(file.abs);
+  if (bytes === undefined || sha256Hex(bytes) !== c.sha) return bytes ? { bytes, refreshed: true } : { refreshed: true };
+  const deps = depsHold(ctx, c.deps);
+  return deps ? { deps, refreshed: true } : { bytes, refreshed: true };
+}
+
+/**
+ * Compiles or reuses each file. `previous` is the cache together with the manifest text its
+ * offsets point into (already verified against manifestSha256).
+ */
+export function compileUnits(root: string, files: readonly SourceFile[], env: Omit<FileEnv, 'readCompanion'>, previous?: { cache: CacheData; manifest: Buffer }) {
+  const ctx: Ctx = { root, env, listing: new DirListing(root), writtenAt: BigInt(previous?.cache.writtenAtNs ?? '0') };
+  const cached = new Map((previous?.cache.units ?? []).map((u) => [u.path, u]));
+  const results: UnitResult[] = [];
   let refreshed = false;
   for (const file of files) {
-    const c = previous.get(file.path);
+    const c = cached.get(file.path);
     const memo = statMemo(file.abs);
-    let bytes: Buffer | undefined;
-    let same = c !== undefined && c.sha !== '' && memoHolds(c.stat, memo, writtenAt);
-    if (c && !same && c.sha !== '') {
-      // The memo cannot vouch for the file: decide by content, and remember the new stat.
-      bytes = readBytes(file.abs);
-      same = bytes !== undefined && sha256Hex(bytes) === c.sha;
-      refreshed = true;
-    }
-    const deps = same && c ? depsHold(root, c.deps, writtenAt) : undefined;
-    if (c && cache && deps) {
-      outcomes.push({ entry: reuse(c, cache, body, memo, deps), reused: true });
-      reused += 1;
-    } else {
-      outcomes.push({ entry: compileFresh(root, file, memo, bytes, env, body), reused: false });
-    }
+    const check = c && previous ? stillValid(ctx, c, memo, file) : { refreshed: false };
+    refreshed ||= check.refreshed;
+    if (c && previous && check.deps) results.push(reuse(c, previous.manifest, memo, check.deps));
+    else results.push(compileFresh(ctx, file, memo, check.bytes));
   }
-  const text = body.text();
-  const changed = refreshed || reused !== files.length || previous.size !== files.length;
-  const fragment = (b: CachedBlock): string => text.slice(b.frag[0], b.frag[0] + b.frag[1]);
-  return { outcomes, body: text, changed, compiled: files.length - reused, reused, fragment };
+  const reused = results.filter((r) => r.reused).length;
+  const changed = refreshed || reused !== files.length || cached.size !== files.length;
+  return { results, changed, compiled: files.length - reused, reused };
 }

@@ -86,7 +86,10 @@ function printAssertion(w: Writer, a: Assertion): void {
     case 'between':
       w.text(' between');
       if (a.value !== undefined) printValue(w, a.value);
-      w.gap();
+      // A comment before the high bound must not start on the low bound's line, or the
+      // parser (rightly) reads it as trailing the low bound.
+      if (a.value2 !== undefined && a.value2.leading.length > 0) w.breakNext();
+      else w.gap();
       w.text('and');
       if (a.value2 !== undefined) printValue(w, a.value2);
       return;

@@ -56,6 +56,11 @@ export class Writer {
     comments.forEach((c, i) => this.comment(c, i === 0));
   }
 
+  /** Makes the next text start a continuation line. */
+  breakNext(): void {
+    this.breakPending = true;
+  }
+
   /** Comments each on a line of their own (leading and dangling comments). */
   commentLines(comments: readonly Comment[]): void {
     for (const c of comments) {

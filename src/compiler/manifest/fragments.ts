@@ -1,55 +1,81 @@
 /**
- * The manifest is written as `JSON.stringify(manifest, null, 2)` would write it, but assembled
- * from per-block and per-file fragments so a recompile reuses the text of unchanged blocks
- * instead of serialising 10,000 blocks again. `test/compiler/manifest.test.ts` holds the
- * invariant: assembled text === JSON.stringify(manifest, null, 2) + '\n'.
+ * The manifest text: an indented outer object whose collections hold one entry per line
+ * (a block, an app, a lineage edge, a diagnostic) as compact JSON. One line per block keeps
+ * review diffs to the blocks that changed, keeps 10,000-block manifests compact, and lets a
+ * recompile reuse the text of unchanged blocks straight from the previous manifest: the
+ * assembler reports where each block's fragment sits.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import type { CompiledBlock, Manifest } from '../types.js';
 
-/** JSON of `value` as it appears nested `depth` levels deep in a 2-space indented document. */
-export function nested(value: unknown, depth: number): string {
-  const text = JSON.stringify(value, null, 2);
-  return depth === 0 ? text : text.replace(/\n/g, `\n${'  '.repeat(depth)}`);
-}
+const INDENT = '    ';
+const NEWLINE = Buffer.from('\n');
+const COMMA_NEWLINE = Buffer.from(',\n');
 
-/** `    "<id>": {...}` for the blocks object (depth 2). */
-export function blockFragment(block: CompiledBlock): string {
-  return `    ${JSON.stringify(block.id)}: ${nested(block, 2)}`;
-}
-
-/** One diagnostic as an item of the top-level diagnostics array (depth 2). */
-export function diagnosticFragment(d: Diagnostic): string {
-  return `    ${nested(d, 2)}`;
-}
-
-function section(key: string, items: readonly string[], open: string, close: string, last = false): string {
-  const comma = last ? '' : ',';
-  if (items.length === 0) return `  ${JSON.stringify(key)}: ${open}${close}${comma}\n`;
-  return `  ${JSON.stringify(key)}: ${open}\n${items.join(',\n')}\n  ${close}${comma}\n`;
+/** `"<id>": {...}` for the blocks object, as UTF-8, without indentation or trailing comma. */
+export function blockFragment(block: CompiledBlock): Buffer {
+  return Buffer.from(`${JSON.stringify(block.id)}: ${JSON.stringify(block)}`, 'utf8');
 }
 
 export interface ManifestParts {
   head: Pick<Manifest, 'manifestVersion' | 'project' | 'contracts'>;
-  /** Block fragments in id order. */
-  blocks: readonly string[];
+  /** Block fragments (from blockFragment), in id order. */
+  blocks: ReadonlyArray<{ id: string; text: Buffer }>;
   apps: Manifest['apps'];
   lineage: Manifest['lineage'];
-  /** Diagnostic fragments in diagnostic order. */
-  diagnostics: readonly string[];
+  diagnostics: readonly Diagnostic[];
 }
 
-/** Assembles the manifest text from its parts. */
-export function assembleManifest(parts: ManifestParts): string {
+export interface AssembledManifest {
+  /** The manifest as UTF-8 bytes; kept as bytes so a large manifest is never decoded twice. */
+  bytes: Buffer;
+  /** Where each block's fragment sits in `bytes`: [offset, length] in bytes. */
+  offsets: Map<string, [number, number]>;
+}
+
+class Out {
+  readonly parts: Buffer[] = [];
+  length = 0;
+
+  add(text: string | Buffer): number {
+    const at = this.length;
+    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+    this.parts.push(bytes);
+    this.length += bytes.length;
+    return at;
+  }
+}
+
+function collection(out: Out, key: string, items: readonly string[], open: string, close: string, last: boolean): void {
+  const comma = last ? '' : ',';
+  if (items.length === 0) {
+    out.add(`  ${JSON.stringify(key)}: ${open}${close}${comma}\n`);
+    return;
+  }
+  out.add(`  ${JSON.stringify(key)}: ${open}\n${INDENT}${items.join(`,\n${INDENT}`)}\n  ${close}${comma}\n`);
+}
+
+/** Assembles the manifest text and reports each block fragment's position. */
+export function assembleManifest(parts: ManifestParts): AssembledManifest {
+  const out = new Out();
   const { head } = parts;
-  let out = '{\n';
-  out += `  "manifestVersion": ${JSON.stringify(head.manifestVersion)},\n`;
-  out += `  "project": ${JSON.stringify(head.project)},\n`;
-  out += `  "contracts": ${nested(head.contracts, 1)},\n`;
-  out += section('blocks', parts.blocks, '{', '}');
-  const apps = Object.keys(parts.apps).map((id) => `    ${JSON.stringify(id)}: ${nested(parts.apps[id], 2)}`);
-  out += section('apps', apps, '{', '}');
-  out += section('lineage', parts.lineage.map((e) => `    ${nested(e, 2)}`), '[', ']');
-  out += section('diagnostics', parts.diagnostics, '[', ']', true);
-  return `${out}}\n`;
+  out.add(`{\n  "manifestVersion": ${head.manifestVersion},\n  "project": ${JSON.stringify(head.project)},\n`);
+  out.add(`  "contracts": ${JSON.stringify(head.contracts)},\n`);
+  const offsets = new Map<string, [number, number]>();
+  if (parts.blocks.length === 0) out.add('  "blocks": {},\n');
+  else {
+    out.add('  "blocks": {\n');
+    parts.blocks.forEach((b, i) => {
+      offsets.set(b.id, [out.add(INDENT) + INDENT.length, b.text.length]);
+      out.add(b.text);
+      out.add(i === parts.blocks.length - 1 ? NEWLINE : COMMA_NEWLINE);
+    });
+    out.add('  },\n');
+  }
+  const apps = Object.keys(parts.apps).map((id) => `${JSON.stringify(id)}: ${JSON.stringify(parts.apps[id])}`);
+  collection(out, 'apps', apps, '{', '}', false);
+  collection(out, 'lineage', parts.lineage.map((e) => JSON.stringify(e)), '[', ']', false);
+  collection(out, 'diagnostics', parts.diagnostics.map((d) => JSON.stringify(d)), '[', ']', true);
+  out.add('}\n');
+  return { bytes: Buffer.concat(out.parts, out.length), offsets };
 }

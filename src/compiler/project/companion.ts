@@ -5,10 +5,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { CompanionInfo, CompiledBlock } from '../types.js';
+
+type YamlParse = (text: string) => unknown;
+let yamlParse: YamlParse | undefined;
+
+/** The YAML reader, loaded on first use: a recompile that reuses every block never needs it. */
+function parseYaml(text: string): unknown {
+  yamlParse ??= (createRequire(import.meta.url)('yaml') as { parse: YamlParse }).parse;
+  return yamlParse(text);
+}
 
 /** Project-relative path of a block's companion file. */
 export function companionPath(block: Pick<CompiledBlock, 'domain' | 'name' | 'inDrafts'>): string {

@@ -42,6 +42,7 @@ function headReason(tokens: readonly SqlToken[], span: StatementSpan, f: Compile
     const v = h >= 0 ? (tokens[h] as SqlToken).value : '';
     if (!f.readHeads.has(v)) return WRITES.has(v) ? 'write' : 'not-a-read';
     if (v === 'show' && f.show !== null && matchPhrase(f.show, tokens, h + 1) === undefined) return 'system-catalog';
+    if ((v === 'describe' || v === 'desc') && matchPhrase(f.describeRefused, tokens, h + 1) !== undefined) return 'system-catalog';
   }
   return null;
 }

@@ -23,9 +23,44 @@ export interface CompiledFamilies {
   readonly catalogExcept: NamePatterns;
   /** Allowed SHOW phrases; null allows anything. */
   readonly show: PhraseTable<true> | null;
+  readonly describeRefused: PhraseTable<true>;
   readonly effectFunctions: WordLookup<true>;
   readonly effectPhrases: PhraseTable<true>;
   readonly lockPhrases: PhraseTable<true>;
+  /**
+   * First two characters (ASCII) of every word any table names: a word whose first two
+   * characters are not marked here has no facts, which settles most words without a lookup.
+   */
+  readonly prefixes: Uint8Array;
+}
+
+/** Index of a word's first two characters in `prefixes`, or -1 when they are not ASCII. */
+export function prefixIndex(word: string): number {
+  const a = word.charCodeAt(0);
+  const b = word.length > 1 ? word.charCodeAt(1) : 0;
+  return a < 128 && b < 128 ? a * 128 + b : -1;
+}
+
+function prefixesOf(f: EngineFamilies): Uint8Array {
+  const words = [
+    ...Object.keys(f.statements),
+    ...Object.keys(f.functions),
+    ...Object.keys(f.phrases ?? {}),
+    ...(f.fileReaders ?? []),
+    ...(f.nameAsTextFunctions ?? []),
+    ...(f.statementsAnywhere ?? []),
+    ...f.systemCatalog,
+    ...(f.systemCatalogExcept ?? []),
+    ...f.effectFunctions,
+    ...(f.effectPhrases ?? []),
+    ...(f.lockPhrases ?? []),
+  ];
+  const marks = new Uint8Array(128 * 128);
+  for (const word of words) {
+    const i = prefixIndex(word);
+    if (i >= 0) marks[i] = 1;
+  }
+  return marks;
 }
 
 /** Statements a read-only statement may be (spec 03, query path item 9). */
@@ -48,9 +83,11 @@ function compile(f: EngineFamilies): CompiledFamilies {
     catalog: compilePatterns(f.systemCatalog),
     catalogExcept: compilePatterns(f.systemCatalogExcept ?? []),
     show: f.show.includes('*') ? null : compilePhrases(trueOf(f.show)),
+    describeRefused: compilePhrases(trueOf(f.describeRefused)),
     effectFunctions: compileLookup(trueOf(f.effectFunctions)),
     effectPhrases: compilePhrases(trueOf(f.effectPhrases)),
     lockPhrases: compilePhrases(trueOf(f.lockPhrases)),
+    prefixes: prefixesOf(f),
   };
 }
 

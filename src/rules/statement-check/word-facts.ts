@@ -4,7 +4,7 @@
  * every decision about a word is one map lookup; most words have no facts at all.
  */
 import type { SqlToken } from '../../../grammar/sql/index.js';
-import type { CompiledFamilies } from './compiled-families.js';
+import { prefixIndex, type CompiledFamilies } from './compiled-families.js';
 import { matchesName } from './name-patterns.js';
 import type { FamilyReason } from './refusal.js';
 import { lookupWord } from './word-lookup.js';
@@ -66,6 +66,8 @@ function factsOf(f: CompiledFamilies, word: string): WordFacts {
 
 /** Facts about `word` (lower case) under `f`. */
 export function wordFacts(f: CompiledFamilies, word: string, memo: Map<string, WordFacts> = memoOf(f)): WordFacts {
+  const prefix = prefixIndex(word);
+  if (prefix >= 0 && f.prefixes[prefix] === 0) return NONE;
   let facts = memo.get(word);
   if (facts === undefined) {
     facts = factsOf(f, word);

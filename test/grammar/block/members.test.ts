@@ -30,9 +30,9 @@ describe('declarations', () => {
 
 describe('members', () => {
   it('fields with key and value spans', () => {
-    const [m] = membersOf('  domain = "finance"');
-    expect(m!.kind).toBe('field');
-    if (m!.kind !== 'field') return;
+    const m = membersOf('  domain = "finance"')[0]!;
+    expect(m.kind).toBe('field');
+    if (m.kind !== 'field') return;
     expect([m.key, at(m.keySpan), at(m.span), plain(m.value)]).toEqual(['domain', '2:3-2:9', '2:3-2:21', 'finance']);
   });
 

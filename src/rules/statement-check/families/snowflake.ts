@@ -52,6 +52,8 @@ export const SNOWFLAKE_FAMILIES: Partial<EngineFamilies> = {
     'current_session',
   ],
   show: ['tables', 'terse tables', 'views', 'terse views', 'materialized views', 'columns', 'schemas', 'terse schemas', 'databases', 'terse databases', 'objects', 'terse objects', 'primary keys', 'unique keys', 'imported keys', 'exported keys', 'dynamic tables', 'sequences', 'functions', 'user functions'],
+  // DESCRIBE USER and the policy and integration objects show account settings.
+  describeRefused: ['user', 'integration', 'security integration', 'storage integration', 'network policy', 'session policy', 'password policy'],
   effectFunctions: [],
   // seq.NEXTVAL advances a sequence without a call.
   effectPhrases: ['nextval'],

@@ -47,6 +47,8 @@ export interface EngineFamilies {
   readonly systemCatalogExcept?: readonly string[];
   /** Read only: what SHOW may show (phrases; `*` for anything). */
   readonly show: readonly string[];
+  /** Read only: DESCRIBE targets that are the record of users or settings (phrases). */
+  readonly describeRefused?: readonly string[];
   /** Read only: functions that change state. */
   readonly effectFunctions: readonly string[];
   /** Read only: phrases that change state without a call (`next value for`, `nextval`). */
@@ -74,6 +76,7 @@ export function mergeFamilies(base: EngineFamilies, delta: Partial<EngineFamilie
     systemCatalog: list(base.systemCatalog, delta.systemCatalog),
     systemCatalogExcept: list(base.systemCatalogExcept, delta.systemCatalogExcept),
     show: delta.show ?? base.show,
+    describeRefused: list(base.describeRefused, delta.describeRefused),
     effectFunctions: list(base.effectFunctions, delta.effectFunctions),
     effectPhrases: list(base.effectPhrases, delta.effectPhrases),
     lockPhrases: list(base.lockPhrases, delta.lockPhrases),
