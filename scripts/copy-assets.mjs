@@ -71,7 +71,7 @@ function main() {
 function writeBuildId() {
   const hash = createHash('sha256');
   for (const file of walk(join(outDir, 'src'))) {
-    if (!file.endsWith('.js') && !file.endsWith('.json')) continue;
+    if (!file.endsWith('.js') && !file.endsWith('.cjs') && !file.endsWith('.json')) continue;
     hash.update(rel(file)).update('\0').update(readFileSync(file)).update('\0');
   }
   writeFileSync(join(outDir, 'src', 'build-id.txt'), `${hash.digest('hex')}\n`);

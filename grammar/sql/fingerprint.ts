@@ -5,17 +5,22 @@
  * Throws `UnreadableStatement` when the statement cannot be read: an unreadable statement has
  * no stable normal form.
  */
-import { createHash } from 'node:crypto';
+import { sha256Tagged } from '../hash.js';
 import { lexStatement } from './lex-statement.js';
+import type { SqlToken } from './sql-token.js';
 
 /** `sha256:<hex>` of the statement's normal form. */
 export function sqlFingerprint(sql: string, driver: string): string {
-  const tokens = lexStatement(sql, driver);
+  return fingerprintOfTokens(lexStatement(sql, driver));
+}
+
+/** The same fingerprint from tokens already lexed. */
+export function fingerprintOfTokens(tokens: readonly SqlToken[]): string {
   const parts = new Array<string>(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t === undefined) continue;
     parts[i] = t.kind === 'word' || t.kind === 'variable' ? t.value : t.text;
   }
-  return 'sha256:' + createHash('sha256').update(parts.join(' ')).digest('hex');
+  return sha256Tagged(parts.join(' '));
 }

@@ -7,10 +7,16 @@
  */
 import { lexStatement } from './lex-statement.js';
 import { readRelations } from './relations.js';
+import type { SqlToken } from './sql-token.js';
 
 /** Sorted, de-duplicated, lower-cased names of the tables `sql` reads. */
 export function readTables(sql: string, driver: string): string[] {
-  const { refs, cteNames } = readRelations(lexStatement(sql, driver));
+  return tablesOfTokens(lexStatement(sql, driver));
+}
+
+/** The same reading from tokens already lexed (the compiler lexes a block's query once). */
+export function tablesOfTokens(tokens: readonly SqlToken[]): string[] {
+  const { refs, cteNames } = readRelations(tokens);
   const names = new Set<string>();
   for (const ref of refs) {
     if (ref.kind !== 'name') continue;

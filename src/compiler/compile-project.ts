@@ -3,20 +3,21 @@
  * -> svc-manifest.json. The manifest is deterministic: same input, same bytes, no timestamps.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.js';
 import { sha256Hex } from './hash.js';
 import { buildId } from './cache/build-id.js';
 import { readCache, writeCache, type CacheData, type CachedUnit } from './cache/compile-cache.js';
 import { compileUnits, type UnitResult } from './cache/compile-units.js';
-import { loadConfig, resolveConnection, type SvcConfig } from './project/config.js';
+import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig } from './project/config.js';
 import { loadContracts } from './project/contracts.js';
 import { discoverApps, discoverBlockFiles } from './project/discover.js';
 import { readApp } from './project/apps.js';
 import { assembleManifest } from './manifest/fragments.js';
 import type { CompiledApp, LineageEdge } from './types.js';
 import { atomicWrite } from './write-file.js';
+import { Timings } from './timings.js';
 
 export const MANIFEST_FILE = 'svc-manifest.json';
 
@@ -81,11 +82,17 @@ function readExisting(path: string): Buffer | undefined {
   }
 }
 
+/** The compile cache of the project these options name, when this build wrote it. */
+function ownCache(opts: CompileOptions): CacheData | undefined {
+  if (opts.cache === false) return undefined;
+  const root = opts.project !== undefined ? resolve(opts.cwd ?? process.cwd(), opts.project) : findProjectRoot(opts.cwd ?? process.cwd());
+  const cache = root === undefined ? undefined : readCache(root);
+  return cache?.buildId === buildId() ? cache : undefined;
+}
+
 /** The previous cache and manifest, when the cache is for this environment and the manifest is the one it indexed. */
-function previousRun(root: string, envKey: string, existing: Buffer | undefined, useCache: boolean): { cache: CacheData; manifest: Buffer } | undefined {
-  if (!useCache || existing === undefined) return undefined;
-  const cache = readCache(root);
-  if (!cache || cache.envKey !== envKey || cache.manifestSha256 !== sha256Hex(existing)) return undefined;
+function previousRun(cache: CacheData | undefined, envKey: string, existing: Buffer | undefined): { cache: CacheData; manifest: Buffer } | undefined {
+  if (!cache || existing === undefined || cache.envKey !== envKey || cache.manifestSha256 !== sha256Hex(existing)) return undefined;
   return { cache, manifest: existing };
 }
 
@@ -100,18 +107,28 @@ function cacheUnits(results: readonly UnitResult[], offsets: Map<string, [number
 
 /** Compiles the project; never throws on user input. */
 export function compileProject(opts: CompileOptions = {}): CompileResult {
-  const loaded = loadConfig(opts);
+  // The cache records which config and contract texts this build validated; a warm run whose
+  // texts are byte-identical skips the schema validator (and loading it) for them.
+  const t = new Timings();
+  const cache = ownCache(opts);
+  t.mark('read cache');
+  const known = cache?.validated;
+  const loaded = loadConfig({ ...opts, trusted: (text) => known?.config === sha256Hex(text) });
   const empty = { files: 0, compiled: 0, reused: 0, blocks: 0 };
   if (!loaded.config) return { root: loaded.root, diagnostics: loaded.diagnostics, exitCode: 2, stale: false, wrote: false, stats: empty };
   const { root, config } = loaded;
-  const contracts = loadContracts(root, config.contracts?.manifestPath);
+  const contracts = loadContracts(root, config.contracts?.manifestPath, (text) => known?.contracts === sha256Hex(text));
   const envKey = sha256Hex(`${buildId()}\u0000${loaded.text ?? ''}\u0000${contracts.text ?? '<absent>'}`);
+  t.mark('config, contracts');
   const existing = readExisting(join(root, MANIFEST_FILE));
-  const previous = previousRun(root, envKey, existing, opts.cache !== false);
+  const previous = previousRun(cache, envKey, existing);
+  t.mark('read manifest');
   const startedAtNs = BigInt(Date.now()) * 1_000_000n;
   const discovered = discoverBlockFiles(root);
+  t.mark('discover');
   const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
   const units = compileUnits(root, discovered.files, env, previous);
+  t.mark('compile files');
   const dup = duplicateIds(units.results);
   const { apps, diagnostics: appDiags } = readApps(root, new Set(dup.keep.keys()));
   const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags];
@@ -121,13 +138,19 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   kept.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const head = { manifestVersion: 1 as const, project: config.project, contracts: { loaded: contracts.index.loaded, path: contracts.index.path, count: contracts.index.keys.size } };
   const lineage: LineageEdge[] = kept.flatMap((b) => b.tables.map((table) => ({ block: b.id, table })));
+  t.mark('cross-file, apps');
   const assembled = assembleManifest({ head, blocks: kept, apps, lineage, diagnostics });
+  t.mark('assemble');
   const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: kept.length };
   const result = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);
+  t.mark('write manifest');
   if (!opts.check && opts.cache !== false && (units.changed || result.wrote || !previous)) {
     const units2 = cacheUnits(units.results, assembled.offsets, dup.keep);
-    writeCache(root, { envKey, writtenAtNs: String(startedAtNs), manifestSha256: sha256Hex(assembled.bytes), units: units2 });
+    const validated = { config: sha256Hex(loaded.text ?? ''), contracts: contracts.diagnostics.length === 0 && contracts.text !== undefined ? sha256Hex(contracts.text) : '' };
+    writeCache(root, { envKey, buildId: buildId(), validated, writtenAtNs: String(startedAtNs), manifestSha256: sha256Hex(assembled.bytes), units: units2 });
+    t.mark('write cache');
   }
+  t.report();
   return result;
 }
 

@@ -4,7 +4,9 @@
  * a schema error becomes a diagnostic carrying the JSON pointer of the offending value.
  */
 import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { diag } from '../../grammar/diagnostics.js';
 import type { Code } from '../../grammar/codes.js';
@@ -16,17 +18,27 @@ function instance(): Ajv {
   // allErrors: a user fixing a config wants every problem at once, not one per run.
   // validateSchema off: our schemas are checked by test/compiler/schemas.test.ts, and compiling
   // the meta-schema on every command costs more than the validation itself.
-  ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false });
+  // Loaded on first use: a warm compile whose documents this build already validated never needs it.
+  const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+  ajv ??= new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false });
   return ajv;
 }
 
-/** Reads and compiles a schema once per process; `url` is resolved against the caller's module. */
+/** Validator code generated at build time (scripts/build-validators.mjs), when present. */
+function prebuilt(url: URL): ValidateFunction | undefined {
+  try {
+    return createRequire(import.meta.url)(fileURLToPath(new URL(url.href.replace(/\.json$/, '.validate.cjs')))) as ValidateFunction;
+  } catch {
+    return undefined; // running from source: compile the schema instead
+  }
+}
+
+/** A schema's validator, once per process; `url` is resolved against the caller's module. */
 export function schemaValidator(url: URL): ValidateFunction {
   const key = url.href;
   let fn = compiled.get(key);
   if (!fn) {
-    const schema = JSON.parse(readFileSync(url, 'utf8')) as object;
-    fn = instance().compile(schema);
+    fn = prebuilt(url) ?? instance().compile(JSON.parse(readFileSync(url, 'utf8')) as object);
     compiled.set(key, fn);
   }
   return fn;

@@ -3,18 +3,18 @@
  * validators are compiled once and cached by the callers; errors are turned into
  * (pointer, problem) pairs so every layer can report them as diagnostics with JSON pointers.
  */
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 
-// ajv is CommonJS with a `default` export; under NodeNext the default import is the module
-// object, so take `.default` when it is there.
-type AjvClass = typeof AjvModule.default;
-const Ajv = ((AjvModule as unknown as { default?: AjvClass }).default ?? AjvModule) as AjvClass;
+type AjvClass = typeof import('ajv').Ajv;
 
 let shared: InstanceType<AjvClass> | undefined;
 
 /** The rules engine's ajv (draft-07, all errors, strict schemas). */
 export function rulesAjv(): InstanceType<AjvClass> {
   if (shared === undefined) {
+    // Loaded on first use: commands that only evaluate built-in policies never need it.
+    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: AjvClass };
     // verbose keeps each error's parentSchema, whose description explains a failed pattern.
     shared = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
   }

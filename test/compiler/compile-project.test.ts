@@ -180,3 +180,23 @@ describe('bad input', () => {
     expect(m.blocks['finance.monthly_summary']).toBeDefined();
   });
 });
+
+describe('validated documents on a warm run', () => {
+  it('validates a config again as soon as its text changes', () => {
+    const dir = makeProject({ 'svc.config.json': CONFIG, 'domains/sales/blocks/a.svc': blockSource('a') });
+    expect(compileProject({ project: dir }).exitCode).toBe(0);
+    expect(compileProject({ project: dir }).exitCode).toBe(0);
+    writeFileSync(join(dir, 'svc.config.json'), '{"project":"demo","colour":"blue"}');
+    const r = compileProject({ project: dir });
+    expect(r.exitCode).toBe(2);
+    expect(codes(r)).toEqual(['config/invalid']);
+  });
+
+  it('validates a contract manifest again as soon as its text changes', () => {
+    const dir = makeProject({ 'svc.config.json': CONFIG, 'svc-contract-manifest.json': '{"version":1,"contracts":[]}', 'domains/sales/blocks/a.svc': blockSource('a') });
+    compileProject({ project: dir });
+    compileProject({ project: dir });
+    writeFileSync(join(dir, 'svc-contract-manifest.json'), '{"version":2,"contracts":[]}');
+    expect(codes(compileProject({ project: dir }))).toContain('compile/contract-manifest-invalid');
+  });
+});

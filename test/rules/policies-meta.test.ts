@@ -67,3 +67,13 @@ describe('built-in policies', () => {
     }
   });
 });
+
+describe('built-in policy files pass full validation', () => {
+  // builtinPolicy() trusts the shipped files at run time; this is where they are checked.
+  it.each(POLICY_NAMES)('%s', async (name) => {
+    const { loadPolicy } = await import('../../src/rules/load-policy.js');
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(new URL(`../../src/rules/policies/${name}.json`, import.meta.url), 'utf8');
+    expect(loadPolicy(text, name).diagnostics).toEqual([]);
+  });
+});

@@ -1,11 +1,12 @@
 /**
- * Reading a block's query: the tables it reads (dialect lexer first, on the hot path; the
- * parser only when the lexer cannot decide) and its SQL fingerprint. Parameters `${name}` are
- * replaced by placeholders the dialect reads as bound parameters.
+ * Reading a block's query: the tables it reads and its SQL fingerprint, from ONE pass of the
+ * dialect lexer (the compile hot path); the parser is tried only when the lexer cannot decide.
+ * Parameters `${name}` become `:name`, which every dialect reads as a bound parameter, so the
+ * fingerprint still tells `a > ${x} AND b > ${y}` from its swapped twin.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import { readTables, sqlFingerprint, UnreadableStatement } from '../../../grammar/sql/index.js';
+import { fingerprintOfTokens, lexStatement, tablesOfTokens, UnreadableStatement } from '../../../grammar/sql/index.js';
 import { statementTables } from '../sql-tables.js';
 import type { CompiledBlock } from '../types.js';
 import { replaceParams } from './params.js';
@@ -18,29 +19,21 @@ function reason(error: unknown): string {
 /** Fills tables, tablesFrom and sqlFingerprint of a block; returns diagnostics. */
 export function readBlockSql(block: CompiledBlock): Diagnostic[] {
   if (block.query.trim() === '') return [];
-  const forTables = replaceParams(block.query, () => '?');
+  const sql = replaceParams(block.query, (name) => `:${name}`);
   try {
-    block.tables = readTables(forTables, block.dialect);
+    const tokens = lexStatement(sql, block.dialect);
+    block.tables = tablesOfTokens(tokens);
     block.tablesFrom = 'lexer';
+    block.sqlFingerprint = fingerprintOfTokens(tokens);
+    return [];
   } catch (lexError) {
-    const viaParser = statementTables(forTables, block.dialect);
+    // An unreadable query has no stable normal form: its fingerprint stays empty.
+    const viaParser = statementTables(replaceParams(block.query, () => '?'), block.dialect);
     if (viaParser.from === 'parser') {
       block.tables = viaParser.tables;
       block.tablesFrom = 'parser';
-    } else {
-      const where = { file: block.file, span: block.span };
-      return [diag('compile/sql-unreadable', { block: block.id, reason: reason(lexError) }, where), ...fingerprint(block)];
+      return [];
     }
+    return [diag('compile/sql-unreadable', { block: block.id, reason: reason(lexError) }, { file: block.file, span: block.span })];
   }
-  return fingerprint(block);
-}
-
-function fingerprint(block: CompiledBlock): Diagnostic[] {
-  try {
-    block.sqlFingerprint = sqlFingerprint(replaceParams(block.query, (name) => `:${name}`), block.dialect);
-  } catch {
-    // An unreadable query has no stable normal form; its fingerprint is left empty.
-    block.sqlFingerprint = '';
-  }
-  return [];
 }

@@ -3,9 +3,9 @@
  * sourceSha256 is computed over: fields, values and their order, without comments, spans or
  * layout, so `svc fmt` never changes a block's revision or invalidates its certification.
  */
-import { createHash } from 'node:crypto';
 import type { Declaration, Member, Value } from '../../../grammar/block/ast.js';
 import type { JsonValue } from '../types.js';
+import { sha256Tagged } from '../hash.js';
 
 /** Plain JSON of a value; inline objects become objects (a repeated key keeps its first value). */
 export function toJson(value: Value): JsonValue {
@@ -53,7 +53,7 @@ function canonicalMember(m: Member): JsonValue {
 /** `sha256:<hex>` over the canonical JSON of the declaration. */
 export function declarationSha256(decl: Declaration): string {
   const canonical = JSON.stringify([decl.keyword, decl.name, decl.members.map(canonicalMember)]);
-  return `sha256:${createHash('sha256').update(canonical).digest('hex')}`;
+  return sha256Tagged(canonical);
 }
 
 /** Array of strings, or undefined when the value is anything else. */

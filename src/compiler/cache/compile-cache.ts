@@ -41,6 +41,10 @@ export interface CachedUnit {
 
 export interface CacheData {
   envKey: string;
+  /** The build that wrote the cache. */
+  buildId: string;
+  /** sha256 of the config and contract manifest texts that build validated ('' when none). */
+  validated: { config: string; contracts: string };
   /** Wall clock (ns) just before the files of this cache were examined. */
   writtenAtNs: string;
   /** sha256 of the manifest text the fragment offsets point into. */

@@ -49,8 +49,12 @@ export function findProjectRoot(start: string): string | undefined {
 
 const schemaUrl = new URL('../schemas/config.schema.json', import.meta.url);
 
-/** Reads the config of the project at `root` (or found above `cwd` when root is not given). */
-export function loadConfig(opts: { project?: string; cwd?: string }): LoadedConfig {
+/**
+ * Reads the config of the project at `root` (or found above `cwd` when root is not given).
+ * `trusted(text)` may vouch that this exact text already passed validation by this build
+ * (the compile cache knows), which spares loading the schema validator on a warm run.
+ */
+export function loadConfig(opts: { project?: string; cwd?: string; trusted?: (text: string) => boolean }): LoadedConfig {
   const cwd = opts.cwd ?? process.cwd();
   const root = opts.project !== undefined ? resolve(cwd, opts.project) : findProjectRoot(cwd);
   if (root === undefined) {
@@ -63,6 +67,13 @@ export function loadConfig(opts: { project?: string; cwd?: string }): LoadedConf
     text = readFileSync(path, 'utf8');
   } catch {
     return { root, diagnostics: [diag('config/missing', { dir: root })] };
+  }
+  if (opts.trusted?.(text)) {
+    try {
+      return { root, config: JSON.parse(text.replace(/^\uFEFF/, '')) as SvcConfig, text, diagnostics: [] };
+    } catch {
+      // fall through to the full reading, which reports the problem
+    }
   }
   return { root, ...parseConfigText(text) };
 }
