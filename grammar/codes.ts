@@ -34,7 +34,6 @@ export const CODES = {
   'certify/no-contract': entry('warning', 'Draft {{block}} suggests no contract and none was given; svc_contract is not set.', 'Pass --contract <domain>.<Entity>.<name> to bind one.'),
   'certify/not-a-draft': entry('error', '{{file}} is not a draft in a _drafts folder.', 'Certify it in place: svc certify {{file}}.'),
   'certify/not-found': entry('error', 'No block {{target}} in this project.', 'Pass a block file or a <domain>.<name> id; svc compile lists the blocks.'),
-  'certify/run-truncated': entry('error', 'The run of {{block}} returned more than {{limit}} rows, so its tests cannot be checked on every row.', 'Narrow the query (aggregate or filter) so the certified result is bounded.'),
   'certify/status-not-certifiable': entry('error', 'Block {{block}} is {{status}}; a {{status}} block is not certified again.', 'Set status = "review" first if it should come back into use.'),
   'certify/write-failed': entry('error', 'Writing {{file}} failed ({{reason}}); every file was restored.', 'Check permissions and free space, then run the command again.'),
   'compile/certified-in-drafts': entry('warning', 'Block {{block}} is certified but sits in a drafts folder.', 'Promote it with svc certify --from-draft, which moves it out of _drafts.'),

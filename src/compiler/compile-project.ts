@@ -51,7 +51,7 @@ function duplicateIds(units: readonly UnitResult[]): { keep: Map<string, string>
     for (const b of u.blocks) {
       const first = keep.get(b.id);
       if (first === undefined) keep.set(b.id, u.path);
-      else diagnostics.push(diag('compile/duplicate-block', { block: b.id, other: first }, { file: u.path }));
+      else diagnostics.push(diag('compile/duplicate-block', { block: b.id, other: first }, { file: u.path, span: b.span }));
     }
   }
   return { keep, diagnostics };
@@ -100,7 +100,7 @@ function previousRun(cache: CacheData | undefined, envKey: string, existing: Buf
 function cacheUnits(results: readonly UnitResult[], offsets: Map<string, [number, number]>, keep: Map<string, string>): CachedUnit[] {
   return results.map((u) => {
     const whole = u.blocks.every((b) => keep.get(b.id) === u.path);
-    const blocks = u.blocks.map((b) => ({ id: b.id, tables: b.tables, frag: offsets.get(b.id) ?? ([0, 0] as [number, number]) }));
+    const blocks = u.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span, frag: offsets.get(b.id) ?? ([0, 0] as [number, number]) }));
     return { path: u.path, stat: u.stat, sha: whole ? u.sha : '', deps: u.deps, blocks, diagnostics: u.diagnostics };
   });
 }

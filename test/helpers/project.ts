@@ -22,7 +22,7 @@ export function makeProject(files: Record<string, string | Uint8Array>): string 
 
 /** Copies a fixture project into a temp folder (generated databases excluded unless asked). */
 export function copyFixture(name: string, opts: { withData?: boolean } = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), `svc-${name}-`));
+  const dir = mkdtempSync(join(tmpdir(), `svc-${name.replace(/[\/]/g, '-')}-`));
   made.push(dir);
   cpSync(join(FIXTURES, name), dir, {
     recursive: true,

@@ -16,6 +16,11 @@ export interface BlockContext {
   layout: 'domain' | 'legacy';
   folderDomain?: string;
   inDrafts: boolean;
+  /**
+   * True when a parse error fell inside the declaration: a field may have been lost with the
+   * error, so "missing field" would only repeat the parse diagnostic in other words.
+   */
+  damaged?: boolean;
 }
 
 const NAME = /^[a-z][a-z0-9_]*$/;
@@ -104,9 +109,9 @@ export function analyzeBlock(decl: Declaration, ctx: BlockContext): { block?: Co
   const domain = resolveDomain(decl, c, ctx, out);
   if (domain === undefined) return { diagnostics: out };
   const id = `${domain}.${decl.name}`;
-  const status = checkStatus(c, id, decl, file, out);
+  const status = checkStatus(c, id, decl, file, out, ctx);
   const query = str(c, 'query');
-  if (query === undefined && !c.members.has('query')) out.push(diag('compile/missing-field', { block: id, field: 'query' }, { file, span: decl.nameSpan }));
+  if (query === undefined && !c.members.has('query') && ctx.damaged !== true) out.push(diag('compile/missing-field', { block: id, field: 'query' }, { file, span: decl.nameSpan }));
   const { params, diagnostics: pd } = compileParams(c.params, id, file);
   const { tests, diagnostics: td } = compileTests(c.asserts, id, file);
   out.push(...pd, ...td);
@@ -117,10 +122,10 @@ export function analyzeBlock(decl: Declaration, ctx: BlockContext): { block?: Co
   return { block, diagnostics: out };
 }
 
-function checkStatus(c: Collected, id: string, decl: Declaration, file: string, out: Diagnostic[]): string {
+function checkStatus(c: Collected, id: string, decl: Declaration, file: string, out: Diagnostic[], ctx: BlockContext): string {
   const status = str(c, 'status');
   if (status === undefined) {
-    if (!c.members.has('status')) out.push(diag('compile/missing-field', { block: id, field: 'status' }, { file, span: decl.nameSpan }, 'warning'));
+    if (!c.members.has('status') && ctx.damaged !== true) out.push(diag('compile/missing-field', { block: id, field: 'status' }, { file, span: decl.nameSpan }, 'warning'));
     return 'draft';
   }
   if (!(BLOCK_STATUSES as readonly string[]).includes(status)) {

@@ -3,7 +3,7 @@
  * Without a manifest the check is skipped (one project-level warning); with one, a certified
  * block whose contract is not listed is an error and any other block gets a warning.
  */
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { CompiledBlock } from '../types.js';
 
@@ -24,11 +24,11 @@ export function parseContractRef(raw: string): { id: string; version: number } |
   return { id: m[1] ?? '', version: Number(m[2]) };
 }
 
-/** Fills block.contract in place and returns the diagnostics about it. */
-export function resolveContract(block: CompiledBlock, contracts: ContractIndex): Diagnostic[] {
+/** Fills block.contract in place and returns the diagnostics about it (at `span`, the value's place). */
+export function resolveContract(block: CompiledBlock, contracts: ContractIndex, span: Span = block.span): Diagnostic[] {
   const ref = block.contract;
   if (!ref) return [];
-  const where = { file: block.file, span: block.span };
+  const where = { file: block.file, span };
   const parsed = parseContractRef(ref.raw);
   if (!parsed) {
     delete block.contract;

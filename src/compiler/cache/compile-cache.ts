@@ -9,12 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { atomicWrite } from '../write-file.js';
 import type { StatMemo } from './stat-memo.js';
 
 export const CACHE_FILE = '.svc/cache/compile-v2.json';
-const FORMAT = 'svc-compile-cache/2';
+const FORMAT = 'svc-compile-cache/3';
 
 export interface CachedDep {
   path: string;
@@ -26,6 +26,7 @@ export interface CachedDep {
 export interface CachedBlock {
   id: string;
   tables: string[];
+  span: Span;
   /** [offset, length] of the block's fragment in the manifest text. */
   frag: [number, number];
 }

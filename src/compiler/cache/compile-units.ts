@@ -5,7 +5,7 @@
  * companion the file consulted. Reused block text comes from the previous manifest.
  */
 import { readFileSync } from 'node:fs';
-import { compareDiagnostics, type Diagnostic } from '../../../grammar/diagnostics.js';
+import { compareDiagnostics, type Diagnostic, type Span } from '../../../grammar/diagnostics.js';
 import { compileSourceText, type FileEnv } from '../project/compile-file.js';
 import type { SourceFile } from '../project/discover.js';
 import { decodeSource, readSource } from '../project/read-source.js';
@@ -18,6 +18,8 @@ import { memoHolds, statMemo, type StatMemo } from './stat-memo.js';
 export interface UnitBlock {
   id: string;
   tables: string[];
+  /** Where the declaration sits, for cross-file diagnostics (duplicate ids). */
+  span: Span;
   /** The block's manifest fragment (UTF-8). */
   text: Buffer;
 }
@@ -78,13 +80,13 @@ function compileFresh(ctx: Ctx, file: SourceFile, memo: StatMemo | null, bytes: 
     return { path: file.path, stat: null, sha: '', deps, blocks: [], diagnostics: source.diagnostics, reused: false };
   }
   const unit = compileSourceText(file, source.text, { ...ctx.env, readCompanion });
-  const blocks = unit.blocks.map((b) => ({ id: b.id, tables: b.tables, text: blockFragment(b) }));
+  const blocks = unit.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span, text: blockFragment(b) }));
   const sha = source.bytes ? sha256Hex(source.bytes) : '';
   return { path: file.path, stat: memo, sha, deps, blocks, diagnostics: unit.diagnostics.sort(compareDiagnostics), reused: false };
 }
 
 function reuse(c: CachedUnit, manifest: Buffer, stat: StatMemo | null, deps: CachedDep[]): UnitResult {
-  const blocks = c.blocks.map((b) => ({ id: b.id, tables: b.tables, text: manifest.subarray(b.frag[0], b.frag[0] + b.frag[1]) }));
+  const blocks = c.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span, text: manifest.subarray(b.frag[0], b.frag[0] + b.frag[1]) }));
   return { path: c.path, stat, sha: c.sha, deps, blocks, diagnostics: c.diagnostics, reused: true };
 }
 

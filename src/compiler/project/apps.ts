@@ -3,7 +3,7 @@
  * validated against its schema; a tile bound to a block the project does not have is an error.
  * Publication readiness (drift, draft sources, filter bindings) is `svc app check`'s business.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
@@ -38,7 +38,7 @@ interface RawPage {
 
 function readPage(root: string, appId: string, appDir: string, page: RawPage, out: Diagnostic[]): CompiledPage | undefined {
   const rel = `${appDir}/${page.dashboard}`;
-  if (page.dashboard.split('/').includes('..')) {
+  if (page.dashboard.split('/').includes('..') || !existsSync(join(root, rel))) {
     out.push(diag('app/page-missing', { app: appId, page: page.id, dashboard: page.dashboard }, { file: `${appDir}/svc.app.json` }));
     return undefined;
   }

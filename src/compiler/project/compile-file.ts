@@ -35,13 +35,16 @@ export function compileSourceText(src: Omit<SourceFile, 'abs'>, text: string, en
   if (parsed.declarations.length === 0 && parsed.diagnostics.length === 0) {
     unit.diagnostics.push(diag('compile/no-blocks-in-file', {}, { file: src.path }));
   }
+  const errorOffsets = parsed.diagnostics.filter((d) => d.severity === 'error').map((d) => d.span?.start.offset ?? -1);
   for (const decl of parsed.declarations) {
-    const ctx = { file: src.path, layout: src.layout, inDrafts: src.inDrafts, ...(src.folderDomain ? { folderDomain: src.folderDomain } : {}) };
+    const damaged = errorOffsets.some((o) => o >= decl.span.start.offset && o <= decl.span.end.offset);
+    const ctx = { file: src.path, layout: src.layout, inDrafts: src.inDrafts, damaged, ...(src.folderDomain ? { folderDomain: src.folderDomain } : {}) };
     const { block, diagnostics } = analyzeBlock(decl, ctx);
     unit.diagnostics.push(...diagnostics);
     if (!block) continue;
     block.dialect = env.driverOf(block.connection);
-    unit.diagnostics.push(...resolveContract(block, env.contracts), ...readBlockSql(block));
+    const contractField = decl.members.find((m) => m.kind === 'field' && m.key === 'svc_contract');
+    unit.diagnostics.push(...resolveContract(block, env.contracts, contractField?.kind === 'field' ? contractField.value.span : decl.span), ...readBlockSql(block));
     if (block.inDrafts && block.status === 'certified') {
       unit.diagnostics.push(diag('compile/certified-in-drafts', { block: block.id }, { file: src.path, span: decl.nameSpan }));
     }
