@@ -10,6 +10,7 @@ import { sha256Hex } from './hash.js';
 import { buildId } from './cache/build-id.js';
 import { readCache, writeCache, type CacheData, type CachedUnit } from './cache/compile-cache.js';
 import { compileUnits, type UnitResult } from './cache/compile-units.js';
+import { parallelRunner } from './cache/compile-parallel.js';
 import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig } from './project/config.js';
 import { loadContracts } from './project/contracts.js';
 import { discoverApps, discoverBlockFiles } from './project/discover.js';
@@ -127,7 +128,7 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const discovered = discoverBlockFiles(root);
   t.mark('discover');
   const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
-  const units = compileUnits(root, discovered.files, env, previous);
+  const units = compileUnits(root, discovered.files, env, previous, parallelRunner(config, contracts.index));
   t.mark('compile files');
   const dup = duplicateIds(units.results);
   const { apps, diagnostics: appDiags } = readApps(root, new Set(dup.keep.keys()));

@@ -34,12 +34,26 @@ export interface UnitResult {
   reused: boolean;
 }
 
-interface Ctx {
+export interface Ctx {
   root: string;
   env: Omit<FileEnv, 'readCompanion'>;
   listing: DirListing;
   writtenAt: bigint;
 }
+
+/** A file that must be compiled; `memo` was taken before any read of it. */
+export interface FreshJob {
+  index: number;
+  file: SourceFile;
+  memo: StatMemo | null;
+  bytes?: Buffer;
+}
+
+/** Compiles jobs in order; a parallel implementation may split them (compile-parallel.ts). */
+export type JobRunner = (ctx: Ctx, jobs: readonly FreshJob[]) => UnitResult[];
+
+/** The sequential runner. */
+export const runJobs: JobRunner = (ctx, jobs) => jobs.map((j) => compileFresh(ctx, j.file, j.memo, j.bytes));
 
 function readBytes(abs: string): Buffer | undefined {
   try {
@@ -66,7 +80,7 @@ function depsHold(ctx: Ctx, deps: readonly CachedDep[]): CachedDep[] | undefined
   return fresh;
 }
 
-function compileFresh(ctx: Ctx, file: SourceFile, memo: StatMemo | null, bytes: Buffer | undefined): UnitResult {
+export function compileFresh(ctx: Ctx, file: SourceFile, memo: StatMemo | null, bytes: Buffer | undefined): UnitResult {
   const source = bytes === undefined ? readSource(file.abs, file.path) : decodeSource(bytes, file.path);
   const deps: CachedDep[] = [];
   const readCompanion = (rel: string): string | undefined => {
@@ -108,20 +122,30 @@ function stillValid(ctx: Ctx, c: CachedUnit, memo: StatMemo | null, file: Source
  * Compiles or reuses each file. `previous` is the cache together with the manifest text its
  * offsets point into (already verified against manifestSha256).
  */
-export function compileUnits(root: string, files: readonly SourceFile[], env: Omit<FileEnv, 'readCompanion'>, previous?: { cache: CacheData; manifest: Buffer }) {
+export function compileUnits(
+  root: string,
+  files: readonly SourceFile[],
+  env: Omit<FileEnv, 'readCompanion'>,
+  previous?: { cache: CacheData; manifest: Buffer },
+  runner: JobRunner = runJobs,
+) {
   const ctx: Ctx = { root, env, listing: new DirListing(root), writtenAt: BigInt(previous?.cache.writtenAtNs ?? '0') };
   const cached = new Map((previous?.cache.units ?? []).map((u) => [u.path, u]));
-  const results: UnitResult[] = [];
+  const results = new Array<UnitResult>(files.length);
+  const jobs: FreshJob[] = [];
   let refreshed = false;
-  for (const file of files) {
+  files.forEach((file, index) => {
     const c = cached.get(file.path);
     const memo = statMemo(file.abs);
     const check = c && previous ? stillValid(ctx, c, memo, file) : { refreshed: false };
     refreshed ||= check.refreshed;
-    if (c && previous && check.deps) results.push(reuse(c, previous.manifest, memo, check.deps));
-    else results.push(compileFresh(ctx, file, memo, check.bytes));
-  }
-  const reused = results.filter((r) => r.reused).length;
+    if (c && previous && check.deps) results[index] = reuse(c, previous.manifest, memo, check.deps);
+    else jobs.push({ index, file, memo, ...(check.bytes ? { bytes: check.bytes } : {}) });
+  });
+  runner(ctx, jobs).forEach((r, i) => {
+    results[(jobs[i] as FreshJob).index] = r;
+  });
+  const reused = files.length - jobs.length;
   const changed = refreshed || reused !== files.length || cached.size !== files.length;
   return { results, changed, compiled: files.length - reused, reused };
 }
