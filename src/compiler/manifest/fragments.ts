@@ -9,6 +9,7 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import type { CompiledBlock, Manifest } from '../types.js';
 
 const INDENT = '    ';
+const INDENT_BYTES = Buffer.from(INDENT);
 const NEWLINE = Buffer.from('\n');
 const COMMA_NEWLINE = Buffer.from(',\n');
 
@@ -66,7 +67,7 @@ export function assembleManifest(parts: ManifestParts): AssembledManifest {
   else {
     out.add('  "blocks": {\n');
     parts.blocks.forEach((b, i) => {
-      offsets.set(b.id, [out.add(INDENT) + INDENT.length, b.text.length]);
+      offsets.set(b.id, [out.add(INDENT_BYTES) + INDENT.length, b.text.length]);
       out.add(b.text);
       out.add(i === parts.blocks.length - 1 ? NEWLINE : COMMA_NEWLINE);
     });
