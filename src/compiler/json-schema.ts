@@ -14,12 +14,19 @@ import type { Code } from '../../grammar/codes.js';
 let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
+/**
+ * The ajv class, loaded on first use: a warm compile whose documents this build already
+ * validated, and commands that only evaluate built-in policies, never need it.
+ */
+export function ajvClass(): typeof import('ajv').Ajv {
+  return (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv;
+}
+
 function instance(): Ajv {
   // allErrors: a user fixing a config wants every problem at once, not one per run.
   // validateSchema off: our schemas are checked by test/compiler/schemas.test.ts, and compiling
   // the meta-schema on every command costs more than the validation itself.
-  // Loaded on first use: a warm compile whose documents this build already validated never needs it.
-  const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+  const AjvClass = ajvClass();
   ajv ??= new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false });
   return ajv;
 }

@@ -3,8 +3,8 @@
  * validators are compiled once and cached by the callers; errors are turned into
  * (pointer, problem) pairs so every layer can report them as diagnostics with JSON pointers.
  */
-import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { ajvClass } from '../compiler/json-schema.js';
 
 type AjvClass = typeof import('ajv').Ajv;
 
@@ -13,8 +13,7 @@ let shared: InstanceType<AjvClass> | undefined;
 /** The rules engine's ajv (draft-07, all errors, strict schemas). */
 export function rulesAjv(): InstanceType<AjvClass> {
   if (shared === undefined) {
-    // Loaded on first use: commands that only evaluate built-in policies never need it.
-    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: AjvClass };
+    const Ajv = ajvClass();
     // verbose keeps each error's parentSchema, whose description explains a failed pattern.
     shared = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
   }
