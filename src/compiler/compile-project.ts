@@ -9,7 +9,8 @@ import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.j
 import { sha256Hex } from './hash.js';
 import { buildId } from './cache/build-id.js';
 import { readCache, writeCache, type CacheData, type CachedUnit } from './cache/compile-cache.js';
-import { compileUnits, type UnitResult } from './cache/compile-units.js';
+import { compileUnits, type Previous, type UnitResult } from './cache/compile-units.js';
+import { locateFragments } from './manifest/locate.js';
 import { parallelRunner } from './cache/compile-parallel.js';
 import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig } from './project/config.js';
 import { loadContracts } from './project/contracts.js';
@@ -91,19 +92,29 @@ function ownCache(opts: CompileOptions): CacheData | undefined {
   return cache?.buildId === buildId() ? cache : undefined;
 }
 
-/** The previous cache and manifest, when the cache is for this environment and the manifest is the one it indexed. */
-function previousRun(cache: CacheData | undefined, envKey: string, existing: Buffer | undefined): { cache: CacheData; manifest: Buffer } | undefined {
+/** The previous cache and its blocks' text, when the cache is for this environment and the manifest is the one it indexed. */
+function previousRun(cache: CacheData | undefined, envKey: string, existing: Buffer | undefined): Previous | undefined {
   if (!cache || existing === undefined || cache.envKey !== envKey || cache.manifestSha256 !== sha256Hex(existing)) return undefined;
-  return { cache, manifest: existing };
+  return { cache, fragments: locateFragments(existing) };
 }
 
-/** Cache entries pointing into the manifest just assembled; a unit whose block was not kept (a duplicate id) is never reused. */
-function cacheUnits(results: readonly UnitResult[], offsets: Map<string, [number, number]>, keep: Map<string, string>): CachedUnit[] {
-  return results.map((u) => {
-    const whole = u.blocks.every((b) => keep.get(b.id) === u.path);
-    const blocks = u.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span, frag: offsets.get(b.id) ?? ([0, 0] as [number, number]) }));
-    return { path: u.path, stat: u.stat, sha: whole ? u.sha : '', deps: u.deps, blocks, diagnostics: u.diagnostics };
-  });
+/**
+ * The cache entry of a unit. A unit one of whose blocks lost to a duplicate id is never
+ * reused: the manifest holds the other file's text under that id.
+ */
+function cacheUnit(u: UnitResult, keep: Map<string, string>): CachedUnit {
+  const whole = u.blocks.every((b) => keep.get(b.id) === u.path);
+  const blocks = u.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span }));
+  return { path: u.path, stat: u.stat, sha: whole ? u.sha : '', deps: u.deps, blocks, diagnostics: u.diagnostics, seenAtNs: u.seenAtNs };
+}
+
+/** Records the compile: a journal line of what changed, or a new snapshot after a cold run. */
+function recordCache(root: string, head: Omit<CacheData, 'units'>, units: ReturnType<typeof compileUnits>, keep: Map<string, string>, previous?: Previous): void {
+  const all = units.results.map((u) => cacheUnit(u, keep));
+  const set = all.filter((_u, i) => units.results[i]?.dirty === true);
+  const cold = previous === undefined;
+  if (!cold && set.length === 0 && units.dropped.length === 0 && head.manifestSha256 === previous.cache.manifestSha256) return;
+  writeCache(root, { ...head, units: all }, cold ? undefined : { set, drop: units.dropped });
 }
 
 /** Compiles the project; never throws on user input. */
@@ -124,7 +135,6 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const existing = readExisting(join(root, MANIFEST_FILE));
   const previous = previousRun(cache, envKey, existing);
   t.mark('read manifest');
-  const startedAtNs = BigInt(Date.now()) * 1_000_000n;
   const discovered = discoverBlockFiles(root);
   t.mark('discover');
   const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
@@ -145,10 +155,9 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: kept.length };
   const result = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);
   t.mark('write manifest');
-  if (!opts.check && opts.cache !== false && (units.changed || result.wrote || !previous)) {
-    const units2 = cacheUnits(units.results, assembled.offsets, dup.keep);
+  if (!opts.check && opts.cache !== false) {
     const validated = { config: sha256Hex(loaded.text ?? ''), contracts: contracts.diagnostics.length === 0 && contracts.text !== undefined ? sha256Hex(contracts.text) : '' };
-    writeCache(root, { envKey, buildId: buildId(), validated, writtenAtNs: String(startedAtNs), manifestSha256: sha256Hex(assembled.bytes), units: units2 });
+    recordCache(root, { envKey, buildId: buildId(), validated, manifestSha256: sha256Hex(assembled.bytes) }, units, dup.keep, previous);
     t.mark('write cache');
   }
   t.report();

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, ut
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileProject, MANIFEST_FILE } from '../../src/compiler/compile-project.js';
-import { CACHE_FILE } from '../../src/compiler/cache/compile-cache.js';
+import { CACHE_FILE, JOURNAL_FILE } from '../../src/compiler/cache/compile-cache.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import { blockSource, cleanupProjects, CONFIG, copyFixture, makeProject } from '../helpers/project.js';
 
@@ -198,5 +198,72 @@ describe('validated documents on a warm run', () => {
     compileProject({ project: dir });
     writeFileSync(join(dir, 'svc-contract-manifest.json'), '{"version":2,"contracts":[]}');
     expect(codes(compileProject({ project: dir }))).toContain('compile/contract-manifest-invalid');
+  });
+});
+
+describe('cache journal', () => {
+  function setup() {
+    const files: Record<string, string> = { 'svc.config.json': CONFIG };
+    for (let i = 0; i < 5; i++) files[`domains/sales/blocks/b${i}.svc`] = blockSource(`b${i}`);
+    return makeProject(files);
+  }
+  const journal = (dir: string): string[] => {
+    try {
+      return readFileSync(join(dir, JOURNAL_FILE), 'utf8').split('\n').filter(Boolean);
+    } catch {
+      return [];
+    }
+  };
+
+  it('appends one line per compile that changed something, and reuses across it', () => {
+    const dir = setup();
+    compileProject({ project: dir });
+    expect(journal(dir)).toHaveLength(0);
+    writeFileSync(join(dir, 'domains/sales/blocks/b2.svc'), blockSource('b2', { description: '"Two."' }));
+    compileProject({ project: dir });
+    expect(journal(dir)).toHaveLength(1);
+    writeFileSync(join(dir, 'domains/sales/blocks/b4.svc'), blockSource('b4', { description: '"Four."' }));
+    const r = compileProject({ project: dir });
+    expect(r.stats).toMatchObject({ compiled: 1, reused: 4 });
+    expect(journal(dir)).toHaveLength(2);
+    const again = compileProject({ project: dir });
+    expect(again.stats.reused).toBe(5);
+    expect(again.wrote).toBe(false);
+    expect(compileProject({ project: dir, cache: false, check: true }).stale).toBe(false);
+  });
+
+  it('records removed files and App-only changes', () => {
+    const dir = setup();
+    compileProject({ project: dir });
+    rmSync(join(dir, 'domains/sales/blocks/b0.svc'));
+    expect(compileProject({ project: dir }).stats).toMatchObject({ files: 4, reused: 4 });
+    mkdirSync(join(dir, 'apps/ops/dashboards'), { recursive: true });
+    writeFileSync(join(dir, 'apps/ops/svc.app.json'), '{"id":"ops","pages":[]}');
+    expect(compileProject({ project: dir }).wrote).toBe(true);
+    const next = compileProject({ project: dir });
+    expect(next.stats.reused).toBe(4);
+  });
+
+  it('stops at a torn line and compiles cold rather than trusting it', () => {
+    const dir = setup();
+    compileProject({ project: dir });
+    writeFileSync(join(dir, 'domains/sales/blocks/b1.svc'), blockSource('b1', { description: '"One."' }));
+    compileProject({ project: dir });
+    const lines = journal(dir);
+    writeFileSync(join(dir, JOURNAL_FILE), `${lines.join('\n').slice(0, -20)}`);
+    const r = compileProject({ project: dir });
+    expect(r.stats.reused).toBe(0);
+    expect(JSON.parse(r.text ?? '{}').blocks['sales.b1'].description).toBe('One.');
+  });
+
+  it('folds the journal into a snapshot once it is long', () => {
+    const dir = setup();
+    compileProject({ project: dir });
+    for (let i = 0; i < 70; i++) {
+      writeFileSync(join(dir, 'domains/sales/blocks/b3.svc'), blockSource('b3', { description: `"Edit ${i}."` }));
+      compileProject({ project: dir });
+    }
+    expect(journal(dir).length).toBeLessThan(64);
+    expect(compileProject({ project: dir, cache: false, check: true }).stale).toBe(false);
   });
 });

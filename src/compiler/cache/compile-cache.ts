@@ -1,20 +1,27 @@
 /**
- * The compile cache (.svc/cache/compile-v2.json): per block file, the content hash it was
- * compiled from, the hashes of the companion files it consulted, its diagnostics, and where its
- * blocks' text sits in the manifest written with it. The manifest itself is the fragment store:
- * fragments are reused only when the manifest on disk still hashes to `manifestSha256`, and an
- * entry only when the environment key (compiler build, config text, contract manifest text)
- * and every content hash still match. Stat memos only spare reading a file whose content
- * provably did not change.
+ * The compile cache: per block file, the content hash it was compiled from, the hashes of the
+ * companion files it consulted, its diagnostics and its blocks' ids, tables and places. The
+ * block text itself is reused from the manifest (manifest/locate.ts), and only when the
+ * manifest on disk still hashes to `manifestSha256`; an entry only when the environment key
+ * (compiler build, config text, contract manifest text) and every content hash still match.
+ * Stat memos only spare reading a file whose content provably did not change.
+ *
+ * On disk: a snapshot (.svc/cache/compile-v2.json) plus an append-only journal of the units
+ * each later compile changed, so editing one block of 10,000 appends a line instead of
+ * rewriting the whole cache. Replay stops at the first unreadable line (a torn append); the
+ * manifest hash then no longer matches and the next compile simply runs cold.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { atomicWrite } from '../write-file.js';
 import type { StatMemo } from './stat-memo.js';
 
 export const CACHE_FILE = '.svc/cache/compile-v2.json';
-const FORMAT = 'svc-compile-cache/4';
+export const JOURNAL_FILE = '.svc/cache/compile-v2.journal';
+const FORMAT = 'svc-compile-cache/5';
+/** The journal is folded into a new snapshot past this many entries. */
+const MAX_JOURNAL_ENTRIES = 64;
 
 export interface CachedDep {
   path: string;
@@ -27,8 +34,6 @@ export interface CachedBlock {
   id: string;
   tables: string[];
   span: Span;
-  /** [offset, length] of the block's fragment in the manifest text. */
-  frag: [number, number];
 }
 
 export interface CachedUnit {
@@ -38,27 +43,37 @@ export interface CachedUnit {
   deps: CachedDep[];
   blocks: CachedBlock[];
   diagnostics: Diagnostic[];
+  /** Wall clock (ns) just before this unit's stat memos were taken (for the racy check). */
+  seenAtNs: string;
 }
 
-export interface CacheData {
+export interface CacheHead {
   envKey: string;
   /** The build that wrote the cache. */
   buildId: string;
   /** sha256 of the config and contract manifest texts that build validated ('' when none). */
   validated: { config: string; contracts: string };
-  /** Wall clock (ns) just before the files of this cache were examined. */
-  writtenAtNs: string;
-  /** sha256 of the manifest text the fragment offsets point into. */
+  /** sha256 of the manifest the units' blocks are in. */
   manifestSha256: string;
+}
+
+export interface CacheData extends CacheHead {
   units: CachedUnit[];
 }
 
 // On disk each unit is a tuple, not an object: 10,000 units of repeated key names cost about
-// a third more to write and to read back on every compile.
+// a third more to write and to read back.
 type StatTuple = [number, string, string, string] | null;
 type DepTuple = [string, StatTuple, string | null];
-type BlockTuple = [string, string[], number[], number, number];
-type UnitTuple = [string, StatTuple, string, DepTuple[], BlockTuple[], Diagnostic[]];
+type BlockTuple = [string, string[], number[]];
+type UnitTuple = [string, StatTuple, string, DepTuple[], BlockTuple[], Diagnostic[], string];
+interface Entry extends CacheHead {
+  format: string;
+  set: UnitTuple[];
+  drop?: string[];
+  /** True for a snapshot: replaces every unit. */
+  full?: boolean;
+}
 
 const statOut = (m: StatMemo | null): StatTuple => (m ? [m.size, m.mtimeNs, m.ctimeNs, m.ino] : null);
 const statIn = (t: StatTuple): StatMemo | null => (t ? { size: t[0], mtimeNs: t[1], ctimeNs: t[2], ino: t[3] } : null);
@@ -70,33 +85,76 @@ function spanIn(n: number[]): Span {
 
 function encodeUnit(u: CachedUnit): UnitTuple {
   const deps = u.deps.map((d): DepTuple => [d.path, statOut(d.stat), d.sha]);
-  const blocks = u.blocks.map((b): BlockTuple => [b.id, b.tables, spanOut(b.span), b.frag[0], b.frag[1]]);
-  return [u.path, statOut(u.stat), u.sha, deps, blocks, u.diagnostics];
+  return [u.path, statOut(u.stat), u.sha, deps, u.blocks.map((b): BlockTuple => [b.id, b.tables, spanOut(b.span)]), u.diagnostics, u.seenAtNs];
 }
 
 function decodeUnit(t: UnitTuple): CachedUnit {
   const deps = t[3].map((d) => ({ path: d[0], stat: statIn(d[1]), sha: d[2] }));
-  const blocks = t[4].map((b) => ({ id: b[0], tables: b[1], span: spanIn(b[2]), frag: [b[3], b[4]] as [number, number] }));
-  return { path: t[0], stat: statIn(t[1]), sha: t[2], deps, blocks, diagnostics: t[5] };
+  const blocks = t[4].map((b) => ({ id: b[0], tables: b[1], span: spanIn(b[2]) }));
+  return { path: t[0], stat: statIn(t[1]), sha: t[2], deps, blocks, diagnostics: t[5], seenAtNs: t[6] };
 }
 
-/** Reads the cache; undefined when absent, unreadable or of another format. */
-export function readCache(root: string): CacheData | undefined {
+function headOf(e: Entry): CacheHead {
+  return { envKey: e.envKey, buildId: e.buildId, validated: e.validated, manifestSha256: e.manifestSha256 };
+}
+
+function parseEntry(line: string): Entry | undefined {
   try {
-    const data = JSON.parse(readFileSync(join(root, CACHE_FILE), 'utf8')) as Omit<CacheData, 'units'> & { format?: string; units?: UnitTuple[] };
-    if (data.format !== FORMAT || typeof data.envKey !== 'string' || !Array.isArray(data.units)) return undefined;
-    const { format: _format, units, ...rest } = data;
-    return { ...rest, units: units.map(decodeUnit) };
+    const e = JSON.parse(line) as Entry;
+    return e.format === FORMAT && typeof e.envKey === 'string' && Array.isArray(e.set) ? e : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Writes the cache atomically; a failure only costs speed next time, so it is swallowed. */
-export function writeCache(root: string, data: CacheData): void {
+function readText(path: string): string | undefined {
   try {
-    const { units, ...rest } = data;
-    atomicWrite(join(root, CACHE_FILE), JSON.stringify({ format: FORMAT, ...rest, units: units.map(encodeUnit) }));
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads snapshot and journal; undefined when absent, unreadable or of another format. */
+export function readCache(root: string): CacheData | undefined {
+  const snapshot = parseEntry(readText(join(root, CACHE_FILE)) ?? '');
+  if (!snapshot?.full) return undefined;
+  const units = new Map(snapshot.set.map((t) => [t[0], t]));
+  let head = headOf(snapshot);
+  for (const line of (readText(join(root, JOURNAL_FILE)) ?? '').split('\n')) {
+    if (line === '') continue;
+    const e = parseEntry(line);
+    if (!e) break; // a torn append: what follows cannot be trusted
+    for (const path of e.drop ?? []) units.delete(path);
+    for (const t of e.set) units.set(t[0], t);
+    head = headOf(e);
+  }
+  return { ...head, units: [...units.values()].map(decodeUnit) };
+}
+
+function journalEntries(root: string): number {
+  try {
+    return statSync(join(root, JOURNAL_FILE)).size === 0 ? 0 : (readFileSync(join(root, JOURNAL_FILE), 'utf8').match(/\n/g) ?? []).length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Records a compile: a journal line with the units that changed, or a new snapshot (`changed`
+ * undefined, or the journal is long). A failure only costs speed next time, so it is swallowed.
+ */
+export function writeCache(root: string, data: CacheData, changed?: { set: CachedUnit[]; drop: string[] }): void {
+  const head: CacheHead = { envKey: data.envKey, buildId: data.buildId, validated: data.validated, manifestSha256: data.manifestSha256 };
+  try {
+    if (changed && journalEntries(root) < MAX_JOURNAL_ENTRIES) {
+      const entry: Entry = { format: FORMAT, ...head, set: changed.set.map(encodeUnit), drop: changed.drop };
+      appendFileSync(join(root, JOURNAL_FILE), `${JSON.stringify(entry)}\n`);
+      return;
+    }
+    const entry: Entry = { format: FORMAT, ...head, full: true, set: data.units.map(encodeUnit) };
+    atomicWrite(join(root, CACHE_FILE), JSON.stringify(entry));
+    rmSync(join(root, JOURNAL_FILE), { force: true });
   } catch {
     // A read-only checkout still compiles; it just compiles cold.
   }

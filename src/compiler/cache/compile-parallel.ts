@@ -19,6 +19,7 @@ const WORKER_TIMEOUT_MS = 120_000;
 
 export interface WorkerInput {
   root: string;
+  nowNs: string;
   config: SvcConfig;
   contracts: { loaded: boolean; path: string; keys: string[] };
   jobs: FreshJob[];
@@ -56,7 +57,7 @@ export function parallelRunner(config: SvcConfig, contracts: ContractIndex): Job
     const theirs = jobs.slice(split);
     const shared = new Int32Array(new SharedArrayBuffer(4));
     const { port1, port2 } = new MessageChannel();
-    const input: WorkerInput = { root: ctx.root, config, contracts: { loaded: contracts.loaded, path: contracts.path, keys: [...contracts.keys] }, jobs: theirs };
+    const input: WorkerInput = { root: ctx.root, nowNs: ctx.nowNs, config, contracts: { loaded: contracts.loaded, path: contracts.path, keys: [...contracts.keys] }, jobs: theirs };
     let worker: Worker | undefined;
     try {
       worker = new Worker(new URL('./compile-worker.js', import.meta.url), { workerData: { input, port: port2, shared }, transferList: [port2] });

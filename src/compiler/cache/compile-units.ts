@@ -32,13 +32,24 @@ export interface UnitResult {
   blocks: UnitBlock[];
   diagnostics: Diagnostic[];
   reused: boolean;
+  /** True when the cache entry must be written again (compiled, or stat memos refreshed). */
+  dirty: boolean;
+  /** When this unit's stat memos were taken. */
+  seenAtNs: string;
+}
+
+/** What a previous compile left: its cache, and the block text located in its manifest. */
+export interface Previous {
+  cache: CacheData;
+  fragments: Map<string, Buffer>;
 }
 
 export interface Ctx {
   root: string;
   env: Omit<FileEnv, 'readCompanion'>;
   listing: DirListing;
-  writtenAt: bigint;
+  /** Wall clock (ns) before this compile looked at any file: the new memos' time. */
+  nowNs: string;
 }
 
 /** A file that must be compiled; `memo` was taken before any read of it. */
@@ -67,11 +78,11 @@ function depMemo(ctx: Ctx, rel: string): StatMemo | null {
   return ctx.listing.mayExist(rel) ? statMemo(`${ctx.root}/${rel}`) : null;
 }
 
-function depsHold(ctx: Ctx, deps: readonly CachedDep[]): CachedDep[] | undefined {
+function depsHold(ctx: Ctx, deps: readonly CachedDep[], seenAt: bigint): CachedDep[] | undefined {
   const fresh: CachedDep[] = [];
   for (const dep of deps) {
     const memo = depMemo(ctx, dep.path);
-    if (!memoHolds(dep.stat, memo, ctx.writtenAt)) {
+    if (!memoHolds(dep.stat, memo, seenAt)) {
       const bytes = memo === null ? undefined : readBytes(`${ctx.root}/${dep.path}`);
       if ((bytes === undefined ? null : sha256Hex(bytes)) !== dep.sha) return undefined;
     }
@@ -91,61 +102,68 @@ export function compileFresh(ctx: Ctx, file: SourceFile, memo: StatMemo | null, 
   };
   if (source.text === undefined) {
     // Unreadable files are never reused: an empty sha forces a fresh look next time.
-    return { path: file.path, stat: null, sha: '', deps, blocks: [], diagnostics: source.diagnostics, reused: false };
+    return { path: file.path, stat: null, sha: '', deps, blocks: [], diagnostics: source.diagnostics, reused: false, dirty: true, seenAtNs: ctx.nowNs };
   }
   const unit = compileSourceText(file, source.text, { ...ctx.env, readCompanion });
   const blocks = unit.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span, text: blockFragment(b) }));
   const sha = source.bytes ? sha256Hex(source.bytes) : '';
-  return { path: file.path, stat: memo, sha, deps, blocks, diagnostics: unit.diagnostics.sort(compareDiagnostics), reused: false };
+  return { path: file.path, stat: memo, sha, deps, blocks, diagnostics: unit.diagnostics.sort(compareDiagnostics), reused: false, dirty: true, seenAtNs: ctx.nowNs };
 }
 
-function reuse(c: CachedUnit, manifest: Buffer, stat: StatMemo | null, deps: CachedDep[]): UnitResult {
-  const blocks = c.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span, text: manifest.subarray(b.frag[0], b.frag[0] + b.frag[1]) }));
-  return { path: c.path, stat, sha: c.sha, deps, blocks, diagnostics: c.diagnostics, reused: true };
+/** The reused unit, or undefined when a block's text is not in the manifest (then compile). */
+function reuse(c: CachedUnit, fragments: Map<string, Buffer>, stat: StatMemo | null, deps: CachedDep[], refreshed: boolean, nowNs: string): UnitResult | undefined {
+  const blocks: UnitBlock[] = [];
+  for (const b of c.blocks) {
+    const text = fragments.get(b.id);
+    if (text === undefined) return undefined;
+    blocks.push({ id: b.id, tables: b.tables, span: b.span, text });
+  }
+  const seenAtNs = refreshed ? nowNs : c.seenAtNs;
+  return { path: c.path, stat, sha: c.sha, deps, blocks, diagnostics: c.diagnostics, reused: true, dirty: refreshed, seenAtNs };
 }
 
 /** True when the previous unit can be reused (and its fresh dep memos), else undefined. */
 function stillValid(ctx: Ctx, c: CachedUnit, memo: StatMemo | null, file: SourceFile): { deps?: CachedDep[]; bytes?: Buffer; refreshed: boolean } {
   if (c.sha === '') return { refreshed: false };
-  if (memoHolds(c.stat, memo, ctx.writtenAt)) {
-    const deps = depsHold(ctx, c.deps);
+  const seenAt = BigInt(c.seenAtNs);
+  if (memoHolds(c.stat, memo, seenAt)) {
+    const deps = depsHold(ctx, c.deps, seenAt);
     return deps ? { deps, refreshed: false } : { refreshed: false };
   }
   // The memo cannot vouch for the file: decide by content, and remember the new stat.
   const bytes = readBytes(file.abs);
   if (bytes === undefined || sha256Hex(bytes) !== c.sha) return bytes ? { bytes, refreshed: true } : { refreshed: true };
-  const deps = depsHold(ctx, c.deps);
+  const deps = depsHold(ctx, c.deps, seenAt);
   return deps ? { deps, refreshed: true } : { bytes, refreshed: true };
 }
 
 /**
- * Compiles or reuses each file. `previous` is the cache together with the manifest text its
- * offsets point into (already verified against manifestSha256).
+ * Compiles or reuses each file. `previous` holds the last cache and the block text located in
+ * its manifest (already verified against manifestSha256).
  */
 export function compileUnits(
   root: string,
   files: readonly SourceFile[],
   env: Omit<FileEnv, 'readCompanion'>,
-  previous?: { cache: CacheData; manifest: Buffer },
+  previous?: Previous,
   runner: JobRunner = runJobs,
 ) {
-  const ctx: Ctx = { root, env, listing: new DirListing(root), writtenAt: BigInt(previous?.cache.writtenAtNs ?? '0') };
+  const ctx: Ctx = { root, env, listing: new DirListing(root), nowNs: String(BigInt(Date.now()) * 1_000_000n) };
   const cached = new Map((previous?.cache.units ?? []).map((u) => [u.path, u]));
   const results = new Array<UnitResult>(files.length);
   const jobs: FreshJob[] = [];
-  let refreshed = false;
   files.forEach((file, index) => {
     const c = cached.get(file.path);
     const memo = statMemo(file.abs);
     const check = c && previous ? stillValid(ctx, c, memo, file) : { refreshed: false };
-    refreshed ||= check.refreshed;
-    if (c && previous && check.deps) results[index] = reuse(c, previous.manifest, memo, check.deps);
+    const reused = c && previous && check.deps ? reuse(c, previous.fragments, memo, check.deps, check.refreshed, ctx.nowNs) : undefined;
+    if (reused) results[index] = reused;
     else jobs.push({ index, file, memo, ...(check.bytes ? { bytes: check.bytes } : {}) });
   });
   runner(ctx, jobs).forEach((r, i) => {
     results[(jobs[i] as FreshJob).index] = r;
   });
-  const reused = files.length - jobs.length;
-  const changed = refreshed || reused !== files.length || cached.size !== files.length;
-  return { results, changed, compiled: files.length - reused, reused };
+  const present = new Set(files.map((f) => f.path));
+  const dropped = [...cached.keys()].filter((p) => !present.has(p));
+  return { results, dropped, compiled: jobs.length, reused: files.length - jobs.length };
 }

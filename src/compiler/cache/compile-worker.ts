@@ -19,7 +19,7 @@ try {
       contracts: { loaded: input.contracts.loaded, path: input.contracts.path, keys: new Set(input.contracts.keys) },
     },
     listing: new DirListing(input.root),
-    writtenAt: 0n,
+    nowNs: input.nowNs,
   };
   const jobs = input.jobs.map((j) => (j.bytes ? { ...j, bytes: Buffer.from(j.bytes.buffer, j.bytes.byteOffset, j.bytes.byteLength) } : j));
   port.postMessage({ results: runJobs(ctx, jobs) });

@@ -2,8 +2,8 @@
  * The manifest text: an indented outer object whose collections hold one entry per line
  * (a block, an app, a lineage edge, a diagnostic) as compact JSON. One line per block keeps
  * review diffs to the blocks that changed, keeps 10,000-block manifests compact, and lets a
- * recompile reuse the text of unchanged blocks straight from the previous manifest: the
- * assembler reports where each block's fragment sits.
+ * recompile reuse the text of unchanged blocks straight from the previous manifest
+ * (manifest/locate.ts finds them).
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import type { CompiledBlock, Manifest } from '../types.js';
@@ -30,20 +30,16 @@ export interface ManifestParts {
 export interface AssembledManifest {
   /** The manifest as UTF-8 bytes; kept as bytes so a large manifest is never decoded twice. */
   bytes: Buffer;
-  /** Where each block's fragment sits in `bytes`: [offset, length] in bytes. */
-  offsets: Map<string, [number, number]>;
 }
 
 class Out {
   readonly parts: Buffer[] = [];
   length = 0;
 
-  add(text: string | Buffer): number {
-    const at = this.length;
+  add(text: string | Buffer): void {
     const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     this.parts.push(bytes);
     this.length += bytes.length;
-    return at;
   }
 }
 
@@ -56,18 +52,17 @@ function collection(out: Out, key: string, items: readonly string[], open: strin
   out.add(`  ${JSON.stringify(key)}: ${open}\n${INDENT}${items.join(`,\n${INDENT}`)}\n  ${close}${comma}\n`);
 }
 
-/** Assembles the manifest text and reports each block fragment's position. */
+/** Assembles the manifest bytes. */
 export function assembleManifest(parts: ManifestParts): AssembledManifest {
   const out = new Out();
   const { head } = parts;
   out.add(`{\n  "manifestVersion": ${head.manifestVersion},\n  "project": ${JSON.stringify(head.project)},\n`);
   out.add(`  "contracts": ${JSON.stringify(head.contracts)},\n`);
-  const offsets = new Map<string, [number, number]>();
   if (parts.blocks.length === 0) out.add('  "blocks": {},\n');
   else {
     out.add('  "blocks": {\n');
     parts.blocks.forEach((b, i) => {
-      offsets.set(b.id, [out.add(INDENT_BYTES) + INDENT.length, b.text.length]);
+      out.add(INDENT_BYTES);
       out.add(b.text);
       out.add(i === parts.blocks.length - 1 ? NEWLINE : COMMA_NEWLINE);
     });
@@ -78,5 +73,5 @@ export function assembleManifest(parts: ManifestParts): AssembledManifest {
   collection(out, 'lineage', parts.lineage.map((e) => JSON.stringify(e)), '[', ']', false);
   collection(out, 'diagnostics', parts.diagnostics.map((d) => JSON.stringify(d)), '[', ']', true);
   out.add('}\n');
-  return { bytes: Buffer.concat(out.parts, out.length), offsets };
+  return { bytes: Buffer.concat(out.parts, out.length) };
 }
