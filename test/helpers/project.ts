@@ -20,13 +20,22 @@ export function makeProject(files: Record<string, string | Uint8Array>): string 
   return dir;
 }
 
-/** Copies a fixture project into a temp folder (generated databases excluded unless asked). */
+/**
+ * Copies a fixture project's sources into a temp folder: never its generated state (a
+ * manifest or .svc/ folder left by running svc inside the fixture), and databases only when
+ * asked.
+ */
 export function copyFixture(name: string, opts: { withData?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), `svc-${name.replace(/[\/]/g, '-')}-`));
   made.push(dir);
-  cpSync(join(FIXTURES, name), dir, {
+  const from = join(FIXTURES, name);
+  cpSync(from, dir, {
     recursive: true,
-    filter: (src) => (opts.withData ?? false) || !/\.db(-\w+)?$/.test(src),
+    filter: (src) => {
+      const rel = src.slice(from.length + 1);
+      if (rel === 'svc-manifest.json' || rel === '.svc' || rel.startsWith('.svc/')) return false;
+      return (opts.withData ?? false) || !/\.db(-\w+)?$/.test(src);
+    },
   });
   return dir;
 }

@@ -90,10 +90,15 @@ const LARGE: ReadonlyArray<readonly [string, (n: number) => string, number, (rea
   ['T-SQL statement words anywhere', (n) => 'SELECT ' + 'a AS [b], '.repeat(n) + '1 FROM t', 50_000, ['mssql']],
 ];
 
+/**
+ * This process's CPU milliseconds for fn: unlike wall time it does not grow when other work
+ * shares the machine, which is what makes a ratio of two runs a test of growth, not of load.
+ */
 function timed(fn: () => void): number {
-  const started = performance.now();
+  const started = process.cpuUsage();
   fn();
-  return performance.now() - started;
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
 }
 
 describe('large statements read in linear time', () => {
@@ -107,13 +112,18 @@ describe('large statements read in linear time', () => {
             hostedStatementRefusal(sql, d, [], { readOnly: true });
           });
         run(size / 8); // warm-up
-        // Best of a few, and a floor: timer noise and collections dominate small timings.
-        const small = Math.max(Math.min(run(size / 8), run(size / 8), run(size / 8)), 20);
-        const large = Math.min(run(size), run(size));
-        // Eight times the input: linear is about 8x, quadratic 64x. A wide margin for a busy machine
-        // (large token arrays also make collections grow faster than the input).
-        expect(large / small, `${d}: ${small.toFixed(0)} ms -> ${large.toFixed(0)} ms`).toBeLessThan(40);
-        expect(large).toBeLessThan(5_000);
+        // Eight times the input: linear is about 8x, quadratic 64x. Best of three attempts, each
+        // the best of a few runs with a floor, since collections and timer noise dominate small
+        // timings (large token arrays also make collections grow faster than the input).
+        let ratio = Infinity;
+        let large = Infinity;
+        for (let attempt = 0; attempt < 3 && ratio >= 40; attempt++) {
+          const small = Math.max(Math.min(run(size / 8), run(size / 8), run(size / 8)), 20);
+          large = Math.min(run(size), run(size));
+          ratio = Math.min(ratio, large / small);
+        }
+        expect(ratio, `${d}: ${large.toFixed(0)} ms for the full size`).toBeLessThan(40);
+        expect(large).toBeLessThan(10_000);
       }
     });
   }
