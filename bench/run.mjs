@@ -2,6 +2,7 @@
 // Never part of npm test. Figures without a budget are context (a ratio, a comparison).
 import { benchCompile } from './compile.mjs';
 import { benchStatementCheck } from './statement-check.mjs';
+import { benchTier1Routing } from './tier1-routing.mjs';
 
 const rows = [];
 function report(name, value, unit, op, budget) {
@@ -13,7 +14,7 @@ function report(name, value, unit, op, budget) {
 }
 
 const only = process.argv[2];
-const suites = [['compile', benchCompile], ['statement-check', benchStatementCheck]];
+const suites = [['compile', benchCompile], ['statement-check', benchStatementCheck], ['tier1-routing', benchTier1Routing]];
 for (const [name, run] of suites) {
   if (only && only !== name) continue;
   process.stdout.write(`\n# ${name}\n`);

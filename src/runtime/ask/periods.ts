@@ -1,0 +1,180 @@
+/**
+ * Periods in a question, as half-open day ranges [start, end) written YYYY-MM-DD, the way blocks
+ * compare dates (`ordered_at >= ${since} AND ordered_at < ${until}`). Relative phrases ("last 30
+ * days", "this year") are resolved against a `now` the caller passes: this module never reads the
+ * clock, so the same question and `now` always give the same period.
+ */
+import { monthNumber } from './vocabulary.js';
+
+export interface PeriodAsk {
+  /** Inclusive first day; absent when only an end was asked. */
+  start?: string;
+  /** Exclusive end day; absent for an open period ("since March 2025"), which runs to now. */
+  end?: string;
+  /** A relative phrase was used but no `now` was given, so the period could not be resolved. */
+  needsNow: boolean;
+  /** The words that asked for it, for explanations. */
+  text: string;
+  spans: Array<[number, number]>;
+}
+
+type Range = { start: string; end: string };
+
+const MONTH_WORD = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/** One date expression: ISO day, "March 2025", "Q1 2025", a year, or a bare month. */
+const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+(?:19|20)\\d{2}|q[1-4]\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}|${MONTH_WORD})`;
+
+export function iso(t: number): string {
+  return new Date(t).toISOString().slice(0, 10);
+}
+const day = (y: number, m: number, d = 1): number => Date.UTC(y, m - 1, d);
+const addDays = (t: number, n: number): number => t + n * 86_400_000;
+
+/** The range one date expression names; a bare month is the latest such month not after now. */
+function rangeOf(expr: string, now: number | undefined): Range | undefined {
+  const e = expr.toLowerCase().replace(/\./g, '').trim();
+  let m: RegExpExecArray | null;
+  if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(e))) {
+    const t = day(Number(m[1]), Number(m[2]), Number(m[3]));
+    return Number.isNaN(t) ? undefined : { start: iso(t), end: iso(addDays(t, 1)) };
+  }
+  if ((m = /^q([1-4])\s+(\d{4})$/.exec(e))) {
+    const q = Number(m[1]);
+    const y = Number(m[2]);
+    return { start: iso(day(y, q * 3 - 2)), end: iso(day(y, q * 3 + 1)) };
+  }
+  if ((m = /^(\d{4})$/.exec(e))) return { start: iso(day(Number(m[1]), 1)), end: iso(day(Number(m[1]) + 1, 1)) };
+  if ((m = /^([a-z]+)(?:\s+(\d{4}))?$/.exec(e))) {
+    const month = monthNumber(m[1] ?? '');
+    if (month === undefined) return undefined;
+    let year = m[2] === undefined ? undefined : Number(m[2]);
+    if (year === undefined) {
+      if (now === undefined) return undefined;
+      const n = new Date(now);
+      year = month > n.getUTCMonth() + 1 ? n.getUTCFullYear() - 1 : n.getUTCFullYear();
+    }
+    return { start: iso(day(year, month)), end: iso(day(year, month + 1)) };
+  }
+  return undefined;
+}
+
+type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+/** Start of the calendar unit holding `t` (weeks start on Monday, as ISO weeks do). */
+function unitStart(t: number, unit: Unit): number {
+  const d = new Date(t);
+  const y = d.getUTCFullYear();
+  const mo = d.getUTCMonth() + 1;
+  switch (unit) {
+    case 'day': return day(y, mo, d.getUTCDate());
+    case 'week': return addDays(day(y, mo, d.getUTCDate()), -((d.getUTCDay() + 6) % 7));
+    case 'month': return day(y, mo);
+    case 'quarter': return day(y, Math.floor((mo - 1) / 3) * 3 + 1);
+    case 'year': return day(y, 1);
+  }
+}
+
+function shift(t: number, unit: Unit, n: number): number {
+  const d = new Date(t);
+  if (unit === 'day') return addDays(t, n);
+  if (unit === 'week') return addDays(t, 7 * n);
+  const months = unit === 'month' ? n : unit === 'quarter' ? 3 * n : 12 * n;
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate());
+}
+
+const unitOf = (w: string): Unit => w.replace(/s$/, '') as Unit;
+
+interface Rule {
+  pattern: RegExp;
+  /** Returns the part of the period this phrase sets, or 'needs-now'. */
+  read(m: RegExpExecArray, now: number | undefined): Partial<Range> | 'needs-now' | undefined;
+}
+
+const RELATIVE_NEEDS_NOW = 'needs-now' as const;
+const RULES: Rule[] = [
+  { pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(?:and|to|until|through|-)\\s+(${DATE_EXPR})\\b`, 'gi'),
+    read: (m, now) => {
+      const a = rangeOf(m[1] ?? '', now);
+      const b = rangeOf(m[2] ?? '', now);
+      return a && b ? { start: a.start, end: b.end } : RELATIVE_NEEDS_NOW;
+    } },
+  { pattern: new RegExp(`\\b(?:since|from|starting(?:\\s+(?:in|from))?|after)\\s+(${DATE_EXPR})\\b`, 'gi'),
+    read: (m, now) => {
+      const r = rangeOf(m[1] ?? '', now);
+      if (r === undefined) return RELATIVE_NEEDS_NOW;
+      return /^after/i.test(m[0]) ? { start: r.end } : { start: r.start };
+    } },
+  { pattern: new RegExp(`\\b(until|till|before|through|up\\s+to)\\s+(${DATE_EXPR})\\b`, 'gi'),
+    read: (m, now) => {
+      const r = rangeOf(m[2] ?? '', now);
+      if (r === undefined) return RELATIVE_NEEDS_NOW;
+      return /^before/i.test(m[1] ?? '') ? { end: r.start } : { end: r.end };
+    } },
+  { pattern: /\b(?:last|past|previous|trailing)\s+(\d+)\s+(days?|weeks?|months?|quarters?|years?)\b/gi,
+    read: (m, now) => now === undefined ? RELATIVE_NEEDS_NOW
+      : { start: iso(shift(unitStart(now, 'day'), unitOf((m[2] ?? '').toLowerCase()), -Number(m[1]))) } },
+  { pattern: /\b(?:last|previous|prior)\s+(week|month|quarter|year)\b/gi,
+    read: (m, now) => {
+      if (now === undefined) return RELATIVE_NEEDS_NOW;
+      const unit = unitOf((m[1] ?? '').toLowerCase());
+      const current = unitStart(now, unit);
+      return { start: iso(shift(current, unit, -1)), end: iso(current) };
+    } },
+  { pattern: /\b(?:this|current)\s+(week|month|quarter|year)\b|\b(year|month|quarter)[\s-]+to[\s-]+date\b|\b(ytd|mtd|qtd)\b/gi,
+    read: (m, now) => {
+      if (now === undefined) return RELATIVE_NEEDS_NOW;
+      const word = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase();
+      const unit = ({ ytd: 'year', mtd: 'month', qtd: 'quarter' } as Record<string, Unit>)[word] ?? unitOf(word);
+      return { start: iso(unitStart(now, unit)) };
+    } },
+  { pattern: /\b(today|yesterday)\b/gi,
+    read: (m, now) => {
+      if (now === undefined) return RELATIVE_NEEDS_NOW;
+      const today = unitStart(now, 'day');
+      const t = (m[1] ?? '').toLowerCase() === 'today' ? today : addDays(today, -1);
+      return { start: iso(t), end: iso(addDays(t, 1)) };
+    } },
+  // A bare date expression ("in 2024", "for March 2025", "2025-03-01") is that whole range; a bare
+  // month with no year needs a preposition, so "may" the verb is not read as a month.
+  { pattern: new RegExp(`(?:\\b(?:in|during|for|of|on)\\s+(${DATE_EXPR})|\\b(\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+(?:19|20)\\d{2}|q[1-4]\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}))\\b`, 'gi'),
+    read: (m, now) => rangeOf(m[1] ?? m[2] ?? '', now) ?? RELATIVE_NEEDS_NOW },
+];
+
+function toTime(now: Date | string | undefined): number | undefined {
+  if (now === undefined) return undefined;
+  const t = typeof now === 'string' ? Date.parse(now) : now.getTime();
+  return Number.isNaN(t) ? undefined : t;
+}
+
+const overlaps = (spans: Array<[number, number]>, s: number, e: number): boolean => spans.some(([a, b]) => s < b && e > a);
+
+/**
+ * The period a question asks about, or undefined. Several phrases merge into one range ("since
+ * 2025-03-01 until 2025-06-01"); earlier rules win over later ones on the same words.
+ */
+export function findPeriod(question: string, now?: Date | string, taken: ReadonlyArray<[number, number]> = []): PeriodAsk | undefined {
+  const t = toTime(now);
+  const spans: Array<[number, number]> = [];
+  const blocked: Array<[number, number]> = [...taken];
+  const texts: string[] = [];
+  let start: string | undefined;
+  let end: string | undefined;
+  let needsNow = false;
+  for (const rule of RULES) {
+    for (const m of question.matchAll(rule.pattern)) {
+      const s = m.index;
+      const e = s + m[0].length;
+      if (overlaps(spans, s, e) || overlaps(blocked, s, e)) continue;
+      const part = rule.read(m as RegExpExecArray, t);
+      if (part === undefined) continue;
+      spans.push([s, e]);
+      texts.push(m[0]);
+      if (part === RELATIVE_NEEDS_NOW) { needsNow = true; continue; }
+      if (part.start !== undefined && (start === undefined || part.start < start)) start = part.start;
+      if (part.end !== undefined && (end === undefined || part.end > end)) end = part.end;
+    }
+  }
+  if (spans.length === 0) return undefined;
+  spans.sort((a, b) => a[0] - b[0]);
+  return { ...(start === undefined ? {} : { start }), ...(end === undefined ? {} : { end }), needsNow, text: texts.join(', '), spans };
+}

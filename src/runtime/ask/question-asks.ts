@@ -1,0 +1,146 @@
+/**
+ * What a question asks for beyond "which block": a row limit (top-N), a period, and filter
+ * values. These are read once per question, independent of any block; bind-question.ts then
+ * decides whether a particular block can take them. Every ask keeps its character span so the
+ * router can drop value words from ranking and explanations can quote the question.
+ */
+import { findPeriod, type PeriodAsk } from './periods.js';
+import { words, type WordSpan } from './tokens.js';
+import { findStates } from './us-states.js';
+import { NUMBER_WORDS, STOP_WORDS } from './vocabulary.js';
+import type { ValueLexicon } from './value-lexicon.js';
+
+export interface LimitAsk {
+  n: number;
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface FilterAsk {
+  /** Fields this value can belong to (a lexicon value may be known for several). */
+  fields: string[];
+  /** The value as blocks store it (`CA`, `small_business`), or as written for a loose ask. */
+  value: string;
+  text: string;
+  start: number;
+  end: number;
+  /** "in <word>" with a word no block knows: a filter on a field the question does not name. */
+  loose: boolean;
+}
+
+export interface QuestionAsks {
+  limit?: LimitAsk;
+  period?: PeriodAsk;
+  filters: FilterAsk[];
+}
+
+const NUM = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+const LIMIT_PATTERNS: RegExp[] = [
+  new RegExp(`\\b(?:top|first|best)\\s+${NUM}\\b`, 'gi'),
+  new RegExp(`\\b${NUM}\\s+(?:biggest|largest|best|highest|top|most|leading|best[- ]selling|highest[- ]spending)\\b`, 'gi'),
+];
+
+function readNumber(text: string): number | undefined {
+  const n = /^\d+$/.test(text) ? Number(text) : NUMBER_WORDS[text.toLowerCase()];
+  return n !== undefined && Number.isSafeInteger(n) && n > 0 && n <= 100_000 ? n : undefined;
+}
+
+/** The first top-N in the question; the span covers the number only, so "top" still routes. */
+export function findLimit(question: string): LimitAsk | undefined {
+  let best: LimitAsk | undefined;
+  for (const pattern of LIMIT_PATTERNS) {
+    for (const m of question.matchAll(pattern)) {
+      const raw = m[1] ?? '';
+      const n = readNumber(raw);
+      if (n === undefined) continue;
+      const start = m.index + m[0].indexOf(raw);
+      if (best === undefined || start < best.start) best = { n, text: m[0], start, end: start + raw.length };
+    }
+  }
+  return best;
+}
+
+const inside = (spans: ReadonlyArray<[number, number]>, s: number, e: number): boolean => spans.some(([a, b]) => s < b && e > a);
+const SEPARATOR_CUES: ReadonlySet<string> = new Set(['for', 'where', 'with']);
+
+/** "channel web", "for category home", "segment = enterprise", "web channel". */
+function fieldNamed(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number, number]>, question: string): FilterAsk[] {
+  const out: FilterAsk[] = [];
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i] as WordSpan;
+    if (!lexicon.fields.has(w.word) || w.word === 'state') continue;
+    let j = i + 1;
+    if (ws[j]?.word === 'is' || ws[j]?.word === 'equals') j++;
+    const v = ws[j];
+    if (v === undefined || STOP_WORDS.has(v.word) || inside(taken, v.start, v.end)) continue;
+    const known = lexicon.fieldsOf(v.word).includes(w.word);
+    const cued = SEPARATOR_CUES.has(ws[i - 1]?.word ?? '') || /[=:]/.test(question.slice(w.end, v.start)) || j > i + 1;
+    if (!known && !cued) continue;
+    out.push({ fields: [w.word], value: lexicon.stored(w.word, v.word), text: question.slice(w.start, v.end), start: w.start, end: v.end, loose: false });
+    taken.push([w.start, v.end]);
+  }
+  return out;
+}
+
+/** Known values anywhere ("orders from mobile", "small business customers"), longest first. */
+function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number, number]>, question: string): FilterAsk[] {
+  const out: FilterAsk[] = [];
+  for (let len = lexicon.longest; len >= 1; len--) {
+    for (let i = 0; i + len <= ws.length; i++) {
+      const first = ws[i] as WordSpan;
+      const last = ws[i + len - 1] as WordSpan;
+      if (inside(taken, first.start, last.end)) continue;
+      const phrase = ws.slice(i, i + len).map((w) => w.word).join(' ');
+      const fields = lexicon.fieldsOf(phrase);
+      if (fields.length === 0) continue;
+      out.push({ fields, value: lexicon.stored(fields[0] ?? '', phrase), text: question.slice(first.start, last.end), start: first.start, end: last.end, loose: false });
+      taken.push([first.start, last.end]);
+    }
+  }
+  return out;
+}
+
+/** "in <word>" / "for <word>" where no block knows the word: a filter value on an unnamed field. */
+function looseValues(ws: WordSpan[], taken: Array<[number, number]>, isKnown: (word: string) => boolean, fields: ReadonlySet<string>): FilterAsk[] {
+  const out: FilterAsk[] = [];
+  for (let i = 1; i < ws.length; i++) {
+    const cue = (ws[i - 1] as WordSpan).word;
+    const v = ws[i] as WordSpan;
+    if (cue !== 'in' && cue !== 'for') continue;
+    if (STOP_WORDS.has(v.word) || /^\d/.test(v.word) || inside(taken, v.start, v.end) || isKnown(v.word) || fields.has(v.word)) continue;
+    out.push({ fields: [], value: v.word, text: `${cue} ${v.word}`, start: v.start, end: v.end, loose: true });
+    taken.push([v.start, v.end]);
+  }
+  return out;
+}
+
+export interface AskOptions {
+  now?: Date | string;
+  lexicon: ValueLexicon;
+  /** True when a word is routing vocabulary of some block (so "in home" is not a loose filter). */
+  isKnown: (word: string) => boolean;
+  /** Spans to ignore, e.g. the words that named a block (spec: never filter values). */
+  skip?: ReadonlyArray<[number, number]>;
+}
+
+/** Every ask in the question, in a fixed order so overlapping readings resolve the same way. */
+export function readAsks(question: string, options: AskOptions): QuestionAsks {
+  const taken: Array<[number, number]> = [...(options.skip ?? [])];
+  const limit = findLimit(question);
+  if (limit !== undefined && !inside(taken, limit.start, limit.end)) taken.push([limit.start, limit.end]);
+  const filters: FilterAsk[] = [];
+  for (const s of findStates(question)) {
+    if (inside(taken, s.start, s.end)) continue;
+    filters.push({ fields: ['state'], value: s.code, text: question.slice(s.start, s.end), start: s.start, end: s.end, loose: false });
+    taken.push([s.start, s.end]);
+  }
+  const period = findPeriod(question, options.now, taken);
+  if (period !== undefined) taken.push(...period.spans);
+  const ws = words(question);
+  filters.push(...fieldNamed(ws, options.lexicon, taken, question));
+  filters.push(...knownValues(ws, options.lexicon, taken, question));
+  filters.push(...looseValues(ws, taken, options.isKnown, options.lexicon.fields));
+  filters.sort((a, b) => a.start - b.start);
+  return { ...(limit === undefined || inside(options.skip ?? [], limit.start, limit.end) ? {} : { limit }), ...(period === undefined ? {} : { period }), filters };
+}

@@ -1,0 +1,83 @@
+/**
+ * Turning text into routing terms. The same function reads block names, descriptions, tags,
+ * outputs, examples and the question, so both sides of a comparison always fold alike:
+ * lower case, split on anything that is not a letter or digit (so `top_states_by_revenue` and
+ * "top states by revenue" agree), synonyms from vocabulary.ts, then a light suffix stemmer.
+ */
+import { STOP_WORDS, SYNONYMS } from './vocabulary.js';
+
+export interface WordSpan {
+  /** Lower-cased word as written. */
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Words with their character spans; letters and digits only, underscores split words. */
+export function words(text: string): WordSpan[] {
+  const out: WordSpan[] = [];
+  for (const m of text.matchAll(/[A-Za-z0-9]+/g)) {
+    out.push({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+const VOWEL = /[aeiouy]/;
+
+/** Undoes a doubled final consonant left by stripping -ed/-ing ("cancelled" -> "cancel"). */
+function undouble(w: string): string {
+  const n = w.length;
+  return n > 3 && w[n - 1] === w[n - 2] && !/[aeiouls]/.test(w[n - 1] ?? '') ? w.slice(0, -1) : w;
+}
+
+/**
+ * A deliberately light stemmer: plurals and the -ed/-ing forms analysts write. It only has to
+ * make the two sides agree, not produce dictionary words ("completed" and "complete" both end as
+ * "complet").
+ */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3 || /^\d/.test(w)) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (/(sses|ches|shes|xes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('ing') && w.length > 5 && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
+  else if (w.endsWith('ed') && w.length > 4 && VOWEL.test(w.slice(0, -2))) w = undouble(w.slice(0, -2));
+  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+const cache = new Map<string, readonly string[]>();
+
+/** Canonical terms of one lower-cased word: [] for a stop word, several for an abbreviation. */
+export function termsOfWord(word: string): readonly string[] {
+  const hit = cache.get(word);
+  if (hit !== undefined) return hit;
+  let out: string[];
+  if (STOP_WORDS.has(word)) out = [];
+  else {
+    const synonym = SYNONYMS[word];
+    const expanded = synonym === undefined ? [word] : synonym.split(' ');
+    out = expanded.filter((w) => !STOP_WORDS.has(w)).map(stem);
+  }
+  // The cache is bounded by the vocabulary people use; cap it so odd input cannot grow it forever.
+  if (cache.size < 50_000) cache.set(word, out);
+  return out;
+}
+
+/** Canonical terms of free text, in order, duplicates kept. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) for (const t of termsOfWord(w.word)) out.push(t);
+  return out;
+}
+
+/** Distinct canonical terms of free text. */
+export function termSet(text: string): Set<string> {
+  return new Set(terms(text));
+}
+
+/** True when a word is only digits (a year, a count, a day) and so carries no routing meaning. */
+export function isNumberWord(word: string): boolean {
+  return /^\d+$/.test(word);
+}

@@ -1,0 +1,71 @@
+/**
+ * Word lists the router reads, kept as data so a reviewer sees every folding rule at a glance.
+ * They are deliberately small: routing should win on the blocks' own names, examples and tags,
+ * not on a thesaurus that quietly makes unrelated blocks look alike.
+ */
+
+/** Words that carry no routing signal in an analytics question. */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a', 'about', 'across', 'all', 'an', 'and', 'any', 'are', 'as', 'at', 'be', 'been', 'block',
+  'by', 'can', 'come', 'could', 'did', 'do', 'does', 'during', 'each', 'every', 'for', 'from',
+  'get', 'give', 'got', 'had', 'has', 'have', 'how', 'i', 'in', 'into', 'is', 'it', 'its', 'last',
+  'latest', 'list', 'me', 'much', 'many', 'my', 'of', 'on', 'or', 'our', 'over', 'past', 'per',
+  'please', 'run', 'see', 'show', 'since', 'so', 'than', 'that', 'the', 'their', 'them', 'there',
+  'these', 'this', 'those', 'through', 'to', 'until', 'up', 'us', 'use', 'using', 'via', 'want',
+  'was', 'we', 'were', 'what', 'when', 'where', 'which', 'who', 'whom', 'why', 'will', 'with',
+  'would', 'you', 'your', 'before', 'after', 'between', 'till', 'tell',
+]);
+
+/**
+ * Raw word -> canonical word(s), applied before stemming on both the question and the index,
+ * so a synonym can never make the two sides disagree. Grouped by intent:
+ */
+export const SYNONYMS: Readonly<Record<string, string>> = {
+  // Grain adjectives fold to the period noun used in names ("weekly_revenue", "revenue per week").
+  weekly: 'week', monthly: 'month', daily: 'day', yearly: 'year', annual: 'year', annually: 'year',
+  quarterly: 'quarter',
+  // Ranking words: a question asking for "the biggest" wants a ranking block.
+  top: 'top', best: 'top', biggest: 'top', largest: 'top', highest: 'top', most: 'top',
+  leading: 'top', ranking: 'top', ranked: 'top', rank: 'top',
+  // Money in, as finance blocks name it.
+  income: 'revenue', earnings: 'revenue', turnover: 'revenue', takings: 'revenue',
+  // Common abbreviations and irregular forms the stemmer cannot reach.
+  aov: 'average order value', avg: 'average', mean: 'average', sold: 'sell', bought: 'buy',
+  spent: 'spend', spending: 'spend', cancellation: 'cancel', cancellations: 'cancel',
+  cancelled: 'cancel', canceled: 'cancel', clients: 'customer', client: 'customer',
+  percent: 'pct', percentage: 'pct', signups: 'signup',
+};
+
+/** Spelled-out numbers accepted for a top-N ("top five states"). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100,
+};
+
+/** Names of parameters that hold a row limit, beside any number parameter used in `LIMIT ${x}`. */
+export const LIMIT_PARAM_NAMES: ReadonlySet<string> = new Set([
+  'top_n', 'topn', 'top', 'limit', 'n', 'row_limit', 'max_rows', 'rows',
+]);
+
+/** Date parameter names that open a period (inclusive start). */
+export const START_PARAM_NAMES: ReadonlySet<string> = new Set([
+  'since', 'start', 'start_date', 'from', 'from_date', 'date_from', 'begin', 'period_start',
+]);
+
+/** Date parameter names that close a period (exclusive end, as blocks write `< ${until}`). */
+export const END_PARAM_NAMES: ReadonlySet<string> = new Set([
+  'until', 'end', 'end_date', 'to', 'to_date', 'date_to', 'period_end', 'before',
+]);
+
+export const MONTHS: readonly string[] = [
+  'january', 'february', 'march', 'april', 'may', 'june',
+  'july', 'august', 'september', 'october', 'november', 'december',
+];
+
+/** Month word (full or three-letter, "sept" too) -> month number 1..12. */
+export function monthNumber(word: string): number | undefined {
+  const w = word.toLowerCase();
+  if (w === 'sept') return 9;
+  const i = MONTHS.findIndex((m) => m === w || (w.length === 3 && m.startsWith(w)));
+  return i < 0 ? undefined : i + 1;
+}
