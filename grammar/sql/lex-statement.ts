@@ -32,6 +32,10 @@ function lexersOf(driver: string): BuiltLexer[] {
  */
 export function lexStatement(sql: string, driver: string): SqlToken[] {
   const all = lexersOf(driver);
+  // A NUL ends the text for engines that read C strings (SQLite stops there) but not for
+  // this reading: the two would see different statements, so nothing past it is decided.
+  const nul = sql.indexOf('\u0000');
+  if (nul >= 0) throw new UnreadableStatement('confusable-character', nul);
   const first = all[0] as BuiltLexer;
   const tokens = readWith(first, sql);
   // Invariant of the dialect model: settings only change how a backslash reads.

@@ -66,3 +66,11 @@ describe('hostedStatementRefusal: adversarial', () => {
     for (const message of Object.values(REFUSAL_MESSAGES)) expect(message).toMatch(/^[A-Z].*\.$/);
   });
 });
+
+describe('text engines read differently', () => {
+  it.each(['sqlite', 'postgresql', 'duckdb', 'mysql'])('%s refuses a NUL anywhere, even inside a string', (driver) => {
+    for (const sql of ["SELECT 'a\u0000'", 'SELECT 1\u0000; DROP TABLE t', "SELECT 1 -- \u0000\nFROM t"]) {
+      expect(hostedStatementRefusal(sql, driver, [], { readOnly: true })?.reason, JSON.stringify(sql)).toBe('unreadable');
+    }
+  });
+});
