@@ -1,0 +1,78 @@
+/**
+ * Shared parts of the `svc agent trace` commands: finding the project, opening the trace store
+ * read-only (the inspector never writes or migrates it), printing trace errors with their spec
+ * codes, and the text renderings. Exit codes: 0 ok, 1 a trace error or invalid bundle, 2 usage.
+ */
+import { UsageError } from 'clipanion';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { SvcContext } from '../context.js';
+import type { TraceDetail, TraceStore, TraceSummary } from '../../runtime/traces/index.js';
+
+export const PROJECT_DESCRIPTION = 'Project folder (default: found by walking up to svc.config.json)';
+
+/** The project root, as every svc command finds it. */
+export async function projectRoot(cwd: string, project: string | undefined): Promise<string> {
+  const { findProjectRoot, CONFIG_FILE } = await import('../../compiler/project/config.js');
+  const root = project !== undefined ? resolve(cwd, project) : findProjectRoot(cwd);
+  if (root === undefined || !existsSync(join(root, CONFIG_FILE))) {
+    throw new UsageError(`No ${CONFIG_FILE} found ${project !== undefined ? `in ${root}` : `in ${resolve(cwd)} or any folder above it`}; run svc in a project folder or pass --project DIR.`);
+  }
+  return root;
+}
+
+export async function openStore(cwd: string, project: string | undefined): Promise<TraceStore> {
+  const root = await projectRoot(cwd, project);
+  const { TraceStore } = await import('../../runtime/traces/index.js');
+  return new TraceStore({ root, readonly: true });
+}
+
+export function isBundleDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory() && existsSync(join(path, 'manifest.json'));
+  } catch {
+    return false;
+  }
+}
+
+/** Prints a TraceError (JSON on stdout, else one line on stderr) and returns exit code 1. */
+export async function reportError(context: SvcContext, format: string, error: unknown): Promise<number> {
+  const { TraceError, errorBody } = await import('../../runtime/traces/index.js');
+  if (!(error instanceof TraceError)) throw error;
+  if (error.code === 'TRACE_REQUEST_INVALID') throw new UsageError(error.message);
+  if (format === 'json') context.stdout.write(`${JSON.stringify(errorBody(error), null, 2)}\n`);
+  else context.stderr.write(`svc: ${error.code}: ${error.message}\n`);
+  return 1;
+}
+
+export function json(context: SvcContext, value: unknown): void {
+  context.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function outcomeText(s: { tier?: number; trust?: string; refusalCode?: string }): string {
+  if (s.tier === undefined && s.trust === undefined) return '-';
+  return [s.tier !== undefined ? `tier ${s.tier}` : undefined, s.trust, s.refusalCode].filter(Boolean).join(' ');
+}
+
+export function summaryLine(s: TraceSummary): string {
+  const ms = s.durationMs !== undefined ? `${s.durationMs} ms` : '-';
+  return `${s.startedAt}  ${s.traceId}  ${s.runId}  ${s.status}  ${outcomeText(s)}  ${ms}${s.detail === 'expired' ? '  (detail expired)' : ''}`;
+}
+
+export function detailText(t: TraceDetail): string {
+  const lines = [
+    `trace ${t.traceId}  run ${t.runId}  ${t.kind}  ${t.status}`,
+    `started ${t.startedAt}${t.finishedAt !== undefined ? `  finished ${t.finishedAt}` : ''}${t.durationMs !== undefined ? `  ${t.durationMs} ms` : ''}`,
+    `outcome: ${outcomeText(t.outcome)}${t.outcome.block !== undefined ? `  block ${t.outcome.block}` : ''}${t.outcome.contract !== undefined ? `  contract ${t.outcome.contract}` : ''}${t.outcome.errorCode !== undefined ? `  error ${t.outcome.errorCode}` : ''}`,
+    'phases:',
+    ...t.phases.map((p) => `  +${p.startMs} ms  ${p.code}  ${p.durationMs} ms${p.reasonCode !== undefined ? `  ${p.reasonCode}` : ''}  ${Object.entries(p.counts).map(([k, v]) => `${k}=${v}`).join(' ')}`.trimEnd()),
+    'candidates:',
+    ...t.candidates.map((c) => `  ${c.id}  ${c.role}${c.reasonCode !== undefined ? `  ${c.reasonCode}` : ''}${c.score !== undefined ? `  score ${c.score}` : ''}`),
+    'attempts:',
+    ...t.attempts.map((a) => `  tier ${a.tier}  ${a.outcome}${a.reasonCode !== undefined ? `  ${a.reasonCode}` : ''}${a.durationMs !== undefined ? `  ${a.durationMs} ms` : ''}`),
+    `sources: ${t.sources.used.join(', ') || '-'}  (considered ${t.sources.considered}, eligible ${t.sources.eligible})`,
+  ];
+  if (t.fingerprints.question !== undefined) lines.push(`question fingerprint: ${t.fingerprints.question}`);
+  if (t.dropped > 0) lines.push(`dropped values: ${t.dropped}`);
+  return `${lines.join('\n')}\n`;
+}

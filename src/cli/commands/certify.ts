@@ -1,0 +1,73 @@
+/** `svc certify`: certify a block in place, or promote a draft with --from-draft. */
+import { Command, Option } from 'clipanion';
+import * as t from 'typanion';
+import type { SvcContext } from '../context.js';
+
+const DETAILS = `
+Runs the certification rules (oss; with --enterprise, or certification.rules = "enterprise" in svc.config.json, also grain, outputs compared with the columns the run returned, lineage compared with the tables the SQL reads, pattern and review cadence) on the block as it would be written: owner, no "review required" description, a clean compile, a resolving contract, one real run on its connection, and every test passing on every row.
+
+A block with no tests is never certified: certification/tests-required refuses it here and with --from-draft, svc lint reports a certified block without tests (lint/tests-required), and no other surface certifies.
+
+On success the block gets status = "certified" (a review-required tag is removed) and its companion YAML gets reviewStatus: certified and the receipt (certifiedBy = the local owner: svc.config.json certification.owner, else owner, else git user.email in the project, else the OS user; certifiedAt; via: cli; rules; sourceSha256 of the certified source; checks). On refusal nothing is written.
+
+Draft, review, pending_recertification and certified blocks may be certified (a certified block gets a fresh receipt for its current source); a draft in _drafts must be promoted with --from-draft; deprecated and retired blocks are refused. Changing a block's status away from certified by hand leaves its receipt behind: svc compile reports compile/receipt-orphaned until the certification key is removed from the companion (or the block is certified again).
+
+--from-draft moves the draft out of _drafts (domains/<domain>/blocks/ or blocks/<domain>/), sets svc_contract (--contract, else the draft's suggested id), drops _proposed, answer_fingerprint and asked_times, moves the companion with the receipt, and prints the patch to apply to the contract manifest when the contract is not listed yet. A refused or interrupted promotion leaves every file as it was.
+
+Exit codes: 0 certified, 1 not certifiable (or not written), 2 usage or configuration error.`;
+
+export class CertifyCommand extends Command<SvcContext> {
+  static override paths = [['certify']];
+  static override usage = Command.Usage({
+    description: 'Certify a block, or promote a draft block with --from-draft.',
+    details: DETAILS,
+    examples: [
+      ['Certify a block by id', 'svc certify finance.weekly_revenue'],
+      ['Certify by file under the enterprise rules', 'svc certify domains/finance/blocks/weekly_revenue.svc --enterprise'],
+      ['Promote a captured draft', 'svc certify --from-draft domains/sales/blocks/_drafts/orders_by_state.svc --contract sales.Order.orders_by_state'],
+    ],
+  });
+
+  target = Option.String({ required: false, name: 'block-file|block-id' });
+  fromDraft = Option.String('--from-draft', { description: 'Promote this draft file out of _drafts' });
+  domain = Option.String('--domain', { description: 'Domain to promote the draft into (default: its own)' });
+  contract = Option.String('--contract', { description: 'Contract id (or id@version) to bind (default: the suggested id)' });
+  owner = Option.String('--owner', { description: "The promoted block's owner" });
+  enterprise = Option.Boolean('--enterprise', false, { description: 'Also apply the enterprise rules' });
+  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
+  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+
+  /** A problem with the flags, or undefined. (clipanion would exit 1 for an error thrown here.) */
+  private flagProblem(): string | undefined {
+    if ((this.target === undefined) === (this.fromDraft === undefined)) return 'Name one block to certify, or one draft with --from-draft.';
+    if (this.fromDraft === undefined && (this.domain ?? this.contract ?? this.owner) !== undefined) {
+      return '--domain, --contract and --owner apply only with --from-draft.';
+    }
+    return undefined;
+  }
+
+  override async execute(): Promise<number> {
+    const problem = this.flagProblem();
+    if (problem !== undefined) {
+      this.context.stderr.write(`Usage Error: ${problem}\n\n${this.cli.usage(CertifyCommand)}`);
+      return 2;
+    }
+    const common = { cwd: this.context.cwd, enterprise: this.enterprise, ...(this.project !== undefined ? { project: this.project } : {}) };
+    let result;
+    if (this.fromDraft !== undefined) {
+      const { promoteDraft } = await import('../../runtime/certify/promote-draft.js');
+      const flags = { ...(this.domain !== undefined ? { domain: this.domain } : {}), ...(this.contract !== undefined ? { contract: this.contract } : {}), ...(this.owner !== undefined ? { blockOwner: this.owner } : {}) };
+      result = await promoteDraft({ ...common, draft: this.fromDraft, ...flags });
+    } else {
+      const { certifyBlock } = await import('../../runtime/certify/certify-block.js');
+      result = await certifyBlock({ ...common, target: this.target ?? '' });
+    }
+    if (this.format === 'json') {
+      this.context.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    } else {
+      const { certifyText } = await import('../render/certify.js');
+      this.context.stdout.write(certifyText(result));
+    }
+    return result.exitCode;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * `svc serve`: compiles the project and serves it on loopback until SIGINT or SIGTERM, then
+ * closes the server and its statement processes and exits 0. Stdout carries only the URL (one
+ * line, for scripts); everything else goes to stderr.
+ */
+import { Command, Option } from 'clipanion';
+import * as t from 'typanion';
+import type { SvcContext } from '../context.js';
+import { diagnosticsText } from '../render/text.js';
+
+/** Resolves on the first SIGINT or SIGTERM, then stops listening for them. */
+function untilStopped(): Promise<NodeJS.Signals> {
+  return new Promise((done) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export class ServeCommand extends Command<SvcContext> {
+  static override paths = [['serve']];
+  static override usage = Command.Usage({
+    description: 'Serve the project: health, blocks, and runs of certified blocks over HTTP.',
+    details: 'Compiles first and refuses to start while the project has errors (exit 1; 2 for a configuration error). Prints the URL on stdout and runs until SIGINT or SIGTERM.',
+    examples: [['Serve on the default port', 'svc serve'], ['Serve a project on a free port', 'svc serve --project fixtures/commerce --port 0']],
+  });
+
+  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
+  host = Option.String('--host', '127.0.0.1', { description: 'Interface to listen on' });
+  port = Option.String('--port', '4545', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]), description: 'Port (0 picks a free one)' });
+
+  override async execute(): Promise<number> {
+    const { ProjectNotReadyError, startLocalServer } = await import('../../runtime/server/start-local-server.js');
+    let server;
+    try {
+      server = await startLocalServer({ cwd: this.context.cwd, host: this.host, port: this.port, ...(this.project !== undefined ? { project: this.project } : {}) });
+    } catch (error) {
+      if (error instanceof ProjectNotReadyError) {
+        this.context.stderr.write(diagnosticsText(error.diagnostics));
+        this.context.stderr.write(`svc: ${error.message}\n`);
+        return error.exitCode;
+      }
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' || (error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') {
+        this.context.stderr.write(`svc: cannot listen on ${this.host}:${this.port} (${(error as NodeJS.ErrnoException).code}).\n`);
+        return 1;
+      }
+      throw error;
+    }
+    // Handlers go in before the URL is printed: whoever read the URL may signal at once.
+    const stopped = untilStopped();
+    this.context.stdout.write(`${server.url}\n`);
+    this.context.stderr.write(`svc: serving at ${server.url} (Ctrl-C to stop)\n`);
+    const signal = await stopped;
+    this.context.stderr.write(`svc: ${signal} received, closing\n`);
+    await server.close();
+    return 0;
+  }
+}

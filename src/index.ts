@@ -1,0 +1,15 @@
+/**
+ * The public API of svc (`import { ... } from 'svc'`). The embedding-host surface is the
+ * `svc/host` export (src/host.ts).
+ */
+
+/** Builds the HTTP app (fastify) over a manifest and an executor, without listening. */
+export { buildServer } from './runtime/server/build-server.js';
+/** What `buildServer` is built from: root, manifest, executor, config and an optional log. */
+export type { ServerDeps } from './runtime/server/deps.js';
+/** Compiles a project and serves it on loopback; resolves to `{ url, close() }`. */
+export { startLocalServer } from './runtime/server/start-local-server.js';
+/** Options and handle of `startLocalServer`. */
+export type { LocalServer, LocalServerOptions } from './runtime/server/start-local-server.js';
+/** Thrown by `startLocalServer` when the project has errors; carries the diagnostics. */
+export { ProjectNotReadyError } from './runtime/server/start-local-server.js';

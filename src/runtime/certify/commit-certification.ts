@@ -1,0 +1,99 @@
+/**
+ * Writing a certification: the block file as judged, the companion YAML with
+ * `reviewStatus: certified` and the receipt, and (for a promotion) removing the draft and its
+ * old companion. Before anything is written the new pair is compiled together once more, so
+ * a receipt `svc compile` would call stale or orphaned is never written. All files change
+ * together or not at all.
+ */
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { diag } from '../../../grammar/diagnostics.js';
+import type { ContractIndex } from '../../compiler/analyze/contract.js';
+import { companionPath } from '../../compiler/project/companion.js';
+import { compileSourceText } from '../../compiler/project/compile-file.js';
+import type { CompiledBlock } from '../../compiler/types.js';
+import {
+  buildReceipt,
+  certifiedCompanionText,
+  sourceLocation,
+  type CertificationReceipt,
+  type CertificationRules,
+} from '../../rules/certify/index.js';
+import type { Policy } from '../../rules/policy.js';
+import { applyChanges, TransactionError, type FileChange, type TransactionHooks } from './file-transaction.js';
+import { readText, type CertifyProject } from './project.js';
+
+export interface CommitInput {
+  project: CertifyProject;
+  certified: { text: string; block: CompiledBlock };
+  /** Project-relative block file to write. */
+  destination: string;
+  /** Where the block and its companion are now, when they move (promotion). */
+  movedFrom?: { file: string; companion: string };
+  policy: Policy;
+  rules: CertificationRules;
+  certifiedBy: string;
+  certifiedAt: Date;
+  contracts: ContractIndex;
+  hooks?: TransactionHooks;
+}
+
+export interface CommitResult {
+  receipt: CertificationReceipt;
+  companion: string;
+  /** Files written or removed, in order. */
+  written: string[];
+  /** Set when writing failed; every file was restored. */
+  failure?: Diagnostic;
+}
+
+const RECEIPT_CODES = new Set(['compile/companion-invalid', 'compile/companion-status-mismatch', 'compile/receipt-orphaned', 'compile/receipt-stale']);
+
+/** Compiles the new block text with the new companion; throws on a receipt compile would reject. */
+function verify(input: CommitInput, companion: string, companionText: string): void {
+  const { driverOf } = input.project.env;
+  const readCompanion = (rel: string): string | undefined => (rel === companion ? companionText : readText(input.project.root, rel));
+  const unit = compileSourceText(sourceLocation(input.destination), input.certified.text, { driverOf, contracts: input.contracts, readCompanion });
+  const block = unit.blocks.find((b) => b.id === input.certified.block.id);
+  const bad = unit.diagnostics.filter((d) => RECEIPT_CODES.has(d.code) && d.file === companion);
+  if (block?.sourceSha256 !== input.certified.block.sourceSha256 || bad.length > 0) {
+    throw new Error(`certification receipt would not match the written source (${bad.map((d) => d.code).join(', ') || 'hash differs'})`);
+  }
+}
+
+function plannedChanges(input: CommitInput, companion: string, companionText: string): FileChange[] {
+  const changes: FileChange[] = [];
+  const current = readText(input.project.root, input.destination);
+  if (current !== input.certified.text) changes.push({ kind: 'write', path: input.destination, content: input.certified.text });
+  changes.push({ kind: 'write', path: companion, content: companionText });
+  const from = input.movedFrom;
+  if (from !== undefined && from.file !== input.destination) changes.push({ kind: 'delete', path: from.file });
+  if (from !== undefined && from.companion !== companion && readText(input.project.root, from.companion) !== undefined) {
+    changes.push({ kind: 'delete', path: from.companion });
+  }
+  return changes;
+}
+
+/** Builds the receipt and writes every file, or none. */
+export function commitCertification(input: CommitInput): CommitResult {
+  const block = input.certified.block;
+  const receipt = buildReceipt({
+    certifiedBy: input.certifiedBy,
+    certifiedAt: input.certifiedAt,
+    rules: input.rules,
+    sourceSha256: block.sourceSha256,
+    policy: input.policy,
+  });
+  const companion = companionPath(block);
+  const existing = readText(input.project.root, input.movedFrom?.companion ?? companion);
+  const companionText = certifiedCompanionText(existing, block, receipt);
+  verify(input, companion, companionText);
+  const changes = plannedChanges(input, companion, companionText);
+  try {
+    applyChanges(input.project.root, changes, input.hooks);
+  } catch (error) {
+    if (!(error instanceof TransactionError)) throw error;
+    const failure = diag('certify/write-failed', { file: error.path, reason: error.reason }, { file: error.path });
+    return { receipt, companion, written: [], failure };
+  }
+  return { receipt, companion, written: changes.map((c) => c.path) };
+}

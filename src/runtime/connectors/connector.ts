@@ -1,0 +1,45 @@
+/**
+ * The connector interface: how the executor reaches one warehouse connection. Only the executor
+ * calls `runStatement` (test/runtime/one-query-path.test.ts enforces it); a connector trusts
+ * that the statement check already passed and that its parameters are already positional.
+ */
+import type { ConnectionConfig } from '../../compiler/project/config.js';
+
+/** A value a connector can bind to a `?` placeholder. */
+export type SqlValue = string | number | boolean | null;
+
+export interface ConnectorStatement {
+  sql: string;
+  params: readonly SqlValue[];
+  /** Rows kept; one more row than this marks the result truncated. */
+  maxRows: number;
+  /** Milliseconds before the statement is stopped for real (not merely abandoned). */
+  deadlineMs: number;
+}
+
+export interface ConnectorResult {
+  columns: string[];
+  rows: Array<Record<string, unknown>>;
+  truncated: boolean;
+}
+
+/**
+ * One open connection. Failures are thrown as `StatementError` with `STATEMENT_TIMEOUT`,
+ * `WAREHOUSE_ERROR` (the engine's own words) or `CONNECTION_UNAVAILABLE`.
+ */
+export interface Connector {
+  readonly driver: string;
+  runStatement(statement: ConnectorStatement): Promise<ConnectorResult>;
+  /** Ends every process or handle the connector holds; later statements are refused. */
+  close(): Promise<void>;
+}
+
+/** Where a connector is opened: the connection's name and settings and the project root. */
+export interface ConnectorTarget {
+  name: string;
+  connection: ConnectionConfig;
+  root: string;
+}
+
+/** Opens a connector for one connection; throws `CONNECTION_UNAVAILABLE` when it cannot. */
+export type ConnectorFactory = (target: ConnectorTarget) => Connector;

@@ -1,0 +1,83 @@
+/**
+ * The program each SQLite statement process runs, as JavaScript text for `node -e`.
+ *
+ * Why a child process and not a worker thread: better-sqlite3 offers no interrupt, and a
+ * worker's `terminate()` waits for the native step loop to return to JavaScript, which a long
+ * aggregate never does; only killing the process stops the engine. Why text and not a file:
+ * the same source then runs from `dist/` and from the TypeScript sources under vitest.
+ *
+ * Protocol (one statement in flight per process): the parent sends
+ * `{ id, sql, params, maxRows }`; the child answers `{ id, kind: 'ok', columns, rows,
+ * truncated }`, `{ id, kind: 'error', message }` (the engine's words) or
+ * `{ id, kind: 'unavailable', message }` (the database could not be opened).
+ * Messages are JSON (three times cheaper per statement than structured clone here), so values
+ * JSON cannot carry are sent as markers and revived by the parent (wire-values.ts): a blob as
+ * `{ $svc: 'blob', b64 }`, a non-finite number as `{ $svc: 'num', v }`; `special: true` on a
+ * reply says markers are present, so an ordinary result is never walked twice.
+ * Invariant: the database is opened read-only and must already exist.
+ */
+export const SQLITE_CHILD_SOURCE = String.raw`
+'use strict';
+const Database = require(process.env.SVC_SQLITE_DRIVER);
+let db = null;
+let openError = '';
+try {
+  db = new Database(process.env.SVC_SQLITE_PATH, { readonly: true, fileMustExist: true });
+} catch (error) {
+  openError = error && error.message ? String(error.message) : String(error);
+}
+// Prepared statements are reused by text; cleared whole when full, which keeps it simple.
+const prepared = new Map();
+function statementFor(sql) {
+  let stmt = prepared.get(sql);
+  if (stmt === undefined) {
+    stmt = db.prepare(sql);
+    if (prepared.size >= 256) prepared.clear();
+    prepared.set(sql, stmt);
+  }
+  return stmt;
+}
+function needsMarker(v) {
+  return (typeof v === 'number' && !Number.isFinite(v)) || typeof v === 'bigint' || (v !== null && typeof v === 'object');
+}
+function marker(v) {
+  if (typeof v === 'number' || typeof v === 'bigint') return { $svc: 'num', v: String(v) };
+  return { $svc: 'blob', b64: Buffer.from(v).toString('base64') };
+}
+function param(v) {
+  return v !== null && typeof v === 'object' && v.$svc === 'num' ? Number(v.v) : v;
+}
+function runOne(m) {
+  if (db === null) return { id: m.id, kind: 'unavailable', message: openError };
+  const stmt = statementFor(m.sql);
+  const params = m.special ? m.params.map(param) : m.params;
+  if (!stmt.reader) {
+    stmt.run(...params);
+    return { id: m.id, kind: 'ok', columns: [], rows: [], truncated: false };
+  }
+  const columns = stmt.columns().map((c) => c.name);
+  const rows = [];
+  let truncated = false;
+  let special = false;
+  // Stops reading one row past the cap, so a huge result is never materialised.
+  for (const row of stmt.iterate(...params)) {
+    if (rows.length >= m.maxRows) { truncated = true; break; }
+    for (const key in row) {
+      if (needsMarker(row[key])) { row[key] = marker(row[key]); special = true; }
+    }
+    rows.push(row);
+  }
+  return { id: m.id, kind: 'ok', columns, rows, truncated, special };
+}
+process.on('message', (m) => {
+  let reply;
+  try {
+    reply = runOne(m);
+  } catch (error) {
+    reply = { id: m.id, kind: 'error', message: error && error.message ? String(error.message) : String(error) };
+  }
+  process.send(reply);
+});
+// The parent went away (or closed the channel): nothing can reach this process any more.
+process.on('disconnect', () => process.exit(0));
+`;

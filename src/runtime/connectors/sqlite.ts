@@ -1,0 +1,67 @@
+/**
+ * The embedded SQLite connector (better-sqlite3). The database file is opened read-only and
+ * must already exist; its path is relative to the project root. Statements run in a small pool
+ * of child processes (see statement-pool.ts for why) so a deadline can stop the engine.
+ */
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { StatementError } from '../executor/types.js';
+import type { Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
+import { SQLITE_CHILD_SOURCE } from './sqlite-child-source.js';
+import { StatementPool, type PoolReply } from './statement-pool.js';
+import { encodeParams, reviveRows } from './wire-values.js';
+
+export interface SqliteConnectorOptions {
+  /** Most statement processes for this connection (default: CPUs, at most 4). */
+  processes?: number;
+}
+
+/** Absolute path of the driver, so a child started anywhere loads the copy svc depends on. */
+const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function resultOf(reply: PoolReply): ConnectorResult {
+  if (reply.kind === 'ok') {
+    const rows = reply['rows'] as ConnectorResult['rows'];
+    return { columns: reply['columns'] as string[], rows: reply['special'] === true ? reviveRows(rows) : rows, truncated: reply['truncated'] === true };
+  }
+  const message = typeof reply['message'] === 'string' ? reply['message'] : 'The database answered with an error.';
+  if (reply.kind === 'unavailable') throw new StatementError('CONNECTION_UNAVAILABLE', `The database could not be opened: ${message}`);
+  throw new StatementError('WAREHOUSE_ERROR', message);
+}
+
+/** Opens the SQLite connector of one connection; throws CONNECTION_UNAVAILABLE when the file is missing. */
+export function openSqliteConnector(target: ConnectorTarget, options: SqliteConnectorOptions = {}): Connector {
+  const path = target.connection.path;
+  if (typeof path !== 'string' || path === '') {
+    throw new StatementError('CONNECTION_UNAVAILABLE', `Connection "${target.name}" names no database file; set "path" in svc.config.json.`);
+  }
+  const file = resolve(target.root, path);
+  if (!isFile(file)) {
+    // The configured (project-relative) path is named, never the server's absolute one.
+    throw new StatementError('CONNECTION_UNAVAILABLE', `The database of connection "${target.name}" was not found at ${path} (relative to the project).`);
+  }
+  const size = options.processes ?? Math.min(4, Math.max(1, availableParallelism()));
+  const pool = new StatementPool({ source: SQLITE_CHILD_SOURCE, env: { SVC_SQLITE_DRIVER: DRIVER, SVC_SQLITE_PATH: file }, size });
+  return {
+    driver: 'sqlite',
+    async runStatement(statement: ConnectorStatement): Promise<ConnectorResult> {
+      const { params, special } = encodeParams(statement.params);
+      const message = { sql: statement.sql, params, special, maxRows: statement.maxRows };
+      return resultOf(await pool.submit(message, statement.deadlineMs));
+    },
+    close: () => pool.close(),
+  };
+}
+
+/** The factory form the executor registers under driver `sqlite`. */
+export const sqliteConnectorFactory: ConnectorFactory = (target) => openSqliteConnector(target);

@@ -1,0 +1,63 @@
+/**
+ * The one query path's contract. Every statement svc runs (a block, a model's SQL, a person's
+ * SQL, an agent tool's SQL) goes through an Executor, which applies the statement check, binds
+ * parameters (never splices), enforces a deadline and a row cap, and reports a statement event
+ * that never carries SQL, parameters, rows or who asked. Connectors are reached only from here;
+ * test/runtime/one-query-path.test.ts fails when another module calls a connector directly.
+ */
+
+/** Who wrote the statement; person, model and tool statements must only read. */
+export type StatementOrigin = 'block' | 'person' | 'model' | 'tool' | 'platform';
+
+export interface StatementRequest {
+  sql: string;
+  /** Positional values for `?` placeholders, in order. */
+  params: ReadonlyArray<string | number | boolean | null>;
+  /** Connection name from svc.config.json (`default` when omitted). */
+  connection?: string;
+  origin: StatementOrigin;
+  /** Milliseconds before the statement is stopped (default from the executor). */
+  deadlineMs?: number;
+  /** Rows kept; the result says when more were available (default from the executor). */
+  maxRows?: number;
+}
+
+export interface StatementResult {
+  columns: string[];
+  rows: Array<Record<string, unknown>>;
+  /** True when the row cap cut the result. */
+  truncated: boolean;
+  durationMs: number;
+}
+
+/** Observer event for each statement: never SQL, parameters, rows or the person. */
+export interface StatementEvent {
+  engine: string;
+  connection: string;
+  origin: StatementOrigin;
+  outcome: 'ok' | 'error' | 'refused' | 'timeout';
+  durationMs: number;
+  rowCount?: number;
+}
+
+/** Stable codes for statements that did not produce a result. */
+export type StatementErrorCode = 'ROW_POLICY_REFUSED' | 'STATEMENT_TIMEOUT' | 'WAREHOUSE_ERROR' | 'CONNECTION_UNAVAILABLE';
+
+export class StatementError extends Error {
+  constructor(
+    readonly code: StatementErrorCode,
+    message: string,
+    /** Refusal reason from the statement check (ROW_POLICY_REFUSED only). */
+    readonly reason?: string,
+  ) {
+    super(message);
+    this.name = 'StatementError';
+  }
+}
+
+export interface Executor {
+  execute(request: StatementRequest): Promise<StatementResult>;
+  /** Driver of a named connection, for dialect-aware reading. */
+  driverOf(connection?: string): string;
+  close(): Promise<void>;
+}

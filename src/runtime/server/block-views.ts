@@ -1,0 +1,56 @@
+/**
+ * What the API shows of a compiled block. Views are built field by field (never the whole
+ * compiled object), so a field added to the compiler is not published until chosen here.
+ */
+import type { CompiledBlock, CompiledParam, Manifest } from '../../compiler/types.js';
+import { ApiError } from './errors.js';
+
+export interface ParamView {
+  name: string;
+  type: string;
+  required: boolean;
+  default?: string | number | boolean | null;
+}
+
+export interface BlockSummary {
+  id: string;
+  status: string;
+  description: string | null;
+  owner: string | null;
+  params: ParamView[];
+}
+
+function paramView(p: CompiledParam): ParamView {
+  return { name: p.name, type: p.type, required: p.required, ...(p.default !== undefined ? { default: p.default } : {}) };
+}
+
+/** The list entry of a block. */
+export function blockSummary(block: CompiledBlock): BlockSummary {
+  return { id: block.id, status: block.status, description: block.description ?? null, owner: block.owner ?? null, params: block.params.map(paramView) };
+}
+
+/** The full view of one block: the summary plus what a reader needs to use and trust it. */
+export function blockDetail(block: CompiledBlock): BlockSummary & Record<string, unknown> {
+  return {
+    ...blockSummary(block),
+    name: block.name,
+    domain: block.domain,
+    file: block.file,
+    tags: block.tags,
+    contract: block.contract ? { id: block.contract.id, version: block.contract.version, status: block.contract.status } : null,
+    outputs: block.outputs,
+    tables: block.tables,
+    tests: block.tests.map((t) => t.text),
+    examples: block.examples.map((e) => e.question),
+    visualization: block.visualization ?? null,
+    query: block.query,
+    sourceSha256: block.sourceSha256,
+  };
+}
+
+/** The block with `id`, else a 404 BLOCK_NOT_FOUND. */
+export function findBlock(manifest: Manifest, id: string): CompiledBlock {
+  const block = Object.hasOwn(manifest.blocks, id) ? manifest.blocks[id] : undefined;
+  if (block === undefined) throw new ApiError(404, 'BLOCK_NOT_FOUND', `There is no block ${id} in this project.`);
+  return block;
+}

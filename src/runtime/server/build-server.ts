@@ -1,0 +1,33 @@
+/**
+ * `buildServer(deps)`: the fastify app without listening, so tests use `inject` and
+ * startLocalServer listens. Routes are plugins, one per file under ./routes; each receives the
+ * deps. Request validation uses JSON Schema with coercion, defaults and property removal off:
+ * a body that does not match is refused with 400, never silently reshaped.
+ */
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { RouteOptions, ServerDeps } from './deps.js';
+import { installErrorHandlers } from './errors.js';
+import { blockRoute } from './routes/block.js';
+import { blockRunRoute } from './routes/block-run.js';
+import { blocksRoute } from './routes/blocks.js';
+import { healthRoute } from './routes/health.js';
+
+/** Route plugins in registration order; a new route is one file and one line here. */
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, blocksRoute, blockRoute, blockRunRoute];
+
+function stderrLog(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+/** Builds the HTTP app over `deps`; call `listen` (or `inject` in tests) on the result. */
+export function buildServer(deps: ServerDeps): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: deps.bodyLimit ?? 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+  });
+  installErrorHandlers(app, deps.log ?? stderrLog);
+  // Not awaited: fastify loads plugins in order before the first inject or listen.
+  for (const route of ROUTES) void app.register(route, { deps });
+  return app;
+}

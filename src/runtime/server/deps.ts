@@ -1,0 +1,27 @@
+/**
+ * What a server is built from. The server never creates its own executor or reads the project
+ * itself: whoever builds it (startLocalServer, a host, a test) hands these in, so every
+ * statement a route starts goes through the one executor it was given.
+ */
+import type { SvcConfig } from '../../compiler/project/config.js';
+import type { Manifest } from '../../compiler/types.js';
+import type { Executor } from '../executor/types.js';
+
+export interface ServerDeps {
+  /** Project root (absolute). */
+  root: string;
+  /** The compiled manifest the routes answer from. */
+  manifest: Manifest;
+  /** The one query path. */
+  executor: Executor;
+  config: SvcConfig;
+  /** Where failures are logged with their reference (default: stderr). */
+  log?: (line: string) => void;
+  /** Largest request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+}
+
+/** Options every route plugin receives. */
+export interface RouteOptions {
+  deps: ServerDeps;
+}
