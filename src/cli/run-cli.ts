@@ -8,6 +8,7 @@ import { Builtins, Cli, UsageError, type CommandClass } from 'clipanion';
 import type { Readable, Writable } from 'node:stream';
 import type { SvcContext } from './context.js';
 import { COMMANDS } from './commands/index.js';
+import { HelpCommand } from './commands/help.js';
 
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
@@ -21,7 +22,7 @@ function reference(): string {
 /** The clipanion Cli with every svc command registered. */
 export function buildCli(version: string): Cli<SvcContext> {
   const cli = new Cli<SvcContext>({ binaryLabel: 'svc', binaryName: 'svc', binaryVersion: version, enableColors: false });
-  cli.register(Builtins.HelpCommand);
+  cli.register(HelpCommand);
   cli.register(Builtins.VersionCommand);
   for (const command of COMMANDS) cli.register(command as CommandClass<SvcContext>);
   return cli;

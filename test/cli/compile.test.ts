@@ -54,11 +54,3 @@ describe('svc compile (child process)', () => {
     expect(r.stdout).toContain('config/missing');
   });
 });
-
-describe('svc --help', () => {
-  it('lists every command with one line each', () => {
-    const r = svc(['--help'], makeProject({}));
-    expect(r.code).toBe(0);
-    for (const name of ['compile', 'fmt', 'lint']) expect(r.stdout).toMatch(new RegExp(`svc ${name}\\b`));
-  });
-});
