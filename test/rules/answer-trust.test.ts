@@ -13,6 +13,7 @@ const TILES: Array<[string, Facts, TileTrust, string[]]> = [
   ['certified with unresolved contract', tileFacts({}, {}, { contract: { raw: 'a.B.c@1', id: 'a.B.c', version: 1, status: 'unresolved' } }), 'Blocked', ['trust/contract-resolves']],
   ['not run yet', tileFacts({ run: undefined }), 'Needs review', ['trust/run-evidence']],
   ['draft source', tileFacts({}, {}, { status: 'draft' }), 'Needs review', ['trust/source-reviewed', 'trust/source-certified']],
+  ['certified source without tests', tileFacts({}, {}, { tests: [] }), 'Needs review', ['trust/certified-tested']],
   ['repaired result', tileFacts({}, { reviewRequired: true }), 'Needs review', ['trust/result-reviewed']],
   ['source drift', tileFacts({}, {}, { sourceSha256: 'sha256:new' }), 'Needs review', ['trust/source-current']],
   ['pending recertification', tileFacts({}, {}, { status: 'pending_recertification' }), 'Governed', ['trust/source-certified']],

@@ -34,6 +34,7 @@ const BROKEN: Facts[] = [
   tileFacts({ run: failedRun }),
   tileFacts({ run: undefined }, {}, { status: 'retired' }),
   tileFacts({}, {}, { tags: ['review-required'], contract: unresolved }),
+  tileFacts({}, {}, { tests: [] }),
   { app: { id: 'growth', file: 'apps/growth/svc.app.json', draftPending: true } },
 ];
 

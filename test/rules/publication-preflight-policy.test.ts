@@ -13,6 +13,7 @@ const CASES: Array<[string, Facts, string[]]> = [
   ['chart tile without a source', tileFacts({ block: undefined, run: undefined }, { source: undefined }), ['publication/source-exists']],
   ['text tile needs nothing', tileFacts({ block: undefined, run: undefined }, { kind: 'text', source: undefined }), []],
   ['draft source', tileFacts({}, {}, { status: 'draft' }), ['publication/source-certified']],
+  ['certified source without tests', tileFacts({}, {}, { tests: [] }), ['publication/source-tested']],
   ['review source', tileFacts({}, {}, { status: 'review' }), ['publication/source-certified']],
   ['source drift', tileFacts({}, {}, { sourceSha256: 'sha256:changed' }), ['publication/source-current']],
   ['binding without revision', tileFacts({}, { source: { kind: 'block', id: 'finance.weekly_revenue' } }), ['publication/source-current']],
