@@ -3,6 +3,7 @@
 import { benchCompile } from './compile.mjs';
 import { benchStatementCheck } from './statement-check.mjs';
 import { benchTier1Routing } from './tier1-routing.mjs';
+import { benchTraceStore } from './trace-store.mjs';
 
 const rows = [];
 function report(name, value, unit, op, budget) {
@@ -14,7 +15,7 @@ function report(name, value, unit, op, budget) {
 }
 
 const only = process.argv[2];
-const suites = [['compile', benchCompile], ['statement-check', benchStatementCheck], ['tier1-routing', benchTier1Routing]];
+const suites = [['compile', benchCompile], ['statement-check', benchStatementCheck], ['tier1-routing', benchTier1Routing], ['trace-store', benchTraceStore]];
 for (const [name, run] of suites) {
   if (only && only !== name) continue;
   process.stdout.write(`\n# ${name}\n`);

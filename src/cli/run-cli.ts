@@ -4,7 +4,7 @@
  * which prints a sentence and a reference, never a stack trace (SVC_DEBUG=1 shows it).
  */
 import { randomInt } from 'node:crypto';
-import { Builtins, Cli, UsageError, type CommandClass } from 'clipanion';
+import { Builtins, Cli, UsageError, type Command, type CommandClass } from 'clipanion';
 import type { Readable, Writable } from 'node:stream';
 import type { SvcContext } from './context.js';
 import { COMMANDS } from './commands/index.js';
@@ -35,22 +35,48 @@ export interface CliIo {
   cwd: string;
 }
 
-/** Runs argv and resolves to the exit code. */
+/** What clipanion's own run() hands a command before executing it (its `cli` handle). */
+function attach(cli: Cli<SvcContext>, command: Command<SvcContext>, context: SvcContext): void {
+  command.context = context;
+  command.cli = {
+    binaryLabel: cli.binaryLabel,
+    binaryName: cli.binaryName,
+    binaryVersion: cli.binaryVersion,
+    enableCapture: cli.enableCapture,
+    enableColors: cli.enableColors,
+    definitions: () => cli.definitions(),
+    error: (error, opts) => cli.error(error, opts),
+    format: (colored) => cli.format(colored),
+    process: (input, sub) => cli.process(input, { ...context, ...sub }),
+    run: (input, sub) => cli.run(input, { ...context, ...sub }),
+    usage: (cmd, opts) => cli.usage(cmd, opts),
+  };
+}
+
+/**
+ * Runs argv and resolves to the exit code. Commands are executed here rather than through
+ * clipanion's run(), which turns every error, a UsageError included, into exit 1.
+ */
 export async function runCli(argv: string[], io: CliIo, version = '0.0.0'): Promise<number> {
   const cli = buildCli(version);
   const context: SvcContext = { ...Cli.defaultContext, ...io, colorDepth: 1 };
-  let command;
+  let command: Command<SvcContext>;
   try {
     command = cli.process(argv.length === 0 ? ['--help'] : argv, context);
   } catch (error) {
     io.stderr.write(cli.error(error, { colored: false }));
     return EXIT_USAGE;
   }
+  if (command.help) {
+    io.stdout.write(cli.usage(command, { colored: false, detailed: true }));
+    return 0;
+  }
+  attach(cli, command, context);
   try {
-    return await cli.run(command, context).then((code) => code);
+    return await command.validateAndExecute();
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(cli.error(error, { colored: false }));
+      io.stderr.write(cli.error(error, { colored: false, command }));
       return EXIT_USAGE;
     }
     const ref = reference();

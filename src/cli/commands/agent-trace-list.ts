@@ -2,12 +2,11 @@
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
-import { json, openStore, PROJECT_DESCRIPTION, reportError, summaryLine } from './agent-trace-shared.js';
+import { json, openStore, PROJECT_DESCRIPTION, guarded, summaryLine } from './agent-trace-shared.js';
 
 export class AgentTraceListCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'list']];
   static override usage = Command.Usage({
-    category: 'Agent traces',
     description: 'List local Ask trace summaries, newest first.',
     details: 'Opens .svc/local/ask-observability read-only. A summary remains after its detailed evidence expires. Exit codes: 0 listed, 1 store unavailable or of a newer schema, 2 usage error.',
     examples: [['List the newest summaries as JSON', 'svc agent trace list --format json'], ['Next page', 'svc agent trace list --cursor <nextCursor>']],
@@ -19,19 +18,19 @@ export class AgentTraceListCommand extends Command<SvcContext> {
   cursor = Option.String('--cursor', { description: 'The nextCursor of the previous page' });
 
   override async execute(): Promise<number> {
-    const store = await openStore(this.context.cwd, this.project);
-    try {
-      const page = store.list({ limit: this.limit, ...(this.cursor !== undefined ? { cursor: this.cursor } : {}) });
-      if (this.format === 'json') json(this.context, page);
-      else {
-        for (const s of page.items) this.context.stdout.write(`${summaryLine(s)}\n`);
-        this.context.stdout.write(page.items.length === 0 ? 'No traces yet.\n' : page.nextCursor !== undefined ? `more: --cursor ${page.nextCursor}\n` : '');
+    return guarded(this.context, this.format, async () => {
+      const store = await openStore(this.context.cwd, this.project);
+      try {
+        const page = store.list({ limit: this.limit, ...(this.cursor !== undefined ? { cursor: this.cursor } : {}) });
+        if (this.format === 'json') json(this.context, page);
+        else {
+          for (const s of page.items) this.context.stdout.write(`${summaryLine(s)}\n`);
+          this.context.stdout.write(page.items.length === 0 ? 'No traces yet.\n' : page.nextCursor !== undefined ? `more: --cursor ${page.nextCursor}\n` : '');
+        }
+        return 0;
+      } finally {
+        store.close();
       }
-      return 0;
-    } catch (error) {
-      return reportError(this.context, this.format, error);
-    } finally {
-      store.close();
-    }
+    });
   }
 }

@@ -35,13 +35,32 @@ export function isBundleDir(path: string): boolean {
   }
 }
 
+/**
+ * Runs a command body: a UsageError (or TRACE_REQUEST_INVALID) prints `Usage Error:` and exits
+ * 2 (clipanion itself would exit 1); a TraceError prints its code and exits 1.
+ */
+export async function guarded(context: SvcContext, format: string, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (error) {
+    const { TraceError } = await import('../../runtime/traces/index.js');
+    const usage = error instanceof UsageError ? error.message : error instanceof TraceError && error.code === 'TRACE_REQUEST_INVALID' ? error.message : undefined;
+    if (usage === undefined) return reportError(context, format, error);
+    context.stderr.write(`Usage Error: ${usage}\n`);
+    return 2;
+  }
+}
+
 /** Prints a TraceError (JSON on stdout, else one line on stderr) and returns exit code 1. */
-export async function reportError(context: SvcContext, format: string, error: unknown): Promise<number> {
+async function reportError(context: SvcContext, format: string, error: unknown): Promise<number> {
   const { TraceError, errorBody } = await import('../../runtime/traces/index.js');
   if (!(error instanceof TraceError)) throw error;
-  if (error.code === 'TRACE_REQUEST_INVALID') throw new UsageError(error.message);
   if (format === 'json') context.stdout.write(`${JSON.stringify(errorBody(error), null, 2)}\n`);
-  else context.stderr.write(`svc: ${error.code}: ${error.message}\n`);
+  else {
+    context.stderr.write(`svc: ${error.code}: ${error.message}\n`);
+    const summary = error.data?.['summary'] as TraceSummary | undefined;
+    if (summary !== undefined) context.stdout.write(`${summaryLine(summary)}\n`);
+  }
   return 1;
 }
 

@@ -2,12 +2,11 @@
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
-import { detailText, json, openStore, PROJECT_DESCRIPTION, reportError } from './agent-trace-shared.js';
+import { detailText, json, openStore, PROJECT_DESCRIPTION, guarded } from './agent-trace-shared.js';
 
 export class AgentTraceShowCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'show']];
   static override usage = Command.Usage({
-    category: 'Agent traces',
     description: 'Show one detailed Ask trace by trace id or Ask run id.',
     details: 'Exit codes: 0 shown, 1 TRACE_NOT_FOUND, TRACE_DETAIL_EXPIRED (the summary is printed with it), TRACE_STORE_UNAVAILABLE or TRACE_SCHEMA_UNSUPPORTED, 2 usage error.',
     examples: [['Show a trace as JSON', 'svc agent trace show tr_0123456789abcdef0123456789abcdef --format json']],
@@ -18,16 +17,16 @@ export class AgentTraceShowCommand extends Command<SvcContext> {
   format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
 
   override async execute(): Promise<number> {
-    const store = await openStore(this.context.cwd, this.project);
-    try {
-      const detail = store.detail(store.resolve(this.id));
-      if (this.format === 'json') json(this.context, detail);
-      else this.context.stdout.write(detailText(detail));
-      return 0;
-    } catch (error) {
-      return reportError(this.context, this.format, error);
-    } finally {
-      store.close();
-    }
+    return guarded(this.context, this.format, async () => {
+      const store = await openStore(this.context.cwd, this.project);
+      try {
+        const detail = store.detail(store.resolve(this.id));
+        if (this.format === 'json') json(this.context, detail);
+        else this.context.stdout.write(detailText(detail));
+        return 0;
+      } finally {
+        store.close();
+      }
+    });
   }
 }

@@ -1,4 +1,12 @@
 /** Every svc command, sorted by path; `test/cli/help.test.ts` checks each is listed in --help. */
+import { AgentAskCommand } from './agent-ask.js';
+import { AgentProposalsCommand } from './agent-proposals.js';
+import { AgentTraceCompareCommand } from './agent-trace-compare.js';
+import { AgentTraceExportCommand } from './agent-trace-export.js';
+import { AgentTraceListCommand } from './agent-trace-list.js';
+import { AgentTraceReplayCommand } from './agent-trace-replay.js';
+import { AgentTraceShowCommand } from './agent-trace-show.js';
+import { AgentTraceValidateCommand } from './agent-trace-validate.js';
 import { AppCheckCommand } from './app-check.js';
 import { CertifyCommand } from './certify.js';
 import { CompileCommand } from './compile.js';
@@ -6,4 +14,3 @@ import { FmtCommand } from './fmt.js';
 import { LintCommand } from './lint.js';
 import { ServeCommand } from './serve.js';
 
-export const COMMANDS = [AppCheckCommand, CertifyCommand, CompileCommand, FmtCommand, LintCommand, ServeCommand] as const;

@@ -1,0 +1,158 @@
+/**
+ * One open connection to the trace store file, read-only (command line) or writable (runtime):
+ * its pragmas, schema check or migration, prepared statements and the one write transaction.
+ * TraceStore (store.ts) owns the connection's life: failures, retries and closing.
+ *
+ * Writable connections run WAL with synchronous=NORMAL (a commit does not wait for the disk),
+ * a hard size cap (max_page_count) so a full store fails a write instead of growing, and no
+ * automatic checkpoint: checkpoints are scheduled after every 256th write with setImmediate, so
+ * an Ask never pays for one inside its own write.
+ */
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { summarise, type TraceDetail } from './content.js';
+import { TraceError } from './errors.js';
+import { Retention, type RetentionLimits } from './retention.js';
+import { migrate, readSchema, schemaUnsupported, type SchemaInfo } from './schema.js';
+import { readRows, type Reads } from './store-read.js';
+
+const CHECKPOINT_EVERY_WRITES = 256;
+
+interface WriteRow {
+  detail: TraceDetail;
+  fresh: boolean;
+  summaryJson: string;
+  detailJson: string | undefined;
+  startedAt: number;
+}
+
+export interface ConnectionOptions {
+  path: string;
+  readonly: boolean;
+  limits: RetentionLimits;
+  busyTimeoutMs?: number;
+  now: () => number;
+}
+
+function openWritable(opts: ConnectionOptions): Database.Database {
+  mkdirSync(dirname(opts.path), { recursive: true });
+  const db = new Database(opts.path, { timeout: opts.busyTimeoutMs ?? 5 });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.pragma('journal_size_limit = 4194304');
+    const pageSize = Number(db.pragma('page_size', { simple: true }));
+    db.pragma(`max_page_count = ${Math.max(1, Math.floor(opts.limits.maxBytes / pageSize))}`);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function openReadonly(opts: ConnectionOptions): Database.Database {
+  if (!existsSync(opts.path)) throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'missing' });
+  return new Database(opts.path, { readonly: true, fileMustExist: true, timeout: opts.busyTimeoutMs ?? 1000 });
+}
+
+export class StoreConnection {
+  readonly schema: SchemaInfo;
+  readonly reads: Reads;
+  private readonly writeTx: Database.Transaction<(row: WriteRow) => void> | undefined;
+  private readonly retention: Retention | undefined;
+  private sinceCheckpoint = 0;
+  private closed = false;
+
+  /** Opens (and for a writable connection creates and migrates) the store. Throws on failure. */
+  constructor(
+    readonly db: Database.Database,
+    private readonly opts: ConnectionOptions,
+  ) {
+    this.schema = readSchema(db);
+    if (this.schema.state === 'newer') throw schemaUnsupported(this.schema);
+    if (this.schema.state === 'empty') throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'missing' });
+    this.reads = readRows(db);
+    if (opts.readonly) return;
+    // Plain INSERT for a new trace and UPDATE for a known one: an upsert would use up a
+    // sequence number on every update, and retention relies on numbers without gaps.
+    const insertSummary = db.prepare('INSERT INTO summaries (trace_id, run_id, status, started_at, summary_json) VALUES (?, ?, ?, ?, ?)');
+    const updateSummary = db.prepare('UPDATE summaries SET status = ?, summary_json = ? WHERE trace_id = ? RETURNING seq').pluck();
+    const upsertDetail = db.prepare(`INSERT INTO details (seq, written_at, detail_json, bytes) VALUES (?, ?, ?, ?)
+      ON CONFLICT(seq) DO UPDATE SET detail_json = excluded.detail_json, bytes = excluded.bytes`);
+    const retention = new Retention(db, opts.limits);
+    this.retention = retention;
+    this.writeTx = db.transaction((r: WriteRow) => {
+      let seq = r.fresh ? undefined : (updateSummary.get(r.detail.status, r.summaryJson, r.detail.traceId) as number | undefined);
+      const inserted = seq === undefined;
+      if (inserted) seq = Number(insertSummary.run(r.detail.traceId, r.detail.runId, r.detail.status, r.startedAt, r.summaryJson).lastInsertRowid);
+      if (r.detailJson !== undefined) upsertDetail.run(seq, r.startedAt, r.detailJson, r.detailJson.length);
+      if (inserted) retention.afterInsert(seq!, opts.now());
+      retention.enforceSize();
+    });
+  }
+
+  static open(opts: ConnectionOptions): StoreConnection {
+    const db = opts.readonly ? openReadonly(opts) : openWritable(opts);
+    try {
+      return new StoreConnection(db, opts);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Writes a trace in one transaction: its summary always, its detail once it is no longer
+   * recording (a recording trace has no evidence worth a second row yet). A trace stored for
+   * the first time (`fresh`) also enforces retention there.
+   */
+  write(detail: TraceDetail, fresh: boolean): void {
+    if (this.writeTx === undefined || this.retention === undefined) throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'readonly' });
+    const row: WriteRow = {
+      detail,
+      fresh,
+      summaryJson: JSON.stringify(summarise(detail)),
+      detailJson: detail.status === 'recording' ? undefined : JSON.stringify(detail),
+      startedAt: Date.parse(detail.startedAt),
+    };
+    try {
+      this.writeTx.immediate(row);
+    } catch (error) {
+      // Full: free a quarter of the budget from the oldest evidence and try once more; a
+      // store that still cannot take the trace is reported full.
+      if ((error as { code?: string }).code !== 'SQLITE_FULL') throw error;
+      this.db.transaction(() => this.retention!.enforceSize(0.25)).immediate();
+      this.writeTx.immediate(row);
+    }
+    if (++this.sinceCheckpoint >= CHECKPOINT_EVERY_WRITES) this.scheduleCheckpoint();
+  }
+
+  private scheduleCheckpoint(): void {
+    this.sinceCheckpoint = 0;
+    setImmediate(() => {
+      if (this.closed) return;
+      try {
+        this.db.pragma('wal_checkpoint(PASSIVE)');
+      } catch {
+        // a busy or failing checkpoint is retried after the next batch of writes
+      }
+    });
+  }
+
+  usedBytes(): number {
+    return this.retention?.usedBytes() ?? this.reads.usedBytes();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.db.close();
+    } catch {
+      // already unusable; nothing else to release
+    }
+  }
+}

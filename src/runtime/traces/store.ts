@@ -1,0 +1,181 @@
+/**
+ * The local trace store: one better-sqlite3 database at `.svc/local/ask-observability` (WAL),
+ * separate from agent-run persistence. The runtime opens it read-write (through the trace
+ * recorder); the command line opens it read-only and never migrates or writes it.
+ *
+ * Every method throws only TraceError. Opening is lazy and retried: after a failure (missing,
+ * locked, full, corrupt) the store waits `retryAfterMs` before it tries to open again, so a
+ * broken store costs an Ask nothing but one cheap check. `status()` never throws.
+ */
+import { join } from 'node:path';
+import { TRACE_ID, storedRunId, type TraceDetail, type TraceStatus, type TraceSummary } from './content.js';
+import { TraceError, toTraceError, type UnavailableReason } from './errors.js';
+import { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
+import { SCHEMA_VERSION, type SchemaInfo } from './schema.js';
+import { StoreConnection } from './store-connection.js';
+import { decodeCursor, encodeCursor, type ListPage } from './store-read.js';
+
+export const TRACE_STORE_FILE = join('.svc', 'local', 'ask-observability');
+
+export function traceStorePath(root: string): string {
+  return join(root, TRACE_STORE_FILE);
+}
+
+export interface TraceStoreOptions {
+  root: string;
+  readonly?: boolean;
+  limits?: Partial<RetentionLimits>;
+  /** Store clock in ms since the epoch (retention ages); tests move it. */
+  now?: () => number;
+  /** How long a write waits for another writer's lock; short, because an Ask is waiting. */
+  busyTimeoutMs?: number;
+  retryAfterMs?: number;
+}
+
+export interface TraceStoreStatus {
+  available: boolean;
+  mode: 'readwrite' | 'readonly';
+  code?: 'TRACE_STORE_UNAVAILABLE' | 'TRACE_SCHEMA_UNSUPPORTED';
+  reason?: UnavailableReason;
+  schema: { version: number | null; supported: number; state: SchemaInfo['state'] | 'unknown' };
+  counts?: { summaries: number; details: number };
+  bytes?: number;
+  limits: RetentionLimits;
+  /** Failed operations since this process opened the store (rule 3: counted, changes nothing). */
+  failures: number;
+}
+
+export class TraceStore {
+  readonly root: string;
+  readonly readonly: boolean;
+  readonly limits: RetentionLimits;
+  private readonly now: () => number;
+  private conn: StoreConnection | undefined;
+  private lastError: TraceError | undefined;
+  private failedAt = -Infinity;
+  private closed = false;
+  failures = 0;
+
+  constructor(private readonly opts: TraceStoreOptions) {
+    this.root = opts.root;
+    this.readonly = opts.readonly ?? false;
+    this.limits = { ...DEFAULT_LIMITS, ...(opts.limits ?? {}) };
+    this.now = opts.now ?? Date.now;
+  }
+
+  get path(): string {
+    return traceStorePath(this.root);
+  }
+
+  /** Runs `fn` on the open store; any failure becomes a counted TraceError. */
+  private use<T>(fn: (c: StoreConnection) => T): T {
+    const c = this.open();
+    try {
+      return fn(c);
+    } catch (error) {
+      const err = toTraceError(error);
+      if (err.code === 'TRACE_STORE_UNAVAILABLE') this.fail(err, err.reason !== 'locked');
+      throw err;
+    }
+  }
+
+  private fail(err: TraceError, drop: boolean): void {
+    this.failures++;
+    this.lastError = err;
+    this.failedAt = Date.now();
+    if (drop && this.conn !== undefined) {
+      this.conn.close();
+      this.conn = undefined;
+    }
+  }
+
+  private open(): StoreConnection {
+    if (this.conn !== undefined) return this.conn;
+    if (this.closed) throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'closed' });
+    if (this.lastError !== undefined && Date.now() - this.failedAt < (this.opts.retryAfterMs ?? 2000)) throw this.lastError;
+    try {
+      const opts = { path: this.path, readonly: this.readonly, limits: this.limits, now: this.now };
+      this.conn = StoreConnection.open(this.opts.busyTimeoutMs !== undefined ? { ...opts, busyTimeoutMs: this.opts.busyTimeoutMs } : opts);
+      this.lastError = undefined;
+      return this.conn;
+    } catch (error) {
+      const err = toTraceError(error);
+      this.fail(err, true);
+      throw err;
+    }
+  }
+
+  /** Writes a trace (see StoreConnection.write); throws TraceError. */
+  write(detail: TraceDetail, fresh: boolean): void {
+    if (this.readonly) throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'readonly' });
+    this.use((c) => c.write(detail, fresh));
+  }
+
+  /** One detailed trace by trace id; TRACE_DETAIL_EXPIRED carries the surviving summary. */
+  detail(traceId: string): TraceDetail {
+    return this.use((c) => c.reads.detail(traceId));
+  }
+
+  summary(traceId: string): TraceSummary {
+    return this.use((c) => c.reads.summary(traceId));
+  }
+
+  /** The newest trace of an Ask run. */
+  traceIdOfRun(runId: string): string {
+    return this.use((c) => {
+      const id = c.reads.byRun(storedRunId(runId));
+      if (id === undefined) throw new TraceError('TRACE_NOT_FOUND');
+      return id;
+    });
+  }
+
+  /** A trace id, or else the run id of an Ask: what `svc agent trace show` accepts. */
+  resolve(traceOrRunId: string): string {
+    if (TRACE_ID.test(traceOrRunId) && this.use((c) => c.reads.exists(traceOrRunId))) return traceOrRunId;
+    return this.traceIdOfRun(traceOrRunId);
+  }
+
+  statusOf(traceId: string): TraceStatus | undefined {
+    return this.use((c) => c.reads.status(traceId));
+  }
+
+  /** Newest first, `limit` 1..100, `cursor` from the previous page. */
+  list(opts: { limit?: number; cursor?: string } = {}): ListPage {
+    const limit = opts.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new TraceError('TRACE_REQUEST_INVALID', { message: 'limit must be an integer from 1 to 100.' });
+    const before = opts.cursor === undefined ? undefined : decodeCursor(opts.cursor);
+    return this.use((c) => {
+      const rows = c.reads.page(before, limit + 1);
+      const items = rows.slice(0, limit).map((r) => r.summary);
+      const last = rows[limit - 1];
+      return rows.length > limit && last !== undefined ? { items, nextCursor: encodeCursor(last.seq) } : { items };
+    });
+  }
+
+  status(): TraceStoreStatus {
+    const base = { mode: this.readonly ? ('readonly' as const) : ('readwrite' as const), limits: this.limits };
+    try {
+      return this.use((c) => ({
+        available: true,
+        ...base,
+        schema: { version: c.schema.version, supported: SCHEMA_VERSION, state: c.schema.state },
+        counts: c.reads.counts(),
+        bytes: c.usedBytes(),
+        failures: this.failures,
+      }));
+    } catch (error) {
+      const err = toTraceError(error);
+      const found = (err.data?.['schema'] as { found?: number } | undefined)?.found;
+      const state = err.code === 'TRACE_SCHEMA_UNSUPPORTED' ? ('newer' as const) : ('unknown' as const);
+      const out: TraceStoreStatus = { available: false, ...base, code: err.code === 'TRACE_SCHEMA_UNSUPPORTED' ? err.code : 'TRACE_STORE_UNAVAILABLE', schema: { version: found ?? null, supported: SCHEMA_VERSION, state }, failures: this.failures };
+      if (err.reason !== undefined) out.reason = err.reason;
+      return out;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.conn?.close();
+    this.conn = undefined;
+  }
+}
