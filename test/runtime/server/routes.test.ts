@@ -21,6 +21,8 @@ let config: SvcConfig;
 let manifest: Manifest;
 let executor: Executor;
 let app: FastifyInstance;
+let slowExecutor: Executor;
+let slowApp: FastifyInstance;
 const logged: string[] = [];
 
 /** A certified copy of weekly_revenue under a new id with another query and params. */
@@ -39,13 +41,19 @@ beforeAll(async () => {
   manifest.blocks['test.broken'] = variant('test.broken', "SELECT secret_column FROM orders WHERE note = 'hush'");
   manifest.blocks['test.slow'] = variant('test.slow', SLOW);
   manifest.blocks['test.needs'] = variant('test.needs', 'SELECT ${region} AS region', [{ name: 'region', type: 'string', required: true }]);
-  executor = createExecutor({ root, config, deadlineMs: 300 });
+  // A generous deadline for ordinary statements (a saturated machine must not turn them into
+  // timeouts); the timeout case gets its own short-deadline server below.
+  executor = createExecutor({ root, config, deadlineMs: 20_000 });
   app = buildServer({ root, manifest, executor, config, log: (line) => logged.push(line) });
+  slowExecutor = createExecutor({ root, config, deadlineMs: 300 });
+  slowApp = buildServer({ root, manifest, executor: slowExecutor, config, log: () => {} });
 });
 
 afterAll(async () => {
   await app.close();
   await executor.close();
+  await slowApp.close();
+  await slowExecutor.close();
   cleanupProjects();
 });
 
@@ -137,11 +145,16 @@ describe('POST /api/blocks/:id/run', () => {
     ['finance.net_revenue_2024', {}, 409, 'BLOCK_NOT_CERTIFIED'],
     ['finance.missing', {}, 404, 'BLOCK_NOT_FOUND'],
     ['test.refused', {}, 403, 'ROW_POLICY_REFUSED'],
-    ['test.slow', {}, 504, 'STATEMENT_TIMEOUT'],
   ])('%s %j -> %d %s', async (id, payload, status, code) => {
     const r = await post(`/api/blocks/${id}/run`, payload);
     expect(r.status).toBe(status);
     expect(r.body['error']).toMatchObject({ code, message: expect.any(String) });
+  });
+
+  it('answers 504 STATEMENT_TIMEOUT when a statement overruns the deadline', async () => {
+    const r = await slowApp.inject({ method: 'POST', url: '/api/blocks/test.slow/run', payload: {} });
+    expect(r.statusCode).toBe(504);
+    expect(r.json()['error']).toMatchObject({ code: 'STATEMENT_TIMEOUT', message: expect.any(String) });
   });
 
   it('keeps the engine words of a warehouse failure in the log, under the reference it answers with', async () => {
