@@ -40,9 +40,8 @@ child.stdout.on('data', function onData(chunk) {
       `  curl -s ${url}/api/health`,
       `  curl -s ${url}/api/blocks`,
       `  curl -s -X POST ${url}/api/blocks/finance.weekly_revenue/run -H 'content-type: application/json' -d '{"params":{"top_n":4}}'`,
-      // ASK EXAMPLE: the Ask route (POST /api/agent-runs) comes from another engineer; put its
-      // example question here, e.g.
-      //   curl -s -X POST ${url}/api/agent-runs -H 'content-type: application/json' -d '{"question":"What was revenue last week?"}'
+      // ASK EXAMPLE: a Tier-1 question answered by the certified block finance.weekly_revenue.
+      `  curl -s -X POST ${url}/api/agent-runs -H 'content-type: application/json' -d '{"question":"Show weekly revenue since March 2025"}'`,
       '',
       'Ctrl-C stops the server.',
       '',

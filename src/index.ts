@@ -13,3 +13,5 @@ export { startLocalServer } from './runtime/server/start-local-server.js';
 export type { LocalServer, LocalServerOptions } from './runtime/server/start-local-server.js';
 /** Thrown by `startLocalServer` when the project has errors; carries the diagnostics. */
 export { ProjectNotReadyError } from './runtime/server/start-local-server.js';
+/** Runs one Ask through the three tiers (certified block, review-required SQL with a draft, refusal). */
+export { runAsk } from './runtime/agent-runs/run-ask.js';

@@ -1,4 +1,6 @@
 /** Every svc command, sorted by path; `test/cli/help.test.ts` checks each is listed in --help. */
+import { AgentAskCommand } from './agent-ask.js';
+import { AgentProposalsCommand } from './agent-proposals.js';
 import { AgentTraceCompareCommand } from './agent-trace-compare.js';
 import { AgentTraceExportCommand } from './agent-trace-export.js';
 import { AgentTraceListCommand } from './agent-trace-list.js';
@@ -12,17 +14,4 @@ import { FmtCommand } from './fmt.js';
 import { LintCommand } from './lint.js';
 import { ServeCommand } from './serve.js';
 
-export const COMMANDS = [
-  AgentTraceCompareCommand,
-  AgentTraceExportCommand,
-  AgentTraceListCommand,
-  AgentTraceReplayCommand,
-  AgentTraceShowCommand,
-  AgentTraceValidateCommand,
-  AppCheckCommand,
-  CertifyCommand,
-  CompileCommand,
-  FmtCommand,
-  LintCommand,
-  ServeCommand,
-] as const;
+export const COMMANDS = [AgentAskCommand, AgentProposalsCommand, AgentTraceCompareCommand, AgentTraceExportCommand, AgentTraceListCommand, AgentTraceReplayCommand, AgentTraceShowCommand, AgentTraceValidateCommand, AppCheckCommand, CertifyCommand, CompileCommand, FmtCommand, LintCommand, ServeCommand] as const;

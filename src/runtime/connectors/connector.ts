@@ -27,9 +27,23 @@ export interface ConnectorResult {
  * One open connection. Failures are thrown as `StatementError` with `STATEMENT_TIMEOUT`,
  * `WAREHOUSE_ERROR` (the engine's own words) or `CONNECTION_UNAVAILABLE`.
  */
+/** A column of the warehouse catalog: its name and declared type (empty when none). */
+export interface CatalogColumn {
+  name: string;
+  type: string;
+}
+
 export interface Connector {
   readonly driver: string;
   runStatement(statement: ConnectorStatement): Promise<ConnectorResult>;
+  /**
+   * Catalog reads (table and column names, for Tier 2's schema). Each connector runs its own
+   * fixed statements here, binding a table name as a parameter and never splicing it; the
+   * executor calls these with origin `platform`. Optional: a connector without them has no
+   * catalog to offer.
+   */
+  listTables?(deadlineMs: number): Promise<string[]>;
+  listColumns?(table: string, deadlineMs: number): Promise<CatalogColumn[]>;
   /** Ends every process or handle the connector holds; later statements are refused. */
   close(): Promise<void>;
 }

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { StatementError } from '../executor/types.js';
-import type { Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
+import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
 import { SQLITE_CHILD_SOURCE } from './sqlite-child-source.js';
 import { StatementPool, type PoolReply } from './statement-pool.js';
 import { encodeParams, reviveRows } from './wire-values.js';
@@ -39,6 +39,16 @@ function resultOf(reply: PoolReply): ConnectorResult {
   throw new StatementError('WAREHOUSE_ERROR', message);
 }
 
+/**
+ * The catalog statements, fixed text: user tables and views (SQLite's own `sqlite_*` tables
+ * left out), and one table's columns with the name bound as a parameter. They run here and not
+ * through the statement check because the check refuses every pragma, `pragma_table_info`
+ * included; nothing a caller writes can reach them.
+ */
+const LIST_TABLES = "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";
+const LIST_COLUMNS = 'SELECT name, type FROM pragma_table_info(?) ORDER BY cid';
+const CATALOG_ROWS = 10_000;
+
 /** Opens the SQLite connector of one connection; throws CONNECTION_UNAVAILABLE when the file is missing. */
 export function openSqliteConnector(target: ConnectorTarget, options: SqliteConnectorOptions = {}): Connector {
   const path = target.connection.path;
@@ -52,12 +62,22 @@ export function openSqliteConnector(target: ConnectorTarget, options: SqliteConn
   }
   const size = options.processes ?? Math.min(4, Math.max(1, availableParallelism()));
   const pool = new StatementPool({ source: SQLITE_CHILD_SOURCE, env: { SVC_SQLITE_DRIVER: DRIVER, SVC_SQLITE_PATH: file }, size });
+  const run = async (sql: string, params: unknown[], maxRows: number, deadlineMs: number): Promise<ConnectorResult> =>
+    resultOf(await pool.submit({ sql, params, special: false, maxRows }, deadlineMs));
   return {
     driver: 'sqlite',
     async runStatement(statement: ConnectorStatement): Promise<ConnectorResult> {
       const { params, special } = encodeParams(statement.params);
       const message = { sql: statement.sql, params, special, maxRows: statement.maxRows };
       return resultOf(await pool.submit(message, statement.deadlineMs));
+    },
+    async listTables(deadlineMs: number): Promise<string[]> {
+      const result = await run(LIST_TABLES, [], CATALOG_ROWS, deadlineMs);
+      return result.rows.map((r) => String(r['name']));
+    },
+    async listColumns(table: string, deadlineMs: number): Promise<CatalogColumn[]> {
+      const result = await run(LIST_COLUMNS, [table], CATALOG_ROWS, deadlineMs);
+      return result.rows.map((r) => ({ name: String(r['name']), type: typeof r['type'] === 'string' ? r['type'] : '' }));
     },
     close: () => pool.close(),
   };

@@ -7,13 +7,16 @@
  * SQL, parameters, rows or who asked; one connector per connection name, opened on first use
  * and reused until `close()`.
  */
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolveConnection, type SvcConfig } from '../../compiler/project/config.js';
 import { hostedStatementRefusal } from '../../rules/statement-check/index.js';
 import type { ConnectorFactory } from '../connectors/connector.js';
 import { sqliteConnectorFactory } from '../connectors/sqlite.js';
 import { ConnectorRegistry } from './connector-registry.js';
-import { StatementError, type Executor, type StatementEvent, type StatementRequest, type StatementResult } from './types.js';
+import { readCatalog } from './read-catalog.js';
+import { cacheKey, ResultCache, type ResultCacheOptions } from './result-cache.js';
+import { StatementError, type CatalogRequest, type Executor, type StatementEvent, type StatementRequest, type StatementResult, type WarehouseCatalog } from './types.js';
 
 export interface ExecutorOptions {
   /** Project root; connection paths are relative to it. */
@@ -27,6 +30,11 @@ export interface ExecutorOptions {
   maxRows?: number;
   /** Connector factories by driver, added to (or replacing) the built-in `sqlite`. */
   connectors?: Readonly<Record<string, ConnectorFactory>>;
+  /**
+   * Opt-in cache of `origin: 'block'` results, invalidated when the database file changes
+   * (see result-cache.ts for why that is safe). `true` uses the default bounds.
+   */
+  resultCache?: boolean | ResultCacheOptions;
 }
 
 function nonNegative(value: number | undefined, fallback: number, what: string): number {
@@ -44,20 +52,31 @@ class OneQueryPath implements Executor {
   private readonly registry: ConnectorRegistry;
   private readonly deadlineMs: number;
   private readonly maxRows: number;
+  private readonly cache: ResultCache | undefined;
   private closed = false;
 
   constructor(private readonly options: ExecutorOptions) {
     this.deadlineMs = nonNegative(options.deadlineMs, 30_000, 'deadlineMs');
     this.maxRows = nonNegative(options.maxRows, 10_000, 'maxRows');
     this.registry = new ConnectorRegistry(options.root, options.config, { sqlite: sqliteConnectorFactory, ...options.connectors });
+    const cache = options.resultCache;
+    this.cache = cache === undefined || cache === false ? undefined : new ResultCache(cache === true ? {} : cache);
+  }
+
+  /** The cache, when on and the connection is a database file (only those can be watched). */
+  private cacheFor(name: string): ResultCache | undefined {
+    const connection = this.options.config?.connections?.[name];
+    if (this.cache === undefined || connection?.driver !== 'sqlite' || typeof connection.path !== 'string' || connection.path === '') return undefined;
+    this.cache.watch(name, resolve(this.options.root, connection.path));
+    return this.cache;
   }
 
   async execute(request: StatementRequest): Promise<StatementResult> {
     const started = performance.now();
     const { name, driver } = resolveConnection(this.options.config, request.connection);
-    const report = (outcome: StatementEvent['outcome'], rowCount?: number): number => {
+    const report = (outcome: StatementEvent['outcome'], rowCount?: number, cached?: true): number => {
       const durationMs = performance.now() - started;
-      this.emit({ engine: driver, connection: name, origin: request.origin, outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}) });
+      this.emit({ engine: driver, connection: name, origin: request.origin, outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}), ...(cached ? { cached } : {}) });
       return durationMs;
     };
     if (this.closed) {
@@ -72,8 +91,18 @@ class OneQueryPath implements Executor {
     }
     const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
     const maxRows = nonNegative(request.maxRows, this.maxRows, 'maxRows');
+    // Only certified block SQL is ever cached; every other origin always runs.
+    const cache = request.origin === 'block' ? this.cacheFor(name) : undefined;
+    const key = cache === undefined ? '' : cacheKey(name, request.sql, request.params, maxRows);
+    const hit = cache?.get(name, key);
+    if (hit !== undefined) {
+      const durationMs = report('ok', hit.rows.length, true);
+      return { columns: [...hit.columns], rows: [...hit.rows], truncated: hit.truncated, durationMs };
+    }
+    const generation = cache?.generation(name);
     try {
       const result = await this.registry.get(name).runStatement({ sql: request.sql, params: request.params, maxRows, deadlineMs });
+      cache?.set(name, key, generation, result);
       const durationMs = report('ok', result.rows.length);
       return { columns: result.columns, rows: result.rows, truncated: result.truncated, durationMs };
     } catch (error) {
@@ -81,6 +110,15 @@ class OneQueryPath implements Executor {
       report(failure.code === 'STATEMENT_TIMEOUT' ? 'timeout' : 'error');
       throw failure;
     }
+  }
+
+  async catalog(request: CatalogRequest = {}): Promise<WarehouseCatalog> {
+    const { name, driver } = resolveConnection(this.options.config, request.connection);
+    if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
+    const emit = (outcome: StatementEvent['outcome'], durationMs: number, rowCount?: number) =>
+      this.emit({ engine: driver, connection: name, origin: 'platform', outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}) });
+    const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
+    return readCatalog(this.registry.get(name), { maxTables: request.maxTables ?? 200, deadlineMs, emit });
   }
 
   driverOf(connection?: string): string {
@@ -105,5 +143,10 @@ class OneQueryPath implements Executor {
 export function createExecutor(options: ExecutorOptions): Executor {
   const path = new OneQueryPath(options);
   // A plain object of bound functions: callers may destructure or spread it safely.
-  return { execute: (request) => path.execute(request), driverOf: (connection) => path.driverOf(connection), close: () => path.close() };
+  return {
+    execute: (request) => path.execute(request),
+    catalog: (request) => path.catalog(request),
+    driverOf: (connection) => path.driverOf(connection),
+    close: () => path.close(),
+  };
 }

@@ -38,6 +38,8 @@ export interface StatementEvent {
   outcome: 'ok' | 'error' | 'refused' | 'timeout';
   durationMs: number;
   rowCount?: number;
+  /** True when a block statement was answered from the result cache (no warehouse run). */
+  cached?: boolean;
 }
 
 /** Stable codes for statements that did not produce a result. */
@@ -55,8 +57,28 @@ export class StatementError extends Error {
   }
 }
 
+/** Table and column names of a connection (never rows), for writing Tier-2 SQL. */
+export interface WarehouseCatalog {
+  tables: Array<{ name: string; columns: Array<{ name: string; type: string }> }>;
+  /** True when more tables exist than were listed. */
+  truncated: boolean;
+}
+
+export interface CatalogRequest {
+  connection?: string;
+  /** Most tables listed (default 200). */
+  maxTables?: number;
+  deadlineMs?: number;
+}
+
 export interface Executor {
   execute(request: StatementRequest): Promise<StatementResult>;
+  /**
+   * The connection's catalog through the connector's fixed catalog statements (origin
+   * `platform`, one statement event each). Optional for executors other than createExecutor's;
+   * throws CONNECTION_UNAVAILABLE when the connector offers no catalog.
+   */
+  catalog?(request?: CatalogRequest): Promise<WarehouseCatalog>;
   /** Driver of a named connection, for dialect-aware reading. */
   driverOf(connection?: string): string;
   close(): Promise<void>;

@@ -7,13 +7,14 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { RouteOptions, ServerDeps } from './deps.js';
 import { installErrorHandlers } from './errors.js';
+import { agentRunsRoute } from './routes/agent-runs.js';
 import { blockRoute } from './routes/block.js';
 import { blockRunRoute } from './routes/block-run.js';
 import { blocksRoute } from './routes/blocks.js';
 import { healthRoute } from './routes/health.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
-const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, blocksRoute, blockRoute, blockRunRoute];
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute];
 
 function stderrLog(line: string): void {
   process.stderr.write(`${line}\n`);

@@ -29,6 +29,8 @@ export interface LocalServerOptions {
   /** Executor defaults: deadline per statement and row cap. */
   deadlineMs?: number;
   maxRows?: number;
+  /** Cache results of certified block statements until the database file changes (default true). */
+  resultCache?: boolean;
 }
 
 export interface LocalServer {
@@ -79,7 +81,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   }
   const { root, config } = compiled;
   const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
-  const executor = createExecutor({ root, config, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
+  const executor = createExecutor({ root, config, resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   await warmUp(executor, config, log);
   const app = buildServer({ root, manifest, executor, config, log });

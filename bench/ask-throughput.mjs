@@ -1,0 +1,113 @@
+/**
+ * Tier-1 Ask throughput over loopback HTTP (DESIGN.md section 8: POST /api/agent-runs Tier 1 on
+ * the embedded database >= 1,000 answers/s). Serves a temporary copy of the commerce fixture
+ * with startLocalServer on port 0 (the fixture itself is never written), then a worker thread
+ * fires Tier-1 questions over N concurrent keep-alive connections for a few seconds; every
+ * answer is checked to be Tier 1 and certified. The load runs in a worker so the client has its
+ * own event loop, as a real client would; it still shares the machine's cores with the server.
+ * Standalone: node bench/ask-throughput.mjs (after npm run build).
+ */
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { startLocalServer } from '../dist/src/index.js';
+import { makeWarehouse } from '../scripts/make-warehouse.mjs';
+
+const BUDGET = 1000;
+const CONNECTIONS = 16;
+const WARMUP_MS = 500;
+const MEASURE_MS = 3000;
+const QUESTIONS = ['weekly revenue', 'top 3 states by revenue', 'revenue per month', 'category sales', 'best selling products', 'refund rate per month'];
+const repo = new URL('..', import.meta.url).pathname;
+
+/** The load generator: keep-alive connections, each sending its next Ask as soon as one answers. */
+const LOAD = String.raw`
+const { workerData, parentPort } = require('node:worker_threads');
+const http = require('node:http');
+const { url, questions, connections, warmupMs, measureMs } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const target = new URL(url + '/api/agent-runs');
+let counting = false, stop = false, answers = 0, wrong = 0, failures = 0, n = 0;
+function one() {
+  return new Promise((resolve) => {
+    const body = JSON.stringify({ question: questions[n++ % questions.length] });
+    const req = http.request({ agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        if (counting) {
+          const run = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          if (res.statusCode === 200 && run.tier === 1 && run.trust === 'certified') answers++; else wrong++;
+        }
+        resolve();
+      });
+    });
+    req.on('error', () => { failures++; resolve(); });
+    req.end(body);
+  });
+}
+async function loop() { while (!stop) await one(); }
+const loops = Array.from({ length: connections }, loop);
+setTimeout(() => {
+  counting = true;
+  const started = performance.now();
+  setTimeout(async () => {
+    counting = false;
+    const seconds = (performance.now() - started) / 1000;
+    stop = true;
+    await Promise.all(loops);
+    agent.destroy();
+    parentPort.postMessage({ answers, wrong, failures, seconds });
+  }, measureMs);
+}, warmupMs);
+`;
+
+function runLoad(url) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD, { eval: true, workerData: { url, questions: QUESTIONS, connections: CONNECTIONS, warmupMs: WARMUP_MS, measureMs: MEASURE_MS } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** A temporary copy of the commerce fixture with its warehouse, never its generated state. */
+async function projectCopy() {
+  const fixture = join(repo, 'fixtures/commerce');
+  const db = join(fixture, 'data/warehouse.db');
+  if (!existsSync(db)) await makeWarehouse(db);
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-ask-'));
+  cpSync(fixture, dir, { recursive: true, filter: (src) => !/[\\/](\.svc|svc-manifest\.json)$/.test(src) });
+  return dir;
+}
+
+/** Answers per second of one server over the copy; `resultCache` as startLocalServer takes it. */
+async function measure(dir, resultCache) {
+  const server = await startLocalServer({ project: dir, port: 0, resultCache, log: () => undefined });
+  try {
+    const { answers, wrong, failures, seconds } = await runLoad(server.url);
+    if (wrong > 0 || failures > 0) throw new Error(`${wrong} answers were not Tier 1 and ${failures} requests failed`);
+    return answers / seconds;
+  } finally {
+    await server.close();
+  }
+}
+
+export async function benchAskThroughput(report) {
+  const dir = await projectCopy();
+  try {
+    report('POST /api/agent-runs Tier 1 over loopback', await measure(dir, true), 'answers/s', '>=', BUDGET);
+    report(`  (${CONNECTIONS} keep-alive connections, ${QUESTIONS.length} questions) same without the block result cache`, await measure(dir, false), 'answers/s');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await benchAskThroughput((name, value, unit, op, budget) => {
+    const verdict = op === undefined ? '' : ` (budget ${op} ${budget})${(op === '>=' ? value >= budget : value <= budget) ? '' : ' OVER BUDGET'}`;
+    console.log(`${name}: ${Math.round(value)} ${unit}${verdict}`);
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * `svc agent ask "<question>"`: runs the Ask cascade in-process on the project (compiled first,
+ * as `svc serve` does) and prints the answer with its trust label. A Tier-2 answer prints
+ * `Review draft saved: <path>` and the exact certify command; a refusal prints the reason and
+ * exits 1. `--format json` prints the AskRun itself.
+ */
+import { Command, Option } from 'clipanion';
+import * as t from 'typanion';
+import type { SvcConfig } from '../../compiler/project/config.js';
+import type { Manifest } from '../../compiler/types.js';
+import type { AskRun } from '../../runtime/agent-runs/types.js';
+import type { SvcContext } from '../context.js';
+import { diagnosticsText } from '../render/text.js';
+
+/** Rows shown in text output; JSON output always carries every row the run kept. */
+const SHOWN_ROWS = 50;
+const CELL_WIDTH = 40;
+
+function cell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const one = text.replace(/\s+/g, ' ');
+  return one.length > CELL_WIDTH ? `${one.slice(0, CELL_WIDTH - 1)}…` : one;
+}
+
+/** A plain aligned table: header, rule, rows (numbers right-aligned). */
+export function tableText(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {
+  if (columns.length === 0) return '(no columns)\n';
+  const shown = rows.slice(0, SHOWN_ROWS);
+  const cells = shown.map((r) => columns.map((c) => cell(r[c])));
+  const numeric = columns.map((c) => shown.length > 0 && shown.every((r) => typeof r[c] === 'number' || r[c] === null));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => (row[i] ?? '').length)));
+  const line = (values: string[]) => values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  const out = [line([...columns]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)];
+  if (rows.length > shown.length) out.push(`… ${rows.length - shown.length} more rows (use --format json for all)`);
+  if (rows.length === 0) out.push('(no rows)');
+  return `${out.join('\n')}\n`;
+}
+
+/** The trust label line: always first, so the human sees it before any figure (spec rule 2). */
+export function trustLine(run: AskRun): string {
+  if (run.tier === 1) return `Certified answer from ${run.block ?? 'a certified block'}${run.contract !== undefined ? ` (contract ${run.contract})` : ''}`;
+  if (run.tier === 2) return 'Review required (uncertified): SQL was written for this question; no certified block answers it.';
+  return `Refused (${run.refusal?.code ?? 'REFUSED'}): ${run.refusal?.reason ?? 'no answer.'}`;
+}
+
+export function runText(run: AskRun): string {
+  const parts = [`${trustLine(run)}\n`];
+  if (run.tier !== 3) parts.push('\n', tableText(run.columns, run.rows), run.truncated ? '(the result was cut at the row cap)\n' : '');
+  if (run.reviewDraft !== undefined) {
+    parts.push(`\nReview draft saved: ${run.reviewDraft.path}${run.reviewDraft.created ? '' : ` (asked ${run.reviewDraft.askedTimes} times)`}\n`);
+    parts.push(`Promote it after review: svc certify --from-draft ${run.reviewDraft.path}\n`);
+  } else if (run.capture !== undefined) {
+    parts.push(`\nNot saved as a draft (${run.capture.code}).\n`);
+  }
+  if (run.tier === 3 && run.next !== undefined) parts.push(`Next: ${run.next}\n`);
+  return parts.join('');
+}
+
+export class AgentAskCommand extends Command<SvcContext> {
+  static override paths = [['agent', 'ask']];
+  static override usage = Command.Usage({
+    description: 'Ask a question: certified block (Tier 1), review-required SQL saved as a draft (Tier 2), or a refusal (Tier 3).',
+    details: 'Compiles the project, then runs the Ask cascade in this process with the model configured in svc.config.json ask.provider (none is a normal state). A Tier-2 answer is labelled review required and saved as a draft block; the command prints its path and the svc certify --from-draft command. Exit codes: 0 answered, 1 refused or project errors, 2 usage or configuration error.',
+    examples: [['Ask a question', 'svc agent ask "What was revenue last week?"'], ['The run as JSON', 'svc agent ask "orders per state" --format json']],
+  });
+
+  question = Option.String({ required: true, name: 'question' });
+  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
+  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+
+  override async execute(): Promise<number> {
+    const { compileProject } = await import('../../compiler/compile-project.js');
+    const compiled = compileProject({ cwd: this.context.cwd, ...(this.project !== undefined ? { project: this.project } : {}) });
+    if (compiled.exitCode !== 0 || compiled.config === undefined || compiled.text === undefined) {
+      this.context.stderr.write(diagnosticsText(compiled.diagnostics));
+      this.context.stderr.write('svc: the project has errors, so the question was not asked.\n');
+      return compiled.exitCode === 0 ? 1 : compiled.exitCode;
+    }
+    const run = await this.ask(compiled.root, compiled.config, JSON.parse(compiled.text) as Manifest);
+    this.context.stdout.write(this.format === 'json' ? `${JSON.stringify(run, null, 2)}\n` : runText(run));
+    return run.trust === 'refused' ? 1 : 0;
+  }
+
+  private async ask(root: string, config: SvcConfig, manifest: Manifest): Promise<AskRun> {
+    const { createExecutor } = await import('../../runtime/executor/executor.js');
+    const { createTier1Router } = await import('../../runtime/ask/route-tier1.js');
+    const { configuredProvider } = await import('../../runtime/agent-runs/model-provider.js');
+    const { runAsk } = await import('../../runtime/agent-runs/run-ask.js');
+    const executor = createExecutor({ root, config });
+    try {
+      const provider = configuredProvider(config);
+      const ctx = { root, config, manifest, executor, router: createTier1Router(manifest), now: () => new Date(), ...(provider !== undefined ? { provider } : {}) };
+      return await runAsk(ctx, { question: this.question });
+    } finally {
+      await executor.close();
+    }
+  }
+}

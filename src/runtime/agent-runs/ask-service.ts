@@ -1,0 +1,86 @@
+/**
+ * A long-lived Ask surface (the HTTP route, an MCP session): holds the manifest and the Tier-1
+ * router and keeps them in step with the drafts its own Asks capture. After an Ask writes a new
+ * draft file, that draft is compiled on its own and added to the manifest, and the router is
+ * rebuilt before the next Ask, so a question naming it is told it is a draft, and asking it again
+ * counts on it. Everything else in the manifest stays as loaded: certified blocks change only
+ * through `svc certify` + `svc compile` and a restart, never underneath a running server.
+ */
+import type { SvcConfig } from '../../compiler/project/config.js';
+import { resolveConnection } from '../../compiler/project/config.js';
+import { loadContracts } from '../../compiler/project/contracts.js';
+import type { Manifest } from '../../compiler/types.js';
+import { compileText } from '../../rules/certify/index.js';
+import { createTier1Router } from '../ask/route-tier1.js';
+import type { Tier1Router } from '../ask/types.js';
+import type { Executor } from '../executor/types.js';
+import type { TraceRecorder } from '../traces/index.js';
+import { readDraftFile } from '../drafts/draft-files.js';
+import type { ModelProvider } from './model-provider.js';
+import { runAsk } from './run-ask.js';
+import type { AskContext, AskRequest, AskRun } from './types.js';
+
+export interface AskServiceInput {
+  root: string;
+  config: SvcConfig;
+  manifest: Manifest;
+  executor: Executor;
+  router?: Tier1Router;
+  provider?: ModelProvider;
+  now?: () => Date;
+  ids?: () => string;
+  recorder?: TraceRecorder;
+  draftOwner?: string;
+}
+
+export interface AskService {
+  ask(request: AskRequest): Promise<AskRun>;
+  /** The manifest the next Ask routes over (the loaded one plus drafts captured since). */
+  manifest(): Manifest;
+  router(): Tier1Router;
+}
+
+/** The manifest with the blocks of the draft file at `path` added (a draft that does not compile is left out). */
+export function withDraft(root: string, config: SvcConfig, manifest: Manifest, path: string): Manifest {
+  const text = readDraftFile(root, path)?.text;
+  if (text === undefined) return manifest;
+  const contracts = loadContracts(root, config.contracts?.manifestPath).index;
+  const { blocks } = compileText(text, path, { driverOf: (c) => resolveConnection(config, c).driver, contracts });
+  const added = blocks.filter((b) => !Object.hasOwn(manifest.blocks, b.id));
+  if (added.length === 0) return manifest;
+  const merged = { ...manifest.blocks };
+  for (const b of added) merged[b.id] = b;
+  // Router order and ties follow block ids, so the merged record is rebuilt in id order.
+  const sorted = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { ...manifest, blocks: sorted };
+}
+
+/** Builds the service; `ask` never throws for a refusal (only for a bug). */
+export function createAskService(input: AskServiceInput): AskService {
+  let manifest = input.manifest;
+  let router = input.router ?? createTier1Router(manifest);
+  const pending: string[] = [];
+  const refresh = (): void => {
+    if (pending.length === 0) return;
+    for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);
+    router = createTier1Router(manifest);
+  };
+  const context = (): AskContext => ({
+    root: input.root, manifest, executor: input.executor, router, config: input.config,
+    now: input.now ?? (() => new Date()),
+    ...(input.provider !== undefined ? { provider: input.provider } : {}),
+    ...(input.ids !== undefined ? { ids: input.ids } : {}),
+    ...(input.recorder !== undefined ? { recorder: input.recorder } : {}),
+    ...(input.draftOwner !== undefined ? { draftOwner: input.draftOwner } : {}),
+  });
+  return {
+    async ask(request) {
+      refresh();
+      const run = await runAsk(context(), request);
+      if (run.reviewDraft?.created === true) pending.push(run.reviewDraft.path);
+      return run;
+    },
+    manifest: () => (refresh(), manifest),
+    router: () => (refresh(), router),
+  };
+}

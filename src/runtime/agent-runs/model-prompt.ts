@@ -1,0 +1,75 @@
+/**
+ * The Tier-2 prompt: the question, the project's certified blocks (id, description, outputs)
+ * and the warehouse schema (table and column names). Never a row, a parameter value or a
+ * result: Tier 2 asks for SQL before anything has run, so no result value can reach the model
+ * whatever the provider (spec 02, privacy boundary items 1-3). The model answers with one
+ * read-only statement in a ```sql block, or `CANNOT_ANSWER: <reason>`.
+ */
+import type { CompiledBlock, Manifest } from '../../compiler/types.js';
+import type { Tier1Candidate } from '../ask/types.js';
+import type { WarehouseCatalog } from '../executor/types.js';
+import type { ChatMessage } from './model-provider.js';
+
+/** Blocks listed in one prompt; the Tier-1 candidates come first. */
+const MAX_BLOCKS = 60;
+const MAX_DESCRIPTION = 200;
+
+export interface PromptInput {
+  question: string;
+  manifest: Manifest;
+  catalog: WarehouseCatalog | undefined;
+  candidates: readonly Tier1Candidate[];
+  driver: string;
+  proposedDomain?: string;
+  upstreamRefs?: readonly string[];
+}
+
+const SYSTEM = [
+  'You write SQL for an analytics warehouse. Answer the question with exactly one read-only statement (SELECT or WITH ... SELECT)',
+  'that uses only the tables and columns listed. Return it in one ```sql fenced block and nothing else.',
+  'Give result columns short snake_case names. Never modify data, never use PRAGMA, ATTACH or extensions.',
+  'If the listed tables cannot answer the question, reply exactly: CANNOT_ANSWER: <one short reason>.',
+].join(' ');
+
+function blockLine(block: CompiledBlock): string {
+  const description = (block.description ?? '').replace(/\s+/g, ' ').slice(0, MAX_DESCRIPTION);
+  const outputs = block.outputs.length > 0 ? ` outputs: ${block.outputs.join(', ')}` : '';
+  return `- ${block.id}: ${description}${outputs}`;
+}
+
+/** Certified blocks for context: candidates of this question first, then by id. */
+function contextBlocks(manifest: Manifest, candidates: readonly Tier1Candidate[]): CompiledBlock[] {
+  const certified = Object.values(manifest.blocks).filter((b) => b.status === 'certified');
+  const rank = new Map(candidates.map((c, i) => [c.id, i]));
+  certified.sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return certified.slice(0, MAX_BLOCKS);
+}
+
+function schemaLines(catalog: WarehouseCatalog | undefined): string[] {
+  if (catalog === undefined || catalog.tables.length === 0) return ['(the warehouse schema could not be listed)'];
+  const lines = catalog.tables.map((t) => `- ${t.name}(${t.columns.map((c) => (c.type === '' ? c.name : `${c.name} ${c.type}`)).join(', ')})`);
+  if (catalog.truncated) lines.push('- (more tables exist than are listed)');
+  return lines;
+}
+
+/** The chat messages of one Tier-2 request. */
+export function buildPrompt(input: PromptInput): ChatMessage[] {
+  const blocks = contextBlocks(input.manifest, input.candidates);
+  const user = [
+    `SQL dialect: ${input.driver}`,
+    '',
+    'Warehouse tables:',
+    ...schemaLines(input.catalog),
+    '',
+    'Certified blocks of this project (for names and definitions; none answered this question):',
+    ...(blocks.length > 0 ? blocks.map(blockLine) : ['(none)']),
+    ...(input.proposedDomain !== undefined ? ['', `Domain: ${input.proposedDomain}`] : []),
+    ...(input.upstreamRefs !== undefined && input.upstreamRefs.length > 0 ? ['', `Upstream references: ${input.upstreamRefs.join(', ')}`] : []),
+    '',
+    `Question: ${input.question}`,
+  ].join('\n');
+  return [
+    { role: 'system', content: SYSTEM },
+    { role: 'user', content: user },
+  ];
+}

@@ -1,0 +1,59 @@
+/**
+ * The local trace of one Ask (spec 01 "Trace"): only ids, codes, counts and timings reach the
+ * recorder; the question goes in solely as fingerprint input, and rows, SQL and values never do.
+ * Without a recorder the run still gets a traceId so callers have one shape; nothing is stored.
+ * A recorder never throws into an Ask (its own guarantee), and none of this changes an answer.
+ */
+import type { TraceBuilder, TraceRecorder } from '../traces/index.js';
+import type { AskRun } from './types.js';
+
+export interface AskTrace {
+  traceId: string;
+  builder?: TraceBuilder;
+}
+
+/** Starts the trace of run `runId`; `fallbackId` names it when there is no recorder. */
+export function beginTrace(recorder: TraceRecorder | undefined, runId: string, fallbackId: string): AskTrace {
+  if (recorder === undefined) return { traceId: fallbackId };
+  try {
+    const builder = recorder.begin({ runId, kind: 'ask' });
+    return { traceId: builder.traceId, builder };
+  } catch {
+    return { traceId: fallbackId };
+  }
+}
+
+function outcomeOf(run: AskRun): 'answered' | 'refused' {
+  return run.trust === 'refused' ? 'refused' : 'answered';
+}
+
+/** Records the finished run's evidence and closes the trace. */
+export function finishTrace(trace: AskTrace, run: AskRun, tier1Ms: number): void {
+  const b = trace.builder;
+  if (b === undefined) return;
+  try {
+    b.phase('route.tier1', { counts: { candidates: run.candidates.length }, durationMs: tier1Ms });
+    for (const c of run.candidates) b.candidate({ id: c.id, role: c.role, score: c.score });
+    b.attempt({ tier: run.tier, outcome: outcomeOf(run), ...(run.refusal !== undefined ? { reasonCode: run.refusal.code } : {}), durationMs: run.durationMs });
+    if (run.tier !== 3) b.phase('answer.rows', { counts: { rows: run.rowCount } });
+    b.finish({
+      tier: run.tier,
+      trust: run.trust,
+      ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
+      ...(run.block !== undefined && run.tier === 1 ? { block: run.block, sources: [run.block] } : {}),
+      ...(run.contract !== undefined ? { contract: run.contract } : {}),
+      questionText: run.question,
+    });
+  } catch {
+    // Ask is never affected by a trace failure.
+  }
+}
+
+/** Marks the trace failed when the Ask itself threw (a bug, not a refusal). */
+export function failTrace(trace: AskTrace): void {
+  try {
+    trace.builder?.fail('ASK_FAILED');
+  } catch {
+    // Ask is never affected by a trace failure.
+  }
+}

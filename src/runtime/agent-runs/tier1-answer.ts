@@ -1,0 +1,54 @@
+/**
+ * Tier 1: the router chose a certified block; run it with the parameters bound from the
+ * question (declared defaults for the rest) through the one executor, origin `block`. A block
+ * whose run fails is refused with its run code and never handed to written SQL: a certified
+ * block that cannot run now is not a reason to improvise an uncertified answer.
+ */
+import type { CompiledBlock } from '../../compiler/types.js';
+import type { Tier1Answer } from '../ask/types.js';
+import { runBlock, type BlockRunError } from '../blocks/run-block.js';
+import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
+import type { AskContext, AskRun } from './types.js';
+
+function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
+  switch (error.code) {
+    case 'PARAM_INVALID':
+    case 'PARAM_REQUIRED':
+    case 'PARAM_UNKNOWN':
+      return error.message;
+    case 'STATEMENT_TIMEOUT':
+      return `Block ${block.id} did not finish within its deadline.`;
+    case 'CONNECTION_UNAVAILABLE':
+      return `The warehouse connection of block ${block.id} is not available.`;
+    case 'ROW_POLICY_REFUSED':
+      return `Block ${block.id} was refused by the statement check: ${error.message}`;
+    default:
+      // The engine's own words may quote the statement; they stay out of the answer.
+      return `The warehouse could not run block ${block.id}.`;
+  }
+}
+
+/** Runs the block the router chose and labels the answer certified. */
+export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: RunBase): Promise<AskRun> {
+  const block = Object.hasOwn(ctx.manifest.blocks, decision.block) ? ctx.manifest.blocks[decision.block] : undefined;
+  // The router only answers from certified blocks; checked again because a run is a promise to the person.
+  if (block === undefined || block.status !== 'certified') {
+    return refusedRun(base, { code: 'BLOCK_NOT_CERTIFIED', reason: `${decision.block} is not a certified block of this project.`, block: decision.block });
+  }
+  const run = await runBlock(ctx.executor, block, decision.params);
+  if (!run.ok || run.error !== undefined) {
+    const error = run.error ?? { code: 'WAREHOUSE_ERROR' as const, message: '' };
+    return refusedRun(base, { code: error.code, reason: runFailureReason(block, error), block: block.id, ...(error.reason !== undefined ? { checkReason: error.reason } : {}) });
+  }
+  return finishRun(base, {
+    tier: 1,
+    trust: 'certified',
+    block: block.id,
+    ...(decision.contract !== undefined ? { contract: decision.contract } : {}),
+    params: decision.params,
+    columns: run.columns,
+    rows: run.rows,
+    rowCount: run.rowCount,
+    truncated: run.truncated,
+  });
+}

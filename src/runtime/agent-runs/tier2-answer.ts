@@ -1,0 +1,76 @@
+/**
+ * Tier 2: nothing certified answers, so SQL is written (by the agent or the model), checked and
+ * run through the one executor with origin `model` (read-only check), labelled review required
+ * with `uncertified: true`, and saved as a draft block for review (spec rules 5, 8, 10).
+ *
+ * Invariants: SQL the statement check refuses never runs and is never captured (Tier 3 with the
+ * check's code); nothing is captured when `saveDraft` is false or capture is off; a draft that
+ * cannot be written never costs the person their answer (the run says why it was not saved).
+ */
+import type { Tier1Candidate } from '../ask/types.js';
+import { StatementError } from '../executor/types.js';
+import { captureDraft, DraftError, type CapturedDraft } from '../drafts/index.js';
+import { draftTarget } from './draft-target.js';
+import { certifyCommand, finishRun, refusedRun, type RunBase } from './run-shapes.js';
+import type { AskContext, AskRequest, AskRun } from './types.js';
+import { writtenSql } from './written-sql.js';
+
+/** Why a Tier-2 answer is not captured, or undefined when it is. */
+function captureOff(ctx: AskContext, request: AskRequest): string | undefined {
+  if (request.saveDraft === false) return 'SAVE_DRAFT_FALSE';
+  const configured = ctx.config?.ask?.['reviewDraftCapture'];
+  if ((request.reviewDraftCapture ?? configured) === 'off') return 'CAPTURE_OFF';
+  return undefined;
+}
+
+function statementRefusal(base: RunBase, error: StatementError): AskRun {
+  if (error.code === 'ROW_POLICY_REFUSED') {
+    return refusedRun(base, { code: 'ROW_POLICY_REFUSED', reason: `The written SQL was refused: ${error.message}`, ...(error.reason !== undefined ? { checkReason: error.reason } : {}) });
+  }
+  const reasons: Record<string, string> = {
+    STATEMENT_TIMEOUT: 'The written SQL did not finish within its deadline.',
+    CONNECTION_UNAVAILABLE: 'The warehouse connection is not available.',
+  };
+  // The engine's own words may quote the statement or its values; the person gets a plain sentence.
+  return refusedRun(base, { code: error.code, reason: reasons[error.code] ?? 'The warehouse could not run the written SQL.' });
+}
+
+function capture(ctx: AskContext, request: AskRequest, sql: string, candidates: readonly Tier1Candidate[]): CapturedDraft | { code: string } {
+  const driver = ctx.executor.driverOf();
+  const target = draftTarget({
+    root: ctx.root, manifest: ctx.manifest, sql, driver, candidates,
+    ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
+    ...(request.proposedEntity !== undefined ? { proposedEntity: request.proposedEntity } : {}),
+  });
+  try {
+    return captureDraft(ctx.root, { ...target, question: request.question, sql, driver, now: ctx.now(), ...(ctx.draftOwner !== undefined ? { owner: ctx.draftOwner } : {}) });
+  } catch (error) {
+    if (error instanceof DraftError) return { code: error.code };
+    return { code: 'DRAFT_WRITE_FAILED' };
+  }
+}
+
+/** Writes, checks, runs and captures the review-required answer, or refuses with the reason. */
+export async function answerTier2(ctx: AskContext, request: AskRequest, base: RunBase): Promise<AskRun> {
+  const written = await writtenSql(ctx, request, base.candidates);
+  if (!written.ok) return refusedRun(base, written.refusal, written.next);
+  let result;
+  try {
+    result = await ctx.executor.execute({ sql: written.sql, params: [], origin: 'model' });
+  } catch (error) {
+    if (error instanceof StatementError) return statementRefusal(base, error);
+    throw error;
+  }
+  const answer = { tier: 2 as const, trust: 'review_required' as const, uncertified: true as const, sql: written.sql, columns: result.columns, rows: result.rows, rowCount: result.rows.length, truncated: result.truncated };
+  const off = captureOff(ctx, request);
+  if (off !== undefined) return finishRun(base, { ...answer, capture: { saved: false, code: off } });
+  const draft = capture(ctx, request, written.sql, base.candidates);
+  if (!('path' in draft)) return finishRun(base, { ...answer, capture: { saved: false, code: draft.code } });
+  return finishRun(base, {
+    ...answer,
+    reviewDraft: draft,
+    draftBlockPath: draft.path,
+    next: `Review the draft, then promote it: ${certifyCommand(draft.path)}`,
+    nextAction: 'certify-draft',
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * Shapes of the Ask cascade (spec 01 "What the service does", DESIGN.md section 7): what an Ask
+ * is asked with, what it runs against, and the run it answers. One `runAsk` serves the HTTP
+ * route, `svc agent ask` and the agent tools, so these shapes are the one contract of all three.
+ * Everything in an AskRun is plain JSON.
+ */
+import type { SvcConfig } from '../../compiler/project/config.js';
+import type { Manifest } from '../../compiler/types.js';
+import type { NextAction, Tier1Candidate, Tier1Router } from '../ask/types.js';
+import type { Executor } from '../executor/types.js';
+import type { TraceRecorder } from '../traces/index.js';
+import type { ModelProvider } from './model-provider.js';
+
+/** The Ask request; the same fields as the `query_via_metadata` tool arguments plus capture control. */
+export interface AskRequest {
+  question: string;
+  /** SQL an agent tool already wrote: Tier 2 runs it instead of asking a model. */
+  proposedSql?: string;
+  proposedDomain?: string;
+  proposedEntity?: string;
+  upstreamRefs?: string[];
+  /** `false` opts out of writing the draft (spec: query_via_metadata `saveDraft`). */
+  saveDraft?: boolean;
+  /** `off` for evaluation runs: nothing is captured (spec rule 8). */
+  reviewDraftCapture?: 'on' | 'off';
+}
+
+export type AskTier = 1 | 2 | 3;
+export type AskTrust = 'certified' | 'review_required' | 'refused';
+
+/** Stable refusal codes of the cascade beyond the Tier-1 router's own (TIER1_REASON_CODES). */
+export const ASK_REFUSAL_CODES = [
+  /** The question is empty. */
+  'QUESTION_EMPTY',
+  /** Nothing certified answers, and the model (or an empty proposal) says the data cannot either. */
+  'NO_CERTIFIED_ANSWER',
+  /** Nothing certified answers and no model provider is configured (a normal state). */
+  'NO_MODEL_CONFIGURED',
+  /** The model could not be reached, timed out or answered something unreadable. */
+  'MODEL_UNAVAILABLE',
+  /** The written SQL was refused by the statement check; the check's reason is in `reason`. */
+  'ROW_POLICY_REFUSED',
+  /** The written SQL could not be read or run by the warehouse. */
+  'WAREHOUSE_ERROR',
+  'STATEMENT_TIMEOUT',
+  'CONNECTION_UNAVAILABLE',
+  /** A certified block matched but its parameters could not be bound (PARAM_* of runBlock). */
+  'PARAM_INVALID',
+  'PARAM_REQUIRED',
+  'PARAM_UNKNOWN',
+] as const;
+export type AskRefusalCode = (typeof ASK_REFUSAL_CODES)[number];
+
+export interface AskRefusal {
+  code: string;
+  reason: string;
+  /** The statement check's reason code (ROW_POLICY_REFUSED only). */
+  checkReason?: string;
+  block?: string;
+}
+
+export interface ReviewDraft {
+  /** Project-relative path of the draft block file. */
+  path: string;
+  askedTimes: number;
+  /** True when this Ask wrote a new file; false when it counted another ask on an existing draft. */
+  created: boolean;
+}
+
+export interface AskRun {
+  runId: string;
+  traceId: string;
+  tier: AskTier;
+  trust: AskTrust;
+  question: string;
+  /** `<domain>.<name>` of the certified block that answered (Tier 1) or was refused. */
+  block?: string;
+  /** `<contract id>@<version>` of the answering block, when it declares one. */
+  contract?: string;
+  params?: Record<string, string | number | boolean>;
+  columns: string[];
+  rows: Array<Record<string, unknown>>;
+  rowCount: number;
+  truncated: boolean;
+  /** Tier 2 only: the answer is not certified; show it unchanged (spec rule 10). */
+  uncertified?: true;
+  /** Tier 2: the SQL that ran (review required, never certified). */
+  sql?: string;
+  reviewDraft?: ReviewDraft;
+  /** Same path as reviewDraft.path, as the agent-tool surface names it. */
+  draftBlockPath?: string;
+  refusal?: AskRefusal;
+  /** What to do next, in words (e.g. the exact `svc certify --from-draft <path>` command). */
+  next?: string;
+  nextAction?: NextAction;
+  /** Ranked Tier-1 candidates (ids, scores, roles): the evidence route, never rows. */
+  candidates: Tier1Candidate[];
+  /** Why a Tier-2 answer was not saved as a draft (capture off, a write failure). */
+  capture?: { saved: false; code: string };
+  durationMs: number;
+}
+
+/** What an Ask runs against; built once per server, CLI run or agent session. */
+export interface AskContext {
+  /** Project root (absolute). */
+  root: string;
+  manifest: Manifest;
+  executor: Executor;
+  router: Tier1Router;
+  /** The model that writes Tier-2 SQL; absent when none is configured (a normal state). */
+  provider?: ModelProvider;
+  /** Project config: `ask.reviewDraftCapture` and the local owner of drafts. */
+  config?: SvcConfig;
+  /** Clock for relative periods and `asked_at`. */
+  now(): Date;
+  /** Fresh run and trace ids (tests pin them). */
+  ids?(): string;
+  /** Local trace recorder; without one the run still has a traceId, but nothing is stored. */
+  recorder?: TraceRecorder;
+  /** Owner written into drafts (default: the local owner of the project). */
+  draftOwner?: string;
+}

@@ -1,0 +1,64 @@
+/**
+ * Getting Tier-2 SQL: the agent's `proposedSql` as given, else one call to the configured model
+ * with the manifest and the warehouse schema (names only). Every failure is a value with a stable
+ * code, so the cascade can refuse with the reason instead of guessing.
+ */
+import type { Tier1Candidate } from '../ask/types.js';
+import type { WarehouseCatalog } from '../executor/types.js';
+import { normaliseSql, readModelReply } from './extract-sql.js';
+import { buildPrompt } from './model-prompt.js';
+import { ModelProviderError } from './model-provider.js';
+import type { AskContext, AskRefusal, AskRequest } from './types.js';
+
+export type WrittenSql = { ok: true; sql: string; by: 'agent' | 'model' } | { ok: false; refusal: AskRefusal; next?: string };
+
+async function schemaOf(ctx: AskContext): Promise<WarehouseCatalog | undefined> {
+  if (ctx.executor.catalog === undefined) return undefined;
+  try {
+    return await ctx.executor.catalog({ deadlineMs: 10_000 });
+  } catch {
+    // Without a schema the model still sees the blocks; the statement check still decides.
+    return undefined;
+  }
+}
+
+function modelFailure(error: unknown): WrittenSql {
+  const code = error instanceof ModelProviderError ? error.code : 'MODEL_UNREACHABLE';
+  const message = error instanceof ModelProviderError ? error.message : 'The model call failed.';
+  return {
+    ok: false,
+    refusal: { code: 'MODEL_UNAVAILABLE', reason: `No certified block answers this, and the model could not write SQL for it: ${message} (${code})` },
+    next: 'Check ask.provider in svc.config.json and that the model is running, then ask again.',
+  };
+}
+
+/** The SQL this ask will run at Tier 2, or why there is none. */
+export async function writtenSql(ctx: AskContext, request: AskRequest, candidates: readonly Tier1Candidate[]): Promise<WrittenSql> {
+  if (request.proposedSql !== undefined) {
+    const sql = normaliseSql(request.proposedSql);
+    if (sql === '') return { ok: false, refusal: { code: 'NO_CERTIFIED_ANSWER', reason: 'The proposed SQL is empty.' } };
+    return { ok: true, sql, by: 'agent' };
+  }
+  const provider = ctx.provider;
+  if (provider === undefined) {
+    return { ok: false, refusal: { code: 'NO_MODEL_CONFIGURED', reason: 'No certified block answers this question, and no model is configured to write review-required SQL for it.' }, next: 'Ask with the name of a certified block, or configure ask.provider in svc.config.json.' };
+  }
+  const driver = ctx.executor.driverOf();
+  const messages = buildPrompt({
+    question: request.question, manifest: ctx.manifest, catalog: await schemaOf(ctx), candidates, driver,
+    ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
+    ...(request.upstreamRefs !== undefined ? { upstreamRefs: request.upstreamRefs } : {}),
+  });
+  let content: string;
+  try {
+    content = await provider.complete(messages);
+  } catch (error) {
+    return modelFailure(error);
+  }
+  const reply = readModelReply(content);
+  if (reply.kind === 'sql') return { ok: true, sql: reply.sql, by: 'model' };
+  if (reply.kind === 'declined') {
+    return { ok: false, refusal: { code: 'NO_CERTIFIED_ANSWER', reason: `No certified block answers this, and the project's data cannot answer it: ${reply.reason}` } };
+  }
+  return modelFailure(new ModelProviderError('MODEL_MALFORMED_REPLY', 'The model reply holds no readable SQL.'));
+}
