@@ -86,13 +86,17 @@ export class AgentAskCommand extends Command<SvcContext> {
     const { createTier1Router } = await import('../../runtime/ask/route-tier1.js');
     const { configuredProvider } = await import('../../runtime/agent-runs/model-provider.js');
     const { runAsk } = await import('../../runtime/agent-runs/run-ask.js');
+    const { createTraceRecorder } = await import('../../runtime/traces/index.js');
     const executor = createExecutor({ root, config });
+    // Every Ask leaves a local trace, from the command line as from the server.
+    const recorder = createTraceRecorder({ root });
     try {
       const provider = configuredProvider(config);
-      const ctx = { root, config, manifest, executor, router: createTier1Router(manifest), now: () => new Date(), ...(provider !== undefined ? { provider } : {}) };
+      const ctx = { root, config, manifest, executor, recorder, router: createTier1Router(manifest), now: () => new Date(), ...(provider !== undefined ? { provider } : {}) };
       return await runAsk(ctx, { question: this.question });
     } finally {
       await executor.close();
+      await recorder.close();
     }
   }
 }

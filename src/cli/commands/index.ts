@@ -12,6 +12,7 @@ import { CertifyCommand } from './certify.js';
 import { CompileCommand } from './compile.js';
 import { FmtCommand } from './fmt.js';
 import { LintCommand } from './lint.js';
+import { McpCommand } from './mcp.js';
 import { ServeCommand } from './serve.js';
 
-export const COMMANDS = [AgentAskCommand, AgentProposalsCommand, AgentTraceCompareCommand, AgentTraceExportCommand, AgentTraceListCommand, AgentTraceReplayCommand, AgentTraceShowCommand, AgentTraceValidateCommand, AppCheckCommand, CertifyCommand, CompileCommand, FmtCommand, LintCommand, ServeCommand] as const;
+export const COMMANDS = [AgentAskCommand, AgentProposalsCommand, AgentTraceCompareCommand, AgentTraceExportCommand, AgentTraceListCommand, AgentTraceReplayCommand, AgentTraceShowCommand, AgentTraceValidateCommand, AppCheckCommand, CertifyCommand, CompileCommand, FmtCommand, LintCommand, McpCommand, ServeCommand] as const;

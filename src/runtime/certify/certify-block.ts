@@ -33,6 +33,7 @@ async function certifyLocated(session: Session, located: LocatedBlock, opts: Cer
   const judgement = await judge({ project, runner, located, destination: located.file, edits: {}, rules, policy });
   const result = judged(rules, judgement);
   if (!judgement.decision.ok || judgement.certified === undefined) return { ...result, ok: false, exitCode: 1 };
+  if (opts.dryRun === true) return result;
   const commit = commitCertification({
     project,
     certified: judgement.certified,

@@ -112,6 +112,7 @@ async function promote(session: Session, opts: PromoteOptions, p: Plan): Promise
   const result: CertifyResult = { ...base, from: p.located.file, diagnostics: [...base.diagnostics, ...p.warnings] };
   if (p.choice !== undefined) result.contract = { binding: p.choice.binding, from: p.choice.from, status: p.choice.status };
   if (!judgement.decision.ok || judgement.certified === undefined) return { ...result, ok: false, exitCode: 1 };
+  if (opts.dryRun === true) return { ...result, file: p.destination };
   const commit = commitCertification({
     project, policy, rules, certified: judgement.certified, destination: p.destination,
     movedFrom: { file: p.located.file, companion: companionPath(p.located.block) },

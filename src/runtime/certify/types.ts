@@ -73,6 +73,8 @@ export interface CertifyCommon {
   resolveOwner?: (root: string, config: SvcConfig) => LocalOwner;
   /** Test seam: interrupt the file transaction between steps. */
   hooks?: TransactionHooks;
+  /** Judge only: report what certifying would decide and write nothing (the `certify` agent tool). */
+  dryRun?: boolean;
 }
 
 export interface CertifyOptions extends CertifyCommon {

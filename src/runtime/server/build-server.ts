@@ -12,6 +12,7 @@ import { blockRoute } from './routes/block.js';
 import { blockRunRoute } from './routes/block-run.js';
 import { blocksRoute } from './routes/blocks.js';
 import { healthRoute } from './routes/health.js';
+import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
 const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute];
@@ -30,5 +31,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   installErrorHandlers(app, deps.log ?? stderrLog);
   // Not awaited: fastify loads plugins in order before the first inject or listen.
   for (const route of ROUTES) void app.register(route, { deps });
+  // The trace routes belong to the local runtime and exist only where traces are recorded.
+  if (deps.recorder !== undefined) void app.register(askTraceRoutes(deps.recorder.store));
   return app;
 }

@@ -6,6 +6,7 @@
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { Executor } from '../executor/types.js';
+import type { TraceRecorder } from '../traces/index.js';
 
 export interface ServerDeps {
   /** Project root (absolute). */
@@ -19,6 +20,8 @@ export interface ServerDeps {
   log?: (line: string) => void;
   /** Largest request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** Local Ask trace recorder: every Ask leaves a trace, and /api/ask-traces serves them. */
+  recorder?: TraceRecorder;
 }
 
 /** Options every route plugin receives. */

@@ -14,6 +14,7 @@ import type { Manifest } from '../../compiler/types.js';
 import { createExecutor } from '../executor/executor.js';
 import type { Executor } from '../executor/types.js';
 import { buildServer } from './build-server.js';
+import { createTraceRecorder } from '../traces/index.js';
 
 export interface LocalServerOptions {
   /** Project folder (default: found by walking up from `cwd` to svc.config.json). */
@@ -84,19 +85,26 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const executor = createExecutor({ root, config, resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   await warmUp(executor, config, log);
-  const app = buildServer({ root, manifest, executor, config, log });
+  const recorder = createTraceRecorder({ root });
+  // Opens (and migrates) the trace store now, so the first Ask does not pay for it.
+  recorder.status();
+  const app = buildServer({ root, manifest, executor, config, log, recorder });
+  const stop = async (): Promise<void> => {
+    await app.close().catch(() => undefined);
+    await executor.close();
+    await recorder.close();
+  };
   try {
     await app.listen({ host, port: options.port ?? 4545 });
   } catch (error) {
-    await app.close().catch(() => undefined);
-    await executor.close();
+    await stop();
     throw error;
   }
   let closing: Promise<void> | undefined;
   return {
     url: urlOf(app.server.address(), host),
     close: () => {
-      closing ??= app.close().then(() => executor.close());
+      closing ??= stop();
       return closing;
     },
   };

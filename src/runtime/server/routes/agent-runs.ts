@@ -39,6 +39,7 @@ export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app, { de
     manifest: deps.manifest,
     executor: deps.executor,
     ...(provider !== undefined ? { provider } : {}),
+    ...(deps.recorder !== undefined ? { recorder: deps.recorder } : {}),
   });
   app.post<{ Body: AskRequest }>('/api/agent-runs', { schema: { body: ASK_REQUEST_SCHEMA } }, async (request) => service.ask(request.body));
 };
