@@ -6,18 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupProjects } from '../../helpers/project.js';
-import { callTool, fileHashes, openCommerce, type Opened } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, fileHashes, openCommerce, useCommerce } from './helpers.js';
 
-let opened: Opened;
-beforeAll(async () => {
-  opened = await openCommerce();
-});
-afterAll(async () => {
-  await opened.close();
-  cleanupProjects();
-});
+const commerce = useCommerce();
 
 /** Git-ignored runtime state (compile cache): not a project file. */
 const notState = (rel: string): boolean => rel === '.svc';
@@ -25,7 +17,7 @@ const ORDERS_SQL = 'SELECT state, COUNT(*) AS orders FROM orders GROUP BY state'
 
 describe('answer_question', () => {
   it('answers at Tier 1 from a certified block, with its contract', async () => {
-    const r = await callTool(opened.ctx, 'answer_question', { question: 'What was revenue last week?' });
+    const r = await callTool(commerce.opened.ctx, 'answer_question', { question: 'What was revenue last week?' });
     expect(r.isError).toBe(false);
     expect(r.body).toMatchObject({ tier: 1, trust: 'certified', block: 'finance.weekly_revenue', contract: 'finance.Revenue.weekly_revenue@1' });
     expect((r.body['rows'] as unknown[]).length).toBeGreaterThan(0);
@@ -36,7 +28,7 @@ describe('answer_question', () => {
     ['How many unicorns were sold on Mars?', 'NO_MODEL_CONFIGURED'],
     ['Which channel has the highest cancellation rate?', 'REVIEW_REQUIRED'],
   ])('refuses %j with %s, carrying no rows', async (question, code) => {
-    const r = await callTool(opened.ctx, 'answer_question', { question });
+    const r = await callTool(commerce.opened.ctx, 'answer_question', { question });
     expect(r.isError).toBe(true);
     expect(r.code).toBe(code);
     expect((r.body['error'] as Record<string, unknown>)['rows']).toBeUndefined();
@@ -45,13 +37,13 @@ describe('answer_question', () => {
 
 describe('query_via_metadata', () => {
   it('refuses with TIER1_MATCH when a certified block answers, writing and running nothing', async () => {
-    const before = fileHashes(opened.root);
-    const executed = opened.executed();
-    const r = await callTool(opened.ctx, 'query_via_metadata', { question: 'What was revenue last week?', proposedSql: 'SELECT 1 AS one' });
+    const before = fileHashes(commerce.opened.root);
+    const executed = commerce.opened.executed();
+    const r = await callTool(commerce.opened.ctx, 'query_via_metadata', { question: 'What was revenue last week?', proposedSql: 'SELECT 1 AS one' });
     expect(r.code).toBe('TIER1_MATCH');
     expect(r.body['error']).toMatchObject({ block: 'finance.weekly_revenue', next: 'query_via_block' });
-    expect(opened.executed()).toBe(executed);
-    expect(fileHashes(opened.root)).toEqual(before);
+    expect(commerce.opened.executed()).toBe(executed);
+    expect(fileHashes(commerce.opened.root)).toEqual(before);
   });
 
   it('runs at Tier 2 on no match, writes the draft itself and says uncertified', async () => {
@@ -111,16 +103,16 @@ describe('list_proposals and suggest_block', () => {
   }
 
   it('ranks drafts by asked_times, descending, and filters by asked_at_least_times', async () => {
-    const all = (await callTool(opened.ctx, 'list_proposals', {})).body['proposals'] as Proposal[];
+    const all = (await callTool(commerce.opened.ctx, 'list_proposals', {})).body['proposals'] as Proposal[];
     expect(all.map((p) => p.askedTimes)).toEqual([3, 2, 1]);
     expect(all[0]?.path).toBe('domains/sales/blocks/_drafts/orders_by_state.svc');
-    const some = (await callTool(opened.ctx, 'list_proposals', { asked_at_least_times: 2 })).body['proposals'] as Proposal[];
+    const some = (await callTool(commerce.opened.ctx, 'list_proposals', { asked_at_least_times: 2 })).body['proposals'] as Proposal[];
     expect(some.map((p) => p.askedTimes)).toEqual([3, 2]);
   });
 
   it('suggests one block for the drafts reading the same tables, from the most-asked SQL, writing nothing', async () => {
-    const before = fileHashes(opened.root);
-    const r = await callTool(opened.ctx, 'suggest_block', {});
+    const before = fileHashes(commerce.opened.root);
+    const r = await callTool(commerce.opened.ctx, 'suggest_block', {});
     expect(r.body['proposal']).toMatchObject({
       suggestedId: 'sales.orders_by_state',
       domain: 'sales',
@@ -133,11 +125,11 @@ describe('list_proposals and suggest_block', () => {
       ],
     });
     expect(r.body['written']).toEqual([]);
-    expect(fileHashes(opened.root)).toEqual(before);
+    expect(fileHashes(commerce.opened.root)).toEqual(before);
   });
 
   it('proposes for the group of a named draft', async () => {
-    const r = await callTool(opened.ctx, 'suggest_block', { draft: 'customers.lifetime_value_by_segment' });
+    const r = await callTool(commerce.opened.ctx, 'suggest_block', { draft: 'customers.lifetime_value_by_segment' });
     expect(r.body['proposal']).toMatchObject({ suggestedId: 'customers.lifetime_value_by_segment', tables: ['customers', 'orders'] });
   });
 
@@ -145,6 +137,6 @@ describe('list_proposals and suggest_block', () => {
     [{ draft: 'sales.nope' }, 'DRAFT_NOT_FOUND'],
     [{ asked_at_least_times: 99 }, 'NO_DRAFTS'],
   ])('refuses %j with %s', async (args, code) => {
-    expect((await callTool(opened.ctx, 'suggest_block', args)).code).toBe(code);
+    expect((await callTool(commerce.opened.ctx, 'suggest_block', args)).code).toBe(code);
   });
 });

@@ -5,41 +5,33 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEEDBACK_FILE } from '../../../src/runtime/mcp/tools/feedback-record.js';
-import { cleanupProjects } from '../../helpers/project.js';
-import { callTool, fileHashes, NOW, openCommerce, type Opened } from './helpers.js';
+import { callTool, fileHashes, NOW, useCommerce } from './helpers.js';
 
-let opened: Opened;
-beforeAll(async () => {
-  opened = await openCommerce();
-});
-afterAll(async () => {
-  await opened.close();
-  cleanupProjects();
-});
+const commerce = useCommerce();
 
 describe('feedback_record', () => {
   it('appends one line per call and changes no other file, block or trust decision', async () => {
     const notFeedback = (rel: string): boolean => rel === FEEDBACK_FILE;
-    const before = fileHashes(opened.root, notFeedback);
-    const routed = opened.ctx.router.route('Which customers are at risk of churning?');
+    const before = fileHashes(commerce.opened.root, notFeedback);
+    const routed = commerce.opened.ctx.router.route('Which customers are at risk of churning?');
     const calls = [
       { blockId: 'customers.churn_risk', thumbs: 'up' },
       { runId: 'run_abc-123', thumbs: 'down' },
       { runId: 'run_abc-124', blockId: 'sales.cancellation_rate_by_channel', thumbs: 'up' },
     ];
     for (const args of calls) {
-      const r = await callTool(opened.ctx, 'feedback_record', args);
+      const r = await callTool(commerce.opened.ctx, 'feedback_record', args);
       expect(r.isError).toBe(false);
       expect(r.body).toMatchObject({ file: FEEDBACK_FILE, trustChanged: false });
     }
-    const lines = readFileSync(join(opened.root, FEEDBACK_FILE), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
+    const lines = readFileSync(join(commerce.opened.root, FEEDBACK_FILE), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
     expect(lines).toEqual(calls.map((c) => ({ ...c, at: NOW.toISOString() })));
-    expect(fileHashes(opened.root, notFeedback)).toEqual(before);
-    expect(opened.ctx.router.route('Which customers are at risk of churning?')).toEqual(routed);
+    expect(fileHashes(commerce.opened.root, notFeedback)).toEqual(before);
+    expect(commerce.opened.ctx.router.route('Which customers are at risk of churning?')).toEqual(routed);
     for (const block of ['customers.churn_risk', 'sales.cancellation_rate_by_channel']) {
-      expect((await callTool(opened.ctx, 'query_via_block', { block })).code).toBe('REVIEW_REQUIRED');
+      expect((await callTool(commerce.opened.ctx, 'query_via_block', { block })).code).toBe('REVIEW_REQUIRED');
     }
   });
 
@@ -47,11 +39,11 @@ describe('feedback_record', () => {
     [{ thumbs: 'up' }, 'FEEDBACK_TARGET_REQUIRED'],
     [{ blockId: 'finance.nope', thumbs: 'down' }, 'BLOCK_NOT_FOUND'],
   ])('refuses %j with %s', async (args, code) => {
-    expect((await callTool(opened.ctx, 'feedback_record', args)).code).toBe(code);
+    expect((await callTool(commerce.opened.ctx, 'feedback_record', args)).code).toBe(code);
   });
 
   it.each([[{ runId: 'x', thumbs: 'sideways' }], [{ runId: '../../etc', thumbs: 'up' }], [{ runId: 'a b', thumbs: 'up' }]])('rejects malformed arguments %j before the handler runs', async (args) => {
-    const r = await callTool(opened.ctx, 'feedback_record', args);
+    const r = await callTool(commerce.opened.ctx, 'feedback_record', args);
     expect(r.isError).toBe(true);
   });
 });
@@ -62,10 +54,10 @@ interface Downstream {
 }
 
 describe('lineage_impact', () => {
-  const readersOfOrders = (): string[] => [...new Set(opened.ctx.manifest.lineage.filter((e) => e.table === 'orders').map((e) => e.block))].sort();
+  const readersOfOrders = (): string[] => [...new Set(commerce.opened.ctx.manifest.lineage.filter((e) => e.table === 'orders').map((e) => e.block))].sort();
 
   it('traces finance.weekly_revenue up to orders and down to every block and tile reading orders', async () => {
-    const r = await callTool(opened.ctx, 'lineage_impact', { block: 'finance.weekly_revenue' });
+    const r = await callTool(commerce.opened.ctx, 'lineage_impact', { block: 'finance.weekly_revenue' });
     expect(r.body).toMatchObject({ block: 'finance.weekly_revenue', contract: { binding: 'finance.Revenue.weekly_revenue@1', status: 'resolved' } });
     expect(r.body['upstream']).toEqual({ tables: [{ table: 'orders', from: ['manifest', 'parser'] }], reading: 'parser' });
     const down = r.body['downstream'] as Downstream;
@@ -79,12 +71,12 @@ describe('lineage_impact', () => {
   });
 
   it('lists the readers of a table', async () => {
-    const r = await callTool(opened.ctx, 'lineage_impact', { table: 'ORDERS' });
+    const r = await callTool(commerce.opened.ctx, 'lineage_impact', { table: 'ORDERS' });
     expect((r.body['downstream'] as Downstream).blocks.map((b) => b.id)).toEqual(readersOfOrders());
   });
 
   it('reads a block over several tables', async () => {
-    const r = await callTool(opened.ctx, 'lineage_impact', { block: 'catalog.category_sales' });
+    const r = await callTool(commerce.opened.ctx, 'lineage_impact', { block: 'catalog.category_sales' });
     expect((r.body['upstream'] as { tables: Array<{ table: string }> }).tables.map((t) => t.table)).toEqual(['order_items', 'orders', 'products']);
   });
 
@@ -93,6 +85,6 @@ describe('lineage_impact', () => {
     [{ block: 'finance.weekly_revenue', table: 'orders' }, 'TARGET_REQUIRED'],
     [{ block: 'finance.nope' }, 'BLOCK_NOT_FOUND'],
   ])('refuses %j with %s', async (args, code) => {
-    expect((await callTool(opened.ctx, 'lineage_impact', args)).code).toBe(code);
+    expect((await callTool(commerce.opened.ctx, 'lineage_impact', args)).code).toBe(code);
   });
 });

@@ -1,3 +1,5 @@
+import { cleanupProjects } from '../../helpers/project.js';
+import { afterAll, beforeAll } from 'vitest';
 /**
  * Shared setup for the agent-tool tests: a compiled copy of the commerce fixture with its
  * warehouse, opened as `svc mcp` opens a project, and calls that go through the real MCP server
@@ -89,4 +91,20 @@ export function fileHashes(dir: string, skip: (rel: string) => boolean = () => f
   };
   walk(dir);
   return out;
+}
+
+/**
+ * Opens the commerce fixture before a test file's tests and closes it (and removes the
+ * copies) after them; read `.opened` inside tests.
+ */
+export function useCommerce(): { readonly opened: Opened } {
+  const holder: { opened?: Opened } = {};
+  beforeAll(async () => {
+    holder.opened = await openCommerce();
+  });
+  afterAll(async () => {
+    await holder.opened?.close();
+    cleanupProjects();
+  });
+  return holder as { readonly opened: Opened };
 }

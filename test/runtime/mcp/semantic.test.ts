@@ -3,19 +3,11 @@
  * and dimensions from servable certified blocks only (the heuristic in semantic-model.ts), and
  * full-text search across blocks, metrics, dashboards, tiles and Apps.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSelect } from '../../../src/runtime/mcp/select-columns.js';
-import { cleanupProjects } from '../../helpers/project.js';
-import { callTool, openCommerce, type Opened } from './helpers.js';
+import { callTool, useCommerce } from './helpers.js';
 
-let opened: Opened;
-beforeAll(async () => {
-  opened = await openCommerce();
-});
-afterAll(async () => {
-  await opened.close();
-  cleanupProjects();
-});
+const commerce = useCommerce();
 
 describe('readSelect', () => {
   it.each([
@@ -47,7 +39,7 @@ const byName = (body: Record<string, unknown>, key: string): Map<string, Entry> 
 
 describe('list_metrics', () => {
   it('lists aggregated outputs of servable blocks with aggregate and grain', async () => {
-    const metrics = byName((await callTool(opened.ctx, 'list_metrics', {})).body, 'metrics');
+    const metrics = byName((await callTool(commerce.opened.ctx, 'list_metrics', {})).body, 'metrics');
     expect(metrics.get('revenue')?.uses).toContainEqual({ block: 'finance.weekly_revenue', aggregate: 'sum', grain: 'week' });
     expect(metrics.get('orders')?.uses).toContainEqual({ block: 'sales.channel_mix', aggregate: 'count', grain: null });
     expect(metrics.get('avg_order_value')?.uses.map((u) => u.block)).toContain('finance.monthly_revenue');
@@ -58,22 +50,22 @@ describe('list_metrics', () => {
     ['a point in time computed by MAX()', 'last_order_at'],
     ['an output of a review-required block only', 'cancellation_rate_pct'],
   ])('leaves out %s (%s)', async (_why, name) => {
-    expect(byName((await callTool(opened.ctx, 'list_metrics', {})).body, 'metrics').has(name)).toBe(false);
+    expect(byName((await callTool(commerce.opened.ctx, 'list_metrics', {})).body, 'metrics').has(name)).toBe(false);
   });
 
   it('reads only blocks Tier 1 may serve: no draft, review, deprecated or review-required block', async () => {
-    const { catalog } = opened.ctx;
+    const { catalog } = commerce.opened.ctx;
     const refused = new Set(catalog.index.blocks.filter((b) => catalog.gate(b) !== undefined).map((b) => b.id));
     expect(refused).toContain('customers.lifetime_value_by_segment');
     for (const tool of ['list_metrics', 'list_dimensions']) {
-      const body = (await callTool(opened.ctx, tool, {})).body;
+      const body = (await callTool(commerce.opened.ctx, tool, {})).body;
       const used = (body[tool === 'list_metrics' ? 'metrics' : 'dimensions'] as Entry[]).flatMap((e) => e.uses.map((u) => u.block));
       expect(used.filter((b) => refused.has(b))).toEqual([]);
     }
   });
 
   it('filters by domain and by words', async () => {
-    const r = await callTool(opened.ctx, 'list_metrics', { domain: 'finance', query: 'revenues' });
+    const r = await callTool(commerce.opened.ctx, 'list_metrics', { domain: 'finance', query: 'revenues' });
     const names = (r.body['metrics'] as Entry[]).map((m) => m.name);
     expect(names).toContain('revenue');
     expect(names.every((n) => n.includes('revenue'))).toBe(true);
@@ -82,7 +74,7 @@ describe('list_metrics', () => {
 
 describe('list_dimensions', () => {
   it('lists grouping columns and filter parameters, never a row limit', async () => {
-    const dims = byName((await callTool(opened.ctx, 'list_dimensions', {})).body, 'dimensions');
+    const dims = byName((await callTool(commerce.opened.ctx, 'list_dimensions', {})).body, 'dimensions');
     expect(dims.get('channel')?.uses).toContainEqual({ block: 'sales.channel_mix', role: 'group' });
     expect(dims.get('state')?.uses).toContainEqual({ block: 'sales.daily_orders', role: 'filter', type: 'string' });
     expect(dims.get('week_start')?.uses).toContainEqual({ block: 'finance.weekly_revenue', role: 'group' });
@@ -100,7 +92,7 @@ describe('kg_search', () => {
   const hitsOf = (body: Record<string, unknown>): Hit[] => body['hits'] as Hit[];
 
   it('finds a block, its tile and its metric for "weekly revenue"', async () => {
-    const hits = hitsOf((await callTool(opened.ctx, 'kg_search', { query: 'weekly revenue' })).body);
+    const hits = hitsOf((await callTool(commerce.opened.ctx, 'kg_search', { query: 'weekly revenue' })).body);
     expect(hits[0]).toMatchObject({ kind: 'block', id: 'finance.weekly_revenue' });
     expect(hits).toContainEqual(expect.objectContaining({ kind: 'tile', id: 'growth/overview/revenue', source: 'finance.weekly_revenue' }));
     expect(hits).toContainEqual(expect.objectContaining({ kind: 'metric', id: 'revenue' }));
@@ -111,12 +103,12 @@ describe('kg_search', () => {
     ['customers page', 'dashboard', 'growth/customers'],
     ['repeat purchase rate', 'tile', 'growth/customers/repeat_rate'],
   ])('%j finds the %s %s', async (query, kind, id) => {
-    const hits = hitsOf((await callTool(opened.ctx, 'kg_search', { query, kinds: [kind] })).body);
+    const hits = hitsOf((await callTool(commerce.opened.ctx, 'kg_search', { query, kinds: [kind] })).body);
     expect(hits[0]).toMatchObject({ kind, id });
     expect(hits.every((h) => h.kind === kind)).toBe(true);
   });
 
   it('finds nothing for words the project does not hold', async () => {
-    expect(hitsOf((await callTool(opened.ctx, 'kg_search', { query: 'zebra quasar' })).body)).toEqual([]);
+    expect(hitsOf((await callTool(commerce.opened.ctx, 'kg_search', { query: 'zebra quasar' })).body)).toEqual([]);
   });
 });
