@@ -21,3 +21,9 @@ export { sqlFingerprint } from '../grammar/sql/index.js';
 export type { Driver, KnownLexicon, SqlToken, SqlTokenKind, UnreadableReason } from '../grammar/sql/index.js';
 /** Every driver the reader knows. */
 export { DRIVERS } from '../grammar/sql/index.js';
+/** Starts the local server for one project; resolves to `{ url, close() }` (hooks arrive in later slices). */
+export { startLocalServer } from './runtime/server/start-local-server.js';
+/** Options and handle of `startLocalServer`. */
+export type { LocalServer, LocalServerOptions } from './runtime/server/start-local-server.js';
+/** The person or service the current request runs as, from the request context. */
+export { currentPrincipal } from './runtime/context/request-context.js';

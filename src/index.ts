@@ -15,3 +15,11 @@ export type { LocalServer, LocalServerOptions } from './runtime/server/start-loc
 export { ProjectNotReadyError } from './runtime/server/start-local-server.js';
 /** Runs one Ask through the three tiers (certified block, review-required SQL with a draft, refusal). */
 export { runAsk } from './runtime/agent-runs/run-ask.js';
+/** The person or service the current request runs as (from the request context), or undefined. */
+export { currentPrincipal } from './runtime/context/request-context.js';
+/** The whole context of the current request: principal, request id, action, destination. */
+export { currentContext } from './runtime/context/request-context.js';
+/** Who a request runs as: a person or service, placed locally, by a host or by a link. */
+export type { Principal } from './runtime/context/request-context.js';
+/** What travels with each request in AsyncLocalStorage. */
+export type { RequestContext } from './runtime/context/request-context.js';

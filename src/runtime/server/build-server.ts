@@ -12,10 +12,12 @@ import { blockRoute } from './routes/block.js';
 import { blockRunRoute } from './routes/block-run.js';
 import { blocksRoute } from './routes/blocks.js';
 import { healthRoute } from './routes/health.js';
+import { identityRoute } from './routes/identity.js';
+import { installRequestContext } from './request-context-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
-const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute];
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute];
 
 function stderrLog(line: string): void {
   process.stderr.write(`${line}\n`);
@@ -29,6 +31,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
   installErrorHandlers(app, deps.log ?? stderrLog);
+  installRequestContext(app, deps);
   // Not awaited: fastify loads plugins in order before the first inject or listen.
   for (const route of ROUTES) void app.register(route, { deps });
   // The trace routes belong to the local runtime and exist only where traces are recorded.

@@ -7,6 +7,7 @@ import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
+import type { Principal } from '../context/request-context.js';
 
 export interface ServerDeps {
   /** Project root (absolute). */
@@ -22,6 +23,8 @@ export interface ServerDeps {
   bodyLimit?: number;
   /** Local Ask trace recorder: every Ask leaves a trace, and /api/ask-traces serves them. */
   recorder?: TraceRecorder;
+  /** Who requests run as without a host (default: the project's local owner). */
+  principal?: Principal;
 }
 
 /** Options every route plugin receives. */
