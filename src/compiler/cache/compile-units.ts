@@ -13,7 +13,7 @@ import { blockFragment } from '../manifest/fragments.js';
 import { sha256Hex } from '../hash.js';
 import type { CacheData, CachedDep, CachedUnit } from './compile-cache.js';
 import { DirListing } from './dir-listing.js';
-import { memoHolds, statMemo, type StatMemo } from './stat-memo.js';
+import { memoHolds, readWithMemo, statMemo, type StatMemo } from './stat-memo.js';
 
 export interface UnitBlock {
   id: string;
@@ -56,7 +56,8 @@ export interface Ctx {
 export interface FreshJob {
   index: number;
   file: SourceFile;
-  memo: StatMemo | null;
+  /** Taken before any read; undefined when the compile reads the file and its memo together. */
+  memo?: StatMemo | null;
   bytes?: Buffer;
 }
 
@@ -91,8 +92,16 @@ function depsHold(ctx: Ctx, deps: readonly CachedDep[], seenAt: bigint): CachedD
   return fresh;
 }
 
-export function compileFresh(ctx: Ctx, file: SourceFile, memo: StatMemo | null, bytes: Buffer | undefined): UnitResult {
-  const source = bytes === undefined ? readSource(file.abs, file.path) : decodeSource(bytes, file.path);
+export function compileFresh(ctx: Ctx, file: SourceFile, givenMemo: StatMemo | null | undefined, bytes: Buffer | undefined): UnitResult {
+  let memo = givenMemo ?? null;
+  let source;
+  if (bytes !== undefined) source = decodeSource(bytes, file.path);
+  else if (givenMemo === undefined) {
+    // No memo yet (nothing cached for this file): take it from the same open as the read.
+    const read = readWithMemo(file.abs);
+    memo = read?.memo ?? null;
+    source = read ? decodeSource(read.bytes, file.path) : readSource(file.abs, file.path);
+  } else source = readSource(file.abs, file.path);
   const deps: CachedDep[] = [];
   const readCompanion = (rel: string): string | undefined => {
     const m = depMemo(ctx, rel);
@@ -154,11 +163,12 @@ export function compileUnits(
   const jobs: FreshJob[] = [];
   files.forEach((file, index) => {
     const c = cached.get(file.path);
-    const memo = statMemo(file.abs);
-    const check = c && previous ? stillValid(ctx, c, memo, file) : { refreshed: false };
-    const reused = c && previous && check.deps ? reuse(c, previous.fragments, memo, check.deps, check.refreshed, ctx.nowNs) : undefined;
+    // A file with no cache entry is read at once; its memo then comes from that read's fstat.
+    const memo = c && previous ? statMemo(file.abs) : undefined;
+    const check = c && previous && memo !== undefined ? stillValid(ctx, c, memo, file) : { refreshed: false };
+    const reused = c && previous && memo !== undefined && check.deps ? reuse(c, previous.fragments, memo, check.deps, check.refreshed, ctx.nowNs) : undefined;
     if (reused) results[index] = reused;
-    else jobs.push({ index, file, memo, ...(check.bytes ? { bytes: check.bytes } : {}) });
+    else jobs.push({ index, file, ...(memo !== undefined ? { memo } : {}), ...(check.bytes ? { bytes: check.bytes } : {}) });
   });
   runner(ctx, jobs).forEach((r, i) => {
     results[(jobs[i] as FreshJob).index] = r;

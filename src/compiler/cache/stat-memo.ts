@@ -5,7 +5,7 @@
  * the timestamp granularity of the cache write, is always read again). ctime cannot be set
  * from user space, so restoring an old mtime after an edit does not fool it.
  */
-import { statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, type BigIntStats } from 'node:fs';
 
 export interface StatMemo {
   size: number;
@@ -17,11 +17,43 @@ export interface StatMemo {
 /** Files modified this close to (or after) the cache write are re-read on the next run. */
 export const RACY_WINDOW_NS = 2_000_000_000n;
 
+function memoOf(st: BigIntStats): StatMemo {
+  return { size: Number(st.size), mtimeNs: String(st.mtimeNs), ctimeNs: String(st.ctimeNs), ino: String(st.ino) };
+}
+
+/**
+ * Reads a file and its memo in one open: the memo comes from fstat of the open descriptor,
+ * taken before the content is read (so an edit racing the read can only make the memo older
+ * than the content, which forces a re-read later, never a stale reuse). A cold compile saves
+ * a stat per file this way. Undefined when the file cannot be opened as a regular file.
+ */
+export function readWithMemo(abs: string): { bytes: Buffer; memo: StatMemo } | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(abs, 'r');
+    const st = fstatSync(fd, { bigint: true });
+    if (!st.isFile()) return undefined;
+    const size = Number(st.size);
+    const bytes = Buffer.allocUnsafe(size);
+    let got = 0;
+    while (got < size) {
+      const n = readSync(fd, bytes, got, size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return { bytes: got === size ? bytes : bytes.subarray(0, got), memo: memoOf(st) };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** Stat of `abs`, or null when it does not exist (or is not a regular file). */
 export function statMemo(abs: string): StatMemo | null {
   const st = statSync(abs, { bigint: true, throwIfNoEntry: false });
   if (!st || !st.isFile()) return null;
-  return { size: Number(st.size), mtimeNs: String(st.mtimeNs), ctimeNs: String(st.ctimeNs), ino: String(st.ino) };
+  return memoOf(st);
 }
 
 /** True when `now` matches `memo` and the memo was safely older than the cache write. */
