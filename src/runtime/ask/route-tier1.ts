@@ -21,6 +21,12 @@ export const MATCH_THRESHOLD = 0.45;
 export const REFUSAL_MARGIN = 0.05;
 /** Candidates reported with a decision. */
 const REPORTED = 5;
+/**
+ * A question term that at most this share of blocks use is specific: a block that never uses
+ * it does not answer the question, however well the other words match ("refunds per payment
+ * method" is not answered by a payments block that knows nothing of refunds).
+ */
+export const SPECIFIC_SHARE = 0.2;
 
 interface Prepared {
   manifest: Manifest;
@@ -98,6 +104,9 @@ function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
 function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier1Decision {
   const asks: QuestionAsks = readAsks(question, { lexicon: p.lexicon, isKnown: p.isKnown, ...(options.now === undefined ? {} : { now: options.now }) });
   const all = scoreTerms(p.index, routingTerms(question, asks, (t) => p.index.postings.has(t)), p.scratch);
+  // Words of a period or a filter value say which rows, not which block: they never count as a
+  // specific term the block must know.
+  const terms = routingTerms(question, asks, () => false);
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
   if (ranked.length === 0) return { kind: 'no-match', code: 'NO_MATCH', candidates: roleless(p, all) };
   const top = ranked[0] as Scored;
@@ -109,11 +118,23 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
     const core = block.status === 'deprecated' || block.status === 'retired' ? gateRefusal(block, p.manifest, alt) ?? topGate : topGate;
     return refused(core, false, roleless(p, ranked));
   }
-  return chooseServable(p, ranked, asks, options);
+  return chooseServable(p, ranked, asks, options, terms);
+}
+
+/** True when the question uses a specific term (see SPECIFIC_SHARE) the block never uses. */
+function missesSpecificTerm(p: Prepared, doc: number, terms: ReadonlySet<string>): boolean {
+  const limit = p.index.blocks.length * SPECIFIC_SHARE;
+  for (const t of terms) {
+    const posting = p.index.postings.get(t);
+    // Unknown terms already pull every block's coverage down; common ones do not single one out.
+    if (posting === undefined || posting.docs.length > limit) continue;
+    if (!posting.docs.includes(doc)) return true;
+  }
+  return false;
 }
 
 /** The first servable candidate that can take every ask; the rest keep their roles. */
-function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, options: RouteOptions): Tier1Decision {
+function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, options: RouteOptions, terms: ReadonlySet<string>): Tier1Decision {
   const candidates: Tier1Candidate[] = [];
   let chosen: { block: CompiledBlock; params: Record<string, string | number | boolean>; score: number } | undefined;
   for (const r of ranked) {
@@ -123,7 +144,7 @@ function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, optio
       if (chosen !== undefined) role = 'alternative';
       else {
         const binding = bindAsks(block, asks, options.now);
-        role = binding.unmet.length === 0 ? 'answer' : 'cannot-answer';
+        role = binding.unmet.length === 0 && !missesSpecificTerm(p, r.doc, terms) ? 'answer' : 'cannot-answer';
         if (role === 'answer') chosen = { block, params: binding.params, score: r.score };
       }
     }
