@@ -3,7 +3,7 @@
  * `src/rules/schemas/app-check-result.schema.json`; change both together.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import type { AppTrustLabel, TileTrust } from '../trust.js';
+import type { AppTrustSummary, TileTrust } from '../trust.js';
 
 export interface TileSourceReport {
   kind: string;
@@ -38,16 +38,8 @@ export interface TileReport {
   blockers: string[];
 }
 
-export interface TrustReport {
-  label: AppTrustLabel;
-  certified: number;
-  total: number;
-  /** "N of M tiles certified" */
-  line: string;
-  allCertifiedVerified: boolean;
-  /** "All data certified and verified", only when allCertifiedVerified. */
-  text?: string;
-}
+/** The App's one trust value as app check reports it: the summary without per-tile detail. */
+export type TrustReport = Omit<AppTrustSummary, 'tiles'>;
 
 export interface AppCheckResult {
   app: string;
