@@ -7,6 +7,7 @@
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { ModelProvider } from '../agent-runs/model-provider.js';
+import type { AskServiceInput } from '../agent-runs/ask-service.js';
 import type { AskContext } from '../agent-runs/types.js';
 import { createTier1Router } from '../ask/route-tier1.js';
 import type { Tier1Router } from '../ask/types.js';
@@ -34,20 +35,11 @@ export interface ToolContext {
   log: (line: string) => void;
 }
 
-export interface ToolContextInput {
-  root: string;
-  config: SvcConfig;
-  manifest: Manifest;
-  executor: Executor;
-  /** Built from `manifest` when not given. */
-  router?: Tier1Router;
-  /** Tier-2 model; absent when none is configured (a normal state). */
-  provider?: ModelProvider;
-  /** Local Ask trace recorder; without one runs still get a trace id, nothing is stored. */
-  recorder?: TraceRecorder;
-  now?: () => Date;
-  /** Fresh run and trace ids (tests pin them). */
-  ids?: () => string;
+/**
+ * What the tools are built from: the same dependencies as the Ask service (the router is built
+ * from the manifest when not given; no provider is a normal state), plus where logs go.
+ */
+export interface ToolContextInput extends Omit<AskServiceInput, 'draftOwner'> {
   log?: (line: string) => void;
 }
 
