@@ -6,13 +6,11 @@
  */
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
-import type { ModelProvider } from '../agent-runs/model-provider.js';
 import type { AskServiceInput } from '../agent-runs/ask-service.js';
 import type { AskContext } from '../agent-runs/types.js';
 import { createTier1Router } from '../ask/route-tier1.js';
 import type { Tier1Router } from '../ask/types.js';
 import type { Executor } from '../executor/types.js';
-import type { TraceRecorder } from '../traces/index.js';
 import { createCatalog, type Catalog } from './catalog.js';
 
 export interface ToolContext {

@@ -69,7 +69,7 @@ export class StoreConnection {
   /** Opens (and for a writable connection creates and migrates) the store. Throws on failure. */
   constructor(
     readonly db: Database.Database,
-    private readonly opts: ConnectionOptions,
+    opts: ConnectionOptions,
   ) {
     this.schema = readSchema(db);
     if (this.schema.state === 'newer') throw schemaUnsupported(this.schema);
