@@ -35,6 +35,7 @@ export class ServeCommand extends Command<SvcContext> {
 
   override async execute(): Promise<number> {
     const { ProjectNotReadyError, startLocalServer } = await import('../../runtime/server/start-local-server.js');
+    const { SharedTokenRequiredError } = await import('../../runtime/server/shared-token.js');
     let server;
     try {
       server = await startLocalServer({ cwd: this.context.cwd, host: this.host, port: this.port, ...(this.project !== undefined ? { project: this.project } : {}) });
@@ -43,6 +44,10 @@ export class ServeCommand extends Command<SvcContext> {
         this.context.stderr.write(diagnosticsText(error.diagnostics));
         this.context.stderr.write(`svc: ${error.message}\n`);
         return error.exitCode;
+      }
+      if (error instanceof SharedTokenRequiredError) {
+        this.context.stderr.write(`svc: ${error.message}\n`);
+        return 2;
       }
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' || (error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') {
         this.context.stderr.write(`svc: cannot listen on ${this.host}:${this.port} (${(error as NodeJS.ErrnoException).code}).\n`);

@@ -14,6 +14,7 @@ import type { Manifest } from '../../compiler/types.js';
 import { createExecutor } from '../executor/executor.js';
 import type { Executor } from '../executor/types.js';
 import { buildServer } from './build-server.js';
+import { installSharedToken, requiredToken } from './shared-token.js';
 import { createTraceRecorder } from '../traces/index.js';
 
 export interface LocalServerOptions {
@@ -76,6 +77,8 @@ async function warmUp(executor: Executor, config: SvcConfig, log: (line: string)
 /** Compiles the project and serves it until `close()`. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
+  // Before compiling or opening anything: a network bind without its token never starts.
+  const token = requiredToken(host);
   const compiled = compileProject({ ...(options.project !== undefined ? { project: options.project } : {}), ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
   if (compiled.exitCode !== 0 || compiled.config === undefined) {
     throw new ProjectNotReadyError(compiled.diagnostics, compiled.exitCode === 2 || compiled.config === undefined ? 2 : 1);
@@ -89,6 +92,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // Opens (and migrates) the trace store now, so the first Ask does not pay for it.
   recorder.status();
   const app = buildServer({ root, manifest, executor, config, log, recorder });
+  if (token !== undefined) installSharedToken(app, token);
   const stop = async (): Promise<void> => {
     await app.close().catch(() => undefined);
     await executor.close();

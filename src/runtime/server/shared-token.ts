@@ -1,0 +1,58 @@
+/**
+ * The shared token that guards a server listening beyond loopback without a host (spec 02,
+ * Authentication 1–2): SVC_SERVER_TOKEN must be set to start such a server, and every request
+ * except the health check must carry `Authorization: Bearer <token>`. A loopback server needs
+ * no token: only this machine can reach it. Fails closed: no token, no start.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+export const TOKEN_ENV = 'SVC_SERVER_TOKEN';
+/** Shorter tokens are refused: a token is the only thing between the network and the warehouse. */
+export const MIN_TOKEN_LENGTH = 16;
+
+/** Thrown when a non-loopback bind has no usable token; the server does not start. */
+export class SharedTokenRequiredError extends Error {
+  readonly code = 'SERVER_TOKEN_REQUIRED';
+  constructor(host: string) {
+    super(`Listening on ${host} reaches beyond this machine: set ${TOKEN_ENV} to a secret of at least ${MIN_TOKEN_LENGTH} characters, or listen on 127.0.0.1.`);
+    this.name = 'SharedTokenRequiredError';
+  }
+}
+
+/** True for addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || host.toLowerCase() === '0:0:0:0:0:0:0:1';
+  return false;
+}
+
+/** The token a bind to `host` must use: undefined for loopback; throws when one is needed and missing. */
+export function requiredToken(host: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (isLoopbackHost(host)) return undefined;
+  const token = env[TOKEN_ENV];
+  if (token === undefined || token.length < MIN_TOKEN_LENGTH) throw new SharedTokenRequiredError(host);
+  return token;
+}
+
+function sameSecret(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  // Lengths are compared first without timing the content; equal lengths compare in constant time.
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Refuses with 401 every request but GET /api/health that lacks the bearer token. */
+export function installSharedToken(app: FastifyInstance, token: string): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' && request.url.split('?')[0] === '/api/health') return;
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!sameSecret(given, token)) {
+      return reply.code(401).send({ error: { code: 'UNAUTHORIZED', message: `This server needs the shared token: send Authorization: Bearer <${TOKEN_ENV}>.` } });
+    }
+    return undefined;
+  });
+}
