@@ -62,9 +62,8 @@ export interface SourceCoverage {
   eligible: number;
 }
 
-export interface TraceDetail {
-  format: typeof TRACE_FORMAT;
-  version: typeof TRACE_FORMAT_VERSION;
+/** What a detailed trace and its summary both say about the run. */
+export interface TraceHeader {
   traceId: string;
   runId: string;
   kind: TraceKind;
@@ -72,6 +71,11 @@ export interface TraceDetail {
   startedAt: string;
   finishedAt?: string;
   durationMs?: number;
+}
+
+export interface TraceDetail extends TraceHeader {
+  format: typeof TRACE_FORMAT;
+  version: typeof TRACE_FORMAT_VERSION;
   phases: TracePhase[];
   candidates: TraceCandidate[];
   attempts: TraceAttempt[];
@@ -83,14 +87,7 @@ export interface TraceDetail {
   dropped: number;
 }
 
-export interface TraceSummary {
-  traceId: string;
-  runId: string;
-  kind: TraceKind;
-  status: TraceStatus;
-  startedAt: string;
-  finishedAt?: string;
-  durationMs?: number;
+export interface TraceSummary extends TraceHeader {
   tier?: Tier;
   trust?: Trust;
   refusalCode?: string;

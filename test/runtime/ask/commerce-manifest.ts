@@ -1,7 +1,9 @@
 /** The compiled commerce fixture, shared by the Ask routing tests (compiled once per file). */
+import { afterAll, beforeAll } from 'vitest';
 import { compileProject } from '../../../src/compiler/compile-project.js';
 import type { CompiledBlock, Manifest } from '../../../src/compiler/types.js';
-import { copyFixture } from '../../helpers/project.js';
+import { createTier1Router, type Tier1Router } from '../../../src/runtime/ask/index.js';
+import { cleanupProjects, copyFixture } from '../../helpers/project.js';
 
 export const NOW = '2026-02-15T10:00:00Z';
 
@@ -15,4 +17,15 @@ export function withBlocks(manifest: Manifest, edit: (blocks: Record<string, Com
   const copy = structuredClone(manifest);
   edit(copy.blocks);
   return copy;
+}
+
+/** Compiles the fixture and builds its router before a test file's tests; read the fields inside tests. */
+export function useCommerceRouter(): { readonly manifest: Manifest; readonly router: Tier1Router } {
+  const holder: { manifest?: Manifest; router?: Tier1Router } = {};
+  beforeAll(() => {
+    holder.manifest = compileCommerce();
+    holder.router = createTier1Router(holder.manifest);
+  });
+  afterAll(cleanupProjects);
+  return holder as { readonly manifest: Manifest; readonly router: Tier1Router };
 }

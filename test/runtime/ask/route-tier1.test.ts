@@ -1,20 +1,12 @@
 // Tier-1 routing over the compiled commerce fixture: which certified block answers, which
 // blocks are refused and why, and when nothing matches so Tier 2 may run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../../src/compiler/types.js';
-import { createTier1Router, TIER1_REASON_CODES, type Tier1Decision, type Tier1Router } from '../../../src/runtime/ask/index.js';
-import { cleanupProjects } from '../../helpers/project.js';
-import { compileCommerce, NOW } from './commerce-manifest.js';
+import { describe, expect, it } from 'vitest';
+import { TIER1_REASON_CODES, type Tier1Decision } from '../../../src/runtime/ask/index.js';
+import { NOW, useCommerceRouter } from './commerce-manifest.js';
 
-let manifest: Manifest;
-let router: Tier1Router;
-beforeAll(() => {
-  manifest = compileCommerce();
-  router = createTier1Router(manifest);
-});
-afterAll(cleanupProjects);
+const commerce = useCommerceRouter();
 
-const route = (q: string): Tier1Decision => router.route(q, { now: NOW });
+const route = (q: string): Tier1Decision => commerce.router.route(q, { now: NOW });
 
 function answered(q: string): { block: string; params: Record<string, unknown>; contract?: string } {
   const d = route(q);
@@ -24,7 +16,7 @@ function answered(q: string): { block: string; params: Record<string, unknown>; 
 
 describe('every example question of a servable certified block routes to that block', () => {
   it('holds for each example in the fixture', () => {
-    const servable = Object.values(manifest.blocks).filter((b) => b.status === 'certified'
+    const servable = Object.values(commerce.manifest.blocks).filter((b) => b.status === 'certified'
       && !['sales.cancellation_rate_by_channel', 'customers.churn_risk'].includes(b.id));
     expect(servable.length).toBe(15);
     for (const b of servable) for (const e of b.examples) expect(answered(e.question).block, e.question).toBe(b.id);

@@ -4,19 +4,10 @@
  * question goes on to the next candidate or to no-match (Tier 2 or 3), never to a wrong
  * certified answer. Period and filter words never count.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../../src/compiler/types.js';
-import { createTier1Router, type Tier1Router } from '../../../src/runtime/ask/index.js';
-import { cleanupProjects } from '../../helpers/project.js';
-import { compileCommerce, NOW } from './commerce-manifest.js';
+import { describe, expect, it } from 'vitest';
+import { NOW, useCommerceRouter } from './commerce-manifest.js';
 
-let manifest: Manifest;
-let router: Tier1Router;
-beforeAll(() => {
-  manifest = compileCommerce();
-  router = createTier1Router(manifest);
-});
-afterAll(cleanupProjects);
+const commerce = useCommerceRouter();
 
 describe('specific terms', () => {
   it.each([
@@ -24,7 +15,7 @@ describe('specific terms', () => {
     ['refund share by payment method'],
     ['average order value per payment method'],
   ])('%s: no certified block knows every specific word, so no certified answer', (q) => {
-    const d = router.route(q, { now: NOW });
+    const d = commerce.router.route(q, { now: NOW });
     expect(d.kind).not.toBe('answer');
   });
 
@@ -34,7 +25,7 @@ describe('specific terms', () => {
     ['monthly revenue last 30 days', 'finance.monthly_revenue'],
     ['refund rate per month', 'finance.refund_rate_monthly'],
   ])('%s still answers from %s', (q, block) => {
-    const d = router.route(q, { now: NOW });
+    const d = commerce.router.route(q, { now: NOW });
     expect(d.kind === 'answer' ? d.block : d.kind).toBe(block);
   });
 });
