@@ -2,26 +2,30 @@
  * `svc compile`: config -> discovery -> per-file compile (or cache reuse) -> cross-file checks
  * -> svc-manifest.json. The manifest is deterministic: same input, same bytes, no timestamps.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.js';
 import { sha256Hex } from './hash.js';
 import { buildId } from './cache/build-id.js';
 import { readCache, writeCache, type CacheData, type CachedUnit } from './cache/compile-cache.js';
-import { compileUnits, type Previous, type UnitResult } from './cache/compile-units.js';
+import { compileUnits, type Previous, type UnitBlock, type UnitResult } from './cache/compile-units.js';
 import { locateFragments } from './manifest/locate.js';
 import { parallelRunner } from './cache/compile-parallel.js';
-import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig } from './project/config.js';
-import { loadContracts } from './project/contracts.js';
+import { findProjectRoot, resolveConnection, type SvcConfig } from './project/config.js';
+import { loadInputs, type CompileInputs } from './compile-inputs.js';
 import { discoverApps, discoverBlockFiles } from './project/discover.js';
 import { readApp } from './project/apps.js';
 import { assembleManifest } from './manifest/fragments.js';
 import type { CompiledApp, LineageEdge } from './types.js';
 import { atomicWrite } from './write-file.js';
 import { Timings } from './timings.js';
+import { statMemo } from './cache/stat-memo.js';
+import { warmDiscovery, warmManifest, type WarmStart } from './cache/warm-start.js';
 
 export const MANIFEST_FILE = 'svc-manifest.json';
+/** The manifest a watching compile replaced, kept until its next sweep (write-file.ts). */
+const RETIRED_MANIFEST = '.svc/cache/manifest.retired';
 
 export interface CompileOptions {
   project?: string;
@@ -30,6 +34,12 @@ export interface CompileOptions {
   check?: boolean;
   /** Use and update the compile cache (default true). */
   cache?: boolean;
+  /** What the previous compile in this process left (svc compile --watch). */
+  warm?: WarmStart;
+  /** Return `next`, the state the next compile in this process can start from. */
+  keepWarm?: boolean;
+  /** Keep the cache record in memory only (a watching compile writes it once things are quiet). */
+  deferCache?: boolean;
 }
 
 export interface CompileResult {
@@ -44,6 +54,8 @@ export interface CompileResult {
   stale: boolean;
   wrote: boolean;
   stats: { files: number; compiled: number; reused: number; blocks: number };
+  /** Where the next compile in this process can start from (with keepWarm; absent with --check or no cache). */
+  next?: WarmStart;
 }
 
 function duplicateIds(units: readonly UnitResult[]): { keep: Map<string, string>; diagnostics: Diagnostic[] } {
@@ -109,33 +121,77 @@ function cacheUnit(u: UnitResult, keep: Map<string, string>): CachedUnit {
 }
 
 /** Records the compile: a journal line of what changed, or a new snapshot after a cold run. */
-function recordCache(root: string, head: Omit<CacheData, 'units'>, units: ReturnType<typeof compileUnits>, keep: Map<string, string>, previous?: Previous): void {
+function recordCache(root: string, head: Omit<CacheData, 'units'>, units: ReturnType<typeof compileUnits>, keep: Map<string, string>, previous?: Previous): CacheData {
   const all = units.results.map((u) => cacheUnit(u, keep));
+  const data = { ...head, units: all };
   const set = all.filter((_u, i) => units.results[i]?.dirty === true);
   const cold = previous === undefined;
-  if (!cold && set.length === 0 && units.dropped.length === 0 && head.manifestSha256 === previous.cache.manifestSha256) return;
-  writeCache(root, { ...head, units: all }, cold ? undefined : { set, drop: units.dropped });
+  if (!cold && set.length === 0 && units.dropped.length === 0 && head.manifestSha256 === previous.cache.manifestSha256) return data;
+  writeCache(root, data, cold ? undefined : { set, drop: units.dropped });
+  return data;
+}
+
+/**
+ * The manifest on disk and what can be reused from it. A warm start's manifest is trusted
+ * without hashing while its stat is the one taken after this process wrote it.
+ */
+function startFrom(opts: CompileOptions, root: string, cache: CacheData | undefined, envKey: string): { existing: Buffer | undefined; previous: Previous | undefined } {
+  const path = join(root, MANIFEST_FILE);
+  const ours = warmManifest(opts.warm, path);
+  if (ours !== undefined && opts.warm && cache?.envKey === envKey) {
+    const { fragments, results, changed } = opts.warm;
+    return { existing: ours, previous: { cache, fragments, results, ...(changed ? { changed } : {}) } };
+  }
+  const existing = readExisting(path);
+  return { existing, previous: previousRun(cache, envKey, existing) };
+}
+
+interface Outcome {
+  root: string;
+  opts: CompileOptions;
+  inputs: CompileInputs;
+  bytes: Buffer;
+  units: ReturnType<typeof compileUnits>;
+  keep: Map<string, string>;
+  previous: Previous | undefined;
+  kept: readonly UnitBlock[];
+  discovered: WarmStart['discovered'];
+}
+
+/**
+ * Records the compile in the cache (or, deferred, only in memory: the manifest is not hashed
+ * and the next recording writes a whole snapshot) and returns what the next compile in this
+ * process can start from.
+ */
+function remember(o: Outcome): WarmStart | undefined {
+  const { envKey, validated } = o.inputs;
+  const head = { envKey, buildId: buildId(), validated, manifestSha256: o.opts.deferCache ? '' : sha256Hex(o.bytes) };
+  const onDisk = o.opts.warm?.cacheOnDisk !== false;
+  const cache = o.opts.deferCache ? { ...head, units: o.units.results.map((u) => cacheUnit(u, o.keep)) } : recordCache(o.root, head, o.units, o.keep, onDisk ? o.previous : undefined);
+  if (!o.opts.deferCache && !onDisk) rmSync(join(o.root, RETIRED_MANIFEST), { force: true });
+  if (!o.opts.keepWarm) return undefined;
+  const fragments = new Map(o.kept.map((b) => [b.id, b.text]));
+  const results = new Map(o.units.results.map((u) => [u.path, u]));
+  const manifest = { bytes: o.bytes, memo: statMemo(join(o.root, MANIFEST_FILE)) };
+  return { cache, fragments, results, manifest, discovered: o.discovered, inputs: o.inputs, cacheOnDisk: !o.opts.deferCache };
 }
 
 /** Compiles the project; never throws on user input. */
 export function compileProject(opts: CompileOptions = {}): CompileResult {
   // The cache records which config and contract texts this build validated; a warm run whose
-  // texts are byte-identical skips the schema validator (and loading it) for them.
+  // texts are byte-identical skips the schema validator (and loading it) for them (compile-inputs.ts).
   const t = new Timings();
-  const cache = ownCache(opts);
+  const cache = opts.warm?.cache ?? ownCache(opts);
   t.mark('read cache');
-  const known = cache?.validated;
-  const loaded = loadConfig({ ...opts, trusted: (text) => known?.config === sha256Hex(text) });
+  const inputs = loadInputs(opts, cache);
+  const { loaded, contracts, envKey } = inputs;
   const empty = { files: 0, compiled: 0, reused: 0, blocks: 0 };
-  if (!loaded.config) return { root: loaded.root, diagnostics: loaded.diagnostics, exitCode: 2, stale: false, wrote: false, stats: empty };
+  if (!loaded.config || !contracts) return { root: loaded.root, diagnostics: loaded.diagnostics, exitCode: 2, stale: false, wrote: false, stats: empty };
   const { root, config } = loaded;
-  const contracts = loadContracts(root, config.contracts?.manifestPath, (text) => known?.contracts === sha256Hex(text));
-  const envKey = sha256Hex(`${buildId()}\u0000${loaded.text ?? ''}\u0000${contracts.text ?? '<absent>'}`);
   t.mark('config, contracts');
-  const existing = readExisting(join(root, MANIFEST_FILE));
-  const previous = previousRun(cache, envKey, existing);
+  const { existing, previous } = startFrom(opts, root, cache, envKey);
   t.mark('read manifest');
-  const discovered = discoverBlockFiles(root);
+  const discovered = warmDiscovery(opts.warm, root) ?? discoverBlockFiles(root);
   t.mark('discover');
   const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
   const units = compileUnits(root, discovered.files, env, previous, parallelRunner(config, contracts.index));
@@ -156,9 +212,9 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const result = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);
   t.mark('write manifest');
   if (!opts.check && opts.cache !== false) {
-    const validated = { config: sha256Hex(loaded.text ?? ''), contracts: contracts.diagnostics.length === 0 && contracts.text !== undefined ? sha256Hex(contracts.text) : '' };
-    recordCache(root, { envKey, buildId: buildId(), validated, manifestSha256: sha256Hex(assembled.bytes) }, units, dup.keep, previous);
-    t.mark('write cache');
+    const next = remember({ root, opts, inputs, bytes: assembled.bytes, units, keep: dup.keep, previous, kept, discovered });
+    if (next) result.next = next;
+    t.mark(opts.deferCache ? 'cache (deferred)' : 'write cache');
   }
   t.report();
   return result;
@@ -183,7 +239,8 @@ function finish(root: string, config: SvcConfig, bytes: Buffer, existing: Buffer
     return result;
   }
   if (stale) {
-    atomicWrite(path, bytes);
+    // A watching compile answers a change first: the old manifest is released by the sweep.
+    atomicWrite(path, bytes, opts.deferCache ? { retireTo: join(root, RETIRED_MANIFEST) } : {});
     result.wrote = true;
   }
   return result;

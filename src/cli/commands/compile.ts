@@ -1,35 +1,80 @@
-/** `svc compile`: builds svc-manifest.json; `--check` exits 1 when the file on disk is stale. */
-import { Command, Option } from 'clipanion';
+/**
+ * `svc compile`: builds svc-manifest.json; `--check` exits 1 when the file on disk is stale;
+ * `--watch` keeps compiling on every change until SIGINT or SIGTERM (one report per compile:
+ * a summary line in text, one JSON object per line in json).
+ */
+import { Command, Option, UsageError } from 'clipanion';
 import * as t from 'typanion';
+import type { CompileResult } from '../../compiler/compile-project.js';
+import type { CompileReport } from '../../compiler/watch/compile-session.js';
 import type { SvcContext } from '../context.js';
 import { diagnosticsText, tallyText } from '../render/text.js';
+import { untilStopped } from '../until-stopped.js';
 
 export class CompileCommand extends Command<SvcContext> {
   static override paths = [['compile']];
   static override usage = Command.Usage({
     description: 'Compile the project into svc-manifest.json.',
-    details: 'Exit codes: 0 compiled, 1 errors (or a stale manifest with --check), 2 usage or configuration error.',
-    examples: [['Compile the project found above this folder', 'svc compile'], ['Fail when the committed manifest is stale', 'svc compile --check']],
+    details: 'Exit codes: 0 compiled, 1 errors (or a stale manifest with --check), 2 usage or configuration error. With --watch, recompiles on every change and exits 0 on SIGINT or SIGTERM.',
+    examples: [
+      ['Compile the project found above this folder', 'svc compile'],
+      ['Fail when the committed manifest is stale', 'svc compile --check'],
+      ['Recompile on every change while editing', 'svc compile --watch'],
+    ],
   });
 
   project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
   check = Option.Boolean('--check', false, { description: 'Do not write; exit 1 when svc-manifest.json is out of date' });
+  watch = Option.Boolean('--watch', false, { description: 'Keep running and recompile whenever a project file changes' });
   format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
 
   override async execute(): Promise<number> {
+    if (this.watch && this.check) throw new UsageError('--watch writes the manifest on every change; it cannot be combined with --check.');
+    if (this.watch) return this.watchProject();
     const { compileProject } = await import('../../compiler/compile-project.js');
-    const opts = { cwd: this.context.cwd, check: this.check, ...(this.project !== undefined ? { project: this.project } : {}) };
-    const r = compileProject(opts);
+    const r = compileProject({ cwd: this.context.cwd, check: this.check, ...(this.project !== undefined ? { project: this.project } : {}) });
     if (this.format === 'json') {
-      const body = { exitCode: r.exitCode, stale: r.stale, wrote: r.wrote, stats: r.stats, diagnostics: r.diagnostics };
-      this.context.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
+      this.context.stdout.write(`${JSON.stringify(this.body(r), null, 2)}\n`);
       return r.exitCode;
     }
     this.context.stdout.write(diagnosticsText(r.diagnostics));
     if (r.exitCode === 2) return 2;
+    this.context.stdout.write(`${this.summary(r)}\n`);
+    return r.exitCode;
+  }
+
+  private body(r: CompileResult): Record<string, unknown> {
+    return { exitCode: r.exitCode, stale: r.stale, wrote: r.wrote, stats: r.stats, diagnostics: r.diagnostics };
+  }
+
+  private summary(r: CompileResult): string {
     const action = this.check ? (r.stale ? 'svc-manifest.json is stale' : 'svc-manifest.json is up to date') : r.wrote ? 'wrote svc-manifest.json' : 'svc-manifest.json unchanged';
     const s = r.stats;
-    this.context.stdout.write(`${r.config?.project ?? 'project'}: ${s.blocks} blocks from ${s.files} files, ${tallyText(r.diagnostics)}; ${action}\n`);
-    return r.exitCode;
+    return `${r.config?.project ?? 'project'}: ${s.blocks} blocks from ${s.files} files, ${tallyText(r.diagnostics)}; ${action}`;
+  }
+
+  private report(rep: CompileReport): void {
+    const r = rep.result;
+    if (this.format === 'json') {
+      const line = { trigger: rep.trigger, ms: Math.round(rep.ms * 10) / 10, changedPaths: rep.changed, ...this.body(r) };
+      this.context.stdout.write(`${JSON.stringify(line)}\n`);
+      return;
+    }
+    this.context.stdout.write(diagnosticsText(r.diagnostics));
+    const took = `${rep.trigger}, ${rep.ms.toFixed(0)} ms`;
+    this.context.stdout.write(r.exitCode === 2 ? `configuration error; waiting for a fix (${took})\n` : `${this.summary(r)} (${took})\n`);
+  }
+
+  private async watchProject(): Promise<number> {
+    const { CompileSession } = await import('../../compiler/watch/compile-session.js');
+    const session = new CompileSession({ cwd: this.context.cwd, ...(this.project !== undefined ? { project: this.project } : {}) }, (rep) => this.report(rep));
+    const stopped = untilStopped();
+    const first = session.start();
+    if (!session.watching) return first.exitCode;
+    this.context.stderr.write(`svc: watching ${first.root} (Ctrl-C to stop)\n`);
+    const signal = await stopped;
+    session.close();
+    this.context.stderr.write(`svc: ${signal} received, stopped watching\n`);
+    return 0;
   }
 }

@@ -7,19 +7,7 @@ import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
 import { diagnosticsText } from '../render/text.js';
-
-/** Resolves on the first SIGINT or SIGTERM, then stops listening for them. */
-function untilStopped(): Promise<NodeJS.Signals> {
-  return new Promise((done) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      done(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
+import { untilStopped } from '../until-stopped.js';
 
 export class ServeCommand extends Command<SvcContext> {
   static override paths = [['serve']];

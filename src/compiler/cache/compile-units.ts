@@ -14,6 +14,7 @@ import { sha256Hex } from '../hash.js';
 import type { CacheData, CachedDep, CachedUnit } from './compile-cache.js';
 import { DirListing } from './dir-listing.js';
 import { memoHolds, readWithMemo, statMemo, type StatMemo } from './stat-memo.js';
+import { untouched } from './warm-start.js';
 
 export interface UnitBlock {
   id: string;
@@ -42,6 +43,10 @@ export interface UnitResult {
 export interface Previous {
   cache: CacheData;
   fragments: Map<string, Buffer>;
+  /** A watcher's list of changed paths: units it does not touch are reused without a stat. */
+  changed?: ReadonlySet<string>;
+  /** The units as the previous compile in this process left them (warm start). */
+  results?: Map<string, UnitResult>;
 }
 
 export interface Ctx {
@@ -131,6 +136,13 @@ function reuse(c: CachedUnit, fragments: Map<string, Buffer>, stat: StatMemo | n
   return { path: c.path, stat, sha: c.sha, deps, blocks, diagnostics: c.diagnostics, reused: true, dirty: refreshed, seenAtNs };
 }
 
+/** A unit no change touched: the previous run's result itself when this process has it. */
+function unchanged(previous: Previous, c: CachedUnit, nowNs: string): UnitResult | undefined {
+  const prior = previous.results?.get(c.path);
+  if (prior && prior.sha === c.sha) return prior.reused && !prior.dirty ? prior : { ...prior, reused: true, dirty: false };
+  return reuse(c, previous.fragments, c.stat, c.deps, false, nowNs);
+}
+
 /** True when the previous unit can be reused (and its fresh dep memos), else undefined. */
 function stillValid(ctx: Ctx, c: CachedUnit, memo: StatMemo | null, file: SourceFile): { deps?: CachedDep[]; bytes?: Buffer; refreshed: boolean } {
   if (c.sha === '') return { refreshed: false };
@@ -163,6 +175,11 @@ export function compileUnits(
   const jobs: FreshJob[] = [];
   files.forEach((file, index) => {
     const c = cached.get(file.path);
+    const hinted = c && previous && c.sha !== '' && untouched(previous.changed, file.path, c.deps) ? unchanged(previous, c, ctx.nowNs) : undefined;
+    if (hinted) {
+      results[index] = hinted;
+      return;
+    }
     // A file with no cache entry is read at once; its memo then comes from that read's fstat.
     const memo = c && previous ? statMemo(file.abs) : undefined;
     const check = c && previous && memo !== undefined ? stillValid(ctx, c, memo, file) : { refreshed: false };

@@ -1,0 +1,75 @@
+/**
+ * What a long-lived compile (`svc compile --watch`) keeps between runs, so a recompile after
+ * one edit neither reads the cache nor reads and hashes the manifest again, and, when a file
+ * watcher names what changed, neither lists the folders nor stats every block file.
+ *
+ * Invariants: `cache` is exactly what the last compile recorded and `fragments` are the blocks
+ * of the manifest it wrote; the manifest is trusted only while its stat matches the one taken
+ * right after that write (a foreign write changes its ctime), otherwise the compile reads and
+ * verifies it like a one-shot run. `changed` is a hint from the watcher: files it does not
+ * name are reused without a stat, so a session also runs compiles without it (every file
+ * stat-checked) once things are quiet, which catches anything a watcher event missed.
+ */
+import { statSync } from 'node:fs';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import type { SourceFile } from '../project/discover.js';
+import type { CompileInputs } from '../compile-inputs.js';
+import type { CacheData } from './compile-cache.js';
+import type { UnitResult } from './compile-units.js';
+import { statMemo, type StatMemo } from './stat-memo.js';
+
+export interface WarmStart {
+  cache: CacheData;
+  /** Block id -> its manifest fragment, for every block in the manifest last written. */
+  fragments: Map<string, Buffer>;
+  /** File path -> its unit as last compiled or reused. */
+  results: Map<string, UnitResult>;
+  /** False while `cache` is newer than the cache on disk (deferred recording). */
+  cacheOnDisk: boolean;
+  manifest: { bytes: Buffer; memo: StatMemo | null };
+  discovered: { files: SourceFile[]; diagnostics: Diagnostic[] };
+  /** Config, contracts and environment key as last loaded. */
+  inputs?: CompileInputs;
+  /** Project-relative paths a watcher saw change since; undefined: check every file by stat. */
+  changed?: ReadonlySet<string>;
+}
+
+function sameMemo(a: StatMemo | null, b: StatMemo | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino;
+}
+
+/** The manifest bytes last written, while the file on disk is provably still those bytes. */
+export function warmManifest(warm: WarmStart | undefined, abs: string): Buffer | undefined {
+  if (!warm) return undefined;
+  return sameMemo(warm.manifest.memo, statMemo(abs)) ? warm.manifest.bytes : undefined;
+}
+
+function kindOf(abs: string): 'file' | 'dir' | 'other' | 'absent' {
+  const st = statSync(abs, { throwIfNoEntry: false });
+  return st === undefined ? 'absent' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+}
+
+/**
+ * The previous discovery when the changed paths cannot alter it: each is a known block file
+ * that is still a file, some other file (a companion, the config), or a path that is gone and
+ * held no known block file (an editor's temporary file). A new, removed or renamed block file
+ * or folder means listing the folders again.
+ */
+export function warmDiscovery(warm: WarmStart | undefined, root: string): WarmStart['discovered'] | undefined {
+  if (!warm?.changed) return undefined;
+  const known = new Set(warm.discovered.files.map((f) => f.path));
+  for (const rel of warm.changed) {
+    const kind = kindOf(`${root}/${rel}`);
+    if (kind === 'file' ? rel.endsWith('.svc') && !known.has(rel) : kind !== 'absent') return undefined;
+    // Gone: a block file, or a folder that held some, changes discovery; a temporary file does not.
+    if (kind === 'absent' && (known.has(rel) || warm.discovered.files.some((f) => f.path.startsWith(`${rel}/`)))) return undefined;
+  }
+  return warm.discovered;
+}
+
+/** True when the watcher's hint lets a cached unit be reused without a stat. */
+export function untouched(changed: ReadonlySet<string> | undefined, path: string, deps: readonly { path: string }[]): boolean {
+  if (changed === undefined || changed.has(path)) return false;
+  return deps.every((d) => !changed.has(d.path));
+}

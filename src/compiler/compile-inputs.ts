@@ -1,0 +1,44 @@
+/**
+ * The inputs every block depends on: svc.config.json, the contract manifest, and the
+ * environment key they make with the compiler build. A warm start whose watcher named neither
+ * file reuses them as loaded last time (a 10,000-contract manifest costs more to parse and hash
+ * than the recompile of one block); any other compile reads both.
+ */
+import { posix } from 'node:path';
+import { sha256Hex } from './hash.js';
+import { buildId } from './cache/build-id.js';
+import type { CacheData } from './cache/compile-cache.js';
+import type { WarmStart } from './cache/warm-start.js';
+import { CONFIG_FILE, loadConfig, type LoadedConfig } from './project/config.js';
+import { DEFAULT_CONTRACTS_PATH, loadContracts, type LoadedContracts } from './project/contracts.js';
+
+export interface CompileInputs {
+  loaded: LoadedConfig;
+  /** Absent when the config could not be read (exit 2). */
+  contracts?: LoadedContracts;
+  envKey: string;
+  /** sha256 of the config and contract texts that passed validation ('' for none). */
+  validated: { config: string; contracts: string };
+}
+
+function reusable(warm: WarmStart | undefined): CompileInputs | undefined {
+  const prior = warm?.inputs;
+  if (!warm?.changed || !prior?.contracts || !prior.loaded.config) return undefined;
+  const contractsPath = posix.normalize(prior.loaded.config.contracts?.manifestPath ?? DEFAULT_CONTRACTS_PATH);
+  // A contract manifest outside the project is beyond the watcher: read it every time.
+  if (contractsPath.startsWith('../') || posix.isAbsolute(contractsPath)) return undefined;
+  return warm.changed.has(CONFIG_FILE) || warm.changed.has(contractsPath) ? undefined : prior;
+}
+
+/** Loads config and contracts; the cache vouches for texts this build already validated. */
+export function loadInputs(opts: { project?: string; cwd?: string; warm?: WarmStart }, cache: CacheData | undefined): CompileInputs {
+  const prior = reusable(opts.warm);
+  if (prior) return prior;
+  const known = cache?.validated;
+  const loaded = loadConfig({ ...opts, trusted: (text) => known?.config === sha256Hex(text) });
+  if (!loaded.config) return { loaded, envKey: '', validated: { config: '', contracts: '' } };
+  const contracts = loadContracts(loaded.root, loaded.config.contracts?.manifestPath, (text) => known?.contracts === sha256Hex(text));
+  const envKey = sha256Hex(`${buildId()}\u0000${loaded.text ?? ''}\u0000${contracts.text ?? '<absent>'}`);
+  const validated = { config: sha256Hex(loaded.text ?? ''), contracts: contracts.diagnostics.length === 0 && contracts.text !== undefined ? sha256Hex(contracts.text) : '' };
+  return { loaded, contracts, envKey, validated };
+}

@@ -1,0 +1,96 @@
+/**
+ * A long-lived compile (`svc compile --watch`): compiles once, then recompiles whenever the
+ * watcher reports a change, starting from what the previous run left in memory. A change batch
+ * reuses unnamed files without a stat; once nothing has changed for `sweepAfterMs` (longer
+ * than the stat memos' racy window), and then every `idleSweepMs`, a sweep stat-checks every
+ * file, so an event the watcher missed (or a contract manifest outside the project) is still
+ * picked up, and fresh memos let the next one-shot compile trust them.
+ */
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { compileProject, type CompileOptions, type CompileResult } from '../compile-project.js';
+import type { WarmStart } from '../cache/warm-start.js';
+import { CONFIG_FILE } from '../project/config.js';
+import { TreeWatcher } from './tree-watcher.js';
+
+export type CompileTrigger = 'start' | 'change' | 'sweep';
+
+export interface CompileReport {
+  result: CompileResult;
+  trigger: CompileTrigger;
+  /** Paths the watcher named (change only). */
+  changed: number;
+  /** Wall time of the compile itself. */
+  ms: number;
+}
+
+export interface SessionOptions {
+  /** Quiet time that closes a batch of watcher events (default 10 ms). */
+  settleMs?: number;
+  /** Quiet time after a change before the first sweep (default 2.5 s). */
+  sweepAfterMs?: number;
+  /** Interval of sweeps while idle: they see files no watch covers (default 10 s). */
+  idleSweepMs?: number;
+}
+
+export class CompileSession {
+  private warm: WarmStart | undefined;
+  private watcher: TreeWatcher | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly opts: Pick<CompileOptions, 'project' | 'cwd'>,
+    private readonly onCompiled: (report: CompileReport) => void,
+    private readonly timing: SessionOptions = {},
+  ) {}
+
+  /**
+   * Compiles and starts watching. Returns the first result; a project without svc.config.json
+   * is not watched (exit 2 for the caller), one whose config is merely invalid is.
+   */
+  start(): CompileResult {
+    const first = this.run('start');
+    if (!existsSync(join(first.root, CONFIG_FILE))) return first;
+    this.watcher = new TreeWatcher(first.root, (changed) => this.run('change', changed), this.timing.settleMs);
+    this.watcher.start();
+    this.scheduleSweep(this.timing.sweepAfterMs ?? 2500);
+    return first;
+  }
+
+  /** True while watching. */
+  get watching(): boolean {
+    return this.watcher !== undefined && !this.closed;
+  }
+
+  private run(trigger: CompileTrigger, changed?: ReadonlySet<string>): CompileResult {
+    const started = performance.now();
+    const warm = this.warm ? { ...this.warm, ...(changed ? { changed } : {}) } : undefined;
+    // A change is answered first and recorded on disk by the sweep that follows it.
+    const result = compileProject({ ...this.opts, ...(warm ? { warm } : {}), keepWarm: true, deferCache: trigger === 'change' });
+    const ms = performance.now() - started;
+    if (result.next) this.warm = result.next;
+    const quiet = trigger === 'sweep' && result.stats.compiled === 0 && !result.wrote;
+    if (!quiet) this.onCompiled({ result, trigger, changed: changed?.size ?? 0, ms });
+    if (this.watcher) this.scheduleSweep(trigger === 'sweep' ? (this.timing.idleSweepMs ?? 10_000) : (this.timing.sweepAfterMs ?? 2500));
+    return result;
+  }
+
+  private scheduleSweep(ms: number): void {
+    if (this.closed) return;
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = undefined;
+      if (!this.closed) this.run('sweep');
+    }, ms);
+  }
+
+  /** Stops watching, first recording a deferred cache (so the next compile starts warm). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.watcher?.close();
+    if (this.warm && !this.warm.cacheOnDisk) this.run('sweep');
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * svc compile --watch, in process: every report's manifest is byte-identical to a cold compile
+ * of the same files, whatever changed (a block, a new or removed file, a companion, the config,
+ * the contracts, the manifest itself), and a watch leaves a cache the next one-shot compile trusts.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { compileProject } from '../../../src/compiler/compile-project.js';
+import { CompileSession, type CompileReport, type SessionOptions } from '../../../src/compiler/watch/compile-session.js';
+import { blockSource, cleanupProjects, copyFixture } from '../../helpers/project.js';
+
+afterAll(cleanupProjects);
+
+const sessions: CompileSession[] = [];
+afterEach(() => {
+  for (const s of sessions.splice(0)) s.close();
+});
+
+function watching(root: string, timing: SessionOptions = { sweepAfterMs: 60_000, idleSweepMs: 60_000 }) {
+  const reports: CompileReport[] = [];
+  let wake: (() => void) | undefined;
+  const session = new CompileSession({ project: root }, (r) => {
+    reports.push(r);
+    wake?.();
+  }, timing);
+  sessions.push(session);
+  session.start();
+  /** The next report of `trigger` after those already seen. */
+  const next = async (trigger: CompileReport['trigger'] = 'change'): Promise<CompileReport> => {
+    let from = reports.length;
+    for (;;) {
+      const found = reports.slice(from).find((r) => r.trigger === trigger);
+      if (found) return found;
+      from = reports.length;
+      await new Promise<void>((done) => (wake = done));
+    }
+  };
+  return { session, reports, next };
+}
+
+/** The manifest a cold compile of the files as they are now would write. */
+const cold = (root: string) => compileProject({ project: root, check: true, cache: false }).bytes?.toString('utf8');
+const onDisk = (root: string) => readFileSync(join(root, 'svc-manifest.json'), 'utf8');
+const SLOW_MOVERS = 'domains/catalog/blocks/slow_movers.svc';
+
+function edit(root: string, rel: string, from: string, to: string): void {
+  const text = readFileSync(join(root, rel), 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(join(root, rel), text.replace(from, to));
+}
+
+describe('CompileSession', () => {
+  it('answers an edited block by compiling that file alone', async () => {
+    const root = copyFixture('commerce');
+    const w = watching(root);
+    const pending = w.next();
+    edit(root, SLOW_MOVERS, 'candidates for clearance', 'candidates for a clearance sale');
+    const r = await pending;
+    expect(r.result.stats).toMatchObject({ compiled: 1, reused: r.result.stats.files - 1 });
+    expect(r.result.wrote).toBe(true);
+    expect(onDisk(root)).toContain('candidates for a clearance sale');
+    expect(onDisk(root)).toBe(cold(root));
+  });
+
+  it('picks up a new block file and a removed one', async () => {
+    const root = copyFixture('commerce');
+    const w = watching(root);
+    let pending = w.next();
+    writeFileSync(join(root, 'domains/catalog/blocks/brand_new.svc'), blockSource('brand_new', { domain: '"catalog"' }));
+    expect((await pending).result.stats.blocks).toBe(w.reports[0]!.result.stats.blocks + 1);
+    expect(JSON.parse(onDisk(root)).blocks).toHaveProperty(['catalog.brand_new']);
+    pending = w.next();
+    rmSync(join(root, SLOW_MOVERS));
+    await pending;
+    expect(JSON.parse(onDisk(root)).blocks).not.toHaveProperty(['catalog.slow_movers']);
+    expect(onDisk(root)).toBe(cold(root));
+  });
+
+  it('recompiles a block when its companion YAML changes', async () => {
+    const root = copyFixture('commerce');
+    const w = watching(root);
+    const pending = w.next();
+    edit(root, 'semantic-layer/blocks/catalog/slow_movers.yaml', '  - inventory', '  - inventory\n  - clearance');
+    expect((await pending).result.stats.compiled).toBe(1);
+    expect(onDisk(root)).toBe(cold(root));
+  });
+
+  it.each([
+    ['the config', 'svc.config.json', '"rules": "oss"', '"rules": "enterprise"'],
+    ['the contract manifest', 'svc-contract-manifest.json', '"catalog.Product.category_sales", "version": 1', '"catalog.Product.category_sales", "version": 2'],
+  ])('recompiles every block when %s changes', async (_what, rel, from, to) => {
+    const root = copyFixture('commerce');
+    const w = watching(root);
+    const pending = w.next();
+    edit(root, rel, from, to);
+    const r = await pending;
+    expect(r.result.stats.compiled).toBe(r.result.stats.files);
+    expect(onDisk(root)).toBe(cold(root));
+  });
+
+  it('rewrites a hand-edited manifest on the next change instead of trusting it', async () => {
+    const root = copyFixture('commerce');
+    const w = watching(root);
+    writeFileSync(join(root, 'svc-manifest.json'), '{"tampered": true}\n');
+    const pending = w.next();
+    // Same bytes again: the compile's own output does not change, only the file on disk did.
+    writeFileSync(join(root, SLOW_MOVERS), readFileSync(join(root, SLOW_MOVERS)));
+    expect((await pending).result.wrote).toBe(true);
+    expect(onDisk(root)).toBe(cold(root));
+  });
+
+  it('leaves a cache on close that the next one-shot compile reuses in full', async () => {
+    const root = copyFixture('commerce');
+    const w = watching(root);
+    const pending = w.next();
+    edit(root, SLOW_MOVERS, 'candidates for clearance', 'clearance candidates');
+    await pending;
+    w.session.close();
+    const again = compileProject({ project: root });
+    expect(again.stats.compiled).toBe(0);
+    expect(again.wrote).toBe(false);
+    expect(onDisk(root)).toBe(cold(root));
+  });
+
+  it('sweeps: a contract manifest outside the project, which no watch covers, still reaches the manifest', async () => {
+    const root = copyFixture('commerce');
+    const outside = join(root, '..', `contracts-${root.split('/').pop()}.json`);
+    writeFileSync(outside, readFileSync(join(root, 'svc-contract-manifest.json')));
+    edit(root, 'svc.config.json', '"manifestPath": "svc-contract-manifest.json"', `"manifestPath": "../${outside.split('/').pop()}"`);
+    try {
+      const w = watching(root, { sweepAfterMs: 50, idleSweepMs: 100 });
+      const before = onDisk(root);
+      const pending = w.next('sweep');
+      writeFileSync(outside, readFileSync(outside, 'utf8').replace('"catalog.Product.category_sales", "version": 1', '"catalog.Product.category_sales", "version": 2'));
+      expect((await pending).result.wrote).toBe(true);
+      expect(onDisk(root)).not.toBe(before);
+      expect(onDisk(root)).toBe(cold(root));
+    } finally {
+      rmSync(outside, { force: true });
+    }
+  });
+});
+
+describe('a warm compile', () => {
+  it('trusts the watcher for files it does not name, and a compile without a hint checks them all', () => {
+    const root = copyFixture('commerce');
+    const first = compileProject({ project: root, keepWarm: true });
+    edit(root, SLOW_MOVERS, 'candidates for clearance', 'clearance candidates');
+    const hinted = compileProject({ project: root, keepWarm: true, warm: { ...first.next!, changed: new Set(['svc.config.json']) } });
+    expect(hinted.stats.compiled).toBe(0);
+    const swept = compileProject({ project: root, warm: hinted.next! });
+    expect(swept.stats.compiled).toBe(1);
+    expect(onDisk(root)).toBe(cold(root));
+  });
+});
