@@ -41,11 +41,4 @@ describe('readTables', () => {
   it('throws UnreadableStatement for what cannot be read', () => {
     expect(() => readTables("SELECT * FROM t WHERE a = 'open", 'postgresql')).toThrow(UnreadableStatement);
   });
-
-  it('reads 10,000 typical block queries well under a second', () => {
-    const sql = 'SELECT o.id, sum(li.amount) AS revenue FROM sales.orders o JOIN sales.line_items li ON li.order_id = o.id WHERE o.status = ? GROUP BY o.id';
-    const started = performance.now();
-    for (let i = 0; i < 10_000; i++) readTables(sql + ' -- ' + i, 'postgresql');
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
 });

@@ -100,10 +100,11 @@ describe('sending traces out', () => {
   it('a failing or silent collector never slows or fails an answer', async () => {
     for (const [status, hold] of [[503, false], [200, true]] as const) {
       const { endpoint } = await collector(status, hold);
-      const { recorder } = recorderFor({ otlp: { endpoint: `${endpoint}/v1/traces`, headers: {}, timeoutMs: 300 } });
+      // The sender gives up after 2 s; an answer that waited for it would take at least that.
+      const { recorder } = recorderFor({ otlp: { endpoint: `${endpoint}/v1/traces`, headers: {}, timeoutMs: 2000 } });
       const started = performance.now();
       const answer = askTier1(recorder, { question: 'q' });
-      expect(performance.now() - started).toBeLessThan(100);
+      expect(performance.now() - started).toBeLessThan(1000);
       expect(answer.trace.status).toBe('complete');
       await recorder.flush();
       expect(recorder.status().otlp).toMatchObject({ enabled: true, sent: 0, failed: 1 });

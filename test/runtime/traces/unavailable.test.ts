@@ -41,7 +41,8 @@ describe('a broken store never affects an Ask', () => {
     other.exec('BEGIN EXCLUSIVE');
     const started = performance.now();
     const answer = askTier2(recorder, { question: 'while locked' });
-    expect(performance.now() - started).toBeLessThan(250);
+    // A writer that waited on the lock would wait seconds (SQLite's usual busy timeouts).
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(answer.trust).toBe('review_required');
     expect(answer.trace.status).toBe('unavailable');
     expect(recorder.status().failures.store).toBeGreaterThan(0);
