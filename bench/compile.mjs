@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { genProject } from './gen-project.mjs';
 
 const repo = join(import.meta.dirname, '..');
-const cli = join(repo, 'dist/src/cli/main.js');
+const cli = join(repo, 'dist/src/svc.js');
 
 function timed(args, cwd) {
   const start = process.hrtime.bigint();

@@ -14,9 +14,9 @@ if (!existsSync(db)) {
   process.stderr.write('generating fixtures/commerce/data/warehouse.db\n');
   await makeWarehouse(db);
 }
-const cli = join(repo, 'dist/src/cli/main.js');
+const cli = join(repo, 'dist/src/svc.js');
 if (!existsSync(cli)) {
-  process.stderr.write('dist/src/cli/main.js is missing: run `npm run build` first.\n');
+  process.stderr.write('dist/src/svc.js is missing: run `npm run build` first.\n');
   process.exit(2);
 }
 const port = process.env.PORT ?? '4545';

@@ -4,11 +4,10 @@
  * dist/), so they are loaded as module assets relative to this file rather than from a
  * project folder.
  */
-import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { rulesAjv } from './ajv.js';
+import { readJsonAsset } from '../source-asset.js';
 
-const requireAsset = createRequire(import.meta.url);
 
 const POLICY_ID = 'https://svc.invalid/schemas/rules/policy.schema.json';
 const PROJECT_ID = 'https://svc.invalid/schemas/rules/project-rules.schema.json';
@@ -19,8 +18,8 @@ let loaded = false;
 function ensureLoaded(): void {
   if (loaded) return;
   const ajv = rulesAjv();
-  ajv.addSchema(requireAsset('./schemas/policy.schema.json') as object);
-  ajv.addSchema(requireAsset('./schemas/project-rules.schema.json') as object);
+  ajv.addSchema(readJsonAsset('rules/schemas/policy.schema.json') as object);
+  ajv.addSchema(readJsonAsset('rules/schemas/project-rules.schema.json') as object);
   loaded = true;
 }
 

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { svc } from '../helpers/cli.js';
-import { makeProject } from '../helpers/project.js';
+import { makeProject, REPO } from '../helpers/project.js';
 
 describe('svc --help', () => {
   const r = svc(['--help'], makeProject({}));
@@ -27,5 +29,14 @@ describe('svc --help', () => {
     const c = svc(['compile', '--help'], makeProject({}));
     expect(c.code).toBe(0);
     expect(c.stdout).toContain('--check');
+  });
+});
+
+describe('the bundled executable', () => {
+  it('reports the package version, read from the package beside the bundle', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    const r = svc(['--version'], makeProject({}));
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(pkg.version);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `svc mcp` end to end: an MCP client (official SDK) starts `node dist/src/cli/main.js mcp
+ * `svc mcp` end to end: an MCP client (official SDK) starts `node dist/src/svc.js mcp
  * --project <copy>` as a child process and talks to it over stdio. The child lists the 13
  * tools, answers search_blocks, query_via_block, certify and answer_question, keeps stdout for
  * the MCP stream only, and exits 0 on its own when the client closes stdin (or on SIGTERM),
@@ -62,7 +62,7 @@ const json = (r: Awaited<ReturnType<Client['callTool']>>): Record<string, unknow
 
 describe('svc mcp', () => {
   it('serves the agent tools over stdio and exits on its own when stdin closes', async () => {
-    expect(existsSync(SVC_BIN), 'dist/src/cli/main.js is missing: run npm run build').toBe(true);
+    expect(existsSync(SVC_BIN), 'dist/src/svc.js is missing: run npm run build').toBe(true);
     const root = await commerceProject();
     const s = await start(root);
     const pid = s.transport.pid ?? -1;

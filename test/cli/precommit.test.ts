@@ -18,6 +18,6 @@ describe('.pre-commit-hooks.yaml', () => {
 
   it('points at the package bin', () => {
     const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    expect(pkg.bin['svc']).toBe('dist/src/cli/main.js');
+    expect(pkg.bin['svc']).toBe('dist/src/svc.js');
   });
 });

@@ -29,7 +29,7 @@ function firstLine(child: ReturnType<typeof spawn>): Promise<string> {
 
 describe('svc serve', () => {
   it('serves until SIGTERM, then exits 0', async () => {
-    expect(existsSync(SVC_BIN), 'dist/src/cli/main.js is missing: run npm run build').toBe(true);
+    expect(existsSync(SVC_BIN), 'dist/src/svc.js is missing: run npm run build').toBe(true);
     const root = await commerceProject();
     const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO } from './project.js';
 
-export const SVC_BIN = join(REPO, 'dist/src/cli/main.js');
+export const SVC_BIN = join(REPO, 'dist/src/svc.js');
 
 export interface CliRun {
   code: number;

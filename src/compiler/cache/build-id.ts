@@ -6,13 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { sourceAsset } from '../../source-asset.js';
 
 let cached: string | undefined;
 
 export function buildId(): string {
   if (cached === undefined) {
     try {
-      cached = readFileSync(new URL('../../build-id.txt', import.meta.url), 'utf8').trim();
+      cached = readFileSync(sourceAsset('build-id.txt'), 'utf8').trim();
     } catch {
       cached = '';
     }

@@ -10,6 +10,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { SvcConfig } from '../project/config.js';
 import type { ContractIndex } from '../analyze/contract.js';
 import { runJobs, type Ctx, type FreshJob, type JobRunner, type UnitResult } from './compile-units.js';
+import { sourceAsset } from '../../source-asset.js';
 
 /** Below this many files the worker's start-up costs more than it saves. */
 export const PARALLEL_THRESHOLD = 400;
@@ -63,7 +64,7 @@ export function parallelRunner(config: SvcConfig, contracts: ContractIndex): Job
     const input: WorkerInput = { root: ctx.root, nowNs: ctx.nowNs, config, contracts: { loaded: contracts.loaded, path: contracts.path, keys: [...contracts.keys] }, jobs: theirs };
     let worker: Worker | undefined;
     try {
-      worker = new Worker(new URL('./compile-worker.js', import.meta.url), { workerData: { input, port: port2, shared }, transferList: [port2] });
+      worker = new Worker(sourceAsset('compiler/cache/compile-worker.js'), { workerData: { input, port: port2, shared }, transferList: [port2] });
       worker.unref();
     } catch {
       return runJobs(ctx, jobs);

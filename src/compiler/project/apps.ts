@@ -9,9 +9,10 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
 import type { CompiledApp, CompiledPage } from '../types.js';
+import { sourceAsset } from '../../source-asset.js';
 
-const appSchema = new URL('../schemas/app.schema.json', import.meta.url);
-const pageSchema = new URL('../schemas/page.schema.json', import.meta.url);
+const appSchema = sourceAsset('compiler/schemas/app.schema.json');
+const pageSchema = sourceAsset('compiler/schemas/page.schema.json');
 
 function readJson(root: string, rel: string, out: Diagnostic[]): unknown {
   let text: string;

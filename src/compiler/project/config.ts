@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
+import { sourceAsset } from '../../source-asset.js';
 
 export const CONFIG_FILE = 'svc.config.json';
 
@@ -47,7 +48,7 @@ export function findProjectRoot(start: string): string | undefined {
   }
 }
 
-const schemaUrl = new URL('../schemas/config.schema.json', import.meta.url);
+const schemaUrl = sourceAsset('compiler/schemas/config.schema.json');
 
 /**
  * Reads the config of the project at `root` (or found above `cwd` when root is not given).

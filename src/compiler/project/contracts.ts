@@ -8,9 +8,10 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { ContractIndex } from '../analyze/contract.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
+import { sourceAsset } from '../../source-asset.js';
 
 export const DEFAULT_CONTRACTS_PATH = 'svc-contract-manifest.json';
-const schemaUrl = new URL('../schemas/contract-manifest.schema.json', import.meta.url);
+const schemaUrl = sourceAsset('compiler/schemas/contract-manifest.schema.json');
 
 export interface LoadedContracts {
   index: ContractIndex;

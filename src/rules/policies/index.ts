@@ -4,11 +4,11 @@
  * callers always get a flat rule list. A broken built-in is a bug in svc, not in a project,
  * and is the one place this engine throws.
  */
-import { createRequire } from 'node:module';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { loadPolicy } from '../load-policy.js';
 import type { Policy } from '../policy.js';
 import { mergeProjectRules, type MergeResult } from '../project-rules.js';
+import { readJsonAsset } from '../../source-asset.js';
 
 export const POLICY_NAMES = [
   'answer.trust',
@@ -19,7 +19,6 @@ export const POLICY_NAMES = [
 ] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
-const requireAsset = createRequire(import.meta.url);
 const cache = new Map<PolicyName, Policy>();
 /** Every policy a built-in extends, directly or not, in evaluation order. */
 const ancestors = new Map<PolicyName, PolicyName[]>();
@@ -31,7 +30,7 @@ export function isPolicyName(name: string): name is PolicyName {
 function readBuiltin(name: PolicyName, chain: readonly PolicyName[]): Policy {
   if (chain.includes(name)) throw new Error(`built-in policy ${name} extends itself via ${chain.join(' -> ')}`);
   const file = `src/rules/policies/${name}.json`;
-  const { policy, diagnostics } = loadPolicy(requireAsset(`./${name}.json`) as unknown, file, { trusted: true });
+  const { policy, diagnostics } = loadPolicy(readJsonAsset(`rules/policies/${name}.json`), file, { trusted: true });
   if (policy === undefined) {
     throw new Error(`built-in policy ${name} is invalid: ${diagnostics.map((d) => d.message).join('; ')}`);
   }

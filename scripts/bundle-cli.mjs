@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * Build step: bundles the command line (dist/src/cli/main.js and every command it loads on
+ * demand) into dist/src/svc.js plus shared chunks beside it. A command starts by loading a
+ * handful of files instead of about a hundred modules, which is most of a pre-commit lint's
+ * time on a slow disk. Packages stay external (node_modules as installed), and the library
+ * entry points (svc, svc/host) stay unbundled.
+ *
+ * The output goes directly into dist/src/ because src/source-asset.ts finds the schemas,
+ * policies, validators and worker relative to the source root (see its invariant).
+ *
+ * Usage: node scripts/bundle-cli.mjs [--root DIR]
+ */
+import { build } from 'esbuild';
+import { readdirSync, rmSync, chmodSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const rootFlag = process.argv.indexOf('--root');
+const root = rootFlag !== -1 && process.argv[rootFlag + 1] ? process.argv[rootFlag + 1] : join(here, '..');
+const out = join(root, 'dist/src');
+
+// Chunks are content-named: remove the previous build's so none lingers (the build id hashes
+// every .js file in dist/src).
+for (const name of readdirSync(out)) {
+  if (name === 'svc.js' || /^svc-chunk-[A-Za-z0-9_-]+\.js$/.test(name)) rmSync(join(out, name));
+}
+
+const result = await build({
+  entryPoints: { svc: join(out, 'cli/main.js') },
+  outdir: out,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  chunkNames: 'svc-chunk-[hash]',
+  logLevel: 'warning',
+  metafile: true,
+});
+chmodSync(join(out, 'svc.js'), 0o755);
+const files = Object.keys(result.metafile.outputs).length;
+process.stderr.write(`bundle-cli: dist/src/svc.js and ${files - 1} chunks\n`);
