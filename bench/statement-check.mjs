@@ -30,7 +30,7 @@ const CORPUS = [
  * Statements per second of this process's CPU time, best of several rounds: other work on the
  * machine (and its scheduling) then changes the figure little, while the code's cost still does.
  */
-function measure(fn, rounds = 6, roundMs = 300) {
+function measure(fn, rounds = 10, roundMs = 300) {
   for (let i = 0; i < 2000; i++) fn(i);
   let best = 0;
   let n = 0;
