@@ -8,7 +8,8 @@ import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.js';
 import { sha256Hex } from './hash.js';
 import { buildId } from './cache/build-id.js';
-import { readCache, writeCache, type CacheData, type CachedUnit } from './cache/compile-cache.js';
+import { readCache, type CacheData } from './cache/compile-cache.js';
+import { cacheData, recordCache } from './cache/record-cache.js';
 import { compileUnits, type Previous, type UnitBlock, type UnitResult } from './cache/compile-units.js';
 import { locateFragments } from './manifest/locate.js';
 import { parallelRunner } from './cache/compile-parallel.js';
@@ -111,27 +112,6 @@ function previousRun(cache: CacheData | undefined, envKey: string, existing: Buf
 }
 
 /**
- * The cache entry of a unit. A unit one of whose blocks lost to a duplicate id is never
- * reused: the manifest holds the other file's text under that id.
- */
-function cacheUnit(u: UnitResult, keep: Map<string, string>): CachedUnit {
-  const whole = u.blocks.every((b) => keep.get(b.id) === u.path);
-  const blocks = u.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span }));
-  return { path: u.path, stat: u.stat, sha: whole ? u.sha : '', deps: u.deps, blocks, diagnostics: u.diagnostics, seenAtNs: u.seenAtNs };
-}
-
-/** Records the compile: a journal line of what changed, or a new snapshot after a cold run. */
-function recordCache(root: string, head: Omit<CacheData, 'units'>, units: ReturnType<typeof compileUnits>, keep: Map<string, string>, previous?: Previous): CacheData {
-  const all = units.results.map((u) => cacheUnit(u, keep));
-  const data = { ...head, units: all };
-  const set = all.filter((_u, i) => units.results[i]?.dirty === true);
-  const cold = previous === undefined;
-  if (!cold && set.length === 0 && units.dropped.length === 0 && head.manifestSha256 === previous.cache.manifestSha256) return data;
-  writeCache(root, data, cold ? undefined : { set, drop: units.dropped });
-  return data;
-}
-
-/**
  * The manifest on disk and what can be reused from it. A warm start's manifest is trusted
  * without hashing while its stat is the one taken after this process wrote it.
  */
@@ -167,7 +147,7 @@ function remember(o: Outcome): WarmStart | undefined {
   const { envKey, validated } = o.inputs;
   const head = { envKey, buildId: buildId(), validated, manifestSha256: o.opts.deferCache ? '' : sha256Hex(o.bytes) };
   const onDisk = o.opts.warm?.cacheOnDisk !== false;
-  const cache = o.opts.deferCache ? { ...head, units: o.units.results.map((u) => cacheUnit(u, o.keep)) } : recordCache(o.root, head, o.units, o.keep, onDisk ? o.previous : undefined);
+  const cache = o.opts.deferCache ? cacheData(head, o.units, o.keep) : recordCache(o.root, head, o.units, o.keep, onDisk ? o.previous : undefined);
   if (!o.opts.deferCache && !onDisk) rmSync(join(o.root, RETIRED_MANIFEST), { force: true });
   if (!o.opts.keepWarm) return undefined;
   const fragments = new Map(o.kept.map((b) => [b.id, b.text]));
