@@ -53,6 +53,7 @@ export const CODES = {
   'compile/invalid-status': entry('error', 'Status {{status}} of block {{block}} is not one of draft, review, certified, pending_recertification, deprecated, retired.', 'Use one of the listed statuses.'),
   'compile/invalid-test': entry('error', 'Test of block {{block}}: {{problem}}.', 'Write tests as assert <column|row_count> <op> <value>.'),
   'compile/manifest-stale': entry('error', 'svc-manifest.json is out of date.', 'Run svc compile and commit the result.'),
+  'compile/manifest-unwritable': entry('error', 'svc-manifest.json could not be written ({{reason}}).', 'Make svc-manifest.json a writable file (not a folder) in a writable project folder; the previous manifest is unchanged.'),
   'compile/misplaced-member': entry('error', '{{member}} is not allowed {{where}}.', 'Parameters go in params { }, assertions in tests { }.'),
   'compile/missing-field': entry('error', 'Block {{block}} has no {{field}}.', 'Add {{field}} = ... to the block.'),
   'compile/no-blocks-in-file': entry('warning', 'File declares no block.', 'Add block "<name>" { ... } or delete the file.'),

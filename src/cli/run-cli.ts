@@ -3,21 +3,15 @@
  * 1 findings), 2 for usage errors (clipanion's own would be 1), and 70 for an internal failure,
  * which prints a sentence and a reference, never a stack trace (SVC_DEBUG=1 shows it).
  */
-import { randomInt } from 'node:crypto';
 import { Builtins, Cli, UsageError, type Command, type CommandClass } from 'clipanion';
 import type { Readable, Writable } from 'node:stream';
 import type { SvcContext } from './context.js';
 import { COMMANDS } from './commands/index.js';
 import { HelpCommand } from './commands/help.js';
+import { internalErrorText } from './internal-error.js';
 
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
-
-function reference(): string {
-  let out = '';
-  for (let i = 0; i < 8; i++) out += String.fromCharCode(97 + randomInt(26));
-  return out;
-}
 
 /** The clipanion Cli with every svc command registered. */
 export function buildCli(version: string): Cli<SvcContext> {
@@ -79,9 +73,7 @@ export async function runCli(argv: string[], io: CliIo, version = '0.0.0'): Prom
       io.stderr.write(cli.error(error, { colored: false, command }));
       return EXIT_USAGE;
     }
-    const ref = reference();
-    io.stderr.write(`svc: an internal error stopped this command (reference ${ref}).\n`);
-    if (process.env['SVC_DEBUG'] === '1') io.stderr.write(`${ref}: ${error instanceof Error ? error.stack : String(error)}\n`);
+    io.stderr.write(internalErrorText(error, 'this command'));
     return EXIT_INTERNAL;
   }
 }

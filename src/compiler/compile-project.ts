@@ -148,7 +148,8 @@ function remember(o: Outcome): WarmStart | undefined {
   const head = { envKey, buildId: buildId(), validated, manifestSha256: o.opts.deferCache ? '' : sha256Hex(o.bytes) };
   const onDisk = o.opts.warm?.cacheOnDisk !== false;
   const cache = o.opts.deferCache ? cacheData(head, o.units, o.keep) : recordCache(o.root, head, o.units, o.keep, onDisk ? o.previous : undefined);
-  if (!o.opts.deferCache && !onDisk) rmSync(join(o.root, RETIRED_MANIFEST), { force: true });
+  // Also a one-shot compile: a watch that was killed may have left its retired manifest.
+  if (!o.opts.deferCache) rmSync(join(o.root, RETIRED_MANIFEST), { force: true });
   if (!o.opts.keepWarm) return undefined;
   const fragments = new Map(o.kept.map((b) => [b.id, b.text]));
   const results = new Map(o.units.results.map((u) => [u.path, u]));
@@ -219,9 +220,15 @@ function finish(root: string, config: SvcConfig, bytes: Buffer, existing: Buffer
     return result;
   }
   if (stale) {
-    // A watching compile answers a change first: the old manifest is released by the sweep.
-    atomicWrite(path, bytes, opts.deferCache ? { retireTo: join(root, RETIRED_MANIFEST) } : {});
-    result.wrote = true;
+    try {
+      // A watching compile answers a change first: the old manifest is released by the sweep.
+      atomicWrite(path, bytes, opts.deferCache ? { retireTo: join(root, RETIRED_MANIFEST) } : {});
+      result.wrote = true;
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? 'write failed';
+      result.diagnostics = [...diagnostics, diag('compile/manifest-unwritable', { reason }, { file: MANIFEST_FILE })];
+      result.exitCode = 1;
+    }
   }
   return result;
 }

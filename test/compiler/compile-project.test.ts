@@ -171,6 +171,17 @@ describe('bad input', () => {
     expect(JSON.parse(r.text ?? '{}').blocks['sales.a']).toBeDefined();
   });
 
+  it('reports a manifest it cannot write (a folder in its place) as a diagnostic, exit 1', () => {
+    const dir = makeProject({ ...base, 'domains/sales/blocks/a.svc': blockSource('a') });
+    mkdirSync(join(dir, MANIFEST_FILE));
+    const r = compileProject({ project: dir });
+    expect(r.exitCode).toBe(1);
+    expect(r.wrote).toBe(false);
+    expect(r.diagnostics.find((d) => d.code === 'compile/manifest-unwritable')).toMatchObject({ file: MANIFEST_FILE, data: { reason: 'EISDIR' } });
+    expect(statSync(join(dir, MANIFEST_FILE)).isDirectory()).toBe(true);
+    expect(readdirSync(dir).filter((n) => n.includes('.tmp'))).toEqual([]);
+  });
+
   it('warns once when there is no contract manifest and resolves nothing', () => {
     const r = compileProject({ project: copyFixture('legacy') });
     expect(codes(r).filter((c) => c === 'compile/contract-manifest-missing')).toHaveLength(1);

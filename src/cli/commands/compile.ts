@@ -9,6 +9,7 @@ import type { CompileResult } from '../../compiler/compile-project.js';
 import type { CompileReport } from '../../compiler/watch/compile-session.js';
 import type { SvcContext } from '../context.js';
 import { diagnosticsText, tallyText } from '../render/text.js';
+import { internalErrorText } from '../internal-error.js';
 import { untilStopped } from '../until-stopped.js';
 
 export class CompileCommand extends Command<SvcContext> {
@@ -67,11 +68,13 @@ export class CompileCommand extends Command<SvcContext> {
 
   private async watchProject(): Promise<number> {
     const { CompileSession } = await import('../../compiler/watch/compile-session.js');
-    const session = new CompileSession({ cwd: this.context.cwd, ...(this.project !== undefined ? { project: this.project } : {}) }, (rep) => this.report(rep));
+    const failed = (error: unknown) => this.context.stderr.write(internalErrorText(error, 'a recompile', ' Still watching.'));
+    const session = new CompileSession({ cwd: this.context.cwd, ...(this.project !== undefined ? { project: this.project } : {}) }, (rep) => this.report(rep), {}, failed);
     const stopped = untilStopped();
     const first = session.start();
     if (!session.watching) return first.exitCode;
     this.context.stderr.write(`svc: watching ${first.root} (Ctrl-C to stop)\n`);
+    if (session.unwatched > 0) this.context.stderr.write(`svc: ${session.unwatched} folder(s) could not be watched (system watch limit?); changes there show up within 10 s.\n`);
     const signal = await stopped;
     session.close();
     this.context.stderr.write(`svc: ${signal} received, stopped watching\n`);

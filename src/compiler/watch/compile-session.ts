@@ -39,10 +39,15 @@ export class CompileSession {
   private sweepTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
+  /**
+   * `onFailed` hears of a recompile that failed with an internal error (a bug); the session
+   * keeps its previous state and goes on watching.
+   */
   constructor(
-    private readonly opts: Pick<CompileOptions, 'project' | 'cwd'>,
+    private opts: Pick<CompileOptions, 'project' | 'cwd'>,
     private readonly onCompiled: (report: CompileReport) => void,
     private readonly timing: SessionOptions = {},
+    private readonly onFailed: (error: unknown) => void = () => undefined,
   ) {}
 
   /**
@@ -50,8 +55,10 @@ export class CompileSession {
    * is not watched (exit 2 for the caller), one whose config is merely invalid is.
    */
   start(): CompileResult {
-    const first = this.run('start');
+    const first = this.compile('start');
     if (!existsSync(join(first.root, CONFIG_FILE))) return first;
+    // The project stays the one first found, even if its config goes away for a moment.
+    this.opts = { project: first.root };
     this.watcher = new TreeWatcher(first.root, (changed) => this.run('change', changed), this.timing.settleMs);
     this.watcher.start();
     this.scheduleSweep(this.timing.sweepAfterMs ?? 2500);
@@ -63,7 +70,20 @@ export class CompileSession {
     return this.watcher !== undefined && !this.closed;
   }
 
-  private run(trigger: CompileTrigger, changed?: ReadonlySet<string>): CompileResult {
+  /** Folders that could not be watched (e.g. the system's watch limit): only sweeps see them. */
+  get unwatched(): number {
+    return this.watcher?.unwatched ?? 0;
+  }
+
+  private run(trigger: CompileTrigger, changed?: ReadonlySet<string>): void {
+    try {
+      this.compile(trigger, changed);
+    } catch (error) {
+      this.onFailed(error);
+    }
+  }
+
+  private compile(trigger: CompileTrigger, changed?: ReadonlySet<string>): CompileResult {
     const started = performance.now();
     const warm = this.warm ? { ...this.warm, ...(changed ? { changed } : {}) } : undefined;
     // A change is answered first and recorded on disk by the sweep that follows it.

@@ -25,6 +25,7 @@ export class TreeWatcher {
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private failed = new Set<string>();
 
   /** `onBatch` receives the changed paths once no event has arrived for `settleMs`. */
   constructor(
@@ -43,6 +44,11 @@ export class TreeWatcher {
     return this.watchers.size;
   }
 
+  /** Number of folders a watch could not be placed on (e.g. the system's limit was reached). */
+  get unwatched(): number {
+    return this.failed.size;
+  }
+
   private abs(rel: string): string {
     return rel === '' ? this.root : `${this.root}/${rel}`;
   }
@@ -56,7 +62,9 @@ export class TreeWatcher {
       const w = watch(this.abs(rel), { persistent: true }, (_event, name) => this.onEvent(rel, name));
       w.on('error', () => this.drop(rel));
       this.watchers.set(rel, w);
+      this.failed.delete(rel);
     } catch {
+      if (isDir(this.abs(rel))) this.failed.add(rel);
       return;
     }
     const seen = [...this.realOf.values()].includes(real);

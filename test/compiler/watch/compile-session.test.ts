@@ -3,12 +3,12 @@
  * of the same files, whatever changed (a block, a new or removed file, a companion, the config,
  * the contracts, the manifest itself), and a watch leaves a cache the next one-shot compile trusts.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { compileProject } from '../../../src/compiler/compile-project.js';
 import { CompileSession, type CompileReport, type SessionOptions } from '../../../src/compiler/watch/compile-session.js';
-import { blockSource, cleanupProjects, copyFixture } from '../../helpers/project.js';
+import { blockSource, cleanupProjects, CONFIG, copyFixture, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);
 
@@ -17,10 +17,12 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.close();
 });
 
-function watching(root: string, timing: SessionOptions = { sweepAfterMs: 60_000, idleSweepMs: 60_000 }) {
+const QUIET: SessionOptions = { sweepAfterMs: 60_000, idleSweepMs: 60_000 };
+
+function watching(root: string, timing: SessionOptions = QUIET, where: { project?: string; cwd?: string } = { project: root }) {
   const reports: CompileReport[] = [];
   let wake: (() => void) | undefined;
-  const session = new CompileSession({ project: root }, (r) => {
+  const session = new CompileSession(where, (r) => {
     reports.push(r);
     wake?.();
   }, timing);
@@ -139,6 +141,38 @@ describe('CompileSession', () => {
     } finally {
       rmSync(outside, { force: true });
     }
+  });
+});
+
+describe('CompileSession, when the project misbehaves', () => {
+  it('stays with the project it found when that project loses its config for a moment', async () => {
+    const parent = makeProject({ 'svc.config.json': CONFIG });
+    const root = join(parent, 'inner');
+    cpSync(copyFixture('commerce'), root, { recursive: true });
+    // Found from the working folder, as `svc compile --watch` run inside the project finds it.
+    const w = watching(root, QUIET, { cwd: join(root, 'domains') });
+    const pending = w.next();
+    rmSync(join(root, 'svc.config.json'));
+    const r = await pending;
+    expect(r.result.root).toBe(root);
+    expect(r.result.exitCode).toBe(2);
+    expect(r.result.diagnostics.map((d) => d.code)).toEqual(['config/missing']);
+  });
+
+  it('reports a manifest it cannot write and recovers once it can', async () => {
+    const root = copyFixture('commerce');
+    const w = watching(root);
+    rmSync(join(root, 'svc-manifest.json'));
+    mkdirSync(join(root, 'svc-manifest.json'));
+    let pending = w.next();
+    edit(root, SLOW_MOVERS, 'candidates for clearance', 'clearance candidates');
+    const failed = await pending;
+    expect(failed.result.diagnostics.map((d) => d.code)).toContain('compile/manifest-unwritable');
+    rmSync(join(root, 'svc-manifest.json'), { recursive: true });
+    pending = w.next();
+    edit(root, SLOW_MOVERS, 'clearance candidates', 'candidates for clearance');
+    expect((await pending).result.wrote).toBe(true);
+    expect(onDisk(root)).toBe(cold(root));
   });
 });
 
