@@ -131,6 +131,8 @@ interface Outcome {
   opts: CompileOptions;
   inputs: CompileInputs;
   bytes: Buffer;
+  /** The manifest file holds `bytes` (written now, or already); false when the write failed. */
+  onDisk: boolean;
   units: ReturnType<typeof compileUnits>;
   keep: Map<string, string>;
   previous: Previous | undefined;
@@ -146,14 +148,15 @@ interface Outcome {
 function remember(o: Outcome): WarmStart | undefined {
   const { envKey, validated } = o.inputs;
   const head = { envKey, buildId: buildId(), validated, manifestSha256: o.opts.deferCache ? '' : sha256Hex(o.bytes) };
-  const onDisk = o.opts.warm?.cacheOnDisk !== false;
-  const cache = o.opts.deferCache ? cacheData(head, o.units, o.keep) : recordCache(o.root, head, o.units, o.keep, onDisk ? o.previous : undefined);
+  const journal = o.opts.warm?.cacheOnDisk !== false;
+  const cache = o.opts.deferCache ? cacheData(head, o.units, o.keep) : recordCache(o.root, head, o.units, o.keep, journal ? o.previous : undefined);
   // Also a one-shot compile: a watch that was killed may have left its retired manifest.
   if (!o.opts.deferCache) rmSync(join(o.root, RETIRED_MANIFEST), { force: true });
   if (!o.opts.keepWarm) return undefined;
   const fragments = new Map(o.kept.map((b) => [b.id, b.text]));
   const results = new Map(o.units.results.map((u) => [u.path, u]));
-  const manifest = { bytes: o.bytes, memo: statMemo(join(o.root, MANIFEST_FILE)) };
+  // No memo, no trust: after a failed write the next compile reads whatever the file is.
+  const manifest = { bytes: o.bytes, memo: o.onDisk ? statMemo(join(o.root, MANIFEST_FILE)) : null };
   return { cache, fragments, results, manifest, discovered: o.discovered, inputs: o.inputs, cacheOnDisk: !o.opts.deferCache };
 }
 
@@ -193,7 +196,8 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const result = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);
   t.mark('write manifest');
   if (!opts.check && opts.cache !== false) {
-    const next = remember({ root, opts, inputs, bytes: assembled.bytes, units, keep: dup.keep, previous, kept, discovered });
+    const onDisk = result.wrote || !result.stale;
+    const next = remember({ root, opts, inputs, bytes: assembled.bytes, onDisk, units, keep: dup.keep, previous, kept, discovered });
     if (next) result.next = next;
     t.mark(opts.deferCache ? 'cache (deferred)' : 'write cache');
   }

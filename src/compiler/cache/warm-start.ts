@@ -26,6 +26,7 @@ export interface WarmStart {
   results: Map<string, UnitResult>;
   /** False while `cache` is newer than the cache on disk (deferred recording). */
   cacheOnDisk: boolean;
+  /** The manifest last written, and its stat then (null: not known to be on disk, never trusted). */
   manifest: { bytes: Buffer; memo: StatMemo | null };
   discovered: { files: SourceFile[]; diagnostics: Diagnostic[] };
   /** Config, contracts and environment key as last loaded. */
@@ -41,7 +42,7 @@ function sameMemo(a: StatMemo | null, b: StatMemo | null): boolean {
 
 /** The manifest bytes last written, while the file on disk is provably still those bytes. */
 export function warmManifest(warm: WarmStart | undefined, abs: string): Buffer | undefined {
-  if (!warm) return undefined;
+  if (!warm || warm.manifest.memo === null) return undefined;
   return sameMemo(warm.manifest.memo, statMemo(abs)) ? warm.manifest.bytes : undefined;
 }
 
