@@ -6,11 +6,11 @@
  * file, so an event the watcher missed (or a contract manifest outside the project) is still
  * picked up, and fresh memos let the next one-shot compile trust them.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { compileProject, type CompileOptions, type CompileResult } from '../compile-project.js';
 import type { WarmStart } from '../cache/warm-start.js';
-import { CONFIG_FILE } from '../project/config.js';
+import { CONFIG_FILE, findProjectRoot } from '../project/config.js';
 import { TreeWatcher } from './tree-watcher.js';
 
 export type CompileTrigger = 'start' | 'change' | 'sweep';
@@ -55,14 +55,25 @@ export class CompileSession {
    * is not watched (exit 2 for the caller), one whose config is merely invalid is.
    */
   start(): CompileResult {
+    // Watch first: an edit made while the first compile runs arrives as the first batch.
+    const root = this.projectRoot();
+    if (root !== undefined) {
+      this.watcher = new TreeWatcher(root, (changed) => this.run('change', changed), this.timing.settleMs);
+      this.watcher.start();
+    }
     const first = this.compile('start');
-    if (!existsSync(join(first.root, CONFIG_FILE))) return first;
+    if (this.watcher === undefined) return first;
     // The project stays the one first found, even if its config goes away for a moment.
     this.opts = { project: first.root };
-    this.watcher = new TreeWatcher(first.root, (changed) => this.run('change', changed), this.timing.settleMs);
-    this.watcher.start();
     this.scheduleSweep(this.timing.sweepAfterMs ?? 2500);
     return first;
+  }
+
+  /** The folder holding svc.config.json that the options name, if there is one. */
+  private projectRoot(): string | undefined {
+    const cwd = this.opts.cwd ?? process.cwd();
+    const root = this.opts.project !== undefined ? resolve(cwd, this.opts.project) : findProjectRoot(cwd);
+    return root !== undefined && existsSync(join(root, CONFIG_FILE)) ? root : undefined;
   }
 
   /** True while watching. */
