@@ -30,15 +30,33 @@ function reusable(warm: WarmStart | undefined): CompileInputs | undefined {
   return warm.changed.has(CONFIG_FILE) || warm.changed.has(contractsPath) ? undefined : prior;
 }
 
+/** sha256 of a text, computed once however often the same text is asked about. */
+function digestOnce(): (text: string) => string {
+  let last: string | undefined;
+  let sha = '';
+  return (text) => {
+    if (text !== last) {
+      last = text;
+      sha = sha256Hex(text);
+    }
+    return sha;
+  };
+}
+
 /** Loads config and contracts; the cache vouches for texts this build already validated. */
 export function loadInputs(opts: { project?: string; cwd?: string; warm?: WarmStart }, cache: CacheData | undefined): CompileInputs {
   const prior = reusable(opts.warm);
   if (prior) return prior;
   const known = cache?.validated;
-  const loaded = loadConfig({ ...opts, trusted: (text) => known?.config === sha256Hex(text) });
+  const configSha = digestOnce();
+  const contractsSha = digestOnce();
+  const loaded = loadConfig({ ...opts, trusted: (text) => known?.config === configSha(text) });
   if (!loaded.config) return { loaded, envKey: '', validated: { config: '', contracts: '' } };
-  const contracts = loadContracts(loaded.root, loaded.config.contracts?.manifestPath, (text) => known?.contracts === sha256Hex(text));
-  const envKey = sha256Hex(`${buildId()}\u0000${loaded.text ?? ''}\u0000${contracts.text ?? '<absent>'}`);
-  const validated = { config: sha256Hex(loaded.text ?? ''), contracts: contracts.diagnostics.length === 0 && contracts.text !== undefined ? sha256Hex(contracts.text) : '' };
+  const contracts = loadContracts(loaded.root, loaded.config.contracts?.manifestPath, (text) => known?.contracts === contractsSha(text));
+  const config = configSha(loaded.text ?? '');
+  const contractsKey = contracts.text === undefined ? '<absent>' : contractsSha(contracts.text);
+  // The key hashes the texts' hashes: each text is hashed once per compile.
+  const envKey = sha256Hex(`${buildId()}\u0000${config}\u0000${contractsKey}`);
+  const validated = { config, contracts: contracts.diagnostics.length === 0 && contracts.text !== undefined ? contractsKey : '' };
   return { loaded, contracts, envKey, validated };
 }

@@ -3,7 +3,7 @@
  * -> svc-manifest.json. The manifest is deterministic: same input, same bytes, no timestamps.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.js';
 import { sha256Hex } from './hash.js';
@@ -13,7 +13,7 @@ import { cacheData, recordCache } from './cache/record-cache.js';
 import { compileUnits, type Previous, type UnitBlock, type UnitResult } from './cache/compile-units.js';
 import { locateFragments } from './manifest/locate.js';
 import { parallelRunner } from './cache/compile-parallel.js';
-import { findProjectRoot, resolveConnection, type SvcConfig } from './project/config.js';
+import { projectRootOf, resolveConnection, type SvcConfig } from './project/config.js';
 import { loadInputs, type CompileInputs } from './compile-inputs.js';
 import { discoverApps, discoverBlockFiles } from './project/discover.js';
 import { readApp } from './project/apps.js';
@@ -100,7 +100,7 @@ function readExisting(path: string): Buffer | undefined {
 /** The compile cache of the project these options name, when this build wrote it. */
 function ownCache(opts: CompileOptions): CacheData | undefined {
   if (opts.cache === false) return undefined;
-  const root = opts.project !== undefined ? resolve(opts.cwd ?? process.cwd(), opts.project) : findProjectRoot(opts.cwd ?? process.cwd());
+  const root = projectRootOf(opts);
   const cache = root === undefined ? undefined : readCache(root);
   return cache?.buildId === buildId() ? cache : undefined;
 }

@@ -13,8 +13,8 @@ export const PROJECT_DESCRIPTION = 'Project folder (default: found by walking up
 
 /** The project root, as every svc command finds it. */
 export async function projectRoot(cwd: string, project: string | undefined): Promise<string> {
-  const { findProjectRoot, CONFIG_FILE } = await import('../../compiler/project/config.js');
-  const root = project !== undefined ? resolve(cwd, project) : findProjectRoot(cwd);
+  const { projectRootOf, CONFIG_FILE } = await import('../../compiler/project/config.js');
+  const root = projectRootOf({ cwd, ...(project !== undefined ? { project } : {}) });
   if (root === undefined || !existsSync(join(root, CONFIG_FILE))) {
     throw new UsageError(`No ${CONFIG_FILE} found ${project !== undefined ? `in ${root}` : `in ${resolve(cwd)} or any folder above it`}; run svc in a project folder or pass --project DIR.`);
   }

@@ -56,12 +56,16 @@ export function statMemo(abs: string): StatMemo | null {
   return memoOf(st);
 }
 
+/** True when both memos are absent, or both present with equal size, times and inode. */
+export function sameMemo(a: StatMemo | null, b: StatMemo | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino;
+}
+
 /** True when `now` matches `memo` and the memo was safely older than the cache write. */
 export function memoHolds(memo: StatMemo | null, now: StatMemo | null, writtenAtNs: bigint): boolean {
-  if (memo === null || now === null) return memo === now;
-  if (memo.size !== now.size || memo.mtimeNs !== now.mtimeNs || memo.ctimeNs !== now.ctimeNs || memo.ino !== now.ino) {
-    return false;
-  }
+  if (!sameMemo(memo, now)) return false;
+  if (now === null) return true; // absent then and now
   const latest = BigInt(now.mtimeNs) > BigInt(now.ctimeNs) ? BigInt(now.mtimeNs) : BigInt(now.ctimeNs);
   return latest + RACY_WINDOW_NS < writtenAtNs;
 }

@@ -16,7 +16,7 @@ import type { SourceFile } from '../project/discover.js';
 import type { CompileInputs } from '../compile-inputs.js';
 import type { CacheData } from './compile-cache.js';
 import type { UnitResult } from './compile-units.js';
-import { statMemo, type StatMemo } from './stat-memo.js';
+import { sameMemo, statMemo, type StatMemo } from './stat-memo.js';
 
 export interface WarmStart {
   cache: CacheData;
@@ -33,11 +33,6 @@ export interface WarmStart {
   inputs?: CompileInputs;
   /** Project-relative paths a watcher saw change since; undefined: check every file by stat. */
   changed?: ReadonlySet<string>;
-}
-
-function sameMemo(a: StatMemo | null, b: StatMemo | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino;
 }
 
 /** The manifest bytes last written, while the file on disk is provably still those bytes. */

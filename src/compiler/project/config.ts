@@ -48,6 +48,12 @@ export function findProjectRoot(start: string): string | undefined {
   }
 }
 
+/** The project folder options name: `project` resolved against `cwd`, else found above `cwd`. */
+export function projectRootOf(opts: { project?: string; cwd?: string }): string | undefined {
+  const cwd = opts.cwd ?? process.cwd();
+  return opts.project !== undefined ? resolve(cwd, opts.project) : findProjectRoot(cwd);
+}
+
 const schemaUrl = sourceAsset('compiler/schemas/config.schema.json');
 
 /**
@@ -57,7 +63,7 @@ const schemaUrl = sourceAsset('compiler/schemas/config.schema.json');
  */
 export function loadConfig(opts: { project?: string; cwd?: string; trusted?: (text: string) => boolean }): LoadedConfig {
   const cwd = opts.cwd ?? process.cwd();
-  const root = opts.project !== undefined ? resolve(cwd, opts.project) : findProjectRoot(cwd);
+  const root = projectRootOf(opts);
   if (root === undefined) {
     return { root: resolve(cwd), diagnostics: [diag('config/missing', { dir: resolve(cwd) })] };
   }

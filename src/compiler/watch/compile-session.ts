@@ -6,11 +6,11 @@
  * file, so an event the watcher missed (or a contract manifest outside the project) is still
  * picked up, and fresh memos let the next one-shot compile trust them.
  */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { compileProject, type CompileOptions, type CompileResult } from '../compile-project.js';
 import type { WarmStart } from '../cache/warm-start.js';
-import { CONFIG_FILE, findProjectRoot } from '../project/config.js';
+import { CONFIG_FILE, projectRootOf } from '../project/config.js';
 import { TreeWatcher } from './tree-watcher.js';
 
 export type CompileTrigger = 'start' | 'change' | 'sweep';
@@ -71,8 +71,7 @@ export class CompileSession {
 
   /** The folder holding svc.config.json that the options name, if there is one. */
   private projectRoot(): string | undefined {
-    const cwd = this.opts.cwd ?? process.cwd();
-    const root = this.opts.project !== undefined ? resolve(cwd, this.opts.project) : findProjectRoot(cwd);
+    const root = projectRootOf(this.opts);
     return root !== undefined && existsSync(join(root, CONFIG_FILE)) ? root : undefined;
   }
 
