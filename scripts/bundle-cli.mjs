@@ -12,7 +12,7 @@
  * Usage: node scripts/bundle-cli.mjs [--root DIR]
  */
 import { build } from 'esbuild';
-import { readdirSync, rmSync, chmodSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +27,12 @@ for (const name of readdirSync(out)) {
   if (name === 'svc.js' || /^svc-chunk-[A-Za-z0-9_-]+\.js$/.test(name)) rmSync(join(out, name));
 }
 
+// Packages stay as installed, except the command-line parser every command loads first: bundled,
+// it is one file instead of about thirty, which a pre-commit hook pays on every run.
+const INLINED = new Set(['clipanion', 'typanion']);
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !INLINED.has(name)).flatMap((name) => [name, `${name}/*`]);
+
 const result = await build({
   entryPoints: { svc: join(out, 'cli/main.js') },
   outdir: out,
@@ -35,7 +41,9 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  external,
+  // The inlined packages are CommonJS and require Node built-ins; ESM output needs a require for them.
+  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
   chunkNames: 'svc-chunk-[hash]',
   logLevel: 'warning',
   metafile: true,

@@ -44,7 +44,7 @@ function digestOnce(): (text: string) => string {
 }
 
 /** Loads config and contracts; the cache vouches for texts this build already validated. */
-export function loadInputs(opts: { project?: string; cwd?: string; warm?: WarmStart }, cache: CacheData | undefined): CompileInputs {
+export function loadInputs(opts: { project?: string; cwd?: string; warm?: WarmStart }, cache: Pick<CacheData, 'validated'> | undefined): CompileInputs {
   const prior = reusable(opts.warm);
   if (prior) return prior;
   const known = cache?.validated;

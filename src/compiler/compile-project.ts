@@ -9,7 +9,9 @@ import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.j
 import { sha256Hex } from './hash.js';
 import { buildId } from './cache/build-id.js';
 import { readCache, type CacheData } from './cache/compile-cache.js';
-import { cacheData, recordCache } from './cache/record-cache.js';
+import { cacheData, quickIndexOf, recordCache } from './cache/record-cache.js';
+import { quickCompile } from './cache/quick-compile.js';
+import { appsSnapshot, settledHolds, settledMemo, writeQuickIndex, type QuickIndex } from './cache/quick-index.js';
 import { compileUnits, type Previous, type UnitBlock, type UnitResult } from './cache/compile-units.js';
 import { locateFragments } from './manifest/locate.js';
 import { parallelRunner } from './cache/compile-parallel.js';
@@ -55,6 +57,8 @@ export interface CompileResult {
   stale: boolean;
   wrote: boolean;
   stats: { files: number; compiled: number; reused: number; blocks: number };
+  /** True when the quick lane answered (cache/quick-compile.ts): only changed files were read. */
+  quick?: boolean;
   /** Where the next compile in this process can start from (with keepWarm; absent with --check or no cache). */
   next?: WarmStart;
 }
@@ -106,8 +110,11 @@ function ownCache(opts: CompileOptions): CacheData | undefined {
 }
 
 /** The previous cache and its blocks' text, when the cache is for this environment and the manifest is the one it indexed. */
-function previousRun(cache: CacheData | undefined, envKey: string, existing: Buffer | undefined): Previous | undefined {
-  if (!cache || existing === undefined || cache.envKey !== envKey || cache.manifestSha256 !== sha256Hex(existing)) return undefined;
+function previousRun(cache: CacheData | undefined, envKey: string, existing: Buffer | undefined, path: string): Previous | undefined {
+  if (!cache || existing === undefined || cache.envKey !== envKey) return undefined;
+  // The settled memo vouches for the file as it was when the memo was taken, hence for `existing` only if it still holds now.
+  const vouched = cache.manifestMemo !== undefined && settledHolds(cache.manifestMemo, path);
+  if (!vouched && cache.manifestSha256 !== sha256Hex(existing)) return undefined;
   return { cache, fragments: locateFragments(existing) };
 }
 
@@ -123,7 +130,7 @@ function startFrom(opts: CompileOptions, root: string, cache: CacheData | undefi
     return { existing: ours, previous: { cache, fragments, results, ...(changed ? { changed } : {}) } };
   }
   const existing = readExisting(path);
-  return { existing, previous: previousRun(cache, envKey, existing) };
+  return { existing, previous: previousRun(cache, envKey, existing, path) };
 }
 
 interface Outcome {
@@ -138,6 +145,18 @@ interface Outcome {
   previous: Previous | undefined;
   kept: readonly UnitBlock[];
   discovered: WarmStart['discovered'];
+  /** Files under apps/ as hashed before they were read (undefined: not indexable). */
+  apps: QuickIndex['apps'] | undefined;
+  /** Project-level duplicate and discovery findings: any of them keeps the quick lane closed. */
+  blocksAmbiguous: boolean;
+}
+
+/** The quick index of a recorded compile (quick-index.ts), when the lane could splice its manifest. */
+function quickIndexFor(o: Outcome, taken: QuickIndex['manifest'] | undefined): QuickIndex | undefined {
+  if (taken === undefined || o.apps === undefined || o.blocksAmbiguous) return undefined;
+  const { envKey, validated } = o.inputs;
+  const head = { envKey, buildId: buildId(), validated };
+  return quickIndexOf({ head, manifest: taken, units: o.units, keep: o.keep, blocks: o.kept.length, apps: o.apps });
 }
 
 /**
@@ -147,9 +166,11 @@ interface Outcome {
  */
 function remember(o: Outcome): WarmStart | undefined {
   const { envKey, validated } = o.inputs;
-  const head = { envKey, buildId: buildId(), validated, manifestSha256: o.opts.deferCache ? '' : sha256Hex(o.bytes) };
+  const taken = o.opts.deferCache || !o.onDisk ? undefined : settledMemo(join(o.root, MANIFEST_FILE));
+  const head = { envKey, buildId: buildId(), validated, manifestSha256: o.opts.deferCache ? '' : sha256Hex(o.bytes), ...(taken ? { manifestMemo: taken } : {}) };
   const journal = o.opts.warm?.cacheOnDisk !== false;
   const cache = o.opts.deferCache ? cacheData(head, o.units, o.keep) : recordCache(o.root, head, o.units, o.keep, journal ? o.previous : undefined);
+  if (!o.opts.deferCache) writeQuickIndex(o.root, quickIndexFor(o, taken));
   // Also a one-shot compile: a watch that was killed may have left its retired manifest.
   if (!o.opts.deferCache) rmSync(join(o.root, RETIRED_MANIFEST), { force: true });
   if (!o.opts.keepWarm) return undefined;
@@ -165,6 +186,12 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   // The cache records which config and contract texts this build validated; a warm run whose
   // texts are byte-identical skips the schema validator (and loading it) for them (compile-inputs.ts).
   const t = new Timings();
+  const quick = quickCompile(opts, t);
+  if (quick) {
+    t.report();
+    return quick;
+  }
+  t.mark('quick lane (not taken)');
   const cache = opts.warm?.cache ?? ownCache(opts);
   t.mark('read cache');
   const inputs = loadInputs(opts, cache);
@@ -181,6 +208,8 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const units = compileUnits(root, discovered.files, env, previous, parallelRunner(config, contracts.index));
   t.mark('compile files');
   const dup = duplicateIds(units.results);
+  // Hashed before Apps are read: a file edited meanwhile can only look changed later, never the reverse.
+  const appFiles = opts.check || opts.cache === false || opts.deferCache ? undefined : appsSnapshot(root);
   const { apps, diagnostics: appDiags } = readApps(root, new Set(dup.keep.keys()));
   const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags];
   if (discovered.files.length === 0) projectDiags.push(diag('compile/empty-project', { root: '.' }));
@@ -197,7 +226,8 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   t.mark('write manifest');
   if (!opts.check && opts.cache !== false) {
     const onDisk = result.wrote || !result.stale;
-    const next = remember({ root, opts, inputs, bytes: assembled.bytes, onDisk, units, keep: dup.keep, previous, kept, discovered });
+    const ambiguous = dup.diagnostics.length > 0 || discovered.diagnostics.length > 0;
+    const next = remember({ root, opts, inputs, bytes: assembled.bytes, onDisk, units, keep: dup.keep, previous, kept, discovered, apps: appFiles, blocksAmbiguous: ambiguous });
     if (next) result.next = next;
     t.mark(opts.deferCache ? 'cache (deferred)' : 'write cache');
   }

@@ -2,7 +2,7 @@
  * Atomic file writes: write a temporary file in the same folder, then rename over the target,
  * so a reader never sees half a file and a failure leaves the old file as it was.
  */
-import { linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 
 let counter = 0;
@@ -21,14 +21,27 @@ function retire(path: string, retired: string): void {
   }
 }
 
-/** Writes `content` to `path` atomically, creating the folder when needed. */
-export function atomicWrite(path: string, content: string | Uint8Array, opts: { retireTo?: string } = {}): void {
+/** Writes the pieces one after another (a large file spliced from a few pieces is never copied into one buffer). */
+function writePieces(path: string, pieces: readonly Uint8Array[]): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const piece of pieces) {
+      for (let done = 0; done < piece.length; ) done += writeSync(fd, piece, done, piece.length - done);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes `content` (or its pieces, in order) to `path` atomically, creating the folder when needed. */
+export function atomicWrite(path: string, content: string | Uint8Array | readonly Uint8Array[], opts: { retireTo?: string } = {}): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   counter += 1;
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${counter}.tmp`);
   try {
-    writeFileSync(tmp, content);
+    if (Array.isArray(content)) writePieces(tmp, content);
+    else writeFileSync(tmp, content as string | Uint8Array);
     if (opts.retireTo !== undefined) retire(path, opts.retireTo);
     renameSync(tmp, path);
   } catch (error) {

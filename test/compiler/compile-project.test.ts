@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileProject, MANIFEST_FILE } from '../../src/compiler/compile-project.js';
 import { CACHE_FILE, JOURNAL_FILE } from '../../src/compiler/cache/compile-cache.js';
+import { QUICK_FILE } from '../../src/compiler/cache/quick-index.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import { blockSource, cleanupProjects, CONFIG, copyFixture, makeProject } from '../helpers/project.js';
 
@@ -262,6 +263,8 @@ describe('cache journal', () => {
     compileProject({ project: dir });
     const lines = journal(dir);
     writeFileSync(join(dir, JOURNAL_FILE), `${lines.join('\n').slice(0, -20)}`);
+    // Without the quick index the compile cache alone decides (the quick lane never reads the journal).
+    rmSync(join(dir, QUICK_FILE));
     const r = compileProject({ project: dir });
     expect(r.stats.reused).toBe(0);
     expect(JSON.parse(r.text ?? '{}').blocks['sales.b1'].description).toBe('One.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assembleManifest } from '../../src/compiler/manifest/fragments.js';
-import { locateFragments } from '../../src/compiler/manifest/locate.js';
+import { findFragment, locateFragments, manifestDiagnostics } from '../../src/compiler/manifest/locate.js';
 
 const head = { manifestVersion: 1 as const, project: 'p', contracts: { loaded: false, path: 'c.json', count: 0 } };
 
@@ -18,5 +18,42 @@ describe('locateFragments', () => {
   it('finds nothing in an empty or foreign manifest', () => {
     expect(locateFragments(assembleManifest({ head, blocks: [], apps: {}, lineage: [], diagnostics: [] }).bytes).size).toBe(0);
     expect(locateFragments(Buffer.from('{"blocks": {"a": 1}}')).size).toBe(0);
+  });
+});
+
+describe('findFragment', () => {
+  const ids = ['a.x', 'a.x2', 'b.y"quoted', 'c.ünï'];
+  // An App and a diagnostic that mention a block id must never be taken for the block's line.
+  const blocks = ids.map((id) => ({ id, text: Buffer.from(`${JSON.stringify(id)}: ${JSON.stringify({ id, q: `SELECT '\n    "a.x": '` })}`) }));
+  const apps = { 'a.x': { id: 'a.x', file: 'apps/a/svc.app.json', pages: [] } };
+  const diagnostics = [{ code: 'x/y', severity: 'warning' as const, message: '\n    "a.x": {}', data: {} }];
+  const { bytes } = assembleManifest({ head, blocks, apps, lineage: [], diagnostics });
+
+  it.each(ids)('finds the line of %s and nothing else', (id) => {
+    const at = findFragment(bytes, id);
+    expect(at).toBeDefined();
+    const [start, end] = at as [number, number];
+    expect(bytes.subarray(start, end).equals(blocks.find((b) => b.id === id)?.text ?? Buffer.alloc(0))).toBe(true);
+  });
+
+  it.each([['a missing id', 'a.'], ['an id only an App has', 'apps/a'], ['a prefix of an id', 'a']])('finds nothing for %s', (_, id) => {
+    expect(findFragment(bytes, id)).toBeUndefined();
+  });
+});
+
+describe('manifestDiagnostics', () => {
+  const build = (diagnostics: Array<{ code: string; severity: 'error' | 'warning'; message: string }>) =>
+    assembleManifest({ head, blocks: [], apps: {}, lineage: [], diagnostics: diagnostics.map((d) => ({ ...d, data: {} })) }).bytes;
+
+  it.each([
+    ['none', []],
+    ['one', [{ code: 'a/b', severity: 'warning' as const, message: 'm' }]],
+    ['several, one with escapes', [{ code: 'a/b', severity: 'error' as const, message: 'x,\n  ]' }, { code: 'c/d', severity: 'warning' as const, message: '"q"' }]],
+  ])('reads back %s', (_, diagnostics) => {
+    expect(manifestDiagnostics(build(diagnostics))).toEqual(diagnostics.map((d) => ({ ...d, data: {} })));
+  });
+
+  it('answers undefined for a manifest without the section', () => {
+    expect(manifestDiagnostics(Buffer.from('{"blocks": {}}'))).toBeUndefined();
   });
 });

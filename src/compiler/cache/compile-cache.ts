@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { atomicWrite } from '../write-file.js';
 import type { StatMemo } from './stat-memo.js';
+import type { TakenMemo } from './quick-index.js';
 
 export const CACHE_FILE = '.svc/cache/compile-v2.json';
 export const JOURNAL_FILE = '.svc/cache/compile-v2.journal';
@@ -53,8 +54,10 @@ export interface CacheHead {
   buildId: string;
   /** sha256 of the config and contract manifest texts that build validated ('' when none). */
   validated: { config: string; contracts: string };
-  /** sha256 of the manifest the units' blocks are in. */
+  /** sha256 of the manifest the units' blocks are in ('' when only its memo is known). */
   manifestSha256: string;
+  /** That manifest's settled stat memo (quick-index.ts), which vouches for it without hashing. */
+  manifestMemo?: TakenMemo;
 }
 
 export interface CacheData extends CacheHead {
@@ -94,8 +97,10 @@ function decodeUnit(t: UnitTuple): CachedUnit {
   return { path: t[0], stat: statIn(t[1]), sha: t[2], deps, blocks, diagnostics: t[5], seenAtNs: t[6] };
 }
 
-function headOf(e: Entry): CacheHead {
-  return { envKey: e.envKey, buildId: e.buildId, validated: e.validated, manifestSha256: e.manifestSha256 };
+function headOf(e: CacheHead): CacheHead {
+  const head: CacheHead = { envKey: e.envKey, buildId: e.buildId, validated: e.validated, manifestSha256: e.manifestSha256 };
+  if (e.manifestMemo) head.manifestMemo = e.manifestMemo;
+  return head;
 }
 
 function parseEntry(line: string): Entry | undefined {
@@ -132,6 +137,26 @@ export function readCache(root: string): CacheData | undefined {
   return { ...head, units: [...units.values()].map(decodeUnit) };
 }
 
+/** True while a journal line may be appended rather than a new snapshot written. */
+export function journalHasRoom(root: string): boolean {
+  return journalEntries(root) < MAX_JOURNAL_ENTRIES;
+}
+
+/**
+ * Appends the units one compile changed, with its head, without ever writing a snapshot (the
+ * caller checked journalHasRoom). False when the append failed: the caller then removes what
+ * would otherwise vouch for a manifest the cache does not describe.
+ */
+export function appendJournal(root: string, head: CacheHead, set: CachedUnit[]): boolean {
+  try {
+    const entry: Entry = { format: FORMAT, ...headOf(head), set: set.map(encodeUnit), drop: [] };
+    appendFileSync(join(root, JOURNAL_FILE), `${JSON.stringify(entry)}\n`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function journalEntries(root: string): number {
   try {
     return statSync(join(root, JOURNAL_FILE)).size === 0 ? 0 : (readFileSync(join(root, JOURNAL_FILE), 'utf8').match(/\n/g) ?? []).length;
@@ -145,9 +170,9 @@ function journalEntries(root: string): number {
  * undefined, or the journal is long). A failure only costs speed next time, so it is swallowed.
  */
 export function writeCache(root: string, data: CacheData, changed?: { set: CachedUnit[]; drop: string[] }): void {
-  const head: CacheHead = { envKey: data.envKey, buildId: data.buildId, validated: data.validated, manifestSha256: data.manifestSha256 };
+  const head = headOf(data);
   try {
-    if (changed && journalEntries(root) < MAX_JOURNAL_ENTRIES) {
+    if (changed && journalHasRoom(root)) {
       const entry: Entry = { format: FORMAT, ...head, set: changed.set.map(encodeUnit), drop: changed.drop };
       appendFileSync(join(root, JOURNAL_FILE), `${JSON.stringify(entry)}\n`);
       return;

@@ -84,7 +84,7 @@ function depMemo(ctx: Ctx, rel: string): StatMemo | null {
   return ctx.listing.mayExist(rel) ? statMemo(`${ctx.root}/${rel}`) : null;
 }
 
-function depsHold(ctx: Ctx, deps: readonly CachedDep[], seenAt: bigint): CachedDep[] | undefined {
+export function depsHold(ctx: Ctx, deps: readonly CachedDep[], seenAt: bigint): CachedDep[] | undefined {
   const fresh: CachedDep[] = [];
   for (const dep of deps) {
     const memo = depMemo(ctx, dep.path);
@@ -144,7 +144,7 @@ function unchanged(previous: Previous, c: CachedUnit, nowNs: string): UnitResult
 }
 
 /** True when the previous unit can be reused (and its fresh dep memos), else undefined. */
-function stillValid(ctx: Ctx, c: CachedUnit, memo: StatMemo | null, file: SourceFile): { deps?: CachedDep[]; bytes?: Buffer; refreshed: boolean } {
+export function stillValid(ctx: Ctx, c: CachedUnit, memo: StatMemo | null, file: SourceFile): { deps?: CachedDep[]; bytes?: Buffer; refreshed: boolean } {
   if (c.sha === '') return { refreshed: false };
   const seenAt = BigInt(c.seenAtNs);
   if (memoHolds(c.stat, memo, seenAt)) {

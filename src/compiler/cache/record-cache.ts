@@ -5,6 +5,7 @@
 import type { CacheData, CachedUnit } from './compile-cache.js';
 import { writeCache } from './compile-cache.js';
 import type { compileUnits, Previous, UnitResult } from './compile-units.js';
+import { quickUnit, unitSummary, type QuickIndex, type QuickUnit, type TakenMemo } from './quick-index.js';
 
 /**
  * The cache entry of a unit. A unit one of whose blocks lost to a duplicate id is never
@@ -36,7 +37,29 @@ export function recordCache(root: string, head: Omit<CacheData, 'units'>, units:
   const data = cacheData(head, units, keep);
   const set = units.results.filter((u) => u.dirty).map((u) => cacheUnit(u, keep));
   const cold = previous === undefined;
-  if (!cold && set.length === 0 && units.dropped.length === 0 && head.manifestSha256 === previous.cache.manifestSha256) return data;
+  const sameManifest = head.manifestSha256 === previous?.cache.manifestSha256 && JSON.stringify(head.manifestMemo) === JSON.stringify(previous.cache.manifestMemo);
+  if (!cold && set.length === 0 && units.dropped.length === 0 && sameManifest) return data;
   writeCache(root, data, cold ? undefined : { set, drop: units.dropped });
   return data;
+}
+
+/** What the general compile knows when it indexes its result for the quick lane. */
+export interface QuickSource {
+  head: Omit<CacheData, 'units' | 'manifestSha256'>;
+  manifest: TakenMemo;
+  units: ReturnType<typeof compileUnits>;
+  keep: Map<string, string>;
+  blocks: number;
+  apps: QuickIndex['apps'];
+}
+
+/** The quick index of a compile, or undefined when its manifest is not one the lane can splice. */
+export function quickIndexOf(s: QuickSource): QuickIndex | undefined {
+  const units: QuickUnit[] = [];
+  for (const u of s.units.results) {
+    if (u.sha === '' || !u.blocks.every((b) => s.keep.get(b.id) === u.path)) return undefined;
+    units.push(quickUnit(u, unitSummary(u.blocks, u.diagnostics)));
+  }
+  const { envKey, buildId, validated } = s.head;
+  return { buildId, envKey, validated, manifest: s.manifest, blocks: s.blocks, apps: s.apps, units };
 }

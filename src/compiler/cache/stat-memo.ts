@@ -17,7 +17,8 @@ export interface StatMemo {
 /** Files modified this close to (or after) the cache write are re-read on the next run. */
 export const RACY_WINDOW_NS = 2_000_000_000n;
 
-function memoOf(st: BigIntStats): StatMemo {
+/** The memo of a bigint stat. */
+export function memoOf(st: BigIntStats): StatMemo {
   return { size: Number(st.size), mtimeNs: String(st.mtimeNs), ctimeNs: String(st.ctimeNs), ino: String(st.ino) };
 }
 

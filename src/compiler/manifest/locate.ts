@@ -40,3 +40,39 @@ function fragmentId(fragment: Buffer): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Where the fragment of block `id` sits in a manifest this compiler wrote: [start, end) of
+ * `"<id>": {...}`. Block lines hold no raw newline (JSON escapes it), so the line that starts
+ * with the id's key is the block's own.
+ */
+export function findFragment(manifest: Buffer, id: string): [number, number] | undefined {
+  const open = manifest.indexOf(OPEN);
+  if (open < 0) return undefined;
+  const close = manifest.indexOf(CLOSE, open + OPEN.length - 1);
+  const key = Buffer.from(`\n    ${JSON.stringify(id)}: `, 'utf8');
+  const at = manifest.indexOf(key, open + OPEN.length - 1);
+  if (at < 0 || close < 0 || at >= close) return undefined;
+  const start = at + 1 + INDENT;
+  let end = manifest.indexOf(NL, start);
+  if (end < 0 || end > close + 1) return undefined;
+  if (manifest[end - 1] === 0x2c) end -= 1;
+  return [start, end];
+}
+
+const DIAGNOSTICS = Buffer.from('\n  "diagnostics": [');
+
+/** The diagnostics section of a manifest this compiler wrote (one per line); undefined if it is not there. */
+export function manifestDiagnostics(manifest: Buffer): unknown[] | undefined {
+  const at = manifest.lastIndexOf(DIAGNOSTICS);
+  if (at < 0) return undefined;
+  const rest = manifest.subarray(at + DIAGNOSTICS.length).toString('utf8');
+  if (rest.startsWith(']')) return [];
+  const close = rest.indexOf('\n  ]');
+  if (!rest.startsWith('\n') || close < 0) return undefined;
+  try {
+    return rest.slice(1, close).split('\n').map((line) => JSON.parse(line.trim().replace(/,$/, '')) as unknown);
+  } catch {
+    return undefined;
+  }
+}
