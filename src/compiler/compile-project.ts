@@ -22,13 +22,12 @@ import { readApp } from './project/apps.js';
 import { assembleManifest } from './manifest/fragments.js';
 import type { CompiledApp, LineageEdge } from './types.js';
 import { atomicWrite } from './write-file.js';
+import { MANIFEST_FILE, RETIRED_MANIFEST } from './manifest/paths.js';
 import { Timings } from './timings.js';
 import { statMemo } from './cache/stat-memo.js';
 import { warmDiscovery, warmManifest, type WarmStart } from './cache/warm-start.js';
 
-export const MANIFEST_FILE = 'svc-manifest.json';
-/** The manifest a watching compile replaced, kept until its next sweep (write-file.ts). */
-const RETIRED_MANIFEST = '.svc/cache/manifest.retired';
+export { MANIFEST_FILE };
 
 export interface CompileOptions {
   project?: string;

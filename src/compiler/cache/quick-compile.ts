@@ -9,14 +9,15 @@
  * the ordinary compile runs. Every file is still stat-checked, so the lane never trusts an
  * event or a guess: it serves exactly the bytes a cold compile would write.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, unlink } from 'node:fs';
 import { join } from 'node:path';
 import { diag, hasErrors, type Diagnostic } from '../../../grammar/diagnostics.js';
 import type { CompileOptions, CompileResult } from '../compile-project.js';
 import { loadInputs, type CompileInputs } from '../compile-inputs.js';
 import { projectRootOf, resolveConnection } from '../project/config.js';
-import { discoverBlockFiles, type SourceFile } from '../project/discover.js';
+import { listBlockFiles, sourceFileOf, type SourceFile } from '../project/discover.js';
 import { findFragment, manifestDiagnostics } from '../manifest/locate.js';
+import { MANIFEST_FILE, RETIRED_MANIFEST } from '../manifest/paths.js';
 import { atomicWrite } from '../write-file.js';
 import { buildId } from './build-id.js';
 import type { Timings } from '../timings.js';
@@ -31,7 +32,6 @@ import {
 
 /** More changed files than this and the ordinary compile (which can work in parallel) is faster. */
 const MAX_CHANGED = 32;
-const MANIFEST_FILE = 'svc-manifest.json';
 
 interface Lane {
   root: string;
@@ -93,24 +93,24 @@ function decide(ctx: Ctx, lane: Lane, at: number, file: SourceFile, memo: StatMe
 }
 
 /** Every file checked; the ones that changed decided. Undefined when a change reaches beyond a file's own lines. */
-function recompile(lane: Lane, files: readonly SourceFile[], nowNs: string): Change[] | undefined {
+function recompile(lane: Lane, paths: readonly string[], nowNs: string): Change[] | undefined {
   const config = lane.inputs.loaded.config;
   const contracts = lane.inputs.contracts;
   if (!config || !contracts) return undefined;
   const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
   const ctx: Ctx = { root: lane.root, env, listing: new DirListing(lane.root), nowNs };
   const suspects: Array<{ at: number; memo: StatMemo | null }> = [];
-  for (let at = 0; at < files.length; at++) {
-    const file = files[at] as SourceFile;
+  for (let at = 0; at < paths.length; at++) {
     const unit = lane.index.units[at] as QuickUnit;
-    if (file.path !== unit[0]) return undefined;
-    const memo = statMemo(file.abs);
+    if (paths[at] !== unit[0]) return undefined;
+    const memo = statMemo(`${lane.root}/${unit[0]}`);
     if (!memosHold(ctx, memo, unit)) suspects.push({ at, memo });
     if (suspects.length > MAX_CHANGED) return undefined;
   }
   const out: Change[] = [];
   for (const { at, memo } of suspects) {
-    const change = decide(ctx, lane, at, files[at] as SourceFile, memo);
+    const file = sourceFileOf(lane.root, paths[at] as string);
+    const change = file && decide(ctx, lane, at, file, memo);
     if (change === undefined) return undefined;
     out.push(change);
   }
@@ -154,8 +154,16 @@ function cachedUnit(u: UnitResult): CachedUnit {
  * index is removed, so nothing is left claiming a manifest it does not describe.
  */
 function record(lane: Lane, changes: readonly Change[], nowNs: string): void {
-  const taken = settledMemo(lane.manifestPath);
   const { index, root } = lane;
+  const next: QuickUnit[] = [...index.units];
+  for (const c of changes) {
+    const q = index.units[c.at] as QuickUnit;
+    const seen = c.kind === 'compiled' ? c.unit : { path: q[0], stat: c.memo, seenAtNs: nowNs, sha: q[4], deps: c.deps };
+    next[c.at] = quickUnit(seen, q[3]);
+  }
+  // Serialized before the manifest memo is taken: that work is usually the tick the memo waits for.
+  const unitsJson = JSON.stringify(next);
+  const taken = settledMemo(lane.manifestPath);
   const head = { envKey: index.envKey, buildId: index.buildId, validated: index.validated, manifestSha256: '' };
   // Refreshed memos are the quick index's business; the compile cache decides those files by content.
   const compiled = changes.flatMap((c) => (c.kind === 'compiled' ? [cachedUnit(c.unit)] : []));
@@ -163,13 +171,7 @@ function record(lane: Lane, changes: readonly Change[], nowNs: string): void {
     writeQuickIndex(root, undefined);
     return;
   }
-  const next: QuickUnit[] = [...index.units];
-  for (const c of changes) {
-    const q = index.units[c.at] as QuickUnit;
-    const seen = c.kind === 'compiled' ? c.unit : { path: q[0], stat: c.memo, seenAtNs: nowNs, sha: q[4], deps: c.deps };
-    next[c.at] = quickUnit(seen, q[3]);
-  }
-  writeQuickIndex(root, { ...index, manifest: taken, units: next });
+  writeQuickIndex(root, { ...index, manifest: taken, units: next }, unitsJson);
 }
 
 /** The one-shot compile through the quick lane, or undefined when the ordinary compile must run. */
@@ -177,11 +179,13 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
   const lane = openLane(opts);
   t?.mark('quick: open');
   if (lane === undefined || (!opts.check && !journalHasRoom(lane.root))) return undefined;
-  const discovered = discoverBlockFiles(lane.root);
+  // The manifest the last quick compile replaced is released on a pool thread while this one works.
+  if (!opts.check) unlink(join(lane.root, RETIRED_MANIFEST), () => undefined);
+  const listed = listBlockFiles(lane.root);
   t?.mark('quick: discover');
-  if (discovered.diagnostics.length > 0 || discovered.files.length !== lane.index.units.length) return undefined;
+  if (listed.diagnostics.length > 0 || listed.paths.length !== lane.index.units.length) return undefined;
   const nowNs = String(BigInt(Date.now()) * 1_000_000n);
-  const units = recompile(lane, discovered.files, nowNs);
+  const units = recompile(lane, listed.paths, nowNs);
   t?.mark('quick: stat, compile');
   if (units === undefined) return undefined;
   let manifest: Buffer;
@@ -196,7 +200,8 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
   if (spliced === undefined || found === undefined) return undefined;
   const diagnostics = found as Diagnostic[];
   const compiled = units.filter((u) => u.kind === 'compiled').length;
-  const result = quickResult(lane, spliced, diagnostics, { files: discovered.files.length, compiled, reused: discovered.files.length - compiled, blocks: lane.index.blocks });
+  const files = listed.paths.length;
+  const result = quickResult(lane, spliced, diagnostics, { files, compiled, reused: files - compiled, blocks: lane.index.blocks });
   if (opts.check) {
     if (spliced.stale) {
       result.diagnostics = [...diagnostics, diag('compile/manifest-stale', {}, { file: MANIFEST_FILE })];
@@ -206,7 +211,7 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
   }
   if (spliced.stale) {
     try {
-      atomicWrite(lane.manifestPath, spliced.pieces);
+      atomicWrite(lane.manifestPath, spliced.pieces, { retireTo: join(lane.root, RETIRED_MANIFEST) });
       result.wrote = true;
     } catch {
       return undefined; // the ordinary compile reports why the manifest cannot be written

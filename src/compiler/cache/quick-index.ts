@@ -64,11 +64,20 @@ export function readQuickIndex(root: string): QuickIndex | undefined {
   }
 }
 
-/** Writes the index, or removes it (undefined). A failure costs only speed, so it is swallowed. */
-export function writeQuickIndex(root: string, index: QuickIndex | undefined): void {
+/**
+ * Writes the index, or removes it (undefined). `unitsJson`, when given, is `index.units`
+ * already serialized (a caller that must take the manifest memo last serializes first). A
+ * failure costs only speed, so it is swallowed.
+ */
+export function writeQuickIndex(root: string, index: QuickIndex | undefined, unitsJson = index && JSON.stringify(index.units)): void {
   try {
-    if (index === undefined) rmSync(join(root, QUICK_FILE), { force: true });
-    else atomicWrite(join(root, QUICK_FILE), JSON.stringify({ format: FORMAT, ...index }));
+    if (index === undefined) {
+      rmSync(join(root, QUICK_FILE), { force: true });
+      return;
+    }
+    const { buildId, envKey, validated, manifest, blocks, apps } = index;
+    const head = JSON.stringify({ format: FORMAT, buildId, envKey, validated, manifest, blocks, apps });
+    atomicWrite(join(root, QUICK_FILE), `${head.slice(0, -1)},"units":${unitsJson}}`);
   } catch {
     // a read-only checkout: the next compile takes the ordinary path
   }

@@ -97,20 +97,37 @@ function classify(path: string): Omit<SourceFile, 'abs'> | undefined {
   return undefined;
 }
 
-/** All block files of the project at `root`, sorted by path. */
-export function discoverBlockFiles(root: string): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+/**
+ * The project-relative paths of all block files, sorted, without describing each: a quick
+ * recompile compares the list and describes only the files that changed (sourceFileOf).
+ */
+export function listBlockFiles(root: string): { paths: string[]; diagnostics: Diagnostic[] } {
   const w: Walk = { root, out: [], diagnostics: [], active: new Set() };
   for (const domain of entries(join(root, 'domains'))) {
     if (domain.name.startsWith('.')) continue;
     walkRoot(w, `domains/${domain.name}/blocks`);
   }
   walkRoot(w, 'blocks');
+  // A file directly in blocks/ belongs to no domain folder and is not a block file (classify).
+  const paths = [...new Set(w.out)].filter((p) => !p.startsWith('blocks/') || p.indexOf('/', 'blocks/'.length) >= 0);
+  return { paths: paths.sort(), diagnostics: w.diagnostics };
+}
+
+/** The block file at project-relative `path`, described for the compiler. */
+export function sourceFileOf(root: string, path: string): SourceFile | undefined {
+  const c = classify(path);
+  return c && { ...c, abs: `${root}/${path}` };
+}
+
+/** All block files of the project at `root`, sorted by path. */
+export function discoverBlockFiles(root: string): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+  const { paths, diagnostics } = listBlockFiles(root);
   const files: SourceFile[] = [];
-  for (const path of [...new Set(w.out)].sort()) {
-    const c = classify(path);
-    if (c) files.push({ ...c, abs: `${root}/${path}` });
+  for (const path of paths) {
+    const file = sourceFileOf(root, path);
+    if (file) files.push(file);
   }
-  return { files, diagnostics: w.diagnostics };
+  return { files, diagnostics };
 }
 
 /** App folders holding an svc.app.json, sorted. */
