@@ -11,7 +11,7 @@ import { buildId } from './cache/build-id.js';
 import { readCache, type CacheData } from './cache/compile-cache.js';
 import { cacheData, quickIndexOf, recordCache } from './cache/record-cache.js';
 import { quickCompile } from './cache/quick-compile.js';
-import { appsSnapshot, settledHolds, settledMemo, writeQuickIndex, type QuickIndex } from './cache/quick-index.js';
+import { appsSnapshot, settledHolds, settledMemo, writeQuickIndex, type Identity, type QuickIndex } from './cache/quick-index.js';
 import { compileUnits, type Previous, type UnitBlock, type UnitResult } from './cache/compile-units.js';
 import { locateFragments } from './manifest/locate.js';
 import { parallelRunner } from './cache/compile-parallel.js';
@@ -24,7 +24,7 @@ import type { CompiledApp, LineageEdge } from './types.js';
 import { atomicWrite } from './write-file.js';
 import { MANIFEST_FILE, RETIRED_MANIFEST } from './manifest/paths.js';
 import { Timings } from './timings.js';
-import { statMemo } from './cache/stat-memo.js';
+import { statMemo, type StatMemo } from './cache/stat-memo.js';
 import { warmDiscovery, warmManifest, type WarmStart } from './cache/warm-start.js';
 
 export { MANIFEST_FILE };
@@ -121,15 +121,17 @@ function previousRun(cache: CacheData | undefined, envKey: string, existing: Buf
  * The manifest on disk and what can be reused from it. A warm start's manifest is trusted
  * without hashing while its stat is the one taken after this process wrote it.
  */
-function startFrom(opts: CompileOptions, root: string, cache: CacheData | undefined, envKey: string): { existing: Buffer | undefined; previous: Previous | undefined } {
+function startFrom(opts: CompileOptions, root: string, cache: CacheData | undefined, envKey: string): { existing: Buffer | undefined; previous: Previous | undefined; before: StatMemo | null } {
   const path = join(root, MANIFEST_FILE);
+  // Taken before the file is read or trusted: the manifest's identity if this compile writes none.
+  const before = statMemo(path);
   const ours = warmManifest(opts.warm, path);
   if (ours !== undefined && opts.warm && cache?.envKey === envKey) {
     const { fragments, results, changed } = opts.warm;
-    return { existing: ours, previous: { cache, fragments, results, ...(changed ? { changed } : {}) } };
+    return { existing: ours, previous: { cache, fragments, results, ...(changed ? { changed } : {}) }, before };
   }
   const existing = readExisting(path);
-  return { existing, previous: previousRun(cache, envKey, existing, path) };
+  return { existing, previous: previousRun(cache, envKey, existing, path), before };
 }
 
 interface Outcome {
@@ -139,6 +141,8 @@ interface Outcome {
   bytes: Buffer;
   /** The manifest file holds `bytes` (written now, or already); false when the write failed. */
   onDisk: boolean;
+  /** What identifies that file: the inode written, or the stat taken before reading it. */
+  identity: Identity | undefined;
   units: ReturnType<typeof compileUnits>;
   keep: Map<string, string>;
   previous: Previous | undefined;
@@ -165,7 +169,7 @@ function quickIndexFor(o: Outcome, taken: QuickIndex['manifest'] | undefined): Q
  */
 function remember(o: Outcome): WarmStart | undefined {
   const { envKey, validated } = o.inputs;
-  const taken = o.opts.deferCache || !o.onDisk ? undefined : settledMemo(join(o.root, MANIFEST_FILE));
+  const taken = o.opts.deferCache || !o.onDisk || !o.identity ? undefined : settledMemo(join(o.root, MANIFEST_FILE), o.identity);
   const head = { envKey, buildId: buildId(), validated, manifestSha256: o.opts.deferCache ? '' : sha256Hex(o.bytes), ...(taken ? { manifestMemo: taken } : {}) };
   const journal = o.opts.warm?.cacheOnDisk !== false;
   const cache = o.opts.deferCache ? cacheData(head, o.units, o.keep) : recordCache(o.root, head, o.units, o.keep, journal ? o.previous : undefined);
@@ -199,7 +203,7 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   if (!loaded.config || !contracts) return { root: loaded.root, diagnostics: loaded.diagnostics, exitCode: 2, stale: false, wrote: false, stats: empty };
   const { root, config } = loaded;
   t.mark('config, contracts');
-  const { existing, previous } = startFrom(opts, root, cache, envKey);
+  const { existing, previous, before } = startFrom(opts, root, cache, envKey);
   t.mark('read manifest');
   const discovered = warmDiscovery(opts.warm, root) ?? discoverBlockFiles(root);
   t.mark('discover');
@@ -221,12 +225,13 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const assembled = assembleManifest({ head, blocks: kept, apps, lineage, diagnostics });
   t.mark('assemble');
   const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: kept.length };
-  const result = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);
+  const [result, written] = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);
   t.mark('write manifest');
   if (!opts.check && opts.cache !== false) {
     const onDisk = result.wrote || !result.stale;
     const ambiguous = dup.diagnostics.length > 0 || discovered.diagnostics.length > 0;
-    const next = remember({ root, opts, inputs, bytes: assembled.bytes, onDisk, units, keep: dup.keep, previous, kept, discovered, apps: appFiles, blocksAmbiguous: ambiguous });
+    const identity: Identity | undefined = written !== undefined ? { ino: written } : before ? { memo: before } : undefined;
+    const next = remember({ root, opts, inputs, bytes: assembled.bytes, onDisk, identity, units, keep: dup.keep, previous, kept, discovered, apps: appFiles, blocksAmbiguous: ambiguous });
     if (next) result.next = next;
     t.mark(opts.deferCache ? 'cache (deferred)' : 'write cache');
   }
@@ -234,7 +239,8 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   return result;
 }
 
-function finish(root: string, config: SvcConfig, bytes: Buffer, existing: Buffer | undefined, diagnostics: Diagnostic[], opts: CompileOptions, stats: CompileResult['stats']): CompileResult {
+/** The result, and the inode of the manifest when this compile wrote it. */
+function finish(root: string, config: SvcConfig, bytes: Buffer, existing: Buffer | undefined, diagnostics: Diagnostic[], opts: CompileOptions, stats: CompileResult['stats']): [CompileResult, string | undefined] {
   const path = join(root, MANIFEST_FILE);
   let text: string | undefined;
   const stale = existing === undefined || !existing.equals(bytes);
@@ -250,18 +256,19 @@ function finish(root: string, config: SvcConfig, bytes: Buffer, existing: Buffer
       result.diagnostics = [...diagnostics, diag('compile/manifest-stale', {}, { file: MANIFEST_FILE })];
       result.exitCode = 1;
     }
-    return result;
+    return [result, undefined];
   }
   if (stale) {
     try {
       // A watching compile answers a change first: the old manifest is released by the sweep.
-      atomicWrite(path, bytes, opts.deferCache ? { retireTo: join(root, RETIRED_MANIFEST) } : {});
+      const ino = atomicWrite(path, bytes, opts.deferCache ? { retireTo: join(root, RETIRED_MANIFEST) } : {});
       result.wrote = true;
+      return [result, ino];
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? 'write failed';
       result.diagnostics = [...diagnostics, diag('compile/manifest-unwritable', { reason }, { file: MANIFEST_FILE })];
       result.exitCode = 1;
     }
   }
-  return result;
+  return [result, undefined];
 }

@@ -2,7 +2,7 @@
  * Atomic file writes: write a temporary file in the same folder, then rename over the target,
  * so a reader never sees half a file and a failure leaves the old file as it was.
  */
-import { closeSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 
 let counter = 0;
@@ -33,8 +33,12 @@ function writePieces(path: string, pieces: readonly Uint8Array[]): void {
   }
 }
 
-/** Writes `content` (or its pieces, in order) to `path` atomically, creating the folder when needed. */
-export function atomicWrite(path: string, content: string | Uint8Array | readonly Uint8Array[], opts: { retireTo?: string } = {}): void {
+/**
+ * Writes `content` (or its pieces, in order) to `path` atomically, creating the folder when
+ * needed. Returns the inode of the file written: a later stat of `path` showing the same inode
+ * proves the file there is this one and not a concurrent writer's.
+ */
+export function atomicWrite(path: string, content: string | Uint8Array | readonly Uint8Array[], opts: { retireTo?: string } = {}): string {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   counter += 1;
@@ -42,8 +46,11 @@ export function atomicWrite(path: string, content: string | Uint8Array | readonl
   try {
     if (Array.isArray(content)) writePieces(tmp, content);
     else writeFileSync(tmp, content as string | Uint8Array);
+    // Only this process knows the temporary name, so this is the inode of what it wrote.
+    const ino = String(statSync(tmp, { bigint: true }).ino);
     if (opts.retireTo !== undefined) retire(path, opts.retireTo);
     renameSync(tmp, path);
+    return ino;
   } catch (error) {
     rmSync(tmp, { force: true });
     throw error;

@@ -27,7 +27,7 @@ import { DirListing } from './dir-listing.js';
 import { memoHolds, statMemo, type StatMemo } from './stat-memo.js';
 import {
   appsSnapshot, memoFrom, quickUnit, readQuickIndex, settledHolds, settledMemo, unitSummary, writeQuickIndex,
-  type AppFile, type QuickIndex, type QuickUnit, type StatTuple,
+  type AppFile, type Identity, type QuickIndex, type QuickUnit, type StatTuple,
 } from './quick-index.js';
 
 /** More changed files than this and the ordinary compile (which can work in parallel) is faster. */
@@ -153,7 +153,7 @@ function cachedUnit(u: UnitResult): CachedUnit {
  * both vouching for the manifest by its settled memo. When either cannot be written the quick
  * index is removed, so nothing is left claiming a manifest it does not describe.
  */
-function record(lane: Lane, changes: readonly Change[], nowNs: string): void {
+function record(lane: Lane, changes: readonly Change[], nowNs: string, identity: Identity): void {
   const { index, root } = lane;
   const next: QuickUnit[] = [...index.units];
   for (const c of changes) {
@@ -163,7 +163,7 @@ function record(lane: Lane, changes: readonly Change[], nowNs: string): void {
   }
   // Serialized before the manifest memo is taken: that work is usually the tick the memo waits for.
   const unitsJson = JSON.stringify(next);
-  const taken = settledMemo(lane.manifestPath);
+  const taken = settledMemo(lane.manifestPath, identity);
   const head = { envKey: index.envKey, buildId: index.buildId, validated: index.validated, manifestSha256: '' };
   // Refreshed memos are the quick index's business; the compile cache decides those files by content.
   const compiled = changes.flatMap((c) => (c.kind === 'compiled' ? [cachedUnit(c.unit)] : []));
@@ -194,6 +194,9 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
   } catch {
     return undefined;
   }
+  // Checked again after the read: the bytes read are the ones the index describes only if the
+  // file did not change while they were read.
+  if (!settledHolds(lane.index.manifest, lane.manifestPath)) return undefined;
   const spliced = splice(manifest, units);
   const found = manifestDiagnostics(manifest);
   t?.mark('quick: read, splice');
@@ -209,16 +212,18 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
     }
     return result;
   }
+  // Unchanged, the manifest is identified by the memo it was checked against (twice, around the read).
+  let identity: Identity = { memo: memoFrom(lane.index.manifest[0]) };
   if (spliced.stale) {
     try {
-      atomicWrite(lane.manifestPath, spliced.pieces, { retireTo: join(lane.root, RETIRED_MANIFEST) });
+      identity = { ino: atomicWrite(lane.manifestPath, spliced.pieces, { retireTo: join(lane.root, RETIRED_MANIFEST) }) };
       result.wrote = true;
     } catch {
       return undefined; // the ordinary compile reports why the manifest cannot be written
     }
   }
   t?.mark('quick: write manifest');
-  if (units.length > 0) record(lane, units, nowNs);
+  if (units.length > 0) record(lane, units, nowNs, identity);
   t?.mark('quick: record');
   return result;
 }

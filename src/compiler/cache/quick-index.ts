@@ -133,21 +133,34 @@ function tickOf(m: StatMemo): bigint {
 }
 
 /**
- * The memo of a file this compile just wrote, taken once the clock is past the file's times
- * by a timestamp tick: a later write to it, even one of the same size, then gets a later
- * mtime. Waits up to one fine tick; on a filesystem with whole-second times it does not wait,
- * and the memo simply never vouches for the file (see `settledHolds`).
+ * What proves the file at a path is the one a compile means: the inode it wrote there, or,
+ * when it wrote nothing, the stat it took before reading the file.
  */
-export function settledMemo(abs: string): TakenMemo | undefined {
+export type Identity = { ino: string } | { memo: StatMemo };
+
+/**
+ * The memo of the manifest a compile just wrote or confirmed, taken once the clock is past the
+ * file's times by a timestamp tick: a later write to it, even one of the same size, then gets
+ * a later mtime. Undefined when the file is no longer the one `identity` names (a concurrent
+ * compile replaced it meanwhile): then nothing vouches for it. Waits up to one fine tick; with
+ * whole-second times it does not wait, and the memo simply never vouches (`vouches`).
+ */
+export function settledMemo(abs: string, identity: Identity): TakenMemo | undefined {
   for (let attempt = 0; attempt < 2; attempt++) {
     const takenAt = BigInt(Date.now()) * 1_000_000n;
     const memo = statMemo(abs);
-    if (memo === null) return undefined;
+    if (memo === null || !isIdentified(memo, identity)) return undefined;
     const wait = latestNs(memo) + tickOf(memo) - takenAt;
     if (wait < 0n || tickOf(memo) === COARSE_TICK_NS || attempt === 1) return [tupleOf(memo), String(takenAt)];
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(wait / 1_000_000n) + 1);
   }
   return undefined;
+}
+
+function isIdentified(memo: StatMemo, identity: Identity): boolean {
+  if ('ino' in identity) return memo.ino === identity.ino;
+  const m = identity.memo;
+  return memo.size === m.size && memo.mtimeNs === m.mtimeNs && memo.ctimeNs === m.ctimeNs && memo.ino === m.ino;
 }
 
 /**

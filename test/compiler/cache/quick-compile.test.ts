@@ -7,9 +7,11 @@ import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync }
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProject, type CompileResult } from '../../../src/compiler/compile-project.js';
-import { QUICK_FILE, vouches, type TakenMemo } from '../../../src/compiler/cache/quick-index.js';
+import { QUICK_FILE, settledMemo, vouches, type TakenMemo } from '../../../src/compiler/cache/quick-index.js';
+import { statMemo } from '../../../src/compiler/cache/stat-memo.js';
+import { atomicWrite } from '../../../src/compiler/write-file.js';
 import type { StatMemo } from '../../../src/compiler/cache/stat-memo.js';
-import { blockSource, cleanupProjects, copyFixture } from '../../helpers/project.js';
+import { blockSource, cleanupProjects, copyFixture, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);
 
@@ -158,5 +160,38 @@ describe('vouches (a settled manifest memo)', () => {
     ['whole-second times, memo three seconds later', at(whole, later(whole, 3_000_000_000n)), whole, true],
   ])('%s', (_, taken, now, expected) => {
     expect(vouches(taken, now)).toBe(expected);
+  });
+});
+
+describe('settledMemo (the memo a compile records for the manifest it wrote or confirmed)', () => {
+  it('vouches for the file this compile wrote, once a tick has passed', () => {
+    const path = join(makeProject({}), 'm.json');
+    const ino = atomicWrite(path, 'ours');
+    const taken = settledMemo(path, { ino });
+    expect(taken).toBeDefined();
+    expect(vouches(taken as TakenMemo, statMemo(path))).toBe(true);
+  });
+
+  it('refuses when a concurrent writer replaced the file after this compile wrote it', () => {
+    const path = join(makeProject({}), 'm.json');
+    const ino = atomicWrite(path, 'ours');
+    atomicWrite(path, 'theirs');
+    expect(settledMemo(path, { ino })).toBeUndefined();
+  });
+
+  it('refuses when the file it confirmed without writing changed since it was read', () => {
+    const path = join(makeProject({ 'm.json': 'same' }), 'm.json');
+    const before = statMemo(path);
+    writeFileSync(path, 'edit');
+    expect(before).not.toBeNull();
+    expect(settledMemo(path, { memo: before as StatMemo })).toBeUndefined();
+    expect(settledMemo(path, { memo: statMemo(path) as StatMemo })).toBeDefined();
+  });
+
+  it('stops vouching when the file is written again, even with the same size', () => {
+    const path = join(makeProject({}), 'm.json');
+    const taken = settledMemo(path, { ino: atomicWrite(path, 'aaaa') }) as TakenMemo;
+    writeFileSync(path, 'bbbb');
+    expect(vouches(taken, statMemo(path))).toBe(false);
   });
 });
