@@ -5,22 +5,22 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
-import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.js';
+import { diag, hasErrors } from '../../grammar/diagnostics.js';
 import { sha256Hex } from './hash.js';
 import { buildId } from './cache/build-id.js';
 import { readCache, type CacheData } from './cache/compile-cache.js';
 import { cacheData, quickIndexOf, recordCache } from './cache/record-cache.js';
 import { quickCompile } from './cache/quick-compile.js';
 import { appsSnapshot, settledHolds, settledMemo, writeQuickIndex, type Identity, type QuickIndex } from './cache/quick-index.js';
-import { compileUnits, type Previous, type UnitBlock, type UnitResult } from './cache/compile-units.js';
+import { compileUnits, type Previous, type UnitBlock } from './cache/compile-units.js';
 import { locateFragments } from './manifest/locate.js';
 import { parallelRunner } from './cache/compile-parallel.js';
 import { projectRootOf, resolveConnection, type SvcConfig } from './project/config.js';
 import { loadInputs, type CompileInputs } from './compile-inputs.js';
-import { discoverApps, discoverBlockFiles } from './project/discover.js';
-import { readApp } from './project/apps.js';
+import { discoverBlockFiles } from './project/discover.js';
+import { duplicateIds, orderDiagnostics, readApps } from './project/cross-file.js';
 import { assembleManifest } from './manifest/fragments.js';
-import type { CompiledApp, LineageEdge } from './types.js';
+import type { LineageEdge } from './types.js';
 import { atomicWrite } from './write-file.js';
 import { MANIFEST_FILE, RETIRED_MANIFEST } from './manifest/paths.js';
 import { Timings } from './timings.js';
@@ -60,36 +60,6 @@ export interface CompileResult {
   quick?: boolean;
   /** Where the next compile in this process can start from (with keepWarm; absent with --check or no cache). */
   next?: WarmStart;
-}
-
-function duplicateIds(units: readonly UnitResult[]): { keep: Map<string, string>; diagnostics: Diagnostic[] } {
-  const keep = new Map<string, string>();
-  const diagnostics: Diagnostic[] = [];
-  for (const u of units) {
-    for (const b of u.blocks) {
-      const first = keep.get(b.id);
-      if (first === undefined) keep.set(b.id, u.path);
-      else diagnostics.push(diag('compile/duplicate-block', { block: b.id, other: first }, { file: u.path, span: b.span }));
-    }
-  }
-  return { keep, diagnostics };
-}
-
-function readApps(root: string, ids: ReadonlySet<string>): { apps: Record<string, CompiledApp>; diagnostics: Diagnostic[] } {
-  const apps: Record<string, CompiledApp> = {};
-  const diagnostics: Diagnostic[] = [];
-  for (const rel of discoverApps(root)) {
-    const r = readApp(root, rel, ids);
-    diagnostics.push(...r.diagnostics);
-    if (r.app && !(r.app.id in apps)) apps[r.app.id] = r.app;
-  }
-  return { apps, diagnostics };
-}
-
-/** Unit diagnostics (already sorted per unit) come first within a file; then project ones. */
-function orderDiagnostics(unitDiags: Diagnostic[], others: Diagnostic[]): Diagnostic[] {
-  const all = [...unitDiags, ...others.sort(compareDiagnostics)];
-  return all.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0));
 }
 
 function readExisting(path: string): Buffer | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assembleManifest } from '../../src/compiler/manifest/fragments.js';
-import { findFragment, locateFragments, manifestDiagnostics } from '../../src/compiler/manifest/locate.js';
+import { findFragment, locateFragments, manifestDiagnostics, spliceFragments } from '../../src/compiler/manifest/locate.js';
 
 const head = { manifestVersion: 1 as const, project: 'p', contracts: { loaded: false, path: 'c.json', count: 0 } };
 
@@ -55,5 +55,30 @@ describe('manifestDiagnostics', () => {
 
   it('answers undefined for a manifest without the section', () => {
     expect(manifestDiagnostics(Buffer.from('{"blocks": {}}'))).toBeUndefined();
+  });
+});
+
+describe('spliceFragments', () => {
+  const fragment = (id: string, q: string) => ({ id, text: Buffer.from(`${JSON.stringify(id)}: ${JSON.stringify({ id, q })}`) });
+  const manifest = (blocks: Array<{ id: string; text: Buffer }>) => assembleManifest({ head, blocks, apps: {}, lineage: [], diagnostics: [] }).bytes;
+  const before = [fragment('a.x', 'one'), fragment('b.y', 'two'), fragment('c.z', 'three')];
+
+  it.each<[string, Array<{ id: string; text: Buffer }>, boolean]>([
+    ['one block, longer', [fragment('b.y', 'two, now longer')], true],
+    ['the first and the last, shorter', [fragment('c.z', '3'), fragment('a.x', '1')], true],
+    ['a block as it was', [fragment('a.x', 'one')], false],
+    ['nothing', [], false],
+  ])('replaces %s exactly as assembling anew would', (_, blocks, stale) => {
+    const after = before.map((b) => blocks.find((n) => n.id === b.id) ?? b);
+    const spliced = spliceFragments(manifest(before), blocks);
+    expect(spliced?.stale).toBe(stale);
+    expect(Buffer.concat(spliced?.pieces ?? []).equals(manifest(after))).toBe(true);
+  });
+
+  it.each<[string, Array<{ id: string; text: Buffer }>]>([
+    ['a block the manifest lacks', [fragment('d.w', 'new')]],
+    ['the same block twice', [fragment('a.x', '1'), fragment('a.x', '2')]],
+  ])('refuses %s', (_, blocks) => {
+    expect(spliceFragments(manifest(before), blocks)).toBeUndefined();
   });
 });

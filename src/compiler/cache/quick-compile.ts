@@ -16,7 +16,7 @@ import type { CompileOptions, CompileResult } from '../compile-project.js';
 import { loadInputs, type CompileInputs } from '../compile-inputs.js';
 import { projectRootOf, resolveConnection } from '../project/config.js';
 import { listBlockFiles, sourceFileOf, type SourceFile } from '../project/discover.js';
-import { findFragment, manifestDiagnostics } from '../manifest/locate.js';
+import { manifestDiagnostics, spliceFragments } from '../manifest/locate.js';
 import { MANIFEST_FILE, RETIRED_MANIFEST } from '../manifest/paths.js';
 import { atomicWrite } from '../write-file.js';
 import { buildId } from './build-id.js';
@@ -117,30 +117,10 @@ function recompile(lane: Lane, paths: readonly string[], nowNs: string): Change[
   return out;
 }
 
-/** The manifest with the changed files' lines replaced, as pieces; undefined if a line is missing. */
+/** The manifest with the compiled files' block lines replaced; undefined if a line is missing. */
 function splice(manifest: Buffer, changes: readonly Change[]): { pieces: Buffer[]; stale: boolean } | undefined {
-  const edits: Array<[number, number, Buffer]> = [];
-  for (const change of changes) {
-    if (change.kind !== 'compiled') continue;
-    const { unit } = change;
-    for (const b of unit.blocks) {
-      const at = findFragment(manifest, b.id);
-      if (at === undefined) return undefined;
-      edits.push([at[0], at[1], b.text]);
-    }
-  }
-  edits.sort((x, y) => x[0] - y[0]);
-  const pieces: Buffer[] = [];
-  let from = 0;
-  let stale = false;
-  for (const [start, end, text] of edits) {
-    if (start < from) return undefined;
-    stale ||= !manifest.subarray(start, end).equals(text);
-    pieces.push(manifest.subarray(from, start), text);
-    from = end;
-  }
-  pieces.push(manifest.subarray(from));
-  return { pieces, stale };
+  const blocks = changes.flatMap((c) => (c.kind === 'compiled' ? c.unit.blocks : []));
+  return spliceFragments(manifest, blocks);
 }
 
 function cachedUnit(u: UnitResult): CachedUnit {

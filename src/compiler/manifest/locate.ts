@@ -60,6 +60,32 @@ export function findFragment(manifest: Buffer, id: string): [number, number] | u
   return [start, end];
 }
 
+/**
+ * The manifest with each block's line replaced by its new fragment, as pieces to write in
+ * order (the unchanged stretches are views of `manifest`, never copies), and whether any line
+ * differs. Undefined when a block has no line (the caller compiles the whole project instead).
+ */
+export function spliceFragments(manifest: Buffer, blocks: ReadonlyArray<{ id: string; text: Buffer }>): { pieces: Buffer[]; stale: boolean } | undefined {
+  const edits: Array<[number, number, Buffer]> = [];
+  for (const b of blocks) {
+    const at = findFragment(manifest, b.id);
+    if (at === undefined) return undefined;
+    edits.push([at[0], at[1], b.text]);
+  }
+  edits.sort((x, y) => x[0] - y[0]);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  let stale = false;
+  for (const [start, end, text] of edits) {
+    if (start < from) return undefined; // the same id twice
+    stale ||= !manifest.subarray(start, end).equals(text);
+    pieces.push(manifest.subarray(from, start), text);
+    from = end;
+  }
+  pieces.push(manifest.subarray(from));
+  return { pieces, stale };
+}
+
 const DIAGNOSTICS = Buffer.from('\n  "diagnostics": [');
 
 /** The diagnostics section of a manifest this compiler wrote (one per line); undefined if it is not there. */
