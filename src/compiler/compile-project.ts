@@ -11,7 +11,7 @@ import { buildId } from './cache/build-id.js';
 import { readCache, type CacheData } from './cache/compile-cache.js';
 import { cacheData, quickIndexOf, recordCache } from './cache/record-cache.js';
 import { quickCompile } from './cache/quick-compile.js';
-import { appsSnapshot, settledHolds, settledMemo, writeQuickIndex, type Identity, type QuickIndex } from './cache/quick-index.js';
+import { appsSnapshot, canVouch, settledHolds, settledMemo, writeQuickIndex, type Identity, type QuickIndex } from './cache/quick-index.js';
 import { compileUnits, type Previous, type UnitBlock } from './cache/compile-units.js';
 import { locateFragments } from './manifest/locate.js';
 import { parallelRunner } from './cache/compile-parallel.js';
@@ -140,7 +140,10 @@ function quickIndexFor(o: Outcome, taken: QuickIndex['manifest'] | undefined): Q
 function remember(o: Outcome): WarmStart | undefined {
   const { envKey, validated } = o.inputs;
   const taken = o.opts.deferCache || !o.onDisk || !o.identity ? undefined : settledMemo(join(o.root, MANIFEST_FILE), o.identity);
-  const head = { envKey, buildId: buildId(), validated, manifestSha256: o.opts.deferCache ? '' : sha256Hex(o.bytes), ...(taken ? { manifestMemo: taken } : {}) };
+  // The hash is the fallback for a memo that cannot vouch (whole-second file times): on most
+  // filesystems the 18 MB of a large manifest need not be hashed at all.
+  const manifestSha256 = o.opts.deferCache || canVouch(taken) ? '' : sha256Hex(o.bytes);
+  const head = { envKey, buildId: buildId(), validated, manifestSha256, ...(taken ? { manifestMemo: taken } : {}) };
   const journal = o.opts.warm?.cacheOnDisk !== false;
   const cache = o.opts.deferCache ? cacheData(head, o.units, o.keep) : recordCache(o.root, head, o.units, o.keep, journal ? o.previous : undefined);
   if (!o.opts.deferCache) writeQuickIndex(o.root, quickIndexFor(o, taken));

@@ -2,14 +2,16 @@
  * The compile cache: per block file, the content hash it was compiled from, the hashes of the
  * companion files it consulted, its diagnostics and its blocks' ids, tables and places. The
  * block text itself is reused from the manifest (manifest/locate.ts), and only when the
- * manifest on disk still hashes to `manifestSha256`; an entry only when the environment key
+ * manifest on disk is provably the one recorded: its settled stat memo still holds
+ * (`manifestMemo`, quick-index.ts), or it still hashes to `manifestSha256` (recorded when the
+ * memo cannot vouch, on whole-second file times); an entry only when the environment key
  * (compiler build, config text, contract manifest text) and every content hash still match.
  * Stat memos only spare reading a file whose content provably did not change.
  *
  * On disk: a snapshot (.svc/cache/compile-v2.json) plus an append-only journal of the units
  * each later compile changed, so editing one block of 10,000 appends a line instead of
  * rewriting the whole cache. Replay stops at the first unreadable line (a torn append); the
- * manifest hash then no longer matches and the next compile simply runs cold.
+ * manifest recorded before it then no longer matches and the next compile simply runs cold.
  */
 import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -157,6 +157,11 @@ export function settledMemo(abs: string, identity: Identity): TakenMemo | undefi
   return undefined;
 }
 
+/** True when `taken` can ever vouch for its file (the filesystem keeps sub-second times). */
+export function canVouch(taken: TakenMemo | undefined): boolean {
+  return taken !== undefined && tickOf(memoFrom(taken[0])) === FINE_TICK_NS;
+}
+
 function isIdentified(memo: StatMemo, identity: Identity): boolean {
   if ('ino' in identity) return memo.ino === identity.ino;
   const m = identity.memo;

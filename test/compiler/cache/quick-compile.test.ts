@@ -7,7 +7,7 @@ import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync }
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProject, type CompileResult } from '../../../src/compiler/compile-project.js';
-import { QUICK_FILE, settledMemo, vouches, type TakenMemo } from '../../../src/compiler/cache/quick-index.js';
+import { canVouch, QUICK_FILE, settledMemo, vouches, type TakenMemo } from '../../../src/compiler/cache/quick-index.js';
 import { statMemo } from '../../../src/compiler/cache/stat-memo.js';
 import { atomicWrite } from '../../../src/compiler/write-file.js';
 import type { StatMemo } from '../../../src/compiler/cache/stat-memo.js';
@@ -160,6 +160,12 @@ describe('vouches (a settled manifest memo)', () => {
     ['whole-second times, memo three seconds later', at(whole, later(whole, 3_000_000_000n)), whole, true],
   ])('%s', (_, taken, now, expected) => {
     expect(vouches(taken, now)).toBe(expected);
+  });
+
+  it('tells the compile cache when the manifest must be hashed instead (whole-second times)', () => {
+    expect(canVouch(at(memo, later(memo, 50_000_000n)))).toBe(true);
+    expect(canVouch(at(whole, later(whole, 3_000_000_000n)))).toBe(false);
+    expect(canVouch(undefined)).toBe(false);
   });
 });
 
