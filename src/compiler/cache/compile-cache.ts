@@ -17,7 +17,7 @@ import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { atomicWrite } from '../write-file.js';
-import type { StatMemo } from './stat-memo.js';
+import { memoTuple, tupleMemo, type StatMemo, type StatTuple } from './stat-memo.js';
 import type { TakenMemo } from './quick-index.js';
 
 export const CACHE_FILE = '.svc/cache/compile-v2.json';
@@ -68,10 +68,9 @@ export interface CacheData extends CacheHead {
 
 // On disk each unit is a tuple, not an object: 10,000 units of repeated key names cost about
 // a third more to write and to read back.
-type StatTuple = [number, string, string, string] | null;
-type DepTuple = [string, StatTuple, string | null];
+type DepTuple = [string, StatTuple | null, string | null];
 type BlockTuple = [string, string[], number[]];
-type UnitTuple = [string, StatTuple, string, DepTuple[], BlockTuple[], Diagnostic[], string];
+type UnitTuple = [string, StatTuple | null, string, DepTuple[], BlockTuple[], Diagnostic[], string];
 interface Entry extends CacheHead {
   format: string;
   set: UnitTuple[];
@@ -80,8 +79,6 @@ interface Entry extends CacheHead {
   full?: boolean;
 }
 
-const statOut = (m: StatMemo | null): StatTuple => (m ? [m.size, m.mtimeNs, m.ctimeNs, m.ino] : null);
-const statIn = (t: StatTuple): StatMemo | null => (t ? { size: t[0], mtimeNs: t[1], ctimeNs: t[2], ino: t[3] } : null);
 const spanOut = (s: Span): number[] => [s.start.offset, s.start.line, s.start.column, s.end.offset, s.end.line, s.end.column];
 function spanIn(n: number[]): Span {
   const [a = 0, b = 1, c = 1, d = 0, e = 1, f = 1] = n;
@@ -89,14 +86,14 @@ function spanIn(n: number[]): Span {
 }
 
 function encodeUnit(u: CachedUnit): UnitTuple {
-  const deps = u.deps.map((d): DepTuple => [d.path, statOut(d.stat), d.sha]);
-  return [u.path, statOut(u.stat), u.sha, deps, u.blocks.map((b): BlockTuple => [b.id, b.tables, spanOut(b.span)]), u.diagnostics, u.seenAtNs];
+  const deps = u.deps.map((d): DepTuple => [d.path, memoTuple(d.stat), d.sha]);
+  return [u.path, memoTuple(u.stat), u.sha, deps, u.blocks.map((b): BlockTuple => [b.id, b.tables, spanOut(b.span)]), u.diagnostics, u.seenAtNs];
 }
 
 function decodeUnit(t: UnitTuple): CachedUnit {
-  const deps = t[3].map((d) => ({ path: d[0], stat: statIn(d[1]), sha: d[2] }));
+  const deps = t[3].map((d) => ({ path: d[0], stat: tupleMemo(d[1]), sha: d[2] }));
   const blocks = t[4].map((b) => ({ id: b[0], tables: b[1], span: spanIn(b[2]) }));
-  return { path: t[0], stat: statIn(t[1]), sha: t[2], deps, blocks, diagnostics: t[5], seenAtNs: t[6] };
+  return { path: t[0], stat: tupleMemo(t[1]), sha: t[2], deps, blocks, diagnostics: t[5], seenAtNs: t[6] };
 }
 
 function headOf(e: CacheHead): CacheHead {

@@ -13,7 +13,7 @@ import { blockFragment } from '../manifest/fragments.js';
 import { sha256Hex } from '../hash.js';
 import type { CacheData, CachedDep, CachedUnit } from './compile-cache.js';
 import { DirListing } from './dir-listing.js';
-import { memoHolds, readWithMemo, statMemo, type StatMemo } from './stat-memo.js';
+import { memoHolds, nowNs, readWithMemo, statMemo, type StatMemo } from './stat-memo.js';
 import { untouched } from './warm-start.js';
 
 export interface UnitBlock {
@@ -84,7 +84,7 @@ function depMemo(ctx: Ctx, rel: string): StatMemo | null {
   return ctx.listing.mayExist(rel) ? statMemo(`${ctx.root}/${rel}`) : null;
 }
 
-export function depsHold(ctx: Ctx, deps: readonly CachedDep[], seenAt: bigint): CachedDep[] | undefined {
+function depsHold(ctx: Ctx, deps: readonly CachedDep[], seenAt: bigint): CachedDep[] | undefined {
   const fresh: CachedDep[] = [];
   for (const dep of deps) {
     const memo = depMemo(ctx, dep.path);
@@ -169,7 +169,7 @@ export function compileUnits(
   previous?: Previous,
   runner: JobRunner = runJobs,
 ) {
-  const ctx: Ctx = { root, env, listing: new DirListing(root), nowNs: String(BigInt(Date.now()) * 1_000_000n) };
+  const ctx: Ctx = { root, env, listing: new DirListing(root), nowNs: String(nowNs()) };
   const cached = new Map((previous?.cache.units ?? []).map((u) => [u.path, u]));
   const results = new Array<UnitResult>(files.length);
   const jobs: FreshJob[] = [];

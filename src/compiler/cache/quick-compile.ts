@@ -24,10 +24,11 @@ import type { Timings } from '../timings.js';
 import { appendJournal, journalHasRoom, type CachedDep, type CachedUnit } from './compile-cache.js';
 import { compileFresh, stillValid, type Ctx, type UnitResult } from './compile-units.js';
 import { DirListing } from './dir-listing.js';
-import { memoHolds, statMemo, type StatMemo } from './stat-memo.js';
+import { cachedUnitOf } from './record-cache.js';
+import { memoHolds, nowNs, statMemo, tupleMemo, type StatMemo } from './stat-memo.js';
 import {
-  appsSnapshot, memoFrom, quickUnit, readQuickIndex, settledHolds, settledMemo, unitSummary, writeQuickIndex,
-  type AppFile, type Identity, type QuickIndex, type QuickUnit, type StatTuple,
+  appsSnapshot, memoOfTaken, quickUnit, readQuickIndex, settledHolds, settledMemo, unitSummary, writeQuickIndex,
+  type AppFile, type Identity, type QuickIndex, type QuickUnit,
 } from './quick-index.js';
 
 /** More changed files than this and the ordinary compile (which can work in parallel) is faster. */
@@ -62,8 +63,6 @@ function appsHold(root: string, index: QuickIndex): boolean {
   });
 }
 
-const memoOrNull = (t: StatTuple | null): StatMemo | null => (t === null ? null : memoFrom(t));
-
 /** What became of a file whose memos no longer vouch for it. */
 type Change =
   | { at: number; kind: 'refreshed'; memo: StatMemo | null; deps: CachedDep[] }
@@ -72,8 +71,8 @@ type Change =
 /** True when the file and its companions still have the memos the index took, safely after their last change. */
 function memosHold(ctx: Ctx, memo: StatMemo | null, unit: QuickUnit): boolean {
   const seenAt = BigInt(unit[2]);
-  if (!memoHolds(memoOrNull(unit[1]), memo, seenAt)) return false;
-  return unit[5].every(([path, t]) => memoHolds(memoOrNull(t), ctx.listing.mayExist(path) ? statMemo(`${ctx.root}/${path}`) : null, seenAt));
+  if (!memoHolds(tupleMemo(unit[1]), memo, seenAt)) return false;
+  return unit[5].every(([path, t]) => memoHolds(tupleMemo(t), ctx.listing.mayExist(path) ? statMemo(`${ctx.root}/${path}`) : null, seenAt));
 }
 
 /**
@@ -83,8 +82,8 @@ function memosHold(ctx: Ctx, memo: StatMemo | null, unit: QuickUnit): boolean {
  */
 function decide(ctx: Ctx, lane: Lane, at: number, file: SourceFile, memo: StatMemo | null): Change | undefined {
   const q = lane.index.units[at] as QuickUnit;
-  const deps = q[5].map(([path, t, sha]): CachedDep => ({ path, stat: memoOrNull(t), sha }));
-  const prior: CachedUnit = { path: q[0], stat: memoOrNull(q[1]), sha: q[4], deps, blocks: [], diagnostics: [], seenAtNs: q[2] };
+  const deps = q[5].map(([path, t, sha]): CachedDep => ({ path, stat: tupleMemo(t), sha }));
+  const prior: CachedUnit = { path: q[0], stat: tupleMemo(q[1]), sha: q[4], deps, blocks: [], diagnostics: [], seenAtNs: q[2] };
   const check = stillValid(ctx, prior, memo, file);
   if (check.deps) return { at, kind: 'refreshed', memo, deps: check.deps };
   const unit = compileFresh(ctx, file, memo, check.bytes);
@@ -93,12 +92,12 @@ function decide(ctx: Ctx, lane: Lane, at: number, file: SourceFile, memo: StatMe
 }
 
 /** Every file checked; the ones that changed decided. Undefined when a change reaches beyond a file's own lines. */
-function recompile(lane: Lane, paths: readonly string[], nowNs: string): Change[] | undefined {
+function recompile(lane: Lane, paths: readonly string[], seenAtNs: string): Change[] | undefined {
   const config = lane.inputs.loaded.config;
   const contracts = lane.inputs.contracts;
   if (!config || !contracts) return undefined;
   const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
-  const ctx: Ctx = { root: lane.root, env, listing: new DirListing(lane.root), nowNs };
+  const ctx: Ctx = { root: lane.root, env, listing: new DirListing(lane.root), nowNs: seenAtNs };
   const suspects: Array<{ at: number; memo: StatMemo | null }> = [];
   for (let at = 0; at < paths.length; at++) {
     const unit = lane.index.units[at] as QuickUnit;
@@ -123,22 +122,17 @@ function splice(manifest: Buffer, changes: readonly Change[]): { pieces: Buffer[
   return spliceFragments(manifest, blocks);
 }
 
-function cachedUnit(u: UnitResult): CachedUnit {
-  const blocks = u.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span }));
-  return { path: u.path, stat: u.stat, sha: u.sha, deps: u.deps, blocks, diagnostics: u.diagnostics, seenAtNs: u.seenAtNs };
-}
-
 /**
  * Records the lane's compile: a journal line for the compile cache and a new quick index,
  * both vouching for the manifest by its settled memo. When either cannot be written the quick
  * index is removed, so nothing is left claiming a manifest it does not describe.
  */
-function record(lane: Lane, changes: readonly Change[], nowNs: string, identity: Identity): void {
+function record(lane: Lane, changes: readonly Change[], seenAtNs: string, identity: Identity): void {
   const { index, root } = lane;
   const next: QuickUnit[] = [...index.units];
   for (const c of changes) {
     const q = index.units[c.at] as QuickUnit;
-    const seen = c.kind === 'compiled' ? c.unit : { path: q[0], stat: c.memo, seenAtNs: nowNs, sha: q[4], deps: c.deps };
+    const seen = c.kind === 'compiled' ? c.unit : { path: q[0], stat: c.memo, seenAtNs, sha: q[4], deps: c.deps };
     next[c.at] = quickUnit(seen, q[3]);
   }
   // Serialized before the manifest memo is taken: that work is usually the tick the memo waits for.
@@ -146,7 +140,8 @@ function record(lane: Lane, changes: readonly Change[], nowNs: string, identity:
   const taken = settledMemo(lane.manifestPath, identity);
   const head = { envKey: index.envKey, buildId: index.buildId, validated: index.validated, manifestSha256: '' };
   // Refreshed memos are the quick index's business; the compile cache decides those files by content.
-  const compiled = changes.flatMap((c) => (c.kind === 'compiled' ? [cachedUnit(c.unit)] : []));
+  // The index was written only for a project without duplicate ids, and ids did not change: every unit is whole.
+  const compiled = changes.flatMap((c) => (c.kind === 'compiled' ? [cachedUnitOf(c.unit, true)] : []));
   if (taken === undefined || (compiled.length > 0 && !appendJournal(root, { ...head, manifestMemo: taken }, compiled))) {
     writeQuickIndex(root, undefined);
     return;
@@ -164,8 +159,8 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
   const listed = listBlockFiles(lane.root);
   t?.mark('quick: discover');
   if (listed.diagnostics.length > 0 || listed.paths.length !== lane.index.units.length) return undefined;
-  const nowNs = String(BigInt(Date.now()) * 1_000_000n);
-  const units = recompile(lane, listed.paths, nowNs);
+  const seenAtNs = String(nowNs());
+  const units = recompile(lane, listed.paths, seenAtNs);
   t?.mark('quick: stat, compile');
   if (units === undefined) return undefined;
   let manifest: Buffer;
@@ -193,7 +188,7 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
     return result;
   }
   // Unchanged, the manifest is identified by the memo it was checked against (twice, around the read).
-  let identity: Identity = { memo: memoFrom(lane.index.manifest[0]) };
+  let identity: Identity = { memo: memoOfTaken(lane.index.manifest) };
   if (spliced.stale) {
     try {
       identity = { ino: atomicWrite(lane.manifestPath, spliced.pieces, { retireTo: join(lane.root, RETIRED_MANIFEST) }) };
@@ -203,7 +198,7 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
     }
   }
   t?.mark('quick: write manifest');
-  if (units.length > 0) record(lane, units, nowNs, identity);
+  if (units.length > 0) record(lane, units, seenAtNs, identity);
   t?.mark('quick: record');
   return result;
 }

@@ -16,12 +16,11 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { sha256Hex } from '../hash.js';
 import { atomicWrite } from '../write-file.js';
-import { statMemo, type StatMemo } from './stat-memo.js';
+import { latestNs, memoTuple, nowNs, sameMemo, statMemo, tupleMemo, type StatMemo, type StatTuple } from './stat-memo.js';
 
 export const QUICK_FILE = '.svc/cache/quick-v1.json';
 const FORMAT = 'svc-quick/1';
 
-export type StatTuple = [number, string, string, string];
 /** A file under apps/ and the sha256 of its content. */
 export type AppFile = [string, string];
 /** A stat memo and the wall clock (ns) read just before it was taken. */
@@ -42,8 +41,8 @@ export interface QuickIndex {
   units: QuickUnit[];
 }
 
-export const tupleOf = (m: StatMemo): StatTuple => [m.size, m.mtimeNs, m.ctimeNs, m.ino];
-export const memoFrom = (t: StatTuple): StatMemo => ({ size: t[0], mtimeNs: t[1], ctimeNs: t[2], ino: t[3] });
+/** The memo part of a taken memo. */
+export const memoOfTaken = (taken: TakenMemo): StatMemo => tupleMemo(taken[0]) as StatMemo;
 
 /**
  * What a block file contributes to the manifest outside its own line: block ids (which fix
@@ -118,16 +117,11 @@ export function appsSnapshot(root: string): AppFile[] | undefined {
   return walkApps(root, 'apps', out) ? out : undefined;
 }
 
-/** True when the filesystem keeps sub-second times (then a clock tick is at most this long). */
+/** The longest timestamp tick of a filesystem keeping sub-second times (the clock's coarse tick). */
 const FINE_TICK_NS = 12_000_000n;
 const COARSE_TICK_NS = 2_000_000_000n;
 
-function latestNs(m: StatMemo): bigint {
-  const mtime = BigInt(m.mtimeNs);
-  const ctime = BigInt(m.ctimeNs);
-  return mtime > ctime ? mtime : ctime;
-}
-
+/** How far apart two writes must be for their times to differ on the filesystem `m` came from. */
 function tickOf(m: StatMemo): bigint {
   return BigInt(m.mtimeNs) % 1_000_000_000n !== 0n || BigInt(m.ctimeNs) % 1_000_000_000n !== 0n ? FINE_TICK_NS : COARSE_TICK_NS;
 }
@@ -147,11 +141,11 @@ export type Identity = { ino: string } | { memo: StatMemo };
  */
 export function settledMemo(abs: string, identity: Identity): TakenMemo | undefined {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const takenAt = BigInt(Date.now()) * 1_000_000n;
+    const takenAt = nowNs();
     const memo = statMemo(abs);
     if (memo === null || !isIdentified(memo, identity)) return undefined;
     const wait = latestNs(memo) + tickOf(memo) - takenAt;
-    if (wait < 0n || tickOf(memo) === COARSE_TICK_NS || attempt === 1) return [tupleOf(memo), String(takenAt)];
+    if (wait < 0n || tickOf(memo) === COARSE_TICK_NS || attempt === 1) return [memoTuple(memo) as StatTuple, String(takenAt)];
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(wait / 1_000_000n) + 1);
   }
   return undefined;
@@ -159,13 +153,11 @@ export function settledMemo(abs: string, identity: Identity): TakenMemo | undefi
 
 /** True when `taken` can ever vouch for its file (the filesystem keeps sub-second times). */
 export function canVouch(taken: TakenMemo | undefined): boolean {
-  return taken !== undefined && tickOf(memoFrom(taken[0])) === FINE_TICK_NS;
+  return taken !== undefined && tickOf(memoOfTaken(taken)) === FINE_TICK_NS;
 }
 
 function isIdentified(memo: StatMemo, identity: Identity): boolean {
-  if ('ino' in identity) return memo.ino === identity.ino;
-  const m = identity.memo;
-  return memo.size === m.size && memo.mtimeNs === m.mtimeNs && memo.ctimeNs === m.ctimeNs && memo.ino === m.ino;
+  return 'ino' in identity ? memo.ino === identity.ino : sameMemo(memo, identity.memo);
 }
 
 /**
@@ -173,9 +165,7 @@ function isIdentified(memo: StatMemo, identity: Identity): boolean {
  * every field equal, and the memo taken more than a timestamp tick after the file's last change.
  */
 export function vouches(taken: TakenMemo, now: StatMemo | null): boolean {
-  if (now === null) return false;
-  const [size, mtimeNs, ctimeNs, ino] = taken[0];
-  if (now.size !== size || now.mtimeNs !== mtimeNs || now.ctimeNs !== ctimeNs || now.ino !== ino) return false;
+  if (now === null || !sameMemo(memoOfTaken(taken), now)) return false;
   return latestNs(now) + tickOf(now) < BigInt(taken[1]);
 }
 
@@ -186,6 +176,6 @@ export function settledHolds(taken: TakenMemo, abs: string): boolean {
 
 /** A unit's quick-index entry from what a compile knows of it. */
 export function quickUnit(u: { path: string; stat: StatMemo | null; seenAtNs: string; sha: string; deps: ReadonlyArray<{ path: string; stat: StatMemo | null; sha: string | null }> }, summary: string): QuickUnit {
-  const deps = u.deps.map((d): QuickDep => [d.path, d.stat && tupleOf(d.stat), d.sha]);
-  return [u.path, u.stat && tupleOf(u.stat), u.seenAtNs, summary, u.sha, deps];
+  const deps = u.deps.map((d): QuickDep => [d.path, memoTuple(d.stat), d.sha]);
+  return [u.path, memoTuple(u.stat), u.seenAtNs, summary, u.sha, deps];
 }

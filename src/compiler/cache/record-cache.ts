@@ -12,7 +12,11 @@ import { quickUnit, unitSummary, type QuickIndex, type QuickUnit, type TakenMemo
  * reused: the manifest holds the other file's text under that id.
  */
 function cacheUnit(u: UnitResult, keep: Map<string, string>): CachedUnit {
-  const whole = u.blocks.every((b) => keep.get(b.id) === u.path);
+  return cachedUnitOf(u, u.blocks.every((b) => keep.get(b.id) === u.path));
+}
+
+/** The cache entry of a unit; one that is not `whole` (lost a block id) keeps no content hash. */
+export function cachedUnitOf(u: UnitResult, whole: boolean): CachedUnit {
   const blocks = u.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span }));
   return { path: u.path, stat: u.stat, sha: whole ? u.sha : '', deps: u.deps, blocks, diagnostics: u.diagnostics, seenAtNs: u.seenAtNs };
 }

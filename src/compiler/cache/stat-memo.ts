@@ -14,6 +14,31 @@ export interface StatMemo {
   ino: string;
 }
 
+/** A memo as the caches store it: [size, mtimeNs, ctimeNs, ino]. */
+export type StatTuple = [number, string, string, string];
+
+/** A memo in its stored form (null stays null: the file was absent). */
+export function memoTuple(m: StatMemo | null): StatTuple | null {
+  return m === null ? null : [m.size, m.mtimeNs, m.ctimeNs, m.ino];
+}
+
+/** The memo a stored tuple describes. */
+export function tupleMemo(t: StatTuple | null): StatMemo | null {
+  return t === null ? null : { size: t[0], mtimeNs: t[1], ctimeNs: t[2], ino: t[3] };
+}
+
+/** The wall clock in nanoseconds, as memos are compared with it. */
+export function nowNs(): bigint {
+  return BigInt(Date.now()) * 1_000_000n;
+}
+
+/** When the file last changed, as far as its stat shows (ctime cannot be set back). */
+export function latestNs(m: StatMemo): bigint {
+  const mtime = BigInt(m.mtimeNs);
+  const ctime = BigInt(m.ctimeNs);
+  return mtime > ctime ? mtime : ctime;
+}
+
 /** Files modified this close to (or after) the cache write are re-read on the next run. */
 export const RACY_WINDOW_NS = 2_000_000_000n;
 
@@ -67,6 +92,5 @@ export function sameMemo(a: StatMemo | null, b: StatMemo | null): boolean {
 export function memoHolds(memo: StatMemo | null, now: StatMemo | null, writtenAtNs: bigint): boolean {
   if (!sameMemo(memo, now)) return false;
   if (now === null) return true; // absent then and now
-  const latest = BigInt(now.mtimeNs) > BigInt(now.ctimeNs) ? BigInt(now.mtimeNs) : BigInt(now.ctimeNs);
-  return latest + RACY_WINDOW_NS < writtenAtNs;
+  return latestNs(now) + RACY_WINDOW_NS < writtenAtNs;
 }
