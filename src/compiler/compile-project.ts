@@ -165,14 +165,14 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   // texts are byte-identical skips the schema validator (and loading it) for them (compile-inputs.ts).
   const t = new Timings();
   const quick = quickCompile(opts, t);
-  if (quick) {
+  if (quick.result) {
     t.report();
-    return quick;
+    return quick.result;
   }
   t.mark('quick lane (not taken)');
   const cache = opts.warm?.cache ?? ownCache(opts);
   t.mark('read cache');
-  const inputs = loadInputs(opts, cache);
+  const inputs = quick.inputs ?? loadInputs(opts, cache);
   const { loaded, contracts, envKey } = inputs;
   const empty = { files: 0, compiled: 0, reused: 0, blocks: 0 };
   if (!loaded.config || !contracts) return { root: loaded.root, diagnostics: loaded.diagnostics, exitCode: 2, stale: false, wrote: false, stats: empty };

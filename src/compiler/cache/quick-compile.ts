@@ -27,8 +27,8 @@ import { DirListing } from './dir-listing.js';
 import { cachedUnitOf } from './record-cache.js';
 import { memoHolds, nowNs, statMemo, tupleMemo, type StatMemo } from './stat-memo.js';
 import {
-  appsSnapshot, memoOfTaken, quickUnit, readQuickIndex, settledHolds, settledMemo, unitSummary, writeQuickIndex,
-  type AppFile, type Identity, type QuickIndex, type QuickUnit,
+  appsUnchanged, memoOfTaken, quickUnit, readQuickIndex, settledHolds, settledMemo, unitSummary, writeQuickIndex,
+  type Identity, type QuickIndex, type QuickUnit,
 } from './quick-index.js';
 
 /** More changed files than this and the ordinary compile (which can work in parallel) is faster. */
@@ -41,26 +41,20 @@ interface Lane {
   manifestPath: string;
 }
 
-/** The index and inputs when the project as a whole is still the one indexed. */
-function openLane(opts: CompileOptions): Lane | undefined {
-  if (opts.cache === false || opts.warm !== undefined || opts.keepWarm || opts.deferCache) return undefined;
+/**
+ * The lane, when the project as a whole is still the one indexed, and the inputs once they
+ * were loaded (valid for the ordinary compile too: trust only spares validating a text again).
+ */
+function openLane(opts: CompileOptions): { lane?: Lane; inputs?: CompileInputs } {
+  if (opts.cache === false || opts.warm !== undefined || opts.keepWarm || opts.deferCache) return {};
   const root = projectRootOf(opts);
   const index = root === undefined ? undefined : readQuickIndex(root);
-  if (root === undefined || index === undefined || index.buildId !== buildId()) return undefined;
+  if (root === undefined || index === undefined || index.buildId !== buildId()) return {};
   const inputs = loadInputs(opts, { validated: index.validated });
-  if (!inputs.loaded.config || !inputs.contracts || inputs.loaded.root !== root || inputs.envKey !== index.envKey) return undefined;
+  if (!inputs.loaded.config || !inputs.contracts || inputs.loaded.root !== root || inputs.envKey !== index.envKey) return { inputs };
   const manifestPath = join(root, MANIFEST_FILE);
-  if (!settledHolds(index.manifest, manifestPath) || !appsHold(root, index)) return undefined;
-  return { root, index, inputs, manifestPath };
-}
-
-function appsHold(root: string, index: QuickIndex): boolean {
-  const now = appsSnapshot(root);
-  if (now === undefined || now.length !== index.apps.length) return false;
-  return now.every(([path, sha], i) => {
-    const old = index.apps[i] as AppFile;
-    return old[0] === path && old[1] === sha;
-  });
+  if (!settledHolds(index.manifest, manifestPath) || !appsUnchanged(root, index)) return { inputs };
+  return { lane: { root, index, inputs, manifestPath }, inputs };
 }
 
 /** What became of a file whose memos no longer vouch for it. */
@@ -149,11 +143,52 @@ function record(lane: Lane, changes: readonly Change[], seenAtNs: string, identi
   writeQuickIndex(root, { ...index, manifest: taken, units: next }, unitsJson);
 }
 
-/** The one-shot compile through the quick lane, or undefined when the ordinary compile must run. */
-export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult | undefined {
-  const lane = openLane(opts);
+/** What the quick lane did: answered, or left the compile to the ordinary path with the inputs it loaded. */
+export interface QuickAttempt {
+  result?: CompileResult;
+  inputs?: CompileInputs;
+}
+
+/** The one-shot compile through the quick lane, when the lane can answer it. */
+export function quickCompile(opts: CompileOptions, t?: Timings): QuickAttempt {
+  const { lane, inputs } = openLane(opts);
   t?.mark('quick: open');
-  if (lane === undefined || (!opts.check && !journalHasRoom(lane.root))) return undefined;
+  const result = lane && throughLane(lane, opts, t);
+  return result ? { result } : inputs ? { inputs } : {};
+}
+
+/**
+ * Writes the spliced manifest when it differs; answers what identifies the manifest now (the
+ * inode written, or the memo it was checked against twice, around the read), or undefined
+ * when the write failed.
+ */
+function writeSpliced(lane: Lane, spliced: { pieces: Buffer[]; stale: boolean }, result: CompileResult): Identity | undefined {
+  if (!spliced.stale) return { memo: memoOfTaken(lane.index.manifest) };
+  try {
+    const ino = atomicWrite(lane.manifestPath, spliced.pieces, { retireTo: join(lane.root, RETIRED_MANIFEST) });
+    result.wrote = true;
+    return { ino };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The manifest's bytes, when they are the ones the index describes. */
+function readIndexed(lane: Lane): Buffer | undefined {
+  let manifest: Buffer;
+  try {
+    manifest = readFileSync(lane.manifestPath);
+  } catch {
+    return undefined;
+  }
+  // Checked again after the read (openLane checked before): the bytes are the indexed ones only
+  // if the file did not change while they were read.
+  return settledHolds(lane.index.manifest, lane.manifestPath) ? manifest : undefined;
+}
+
+/** The compile through an open lane, or undefined when the ordinary compile must run. */
+function throughLane(lane: Lane, opts: CompileOptions, t?: Timings): CompileResult | undefined {
+  if (!opts.check && !journalHasRoom(lane.root)) return undefined;
   // The manifest the last quick compile replaced is released on a pool thread while this one works.
   if (!opts.check) unlink(join(lane.root, RETIRED_MANIFEST), () => undefined);
   const listed = listBlockFiles(lane.root);
@@ -163,15 +198,8 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
   const units = recompile(lane, listed.paths, seenAtNs);
   t?.mark('quick: stat, compile');
   if (units === undefined) return undefined;
-  let manifest: Buffer;
-  try {
-    manifest = readFileSync(lane.manifestPath);
-  } catch {
-    return undefined;
-  }
-  // Checked again after the read: the bytes read are the ones the index describes only if the
-  // file did not change while they were read.
-  if (!settledHolds(lane.index.manifest, lane.manifestPath)) return undefined;
+  const manifest = readIndexed(lane);
+  if (manifest === undefined) return undefined;
   const spliced = splice(manifest, units);
   const found = manifestDiagnostics(manifest);
   t?.mark('quick: read, splice');
@@ -187,16 +215,8 @@ export function quickCompile(opts: CompileOptions, t?: Timings): CompileResult |
     }
     return result;
   }
-  // Unchanged, the manifest is identified by the memo it was checked against (twice, around the read).
-  let identity: Identity = { memo: memoOfTaken(lane.index.manifest) };
-  if (spliced.stale) {
-    try {
-      identity = { ino: atomicWrite(lane.manifestPath, spliced.pieces, { retireTo: join(lane.root, RETIRED_MANIFEST) }) };
-      result.wrote = true;
-    } catch {
-      return undefined; // the ordinary compile reports why the manifest cannot be written
-    }
-  }
+  const identity = writeSpliced(lane, spliced, result);
+  if (identity === undefined) return undefined; // the ordinary compile reports why the manifest cannot be written
   t?.mark('quick: write manifest');
   if (units.length > 0) record(lane, units, seenAtNs, identity);
   t?.mark('quick: record');

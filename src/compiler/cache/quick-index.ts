@@ -117,6 +117,16 @@ export function appsSnapshot(root: string): AppFile[] | undefined {
   return walkApps(root, 'apps', out) ? out : undefined;
 }
 
+/** True when the files under apps/ are, by path and content, the ones the index recorded. */
+export function appsUnchanged(root: string, index: QuickIndex): boolean {
+  const now = appsSnapshot(root);
+  if (now === undefined || now.length !== index.apps.length) return false;
+  return now.every(([path, sha], i) => {
+    const old = index.apps[i] as AppFile;
+    return old[0] === path && old[1] === sha;
+  });
+}
+
 /** The longest timestamp tick of a filesystem keeping sub-second times (the clock's coarse tick). */
 const FINE_TICK_NS = 12_000_000n;
 const COARSE_TICK_NS = 2_000_000_000n;

@@ -12,11 +12,10 @@ const INDENT = 4;
 /** block id -> the fragment bytes (`"<id>": {...}`, no indent, no trailing comma). */
 export function locateFragments(manifest: Buffer): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
-  const open = manifest.indexOf(OPEN);
-  if (open < 0) return out;
-  let at = open + OPEN.length;
-  const end = manifest.indexOf(CLOSE, at);
-  if (end < 0) return out;
+  const section = blocksSection(manifest);
+  if (section === undefined) return out;
+  let at = section[0] + 1;
+  const end = section[1];
   while (at < end) {
     let lineEnd = manifest.indexOf(NL, at);
     if (lineEnd < 0 || lineEnd > end) lineEnd = end;
@@ -41,18 +40,24 @@ function fragmentId(fragment: Buffer): string | undefined {
   }
 }
 
+/** [the newline before the first block line, the start of the closing `  },`], or undefined. */
+function blocksSection(manifest: Buffer): [number, number] | undefined {
+  const open = manifest.indexOf(OPEN);
+  const close = open < 0 ? -1 : manifest.indexOf(CLOSE, open + OPEN.length - 1);
+  return close < 0 ? undefined : [open + OPEN.length - 1, close];
+}
+
 /**
  * Where the fragment of block `id` sits in a manifest this compiler wrote: [start, end) of
  * `"<id>": {...}`. Block lines hold no raw newline (JSON escapes it), so the line that starts
  * with the id's key is the block's own.
  */
-export function findFragment(manifest: Buffer, id: string): [number, number] | undefined {
-  const open = manifest.indexOf(OPEN);
-  if (open < 0) return undefined;
-  const close = manifest.indexOf(CLOSE, open + OPEN.length - 1);
+export function findFragment(manifest: Buffer, id: string, section = blocksSection(manifest)): [number, number] | undefined {
+  if (section === undefined) return undefined;
+  const [from, close] = section;
   const key = Buffer.from(`\n    ${JSON.stringify(id)}: `, 'utf8');
-  const at = manifest.indexOf(key, open + OPEN.length - 1);
-  if (at < 0 || close < 0 || at >= close) return undefined;
+  const at = manifest.indexOf(key, from);
+  if (at < 0 || at >= close) return undefined;
   const start = at + 1 + INDENT;
   let end = manifest.indexOf(NL, start);
   if (end < 0 || end > close + 1) return undefined;
@@ -67,8 +72,10 @@ export function findFragment(manifest: Buffer, id: string): [number, number] | u
  */
 export function spliceFragments(manifest: Buffer, blocks: ReadonlyArray<{ id: string; text: Buffer }>): { pieces: Buffer[]; stale: boolean } | undefined {
   const edits: Array<[number, number, Buffer]> = [];
+  // Found once: the closing line lies past every block line, 18 MB into a large manifest.
+  const section = blocksSection(manifest);
   for (const b of blocks) {
-    const at = findFragment(manifest, b.id);
+    const at = findFragment(manifest, b.id, section);
     if (at === undefined) return undefined;
     edits.push([at[0], at[1], b.text]);
   }
