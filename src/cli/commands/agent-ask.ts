@@ -5,11 +5,11 @@
  * exits 1. `--format json` prints the AskRun itself.
  */
 import { Command, Option } from 'clipanion';
-import * as t from 'typanion';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { AskRun } from '../../runtime/agent-runs/types.js';
 import type { SvcContext } from '../context.js';
+import { projectOption, textOrJsonOption } from '../options.js';
 import { diagnosticsText } from '../render/text.js';
 
 /** Rows shown in text output; JSON output always carries every row the run kept. */
@@ -65,8 +65,8 @@ export class AgentAskCommand extends Command<SvcContext> {
   });
 
   question = Option.String({ required: true, name: 'question' });
-  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  project = projectOption();
+  format = textOrJsonOption();
 
   override async execute(): Promise<number> {
     const { compileProject } = await import('../../compiler/compile-project.js');

@@ -5,6 +5,7 @@
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
+import { projectOption, textOrJsonOption } from '../options.js';
 
 export class AgentProposalsCommand extends Command<SvcContext> {
   static override paths = [['agent', 'proposals']];
@@ -14,9 +15,9 @@ export class AgentProposalsCommand extends Command<SvcContext> {
     examples: [['Drafts asked at least three times', 'svc agent proposals --asked-at-least-times 3'], ['As JSON', 'svc agent proposals --format json']],
   });
 
-  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
+  project = projectOption();
   askedAtLeastTimes = Option.String('--asked-at-least-times', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]), description: 'Only drafts asked at least this many times' });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  format = textOrJsonOption();
 
   override async execute(): Promise<number> {
     const { loadConfig } = await import('../../compiler/project/config.js');

@@ -7,8 +7,9 @@ import { Command, Option, UsageError } from 'clipanion';
 import { resolve } from 'node:path';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
+import { projectOption, textOrJsonOption } from '../options.js';
 import type { TraceComparison, TraceDetail, TraceStore } from '../../runtime/traces/index.js';
-import { isBundleDir, json, openStore, PROJECT_DESCRIPTION, guarded } from './agent-trace-shared.js';
+import { isBundleDir, json, openStore, guarded } from './agent-trace-shared.js';
 
 function comparisonText(c: TraceComparison): string {
   const mark = (equal: boolean) => (equal ? 'same' : 'differs');
@@ -38,8 +39,8 @@ export class AgentTraceCompareCommand extends Command<SvcContext> {
   left = Option.String({ name: 'left' });
   right = Option.String({ name: 'right' });
   mode = Option.String('--mode', { required: true, validator: t.isEnum(['compare']), description: 'compare' });
-  project = Option.String('--project', { description: PROJECT_DESCRIPTION });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  project = projectOption();
+  format = textOrJsonOption();
 
   private store: TraceStore | undefined;
 

@@ -9,7 +9,8 @@ import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
-import { json, openStore, PROJECT_DESCRIPTION, guarded } from './agent-trace-shared.js';
+import { projectOption, textOrJsonOption } from '../options.js';
+import { json, withStore, guarded } from './agent-trace-shared.js';
 
 export class AgentTraceExportCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'export']];
@@ -24,8 +25,8 @@ export class AgentTraceExportCommand extends Command<SvcContext> {
   profile = Option.String('--profile', 'strict', { validator: t.isEnum(['strict', 'support']), description: 'strict or support' });
   confirm = Option.Boolean('--confirm-reviewed-identifiers', false, { description: 'support: a reviewer approved the identifiers for sharing' });
   question = Option.String('--question', { description: 'support: reviewed question prose to include' });
-  project = Option.String('--project', { description: PROJECT_DESCRIPTION });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  project = projectOption();
+  format = textOrJsonOption();
 
   private checkUsage(dir: string): void {
     if (this.profile === 'support' && !this.confirm) throw new UsageError('The support profile keeps identifiers: pass --confirm-reviewed-identifiers once a reviewer approved them for sharing.');
@@ -43,8 +44,7 @@ export class AgentTraceExportCommand extends Command<SvcContext> {
     return guarded(this.context, this.format, async () => {
       const dir = resolve(this.context.cwd, this.out);
       this.checkUsage(dir);
-      const store = await openStore(this.context.cwd, this.project);
-      try {
+      return withStore(this.context.cwd, this.project, async (store) => {
         const { buildBundle, writeBundle, installSalt } = await import('../../runtime/traces/index.js');
         const detail = store.detail(store.resolve(this.id));
         const texts = buildBundle(detail, {
@@ -58,9 +58,7 @@ export class AgentTraceExportCommand extends Command<SvcContext> {
         if (this.format === 'json') json(this.context, { exported: true, profile: this.profile, traceId: bundleTraceId, out: this.out, files: Object.keys(texts).sort() });
         else this.context.stdout.write(`Exported ${this.profile} bundle of ${bundleTraceId} to ${this.out} (4 files).\n`);
         return 0;
-      } finally {
-        store.close();
-      }
+      });
     });
   }
 }

@@ -2,7 +2,8 @@
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
-import { json, openStore, PROJECT_DESCRIPTION, guarded, summaryLine } from './agent-trace-shared.js';
+import { projectOption, textOrJsonOption } from '../options.js';
+import { json, withStore, guarded, summaryLine } from './agent-trace-shared.js';
 
 export class AgentTraceListCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'list']];
@@ -12,15 +13,14 @@ export class AgentTraceListCommand extends Command<SvcContext> {
     examples: [['List the newest summaries as JSON', 'svc agent trace list --format json'], ['Next page', 'svc agent trace list --cursor <nextCursor>']],
   });
 
-  project = Option.String('--project', { description: PROJECT_DESCRIPTION });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  project = projectOption();
+  format = textOrJsonOption();
   limit = Option.String('--limit', '50', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, 100)]), description: 'Summaries per page, 1 to 100' });
   cursor = Option.String('--cursor', { description: 'The nextCursor of the previous page' });
 
   override async execute(): Promise<number> {
-    return guarded(this.context, this.format, async () => {
-      const store = await openStore(this.context.cwd, this.project);
-      try {
+    return guarded(this.context, this.format, () =>
+      withStore(this.context.cwd, this.project, (store) => {
         const page = store.list({ limit: this.limit, ...(this.cursor !== undefined ? { cursor: this.cursor } : {}) });
         if (this.format === 'json') json(this.context, page);
         else {
@@ -28,9 +28,7 @@ export class AgentTraceListCommand extends Command<SvcContext> {
           this.context.stdout.write(page.items.length === 0 ? 'No traces yet.\n' : page.nextCursor !== undefined ? `more: --cursor ${page.nextCursor}\n` : '');
         }
         return 0;
-      } finally {
-        store.close();
-      }
-    });
+      }),
+    );
   }
 }

@@ -7,6 +7,7 @@ import { Command, Option } from 'clipanion';
 import { resolve } from 'node:path';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
+import { textOrJsonOption } from '../options.js';
 import { json } from './agent-trace-shared.js';
 
 export class AgentTraceReplayCommand extends Command<SvcContext> {
@@ -19,7 +20,7 @@ export class AgentTraceReplayCommand extends Command<SvcContext> {
 
   dir = Option.String({ name: 'bundle-dir' });
   mode = Option.String('--mode', { required: true, validator: t.isEnum(['receipt']), description: 'receipt' });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  format = textOrJsonOption();
 
   override async execute(): Promise<number> {
     const { replayReceipt } = await import('../../runtime/traces/receipt-replay.js');

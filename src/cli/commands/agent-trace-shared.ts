@@ -9,8 +9,6 @@ import { join, resolve } from 'node:path';
 import type { SvcContext } from '../context.js';
 import type { TraceDetail, TraceStore, TraceSummary } from '../../runtime/traces/index.js';
 
-export const PROJECT_DESCRIPTION = 'Project folder (default: found by walking up to svc.config.json)';
-
 /** The project root, as every svc command finds it. */
 export async function projectRoot(cwd: string, project: string | undefined): Promise<string> {
   const { projectRootOf, CONFIG_FILE } = await import('../../compiler/project/config.js');
@@ -21,10 +19,21 @@ export async function projectRoot(cwd: string, project: string | undefined): Pro
   return root;
 }
 
+/** The project's trace store, opened read-only. */
 export async function openStore(cwd: string, project: string | undefined): Promise<TraceStore> {
   const root = await projectRoot(cwd, project);
   const { TraceStore } = await import('../../runtime/traces/index.js');
   return new TraceStore({ root, readonly: true });
+}
+
+/** Runs `use` on the project's trace store (read-only) and closes the store however it ends. */
+export async function withStore<T>(cwd: string, project: string | undefined, use: (store: TraceStore) => T | Promise<T>): Promise<T> {
+  const store = await openStore(cwd, project);
+  try {
+    return await use(store);
+  } finally {
+    store.close();
+  }
 }
 
 export function isBundleDir(path: string): boolean {

@@ -1,8 +1,8 @@
 /** `svc agent trace show <trace-id-or-run-id>`: one detailed trace (read-only). */
 import { Command, Option } from 'clipanion';
-import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
-import { detailText, json, openStore, PROJECT_DESCRIPTION, guarded } from './agent-trace-shared.js';
+import { projectOption, textOrJsonOption } from '../options.js';
+import { detailText, json, withStore, guarded } from './agent-trace-shared.js';
 
 export class AgentTraceShowCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'show']];
@@ -13,20 +13,17 @@ export class AgentTraceShowCommand extends Command<SvcContext> {
   });
 
   id = Option.String({ name: 'trace-id-or-run-id' });
-  project = Option.String('--project', { description: PROJECT_DESCRIPTION });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  project = projectOption();
+  format = textOrJsonOption();
 
   override async execute(): Promise<number> {
-    return guarded(this.context, this.format, async () => {
-      const store = await openStore(this.context.cwd, this.project);
-      try {
+    return guarded(this.context, this.format, () =>
+      withStore(this.context.cwd, this.project, (store) => {
         const detail = store.detail(store.resolve(this.id));
         if (this.format === 'json') json(this.context, detail);
         else this.context.stdout.write(detailText(detail));
         return 0;
-      } finally {
-        store.close();
-      }
-    });
+      }),
+    );
   }
 }

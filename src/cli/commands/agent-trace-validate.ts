@@ -1,8 +1,8 @@
 /** `svc agent trace validate <bundle-dir>`: checks a bundle offline; exit 1 when it is invalid. */
 import { Command, Option } from 'clipanion';
 import { resolve } from 'node:path';
-import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
+import { textOrJsonOption } from '../options.js';
 import { json } from './agent-trace-shared.js';
 
 export class AgentTraceValidateCommand extends Command<SvcContext> {
@@ -14,7 +14,7 @@ export class AgentTraceValidateCommand extends Command<SvcContext> {
   });
 
   dir = Option.String({ name: 'bundle-dir' });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  format = textOrJsonOption();
 
   override async execute(): Promise<number> {
     const { validateBundle } = await import('../../runtime/traces/bundle-validate.js');

@@ -1,7 +1,7 @@
 /** `svc app check <id>`: would this App publish now? Exit 1 when not ready. */
 import { Command, Option } from 'clipanion';
-import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
+import { projectOption, textOrJsonOption } from '../options.js';
 import { diagnosticsText } from '../render/text.js';
 
 const DETAILS = `
@@ -26,8 +26,8 @@ export class AppCheckCommand extends Command<SvcContext> {
   });
 
   app = Option.String({ name: 'id' });
-  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  project = projectOption();
+  format = textOrJsonOption();
 
   override async execute(): Promise<number> {
     const { runAppCheck } = await import('../../runtime/certify/app-check.js');

@@ -1,7 +1,7 @@
 /** `svc certify`: certify a block in place, or promote a draft with --from-draft. */
 import { Command, Option } from 'clipanion';
-import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
+import { projectOption, textOrJsonOption } from '../options.js';
 
 const DETAILS = `
 Runs the certification rules (oss; with --enterprise, or certification.rules = "enterprise" in svc.config.json, also grain, outputs compared with the columns the run returned, lineage compared with the tables the SQL reads, pattern and review cadence) on the block as it would be written: owner, no "review required" description, a clean compile, a resolving contract, one real run on its connection, and every test passing on every row.
@@ -34,8 +34,8 @@ export class CertifyCommand extends Command<SvcContext> {
   contract = Option.String('--contract', { description: 'Contract id (or id@version) to bind (default: the suggested id)' });
   owner = Option.String('--owner', { description: "The promoted block's owner" });
   enterprise = Option.Boolean('--enterprise', false, { description: 'Also apply the enterprise rules' });
-  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  project = projectOption();
+  format = textOrJsonOption();
 
   /** A problem with the flags, or undefined. (clipanion would exit 1 for an error thrown here.) */
   private flagProblem(): string | undefined {

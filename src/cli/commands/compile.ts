@@ -4,10 +4,10 @@
  * a summary line in text, one JSON object per line in json).
  */
 import { Command, Option, UsageError } from 'clipanion';
-import * as t from 'typanion';
 import type { CompileResult } from '../../compiler/compile-project.js';
 import type { CompileReport } from '../../compiler/watch/compile-session.js';
 import type { SvcContext } from '../context.js';
+import { projectOption, textOrJsonOption } from '../options.js';
 import { diagnosticsText, tallyText } from '../render/text.js';
 import { internalErrorText } from '../internal-error.js';
 import { untilStopped } from '../until-stopped.js';
@@ -24,10 +24,10 @@ export class CompileCommand extends Command<SvcContext> {
     ],
   });
 
-  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
+  project = projectOption();
   check = Option.Boolean('--check', false, { description: 'Do not write; exit 1 when svc-manifest.json is out of date' });
   watch = Option.Boolean('--watch', false, { description: 'Keep running and recompile whenever a project file changes' });
-  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
+  format = textOrJsonOption();
 
   override async execute(): Promise<number> {
     if (this.watch && this.check) throw new UsageError('--watch writes the manifest on every change; it cannot be combined with --check.');

@@ -3,8 +3,9 @@
  * closes stdin or the process gets SIGTERM or SIGINT, then closes everything and exits 0.
  * Stdout is the MCP stream only: logs, diagnostics and the closing line go to stderr.
  */
-import { Command, Option } from 'clipanion';
+import { Command } from 'clipanion';
 import type { SvcContext } from '../context.js';
+import { projectOption } from '../options.js';
 import { diagnosticsText } from '../render/text.js';
 
 export class McpCommand extends Command<SvcContext> {
@@ -16,7 +17,7 @@ export class McpCommand extends Command<SvcContext> {
     examples: [['Serve the project found from here', 'svc mcp'], ['Serve a given project', 'svc mcp --project fixtures/commerce']],
   });
 
-  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
+  project = projectOption();
 
   override async execute(): Promise<number> {
     const { ProjectNotReadyError } = await import('../../runtime/server/start-local-server.js');

@@ -6,6 +6,7 @@
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
+import { projectOption } from '../options.js';
 import { diagnosticsText } from '../render/text.js';
 import { untilStopped } from '../until-stopped.js';
 
@@ -17,7 +18,7 @@ export class ServeCommand extends Command<SvcContext> {
     examples: [['Serve on the default port', 'svc serve'], ['Serve a project on a free port', 'svc serve --project fixtures/commerce --port 0']],
   });
 
-  project = Option.String('--project', { description: 'Project folder (default: found by walking up to svc.config.json)' });
+  project = projectOption();
   host = Option.String('--host', '127.0.0.1', { description: 'Interface to listen on' });
   port = Option.String('--port', '4545', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]), description: 'Port (0 picks a free one)' });
 
