@@ -15,6 +15,9 @@ export const BLOCK_STATUSES = [
 ] as const;
 export type BlockStatus = (typeof BLOCK_STATUSES)[number];
 
+export const RECEIPT_STATES = ['valid', 'missing', 'stale', 'orphaned', 'none'] as const;
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
+
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
 
 export type ParamType = 'string' | 'number' | 'integer' | 'boolean' | 'date';
@@ -74,7 +77,19 @@ export interface CompiledBlock {
   layout: 'domain' | 'legacy';
   /** True when the file lives in a `_drafts` folder. */
   inDrafts: boolean;
+  /** The status the block file declares. */
   status: BlockStatus | string;
+  /**
+   * The status the project may rely on: `status`, except that a block declared certified
+   * without a receipt for its current source is `pending_recertification` (see `receipt`).
+   */
+  effectiveStatus: BlockStatus | string;
+  /**
+   * The certification receipt in the companion YAML: `valid` (made for the current source),
+   * `missing` or `stale` (declared certified without a matching receipt), `orphaned` (a receipt
+   * kept while the block is not certified), `none` (not certified, no receipt).
+   */
+  receipt: ReceiptState;
   description?: string;
   owner?: string;
   tags: string[];

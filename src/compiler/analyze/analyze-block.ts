@@ -147,7 +147,10 @@ interface Core {
 function assemble(decl: Declaration, ctx: BlockContext, c: Collected, core: Core): CompiledBlock {
   const b: CompiledBlock = {
     id: core.id, name: decl.name, domain: core.domain, file: ctx.file, span: decl.span, layout: ctx.layout,
-    inDrafts: ctx.inDrafts, status: core.status, tags: strings(c, 'tags'), outputs: strings(c, 'outputs'),
+    inDrafts: ctx.inDrafts, status: core.status,
+    // Settled once the companion is read (project/companion.ts); a block starts unproven.
+    effectiveStatus: core.status === 'certified' ? 'pending_recertification' : core.status, receipt: core.status === 'certified' ? 'missing' : 'none',
+    tags: strings(c, 'tags'), outputs: strings(c, 'outputs'),
     sourceSystems: strings(c, 'sourceSystems'), examples: (c.values.get('examples') as CompiledBlock['examples']) ?? [],
     params: core.params, paramsUsed: core.used, query: core.query, connection: str(c, 'connection') ?? 'default',
     dialect: 'sqlite', tests: core.tests, extra: c.extra, tables: [], tablesFrom: 'none',

@@ -1,20 +1,27 @@
 /**
  * Companion YAML beside each block: semantic-layer/blocks/<domain>/<name>.yaml (drafts in a
  * `_drafts` folder). Its reviewStatus must equal the block's status, and a certification
- * receipt may exist only while the block is certified and only for the source it certified.
+ * receipt may exist only while the block is certified; a certified block without a receipt for
+ * its current source is pending recertification (settleCertification).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { CompanionInfo, CompiledBlock } from '../types.js';
+import { readPlainYaml } from './companion-reader.js';
 
 type YamlParse = (text: string) => unknown;
 let yamlParse: YamlParse | undefined;
 
-/** The YAML reader, loaded on first use: a recompile that reuses every block never needs it. */
+/**
+ * Companion text as data: the plain shape svc writes is read directly (companion-reader.ts);
+ * anything else goes to the YAML library, loaded on first use.
+ */
 function parseYaml(text: string): unknown {
+  const plain = readPlainYaml(text);
+  if (plain !== undefined) return plain;
   yamlParse ??= (createRequire(import.meta.url)('yaml') as { parse: YamlParse }).parse;
   return yamlParse(text);
 }
@@ -75,11 +82,36 @@ function checkCompanion(block: CompiledBlock, info: CompanionInfo): Diagnostic[]
   if (info.reviewStatus !== undefined && info.reviewStatus !== block.status) {
     out.push(diag('compile/companion-status-mismatch', { reviewStatus: info.reviewStatus, status: block.status }, where));
   }
-  const receipt = info.certification;
-  if (receipt && block.status !== 'certified') {
+  if (info.certification && block.status !== 'certified') {
     out.push(diag('compile/receipt-orphaned', { block: block.id, status: block.status }, where));
-  } else if (receipt && receipt.sourceSha256 !== block.sourceSha256) {
-    out.push(diag('compile/receipt-stale', { block: block.id, receipt: receipt.sourceSha256 ?? 'none', current: block.sourceSha256 }, where));
   }
   return out;
+}
+
+/**
+ * Settles what the block's certification rests on, once its companion (if any) is applied: a
+ * block declared certified counts as certified only with a receipt made for its current source.
+ * Without one it is pending recertification, reported on the block itself; the rest of the
+ * project compiles and serves as usual.
+ */
+export function settleCertification(block: CompiledBlock, at: { file: string; span: Span }): Diagnostic[] {
+  const receipt = block.companion?.certification;
+  if (block.status !== 'certified') {
+    block.receipt = receipt ? 'orphaned' : 'none';
+    block.effectiveStatus = block.status;
+    return [];
+  }
+  const data = { block: block.id, file: block.file };
+  if (receipt?.sourceSha256 === block.sourceSha256) {
+    block.receipt = 'valid';
+    block.effectiveStatus = 'certified';
+    return [];
+  }
+  block.effectiveStatus = 'pending_recertification';
+  if (receipt === undefined) {
+    block.receipt = 'missing';
+    return [diag('certify/receipt-missing', { ...data, companion: companionPath(block) }, at)];
+  }
+  block.receipt = 'stale';
+  return [diag('certify/receipt-stale', { ...data, receipt: receipt.sourceSha256 ?? 'none', current: block.sourceSha256 }, at)];
 }

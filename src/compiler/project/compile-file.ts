@@ -10,7 +10,7 @@ import { analyzeBlock } from '../analyze/analyze-block.js';
 import { resolveContract, type ContractIndex } from '../analyze/contract.js';
 import { readBlockSql } from '../analyze/sql.js';
 import type { CompiledBlock } from '../types.js';
-import { applyCompanion, companionPath } from './companion.js';
+import { applyCompanion, companionPath, settleCertification } from './companion.js';
 import type { SourceFile } from './discover.js';
 
 export interface FileEnv {
@@ -52,6 +52,7 @@ export function compileSourceText(src: Omit<SourceFile, 'abs'>, text: string, en
     unit.deps.push(rel);
     const text = env.readCompanion(rel);
     if (text !== undefined) unit.diagnostics.push(...applyCompanion(block, rel, text));
+    unit.diagnostics.push(...settleCertification(block, { file: src.path, span: decl.nameSpan }));
     unit.blocks.push(block);
   }
   return unit;

@@ -45,10 +45,17 @@ export type CertifiedSource =
   | { ok: true; text: string; block: CompiledBlock; compileErrors: number; diagnostics: Diagnostic[]; changed: string[] }
   | { ok: false; diagnostics: Diagnostic[] };
 
-/** Compiles `text` as if it were the file at `rel` (companions are not read: they are rewritten). */
+/** What a compile that reads no companion cannot know: whether a receipt exists. */
+const RECEIPT_CODES: ReadonlySet<string> = new Set(['certify/receipt-missing', 'certify/receipt-stale']);
+
+/**
+ * Compiles `text` as if it were the file at `rel`. Companions are not read (certification
+ * rewrites them), so a certified block here is never proven certified (`effectiveStatus` stays
+ * pending_recertification) and no receipt finding is reported: the receipt is what is written next.
+ */
 export function compileText(text: string, rel: string, env: SourceEnv): { blocks: CompiledBlock[]; diagnostics: Diagnostic[] } {
   const unit = compileSourceText(sourceLocation(rel), text, { ...env, readCompanion: () => undefined });
-  return { blocks: unit.blocks, diagnostics: unit.diagnostics };
+  return { blocks: unit.blocks, diagnostics: unit.diagnostics.filter((d) => !RECEIPT_CODES.has(d.code)) };
 }
 
 /**

@@ -46,7 +46,7 @@ export interface CommitResult {
   failure?: Diagnostic;
 }
 
-const RECEIPT_CODES = new Set(['compile/companion-invalid', 'compile/companion-status-mismatch', 'compile/receipt-orphaned', 'compile/receipt-stale']);
+const RECEIPT_CODES = new Set(['compile/companion-invalid', 'compile/companion-status-mismatch', 'compile/receipt-orphaned', 'certify/receipt-missing', 'certify/receipt-stale']);
 
 /** Compiles the new block text with the new companion; throws on a receipt compile would reject. */
 function verify(input: CommitInput, companion: string, companionText: string): void {

@@ -50,6 +50,6 @@ describe('receipts after a status change', () => {
   it('an edited certified source makes its receipt stale', () => {
     const dir = copyFixture('commerce');
     edit(dir, BLOCK, (t) => t.replace('assert revenue >= 0', 'assert revenue > 0'));
-    expect(errorCodes(dir)).toEqual(['compile/receipt-stale']);
+    expect(errorCodes(dir)).toEqual(['certify/receipt-stale']);
   });
 });

@@ -51,7 +51,7 @@ describe('questionSlug', () => {
 
 describe('captureDraft', () => {
   it('writes the draft and its companion, which compile as a draft with its capture fields', () => {
-    const root = makeProject({ 'svc.config.json': CONFIG, 'domains/sales/blocks/daily.svc': blockSource('daily', { status: '"certified"' }) });
+    const root = makeProject({ 'svc.config.json': CONFIG, 'domains/sales/blocks/daily.svc': blockSource('daily', { status: '"review"' }) });
     const r = captureDraft(root, input());
     expect(r).toEqual({ path: 'domains/sales/blocks/_drafts/how_many_orders_per_state.svc', askedTimes: 1, created: true });
     const block = compiled(root).blocks['sales.how_many_orders_per_state'];
