@@ -57,8 +57,19 @@ export interface TileFacts {
   reviewRequired?: boolean;
 }
 
+/** The answer gate's decision about `Facts.block` (rules/gates/answer-gate.ts), as plain data. */
+export interface GateFacts {
+  certified: boolean;
+  /** Id of the gate rule that said no. */
+  rule?: string;
+  /** Its message: why the block may not answer as certified. */
+  reason?: string;
+}
+
 export interface Facts {
   block?: CompiledBlock;
+  /** Whether the block may answer as certified, decided once by the answer gate. */
+  gate?: GateFacts;
   run?: RunFacts;
   tests?: TestResultFacts[];
   /** Error diagnostics the compiler reported for the block's file (0 = compiles). */

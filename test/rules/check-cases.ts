@@ -22,6 +22,9 @@ const STAR = { kind: 'sql-not-matches', pattern: '\\bselect\\s+\\*', flags: 'i' 
 export const CHECK_CASES: CheckCase[] = [
   { name: 'all: every part passes', spec: { kind: 'all', checks: [{ kind: 'run-ok' }, { kind: 'compiles' }] }, facts: ok, pass: true },
   { name: 'all: reports the failing part', spec: { kind: 'all', checks: [{ kind: 'run-ok' }, { kind: 'compiles' }] }, facts: certifiableFacts({ compileErrors: 2 }), pass: false, data: { errors: 2 } },
+  { name: 'answer-gate: the gate let the block answer', spec: { kind: 'answer-gate' }, facts: tileFacts(), pass: true },
+  { name: 'answer-gate: the gate said no, with its reason', spec: { kind: 'answer-gate' }, facts: tileFacts({ gate: { certified: false, rule: 'gate/receipt-present', reason: 'no receipt' } }), pass: false, data: { reason: 'no receipt', gateRule: 'gate/receipt-present' } },
+  { name: 'answer-gate: no gate facts fails closed', spec: { kind: 'answer-gate' }, facts: ok, pass: false, data: { gateRule: '(none)' } },
   { name: 'any: one part passes', spec: { kind: 'any', checks: [{ kind: 'compiles' }, { kind: 'run-ok' }] }, facts: certifiableFacts({ compileErrors: 1 }), pass: true },
   { name: 'any: no part passes', spec: { kind: 'any', checks: [{ kind: 'compiles' }, { kind: 'run-ok' }] }, facts: { compileErrors: 1 }, pass: false, data: { errors: 1, error: 'not run' } },
   { name: 'array-min-length: enough items', spec: { kind: 'array-min-length', field: 'outputs', min: 2 }, facts: ok, pass: true, data: { count: 2 } },

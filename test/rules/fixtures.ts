@@ -4,10 +4,26 @@
  */
 import type { CompiledBlock } from '../../src/compiler/types.js';
 import type { Facts, TileFacts } from '../../src/rules/facts.js';
+import { answerGate, gateFacts } from '../../src/rules/gates/answer-gate.js';
 
 const SHA = 'sha256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 
 export function certifiableBlock(over: Partial<CompiledBlock> = {}): CompiledBlock {
+  const block = blockWithoutReceipt(over);
+  // The receipt follows the block's own source unless a case sets the companion itself.
+  if (!('companion' in over)) block.companion = receiptFor(block.sourceSha256);
+  return block;
+}
+
+function receiptFor(sourceSha256: string): NonNullable<CompiledBlock['companion']> {
+  return {
+    file: 'semantic-layer/blocks/finance/weekly_revenue.yaml',
+    reviewStatus: 'certified',
+    certification: { certifiedBy: 'finance-analytics@acme.test', certifiedAt: '2026-01-20T08:15:00Z', via: 'cli', rules: 'oss', sourceSha256, checks: ['metadata', 'validation', 'run', 'tests'] },
+  };
+}
+
+function blockWithoutReceipt(over: Partial<CompiledBlock>): CompiledBlock {
   return {
     id: 'finance.weekly_revenue',
     name: 'weekly_revenue',
@@ -17,6 +33,8 @@ export function certifiableBlock(over: Partial<CompiledBlock> = {}): CompiledBlo
     layout: 'domain',
     inDrafts: false,
     status: 'certified',
+    effectiveStatus: 'certified',
+    receipt: 'valid',
     description: 'Net revenue per ISO week from completed orders.',
     owner: 'finance-analytics@acme.test',
     tags: ['revenue', 'kpi'],
@@ -72,13 +90,25 @@ export function tile(over: Partial<TileFacts> = {}): TileFacts {
   };
 }
 
-/** Facts of a tile that ran from its current, certified source. */
+/**
+ * Facts of a tile that ran from its current, certified source, with the answer gate's decision
+ * about that source as app check gathers it (pass `gate` in `over` to replace or drop it).
+ */
 export function tileFacts(over: Partial<Facts> = {}, tileOver: Partial<TileFacts> = {}, block: Partial<CompiledBlock> = {}): Facts {
+  const facts = ungatedTileFacts(over, tileOver, block);
+  if (facts.block !== undefined && !('gate' in over)) {
+    facts.gate = gateFacts(answerGate({ block: facts.block, compileErrors: 0, contractsLoaded: facts.contractsLoaded ?? true }));
+  }
+  return facts;
+}
+
+function ungatedTileFacts(over: Partial<Facts>, tileOver: Partial<TileFacts>, block: Partial<CompiledBlock>): Facts {
   return {
     app: { id: 'growth', file: 'apps/growth/svc.app.json', draftPending: false },
     tile: tile(tileOver),
     block: certifiableBlock(block),
     run: { ok: true, columns: ['week_start', 'revenue'], rowCount: 12 },
+    contractsLoaded: true,
     ...over,
   };
 }

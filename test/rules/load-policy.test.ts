@@ -65,7 +65,7 @@ describe('loadPolicy', () => {
 
   it('names the known kinds for an unknown kind', () => {
     const r = loadPolicy(doc([rule({ check: { kind: 'field-exists' } })]), 'a.json');
-    expect(r.diagnostics[0]?.message).toMatch(/unknown check kind "field-exists" \(known: all, any, /);
+    expect(r.diagnostics[0]?.message).toMatch(/unknown check kind "field-exists" \(known: all, answer-gate, any, /);
     expect(r.diagnostics[0]?.hint).toBe('Fix the value at /rules/0/check/kind.');
   });
 });

@@ -35,10 +35,13 @@ const BROKEN: Facts[] = [
   tileFacts({ run: undefined }, {}, { status: 'retired' }),
   tileFacts({}, {}, { tags: ['review-required'], contract: unresolved }),
   tileFacts({}, {}, { tests: [] }),
+  certifiableFacts({ compileErrors: 2 }, { companion: undefined }),
+  certifiableFacts({}, { companion: { file: 'x.yaml', certification: { sourceSha256: 'sha256:other' } } }),
   { app: { id: 'growth', file: 'apps/growth/svc.app.json', draftPending: true } },
 ];
 
 const AREA: Record<PolicyName, string> = {
+  'answer.gate': 'gate/',
   'answer.trust': 'trust/',
   'block.lint': 'lint/',
   'certification.enterprise': 'certification/',

@@ -83,7 +83,7 @@ export class AgentAskCommand extends Command<SvcContext> {
 
   private async ask(root: string, config: SvcConfig, manifest: Manifest): Promise<AskRun> {
     const { createExecutor } = await import('../../runtime/executor/executor.js');
-    const { createTier1Router } = await import('../../runtime/ask/route-tier1.js');
+    const { projectRouter } = await import('../../runtime/ask/project-gate.js');
     const { configuredProvider } = await import('../../runtime/agent-runs/model-provider.js');
     const { runAsk } = await import('../../runtime/agent-runs/run-ask.js');
     const { createTraceRecorder } = await import('../../runtime/traces/index.js');
@@ -92,7 +92,7 @@ export class AgentAskCommand extends Command<SvcContext> {
     const recorder = createTraceRecorder({ root });
     try {
       const provider = configuredProvider(config);
-      const ctx = { root, config, manifest, executor, recorder, router: createTier1Router(manifest), now: () => new Date(), ...(provider !== undefined ? { provider } : {}) };
+      const ctx = { root, config, manifest, executor, recorder, router: projectRouter(manifest, config), now: () => new Date(), ...(provider !== undefined ? { provider } : {}) };
       return await runAsk(ctx, { question: this.question });
     } finally {
       await executor.close();

@@ -9,6 +9,7 @@ import type { CompiledApp, CompiledBlock } from '../../compiler/types.js';
 import { evaluatePolicy, findingToDiagnostic } from '../evaluate.js';
 import type { Policy } from '../policy.js';
 import { builtinPolicy } from '../policies/index.js';
+import type { BlockGate } from '../gates/answer-gate.js';
 import { appTrustSummary, tileTrust } from '../trust.js';
 import { appFacts, appTileFacts, type AppEvidence, type PageTileFacts } from './tile-facts.js';
 import type { AppCheckResult, TileReport, TrustReport } from './types.js';
@@ -21,6 +22,8 @@ export interface AppCheckInput {
   documentDiagnostics?: Diagnostic[];
   preflight?: Policy;
   trust?: Policy;
+  /** The answer gate of the manifest `blocks` comes from (rules/gates/answer-gate.ts). */
+  gate: BlockGate;
 }
 
 function tileReport(entry: PageTileFacts, blockers: Diagnostic[], trust: Policy): TileReport {
@@ -61,7 +64,7 @@ export function checkApp(input: AppCheckInput): AppCheckResult {
   const appLevel = evaluatePolicy(preflight, { app: appFacts(input.app, input.evidence.draftPending) }).map(findingToDiagnostic);
   blockers.push(...appLevel.filter((d) => d.severity === 'error'));
   warnings.push(...appLevel.filter((d) => d.severity !== 'error'));
-  const entries = appTileFacts(input.app, input.blocks, input.evidence);
+  const entries = appTileFacts(input.app, input.blocks, input.evidence, input.gate);
   const tiles = entries.map((entry) => {
     const found = evaluatePolicy(preflight, entry.facts).map(findingToDiagnostic);
     const errors = found.filter((d) => d.severity === 'error');

@@ -9,6 +9,7 @@
  */
 import type { CompiledApp, CompiledBlock, CompiledPage, CompiledTile } from '../../compiler/types.js';
 import type { AppFacts, Facts, RunFacts, TileFacts } from '../facts.js';
+import { gateFacts, type BlockGate } from '../gates/answer-gate.js';
 
 /** What the App's local state says beyond its files (see the app-check runtime). */
 export interface AppEvidence {
@@ -73,15 +74,22 @@ export interface PageTileFacts {
   facts: Facts;
 }
 
-/** Facts of every tile of every page, in page and tile order. */
-export function appTileFacts(app: CompiledApp, blocks: Readonly<Record<string, CompiledBlock>>, evidence: AppEvidence): PageTileFacts[] {
+/**
+ * Facts of every tile of every page, in page and tile order. `gate` is the answer gate of the
+ * manifest the blocks come from: a tile's certified standing is the gate's decision, never the
+ * block's declared status alone.
+ */
+export function appTileFacts(app: CompiledApp, blocks: Readonly<Record<string, CompiledBlock>>, evidence: AppEvidence, gate: BlockGate): PageTileFacts[] {
   const appLevel = appFacts(app, evidence.draftPending);
   const out: PageTileFacts[] = [];
   for (const page of app.pages) {
     for (const tile of page.tiles) {
       const block = tile.source === undefined ? undefined : blocks[tile.source.id];
       const facts: Facts = { app: appLevel, tile: tileFacts(page, tile, block, evidence), contractsLoaded: evidence.contractsLoaded };
-      if (block !== undefined) facts.block = block;
+      if (block !== undefined) {
+        facts.block = block;
+        facts.gate = gateFacts(gate(block));
+      }
       const run = block === undefined ? undefined : evidence.runs.get(block.id);
       if (run !== undefined) facts.run = run;
       out.push({ page: page.id, tile, facts });

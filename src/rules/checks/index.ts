@@ -6,6 +6,7 @@
 import type { CheckDefinition } from '../check.js';
 import all from './all.js';
 import any from './any.js';
+import answerGate from './answer-gate.js';
 import arrayMinLength from './array-min-length.js';
 import compiles from './compiles.js';
 import contractResolves from './contract-resolves.js';
@@ -25,6 +26,7 @@ import when from './when.js';
 
 export const CHECKS: readonly CheckDefinition[] = [
   all,
+  answerGate,
   any,
   arrayMinLength,
   compiles,

@@ -11,6 +11,7 @@ import { mergeProjectRules, type MergeResult } from '../project-rules.js';
 import { readJsonAsset } from '../../source-asset.js';
 
 export const POLICY_NAMES = [
+  'answer.gate',
   'answer.trust',
   'block.lint',
   'certification.enterprise',

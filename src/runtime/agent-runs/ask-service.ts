@@ -11,7 +11,7 @@ import { resolveConnection } from '../../compiler/project/config.js';
 import { loadContracts } from '../../compiler/project/contracts.js';
 import type { Manifest } from '../../compiler/types.js';
 import { compileText } from '../../rules/certify/index.js';
-import { createTier1Router } from '../ask/route-tier1.js';
+import { projectRouter } from '../ask/project-gate.js';
 import type { Tier1Router } from '../ask/types.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
@@ -58,12 +58,12 @@ export function withDraft(root: string, config: SvcConfig, manifest: Manifest, p
 /** Builds the service; `ask` never throws for a refusal (only for a bug). */
 export function createAskService(input: AskServiceInput): AskService {
   let manifest = input.manifest;
-  let router = input.router ?? createTier1Router(manifest);
+  let router = input.router ?? projectRouter(manifest, input.config);
   const pending: string[] = [];
   const refresh = (): void => {
     if (pending.length === 0) return;
     for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);
-    router = createTier1Router(manifest);
+    router = projectRouter(manifest, input.config);
   };
   const context = (): AskContext => ({
     root: input.root, manifest, executor: input.executor, router, config: input.config,

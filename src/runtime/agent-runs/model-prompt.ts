@@ -6,6 +6,7 @@
  * read-only statement in a ```sql block, or `CANNOT_ANSWER: <reason>`.
  */
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
+import type { BlockGate } from '../../rules/gates/answer-gate.js';
 import type { Tier1Candidate } from '../ask/types.js';
 import type { WarehouseCatalog } from '../executor/types.js';
 import type { ChatMessage } from './model-provider.js';
@@ -20,6 +21,8 @@ export interface PromptInput {
   catalog: WarehouseCatalog | undefined;
   candidates: readonly Tier1Candidate[];
   driver: string;
+  /** The answer gate: only blocks it lets answer as certified are listed as certified. */
+  gate: BlockGate;
   proposedDomain?: string;
   upstreamRefs?: readonly string[];
 }
@@ -38,8 +41,8 @@ function blockLine(block: CompiledBlock): string {
 }
 
 /** Certified blocks for context: candidates of this question first, then by id. */
-function contextBlocks(manifest: Manifest, candidates: readonly Tier1Candidate[]): CompiledBlock[] {
-  const certified = Object.values(manifest.blocks).filter((b) => b.status === 'certified');
+function contextBlocks(manifest: Manifest, candidates: readonly Tier1Candidate[], gate: BlockGate): CompiledBlock[] {
+  const certified = Object.values(manifest.blocks).filter((b) => gate(b).certified);
   const rank = new Map(candidates.map((c, i) => [c.id, i]));
   certified.sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return certified.slice(0, MAX_BLOCKS);
@@ -54,7 +57,7 @@ function schemaLines(catalog: WarehouseCatalog | undefined): string[] {
 
 /** The chat messages of one Tier-2 request. */
 export function buildPrompt(input: PromptInput): ChatMessage[] {
-  const blocks = contextBlocks(input.manifest, input.candidates);
+  const blocks = contextBlocks(input.manifest, input.candidates, input.gate);
   const user = [
     `SQL dialect: ${input.driver}`,
     '',

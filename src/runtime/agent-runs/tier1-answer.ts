@@ -6,6 +6,7 @@
  */
 import type { CompiledBlock } from '../../compiler/types.js';
 import type { Tier1Answer } from '../ask/types.js';
+import { gateRefusal } from '../ask/refusals.js';
 import { runBlock, type BlockRunError } from '../blocks/run-block.js';
 import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
 import type { AskContext, AskRun } from './types.js';
@@ -31,10 +32,13 @@ function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
 /** Runs the block the router chose and labels the answer certified. */
 export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: RunBase): Promise<AskRun> {
   const block = Object.hasOwn(ctx.manifest.blocks, decision.block) ? ctx.manifest.blocks[decision.block] : undefined;
-  // The router only answers from certified blocks; checked again because a run is a promise to the person.
-  if (block === undefined || block.status !== 'certified') {
-    return refusedRun(base, { code: 'BLOCK_NOT_CERTIFIED', reason: `${decision.block} is not a certified block of this project.`, block: decision.block });
+  if (block === undefined) {
+    return refusedRun(base, { code: 'BLOCK_NOT_FOUND', reason: `${decision.block} is not a block of this project.`, block: decision.block });
   }
+  // The router only answers through the gate; asked again right before the run, because a
+  // certified label is a promise to the person and this is the last place it can be withheld.
+  const gate = gateRefusal(block, ctx.router.gate);
+  if (gate !== undefined) return refusedRun(base, { code: gate.code, reason: gate.reason, block: block.id }, gate.next, gate.nextAction);
   const run = await runBlock(ctx.executor, block, decision.params);
   if (!run.ok || run.error !== undefined) {
     const error = run.error ?? { code: 'WAREHOUSE_ERROR' as const, message: '' };

@@ -45,7 +45,7 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
   }
   const driver = ctx.executor.driverOf();
   const messages = buildPrompt({
-    question: request.question, manifest: ctx.manifest, catalog: await schemaOf(ctx), candidates, driver,
+    question: request.question, manifest: ctx.manifest, catalog: await schemaOf(ctx), candidates, driver, gate: ctx.router.gate,
     ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
     ...(request.upstreamRefs !== undefined ? { upstreamRefs: request.upstreamRefs } : {}),
   });

@@ -9,7 +9,6 @@ export { buildBlockNames, matchBlockName, type BlockNames, type NameMatch } from
 export { readAsks, findLimit, type QuestionAsks, type FilterAsk, type LimitAsk } from './question-asks.js';
 export { findPeriod, type PeriodAsk } from './periods.js';
 export { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
-export { reviewMarking } from './refusals.js';
 export { STOP_WORDS, SYNONYMS } from './vocabulary.js';
 export {
   TIER1_REASON_CODES,

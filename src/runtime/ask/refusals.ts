@@ -1,26 +1,17 @@
 /**
- * Why a block may not answer, worded for the person and paired with what to do next. The gate
- * order is fixed (status, then review-required markings, then the contract) so a block with
- * several problems is always refused for the same, most fundamental, reason.
+ * Why a block may not answer, worded for the person and paired with what to do next. Whether it
+ * may answer is never decided here: the one answer gate (rules/gates/answer-gate.ts) decides,
+ * and its first failing rule, in the policy's fixed order (status, receipt, compile errors,
+ * review-required wording, contract, tests), is the reason given. This file only maps that
+ * rule to a stable reason code and a next step.
  */
-import type { CompiledBlock, Manifest } from '../../compiler/types.js';
+import type { CompiledBlock } from '../../compiler/types.js';
+import type { BlockGate } from '../../rules/gates/answer-gate.js';
 import type { Unmet } from './bind-question.js';
 import { describeParam } from './block-facts.js';
 import type { NextAction, Tier1Refusal } from './types.js';
 
 export type RefusalCore = Omit<Tier1Refusal, 'kind' | 'candidates' | 'named'>;
-
-/** Same patterns as the `answer.trust` and `block.lint` policies (src/rules/policies). */
-const REVIEW_DESCRIPTION = /\b(review[-_ ]required|needs?[-_ ]review)\b/i;
-const REVIEW_TAG = /^(review[-_ ]?required|needs[-_ ]review)$/i;
-
-/** The review-required marking a certified block still carries, if any (spec rule 11). */
-export function reviewMarking(block: CompiledBlock): string | undefined {
-  const tag = block.tags.find((t) => REVIEW_TAG.test(t));
-  if (tag !== undefined) return `its tags still include "${tag}"`;
-  if (block.description !== undefined && REVIEW_DESCRIPTION.test(block.description)) return 'its description still says review required';
-  return undefined;
-}
 
 function refusal(code: RefusalCore['code'], block: CompiledBlock, reason: string, next: string, nextAction: NextAction): RefusalCore {
   return { code, block: block.id, reason, next, nextAction };
@@ -33,12 +24,17 @@ function replacementHint(block: CompiledBlock, alternative: string | undefined):
   return [`Ask ${owner} which certified block replaces it.`, 'ask-owner'];
 }
 
+/** The command that certifies a draft where it is: promotion from _drafts, else in place. */
+function draftCommand(block: CompiledBlock): string {
+  return block.inDrafts ? `svc certify --from-draft ${block.file}` : `svc certify ${block.file}`;
+}
+
 function statusRefusal(block: CompiledBlock, alternative: string | undefined): RefusalCore {
   const id = block.id;
   switch (block.status) {
     case 'draft':
       return refusal('BLOCK_DRAFT', block, `${id} is a draft block: review required, not certified, so Ask does not serve it.`,
-        `Review it, then promote it: svc certify --from-draft ${block.file}`, 'certify-draft');
+        `Review it, then ${block.inDrafts ? 'promote' : 'certify'} it: ${draftCommand(block)}`, block.inDrafts ? 'certify-draft' : 'certify');
     case 'deprecated':
     case 'retired': {
       const [next, action] = replacementHint(block, alternative);
@@ -53,24 +49,32 @@ function statusRefusal(block: CompiledBlock, alternative: string | undefined): R
   }
 }
 
+type GateRule = (block: CompiledBlock) => [RefusalCore['code'], string, NextAction];
+
+/** Reason code and next step per gate rule (policy answer.gate); a rule a project adds reads as not certified. */
+const BY_RULE: Readonly<Record<string, GateRule>> = {
+  'gate/receipt-present': (b) => ['BLOCK_PENDING_RECERTIFICATION', `Certify it: svc certify ${b.file}`, 'certify'],
+  'gate/receipt-current': (b) => ['BLOCK_PENDING_RECERTIFICATION', `Review the change, then certify it again: svc certify ${b.file}`, 'certify'],
+  'gate/compiles': (b) => ['BLOCK_HAS_ERRORS', `Fix what svc compile reports for ${b.file}, then certify it again: svc certify ${b.file}`, 'certify'],
+  'gate/not-flagged-review': (b) => ['REVIEW_REQUIRED', `Review it and certify it again (svc certify ${b.file}), which clears the review-required marking.`, 'certify'],
+  'gate/contract-resolves': (b) => ['CONTRACT_UNRESOLVED', `Add ${b.contract?.raw ?? 'its contract'} to the contract manifest (svc certify prints the patch) or correct svc_contract.`, 'fix-contract-manifest'],
+  'gate/tests-declared': (b) => ['BLOCK_UNTESTED', `Add tests, then certify it again: svc certify ${b.file}`, 'certify'],
+};
+
 /**
- * The refusal for a block that may not answer at all, or undefined when it may. `alternative`
- * is a certified block to suggest in place of a deprecated or retired one.
+ * The refusal for a block the answer gate does not let answer as certified, or undefined when it
+ * may. `alternative` is a certified block to suggest in place of a deprecated or retired one.
  */
-export function gateRefusal(block: CompiledBlock, manifest: Pick<Manifest, 'contracts'>, alternative?: string): RefusalCore | undefined {
-  if (block.status !== 'certified') return statusRefusal(block, alternative);
-  const marking = reviewMarking(block);
-  if (marking !== undefined) {
-    return refusal('REVIEW_REQUIRED', block, `${block.id} is certified, but ${marking}, so Ask does not serve it.`,
-      `Review it and certify it again (svc certify ${block.file}), which clears the review-required marking.`, 'certify');
-  }
-  // Spec rule 2: only with a contract manifest loaded; without one the check is skipped (rule 3).
-  if (manifest.contracts.loaded && block.contract?.status === 'unresolved') {
-    return refusal('CONTRACT_UNRESOLVED', block,
-      `${block.id} declares contract ${block.contract.raw}, which the loaded contract manifest (${manifest.contracts.path}) does not list.`,
-      `Add ${block.contract.raw} to ${manifest.contracts.path} (svc certify prints the patch) or correct svc_contract.`, 'fix-contract-manifest');
-  }
-  return undefined;
+export function gateRefusal(block: CompiledBlock, gate: BlockGate, alternative?: string): RefusalCore | undefined {
+  const decision = gate(block);
+  if (decision.certified) return undefined;
+  const rule = decision.reason?.rule ?? '';
+  if (rule === 'gate/status-certified') return statusRefusal(block, alternative);
+  const mapped = BY_RULE[rule];
+  const reason = decision.reason?.message ?? `${block.id} may not answer as certified.`;
+  if (mapped === undefined) return refusal('BLOCK_NOT_CERTIFIED', block, reason, decision.reason?.hint ?? `Certify it: svc certify ${block.file}`, 'certify');
+  const [code, next, action] = mapped(block);
+  return refusal(code, block, reason, next, action);
 }
 
 /** The parameters a block accepts, as listed in a BLOCK_CANNOT_ANSWER refusal. */

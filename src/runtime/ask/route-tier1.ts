@@ -6,6 +6,7 @@
  * randomness, ties broken by block id.
  */
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
+import { manifestGate, type BlockGate } from '../../rules/gates/answer-gate.js';
 import { bindAsks } from './bind-question.js';
 import { buildBlockNames, matchBlockName, type BlockNames, type NameMatch } from './name-match.js';
 import { readAsks, type QuestionAsks } from './question-asks.js';
@@ -33,8 +34,9 @@ interface Prepared {
   index: RouteIndex;
   names: BlockNames;
   lexicon: ValueLexicon;
-  /** Gate refusal per document (undefined: the block may answer). */
-  gates: Array<RefusalCore | undefined>;
+  /** The answer gate's refusal for a document (undefined: the block may answer), asked on first use. */
+  gateOf(doc: number): RefusalCore | undefined;
+  gate: BlockGate;
   scratch: Float64Array;
   isKnown: (word: string) => boolean;
 }
@@ -67,7 +69,7 @@ function docOf(p: Prepared, id: string): number {
 /** Best servable block for some text, above the threshold: a suggestion in a refusal. */
 function alternativeFor(p: Prepared, text: string, except: number): string | undefined {
   const ranked = scoreTerms(p.index, routingTerms(text, undefined), p.scratch);
-  const hit = ranked.find((r) => r.doc !== except && r.score >= MATCH_THRESHOLD && p.gates[r.doc] === undefined);
+  const hit = ranked.find((r) => r.doc !== except && r.score >= MATCH_THRESHOLD && p.gateOf(r.doc) === undefined);
   return hit === undefined ? undefined : (p.index.blocks[hit.doc] as CompiledBlock).id;
 }
 
@@ -82,12 +84,12 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
   const doc = docOf(p, hit.id);
   const block = p.index.blocks[doc] as CompiledBlock;
   const candidates: Tier1Candidate[] = [{ id: block.id, score: 1, role: 'named' }];
-  const gate = p.gates[doc];
+  const gate = p.gateOf(doc);
   if (gate !== undefined) {
     const needsAlternative = block.status === 'deprecated' || block.status === 'retired';
     // The block's name says what it was for; its description tends to carry period-specific words.
     const alt = needsAlternative ? alternativeFor(p, block.name, doc) : undefined;
-    return refused(alt === undefined ? gate : gateRefusal(block, p.manifest, alt) ?? gate, true, candidates);
+    return refused(alt === undefined ? gate : gateRefusal(block, p.gate, alt) ?? gate, true, candidates);
   }
   const asks = readAsks(question, { lexicon: p.lexicon, isKnown: p.isKnown, skip: [[hit.start, hit.end]], ...(options.now === undefined ? {} : { now: options.now }) });
   const binding = bindAsks(block, asks, options.now);
@@ -97,7 +99,7 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
 
 function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
   return ranked.slice(0, REPORTED).map((r) => ({
-    id: (p.index.blocks[r.doc] as CompiledBlock).id, score: r.score, role: p.gates[r.doc] === undefined ? 'alternative' : 'refused',
+    id: (p.index.blocks[r.doc] as CompiledBlock).id, score: r.score, role: p.gateOf(r.doc) === undefined ? 'alternative' : 'refused',
   }));
 }
 
@@ -110,12 +112,12 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
   if (ranked.length === 0) return { kind: 'no-match', code: 'NO_MATCH', candidates: roleless(p, all) };
   const top = ranked[0] as Scored;
-  const firstServable = ranked.find((r) => p.gates[r.doc] === undefined);
-  const topGate = p.gates[top.doc];
+  const firstServable = ranked.find((r) => p.gateOf(r.doc) === undefined);
+  const topGate = p.gateOf(top.doc);
   if (topGate !== undefined && (firstServable === undefined || top.score - firstServable.score >= REFUSAL_MARGIN)) {
     const block = p.index.blocks[top.doc] as CompiledBlock;
     const alt = firstServable === undefined ? undefined : (p.index.blocks[firstServable.doc] as CompiledBlock).id;
-    const core = block.status === 'deprecated' || block.status === 'retired' ? gateRefusal(block, p.manifest, alt) ?? topGate : topGate;
+    const core = block.status === 'deprecated' || block.status === 'retired' ? gateRefusal(block, p.gate, alt) ?? topGate : topGate;
     return refused(core, false, roleless(p, ranked));
   }
   return chooseServable(p, ranked, asks, options, terms);
@@ -140,7 +142,7 @@ function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, optio
   for (const r of ranked) {
     const block = p.index.blocks[r.doc] as CompiledBlock;
     let role: Tier1Candidate['role'] = 'refused';
-    if (p.gates[r.doc] === undefined) {
+    if (p.gateOf(r.doc) === undefined) {
       if (chosen !== undefined) role = 'alternative';
       else {
         const binding = bindAsks(block, asks, options.now);
@@ -155,16 +157,27 @@ function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, optio
   return answer(chosen.block, chosen.params, round4(chosen.score), false, candidates);
 }
 
+export interface RouterOptions {
+  /** The project's answer gate (its merged answer.gate policy); the built-in policy otherwise. */
+  gate?: BlockGate;
+}
+
 /** Builds the index once; `route` is then cheap, pure and deterministic. */
-export function createTier1Router(manifest: Manifest): Tier1Router {
+export function createTier1Router(manifest: Manifest, options: RouterOptions = {}): Tier1Router {
   const all = Object.values(manifest.blocks);
   const index = buildRouteIndex(all);
+  const gate = options.gate ?? manifestGate(manifest);
+  const refusals = new Map<number, RefusalCore | undefined>();
   const p: Prepared = {
     manifest,
     index,
     names: buildBlockNames(index.blocks),
     lexicon: buildValueLexicon(index.blocks),
-    gates: index.blocks.map((b) => gateRefusal(b, manifest)),
+    gate,
+    gateOf: (doc) => {
+      if (!refusals.has(doc)) refusals.set(doc, gateRefusal(index.blocks[doc] as CompiledBlock, gate));
+      return refusals.get(doc);
+    },
     scratch: new Float64Array(index.blocks.length),
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);
@@ -173,6 +186,7 @@ export function createTier1Router(manifest: Manifest): Tier1Router {
   };
   return {
     size: index.blocks.length,
+    gate,
     route(question: string, options: RouteOptions = {}): Tier1Decision {
       const named = matchBlockName(question, p.names);
       return named === undefined ? routeRanked(p, question, options) : routeNamed(p, question, named, options);

@@ -5,6 +5,8 @@
  */
 
 /** Stable reason codes. Never renamed: traces, the CLI and agent tools key on them. */
+import type { BlockGate } from '../../rules/gates/answer-gate.js';
+
 export const TIER1_REASON_CODES = [
   /** The block is a draft: certify it with `svc certify --from-draft <path>`. */
   'BLOCK_DRAFT',
@@ -14,6 +16,12 @@ export const TIER1_REASON_CODES = [
   'BLOCK_DEPRECATED',
   /** The block is retired. */
   'BLOCK_RETIRED',
+  /** Marked certified, but without a certification receipt for its current source. */
+  'BLOCK_PENDING_RECERTIFICATION',
+  /** Marked certified, but its declaration has compile errors. */
+  'BLOCK_HAS_ERRORS',
+  /** Marked certified, but it declares no tests. */
+  'BLOCK_UNTESTED',
   /** Certified, but its contract is not in the loaded contract manifest (spec rule 2). */
   'CONTRACT_UNRESOLVED',
   /** Certified, but its tags or description still say review required (spec rule 11). */
@@ -105,6 +113,8 @@ export interface RouteOptions {
 
 export interface Tier1Router {
   route(question: string, options?: RouteOptions): Tier1Decision;
+  /** The answer gate this router serves under: every certified answer of its decisions passed it. */
+  readonly gate: BlockGate;
   /** Number of blocks indexed (every status; only certified ones may answer). */
   readonly size: number;
 }

@@ -10,6 +10,7 @@ import { diag, hasErrors } from '../../../grammar/diagnostics.js';
 import type { CompiledApp, CompiledBlock, Manifest } from '../../compiler/types.js';
 import { checkApp, type AppCheckResult } from '../../rules/app-check/index.js';
 import type { RunFacts } from '../../rules/facts.js';
+import { manifestGate } from '../../rules/gates/answer-gate.js';
 import { projectPolicy } from '../../rules/policies/index.js';
 import type { Policy } from '../../rules/policy.js';
 import type { BlockRunner } from './types.js';
@@ -44,11 +45,12 @@ async function sourceRuns(app: CompiledApp, blocks: Record<string, CompiledBlock
   return new Map(runs);
 }
 
-function policies(rules: unknown): { preflight: Policy; trust: Policy; diagnostics: Diagnostic[] } {
+function policies(rules: unknown): { preflight: Policy; trust: Policy; gate: Policy; diagnostics: Diagnostic[] } {
   const options = { source: 'svc.config.json', pointer: '/rules' };
   const preflight = projectPolicy('publication.preflight', rules, options);
   const trust = projectPolicy('answer.trust', rules, options);
-  return { preflight: preflight.policy, trust: trust.policy, diagnostics: [...preflight.diagnostics, ...trust.diagnostics] };
+  const gate = projectPolicy('answer.gate', rules, options);
+  return { preflight: preflight.policy, trust: trust.policy, gate: gate.policy, diagnostics: [...preflight.diagnostics, ...trust.diagnostics, ...gate.diagnostics] };
 }
 
 /** Checks one App; never throws on user input. */
@@ -72,7 +74,8 @@ export async function runAppCheck(opts: AppCheckOptions): Promise<AppCheckOutcom
     const state = opts.state ?? readAppState(root, app.id);
     const runs = await sourceRuns(app, manifest.blocks, runner);
     const evidence = { runs, draftPending: state.draftPending, openReviews: state.openReviews, contractsLoaded: manifest.contracts.loaded };
-    const input = { app, blocks: manifest.blocks, evidence, documentDiagnostics: documentDiagnostics(manifest, dirname(app.file)), preflight: rules.preflight, trust: rules.trust };
+    const gate = manifestGate(manifest, rules.gate);
+    const input = { app, blocks: manifest.blocks, evidence, documentDiagnostics: documentDiagnostics(manifest, dirname(app.file)), preflight: rules.preflight, trust: rules.trust, gate };
     const result = checkApp(input);
     return { exitCode: result.exitCode, result, diagnostics: [] };
   } finally {

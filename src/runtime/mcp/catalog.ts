@@ -9,6 +9,7 @@
  * Nothing here returns rows.
  */
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
+import { manifestGate, type BlockGate } from '../../rules/gates/answer-gate.js';
 import { gateRefusal, type RefusalCore } from '../ask/refusals.js';
 import { buildRouteIndex, type RouteIndex } from '../ask/route-index.js';
 import { routingTerms, scoreTerms } from '../ask/route-score.js';
@@ -24,21 +25,21 @@ export interface Catalog {
   readonly index: RouteIndex;
   /** The block with this id, if the manifest holds it. */
   block(id: string): CompiledBlock | undefined;
-  /** Why this block may not answer (status, review-required marking, contract), or undefined. */
+  /** Why the answer gate does not let this block answer as certified, or undefined when it may. */
   gate(block: CompiledBlock): RefusalCore | undefined;
   /** Blocks matching free text, best first, ties by id; at most the router's shortlist. */
   search(text: string): CatalogHit[];
 }
 
-export function createCatalog(manifest: Manifest): Catalog {
+/** The catalog of `manifest`; `gate` is the project's answer gate (the built-in policy by default). */
+export function createCatalog(manifest: Manifest, gate: BlockGate = manifestGate(manifest)): Catalog {
   const index = buildRouteIndex(Object.values(manifest.blocks));
-  const gates = new Map<string, RefusalCore | undefined>(index.blocks.map((b) => [b.id, gateRefusal(b, manifest)]));
   const scratch = new Float64Array(index.blocks.length);
   return {
     index,
     block: (id) => (Object.hasOwn(manifest.blocks, id) ? manifest.blocks[id] : undefined),
-    // A block the manifest does not hold (a draft written since start) is judged on the spot.
-    gate: (block) => (gates.has(block.id) && manifest.blocks[block.id] === block ? gates.get(block.id) : gateRefusal(block, manifest)),
+    // The gate keeps its decision per block; a draft written since start is judged on first ask.
+    gate: (block) => gateRefusal(block, gate),
     search(text) {
       const ranked = scoreTerms(index, routingTerms(text, undefined), scratch);
       return ranked.map((r) => ({ block: index.blocks[r.doc] as CompiledBlock, score: r.score }));

@@ -12,6 +12,7 @@ import { createTier1Router } from '../ask/route-tier1.js';
 import type { Tier1Router } from '../ask/types.js';
 import type { Executor } from '../executor/types.js';
 import { createCatalog, type Catalog } from './catalog.js';
+import { projectGate } from '../ask/project-gate.js';
 
 export interface ToolContext {
   /** Project root (absolute). */
@@ -43,7 +44,7 @@ export interface ToolContextInput extends Omit<AskServiceInput, 'draftOwner'> {
 
 /** Fills in the derived parts (router, catalog, Ask context) and defaults (clock, stderr log). */
 export function createToolContext(input: ToolContextInput): ToolContext {
-  const router = input.router ?? createTier1Router(input.manifest);
+  const router = input.router ?? createTier1Router(input.manifest, { gate: projectGate(input.manifest, input.config) });
   const now = input.now ?? (() => new Date());
   const ask: AskContext = {
     root: input.root,
@@ -62,7 +63,7 @@ export function createToolContext(input: ToolContextInput): ToolContext {
     manifest: input.manifest,
     executor: input.executor,
     router,
-    catalog: createCatalog(input.manifest),
+    catalog: createCatalog(input.manifest, router.gate),
     ask,
     now,
     log: input.log ?? ((line) => process.stderr.write(`${line}\n`)),

@@ -4,7 +4,10 @@ import type { CompiledApp, CompiledBlock, CompiledPage } from '../../../src/comp
 import { appTileFacts, checkApp, unboundFilters, type AppEvidence } from '../../../src/rules/app-check/index.js';
 import { appTrustSummary } from '../../../src/rules/trust.js';
 import type { RunFacts } from '../../../src/rules/facts.js';
+import { manifestGate } from '../../../src/rules/gates/answer-gate.js';
 import { certifiableBlock } from '../fixtures.js';
+
+const gate = manifestGate({ diagnostics: [], contracts: { loaded: true, path: 'svc-contract-manifest.json', count: 1 } });
 
 const param = (name: string) => ({ name, type: 'string' as const, default: 'x', required: false });
 const revenue = certifiableBlock({ params: [param('since'), param('state')] });
@@ -53,7 +56,7 @@ describe('unboundFilters', () => {
 
 describe('checkApp', () => {
   it('a ready App: every tile passes, certified and verified', () => {
-    const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence() });
+    const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence(), gate });
     expect(r).toMatchObject({ ready: true, exitCode: 0, blockers: [], trust: { label: 'Certified', line: '2 of 2 tiles certified', text: 'All data certified and verified' } });
     expect(r.tiles.map((t) => [t.tile, t.passes, t.trust ?? null])).toEqual([['intro', true, null], ['revenue', true, 'Certified'], ['channels', true, 'Certified']]);
     expect(r.pages).toEqual([{ page: 'overview', trust: r.trust }]);
@@ -69,7 +72,7 @@ describe('checkApp', () => {
       ],
       filters: [{ id: 'since', bindings: { revenue: 'since' } }],
     });
-    const r = checkApp({ app: app([broken]), blocks: BLOCKS, evidence: evidence({ draftPending: true, openReviews: new Map([['overview/revenue', 2]]) }) });
+    const r = checkApp({ app: app([broken]), blocks: BLOCKS, evidence: evidence({ draftPending: true, openReviews: new Map([['overview/revenue', 2]]) }), gate });
     expect(r.ready).toBe(false);
     expect(r.exitCode).toBe(1);
     const byTile = Object.fromEntries(r.tiles.map((t) => [t.tile, t.blockers]));
@@ -88,25 +91,25 @@ describe('checkApp', () => {
   });
 
   it('a failed run blocks publication and the tile', () => {
-    const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence({ runs: new Map([[revenue.id, { ok: false, columns: [], rowCount: 0, error: 'no such table' }], [mix.id, ok]]) }) });
+    const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence({ runs: new Map([[revenue.id, { ok: false, columns: [], rowCount: 0, error: 'no such table' }], [mix.id, ok]]) }), gate });
     expect(r.tiles.find((t) => t.tile === 'revenue')).toMatchObject({ passes: false, blockers: ['publication/preview-settled'], trust: 'Blocked', run: { ok: false, error: 'no such table' } });
   });
 
   it('App document problems block publication', () => {
     const problem = { code: 'app/page-missing', severity: 'error' as const, message: 'm', file: 'apps/growth/svc.app.json' };
-    const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence(), documentDiagnostics: [problem] });
+    const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence(), documentDiagnostics: [problem], gate });
     expect(r.ready).toBe(false);
     expect(r.blockers.map((d) => d.code)).toEqual(['app/page-missing']);
   });
 
   it('a pending App draft withholds "All data certified and verified" even when every tile is certified', () => {
-    const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence({ draftPending: true }) });
+    const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence({ draftPending: true }), gate });
     expect(r.trust).toMatchObject({ label: 'Certified', line: '2 of 2 tiles certified', allCertifiedVerified: false });
     expect(r.trust.text).toBeUndefined();
   });
 
   it('before the page runs, the same facts read "Trust not checked yet"', () => {
-    const facts = appTileFacts(app(), BLOCKS, evidence()).map((e) => e.facts);
+    const facts = appTileFacts(app(), BLOCKS, evidence(), gate).map((e) => e.facts);
     expect(appTrustSummary(facts, { appDraftPending: false, ran: false })).toMatchObject({ label: 'Trust not checked yet', line: '0 of 2 tiles certified', allCertifiedVerified: false });
   });
 });

@@ -73,13 +73,13 @@ describe('refusals of blocks that may not answer', () => {
   it('refuses the certified block whose description still says review required', () => {
     const d = route('Which channel has the highest cancellation rate?');
     expect(d).toMatchObject({ kind: 'refused', code: 'REVIEW_REQUIRED', block: 'sales.cancellation_rate_by_channel' });
-    expect(d.kind === 'refused' && d.reason).toMatch(/description still says review required/);
+    expect(d.kind === 'refused' && d.reason).toMatch(/still marked as needing review \(description: /);
   });
 
   it('refuses the certified block whose tags still say review required', () => {
     const d = route('Which customers are at risk of churning?');
     expect(d).toMatchObject({ kind: 'refused', code: 'REVIEW_REQUIRED', block: 'customers.churn_risk' });
-    expect(d.kind === 'refused' && d.reason).toMatch(/tags still include "review-required"/);
+    expect(d.kind === 'refused' && d.reason).toMatch(/still marked as needing review \(tags: review-required\)/);
   });
 
   it.each([

@@ -1,10 +1,14 @@
 /**
- * `POST /api/blocks/:id/run` with body `{ params?: { name: value } }`: runs a CERTIFIED block
- * through runBlock (so through the executor), with the given values over declared defaults.
- * A block of any other status answers 409 BLOCK_NOT_CERTIFIED and runs nothing. The engine's
+ * `POST /api/blocks/:id/run` with body `{ params?: { name: value } }`: runs a block the answer
+ * gate lets answer as certified, through runBlock (so through the executor), with the given
+ * values over declared defaults. Any other block (not certified, pending recertification, still
+ * marked review required, contract unresolved, untested, with compile errors) answers 409
+ * BLOCK_NOT_CERTIFIED with the gate's reason and code (`gate.code`), and runs nothing. The engine's
  * own words of a warehouse failure go to the server log under a reference, not to the caller.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { gateRefusal } from '../../ask/refusals.js';
+import { projectGate } from '../../ask/project-gate.js';
 import { runBlock, type BlockRunError } from '../../blocks/run-block.js';
 import { findBlock } from '../block-views.js';
 import type { RouteOptions } from '../deps.js';
@@ -46,14 +50,17 @@ function runFailure(blockId: string, error: BlockRunError, log: (line: string) =
 
 export const blockRunRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const gate = projectGate(deps.manifest, deps.config);
   // A POST with no body at all runs with defaults; validation then sees `{}`.
   const emptyBodyIsObject = async (request: { body: unknown }) => {
     request.body ??= {};
   };
   app.post<RunRoute>('/api/blocks/:id/run', { schema: { body: BODY }, preValidation: emptyBodyIsObject }, async (request) => {
     const block = findBlock(deps.manifest, request.params.id);
-    if (block.status !== 'certified') {
-      throw new ApiError(409, 'BLOCK_NOT_CERTIFIED', `Block ${block.id} is ${block.status}, not certified, so it is not run here.`, { status: block.status });
+    const refusal = gateRefusal(block, gate);
+    if (refusal !== undefined) {
+      const { code, next, nextAction } = refusal;
+      throw new ApiError(409, 'BLOCK_NOT_CERTIFIED', refusal.reason, { status: block.status, gate: { code, ...(next !== undefined ? { next } : {}), ...(nextAction !== undefined ? { nextAction } : {}) } });
     }
     const run = await runBlock(deps.executor, block, request.body?.params ?? {});
     if (!run.ok || run.error !== undefined) throw runFailure(block.id, run.error ?? { code: 'WAREHOUSE_ERROR', message: 'The block did not run.' }, log);

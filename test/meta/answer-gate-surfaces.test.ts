@@ -1,0 +1,238 @@
+/**
+ * Trust is decided in one place. This meta-test lists every surface that can label an answer
+ * certified and holds each of them to the answer gate:
+ *
+ * - statically: every source file that writes a certified label is a listed surface, and each
+ *   listed surface asks the gate (rules/gates/answer-gate.ts, directly or through the router's
+ *   gate); no review-required pattern of the gate is re-declared in src/runtime;
+ * - by behaviour: over projects where a block is marked certified but may not answer as certified
+ *   (forged without a receipt, edited since its receipt, still tagged review required), every
+ *   surface is asked for that block and none answers certified, while the same surfaces still
+ *   answer certified from an intact block of the same project.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileProject } from '../../src/compiler/compile-project.js';
+import type { SvcConfig } from '../../src/compiler/project/config.js';
+import type { Manifest } from '../../src/compiler/types.js';
+import { buildServer } from '../../src/index.js';
+import { runAsk } from '../../src/runtime/agent-runs/run-ask.js';
+import type { Tier1Router } from '../../src/runtime/ask/types.js';
+import { runAppCheck } from '../../src/runtime/certify/app-check.js';
+import { createExecutor } from '../../src/runtime/executor/executor.js';
+import type { Executor } from '../../src/runtime/executor/types.js';
+import { createToolContext } from '../../src/runtime/mcp/context.js';
+import { projectRouter } from '../../src/runtime/ask/project-gate.js';
+import { svc } from '../helpers/cli.js';
+import { cleanupProjects, REPO } from '../helpers/project.js';
+import { callTool } from '../runtime/mcp/helpers.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
+
+const NOW = new Date('2026-02-15T10:00:00Z');
+
+/** The files that write a certified label, each with how the gate reaches it. */
+const SURFACES: Record<string, string> = {
+  'src/runtime/ask/route-tier1.ts': 'Tier-1 routing and asking by name: gateRefusal over the router gate',
+  'src/runtime/agent-runs/tier1-answer.ts': 'the Tier-1 run: the router gate asked again before running',
+  'src/runtime/server/routes/block-run.ts': 'POST /api/blocks/:id/run',
+  'src/runtime/mcp/tools/query-via-block.ts': 'query_via_block: the catalog gate',
+  'src/rules/trust.ts': 'tile and App trust: the answer-gate check of answer.trust',
+  'src/rules/app-check/check-app.ts': 'svc app check: the answer-gate check of publication.preflight and tile trust',
+};
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(REPO, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) out.push(...sourceFiles(rel));
+    else if (e.name.endsWith('.ts')) out.push(rel);
+  }
+  return out;
+}
+
+const text = (rel: string): string => readFileSync(join(REPO, rel), 'utf8');
+/** The code of a file without its comment lines (a comment may quote a label it does not write). */
+const code = (rel: string): string => text(rel).split('\n').filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l)).join('\n');
+const WRITES_CERTIFIED = /trust:\s*'certified'|TILE_TRUST_LABELS = \[/;
+const ASKS_GATE = /gates\/answer-gate\.js|gateRefusal|\.gate\(|answer-gate/;
+
+describe('the surfaces that label an answer certified', () => {
+  it('every file writing a certified label is a listed surface, and every surface asks the gate', () => {
+    const writers = sourceFiles('src').filter((f) => WRITES_CERTIFIED.test(code(f)));
+    for (const f of writers) expect(Object.keys(SURFACES), `${f} writes a certified label`).toContain(f);
+    for (const f of Object.keys(SURFACES)) {
+      const body = f === 'src/rules/trust.ts' ? text('src/rules/policies/answer.trust.json') : text(f);
+      expect(ASKS_GATE.test(body), `${f} must ask the answer gate`).toBe(true);
+    }
+  });
+
+  it('the tile-trust and publication policies defer to the gate', () => {
+    for (const name of ['answer.trust', 'publication.preflight']) {
+      expect(text(`src/rules/policies/${name}.json`)).toContain('"kind": "answer-gate"');
+    }
+  });
+
+  it('no review-required pattern of the gate is re-declared in src/runtime', () => {
+    for (const f of sourceFiles('src/runtime')) {
+      expect(text(f), f).not.toMatch(/review\[-_ \]\??required|needs\?\[-_ \]review|review-required\$/);
+    }
+  });
+});
+
+interface Scenario {
+  name: string;
+  /** The block marked certified that must not answer as certified. */
+  block: string;
+  /** A question that routes to it, and one that names it. */
+  question: string;
+  named: string;
+  edit(root: string): void;
+}
+
+const DRAFT = 'domains/sales/blocks/_drafts/orders_by_state.svc';
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'forged: a draft copied out of _drafts and marked certified, no receipt',
+    block: 'sales.orders_by_state',
+    question: 'How many orders per state?',
+    named: 'run orders_by_state',
+    edit(root) {
+      const forged = readFileSync(join(root, DRAFT), 'utf8').replace('status = "draft"', 'status = "certified"')
+        .replace('tags = ["review-required"]', 'tags = ["orders"]').replace('Review required: drafted from a question.', 'Orders per state.')
+        .replace('query = """', 'tests {\n    assert row_count > 0\n  }\n  query = """');
+      writeFileSync(join(root, 'domains/sales/blocks/orders_by_state.svc'), forged);
+      rmSync(join(root, DRAFT));
+      rmSync(join(root, 'semantic-layer/blocks/sales/_drafts/orders_by_state.yaml'));
+    },
+  },
+  {
+    name: 'stale: a certified block edited since its receipt',
+    block: 'finance.weekly_revenue',
+    question: 'What was revenue last week?',
+    named: 'run weekly_revenue',
+    edit(root) {
+      const file = join(root, 'domains/finance/blocks/weekly_revenue.svc');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('Net revenue per ISO week', 'Gross revenue per ISO week'));
+    },
+  },
+  {
+    name: 'flagged: certified with a receipt, but its tags still say review required',
+    block: 'customers.churn_risk',
+    question: 'Which customers are at risk of churning?',
+    named: 'run churn_risk',
+    edit() {},
+  },
+];
+
+/** An App with one page whose one tile reads `block` at its current revision. */
+function writeApp(root: string, manifest: Manifest, block: string): void {
+  const dir = join(root, 'apps/audit/dashboards');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(root, 'apps/audit/svc.app.json'), JSON.stringify({ id: 'audit', title: 'Audit', owner: 'a@acme.test', lifecycle: 'draft', pages: [{ id: 'main', title: 'Main', dashboard: 'dashboards/main.svcd' }] }));
+  const revision = manifest.blocks[block]?.sourceSha256;
+  writeFileSync(join(dir, 'main.svcd'), JSON.stringify({ id: 'main', title: 'Main', tiles: [{ id: 't', title: 'T', kind: 'table', source: { kind: 'block', id: block, revision } }], filters: [] }));
+}
+
+describe.each(SCENARIOS)('$name', (scenario) => {
+  let root: string;
+  let config: SvcConfig;
+  let manifest: Manifest;
+  let executor: Executor;
+  let app: FastifyInstance;
+  let router: Tier1Router;
+
+  beforeAll(async () => {
+    root = await commerceProject();
+    scenario.edit(root);
+    let compiled = compileProject({ project: root, cache: false });
+    writeApp(root, JSON.parse(compiled.text ?? '{}') as Manifest, scenario.block);
+    compiled = compileProject({ project: root, cache: false });
+    config = compiled.config as SvcConfig;
+    manifest = JSON.parse(compiled.text ?? '{}') as Manifest;
+    expect(manifest.blocks[scenario.block]?.status).toBe('certified');
+    executor = createExecutor({ root, config });
+    app = buildServer({ root, manifest, executor, config, log: () => undefined });
+    router = projectRouter(manifest, config);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await executor.close();
+  });
+
+  const notCertified = (trust: unknown, block: unknown): void => {
+    expect(trust === 'certified' && block === scenario.block, `answered certified from ${scenario.block}`).toBe(false);
+  };
+
+  it('Tier-1 routing, ranked and by name', () => {
+    for (const q of [scenario.question, scenario.named]) {
+      const d = router.route(q, { now: NOW });
+      expect(d.kind === 'answer' && d.block === scenario.block, q).toBe(false);
+    }
+    expect(router.route(scenario.named, { now: NOW })).toMatchObject({ kind: 'refused', block: scenario.block, named: true });
+  });
+
+  it('the Tier-1 run refuses even when a router hands it the block', async () => {
+    const loose: Tier1Router = { size: 1, gate: router.gate, route: () => ({ kind: 'answer', block: scenario.block, params: {}, score: 1, named: true, candidates: [] }) };
+    const run = await runAsk({ root, manifest, executor, router: loose, config, now: () => NOW }, { question: scenario.named });
+    expect(run).toMatchObject({ tier: 3, trust: 'refused', block: scenario.block });
+  });
+
+  it('POST /api/agent-runs', async () => {
+    for (const question of [scenario.question, scenario.named]) {
+      const r = await app.inject({ method: 'POST', url: '/api/agent-runs', payload: { question } });
+      expect(r.statusCode).toBe(200);
+      notCertified(r.json().trust, r.json().block);
+    }
+  });
+
+  it('POST /api/blocks/:id/run', async () => {
+    const r = await app.inject({ method: 'POST', url: `/api/blocks/${scenario.block}/run`, payload: {} });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().error.code).toBe('BLOCK_NOT_CERTIFIED');
+    expect(typeof r.json().error.gate.code).toBe('string');
+  });
+
+  it('the agent tools query_via_block and answer_question', async () => {
+    const ctx = createToolContext({ root, config, manifest, executor, now: () => NOW, log: () => undefined });
+    const direct = await callTool(ctx, 'query_via_block', { block: scenario.block });
+    expect(direct.isError).toBe(true);
+    notCertified(direct.body['trust'], direct.body['block']);
+    const cascade = await callTool(ctx, 'answer_question', { question: scenario.named });
+    notCertified(cascade.body['trust'], cascade.body['block']);
+  });
+
+  it('svc app check: the tile is Blocked and the App is not ready', async () => {
+    const outcome = await runAppCheck({ cwd: root, app: 'audit' });
+    expect(outcome.result?.ready).toBe(false);
+    expect(outcome.result?.tiles.find((t) => t.tile === 't')?.trust).toBe('Blocked');
+    expect(outcome.result?.trust.text).toBeUndefined();
+    expect(outcome.result?.blockers.map((b) => b.code)).toContain('publication/source-answer-gate');
+  });
+
+  it('svc agent ask (a real child process)', () => {
+    const r = svc(['agent', 'ask', scenario.named, '--format', 'json'], root);
+    if (r.stdout.trim().startsWith('{')) {
+      const run = JSON.parse(r.stdout) as { trust: string; block?: string };
+      notCertified(run.trust, run.block);
+    }
+    expect(r.code).not.toBe(0);
+  });
+
+  it('an intact certified block of the same project still answers certified on every surface', async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Revenue by month' } });
+    expect(r.json()).toMatchObject({ tier: 1, trust: 'certified', block: 'finance.monthly_revenue' });
+    const run = await app.inject({ method: 'POST', url: '/api/blocks/finance.monthly_revenue/run', payload: {} });
+    expect(run.json()).toMatchObject({ trust: 'certified' });
+  });
+});
+
+afterAll(cleanupProjects);
+
+// Keeps the list honest: a surface file that no longer exists is a stale entry.
+it('every listed surface file exists', () => {
+  for (const f of Object.keys(SURFACES)) expect(() => readFileSync(join(REPO, f)), relative(REPO, join(REPO, f))).not.toThrow();
+});
