@@ -14,7 +14,10 @@ export interface ParamView {
 
 export interface BlockSummary {
   id: string;
+  /** The status the block file declares. */
   status: string;
+  /** What the project may rely on: a declared certified status without a receipt for the current source reads pending_recertification. */
+  effectiveStatus: string;
   description: string | null;
   owner: string | null;
   params: ParamView[];
@@ -26,7 +29,7 @@ function paramView(p: CompiledParam): ParamView {
 
 /** The list entry of a block. */
 export function blockSummary(block: CompiledBlock): BlockSummary {
-  return { id: block.id, status: block.status, description: block.description ?? null, owner: block.owner ?? null, params: block.params.map(paramView) };
+  return { id: block.id, status: block.status, effectiveStatus: block.effectiveStatus, description: block.description ?? null, owner: block.owner ?? null, params: block.params.map(paramView) };
 }
 
 /** The full view of one block: the summary plus what a reader needs to use and trust it. */

@@ -76,6 +76,7 @@ describe('read routes', () => {
     expect(blocks.find((b) => b['id'] === 'finance.weekly_revenue')).toEqual({
       id: 'finance.weekly_revenue',
       status: 'certified',
+      effectiveStatus: 'certified',
       description: 'Net revenue per ISO week from completed orders.',
       owner: 'finance-analytics@acme.test',
       params: [
