@@ -13,7 +13,7 @@ import type { ParamValue } from './types.js';
 import { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
 
 export interface Unmet {
-  kind: 'filter' | 'period' | 'limit' | 'required';
+  kind: 'filter' | 'period' | 'limit' | 'required' | 'coverage';
   /** A sentence in the block's terms, e.g. "finance.weekly_revenue does not accept a filter on state (asked: CA)." */
   message: string;
 }

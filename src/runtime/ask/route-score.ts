@@ -8,7 +8,9 @@
 import type { QuestionAsks } from './question-asks.js';
 import type { RouteIndex } from './route-index.js';
 import { isNumberWord, termsOfWord, words } from './tokens.js';
-import { monthNumber } from './vocabulary.js';
+import { monthNumber, NEUTRAL_WORDS } from './vocabulary.js';
+
+const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);
 
 export interface Scored {
   doc: number;
@@ -44,7 +46,8 @@ export function routingTerms(question: string, asks: QuestionAsks | undefined, i
   const { values, soft } = valueSpans(asks);
   const out = new Set<string>();
   for (const w of words(question)) {
-    if (isNumberWord(w.word) || /^q[1-4]$/.test(w.word)) continue;
+    // Framing words ("total", "number of") ask for nothing a block must hold.
+    if (isNumberWord(w.word) || /^q[1-4]$/.test(w.word) || NEUTRAL.has(w.word)) continue;
     if (inside(values, w.start, w.end)) continue;
     const inValue = inside(soft, w.start, w.end);
     if (inValue && (monthNumber(w.word) !== undefined || w.word === 'ytd' || w.word === 'mtd')) continue;

@@ -7,13 +7,15 @@
  */
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import { manifestGate, type BlockGate } from '../../rules/gates/answer-gate.js';
-import { bindAsks } from './bind-question.js';
+import { bindAsks, type Unmet } from './bind-question.js';
+import { coverage } from './coverage.js';
+import { readShape, type AskedShape } from './question-shape.js';
 import { buildBlockNames, matchBlockName, type BlockNames, type NameMatch } from './name-match.js';
 import { readAsks, type QuestionAsks } from './question-asks.js';
 import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, type RefusalCore } from './refusals.js';
 import { buildRouteIndex, type RouteIndex } from './route-index.js';
 import { round4, routingTerms, scoreTerms, type Scored } from './route-score.js';
-import type { RouteOptions, Tier1Candidate, Tier1Decision, Tier1Router } from './types.js';
+import type { ParamValue, RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
 import { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
 
 /** Below this score nothing matches well enough for a certified answer. */
@@ -22,13 +24,6 @@ export const MATCH_THRESHOLD = 0.45;
 export const REFUSAL_MARGIN = 0.05;
 /** Candidates reported with a decision. */
 const REPORTED = 5;
-/**
- * A question term that at most this share of blocks use is specific: a block that never uses
- * it does not answer the question, however well the other words match ("refunds per payment
- * method" is not answered by a payments block that knows nothing of refunds).
- */
-export const SPECIFIC_SHARE = 0.2;
-
 interface Prepared {
   manifest: Manifest;
   index: RouteIndex;
@@ -45,10 +40,10 @@ function refused(core: RefusalCore, named: boolean, candidates: Tier1Candidate[]
   return { kind: 'refused', ...core, named, candidates };
 }
 
-function answer(block: CompiledBlock, params: Record<string, string | number | boolean>, score: number, named: boolean, candidates: Tier1Candidate[]): Tier1Decision {
+function answer(block: CompiledBlock, params: Record<string, ParamValue>, score: number, named: boolean, candidates: Tier1Candidate[], route: Tier1Route): Tier1Decision {
   return {
     kind: 'answer', block: block.id, ...(block.contract ? { contract: block.contract.raw } : {}),
-    params, score, named, candidates,
+    params, score, named, candidates, route,
   };
 }
 
@@ -91,10 +86,31 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
     const alt = needsAlternative ? alternativeFor(p, block.name, doc) : undefined;
     return refused(alt === undefined ? gate : gateRefusal(block, p.gate, alt) ?? gate, true, candidates);
   }
-  const asks = readAsks(question, { lexicon: p.lexicon, isKnown: p.isKnown, skip: [[hit.start, hit.end]], ...(options.now === undefined ? {} : { now: options.now }) });
+  const skip: Array<[number, number]> = [[hit.start, hit.end]];
+  const asks = readAsks(question, { lexicon: p.lexicon, isKnown: p.isKnown, skip, ...(options.now === undefined ? {} : { now: options.now }) });
+  const fit = fitOf(block, asks, readShape(question, asks, skip), options, true);
+  if (fit.unmet.length > 0) return refused(cannotAnswer(block, fit.unmet), true, candidates);
+  return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit));
+}
+
+interface Fit {
+  params: Record<string, ParamValue>;
+  /** What the question asks that the block does not take or give (bind-question, then coverage). */
+  unmet: Unmet[];
+  covered: string[];
+  uncovered: string[];
+}
+
+/** Whether one block answers the question: its parameters bound, its contract covering the asks. */
+function fitOf(block: CompiledBlock, asks: QuestionAsks, shape: AskedShape, options: RouteOptions, named: boolean): Fit {
   const binding = bindAsks(block, asks, options.now);
-  if (binding.unmet.length > 0) return refused(cannotAnswer(block, binding.unmet), true, candidates);
-  return answer(block, binding.params, 1, true, candidates);
+  const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined });
+  const unbound = binding.unmet.map((u) => u.message);
+  return { params: binding.params, unmet: [...binding.unmet, ...cov.unmet], covered: cov.covered, uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])] };
+}
+
+function routeOf(block: CompiledBlock, score: number, fit: Fit): Tier1Route {
+  return { block: block.id, score, covered: fit.covered, uncovered: fit.uncovered };
 }
 
 function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
@@ -103,58 +119,66 @@ function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
   }));
 }
 
+const isDraft = (p: Prepared, doc: number): boolean => (p.index.blocks[doc] as CompiledBlock).status === 'draft';
+
 function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier1Decision {
   const asks: QuestionAsks = readAsks(question, { lexicon: p.lexicon, isKnown: p.isKnown, ...(options.now === undefined ? {} : { now: options.now }) });
   const all = scoreTerms(p.index, routingTerms(question, asks, (t) => p.index.postings.has(t)), p.scratch);
-  // Words of a period or a filter value say which rows, not which block: they never count as a
-  // specific term the block must know.
-  const terms = routingTerms(question, asks, () => false);
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
   if (ranked.length === 0) return { kind: 'no-match', code: 'NO_MATCH', candidates: roleless(p, all) };
-  const top = ranked[0] as Scored;
-  const firstServable = ranked.find((r) => p.gateOf(r.doc) === undefined);
-  const topGate = p.gateOf(top.doc);
-  if (topGate !== undefined && (firstServable === undefined || top.score - firstServable.score >= REFUSAL_MARGIN)) {
+  // Drafts wait for review; they never displace a certified block (see the draft step below).
+  const governed = ranked.filter((r) => !isDraft(p, r.doc));
+  const top = governed[0];
+  const firstServable = governed.find((r) => p.gateOf(r.doc) === undefined);
+  const topGate = top === undefined ? undefined : p.gateOf(top.doc);
+  if (top !== undefined && topGate !== undefined && (firstServable === undefined || top.score - firstServable.score >= REFUSAL_MARGIN)) {
     const block = p.index.blocks[top.doc] as CompiledBlock;
     const alt = firstServable === undefined ? undefined : (p.index.blocks[firstServable.doc] as CompiledBlock).id;
     const core = block.status === 'deprecated' || block.status === 'retired' ? gateRefusal(block, p.gate, alt) ?? topGate : topGate;
     return refused(core, false, roleless(p, ranked));
   }
-  return chooseServable(p, ranked, asks, options, terms);
+  const chosen = chooseServable(p, governed, asks, readShape(question, asks), options);
+  if (chosen.kind === 'answer') return chosen;
+  return draftStep(p, ranked, chosen);
 }
 
-/** True when the question uses a specific term (see SPECIFIC_SHARE) the block never uses. */
-function missesSpecificTerm(p: Prepared, doc: number, terms: ReadonlySet<string>): boolean {
-  const limit = p.index.blocks.length * SPECIFIC_SHARE;
-  for (const t of terms) {
-    const posting = p.index.postings.get(t);
-    // Unknown terms already pull every block's coverage down; common ones do not single one out.
-    if (posting === undefined || posting.docs.length > limit) continue;
-    if (!posting.docs.includes(doc)) return true;
-  }
-  return false;
+/**
+ * When no certified block answers, a matching draft is an earlier capture awaiting review: the
+ * refusal names it, and the cascade (run-ask.ts) takes the Tier-2 way, counting the ask on it.
+ */
+function draftStep(p: Prepared, ranked: Scored[], noMatch: Tier1NoMatch): Tier1Decision {
+  const draft = ranked.find((r) => isDraft(p, r.doc));
+  if (draft === undefined) return noMatch;
+  const block = p.index.blocks[draft.doc] as CompiledBlock;
+  const core = p.gateOf(draft.doc);
+  if (core === undefined) return noMatch;
+  const candidates = [...noMatch.candidates.filter((c) => c.id !== block.id), { id: block.id, score: draft.score, role: 'refused' as const }];
+  return { ...refused(core, false, candidates), ...(noMatch.route !== undefined ? { route: noMatch.route } : {}) };
 }
 
-/** The first servable candidate that can take every ask; the rest keep their roles. */
-function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, options: RouteOptions, terms: ReadonlySet<string>): Tier1Decision {
+/** The first servable candidate that takes every ask and gives everything asked; the rest keep their roles. */
+function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, shape: AskedShape, options: RouteOptions): Tier1Answer | Tier1NoMatch {
   const candidates: Tier1Candidate[] = [];
-  let chosen: { block: CompiledBlock; params: Record<string, string | number | boolean>; score: number } | undefined;
+  let chosen: { block: CompiledBlock; fit: Fit; score: number } | undefined;
+  let explained: Tier1Route | undefined;
   for (const r of ranked) {
     const block = p.index.blocks[r.doc] as CompiledBlock;
     let role: Tier1Candidate['role'] = 'refused';
     if (p.gateOf(r.doc) === undefined) {
       if (chosen !== undefined) role = 'alternative';
       else {
-        const binding = bindAsks(block, asks, options.now);
-        role = binding.unmet.length === 0 && !missesSpecificTerm(p, r.doc, terms) ? 'answer' : 'cannot-answer';
-        if (role === 'answer') chosen = { block, params: binding.params, score: r.score };
+        const fit = fitOf(block, asks, shape, options, false);
+        explained ??= routeOf(block, r.score, fit);
+        role = fit.unmet.length === 0 ? 'answer' : 'cannot-answer';
+        if (role === 'answer') chosen = { block, fit, score: r.score };
       }
     }
     if (candidates.length < REPORTED || role === 'answer') candidates.push({ id: block.id, score: r.score, role });
     if (chosen !== undefined && candidates.length >= REPORTED) break;
   }
-  if (chosen === undefined) return { kind: 'no-match', code: 'NO_MATCH', candidates };
-  return answer(chosen.block, chosen.params, round4(chosen.score), false, candidates);
+  if (chosen === undefined) return { kind: 'no-match', code: 'NO_MATCH', candidates, ...(explained !== undefined ? { route: explained } : {}) };
+  const score = round4(chosen.score);
+  return answer(chosen.block, chosen.fit.params, score, false, candidates, routeOf(chosen.block, score, chosen.fit)) as Tier1Answer;
 }
 
 export interface RouterOptions {

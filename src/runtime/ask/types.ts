@@ -66,6 +66,19 @@ export interface Tier1Candidate {
 
 export type ParamValue = string | number | boolean;
 
+/**
+ * Why the router chose (or passed over) a block, in the question's own words: what of the asked
+ * measures, groupings and ranking the block gives (`covered`) and does not (`uncovered`;
+ * `parameters` when a filter, period or limit could not be bound). Returned to the asker only;
+ * never written to a trace (it quotes the question).
+ */
+export interface Tier1Route {
+  block: string;
+  score: number;
+  covered: string[];
+  uncovered: string[];
+}
+
 export interface Tier1Answer {
   kind: 'answer';
   block: string;
@@ -77,6 +90,7 @@ export interface Tier1Answer {
   /** True when the question named the block rather than the ranking choosing it. */
   named: boolean;
   candidates: Tier1Candidate[];
+  route: Tier1Route;
 }
 
 export interface Tier1Refusal {
@@ -93,12 +107,16 @@ export interface Tier1Refusal {
   /** True when the question named the block. */
   named: boolean;
   candidates: Tier1Candidate[];
+  /** For a draft passed over at Tier 1: the best certified candidate considered. */
+  route?: Tier1Route;
 }
 
 export interface Tier1NoMatch {
   kind: 'no-match';
   code: 'NO_MATCH';
   candidates: Tier1Candidate[];
+  /** The best servable candidate considered and what it did not give. */
+  route?: Tier1Route;
 }
 
 export type Tier1Decision = Tier1Answer | Tier1Refusal | Tier1NoMatch;

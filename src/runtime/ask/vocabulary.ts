@@ -27,6 +27,8 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   // Ranking words: a question asking for "the biggest" wants a ranking block.
   top: 'top', best: 'top', biggest: 'top', largest: 'top', highest: 'top', most: 'top',
   leading: 'top', ranking: 'top', ranked: 'top', rank: 'top',
+  // Ranking from the bottom: a limited top-N block cannot answer these.
+  least: 'bottom', lowest: 'bottom', fewest: 'bottom', smallest: 'bottom', worst: 'bottom', slowest: 'bottom',
   // Money in, as finance blocks name it.
   income: 'revenue', earnings: 'revenue', turnover: 'revenue', takings: 'revenue',
   // Common abbreviations and irregular forms the stemmer cannot reach.
@@ -69,3 +71,36 @@ export function monthNumber(word: string): number | undefined {
   const i = MONTHS.findIndex((m) => m === w || (w.length === 3 && m.startsWith(w)));
   return i < 0 ? undefined : i + 1;
 }
+
+/** Routing terms that ask for the top of a ranking (after SYNONYMS: best, biggest, most...). */
+export const RANK_TOP_TERMS: ReadonlySet<string> = new Set(['top']);
+/** Routing terms that ask for the bottom of a ranking (least, lowest, fewest...). */
+export const RANK_BOTTOM_TERMS: ReadonlySet<string> = new Set(['bottom']);
+
+/** Words that put what follows in the grouping of the answer: "by state", "per month", "each segment". */
+export const GROUP_CUES: ReadonlySet<string> = new Set(['by', 'per', 'each', 'every', 'across']);
+
+/**
+ * Words that ask for no particular measure: they frame a question ("total", "number of",
+ * "breakdown") and never need a block to hold them. Kept short on purpose: a word missing here
+ * costs a certified answer (Tier 2 instead), a word wrongly here can cost a wrong one.
+ */
+export const NEUTRAL_WORDS: readonly string[] = [
+  'total', 'number', 'count', 'overall', 'breakdown', 'break', 'down', 'broken', 'split', 'grouped',
+  'figures', 'data', 'stats', 'statistics', 'report', 'summary', 'metrics', 'current', 'currently', 'now',
+  'today', 'ever', 'far', 'doesn', 'don', 'isn', 'aren', 'wasn', 'weren', 'didn', 'look', 'like', 'curious',
+  'know', 'need', 'wonder', 'quick', 'quickly', 'again', 'also', 'just', 'only', 'thanks', 'thank',
+];
+
+/** Words asking how something moves over time: a time series gives that, nothing else does. */
+export const TIME_WORDS: readonly string[] = ['trend', 'trends', 'history', 'time', 'timeline', 'evolution'];
+
+/** Calendar grain: a routing term -> the grain terms a time series of that grain answers to. */
+export const GRAIN_TERMS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['day', ['day', 'date']],
+  ['date', ['day', 'date']],
+  ['week', ['week']],
+  ['month', ['month']],
+  ['quarter', ['quarter']],
+  ['year', ['year']],
+]);

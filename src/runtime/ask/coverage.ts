@@ -1,0 +1,97 @@
+/**
+ * Tier 1 only within a block's contract: every grouping, measure and ranking a question asks for
+ * must be among what the block gives (block-contract.ts). Filters, period and row limit are
+ * bound by bind-question.ts, which reports what it cannot take. A question that shares words with
+ * a block but asks for something it does not give goes on (Tier 2, or the by-name explanation);
+ * coverage never makes a block answer, it only stops one.
+ *
+ * The result lists the question's own words under `covered` and `uncovered`, so a route can be
+ * explained ("uncovered: products") and a wrong route debugged.
+ */
+import type { CompiledBlock } from '../../compiler/types.js';
+import type { Unmet } from './bind-question.js';
+import { blockContract, type BlockContract } from './block-contract.js';
+import type { AskedShape } from './question-shape.js';
+import { GRAIN_TERMS } from './vocabulary.js';
+
+export interface Coverage {
+  covered: string[];
+  uncovered: string[];
+  /** The uncovered asks worded in the block's terms, for a by-name explanation. */
+  unmet: Unmet[];
+}
+
+export interface CoverageOptions {
+  /** The question named the block: running it as it is needs no ranking word. */
+  named: boolean;
+  /** The question asked for a top-N (bound or explained by bind-question). */
+  limitAsked: boolean;
+}
+
+function grouped(contract: BlockContract, term: string): boolean {
+  if (contract.groupings.has(term)) return true;
+  return (GRAIN_TERMS.get(term) ?? []).some((g) => contract.groupings.has(g));
+}
+
+function rankingCovered(contract: BlockContract, ranking: 'top' | 'bottom'): boolean {
+  if (ranking === 'top') return contract.ranking || contract.grouped || contract.vocabulary.has('top');
+  return contract.ranksBottom || (contract.grouped && !contract.ranking);
+}
+
+class Tally implements Coverage {
+  covered: string[] = [];
+  uncovered: string[] = [];
+  unmet: Unmet[] = [];
+
+  note(ok: boolean, word: string, message: string): void {
+    if (ok) {
+      if (!this.covered.includes(word)) this.covered.push(word);
+    } else if (!this.uncovered.includes(word)) {
+      this.uncovered.push(word);
+      this.unmet.push({ kind: 'coverage', message });
+    }
+  }
+}
+
+function measures(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
+  const seen = new Set<string>();
+  for (const m of shape.measures) {
+    if (seen.has(m.term)) continue;
+    seen.add(m.term);
+    t.note(contract.vocabulary.has(m.term), m.text, `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`);
+  }
+  if (shape.overTime !== undefined) t.note(contract.timeSeries, shape.overTime, `${block.id} is not a time series, so it gives no "${shape.overTime}".`);
+}
+
+/**
+ * A grouping phrase is given when one of its words is a field the block breaks down by and the
+ * others are words of its contract: "each customer segment" (segment), "by payment method"
+ * (method), and the verb a short phrase may run into ("each segment bring").
+ */
+function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
+  for (const g of shape.groupings) {
+    const field = g.terms.findIndex((x) => grouped(contract, x));
+    const ok = field >= 0 && g.terms.every((x, i) => i === field || contract.vocabulary.has(x) || grouped(contract, x));
+    t.note(ok, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`);
+  }
+}
+
+function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  if (shape.ranking !== undefined) {
+    const word = shape.rankingText ?? shape.ranking;
+    t.note(rankingCovered(contract, shape.ranking), word, `${block.id} ${contract.ranking ? 'returns only the top of its ranking' : 'does not rank its rows'}, so it cannot give the "${word}".`);
+  } else if (contract.ranking && !options.named && !options.limitAsked) {
+    // A top-N block shows the first rows of a ranking; a question asking for every row is not that.
+    t.note(false, 'every row', `${block.id} returns only the first rows of its ranking, not every row.`);
+  }
+}
+
+/** What of the asked shape the block gives, and what it does not. */
+export function coverage(block: CompiledBlock, shape: AskedShape, options: CoverageOptions): Coverage {
+  const contract = blockContract(block);
+  const t = new Tally();
+  groupings(block, contract, shape, t);
+  measures(block, contract, shape, t);
+  ranking(block, contract, shape, options, t);
+  return t;
+}

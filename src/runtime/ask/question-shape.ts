@@ -1,0 +1,134 @@
+/**
+ * What a question asks a block to give, beyond its filters, period and row limit (those are
+ * question-asks.ts): the groupings ("by state", "per month", "which category"), a ranking ("top",
+ * "least") and the measure words ("revenue", "products", "cancellation rate"). Words that say
+ * which rows (a period, a filter value, a top-N) and words that name a block are left out, as
+ * are stop words and neutral framing words ("total", "number of"). Pure; read once per question.
+ */
+import type { QuestionAsks } from './question-asks.js';
+import { isNumberWord, termsOfWord, words, type WordSpan } from './tokens.js';
+import { GROUP_CUES, NEUTRAL_WORDS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
+
+export interface AskedGrouping {
+  /** The words as the question has them, e.g. "payment method". */
+  text: string;
+  /** Their routing terms; one of them names the field the answer is grouped by. */
+  terms: string[];
+}
+
+export interface AskedMeasure {
+  text: string;
+  term: string;
+}
+
+export interface AskedShape {
+  groupings: AskedGrouping[];
+  ranking?: 'top' | 'bottom';
+  /** The word that asked for the ranking. */
+  rankingText?: string;
+  measures: AskedMeasure[];
+  /** "trend", "over time": the answer must run over time. */
+  overTime?: string;
+}
+
+// Compared as written (lower-cased), not as stems: stems of unrelated words meet ("stats" and
+// "states" both stem to "stat").
+const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);
+const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
+/** Most words a grouping phrase takes ("customer segment", "sales channel"). */
+const GROUPING_WORDS = 3;
+
+type Spans = ReadonlyArray<readonly [number, number]>;
+const inside = (spans: Spans, w: WordSpan): boolean => spans.some(([a, b]) => w.start < b && w.end > a);
+
+/** Spans of the words that say which rows: the row limit, the period, the filter values. */
+function valueSpans(asks: QuestionAsks): Array<[number, number]> {
+  const out: Array<[number, number]> = [...(asks.period?.spans ?? [])];
+  if (asks.limit !== undefined) out.push([asks.limit.start, asks.limit.end]);
+  for (const f of asks.filters) out.push([f.start, f.end]);
+  return out;
+}
+
+/** A word that can carry meaning: not a stop word, a lone letter, a number or a neutral word. */
+function content(w: WordSpan | undefined): boolean {
+  if (w === undefined || w.word.length <= 1 || STOP_WORDS.has(w.word) || NEUTRAL.has(w.word) || isNumberWord(w.word)) return false;
+  return termsOfWord(w.word).length > 0;
+}
+
+/** The grouping phrase starting at `from`: content words up to the next stop word or cue. */
+function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, most = GROUPING_WORDS): { grouping?: AskedGrouping; next: number } {
+  let j = from;
+  const taken: WordSpan[] = [];
+  while (j < ws.length && taken.length < most) {
+    const w = ws[j] as WordSpan;
+    if (GROUP_CUES.has(w.word) || inside(skip, w) || !content(w)) break;
+    taken.push(w);
+    j++;
+  }
+  if (taken.length === 0) return { next: from };
+  const terms = taken.flatMap((w) => [...termsOfWord(w.word)]);
+  return { grouping: { text: taken.map((w) => w.word).join(' '), terms }, next: j };
+}
+
+/** Groupings after a cue, continued over "and" ("by state and channel"). */
+function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape): number {
+  let at = from;
+  for (;;) {
+    const { grouping, next } = phraseAt(ws, at, skip);
+    if (grouping === undefined) return at;
+    out.groupings.push(grouping);
+    if (ws[next]?.word !== 'and' || !content(ws[next + 1])) return next;
+    at = next + 1;
+  }
+}
+
+/**
+ * "Which X ..." asks for the X that stands out, so X is a grouping; only its first word, since
+ * the verb usually follows ("which states sell the most"). Filler before it is passed over
+ * ("which of our channels").
+ */
+function whichAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape): number {
+  let at = from;
+  while (at < ws.length && at < from + 3 && STOP_WORDS.has((ws[at] as WordSpan).word)) at++;
+  const { grouping, next } = phraseAt(ws, at, skip, 1);
+  if (grouping === undefined) return from;
+  out.groupings.push(grouping);
+  return next;
+}
+
+function classify(w: WordSpan, out: AskedShape): void {
+  if (TIME.has(w.word)) {
+    out.overTime ??= w.word;
+    return;
+  }
+  for (const term of termsOfWord(w.word)) {
+    if (RANK_TOP_TERMS.has(term) || RANK_BOTTOM_TERMS.has(term)) {
+      out.ranking = RANK_BOTTOM_TERMS.has(term) ? 'bottom' : (out.ranking ?? 'top');
+      out.rankingText ??= w.word;
+    } else out.measures.push({ text: w.word, term });
+  }
+}
+
+/**
+ * Reads the shape of a question. `skip` holds spans to ignore besides the asks' own values: the
+ * words that named a block (spec: they are never values, measures or groupings).
+ */
+export function readShape(question: string, asks: QuestionAsks, skip: Spans = []): AskedShape {
+  const ws = words(question);
+  const spans: Spans = [...valueSpans(asks), ...skip];
+  const out: AskedShape = { groupings: [], measures: [] };
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i] as WordSpan;
+    if (inside(spans, w)) continue;
+    if (GROUP_CUES.has(w.word)) {
+      i = groupingsAt(ws, i + 1, spans, out) - 1;
+      continue;
+    }
+    if (w.word === 'which') {
+      i = whichAt(ws, i + 1, spans, out) - 1;
+      continue;
+    }
+    if (content(w)) classify(w, out);
+  }
+  return out;
+}
