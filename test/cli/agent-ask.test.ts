@@ -43,7 +43,8 @@ describe('svc agent ask', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('Certified answer from sales.top_states_by_revenue (contract sales.Order.top_states_by_revenue@1)');
-    expect(lines[2]).toMatch(/^state\s+/);
+    expect(lines[1]).toBe('Parameters from the question: top_n = 3');
+    expect(lines[3]).toMatch(/^state\s+/);
     expect(lines.filter((l) => /^[A-Z]{2}\s/.test(l))).toHaveLength(3);
   });
 

@@ -43,8 +43,17 @@ export function trustLine(run: AskRun): string {
   return `Refused (${run.refusal?.code ?? 'REFUSED'}): ${run.refusal?.reason ?? 'no answer.'}`;
 }
 
+/** The values bound from the question, as the block received them (defaults are not listed). */
+export function paramsLine(run: AskRun): string | undefined {
+  const entries = Object.entries(run.params ?? {});
+  if (entries.length === 0) return undefined;
+  return `Parameters from the question: ${entries.map(([k, v]) => `${k} = ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`).join(', ')}`;
+}
+
 export function runText(run: AskRun): string {
   const parts = [`${trustLine(run)}\n`];
+  const params = paramsLine(run);
+  if (params !== undefined) parts.push(`${params}\n`);
   if (run.tier !== 3) parts.push('\n', tableText(run.columns, run.rows), run.truncated ? '(the result was cut at the row cap)\n' : '');
   if (run.reviewDraft !== undefined) {
     parts.push(`\nReview draft saved: ${run.reviewDraft.path}${run.reviewDraft.created ? '' : ` (asked ${run.reviewDraft.askedTimes} times)`}\n`);
@@ -83,7 +92,7 @@ export class AgentAskCommand extends Command<SvcContext> {
 
   private async ask(root: string, config: SvcConfig, manifest: Manifest): Promise<AskRun> {
     const { createExecutor } = await import('../../runtime/executor/executor.js');
-    const { projectRouter } = await import('../../runtime/ask/project-gate.js');
+    const { dataAwareRouter } = await import('../../runtime/agent-runs/data-values.js');
     const { configuredProvider } = await import('../../runtime/agent-runs/model-provider.js');
     const { runAsk } = await import('../../runtime/agent-runs/run-ask.js');
     const { createTraceRecorder } = await import('../../runtime/traces/index.js');
@@ -92,7 +101,8 @@ export class AgentAskCommand extends Command<SvcContext> {
     const recorder = createTraceRecorder({ root });
     try {
       const provider = configuredProvider(config);
-      const ctx = { root, config, manifest, executor, recorder, router: projectRouter(manifest, config), now: () => new Date(), ...(provider !== undefined ? { provider } : {}) };
+      const { router } = await dataAwareRouter(manifest, config, executor);
+      const ctx = { root, config, manifest, executor, recorder, router, now: () => new Date(), ...(provider !== undefined ? { provider } : {}) };
       return await runAsk(ctx, { question: this.question });
     } finally {
       await executor.close();

@@ -12,6 +12,7 @@ import { loadContracts } from '../../compiler/project/contracts.js';
 import type { Manifest } from '../../compiler/types.js';
 import { compileText } from '../../rules/certify/index.js';
 import { projectRouter } from '../ask/project-gate.js';
+import type { DataValues } from '../ask/value-lexicon.js';
 import type { Tier1Router } from '../ask/types.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
@@ -31,6 +32,8 @@ export interface AskServiceInput {
   ids?: () => string;
   recorder?: TraceRecorder;
   draftOwner?: string;
+  /** The data's values per filtered field (data-values.ts); kept when the router is rebuilt. */
+  values?: DataValues;
 }
 
 export interface AskService {
@@ -58,12 +61,12 @@ export function withDraft(root: string, config: SvcConfig, manifest: Manifest, p
 /** Builds the service; `ask` never throws for a refusal (only for a bug). */
 export function createAskService(input: AskServiceInput): AskService {
   let manifest = input.manifest;
-  let router = input.router ?? projectRouter(manifest, input.config);
+  let router = input.router ?? projectRouter(manifest, input.config, input.values);
   const pending: string[] = [];
   const refresh = (): void => {
     if (pending.length === 0) return;
     for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);
-    router = projectRouter(manifest, input.config);
+    router = projectRouter(manifest, input.config, input.values);
   };
   const context = (): AskContext => ({
     root: input.root, manifest, executor: input.executor, router, config: input.config,

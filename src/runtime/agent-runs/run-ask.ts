@@ -53,7 +53,8 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
     const routed = performance.now();
     const decision = ctx.router.route(question, { now: ctx.now() });
     const tier1Ms = performance.now() - routed;
-    const base: RunBase = { runId, traceId: trace.traceId, question, candidates: decision.candidates, startedAt };
+    const route = decision.route;
+    const base: RunBase = { runId, traceId: trace.traceId, question, candidates: decision.candidates, ...(route !== undefined ? { route } : {}), startedAt };
     const run = await cascade(ctx, { ...request, question }, decision, base);
     finishTrace(trace, run, tier1Ms);
     return run;

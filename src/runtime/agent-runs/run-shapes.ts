@@ -4,7 +4,7 @@
  * carries rows, SQL or a warehouse's own words.
  */
 import { performance } from 'node:perf_hooks';
-import type { NextAction, Tier1Candidate, Tier1Refusal } from '../ask/types.js';
+import type { NextAction, Tier1Candidate, Tier1Refusal, Tier1Route } from '../ask/types.js';
 import type { AskRefusal, AskRun } from './types.js';
 
 export interface RunBase {
@@ -12,10 +12,12 @@ export interface RunBase {
   traceId: string;
   question: string;
   candidates: Tier1Candidate[];
+  /** Why Tier 1 chose or passed over its best candidate (absent when nothing was considered). */
+  route?: Tier1Route;
   startedAt: number;
 }
 
-type Particular = Omit<AskRun, 'runId' | 'traceId' | 'question' | 'candidates' | 'durationMs' | 'columns' | 'rows' | 'rowCount' | 'truncated'> &
+type Particular = Omit<AskRun, 'runId' | 'traceId' | 'question' | 'candidates' | 'route' | 'durationMs' | 'columns' | 'rows' | 'rowCount' | 'truncated'> &
   Partial<Pick<AskRun, 'columns' | 'rows' | 'rowCount' | 'truncated'>>;
 
 /** The run with the common fields filled in and its duration measured now. */
@@ -31,6 +33,7 @@ export function finishRun(base: RunBase, particular: Particular): AskRun {
     rowCount: particular.rowCount ?? rows.length,
     truncated: particular.truncated ?? false,
     candidates: base.candidates,
+    ...(base.route !== undefined ? { route: base.route } : {}),
     durationMs: Math.round((performance.now() - base.startedAt) * 1000) / 1000,
   };
 }

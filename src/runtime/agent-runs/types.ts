@@ -6,7 +6,7 @@
  */
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
-import type { NextAction, Tier1Candidate, Tier1Router } from '../ask/types.js';
+import type { NextAction, Tier1Candidate, Tier1Route, Tier1Router } from '../ask/types.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { ModelProvider } from './model-provider.js';
@@ -95,6 +95,11 @@ export interface AskRun {
   nextAction?: NextAction;
   /** Ranked Tier-1 candidates (ids, scores, roles): the evidence route, never rows. */
   candidates: Tier1Candidate[];
+  /**
+   * Why Tier 1 answered from its block, or passed over the best certified candidate: the
+   * question's words that block gives (`covered`) and does not (`uncovered`).
+   */
+  route?: Tier1Route;
   /** Why a Tier-2 answer was not saved as a draft (capture off, a write failure). */
   capture?: { saved: false; code: string };
   durationMs: number;

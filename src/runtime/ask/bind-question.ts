@@ -11,9 +11,10 @@ import { iso } from './periods.js';
 import { readAsks, type FilterAsk, type QuestionAsks } from './question-asks.js';
 import type { ParamValue } from './types.js';
 import { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
+import { closestValues, matchValue } from './value-match.js';
 
 export interface Unmet {
-  kind: 'filter' | 'period' | 'limit' | 'required' | 'coverage';
+  kind: 'filter' | 'period' | 'limit' | 'limit-range' | 'required' | 'coverage' | 'value';
   /** A sentence in the block's terms, e.g. "finance.weekly_revenue does not accept a filter on state (asked: CA)." */
   message: string;
 }
@@ -31,11 +32,29 @@ function todayPlusOne(now: Date | string | undefined): string | undefined {
   return iso(Date.UTC(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth(), new Date(t).getUTCDate() + 1));
 }
 
+/** A declared bound of a parameter: `parameterPolicy { top_n = { max = 50 } }`. */
+function declaredBound(block: CompiledBlock, param: string, key: 'min' | 'max'): number | undefined {
+  const policy = block.parameterPolicy?.[param];
+  const v = policy !== null && typeof policy === 'object' && !Array.isArray(policy) ? policy[key] : undefined;
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** Why a top-N cannot be bound to the limit parameter, or undefined when it can. */
+function limitProblem(block: CompiledBlock, param: string, n: number, text: string): string | undefined {
+  const min = Math.max(1, declaredBound(block, param, 'min') ?? 1);
+  const max = declaredBound(block, param, 'max');
+  const range = max === undefined ? `of ${min} or more` : `from ${min} to ${max}`;
+  if (n < min || (max !== undefined && n > max)) return `${block.id} takes a top-N ${range} (its ${param}); "${text}" asks for ${n}.`;
+  return undefined;
+}
+
 function bindLimit(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, out: Binding): void {
   const limit = asks.limit;
   if (limit === undefined) return;
   const p = facts.limitParam;
-  if (p !== undefined) out.params[p.name] = limit.n;
+  const problem = p === undefined ? undefined : limitProblem(block, p.name, limit.n, limit.text);
+  if (problem !== undefined) out.unmet.push({ kind: 'limit-range', message: problem });
+  else if (p !== undefined) out.params[p.name] = limit.n;
   else if (facts.fixedLimit === limit.n) return;
   else if (facts.fixedLimit !== undefined) {
     out.unmet.push({ kind: 'limit', message: `${block.id} always returns at most ${facts.fixedLimit} rows; it has no limit parameter for "${limit.text}".` });
@@ -79,11 +98,31 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   }
 }
 
-function bindFilterField(block: CompiledBlock, facts: BlockFacts, field: string, values: FilterAsk[], out: Binding): boolean {
+/**
+ * Binds a question's value to a string parameter in the spelling the field's known values have
+ * (the data's, else the declared ones); a value outside a known set is not bound but explained.
+ */
+function bindValue(block: CompiledBlock, param: string, field: string, asked: string, lexicon: ValueLexicon | undefined, out: Binding): void {
+  const known = lexicon?.closed(field) ?? (field === param ? undefined : lexicon?.closed(param));
+  if (known === undefined || known.length === 0) {
+    out.params[param] = asked;
+    return;
+  }
+  const spelled = matchValue(asked, known);
+  if (spelled !== undefined) {
+    out.params[param] = spelled;
+    return;
+  }
+  const near = closestValues(asked, known);
+  const hint = near.length > 0 ? ` Closest: ${near.join(', ')}.` : ` It holds ${known.length} values, such as ${known.slice(0, 5).join(', ')}.`;
+  out.unmet.push({ kind: 'value', message: `"${asked}" is not a ${field} value that ${block.id} knows.${hint}` });
+}
+
+function bindFilterField(block: CompiledBlock, facts: BlockFacts, field: string, values: FilterAsk[], lexicon: ValueLexicon | undefined, out: Binding): boolean {
   const distinct = [...new Set(values.map((v) => v.value))];
   const param = paramForField(block, field);
   if (param !== undefined && distinct.length === 1) {
-    out.params[param.name] = distinct[0] ?? '';
+    bindValue(block, param.name, field, distinct[0] ?? '', lexicon, out);
     return true;
   }
   if (facts.breakdownFields.has(field)) return true;
@@ -91,7 +130,7 @@ function bindFilterField(block: CompiledBlock, facts: BlockFacts, field: string,
   return false;
 }
 
-function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, out: Binding): void {
+function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, lexicon: ValueLexicon | undefined, out: Binding): void {
   // Words of the block's own name are never filter values (rule 4).
   const filters = asks.filters.filter((f) => !f.text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).every((w) => facts.nameWords.has(w)));
   const byField = new Map<string, FilterAsk[]>();
@@ -102,35 +141,39 @@ function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks
     byField.set(field, [...(byField.get(field) ?? []), f]);
   }
   for (const [field, values] of [...byField].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    if (bindFilterField(block, facts, field, values, out)) continue;
+    if (bindFilterField(block, facts, field, values, lexicon, out)) continue;
     const asked = [...new Set(values.map((v) => v.value))].join(', ');
     const message = paramForField(block, field) !== undefined
       ? `${block.id} filters ${field} on one value at a time (asked: ${asked}).`
       : `${block.id} does not accept a filter on ${field} (asked: ${asked}).`;
     out.unmet.push({ kind: 'filter', message });
   }
-  bindLoose(block, facts, filters.filter((f) => f.loose), out);
+  bindLoose(block, filters.filter((f) => f.loose), lexicon, out);
 }
 
 /** A loose "in <word>" goes to the block's one unbound string parameter, if it has exactly one. */
-function bindLoose(block: CompiledBlock, facts: BlockFacts, loose: FilterAsk[], out: Binding): void {
+function bindLoose(block: CompiledBlock, loose: FilterAsk[], lexicon: ValueLexicon | undefined, out: Binding): void {
   if (loose.length === 0) return;
   const free = block.params.filter((p) => p.type === 'string' && p.name !== 'state' && !(p.name in out.params));
   if (free.length === 1 && loose.length === 1) {
-    out.params[(free[0] ?? { name: '' }).name] = (loose[0] as FilterAsk).value;
+    const name = (free[0] as { name: string }).name;
+    bindValue(block, name, name, (loose[0] as FilterAsk).value, lexicon, out);
     return;
   }
   const asked = loose.map((l) => `"${l.text}"`).join(', ');
   out.unmet.push({ kind: 'filter', message: `${block.id} has no parameter that could filter on ${asked}.` });
 }
 
-/** Binds asks already read from a question to one block. */
-export function bindAsks(block: CompiledBlock, asks: QuestionAsks, now?: Date | string): Binding {
+/**
+ * Binds asks already read from a question to one block. With the lexicon, text values are bound
+ * in the spelling of the field's known values, and a value outside them is explained.
+ */
+export function bindAsks(block: CompiledBlock, asks: QuestionAsks, now?: Date | string, lexicon?: ValueLexicon): Binding {
   const facts = blockFacts(block);
   const out: Binding = { params: {}, unmet: [] };
   bindLimit(block, facts, asks, out);
   bindPeriod(block, facts, asks, now, out);
-  bindFilters(block, facts, asks, out);
+  bindFilters(block, facts, asks, lexicon, out);
   for (const p of block.params) {
     if (p.required && (p.default === undefined || p.default === null) && !(p.name in out.params)) {
       out.unmet.push({ kind: 'required', message: `${block.id} needs a value for ${p.name} (${p.type}), and the question gives none.` });
@@ -156,5 +199,5 @@ export function bindQuestion(block: CompiledBlock, question: string, options: Bi
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.skip === undefined ? {} : { skip: options.skip }),
   });
-  return { ...bindAsks(block, asks, options.now), asks };
+  return { ...bindAsks(block, asks, options.now, options.lexicon), asks };
 }

@@ -10,6 +10,7 @@ import { manifestGate, type BlockGate } from '../../rules/gates/answer-gate.js';
 import { projectPolicy } from '../../rules/policies/index.js';
 import { createTier1Router } from './route-tier1.js';
 import type { Tier1Router } from './types.js';
+import type { DataValues } from './value-lexicon.js';
 
 export function projectGate(manifest: Pick<Manifest, 'diagnostics' | 'contracts'>, config?: Pick<SvcConfig, 'rules'>): BlockGate {
   const rules = config?.rules ?? [];
@@ -17,7 +18,7 @@ export function projectGate(manifest: Pick<Manifest, 'diagnostics' | 'contracts'
   return manifestGate(manifest, projectPolicy('answer.gate', rules).policy);
 }
 
-/** The Tier-1 router of a project's manifest, under the project's answer gate. */
-export function projectRouter(manifest: Manifest, config?: Pick<SvcConfig, 'rules'>): Tier1Router {
-  return createTier1Router(manifest, { gate: projectGate(manifest, config) });
+/** The Tier-1 router of a project's manifest, under the project's answer gate (and knowing the data's values, when loaded). */
+export function projectRouter(manifest: Manifest, config?: Pick<SvcConfig, 'rules'>, values?: DataValues): Tier1Router {
+  return createTier1Router(manifest, { gate: projectGate(manifest, config), ...(values !== undefined ? { values } : {}) });
 }

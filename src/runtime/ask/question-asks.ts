@@ -15,12 +15,17 @@ export interface LimitAsk {
   text: string;
   start: number;
   end: number;
+  /** A top-N no block can take ("top 0", "top -5"): explained, never dropped or bound. */
+  invalid?: 'not-positive';
 }
 
 export interface FilterAsk {
   /** Fields this value can belong to (a lexicon value may be known for several). */
   fields: string[];
-  /** The value as blocks store it (`CA`, `small_business`), or as written for a loose ask. */
+  /**
+   * The value as the project declares it (`CA`, `small_business`), else exactly as the question
+   * wrote it (never case-folded: the data's own spelling is looked up before it is bound).
+   */
   value: string;
   text: string;
   start: number;
@@ -35,15 +40,15 @@ export interface QuestionAsks {
   filters: FilterAsk[];
 }
 
-const NUM = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+const NUM = `(-?\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 const LIMIT_PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:top|first|best)\\s+${NUM}\\b`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:biggest|largest|best|highest|top|most|leading|best[- ]selling|highest[- ]spending)\\b`, 'gi'),
 ];
 
 function readNumber(text: string): number | undefined {
-  const n = /^\d+$/.test(text) ? Number(text) : NUMBER_WORDS[text.toLowerCase()];
-  return n !== undefined && Number.isSafeInteger(n) && n > 0 && n <= 100_000 ? n : undefined;
+  const n = /^-?\d+$/.test(text) ? Number(text) : NUMBER_WORDS[text.toLowerCase()];
+  return n !== undefined && Number.isSafeInteger(n) ? n : undefined;
 }
 
 /** The first top-N in the question; the span covers the number only, so "top" still routes. */
@@ -55,7 +60,7 @@ export function findLimit(question: string): LimitAsk | undefined {
       const n = readNumber(raw);
       if (n === undefined) continue;
       const start = m.index + m[0].indexOf(raw);
-      if (best === undefined || start < best.start) best = { n, text: m[0], start, end: start + raw.length };
+      if (best === undefined || start < best.start) best = { n, text: m[0], start, end: start + raw.length, ...(n <= 0 ? { invalid: 'not-positive' as const } : {}) };
     }
   }
   return best;
@@ -77,7 +82,7 @@ function fieldNamed(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number,
     const known = lexicon.fieldsOf(v.word).includes(w.word);
     const cued = SEPARATOR_CUES.has(ws[i - 1]?.word ?? '') || /[=:]/.test(question.slice(w.end, v.start)) || j > i + 1;
     if (!known && !cued) continue;
-    out.push({ fields: [w.word], value: lexicon.stored(w.word, v.word), text: question.slice(w.start, v.end), start: w.start, end: v.end, loose: false });
+    out.push({ fields: [w.word], value: lexicon.stored(w.word, v.word, question.slice(v.start, v.end)), text: question.slice(w.start, v.end), start: w.start, end: v.end, loose: false });
     taken.push([w.start, v.end]);
   }
   return out;
@@ -101,16 +106,36 @@ function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number
   return out;
 }
 
-/** "in <word>" / "for <word>" where no block knows the word: a filter value on an unnamed field. */
-function looseValues(ws: WordSpan[], taken: Array<[number, number]>, isKnown: (word: string) => boolean, fields: ReadonlySet<string>): FilterAsk[] {
+const capitalised = (question: string, w: WordSpan): boolean => /^\p{Lu}/u.test(question.slice(w.start, w.end));
+
+/** How far a value written as a name runs: "in Customer Support", "in São Paulo" (up to four words). */
+function nameEnd(ws: WordSpan[], i: number, question: string, taken: Array<[number, number]>): number {
+  let j = i;
+  if (!capitalised(question, ws[i] as WordSpan)) return j;
+  while (j + 1 < ws.length && j - i < 3) {
+    const next = ws[j + 1] as WordSpan;
+    const gap = question.slice((ws[j] as WordSpan).end, next.start);
+    if (!/^[ \t]+$/.test(gap) || !capitalised(question, next) || STOP_WORDS.has(next.word) || inside(taken, next.start, next.end)) break;
+    j++;
+  }
+  return j;
+}
+
+/**
+ * "in <word>" / "for <word>" where no block knows the word: a filter value on an unnamed field,
+ * kept exactly as written (its spelling in the data is looked up before it is bound).
+ */
+function looseValues(ws: WordSpan[], taken: Array<[number, number]>, isKnown: (word: string) => boolean, fields: ReadonlySet<string>, question: string): FilterAsk[] {
   const out: FilterAsk[] = [];
   for (let i = 1; i < ws.length; i++) {
     const cue = (ws[i - 1] as WordSpan).word;
     const v = ws[i] as WordSpan;
     if (cue !== 'in' && cue !== 'for') continue;
     if (STOP_WORDS.has(v.word) || /^\d/.test(v.word) || inside(taken, v.start, v.end) || isKnown(v.word) || fields.has(v.word)) continue;
-    out.push({ fields: [], value: v.word, text: `${cue} ${v.word}`, start: v.start, end: v.end, loose: true });
-    taken.push([v.start, v.end]);
+    const end = (ws[nameEnd(ws, i, question, taken)] as WordSpan).end;
+    const value = question.slice(v.start, end);
+    out.push({ fields: [], value, text: `${cue} ${value}`, start: v.start, end, loose: true });
+    taken.push([v.start, end]);
   }
   return out;
 }
@@ -140,7 +165,7 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
   const ws = words(question);
   filters.push(...fieldNamed(ws, options.lexicon, taken, question));
   filters.push(...knownValues(ws, options.lexicon, taken, question));
-  filters.push(...looseValues(ws, taken, options.isKnown, options.lexicon.fields));
+  filters.push(...looseValues(ws, taken, options.isKnown, options.lexicon.fields, question));
   filters.sort((a, b) => a.start - b.start);
   return { ...(limit === undefined || inside(options.skip ?? [], limit.start, limit.end) ? {} : { limit }), ...(period === undefined ? {} : { period }), filters };
 }

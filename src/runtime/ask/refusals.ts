@@ -97,6 +97,22 @@ export function cannotAnswer(block: CompiledBlock, unmet: readonly Unmet[]): Ref
   };
 }
 
+/**
+ * The block that answers the question, were it not for a value it does not accept: a top-N
+ * outside its range, a filter value its field does not hold. Said at once, with the values it
+ * takes, rather than handed to written SQL that would answer a misspelling with nothing.
+ */
+export function valueNotAccepted(block: CompiledBlock, unmet: readonly Unmet[]): RefusalCore {
+  return {
+    code: 'VALUE_NOT_ACCEPTED',
+    block: block.id,
+    reason: unmet.map((u) => u.message).join(' '),
+    next: 'Ask again with a value it takes.',
+    nextAction: 'rephrase',
+    accepts: acceptedParams(block),
+  };
+}
+
 /** A name several domains use. */
 export function ambiguousName(name: string, ids: readonly string[]): RefusalCore {
   return {

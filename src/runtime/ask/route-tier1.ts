@@ -12,11 +12,11 @@ import { coverage } from './coverage.js';
 import { readShape, type AskedShape } from './question-shape.js';
 import { buildBlockNames, matchBlockName, type BlockNames, type NameMatch } from './name-match.js';
 import { readAsks, type QuestionAsks } from './question-asks.js';
-import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, type RefusalCore } from './refusals.js';
+import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, valueNotAccepted, type RefusalCore } from './refusals.js';
 import { buildRouteIndex, type RouteIndex } from './route-index.js';
 import { round4, routingTerms, scoreTerms, type Scored } from './route-score.js';
 import type { ParamValue, RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
-import { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
+import { buildValueLexicon, type DataValues, type ValueLexicon } from './value-lexicon.js';
 
 /** Below this score nothing matches well enough for a certified answer. */
 export const MATCH_THRESHOLD = 0.45;
@@ -88,7 +88,7 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
   }
   const skip: Array<[number, number]> = [[hit.start, hit.end]];
   const asks = readAsks(question, { lexicon: p.lexicon, isKnown: p.isKnown, skip, ...(options.now === undefined ? {} : { now: options.now }) });
-  const fit = fitOf(block, asks, readShape(question, asks, skip), options, true);
+  const fit = fitOf(block, asks, readShape(question, asks, skip), options, true, p.lexicon);
   if (fit.unmet.length > 0) return refused(cannotAnswer(block, fit.unmet), true, candidates);
   return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit));
 }
@@ -102,8 +102,8 @@ interface Fit {
 }
 
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
-function fitOf(block: CompiledBlock, asks: QuestionAsks, shape: AskedShape, options: RouteOptions, named: boolean): Fit {
-  const binding = bindAsks(block, asks, options.now);
+function fitOf(block: CompiledBlock, asks: QuestionAsks, shape: AskedShape, options: RouteOptions, named: boolean, lexicon: ValueLexicon): Fit {
+  const binding = bindAsks(block, asks, options.now, lexicon);
   const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined });
   const unbound = binding.unmet.map((u) => u.message);
   return { params: binding.params, unmet: [...binding.unmet, ...cov.unmet], covered: cov.covered, uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])] };
@@ -138,8 +138,7 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
     return refused(core, false, roleless(p, ranked));
   }
   const chosen = chooseServable(p, governed, asks, readShape(question, asks), options);
-  if (chosen.kind === 'answer') return chosen;
-  return draftStep(p, ranked, chosen);
+  return chosen.kind === 'no-match' ? draftStep(p, ranked, chosen) : chosen;
 }
 
 /**
@@ -156,19 +155,32 @@ function draftStep(p: Prepared, ranked: Scored[], noMatch: Tier1NoMatch): Tier1D
   return { ...refused(core, false, candidates), ...(noMatch.route !== undefined ? { route: noMatch.route } : {}) };
 }
 
+const VALUE_KINDS: ReadonlySet<Unmet['kind']> = new Set(['value', 'limit-range']);
+
+/**
+ * The best certified candidate gives everything asked and only a value stops it (a misspelt
+ * filter value, a top-N out of range): that is said at once, in the block's terms.
+ */
+function notAccepted(first: { block: CompiledBlock; fit: Fit } | undefined, candidates: Tier1Candidate[], route: Tier1Route | undefined): Tier1Decision | undefined {
+  if (first === undefined || first.fit.unmet.length === 0 || !first.fit.unmet.every((u) => VALUE_KINDS.has(u.kind))) return undefined;
+  return { ...refused(valueNotAccepted(first.block, first.fit.unmet), false, candidates), ...(route !== undefined ? { route } : {}) };
+}
+
 /** The first servable candidate that takes every ask and gives everything asked; the rest keep their roles. */
-function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, shape: AskedShape, options: RouteOptions): Tier1Answer | Tier1NoMatch {
+function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, shape: AskedShape, options: RouteOptions): Tier1Decision {
   const candidates: Tier1Candidate[] = [];
   let chosen: { block: CompiledBlock; fit: Fit; score: number } | undefined;
   let explained: Tier1Route | undefined;
+  let first: { block: CompiledBlock; fit: Fit } | undefined;
   for (const r of ranked) {
     const block = p.index.blocks[r.doc] as CompiledBlock;
     let role: Tier1Candidate['role'] = 'refused';
     if (p.gateOf(r.doc) === undefined) {
       if (chosen !== undefined) role = 'alternative';
       else {
-        const fit = fitOf(block, asks, shape, options, false);
+        const fit = fitOf(block, asks, shape, options, false, p.lexicon);
         explained ??= routeOf(block, r.score, fit);
+        first ??= { block, fit };
         role = fit.unmet.length === 0 ? 'answer' : 'cannot-answer';
         if (role === 'answer') chosen = { block, fit, score: r.score };
       }
@@ -176,7 +188,7 @@ function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, shape
     if (candidates.length < REPORTED || role === 'answer') candidates.push({ id: block.id, score: r.score, role });
     if (chosen !== undefined && candidates.length >= REPORTED) break;
   }
-  if (chosen === undefined) return { kind: 'no-match', code: 'NO_MATCH', candidates, ...(explained !== undefined ? { route: explained } : {}) };
+  if (chosen === undefined) return notAccepted(first, candidates, explained) ?? { kind: 'no-match', code: 'NO_MATCH', candidates, ...(explained !== undefined ? { route: explained } : {}) };
   const score = round4(chosen.score);
   return answer(chosen.block, chosen.fit.params, score, false, candidates, routeOf(chosen.block, score, chosen.fit)) as Tier1Answer;
 }
@@ -184,6 +196,8 @@ function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, shape
 export interface RouterOptions {
   /** The project's answer gate (its merged answer.gate policy); the built-in policy otherwise. */
   gate?: BlockGate;
+  /** The values the data holds per filtered field (agent-runs/data-values.ts), for binding spellings. */
+  values?: DataValues;
 }
 
 /** Builds the index once; `route` is then cheap, pure and deterministic. */
@@ -196,7 +210,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     manifest,
     index,
     names: buildBlockNames(index.blocks),
-    lexicon: buildValueLexicon(index.blocks),
+    lexicon: buildValueLexicon(index.blocks, options.values),
     gate,
     gateOf: (doc) => {
       if (!refusals.has(doc)) refusals.set(doc, gateRefusal(index.blocks[doc] as CompiledBlock, gate));

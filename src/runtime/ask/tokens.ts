@@ -13,11 +13,23 @@ export interface WordSpan {
   end: number;
 }
 
-/** Words with their character spans; letters and digits only, underscores split words. */
+/**
+ * Folds a word the way both sides of a comparison read it: compatibility forms (full-width
+ * letters), accents removed ("Zürich" and "zurich" agree), lower case.
+ */
+export function foldWord(word: string): string {
+  return word.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/**
+ * Words with their character spans in the original text; letters and digits of any script,
+ * folded (foldWord); anything else, underscores included, splits words.
+ */
 export function words(text: string): WordSpan[] {
   const out: WordSpan[] = [];
-  for (const m of text.matchAll(/[A-Za-z0-9]+/g)) {
-    out.push({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = /^[a-z0-9]+$/.test(m[0]) ? m[0] : foldWord(m[0]);
+    if (word !== '') out.push({ word, start: m.index, end: m.index + m[0].length });
   }
   return out;
 }

@@ -26,6 +26,8 @@ export const TIER1_REASON_CODES = [
   'CONTRACT_UNRESOLVED',
   /** Certified, but its tags or description still say review required (spec rule 11). */
   'REVIEW_REQUIRED',
+  /** The block that answers does not accept a value asked (a top-N out of range, a filter value its data does not hold). */
+  'VALUE_NOT_ACCEPTED',
   /** The named block cannot satisfy the question (a filter, period or limit it does not take). */
   'BLOCK_CANNOT_ANSWER',
   /** The question names a block id or identifier that the manifest does not hold. */
@@ -45,6 +47,7 @@ export type NextAction =
   | 'ask-owner'
   | 'fix-contract-manifest'
   | 'explore-review-required'
+  | 'rephrase'
   | 'name-with-domain';
 
 /**

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { compileProject, MANIFEST_FILE } from '../../compiler/compile-project.js';
 import type { Manifest } from '../../compiler/types.js';
 import { createModelProvider, ModelProviderError, type ModelProvider } from '../agent-runs/model-provider.js';
+import { dataAwareRouter } from '../agent-runs/data-values.js';
 import { createExecutor } from '../executor/executor.js';
 import { ProjectNotReadyError } from '../server/start-local-server.js';
 import { createTraceRecorder } from '../traces/index.js';
@@ -52,8 +53,9 @@ export async function openToolContext(options: OpenOptions = {}): Promise<Opened
   const provider = providerOf(config);
   const executor = createExecutor({ root, config });
   const recorder = options.traces === false ? undefined : createTraceRecorder({ root });
+  const { router } = await dataAwareRouter(manifest, config, executor);
   const ctx = createToolContext({
-    root, config, manifest, executor,
+    root, config, manifest, executor, router,
     ...(provider !== undefined ? { provider } : {}),
     ...(recorder !== undefined ? { recorder } : {}),
     ...(options.now !== undefined ? { now: options.now } : {}),

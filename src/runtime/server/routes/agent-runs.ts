@@ -10,6 +10,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createAskService } from '../../agent-runs/ask-service.js';
+import { dataAwareRouter } from '../../agent-runs/data-values.js';
 import { configuredProvider } from '../../agent-runs/model-provider.js';
 import type { AskRequest } from '../../agent-runs/types.js';
 import type { RouteOptions } from '../deps.js';
@@ -33,7 +34,10 @@ export const ASK_REQUEST_SCHEMA = {
 
 export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const provider = configuredProvider(deps.config);
+  const { router, values } = await dataAwareRouter(deps.manifest, deps.config, deps.executor);
   const service = createAskService({
+    router,
+    values,
     root: deps.root,
     config: deps.config,
     manifest: deps.manifest,
