@@ -11,6 +11,7 @@
 import type { CompiledBlock } from '../../compiler/types.js';
 import type { Unmet } from './bind-question.js';
 import { blockContract, type BlockContract } from './block-contract.js';
+import { blockFacts } from './block-facts.js';
 import type { AskedShape } from './question-shape.js';
 import { GRAIN_TERMS } from './vocabulary.js';
 
@@ -26,6 +27,8 @@ export interface CoverageOptions {
   named: boolean;
   /** The question asked for a top-N (bound or explained by bind-question). */
   limitAsked: boolean;
+  /** The question asked for a period (bound or explained by bind-question). */
+  periodAsked: boolean;
 }
 
 function grouped(contract: BlockContract, term: string): boolean {
@@ -86,6 +89,13 @@ function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShap
   }
 }
 
+/** A block whose SQL fixes its period answers a question about that period, not one that names none. */
+function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void {
+  const fixed = blockFacts(block).fixedPeriod;
+  if (fixed === undefined || options.named || options.periodAsked) return;
+  t.note(false, 'any period', `${block.id} covers only ${fixed.start ?? '…'} up to ${fixed.end ?? '…'}, and the question asks for no period.`);
+}
+
 /** What of the asked shape the block gives, and what it does not. */
 export function coverage(block: CompiledBlock, shape: AskedShape, options: CoverageOptions): Coverage {
   const contract = blockContract(block);
@@ -93,5 +103,6 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   groupings(block, contract, shape, t);
   measures(block, contract, shape, t);
   ranking(block, contract, shape, options, t);
+  period(block, options, t);
   return t;
 }

@@ -104,7 +104,7 @@ interface Fit {
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
 function fitOf(block: CompiledBlock, asks: QuestionAsks, shape: AskedShape, options: RouteOptions, named: boolean, lexicon: ValueLexicon): Fit {
   const binding = bindAsks(block, asks, options.now, lexicon);
-  const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined });
+  const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined, periodAsked: asks.period !== undefined });
   const unbound = binding.unmet.map((u) => u.message);
   return { params: binding.params, unmet: [...binding.unmet, ...cov.unmet], covered: cov.covered, uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])] };
 }

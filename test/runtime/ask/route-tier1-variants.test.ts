@@ -56,6 +56,11 @@ describe('a period fixed by the block SQL (spec rule 2)', () => {
     expect(createTier1Router(m).route('run net_revenue_2024 for 2024', { now: NOW })).toMatchObject({ kind: 'answer', params: {} });
   });
 
+  it('does not answer a question that asks for no period from it', () => {
+    const d = createTier1Router(m).route('What is our net revenue?', { now: NOW });
+    expect(d.kind === 'answer' ? d.block : d.kind).not.toBe('finance.net_revenue_2024');
+  });
+
   it('explains that a named block is fixed to its period for any other period', () => {
     const d = createTier1Router(m).route('run net_revenue_2024 for 2025', { now: NOW });
     expect(d).toMatchObject({ kind: 'refused', code: 'BLOCK_CANNOT_ANSWER', block: 'finance.net_revenue_2024', accepts: [] });
