@@ -55,7 +55,8 @@ function sourceFiles(dir: string): string[] {
 const text = (rel: string): string => readFileSync(join(REPO, rel), 'utf8');
 /** The code of a file without its comment lines (a comment may quote a label it does not write). */
 const code = (rel: string): string => text(rel).split('\n').filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l)).join('\n');
-const WRITES_CERTIFIED = /trust:\s*'certified'|TILE_TRUST_LABELS = \[/;
+// A label written into an answer; a type union listing the trust values is not one.
+const WRITES_CERTIFIED = /trust:\s*'certified'\s*[,}]|TILE_TRUST_LABELS = \[/;
 const ASKS_GATE = /gates\/answer-gate\.js|gateRefusal|\.gate\(|answer-gate/;
 
 describe('the surfaces that label an answer certified', () => {
@@ -176,7 +177,8 @@ describe.each(SCENARIOS)('$name', (scenario) => {
   });
 
   it('the Tier-1 run refuses even when a router hands it the block', async () => {
-    const loose: Tier1Router = { size: 1, gate: router.gate, route: () => ({ kind: 'answer', block: scenario.block, params: {}, score: 1, named: true, candidates: [] }) };
+    const handed = () => ({ kind: 'answer' as const, block: scenario.block, params: {}, score: 1, named: true, candidates: [], route: { block: scenario.block, score: 1, covered: [], uncovered: [] } });
+    const loose: Tier1Router = { size: 1, gate: router.gate, route: handed, followUp: handed };
     const run = await runAsk({ root, manifest, executor, router: loose, config, now: () => NOW }, { question: scenario.named });
     expect(run).toMatchObject({ tier: 3, trust: 'refused', block: scenario.block });
   });

@@ -24,10 +24,11 @@ const ALLOWED = new Set([
 ]);
 /**
  * The service's own local state, not a warehouse: the Ask trace store (spec 01: a project-local
- * `.svc/local/ask-observability` SQLite file, opened by its own module). Statements there never
+ * `.svc/local/ask-observability` SQLite file, opened by its own module) and the run and
+ * conversation stores (DESIGN.md section 10, `src/runtime/stores/`). Statements there never
  * reach a warehouse connection, so they are outside the one query path; nothing else is.
  */
-const STATE_STORE_DIRS = ['src/runtime/traces/'];
+const STATE_STORE_DIRS = ['src/runtime/traces/', 'src/runtime/stores/'];
 const DRIVER_MODULES = new Set(['better-sqlite3', 'node:sqlite', 'sqlite3', 'duckdb', '@duckdb/node-api', 'pg', 'mysql2']);
 const ALWAYS = new Set(['prepare', 'runStatement']);
 

@@ -13,6 +13,7 @@ import type { Manifest } from '../../compiler/types.js';
 import { compileText } from '../../rules/certify/index.js';
 import { projectRouter } from '../ask/project-gate.js';
 import type { DataValues } from '../ask/value-lexicon.js';
+import type { ThreadStore } from '../stores/thread-store.js';
 import type { Tier1Router } from '../ask/types.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
@@ -34,6 +35,7 @@ export interface AskServiceInput {
   draftOwner?: string;
   /** The data's values per filtered field (data-values.ts); kept when the router is rebuilt. */
   values?: DataValues;
+  threads?: ThreadStore;
 }
 
 export interface AskService {
@@ -75,6 +77,7 @@ export function createAskService(input: AskServiceInput): AskService {
     ...(input.ids !== undefined ? { ids: input.ids } : {}),
     ...(input.recorder !== undefined ? { recorder: input.recorder } : {}),
     ...(input.draftOwner !== undefined ? { draftOwner: input.draftOwner } : {}),
+    ...(input.threads !== undefined ? { threads: input.threads } : {}),
   });
   return {
     async ask(request) {

@@ -8,6 +8,10 @@
  *           configured model): checked, run, labelled review required, captured as a draft.
  *   Tier 3  otherwise: refused with a stable code and the reason; nothing is invented.
  *
+ * In a thread (`threadId`), a question following a certified answer is routed as a follow-up
+ * (ask/follow-up.ts): held to that block, answered by a certified drilldown block, or proposed
+ * for review through Tier 2 with the two questions together (spec 01 rules 5 and 9).
+ *
  * One exception, by design: when the best match is a draft the question did not name, that draft
  * is itself an earlier Tier-2 capture awaiting review, so Tier 2 runs when it can and the ask is
  * counted on it (the same question or SQL again increments asked_times); without Tier 2 the
@@ -20,6 +24,7 @@ import { beginTrace, failTrace, finishTrace } from './record-trace.js';
 import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
 import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
+import { openThread, recordInThread, type OpenedThread } from './thread-step.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 
 function tier2Possible(ctx: AskContext, request: AskRequest): boolean {
@@ -34,7 +39,35 @@ function unnamedDraft(decision: Tier1Decision): boolean {
 async function cascade(ctx: AskContext, request: AskRequest, decision: Tier1Decision, base: RunBase): Promise<AskRun> {
   if (decision.kind === 'answer') return answerTier1(ctx, decision, base);
   if (decision.kind === 'refused' && !(unnamedDraft(decision) && tier2Possible(ctx, request))) return tier1RefusedRun(base, decision);
-  return answerTier2(ctx, request, base);
+  // A drilldown proposal: written SQL answers the two questions together, never certified.
+  const question = decision.kind === 'no-match' && decision.drilldown !== undefined ? decision.drilldown.question : request.question;
+  return answerTier2(ctx, { ...request, question }, base);
+}
+
+/** Tier 1's decision: a follow-up of the thread's certified answer, or a question on its own. */
+function decide(ctx: AskContext, question: string, thread: OpenedThread): Tier1Decision {
+  const options = { now: ctx.now() };
+  return thread.previous === undefined ? ctx.router.route(question, options) : ctx.router.followUp(question, thread.previous, options);
+}
+
+/** What the run says about the conversation: its thread, and how a follow-up was routed. */
+function threadFields(thread: OpenedThread, decision: Tier1Decision): Pick<AskRun, 'threadId' | 'followUp' | 'drilldown'> {
+  const of = thread.previous?.runId ?? '';
+  return {
+    ...(thread.id !== undefined ? { threadId: thread.id } : {}),
+    ...(decision.kind === 'answer' && decision.followUp !== undefined ? { followUp: { of, ...decision.followUp } } : {}),
+    ...(decision.kind === 'no-match' && decision.drilldown !== undefined ? { drilldown: { of, ...decision.drilldown } } : {}),
+  };
+}
+
+async function answer(ctx: AskContext, request: AskRequest, question: string, base: Omit<RunBase, 'candidates'>, thread: OpenedThread): Promise<{ run: AskRun; tier1Ms: number }> {
+  const routed = performance.now();
+  const decision = decide(ctx, question, thread);
+  const tier1Ms = performance.now() - routed;
+  const route = decision.route;
+  const full: RunBase = { ...base, candidates: decision.candidates, ...(route !== undefined ? { route } : {}) };
+  const run = await cascade(ctx, { ...request, question }, decision, full);
+  return { run: { ...run, question, ...threadFields(thread, decision) }, tier1Ms };
 }
 
 /** Runs one Ask through the tiers and returns the run; refusals are values, never thrown. */
@@ -45,18 +78,17 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
   const trace = beginTrace(ctx.recorder, runId, `trc_${id()}`);
   try {
     const question = request.question.trim();
-    if (question === '') {
-      const run = refusedRun({ runId, traceId: trace.traceId, question, candidates: [], startedAt }, { code: 'QUESTION_EMPTY', reason: 'There is no question to answer.' });
+    const base = { runId, traceId: trace.traceId, question, startedAt };
+    const thread = question === '' ? {} : await openThread(ctx, ctx.threads, request);
+    if (question === '' || thread === undefined) {
+      const refusal = question === '' ? { code: 'QUESTION_EMPTY', reason: 'There is no question to answer.' } : { code: 'THREAD_NOT_FOUND', reason: 'This conversation does not exist, or it is not yours; ask again without it to start a new one.' };
+      const run = refusedRun({ ...base, candidates: [] }, refusal);
       finishTrace(trace, run, 0);
       return run;
     }
-    const routed = performance.now();
-    const decision = ctx.router.route(question, { now: ctx.now() });
-    const tier1Ms = performance.now() - routed;
-    const route = decision.route;
-    const base: RunBase = { runId, traceId: trace.traceId, question, candidates: decision.candidates, ...(route !== undefined ? { route } : {}), startedAt };
-    const run = await cascade(ctx, { ...request, question }, decision, base);
+    const { run, tier1Ms } = await answer(ctx, request, question, base, thread);
     finishTrace(trace, run, tier1Ms);
+    await recordInThread(ctx.threads, run, ctx.now().toISOString());
     return run;
   } catch (error) {
     failTrace(trace);

@@ -6,7 +6,8 @@
  */
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
-import type { NextAction, Tier1Candidate, Tier1Route, Tier1Router } from '../ask/types.js';
+import type { NextAction, Tier1Candidate, Tier1Drilldown, Tier1Route, Tier1Router } from '../ask/types.js';
+import type { ThreadStore } from '../stores/thread-store.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { ModelProvider } from './model-provider.js';
@@ -23,6 +24,8 @@ export interface AskRequest {
   saveDraft?: boolean;
   /** `off` for evaluation runs: nothing is captured (spec rule 8). */
   reviewDraftCapture?: 'on' | 'off';
+  /** The conversation this Ask continues (a follow-up); a new thread is started without it. */
+  threadId?: string;
 }
 
 export type AskTier = 1 | 2 | 3;
@@ -32,6 +35,8 @@ export type AskTrust = 'certified' | 'review_required' | 'refused';
 export const ASK_REFUSAL_CODES = [
   /** The question is empty. */
   'QUESTION_EMPTY',
+  /** The request continues a thread that does not exist or is not the asker's. */
+  'THREAD_NOT_FOUND',
   /** Nothing certified answers, and the model (or an empty proposal) says the data cannot either. */
   'NO_CERTIFIED_ANSWER',
   /** Nothing certified answers and no model provider is configured (a normal state). */
@@ -102,6 +107,12 @@ export interface AskRun {
   route?: Tier1Route;
   /** Why a Tier-2 answer was not saved as a draft (capture off, a write failure). */
   capture?: { saved: false; code: string };
+  /** The conversation the run belongs to (absent where no thread store is kept). */
+  threadId?: string;
+  /** A follow-up of a certified answer: held to its block, or answered by a certified drilldown block. */
+  followUp?: { of: string; mode: 'held' | 'drilldown'; from: string };
+  /** A follow-up no certified block answers: the requested filters and dimensions, proposed for review. */
+  drilldown?: Tier1Drilldown & { of: string };
   durationMs: number;
 }
 
@@ -124,4 +135,6 @@ export interface AskContext {
   recorder?: TraceRecorder;
   /** Owner written into drafts (default: the local owner of the project). */
   draftOwner?: string;
+  /** Conversation threads (follow-ups); without one every Ask stands alone. */
+  threads?: ThreadStore;
 }

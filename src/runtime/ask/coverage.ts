@@ -100,6 +100,9 @@ function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void 
 export function coverage(block: CompiledBlock, shape: AskedShape, options: CoverageOptions): Coverage {
   const contract = blockContract(block);
   const t = new Tally();
+  // "just the top 3", "California?": with nothing to measure or group, any ranking block would
+  // do, which is a guess; only a named block (or a follow-up held to one) answers that.
+  if (!options.named && shape.measures.length === 0 && shape.groupings.length === 0) t.note(false, 'what to measure', `The question does not say what ${block.id} should measure.`);
   groupings(block, contract, shape, t);
   measures(block, contract, shape, t);
   ranking(block, contract, shape, options, t);

@@ -7,59 +7,19 @@
  */
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import { manifestGate, type BlockGate } from '../../rules/gates/answer-gate.js';
-import { bindAsks, type Unmet } from './bind-question.js';
-import { coverage } from './coverage.js';
+import type { Unmet } from './bind-question.js';
 import { readShape, type AskedShape } from './question-shape.js';
-import { buildBlockNames, matchBlockName, type BlockNames, type NameMatch } from './name-match.js';
-import { readAsks, type QuestionAsks } from './question-asks.js';
+import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
+import type { QuestionAsks } from './question-asks.js';
 import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, valueNotAccepted, type RefusalCore } from './refusals.js';
-import { buildRouteIndex, type RouteIndex } from './route-index.js';
+import { answer, asksOf, docOf, fitOf, MATCH_THRESHOLD, REFUSAL_MARGIN, REPORTED, refused, routeOf, type Fit, type Prepared } from './route-core.js';
+import { routeFollowUp } from './follow-up.js';
+import { buildRouteIndex } from './route-index.js';
 import { round4, routingTerms, scoreTerms, type Scored } from './route-score.js';
-import type { ParamValue, RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
-import { buildValueLexicon, type DataValues, type ValueLexicon } from './value-lexicon.js';
+import type { RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
+import { buildValueLexicon, type DataValues } from './value-lexicon.js';
 
-/** Below this score nothing matches well enough for a certified answer. */
-export const MATCH_THRESHOLD = 0.45;
-/** A block that may not answer must beat the best servable one by this much to be the refusal. */
-export const REFUSAL_MARGIN = 0.05;
-/** Candidates reported with a decision. */
-const REPORTED = 5;
-interface Prepared {
-  manifest: Manifest;
-  index: RouteIndex;
-  names: BlockNames;
-  lexicon: ValueLexicon;
-  /** The answer gate's refusal for a document (undefined: the block may answer), asked on first use. */
-  gateOf(doc: number): RefusalCore | undefined;
-  gate: BlockGate;
-  scratch: Float64Array;
-  isKnown: (word: string) => boolean;
-}
-
-function refused(core: RefusalCore, named: boolean, candidates: Tier1Candidate[]): Tier1Decision {
-  return { kind: 'refused', ...core, named, candidates };
-}
-
-function answer(block: CompiledBlock, params: Record<string, ParamValue>, score: number, named: boolean, candidates: Tier1Candidate[], route: Tier1Route): Tier1Decision {
-  return {
-    kind: 'answer', block: block.id, ...(block.contract ? { contract: block.contract.raw } : {}),
-    params, score, named, candidates, route,
-  };
-}
-
-function docOf(p: Prepared, id: string): number {
-  // Binary search: blocks are sorted by id.
-  let lo = 0;
-  let hi = p.index.blocks.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const midId = (p.index.blocks[mid] as CompiledBlock).id;
-    if (midId === id) return mid;
-    if (midId < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
+export { MATCH_THRESHOLD, REFUSAL_MARGIN } from './route-core.js';
 
 /** Best servable block for some text, above the threshold: a suggestion in a refusal. */
 function alternativeFor(p: Prepared, text: string, except: number): string | undefined {
@@ -87,30 +47,10 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
     return refused(alt === undefined ? gate : gateRefusal(block, p.gate, alt) ?? gate, true, candidates);
   }
   const skip: Array<[number, number]> = [[hit.start, hit.end]];
-  const asks = readAsks(question, { lexicon: p.lexicon, isKnown: p.isKnown, skip, ...(options.now === undefined ? {} : { now: options.now }) });
+  const asks = asksOf(p, question, options, skip);
   const fit = fitOf(block, asks, readShape(question, asks, skip), options, true, p.lexicon);
   if (fit.unmet.length > 0) return refused(cannotAnswer(block, fit.unmet), true, candidates);
   return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit));
-}
-
-interface Fit {
-  params: Record<string, ParamValue>;
-  /** What the question asks that the block does not take or give (bind-question, then coverage). */
-  unmet: Unmet[];
-  covered: string[];
-  uncovered: string[];
-}
-
-/** Whether one block answers the question: its parameters bound, its contract covering the asks. */
-function fitOf(block: CompiledBlock, asks: QuestionAsks, shape: AskedShape, options: RouteOptions, named: boolean, lexicon: ValueLexicon): Fit {
-  const binding = bindAsks(block, asks, options.now, lexicon);
-  const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined, periodAsked: asks.period !== undefined });
-  const unbound = binding.unmet.map((u) => u.message);
-  return { params: binding.params, unmet: [...binding.unmet, ...cov.unmet], covered: cov.covered, uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])] };
-}
-
-function routeOf(block: CompiledBlock, score: number, fit: Fit): Tier1Route {
-  return { block: block.id, score, covered: fit.covered, uncovered: fit.uncovered };
 }
 
 function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
@@ -122,7 +62,7 @@ function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
 const isDraft = (p: Prepared, doc: number): boolean => (p.index.blocks[doc] as CompiledBlock).status === 'draft';
 
 function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier1Decision {
-  const asks: QuestionAsks = readAsks(question, { lexicon: p.lexicon, isKnown: p.isKnown, ...(options.now === undefined ? {} : { now: options.now }) });
+  const asks: QuestionAsks = asksOf(p, question, options);
   const all = scoreTerms(p.index, routingTerms(question, asks, (t) => p.index.postings.has(t)), p.scratch);
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
   if (ranked.length === 0) return { kind: 'no-match', code: 'NO_MATCH', candidates: roleless(p, all) };
@@ -222,12 +162,17 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));
     },
   };
+  const route = (question: string, options: RouteOptions = {}): Tier1Decision => {
+    const named = matchBlockName(question, p.names);
+    return named === undefined ? routeRanked(p, question, options) : routeNamed(p, question, named, options);
+  };
   return {
     size: index.blocks.length,
     gate,
-    route(question: string, options: RouteOptions = {}): Tier1Decision {
-      const named = matchBlockName(question, p.names);
-      return named === undefined ? routeRanked(p, question, options) : routeNamed(p, question, named, options);
+    route,
+    followUp(question, previous, options = {}) {
+      const standalone = route(question, options);
+      return routeFollowUp(p, question, previous, options, standalone, (text) => routeRanked(p, text, options)) ?? standalone;
     },
   };
 }

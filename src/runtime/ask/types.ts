@@ -82,6 +82,27 @@ export interface Tier1Route {
   uncovered: string[];
 }
 
+/** How a follow-up was routed: held to the earlier answer's block, or to a certified drilldown block. */
+export interface Tier1FollowUp {
+  mode: 'held' | 'drilldown';
+  /** The block of the answer it follows. */
+  from: string;
+}
+
+/**
+ * A follow-up asking for what the earlier block does not give, with no certified drilldown
+ * block: a review-ready proposal of the requested filters and dimensions (spec 01 tier rule 9).
+ */
+export interface Tier1Drilldown {
+  from: string;
+  /** The filters the follow-up asks for, as written. */
+  filters: string[];
+  /** The groupings it asks for, as written. */
+  dimensions: string[];
+  /** The two questions together: what written SQL must answer. */
+  question: string;
+}
+
 export interface Tier1Answer {
   kind: 'answer';
   block: string;
@@ -94,6 +115,8 @@ export interface Tier1Answer {
   named: boolean;
   candidates: Tier1Candidate[];
   route: Tier1Route;
+  /** Set when the question was a follow-up of a certified answer. */
+  followUp?: Tier1FollowUp;
 }
 
 export interface Tier1Refusal {
@@ -120,6 +143,8 @@ export interface Tier1NoMatch {
   candidates: Tier1Candidate[];
   /** The best servable candidate considered and what it did not give. */
   route?: Tier1Route;
+  /** A follow-up the earlier certified block cannot take: what Tier 2 should propose. */
+  drilldown?: Tier1Drilldown;
 }
 
 export type Tier1Decision = Tier1Answer | Tier1Refusal | Tier1NoMatch;
@@ -134,6 +159,12 @@ export interface RouteOptions {
 
 export interface Tier1Router {
   route(question: string, options?: RouteOptions): Tier1Decision;
+  /**
+   * Routes a question asked in a thread whose last answer was certified (follow-up.ts): held to
+   * that block, a certified drilldown block, or a drilldown proposal; the standalone decision when
+   * the question is not a follow-up of it.
+   */
+  followUp(question: string, previous: { block: string; params: Record<string, ParamValue>; question: string }, options?: RouteOptions): Tier1Decision;
   /** The answer gate this router serves under: every certified answer of its decisions passed it. */
   readonly gate: BlockGate;
   /** Number of blocks indexed (every status; only certified ones may answer). */

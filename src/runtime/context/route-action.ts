@@ -20,6 +20,8 @@ interface Rule {
 /** Specific rules, checked in order. */
 const RULES: readonly Rule[] = [
   { method: 'POST', pattern: /^\/api\/agent-runs\/?$/, action: 'ask' },
+  // Reading one's own conversation is part of asking (spec 02: it touches only the person's own threads).
+  { method: 'GET', pattern: /^\/api\/agent-runs\/[^/]+\/thread\/?$/, action: 'ask' },
   { method: 'POST', pattern: /^\/api\/blocks\/[^/]+\/run\/?$/, action: 'query.run' },
   { method: 'POST', pattern: /^\/api\/query\/export\/?$/, action: 'export' },
 ];

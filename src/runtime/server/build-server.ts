@@ -7,6 +7,7 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { RouteOptions, ServerDeps } from './deps.js';
 import { installErrorHandlers } from './errors.js';
+import { agentRunThreadRoute } from './routes/agent-run-thread.js';
 import { agentRunsRoute } from './routes/agent-runs.js';
 import { blockRoute } from './routes/block.js';
 import { blockRunRoute } from './routes/block-run.js';
@@ -17,7 +18,7 @@ import { installRequestContext } from './request-context-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
-const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute];
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute];
 
 function stderrLog(line: string): void {
   process.stderr.write(`${line}\n`);

@@ -8,6 +8,7 @@ import type { Manifest } from '../../compiler/types.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { Principal } from '../context/request-context.js';
+import type { ThreadStore } from '../stores/thread-store.js';
 
 export interface ServerDeps {
   /** Project root (absolute). */
@@ -25,6 +26,8 @@ export interface ServerDeps {
   recorder?: TraceRecorder;
   /** Who requests run as without a host (default: the project's local owner). */
   principal?: Principal;
+  /** Conversation threads of Ask runs (follow-ups, `GET /api/agent-runs/:id/thread`); none: every Ask stands alone. */
+  threads?: ThreadStore;
 }
 
 /** Options every route plugin receives. */

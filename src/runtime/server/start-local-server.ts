@@ -16,6 +16,7 @@ import type { Executor } from '../executor/types.js';
 import { buildServer } from './build-server.js';
 import { installSharedToken, requiredToken } from './shared-token.js';
 import { createTraceRecorder } from '../traces/index.js';
+import { openSqliteThreadStore } from '../stores/sqlite-thread-store.js';
 
 export interface LocalServerOptions {
   /** Project folder (default: found by walking up from `cwd` to svc.config.json). */
@@ -91,12 +92,14 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const recorder = createTraceRecorder({ root });
   // Opens (and migrates) the trace store now, so the first Ask does not pay for it.
   recorder.status();
-  const app = buildServer({ root, manifest, executor, config, log, recorder });
+  const threads = openSqliteThreadStore(root);
+  const app = buildServer({ root, manifest, executor, config, log, recorder, threads });
   if (token !== undefined) installSharedToken(app, token);
   const stop = async (): Promise<void> => {
     await app.close().catch(() => undefined);
     await executor.close();
     await recorder.close();
+    await threads.close();
   };
   try {
     await app.listen({ host, port: options.port ?? 4545 });

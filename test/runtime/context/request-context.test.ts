@@ -8,6 +8,7 @@ import type { Manifest } from '../../../src/compiler/types.js';
 describe('routeAction', () => {
   it.each([
     ['POST', '/api/agent-runs', 'ask', 'model'],
+    ['GET', '/api/agent-runs/run_1/thread', 'ask', 'model'],
     ['POST', '/api/blocks/finance.weekly_revenue/run', 'query.run', 'person'],
     ['GET', '/api/blocks', 'project.read', 'person'],
     ['GET', '/api/ask-traces?limit=5', 'project.read', 'person'],

@@ -29,6 +29,7 @@ export const ASK_REQUEST_SCHEMA = {
     upstreamRefs: { type: 'array', maxItems: 100, items: NAME },
     saveDraft: { type: 'boolean' },
     reviewDraftCapture: { enum: ['on', 'off'] },
+    threadId: { type: 'string', minLength: 1, maxLength: 200 },
   },
 } as const;
 
@@ -44,6 +45,7 @@ export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app, { de
     executor: deps.executor,
     ...(provider !== undefined ? { provider } : {}),
     ...(deps.recorder !== undefined ? { recorder: deps.recorder } : {}),
+    ...(deps.threads !== undefined ? { threads: deps.threads } : {}),
   });
   app.post<{ Body: AskRequest }>('/api/agent-runs', { schema: { body: ASK_REQUEST_SCHEMA } }, async (request) => service.ask(request.body));
 };

@@ -1,0 +1,59 @@
+/**
+ * An Ask in its conversation: the thread it continues (or a new one), the certified answer a
+ * follow-up may narrow, and the run recorded at the end. A thread is its owner's alone: a
+ * `threadId` that is unknown, or another person's, is refused as not found (never joined). A
+ * store that fails to record a run costs the person nothing but the thread's memory of it.
+ */
+import { currentPrincipal } from '../context/request-context.js';
+import type { ThreadRun, ThreadStore } from '../stores/thread-store.js';
+import type { AskContext, AskRequest, AskRun } from './types.js';
+
+export interface OpenedThread {
+  /** The thread the run belongs to (absent without a thread store). */
+  id?: string;
+  /** The thread's last answer when it was certified: what a follow-up may narrow. */
+  previous?: { runId: string; block: string; params: Record<string, string | number | boolean>; question: string };
+}
+
+/** The person the thread belongs to: the request's principal, else the local owner of drafts. */
+function ownerOf(ctx: AskContext): string | undefined {
+  return currentPrincipal()?.id ?? ctx.draftOwner;
+}
+
+function previousOf(runs: readonly ThreadRun[]): OpenedThread['previous'] {
+  const last = runs[runs.length - 1];
+  if (last === undefined || last.tier !== 1 || last.block === undefined) return undefined;
+  return { runId: last.runId, block: last.block, params: last.params ?? {}, question: last.question };
+}
+
+/** Opens the request's thread; `undefined` when the request names a thread that is not the asker's. */
+export async function openThread(ctx: AskContext, store: ThreadStore | undefined, request: AskRequest): Promise<OpenedThread | undefined> {
+  if (store === undefined) return request.threadId === undefined ? {} : undefined;
+  const owner = ownerOf(ctx);
+  if (request.threadId === undefined) return { id: await store.create(owner, ctx.now().toISOString()) };
+  const thread = await store.get(request.threadId);
+  if (thread === undefined || thread.owner !== owner) return undefined;
+  const previous = previousOf(thread.runs);
+  return { id: thread.id, ...(previous !== undefined ? { previous } : {}) };
+}
+
+/** The run as its thread keeps it: the outcome, never the rows. */
+export function threadRunOf(run: AskRun, threadId: string, at: string): ThreadRun {
+  return {
+    runId: run.runId, threadId, at, question: run.question, tier: run.tier, trust: run.trust, columns: run.columns, rowCount: run.rowCount, traceId: run.traceId,
+    ...(run.block !== undefined ? { block: run.block } : {}),
+    ...(run.contract !== undefined ? { contract: run.contract } : {}),
+    ...(run.params !== undefined ? { params: run.params } : {}),
+    ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
+  };
+}
+
+/** Records the run in its thread; a store failure is swallowed (the answer stands). */
+export async function recordInThread(store: ThreadStore | undefined, run: AskRun, at: string): Promise<void> {
+  if (store === undefined || run.threadId === undefined) return;
+  try {
+    await store.append(threadRunOf(run, run.threadId, at));
+  } catch {
+    // The person keeps their answer; only the thread's memory of it is lost.
+  }
+}
