@@ -37,6 +37,10 @@ export const CODES = {
   'certify/receipt-missing': entry('error', 'Block {{block}} is marked certified but has no certification receipt ({{companion}}), so it is pending recertification and answers nothing as certified.', 'Certify it with svc certify {{file}}, which runs its tests and writes the receipt.'),
   'certify/receipt-stale': entry('error', 'Block {{block}} changed since it was certified (receipt {{receipt}}, source now {{current}}), so it is pending recertification and answers nothing as certified.', 'Review the change, then certify it again with svc certify {{file}}.'),
   'certify/status-not-certifiable': entry('error', 'Block {{block}} is {{status}}; a {{status}} block is not certified again.', 'Set status = "review" first if it should come back into use.'),
+  'certify/term-related': entry('error', 'Term {{term}} relates to {{block}}, which is {{state}}.', 'A certified term points only at certified blocks: certify {{block}} first, or remove it from related.'),
+  'certify/term-receipt-missing': entry('error', 'Term {{term}} is marked certified but has no certification receipt, so it is pending recertification and answers nothing as certified.', 'Certify it with svc certify --term {{term}}.'),
+  'certify/term-receipt-orphaned': entry('error', 'Term {{term}} keeps a certification receipt while it is {{status}}.', 'Remove its certification key, or certify it again with svc certify --term {{term}}.'),
+  'certify/term-receipt-stale': entry('error', 'Term {{term}} changed since it was certified, so it is pending recertification and answers nothing as certified.', 'Review the change, then certify it again with svc certify --term {{term}}.'),
   'certify/write-failed': entry('error', 'Writing {{file}} failed ({{reason}}); every file was restored.', 'Check permissions and free space, then run the command again.'),
   'compile/certified-in-drafts': entry('warning', 'Block {{block}} is certified but sits in a drafts folder.', 'Promote it with svc certify --from-draft, which moves it out of _drafts.'),
   'compile/companion-invalid': entry('error', 'Companion file cannot be read: {{problem}}.', 'Fix the YAML or delete the file; svc certify writes it again.'),
@@ -85,6 +89,9 @@ export const CODES = {
   'policy/severity-lowered': entry('error', '{{source}} at {{pointer}} lowers rule {{rule}} from {{from}} to {{to}}; a project may only raise severities.', 'Remove the entry or raise the severity instead.'),
   'policy/unknown-policy': entry('error', '{{source}} at {{pointer}} names policy {{policy}}, which does not exist.', 'Use one of: {{known}}.'),
   'policy/unknown-rule': entry('error', '{{source}} at {{pointer}} raises rule {{rule}}, which policy {{policy}} does not have.', 'Check the rule id, or add the rule with { "policy": ..., "rule": { ... } }.'),
+  'terms/duplicate': entry('error', 'Term {{term}} is declared more than once.', 'Keep one entry per term id in semantic-layer/terms.yaml.'),
+  'terms/invalid': entry('error', 'semantic-layer/terms.yaml is invalid at {{pointer}}: {{problem}}.', 'Fix the value at {{pointer}}; until then the project has no terms.'),
+  'terms/unknown-related': entry('warning', 'Term {{term}} relates to {{block}}, which is not a block in this project.', 'Fix the id (<domain>.<name>) or remove it from related.'),
 } as const satisfies Record<string, CodeEntry>;
 
 export type Code = keyof typeof CODES;

@@ -18,6 +18,7 @@ import { parallelRunner } from './cache/compile-parallel.js';
 import { projectRootOf, resolveConnection, type SvcConfig } from './project/config.js';
 import { loadInputs, type CompileInputs } from './compile-inputs.js';
 import { discoverBlockFiles } from './project/discover.js';
+import { termsById, unknownRelated } from './project/terms.js';
 import { duplicateIds, orderDiagnostics, readApps } from './project/cross-file.js';
 import { assembleManifest } from './manifest/fragments.js';
 import type { LineageEdge } from './types.js';
@@ -189,7 +190,9 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   // Hashed before Apps are read: a file edited meanwhile can only look changed later, never the reverse.
   const appFiles = opts.check || opts.cache === false || opts.deferCache ? undefined : appsSnapshot(root);
   const { apps, diagnostics: appDiags } = readApps(root, new Set(dup.keep.keys()));
-  const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags];
+  const terms = inputs.terms ?? { terms: [], diagnostics: [] };
+  const termDiags = [...terms.diagnostics, ...unknownRelated(terms.terms, new Set(dup.keep.keys()))];
+  const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags, ...termDiags];
   if (discovered.files.length === 0) projectDiags.push(diag('compile/empty-project', { root: '.' }));
   const diagnostics = orderDiagnostics(units.results.flatMap((u) => u.diagnostics), projectDiags);
   const kept = units.results.flatMap((u) => u.blocks.filter((b) => dup.keep.get(b.id) === u.path));
@@ -197,7 +200,7 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const head = { manifestVersion: 1 as const, project: config.project, contracts: { loaded: contracts.index.loaded, path: contracts.index.path, count: contracts.index.keys.size } };
   const lineage: LineageEdge[] = kept.flatMap((b) => b.tables.map((table) => ({ block: b.id, table })));
   t.mark('cross-file, apps');
-  const assembled = assembleManifest({ head, blocks: kept, apps, lineage, diagnostics });
+  const assembled = assembleManifest({ head, blocks: kept, apps, terms: termsById(terms.terms), lineage, diagnostics });
   t.mark('assemble');
   const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: kept.length };
   const [result, written] = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);

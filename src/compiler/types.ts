@@ -153,6 +153,28 @@ export interface CompiledApp {
   pages: CompiledPage[];
 }
 
+/** A business term (semantic-layer/terms.yaml): what the project means by a word. */
+export interface CompiledTerm {
+  /** `<domain>.<name>` */
+  id: string;
+  /** As people say it ("active customer"). */
+  name: string;
+  domain: string;
+  definition: string;
+  synonyms: string[];
+  owner?: string;
+  /** Declared status: draft | review | certified | deprecated. */
+  status: string;
+  /** `certified` only with a receipt for the current definition; else as declared, or pending_recertification. */
+  effectiveStatus: string;
+  receipt: ReceiptState;
+  /** Ids of blocks the term is about. */
+  related: string[];
+  /** sha256 of the term's canonical content (id, name, definition, synonyms, owner, related). */
+  sourceSha256: string;
+  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string };
+}
+
 export interface LineageEdge {
   block: string;
   table: string;
@@ -164,6 +186,8 @@ export interface Manifest {
   contracts: { loaded: boolean; path: string; count: number };
   blocks: Record<string, CompiledBlock>;
   apps: Record<string, CompiledApp>;
+  /** Business terms by id (semantic-layer/terms.yaml); empty when the project declares none. */
+  terms: Record<string, CompiledTerm>;
   lineage: LineageEdge[];
   diagnostics: Diagnostic[];
 }

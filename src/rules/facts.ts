@@ -3,7 +3,7 @@
  * runtime) gather them; the rules engine only reads them, so it stays free of I/O and every
  * policy can be tested with plain objects.
  */
-import type { CompiledBlock } from '../compiler/types.js';
+import type { CompiledBlock, CompiledTerm } from '../compiler/types.js';
 
 /** The result of running the block's (or tile's) statement once. */
 export interface RunFacts {
@@ -68,6 +68,8 @@ export interface GateFacts {
 
 export interface Facts {
   block?: CompiledBlock;
+  /** A business term, when a rule is about a term (the answer gate of definition answers). */
+  term?: CompiledTerm;
   /** Whether the block may answer as certified, decided once by the answer gate. */
   gate?: GateFacts;
   run?: RunFacts;
@@ -86,7 +88,7 @@ export interface Facts {
 }
 
 /** Names of the fact groups a rule selector may require. */
-export const FACT_NAMES = ['app', 'block', 'run', 'tests', 'tile'] as const;
+export const FACT_NAMES = ['app', 'block', 'run', 'term', 'tests', 'tile'] as const;
 export type FactName = (typeof FACT_NAMES)[number];
 
 /** True when the named group of facts is present. */

@@ -68,7 +68,7 @@ describe('readPlainYaml', () => {
     const walk = (dir: string): void => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         if (e.isDirectory()) walk(join(dir, e.name));
-        else if (e.name.endsWith('.yaml') && dir.includes('semantic-layer')) files.push(join(dir, e.name));
+        else if (e.name.endsWith('.yaml') && dir.includes('semantic-layer/blocks')) files.push(join(dir, e.name));
       }
     };
     walk(join(FIXTURES, 'commerce'));

@@ -36,6 +36,7 @@ const NOW = new Date('2026-02-15T10:00:00Z');
 const SURFACES: Record<string, string> = {
   'src/runtime/ask/route-tier1.ts': 'Tier-1 routing and asking by name: gateRefusal over the router gate',
   'src/runtime/agent-runs/tier1-answer.ts': 'the Tier-1 run: the router gate asked again before running',
+  'src/runtime/agent-runs/definition-answer.ts': 'definition answers: the term gate of the same policy',
   'src/runtime/server/routes/block-run.ts': 'POST /api/blocks/:id/run',
   'src/runtime/mcp/tools/query-via-block.ts': 'query_via_block: the catalog gate',
   'src/rules/trust.ts': 'tile and App trust: the answer-gate check of answer.trust',
@@ -57,7 +58,7 @@ const text = (rel: string): string => readFileSync(join(REPO, rel), 'utf8');
 const code = (rel: string): string => text(rel).split('\n').filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l)).join('\n');
 // A label written into an answer; a type union listing the trust values is not one.
 const WRITES_CERTIFIED = /trust:\s*'certified'\s*[,}]|TILE_TRUST_LABELS = \[/;
-const ASKS_GATE = /gates\/answer-gate\.js|gateRefusal|\.gate\(|answer-gate/;
+const ASKS_GATE = /gates\/answer-gate\.js|gateRefusal|\.gate\(|termGate\(|answer-gate/;
 
 describe('the surfaces that label an answer certified', () => {
   it('every file writing a certified label is a listed surface, and every surface asks the gate', () => {

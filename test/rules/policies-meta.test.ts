@@ -38,6 +38,9 @@ const BROKEN: Facts[] = [
   certifiableFacts({ compileErrors: 2 }, { companion: undefined }),
   certifiableFacts({}, { companion: { file: 'x.yaml', certification: { sourceSha256: 'sha256:other' } } }),
   { app: { id: 'growth', file: 'apps/growth/svc.app.json', draftPending: true } },
+  { term: { id: 'a.t', name: 't', domain: 'a', definition: 'd', synonyms: [], status: 'draft', effectiveStatus: 'draft', receipt: 'none', related: [], sourceSha256: 'sha256:t' } },
+  { term: { id: 'a.t', name: 't', domain: 'a', definition: 'd', synonyms: [], status: 'certified', effectiveStatus: 'pending_recertification', receipt: 'missing', related: [], sourceSha256: 'sha256:t' } },
+  { term: { id: 'a.t', name: 't', domain: 'a', definition: 'd', synonyms: [], owner: 'o', status: 'certified', effectiveStatus: 'pending_recertification', receipt: 'stale', related: [], sourceSha256: 'sha256:t', certification: { sourceSha256: 'sha256:old' } } },
 ];
 
 const AREA: Record<PolicyName, string> = {

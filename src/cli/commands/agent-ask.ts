@@ -38,6 +38,7 @@ export function tableText(columns: readonly string[], rows: ReadonlyArray<Record
 
 /** The trust label line: always first, so the human sees it before any figure (spec rule 2). */
 export function trustLine(run: AskRun): string {
+  if (run.tier === 1 && run.definition !== undefined) return `Certified definition of "${run.definition.name}" (${run.definition.id}${run.definition.owner !== undefined ? `, owned by ${run.definition.owner}` : ''})`;
   if (run.tier === 1) return `Certified answer from ${run.block ?? 'a certified block'}${run.contract !== undefined ? ` (contract ${run.contract})` : ''}`;
   if (run.tier === 2) return 'Review required (uncertified): SQL was written for this question; no certified block answers it.';
   return `Refused (${run.refusal?.code ?? 'REFUSED'}): ${run.refusal?.reason ?? 'no answer.'}`;
@@ -54,7 +55,9 @@ export function runText(run: AskRun): string {
   const parts = [`${trustLine(run)}\n`];
   const params = paramsLine(run);
   if (params !== undefined) parts.push(`${params}\n`);
-  if (run.tier !== 3) parts.push('\n', tableText(run.columns, run.rows), run.truncated ? '(the result was cut at the row cap)\n' : '');
+  if (run.definition !== undefined) parts.push('\n', `${run.definition.definition}\n`);
+  else if (run.tier !== 3) parts.push('\n', tableText(run.columns, run.rows), run.truncated ? '(the result was cut at the row cap)\n' : '');
+  if (run.terms !== undefined && run.definition === undefined) parts.push(`\nTerms: ${run.terms.map((t) => `${t.name} (${t.id})`).join(', ')}\n`);
   if (run.reviewDraft !== undefined) {
     parts.push(`\nReview draft saved: ${run.reviewDraft.path}${run.reviewDraft.created ? '' : ` (asked ${run.reviewDraft.askedTimes} times)`}\n`);
     parts.push(`Promote it after review: svc certify --from-draft ${run.reviewDraft.path}\n`);

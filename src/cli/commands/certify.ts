@@ -14,6 +14,8 @@ Draft, review, pending_recertification and certified blocks may be certified (a 
 
 --from-draft moves the draft out of _drafts (domains/<domain>/blocks/ or blocks/<domain>/), sets svc_contract (--contract, else the draft's suggested id), drops _proposed, answer_fingerprint and asked_times, moves the companion with the receipt, and prints the patch to apply to the contract manifest when the contract is not listed yet. A refused or interrupted promotion leaves every file as it was.
 
+--term certifies a business term of semantic-layer/terms.yaml: it needs an owner, and every block it relates to must be certified itself; its entry gets status: certified and a receipt for its current content (an edited definition, synonym, owner or related block makes it pending recertification until it is certified again).
+
 Exit codes: 0 certified, 1 not certifiable (or not written), 2 usage or configuration error.`;
 
 export class CertifyCommand extends Command<SvcContext> {
@@ -25,11 +27,13 @@ export class CertifyCommand extends Command<SvcContext> {
       ['Certify a block by id', 'svc certify finance.weekly_revenue'],
       ['Certify by file under the enterprise rules', 'svc certify domains/finance/blocks/weekly_revenue.svc --enterprise'],
       ['Promote a captured draft', 'svc certify --from-draft domains/sales/blocks/_drafts/orders_by_state.svc --contract sales.Order.orders_by_state'],
+      ['Certify a business term', 'svc certify --term customers.active_customer'],
     ],
   });
 
   target = Option.String({ required: false, name: 'block-file|block-id' });
   fromDraft = Option.String('--from-draft', { description: 'Promote this draft file out of _drafts' });
+  term = Option.String('--term', { description: 'Certify this business term of semantic-layer/terms.yaml (<domain>.<name>)' });
   domain = Option.String('--domain', { description: 'Domain to promote the draft into (default: its own)' });
   contract = Option.String('--contract', { description: 'Contract id (or id@version) to bind (default: the suggested id)' });
   owner = Option.String('--owner', { description: "The promoted block's owner" });
@@ -39,7 +43,8 @@ export class CertifyCommand extends Command<SvcContext> {
 
   /** A problem with the flags, or undefined. (clipanion would exit 1 for an error thrown here.) */
   private flagProblem(): string | undefined {
-    if ((this.target === undefined) === (this.fromDraft === undefined)) return 'Name one block to certify, or one draft with --from-draft.';
+    const named = [this.target, this.fromDraft, this.term].filter((x) => x !== undefined).length;
+    if (named !== 1) return 'Name one block to certify, one draft with --from-draft, or one term with --term.';
     if (this.fromDraft === undefined && (this.domain ?? this.contract ?? this.owner) !== undefined) {
       return '--domain, --contract and --owner apply only with --from-draft.';
     }
@@ -52,6 +57,7 @@ export class CertifyCommand extends Command<SvcContext> {
       this.context.stderr.write(`Usage Error: ${problem}\n\n${this.cli.usage(CertifyCommand)}`);
       return 2;
     }
+    if (this.term !== undefined) return this.certifyTerm(this.term);
     const common = { cwd: this.context.cwd, enterprise: this.enterprise, ...(this.project !== undefined ? { project: this.project } : {}) };
     let result;
     if (this.fromDraft !== undefined) {
@@ -67,6 +73,17 @@ export class CertifyCommand extends Command<SvcContext> {
     } else {
       const { certifyText } = await import('../render/certify.js');
       this.context.stdout.write(certifyText(result));
+    }
+    return result.exitCode;
+  }
+
+  private async certifyTerm(term: string): Promise<number> {
+    const { certifyTerm } = await import('../../runtime/certify/certify-term.js');
+    const result = await certifyTerm({ cwd: this.context.cwd, term, ...(this.project !== undefined ? { project: this.project } : {}) });
+    if (this.format === 'json') this.context.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else {
+      const { diagnosticsText } = await import('../render/text.js');
+      this.context.stdout.write(result.ok ? `Certified term ${result.term} (receipt ${result.receipt?.sourceSha256 ?? ''}) in ${result.written.join(', ')}\n` : `Not certified: term ${result.term}\n${diagnosticsText(result.diagnostics)}`);
     }
     return result.exitCode;
   }

@@ -23,6 +23,7 @@ export interface ManifestParts {
   /** Block fragments (from blockFragment), in id order. */
   blocks: ReadonlyArray<{ id: string; text: Buffer }>;
   apps: Manifest['apps'];
+  terms: Manifest['terms'];
   lineage: Manifest['lineage'];
   diagnostics: readonly Diagnostic[];
 }
@@ -70,6 +71,8 @@ export function assembleManifest(parts: ManifestParts): AssembledManifest {
   }
   const apps = Object.keys(parts.apps).map((id) => `${JSON.stringify(id)}: ${JSON.stringify(parts.apps[id])}`);
   collection(out, 'apps', apps, '{', '}', false);
+  const terms = Object.keys(parts.terms).map((id) => `${JSON.stringify(id)}: ${JSON.stringify(parts.terms[id])}`);
+  collection(out, 'terms', terms, '{', '}', false);
   collection(out, 'lineage', parts.lineage.map((e) => JSON.stringify(e)), '[', ']', false);
   collection(out, 'diagnostics', parts.diagnostics.map((d) => JSON.stringify(d)), '[', ']', true);
   out.add('}\n');

@@ -9,7 +9,7 @@
  * Fail closed: anything the gate cannot establish (no compile facts, no receipt) is a no.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import type { CompiledBlock, Manifest } from '../../compiler/types.js';
+import type { CompiledBlock, CompiledTerm, Manifest } from '../../compiler/types.js';
 import { evaluatePolicy } from '../evaluate.js';
 import type { Facts, GateFacts } from '../facts.js';
 import type { Finding, Policy } from '../policy.js';
@@ -82,4 +82,11 @@ export function manifestGate(manifest: Pick<Manifest, 'diagnostics' | 'contracts
 export function gateFacts(decision: GateDecision): GateFacts {
   if (decision.certified) return { certified: true };
   return { certified: false, rule: decision.reason?.rule ?? '(none)', reason: decision.reason?.message ?? 'the answer gate refused it' };
+}
+
+/** The gate's decision for a business term answering a definition question as certified. */
+export function termGate(term: CompiledTerm, policy: Policy = builtinPolicy('answer.gate')): GateDecision {
+  const findings = evaluatePolicy(policy, { term });
+  const reason = findings.find((f) => f.severity === 'error');
+  return reason === undefined ? { certified: true, findings } : { certified: false, reason, findings };
 }

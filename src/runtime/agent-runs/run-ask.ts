@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import type { Tier1Decision } from '../ask/types.js';
 import { beginTrace, failTrace, finishTrace } from './record-trace.js';
 import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
+import { definitionRun } from './definition-answer.js';
 import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
 import { openThread, recordInThread, type OpenedThread } from './thread-step.js';
@@ -61,6 +62,8 @@ function threadFields(thread: OpenedThread, decision: Tier1Decision): Pick<AskRu
 }
 
 async function answer(ctx: AskContext, request: AskRequest, question: string, base: Omit<RunBase, 'candidates'>, thread: OpenedThread): Promise<{ run: AskRun; tier1Ms: number }> {
+  const defined = definitionRun(ctx, question, { ...base, candidates: [] });
+  if (defined !== undefined) return { run: { ...defined, ...threadFields(thread, { kind: 'no-match', code: 'NO_MATCH', candidates: [] }) }, tier1Ms: 0 };
   const routed = performance.now();
   const decision = decide(ctx, question, thread);
   const tier1Ms = performance.now() - routed;

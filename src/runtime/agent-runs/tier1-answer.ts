@@ -8,6 +8,7 @@ import type { CompiledBlock } from '../../compiler/types.js';
 import type { Tier1Answer } from '../ask/types.js';
 import { gateRefusal } from '../ask/refusals.js';
 import { runBlock, type BlockRunError } from '../blocks/run-block.js';
+import { answerTerms } from './definition-answer.js';
 import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
 import type { AskContext, AskRun } from './types.js';
 
@@ -28,6 +29,8 @@ function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
       return `The warehouse could not run block ${block.id}.`;
   }
 }
+
+const termsOf = (terms: ReturnType<typeof answerTerms>) => (terms.length > 0 ? { terms } : {});
 
 /** Runs the block the router chose and labels the answer certified. */
 export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: RunBase): Promise<AskRun> {
@@ -54,5 +57,6 @@ export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: 
     rows: run.rows,
     rowCount: run.rowCount,
     truncated: run.truncated,
+    ...termsOf(answerTerms(ctx, base.question, block.id)),
   });
 }

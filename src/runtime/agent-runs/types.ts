@@ -37,6 +37,8 @@ export const ASK_REFUSAL_CODES = [
   'QUESTION_EMPTY',
   /** The request continues a thread that does not exist or is not the asker's. */
   'THREAD_NOT_FOUND',
+  /** A definition question names a business term the answer gate does not let answer as certified. */
+  'TERM_NOT_CERTIFIED',
   /** Nothing certified answers, and the model (or an empty proposal) says the data cannot either. */
   'NO_CERTIFIED_ANSWER',
   /** Nothing certified answers and no model provider is configured (a normal state). */
@@ -62,6 +64,15 @@ export interface AskRefusal {
   /** The statement check's reason code (ROW_POLICY_REFUSED only). */
   checkReason?: string;
   block?: string;
+}
+
+/** A business term as an answer shows it (a definition, or evidence beside a block answer). */
+export interface TermEvidence {
+  id: string;
+  name: string;
+  definition: string;
+  owner?: string;
+  related: string[];
 }
 
 export interface ReviewDraft {
@@ -107,6 +118,10 @@ export interface AskRun {
   route?: Tier1Route;
   /** Why a Tier-2 answer was not saved as a draft (capture off, a write failure). */
   capture?: { saved: false; code: string };
+  /** A definition question answered from a certified business term. */
+  definition?: TermEvidence;
+  /** Certified business terms the answer used (named in the question, or related to its block). */
+  terms?: TermEvidence[];
   /** The conversation the run belongs to (absent where no thread store is kept). */
   threadId?: string;
   /** A follow-up of a certified answer: held to its block, or answered by a certified drilldown block. */

@@ -5,8 +5,9 @@
  * route is then pure and deterministic: no clock (periods use the `now` passed in), no
  * randomness, ties broken by block id.
  */
-import type { CompiledBlock, Manifest } from '../../compiler/types.js';
-import { manifestGate, type BlockGate } from '../../rules/gates/answer-gate.js';
+import type { CompiledBlock, CompiledTerm, Manifest } from '../../compiler/types.js';
+import { manifestGate, termGate, type BlockGate, type GateDecision } from '../../rules/gates/answer-gate.js';
+import { buildTermIndex } from './term-index.js';
 import type { Unmet } from './bind-question.js';
 import { readShape, type AskedShape } from './question-shape.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
@@ -136,6 +137,8 @@ function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, shape
 export interface RouterOptions {
   /** The project's answer gate (its merged answer.gate policy); the built-in policy otherwise. */
   gate?: BlockGate;
+  /** The same policy's decision for terms; the built-in policy otherwise. */
+  termGate?: (term: CompiledTerm) => GateDecision;
   /** The values the data holds per filtered field (agent-runs/data-values.ts), for binding spellings. */
   values?: DataValues;
 }
@@ -145,6 +148,8 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   const all = Object.values(manifest.blocks);
   const index = buildRouteIndex(all);
   const gate = options.gate ?? manifestGate(manifest);
+  const termGateOf = options.termGate ?? ((t: CompiledTerm) => termGate(t));
+  const terms = buildTermIndex(manifest, termGateOf);
   const refusals = new Map<number, RefusalCore | undefined>();
   const p: Prepared = {
     manifest,
@@ -162,17 +167,20 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));
     },
   };
+  // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
   const route = (question: string, options: RouteOptions = {}): Tier1Decision => {
     const named = matchBlockName(question, p.names);
-    return named === undefined ? routeRanked(p, question, options) : routeNamed(p, question, named, options);
+    return named === undefined ? routeRanked(p, terms.canonical(question), options) : routeNamed(p, question, named, options);
   };
   return {
     size: index.blocks.length,
     gate,
+    termGate: termGateOf,
+    terms,
     route,
     followUp(question, previous, options = {}) {
       const standalone = route(question, options);
-      return routeFollowUp(p, question, previous, options, standalone, (text) => routeRanked(p, text, options)) ?? standalone;
+      return routeFollowUp(p, terms.canonical(question), previous, options, standalone, (text) => routeRanked(p, terms.canonical(text), options)) ?? standalone;
     },
   };
 }

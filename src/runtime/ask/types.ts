@@ -5,7 +5,9 @@
  */
 
 /** Stable reason codes. Never renamed: traces, the CLI and agent tools key on them. */
-import type { BlockGate } from '../../rules/gates/answer-gate.js';
+import type { CompiledTerm } from '../../compiler/types.js';
+import type { BlockGate, GateDecision } from '../../rules/gates/answer-gate.js';
+import type { TermIndex } from './term-index.js';
 
 export const TIER1_REASON_CODES = [
   /** The block is a draft: certify it with `svc certify --from-draft <path>`. */
@@ -167,6 +169,10 @@ export interface Tier1Router {
   followUp(question: string, previous: { block: string; params: Record<string, ParamValue>; question: string }, options?: RouteOptions): Tier1Decision;
   /** The answer gate this router serves under: every certified answer of its decisions passed it. */
   readonly gate: BlockGate;
+  /** The same gate for business terms (a definition answer is certified only through it). */
+  termGate(term: CompiledTerm): GateDecision;
+  /** The manifest's business terms: definition questions and routing synonyms. */
+  readonly terms: TermIndex;
   /** Number of blocks indexed (every status; only certified ones may answer). */
   readonly size: number;
 }

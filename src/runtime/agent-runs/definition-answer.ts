@@ -1,0 +1,37 @@
+/**
+ * Definition questions ("what do we mean by active customer?") are answered from business terms,
+ * not from data (spec 01 rule 4): a term the answer gate lets answer as certified gives its
+ * definition with the certified label; one it does not is refused with the reason and the
+ * command that certifies it. A definition question that names no term goes on through the
+ * cascade like any other question.
+ */
+import type { CompiledTerm } from '../../compiler/types.js';
+import { asksDefinition } from '../ask/term-index.js';
+import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
+import type { AskContext, AskRun, TermEvidence } from './types.js';
+
+/** A term as an answer or its evidence shows it: never more than its declared words. */
+export function termEvidence(term: CompiledTerm): TermEvidence {
+  return { id: term.id, name: term.name, definition: term.definition, ...(term.owner !== undefined ? { owner: term.owner } : {}), related: term.related };
+}
+
+/** The run answering a definition question, or undefined when the question is not one about a known term. */
+export function definitionRun(ctx: AskContext, question: string, base: RunBase): AskRun | undefined {
+  if (!asksDefinition(question)) return undefined;
+  const hit = ctx.router.terms.find(question, false)[0];
+  if (hit === undefined) return undefined;
+  const decision = ctx.router.termGate(hit.term);
+  if (!decision.certified) {
+    const reason = decision.reason?.message ?? `Term ${hit.term.id} is not certified.`;
+    return refusedRun(base, { code: 'TERM_NOT_CERTIFIED', reason }, `Review it, then certify it: svc certify --term ${hit.term.id}`, 'certify');
+  }
+  return finishRun(base, { tier: 1, trust: 'certified', definition: termEvidence(hit.term), terms: [termEvidence(hit.term)] });
+}
+
+/** Certified terms a block answer used: named in the question, or related to the block. */
+export function answerTerms(ctx: AskContext, question: string, block: string): TermEvidence[] {
+  const named = ctx.router.terms.find(question, true).map((h) => h.term);
+  const related = ctx.router.terms.all.filter((t) => t.related.includes(block) && ctx.router.termGate(t).certified);
+  const seen = new Set<string>();
+  return [...named, ...related].filter((t) => !seen.has(t.id) && seen.add(t.id)).map(termEvidence);
+}

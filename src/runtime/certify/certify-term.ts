@@ -1,0 +1,82 @@
+/**
+ * `svc certify --term <id>`: certifies a business term in semantic-layer/terms.yaml. The term is
+ * judged as it would be certified (status certified, a receipt for its current content) by the
+ * one answer gate, and every block it relates to must exist and pass the gate itself (a
+ * certified meaning never points at uncertified data). Only then is the entry rewritten, in
+ * place, keeping every comment and the rest of the file; on refusal nothing is written.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument, type Document } from 'yaml';
+import { diag, type Diagnostic } from '../../../grammar/diagnostics.js';
+import { loadTerms, TERMS_FILE, termSha256 } from '../../compiler/project/terms.js';
+import type { CompiledTerm } from '../../compiler/types.js';
+import { findingToDiagnostic } from '../../rules/evaluate.js';
+import { projectGate, projectTermGate } from '../ask/project-gate.js';
+import { applyChanges } from './file-transaction.js';
+import { localOwner } from './local-owner.js';
+import { compiledManifest, openProject } from './project.js';
+
+export interface CertifyTermOptions {
+  cwd: string;
+  project?: string;
+  term: string;
+  now?: () => Date;
+}
+
+export interface CertifyTermResult {
+  ok: boolean;
+  exitCode: 0 | 1 | 2;
+  term: string;
+  diagnostics: Diagnostic[];
+  receipt?: { certifiedBy: string; certifiedAt: string; via: 'cli'; sourceSha256: string };
+  written: string[];
+}
+
+const refused = (term: string, exitCode: 1 | 2, diagnostics: Diagnostic[]): CertifyTermResult => ({ ok: false, exitCode, term, diagnostics, written: [] });
+
+/** What stops the term from being certified: the gate on it as certified, and its related blocks. */
+function problems(root: string, config: Parameters<typeof projectGate>[1], term: CompiledTerm): Diagnostic[] {
+  const prospective: CompiledTerm = { ...term, status: 'certified', effectiveStatus: 'certified', receipt: 'valid', certification: { sourceSha256: term.sourceSha256 } };
+  const out = (projectTermGate(config)(prospective).findings ?? []).filter((f) => f.severity === 'error').map(findingToDiagnostic);
+  const { manifest } = compiledManifest(root);
+  const gate = manifest === undefined ? undefined : projectGate(manifest, config);
+  for (const id of term.related) {
+    const block = manifest?.blocks[id];
+    const ok = block !== undefined && gate !== undefined && gate(block).certified;
+    if (!ok) out.push(diag('certify/term-related', { term: term.id, block: id, state: block === undefined ? 'not a block of this project' : 'not certified' }, { file: TERMS_FILE }));
+  }
+  return out;
+}
+
+/** The terms file with the entry of `id` certified: status and receipt set, nothing else touched. */
+function certifiedText(doc: Document, id: string, receipt: NonNullable<CertifyTermResult['receipt']>): string {
+  const items = doc.get('terms', true) as { items: Array<{ get(k: string): unknown; set(k: string, v: unknown): void }> };
+  const entry = items.items.find((item) => item.get('id') === id);
+  entry?.set('status', 'certified');
+  entry?.set('certification', doc.createNode({ ...receipt }));
+  return doc.toString();
+}
+
+/** Certifies one term; never throws on user input. */
+export async function certifyTerm(opts: CertifyTermOptions): Promise<CertifyTermResult> {
+  const opened = openProject(opts.project === undefined ? { cwd: opts.cwd } : { cwd: opts.cwd, project: opts.project });
+  if (opened.project === undefined) return refused(opts.term, 2, opened.diagnostics);
+  const { root, config } = opened.project;
+  const loaded = loadTerms(root);
+  const invalid = loaded.diagnostics.filter((d) => d.code === 'terms/invalid');
+  if (invalid.length > 0) return refused(opts.term, 2, invalid);
+  const term = loaded.terms.find((t) => t.id === opts.term);
+  if (term === undefined) return refused(opts.term, 2, [diag('certify/not-found', { target: opts.term }, { file: TERMS_FILE })]);
+  const stop = problems(root, config, term);
+  if (stop.length > 0) return refused(term.id, 1, stop);
+  const at = (opts.now ?? (() => new Date()))().toISOString();
+  const receipt = { certifiedBy: localOwner(root, config).owner, certifiedAt: at, via: 'cli' as const, sourceSha256: termSha256(term) };
+  const doc = parseDocument(readFileSync(join(root, TERMS_FILE), 'utf8'));
+  try {
+    applyChanges(root, [{ kind: 'write', path: TERMS_FILE, content: certifiedText(doc, term.id, receipt) }]);
+  } catch (error) {
+    return refused(term.id, 1, [diag('certify/write-failed', { file: TERMS_FILE, reason: error instanceof Error ? error.message : 'write failed' }, { file: TERMS_FILE })]);
+  }
+  return { ok: true, exitCode: 0, term: term.id, diagnostics: [], receipt, written: [TERMS_FILE] };
+}
