@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import type { Tier1Decision } from '../ask/types.js';
 import { beginTrace, failTrace, finishTrace } from './record-trace.js';
 import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
+import { SENSITIVE_QUESTION, sensitiveWording } from '../ask/sensitive-wording.js';
 import { definitionRun } from './definition-answer.js';
 import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
@@ -62,6 +63,12 @@ function threadFields(thread: OpenedThread, decision: Tier1Decision): Pick<AskRu
 }
 
 async function answer(ctx: AskContext, request: AskRequest, question: string, base: Omit<RunBase, 'candidates'>, thread: OpenedThread): Promise<{ run: AskRun; tier1Ms: number }> {
+  // Before planning and before any model call (spec 02 sensitiveQuestions: 'wording').
+  const sensitive = sensitiveWording(question);
+  if (sensitive !== undefined) {
+    const refused = refusedRun({ ...base, candidates: [] }, { code: SENSITIVE_QUESTION, reason: sensitive.reason }, 'Ask for an aggregate (a count, an average, a share by group) instead.', 'rephrase');
+    return { run: { ...refused, ...(thread.id !== undefined ? { threadId: thread.id } : {}) }, tier1Ms: 0 };
+  }
   const defined = definitionRun(ctx, question, { ...base, candidates: [] });
   if (defined !== undefined) return { run: { ...defined, ...threadFields(thread, { kind: 'no-match', code: 'NO_MATCH', candidates: [] }) }, tier1Ms: 0 };
   const routed = performance.now();

@@ -35,6 +35,8 @@ export type AskTrust = 'certified' | 'review_required' | 'refused';
 export const ASK_REFUSAL_CODES = [
   /** The question is empty. */
   'QUESTION_EMPTY',
+  /** The question asks about individuals' pay, health, contact details or protected attributes, or a regulated identifier. */
+  'SENSITIVE_QUESTION',
   /** The request continues a thread that does not exist or is not the asker's. */
   'THREAD_NOT_FOUND',
   /** A definition question names a business term the answer gate does not let answer as certified. */

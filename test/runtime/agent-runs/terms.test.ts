@@ -118,3 +118,18 @@ describe('svc certify --term', () => {
     expect(svc(['certify', '--term', 'sales.nothing'], copyFixture('commerce')).code).toBe(2);
   });
 });
+
+describe('sensitive questions are refused before planning', () => {
+  it.each(["What is Ava Smith's email address?", 'home address of customer 42', 'list customers\' phone numbers', "What is customer 1907's SSN?"])('%s', async (question) => {
+    let modelCalls = 0;
+    const provider = { complete: async () => ((modelCalls += 1), '```sql\nSELECT 1\n```') };
+    const run = await runAsk({ root, manifest, executor, router, config, provider, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
+    expect(run).toMatchObject({ tier: 3, trust: 'refused', refusal: { code: 'SENSITIVE_QUESTION' }, candidates: [] });
+    expect(modelCalls).toBe(0);
+  });
+
+  it('an aggregate question about the same data goes on', async () => {
+    const run = await ask('How many customers per segment?');
+    expect(run.refusal?.code).not.toBe('SENSITIVE_QUESTION');
+  });
+});

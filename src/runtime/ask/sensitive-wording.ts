@@ -1,0 +1,142 @@
+/**
+ * The sensitive-question check by wording (spec 02 `sensitiveQuestions: 'wording'`, the default):
+ * before planning and before any model call, Ask refuses a question that asks about one person's
+ * (or listed people's) pay, health, contact details or protected attributes, and any request for
+ * a regulated identifier. Aggregates stay allowed ("average salary by department", "headcount by
+ * gender", "how many customers have a phone number").
+ *
+ * A question is sensitive when it names a sensitive thing AND points at individuals: a person's
+ * name or possessive, an id ("customer 42"), a person by role ("my manager", "the CEO"), a
+ * pronoun, or a listing of people ("which employees ...", "list customers' emails") that asks for
+ * no aggregate. Words are folded first (compatibility forms, accents, case), so full-width,
+ * accented and upper-case spellings read alike; common misspellings and other languages' forms
+ * are in the word lists. Pure, deterministic, and never echoes the question.
+ */
+import { foldWord, words } from './tokens.js';
+
+export const SENSITIVE_QUESTION = 'SENSITIVE_QUESTION';
+
+export type SensitiveCategory = 'pay' | 'health' | 'contact' | 'protected' | 'identifier';
+
+export interface SensitiveFinding {
+  category: SensitiveCategory;
+  /** One plain sentence for the person, naming the category. */
+  reason: string;
+}
+
+/** Folded phrases (space-separated words) that name each sensitive thing. */
+const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
+  // Regulated identifiers: refused whoever they belong to, unless only counted.
+  identifier: [
+    'ssn', 'social security', 'social security number', 'national id', 'national insurance number', 'passport number', 'passport',
+    'tax id', 'tax ids', 'tax number', 'tin', 'iban', 'bank account', 'bank account number', 'account number', 'account numbers', 'card number',
+    'card numbers', 'credit card number', 'credit card numbers', 'passport numbers', 'ssns',
+    'drivers license', 'driver license', 'driving licence', 'numero de seguridad social', 'dni', 'nif', 'numero fiscal', 'steuernummer', 'cpf',
+  ],
+  // One person's pay.
+  pay: [
+    'salary', 'salaries', 'salery', 'salry', 'wage', 'wages', 'pay', 'paid', 'payslip', 'paycheck', 'pay check', 'bonus', 'bonuses',
+    'compensation', 'remuneration', 'earn', 'earns', 'earning', 'earnings', 'make', 'makes', 'income', 'salario', 'sueldo', 'salaire',
+    'remuneracion', 'gehalt', 'lohn', 'verdient', 'gana', 'salario de', 'stipendio',
+  ],
+  health: [
+    'health', 'medical', 'diagnosis', 'diagnosed', 'illness', 'ill', 'sick', 'sickness', 'disease', 'medication', 'medicine',
+    'prescription', 'pregnant', 'pregnancy', 'disability', 'disabled', 'mental health', 'therapy', 'therapist', 'hiv', 'aids', 'cancer',
+    'diabetes', 'depression', 'sick leave', 'medical leave', 'health condition', 'enfermedad', 'enfermo', 'embarazada', 'maladie', 'malade', 'enceinte',
+    'krankheit', 'krank', 'schwanger', 'doenca', 'gravida', 'helth', 'medcal',
+  ],
+  contact: [
+    'email', 'e mail', 'emails', 'email address', 'emial', 'mail address', 'phone', 'phone number', 'phone numbr', 'telephone',
+    'mobile number', 'cell number', 'cellphone', 'whatsapp', 'address', 'addresses', 'home address', 'adress', 'adres', 'postal address',
+    'mailing address', 'contact details', 'contact info', 'contact information', 'where does', 'where do', 'lives', 'live', 'correo',
+    'telefono', 'direccion', 'adresse', 'telephone de', 'numero de telephone', 'telefon', 'telefonnummer', 'anschrift', 'wohnort',
+    'endereco', 'morada',
+  ],
+  protected: [
+    'race', 'racial', 'ethnicity', 'ethnic', 'religion', 'religious', 'muslim', 'jewish', 'christian', 'hindu', 'sexual orientation',
+    'gay', 'lesbian', 'bisexual', 'transgender', 'trans', 'gender identity', 'political', 'politics', 'vote', 'votes', 'voted',
+    'union member', 'union members', 'union membership', 'trade union', 'immigration status', 'citizenship', 'nationality', 'date of birth', 'birthday',
+    'born', 'age', 'how old', 'marital status', 'married', 'divorced', 'religion de', 'religion of', 'raza', 'etnia', 'religión',
+    'origine ethnique', 'religionszugehorigkeit', 'herkunft', 'religiao', 'ethnicty', 'religon',
+  ],
+};
+
+/** Words that point at one person or listed people. */
+const PERSON_ROLES: readonly string[] = [
+  'my manager', 'my boss', 'my colleague', 'my coworker', 'my co worker', 'my team lead', 'my lead', 'my report', 'my employee',
+  'the ceo', 'the cfo', 'the cto', 'the coo', 'the founder', 'the president', 'our ceo', 'our cfo', 'our new hire', 'the new hire',
+  'the intern', 'our intern', 'she', 'he', 'her', 'his', 'him', 'hers', 'mi jefe', 'mon chef', 'mein chef', 'meu chefe',
+];
+const PEOPLE = new Set(['employee', 'employees', 'customer', 'customers', 'client', 'clients', 'user', 'users', 'person', 'people', 'staff', 'worker', 'workers', 'member', 'members', 'buyer', 'buyers', 'shopper', 'shoppers', 'patient', 'patients', 'empleado', 'empleados', 'cliente', 'clientes', 'employe', 'employes', 'mitarbeiter', 'kunde', 'kunden', 'funcionario', 'funcionarios']);
+const LISTING = new Set(['which', 'who', 'whom', 'whose', 'list', 'show', 'give', 'names', 'name', 'cuales', 'quien', 'quienes', 'qui', 'quels', 'welche', 'wer', 'quais', 'quem']);
+const AGGREGATE = ['how many', 'number of', 'count', 'average', 'avg', 'mean', 'median', 'total', 'sum', 'share', 'percentage', 'percent', 'proportion', 'rate', 'ratio', 'distribution', 'breakdown', 'per', 'by', 'headcount', 'cuantos', 'promedio', 'combien', 'moyenne', 'wie viele', 'durchschnitt', 'quantos', 'media'];
+
+const fold = (text: string): string => ` ${words(text).map((w) => w.word).join(' ')} `;
+const has = (folded: string, phrase: string): boolean => folded.includes(` ${phrase} `);
+
+/** Possessors that are groups, not people ("the company's salary budget", "our team's pay bands"). */
+const GROUPS = new Set(['company', 'team', 'department', 'dept', 'org', 'organization', 'organisation', 'firm', 'business', 'everyone', 'staff', 'group', 'division', 'office', 'region', 'country', 'state', 'industry', 'market', 'year', 'month', 'quarter', 'week', 'today', 'store', 'shop', 'sales', 'engineering', 'finance', 'marketing', 'support']);
+
+/**
+ * A person named: a possessive of a name ("Ava's", "ava smith's") that is not a group, a first
+ * and last name after of/for/de/von ("salary of Ana García"), or a name after does/did/is
+ * ("how much does Bob make").
+ */
+function namesPerson(question: string): boolean {
+  for (const m of question.matchAll(/([\p{L}]+)['’][sS]\b/gu)) if (!GROUPS.has(foldWord(m[1] ?? ''))) return true;
+  if (/\b(?:[Oo]f|[Ff]or|[Aa]bout|de|von|da|do|di)\s+\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u.test(question)) return true;
+  return /\b(?:[Dd]oes|[Dd]id|[Ii]s|[Ww]as|[Ww]ill)\s+\p{Lu}[\p{Ll}'-]{2,}\b/u.test(question);
+}
+
+/** "customer 42", "employee #1907", "user id 17". */
+const ID_REF = /\b(?:customer|employee|user|client|member|person|staff|patient|cliente|empleado|kunde|mitarbeiter)s?\s*(?:id|no|number|nr)?\s*[#:]?\s*\d+\b/i;
+
+/** First and last name anywhere but the question's first word ("Marie Curie", "Max Müller"). */
+const FULL_NAME = /(?<=\S\s+)\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u;
+/** A listing that asks for people's names ("with their names", "names of"). */
+const NAMES = ['their names', 'names of', 'with names', 'and names', 'by name'];
+
+function individual(question: string, folded: string, aggregate: boolean): boolean {
+  if (ID_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
+  // A capitalised pair in an aggregate question is a place or a team ("average salary in New York").
+  if (!aggregate && FULL_NAME.test(question)) return true;
+  return PERSON_ROLES.some((r) => has(folded, r));
+}
+
+/** A listing of people ("which employees ...", "list customers' emails") that counts nothing. */
+function listsPeople(folded: string): boolean {
+  const ws = folded.trim().split(' ');
+  const people = ws.some((w) => PEOPLE.has(w));
+  const listing = ws.some((w) => LISTING.has(w)) || /\bcustomers?\s*'?\s*$/.test(folded);
+  return people && (listing || ws.includes('all')) && !AGGREGATE.some((a) => has(folded, a));
+}
+
+function category(folded: string): SensitiveCategory | undefined {
+  for (const c of ['identifier', 'pay', 'health', 'contact', 'protected'] as const) {
+    if (CUES[c].some((cue) => has(folded, cue))) return c;
+  }
+  return undefined;
+}
+
+const REASONS: Readonly<Record<SensitiveCategory, string>> = {
+  identifier: 'It asks for a regulated personal identifier, which Ask never returns.',
+  pay: "It asks about a person's pay, which Ask does not answer for individuals; ask for an aggregate such as average pay by department.",
+  health: "It asks about a person's health, which Ask does not answer for individuals; ask for an aggregate instead.",
+  contact: "It asks for a person's contact details, which Ask does not return; ask for counts or shares instead.",
+  protected: "It asks about a person's protected attributes (such as race, religion, orientation, politics or age), which Ask does not answer for individuals; ask for an aggregate instead.",
+};
+
+/** The finding when the question asks about individuals' sensitive data; undefined when it may go on. */
+export function sensitiveWording(asked: string): SensitiveFinding | undefined {
+  // Compatibility forms (full-width letters) read as their plain letters from here on.
+  const question = asked.normalize('NFKC');
+  const folded = fold(question.replace(/[’'][sS]\b/g, ' s'));
+  const found = category(folded);
+  if (found === undefined) return undefined;
+  const aggregate = AGGREGATE.some((a) => has(folded, a));
+  const aimed = individual(question, folded, aggregate) || listsPeople(folded);
+  if (found === 'identifier' ? aimed || !aggregate : aimed) return { category: found, reason: REASONS[found] };
+  return undefined;
+}
+
+export { foldWord };

@@ -1,0 +1,68 @@
+/**
+ * Judging one run against what its question expects. The figure that must stay 0 is the wrong
+ * certified label: any run labelled certified that does not meet a Tier-1 expectation exactly
+ * (another block, other parameters, or a question that must not be answered as certified).
+ *
+ * Expected Tier 2 is met by a Tier-2 answer, or by a run that reached Tier 2 with no model to
+ * write SQL (NO_MODEL_CONFIGURED, MODEL_UNAVAILABLE): a set then judges the same with or
+ * without a model configured.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { AskRun } from '../agent-runs/types.js';
+import type { EvalItem } from './eval-set.js';
+
+/** What the judge looked at in a run (never its rows). */
+export interface EvalGot {
+  tier: 1 | 2 | 3;
+  trust: string;
+  block?: string;
+  params?: Record<string, string | number | boolean>;
+  refusal?: string;
+  term?: string;
+}
+
+export interface EvalVerdict {
+  met: boolean;
+  wrongCertified: boolean;
+  got: EvalGot;
+}
+
+/** Refusals that mean the cascade went the Tier-2 way and found no model to write SQL. */
+export const TIER2_WITHOUT_MODEL: ReadonlySet<string> = new Set(['NO_MODEL_CONFIGURED', 'MODEL_UNAVAILABLE']);
+
+export function gotOf(run: AskRun): EvalGot {
+  return {
+    tier: run.tier,
+    trust: run.trust,
+    ...(run.block !== undefined ? { block: run.block } : {}),
+    ...(run.params !== undefined ? { params: run.params } : {}),
+    ...(run.refusal !== undefined ? { refusal: run.refusal.code } : {}),
+    ...(run.definition !== undefined ? { term: run.definition.id } : {}),
+  };
+}
+
+function tier1Met(item: EvalItem, got: EvalGot): boolean {
+  const e = item.expect;
+  if (got.tier !== 1 || got.trust !== 'certified') return false;
+  if (e.term !== undefined) return got.term === e.term;
+  if (got.block !== e.block) return false;
+  return e.params === undefined || isDeepStrictEqual(got.params ?? {}, e.params);
+}
+
+function met(item: EvalItem, got: EvalGot): boolean {
+  switch (item.expect.tier) {
+    case 1:
+      return tier1Met(item, got);
+    case 2:
+      return got.tier === 2 || (got.tier === 3 && TIER2_WITHOUT_MODEL.has(got.refusal ?? ''));
+    default:
+      return got.tier === 3 && (item.expect.refusal === undefined || got.refusal === item.expect.refusal);
+  }
+}
+
+/** The verdict on one run. */
+export function judgeRun(item: EvalItem, run: AskRun): EvalVerdict {
+  const got = gotOf(run);
+  const ok = met(item, got);
+  return { met: ok, wrongCertified: got.trust === 'certified' && !(item.expect.tier === 1 && ok), got };
+}
