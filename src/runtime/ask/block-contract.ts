@@ -20,6 +20,11 @@ export interface BlockContract {
   readonly groupings: ReadonlySet<string>;
   /** Terms that cover a measure word: the above plus name, examples, parameters and fixed values. */
   readonly vocabulary: ReadonlySet<string>;
+  /**
+   * Words that may qualify a grouping field without being a measure: the tables it comes from and
+   * the owner's description ("product category" is products.category; "per sales channel").
+   */
+  readonly qualifiers: ReadonlySet<string>;
   /** The result is the first N rows of a ranking (a row limit that is not a window of recent periods). */
   readonly ranking: boolean;
   /** The result lists rows per group (so its first and last rows answer "most" and "least"). */
@@ -54,10 +59,12 @@ function buildContract(block: CompiledBlock): BlockContract {
   const owned = termSet([block.name, ...block.examples.map((e) => e.question), ...block.params.map((p) => p.name), ...facts.literals].join(' '));
   const vocabulary = union(groupings, owned);
   const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
+  const qualifiers = union(vocabulary, termSet([...block.tables.map((t) => t.split('.').pop() ?? t), block.description ?? ''].join(' ')));
   return {
     columns,
     groupings,
     vocabulary,
+    qualifiers,
     ranking: limited && !facts.timeSeries,
     grouped: facts.breakdownFields.size > 0,
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),

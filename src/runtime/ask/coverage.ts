@@ -13,6 +13,7 @@ import type { Unmet } from './bind-question.js';
 import { blockContract, type BlockContract } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
 import type { AskedShape } from './question-shape.js';
+import type { TermAlias } from './term-index.js';
 import { GRAIN_TERMS } from './vocabulary.js';
 
 export interface Coverage {
@@ -29,6 +30,17 @@ export interface CoverageOptions {
   limitAsked: boolean;
   /** The question asked for a period (bound or explained by bind-question). */
   periodAsked: boolean;
+  /** Certified terms named in the question: their words stand for the term's name. */
+  aliases?: readonly TermAlias[];
+}
+
+/**
+ * A word is given when its own term is in `set`, or when it is part of a certified term's name or
+ * synonym whose name's terms all are (any of the overlapping phrases it is part of).
+ */
+function given(set: ReadonlySet<string>, term: string, start: number, options: CoverageOptions): boolean {
+  if (set.has(term)) return true;
+  return (options.aliases ?? []).some((a) => start >= a.start && start < a.end && a.terms.length > 0 && a.terms.every((t) => set.has(t)));
 }
 
 function grouped(contract: BlockContract, term: string): boolean {
@@ -56,25 +68,26 @@ class Tally implements Coverage {
   }
 }
 
-function measures(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
+function measures(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   const seen = new Set<string>();
   for (const m of shape.measures) {
     if (seen.has(m.term)) continue;
     seen.add(m.term);
-    t.note(contract.vocabulary.has(m.term), m.text, `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`);
+    t.note(given(contract.vocabulary, m.term, m.start, options), m.text, `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`);
   }
   if (shape.overTime !== undefined) t.note(contract.timeSeries, shape.overTime, `${block.id} is not a time series, so it gives no "${shape.overTime}".`);
 }
 
 /**
  * A grouping phrase is given when one of its words is a field the block breaks down by and the
- * others are words of its contract: "each customer segment" (segment), "by payment method"
- * (method), and the verb a short phrase may run into ("each segment bring").
+ * others qualify it in the block's own terms (its contract, its tables, its description):
+ * "each customer segment" (segment), "by payment method" (method), "by product category",
+ * and the verb a short phrase may run into ("each segment bring").
  */
-function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
+function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   for (const g of shape.groupings) {
-    const field = g.terms.findIndex((x) => grouped(contract, x));
-    const ok = field >= 0 && g.terms.every((x, i) => i === field || contract.vocabulary.has(x) || grouped(contract, x));
+    const field = g.parts.findIndex((x) => grouped(contract, x.term));
+    const ok = field >= 0 && g.parts.every((x, i) => i === field || grouped(contract, x.term) || given(contract.qualifiers, x.term, x.start, options));
     t.note(ok, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`);
   }
 }
@@ -103,8 +116,8 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   // "just the top 3", "California?": with nothing to measure or group, any ranking block would
   // do, which is a guess; only a named block (or a follow-up held to one) answers that.
   if (!options.named && shape.measures.length === 0 && shape.groupings.length === 0) t.note(false, 'what to measure', `The question does not say what ${block.id} should measure.`);
-  groupings(block, contract, shape, t);
-  measures(block, contract, shape, t);
+  groupings(block, contract, shape, options, t);
+  measures(block, contract, shape, options, t);
   ranking(block, contract, shape, options, t);
   period(block, options, t);
   return t;

@@ -16,7 +16,7 @@ import type { CompiledBlock } from '../../compiler/types.js';
 import { blockContract } from './block-contract.js';
 import { readShape, type AskedShape } from './question-shape.js';
 import { valueNotAccepted } from './refusals.js';
-import { answer, asksOf, docOf, fitOf, refused, routeOf, type Fit, type Prepared } from './route-core.js';
+import { answer, askedOf, asksOf, docOf, fitOf, refused, routeOf, type Fit, type Prepared } from './route-core.js';
 import type { ParamValue, RouteOptions, Tier1Decision, Tier1Drilldown } from './types.js';
 
 /** The certified answer a follow-up may narrow. */
@@ -56,11 +56,11 @@ export function routeFollowUp(p: Prepared, question: string, previous: PreviousA
   if (doc < 0 || p.gateOf(doc) !== undefined) return undefined;
   if (standalone.kind === 'refused' && standalone.named) return undefined;
   const block = p.index.blocks[doc] as CompiledBlock;
-  const asks = asksOf(p, question, options);
-  const shape = readShape(question, asks);
+  const asked = askedOf(p, question, options);
+  const { asks, shape } = asked;
   if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape))) return undefined;
   if (standalone.kind !== 'answer' && asksOwnMeasure(block, shape)) return undefined;
-  const fit = fitOf(block, asks, shape, options, true, p.lexicon);
+  const fit = fitOf(block, asked, options, true, p.lexicon);
   if (fit.unmet.length === 0) return held(block, previous, fit);
   if (fit.unmet.every((u) => u.kind === 'value' || u.kind === 'limit-range')) {
     return refused(valueNotAccepted(block, fit.unmet), false, [{ id: block.id, score: 1, role: 'cannot-answer' }]);

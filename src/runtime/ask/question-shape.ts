@@ -9,16 +9,26 @@ import type { QuestionAsks } from './question-asks.js';
 import { isNumberWord, termsOfWord, words, type WordSpan } from './tokens.js';
 import { GROUP_CUES, NEUTRAL_WORDS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
 
+/** One routing term of the question and where its word sits. */
+export interface AskedPart {
+  term: string;
+  start: number;
+  end: number;
+}
+
 export interface AskedGrouping {
   /** The words as the question has them, e.g. "payment method". */
   text: string;
   /** Their routing terms; one of them names the field the answer is grouped by. */
   terms: string[];
+  parts: AskedPart[];
 }
 
 export interface AskedMeasure {
   text: string;
   term: string;
+  start: number;
+  end: number;
 }
 
 export interface AskedShape {
@@ -66,8 +76,8 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, most = GRO
     j++;
   }
   if (taken.length === 0) return { next: from };
-  const terms = taken.flatMap((w) => [...termsOfWord(w.word)]);
-  return { grouping: { text: taken.map((w) => w.word).join(' '), terms }, next: j };
+  const parts = taken.flatMap((w) => termsOfWord(w.word).map((term) => ({ term, start: w.start, end: w.end })));
+  return { grouping: { text: taken.map((w) => w.word).join(' '), terms: parts.map((x) => x.term), parts }, next: j };
 }
 
 /** Groupings after a cue, continued over "and" ("by state and channel"). */
@@ -105,7 +115,7 @@ function classify(w: WordSpan, out: AskedShape): void {
     if (RANK_TOP_TERMS.has(term) || RANK_BOTTOM_TERMS.has(term)) {
       out.ranking = RANK_BOTTOM_TERMS.has(term) ? 'bottom' : (out.ranking ?? 'top');
       out.rankingText ??= w.word;
-    } else out.measures.push({ text: w.word, term });
+    } else out.measures.push({ text: w.word, term, start: w.start, end: w.end });
   }
 }
 

@@ -9,7 +9,8 @@ import { bindAsks, type Unmet } from './bind-question.js';
 import { coverage } from './coverage.js';
 import type { BlockNames } from './name-match.js';
 import { readAsks, type QuestionAsks } from './question-asks.js';
-import type { AskedShape } from './question-shape.js';
+import { readShape, type AskedShape } from './question-shape.js';
+import type { TermAlias, TermIndex } from './term-index.js';
 import type { RefusalCore } from './refusals.js';
 import type { RouteIndex } from './route-index.js';
 import type { ParamValue, RouteOptions, Tier1Candidate, Tier1Decision, Tier1Route } from './types.js';
@@ -21,6 +22,13 @@ export const MATCH_THRESHOLD = 0.45;
 export const REFUSAL_MARGIN = 0.05;
 /** Candidates reported with a decision. */
 export const REPORTED = 5;
+/** What one question asks, read once: its asks (values, period, top-N), its shape, its certified terms. */
+export interface Asked {
+  asks: QuestionAsks;
+  shape: AskedShape;
+  aliases: readonly TermAlias[];
+}
+
 export interface Prepared {
   manifest: Manifest;
   index: RouteIndex;
@@ -31,6 +39,7 @@ export interface Prepared {
   gate: BlockGate;
   scratch: Float64Array;
   isKnown: (word: string) => boolean;
+  terms: TermIndex;
 }
 
 export function refused(core: RefusalCore, named: boolean, candidates: Tier1Candidate[]): Tier1Decision {
@@ -71,10 +80,17 @@ export interface Fit {
   uncovered: string[];
 }
 
+/** The asks, shape and certified terms of a question (`skip`: spans that named a block). */
+export function askedOf(p: Prepared, question: string, options: RouteOptions, skip?: Array<[number, number]>): Asked {
+  const asks = asksOf(p, question, options, skip);
+  return { asks, shape: readShape(question, asks, skip ?? []), aliases: p.terms.aliases(question) };
+}
+
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
-export function fitOf(block: CompiledBlock, asks: QuestionAsks, shape: AskedShape, options: RouteOptions, named: boolean, lexicon: ValueLexicon): Fit {
+export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, lexicon: ValueLexicon): Fit {
+  const { asks, shape, aliases } = asked;
   const binding = bindAsks(block, asks, options.now, lexicon);
-  const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined, periodAsked: asks.period !== undefined });
+  const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined, periodAsked: asks.period !== undefined, aliases });
   const unbound = binding.unmet.map((u) => u.message);
   return { params: binding.params, unmet: [...binding.unmet, ...cov.unmet], covered: cov.covered, uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])] };
 }

@@ -9,11 +9,9 @@ import type { CompiledBlock, CompiledTerm, Manifest } from '../../compiler/types
 import { manifestGate, termGate, type BlockGate, type GateDecision } from '../../rules/gates/answer-gate.js';
 import { buildTermIndex } from './term-index.js';
 import type { Unmet } from './bind-question.js';
-import { readShape, type AskedShape } from './question-shape.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
-import type { QuestionAsks } from './question-asks.js';
 import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, valueNotAccepted, type RefusalCore } from './refusals.js';
-import { answer, asksOf, docOf, fitOf, MATCH_THRESHOLD, REFUSAL_MARGIN, REPORTED, refused, routeOf, type Fit, type Prepared } from './route-core.js';
+import { answer, askedOf, docOf, fitOf, MATCH_THRESHOLD, REFUSAL_MARGIN, REPORTED, refused, routeOf, type Asked, type Fit, type Prepared } from './route-core.js';
 import { routeFollowUp } from './follow-up.js';
 import { buildRouteIndex } from './route-index.js';
 import { round4, routingTerms, scoreTerms, type Scored } from './route-score.js';
@@ -47,9 +45,7 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
     const alt = needsAlternative ? alternativeFor(p, block.name, doc) : undefined;
     return refused(alt === undefined ? gate : gateRefusal(block, p.gate, alt) ?? gate, true, candidates);
   }
-  const skip: Array<[number, number]> = [[hit.start, hit.end]];
-  const asks = asksOf(p, question, options, skip);
-  const fit = fitOf(block, asks, readShape(question, asks, skip), options, true, p.lexicon);
+  const fit = fitOf(block, askedOf(p, question, options, [[hit.start, hit.end]]), options, true, p.lexicon);
   if (fit.unmet.length > 0) return refused(cannotAnswer(block, fit.unmet), true, candidates);
   return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit));
 }
@@ -63,8 +59,9 @@ function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
 const isDraft = (p: Prepared, doc: number): boolean => (p.index.blocks[doc] as CompiledBlock).status === 'draft';
 
 function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier1Decision {
-  const asks: QuestionAsks = asksOf(p, question, options);
-  const all = scoreTerms(p.index, routingTerms(question, asks, (t) => p.index.postings.has(t)), p.scratch);
+  const asked = askedOf(p, question, options);
+  // A certified term's synonyms score as its name too: the name is appended, nothing is replaced.
+  const all = scoreTerms(p.index, routingTerms(p.terms.expand(question), asked.asks, (t) => p.index.postings.has(t)), p.scratch);
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
   if (ranked.length === 0) return { kind: 'no-match', code: 'NO_MATCH', candidates: roleless(p, all) };
   // Drafts wait for review; they never displace a certified block (see the draft step below).
@@ -78,7 +75,7 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
     const core = block.status === 'deprecated' || block.status === 'retired' ? gateRefusal(block, p.gate, alt) ?? topGate : topGate;
     return refused(core, false, roleless(p, ranked));
   }
-  const chosen = chooseServable(p, governed, asks, readShape(question, asks), options);
+  const chosen = chooseServable(p, governed, asked, options);
   return chosen.kind === 'no-match' ? draftStep(p, ranked, chosen) : chosen;
 }
 
@@ -108,7 +105,7 @@ function notAccepted(first: { block: CompiledBlock; fit: Fit } | undefined, cand
 }
 
 /** The first servable candidate that takes every ask and gives everything asked; the rest keep their roles. */
-function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, shape: AskedShape, options: RouteOptions): Tier1Decision {
+function chooseServable(p: Prepared, ranked: Scored[], asked: Asked, options: RouteOptions): Tier1Decision {
   const candidates: Tier1Candidate[] = [];
   let chosen: { block: CompiledBlock; fit: Fit; score: number } | undefined;
   let explained: Tier1Route | undefined;
@@ -119,7 +116,7 @@ function chooseServable(p: Prepared, ranked: Scored[], asks: QuestionAsks, shape
     if (p.gateOf(r.doc) === undefined) {
       if (chosen !== undefined) role = 'alternative';
       else {
-        const fit = fitOf(block, asks, shape, options, false, p.lexicon);
+        const fit = fitOf(block, asked, options, false, p.lexicon);
         explained ??= routeOf(block, r.score, fit);
         first ??= { block, fit };
         role = fit.unmet.length === 0 ? 'answer' : 'cannot-answer';
@@ -162,6 +159,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
       return refusals.get(doc);
     },
     scratch: new Float64Array(index.blocks.length),
+    terms,
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));
@@ -170,7 +168,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
   const route = (question: string, options: RouteOptions = {}): Tier1Decision => {
     const named = matchBlockName(question, p.names);
-    return named === undefined ? routeRanked(p, terms.canonical(question), options) : routeNamed(p, question, named, options);
+    return named === undefined ? routeRanked(p, question, options) : routeNamed(p, question, named, options);
   };
   return {
     size: index.blocks.length,
@@ -180,7 +178,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     route,
     followUp(question, previous, options = {}) {
       const standalone = route(question, options);
-      return routeFollowUp(p, terms.canonical(question), previous, options, standalone, (text) => routeRanked(p, terms.canonical(text), options)) ?? standalone;
+      return routeFollowUp(p, question, previous, options, standalone, (text) => routeRanked(p, text, options)) ?? standalone;
     },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The business terms a router knows (spec 01 "What the service does" 1 and rule 4): certified
  * terms only, since a term's words change which block answers. It finds a term named in a
- * question (by its name or a synonym, folded and stemmed like routing terms), rewrites a
- * question's synonyms to the term's own name for routing ("turnover last week" routes as
- * "revenue last week"), and reads definition questions ("what do we mean by active customer?").
+ * question (by its name or a synonym, folded and stemmed like routing terms), lets a synonym
+ * stand for the term's name in routing and coverage ("turnover last week" is answered by what
+ * gives revenue) without rewriting the question (so "sales channel" stays a channel), and reads
+ * definition questions ("what do we mean by active customer?").
  */
 import type { CompiledTerm, Manifest } from '../../compiler/types.js';
 import type { GateDecision } from '../../rules/gates/answer-gate.js';
@@ -20,8 +21,21 @@ export interface TermIndex {
   readonly all: readonly CompiledTerm[];
   /** The longest term phrase (name or synonym) at each place of the question, left to right. */
   find(question: string, certifiedOnly: boolean): TermHit[];
-  /** The question with each certified term's synonyms replaced by the term's name. */
-  canonical(question: string): string;
+  /** Where the question names a certified term (by name or synonym), with the routing terms of its name. */
+  aliases(question: string): TermAlias[];
+  /**
+   * What scoring reads: the question with each certified synonym blanked out (positions kept, so
+   * spans read from the question still hold) and the terms' names appended.
+   */
+  expand(question: string): string;
+}
+
+/** A certified term named in a question: its words there stand for the term's name. */
+export interface TermAlias {
+  start: number;
+  end: number;
+  /** Routing terms of the term's name ("turnover" stands for "revenue"). */
+  terms: string[];
 }
 
 /** A phrase's stemmed terms; a word without terms stays a placeholder ("customer by segment" is not "customer segment"). */
@@ -66,6 +80,20 @@ function scan(question: string, byKey: ReadonlyMap<string, CompiledTerm>, longes
   return out;
 }
 
+/** Every place a name or synonym phrase occurs, overlapping ones included ("average basket size"). */
+function scanAll(question: string, byKey: ReadonlyMap<string, CompiledTerm>, longest: number): TermHit[] {
+  const ws = words(question);
+  const out: TermHit[] = [];
+  for (let i = 0; i < ws.length; i++) {
+    for (let len = 1; len <= Math.min(longest, ws.length - i); len++) {
+      if (!meaningful(ws[i]) || !meaningful(ws[i + len - 1])) continue;
+      const t = byKey.get(key(ws.slice(i, i + len)));
+      if (t !== undefined) out.push({ term: t, start: (ws[i] as WordSpan).start, end: (ws[i + len - 1] as WordSpan).end });
+    }
+  }
+  return out;
+}
+
 /** The index of a manifest's terms; `gate` decides which are certified. */
 export function buildTermIndex(manifest: Pick<Manifest, 'terms'>, gate: (t: CompiledTerm) => GateDecision): TermIndex {
   const all = Object.values(manifest.terms ?? {});
@@ -75,14 +103,13 @@ export function buildTermIndex(manifest: Pick<Manifest, 'terms'>, gate: (t: Comp
   return {
     all,
     find: (question, certifiedOnly) => (certifiedOnly ? scan(question, sure.byKey, sure.longest) : scan(question, any.byKey, any.longest)),
-    canonical(question) {
-      let out = '';
-      let at = 0;
-      for (const h of scan(question, sure.byKey, sure.longest)) {
-        out += `${question.slice(at, h.start)}${h.term.name}`;
-        at = h.end;
-      }
-      return out + question.slice(at);
+    aliases: (question) => scanAll(question, sure.byKey, sure.longest).map((h) => ({ start: h.start, end: h.end, terms: words(h.term.name).flatMap((w) => [...termsOfWord(w.word)]) })),
+    expand(question) {
+      const hits = scanAll(question, sure.byKey, sure.longest);
+      if (hits.length === 0) return question;
+      let blanked = question;
+      for (const h of hits) blanked = `${blanked.slice(0, h.start)}${' '.repeat(h.end - h.start)}${blanked.slice(h.end)}`;
+      return `${blanked} ${[...new Set(hits.map((h) => h.term.name))].join(' ')}`;
     },
   };
 }

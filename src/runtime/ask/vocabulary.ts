@@ -32,7 +32,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   // Money in, as finance blocks name it.
   income: 'revenue', earnings: 'revenue', turnover: 'revenue', takings: 'revenue',
   // Common abbreviations and irregular forms the stemmer cannot reach.
-  aov: 'average order value', avg: 'average', mean: 'average', sold: 'sell', bought: 'buy',
+  aov: 'average order value', rev: 'revenue', avg: 'average', mean: 'average', sold: 'sell', bought: 'buy',
   spent: 'spend', spending: 'spend', cancellation: 'cancel', cancellations: 'cancel',
   cancelled: 'cancel', canceled: 'cancel', clients: 'customer', client: 'customer',
   percent: 'pct', percentage: 'pct', signups: 'signup',
@@ -90,6 +90,8 @@ export const NEUTRAL_WORDS: readonly string[] = [
   'figures', 'data', 'stats', 'statistics', 'report', 'summary', 'metrics', 'current', 'currently', 'now',
   'today', 'ever', 'far', 'doesn', 'don', 'isn', 'aren', 'wasn', 'weren', 'didn', 'look', 'like', 'curious',
   'know', 'need', 'wonder', 'quick', 'quickly', 'again', 'also', 'just', 'only', 'thanks', 'thank',
+  // Verbs of taking money in: "how much revenue did we make" asks for the revenue, nothing more.
+  'make', 'made', 'generate', 'generated', 'bring', 'brought', 'take', 'took',
 ];
 
 /** Words asking how something moves over time: a time series gives that, nothing else does. */
