@@ -25,6 +25,12 @@ export interface BlockContract {
    * the owner's description ("product category" is products.category; "per sales channel").
    */
   readonly qualifiers: ReadonlySet<string>;
+  /**
+   * Pairs of terms the owner's description puts side by side ("refunded amount", "distinct
+   * buyers", "orders placed"), as `a b`: a word used the same way next to a result column is a
+   * qualifier of that column, not a measure of its own.
+   */
+  readonly describedPairs: ReadonlySet<string>;
   /** The result is the first N rows of a ranking (a row limit that is not a window of recent periods). */
   readonly ranking: boolean;
   /** The result lists rows per group (so its first and last rows answer "most" and "least"). */
@@ -49,6 +55,16 @@ function grainTerms(block: CompiledBlock, columns: readonly string[]): Set<strin
   return out;
 }
 
+/** Side-by-side term pairs of a description, within its clauses (commas and cues break them). */
+function pairsOf(description: string): Set<string> {
+  const out = new Set<string>();
+  for (const clause of description.split(/[,;.:()]|\b(?:per|by|each|every|across|and|or)\b/i)) {
+    const ts = [...termSet(clause)];
+    for (let i = 0; i + 1 < ts.length; i++) out.add(`${ts[i]} ${ts[i + 1]}`);
+  }
+  return out;
+}
+
 function buildContract(block: CompiledBlock): BlockContract {
   const facts = blockFacts(block);
   const names = resultColumns(block.query, block.dialect);
@@ -65,6 +81,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     groupings,
     vocabulary,
     qualifiers,
+    describedPairs: pairsOf(block.description ?? ''),
     ranking: limited && !facts.timeSeries,
     grouped: facts.breakdownFields.size > 0,
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),

@@ -12,7 +12,7 @@ import type { CompiledBlock } from '../../compiler/types.js';
 import type { Unmet } from './bind-question.js';
 import { blockContract, type BlockContract } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
-import type { AskedShape } from './question-shape.js';
+import type { AskedMeasure, AskedShape } from './question-shape.js';
 import type { TermAlias } from './term-index.js';
 import { GRAIN_TERMS } from './vocabulary.js';
 
@@ -68,12 +68,22 @@ class Tally implements Coverage {
   }
 }
 
+/**
+ * A word the owner's description puts right beside a result column qualifies that column when
+ * the question puts it there too ("refunded amount", "distinct buyers", "orders placed").
+ */
+function describedBeside(contract: BlockContract, shape: AskedShape, k: number): boolean {
+  const m = shape.measures[k] as AskedMeasure;
+  const beside = [shape.measures[k - 1], shape.measures[k + 1]].filter((n): n is AskedMeasure => n !== undefined && n.run === m.run && contract.columns.has(n.term));
+  return beside.some((n) => contract.describedPairs.has(n.start < m.start ? `${n.term} ${m.term}` : `${m.term} ${n.term}`));
+}
+
 function measures(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   const seen = new Set<string>();
-  for (const m of shape.measures) {
+  for (const [k, m] of shape.measures.entries()) {
     if (seen.has(m.term)) continue;
     seen.add(m.term);
-    t.note(given(contract.vocabulary, m.term, m.start, options), m.text, `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`);
+    t.note(given(contract.vocabulary, m.term, m.start, options) || describedBeside(contract, shape, k), m.text, `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`);
   }
   if (shape.overTime !== undefined) t.note(contract.timeSeries, shape.overTime, `${block.id} is not a time series, so it gives no "${shape.overTime}".`);
 }
@@ -102,6 +112,21 @@ function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShap
   }
 }
 
+/** True when the question asks for a calendar grain anywhere ("weekly", "per month", "by day"). */
+function asksGrain(shape: AskedShape): boolean {
+  return shape.measures.some((m) => GRAIN_TERMS.has(m.term)) || shape.groupings.some((g) => g.terms.some((t) => GRAIN_TERMS.has(t)));
+}
+
+/**
+ * A time series (one row per day, week, month) answers a question about a period or a time
+ * breakdown; a question asking for neither ("what is our net revenue?") asks for a total the
+ * series does not give.
+ */
+function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  if (!contract.timeSeries || options.named || options.periodAsked || shape.overTime !== undefined || asksGrain(shape)) return;
+  t.note(false, 'a total', `${block.id} gives one row per period, and the question asks for no period or time breakdown.`);
+}
+
 /** A block whose SQL fixes its period answers a question about that period, not one that names none. */
 function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void {
   const fixed = blockFacts(block).fixedPeriod;
@@ -120,5 +145,6 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   measures(block, contract, shape, options, t);
   ranking(block, contract, shape, options, t);
   period(block, options, t);
+  overTime(block, contract, shape, options, t);
   return t;
 }

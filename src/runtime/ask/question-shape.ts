@@ -29,6 +29,8 @@ export interface AskedMeasure {
   term: string;
   start: number;
   end: number;
+  /** Measures with the same run stand together, no grouping, value or cue between them ("refunded amount"). */
+  run: number;
 }
 
 export interface AskedShape {
@@ -106,7 +108,7 @@ function whichAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedS
   return next;
 }
 
-function classify(w: WordSpan, out: AskedShape): void {
+function classify(w: WordSpan, out: AskedShape, run: number): void {
   if (TIME.has(w.word)) {
     out.overTime ??= w.word;
     return;
@@ -115,7 +117,7 @@ function classify(w: WordSpan, out: AskedShape): void {
     if (RANK_TOP_TERMS.has(term) || RANK_BOTTOM_TERMS.has(term)) {
       out.ranking = RANK_BOTTOM_TERMS.has(term) ? 'bottom' : (out.ranking ?? 'top');
       out.rankingText ??= w.word;
-    } else out.measures.push({ text: w.word, term, start: w.start, end: w.end });
+    } else out.measures.push({ text: w.word, term, start: w.start, end: w.end, run });
   }
 }
 
@@ -127,18 +129,24 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
   const ws = words(question);
   const spans: Spans = [...valueSpans(asks), ...skip];
   const out: AskedShape = { groupings: [], measures: [] };
+  let run = 0;
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i] as WordSpan;
-    if (inside(spans, w)) continue;
+    if (inside(spans, w)) {
+      run++;
+      continue;
+    }
     if (GROUP_CUES.has(w.word)) {
       i = groupingsAt(ws, i + 1, spans, out) - 1;
+      run++;
       continue;
     }
     if (w.word === 'which') {
       i = whichAt(ws, i + 1, spans, out) - 1;
+      run++;
       continue;
     }
-    if (content(w)) classify(w, out);
+    if (content(w)) classify(w, out, run);
   }
   return out;
 }

@@ -66,17 +66,24 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
   if (ranked.length === 0) return { kind: 'no-match', code: 'NO_MATCH', candidates: roleless(p, all) };
   // Drafts wait for review; they never displace a certified block (see the draft step below).
   const governed = ranked.filter((r) => !isDraft(p, r.doc));
-  const top = governed[0];
-  const firstServable = governed.find((r) => p.gateOf(r.doc) === undefined);
-  const topGate = top === undefined ? undefined : p.gateOf(top.doc);
-  if (top !== undefined && topGate !== undefined && (firstServable === undefined || top.score - firstServable.score >= REFUSAL_MARGIN)) {
-    const block = p.index.blocks[top.doc] as CompiledBlock;
-    const alt = firstServable === undefined ? undefined : (p.index.blocks[firstServable.doc] as CompiledBlock).id;
-    const core = block.status === 'deprecated' || block.status === 'retired' ? gateRefusal(block, p.gate, alt) ?? topGate : topGate;
-    return refused(core, false, roleless(p, ranked));
-  }
   const chosen = chooseServable(p, governed, asked, options);
-  return chosen.kind === 'no-match' ? draftStep(p, ranked, chosen) : chosen;
+  // A certified block that gives everything asked answers, even beside a better-worded block that
+  // may not; that one is named with its reason only when nothing servable answers.
+  if (chosen.kind !== 'no-match') return chosen;
+  return gatedStep(p, governed, ranked) ?? draftStep(p, ranked, chosen);
+}
+
+/** The best-matching governed block that may not answer, named with its reason, when it clearly leads. */
+function gatedStep(p: Prepared, governed: Scored[], ranked: Scored[]): Tier1Decision | undefined {
+  const top = governed[0];
+  const topGate = top === undefined ? undefined : p.gateOf(top.doc);
+  if (top === undefined || topGate === undefined) return undefined;
+  const firstServable = governed.find((r) => p.gateOf(r.doc) === undefined);
+  if (firstServable !== undefined && top.score - firstServable.score < REFUSAL_MARGIN) return undefined;
+  const block = p.index.blocks[top.doc] as CompiledBlock;
+  const alt = firstServable === undefined ? undefined : (p.index.blocks[firstServable.doc] as CompiledBlock).id;
+  const core = block.status === 'deprecated' || block.status === 'retired' ? gateRefusal(block, p.gate, alt) ?? topGate : topGate;
+  return refused(core, false, roleless(p, ranked));
 }
 
 /**

@@ -35,7 +35,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   aov: 'average order value', rev: 'revenue', avg: 'average', mean: 'average', sold: 'sell', bought: 'buy',
   spent: 'spend', spending: 'spend', cancellation: 'cancel', cancellations: 'cancel',
   cancelled: 'cancel', canceled: 'cancel', clients: 'customer', client: 'customer',
-  percent: 'pct', percentage: 'pct', signups: 'signup',
+  percent: 'pct', percentage: 'pct', share: 'pct', signups: 'signup', promo: 'promotion', promos: 'promotion',
 };
 
 /** Spelled-out numbers accepted for a top-N ("top five states"). */
