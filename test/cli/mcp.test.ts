@@ -126,12 +126,25 @@ describe('svc mcp', () => {
     expect(alive(pid)).toBe(false);
   });
 
-  it('does not start a project with errors, and writes nothing to stdout', async () => {
+  it('starts a project with a broken block and answers from the others', async () => {
     const root = await commerceProject();
     writeFileSync(join(root, 'domains/finance/blocks/broken.svc'), blockSource('broken', { domain: '"finance"', query: '"""SELECT ${ghost}"""' }));
+    const s = await start(root);
+    try {
+      const r = await s.client.callTool({ name: 'query_via_block', arguments: { block: 'sales.channel_mix' } });
+      expect(r.isError).not.toBe(true);
+      expect(s.stderr()).toContain('svc mcp: 1 error in the project; blocks with errors are not served as certified');
+    } finally {
+      await s.client.close().catch(() => undefined);
+    }
+  });
+
+  it('does not start when the configuration does not read, and writes nothing to stdout', async () => {
+    const root = await commerceProject();
+    writeFileSync(join(root, 'svc.config.json'), '{ "project": ');
     const r = svc(['mcp'], root);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('compile/undeclared-param');
+    expect(r.stderr).toContain('config/invalid-json');
   });
 });

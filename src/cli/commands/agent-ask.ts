@@ -72,7 +72,7 @@ export class AgentAskCommand extends Command<SvcContext> {
   static override paths = [['agent', 'ask']];
   static override usage = Command.Usage({
     description: 'Ask a question: certified block (Tier 1), review-required SQL saved as a draft (Tier 2), or a refusal (Tier 3).',
-    details: 'Compiles the project, then runs the Ask cascade in this process with the model configured in svc.config.json ask.provider (none is a normal state). A Tier-2 answer is labelled review required and saved as a draft block; the command prints its path and the svc certify --from-draft command. Exit codes: 0 answered, 1 refused or project errors, 2 usage or configuration error.',
+    details: 'Compiles the project (a block with errors is never answered as certified; the rest of the project still answers), then runs the Ask cascade in this process with the model configured in svc.config.json ask.provider (none is a normal state). A Tier-2 answer is labelled review required and saved as a draft block; the command prints its path and the svc certify --from-draft command. Exit codes: 0 answered, 1 refused, 2 usage or configuration error.',
     examples: [['Ask a question', 'svc agent ask "What was revenue last week?"'], ['The run as JSON', 'svc agent ask "orders per state" --format json']],
   });
 
@@ -83,11 +83,14 @@ export class AgentAskCommand extends Command<SvcContext> {
   override async execute(): Promise<number> {
     const { compileProject } = await import('../../compiler/compile-project.js');
     const compiled = compileProject({ cwd: this.context.cwd, ...(this.project !== undefined ? { project: this.project } : {}) });
-    if (compiled.exitCode !== 0 || compiled.config === undefined || compiled.text === undefined) {
+    if (compiled.config === undefined || compiled.text === undefined) {
       this.context.stderr.write(diagnosticsText(compiled.diagnostics));
-      this.context.stderr.write('svc: the project has errors, so the question was not asked.\n');
-      return compiled.exitCode === 0 ? 1 : compiled.exitCode;
+      this.context.stderr.write('svc: the project configuration could not be read, so the question was not asked.\n');
+      return 2;
     }
+    const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
+    // One broken block loses its own standing; the question is still asked of the rest.
+    if (errors > 0) this.context.stderr.write(`svc: ${errors} ${errors === 1 ? 'error' : 'errors'} in the project; blocks with errors are not served as certified (svc compile lists them)\n`);
     const run = await this.ask(compiled.root, compiled.config, JSON.parse(compiled.text) as Manifest);
     this.context.stdout.write(this.format === 'json' ? `${JSON.stringify(run, null, 2)}\n` : runText(run));
     return run.trust === 'refused' ? 1 : 0;

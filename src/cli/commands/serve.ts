@@ -14,7 +14,7 @@ export class ServeCommand extends Command<SvcContext> {
   static override paths = [['serve']];
   static override usage = Command.Usage({
     description: 'Serve the project: health, blocks, and runs of certified blocks over HTTP.',
-    details: 'Compiles first and refuses to start while the project has errors (exit 1; 2 for a configuration error). Prints the URL on stdout and runs until SIGINT or SIGTERM.',
+    details: 'Compiles first. A block with errors (a parse error, a stale or missing certification receipt) is never served as certified, and every other block is served; only a configuration that does not read stops the start (exit 2). The server follows the project while it runs: after svc compile, or a change to svc.config.json or the contract manifest, the next request is answered from the new state (GET /api/health shows the snapshot generation). Prints the URL on stdout and runs until SIGINT or SIGTERM.',
     examples: [['Serve on the default port', 'svc serve'], ['Serve a project on a free port', 'svc serve --project fixtures/commerce --port 0']],
   });
 

@@ -43,14 +43,18 @@ export function answerGate(input: GateInput, policy: Policy = builtinPolicy('ans
 const inside = (d: Diagnostic, block: CompiledBlock): boolean =>
   d.span !== undefined && d.span.start.offset >= block.span.start.offset && d.span.start.offset <= block.span.end.offset;
 
+/** Findings the gate judges from the block's own facts (its receipt, its contract as resolved now). */
+const JUDGED_BY_FACTS = (code: string): boolean => code.startsWith('certify/receipt-') || code === 'compile/contract-unresolved';
+
 /**
  * Error diagnostics that belong to one block: in its file and within its declaration, or naming
- * it. Receipt findings are left out: the gate judges the receipt itself, from the block's facts.
+ * it. Receipt and contract findings are left out: the gate judges those itself, from the
+ * block's facts (a running server re-resolves contracts when the contract manifest changes).
  */
 export function blockCompileErrors(diagnostics: readonly Diagnostic[], block: CompiledBlock): number {
   let n = 0;
   for (const d of diagnostics) {
-    if (d.severity !== 'error' || d.file !== block.file || d.code.startsWith('certify/receipt-')) continue;
+    if (d.severity !== 'error' || d.file !== block.file || JUDGED_BY_FACTS(d.code)) continue;
     if (inside(d, block) || d.data?.['block'] === block.id) n++;
   }
   return n;

@@ -43,6 +43,8 @@ export interface AskService {
   /** The manifest the next Ask routes over (the loaded one plus drafts captured since). */
   manifest(): Manifest;
   router(): Tier1Router;
+  /** Project-relative paths of the draft files this service's Asks wrote. */
+  capturedDrafts(): string[];
 }
 
 /** The manifest with the blocks of the draft file at `path` added (a draft that does not compile is left out). */
@@ -65,6 +67,7 @@ export function createAskService(input: AskServiceInput): AskService {
   let manifest = input.manifest;
   let router = input.router ?? projectRouter(manifest, input.config, input.values);
   const pending: string[] = [];
+  const captured: string[] = [];
   const refresh = (): void => {
     if (pending.length === 0) return;
     for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);
@@ -83,10 +86,14 @@ export function createAskService(input: AskServiceInput): AskService {
     async ask(request) {
       refresh();
       const run = await runAsk(context(), request);
-      if (run.reviewDraft?.created === true) pending.push(run.reviewDraft.path);
+      if (run.reviewDraft?.created === true) {
+        pending.push(run.reviewDraft.path);
+        captured.push(run.reviewDraft.path);
+      }
       return run;
     },
     manifest: () => (refresh(), manifest),
     router: () => (refresh(), router),
+    capturedDrafts: () => [...captured],
   };
 }

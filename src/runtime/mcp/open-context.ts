@@ -1,12 +1,11 @@
 /**
  * Opening a project for the agent tools: compile it (writing svc-manifest.json as `svc
- * compile` would, so the tools and the file agree), refuse while it has errors, load the
+ * compile` would, so the tools and the file agree; blocks with errors lose their own standing,
+ * only a configuration that does not read refuses), load the
  * manifest, and build the one executor, the model provider (when configured) and the local
  * trace recorder. `close()` ends all of them; it is safe to call twice.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { compileProject, MANIFEST_FILE } from '../../compiler/compile-project.js';
+import { compileProject } from '../../compiler/compile-project.js';
 import type { Manifest } from '../../compiler/types.js';
 import { createModelProvider, ModelProviderError, type ModelProvider } from '../agent-runs/model-provider.js';
 import { dataAwareRouter } from '../agent-runs/data-values.js';
@@ -45,11 +44,12 @@ function providerOf(config: Parameters<typeof createModelProvider>[0]): ModelPro
 /** Compiles and opens the project; throws ProjectNotReadyError when it cannot serve. */
 export async function openToolContext(options: OpenOptions = {}): Promise<OpenedContext> {
   const compiled = compileProject({ ...(options.project !== undefined ? { project: options.project } : {}), ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
-  if (compiled.exitCode !== 0 || compiled.config === undefined) {
-    throw new ProjectNotReadyError(compiled.diagnostics, compiled.exitCode === 2 || compiled.config === undefined ? 2 : 1);
-  }
+  // Only a configuration that does not read stops the tools; a block with errors loses its own standing.
+  if (compiled.config === undefined || compiled.text === undefined) throw new ProjectNotReadyError(compiled.diagnostics, 2);
   const { root, config } = compiled;
-  const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
+  const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
+  if (errors > 0) (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(`svc mcp: ${errors} ${errors === 1 ? 'error' : 'errors'} in the project; blocks with errors are not served as certified (svc compile lists them)`);
+  const manifest = JSON.parse(compiled.text) as Manifest;
   const provider = providerOf(config);
   const executor = createExecutor({ root, config });
   const recorder = options.traces === false ? undefined : createTraceRecorder({ root });

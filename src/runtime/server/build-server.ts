@@ -15,10 +15,22 @@ import { blocksRoute } from './routes/blocks.js';
 import { healthRoute } from './routes/health.js';
 import { identityRoute } from './routes/identity.js';
 import { installRequestContext } from './request-context-hook.js';
+import { buildSnapshot, fixedSource, type SnapshotParts } from './project-snapshot.js';
+import { installSnapshots } from './snapshot-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
 const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute];
+
+/** The parts a snapshot needs besides the files, from the server's deps. */
+function snapshotParts(deps: ServerDeps): SnapshotParts {
+  return {
+    root: deps.root,
+    openExecutor: () => deps.executor,
+    ...(deps.recorder !== undefined ? { recorder: deps.recorder } : {}),
+    ...(deps.threads !== undefined ? { threads: deps.threads } : {}),
+  };
+}
 
 function stderrLog(line: string): void {
   process.stderr.write(`${line}\n`);
@@ -33,6 +45,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   });
   installErrorHandlers(app, deps.log ?? stderrLog);
   installRequestContext(app, deps);
+  installSnapshots(app, deps.source ?? fixedSource(buildSnapshot(snapshotParts(deps), deps.manifest, deps.config, deps.executor, 1)));
   // Not awaited: fastify loads plugins in order before the first inject or listen.
   for (const route of ROUTES) void app.register(route, { deps });
   // The trace routes belong to the local runtime and exist only where traces are recorded.

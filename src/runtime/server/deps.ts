@@ -9,6 +9,7 @@ import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { Principal } from '../context/request-context.js';
 import type { ThreadStore } from '../stores/thread-store.js';
+import type { SnapshotSource } from './project-snapshot.js';
 
 export interface ServerDeps {
   /** Project root (absolute). */
@@ -26,6 +27,11 @@ export interface ServerDeps {
   recorder?: TraceRecorder;
   /** Who requests run as without a host (default: the project's local owner). */
   principal?: Principal;
+  /**
+   * Where requests take the project from. startLocalServer passes a live source that follows the
+   * project's files; without one the server answers from `manifest`, `config` and `executor` as given.
+   */
+  source?: SnapshotSource;
   /** Conversation threads of Ask runs (follow-ups, `GET /api/agent-runs/:id/thread`); none: every Ask stands alone. */
   threads?: ThreadStore;
 }

@@ -1,19 +1,21 @@
 /**
- * `startLocalServer(options)`: compiles the project, refuses to start while it has errors,
- * loads svc-manifest.json, builds the one executor and the server, and listens (loopback by
- * default). `close()` ends everything it started: the HTTP server, then the executor and its
- * statement processes. It is safe to call twice.
+ * `startLocalServer(options)`: compiles the project, loads svc-manifest.json, builds the one
+ * executor and the server, and listens (loopback by default). Blocks with errors lose their own
+ * standing (the answer gate never lets them answer as certified) and the rest of the project is
+ * served; only a configuration that does not read stops the start. The server then follows the
+ * project: a new manifest (`svc compile`), config or contract manifest is picked up before the
+ * next request (live-source.ts). `close()` ends everything it started: the HTTP server, then the
+ * executors and their statement processes. It is safe to call twice.
  */
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import { compileProject, MANIFEST_FILE } from '../../compiler/compile-project.js';
+import { compileProject } from '../../compiler/compile-project.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
-import type { Manifest } from '../../compiler/types.js';
 import { createExecutor } from '../executor/executor.js';
 import type { Executor } from '../executor/types.js';
 import { buildServer } from './build-server.js';
+import { liveSource } from './live-source.js';
+import { buildSnapshot, readManifest, withContracts } from './project-snapshot.js';
 import { installSharedToken, requiredToken } from './shared-token.js';
 import { createTraceRecorder } from '../traces/index.js';
 import { openSqliteThreadStore } from '../stores/sqlite-thread-store.js';
@@ -43,7 +45,7 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-/** The project did not compile cleanly (or its config could not be read), so nothing started. */
+/** The project's configuration could not be read (or no manifest could be made), so nothing started. */
 export class ProjectNotReadyError extends Error {
   constructor(
     readonly diagnostics: Diagnostic[],
@@ -75,29 +77,40 @@ async function warmUp(executor: Executor, config: SvcConfig, log: (line: string)
   }
 }
 
+/** One line for a project with errors, then the errors: the server starts and serves the rest. */
+function reportErrors(diagnostics: readonly Diagnostic[], log: (line: string) => void): void {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return;
+  const files = new Set(errors.map((d) => d.file ?? '(project)')).size;
+  log(`svc: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'} in ${files} ${files === 1 ? 'file' : 'files'}; blocks with errors are not served as certified`);
+  for (const d of errors) log(`${d.file ?? '(project)'}${d.span ? `:${d.span.start.line}:${d.span.start.column}` : ''} ${d.severity} ${d.code} ${d.message}`);
+}
+
 /** Compiles the project and serves it until `close()`. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
   // Before compiling or opening anything: a network bind without its token never starts.
   const token = requiredToken(host);
   const compiled = compileProject({ ...(options.project !== undefined ? { project: options.project } : {}), ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
-  if (compiled.exitCode !== 0 || compiled.config === undefined) {
-    throw new ProjectNotReadyError(compiled.diagnostics, compiled.exitCode === 2 || compiled.config === undefined ? 2 : 1);
-  }
+  if (compiled.config === undefined || compiled.text === undefined) throw new ProjectNotReadyError(compiled.diagnostics, 2);
   const { root, config } = compiled;
-  const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
-  const executor = createExecutor({ root, config, resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  reportErrors(compiled.diagnostics, log);
+  const manifest = withContracts(root, readManifest(root), config);
+  const makeExecutor = (c: SvcConfig): Executor => createExecutor({ root, config: c, resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
+  const executor = makeExecutor(config);
   await warmUp(executor, config, log);
   const recorder = createTraceRecorder({ root });
   // Opens (and migrates) the trace store now, so the first Ask does not pay for it.
   recorder.status();
   const threads = openSqliteThreadStore(root);
-  const app = buildServer({ root, manifest, executor, config, log, recorder, threads });
+  const parts = { root, recorder, threads, openExecutor: makeExecutor };
+  const source = liveSource(parts, await buildSnapshot(parts, manifest, config, executor, 1), log);
+  const app = buildServer({ root, manifest, executor, config, log, recorder, threads, source });
   if (token !== undefined) installSharedToken(app, token);
   const stop = async (): Promise<void> => {
     await app.close().catch(() => undefined);
-    await executor.close();
+    await source.close();
     await recorder.close();
     await threads.close();
   };

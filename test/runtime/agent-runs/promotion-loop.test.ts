@@ -3,10 +3,11 @@
  * certified block answers is drafted at Tier 2 by the (loopback fake) model over HTTP and saved
  * as a draft; the draft is listed as a proposal, reviewed by hand, promoted with
  * `svc certify --from-draft` (child process), the printed contract patch is applied, `svc
- * compile` runs (child process), and a restarted server answers the same question at Tier 1
- * from the promoted block, without calling the model. Needs `npm run build`.
+ * compile` runs (child process), and the SAME running server (no restart) answers the same
+ * question at Tier 1 from the promoted block, without calling the model and without writing a
+ * second draft. Needs `npm run build`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyPatch } from 'diff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,22 +40,26 @@ function review(root: string): void {
 }
 
 describe('promotion loop', () => {
-  it('drafts at Tier 2, then after review, certify --from-draft and compile, answers at Tier 1', async () => {
+  it('drafts at Tier 2, then after review, certify --from-draft and compile, the running server answers at Tier 1', async () => {
     const root = await askProject(fake.baseUrl);
     const env = { [KEY_ENV]: TEST_KEY };
-
-    // (1) capture
-    let server = await serve(root);
+    const server = await serve(root);
     try {
-      fake.script(sqlReply(TIER2_SQL));
-      const first = await ask(server, { question: TIER2_QUESTION });
-      expect(first.body).toMatchObject({ tier: 2, trust: 'review_required', uncertified: true, reviewDraft: { path: TIER2_DRAFT, created: true } });
-      // The running server now knows the draft: naming it is refused as a draft at once.
-      const named = await ask(server, { question: 'run what_is_the_average_quantity_per_order_item' });
-      expect(named.body).toMatchObject({ tier: 3, refusal: { code: 'BLOCK_DRAFT' }, block: 'finance.what_is_the_average_quantity_per_order_item' });
+      await loop(root, env, server);
     } finally {
       await server.close();
     }
+  });
+});
+
+async function loop(root: string, env: Record<string, string>, server: Awaited<ReturnType<typeof serve>>): Promise<void> {
+    // (1) capture
+    fake.script(sqlReply(TIER2_SQL));
+    const first = await ask(server, { question: TIER2_QUESTION });
+    expect(first.body).toMatchObject({ tier: 2, trust: 'review_required', uncertified: true, reviewDraft: { path: TIER2_DRAFT, created: true } });
+    // The running server now knows the draft: naming it is refused as a draft at once.
+    const named = await ask(server, { question: 'run what_is_the_average_quantity_per_order_item' });
+    expect(named.body).toMatchObject({ tier: 3, refusal: { code: 'BLOCK_DRAFT' }, block: 'finance.what_is_the_average_quantity_per_order_item' });
 
     // (2) surface, (3) refine by hand
     expect(listProposals(root).find((p) => p.path === TIER2_DRAFT)).toMatchObject({ id: 'finance.what_is_the_average_quantity_per_order_item', askedTimes: 1 });
@@ -75,19 +80,18 @@ describe('promotion loop', () => {
     expect(compiled.code).toBe(0);
     expect(listProposals(root).map((p) => p.path)).not.toContain(TIER2_DRAFT);
 
-    // (5) the same question hits Tier 1 on a restarted server
-    server = await serve(root);
-    try {
-      fake.script(sqlReply('SELECT 1 AS should_not_be_used'));
-      const again = await ask(server, { question: TIER2_QUESTION });
-      expect(again.body).toMatchObject({
-        tier: 1, trust: 'certified', block: 'finance.what_is_the_average_quantity_per_order_item',
-        contract: 'finance.OrderItem.what_is_the_average_quantity_per_order_item@1', columns: ['avg_quantity', 'items'], rowCount: 1,
-      });
-      expect(again.body).not.toHaveProperty('uncertified');
-      expect(fake.requests).toEqual([]);
-    } finally {
-      await server.close();
-    }
-  });
-});
+    // (5) the same question hits Tier 1 on the same running server: no restart, no second draft
+    fake.script(sqlReply('SELECT 1 AS should_not_be_used'));
+    const requestsBefore = fake.requests.length;
+    const again = await ask(server, { question: TIER2_QUESTION });
+    expect(again.body).toMatchObject({
+      tier: 1, trust: 'certified', block: 'finance.what_is_the_average_quantity_per_order_item',
+      contract: 'finance.OrderItem.what_is_the_average_quantity_per_order_item@1', columns: ['avg_quantity', 'items'], rowCount: 1,
+    });
+    expect(again.body).not.toHaveProperty('uncertified');
+    expect(fake.requests.length).toBe(requestsBefore);
+    expect(existsSync(join(root, TIER2_DRAFT))).toBe(false);
+    expect(listProposals(root).map((p) => p.path)).toEqual(listProposals(root).map((p) => p.path).filter((p) => !p.includes('average_quantity')));
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { snapshot: { generation: number } };
+    expect(health.snapshot.generation).toBeGreaterThan(1);
+}

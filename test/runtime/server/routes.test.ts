@@ -66,7 +66,7 @@ describe('read routes', () => {
   it('GET /api/health', async () => {
     const r = await app.inject({ method: 'GET', url: '/api/health' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ ok: true, project: 'commerce', blocks: Object.keys(manifest.blocks).length });
+    expect(r.json()).toMatchObject({ ok: true, project: 'commerce', blocks: Object.keys(manifest.blocks).length, snapshot: { generation: 1 } });
   });
 
   it('GET /api/blocks lists ids, status, description, owner and params, sorted', async () => {

@@ -8,11 +8,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { gateRefusal } from '../../ask/refusals.js';
-import { projectGate } from '../../ask/project-gate.js';
 import { runBlock, type BlockRunError } from '../../blocks/run-block.js';
 import { findBlock } from '../block-views.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError, errorReference, type ApiErrorCode } from '../errors.js';
+import { snapshotOf } from '../snapshot-hook.js';
 
 const BODY = {
   type: 'object',
@@ -50,19 +50,19 @@ function runFailure(blockId: string, error: BlockRunError, log: (line: string) =
 
 export const blockRunRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const gate = projectGate(deps.manifest, deps.config);
   // A POST with no body at all runs with defaults; validation then sees `{}`.
   const emptyBodyIsObject = async (request: { body: unknown }) => {
     request.body ??= {};
   };
   app.post<RunRoute>('/api/blocks/:id/run', { schema: { body: BODY }, preValidation: emptyBodyIsObject }, async (request) => {
-    const block = findBlock(deps.manifest, request.params.id);
-    const refusal = gateRefusal(block, gate);
+    const snapshot = snapshotOf(request);
+    const block = findBlock(snapshot.manifest, request.params.id);
+    const refusal = gateRefusal(block, snapshot.gate);
     if (refusal !== undefined) {
       const { code, next, nextAction } = refusal;
       throw new ApiError(409, 'BLOCK_NOT_CERTIFIED', refusal.reason, { status: block.status, gate: { code, ...(next !== undefined ? { next } : {}), ...(nextAction !== undefined ? { nextAction } : {}) } });
     }
-    const run = await runBlock(deps.executor, block, request.body?.params ?? {});
+    const run = await runBlock(snapshot.executor, block, request.body?.params ?? {});
     if (!run.ok || run.error !== undefined) throw runFailure(block.id, run.error ?? { code: 'WAREHOUSE_ERROR', message: 'The block did not run.' }, log);
     return {
       block: block.id,

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { blockDetail, findBlock } from '../block-views.js';
 import type { RouteOptions } from '../deps.js';
+import { snapshotOf } from '../snapshot-hook.js';
 
-export const blockRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get<{ Params: { id: string } }>('/api/blocks/:id', async (request) => ({ block: blockDetail(findBlock(deps.manifest, request.params.id)) }));
+export const blockRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
+  app.get<{ Params: { id: string } }>('/api/blocks/:id', async (request) => ({ block: blockDetail(findBlock(snapshotOf(request).manifest, request.params.id)) }));
 };

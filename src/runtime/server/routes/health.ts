@@ -1,7 +1,16 @@
-/** `GET /api/health`: the server is up, for which project, serving how many blocks. */
+/**
+ * `GET /api/health`: the server is up, for which project, serving how many blocks, from which
+ * loaded snapshot of the project (`generation` counts reloads; `reloadError` says why the files
+ * changed on disk are not served yet, without paths).
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../deps.js';
+import { snapshotOf } from '../snapshot-hook.js';
 
 export const healthRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get('/api/health', async () => ({ ok: true, project: deps.manifest.project, blocks: Object.keys(deps.manifest.blocks).length }));
+  app.get('/api/health', async (request) => {
+    const s = snapshotOf(request);
+    const error = deps.source?.lastError();
+    return { ok: true, project: s.manifest.project, blocks: Object.keys(s.manifest.blocks).length, snapshot: { generation: s.generation, loadedAt: s.loadedAt, ...(error !== undefined ? { reloadError: error } : {}) } };
+  });
 };
