@@ -120,7 +120,11 @@ describe('svc agent trace (child process)', () => {
     expect(body.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
     expect(contacted).toBe(0);
     expect(readdirSync(elsewhere)).toEqual(['readme.txt']);
-    expect(svc(['agent', 'trace', 'replay', out], elsewhere).code).toBe(2);
+    // One mode exists: it is the default, and any other value is a usage error naming it.
+    expect(svc(['agent', 'trace', 'replay', out], elsewhere).code).toBe(0);
+    const other = svc(['agent', 'trace', 'replay', out, '--mode', 'compare'], elsewhere);
+    expect(other.code).toBe(2);
+    expect(other.stdout + other.stderr).toContain('receipt');
   });
 
   it('compare contrasts structure and timing of two runs or two bundles, never prose', () => {
@@ -135,9 +139,13 @@ describe('svc agent trace (child process)', () => {
     mkdirSync(a, { recursive: true });
     svc(['agent', 'trace', 'export', 'run-cli-1', '--out', a], project);
     svc(['agent', 'trace', 'export', 'run-cli-4', '--out', b], project);
-    const bundles = svc(['agent', 'trace', 'compare', a, b, '--mode', 'compare'], project);
+    const bundles = svc(['agent', 'trace', 'compare', a, b], project);
     expect(bundles.code).toBe(0);
     expect(bundles.stdout).toContain('Same structure.');
-    expect(svc(['agent', 'trace', 'compare', 'run-cli-1', 'run-cli-2'], project).code).toBe(2);
+    // One mode exists: it is the default; another value is a usage error naming the mode.
+    expect(svc(['agent', 'trace', 'compare', 'run-cli-1', 'run-cli-2'], project).code).toBe(0);
+    const other = svc(['agent', 'trace', 'compare', 'run-cli-1', 'run-cli-2', '--mode', 'receipt'], project);
+    expect(other.code).toBe(2);
+    expect(other.stdout + other.stderr).toContain('compare');
   });
 });

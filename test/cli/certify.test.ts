@@ -68,6 +68,38 @@ describe('svc certify', () => {
     expect(block?.companion?.certification?.sourceSha256).toBe(block?.sourceSha256);
   });
 
+  it('a draft outside _drafts: Ask names it with a certify command that works when run', () => {
+    const dir = copyFixture('commerce', { withData: true });
+    const file = 'domains/sales/blocks/orders_per_channel.svc';
+    const q = '"""';
+    writeFileSync(join(dir, file), [
+      'block "orders_per_channel" {', '  domain = "sales"', '  status = "draft"', '  description = "Completed orders per sales channel."',
+      '  owner = "sales-ops@acme.test"', `  query = ${q} SELECT channel, COUNT(*) AS orders FROM orders WHERE status = 'completed' GROUP BY channel ${q}`,
+      '  tests {', '    assert row_count == 4', '  }', '}', '',
+    ].join('\n'));
+    const asked = svc(['agent', 'ask', 'run orders_per_channel', '--format', 'json'], dir, OWNER);
+    const run = JSON.parse(asked.stdout) as { refusal: { code: string }; next: string };
+    expect(run.refusal.code).toBe('BLOCK_DRAFT');
+    expect(run.next).toBe(`Review it, then certify it: svc certify ${file}`);
+    const command = run.next.slice(run.next.indexOf('svc certify ') + 'svc '.length).split(' ');
+    expect(svc(command, dir, OWNER).code).toBe(0);
+    expect(svc(['compile'], dir, OWNER).code).toBe(0);
+    expect(JSON.parse(svc(['agent', 'ask', 'run orders_per_channel', '--format', 'json'], dir, OWNER).stdout)).toMatchObject({ tier: 1, block: 'sales.orders_per_channel' });
+  });
+
+  it('--from-draft --domain moves the suggested contract id into the new domain, in the file and in the patch', () => {
+    const dir = copyFixture('commerce', { withData: true });
+    reviewDraft(dir);
+    const r = svc(['certify', '--from-draft', ORDERS_DRAFT, '--domain', 'ops', '--format', 'json'], dir, OWNER);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as { file: string; contract?: { binding: string }; manifestPatch?: string };
+    expect(result.file).toBe('domains/ops/blocks/orders_by_state.svc');
+    expect(result.contract?.binding).toBe('ops.Order.orders_by_state@1');
+    expect(result.manifestPatch).toContain('"id": "ops.Order.orders_by_state"');
+    expect(result.manifestPatch).not.toContain('sales.Order.orders_by_state');
+    expect(readFileSync(join(dir, result.file), 'utf8')).toContain('svc_contract = "ops.Order.orders_by_state@1"');
+  });
+
   it.each([
     [['certify'], 'Name one block'],
     [['certify', 'a.b', '--from-draft', 'x.svc'], 'Name one block'],

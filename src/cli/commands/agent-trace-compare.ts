@@ -32,13 +32,14 @@ export class AgentTraceCompareCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'compare']];
   static override usage = Command.Usage({
     description: 'Compare two traces: routing stages, candidate roles and reasons, attempts, trust and timing.',
-    details: 'Each side is a bundle folder (validated first) or a trace id or Ask run id in the local store. Strict bundles of one install share pseudonyms, so they compare with each other; against the store their ids differ. Exit codes: 0 compared, 1 a side cannot be read (trace error or invalid bundle), 2 usage error.',
+    details: '--mode compare is the only mode and the default. Each side is a bundle folder (validated first) or a trace id or Ask run id in the local store. Strict bundles of one install share pseudonyms, so they compare with each other; against the store their ids differ. Exit codes: 0 compared, 1 a side cannot be read (trace error or invalid bundle), 2 usage error.',
     examples: [['Compare two runs', 'svc agent trace compare run-41 run-42 --mode compare']],
   });
 
   left = Option.String({ name: 'left' });
   right = Option.String({ name: 'right' });
-  mode = Option.String('--mode', { required: true, validator: t.isEnum(['compare']), description: 'compare' });
+  // One mode exists, so it is the default; naming it stays accepted.
+  mode = Option.String('--mode', 'compare', { validator: t.isEnum(['compare']), description: 'compare (the only mode, and the default)' });
   project = projectOption();
   format = textOrJsonOption();
 

@@ -14,12 +14,13 @@ export class AgentTraceReplayCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'replay']];
   static override usage = Command.Usage({
     description: 'Re-check an exported run receipt offline against its trace evidence.',
-    details: 'Only --mode receipt exists: it validates the bundle, then checks the receipt outcome, tier order, attempts, sources and timing against the trace. Exit codes: 0 the receipt holds, 1 it does not (or the bundle is invalid), 2 usage error.',
+    details: 'Only --mode receipt exists (the default): it validates the bundle, then checks the receipt outcome, tier order, attempts, sources and timing against the trace. Exit codes: 0 the receipt holds, 1 it does not (or the bundle is invalid), 2 usage error.',
     examples: [['Replay a receipt', 'svc agent trace replay ./trace-run-42 --mode receipt']],
   });
 
   dir = Option.String({ name: 'bundle-dir' });
-  mode = Option.String('--mode', { required: true, validator: t.isEnum(['receipt']), description: 'receipt' });
+  // One mode exists, so it is the default; naming it stays accepted.
+  mode = Option.String('--mode', 'receipt', { validator: t.isEnum(['receipt']), description: 'receipt (the only mode, and the default)' });
   format = textOrJsonOption();
 
   override async execute(): Promise<number> {

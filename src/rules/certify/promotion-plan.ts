@@ -74,8 +74,14 @@ export function chooseContract(flag: string | undefined, suggested: string | und
   return { kind: 'bind', choice: { binding, id: ref.id, version: ref.version, from, status } };
 }
 
-/** The suggested contract id a captured draft carries, if any. */
-export function suggestedContract(block: CompiledBlock): string | undefined {
+/**
+ * The suggested contract id a captured draft carries, if any, for the domain the block is
+ * promoted into: a contract id is `<domain>.<Entity>.<name>`, so promoting into another domain
+ * moves the suggestion with it (the draft was filed under a guessed domain).
+ */
+export function suggestedContract(block: CompiledBlock, domain: string = block.domain): string | undefined {
   const value = block.proposed?.['contract_id'];
-  return typeof value === 'string' ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const parts = value.split('.');
+  return parts.length >= 3 && parts[0] === block.domain ? [domain, ...parts.slice(1)].join('.') : value;
 }

@@ -10,6 +10,8 @@ import type { AskRun } from './types.js';
 export interface AskTrace {
   traceId: string;
   builder?: TraceBuilder;
+  /** True once a tier attempt was recorded as it happened (the cascade's own steps). */
+  attempted?: boolean;
 }
 
 /** Starts the trace of run `runId`; `fallbackId` names it when there is no recorder. */
@@ -27,14 +29,39 @@ function outcomeOf(run: AskRun): 'answered' | 'refused' {
   return run.trust === 'refused' ? 'refused' : 'answered';
 }
 
+function guarded(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // Ask is never affected by a trace failure.
+  }
+}
+
+/** Records Tier-1 routing as it ends: its phase (placed when it ran) and its candidates. */
+export function traceRoute(trace: AskTrace, candidates: AskRun['candidates'], durationMs: number): void {
+  const b = trace.builder;
+  if (b === undefined) return;
+  guarded(() => {
+    b.phase('route.tier1', { counts: { candidates: candidates.length }, durationMs });
+    for (const c of candidates) b.candidate({ id: c.id, role: c.role, score: c.score });
+  });
+}
+
+/** Records one tier's attempt as it ends, so a trace reads every tier tried, in order. */
+export function traceAttempt(trace: AskTrace, tier: 1 | 2, outcome: 'answered' | 'no_match' | 'refused' | 'failed', durationMs: number, reasonCode?: string): void {
+  trace.attempted = true;
+  const b = trace.builder;
+  if (b === undefined) return;
+  guarded(() => b.attempt({ tier, outcome, durationMs, ...(reasonCode !== undefined ? { reasonCode } : {}) }));
+}
+
 /** Records the finished run's evidence and closes the trace. */
-export function finishTrace(trace: AskTrace, run: AskRun, tier1Ms: number): void {
+export function finishTrace(trace: AskTrace, run: AskRun): void {
   const b = trace.builder;
   if (b === undefined) return;
   try {
-    b.phase('route.tier1', { counts: { candidates: run.candidates.length }, durationMs: tier1Ms });
-    for (const c of run.candidates) b.candidate({ id: c.id, role: c.role, score: c.score });
-    b.attempt({ tier: run.tier, outcome: outcomeOf(run), ...(run.refusal !== undefined ? { reasonCode: run.refusal.code } : {}), durationMs: run.durationMs });
+    // A run refused before any tier was tried (an empty or sensitive question): one attempt says so.
+    if (trace.attempted !== true) b.attempt({ tier: run.tier, outcome: outcomeOf(run), ...(run.refusal !== undefined ? { reasonCode: run.refusal.code } : {}), durationMs: run.durationMs });
     if (run.tier !== 3) b.phase('answer.rows', { counts: { rows: run.rowCount } });
     b.finish({
       tier: run.tier,

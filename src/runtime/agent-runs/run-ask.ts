@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Tier1Decision } from '../ask/types.js';
-import { beginTrace, failTrace, finishTrace } from './record-trace.js';
+import { beginTrace, failTrace, finishTrace, traceAttempt, traceRoute, type AskTrace } from './record-trace.js';
 import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
 import { SENSITIVE_QUESTION, sensitiveWording } from '../ask/sensitive-wording.js';
 import { definitionRun } from './definition-answer.js';
@@ -38,12 +38,25 @@ function unnamedDraft(decision: Tier1Decision): boolean {
   return decision.kind === 'refused' && decision.code === 'BLOCK_DRAFT' && !decision.named;
 }
 
-async function cascade(ctx: AskContext, request: AskRequest, decision: Tier1Decision, base: RunBase): Promise<AskRun> {
-  if (decision.kind === 'answer') return answerTier1(ctx, decision, base);
-  if (decision.kind === 'refused' && !(unnamedDraft(decision) && tier2Possible(ctx, request))) return tier1RefusedRun(base, decision);
+/** The tiers in priority order, each attempt recorded in the trace as it ends. */
+async function cascade(ctx: AskContext, request: AskRequest, decision: Tier1Decision, base: RunBase, trace: AskTrace, tier1Ms: number): Promise<AskRun> {
+  if (decision.kind === 'answer') {
+    const started = performance.now();
+    const run = await answerTier1(ctx, decision, base);
+    traceAttempt(trace, 1, run.tier === 1 ? 'answered' : 'failed', tier1Ms + performance.now() - started, run.refusal?.code);
+    return run;
+  }
+  if (decision.kind === 'refused' && !(unnamedDraft(decision) && tier2Possible(ctx, request))) {
+    traceAttempt(trace, 1, 'refused', tier1Ms, decision.code);
+    return tier1RefusedRun(base, decision);
+  }
+  traceAttempt(trace, 1, decision.kind === 'refused' ? 'refused' : 'no_match', tier1Ms, decision.code);
   // A drilldown proposal: written SQL answers the two questions together, never certified.
   const question = decision.kind === 'no-match' && decision.drilldown !== undefined ? decision.drilldown.question : request.question;
-  return answerTier2(ctx, { ...request, question }, base);
+  const started = performance.now();
+  const run = await answerTier2(ctx, { ...request, question }, base);
+  traceAttempt(trace, 2, run.tier === 2 ? 'answered' : 'refused', performance.now() - started, run.refusal?.code);
+  return run;
 }
 
 /** Tier 1's decision: a follow-up of the thread's certified answer, or a question on its own. */
@@ -62,22 +75,23 @@ function threadFields(thread: OpenedThread, decision: Tier1Decision): Pick<AskRu
   };
 }
 
-async function answer(ctx: AskContext, request: AskRequest, question: string, base: Omit<RunBase, 'candidates'>, thread: OpenedThread): Promise<{ run: AskRun; tier1Ms: number }> {
+async function answer(ctx: AskContext, request: AskRequest, question: string, base: Omit<RunBase, 'candidates'>, thread: OpenedThread, trace: AskTrace): Promise<AskRun> {
   // Before planning and before any model call (spec 02 sensitiveQuestions: 'wording').
   const sensitive = sensitiveWording(question);
   if (sensitive !== undefined) {
     const refused = refusedRun({ ...base, candidates: [] }, { code: SENSITIVE_QUESTION, reason: sensitive.reason }, 'Ask for an aggregate (a count, an average, a share by group) instead.', 'rephrase');
-    return { run: { ...refused, ...(thread.id !== undefined ? { threadId: thread.id } : {}) }, tier1Ms: 0 };
+    return { ...refused, ...(thread.id !== undefined ? { threadId: thread.id } : {}) };
   }
   const defined = definitionRun(ctx, question, { ...base, candidates: [] });
-  if (defined !== undefined) return { run: { ...defined, ...threadFields(thread, { kind: 'no-match', code: 'NO_MATCH', candidates: [] }) }, tier1Ms: 0 };
+  if (defined !== undefined) return { ...defined, ...threadFields(thread, { kind: 'no-match', code: 'NO_MATCH', candidates: [] }) };
   const routed = performance.now();
   const decision = decide(ctx, question, thread);
   const tier1Ms = performance.now() - routed;
+  traceRoute(trace, decision.candidates, tier1Ms);
   const route = decision.route;
   const full: RunBase = { ...base, candidates: decision.candidates, ...(route !== undefined ? { route } : {}) };
-  const run = await cascade(ctx, { ...request, question }, decision, full);
-  return { run: { ...run, question, ...threadFields(thread, decision) }, tier1Ms };
+  const run = await cascade(ctx, { ...request, question }, decision, full, trace, tier1Ms);
+  return { ...run, question, ...threadFields(thread, decision) };
 }
 
 /** Runs one Ask through the tiers and returns the run; refusals are values, never thrown. */
@@ -93,11 +107,11 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
     if (question === '' || thread === undefined) {
       const refusal = question === '' ? { code: 'QUESTION_EMPTY', reason: 'There is no question to answer.' } : { code: 'THREAD_NOT_FOUND', reason: 'This conversation does not exist, or it is not yours; ask again without it to start a new one.' };
       const run = refusedRun({ ...base, candidates: [] }, refusal);
-      finishTrace(trace, run, 0);
+      finishTrace(trace, run);
       return run;
     }
-    const { run, tier1Ms } = await answer(ctx, request, question, base, thread);
-    finishTrace(trace, run, tier1Ms);
+    const run = await answer(ctx, request, question, base, thread, trace);
+    finishTrace(trace, run);
     await recordInThread(ctx.threads, run, ctx.now().toISOString());
     return run;
   } catch (error) {

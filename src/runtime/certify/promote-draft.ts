@@ -53,7 +53,7 @@ function readDraft(session: Session, opts: PromoteOptions): Step<LocatedBlock> {
 /** The contract to bind and what to say about it. */
 function contractPlan(session: Session, opts: PromoteOptions, located: LocatedBlock): Step<{ choice?: ContractChoice; warnings: Diagnostic[] }> {
   const index = session.project.env.contracts;
-  const decision = chooseContract(opts.contract, suggestedContract(located.block), index);
+  const decision = chooseContract(opts.contract, suggestedContract(located.block, opts.domain ?? located.block.domain), index);
   const where = { file: located.file, span: located.block.span };
   if (decision.kind === 'invalid') {
     const d = diag('certify/contract-invalid', { value: decision.value, from: decision.from === 'flag' ? '--contract' : '_proposed.contract_id' }, where);
