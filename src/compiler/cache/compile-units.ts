@@ -109,10 +109,11 @@ export function compileFresh(ctx: Ctx, file: SourceFile, givenMemo: StatMemo | n
   } else source = readSource(file.abs, file.path);
   const deps: CachedDep[] = [];
   const readCompanion = (rel: string): string | undefined => {
-    const m = depMemo(ctx, rel);
-    const depBytes = m === null ? undefined : readBytes(`${ctx.root}/${rel}`);
-    deps.push({ path: rel, stat: m, sha: depBytes === undefined ? null : sha256Hex(depBytes) });
-    return depBytes?.toString('utf8');
+    // One open gives the bytes and their memo (as for the block file); a companion the
+    // listing says cannot exist is not even tried.
+    const read = ctx.listing.mayExist(rel) ? readWithMemo(`${ctx.root}/${rel}`) : undefined;
+    deps.push({ path: rel, stat: read?.memo ?? null, sha: read === undefined ? null : sha256Hex(read.bytes) });
+    return read?.bytes.toString('utf8');
   };
   if (source.text === undefined) {
     // Unreadable files are never reused: an empty sha forces a fresh look next time.

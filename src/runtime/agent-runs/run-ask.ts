@@ -112,7 +112,7 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
     }
     const run = await answer(ctx, request, question, base, thread, trace);
     finishTrace(trace, run);
-    await recordInThread(ctx.threads, run, ctx.now().toISOString());
+    recordInThread(ctx.threads, run, ctx.now().toISOString());
     return run;
   } catch (error) {
     failTrace(trace);

@@ -48,12 +48,16 @@ export function threadRunOf(run: AskRun, threadId: string, at: string): ThreadRu
   };
 }
 
-/** Records the run in its thread; a store failure is swallowed (the answer stands). */
-export async function recordInThread(store: ThreadStore | undefined, run: AskRun, at: string): Promise<void> {
+/**
+ * Records the run in its thread without holding up the answer: the store reads it back at once
+ * (a follow-up sees it) and commits it with others. A store failure is swallowed: the person
+ * keeps their answer; only the thread's memory of it is lost.
+ */
+export function recordInThread(store: ThreadStore | undefined, run: AskRun, at: string): void {
   if (store === undefined || run.threadId === undefined) return;
   try {
-    await store.append(threadRunOf(run, run.threadId, at));
+    store.append(threadRunOf(run, run.threadId, at)).catch(() => undefined);
   } catch {
-    // The person keeps their answer; only the thread's memory of it is lost.
+    // As above: a store that throws at once is a store that failed.
   }
 }

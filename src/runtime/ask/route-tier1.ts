@@ -152,7 +152,14 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   const all = Object.values(manifest.blocks);
   const index = buildRouteIndex(all);
   const gate = options.gate ?? manifestGate(manifest);
-  const termGateOf = options.termGate ?? ((t: CompiledTerm) => termGate(t));
+  // A term's decision is kept per term object, like the block gate's: a router's manifest does not change.
+  const decided = new WeakMap<CompiledTerm, GateDecision>();
+  const judgeTerm = options.termGate ?? ((t: CompiledTerm) => termGate(t));
+  const termGateOf = (t: CompiledTerm): GateDecision => {
+    let d = decided.get(t);
+    if (d === undefined) decided.set(t, (d = judgeTerm(t)));
+    return d;
+  };
   const terms = buildTermIndex(manifest, termGateOf);
   const refusals = new Map<number, RefusalCore | undefined>();
   const p: Prepared = {

@@ -111,9 +111,16 @@ function listsPeople(folded: string): boolean {
   return people && (listing || ws.includes('all')) && !AGGREGATE.some((a) => has(folded, a));
 }
 
+const ORDER = ['identifier', 'pay', 'health', 'contact', 'protected'] as const;
+/** Each category's one-word cues as a set, and its phrases: one lookup per word, a scan per phrase. */
+const WORD_CUES = new Map(ORDER.map((c) => [c, new Set(CUES[c].filter((cue) => !cue.includes(' ')))] as const));
+const PHRASE_CUES = new Map(ORDER.map((c) => [c, CUES[c].filter((cue) => cue.includes(' '))] as const));
+
 function category(folded: string): SensitiveCategory | undefined {
-  for (const c of ['identifier', 'pay', 'health', 'contact', 'protected'] as const) {
-    if (CUES[c].some((cue) => has(folded, cue))) return c;
+  const ws = folded.trim().split(' ');
+  for (const c of ORDER) {
+    const single = WORD_CUES.get(c) as ReadonlySet<string>;
+    if (ws.some((w) => single.has(w)) || (PHRASE_CUES.get(c) as readonly string[]).some((cue) => has(folded, cue))) return c;
   }
   return undefined;
 }

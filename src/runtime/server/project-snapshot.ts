@@ -74,13 +74,10 @@ export function fixedSource(snapshot: Promise<ProjectSnapshot>): SnapshotSource 
 
 type Memo = string;
 
+/** What identifies a file's version: a write changes its size or times, a rename its inode. */
 function memoOf(path: string): Memo {
-  try {
-    const s = statSync(path, { bigint: true });
-    return `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-  } catch {
-    return 'absent';
-  }
+  const s = statSync(path, { throwIfNoEntry: false });
+  return s === undefined ? 'absent' : `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
 }
 
 /** The manifest file, parsed and shape-checked; a half-written or foreign file throws. */

@@ -25,39 +25,97 @@ interface ThreadRow {
   created_at: string;
 }
 
-/** Opens (creating when needed) the local store of the project at `root`. */
-export function openSqliteThreadStore(root: string, ids: () => string = randomUUID): ThreadStore {
+/** Threads started but not yet written: the first run's append writes the thread with it. */
+const MAX_PENDING = 10_000;
+/** How long appended runs wait to share one commit (they are read from the queue meanwhile). */
+const COMMIT_EVERY_MS = 25;
+
+interface Queued {
+  /** The thread row, when this is the thread's first run. */
+  row?: ThreadRow;
+  run: ThreadRun;
+  done: () => void;
+  failed: (e: unknown) => void;
+}
+
+function statements(db: Database.Database) {
+  return {
+    insertThread: db.prepare('INSERT INTO threads (id, owner, created_at) VALUES (?, ?, ?)'),
+    selectThread: db.prepare<[string], ThreadRow>('SELECT id, owner, created_at FROM threads WHERE id = ?'),
+    selectRuns: db.prepare<[string], { record: string }>('SELECT record FROM runs WHERE thread_id = ? ORDER BY seq'),
+    insertRun: db.prepare('INSERT INTO runs (run_id, thread_id, seq, record) VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM runs WHERE thread_id = ?), ?)'),
+    selectThreadOf: db.prepare<[string], { thread_id: string }>('SELECT thread_id FROM runs WHERE run_id = ?'),
+  };
+}
+
+function openDatabase(root: string): Database.Database {
   const file = join(root, THREAD_STORE_FILE);
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  // A commit does not wait for the disk: an application crash keeps every committed run, a
+  // power cut may lose the last few, which costs a conversation's memory, never an answer.
+  db.pragma('synchronous = NORMAL');
   db.exec(SCHEMA);
-  const insertThread = db.prepare('INSERT INTO threads (id, owner, created_at) VALUES (?, ?, ?)');
-  const selectThread = db.prepare<[string], ThreadRow>('SELECT id, owner, created_at FROM threads WHERE id = ?');
-  const selectRuns = db.prepare<[string], { record: string }>('SELECT record FROM runs WHERE thread_id = ? ORDER BY seq');
-  const insertRun = db.prepare('INSERT INTO runs (run_id, thread_id, seq, record) VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM runs WHERE thread_id = ?), ?)');
-  const selectThreadOf = db.prepare<[string], { thread_id: string }>('SELECT thread_id FROM runs WHERE run_id = ?');
+  return db;
+}
+
+/**
+ * Opens (creating when needed) the local store of the project at `root`. A new thread costs no
+ * write of its own (its row goes in with its first run), and the runs appended within
+ * COMMIT_EVERY_MS are committed together in one transaction: many people asking at once share a
+ * commit. Until its commit a run is read from the queue, so a follow-up sees it at once; close()
+ * commits what is queued.
+ */
+export function openSqliteThreadStore(root: string, ids: () => string = randomUUID): ThreadStore {
+  const db = openDatabase(root);
+  const q = statements(db);
+  const pending = new Map<string, ThreadRow>();
+  let queue: Queued[] = [];
+  const commit = db.transaction((batch: readonly Queued[]) => {
+    for (const item of batch) {
+      if (item.row !== undefined) q.insertThread.run(item.row.id, item.row.owner, item.row.created_at);
+      q.insertRun.run(item.run.runId, item.run.threadId, item.run.threadId, JSON.stringify(item.run));
+    }
+  });
+  const flush = (): void => {
+    const batch = queue;
+    queue = [];
+    try {
+      commit(batch);
+      for (const item of batch) item.done();
+    } catch (error) {
+      for (const item of batch) item.failed(error);
+    }
+  };
   return {
     async create(owner, at) {
       const id = newThreadId(ids);
-      insertThread.run(id, owner ?? null, at);
+      if (pending.size >= MAX_PENDING) pending.delete(pending.keys().next().value as string);
+      pending.set(id, { id, owner: owner ?? null, created_at: at });
       return id;
     },
     async get(threadId) {
-      const row = selectThread.get(threadId);
+      const row = q.selectThread.get(threadId) ?? pending.get(threadId) ?? queue.find((i) => i.row?.id === threadId)?.row;
       if (row === undefined) return undefined;
-      const runs = selectRuns.all(threadId).map((r) => JSON.parse(r.record) as ThreadRun);
-      const thread: Thread = { id: row.id, createdAt: row.created_at, runs };
+      const stored = q.selectRuns.all(threadId).map((r) => JSON.parse(r.record) as ThreadRun);
+      const thread: Thread = { id: row.id, createdAt: row.created_at, runs: [...stored, ...queue.filter((i) => i.run.threadId === threadId).map((i) => i.run)] };
       if (row.owner !== null) thread.owner = row.owner;
       return thread;
     },
-    async append(run) {
-      insertRun.run(run.runId, run.threadId, run.threadId, JSON.stringify(run));
+    append(run) {
+      const row = pending.get(run.threadId);
+      pending.delete(run.threadId);
+      return new Promise<void>((done, failed) => {
+        if (queue.length === 0) setTimeout(flush, COMMIT_EVERY_MS).unref();
+        queue.push({ ...(row !== undefined ? { row } : {}), run, done, failed });
+      });
     },
     async threadOf(runId) {
-      return selectThreadOf.get(runId)?.thread_id;
+      return q.selectThreadOf.get(runId)?.thread_id ?? queue.find((i) => i.run.runId === runId)?.run.threadId;
     },
     async close() {
+      if (queue.length > 0) flush();
       db.close();
     },
   };
