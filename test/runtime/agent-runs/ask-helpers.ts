@@ -5,7 +5,14 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { compileProject } from '../../../src/compiler/compile-project.js';
+import type { SvcConfig } from '../../../src/compiler/project/config.js';
+import type { Manifest } from '../../../src/compiler/types.js';
+import { dataAwareRouter } from '../../../src/runtime/agent-runs/data-values.js';
 import type { AskRun } from '../../../src/runtime/agent-runs/types.js';
+import type { Tier1Router } from '../../../src/runtime/ask/types.js';
+import { createExecutor } from '../../../src/runtime/executor/executor.js';
+import type { Executor } from '../../../src/runtime/executor/types.js';
 import { startLocalServer, type LocalServer } from '../../../src/index.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
@@ -27,6 +34,23 @@ export async function askProject(baseUrl: string | undefined, extra: Record<stri
   const root = await commerceProject();
   configureAsk(root, baseUrl, extra);
   return root;
+}
+
+/** What runAsk needs, from a fresh compile of the project at `root`: the caller closes the executor. */
+export interface CompiledAsk {
+  config: SvcConfig;
+  manifest: Manifest;
+  executor: Executor;
+  router: Tier1Router;
+}
+
+export async function compiledAsk(root: string): Promise<CompiledAsk> {
+  const compiled = compileProject({ project: root, cache: false });
+  const config = compiled.config as SvcConfig;
+  const manifest = JSON.parse(compiled.text ?? '{}') as Manifest;
+  const executor = createExecutor({ root, config });
+  const router = (await dataAwareRouter(manifest, config, executor)).router;
+  return { config, manifest, executor, router };
 }
 
 export async function serve(root: string): Promise<LocalServer> {

@@ -5,19 +5,17 @@
  * question is routed as any other. Threads are their owner's alone. Commerce fixture, real runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../../src/compiler/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
-import { dataAwareRouter } from '../../../src/runtime/agent-runs/data-values.js';
 import { runAsk } from '../../../src/runtime/agent-runs/run-ask.js';
 import type { AskRequest, AskRun } from '../../../src/runtime/agent-runs/types.js';
 import type { Tier1Router } from '../../../src/runtime/ask/types.js';
 import { localPrincipal, runWithContext } from '../../../src/runtime/context/request-context.js';
-import { createExecutor } from '../../../src/runtime/executor/executor.js';
 import type { Executor } from '../../../src/runtime/executor/types.js';
 import { createMemoryThreadStore, type ThreadStore } from '../../../src/runtime/stores/thread-store.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
+import { compiledAsk } from './ask-helpers.js';
 
 const NOW = new Date('2026-02-15T10:00:00Z');
 let root: string;
@@ -30,11 +28,7 @@ let n = 0;
 
 beforeAll(async () => {
   root = await commerceProject();
-  const compiled = compileProject({ project: root, cache: false });
-  config = compiled.config as SvcConfig;
-  manifest = JSON.parse(compiled.text ?? '{}') as Manifest;
-  executor = createExecutor({ root, config });
-  router = (await dataAwareRouter(manifest, config, executor)).router;
+  ({ config, manifest, executor, router } = await compiledAsk(root));
   threads = createMemoryThreadStore(() => `t${++n}`);
 });
 

@@ -11,15 +11,14 @@ import { compileProject } from '../../../src/compiler/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import { TERMS_FILE } from '../../../src/compiler/project/terms.js';
 import type { Manifest } from '../../../src/compiler/types.js';
-import { dataAwareRouter } from '../../../src/runtime/agent-runs/data-values.js';
 import { runAsk } from '../../../src/runtime/agent-runs/run-ask.js';
 import type { AskRun } from '../../../src/runtime/agent-runs/types.js';
 import type { Tier1Router } from '../../../src/runtime/ask/types.js';
-import { createExecutor } from '../../../src/runtime/executor/executor.js';
 import type { Executor } from '../../../src/runtime/executor/types.js';
 import { svc } from '../../helpers/cli.js';
 import { cleanupProjects, copyFixture } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
+import { compiledAsk } from './ask-helpers.js';
 
 let root: string;
 let manifest: Manifest;
@@ -29,11 +28,7 @@ let router: Tier1Router;
 
 beforeAll(async () => {
   root = await commerceProject();
-  const compiled = compileProject({ project: root, cache: false });
-  config = compiled.config as SvcConfig;
-  manifest = JSON.parse(compiled.text ?? '{}') as Manifest;
-  executor = createExecutor({ root, config });
-  router = (await dataAwareRouter(manifest, config, executor)).router;
+  ({ config, manifest, executor, router } = await compiledAsk(root));
 });
 
 afterAll(async () => {

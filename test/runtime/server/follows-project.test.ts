@@ -7,7 +7,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../../src/index.js';
+import type { LocalServer } from '../../../src/index.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import type { Executor } from '../../../src/runtime/executor/types.js';
@@ -16,15 +16,13 @@ import { buildSnapshot, readManifest } from '../../../src/runtime/server/project
 import { svc } from '../../helpers/cli.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
+import { ask as postAsk, serve } from '../agent-runs/ask-helpers.js';
 
 afterAll(cleanupProjects);
 
 const edit = (root: string, rel: string, fn: (t: string) => string): void => writeFileSync(join(root, rel), fn(readFileSync(join(root, rel), 'utf8')));
 
-async function ask(server: LocalServer, question: string): Promise<Record<string, any>> {
-  const r = await fetch(`${server.url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
-  return (await r.json()) as Record<string, any>;
-}
+const ask = async (server: LocalServer, question: string): Promise<Record<string, any>> => (await postAsk(server, { question })).body;
 
 const health = async (server: LocalServer): Promise<Record<string, any>> => (await (await fetch(`${server.url}/api/health`)).json()) as Record<string, any>;
 
@@ -33,7 +31,7 @@ describe('a running server follows the project', () => {
   let server: LocalServer;
   beforeAll(async () => {
     root = await commerceProject();
-    server = await startLocalServer({ project: root, port: 0, log: () => undefined });
+    server = await serve(root);
   });
   afterAll(() => server.close());
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../../../src/compiler/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
-import { buildServer, startLocalServer, type LocalServer } from '../../../src/index.js';
+import { buildServer, type LocalServer } from '../../../src/index.js';
 import { localPrincipal } from '../../../src/runtime/context/request-context.js';
 import { createExecutor } from '../../../src/runtime/executor/executor.js';
 import type { Executor } from '../../../src/runtime/executor/types.js';
@@ -16,28 +16,25 @@ import { openSqliteThreadStore } from '../../../src/runtime/stores/sqlite-thread
 import type { ThreadStore } from '../../../src/runtime/stores/thread-store.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
+import { ask, serve } from '../agent-runs/ask-helpers.js';
 
 afterAll(cleanupProjects);
 
-async function post(url: string, body: unknown): Promise<{ status: number; body: Record<string, any> }> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: r.status, body: (await r.json()) as Record<string, any> };
-}
 
 describe('a conversation against a running server', () => {
   let root: string;
   let server: LocalServer;
   beforeAll(async () => {
     root = await commerceProject();
-    server = await startLocalServer({ project: root, port: 0, log: () => undefined });
+    server = await serve(root);
   });
   afterAll(() => server.close());
 
   it('continues a thread, holds the follow-up to the block, and shows the thread in order', async () => {
-    const first = await post(`${server.url}/api/agent-runs`, { question: 'top 10 states by revenue' });
+    const first = await ask(server, { question: 'top 10 states by revenue' });
     expect(first.body).toMatchObject({ tier: 1, block: 'sales.top_states_by_revenue' });
     expect(first.body['threadId']).toMatch(/^thr_/);
-    const second = await post(`${server.url}/api/agent-runs`, { question: 'just the top 3', threadId: first.body['threadId'] });
+    const second = await ask(server, { question: 'just the top 3', threadId: first.body['threadId'] });
     expect(second.body).toMatchObject({ tier: 1, trust: 'certified', params: { top_n: 3 }, threadId: first.body['threadId'], followUp: { of: first.body['runId'], mode: 'held' } });
     const thread = await (await fetch(`${server.url}/api/agent-runs/${second.body['runId']}/thread`)).json() as Record<string, any>;
     expect(thread['threadId']).toBe(first.body['threadId']);
@@ -49,14 +46,14 @@ describe('a conversation against a running server', () => {
     const r = await fetch(`${server.url}/api/agent-runs/run_nope/thread`);
     expect(r.status).toBe(404);
     expect(((await r.json()) as { error: { code: string } }).error.code).toBe('RUN_NOT_FOUND');
-    expect((await post(`${server.url}/api/agent-runs`, { question: 'just the top 3', threadId: 'thr_nope' })).body).toMatchObject({ tier: 3, refusal: { code: 'THREAD_NOT_FOUND' } });
+    expect((await ask(server, { question: 'just the top 3', threadId: 'thr_nope' })).body).toMatchObject({ tier: 3, refusal: { code: 'THREAD_NOT_FOUND' } });
   });
 
   it('the local store keeps the thread across a restart', async () => {
-    const first = await post(`${server.url}/api/agent-runs`, { question: 'monthly revenue' });
+    const first = await ask(server, { question: 'monthly revenue' });
     await server.close();
-    server = await startLocalServer({ project: root, port: 0, log: () => undefined });
-    const second = await post(`${server.url}/api/agent-runs`, { question: 'only 2025', threadId: first.body['threadId'] });
+    server = await serve(root);
+    const second = await ask(server, { question: 'only 2025', threadId: first.body['threadId'] });
     expect(second.body).toMatchObject({ tier: 1, block: 'finance.monthly_revenue', params: { since: '2025-01-01', until: '2026-01-01' } });
   });
 });
