@@ -30,8 +30,11 @@ export interface DialectReading {
   readonly rawStrings: boolean;
   /** `'''...'''` and `"""..."""`. */
   readonly tripleQuotes: boolean;
-  /** `$$...$$` (plain) or also `$tag$...$tag$` (tagged). */
-  readonly dollarQuotes: 'none' | 'plain' | 'tagged';
+  /**
+   * `$$...$$` (plain), also `$tag$...$tag$` (tagged), or ClickHouse heredocs whose tag is
+   * everything from a `$` to the next `$` (heredoc).
+   */
+  readonly dollarQuotes: 'none' | 'plain' | 'tagged' | 'heredoc';
   /** Line comment openers. */
   readonly lineComments: readonly ('--' | '#' | '//')[];
   /** `--` opens a comment only when a space or control character follows (MySQL). */
@@ -44,6 +47,11 @@ export interface DialectReading {
   readonly nameStartExtra: string;
   /** Characters whose backslash escape keeps the backslash (MySQL `\%`, `\_`). */
   readonly keepBackslashBefore: string;
+  /**
+   * SQLite's variables: `$`, `@`, `:` or `#` before identifier characters, and in stock builds
+   * (Tcl variables on) `::` inside them and a `(...)` suffix that runs to the first space or `)`.
+   */
+  readonly sqliteVariables: boolean;
 }
 
 /** A setting the service cannot see and the readings it allows beyond the base. */
@@ -76,6 +84,7 @@ export const BASE_READING: DialectReading = {
   systemVariables: false,
   nameStartExtra: '',
   keepBackslashBefore: '',
+  sqliteVariables: false,
 };
 
 /** Builds a dialect from the base and a delta. */

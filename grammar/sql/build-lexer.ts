@@ -15,6 +15,7 @@ import { createToken, Lexer } from '../chevrotain.js';
 import type { DialectReading } from './base-dialect.js';
 import { blockCommentScanner, lineCommentScanner } from './scan-comments.js';
 import { bracketScanner, dollarScanner, prefixedScanner, quotedScanner } from './scan-quoted.js';
+import { sqliteVariableScanner } from './scan-variables.js';
 import type { SqlTokenKind } from './sql-token.js';
 
 export interface BuiltLexer {
@@ -85,6 +86,7 @@ export function buildLexer(reading: DialectReading): BuiltLexer {
     createToken({ name: 'Whitespace', pattern: /[ \t\n\r]+/, group: Lexer.SKIPPED, line_breaks: true }),
     ...commentTokens(reading),
     ...quotedTokens(reading),
+    ...(reading.sqliteVariables ? [custom('SqliteVariable', sqliteVariableScanner, ['$', '@', ':', '#'])] : []),
     plain('number', NUMBER),
     ...(reading.systemVariables ? [plain('variable', VARIABLE)] : []),
     plain('parameter', PARAMETER),

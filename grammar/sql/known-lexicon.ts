@@ -39,6 +39,7 @@ function stringForms(r: DialectReading): string[] {
   if (r.tripleQuotes) out.push("'''...''' and \"\"\"...\"\"\" triple-quoted strings");
   if (r.dollarQuotes === 'plain') out.push('$$...$$');
   if (r.dollarQuotes === 'tagged') out.push('$$...$$ and $tag$...$tag$');
+  if (r.dollarQuotes === 'heredoc') out.push('heredocs: $tag$...$tag$ where the tag is anything from a $ to the next $');
   return out;
 }
 
@@ -69,6 +70,7 @@ export function knownLexicon(driver: string): KnownLexicon {
   const r = d.reading;
   const parameters = ['?', '?N', '$N', '$name', ':name', '@name'];
   if (r.systemVariables) parameters.push('@@name (server or session variable)');
+  if (r.sqliteVariables) parameters.push('#name', 'Tcl forms $a::b and $a(...) refused (stock and Tcl-less builds read them differently)');
   return {
     driver,
     strings: stringForms(r),

@@ -31,6 +31,8 @@ function lexersOf(driver: string): BuiltLexer[] {
  * decide, including an unknown driver.
  */
 export function lexStatement(sql: string, driver: string): SqlToken[] {
+  // Callers may be plain JavaScript: anything but a string is refused the documented way.
+  if (typeof sql !== 'string') throw new UnreadableStatement('not-text');
   const all = lexersOf(driver);
   // A NUL ends the text for engines that read C strings (SQLite stops there) but not for
   // this reading: the two would see different statements, so nothing past it is decided.

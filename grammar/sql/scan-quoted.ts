@@ -22,7 +22,7 @@ export type QuotedMatch = ([string] & { payload: QuotedPayload }) | null;
  * The match for `text[offset, end)`. The image also takes the spaces that follow (as every
  * token does, see build-lexer.ts); `lexStatement` cuts them off again.
  */
-function match(text: string, offset: number, end: number, kind: SqlTokenKind, value: string, unicode = false): QuotedMatch {
+export function match(text: string, offset: number, end: number, kind: SqlTokenKind, value: string, unicode = false): QuotedMatch {
   let stop = end;
   for (let c = text.charCodeAt(stop); c === 32 || c === 10 || c === 9 || c === 13; c = text.charCodeAt(++stop));
   const m = [text.slice(offset, stop)] as [string] & { payload: QuotedPayload };
@@ -141,6 +141,7 @@ const TAG = /\$([A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;
 
 /** `$$...$$` and, when tagged, `$tag$...$tag$`. Null lets `$1` or `$name` match as a parameter. */
 export function dollarScanner(reading: DialectReading): (text: string, offset: number) => QuotedMatch {
+  if (reading.dollarQuotes === 'heredoc') return heredocScanner;
   const tagged = reading.dollarQuotes === 'tagged';
   return (text, offset) => {
     let delimiter = '$$';
@@ -155,6 +156,20 @@ export function dollarScanner(reading: DialectReading): (text: string, offset: n
     if (close < 0) throw new UnreadableStatement('unterminated-string', offset);
     return match(text, offset, close + delimiter.length, 'string', text.slice(offset + delimiter.length, close));
   };
+}
+
+/**
+ * ClickHouse heredocs (Lexer.cpp): the tag runs from a `$` to the very next `$`, whatever lies
+ * between (spaces and quotes included), and the text ends at the next copy of that tag. Without
+ * a closing copy the `$` is not a heredoc and the other patterns read on.
+ */
+function heredocScanner(text: string, offset: number): QuotedMatch {
+  const tagEnd = text.indexOf('$', offset + 1);
+  if (tagEnd < 0) return null;
+  const tag = text.slice(offset, tagEnd + 1);
+  const close = text.indexOf(tag, tagEnd + 1);
+  if (close < 0) return null;
+  return match(text, offset, close + tag.length, 'string', text.slice(tagEnd + 1, close));
 }
 
 /** `[name]` with `]]` escaping `]`. */

@@ -8,8 +8,9 @@ export const CLICKHOUSE = dialect('clickhouse', {
   singleQuote: 'backslash',
   doubleQuoteEscapes: 'backslash',
   backtick: 'backslash',
-  // $$...$$ and $tag$...$tag$ heredocs.
-  dollarQuotes: 'tagged',
-  // `#` (and `#!`) open line comments.
-  lineComments: ['--', '#'],
+  // Heredocs: the tag is everything from a `$` to the next `$` (Lexer.cpp), quotes included.
+  dollarQuotes: 'heredoc',
+  // `--`, `//` and `#` open line comments (Lexer.cpp; `#` only before a space or `!`, any
+  // other `#` is an error token there, so reading it as a comment never runs more).
+  lineComments: ['--', '//', '#'],
 });

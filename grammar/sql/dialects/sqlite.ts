@@ -10,4 +10,6 @@ export const SQLITE = dialect('sqlite', {
   // [name] (SQL Server style) and `name` (MySQL style) are quoted names.
   brackets: true,
   backtick: 'standard',
+  // `$name`, `@name`, `:name`, `#name` variables, with stock builds' Tcl forms (scan-variables.ts).
+  sqliteVariables: true,
 });

@@ -18,6 +18,13 @@ export interface StatementCheckOptions {
   readonly readOnly?: boolean;
 }
 
+function validOptions(allowedDirectories: unknown, opts: unknown): boolean {
+  if (!Array.isArray(allowedDirectories)) return false;
+  if (opts === null || typeof opts !== 'object') return false;
+  const readOnly = (opts as { readOnly?: unknown }).readOnly;
+  return readOnly === undefined || typeof readOnly === 'boolean';
+}
+
 /** Null when `sql` may run on `driver`'s hosted connection, else the refusal. */
 export function hostedStatementRefusal(
   sql: string,
@@ -26,6 +33,9 @@ export function hostedStatementRefusal(
   opts: StatementCheckOptions = {},
 ): StatementRefusal | null {
   if (!isDriver(driver)) return refusal('unknown-driver');
+  // Options come from hosts' own code: a value that is not exactly what it must be is a usage
+  // error, never read as the looser setting ('true' or 1 must not mean "may write").
+  if (!validOptions(allowedDirectories, opts)) return refusal('invalid-option');
   try {
     const families = familiesOf(driver);
     const raw = rawTextReason(sql, families);
@@ -41,7 +51,9 @@ export function hostedStatementRefusal(
     const positions = families.source.tablePositions;
     const relations = positions === undefined ? null : readRelations(tokens);
     const facts = tokenFacts(families, tokens);
-    const family = familyReason({ sql, tokens, spans, relations, families, folders: allowedDirectories, facts });
+    // An entry that is not a string names no folder: it allows nothing and takes nothing away.
+    const folders = allowedDirectories.filter((f): f is string => typeof f === 'string');
+    const family = familyReason({ sql, tokens, spans, relations, families, folders, facts });
     if (family !== null) return refusal(family);
     if (opts.readOnly === true) {
       const reason = readOnlyReason(tokens, spans, families, facts);

@@ -36,7 +36,7 @@ export type ReadOnlyReason =
   | 'system-catalog'
   | 'write';
 
-export type RefusalReason = FamilyReason | ReadOnlyReason | 'unknown-driver' | 'unreadable';
+export type RefusalReason = FamilyReason | ReadOnlyReason | 'invalid-option' | 'unknown-driver' | 'unreadable';
 
 export interface StatementRefusal {
   readonly code: 'ROW_POLICY_REFUSED';
@@ -55,6 +55,7 @@ const MESSAGES: Readonly<Record<RefusalReason, string>> = {
   'external-query': 'Statements here may not reach other databases or services.',
   'file': 'Statements here may not use the engine\'s file features.',
   'file-reader': 'Statements here may not read files, except plain paths inside the folders this connection allows.',
+  'invalid-option': 'The statement check was called with an option it cannot read (readOnly must be true or false, allowedDirectories a list of folder paths), so the statement was not run.',
   'install': 'Statements here may not install extensions.',
   'load': 'Statements here may not load extensions or libraries.',
   'not-a-read': 'Statements here may only read: a single SELECT, WITH, VALUES, TABLE, SHOW, DESCRIBE, SUMMARIZE, PIVOT or EXPLAIN of one.',

@@ -87,7 +87,9 @@ function firstWord(tokens: readonly SqlToken[], i: number, to: number): number {
 export function headsOf(tokens: readonly SqlToken[], span: StatementSpan): number[] {
   const heads: number[] = [];
   let h = firstWord(tokens, span.from, span.to);
-  while (h >= 0 && heads.length < 8) {
+  // No limit on how many heads: each step moves past the previous head, so this ends, and a
+  // run of EXPLAINs or DESCRIBEs never hides the statement at its end.
+  while (h >= 0) {
     heads.push(h);
     const v = tokens[h]?.value;
     let next = -1;
@@ -105,7 +107,7 @@ export function headsOf(tokens: readonly SqlToken[], span: StatementSpan): numbe
       const j = firstWord(tokens, h + 1, span.to);
       if (j >= 0 && WRAPPED_QUERY.has(tokens[j]?.value ?? '')) next = j;
     }
-    h = next;
+    h = next > h ? next : -1;
   }
   return heads;
 }
