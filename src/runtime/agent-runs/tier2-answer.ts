@@ -29,6 +29,7 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
   }
   const reasons: Record<string, string> = {
     STATEMENT_TIMEOUT: 'The written SQL did not finish within its deadline.',
+    RESULT_TOO_LARGE: 'The written SQL returned more data than an answer carries, so it was stopped.',
     CONNECTION_UNAVAILABLE: 'The warehouse connection is not available.',
   };
   // The engine's own words may quote the statement or its values; the person gets a plain sentence.

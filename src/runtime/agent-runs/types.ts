@@ -52,6 +52,8 @@ export const ASK_REFUSAL_CODES = [
   /** The written SQL could not be read or run by the warehouse. */
   'WAREHOUSE_ERROR',
   'STATEMENT_TIMEOUT',
+  /** The rows went over the result's byte budget (in all or in one value); the statement was stopped. */
+  'RESULT_TOO_LARGE',
   'CONNECTION_UNAVAILABLE',
   /** A certified block matched but its parameters could not be bound (PARAM_* of runBlock). */
   'PARAM_INVALID',

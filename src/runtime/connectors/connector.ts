@@ -15,6 +15,13 @@ export interface ConnectorStatement {
   maxRows: number;
   /** Milliseconds before the statement is stopped for real (not merely abandoned). */
   deadlineMs: number;
+  /**
+   * Most bytes the rows may hold in all, and in one cell (text as UTF-8, a binary value as its
+   * bytes, a number as 8). Counted while rows are read: the first row over either bound stops
+   * the statement with RESULT_TOO_LARGE, so an oversized result is never materialised.
+   */
+  maxBytes: number;
+  maxCellBytes: number;
 }
 
 export interface ConnectorResult {

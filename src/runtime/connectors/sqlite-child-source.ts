@@ -7,9 +7,10 @@
  * the same source then runs from `dist/` and from the TypeScript sources under vitest.
  *
  * Protocol (one statement in flight per process): the parent sends
- * `{ id, sql, params, maxRows }`; the child answers `{ id, kind: 'ok', columns, rows,
- * truncated }`, `{ id, kind: 'error', message }` (the engine's words) or
- * `{ id, kind: 'unavailable', message }` (the database could not be opened).
+ * `{ id, sql, params, maxRows, maxBytes, maxCellBytes }`; the child answers `{ id, kind: 'ok',
+ * columns, rows, truncated }`, `{ id, kind: 'too-large', what: 'cell' | 'result' }` (the rows
+ * went over a byte bound: reading stopped there), `{ id, kind: 'error', message }` (the
+ * engine's words) or `{ id, kind: 'unavailable', message }` (the database could not be opened).
  * Messages are JSON (three times cheaper per statement than structured clone here), so values
  * JSON cannot carry are sent as markers and revived by the parent (wire-values.ts): a blob as
  * `{ $svc: 'blob', b64 }`, a non-finite number as `{ $svc: 'num', v }`; `special: true` on a
@@ -47,6 +48,12 @@ function marker(v) {
 function param(v) {
   return v !== null && typeof v === 'object' && v.$svc === 'num' ? Number(v.v) : v;
 }
+// Bytes a cell holds as the answer carries it: text as UTF-8, a blob as its bytes, else 8.
+function cellBytes(v) {
+  if (typeof v === 'string') return v.length < 64 ? v.length * 3 : Buffer.byteLength(v);
+  if (v !== null && typeof v === 'object') return v.byteLength;
+  return 8;
+}
 function runOne(m) {
   if (db === null) return { id: m.id, kind: 'unavailable', message: openError };
   const stmt = statementFor(m.sql);
@@ -59,12 +66,18 @@ function runOne(m) {
   const rows = [];
   let truncated = false;
   let special = false;
-  // Stops reading one row past the cap, so a huge result is never materialised.
+  let bytes = 0;
+  // Stops reading one row past the cap, or at the first row over a byte bound, so a huge
+  // result is never materialised (leaving the loop resets the statement).
   for (const row of stmt.iterate(...params)) {
     if (rows.length >= m.maxRows) { truncated = true; break; }
     for (const key in row) {
+      const size = cellBytes(row[key]);
+      if (size > m.maxCellBytes) return { id: m.id, kind: 'too-large', what: 'cell' };
+      bytes += size + key.length;
       if (needsMarker(row[key])) { row[key] = marker(row[key]); special = true; }
     }
+    if (bytes > m.maxBytes) return { id: m.id, kind: 'too-large', what: 'result' };
     rows.push(row);
   }
   return { id: m.id, kind: 'ok', columns, rows, truncated, special };

@@ -34,6 +34,10 @@ function resultOf(reply: PoolReply): ConnectorResult {
     const rows = reply['rows'] as ConnectorResult['rows'];
     return { columns: reply['columns'] as string[], rows: reply['special'] === true ? reviveRows(rows) : rows, truncated: reply['truncated'] === true };
   }
+  if (reply.kind === 'too-large') {
+    const what = reply['what'] === 'cell' ? 'One value of the result' : 'The result';
+    throw new StatementError('RESULT_TOO_LARGE', `${what} is larger than this connection returns, so the statement was stopped; ask for fewer rows or columns, or an aggregate.`);
+  }
   const message = typeof reply['message'] === 'string' ? reply['message'] : 'The database answered with an error.';
   if (reply.kind === 'unavailable') throw new StatementError('CONNECTION_UNAVAILABLE', `The database could not be opened: ${message}`);
   throw new StatementError('WAREHOUSE_ERROR', message);
@@ -48,6 +52,7 @@ function resultOf(reply: PoolReply): ConnectorResult {
 const LIST_TABLES = "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";
 const LIST_COLUMNS = 'SELECT name, type FROM pragma_table_info(?) ORDER BY cid';
 const CATALOG_ROWS = 10_000;
+const CATALOG_BYTES = 16 * 1024 * 1024;
 
 /** Opens the SQLite connector of one connection; throws CONNECTION_UNAVAILABLE when the file is missing. */
 export function openSqliteConnector(target: ConnectorTarget, options: SqliteConnectorOptions = {}): Connector {
@@ -63,12 +68,12 @@ export function openSqliteConnector(target: ConnectorTarget, options: SqliteConn
   const size = options.processes ?? Math.min(4, Math.max(1, availableParallelism()));
   const pool = new StatementPool({ source: SQLITE_CHILD_SOURCE, env: { SVC_SQLITE_DRIVER: DRIVER, SVC_SQLITE_PATH: file }, size });
   const run = async (sql: string, params: unknown[], maxRows: number, deadlineMs: number): Promise<ConnectorResult> =>
-    resultOf(await pool.submit({ sql, params, special: false, maxRows }, deadlineMs));
+    resultOf(await pool.submit({ sql, params, special: false, maxRows, maxBytes: CATALOG_BYTES, maxCellBytes: CATALOG_BYTES }, deadlineMs));
   return {
     driver: 'sqlite',
     async runStatement(statement: ConnectorStatement): Promise<ConnectorResult> {
       const { params, special } = encodeParams(statement.params);
-      const message = { sql: statement.sql, params, special, maxRows: statement.maxRows };
+      const message = { sql: statement.sql, params, special, maxRows: statement.maxRows, maxBytes: statement.maxBytes, maxCellBytes: statement.maxCellBytes };
       return resultOf(await pool.submit(message, statement.deadlineMs));
     },
     async listTables(deadlineMs: number): Promise<string[]> {

@@ -2,7 +2,9 @@
  * Values JSON cannot carry between the server and a statement process (see
  * sqlite-child-source.ts for the markers): a blob travels as base64, a non-finite number as
  * its text. The parent encodes such parameters and revives such cells; ordinary values pass
- * untouched, and a reply without `special` is never walked.
+ * untouched, and a reply without `special` is never walked. A blob is answered as
+ * `{ base64 }` (as the MCP tools show it), never as bytes that JSON would turn into a map of
+ * numbers four times the size.
  */
 import type { ConnectorResult, SqlValue } from './connector.js';
 
@@ -28,7 +30,7 @@ export function encodeParams(params: readonly SqlValue[]): { params: unknown[]; 
 
 function revive(value: unknown): unknown {
   if (!isMarker(value)) return value;
-  return value.$svc === 'num' ? Number(value.v) : new Uint8Array(Buffer.from(value.b64, 'base64'));
+  return value.$svc === 'num' ? Number(value.v) : { base64: value.b64 };
 }
 
 /** Rows with every marker turned back into its value (in place). */

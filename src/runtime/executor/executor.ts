@@ -28,6 +28,9 @@ export interface ExecutorOptions {
   deadlineMs?: number;
   /** Default row cap per statement (10,000). */
   maxRows?: number;
+  /** Default byte budget per result (4 MiB) and per cell (1 MiB); see ConnectorStatement. */
+  maxResultBytes?: number;
+  maxCellBytes?: number;
   /** Connector factories by driver, added to (or replacing) the built-in `sqlite`. */
   connectors?: Readonly<Record<string, ConnectorFactory>>;
   /**
@@ -36,6 +39,10 @@ export interface ExecutorOptions {
    */
   resultCache?: boolean | ResultCacheOptions;
 }
+
+/** A result a person reads or a model is shown: a few MB is already far more than either uses. */
+const DEFAULT_RESULT_BYTES = 4 * 1024 * 1024;
+const DEFAULT_CELL_BYTES = 1024 * 1024;
 
 function nonNegative(value: number | undefined, fallback: number, what: string): number {
   if (value === undefined) return fallback;
@@ -52,12 +59,16 @@ class OneQueryPath implements Executor {
   private readonly registry: ConnectorRegistry;
   private readonly deadlineMs: number;
   private readonly maxRows: number;
+  private readonly maxResultBytes: number;
+  private readonly maxCellBytes: number;
   private readonly cache: ResultCache | undefined;
   private closed = false;
 
   constructor(private readonly options: ExecutorOptions) {
     this.deadlineMs = nonNegative(options.deadlineMs, 30_000, 'deadlineMs');
     this.maxRows = nonNegative(options.maxRows, 10_000, 'maxRows');
+    this.maxResultBytes = nonNegative(options.maxResultBytes, DEFAULT_RESULT_BYTES, 'maxResultBytes');
+    this.maxCellBytes = nonNegative(options.maxCellBytes, DEFAULT_CELL_BYTES, 'maxCellBytes');
     this.registry = new ConnectorRegistry(options.root, options.config, { sqlite: sqliteConnectorFactory, ...options.connectors });
     const cache = options.resultCache;
     this.cache = cache === undefined || cache === false ? undefined : new ResultCache(cache === true ? {} : cache);
@@ -93,7 +104,9 @@ class OneQueryPath implements Executor {
     const maxRows = nonNegative(request.maxRows, this.maxRows, 'maxRows');
     // Only certified block SQL is ever cached; every other origin always runs.
     const cache = request.origin === 'block' ? this.cacheFor(name) : undefined;
-    const key = cache === undefined ? '' : cacheKey(name, request.sql, request.params, maxRows);
+    const maxBytes = nonNegative(request.maxResultBytes, this.maxResultBytes, 'maxResultBytes');
+    const maxCellBytes = Math.min(maxBytes, nonNegative(request.maxCellBytes, this.maxCellBytes, 'maxCellBytes'));
+    const key = cache === undefined ? '' : cacheKey(name, request.sql, request.params, maxRows, maxBytes, maxCellBytes);
     const hit = cache?.get(name, key);
     if (hit !== undefined) {
       const durationMs = report('ok', hit.rows.length, true);
@@ -101,7 +114,7 @@ class OneQueryPath implements Executor {
     }
     const generation = cache?.generation(name);
     try {
-      const result = await this.registry.get(name).runStatement({ sql: request.sql, params: request.params, maxRows, deadlineMs });
+      const result = await this.registry.get(name).runStatement({ sql: request.sql, params: request.params, maxRows, deadlineMs, maxBytes, maxCellBytes });
       cache?.set(name, key, generation, result);
       const durationMs = report('ok', result.rows.length);
       return { columns: result.columns, rows: result.rows, truncated: result.truncated, durationMs };

@@ -59,8 +59,9 @@ function signatureOf(path: string): string {
 }
 
 /** The key of a statement: every part that decides its rows, types included. */
-export function cacheKey(connection: string, sql: string, params: readonly SqlValue[], maxRows: number): string {
-  return JSON.stringify([connection, maxRows, sql, params.map((p) => (p === null ? null : [typeof p, p]))]);
+export function cacheKey(connection: string, sql: string, params: readonly SqlValue[], maxRows: number, maxBytes = 0, maxCellBytes = 0): string {
+  // The bounds are part of the key: a result kept under a larger budget is no answer under a smaller one.
+  return JSON.stringify([connection, maxRows, maxBytes, maxCellBytes, sql, params.map((p) => (p === null ? null : [typeof p, p]))]);
 }
 
 export class ResultCache {

@@ -20,6 +20,9 @@ export interface StatementRequest {
   deadlineMs?: number;
   /** Rows kept; the result says when more were available (default from the executor). */
   maxRows?: number;
+  /** Most bytes the result may hold, in all and in one cell (defaults from the executor). */
+  maxResultBytes?: number;
+  maxCellBytes?: number;
 }
 
 export interface StatementResult {
@@ -43,7 +46,7 @@ export interface StatementEvent {
 }
 
 /** Stable codes for statements that did not produce a result. */
-export type StatementErrorCode = 'ROW_POLICY_REFUSED' | 'STATEMENT_TIMEOUT' | 'WAREHOUSE_ERROR' | 'CONNECTION_UNAVAILABLE';
+export type StatementErrorCode = 'ROW_POLICY_REFUSED' | 'STATEMENT_TIMEOUT' | 'RESULT_TOO_LARGE' | 'WAREHOUSE_ERROR' | 'CONNECTION_UNAVAILABLE';
 
 export class StatementError extends Error {
   constructor(

@@ -151,6 +151,16 @@ describe('Tier 3', () => {
     expect(existsSync(join(root, 'domains/finance/blocks/_drafts/how_many_payments_failed.svc'))).toBe(false);
   });
 
+  it('refuses a result larger than an answer carries, saves nothing, and answers the next question', async () => {
+    const before = files(root);
+    fake.script(sqlReply('SELECT randomblob(20000000) AS b FROM orders LIMIT 1'));
+    const { body } = await ask(server, { question: 'How many payments failed?' });
+    expect(body).toMatchObject({ tier: 3, trust: 'refused', refusal: { code: 'RESULT_TOO_LARGE' }, rows: [] });
+    expect(body).not.toHaveProperty('reviewDraft');
+    expect(files(root)).toEqual(before);
+    expect((await ask(server, { question: 'run weekly_revenue' })).body).toMatchObject({ tier: 1, trust: 'certified' });
+  });
+
   it.each([
     ['an HTTP error', { status: 500, body: '{"error":"boom"}' }, 'MODEL_HTTP_ERROR'],
     ['a reply that is not JSON', { status: 200, body: 'not json' }, 'MODEL_MALFORMED_REPLY'],

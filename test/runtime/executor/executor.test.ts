@@ -39,6 +39,41 @@ async function failure(p: Promise<unknown>): Promise<StatementError> {
   return error as StatementError;
 }
 
+describe('executor: byte bounds', () => {
+  it.each<[string, string, Partial<ExecutorOptions>, string | null]>([
+    ['one huge blob', 'SELECT randomblob(20000000) AS b', {}, 'RESULT_TOO_LARGE'],
+    ['one huge text', 'SELECT hex(randomblob(3000000)) AS t', {}, 'RESULT_TOO_LARGE'],
+    ['many rows over the total', 'WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) SELECT i, hex(randomblob(512)) AS pad FROM r', {}, 'RESULT_TOO_LARGE'],
+    ['a cell under a raised bound', 'SELECT randomblob(2000000) AS b', { maxCellBytes: 4_000_000, maxResultBytes: 8_000_000 }, null],
+    ['a small total bound', 'SELECT n FROM nums', { maxResultBytes: 64 }, 'RESULT_TOO_LARGE'],
+    ['an ordinary result', 'SELECT n FROM nums', {}, null],
+  ])('%s', async (_, sql, options, code) => {
+    const { executor, events } = setup(options);
+    const outcome = await executor.execute({ sql, params: [], origin: 'model', maxRows: 100_000 }).then(() => null, (e: StatementError) => e.code);
+    expect(outcome).toBe(code);
+    expect(events.at(-1)?.outcome).toBe(code === null ? 'ok' : 'error');
+  });
+
+  it('keeps the process small and stays usable after a refusal', async () => {
+    const { executor } = setup();
+    const before = process.memoryUsage().rss;
+    for (let i = 0; i < 3; i++) {
+      const e = await failure(executor.execute({ sql: 'SELECT randomblob(50000000) AS b', params: [], origin: 'model' }));
+      expect(e.code).toBe('RESULT_TOO_LARGE');
+      expect(e.message).not.toMatch(/randomblob/);
+    }
+    // Nothing of the 50 MB value reached this process (a copy would add at least that much).
+    expect(process.memoryUsage().rss - before).toBeLessThan(40_000_000);
+    expect((await executor.execute({ sql: 'SELECT COUNT(*) AS c FROM nums', params: [], origin: 'person' })).rows).toEqual([{ c: 20 }]);
+  });
+
+  it('a request may narrow the bounds, never past what it asks', async () => {
+    const { executor } = setup();
+    const e = await failure(executor.execute({ sql: 'SELECT n FROM nums', params: [], origin: 'person', maxResultBytes: 10 }));
+    expect(e.code).toBe('RESULT_TOO_LARGE');
+  });
+});
+
 describe('executor: results', () => {
   it('binds values positionally and never splices them', async () => {
     const { executor } = setup();
@@ -58,9 +93,15 @@ describe('executor: results', () => {
       origin: 'person',
     });
     expect(r.rows).toEqual([{
-      blob: new Uint8Array([0, 255, 16]), inf: Number.POSITIVE_INFINITY, ninf: Number.NEGATIVE_INFINITY, big: 9007199254740991,
+      blob: { base64: Buffer.from([0, 255, 16]).toString('base64') }, inf: Number.POSITIVE_INFINITY, ninf: Number.NEGATIVE_INFINITY, big: 9007199254740991,
       text: 'é✓ \u2028', nil: null, pinf: Number.POSITIVE_INFINITY, unicode: '{"$svc":"num","v":"1"}', f: 0,
     }]);
+  });
+
+  it('answers a binary value as base64, never as a map of numbers', async () => {
+    const { executor } = setup();
+    const r = await executor.execute({ sql: "SELECT x'48656c6c6f' AS b", params: [], origin: 'person' });
+    expect(JSON.parse(JSON.stringify(r.rows))).toEqual([{ b: { base64: 'SGVsbG8=' } }]);
   });
 
   it('reads the project database through one reused connector', async () => {

@@ -40,6 +40,7 @@ beforeAll(async () => {
   manifest.blocks['test.refused'] = variant('test.refused', 'DELETE FROM orders');
   manifest.blocks['test.broken'] = variant('test.broken', "SELECT secret_column FROM orders WHERE note = 'hush'");
   manifest.blocks['test.slow'] = variant('test.slow', SLOW);
+  manifest.blocks['test.huge'] = variant('test.huge', 'SELECT randomblob(20000000) AS b');
   manifest.blocks['test.needs'] = variant('test.needs', 'SELECT ${region} AS region', [{ name: 'region', type: 'string', required: true }]);
   // A generous deadline for ordinary statements (a saturated machine must not turn them into
   // timeouts); the timeout case gets its own short-deadline server below.
@@ -146,6 +147,7 @@ describe('POST /api/blocks/:id/run', () => {
     ['finance.net_revenue_2024', {}, 409, 'BLOCK_NOT_CERTIFIED'],
     ['finance.missing', {}, 404, 'BLOCK_NOT_FOUND'],
     ['test.refused', {}, 403, 'ROW_POLICY_REFUSED'],
+    ['test.huge', {}, 422, 'RESULT_TOO_LARGE'],
   ])('%s %j -> %d %s', async (id, payload, status, code) => {
     const r = await post(`/api/blocks/${id}/run`, payload);
     expect(r.status).toBe(status);

@@ -30,6 +30,8 @@ const STATUS: Readonly<Record<BlockRunError['code'], number>> = {
   WAREHOUSE_ERROR: 502,
   CONNECTION_UNAVAILABLE: 503,
   STATEMENT_TIMEOUT: 504,
+  // The request was fine and the warehouse answered; the answer is more than this server returns.
+  RESULT_TOO_LARGE: 422,
 };
 
 interface RunRoute {
