@@ -22,6 +22,12 @@ export interface ConnectorStatement {
    */
   maxBytes: number;
   maxCellBytes: number;
+  /**
+   * Who wrote the statement and for whom (the principal's id): a connector with a pool admits
+   * model- and tool-written statements to only part of it, and one caller to only part of it.
+   */
+  origin?: 'block' | 'person' | 'model' | 'tool' | 'platform';
+  caller?: string;
 }
 
 export interface ConnectorResult {

@@ -74,7 +74,8 @@ export function openSqliteConnector(target: ConnectorTarget, options: SqliteConn
     async runStatement(statement: ConnectorStatement): Promise<ConnectorResult> {
       const { params, special } = encodeParams(statement.params);
       const message = { sql: statement.sql, params, special, maxRows: statement.maxRows, maxBytes: statement.maxBytes, maxCellBytes: statement.maxCellBytes };
-      return resultOf(await pool.submit(message, statement.deadlineMs));
+      const lane = statement.origin === 'model' || statement.origin === 'tool' ? 'model' : 'other';
+      return resultOf(await pool.submit(message, statement.deadlineMs, { lane, ...(statement.caller !== undefined ? { caller: statement.caller } : {}) }));
     },
     async listTables(deadlineMs: number): Promise<string[]> {
       const result = await run(LIST_TABLES, [], CATALOG_ROWS, deadlineMs);

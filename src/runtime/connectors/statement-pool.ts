@@ -4,6 +4,13 @@
  * queued when it expires never starts, and a running one has its process killed (and replaced
  * on the next statement), which stops the engine mid-step.
  *
+ * Admission (why: two slow model-written statements must not make a person wait): statements
+ * written by a model or an agent tool run on at most `size - 1` processes (1 when `size` is 1),
+ * so a process is always free of them, and other statements may use every process (one more
+ * when `size` is 1 and a model statement holds it). One caller's statements run on at most `size - 1` processes too. A
+ * statement that cannot be admitted waits in order behind nothing it could pass: the first
+ * admissible statement in the queue starts first. The deadline covers the wait.
+ *
  * Invariants: every submitted statement settles exactly once; an idle pool never keeps the
  * Node process alive (children and channels are unref'd; a running statement's deadline timer
  * is what holds the event loop open, and a child being killed is ref'd until it is gone);
@@ -35,8 +42,15 @@ interface Slot {
   exited: Promise<void>;
 }
 
+/** Who a statement is for: its lane (`model` for model- and tool-written SQL) and its caller. */
+export interface Admission {
+  lane: 'model' | 'other';
+  caller?: string;
+}
+
 interface Job {
   id: number;
+  admission: Admission;
   message: Record<string, unknown>;
   deadlineMs: number;
   resolve: (reply: PoolReply) => void;
@@ -56,10 +70,10 @@ export class StatementPool {
   constructor(private readonly options: PoolOptions) {}
 
   /** Runs `message` in a child; rejects with STATEMENT_TIMEOUT when `deadlineMs` passes first. */
-  submit(message: Record<string, unknown>, deadlineMs: number): Promise<PoolReply> {
+  submit(message: Record<string, unknown>, deadlineMs: number, admission: Admission = { lane: 'other' }): Promise<PoolReply> {
     if (this.closed) return Promise.reject(closedError());
     return new Promise<PoolReply>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, message, deadlineMs, resolve, reject, settled: false };
+      const job: Job = { id: this.nextId++, admission, message, deadlineMs, resolve, reject, settled: false };
       job.timer = setTimeout(() => this.expire(job), deadlineMs);
       this.queue.push(job);
       this.pump();
@@ -75,14 +89,40 @@ export class StatementPool {
   }
 
   private pump(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      const slot = this.slots.find((s) => s.job === undefined) ?? (this.slots.length < this.options.size ? this.spawnSlot() : undefined);
-      if (slot === undefined) return;
-      const job = this.queue.shift() as Job;
+    let at = 0;
+    while (at < this.queue.length && !this.closed) {
+      const job = this.queue[at] as Job;
+      const slot = this.admits(job.admission) ? this.slotFor(job.admission) : undefined;
+      if (slot === undefined) {
+        at++;
+        continue;
+      }
+      this.queue.splice(at, 1);
       slot.job = job;
       job.slot = slot;
       slot.child.send({ ...job.message, id: job.id });
     }
+  }
+
+  /** Most statements of one lane, or of one caller, running at once. */
+  private get shareCap(): number {
+    return Math.max(1, this.options.size - 1);
+  }
+
+  private admits(admission: Admission): boolean {
+    const running = this.slots.filter((s) => s.job !== undefined).map((s) => (s.job as Job).admission);
+    if (admission.lane === 'model' && running.filter((a) => a.lane === 'model').length >= this.shareCap) return false;
+    return admission.caller === undefined || running.filter((a) => a.caller === admission.caller).length < this.shareCap;
+  }
+
+  /** An idle process, or a new one while the lane's process count allows it. */
+  private slotFor(admission: Admission): Slot | undefined {
+    const idle = this.slots.find((s) => s.job === undefined);
+    if (idle !== undefined) return idle;
+    // With one process a model statement may hold it all; another lane may then start one more.
+    const modelRunning = this.slots.filter((s) => s.job?.admission.lane === 'model').length;
+    const most = this.options.size + (admission.lane !== 'model' && modelRunning >= this.options.size ? 1 : 0);
+    return this.slots.length < most ? this.spawnSlot() : undefined;
   }
 
   private spawnSlot(): Slot {

@@ -13,6 +13,7 @@ import { resolveConnection, type SvcConfig } from '../../compiler/project/config
 import { hostedStatementRefusal } from '../../rules/statement-check/index.js';
 import type { ConnectorFactory } from '../connectors/connector.js';
 import { sqliteConnectorFactory } from '../connectors/sqlite.js';
+import { currentPrincipal } from '../context/request-context.js';
 import { ConnectorRegistry } from './connector-registry.js';
 import { readCatalog } from './read-catalog.js';
 import { cacheKey, ResultCache, type ResultCacheOptions } from './result-cache.js';
@@ -48,6 +49,15 @@ function nonNegative(value: number | undefined, fallback: number, what: string):
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`${what} must be a non-negative finite number`);
   return value;
+}
+
+/**
+ * The principal the statement runs for, when a host names one. A single-user install's local
+ * owner is every caller, so sharing the pool between callers would only slow that one person.
+ */
+function callerOf(): { caller?: string } {
+  const principal = currentPrincipal();
+  return principal === undefined || principal.source === 'local' ? {} : { caller: principal.id };
 }
 
 function asStatementError(error: unknown): StatementError {
@@ -114,7 +124,7 @@ class OneQueryPath implements Executor {
     }
     const generation = cache?.generation(name);
     try {
-      const result = await this.registry.get(name).runStatement({ sql: request.sql, params: request.params, maxRows, deadlineMs, maxBytes, maxCellBytes });
+      const result = await this.registry.get(name).runStatement({ sql: request.sql, params: request.params, maxRows, deadlineMs, maxBytes, maxCellBytes, origin: request.origin, ...callerOf() });
       cache?.set(name, key, generation, result);
       const durationMs = report('ok', result.rows.length);
       return { columns: result.columns, rows: result.rows, truncated: result.truncated, durationMs };
