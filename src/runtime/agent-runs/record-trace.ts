@@ -4,8 +4,36 @@
  * Without a recorder the run still gets a traceId so callers have one shape; nothing is stored.
  * A recorder never throws into an Ask (its own guarantee), and none of this changes an answer.
  */
-import type { TraceBuilder, TraceRecorder } from '../traces/index.js';
+import { randomBytes } from 'node:crypto';
+import type { Manifest } from '../../compiler/types.js';
+import { pseudonym, resolveSalt, type TraceBuilder, type TraceRecorder } from '../traces/index.js';
 import type { AskRun } from './types.js';
+
+/** Install salts by project root, read once; a root whose salt cannot be had gets a key of this process. */
+const keys = new Map<string, string>();
+
+function keyFor(root: string): string {
+  let key = keys.get(root);
+  if (key === undefined) {
+    key = resolveSalt(root) ?? randomBytes(32).toString('hex');
+    keys.set(root, key);
+  }
+  return key;
+}
+
+/**
+ * How a trace names a block. A captured draft is named from the question that produced it, so
+ * its id is question text in another form: every block not declared certified outside the
+ * drafts folder is recorded as `drafts.d<keyed pseudonym>` instead (stable on one install, so
+ * traces still compare, and unlinkable to the question without the install's key).
+ */
+export function traceNames(manifest: Manifest, root: string): (id: string) => string {
+  return (id) => {
+    const block = Object.hasOwn(manifest.blocks, id) ? manifest.blocks[id] : undefined;
+    if (block !== undefined && block.status === 'certified' && !block.inDrafts) return id;
+    return `drafts.d${pseudonym(keyFor(root), 'block', id)}`;
+  };
+}
 
 export interface AskTrace {
   traceId: string;
@@ -38,12 +66,12 @@ function guarded(fn: () => void): void {
 }
 
 /** Records Tier-1 routing as it ends: its phase (placed when it ran) and its candidates. */
-export function traceRoute(trace: AskTrace, candidates: AskRun['candidates'], durationMs: number): void {
+export function traceRoute(trace: AskTrace, candidates: AskRun['candidates'], durationMs: number, nameOf: (id: string) => string): void {
   const b = trace.builder;
   if (b === undefined) return;
   guarded(() => {
     b.phase('route.tier1', { counts: { candidates: candidates.length }, durationMs });
-    for (const c of candidates) b.candidate({ id: c.id, role: c.role, score: c.score });
+    for (const c of candidates) b.candidate({ id: nameOf(c.id), role: c.role, score: c.score });
   });
 }
 

@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Tier1Decision } from '../ask/types.js';
-import { beginTrace, failTrace, finishTrace, traceAttempt, traceRoute, type AskTrace } from './record-trace.js';
+import { beginTrace, failTrace, finishTrace, traceAttempt, traceNames, traceRoute, type AskTrace } from './record-trace.js';
 import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
 import { SENSITIVE_QUESTION, sensitiveWording } from '../ask/sensitive-wording.js';
 import { definitionRun } from './definition-answer.js';
@@ -87,7 +87,7 @@ async function answer(ctx: AskContext, request: AskRequest, question: string, ba
   const routed = performance.now();
   const decision = decide(ctx, question, thread);
   const tier1Ms = performance.now() - routed;
-  traceRoute(trace, decision.candidates, tier1Ms);
+  traceRoute(trace, decision.candidates, tier1Ms, traceNames(ctx.manifest, ctx.root));
   const route = decision.route;
   const full: RunBase = { ...base, candidates: decision.candidates, ...(route !== undefined ? { route } : {}) };
   const run = await cascade(ctx, { ...request, question }, decision, full, trace, tier1Ms);

@@ -15,6 +15,7 @@ import { applyChanges } from '../certify/file-transaction.js';
 import { localOwner } from '../certify/local-owner.js';
 import { domainBlockPaths, draftsFolder, readDraftFile, readDraftFiles, type DraftFile, type DraftLayout } from './draft-files.js';
 import { questionSlug, uniqueSlug } from './draft-slug.js';
+import { maskSecrets } from './mask-secrets.js';
 import { DRAFT_DESCRIPTION, REVIEW_REQUIRED_TAG, countAsk, draftCompanionPath, draftCompanionText, draftText, printDraftFile } from './draft-source.js';
 
 export interface CaptureInput {
@@ -114,13 +115,15 @@ export function captureDraft(root: string, input: CaptureInput): CapturedDraft {
     throw new DraftError('DRAFT_INVALID_INPUT', 'The SQL cannot be read, so it cannot be saved as a draft.');
   }
   const drafts = readDraftFiles(root);
-  const base = questionSlug(input.question);
+  // The draft is named from, and keeps, the question with its secret-shaped parts masked.
+  const question = maskSecrets(input.question);
+  const base = questionSlug(question);
   const hit = existingDraft(drafts, fingerprint, base);
   if (hit !== undefined) return countAgain(root, hit);
   const slug = uniqueSlug(base, takenNames(root, input, drafts));
   const path = `${draftsFolder(input.layout, input.domain)}/${slug}.svc`;
   const owner = ownerFor(root, input);
-  const facts = { slug, domain: input.domain, entity: input.entity, question: input.question, sql: input.sql, owner, fingerprint, askedAt: input.now.toISOString().replace(/\.\d{3}Z$/, 'Z') };
+  const facts = { slug, domain: input.domain, entity: input.entity, question, sql: input.sql, owner, fingerprint, askedAt: input.now.toISOString().replace(/\.\d{3}Z$/, 'Z') };
   const companion = { name: slug, domain: input.domain, description: DRAFT_DESCRIPTION, owner, tags: [REVIEW_REQUIRED_TAG], tables: tablesOf(input.sql, input.driver) };
   write(root, [
     { kind: 'write', path, content: draftText(facts) },

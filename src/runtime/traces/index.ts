@@ -38,6 +38,6 @@ export { replayReceipt, type ReceiptReplay } from './receipt-replay.js';
 export { compareTraces, type TraceComparison } from './compare.js';
 export { toOtlp, type OtlpExportRequest } from './otlp-mapper.js';
 export { otlpConfigFromEnv, OtlpSender } from './otlp-sender.js';
-export { installSalt, resolveSalt, keyedFingerprint, saltPath } from './salt.js';
+export { installSalt, resolveSalt, keyedFingerprint, pseudonym, saltPath } from './salt.js';
 export { scanValue, scanText, type LeakFinding } from './canary.js';
 export type { TraceDetail, TraceSummary, TraceRef, OutboundTrace, Tier, Trust, TraceKind, TraceStatus } from './content.js';
