@@ -1,0 +1,32 @@
+/**
+ * What a test needs from the machine, provisioned by the test itself: a command missing here is
+ * installed from Debian's packages when the tests run as root (as CI does on a fresh machine),
+ * and a test that still cannot find it fails with the command to run, never skips.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+
+const installed = new Set<string>();
+
+function has(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).status === 0;
+}
+
+/** Makes sure `command` runs here, installing Debian package `pkg` when it does not. */
+export function ensureCommand(command: string, pkg: string): string {
+  if (installed.has(command) || has(command)) {
+    installed.add(command);
+    return command;
+  }
+  if (process.getuid?.() !== 0) throw new Error(`${command} is missing; install it with: sudo apt-get install -y ${pkg}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore', env, timeout: 600_000 });
+  } catch {
+    // A fresh machine may not have package lists yet.
+    execFileSync('apt-get', ['update'], { stdio: 'ignore', env, timeout: 600_000 });
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore', env, timeout: 600_000 });
+  }
+  if (!has(command)) throw new Error(`${command} is still missing after apt-get install ${pkg}`);
+  installed.add(command);
+  return command;
+}
