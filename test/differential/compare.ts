@@ -5,6 +5,8 @@
 import { lexStatement, UnreadableStatement, type SqlToken } from '../../grammar/sql/index.js';
 
 export interface SvcReading {
+  /** Statements holding at least one token. */
+  statements: number;
   /** Offsets just after each `;` that ends a statement (empty statements, `;;`, end nothing). */
   semicolons: number[];
   strings: SqlToken[];
@@ -20,7 +22,12 @@ export function svcReading(sql: string, driver: string): SvcReading | 'refused' 
     if (error instanceof UnreadableStatement) return 'refused';
     throw error;
   }
+  let statements = 0;
+  tokens.forEach((t, i) => {
+    if (!isSemicolon(t) && (i === 0 || isSemicolon(tokens[i - 1] as SqlToken))) statements++;
+  });
   return {
+    statements,
     semicolons: tokens.filter((t, i) => isSemicolon(t) && i > 0 && !isSemicolon(tokens[i - 1] as SqlToken)).map((t) => t.end),
     strings: tokens.filter((t) => t.kind === 'string' && t.text.startsWith("'")),
     names: tokens.filter((t) => t.kind === 'quoted-name' || t.kind === 'string-or-name'),
