@@ -1,0 +1,79 @@
+/**
+ * A throwaway PostgreSQL server for differential tests: Debian's postgresql-15 (installed when
+ * missing), a cluster initialised in a temp folder, listening on a free loopback port, stopped
+ * and removed after. As root it runs as the `postgres` user the package creates (initdb will
+ * not run as root).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { ensureCommand } from '../helpers/provision.js';
+
+const BIN = '/usr/lib/postgresql/15/bin';
+
+export interface PostgresServer {
+  client: pg.Client;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function asPostgres(command: string, args: string[]): string[] {
+  return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', command, ...args] : [command, ...args];
+}
+
+async function connect(port: number, deadline: number): Promise<pg.Client> {
+  for (;;) {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) throw error;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+  if (!existsSync(join(BIN, 'initdb'))) ensureCommand(`${BIN}/initdb`, 'postgresql-15');
+  const dir = mkdtempSync(join(tmpdir(), 'svc-pg-'));
+  chmodSync(dir, 0o700);
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const [cmd, ...args] = asPostgres(`${BIN}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  execFileSync(cmd as string, args, { stdio: 'ignore' });
+  const port = await freePort();
+  const [pcmd, ...pargs] = asPostgres(`${BIN}/postgres`, ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off']);
+  const server: ChildProcess = spawn(pcmd as string, pargs, { stdio: 'ignore' });
+  const client = await connect(port, Date.now() + 30_000);
+  return {
+    client,
+    async stop() {
+      await client.end().catch(() => undefined);
+      const exited = server.exitCode !== null ? Promise.resolve() : new Promise((done) => server.once('exit', done));
+      // The postmaster's own pid (runuser may stand between): SIGINT is its fast shutdown.
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGINT');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
