@@ -49,7 +49,7 @@ async function connect(port: number, deadline: number): Promise<pg.Client> {
 }
 
 export async function startPostgres(): Promise<PostgresServer> {
-  if (!existsSync(join(BIN, 'initdb'))) ensureCommand(`${BIN}/initdb`, 'postgresql-15');
+  if (!existsSync(join(BIN, 'initdb'))) ensureCommand(`${BIN}/initdb`, 'postgresql-15', 'postgresql');
   const dir = mkdtempSync(join(tmpdir(), 'svc-pg-'));
   chmodSync(dir, 0o700);
   if (process.getuid?.() === 0) {

@@ -11,8 +11,12 @@ function has(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).status === 0;
 }
 
-/** Makes sure `command` runs here, installing Debian package `pkg` when it does not. */
-export function ensureCommand(command: string, pkg: string): string {
+/**
+ * Makes sure `command` runs here, installing Debian package `pkg` when it does not. A package
+ * that starts a system service on install (a database server) names it in `service`: it is
+ * stopped again, since tests start their own servers in temp folders.
+ */
+export function ensureCommand(command: string, pkg: string, service?: string): string {
   if (installed.has(command) || has(command)) {
     installed.add(command);
     return command;
@@ -26,6 +30,7 @@ export function ensureCommand(command: string, pkg: string): string {
     execFileSync('apt-get', ['update'], { stdio: 'ignore', env, timeout: 600_000 });
     execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore', env, timeout: 600_000 });
   }
+  if (service !== undefined) spawnSync('service', [service, 'stop'], { stdio: 'ignore', timeout: 60_000 });
   if (!has(command)) throw new Error(`${command} is still missing after apt-get install ${pkg}`);
   installed.add(command);
   return command;
