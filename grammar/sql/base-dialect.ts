@@ -41,6 +41,11 @@ export interface DialectReading {
   readonly dashCommentNeedsSpace: boolean;
   /** Block comment openers the engine executes or reads as hints; refused. */
   readonly executableComments: readonly string[];
+  /**
+   * `/*+ ... *\/` optimizer hints (MySQL) are read as comments, except a hint that sets a
+   * variable (SET_VAR), which is refused as an executable comment.
+   */
+  readonly settingHints: boolean;
   /** `@@name` reads a server or session variable. */
   readonly systemVariables: boolean;
   /** Characters that may start an unquoted name besides letters and `_`. */
@@ -85,6 +90,7 @@ export const BASE_READING: DialectReading = {
   nameStartExtra: '',
   keepBackslashBefore: '',
   sqliteVariables: false,
+  settingHints: false,
 };
 
 /** Builds a dialect from the base and a delta. */

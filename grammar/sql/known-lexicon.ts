@@ -59,6 +59,7 @@ function commentForms(r: DialectReading): string[] {
   );
   out.push('/* ... */ (nesting refused)');
   for (const e of r.executableComments) out.push(`${e} ... */ refused`);
+  if (r.settingHints) out.push('/*+ ... */ optimizer hints read as comments; a hint with SET_VAR refused');
   out.push('line comments ended by \\r, \\v, \\f, NEL, U+2028 or U+2029 refused');
   return out;
 }

@@ -40,6 +40,8 @@ const RELATION_STATEMENTS = new Set(['describe', 'desc', 'summarize', 'pivot', '
 const NONE = 0;
 const EXPECT = 1;
 const AFTER = 2;
+/** Inside a join condition (ON ..., USING (...)): a comma at this level begins the next relation. */
+const CONDITION = 3;
 
 /** Lower-cased value of a name token. */
 export function nameValue(token: SqlToken): string {
@@ -116,7 +118,7 @@ export function readRelations(tokens: readonly SqlToken[]): Relations {
         d = 0;
         mode[0] = NONE;
         withAt[0] = false;
-      } else if (t.value === ',' && mode[d] === AFTER) {
+      } else if (t.value === ',' && (mode[d] === AFTER || mode[d] === CONDITION)) {
         mode[d] = EXPECT;
       }
       continue;
@@ -152,7 +154,7 @@ function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[],
     // MERGE ... USING src, DELETE ... USING src; not JOIN ... USING (cols) or DuckDB's USING SAMPLE.
     const next = tokens[i + 1];
     const relation = (isNameToken(next) && !isWord(next, 'sample')) || (isPunct(next, '(') && QUERY_WORDS.has(tokens[i + 2]?.value ?? ''));
-    mode[d] = relation ? EXPECT : NONE;
+    mode[d] = relation ? EXPECT : isWord(next, 'sample') ? NONE : CONDITION;
   } else if (mode[d] === EXPECT) {
     if (SKIP_BEFORE_RELATION.has(v)) return i;
     // `SUMMARIZE SELECT ...`: a query, not a relation.
@@ -169,7 +171,9 @@ function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[],
     }
     refs.push({ kind: 'other', parts: [], first: i, last: i });
     mode[d] = AFTER;
-  } else if (mode[d] === AFTER && CLAUSE_END.has(v)) {
+  } else if (mode[d] === AFTER && v === 'on') {
+    mode[d] = CONDITION;
+  } else if ((mode[d] === AFTER || mode[d] === CONDITION) && CLAUSE_END.has(v)) {
     mode[d] = NONE;
   }
   return i;

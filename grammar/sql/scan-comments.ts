@@ -20,6 +20,9 @@ export function blockCommentScanner(reading: DialectReading): (text: string, off
     }
     const end = text.indexOf('*/', offset + 2);
     if (end < 0) throw new UnreadableStatement('unterminated-comment', offset);
+    if (reading.settingHints && text.charCodeAt(offset + 2) === 43 /* + */ && /set_var/i.test(text.slice(offset + 3, end))) {
+      throw new UnreadableStatement('executable-comment', offset);
+    }
     // Searching backwards from the closer stays inside this comment's body.
     if (text.lastIndexOf('/*', end - 1) > offset) throw new UnreadableStatement('nested-comment', offset);
     return [text.slice(offset, end + 2)];

@@ -18,9 +18,10 @@ export const MYSQL = dialect(
     // (`1--1` is arithmetic).
     lineComments: ['--', '#'],
     dashCommentNeedsSpace: true,
-    // /*! ... */ and /*M! ... */ are executed; /*+ ... */ are optimizer hints that can set
-    // session variables (SET_VAR).
-    executableComments: ['/*!', '/*M!', '/*+'],
+    // /*! ... */ and /*M! ... */ are executed; /*+ ... */ are optimizer hints, harmless but for
+    // SET_VAR, which sets a session variable for the statement.
+    executableComments: ['/*!', '/*M!'],
+    settingHints: true,
     // @@name reads a server or session variable.
     systemVariables: true,
   },

@@ -37,12 +37,48 @@ export function rawTextReason(sql: string, f: CompiledFamilies): FamilyReason | 
 export function familyReason(input: FamilyInput): FamilyReason | null {
   const { families: f } = input;
   for (const span of input.spans) {
-    for (const h of headsOf(input.tokens, span)) {
+    for (const h of [...headsOf(input.tokens, span), ...scriptedHeads(input.tokens, span, f)]) {
       const reason = h >= 0 ? matchPhrase(f.statements, input.tokens, h, true) : undefined;
       if (reason !== undefined) return reason;
     }
+    if (f.source.bareCallsAtStart === true && bareCall(input.tokens, span, f)) return 'call';
   }
   return tokenReason(input) ?? relationReason(input);
+}
+
+/**
+ * Statement beginnings inside scripting blocks: the word after THEN, ELSE, DO, BEGIN, LOOP or
+ * REPEAT, except THEN and ELSE inside a CASE expression.
+ */
+function scriptedHeads(tokens: readonly SqlToken[], span: StatementSpan, f: CompiledFamilies): number[] {
+  const words = f.source.scriptHeads;
+  if (words === undefined || words.length === 0) return [];
+  const heads: number[] = [];
+  let caseDepth = 0;
+  for (let i = span.from; i < span.to; i++) {
+    const t = tokens[i] as SqlToken;
+    if (t.kind !== 'word') continue;
+    if (t.value === 'case') caseDepth++;
+    else if (t.value === 'end' && caseDepth > 0) caseDepth--;
+    else if (words.includes(t.value) && !(caseDepth > 0 && (t.value === 'then' || t.value === 'else')) && tokens[i + 1]?.kind === 'word') heads.push(i + 1);
+  }
+  return heads;
+}
+
+/** Words that begin a T-SQL statement; any other first word is a procedure called by name. */
+const TSQL_STATEMENT_WORDS = new Set([
+  'select', 'with', 'values', 'insert', 'update', 'delete', 'merge', 'create', 'alter', 'drop', 'truncate', 'grant', 'revoke',
+  'deny', 'declare', 'set', 'exec', 'execute', 'if', 'while', 'begin', 'end', 'commit', 'rollback', 'save', 'use', 'print',
+  'return', 'break', 'continue', 'goto', 'throw', 'raiserror', 'waitfor', 'open', 'close', 'fetch', 'deallocate', 'bulk',
+  'backup', 'restore', 'dbcc', 'kill', 'shutdown', 'checkpoint', 'reconfigure', 'setuser', 'revert', 'readtext', 'writetext',
+  'updatetext', 'receive', 'send', 'get', 'move', 'enable', 'disable', 'explain', 'describe', 'show', 'table', 'from',
+]);
+
+function bareCall(tokens: readonly SqlToken[], span: StatementSpan, f: CompiledFamilies): boolean {
+  const first = tokens[span.from];
+  if (first === undefined) return false;
+  if (first.kind === 'quoted-name' || first.kind === 'string-or-name') return true;
+  return first.kind === 'word' && !TSQL_STATEMENT_WORDS.has(first.value) && !f.readHeads.has(first.value);
 }
 
 /** Index of `set` words that are UPDATE's SET clause (T-SQL checks statement words anywhere). */

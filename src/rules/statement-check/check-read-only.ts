@@ -8,7 +8,7 @@ import type { CompiledFamilies } from './compiled-families.js';
 import { matchesName } from './name-patterns.js';
 import { matchPhrase } from './phrases.js';
 import type { ReadOnlyReason } from './refusal.js';
-import { headsOf, isPunct, isWord, type StatementSpan } from './statement-heads.js';
+import { afterClose, headsOf, isPunct, isWord, type StatementSpan } from './statement-heads.js';
 import type { WordFacts } from './word-facts.js';
 
 /** Words that begin a statement changing data, objects, settings or the session. */
@@ -74,7 +74,7 @@ function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts:
     const t = tokens[i] as SqlToken;
     if (t.kind === 'variable') return 'system-catalog';
     if (t.kind === 'punctuation') {
-      if (t.value === '(' && innerWrite(tokens, i + 1)) return 'write';
+      if (t.value === '(' && (innerWrite(tokens, i + 1) || nestedWithWrite(tokens, i))) return 'write';
       continue;
     }
     if (t.kind === 'parameter' && f.source.assignsVariables === true && tokens[i + 1]?.value === ':=') return 'write';
@@ -98,6 +98,18 @@ function innerWrite(tokens: readonly SqlToken[], i: number): boolean {
   const next = tokens[i + 1];
   if (next === undefined) return true;
   return !(next.kind === 'operator' || isPunct(next, '(') || isPunct(next, ')') || isPunct(next, ',') || isPunct(next, '.'));
+}
+
+/**
+ * `( WITH ... DELETE ... )`: a parenthesised statement whose own WITH list hides the data
+ * change after it (PostgreSQL data-modifying CTEs nest this way).
+ */
+function nestedWithWrite(tokens: readonly SqlToken[], open: number): boolean {
+  if (!isWord(tokens[open + 1], 'with')) return false;
+  const close = afterClose(tokens, open, tokens.length);
+  const heads = headsOf(tokens, { from: open + 1, to: close < 0 ? tokens.length : close - 1 });
+  const last = heads[heads.length - 1];
+  return last === -1 || (last !== undefined && INNER_WRITES.has((tokens[last] as SqlToken).value));
 }
 
 /** Parts of the qualified name starting at `i`; quoted parts holding dots count as paths. */

@@ -17,8 +17,10 @@ const EXPLAIN_OPTIONS = new Set([
   'analyze', 'analyse', 'verbose', 'costs', 'buffers', 'settings', 'wal', 'timing', 'summary', 'format',
   'json', 'text', 'xml', 'yaml', 'graphviz', 'query', 'plan', 'extended', 'codegen', 'cost', 'formatted',
   'logical', 'physical', 'distributed', 'io', 'validate', 'type', 'ast', 'syntax', 'pipeline', 'estimate',
-  'optimized', 'memory', 'serialize', 'generic_plan',
+  'optimized', 'memory', 'serialize', 'generic_plan', 'partitions', 'tree', 'traditional', 'tabular',
 ]);
+/** Snowflake's EXPLAIN USING {TABULAR | JSON | TEXT}. */
+const EXPLAIN_USING = new Set(['tabular', 'json', 'text']);
 const WRAPPED_QUERY = new Set(['select', 'with', 'values', 'table', 'from', 'pivot', 'unpivot']);
 
 export function isPunct(t: SqlToken | undefined, c: string): boolean {
@@ -52,25 +54,95 @@ export function afterClose(tokens: readonly SqlToken[], open: number, to: number
   return -1;
 }
 
+/** After `name [(cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. */
+function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
+  if (!isNameToken(tokens[j])) return -1;
+  let k = j + 1;
+  if (isPunct(tokens[k], '(')) k = afterClose(tokens, k, to);
+  if (k < 0 || !isWord(tokens[k], 'as')) return -1;
+  k++;
+  if (isWord(tokens[k], 'not')) k++;
+  if (isWord(tokens[k], 'materialized')) k++;
+  if (!isPunct(tokens[k], '(')) return -1;
+  return afterClose(tokens, k, to);
+}
+
+/**
+ * ClickHouse's `WITH <expression> AS <name>`: after the alias at this level, or -1. The item
+ * ends at the first `AS <name>` outside parentheses that a comma or a word follows.
+ */
+function expressionItem(tokens: readonly SqlToken[], j: number, to: number): number {
+  let depth = 0;
+  for (let k = j; k < to; k++) {
+    if (isPunct(tokens[k], '(')) depth++;
+    else if (isPunct(tokens[k], ')') && --depth < 0) return -1;
+    else if (depth === 0 && isWord(tokens[k], 'as') && isNameToken(tokens[k + 1]) && (isPunct(tokens[k + 2], ',') || tokens[k + 2]?.kind === 'word')) return k + 2;
+  }
+  return -1;
+}
+
+/** After a comma-separated list of names at `k`, or -1. */
+function afterNames(tokens: readonly SqlToken[], k: number): number {
+  if (!isNameToken(tokens[k])) return -1;
+  let j = k + 1;
+  while (isPunct(tokens[j], ',') && isNameToken(tokens[j + 1])) j += 2;
+  return j;
+}
+
+/**
+ * After PostgreSQL's SEARCH {BREADTH | DEPTH} FIRST BY cols SET col and CYCLE cols SET col
+ * [TO v DEFAULT v] USING col clauses of a recursive CTE (none: `j` itself), or -1.
+ */
+function afterSearchCycle(tokens: readonly SqlToken[], j: number): number {
+  let k = j;
+  for (;;) {
+    if (isWord(tokens[k], 'search') && (isWord(tokens[k + 1], 'breadth') || isWord(tokens[k + 1], 'depth')) && isWord(tokens[k + 2], 'first') && isWord(tokens[k + 3], 'by')) {
+      k = afterNames(tokens, k + 4);
+      if (k < 0 || !isWord(tokens[k], 'set') || !isNameToken(tokens[k + 1])) return -1;
+      k += 2;
+    } else if (isWord(tokens[k], 'cycle')) {
+      k = afterNames(tokens, k + 1);
+      if (k < 0 || !isWord(tokens[k], 'set') || !isNameToken(tokens[k + 1])) return -1;
+      k += 2;
+      if (isWord(tokens[k], 'to') && isWord(tokens[k + 2], 'default')) k += 4;
+      if (!isWord(tokens[k], 'using') || !isNameToken(tokens[k + 1])) return -1;
+      k += 2;
+    } else {
+      return k;
+    }
+  }
+}
+
 /** The head after a WITH list starting at the `with` at `i`, or -1 when the list does not read. */
 function afterCtes(tokens: readonly SqlToken[], i: number, to: number): number {
   let j = i + 1;
   if (isWord(tokens[j], 'recursive')) j++;
   while (j < to) {
-    if (!isNameToken(tokens[j])) return -1;
-    j++;
-    if (isPunct(tokens[j], '(')) j = afterClose(tokens, j, to);
-    if (j < 0 || !isWord(tokens[j], 'as')) return -1;
-    j++;
-    if (isWord(tokens[j], 'not')) j++;
-    if (isWord(tokens[j], 'materialized')) j++;
-    if (!isPunct(tokens[j], '(')) return -1;
-    j = afterClose(tokens, j, to);
+    const named = namedItem(tokens, j, to);
+    j = named >= 0 ? afterSearchCycle(tokens, named) : expressionItem(tokens, j, to);
     if (j < 0) return -1;
     if (!isPunct(tokens[j], ',')) return j;
     j++;
   }
   return -1;
+}
+
+/**
+ * After EXPLAIN's options at `j`: option words (ANALYZE, FORMAT JSON, ...), `name = value`
+ * pairs (MySQL FORMAT=JSON, ClickHouse indexes = 1) and Snowflake's USING TEXT.
+ */
+function afterExplainOptions(tokens: readonly SqlToken[], j: number, to: number): number {
+  let k = j;
+  while (k < to) {
+    const t = tokens[k];
+    const next = tokens[k + 1];
+    const value = tokens[k + 2];
+    if (t?.kind === 'word' && next?.kind === 'operator' && next.value === '=' && (value?.kind === 'word' || value?.kind === 'number' || value?.kind === 'string')) k += 3;
+    else if (isWord(t, 'using') && next?.kind === 'word' && EXPLAIN_USING.has(next.value)) k += 2;
+    else if (t?.kind === 'word' && EXPLAIN_OPTIONS.has(t.value)) k++;
+    else break;
+  }
+  return k;
 }
 
 /** The first word after any opening parentheses from `i`, or -1. */
@@ -100,7 +172,7 @@ export function headsOf(tokens: readonly SqlToken[], span: StatementSpan): numbe
     } else if (v === 'explain') {
       let j = h + 1;
       if (isPunct(tokens[j], '(')) j = afterClose(tokens, j, span.to);
-      while (j >= 0 && j < span.to && tokens[j]?.kind === 'word' && EXPLAIN_OPTIONS.has(tokens[j]?.value ?? '')) j++;
+      j = j < 0 ? -1 : afterExplainOptions(tokens, j, span.to);
       next = j < 0 ? -1 : firstWord(tokens, j, span.to);
       if (next < 0) heads.push(-1);
     } else if (v === 'describe' || v === 'desc' || v === 'summarize') {

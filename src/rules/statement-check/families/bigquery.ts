@@ -10,6 +10,13 @@ export const BIGQUERY_FAMILIES: Partial<EngineFamilies> = {
     'create external': 'path-table',
     'create connection': 'external-query',
     'declare': 'session',
+    // Scripting statements run the statements inside them (EXECUTE IMMEDIATE among them).
+    'if': 'query-as-text',
+    'for': 'query-as-text',
+    'while': 'query-as-text',
+    'loop': 'query-as-text',
+    'repeat': 'query-as-text',
+    'begin': 'query-as-text',
   },
   functions: {
     'external_query': 'external-query',
@@ -23,6 +30,11 @@ export const BIGQUERY_FAMILIES: Partial<EngineFamilies> = {
     'information_schema.reservation*',
     'information_schema.assignment*',
   ],
+  // TABLE_OPTIONS, COLUMN_OPTIONS (field paths) and SCHEMATA_OPTIONS hold a table's or dataset's
+  // own description, labels and expiry: catalog, not the project's settings.
+  systemCatalogExcept: ['information_schema.table_options', 'information_schema.schemata_options', 'information_schema.column_options'],
+  // BigQuery scripting: IF ... THEN, LOOP, WHILE ... DO, FOR ... DO, BEGIN ... END, REPEAT.
+  scriptHeads: ['then', 'else', 'do', 'begin', 'loop', 'repeat'],
   show: [],
   effectFunctions: [],
 };

@@ -20,7 +20,19 @@ export const MSSQL_FAMILIES: Partial<EngineFamilies> = {
     'create credential': 'external-query',
     'create database scoped credential': 'external-query',
     'waitfor': 'session',
+    // A transaction, a checkpoint or a loop is a statement of its own in a T-SQL batch.
+    'begin tran': 'session',
+    'begin transaction': 'session',
+    'begin distributed': 'session',
+    'checkpoint': 'session',
+    'create assembly': 'load',
+    'alter assembly': 'load',
+    'create external library': 'load',
+    'enable trigger': 'session',
+    'disable trigger': 'session',
   },
+  // A batch may call a procedure by its name alone as its first statement (no EXEC).
+  bareCallsAtStart: true,
   functions: {
     'openrowset': 'file-reader',
     'opendatasource': 'external-query',
@@ -36,6 +48,9 @@ export const MSSQL_FAMILIES: Partial<EngineFamilies> = {
     'deny', 'drop', 'exec', 'execute', 'grant', 'insert', 'kill', 'merge', 'open', 'print',
     'raiserror', 'readtext', 'reconfigure', 'restore', 'revert', 'revoke', 'rollback', 'save', 'set',
     'setuser', 'shutdown', 'throw', 'truncate', 'update', 'updatetext', 'use', 'waitfor', 'writetext',
+    // Control flow and transactions begin statements too (T-SQL needs no separator).
+    'begin', 'checkpoint', 'while', 'if', 'goto', 'return', 'break', 'continue', 'receive', 'send',
+    'enable', 'disable', 'get', 'move',
   ],
   systemCatalog: [
     'sys.dm_*',
@@ -53,6 +68,18 @@ export const MSSQL_FAMILIES: Partial<EngineFamilies> = {
     'sys.*credentials',
     'sys.*role_members',
     'sys.database_scoped_configurations',
+    // Query Store, the plan cache, users and linked-server logins.
+    'sys.query_store_*',
+    'query_store_*',
+    'sys.syscacheobjects',
+    'syscacheobjects',
+    'sys.sysusers',
+    'sysusers',
+    'sys.linked_logins',
+    'sys.remote_logins',
+    'sys.servers',
+    'sys.sysservers',
+    'sys.credentials',
     'fn_my_permissions',
     'msdb.*.*',
     'session_context',

@@ -48,6 +48,16 @@ export const POSTGRESQL_FAMILIES: Partial<EngineFamilies> = {
     'pg_promote': 'session',
     'pg_logical_*': 'session',
     'pg_replication_*': 'session',
+    // Replication slots are created, dropped and copied by functions (pg_create_*_replication_slot).
+    'pg_create_*': 'session',
+    'pg_drop_replication_slot': 'session',
+    'pg_copy_*': 'session',
+    // ts_stat and ts_rewrite run a query given as text.
+    'ts_stat': 'query-as-text',
+    'ts_rewrite': 'query-as-text',
+    // pg_control_* read the control file; pg_current_logfile names the server's log path.
+    'pg_control_*': 'environment-reader',
+    'pg_current_logfile': 'environment-reader',
   },
   systemCatalog: [
     'pg_stat*',
@@ -71,8 +81,16 @@ export const POSTGRESQL_FAMILIES: Partial<EngineFamilies> = {
     'current_setting',
     'pg_backend_memory_contexts',
     'pg_replication_slots',
+    // The pg_config view shows the server's build and install paths.
+    'pg_config',
   ],
   // Every SHOW in PostgreSQL shows a setting.
   show: [],
-  effectFunctions: ['pg_advisory*', 'pg_try_advisory*', 'pg_notify', 'txid_current', 'pg_current_xact_id', 'lo_create', 'lo_unlink', 'lo_put', 'lo_from_bytea'],
+  // Large-object descriptors and writes, collation import into the catalog, and memory-context
+  // logging into the server log all change state.
+  effectFunctions: [
+    'pg_advisory*', 'pg_try_advisory*', 'pg_notify', 'txid_current', 'pg_current_xact_id', 'lo_create', 'lo_creat', 'lo_unlink',
+    'lo_put', 'lo_from_bytea', 'lo_open', 'lo_close', 'lowrite', 'lo_truncate*', 'lo_lseek*', 'pg_import_system_collations',
+    'pg_log_backend_memory_contexts',
+  ],
 };

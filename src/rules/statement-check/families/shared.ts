@@ -31,6 +31,8 @@ export const SHARED: EngineFamilies = {
     // Connectors such as Trino's expose a `query` table function running text as a query.
     'query': 'query-as-text',
   },
+  // EXECUTE IMMEDIATE runs text as a statement wherever it stands (inside scripting blocks too).
+  phrases: { 'execute immediate': 'query-as-text' },
   systemCatalog: [
     // ANSI information_schema views about roles and grants.
     'information_schema.*privileges',

@@ -23,6 +23,11 @@ export const SNOWFLAKE_FAMILIES: Partial<EngineFamilies> = {
     'alter session': 'setting',
     'alter account': 'setting',
     'alter user': 'setting',
+    // Snowflake Scripting: an anonymous block (BEGIN ... END, DECLARE ... BEGIN) runs what it holds.
+    'begin': 'query-as-text',
+    'declare': 'query-as-text',
+    'create notification integration': 'external-query',
+    'create security integration': 'external-query',
   },
   functions: {
     'system$*': 'session',
@@ -40,6 +45,7 @@ export const SNOWFLAKE_FAMILIES: Partial<EngineFamilies> = {
   nameAsTextFunctions: ['table'],
   atIsStage: true,
   dollarNameIsSession: true,
+  scriptHeads: ['then', 'else', 'do', 'begin', 'loop', 'repeat'],
   systemCatalog: [
     'account_usage.*',
     'organization_usage.*',
@@ -51,7 +57,8 @@ export const SNOWFLAKE_FAMILIES: Partial<EngineFamilies> = {
     'last_query_id',
     'current_session',
   ],
-  show: ['tables', 'terse tables', 'views', 'terse views', 'materialized views', 'columns', 'schemas', 'terse schemas', 'databases', 'terse databases', 'objects', 'terse objects', 'primary keys', 'unique keys', 'imported keys', 'exported keys', 'dynamic tables', 'sequences', 'functions', 'user functions'],
+  // SHOW WAREHOUSES lists compute by name, size and state: no record of sessions or users.
+  show: ['warehouses', 'tables', 'terse tables', 'views', 'terse views', 'materialized views', 'columns', 'schemas', 'terse schemas', 'databases', 'terse databases', 'objects', 'terse objects', 'primary keys', 'unique keys', 'imported keys', 'exported keys', 'dynamic tables', 'sequences', 'functions', 'user functions'],
   // DESCRIBE USER and the policy and integration objects show account settings.
   describeRefused: ['user', 'integration', 'security integration', 'storage integration', 'network policy', 'session policy', 'password policy'],
   effectFunctions: [],

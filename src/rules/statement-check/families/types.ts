@@ -39,6 +39,13 @@ export interface EngineFamilies {
    * statements.
    */
   readonly statementsAnywhere?: readonly string[];
+  /**
+   * Scripting words after which a statement begins (BigQuery and Snowflake scripting: IF ...
+   * THEN, WHILE ... DO, BEGIN ... END); THEN and ELSE inside a CASE expression do not count.
+   */
+  readonly scriptHeads?: readonly string[];
+  /** A statement may be a procedure called by its bare name (T-SQL batches). */
+  readonly bareCallsAtStart?: boolean;
   /** Read statements beyond the shared ones (DuckDB's FROM-first). */
   readonly readHeads?: readonly string[];
   /** Read only: the warehouse's record of sessions, queries, users and settings. */
@@ -73,6 +80,7 @@ export function mergeFamilies(base: EngineFamilies, delta: Partial<EngineFamilie
     nameAsTextFunctions: list(base.nameAsTextFunctions, delta.nameAsTextFunctions),
     readHeads: list(base.readHeads, delta.readHeads),
     statementsAnywhere: list(base.statementsAnywhere, delta.statementsAnywhere),
+    scriptHeads: list(base.scriptHeads, delta.scriptHeads),
     systemCatalog: list(base.systemCatalog, delta.systemCatalog),
     systemCatalogExcept: list(base.systemCatalogExcept, delta.systemCatalogExcept),
     show: delta.show ?? base.show,
