@@ -107,6 +107,7 @@ function tokenReason(input: FamilyInput): FamilyReason | null {
       if (f.source.dollarNameIsSession === true && /^\$[A-Za-z_]/.test(t.value)) return 'session';
       continue;
     }
+    if (t.kind === 'word' && t.value === 'engine' && externalEngine(tokens, i, f)) return 'external-query';
     const facts = input.facts[i];
     if (facts === undefined) continue;
     if (t.kind === 'word' && facts.phrase) {
@@ -123,6 +124,16 @@ function tokenReason(input: FamilyInput): FamilyReason | null {
     }
   }
   return null;
+}
+
+/** `ENGINE [=] <name>` at `i` naming an engine that reaches outside the warehouse. */
+function externalEngine(tokens: readonly SqlToken[], i: number, f: CompiledFamilies): boolean {
+  const engines = f.source.externalEngines;
+  if (engines === undefined || engines.length === 0) return false;
+  let j = i + 1;
+  if (tokens[j]?.kind === 'operator' && tokens[j]?.value === '=') j++;
+  const name = tokens[j];
+  return name !== undefined && (name.kind === 'word' || name.kind === 'quoted-name') && engines.some((e) => e.toLowerCase() === name.value.toLowerCase());
 }
 
 /** The family of the call whose name ends at `i` (its `(` is at i + 1). */

@@ -84,3 +84,30 @@ describe('engine facts', () => {
     expect(hostedStatementRefusal(sql, driver, [], { readOnly: false })?.reason ?? null).toBe(any);
   });
 });
+
+const MORE: readonly Row[] = [
+  // Platform DDL that loads code or reaches other systems.
+  ['clickhouse', "CREATE TABLE q (a String) ENGINE = Kafka('k:9092', 'topic', 'g', 'JSONEachRow')", 'external-query', 'external-query', 'a Kafka engine table reads a broker'],
+  ['clickhouse', "CREATE TABLE u (a String) ENGINE = URL('http://h/x.csv', CSV)", 'external-query', 'external-query', 'a URL engine table'],
+  ['clickhouse', "CREATE TABLE m (a Int32) ENGINE=MySQL('h:3306', 'db', 't', 'u', 'p')", 'external-query', 'external-query', 'a MySQL engine table'],
+  ['clickhouse', 'CREATE TABLE ok (a Int32) ENGINE = MergeTree ORDER BY a', 'write', null, 'a local engine is an ordinary table'],
+  ['clickhouse', "SELECT * FROM oss('https://b/x.csv')", 'external-query', 'external-query', 'object storage by table function'],
+  ['clickhouse', "SELECT getServerSetting('listen_host')", 'system-catalog', null, 'a server setting'],
+  ['mysql', "CREATE TABLE f (a INT) ENGINE=FEDERATED CONNECTION='mysql://u@h/db/t'", 'external-query', 'external-query', 'a FEDERATED table is another server'],
+  ['postgresql', "CREATE FUNCTION f() RETURNS int AS 'libc.so.6', 'getpid' LANGUAGE C", 'load', 'load', 'a function in C loads a library'],
+  ['postgresql', "CREATE FUNCTION f() RETURNS int AS $$ import os $$ LANGUAGE plpython3u", 'load', 'load', 'an untrusted language runs code'],
+  ['postgresql', 'CREATE FUNCTION f() RETURNS int AS $$ SELECT 1 $$ LANGUAGE sql', 'write', null, 'a SQL function'],
+  // Environment readers.
+  ['databricks', "SELECT reflect('java.lang.System', 'getenv', 'HOME')", 'environment-reader', 'environment-reader', 'reflect calls JVM methods'],
+  ['databricks', "SELECT java_method('java.lang.Runtime', 'getRuntime')", 'environment-reader', 'environment-reader', 'java_method too'],
+  ['snowflake', "SELECT GETVARIABLE('X')", 'system-catalog', null, 'GETVARIABLE reads a session variable'],
+  ['mysql', 'SELECT @param FROM t', null, null, 'a user variable svc never lets anything set reads nothing'],
+  ['mysql', 'SELECT @x := 1', 'write', null, 'assigning one is a write'],
+];
+
+describe('engine facts: platform DDL and environment', () => {
+  it.each(MORE)('%s: %s -> read-only %s, hosted %s (%s)', (driver, sql, ro, any) => {
+    expect(hostedStatementRefusal(sql, driver, [], { readOnly: true })?.reason ?? null).toBe(ro);
+    expect(hostedStatementRefusal(sql, driver, [], { readOnly: false })?.reason ?? null).toBe(any);
+  });
+});

@@ -40,14 +40,28 @@ export const CLICKHOUSE_FAMILIES: Partial<EngineFamilies> = {
     'input': 'table-function',
     'merge': 'table-function',
     'dictionary': 'table-function',
+    // More object stores and lake formats read by table functions.
+    'oss': 'external-query',
+    'cosn': 'external-query',
+    'hive': 'external-query',
+    'paimon*': 'external-query',
+    'arrowflight': 'external-query',
+    'ytsaurus': 'external-query',
+    'mysqlcluster': 'external-query',
   },
+  // Table engines that read other systems or run programs.
+  externalEngines: [
+    'kafka', 'rabbitmq', 'nats', 'mysql', 'materializedmysql', 'postgresql', 'materializedpostgresql', 'mongodb', 'redis', 'sqlite',
+    'jdbc', 'odbc', 'url', 's3', 's3queue', 'hdfs', 'azureblobstorage', 'azurequeue', 'file', 'executable', 'executablepool',
+    'deltalake', 'hudi', 'iceberg', 'icebergs3', 'icebergazure', 'iceberghdfs', 'icebergLocal', 'hive', 'distributed', 'embeddedrocksdb',
+  ],
   phrases: {
     // SETTINGS at the end of a query changes settings for it.
     'settings': 'setting',
     'outfile': 'file',
     'infile': 'file-reader',
   },
-  systemCatalog: ['system.*', 'getsetting', 'getsettingordefault', 'currentprofiles', 'getmacro'],
+  systemCatalog: ['system.*', 'getsetting', 'getsettingordefault', 'getserversetting', 'currentprofiles', 'getmacro', 'currentroles', 'enabledroles', 'defaultroles'],
   systemCatalogExcept: ['system.one', 'system.numbers', 'system.numbers_mt', 'system.zeros', 'system.zeros_mt', 'system.tables', 'system.columns', 'system.databases', 'system.functions', 'system.data_type_families'],
   show: ['tables', 'databases', 'columns', 'full columns', 'extended columns', 'create table', 'create view', 'create database', 'dictionaries', 'index', 'indexes', 'keys'],
   effectFunctions: [],

@@ -30,6 +30,10 @@ export const DATABRICKS_FAMILIES: Partial<EngineFamilies> = {
     'secret': 'environment-reader',
     'try_secret': 'environment-reader',
     'list_secrets': 'environment-reader',
+    // reflect and java_method call any static Java method of the cluster's JVM.
+    'reflect': 'environment-reader',
+    'java_method': 'environment-reader',
+    'try_reflect': 'environment-reader',
   },
   // ${name} is replaced by a configuration value before the statement is parsed, strings
   // included (spark.sql.variable.substitute); svc's own parameters are bound before this check.

@@ -26,6 +26,8 @@ export const MYSQL_FAMILIES: Partial<EngineFamilies> = {
     'sys_exec': 'call',
     'sys_eval': 'call',
   },
+  // FEDERATED and CONNECT tables are other servers' tables.
+  externalEngines: ['federated', 'connect'],
   phrases: {
     'outfile': 'file',
     'dumpfile': 'file',

@@ -84,6 +84,15 @@ export const POSTGRESQL_FAMILIES: Partial<EngineFamilies> = {
     // The pg_config view shows the server's build and install paths.
     'pg_config',
   ],
+  // Functions in C, internal functions and untrusted procedural languages run code in the server.
+  phrases: {
+    'language c': 'load',
+    'language internal': 'load',
+    'language plpythonu': 'load',
+    'language plpython3u': 'load',
+    'language plperlu': 'load',
+    'language pltclu': 'load',
+  },
   // Every SHOW in PostgreSQL shows a setting.
   show: [],
   // Large-object descriptors and writes, collation import into the catalog, and memory-context

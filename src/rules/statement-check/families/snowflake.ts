@@ -56,6 +56,8 @@ export const SNOWFLAKE_FAMILIES: Partial<EngineFamilies> = {
     'result_scan',
     'last_query_id',
     'current_session',
+    // GETVARIABLE reads a session variable as $name does.
+    'getvariable',
   ],
   // SHOW WAREHOUSES lists compute by name, size and state: no record of sessions or users.
   show: ['warehouses', 'tables', 'terse tables', 'views', 'terse views', 'materialized views', 'columns', 'schemas', 'terse schemas', 'databases', 'terse databases', 'objects', 'terse objects', 'primary keys', 'unique keys', 'imported keys', 'exported keys', 'dynamic tables', 'sequences', 'functions', 'user functions'],

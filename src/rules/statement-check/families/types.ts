@@ -44,6 +44,11 @@ export interface EngineFamilies {
    * THEN, WHILE ... DO, BEGIN ... END); THEN and ELSE inside a CASE expression do not count.
    */
   readonly scriptHeads?: readonly string[];
+  /**
+   * Table engines that reach outside the warehouse or run code, refused after `ENGINE =`
+   * (ClickHouse's Kafka, URL, S3, ...; MySQL's FEDERATED and CONNECT).
+   */
+  readonly externalEngines?: readonly string[];
   /** A statement may be a procedure called by its bare name (T-SQL batches). */
   readonly bareCallsAtStart?: boolean;
   /** Read statements beyond the shared ones (DuckDB's FROM-first). */
@@ -81,6 +86,7 @@ export function mergeFamilies(base: EngineFamilies, delta: Partial<EngineFamilie
     readHeads: list(base.readHeads, delta.readHeads),
     statementsAnywhere: list(base.statementsAnywhere, delta.statementsAnywhere),
     scriptHeads: list(base.scriptHeads, delta.scriptHeads),
+    externalEngines: list(base.externalEngines, delta.externalEngines),
     systemCatalog: list(base.systemCatalog, delta.systemCatalog),
     systemCatalogExcept: list(base.systemCatalogExcept, delta.systemCatalogExcept),
     show: delta.show ?? base.show,
