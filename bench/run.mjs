@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each figure printed beside its budget (DESIGN.md section 8).
 // Never part of npm test. Figures without a budget are context (a ratio, a comparison).
+import { benchAdmission } from './admission.mjs';
 import { benchAskThroughput } from './ask-throughput.mjs';
 import { benchCompile } from './compile.mjs';
 import { benchStatementCheck } from './statement-check.mjs';
@@ -16,7 +17,7 @@ function report(name, value, unit, op, budget) {
 }
 
 const only = process.argv[2];
-const suites = [['compile', benchCompile], ['statement-check', benchStatementCheck], ['tier1-routing', benchTier1Routing], ['trace-store', benchTraceStore], ['ask-throughput', benchAskThroughput]];
+const suites = [['compile', benchCompile], ['statement-check', benchStatementCheck], ['tier1-routing', benchTier1Routing], ['trace-store', benchTraceStore], ['ask-throughput', benchAskThroughput], ['admission', benchAdmission]];
 for (const [name, run] of suites) {
   if (only && only !== name) continue;
   process.stdout.write(`\n# ${name}\n`);
