@@ -46,6 +46,8 @@ export interface DialectReading {
    * variable (SET_VAR), which is refused as an executable comment.
    */
   readonly settingHints: boolean;
+  /** Whose backslash escapes a backslash-escaping quote decodes (see decode-escapes.ts). */
+  readonly escapeSet: 'common' | 'clickhouse';
   /** `@@name` reads a server or session variable. */
   readonly systemVariables: boolean;
   /** Characters that may start an unquoted name besides letters and `_`. */
@@ -91,6 +93,7 @@ export const BASE_READING: DialectReading = {
   keepBackslashBefore: '',
   sqliteVariables: false,
   settingHints: false,
+  escapeSet: 'common',
 };
 
 /** Builds a dialect from the base and a delta. */

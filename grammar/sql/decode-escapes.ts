@@ -20,10 +20,20 @@ export function undouble(body: string, quote: string): string {
 }
 
 /**
- * Backslash escapes: C-style letters, octal, `\xHH`, `\uXXXX`, `\UXXXXXXXX`; any other
- * character stands for itself, except those in `keep` (MySQL keeps `\%` and `\_`).
+ * ClickHouse's escapes (ReadHelpers parseEscapeSequence and `\xHH`): C letters including `\a`,
+ * `\v` and `\e`, `\0` alone (no octal), no `\u`; any other character stands for itself.
  */
-export function decodeBackslashes(body: string, quote: string, keep: string): string {
+const CLICKHOUSE_SIMPLE: Readonly<Record<string, string>> = { a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '0': '\0' };
+
+/** Which engine's backslash escapes a reading decodes. */
+export type EscapeSet = 'common' | 'clickhouse';
+
+/**
+ * Backslash escapes: C-style letters, octal, `\xHH`, `\uXXXX`, `\UXXXXXXXX`; any other
+ * character stands for itself, except those in `keep` (MySQL keeps `\%` and `\_`). The
+ * `clickhouse` set decodes as ClickHouse does instead.
+ */
+export function decodeBackslashes(body: string, quote: string, keep: string, set: EscapeSet = 'common'): string {
   if (!body.includes('\\')) return undouble(body, quote);
   let out = '';
   let i = 0;
@@ -36,7 +46,7 @@ export function decodeBackslashes(body: string, quote: string, keep: string): st
       out += c;
       i += 1;
     } else {
-      const [text, used] = escapeAt(body, i + 1, keep);
+      const [text, used] = set === 'clickhouse' ? clickhouseEscapeAt(body, i + 1) : escapeAt(body, i + 1, keep);
       out += text;
       i += 1 + used;
     }
@@ -58,6 +68,14 @@ function escapeAt(body: string, i: number, keep: string): [string, number] {
   }
   const octal = /^[0-7]{1,3}/.exec(body.slice(i, i + 3))?.[0];
   if (octal !== undefined) return [codePoint(parseInt(octal, 8)), octal.length];
+  return [c, 1];
+}
+
+function clickhouseEscapeAt(body: string, i: number): [string, number] {
+  const c = body[i] ?? '';
+  const simple = CLICKHOUSE_SIMPLE[c];
+  if (simple !== undefined) return [simple, 1];
+  if (c === 'x' && /^[0-9A-Fa-f]{2}/.test(body.slice(i + 1, i + 3))) return [String.fromCharCode(parseInt(body.slice(i + 1, i + 3), 16)), 3];
   return [c, 1];
 }
 

@@ -69,7 +69,7 @@ export function quotedScanner(
     if (triple !== '' && text.startsWith(triple, offset)) return tripleAt(text, offset, triple, kind, escapes === 'backslash', reading);
     const end = closeOf(text, offset + 1, quote, escapes, offset, reason);
     const body = text.slice(offset + 1, end - 1);
-    const value = escapes === 'backslash' ? decodeBackslashes(body, quoteChar, reading.keepBackslashBefore) : undouble(body, quoteChar);
+    const value = escapes === 'backslash' ? decodeBackslashes(body, quoteChar, reading.keepBackslashBefore, reading.escapeSet) : undouble(body, quoteChar);
     return match(text, offset, end, kind, value);
   };
 }
@@ -86,7 +86,7 @@ function tripleAt(text: string, offset: number, triple: string, kind: SqlTokenKi
       i += escapes ? 2 : 1;
     } else if (c === q && text.startsWith(triple, i)) {
       const body = text.slice(from, i);
-      const value = escapes ? decodeBackslashes(body, '', reading.keepBackslashBefore) : body;
+      const value = escapes ? decodeBackslashes(body, '', reading.keepBackslashBefore, reading.escapeSet) : body;
       return match(text, offset, i + 3, kind, value);
     } else {
       i += 1;

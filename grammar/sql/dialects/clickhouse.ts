@@ -6,6 +6,8 @@ import { dialect } from '../base-dialect.js';
 export const CLICKHOUSE = dialect('clickhouse', {
   // Strings and both name quotes take backslash escapes.
   singleQuote: 'backslash',
+  // ClickHouse's own escape letters: \a, \v, \e, \0 alone, \xHH (decode-escapes.ts).
+  escapeSet: 'clickhouse',
   doubleQuoteEscapes: 'backslash',
   backtick: 'backslash',
   // Heredocs: the tag is everything from a `$` to the next `$` (Lexer.cpp), quotes included.
