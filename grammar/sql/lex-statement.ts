@@ -1,7 +1,7 @@
 /**
  * `lexStatement(sql, driver)`: the statement as the engine reads it, as tokens. Where the
  * reading depends on a setting the service cannot see, every reading is taken and they must
- * agree token for token (kind, offsets, value), or the statement is refused.
+ * agree token for token (kind, offsets, and the value of every name), or the statement is refused.
  */
 import type { IToken } from 'chevrotain';
 import { readingsOf } from './base-dialect.js';
@@ -56,14 +56,20 @@ export function lexStatement(sql: string, driver: string): SqlToken[] {
   return tokens;
 }
 
+/**
+ * Throws unless `b` reads as `a` does: the same tokens at the same places, names with the same
+ * values. A string may decode differently as long as it ends in the same place: what it spells
+ * is data, and it is marked `valueVaries` in `a` (no check trusts such a value; paths must be plain).
+ */
 function assertSameReading(a: SqlToken[], b: SqlToken[]): void {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a[i] as SqlToken;
     const y = b[i] as SqlToken;
-    if (x.start !== y.start || x.end !== y.end || x.kind !== y.kind || x.value !== y.value) {
-      throw new UnreadableStatement('ambiguous-setting', Math.min(x.start, y.start));
-    }
+    if (x.start !== y.start || x.end !== y.end || x.kind !== y.kind) throw new UnreadableStatement('ambiguous-setting', Math.min(x.start, y.start));
+    if (x.value === y.value) continue;
+    if (x.kind !== 'string') throw new UnreadableStatement('ambiguous-setting', x.start);
+    a[i] = { ...x, valueVaries: true };
   }
   if (a.length !== b.length) throw new UnreadableStatement('ambiguous-setting', (a[n] ?? b[n])?.start ?? -1);
 }

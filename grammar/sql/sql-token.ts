@@ -28,6 +28,12 @@ export type SqlTokenKind =
 
 export interface SqlToken {
   readonly kind: SqlTokenKind;
+  /**
+   * Set on a string whose value depends on a setting svc cannot see (every reading ends it in
+   * the same place but decodes it differently): `value` is then the default reading's, and a
+   * check must not rely on it.
+   */
+  readonly valueVaries?: true;
   /** The exact source text of the token. */
   readonly text: string;
   /** The normalised reading (see `SqlTokenKind`); equal to `text` for symbols and numbers. */

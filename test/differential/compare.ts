@@ -29,7 +29,8 @@ export function svcReading(sql: string, driver: string): SvcReading | 'refused' 
   return {
     statements,
     semicolons: tokens.filter((t, i) => isSemicolon(t) && i > 0 && !isSemicolon(tokens[i - 1] as SqlToken)).map((t) => t.end),
-    strings: tokens.filter((t) => t.kind === 'string' && t.text.startsWith("'")),
+    // A string whose value depends on a setting svc cannot see has no one value to compare.
+    strings: tokens.filter((t) => t.kind === 'string' && t.text.startsWith("'") && t.valueVaries !== true),
     names: tokens.filter((t) => t.kind === 'quoted-name' || t.kind === 'string-or-name'),
   };
 }

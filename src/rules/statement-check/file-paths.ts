@@ -20,7 +20,7 @@ const ESCAPED_SEPARATOR = /%(?:2e|2f|5c)/i;
 
 /** The path a token spells when it is a plain string literal, else null. */
 export function plainPath(token: SqlToken | undefined): string | null {
-  if (token === undefined || token.kind !== 'string') return null;
+  if (token === undefined || token.kind !== 'string' || token.valueVaries === true) return null;
   return token.text === `'${token.value}'` ? token.value : null;
 }
 

@@ -91,8 +91,10 @@ describe('lexStatement: PostgreSQL family', () => {
     // on: the string is `a\`; off: the quote is escaped and the string never ends.
     expect(reasonOf("SELECT 'a\\'", 'postgresql')).toBe('ambiguous-setting');
     expect(reasonOf("SELECT 'a\\' -- ', 1; DROP TABLE t", 'postgresql')).toBe('ambiguous-setting');
-    expect(reasonOf("SELECT 'C:\\temp'", 'postgresql')).toBe('ambiguous-setting');
-    expect(reasonOf("SELECT 'C:\\temp'", 'redshift')).toBe('ambiguous-setting');
+    // Ending in the same place, a string may decode differently: it is read, its value marked as varying.
+    expect(lexStatement("SELECT 'C:\\temp'", 'postgresql')[1]).toMatchObject({ kind: 'string', value: 'C:\\temp', valueVaries: true });
+    expect(lexStatement("SELECT 'C:\\temp'", 'redshift')[1]).toMatchObject({ kind: 'string', valueVaries: true });
+    expect(lexStatement("SELECT 'C:temp'", 'postgresql')[1]).not.toHaveProperty('valueVaries');
     // E'' strings read the same under both.
     expect(read("SELECT E'C:\\\\temp'", 'postgresql')[1]).toBe('string:C:\\temp');
     expect(read('SELECT $$C:\\temp$$', 'postgresql')[1]).toBe('string:C:\\temp');
@@ -176,7 +178,9 @@ describe('lexStatement: other dialects', () => {
 
   it('databricks: settings that change backslashes must agree', () => {
     expect(read("SELECT `a`, 'b' FROM t", 'databricks')).toEqual(['word:select', 'quoted-name:a', 'punctuation:,', 'string:b', 'word:from', 'word:t']);
-    expect(reasonOf("SELECT 'a\\nb'", 'databricks')).toBe('ambiguous-setting');
+    expect(lexStatement("SELECT 'a\\nb'", 'databricks')[1]).toMatchObject({ kind: 'string', valueVaries: true });
+    // Double-quoted text may be a name (double-quoted identifiers): its value must agree.
+    expect(reasonOf('SELECT "a\\nb"', 'databricks')).toBe('ambiguous-setting');
     expect(read("SELECT r'a\\nb'", 'databricks')[1]).toBe('string:a\\nb');
   });
 

@@ -74,6 +74,11 @@ const ROWS: readonly Row[] = [
   ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 3) CYCLE n SET is_cycle USING path SELECT * FROM t', null, null, 'CYCLE ... SET ... USING'],
   ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1) SEARCH DEPTH FIRST BY n SET ord DELETE FROM t', 'write', null, 'and never hides a write after it'],
   ['mysql', 'SELECT /*+ MAX_EXECUTION_TIME(1000) */ * FROM t', null, null, 'an optimizer hint is a comment'],
+  ['postgresql', "SELECT 'a\\nb' AS v FROM t", null, null, 'a string decoding differently under standard_conforming_strings but ending in the same place'],
+  ['mysql', "SELECT 'C:\\temp' AS v FROM t", null, null, 'the same under NO_BACKSLASH_ESCAPES'],
+  ['mysql', "SELECT 'a\\' AS v; DROP TABLE t -- '", 'unreadable', 'unreadable', 'a string ending in different places stays refused'],
+  ['mysql', 'SELECT "a\\nb" FROM t', 'unreadable', 'unreadable', 'a double-quoted text may be a name under ANSI_QUOTES: its value must agree'],
+  ['duckdb', "SELECT * FROM read_csv('/data/ok/a\\b.csv')", 'file-reader', 'file-reader', 'a path with a backslash is never plain'],
   ['mysql', 'SELECT /*+ BKA(t) NO_ICP(t) */ a FROM t', null, null, 'join and index hints'],
   ['mysql', "SELECT /*+ SET_VAR(sql_mode='NO_BACKSLASH_ESCAPES') */ 'a\\' AS v", 'unreadable', 'unreadable', 'SET_VAR changes how the rest reads'],
 ];
