@@ -30,7 +30,9 @@ function spaced(source: string): RegExp {
 }
 
 const NUMBER = spaced(/0[xX][0-9A-Fa-f]+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/.source);
-const VARIABLE = spaced(/@@[A-Za-z_][A-Za-z0-9_$.]*/.source);
+// `@@name`, also with non-ASCII name characters (MySQL reads them as part of the name) and
+// bare `@@` (MySQL takes a quoted or spaced name after it: @@\`version\`), always a variable.
+const VARIABLE = spaced(/@@(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_$.\u0080-\uffff]*)?/.source);
 const PARAMETER = spaced(/\?\d*|\$\d+|\$[A-Za-z_][A-Za-z0-9_]*|:[A-Za-z_][A-Za-z0-9_]*|@[A-Za-z_][A-Za-z0-9_$]*/.source);
 const OPERATOR = spaced(/::|:=|=>|->>|->|<=>|<>|<=|>=|!=|\|\||<<|>>|&&|[-+*/%<>=~!^&|:@#]/.source);
 const PUNCTUATION = spaced(/[(),;.[\]{}]/.source);

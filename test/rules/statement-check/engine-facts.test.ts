@@ -106,6 +106,11 @@ const MORE: readonly Row[] = [
   ['databricks', "SELECT reflect('java.lang.System', 'getenv', 'HOME')", 'environment-reader', 'environment-reader', 'reflect calls JVM methods'],
   ['databricks', "SELECT java_method('java.lang.Runtime', 'getRuntime')", 'environment-reader', 'environment-reader', 'java_method too'],
   ['snowflake', "SELECT GETVARIABLE('X')", 'system-catalog', null, 'GETVARIABLE reads a session variable'],
+  ['mysql', 'SELECT @@\uff56\uff45\uff52\uff53\uff49\uff4f\uff4e', 'system-catalog', null, 'a server variable named in full-width letters is still one'],
+  ['mysql', 'SELECT @@`version`', 'system-catalog', null, 'a server variable with a quoted name'],
+  ['mysql', 'SELECT @@ version', 'system-catalog', null, 'a server variable after a space'],
+  ['mssql', 'SELECT @@\uff56ersion', 'system-catalog', null, 'T-SQL @@ functions in compatibility forms'],
+  ['postgresql', "SELECT to_tsvector('a b') @@ to_tsquery('a')", null, null, 'PostgreSQL @@ is a text-search operator'],
   ['mysql', 'SELECT @param FROM t', null, null, 'a user variable svc never lets anything set reads nothing'],
   ['mysql', 'SELECT @x := 1', 'write', null, 'assigning one is a write'],
 ];
