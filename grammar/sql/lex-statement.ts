@@ -3,9 +3,8 @@
  * reading depends on a setting the service cannot see, every reading is taken and they must
  * agree token for token (kind, offsets, and the value of every name), or the statement is refused.
  */
-import type { IToken } from 'chevrotain';
 import { readingsOf } from './base-dialect.js';
-import { buildLexer, type BuiltLexer } from './build-lexer.js';
+import { buildLexer, type BuiltLexer, type RawToken } from './build-lexer.js';
 import { DIALECTS } from './dialects.js';
 import { isDriver, type Driver } from './drivers.js';
 import { hasNonAscii, normaliseWord } from './normalise-word.js';
@@ -75,16 +74,15 @@ function assertSameReading(a: SqlToken[], b: SqlToken[]): void {
 }
 
 function readWith(built: BuiltLexer, sql: string): SqlToken[] {
-  const result = built.lexer.tokenize(sql);
-  const error = result.errors[0];
-  if (error !== undefined) throw new UnreadableStatement('unexpected-character', error.offset);
+  const result = built.tokenize(sql);
+  if (result.errorOffset >= 0) throw new UnreadableStatement('unexpected-character', result.errorOffset);
   const unicodeText = hasNonAscii(sql);
   const raw = result.tokens;
   const out: SqlToken[] = [];
   let afterUnicode = false;
   for (let i = 0; i < raw.length; i++) {
-    const t = raw[i] as IToken;
-    const token = toSqlToken(t, built, unicodeText);
+    const t = raw[i] as RawToken;
+    const token = toSqlToken(t, unicodeText);
     if (token.kind === 'word' && token.text.includes('.')) {
       pushParts(out, token.text, token.start, unicodeText);
       afterUnicode = false;
@@ -127,13 +125,13 @@ function withoutSpaces(image: string): string {
   return end === 1 ? image.charAt(0) : image.slice(0, end);
 }
 
-function toSqlToken(t: IToken, built: BuiltLexer, unicodeText: boolean): SqlToken {
+function toSqlToken(t: RawToken, unicodeText: boolean): SqlToken {
   const text = withoutSpaces(t.image);
   const start = t.startOffset;
   const end = start + text.length;
-  const payload = t.payload as QuotedPayload | undefined;
+  const payload = t.payload;
   if (payload !== undefined) return { kind: payload.kind, text, value: payload.value, start, end };
-  const kind = built.kinds[t.tokenTypeIdx] as SqlTokenKind;
+  const kind = t.kind as SqlTokenKind;
   // A dotted word is split (and its parts read) by the caller.
   if (kind === 'word') return { kind, text, value: text.includes('.') ? '' : wordValue(text, start, unicodeText), start, end };
   if (kind === 'variable') return { kind, text, value: text.toLowerCase(), start, end };
