@@ -40,7 +40,7 @@ const text = fc.array(statement, { minLength: 1, maxLength: 3 }).map((s) => s.jo
 let server: MariaServer;
 beforeAll(async () => {
   server = await startMariaDb();
-}, 600_000);
+}, 900_000);
 afterAll(() => server.stop(), 60_000);
 
 function compare(statements: readonly string[], mode: string): { agreed: number; disagreed: string[] } {

@@ -27,7 +27,7 @@ const CURATED: readonly string[] = [
 let server: PostgresServer;
 beforeAll(async () => {
   server = await startPostgres();
-}, 120_000);
+}, 900_000);
 afterAll(() => server.stop(), 60_000);
 
 async function run(sql: string): Promise<{ count: number; first: Record<string, unknown> | undefined; name: string | undefined } | undefined> {

@@ -38,7 +38,7 @@ const PIECES = [
 let engine: SqliteEngine;
 beforeAll(() => {
   engine = startSqliteEngine();
-});
+}, 900_000);
 afterAll(() => engine.close());
 
 interface Tally {

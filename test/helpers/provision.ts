@@ -23,12 +23,14 @@ export function ensureCommand(command: string, pkg: string, service?: string): s
   }
   if (process.getuid?.() !== 0) throw new Error(`${command} is missing; install it with: sudo apt-get install -y ${pkg}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // Test files run in parallel: an install waits for another's dpkg lock instead of failing.
+  const lock = ['-o', 'DPkg::Lock::Timeout=600'];
   try {
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore', env, timeout: 600_000 });
+    execFileSync('apt-get', [...lock, 'install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore', env, timeout: 900_000 });
   } catch {
     // A fresh machine may not have package lists yet.
-    execFileSync('apt-get', ['update'], { stdio: 'ignore', env, timeout: 600_000 });
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore', env, timeout: 600_000 });
+    execFileSync('apt-get', [...lock, 'update'], { stdio: 'ignore', env, timeout: 600_000 });
+    execFileSync('apt-get', [...lock, 'install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore', env, timeout: 900_000 });
   }
   if (service !== undefined) spawnSync('service', [service, 'stop'], { stdio: 'ignore', timeout: 60_000 });
   if (!has(command)) throw new Error(`${command} is still missing after apt-get install ${pkg}`);
