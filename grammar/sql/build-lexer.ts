@@ -7,9 +7,9 @@
  * good input. (A hand-written loop rather than a lexer library: the statement check reads every
  * statement, and the loop does the same work in a fraction of the time.)
  *
- * Every token's image also takes the spaces that follow it (`lexStatement` cuts them off):
- * one match per token instead of two roughly halves the work. Whitespace is only ever
- * ` \t\n\r`, so this never changes where a token ends.
+ * A token's text never includes the spaces after it; the scanner steps over them with the
+ * token (quoted tokens' scanners take them into their image, which is cut back). Whitespace is
+ * only ever ` \t\n\r`, so this never changes where a token ends.
  */
 import type { DialectReading } from './base-dialect.js';
 import { blockCommentScanner, lineCommentScanner } from './scan-comments.js';
@@ -17,9 +17,9 @@ import { bracketScanner, dollarScanner, prefixedScanner, quotedScanner, type Quo
 import { sqliteVariableScanner } from './scan-variables.js';
 import type { SqlTokenKind } from './sql-token.js';
 
-/** A token as scanned: its image (with the spaces after it), where it starts, and what it is. */
+/** A token as scanned: its text (without the spaces after it), where it starts, and what it is. */
 export interface RawToken {
-  readonly image: string;
+  readonly text: string;
   readonly startOffset: number;
   /** The kind of a token without a payload. */
   readonly kind: SqlTokenKind | undefined;
@@ -32,14 +32,18 @@ export interface BuiltLexer {
   tokenize(text: string): { tokens: RawToken[]; errorOffset: number };
 }
 
-type Scan = (text: string, offset: number) => string | ([string] & { payload?: QuotedPayload }) | null;
+/** A scanner of quoted text or comments: the image (spaces after it included), or null. */
+type Scan = (text: string, offset: number) => ([string] & { payload?: QuotedPayload }) | null;
+/** A scanner of a plain token: where it ends (spaces after it not included), or -1. */
+type Plain = (text: string, offset: number) => number;
 
 interface Pattern {
   /** Characters a match may start with. */
   readonly starts: string;
   /** Whether a match may start with a character from U+0080 up. */
   readonly wide: boolean;
-  readonly scan: Scan;
+  readonly scan?: Scan;
+  readonly plain?: Plain;
   readonly kind?: SqlTokenKind;
   readonly skip?: boolean;
 }
@@ -54,10 +58,6 @@ function afterSpaces(text: string, i: number): number {
   return j;
 }
 
-/** The image of a token ending at `end`, with the spaces after it. */
-function image(text: string, offset: number, end: number): string {
-  return text.slice(offset, afterSpaces(text, end));
-}
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isHex = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
@@ -65,18 +65,18 @@ const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <
 const isIdent = (c: number): boolean => isLetter(c) || isDigit(c);
 
 /** `[ \t\n\r]+` */
-function whitespace(text: string, offset: number): string | null {
+function whitespace(text: string, offset: number): number {
   const end = afterSpaces(text, offset);
-  return end > offset ? text.slice(offset, end) : null;
+  return end > offset ? end : -1;
 }
 
 /** `0[xX][0-9A-Fa-f]+ | (\d+(\.\d*)? | \.\d+)([eE][+-]?\d+)?`, alternatives in that order. */
-function number(text: string, offset: number): string | null {
+function number(text: string, offset: number): number {
   let i = offset;
   if (text.charCodeAt(i) === 48 && (text.charCodeAt(i + 1) | 32) === 120 && isHex(text.charCodeAt(i + 2))) {
     i += 3;
     while (isHex(text.charCodeAt(i))) i++;
-    return image(text, offset, i);
+    return i;
   }
   if (isDigit(text.charCodeAt(i))) {
     while (isDigit(text.charCodeAt(i))) i++;
@@ -84,74 +84,74 @@ function number(text: string, offset: number): string | null {
   } else if (text.charCodeAt(i) === 46 && isDigit(text.charCodeAt(i + 1))) {
     for (i++; isDigit(text.charCodeAt(i)); i++);
   } else {
-    return null;
+    return -1;
   }
   if ((text.charCodeAt(i) | 32) === 101) {
     let j = i + 1;
     if (text.charCodeAt(j) === 43 || text.charCodeAt(j) === 45) j++;
     if (isDigit(text.charCodeAt(j))) for (i = j; isDigit(text.charCodeAt(i)); i++);
   }
-  return image(text, offset, i);
+  return i;
 }
 
 /** `@@` and a name of letters, digits, `_`, `$`, `.` or characters from U+0080 (none: bare `@@`). */
-function variable(text: string, offset: number): string | null {
-  if (text.charCodeAt(offset) !== 64 || text.charCodeAt(offset + 1) !== 64) return null;
+function variable(text: string, offset: number): number {
+  if (text.charCodeAt(offset) !== 64 || text.charCodeAt(offset + 1) !== 64) return -1;
   let i = offset + 2;
   const first = text.charCodeAt(i);
   if (isLetter(first) || first >= 0x80) for (i++; isIdent(text.charCodeAt(i)) || text.charCodeAt(i) === 36 || text.charCodeAt(i) === 46 || text.charCodeAt(i) >= 0x80; i++);
-  return image(text, offset, i);
+  return i;
 }
 
 /** `?`, `?N`, `$N`, `$name`, `:name`, `@name` (names of letters, digits, `_`; `@` names also `$`). */
-function parameter(text: string, offset: number): string | null {
+function parameter(text: string, offset: number): number {
   const c = text.charCodeAt(offset);
   let i = offset + 1;
   if (c === 63) {
     while (isDigit(text.charCodeAt(i))) i++;
-    return image(text, offset, i);
+    return i;
   }
   const next = text.charCodeAt(i);
   if (c === 36 && isDigit(next)) {
     while (isDigit(text.charCodeAt(i))) i++;
-    return image(text, offset, i);
+    return i;
   }
   if ((c === 36 || c === 58 || c === 64) && isLetter(next)) {
     while (isIdent(text.charCodeAt(i)) || (c === 64 && text.charCodeAt(i) === 36)) i++;
-    return image(text, offset, i);
+    return i;
   }
-  return null;
+  return -1;
 }
 
 /** Operators, tried in this order (as an ordered alternation), then one operator character. */
 const OPERATORS = ['::', ':=', '=>', '->>', '->', '<=>', '<>', '<=', '>=', '!=', '||', '<<', '>>', '&&'];
 const OPERATOR_CHARS = '-+*/%<>=~!^&|:@#';
 
-function operator(text: string, offset: number): string | null {
-  for (const op of OPERATORS) if (text.startsWith(op, offset)) return image(text, offset, offset + op.length);
-  return OPERATOR_CHARS.includes(text.charAt(offset)) ? image(text, offset, offset + 1) : null;
+function operator(text: string, offset: number): number {
+  for (const op of OPERATORS) if (text.startsWith(op, offset)) return offset + op.length;
+  return OPERATOR_CHARS.includes(text.charAt(offset)) ? offset + 1 : -1;
 }
 
-function punctuation(text: string, offset: number): string | null {
-  return '(),;.[]{}'.includes(text.charAt(offset)) ? image(text, offset, offset + 1) : null;
+function punctuation(text: string, offset: number): number {
+  return '(),;.[]{}'.includes(text.charAt(offset)) ? offset + 1 : -1;
 }
 
 /**
  * A word: a name (a letter, `_`, a character from U+0080 or one of `extra` first; then also
  * digits and `$`) and the dotted names after it (`schema.table`), split again by lexStatement.
  */
-function wordScanner(extra: string): Scan {
+function wordScanner(extra: string): Plain {
   const start = (c: number): boolean => isLetter(c) || c >= 0x80 || (extra !== '' && extra.includes(String.fromCharCode(c)));
   const part = (c: number): boolean => start(c) || isDigit(c) || c === 36;
   return (text, offset) => {
-    if (!start(text.charCodeAt(offset))) return null;
+    if (!start(text.charCodeAt(offset))) return -1;
     let i = offset + 1;
     for (;;) {
       while (part(text.charCodeAt(i))) i++;
       if (text.charCodeAt(i) !== 46 || !start(text.charCodeAt(i + 1))) break;
       i += 2;
     }
-    return image(text, offset, i);
+    return i;
   };
 }
 
@@ -178,21 +178,28 @@ function quotedPatterns(r: DialectReading): Pattern[] {
 function plainPatterns(r: DialectReading): Pattern[] {
   return [
     ...(r.sqliteVariables ? [{ starts: '$@:#', wide: false, scan: sqliteVariableScanner as Scan, kind: 'parameter' as const }] : []),
-    { kind: 'number', starts: `${DIGITS}.`, wide: false, scan: number },
+    { kind: 'number', starts: `${DIGITS}.`, wide: false, plain: number },
     // `@@name` (also with non-ASCII name characters, which MySQL reads as part of the name) and a
     // bare `@@` (MySQL takes a quoted or spaced name after it: @@`version`) are variables.
-    ...(r.systemVariables ? [{ kind: 'variable' as const, starts: '@', wide: false, scan: variable }] : []),
-    { kind: 'parameter', starts: '?$:@', wide: false, scan: parameter },
-    { kind: 'word', starts: LETTERS + r.nameStartExtra, wide: true, scan: wordScanner(r.nameStartExtra) },
-    { kind: 'operator', starts: OPERATOR_CHARS, wide: false, scan: operator },
-    { kind: 'punctuation', starts: '(),;.[]{}', wide: false, scan: punctuation },
+    ...(r.systemVariables ? [{ kind: 'variable' as const, starts: '@', wide: false, plain: variable }] : []),
+    { kind: 'parameter', starts: '?$:@', wide: false, plain: parameter },
+    { kind: 'word', starts: LETTERS + r.nameStartExtra, wide: true, plain: wordScanner(r.nameStartExtra) },
+    { kind: 'operator', starts: OPERATOR_CHARS, wide: false, plain: operator },
+    { kind: 'punctuation', starts: '(),;.[]{}', wide: false, plain: punctuation },
   ];
+}
+
+/** An image without the spaces it absorbed (quoted tokens' scanners take them, see scan-quoted.ts). */
+function withoutSpaces(image: string): string {
+  let end = image.length;
+  for (let c = image.charCodeAt(end - 1); c === 32 || c === 10 || c === 9 || c === 13; c = image.charCodeAt(--end - 1));
+  return end === image.length ? image : image.slice(0, end);
 }
 
 /** The scanner for `reading`. */
 export function buildLexer(reading: DialectReading): BuiltLexer {
   const patterns: Pattern[] = [
-    { starts: ' \t\n\r', wide: false, scan: whitespace, skip: true },
+    { starts: ' \t\n\r', wide: false, plain: whitespace, skip: true },
     ...commentPatterns(reading),
     ...quotedPatterns(reading),
     ...plainPatterns(reading),
@@ -207,11 +214,17 @@ export function buildLexer(reading: DialectReading): BuiltLexer {
       next: while (i < n) {
         const c = text.charCodeAt(i);
         for (const p of c < 128 ? (table[c] as Pattern[]) : wide) {
-          const m = p.scan(text, i);
+          if (p.plain !== undefined) {
+            const end = p.plain(text, i);
+            if (end < 0) continue;
+            if (p.skip !== true) tokens.push({ text: text.slice(i, end), startOffset: i, kind: p.kind, payload: undefined });
+            i = afterSpaces(text, end);
+            continue next;
+          }
+          const m = (p.scan as Scan)(text, i);
           if (m === null) continue;
-          const image = typeof m === 'string' ? m : m[0];
-          if (p.skip !== true) tokens.push({ image, startOffset: i, kind: p.kind, payload: typeof m === 'string' ? undefined : m.payload });
-          i += image.length;
+          if (p.skip !== true) tokens.push({ text: withoutSpaces(m[0]), startOffset: i, kind: p.kind, payload: m.payload });
+          i += m[0].length;
           continue next;
         }
         return { tokens, errorOffset: i };

@@ -116,17 +116,8 @@ function wordValue(text: string, start: number, unicodeText: boolean): string {
   return unicodeText && hasNonAscii(text) ? normaliseWord(text, start) : text.toLowerCase();
 }
 
-/** The image without the spaces it absorbed (see build-lexer.ts). */
-function withoutSpaces(image: string): string {
-  let end = image.length;
-  for (let c = image.charCodeAt(end - 1); c === 32 || c === 10 || c === 9 || c === 13; c = image.charCodeAt(--end - 1));
-  if (end === image.length) return image;
-  // One-character strings come from the engine's cache: no allocation for `,` `(` `=` ...
-  return end === 1 ? image.charAt(0) : image.slice(0, end);
-}
-
 function toSqlToken(t: RawToken, unicodeText: boolean): SqlToken {
-  const text = withoutSpaces(t.image);
+  const text = t.text;
   const start = t.startOffset;
   const end = start + text.length;
   const payload = t.payload;
