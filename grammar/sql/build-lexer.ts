@@ -141,14 +141,25 @@ function punctuation(text: string, offset: number): number {
  * digits and `$`) and the dotted names after it (`schema.table`), split again by lexStatement.
  */
 function wordScanner(extra: string): Plain {
-  const start = (c: number): boolean => isLetter(c) || c >= 0x80 || (extra !== '' && extra.includes(String.fromCharCode(c)));
-  const part = (c: number): boolean => start(c) || isDigit(c) || c === 36;
+  // Character classes of ASCII by table (1: may start a name, 2: may continue one); every
+  // character from U+0080 up does both.
+  const classes = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const start = isLetter(c) || extra.includes(String.fromCharCode(c));
+    classes[c] = (start ? 1 : 0) | (start || isDigit(c) || c === 36 ? 2 : 0);
+  }
+  const starts = (c: number): boolean => c >= 128 || ((classes[c] ?? 0) & 1) === 1;
   return (text, offset) => {
-    if (!start(text.charCodeAt(offset))) return -1;
+    if (!starts(text.charCodeAt(offset))) return -1;
+    const n = text.length;
     let i = offset + 1;
     for (;;) {
-      while (part(text.charCodeAt(i))) i++;
-      if (text.charCodeAt(i) !== 46 || !start(text.charCodeAt(i + 1))) break;
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c < 128 && ((classes[c] as number) & 2) === 0) break;
+        i++;
+      }
+      if (text.charCodeAt(i) !== 46 || !starts(text.charCodeAt(i + 1))) break;
       i += 2;
     }
     return i;
