@@ -17,19 +17,15 @@ import { bracketScanner, dollarScanner, prefixedScanner, quotedScanner, type Quo
 import { sqliteVariableScanner } from './scan-variables.js';
 import type { SqlTokenKind } from './sql-token.js';
 
-/** A token as scanned: its text (without the spaces after it), where it starts, and what it is. */
-export interface RawToken {
-  readonly text: string;
-  readonly startOffset: number;
-  /** The kind of a token without a payload. */
-  readonly kind: SqlTokenKind | undefined;
-  /** Quoted tokens carry their kind and decoded value. */
-  readonly payload: QuotedPayload | undefined;
-}
+/**
+ * Receives each token as it is scanned: its text (without the spaces after it), where it
+ * starts, its kind when it has no payload, and a quoted token's payload (kind and value).
+ */
+export type TokenSink = (text: string, start: number, kind: SqlTokenKind | undefined, payload: QuotedPayload | undefined) => void;
 
 export interface BuiltLexer {
-  /** The tokens of `text`, and the offset of the first character nothing matched (-1: none). */
-  tokenize(text: string): { tokens: RawToken[]; errorOffset: number };
+  /** Scans `text` into `sink`; the offset of the first character nothing matched, or -1. */
+  tokenize(text: string, sink: TokenSink): number;
 }
 
 /** A scanner of quoted text or comments: the image (spaces after it included), or null. */
@@ -218,8 +214,7 @@ export function buildLexer(reading: DialectReading): BuiltLexer {
   const table: Pattern[][] = Array.from({ length: 128 }, (_, c) => patterns.filter((p) => p.starts.includes(String.fromCharCode(c))));
   const wide = patterns.filter((p) => p.wide);
   return {
-    tokenize(text) {
-      const tokens: RawToken[] = [];
+    tokenize(text, sink) {
       const n = text.length;
       let i = 0;
       next: while (i < n) {
@@ -228,19 +223,19 @@ export function buildLexer(reading: DialectReading): BuiltLexer {
           if (p.plain !== undefined) {
             const end = p.plain(text, i);
             if (end < 0) continue;
-            if (p.skip !== true) tokens.push({ text: text.slice(i, end), startOffset: i, kind: p.kind, payload: undefined });
+            if (p.skip !== true) sink(text.slice(i, end), i, p.kind, undefined);
             i = afterSpaces(text, end);
             continue next;
           }
           const m = (p.scan as Scan)(text, i);
           if (m === null) continue;
-          if (p.skip !== true) tokens.push({ text: withoutSpaces(m[0]), startOffset: i, kind: p.kind, payload: m.payload });
+          if (p.skip !== true) sink(withoutSpaces(m[0]), i, p.kind, m.payload);
           i += m[0].length;
           continue next;
         }
-        return { tokens, errorOffset: i };
+        return i;
       }
-      return { tokens, errorOffset: -1 };
+      return -1;
     },
   };
 }

@@ -4,7 +4,7 @@
  * agree token for token (kind, offsets, and the value of every name), or the statement is refused.
  */
 import { readingsOf } from './base-dialect.js';
-import { buildLexer, type BuiltLexer, type RawToken } from './build-lexer.js';
+import { buildLexer, type BuiltLexer } from './build-lexer.js';
 import { DIALECTS } from './dialects.js';
 import { isDriver, type Driver } from './drivers.js';
 import { hasNonAscii, normaliseWord } from './normalise-word.js';
@@ -74,27 +74,22 @@ function assertSameReading(a: SqlToken[], b: SqlToken[]): void {
 }
 
 function readWith(built: BuiltLexer, sql: string): SqlToken[] {
-  const result = built.tokenize(sql);
-  if (result.errorOffset >= 0) throw new UnreadableStatement('unexpected-character', result.errorOffset);
   const unicodeText = hasNonAscii(sql);
-  const raw = result.tokens;
   const out: SqlToken[] = [];
   let afterUnicode = false;
-  for (let i = 0; i < raw.length; i++) {
-    const t = raw[i] as RawToken;
-    const token = toSqlToken(t, unicodeText);
-    if (token.kind === 'word' && token.text.includes('.')) {
-      pushParts(out, token.text, token.start, unicodeText);
+  const error = built.tokenize(sql, (text, start, kind, payload) => {
+    if (kind === 'word' && payload === undefined && text.includes('.')) {
+      pushParts(out, text, start, unicodeText);
       afterUnicode = false;
-      continue;
+      return;
     }
+    const token = toSqlToken(text, start, kind, payload, unicodeText);
     // `U&'..' UESCAPE '!'` would redefine the escape character after the value was read.
-    if (afterUnicode && token.kind === 'word' && token.value === 'uescape') {
-      throw new UnreadableStatement('unicode-escape', token.start);
-    }
-    afterUnicode = t.payload !== undefined && (t.payload as QuotedPayload).unicode === true;
+    if (afterUnicode && token.kind === 'word' && token.value === 'uescape') throw new UnreadableStatement('unicode-escape', start);
+    afterUnicode = payload !== undefined && payload.unicode === true;
     out.push(token);
-  }
+  });
+  if (error >= 0) throw new UnreadableStatement('unexpected-character', error);
   return out;
 }
 
@@ -116,15 +111,11 @@ function wordValue(text: string, start: number, unicodeText: boolean): string {
   return unicodeText && hasNonAscii(text) ? normaliseWord(text, start) : text.toLowerCase();
 }
 
-function toSqlToken(t: RawToken, unicodeText: boolean): SqlToken {
-  const text = t.text;
-  const start = t.startOffset;
+function toSqlToken(text: string, start: number, kind: SqlTokenKind | undefined, payload: QuotedPayload | undefined, unicodeText: boolean): SqlToken {
   const end = start + text.length;
-  const payload = t.payload;
   if (payload !== undefined) return { kind: payload.kind, text, value: payload.value, start, end };
-  const kind = t.kind as SqlTokenKind;
-  // A dotted word is split (and its parts read) by the caller.
-  if (kind === 'word') return { kind, text, value: text.includes('.') ? '' : wordValue(text, start, unicodeText), start, end };
-  if (kind === 'variable') return { kind, text, value: text.toLowerCase(), start, end };
-  return { kind, text, value: text, start, end };
+  const k = kind as SqlTokenKind;
+  if (k === 'word') return { kind: k, text, value: wordValue(text, start, unicodeText), start, end };
+  if (k === 'variable') return { kind: k, text, value: text.toLowerCase(), start, end };
+  return { kind: k, text, value: text, start, end };
 }
