@@ -5,6 +5,7 @@
  * worker that fails or goes quiet costs only speed: its files are compiled here instead.
  * Output is identical either way (test/cli/compile-parallel.test.ts compares the bytes).
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SvcConfig } from '../project/config.js';
@@ -49,6 +50,12 @@ function awaitWorker(shared: Int32Array, port: MessagePort): UnitResult[] | unde
   return undefined;
 }
 
+/** The bundled worker when the build made one (it loads a few chunks), else the plain module. */
+function workerScript(): URL {
+  const bundled = sourceAsset('svc-compile-worker.js');
+  return existsSync(bundled) ? bundled : sourceAsset('compiler/cache/compile-worker.js');
+}
+
 /** A runner that splits large job lists with one worker; small lists run here. */
 export function parallelRunner(config: SvcConfig, contracts: ContractIndex): JobRunner {
   return (ctx: Ctx, jobs: readonly FreshJob[]): UnitResult[] => {
@@ -66,7 +73,7 @@ export function parallelRunner(config: SvcConfig, contracts: ContractIndex): Job
     const input: WorkerInput = { root: ctx.root, nowNs: ctx.nowNs, config, contracts: { loaded: contracts.loaded, path: contracts.path, keys: [...contracts.keys] }, jobs: theirs };
     let worker: Worker | undefined;
     try {
-      worker = new Worker(sourceAsset('compiler/cache/compile-worker.js'), { workerData: { input, port: port2, shared }, transferList: [port2] });
+      worker = new Worker(workerScript(), { workerData: { input, port: port2, shared }, transferList: [port2] });
       worker.unref();
     } catch {
       return runJobs(ctx, jobs);
