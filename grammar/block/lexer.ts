@@ -1,6 +1,7 @@
 /**
  * Lexing: text -> tokens + comments, with the lexical diagnostics (bad characters, unclosed
- * strings and comments). The Chevrotain lexer is built once per process.
+ * strings and comments). Text is read by scanBlock; the Chevrotain lexer built from the same
+ * token types (blockLexer) is the reference definition it is tested against.
  */
 import type { IToken } from 'chevrotain';
 import { Lexer } from '../chevrotain.js';
@@ -15,6 +16,7 @@ import {
   UnterminatedTriple,
 } from './tokens.js';
 import type { Reporter } from './reporter.js';
+import { scanBlock } from './scan-block.js';
 
 /** Deeper nesting of `[` / `{` than this is cut off (and reported) before parsing. */
 export const MAX_DEPTH = 64;
@@ -46,12 +48,12 @@ export function blockLexer(validate = false): Lexer {
 
 /** Lexes `text`, reporting lexical problems to `reporter`. */
 export function lexBlockText(text: string, reporter: Reporter): LexResult {
-  const result = blockLexer().tokenize(text);
+  const result = scanBlock(text);
   for (const error of result.errors) {
     const end = error.offset + Math.max(1, error.length);
     reporter.addBadChars(error.offset, end, shortChars(text, error.offset, end));
   }
-  const comments = result.groups['comments'] ?? [];
+  const comments = result.comments;
   for (const comment of comments) {
     if (comment.tokenType === UnterminatedComment) {
       reporter.add('parse/unterminated-comment', {}, reporter.tokenSpan(comment));
