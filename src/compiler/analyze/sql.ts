@@ -4,29 +4,57 @@
  * Parameters `${name}` become `:name`, which every dialect reads as a bound parameter, so the
  * fingerprint still tells `a > ${x} AND b > ${y}` from its swapped twin.
  */
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import { fingerprintOfTokens, lexStatement, tablesOfTokens, UnreadableStatement } from '../../../grammar/sql/index.js';
+import { fingerprintOfTokens, lexStatement, tablesOfTokens, UnreadableStatement, type SqlToken } from '../../../grammar/sql/index.js';
 import { statementTables } from '../sql-tables.js';
 import type { CompiledBlock } from '../types.js';
 import { replaceParams } from './params.js';
+import { sqlFindings } from './sql-checks.js';
 
 function reason(error: unknown): string {
   if (error instanceof UnreadableStatement) return error.reason;
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Query offsets -> file spans for the block's diagnostics; absent when not known. */
+export type QuerySpan = (start: number, end: number) => Span;
+
+/** `${name}` as `:name` padded to the same length, so token offsets are query offsets. */
+function sameLengthParams(query: string): string {
+  return replaceParams(query, (name) => `:${name}`.padEnd(name.length + 3, ' '));
+}
+
+const UNTERMINATED: Readonly<Record<string, string>> = {
+  'unterminated-string': 'string',
+  'unterminated-quoted-name': 'quoted name',
+  'unterminated-comment': 'comment',
+};
+
+function findings(block: CompiledBlock, tokens: SqlToken[], where: QuerySpan | undefined): Diagnostic[] {
+  if (where === undefined) return [];
+  return sqlFindings(tokens).map((f) => {
+    const data: Record<string, string> = { block: block.id, ...f.data };
+    if (f.code === 'sql/not-a-read') data['hint'] = f.data['suggestion'] !== undefined ? `Did you mean ${f.data['suggestion']}?` : 'Start the query with SELECT or WITH.';
+    return diag(f.code, data, { file: block.file, span: where(f.offset, f.end) });
+  });
+}
+
 /** Fills tables, tablesFrom and sqlFingerprint of a block; returns diagnostics. */
-export function readBlockSql(block: CompiledBlock): Diagnostic[] {
+export function readBlockSql(block: CompiledBlock, where?: QuerySpan): Diagnostic[] {
   if (block.query.trim() === '') return [];
-  const sql = replaceParams(block.query, (name) => `:${name}`);
+  const sql = sameLengthParams(block.query);
   try {
     const tokens = lexStatement(sql, block.dialect);
     block.tables = tablesOfTokens(tokens);
     block.tablesFrom = 'lexer';
     block.sqlFingerprint = fingerprintOfTokens(tokens);
-    return [];
+    return findings(block, tokens, where);
   } catch (lexError) {
+    const what = lexError instanceof UnreadableStatement ? UNTERMINATED[lexError.reason] : undefined;
+    if (what !== undefined && where !== undefined && lexError instanceof UnreadableStatement && lexError.offset >= 0) {
+      return [diag('sql/unterminated', { block: block.id, what }, { file: block.file, span: where(lexError.offset, lexError.offset + 1) })];
+    }
     // An unreadable query has no stable normal form: its fingerprint stays empty.
     const viaParser = statementTables(replaceParams(block.query, () => '?'), block.dialect);
     if (viaParser.from === 'parser') {

@@ -8,7 +8,10 @@ import { diag } from '../../../grammar/diagnostics.js';
 import { parseBlockFile } from '../../../grammar/block/index.js';
 import { analyzeBlock } from '../analyze/analyze-block.js';
 import { resolveContract, type ContractIndex } from '../analyze/contract.js';
-import { readBlockSql } from '../analyze/sql.js';
+import { queryOffsets } from '../analyze/query-offsets.js';
+import { readBlockSql, type QuerySpan } from '../analyze/sql.js';
+import type { Declaration } from '../../../grammar/block/ast.js';
+import { LineIndex } from '../../../grammar/span.js';
 import type { CompiledBlock } from '../types.js';
 import { applyCompanion, companionPath, settleCertification } from './companion.js';
 import type { SourceFile } from './discover.js';
@@ -28,6 +31,19 @@ export interface FileUnit {
   deps: string[];
 }
 
+/** Query offsets -> spans in the file, for a query written as a string literal (else undefined). */
+function querySpans(decl: Declaration, text: string): QuerySpan | undefined {
+  const field = decl.members.find((m) => m.kind === 'field' && m.key === 'query');
+  if (field?.kind !== 'field' || field.value.kind !== 'string') return undefined;
+  const { start, end } = field.value.span;
+  const toFile = queryOffsets(text.slice(start.offset, end.offset), start.offset);
+  let lines: LineIndex | undefined;
+  return (from, to) => {
+    lines ??= new LineIndex(text);
+    return lines.span(toFile(from), toFile(Math.max(from, to - 1)) + 1);
+  };
+}
+
 /** Compiles the text of one block file. Never throws on user input. */
 export function compileSourceText(src: Omit<SourceFile, 'abs'>, text: string, env: FileEnv): FileUnit {
   const parsed = parseBlockFile(text, src.path);
@@ -44,14 +60,14 @@ export function compileSourceText(src: Omit<SourceFile, 'abs'>, text: string, en
     if (!block) continue;
     block.dialect = env.driverOf(block.connection);
     const contractField = decl.members.find((m) => m.kind === 'field' && m.key === 'svc_contract');
-    unit.diagnostics.push(...resolveContract(block, env.contracts, contractField?.kind === 'field' ? contractField.value.span : decl.span), ...readBlockSql(block));
+    unit.diagnostics.push(...resolveContract(block, env.contracts, contractField?.kind === 'field' ? contractField.value.span : decl.span), ...readBlockSql(block, querySpans(decl, text)));
     if (block.inDrafts && block.status === 'certified') {
       unit.diagnostics.push(diag('compile/certified-in-drafts', { block: block.id }, { file: src.path, span: decl.nameSpan }));
     }
     const rel = companionPath(block);
     unit.deps.push(rel);
-    const text = env.readCompanion(rel);
-    if (text !== undefined) unit.diagnostics.push(...applyCompanion(block, rel, text));
+    const companion = env.readCompanion(rel);
+    if (companion !== undefined) unit.diagnostics.push(...applyCompanion(block, rel, companion));
     unit.diagnostics.push(...settleCertification(block, { file: src.path, span: decl.nameSpan }));
     unit.blocks.push(block);
   }

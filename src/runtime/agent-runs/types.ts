@@ -47,6 +47,8 @@ export const ASK_REFUSAL_CODES = [
   'NO_MODEL_CONFIGURED',
   /** The model could not be reached, timed out or answered something unreadable. */
   'MODEL_UNAVAILABLE',
+  /** The model replied in words, without SQL (not a read-only refusal: there was nothing to check). */
+  'MODEL_NO_SQL',
   /** The written SQL was refused by the statement check; the check's reason is in `reason`. */
   'ROW_POLICY_REFUSED',
   /** The written SQL could not be read or run by the warehouse. */

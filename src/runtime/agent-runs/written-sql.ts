@@ -60,5 +60,8 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
   if (reply.kind === 'declined') {
     return { ok: false, refusal: { code: 'NO_CERTIFIED_ANSWER', reason: `No certified block answers this, and the project's data cannot answer it: ${reply.reason}` } };
   }
+  if (reply.kind === 'no-sql') {
+    return { ok: false, refusal: { code: 'MODEL_NO_SQL', reason: 'No certified block answers this, and the model answered in words without writing SQL to run.' }, next: 'Rephrase the question as something the data can count or list, or ask by the name of a certified block.' };
+  }
   return modelFailure(new ModelProviderError('MODEL_MALFORMED_REPLY', 'The model reply holds no readable SQL.'));
 }

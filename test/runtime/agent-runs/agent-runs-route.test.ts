@@ -151,6 +151,14 @@ describe('Tier 3', () => {
     expect(existsSync(join(root, 'domains/finance/blocks/_drafts/how_many_payments_failed.svc'))).toBe(false);
   });
 
+  it('says a reply in words is not SQL, instead of refusing it as a write', async () => {
+    const before = files(root);
+    fake.script('Revenue probably went up last week, mostly in the west.');
+    const { body } = await ask(server, { question: 'How many payments failed?' });
+    expect(body).toMatchObject({ tier: 3, trust: 'refused', refusal: { code: 'MODEL_NO_SQL' } });
+    expect(files(root)).toEqual(before);
+  });
+
   it('refuses a result larger than an answer carries, saves nothing, and answers the next question', async () => {
     const before = files(root);
     fake.script(sqlReply('SELECT randomblob(20000000) AS b FROM orders LIMIT 1'));

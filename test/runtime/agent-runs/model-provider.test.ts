@@ -115,6 +115,12 @@ describe('readModelReply', () => {
     ['```sql\nCANNOT_ANSWER - nothing\n```', { kind: 'declined', reason: 'nothing' }],
     ['```text\na\n```\n```text\nb\n```', { kind: 'unreadable' }],
     ['   ', { kind: 'unreadable' }],
+    ['I think revenue grew last week, mostly in the west.', { kind: 'no-sql' }],
+    ['Sorry, I cannot help with that.', { kind: 'no-sql' }],
+    ['WITH x AS (SELECT 1) SELECT * FROM x', { kind: 'sql', sql: 'WITH x AS (SELECT 1) SELECT * FROM x' }],
+    ['(SELECT 1)', { kind: 'sql', sql: '(SELECT 1)' }],
+    ['DELETE FROM t', { kind: 'sql', sql: 'DELETE FROM t' }],
+    ['```\nDELETE FROM t\n```', { kind: 'sql', sql: 'DELETE FROM t' }],
   ])('%j', (content, expected) => {
     expect(readModelReply(content)).toEqual(expected);
   });
