@@ -36,9 +36,11 @@ function querySpans(decl: Declaration, text: string): QuerySpan | undefined {
   const field = decl.members.find((m) => m.kind === 'field' && m.key === 'query');
   if (field?.kind !== 'field' || field.value.kind !== 'string') return undefined;
   const { start, end } = field.value.span;
-  const toFile = queryOffsets(text.slice(start.offset, end.offset), start.offset);
+  // Worked out only when a query has a finding: most never do.
+  let toFile: ((offset: number) => number) | undefined;
   let lines: LineIndex | undefined;
   return (from, to) => {
+    toFile ??= queryOffsets(text.slice(start.offset, end.offset), start.offset);
     lines ??= new LineIndex(text);
     return lines.span(toFile(from), toFile(Math.max(from, to - 1)) + 1);
   };
