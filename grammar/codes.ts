@@ -93,6 +93,8 @@ export const CODES = {
   'policy/unknown-policy': entry('error', '{{source}} at {{pointer}} names policy {{policy}}, which does not exist.', 'Use one of: {{known}}.'),
   'policy/unknown-rule': entry('error', '{{source}} at {{pointer}} raises rule {{rule}}, which policy {{policy}} does not have.', 'Check the rule id, or add the rule with { "policy": ..., "rule": { ... } }.'),
   'sql/dangling-end': entry('error', 'The query of {{block}} ends on {{found}}, which needs more after it.', 'Finish the clause, or remove {{found}}.'),
+  'sql/engine-error': entry('error', 'The engine could not prepare the query of {{block}}: {{message}}.', 'Fix the query; svc compile --validate has the engine prepare it without running anything.'),
+  'sql/engine-unavailable': entry('warning', 'Connection {{connection}} could not be reached to validate its blocks: {{message}}.', 'Check the connection in svc.config.json; the queries were checked offline only.'),
   'sql/not-a-read': entry('error', 'The query of {{block}} begins with {{found}}; a block\'s query must be one read (SELECT, WITH, VALUES, ...).', '{{hint}}'),
   'sql/unbalanced-parenthesis': entry('error', 'The query of {{block}} has an unmatched {{found}}.', 'Match every ( with a ).'),
   'sql/unterminated': entry('error', 'The query of {{block}} has a {{what}} that is never closed.', 'Close it where it should end.'),

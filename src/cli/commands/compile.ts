@@ -21,19 +21,22 @@ export class CompileCommand extends Command<SvcContext> {
       ['Compile the project found above this folder', 'svc compile'],
       ['Fail when the committed manifest is stale', 'svc compile --check'],
       ['Recompile on every change while editing', 'svc compile --watch'],
+      ['Also have the engine prepare every query (nothing runs)', 'svc compile --validate'],
     ],
   });
 
   project = projectOption();
   check = Option.Boolean('--check', false, { description: 'Do not write; exit 1 when svc-manifest.json is out of date' });
   watch = Option.Boolean('--watch', false, { description: 'Keep running and recompile whenever a project file changes' });
+  validate = Option.Boolean('--validate', false, { description: 'Also have each block\'s engine prepare its query without running it, and report the engine\'s errors' });
   format = textOrJsonOption();
 
   override async execute(): Promise<number> {
     if (this.watch && this.check) throw new UsageError('--watch writes the manifest on every change; it cannot be combined with --check.');
     if (this.watch) return this.watchProject();
     const { compileProject } = await import('../../compiler/compile-project.js');
-    const r = compileProject({ cwd: this.context.cwd, check: this.check, ...(this.project !== undefined ? { project: this.project } : {}) });
+    const compiled = compileProject({ cwd: this.context.cwd, check: this.check, ...(this.project !== undefined ? { project: this.project } : {}) });
+    const r = this.validate && compiled.exitCode !== 2 ? await this.validated(compiled) : compiled;
     if (this.format === 'json') {
       this.context.stdout.write(`${JSON.stringify(this.body(r), null, 2)}\n`);
       return r.exitCode;
@@ -42,6 +45,22 @@ export class CompileCommand extends Command<SvcContext> {
     if (r.exitCode === 2) return 2;
     this.context.stdout.write(`${this.summary(r)}\n`);
     return r.exitCode;
+  }
+
+  /** The compile result with the engine's findings on every block added. */
+  private async validated(r: CompileResult): Promise<CompileResult> {
+    const { createExecutor } = await import('../../runtime/executor/executor.js');
+    const { validateBlocks } = await import('../../runtime/validate/validate-blocks.js');
+    const { compareDiagnostics, hasErrors } = await import('../../../grammar/diagnostics.js');
+    const manifest = JSON.parse(r.text ?? '{"blocks":{}}') as { blocks: Record<string, import('../../compiler/types.js').CompiledBlock> };
+    const executor = createExecutor({ root: r.root ?? this.context.cwd, config: r.config });
+    try {
+      const found = await validateBlocks(r.root ?? this.context.cwd, Object.values(manifest.blocks), executor);
+      const diagnostics = [...r.diagnostics, ...found].sort(compareDiagnostics);
+      return { ...r, diagnostics, exitCode: hasErrors(diagnostics) ? 1 : r.exitCode };
+    } finally {
+      await executor.close();
+    }
   }
 
   private body(r: CompileResult): Record<string, unknown> {

@@ -56,6 +56,11 @@ export interface Connector {
    * catalog to offer.
    */
   listTables?(deadlineMs: number): Promise<string[]>;
+  /**
+   * Has the engine prepare `sql` without running it (syntax, tables and columns resolved);
+   * throws WAREHOUSE_ERROR with the engine's words when it cannot. Optional.
+   */
+  prepareStatement?(sql: string, deadlineMs: number): Promise<void>;
   listColumns?(table: string, deadlineMs: number): Promise<CatalogColumn[]>;
   /** Ends every process or handle the connector holds; later statements are refused. */
   close(): Promise<void>;

@@ -7,7 +7,8 @@
  * the same source then runs from `dist/` and from the TypeScript sources under vitest.
  *
  * Protocol (one statement in flight per process): the parent sends
- * `{ id, sql, params, maxRows, maxBytes, maxCellBytes }`; the child answers `{ id, kind: 'ok',
+ * `{ id, sql, params, maxRows, maxBytes, maxCellBytes }` (or `{ id, sql, prepareOnly: true }`
+ * to have the statement prepared and not run); the child answers `{ id, kind: 'ok',
  * columns, rows, truncated }`, `{ id, kind: 'too-large', what: 'cell' | 'result' }` (the rows
  * went over a byte bound: reading stopped there), `{ id, kind: 'error', message }` (the
  * engine's words) or `{ id, kind: 'unavailable', message }` (the database could not be opened).
@@ -57,6 +58,8 @@ function cellBytes(v) {
 function runOne(m) {
   if (db === null) return { id: m.id, kind: 'unavailable', message: openError };
   const stmt = statementFor(m.sql);
+  // Prepared, never run: the engine has read the statement and resolved its tables and columns.
+  if (m.prepareOnly === true) return { id: m.id, kind: 'ok', columns: stmt.reader ? stmt.columns().map((c) => c.name) : [], rows: [], truncated: false };
   const params = m.special ? m.params.map(param) : m.params;
   if (!stmt.reader) {
     stmt.run(...params);

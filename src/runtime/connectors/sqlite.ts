@@ -77,6 +77,9 @@ export function openSqliteConnector(target: ConnectorTarget, options: SqliteConn
       const lane = statement.origin === 'model' || statement.origin === 'tool' ? 'model' : 'other';
       return resultOf(await pool.submit(message, statement.deadlineMs, { lane, ...(statement.caller !== undefined ? { caller: statement.caller } : {}) }));
     },
+    async prepareStatement(sql: string, deadlineMs: number): Promise<void> {
+      resultOf(await pool.submit({ sql, params: [], special: false, prepareOnly: true, maxRows: 0, maxBytes: 0, maxCellBytes: 0 }, deadlineMs));
+    },
     async listTables(deadlineMs: number): Promise<string[]> {
       const result = await run(LIST_TABLES, [], CATALOG_ROWS, deadlineMs);
       return result.rows.map((r) => String(r['name']));

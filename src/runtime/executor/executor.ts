@@ -144,6 +144,22 @@ class OneQueryPath implements Executor {
     return readCatalog(this.registry.get(name), { maxTables: request.maxTables ?? 200, deadlineMs, emit });
   }
 
+  async validate(request: StatementRequest): Promise<StatementError | null | undefined> {
+    const { name, driver } = resolveConnection(this.options.config, request.connection);
+    if (this.closed) return new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
+    const folders = this.options.config?.connections?.[name]?.allowedDirectories ?? [];
+    const refusal = hostedStatementRefusal(request.sql, driver, folders, { readOnly: request.origin !== 'platform' });
+    if (refusal !== null) return new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
+    try {
+      const connector = this.registry.get(name);
+      if (connector.prepareStatement === undefined) return undefined;
+      await connector.prepareStatement(request.sql, nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs'));
+      return null;
+    } catch (error) {
+      return asStatementError(error);
+    }
+  }
+
   driverOf(connection?: string): string {
     return resolveConnection(this.options.config, connection).driver;
   }
@@ -169,6 +185,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
   return {
     execute: (request) => path.execute(request),
     catalog: (request) => path.catalog(request),
+    validate: (request) => path.validate(request),
     driverOf: (connection) => path.driverOf(connection),
     close: () => path.close(),
   };

@@ -82,6 +82,12 @@ export interface Executor {
    * throws CONNECTION_UNAVAILABLE when the connector offers no catalog.
    */
   catalog?(request?: CatalogRequest): Promise<WarehouseCatalog>;
+  /**
+   * Has the engine prepare the statement without running it, after the statement check:
+   * null when it reads, else the failure (the engine's words for WAREHOUSE_ERROR). Undefined
+   * when the connector cannot prepare without running. Optional for other executors.
+   */
+  validate?(request: StatementRequest): Promise<StatementError | null | undefined>;
   /** Driver of a named connection, for dialect-aware reading. */
   driverOf(connection?: string): string;
   close(): Promise<void>;
