@@ -8,7 +8,9 @@ import type { Readable, Writable } from 'node:stream';
 import type { SvcContext } from './context.js';
 import { COMMANDS } from './commands/index.js';
 import { HelpCommand } from './commands/help.js';
+import { nearestCommand } from './did-you-mean.js';
 import { internalErrorText } from './internal-error.js';
+import { namedValues } from './usage-text.js';
 
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
@@ -39,11 +41,11 @@ function attach(cli: Cli<SvcContext>, command: Command<SvcContext>, context: Svc
     enableCapture: cli.enableCapture,
     enableColors: cli.enableColors,
     definitions: () => cli.definitions(),
-    error: (error, opts) => cli.error(error, opts),
+    error: (error, opts) => namedValues(cli.error(error, opts)),
     format: (colored) => cli.format(colored),
     process: (input, sub) => cli.process(input, { ...context, ...sub }),
     run: (input, sub) => cli.run(input, { ...context, ...sub }),
-    usage: (cmd, opts) => cli.usage(cmd, opts),
+    usage: (cmd, opts) => namedValues(cli.usage(cmd, opts)),
   };
 }
 
@@ -58,11 +60,13 @@ export async function runCli(argv: string[], io: CliIo, version = '0.0.0'): Prom
   try {
     command = cli.process(argv.length === 0 ? ['--help'] : argv, context);
   } catch (error) {
-    io.stderr.write(cli.error(error, { colored: false }));
+    const paths = cli.definitions().map((d) => d.path.replace(/^svc\s*/, '').trim()).filter((p) => p !== '' && !p.startsWith('-'));
+    const guess = paths.some((p) => argv.join(' ').startsWith(p)) ? undefined : nearestCommand(argv, paths);
+    io.stderr.write(guess !== undefined ? `svc: unknown command "${argv.filter((a) => !a.startsWith('-')).slice(0, guess.split(' ').length).join(' ')}". Did you mean "svc ${guess}"?\n` : cli.error(error, { colored: false }));
     return EXIT_USAGE;
   }
   if (command.help) {
-    io.stdout.write(cli.usage(command, { colored: false, detailed: true }));
+    io.stdout.write(namedValues(cli.usage(command, { colored: false, detailed: true })));
     return 0;
   }
   attach(cli, command, context);

@@ -99,3 +99,13 @@ describe('svc agent proposals', () => {
     expect(svc(['agent', 'proposals', '--asked-at-least-times', '-1'], root).code).toBe(2);
   });
 });
+
+describe('svc agent ask with unquoted words', () => {
+  it('asks them as one question', async () => {
+    const { commerceProject } = await import('../runtime/helpers/warehouse.js');
+    const root = await commerceProject();
+    const r = svc(['agent', 'ask', 'weekly', 'revenue', '--format', 'json'], root);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ question: 'weekly revenue', tier: 1, block: 'finance.weekly_revenue' });
+  });
+});

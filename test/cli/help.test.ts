@@ -40,3 +40,49 @@ describe('the bundled executable', () => {
     expect(r.stdout.trim()).toBe(pkg.version);
   });
 });
+
+describe('every command\'s own --help', () => {
+  const root = makeProject({});
+  const usages = COMMANDS.map((command) => {
+    const words = (command.paths?.[0] ?? []) as string[];
+    return [words.join(' '), svc([...words, '--help'], root).stdout] as const;
+  });
+
+  it.each(usages)('svc %s --help names every option value and aligns the table', (_, text) => {
+    expect(text).not.toMatch(/#\d/);
+    const columns = text
+      .split('\n')
+      .map((l) => /^( {2}-\S.*?\s{2,})\S/.exec(l)?.[1]?.length)
+      .filter((c): c is number => c !== undefined);
+    expect(new Set(columns).size).toBeLessThanOrEqual(1);
+  });
+
+  it('shows the defaults of serve', () => {
+    const serve = usages.find(([words]) => words === 'serve')?.[1] ?? '';
+    expect(serve).toContain('--host <host>');
+    expect(serve).toContain('default 127.0.0.1');
+    expect(serve).toContain('default 4545');
+  });
+
+  it('matches the recorded compile help', () => {
+    expect(usages.find(([words]) => words === 'compile')?.[1]).toMatchSnapshot();
+  });
+});
+
+describe('typing mistakes', () => {
+  it.each([
+    [['compil'], 'svc compile'],
+    [['agent', 'ak', 'x'], 'svc agent ask'],
+    [['lnit', 'a.svc'], 'svc lint'],
+  ])('svc %j suggests %s', (argv, suggestion) => {
+    const r = svc(argv, makeProject({}));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Did you mean "${suggestion}"?`);
+  });
+
+  it('lists the commands when nothing is close', () => {
+    const r = svc(['frobnicate'], makeProject({}));
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toContain('Did you mean "svc');
+  });
+});

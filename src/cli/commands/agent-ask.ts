@@ -76,7 +76,8 @@ export class AgentAskCommand extends Command<SvcContext> {
     examples: [['Ask a question', 'svc agent ask "What was revenue last week?"'], ['The run as JSON', 'svc agent ask "orders per state" --format json']],
   });
 
-  question = Option.String({ required: true, name: 'question' });
+  // Unquoted words are one question: `svc agent ask what is headcount` asks "what is headcount".
+  words = Option.Rest({ required: 1, name: 'question' });
   project = projectOption();
   format = textOrJsonOption();
 
@@ -109,7 +110,7 @@ export class AgentAskCommand extends Command<SvcContext> {
       const provider = configuredProvider(config);
       const { router } = await dataAwareRouter(manifest, config, executor);
       const ctx = { root, config, manifest, executor, recorder, router, now: () => new Date(), ...(provider !== undefined ? { provider } : {}) };
-      return await runAsk(ctx, { question: this.question });
+      return await runAsk(ctx, { question: this.words.join(' ') });
     } finally {
       await executor.close();
       await recorder.close();

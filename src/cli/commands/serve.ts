@@ -19,8 +19,8 @@ export class ServeCommand extends Command<SvcContext> {
   });
 
   project = projectOption();
-  host = Option.String('--host', '127.0.0.1', { description: 'Interface to listen on' });
-  port = Option.String('--port', '4545', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]), description: 'Port (0 picks a free one)' });
+  host = Option.String('--host', '127.0.0.1', { description: 'Interface to listen on (default 127.0.0.1, loopback only)' });
+  port = Option.String('--port', '4545', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]), description: 'Port (default 4545; 0 picks a free one)' });
 
   override async execute(): Promise<number> {
     const { ProjectNotReadyError, startLocalServer } = await import('../../runtime/server/start-local-server.js');
