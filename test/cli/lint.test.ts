@@ -92,3 +92,18 @@ describe('svc lint (child process)', () => {
     expect(() => readFileSync(join(dir, 'svc-manifest.json'))).toThrow();
   });
 });
+
+describe('svc lint targets', () => {
+  const root = copyFixture('commerce');
+  it.each<[string, string[], RegExp]>([
+    ['the whole project with nothing named', [], /^22 files linted/m],
+    ['every file under a folder', ['domains/finance'], /^7 files linted/m],
+    ['one file, in the singular', ['domains/finance/blocks/weekly_revenue.svc'], /^1 file linted/m],
+  ])('%s', (_, args, summary) => {
+    expect(svc(['lint', ...args], root).stdout).toMatch(summary);
+  });
+
+  it('takes --project from anywhere', () => {
+    expect(svc(['lint', '--project', root], makeProject({})).stdout).toMatch(/^22 files linted/m);
+  });
+});
