@@ -37,3 +37,29 @@ describe('svc.config.json', () => {
     expect(r.config?.project).toBe('p');
   });
 });
+
+describe('configuration problems surface when the project compiles', () => {
+  it.each([
+    ['an ftp provider address', 'ftp://x'],
+    ['a bare host', 'models.example.test'],
+    ['a file URL', 'file:///etc/passwd'],
+  ])('refuses %s at its JSON pointer', (_, baseUrl) => {
+    const r = parseConfigText(JSON.stringify({ project: 'p', ask: { provider: { kind: 'openai-compatible', baseUrl } } }));
+    expect(r.diagnostics.map((d) => [d.code, (d.data as Record<string, string>)['pointer']])).toEqual([['config/invalid', '/ask/provider/baseUrl']]);
+  });
+
+  it('takes http and https addresses', () => {
+    for (const baseUrl of ['http://127.0.0.1:11434/v1', 'https://api.example.test/v1']) {
+      expect(parseConfigText(JSON.stringify({ project: 'p', ask: { provider: { kind: 'openai-compatible', baseUrl } } })).diagnostics).toEqual([]);
+    }
+  });
+
+  it('locates invalid JSON by line and column', () => {
+    const r = parseConfigText('{\n  "project": "p",\n  "x": 1,\n}\n');
+    const d = r.diagnostics[0];
+    expect(d?.code).toBe('config/invalid-json');
+    expect(d?.span?.start).toMatchObject({ line: 4, column: 1 });
+    expect((d?.data as Record<string, string>)['problem']).toMatch(/line 4, column 1/);
+    expect((d?.data as Record<string, string>)['problem']).not.toMatch(/position/);
+  });
+});

@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
+import { LineIndex } from '../../../grammar/span.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
 import { sourceAsset } from '../../source-asset.js';
@@ -85,6 +86,25 @@ export function loadConfig(opts: { project?: string; cwd?: string; trusted?: (te
   return { root, ...parseConfigText(text) };
 }
 
+/** The offset a JSON.parse message names ("... at position 94"), or undefined. */
+function jsonErrorOffset(problem: string): number | undefined {
+  const m = /at position (\d+)/.exec(problem);
+  return m === null ? undefined : Number(m[1]);
+}
+
+/** The message with the position given as a line and column instead of an offset. */
+function withLineAndColumn(problem: string, text: string): string {
+  const offset = jsonErrorOffset(problem);
+  if (offset === undefined) return problem;
+  const p = new LineIndex(text).position(offset);
+  return problem.replace(/\s*(?:in JSON )?at position \d+.*$/, ` at line ${p.line}, column ${p.column}`);
+}
+
+function jsonErrorSpan(problem: string, text: string): { span?: Span } {
+  const offset = jsonErrorOffset(problem);
+  return offset === undefined ? {} : { span: new LineIndex(text).span(offset, Math.min(text.length, offset + 1)) };
+}
+
 /** Parses and validates config text; exported for tests and for svc lint. */
 export function parseConfigText(text: string): { config?: SvcConfig; text: string; diagnostics: Diagnostic[] } {
   let data: unknown;
@@ -92,7 +112,7 @@ export function parseConfigText(text: string): { config?: SvcConfig; text: strin
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
-    return { text, diagnostics: [diag('config/invalid-json', { problem }, { file: CONFIG_FILE })] };
+    return { text, diagnostics: [diag('config/invalid-json', { problem: withLineAndColumn(problem, text) }, { file: CONFIG_FILE, ...jsonErrorSpan(problem, text) })] };
   }
   const diagnostics = validateDocument(schemaValidator(schemaUrl), data, 'config/invalid', CONFIG_FILE);
   if (diagnostics.length > 0) return { text, diagnostics };
