@@ -70,6 +70,17 @@ describe('read routes', () => {
     expect(r.json()).toMatchObject({ ok: true, project: 'commerce', blocks: Object.keys(manifest.blocks).length, snapshot: { generation: 1 } });
   });
 
+  it('GET /api/health says ok: false, per connection, when the warehouse file is missing', async () => {
+    const missing = buildServer({ root, manifest, executor, config: { ...config, connections: { default: { driver: 'sqlite', path: 'data/nowhere.db' }, dw: { driver: 'postgresql' } } }, log: () => {} });
+    const r = await missing.inject({ method: 'GET', url: '/api/health' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ ok: false, connections: { default: { driver: 'sqlite', ok: false, code: 'DATABASE_MISSING' }, dw: { driver: 'postgresql', ok: true, checked: false } } });
+    expect(r.body).not.toContain('nowhere.db');
+    const present = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(present.json()).toMatchObject({ ok: true, connections: { default: { driver: 'sqlite', ok: true, checked: true } } });
+    await missing.close();
+  });
+
   it('GET /api/blocks lists ids, status, description, owner and params, sorted', async () => {
     const { blocks } = (await app.inject({ method: 'GET', url: '/api/blocks' })).json() as { blocks: Array<Record<string, unknown>> };
     const ids = blocks.map((b) => b['id'] as string);
