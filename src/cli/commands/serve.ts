@@ -24,7 +24,7 @@ export class ServeCommand extends Command<SvcContext> {
 
   override async execute(): Promise<number> {
     const { ProjectNotReadyError, startLocalServer } = await import('../../runtime/server/start-local-server.js');
-    const { SharedTokenRequiredError } = await import('../../runtime/server/shared-token.js');
+    const { SharedTokenRequiredError, SharedTokenTooShortError } = await import('../../runtime/server/shared-token.js');
     let server;
     try {
       server = await startLocalServer({ cwd: this.context.cwd, host: this.host, port: this.port, ...(this.project !== undefined ? { project: this.project } : {}) });
@@ -34,7 +34,7 @@ export class ServeCommand extends Command<SvcContext> {
         this.context.stderr.write(`svc: ${error.message}\n`);
         return error.exitCode;
       }
-      if (error instanceof SharedTokenRequiredError) {
+      if (error instanceof SharedTokenRequiredError || error instanceof SharedTokenTooShortError) {
         this.context.stderr.write(`svc: ${error.message}\n`);
         return 2;
       }

@@ -2,7 +2,8 @@
  * The shared token that guards a server listening beyond loopback without a host (spec 02,
  * Authentication 1–2): SVC_SERVER_TOKEN must be set to start such a server, and every request
  * except the health check must carry `Authorization: Bearer <token>`. A loopback server needs
- * no token: only this machine can reach it. Fails closed: no token, no start.
+ * no token (only this machine can reach it) but uses one that is set. A token shorter than 16
+ * characters is refused wherever it is read. Fails closed: no usable token, no start.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -29,12 +30,27 @@ export function isLoopbackHost(host: string): boolean {
   return false;
 }
 
-/** The token a bind to `host` must use: undefined for loopback; throws when one is needed and missing. */
+/** Thrown when SVC_SERVER_TOKEN is set but too short to guard anything; the server does not start. */
+export class SharedTokenTooShortError extends Error {
+  readonly code = 'SERVER_TOKEN_TOO_SHORT';
+  constructor() {
+    super(`${TOKEN_ENV} is set but shorter than ${MIN_TOKEN_LENGTH} characters: use a longer secret, or unset it on a loopback server.`);
+    this.name = 'SharedTokenTooShortError';
+  }
+}
+
+/**
+ * The token a bind to `host` must use. A token that is set is always used (on loopback too:
+ * whoever set it expects it to guard the server) and must be long enough; without one, a
+ * loopback server needs none and any other bind refuses to start.
+ */
 export function requiredToken(host: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (isLoopbackHost(host)) return undefined;
   const token = env[TOKEN_ENV];
-  if (token === undefined || token.length < MIN_TOKEN_LENGTH) throw new SharedTokenRequiredError(host);
-  return token;
+  const set = token !== undefined && token !== '';
+  if (set && token.length < MIN_TOKEN_LENGTH) throw new SharedTokenTooShortError();
+  if (set) return token;
+  if (isLoopbackHost(host)) return undefined;
+  throw new SharedTokenRequiredError(host);
 }
 
 function sameSecret(given: string, token: string): boolean {

@@ -1,7 +1,7 @@
 /** A server reachable beyond loopback needs the shared token; without it, it does not start. */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { installSharedToken, isLoopbackHost, requiredToken, SharedTokenRequiredError } from '../../../src/runtime/server/shared-token.js';
+import { installSharedToken, isLoopbackHost, requiredToken, SharedTokenRequiredError, SharedTokenTooShortError } from '../../../src/runtime/server/shared-token.js';
 import { startLocalServer } from '../../../src/index.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
@@ -20,8 +20,15 @@ describe('requiredToken', () => {
   it('needs none on loopback, and a long enough one anywhere else', () => {
     expect(requiredToken('127.0.0.1', {})).toBeUndefined();
     expect(() => requiredToken('0.0.0.0', {})).toThrow(SharedTokenRequiredError);
-    expect(() => requiredToken('0.0.0.0', { SVC_SERVER_TOKEN: 'short' })).toThrow(SharedTokenRequiredError);
+    expect(() => requiredToken('0.0.0.0', { SVC_SERVER_TOKEN: 'short' })).toThrow(SharedTokenTooShortError);
     expect(requiredToken('0.0.0.0', { SVC_SERVER_TOKEN: TOKEN })).toBe(TOKEN);
+  });
+
+  it('refuses a short token everywhere and uses a set one on loopback too', () => {
+    expect(() => requiredToken('127.0.0.1', { SVC_SERVER_TOKEN: 'short' })).toThrow(SharedTokenTooShortError);
+    expect(() => requiredToken('::1', { SVC_SERVER_TOKEN: '123456789012345' })).toThrow(SharedTokenTooShortError);
+    expect(requiredToken('127.0.0.1', { SVC_SERVER_TOKEN: TOKEN })).toBe(TOKEN);
+    expect(requiredToken('127.0.0.1', { SVC_SERVER_TOKEN: '' })).toBeUndefined();
   });
 });
 
