@@ -67,8 +67,15 @@ describe('search_blocks', () => {
 });
 
 describe('get_block', () => {
+  it('names its argument block, as the other tools do, and still reads the older id', async () => {
+    const named = await callTool(commerce.opened.ctx, 'get_block', { block: 'finance.weekly_revenue' });
+    const old = await callTool(commerce.opened.ctx, 'get_block', { id: 'finance.weekly_revenue' });
+    expect(old.body).toEqual(named.body);
+    expect((await callTool(commerce.opened.ctx, 'get_block', {})).code).toBe('BLOCK_NOT_FOUND');
+  });
+
   it('describes a block with its contract, trust and the tiles bound to it', async () => {
-    const r = await callTool(commerce.opened.ctx, 'get_block', { id: 'finance.weekly_revenue' });
+    const r = await callTool(commerce.opened.ctx, 'get_block', { block: 'finance.weekly_revenue' });
     const block = r.body['block'] as Record<string, unknown>;
     expect(block).toMatchObject({
       id: 'finance.weekly_revenue',
@@ -86,7 +93,7 @@ describe('get_block', () => {
     ['finance.net_revenue_2024', 'BLOCK_DEPRECATED'],
     ['sales.orders_by_state', 'BLOCK_DRAFT'],
   ])('says why Tier 1 may not serve %s (%s) and what to do', async (id, code) => {
-    const trust = ((await callTool(commerce.opened.ctx, 'get_block', { id })).body['block'] as { trust: Record<string, unknown> }).trust;
+    const trust = ((await callTool(commerce.opened.ctx, 'get_block', { block: id })).body['block'] as { trust: Record<string, unknown> }).trust;
     expect(trust).toMatchObject({ servable: false, code });
     expect(typeof trust['next']).toBe('string');
   });
