@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Generates the embedded SQLite warehouse the fixture projects, the demo and the benchmarks
 // query. Output must be reproducible: fixture block tests assert on this data, so every value
-// comes from a seeded PRNG and fixed calendar bounds, never from Math.random or the clock.
+// comes from a seeded PRNG and fixed calendar bounds, never from Math.random. Only the dates
+// move: the whole calendar is shifted by whole weeks so that the last order falls in the seven
+// days before `now`, and "revenue last week" has rows on any day. A whole-week shift keeps every
+// value and every weekday: a week's figures are the same, only their labels change.
 import Database from 'better-sqlite3';
 import { mkdirSync, renameSync, rmSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -66,7 +69,22 @@ const DAY = 86400;
 const T0 = Date.UTC(2024, 0, 1) / 1000; // fixed bounds: orders span 2024-01-01 .. 2025-12-31
 const T1 = Date.UTC(2026, 0, 1) / 1000 - 1;
 const CUSTOMER_T0 = Date.UTC(2023, 0, 1) / 1000;
-const iso = (t) => new Date(t * 1000).toISOString().slice(0, 19) + 'Z';
+const WEEK = 7 * DAY;
+
+/** Seconds to add to every generated time: whole weeks, so the data ends within 7 days of now. */
+export function calendarShift(now = new Date()) {
+  const t = Math.floor(new Date(now).getTime() / 1000);
+  if (!Number.isFinite(t)) throw new TypeError(`not a date: ${String(now)}`);
+  return Math.max(0, Math.floor((t - T1) / WEEK)) * WEEK;
+}
+
+/** The last day (YYYY-MM-DD) the data of a warehouse generated at `now` may reach. */
+export function lastDataDay(now = new Date()) {
+  return new Date((T1 + calendarShift(now)) * 1000).toISOString().slice(0, 10);
+}
+
+let shift = 0; // set per generation by makeWarehouse; iso() is the only reader
+const iso = (t) => new Date((t + shift) * 1000).toISOString().slice(0, 19) + 'Z';
 const cents = (c) => Math.round(c) / 100;
 
 /** Seasonal weight: busier Nov/Dec, quieter Feb, and ~25% growth from 2024 to 2025. */
@@ -177,9 +195,13 @@ function fill(db, rnd) {
   }
 }
 
-/** Writes the warehouse to `path` atomically (temp file in the same directory, then rename). */
-export async function makeWarehouse(path) {
+/**
+ * Writes the warehouse to `path` atomically (temp file in the same directory, then rename).
+ * `options.now` fixes the calendar (default: the clock); the same week gives the same bytes.
+ */
+export async function makeWarehouse(path, options = {}) {
   const out = resolve(path);
+  shift = calendarShift(options.now ?? new Date());
   mkdirSync(dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;
   rmSync(tmp, { force: true });
@@ -192,6 +214,7 @@ export async function makeWarehouse(path) {
     db.transaction(() => fill(db, prng(SEED)))();
     db.exec(INDEXES);
     db.exec('ANALYZE');
+    db.pragma(`user_version = ${shift / WEEK}`);
     db.pragma('journal_mode = DELETE');
   } catch (err) {
     db.close();
@@ -202,6 +225,21 @@ export async function makeWarehouse(path) {
   renameSync(tmp, out);
   for (const suffix of ['-journal', '-wal', '-shm']) if (existsSync(out + suffix)) rmSync(out + suffix);
   return out;
+}
+
+/** True when `path` exists and was generated for the same week as `now` (its data is current). */
+export function warehouseIsCurrent(path, now = new Date()) {
+  if (!existsSync(path)) return false;
+  let db;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    // user_version holds the shift in weeks (written by makeWarehouse): a header field, no table.
+    return db.pragma('user_version', { simple: true }) === calendarShift(now) / WEEK;
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

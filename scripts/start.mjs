@@ -1,16 +1,17 @@
 // `npm start`: the main job on the embedded default. Generates the SQLite warehouse of the
-// commerce fixture when it is missing, then serves the fixture project with the built CLI
+// commerce fixture when it is missing or was made in an earlier week (its dates end in the last
+// seven days), then serves the fixture project with the built CLI
 // (`svc serve`, which compiles first) on 127.0.0.1:4545 (or $PORT) until Ctrl-C.
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { makeWarehouse } from './make-warehouse.mjs';
+import { makeWarehouse, warehouseIsCurrent } from './make-warehouse.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const project = join(repo, 'fixtures/commerce');
 const db = join(project, 'data/warehouse.db');
-if (!existsSync(db)) {
+if (!warehouseIsCurrent(db)) {
   process.stderr.write('generating fixtures/commerce/data/warehouse.db\n');
   await makeWarehouse(db);
 }
