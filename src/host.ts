@@ -1,5 +1,5 @@
 /**
- * The `svc/host` export: what an embedding host uses to check statements the way the service
+ * The `svc-toolchain/host` export: what an embedding host uses to check statements the way the service
  * does (spec 02, "What the service does").
  */
 

@@ -1,6 +1,6 @@
 /**
- * The public API of svc (`import { ... } from 'svc'`). The embedding-host surface is the
- * `svc/host` export (src/host.ts).
+ * The public API of svc (`import { ... } from 'svc-toolchain'`). The embedding-host surface is the
+ * `svc-toolchain/host` export (src/host.ts).
  */
 
 /** Builds the HTTP app (fastify) over a manifest and an executor, without listening. */

@@ -24,7 +24,7 @@ export function packageVersion(): string {
   for (const up of ['../package.json', '../../package.json']) {
     try {
       const pkg = JSON.parse(readFileSync(sourceAsset(up), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'svc') return pkg.version ?? '0.0.0';
+      if (pkg.name === 'svc-toolchain') return pkg.version ?? '0.0.0';
     } catch {
       // not at this level
     }

@@ -73,7 +73,7 @@ describe('typing mistakes', () => {
   it.each([
     [['compil'], 'svc compile'],
     [['agent', 'ak', 'x'], 'svc agent ask'],
-    [['lnit', 'a.svc'], 'svc lint'],
+    [['lnt', 'a.svc'], 'svc lint'],
   ])('svc %j suggests %s', (argv, suggestion) => {
     const r = svc(argv, makeProject({}));
     expect(r.code).toBe(2);

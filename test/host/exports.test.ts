@@ -1,6 +1,6 @@
 /**
- * `import { ... } from 'svc/host'` from a plain Node ESM script, as an installed package is
- * used: a temporary project whose node_modules/svc links to this package. Needs the build
+ * `import { ... } from 'svc-toolchain/host'` from a plain Node ESM script, as an installed package is
+ * used: a temporary project whose node_modules/svc-toolchain links to this package. Needs the build
  * (`npm test` builds first through pretest); nothing here builds.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ const PACKAGE_ROOT = resolve(import.meta.dirname, '../..');
 const BUILT = join(PACKAGE_ROOT, 'dist/src/host.js');
 
 const SCRIPT = `
-import { hostedStatementRefusal, lexStatement, knownLexicon, UnreadableStatement, sqlFingerprint } from 'svc/host';
+import { hostedStatementRefusal, lexStatement, knownLexicon, UnreadableStatement, sqlFingerprint } from 'svc-toolchain/host';
 let unreadable = null;
 try { lexStatement("SELECT 'open", 'postgresql'); } catch (error) { unreadable = error instanceof UnreadableStatement ? error.reason : 'other'; }
 console.log(JSON.stringify({
@@ -31,13 +31,13 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('svc/host export', () => {
+describe('svc-toolchain/host export', () => {
   it('works from a plain Node ESM script after install', () => {
     expect(existsSync(BUILT), 'dist/src/host.js is missing: run npm run build (npm test does)').toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'svc-host-'));
     dirs.push(dir);
     mkdirSync(join(dir, 'node_modules'));
-    symlinkSync(PACKAGE_ROOT, join(dir, 'node_modules', 'svc'), 'dir');
+    symlinkSync(PACKAGE_ROOT, join(dir, 'node_modules', 'svc-toolchain'), 'dir');
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
     writeFileSync(join(dir, 'check.mjs'), SCRIPT);
     const run = spawnSync(process.execPath, ['check.mjs'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });

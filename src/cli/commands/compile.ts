@@ -8,7 +8,7 @@ import type { CompileResult } from '../../compiler/compile-project.js';
 import type { CompileReport } from '../../compiler/watch/compile-session.js';
 import type { SvcContext } from '../context.js';
 import { projectOption, textOrJsonOption } from '../options.js';
-import { diagnosticsText, tallyText } from '../render/text.js';
+import { diagnosticsText, plural, tallyText } from '../render/text.js';
 import { internalErrorText } from '../internal-error.js';
 import { untilStopped } from '../until-stopped.js';
 
@@ -70,7 +70,7 @@ export class CompileCommand extends Command<SvcContext> {
   private summary(r: CompileResult): string {
     const action = this.check ? (r.stale ? 'svc-manifest.json is stale' : 'svc-manifest.json is up to date') : r.wrote ? 'wrote svc-manifest.json' : 'svc-manifest.json unchanged';
     const s = r.stats;
-    return `${r.config?.project ?? 'project'}: ${s.blocks} blocks from ${s.files} files, ${tallyText(r.diagnostics)}; ${action}`;
+    return `${r.config?.project ?? 'project'}: ${plural(s.blocks, 'block')} from ${plural(s.files, 'file')}, ${tallyText(r.diagnostics)}; ${action}`;
   }
 
   private report(rep: CompileReport): void {

@@ -12,8 +12,9 @@ import { CertifyCommand } from './certify.js';
 import { CompileCommand } from './compile.js';
 import { EvalCommand } from './eval.js';
 import { FmtCommand } from './fmt.js';
+import { InitCommand } from './init.js';
 import { LintCommand } from './lint.js';
 import { McpCommand } from './mcp.js';
 import { ServeCommand } from './serve.js';
 
-export const COMMANDS = [AgentAskCommand, AgentProposalsCommand, AgentTraceCompareCommand, AgentTraceExportCommand, AgentTraceListCommand, AgentTraceReplayCommand, AgentTraceShowCommand, AgentTraceValidateCommand, AppCheckCommand, CertifyCommand, CompileCommand, EvalCommand, FmtCommand, LintCommand, McpCommand, ServeCommand] as const;
+export const COMMANDS = [AgentAskCommand, AgentProposalsCommand, AgentTraceCompareCommand, AgentTraceExportCommand, AgentTraceListCommand, AgentTraceReplayCommand, AgentTraceShowCommand, AgentTraceValidateCommand, AppCheckCommand, CertifyCommand, CompileCommand, EvalCommand, FmtCommand, InitCommand, LintCommand, McpCommand, ServeCommand] as const;

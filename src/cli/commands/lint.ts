@@ -3,7 +3,7 @@ import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
 import { projectOption } from '../options.js';
-import { diagnosticsText, tallyText } from '../render/text.js';
+import { diagnosticsText, plural, tallyText } from '../render/text.js';
 
 export class LintCommand extends Command<SvcContext> {
   static override paths = [['lint']];
@@ -29,7 +29,7 @@ export class LintCommand extends Command<SvcContext> {
       this.context.stdout.write(`${JSON.stringify(toSarif(r.diagnostics, r.describe, r.version), null, 2)}\n`);
     } else {
       this.context.stdout.write(diagnosticsText(r.diagnostics));
-      this.context.stdout.write(`${files.length} ${files.length === 1 ? 'file' : 'files'} linted, ${tallyText(r.diagnostics)}\n`);
+      this.context.stdout.write(`${plural(files.length, 'file')} linted, ${tallyText(r.diagnostics)}\n`);
     }
     return r.exitCode;
   }

@@ -28,7 +28,8 @@ export function tally(diagnostics: readonly Diagnostic[]): { errors: number; war
   return { errors, warnings, infos };
 }
 
-function plural(n: number, word: string): string {
+/** `1 file`, `2 files`: a count with its noun. */
+export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 

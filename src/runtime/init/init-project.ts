@@ -1,0 +1,114 @@
+/**
+ * `svc init`: a new project in a folder. All or nothing: the text files go through one file
+ * transaction and the example warehouse is renamed into place only after it, so a failure
+ * leaves the folder as it was. Nothing existing is ever overwritten; an existing `.gitignore`
+ * only gains the `.svc/` line.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { diag } from '../../../grammar/diagnostics.js';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { applyChanges } from '../certify/file-transaction.js';
+import type { FileChange } from '../certify/file-transaction.js';
+import { writeExampleWarehouse } from './example-warehouse.js';
+import { EXAMPLE, gitignoreWith, projectFiles } from './project-files.js';
+import type { InitLayout } from './project-files.js';
+
+export interface InitRequest {
+  readonly cwd: string;
+  readonly dir?: string;
+  readonly layout?: InitLayout;
+  readonly example?: boolean;
+  /** Add the project to a folder that holds other files (never overwriting one). */
+  readonly force?: boolean;
+  /** The clock for the example warehouse's calendar (tests fix it). */
+  readonly now?: Date;
+}
+
+export interface InitResult {
+  readonly ok: boolean;
+  readonly exitCode: 0 | 1;
+  readonly root: string;
+  readonly project: string;
+  readonly written: string[];
+  readonly diagnostics: Diagnostic[];
+  /** Commands to run next, from the project folder. */
+  readonly next: string[];
+}
+
+// What a folder may hold and still count as empty: version control and a package manager's
+// files, which a project installed with `npm install -D` has before `svc init` runs.
+const HOUSEKEEPING = new Set(['.git', '.gitignore', '.npmrc', '.DS_Store', 'package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'node_modules', 'yarn.lock', 'pnpm-lock.yaml', '.yarnrc.yml']);
+
+/** A project name the config schema accepts, from the folder's name. */
+export function projectNameFor(root: string): string {
+  const name = basename(root).replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  return name === '' ? 'project' : name;
+}
+
+function refusal(root: string, project: string, d: Diagnostic): InitResult {
+  return { ok: false, exitCode: 1, root, project, written: [], diagnostics: [d], next: [] };
+}
+
+/** Why the folder cannot take a project, or undefined. */
+function folderProblem(root: string, force: boolean): Diagnostic | undefined {
+  if (!existsSync(root)) return undefined;
+  if (!statSync(root).isDirectory()) return diag('init/not-a-folder', { dir: root });
+  if (existsSync(join(root, 'svc.config.json'))) return diag('init/already-a-project', { dir: root }, { file: 'svc.config.json' });
+  const others = readdirSync(root).filter((name) => !HOUSEKEEPING.has(name)).sort();
+  if (others.length === 0 || force) return undefined;
+  const shown = others.slice(0, 5).join(', ') + (others.length > 5 ? `, and ${others.length - 5} more` : '');
+  return diag('init/not-empty', { dir: root, entries: shown, count: others.length });
+}
+
+/** The changes to make, or the first file that is in the way. */
+function plan(root: string, files: Map<string, string>, example: boolean): { changes: FileChange[] } | { blocked: string } {
+  const changes: FileChange[] = [];
+  for (const [path, content] of files) {
+    if (existsSync(join(root, path))) return { blocked: path };
+    changes.push({ kind: 'write', path, content });
+  }
+  if (example && existsSync(join(root, EXAMPLE.warehouse))) return { blocked: EXAMPLE.warehouse };
+  const ignore = join(root, '.gitignore');
+  const gitignore = gitignoreWith(existsSync(ignore) ? readFileSync(ignore, 'utf8') : undefined);
+  if (gitignore !== undefined) changes.push({ kind: 'write', path: '.gitignore', content: gitignore });
+  return { changes };
+}
+
+function nextSteps(req: InitRequest, root: string, layout: InitLayout): string[] {
+  const cd = relative(req.cwd, root);
+  const steps = cd === '' ? [] : [`cd ${cd}`];
+  if (!req.example) return [...steps, 'add a connection to svc.config.json and a block under ' + (layout === 'domains' ? 'domains/<domain>/blocks/' : 'blocks/<domain>/'), 'npx svc compile'];
+  return [...steps, 'npx svc compile', `npx svc certify ${EXAMPLE.block}`, `npx svc agent ask "${EXAMPLE.question}"`];
+}
+
+/** Creates the project; refuses (exit 1, nothing written) when the folder cannot take it. */
+export function initProject(req: InitRequest): InitResult {
+  const root = resolve(req.cwd, req.dir ?? '.');
+  const project = projectNameFor(root);
+  const layout = req.layout ?? 'domains';
+  const example = req.example ?? false;
+  const problem = folderProblem(root, req.force ?? false);
+  if (problem !== undefined) return refusal(root, project, problem);
+  const files = projectFiles({ project, layout, example });
+  const planned = plan(root, files, example);
+  if ('blocked' in planned) return refusal(root, project, diag('init/file-exists', { file: planned.blocked }, { file: planned.blocked }));
+  const made = [root, join(root, 'data')].filter((dir) => !existsSync(dir));
+  const warehouse = join(root, EXAMPLE.warehouse);
+  const tmp = `${warehouse}.${process.pid}.tmp`;
+  try {
+    // The warehouse goes first (its path was free): undoing it is one removal.
+    if (example) {
+      mkdirSync(join(root, 'data'), { recursive: true });
+      writeExampleWarehouse(tmp, req.now);
+      renameSync(tmp, warehouse);
+    }
+    applyChanges(root, planned.changes);
+  } catch (error) {
+    for (const path of [tmp, warehouse]) if (example) rmSync(path, { force: true });
+    for (const dir of made.reverse()) rmSync(dir, { recursive: true, force: true });
+    return refusal(root, project, diag('init/write-failed', { reason: error instanceof Error ? error.message : String(error) }));
+  }
+  const written = [...planned.changes.map((c) => c.path), ...(example ? [EXAMPLE.warehouse] : [])].sort();
+  return { ok: true, exitCode: 0, root, project, written, diagnostics: [], next: nextSteps(req, root, layout) };
+}
