@@ -73,7 +73,7 @@ export class AgentAskCommand extends Command<SvcContext> {
   static override usage = Command.Usage({
     description: 'Ask a question: certified block (Tier 1), review-required SQL saved as a draft (Tier 2), or a refusal (Tier 3).',
     details: 'Compiles the project (a block with errors is never answered as certified; the rest of the project still answers), then runs the Ask cascade in this process with the model configured in svc.config.json ask.provider (none is a normal state). A Tier-2 answer is labelled review required and saved as a draft block; the command prints its path and the svc certify --from-draft command. Exit codes: 0 answered, 1 refused, 2 usage or configuration error.',
-    examples: [['Ask a question', 'svc agent ask "What was revenue last week?"'], ['The run as JSON', 'svc agent ask "orders per state" --format json']],
+    examples: [['Ask a question', 'svc agent ask "What was revenue last week?"'], ['The run as JSON', 'svc agent ask "Top 5 states by revenue" --format json']],
   });
 
   // Unquoted words are one question: `svc agent ask what is headcount` asks "what is headcount".
