@@ -15,6 +15,16 @@ export interface RunFacts {
   error?: string;
 }
 
+/**
+ * The engine's reading of a statement before it runs: `prepared` is false when the engine
+ * cannot prepare without running (its run is then the only evidence), `error` its first line.
+ */
+export interface ValidationFacts {
+  ok: boolean;
+  prepared: boolean;
+  error?: string;
+}
+
 /** One evaluated block test (`assert ...`). */
 export interface TestResultFacts {
   /** Canonical assertion text, e.g. `revenue >= 0`. */
@@ -72,6 +82,8 @@ export interface Facts {
   term?: CompiledTerm;
   /** Whether the block may answer as certified, decided once by the answer gate. */
   gate?: GateFacts;
+  /** Whether the block's engine prepared its statement without running it (certify asks first). */
+  validation?: ValidationFacts;
   run?: RunFacts;
   tests?: TestResultFacts[];
   /** Error diagnostics the compiler reported for the block's file (0 = compiles). */

@@ -51,6 +51,10 @@ describe('svc certify', () => {
     const refused = svc(['certify', '--from-draft', ORDERS_DRAFT], dir);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('certification/tests-required');
+    // A refusal prints no patch, so nothing in it may point at one.
+    expect(refused.stdout).not.toMatch(/patch below|printed patch/);
+    expect(refused.stdout).not.toContain('--- a/svc-contract-manifest.json');
+    expect(refused.stdout).toContain('the patch to apply is printed once the block certifies');
     reviewDraft(dir);
     const r = svc(['certify', '--from-draft', ORDERS_DRAFT], dir, OWNER);
     expect(r.code).toBe(0);

@@ -67,6 +67,7 @@ function blockWithoutReceipt(over: Partial<CompiledBlock>): CompiledBlock {
 export function certifiableFacts(over: Partial<Facts> = {}, block: Partial<CompiledBlock> = {}): Facts {
   return {
     block: certifiableBlock(block),
+    validation: { ok: true, prepared: true },
     run: { ok: true, columns: ['week_start', 'revenue'], rowCount: 12 },
     tests: [
       { text: 'row_count > 0', pass: true },

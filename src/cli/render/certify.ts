@@ -12,9 +12,18 @@ function testsLine(r: CertifyResult): string {
   return `  run        ${run}; tests ${passed} of ${r.tests.length} pass\n`;
 }
 
+function validationLine(r: CertifyResult): string {
+  const v = r.validation;
+  if (v === undefined) return '';
+  const state = !v.ok ? `rejected: ${v.error ?? 'error'}` : v.prepared ? 'prepared by the engine without running' : 'the engine cannot prepare without running; the run is the check';
+  return `  validation ${state}\n`;
+}
+
 function contractLines(r: CertifyResult): string {
   if (r.contract === undefined) return '';
-  const state = { listed: 'resolves in the contract manifest', unlisted: 'not in the contract manifest yet: apply the patch below', unchecked: 'not checked: no contract manifest' }[r.contract.status];
+  // The patch is printed only with a certified promotion, so only then may the line point at it.
+  const unlisted = r.manifestPatch !== undefined && r.ok ? 'not in the contract manifest yet: apply the patch below' : 'not in the contract manifest yet: the patch to apply is printed once the block certifies';
+  const state = { listed: 'resolves in the contract manifest', unlisted, unchecked: 'not checked: no contract manifest' }[r.contract.status];
   return `  contract   ${r.contract.binding} (${state})\n`;
 }
 
@@ -25,6 +34,7 @@ function certifiedText(r: CertifyResult): string {
   out += `  block      ${r.file ?? ''}${r.changed.length > 0 ? ` (changed: ${r.changed.join(', ')})` : ''}\n`;
   out += `  companion  ${r.companion ?? ''} (reviewStatus: certified, receipt)\n`;
   if (receipt !== undefined) out += `  receipt    certifiedBy ${receipt.certifiedBy}, sourceSha256 ${receipt.sourceSha256}\n`;
+  out += validationLine(r);
   out += testsLine(r);
   out += contractLines(r);
   if (r.manifestPatch !== undefined) out += `\nApply to the contract manifest so ${r.contract?.binding ?? 'the contract'} resolves:\n\n${r.manifestPatch}`;
@@ -36,7 +46,7 @@ function refusedText(r: CertifyResult): string {
   const failing = r.checks.filter((c) => c.outcome === 'fail' && c.severity === 'error').length;
   const what = r.block ?? r.from ?? 'block';
   const why = failing > 0 ? `${failing} ${failing === 1 ? 'rule fails' : 'rules fail'}` : 'see above';
-  return `${r.run !== undefined ? testsLine(r) : ''}${contractLines(r)}not certified: ${what} (${why}); nothing was written\n`;
+  return `${validationLine(r)}${r.run !== undefined ? testsLine(r) : ''}${contractLines(r)}not certified: ${what} (${why}); nothing was written\n`;
 }
 
 /** The whole text report. */

@@ -10,6 +10,7 @@ import answerGate from './answer-gate.js';
 import arrayMinLength from './array-min-length.js';
 import compiles from './compiles.js';
 import contractResolves from './contract-resolves.js';
+import engineAccepts from './engine-accepts.js';
 import fieldEquals from './field-equals.js';
 import fieldIn from './field-in.js';
 import fieldMatches from './field-matches.js';
@@ -31,6 +32,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   arrayMinLength,
   compiles,
   contractResolves,
+  engineAccepts,
   fieldEquals,
   fieldIn,
   fieldMatches,

@@ -9,7 +9,9 @@ import type { CompiledBlock } from '../../compiler/types.js';
 import { evaluateTests, type TestOutcome } from '../blocks/evaluate-tests.js';
 import { runBlock, type BlockRun } from '../blocks/run-block.js';
 import { createExecutor } from '../executor/executor.js';
-import type { RunFacts } from '../../rules/facts.js';
+import type { RunFacts, ValidationFacts } from '../../rules/facts.js';
+import { replaceParams } from '../../compiler/analyze/params.js';
+import type { Executor } from '../executor/types.js';
 import type { BlockRunner, CheckRun, TestCheck } from './types.js';
 
 /** Rows a certification or App check run reads before the result counts as cut. */
@@ -46,14 +48,33 @@ async function closeHeld(close: () => Promise<void>): Promise<void> {
   }
 }
 
+/** Asks the block's engine to prepare its query (parameters as placeholders) without running it. */
+async function validation(executor: Executor, block: CompiledBlock): Promise<ValidationFacts> {
+  if (executor.validate === undefined) return { ok: true, prepared: false };
+  const failure = await executor.validate({ sql: replaceParams(block.query, () => '?'), params: [], connection: block.connection, origin: 'block', deadlineMs: 10_000 });
+  if (failure === undefined) return { ok: true, prepared: false };
+  if (failure === null) return { ok: true, prepared: true };
+  const first = (failure.message.split('\n')[0] ?? failure.message).trim();
+  // A refusal is svc's own statement check, not the engine: say which one spoke.
+  return { ok: false, prepared: false, error: failure.code === 'ROW_POLICY_REFUSED' ? `the statement check refuses it: ${first}` : first };
+}
+
+/** The run and test facts of a block that was not run because its engine rejected it. */
+function notRun(block: CompiledBlock, why: ValidationFacts): CheckRun {
+  const reason = `not run: the engine rejects the query (${why.error ?? 'unknown error'})`;
+  return { validation: why, run: { ok: false, columns: [], rowCount: 0, error: reason }, tests: block.tests.map((t) => ({ text: t.text, pass: false, reason })) };
+}
+
 /** A runner on the project's connections; close it when done. */
 export function createBlockRunner(root: string, config: SvcConfig, maxRows = CHECK_MAX_ROWS): BlockRunner {
   const executor = createExecutor({ root, config, maxRows });
   return {
     async check(block: CompiledBlock): Promise<CheckRun> {
+      const validated = await validation(executor, block);
+      if (!validated.ok) return notRun(block, validated);
       const run = await runBlock(executor, block, {}, { maxRows });
       const outcomes = evaluateTests(block.tests, run);
-      return { run: runFacts(run), tests: outcomes.map((o, i) => testCheck(o, run, block.tests[i]?.subject ?? '')) };
+      return { validation: validated, run: runFacts(run), tests: outcomes.map((o, i) => testCheck(o, run, block.tests[i]?.subject ?? '')) };
     },
     close: () => closeHeld(() => executor.close()),
   };

@@ -51,8 +51,9 @@ function parsedTables(block: CompiledBlock): string[] | undefined {
 }
 
 async function runFacts(input: JudgeInput, block: CompiledBlock, compileErrors: number, contractsLoaded: boolean): Promise<Facts> {
-  const { run, tests } = await input.runner.check(block);
+  const { validation, run, tests } = await input.runner.check(block);
   const facts: Facts = { block, compileErrors, contractsLoaded, run, tests };
+  if (validation !== undefined) facts.validation = validation;
   if (input.rules === 'enterprise') {
     const tables = parsedTables(block);
     if (tables !== undefined) facts.tables = tables;

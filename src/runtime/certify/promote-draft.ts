@@ -111,7 +111,8 @@ async function promote(session: Session, opts: PromoteOptions, p: Plan): Promise
   const base = judged(rules, judgement);
   const result: CertifyResult = { ...base, from: p.located.file, diagnostics: [...base.diagnostics, ...p.warnings] };
   if (p.choice !== undefined) result.contract = { binding: p.choice.binding, from: p.choice.from, status: p.choice.status };
-  if (!judgement.decision.ok || judgement.certified === undefined) return { ...result, ok: false, exitCode: 1 };
+  // A refusal prints no patch, so it must not point at one.
+  if (!judgement.decision.ok || judgement.certified === undefined) return { ...result, ok: false, exitCode: 1, diagnostics: result.diagnostics.filter((d) => d.code !== 'certify/contract-unlisted') };
   if (opts.dryRun === true) return { ...result, file: p.destination };
   const commit = commitCertification({
     project, policy, rules, certified: judgement.certified, destination: p.destination,

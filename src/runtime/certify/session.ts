@@ -62,6 +62,7 @@ export function judged(rules: CertificationRules, judgement: Judgement): Certify
     diagnostics: [...judgement.diagnostics, ...decision.findings.map(findingToDiagnostic)],
   };
   if (facts.block !== undefined) Object.assign(result, { block: facts.block.id, file: facts.block.file });
+  if (facts.validation !== undefined) result.validation = { ...facts.validation };
   if (facts.run !== undefined) {
     result.run = { ok: facts.run.ok, rowCount: facts.run.rowCount, columns: facts.run.columns };
     if (facts.run.error !== undefined) result.run.error = facts.run.error;

@@ -7,7 +7,7 @@ import type { CertificationReceipt, CertificationRules, ContractChoice, RuleOutc
 import type { TestResultFacts } from '../../rules/facts.js';
 import type { TransactionHooks } from './file-transaction.js';
 import type { CompiledBlock } from '../../compiler/types.js';
-import type { RunFacts } from '../../rules/facts.js';
+import type { RunFacts, ValidationFacts } from '../../rules/facts.js';
 import type { LocalOwner } from './local-owner.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 
@@ -16,6 +16,8 @@ export type TestCheck = TestResultFacts & { checked?: number; reason?: string };
 
 /** Execution evidence for one block: its run, and its tests evaluated on every row. */
 export interface CheckRun {
+  /** The engine's reading before the run; absent from runners that do not ask it. */
+  validation?: ValidationFacts;
   run: RunFacts;
   /** One result per declared test, in declaration order. */
   tests: TestCheck[];
@@ -50,6 +52,8 @@ export interface CertifyResult {
   changed: string[];
   /** Every certification rule with its outcome. */
   checks: RuleOutcome[];
+  /** The engine's reading of the query before the run (prepared without running it). */
+  validation?: ValidationFacts;
   run?: { ok: boolean; rowCount: number; columns: string[]; error?: string };
   tests: TestResultFacts[];
   /** The contract a promotion bound, and whether the manifest resolves it. */
