@@ -47,10 +47,12 @@ export function baseData(facts: Facts): DiagnosticData {
 }
 
 /**
- * Where a finding points: a tile finding points at its App (the tile is what must change),
- * anything else at the block's declaration.
+ * Where a finding points: a tile finding points at the page document that holds the tile (the
+ * tile and its saved revision are what must change), else its App; anything else at the
+ * block's declaration.
  */
 function locationOf(facts: Facts): DiagnosticLocation {
+  if (facts.tile?.file !== undefined) return { file: facts.tile.file };
   if (facts.tile !== undefined || (facts.block === undefined && facts.app !== undefined)) {
     return facts.app?.file === undefined ? {} : { file: facts.app.file };
   }

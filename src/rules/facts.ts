@@ -56,6 +56,8 @@ export interface TileFacts {
   /** chart | table | kpi | text; text tiles carry no data. */
   kind: string;
   page?: string;
+  /** Project-relative page document (.svcd) that holds the tile and its binding. */
+  file?: string;
   title?: string;
   /** The binding saved in the page document; `revision` is the bound block's sourceSha256. */
   source?: { kind: string; id: string; revision?: string };

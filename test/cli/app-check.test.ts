@@ -79,6 +79,10 @@ describe('svc app check', () => {
       'publication/reviews-closed segments',
     ]));
     expect(out.tiles.filter((t) => !t.passes).map((t) => t.tile).sort()).toEqual(['aov', 'channels', 'revenue', 'segments', 'top_states']);
+    // A tile's blocker points at the page document that holds the tile and its saved revision.
+    const drift = (out.blockers as Array<{ code: string; file?: string; data?: Record<string, unknown> }>).find((b) => b.code === 'publication/source-current');
+    expect(drift?.file).toBe('apps/growth/dashboards/overview.svcd');
+    expect(out.blockers.find((b) => b.code === 'publication/draft-saved')).toMatchObject({ file: 'apps/growth/svc.app.json' });
     expect(out.trust.text).toBeUndefined();
     const text = svc(['app', 'check', 'growth'], dir);
     expect(text.code).toBe(1);

@@ -7,6 +7,7 @@
  * but the filter has no binding for the tile, or when the binding names a parameter the
  * source does not declare. A source that cannot take the filter needs no binding.
  */
+import { posix } from 'node:path';
 import type { CompiledApp, CompiledBlock, CompiledPage, CompiledTile } from '../../compiler/types.js';
 import type { AppFacts, Facts, RunFacts, TileFacts } from '../facts.js';
 import { gateFacts, type BlockGate } from '../gates/answer-gate.js';
@@ -55,11 +56,18 @@ export function appFacts(app: CompiledApp, draftPending: boolean): AppFacts {
   return facts;
 }
 
-function tileFacts(page: CompiledPage, tile: CompiledTile, block: CompiledBlock | undefined, evidence: AppEvidence): TileFacts {
+/** The page document's project-relative path: `dashboard` is relative to the App's folder. */
+function pageFile(app: CompiledApp, page: CompiledPage): string {
+  const folder = app.file.includes('/') ? app.file.slice(0, app.file.lastIndexOf('/') + 1) : '';
+  return posix.normalize(`${folder}${page.dashboard}`);
+}
+
+function tileFacts(app: CompiledApp, page: CompiledPage, tile: CompiledTile, block: CompiledBlock | undefined, evidence: AppEvidence): TileFacts {
   const facts: TileFacts = {
     id: tile.id,
     kind: tile.kind,
     page: page.id,
+    file: pageFile(app, page),
     unboundFilters: unboundFilters(page, tile, block),
     openReviews: evidence.openReviews.get(tileKey(page.id, tile.id)) ?? 0,
   };
@@ -85,7 +93,7 @@ export function appTileFacts(app: CompiledApp, blocks: Readonly<Record<string, C
   for (const page of app.pages) {
     for (const tile of page.tiles) {
       const block = tile.source === undefined ? undefined : blocks[tile.source.id];
-      const facts: Facts = { app: appLevel, tile: tileFacts(page, tile, block, evidence), contractsLoaded: evidence.contractsLoaded };
+      const facts: Facts = { app: appLevel, tile: tileFacts(app, page, tile, block, evidence), contractsLoaded: evidence.contractsLoaded };
       if (block !== undefined) {
         facts.block = block;
         facts.gate = gateFacts(gate(block));
