@@ -17,3 +17,8 @@ export function projectOption() {
 export function textOrJsonOption() {
   return Option.String('--format', 'text', { validator: t.isEnum(['text', 'json']), description: 'text or json' });
 }
+
+/** `--quiet`: only findings and results; no summary lines and no progress. */
+export function quietOption() {
+  return Option.Boolean('--quiet,-q', false, { description: 'Print only findings and results: no summary line, no progress' });
+}

@@ -11,6 +11,7 @@ import { HelpCommand } from './commands/help.js';
 import { nearestCommand } from './did-you-mean.js';
 import { internalErrorText } from './internal-error.js';
 import { namedValues } from './usage-text.js';
+import { colorWanted, useColors } from './render/colors.js';
 
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
@@ -29,6 +30,8 @@ export interface CliIo {
   stdout: Writable;
   stderr: Writable;
   cwd: string;
+  /** Environment for colour and progress decisions (default: the process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** What clipanion's own run() hands a command before executing it (its `cli` handle). */
@@ -55,6 +58,8 @@ function attach(cli: Cli<SvcContext>, command: Command<SvcContext>, context: Svc
  */
 export async function runCli(argv: string[], io: CliIo, version = '0.0.0'): Promise<number> {
   const cli = buildCli(version);
+  const env = io.env ?? process.env;
+  useColors(colorWanted(io.stdout as { isTTY?: boolean }, env));
   const context: SvcContext = { ...Cli.defaultContext, ...io, colorDepth: 1 };
   let command: Command<SvcContext>;
   try {

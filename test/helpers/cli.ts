@@ -11,7 +11,10 @@ export interface CliRun {
   stderr: string;
 }
 
+// Text assertions read uncoloured output: a FORCE_COLOR in the developer's shell is not passed on.
+const { FORCE_COLOR: _force, ...BASE_ENV } = process.env;
+
 export function svc(args: string[], cwd: string, env: Record<string, string> = {}): CliRun {
-  const r = spawnSync(process.execPath, [SVC_BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [SVC_BIN, ...args], { cwd, encoding: 'utf8', env: { ...BASE_ENV, ...env }, timeout: 60_000 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

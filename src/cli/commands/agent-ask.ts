@@ -9,7 +9,9 @@ import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { AskRun } from '../../runtime/agent-runs/types.js';
 import type { SvcContext } from '../context.js';
-import { projectOption, textOrJsonOption } from '../options.js';
+import { projectOption, quietOption, textOrJsonOption } from '../options.js';
+import { withProgress } from '../progress.js';
+import { paint } from '../render/colors.js';
 import { diagnosticsText } from '../render/text.js';
 
 /** Rows shown in text output; JSON output always carries every row the run kept. */
@@ -51,8 +53,15 @@ export function paramsLine(run: AskRun): string | undefined {
   return `Parameters from the question: ${entries.map(([k, v]) => `${k} = ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`).join(', ')}`;
 }
 
+/** The trust line in its tier's colour (when the run colours): green, yellow, red. */
+function colouredTrust(run: AskRun): string {
+  const p = paint();
+  const line = trustLine(run);
+  return run.tier === 1 ? p.green(p.bold(line)) : run.tier === 2 ? p.yellow(p.bold(line)) : p.red(p.bold(line));
+}
+
 export function runText(run: AskRun): string {
-  const parts = [`${trustLine(run)}\n`];
+  const parts = [`${colouredTrust(run)}\n`];
   const params = paramsLine(run);
   if (params !== undefined) parts.push(`${params}\n`);
   if (run.definition !== undefined) parts.push('\n', `${run.definition.definition}\n`);
@@ -80,6 +89,7 @@ export class AgentAskCommand extends Command<SvcContext> {
   words = Option.Rest({ required: 1, name: 'question' });
   project = projectOption();
   format = textOrJsonOption();
+  quiet = quietOption();
 
   override async execute(): Promise<number> {
     const { compileProject } = await import('../../compiler/compile-project.js');
@@ -92,7 +102,8 @@ export class AgentAskCommand extends Command<SvcContext> {
     const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
     // One broken block loses its own standing; the question is still asked of the rest.
     if (errors > 0) this.context.stderr.write(`svc: ${errors} ${errors === 1 ? 'error' : 'errors'} in the project; blocks with errors are not served as certified (svc compile lists them)\n`);
-    const run = await this.ask(compiled.root, compiled.config, JSON.parse(compiled.text) as Manifest);
+    const waiting = compiled.config.ask?.provider !== undefined ? 'answering (a question no certified block answers waits for the model)' : 'answering';
+    const run = await withProgress(this.context.stderr, waiting, this.quiet, () => this.ask(compiled.root!, compiled.config!, JSON.parse(compiled.text!) as Manifest));
     this.context.stdout.write(this.format === 'json' ? `${JSON.stringify(run, null, 2)}\n` : runText(run));
     return run.trust === 'refused' ? 1 : 0;
   }

@@ -1,7 +1,8 @@
 /** `svc certify`: certify a block in place, or promote a draft with --from-draft. */
 import { Command, Option } from 'clipanion';
 import type { SvcContext } from '../context.js';
-import { projectOption, textOrJsonOption } from '../options.js';
+import { projectOption, quietOption, textOrJsonOption } from '../options.js';
+import { withProgress } from '../progress.js';
 
 const DETAILS = `
 Runs the certification rules (oss; with --enterprise, or certification.rules = "enterprise" in svc.config.json, also grain, outputs compared with the columns the run returned, lineage compared with the tables the SQL reads, pattern and review cadence) on the block as it would be written: owner, no "review required" description, a clean compile, the engine preparing the query without running it (its syntax and unknown table or column errors are reported as the engine words them, and the block is then not run), a resolving contract, one real run on its connection, and every test passing on every row.
@@ -40,6 +41,7 @@ export class CertifyCommand extends Command<SvcContext> {
   enterprise = Option.Boolean('--enterprise', false, { description: 'Also apply the enterprise rules' });
   project = projectOption();
   format = textOrJsonOption();
+  quiet = quietOption();
 
   /** A problem with the flags, or undefined. (clipanion would exit 1 for an error thrown here.) */
   private flagProblem(): string | undefined {
@@ -59,15 +61,16 @@ export class CertifyCommand extends Command<SvcContext> {
     }
     if (this.term !== undefined) return this.certifyTerm(this.term);
     const common = { cwd: this.context.cwd, enterprise: this.enterprise, ...(this.project !== undefined ? { project: this.project } : {}) };
-    let result;
-    if (this.fromDraft !== undefined) {
-      const { promoteDraft } = await import('../../runtime/certify/promote-draft.js');
-      const flags = { ...(this.domain !== undefined ? { domain: this.domain } : {}), ...(this.contract !== undefined ? { contract: this.contract } : {}), ...(this.owner !== undefined ? { blockOwner: this.owner } : {}) };
-      result = await promoteDraft({ ...common, draft: this.fromDraft, ...flags });
-    } else {
+    const label = `certifying ${this.fromDraft ?? this.target ?? ''}: the engine prepares the query, then it runs with its tests`;
+    const result = await withProgress(this.context.stderr, label, this.quiet, async () => {
+      if (this.fromDraft !== undefined) {
+        const { promoteDraft } = await import('../../runtime/certify/promote-draft.js');
+        const flags = { ...(this.domain !== undefined ? { domain: this.domain } : {}), ...(this.contract !== undefined ? { contract: this.contract } : {}), ...(this.owner !== undefined ? { blockOwner: this.owner } : {}) };
+        return promoteDraft({ ...common, draft: this.fromDraft, ...flags });
+      }
       const { certifyBlock } = await import('../../runtime/certify/certify-block.js');
-      result = await certifyBlock({ ...common, target: this.target ?? '' });
-    }
+      return certifyBlock({ ...common, target: this.target ?? '' });
+    });
     if (this.format === 'json') {
       this.context.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     } else {

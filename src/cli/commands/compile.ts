@@ -7,7 +7,8 @@ import { Command, Option, UsageError } from 'clipanion';
 import type { CompileResult } from '../../compiler/compile-project.js';
 import type { CompileReport } from '../../compiler/watch/compile-session.js';
 import type { SvcContext } from '../context.js';
-import { projectOption, textOrJsonOption } from '../options.js';
+import { projectOption, quietOption, textOrJsonOption } from '../options.js';
+import { startProgress, withProgress } from '../progress.js';
 import { diagnosticsText, plural, tallyText } from '../render/text.js';
 import { internalErrorText } from '../internal-error.js';
 import { untilStopped } from '../until-stopped.js';
@@ -30,20 +31,24 @@ export class CompileCommand extends Command<SvcContext> {
   watch = Option.Boolean('--watch', false, { description: 'Keep running and recompile whenever a project file changes' });
   validate = Option.Boolean('--validate', false, { description: 'Also have each block\'s engine prepare its query without running it, and report the engine\'s errors' });
   format = textOrJsonOption();
+  quiet = quietOption();
 
   override async execute(): Promise<number> {
     if (this.watch && this.check) throw new UsageError('--watch writes the manifest on every change; it cannot be combined with --check.');
     if (this.watch) return this.watchProject();
     const { compileProject } = await import('../../compiler/compile-project.js');
+    // The compile holds the event loop, so its line is drawn at once and erased after.
+    const progress = startProgress(this.context.stderr, 'compiling', { quiet: this.quiet, delayMs: 0 });
     const compiled = compileProject({ cwd: this.context.cwd, check: this.check, ...(this.project !== undefined ? { project: this.project } : {}) });
-    const r = this.validate && compiled.exitCode !== 2 ? await this.validated(compiled) : compiled;
+    progress.stop();
+    const r = this.validate && compiled.exitCode !== 2 ? await withProgress(this.context.stderr, 'the engines are preparing every query', this.quiet, () => this.validated(compiled)) : compiled;
     if (this.format === 'json') {
       this.context.stdout.write(`${JSON.stringify(this.body(r), null, 2)}\n`);
       return r.exitCode;
     }
     this.context.stdout.write(diagnosticsText(r.diagnostics));
     if (r.exitCode === 2) return 2;
-    this.context.stdout.write(`${this.summary(r)}\n`);
+    if (!this.quiet) this.context.stdout.write(`${this.summary(r)}\n`);
     return r.exitCode;
   }
 

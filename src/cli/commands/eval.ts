@@ -2,6 +2,7 @@
 import { Command, Option } from 'clipanion';
 import type { SvcContext } from '../context.js';
 import { projectOption, textOrJsonOption } from '../options.js';
+import { withProgress } from '../progress.js';
 import { diagnosticsText } from '../render/text.js';
 
 const DETAILS = `
@@ -44,7 +45,7 @@ export class EvalCommand extends Command<SvcContext> {
       return 2;
     }
     const { evaluate } = await import('../../runtime/eval/evaluate.js');
-    const outcome = await evaluate({ cwd: this.context.cwd, file: this.file, ...flags, ...(this.project !== undefined ? { project: this.project } : {}) });
+    const outcome = await withProgress(this.context.stderr, `asking the questions of ${this.file}`, false, () => evaluate({ cwd: this.context.cwd, file: this.file, ...flags, ...(this.project !== undefined ? { project: this.project } : {}) }));
     if (outcome.diagnostics.length > 0) this.context.stderr.write(diagnosticsText(outcome.diagnostics));
     if (outcome.report === undefined) return outcome.exitCode;
     if (this.format === 'json') this.context.stdout.write(`${JSON.stringify(outcome.report, null, 2)}\n`);

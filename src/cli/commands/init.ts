@@ -2,7 +2,7 @@
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
-import { textOrJsonOption } from '../options.js';
+import { quietOption, textOrJsonOption } from '../options.js';
 
 const DETAILS = `
 Writes svc.config.json (with $schema for editors), .gitignore (svc's local state, .svc/, stays out of git; an existing .gitignore only gains that line) and .pre-commit-config.yaml (svc lint and svc fmt --check on staged block files).
@@ -29,6 +29,7 @@ export class InitCommand extends Command<SvcContext> {
   example = Option.Boolean('--example', false, { description: 'Add an example block, its contract and a small SQLite warehouse' });
   force = Option.Boolean('--force', false, { description: 'Add the project to a folder that holds other files (nothing is overwritten)' });
   format = textOrJsonOption();
+  quiet = quietOption();
 
   override async execute(): Promise<number> {
     const { initProject } = await import('../../runtime/init/init-project.js');
@@ -43,6 +44,7 @@ export class InitCommand extends Command<SvcContext> {
       this.context.stdout.write(diagnosticsText(result.diagnostics));
       return result.exitCode;
     }
+    if (this.quiet) return 0;
     const lines = [`Created svc project ${result.project} in ${result.root}`, ...result.written.map((f) => `  ${f}`), '', 'Next:', ...result.next.map((c) => `  ${c}`)];
     this.context.stdout.write(`${lines.join('\n')}\n`);
     return 0;

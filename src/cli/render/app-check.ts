@@ -3,6 +3,7 @@
  * revision, pass or FAIL, trust), then each blocker as a diagnostic, then the trust line and
  * the verdict.
  */
+import { paint } from './colors.js';
 import type { AppCheckResult, TileReport } from '../../rules/app-check/index.js';
 import { diagnosticsText } from './text.js';
 
@@ -34,6 +35,6 @@ export function appCheckText(r: AppCheckResult): string {
   const trust = r.trust.text !== undefined ? `${r.trust.label}: ${r.trust.text}` : r.trust.label;
   out += `\nTrust: ${trust}; ${r.trust.line}\n`;
   const n = r.blockers.length;
-  out += r.ready ? 'ready to publish\n' : `not ready to publish: ${n} ${n === 1 ? 'blocker' : 'blockers'}\n`;
+  out += r.ready ? `${paint().green('ready to publish')}\n` : `${paint().red(`not ready to publish: ${n} ${n === 1 ? 'blocker' : 'blockers'}`)}\n`;
   return out;
 }

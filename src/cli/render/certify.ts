@@ -4,6 +4,7 @@
  * patch, which is the one thing the user still has to apply.
  */
 import type { CertifyResult } from '../../runtime/certify/types.js';
+import { paint } from './colors.js';
 import { diagnosticsText } from './text.js';
 
 function testsLine(r: CertifyResult): string {
@@ -29,7 +30,7 @@ function contractLines(r: CertifyResult): string {
 
 function certifiedText(r: CertifyResult): string {
   const receipt = r.receipt;
-  let out = `certified ${r.block ?? ''} (${r.rules} rules: ${receipt?.checks.join(', ') ?? ''})\n`;
+  let out = `${paint().green(paint().bold('certified'))} ${r.block ?? ''} (${r.rules} rules: ${receipt?.checks.join(', ') ?? ''})\n`;
   if (r.from !== undefined) out += `  moved      ${r.from} -> ${r.file ?? ''}\n`;
   out += `  block      ${r.file ?? ''}${r.changed.length > 0 ? ` (changed: ${r.changed.join(', ')})` : ''}\n`;
   out += `  companion  ${r.companion ?? ''} (reviewStatus: certified, receipt)\n`;
@@ -46,7 +47,7 @@ function refusedText(r: CertifyResult): string {
   const failing = r.checks.filter((c) => c.outcome === 'fail' && c.severity === 'error').length;
   const what = r.block ?? r.from ?? 'block';
   const why = failing > 0 ? `${failing} ${failing === 1 ? 'rule fails' : 'rules fail'}` : 'see above';
-  return `${validationLine(r)}${r.run !== undefined ? testsLine(r) : ''}${contractLines(r)}not certified: ${what} (${why}); nothing was written\n`;
+  return `${validationLine(r)}${r.run !== undefined ? testsLine(r) : ''}${contractLines(r)}${paint().red(paint().bold('not certified'))}: ${what} (${why}); nothing was written\n`;
 }
 
 /** The whole text report. */

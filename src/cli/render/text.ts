@@ -3,16 +3,23 @@
  * own indented line, as compilers and linters print them so editors can jump to the place.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { paint } from './colors.js';
 
 function where(d: Diagnostic): string {
   const file = d.file ?? '(project)';
   return d.span ? `${file}:${d.span.start.line}:${d.span.start.column}` : file;
 }
 
-/** One diagnostic as text (two lines when it has a hint). */
+function severity(d: Diagnostic): string {
+  const p = paint();
+  return d.severity === 'error' ? p.red(p.bold(d.severity)) : d.severity === 'warning' ? p.yellow(d.severity) : p.blue(d.severity);
+}
+
+/** One diagnostic as text (two lines when it has a hint); coloured only when the run colours. */
 export function diagnosticText(d: Diagnostic): string {
-  const head = `${where(d)} ${d.severity} ${d.code} ${d.message}`;
-  return d.hint ? `${head}\n  hint: ${d.hint}` : head;
+  const p = paint();
+  const head = `${p.bold(where(d))} ${severity(d)} ${p.dim(d.code)} ${d.message}`;
+  return d.hint ? `${head}\n  ${p.dim('hint:')} ${d.hint}` : head;
 }
 
 /** Counts by severity. */
