@@ -12,6 +12,7 @@ import { diag } from '../../../grammar/diagnostics.js';
 import { replaceParams } from '../../compiler/analyze/params.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import type { Executor } from '../executor/types.js';
+import { sqliteSyntaxError } from './sqlite-syntax.js';
 
 /** The span of a block's query value in its file, or the block's own span. */
 function querySpan(root: string, block: CompiledBlock, texts: Map<string, string>): Span {
@@ -40,8 +41,15 @@ export async function validateBlocks(root: string, blocks: readonly CompiledBloc
   const texts = new Map<string, string>();
   for (const block of blocks) {
     if (block.query.trim() === '' || unavailable.has(block.connection) || executor.validate === undefined) continue;
-    const failure = await executor.validate({ sql: replaceParams(block.query, () => '?'), params: [], connection: block.connection, origin: 'block', deadlineMs: 10_000 });
-    if (failure === null || failure === undefined || failure.code === 'ROW_POLICY_REFUSED') continue;
+    const sql = replaceParams(block.query, () => '?');
+    const failure = await executor.validate({ sql, params: [], connection: block.connection, origin: 'block', deadlineMs: 10_000 });
+    if (failure === null || failure === undefined) continue;
+    if (failure.code === 'ROW_POLICY_REFUSED') {
+      // The statement check keeps it from the warehouse; SQLite may still name its syntax error.
+      const syntax = executor.driverOf(block.connection) === 'sqlite' ? sqliteSyntaxError(sql) : undefined;
+      if (syntax !== undefined) out.push(diag('sql/engine-error', { block: block.id, message: firstLine(syntax) }, { file: block.file, span: querySpan(root, block, texts) }));
+      continue;
+    }
     if (failure.code === 'CONNECTION_UNAVAILABLE') {
       unavailable.add(block.connection);
       out.push(diag('sql/engine-unavailable', { connection: block.connection, message: firstLine(failure.message) }, { file: 'svc.config.json' }));
