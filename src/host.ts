@@ -21,9 +21,19 @@ export { sqlFingerprint } from '../grammar/sql/index.js';
 export type { Driver, KnownLexicon, SqlToken, SqlTokenKind, UnreadableReason } from '../grammar/sql/index.js';
 /** Every driver the reader knows. */
 export { DRIVERS } from '../grammar/sql/index.js';
-/** Starts the local server for one project; resolves to `{ url, close() }` (hooks arrive in later slices). */
+/** Starts the local server for one project with optional `hostHooks`; resolves to `{ url, close() }`. */
 export { startLocalServer } from './runtime/server/start-local-server.js';
 /** Options and handle of `startLocalServer`. */
 export type { LocalServer, LocalServerOptions } from './runtime/server/start-local-server.js';
 /** The person or service the current request runs as, from the request context. */
 export { currentPrincipal } from './runtime/context/request-context.js';
+/** The hooks an embedding host hands to `startLocalServer` (who asks, what they may do). */
+export type { HostHooks, HostRequest, AuthorizeDecision } from './runtime/host/hooks.js';
+/** The default time limit of a decision hook, in milliseconds (10 s). */
+export { DEFAULT_HOOK_TIMEOUT_MS } from './runtime/host/hooks.js';
+/** The person or service a request runs as, and the request's context. */
+export type { Principal, RequestContext, Destination } from './runtime/context/request-context.js';
+/** Maps a request (method, path) to its action, resource and destination, as the server authorizes it. */
+export { routeAction } from './runtime/context/route-action.js';
+/** The resource and the mapping `routeAction` answers. */
+export type { RouteAction, RouteResource } from './runtime/context/route-action.js';

@@ -12,6 +12,12 @@ export interface Principal {
   kind: 'person' | 'service';
   displayName?: string;
   email?: string;
+  groups?: string[];
+  /** Values row rules read as `{user.<name>}` (region, cost centre, ...). */
+  attributes?: Record<string, string | number | boolean | string[]>;
+  /** Per App: `read` opens it, `execute` also runs its tiles. */
+  appGrants?: Record<string, 'read' | 'execute'>;
+  /** `host` when a hook named the principal, `link` for a read-only page link, `local` for the local owner. */
   source: 'local' | 'host' | 'link';
 }
 

@@ -1,32 +1,58 @@
 /**
  * routeAction(method, path): the one action and resource a request maps to (spec 02, "Action
- * vocabulary"). Specific rules first; anything else is project.read for GET and project.write
- * otherwise. Routes under the asking families are `ask` only when listed as such.
+ * vocabulary"), read from the decoded, normalised path, the path the server dispatches on, so
+ * `/api/%61gent-runs` and `/api//agent-runs/` are the Ask route here as they are to the router.
+ * Specific rules first; anything else is project.read for GET and project.write otherwise.
+ * Routes under the asking families are `ask` only when listed as such. Every registered route
+ * has its own rule (test/host/route-actions.test.ts lists them all).
  */
 import type { Destination } from './request-context.js';
 
+/** What a request acts on: a resource kind, with its id where the path names one. */
+export interface RouteResource {
+  kind: 'project' | 'app' | 'app-build' | 'hint' | 'connection';
+  id?: string;
+}
+
 export interface RouteAction {
   action: string;
-  resource: { kind: 'project' | 'app' | 'app-build' | 'hint' | 'connection'; id?: string };
+  resource: RouteResource;
   destination: Destination;
+  /** The rule that decided (`METHOD /pattern`), or undefined for the fallback. */
+  rule?: string;
+  /** False when the path could not be decoded; such a request is refused before any route. */
+  readable: boolean;
 }
 
 interface Rule {
-  method: string;
-  pattern: RegExp;
+  /** `METHOD /api/pattern/:param`, as the route is registered. */
+  route: string;
   action: string;
 }
 
-/** Specific rules, checked in order. */
+/** One rule per registered route, sorted by path. Health is open and asks no one. */
 const RULES: readonly Rule[] = [
-  { method: 'POST', pattern: /^\/api\/agent-runs\/?$/, action: 'ask' },
   // Reading one's own conversation is part of asking (spec 02: it touches only the person's own threads).
-  { method: 'GET', pattern: /^\/api\/agent-runs\/[^/]+\/thread\/?$/, action: 'ask' },
-  { method: 'POST', pattern: /^\/api\/blocks\/[^/]+\/run\/?$/, action: 'query.run' },
-  { method: 'POST', pattern: /^\/api\/query\/export\/?$/, action: 'export' },
+  { route: 'GET /api/agent-runs/:id/thread', action: 'ask' },
+  { route: 'POST /api/agent-runs', action: 'ask' },
+  // Reading traces runs no statement; which traces a person sees is the trace store's rule.
+  { route: 'GET /api/ask-traces', action: 'project.read' },
+  { route: 'GET /api/ask-traces/:traceId', action: 'project.read' },
+  { route: 'GET /api/ask-traces/:traceId/export', action: 'project.read' },
+  { route: 'GET /api/ask-traces/by-run/:runId', action: 'project.read' },
+  { route: 'GET /api/ask-traces/status', action: 'project.read' },
+  { route: 'GET /api/blocks', action: 'project.read' },
+  { route: 'GET /api/blocks/:id', action: 'project.read' },
+  { route: 'POST /api/blocks/:id/run', action: 'query.run' },
+  { route: 'GET /api/health', action: 'project.read' },
+  { route: 'GET /api/identity', action: 'project.read' },
+  { route: 'POST /api/query/export', action: 'export' },
 ];
 
-const ASKING = /^\/api\/(agent-runs|ask|ai|agent|llm)(\/|$)/;
+/** Every rule's route, for the meta-test. */
+export const ROUTE_RULES: readonly string[] = RULES.map((r) => r.route);
+
+const ASKING = /^\/api\/(agent-runs|ask|ai|agent|llm|research)(\/|$)/;
 
 function destinationOf(action: string): Destination {
   if (action === 'ask' || action === 'research') return 'model';
@@ -34,13 +60,55 @@ function destinationOf(action: string): Destination {
   return 'person';
 }
 
+const COMPILED = RULES.map((r) => {
+  const path = r.route.slice(r.route.indexOf(' ') + 1);
+  const segments = path.split('/').filter((s) => s !== '');
+  // A literal segment outranks a parameter, as in the router: /status is not /:traceId.
+  return { ...r, method: r.route.slice(0, r.route.indexOf(' ')), segments, literals: segments.filter((s) => !s.startsWith(':')).length };
+});
+
+/**
+ * The path's segments as the router reads them: the query cut, split on `/`, each segment
+ * percent-decoded (an encoded slash stays inside its segment), empty and `.` segments dropped,
+ * `..` taking the previous one away. Undefined when a segment does not decode.
+ */
+function pathSegments(url: string): string[] | undefined {
+  const raw = url.split('?')[0] ?? url;
+  const out: string[] = [];
+  for (const segment of raw.split('/')) {
+    let seg: string;
+    try {
+      seg = decodeURIComponent(segment);
+    } catch {
+      return undefined;
+    }
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return out;
+}
+
+/** The normalised path (`/a/b`), or undefined when it does not decode. */
+export function normalisePath(url: string): string | undefined {
+  const segments = pathSegments(url);
+  return segments === undefined ? undefined : `/${segments.join('/')}`;
+}
+
+function matches(rule: (typeof COMPILED)[number], segments: readonly string[]): boolean {
+  return rule.segments.length === segments.length && rule.segments.every((s, i) => (s.startsWith(':') ? segments[i] !== '' : s === segments[i]));
+}
+
 /** Maps a request to its action, resource and destination. */
-export function routeAction(method: string, path: string): RouteAction {
-  const bare = path.split('?')[0] ?? path;
-  const upper = method.toUpperCase();
-  const rule = RULES.find((r) => r.method === upper && r.pattern.test(bare));
-  const action = rule?.action ?? (upper === 'GET' || upper === 'HEAD' ? 'project.read' : 'project.write');
+export function routeAction(method: string, url: string): RouteAction {
+  const upper = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const segments = pathSegments(url);
+  // An undecodable path is no route's: it is refused, and counts as a write until then.
+  if (segments === undefined) return { action: 'project.write', resource: { kind: 'project' }, destination: 'person', readable: false };
+  const path = `/${segments.join('/')}`;
+  const rule = COMPILED.filter((r) => r.method === upper && matches(r, segments)).sort((a, b) => b.literals - a.literals)[0];
+  const fallback = upper === 'GET' ? 'project.read' : 'project.write';
   // Anything else under the asking families writes more than the person's own runs.
-  const safe = ASKING.test(bare) && rule === undefined && upper !== 'GET' ? 'project.write' : action;
-  return { action: safe, resource: { kind: 'project' }, destination: destinationOf(safe) };
+  const action = rule?.action ?? (ASKING.test(path) && upper !== 'GET' ? 'project.write' : fallback);
+  return { action, resource: { kind: 'project' }, destination: destinationOf(action), readable: true, ...(rule !== undefined ? { rule: rule.route } : {}) };
 }

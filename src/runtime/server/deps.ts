@@ -10,6 +10,7 @@ import type { TraceRecorder } from '../traces/index.js';
 import type { Principal } from '../context/request-context.js';
 import type { ThreadStore } from '../stores/thread-store.js';
 import type { SnapshotSource } from './project-snapshot.js';
+import type { HostHooks } from '../host/hooks.js';
 
 export interface ServerDeps {
   /** Project root (absolute). */
@@ -32,6 +33,10 @@ export interface ServerDeps {
    * project's files; without one the server answers from `manifest`, `config` and `executor` as given.
    */
   source?: SnapshotSource;
+  /** The embedding host's hooks; absent: single-user behaviour (spec 02, "Defaults without a hook"). */
+  hooks?: HostHooks;
+  /** Time a decision hook may take (default 10 s). */
+  hookTimeoutMs?: number;
   /** Conversation threads of Ask runs (follow-ups, `GET /api/agent-runs/:id/thread`); none: every Ask stands alone. */
   threads?: ThreadStore;
 }

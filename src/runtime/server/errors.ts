@@ -12,15 +12,18 @@ export type ApiErrorCode =
   | 'BLOCK_NOT_CERTIFIED'
   | 'BLOCK_NOT_FOUND'
   | 'CONNECTION_UNAVAILABLE'
+  | 'IDENTITY_UNAVAILABLE'
   | 'INTERNAL_ERROR'
   | 'NOT_FOUND'
   | 'PARAM_INVALID'
   | 'PARAM_REQUIRED'
   | 'PARAM_UNKNOWN'
   | 'PAYLOAD_TOO_LARGE'
+  | 'PERMISSION_DENIED'
   | 'RESULT_TOO_LARGE'
   | 'ROW_POLICY_REFUSED'
   | 'RUN_NOT_FOUND'
+  | 'SIGN_IN_REQUIRED'
   | 'STATEMENT_TIMEOUT'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'WAREHOUSE_ERROR';
@@ -56,8 +59,9 @@ function requestErrorCode(status: number): ApiErrorCode {
   if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
   return 'BAD_REQUEST';
 }
+/** Sends an error body `{ error: { code, message, ...extra } }` with its status. */
 
-function send(reply: FastifyReply, status: number, code: ApiErrorCode, message: string, extra: Record<string, unknown> = {}): FastifyReply {
+export function send(reply: FastifyReply, status: number, code: ApiErrorCode, message: string, extra: Record<string, unknown> = {}): FastifyReply {
   const body: ErrorBody = { error: { code, message, ...extra } };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

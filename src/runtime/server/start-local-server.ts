@@ -19,6 +19,7 @@ import { buildSnapshot, readManifest, withContracts } from './project-snapshot.j
 import { installSharedToken, requiredToken } from './shared-token.js';
 import { createTraceRecorder } from '../traces/index.js';
 import { openSqliteThreadStore } from '../stores/sqlite-thread-store.js';
+import type { HostHooks } from '../host/hooks.js';
 
 export interface LocalServerOptions {
   /** Project folder (default: found by walking up from `cwd` to svc.config.json). */
@@ -36,6 +37,13 @@ export interface LocalServerOptions {
   maxRows?: number;
   /** Cache results of certified block statements until the database file changes (default true). */
   resultCache?: boolean;
+  /**
+   * The embedding host's hooks (spec 02): who asks (`resolvePrincipal`, which replaces the shared
+   * token) and what they may do (`authorize`). Absent: the single-user server.
+   */
+  hostHooks?: HostHooks;
+  /** Time a decision hook may take before it counts as failed (default 10 000 ms). */
+  hostHookTimeoutMs?: number;
 }
 
 export interface LocalServer {
@@ -89,8 +97,10 @@ function reportErrors(diagnostics: readonly Diagnostic[], log: (line: string) =>
 /** Compiles the project and serves it until `close()`. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
-  // Before compiling or opening anything: a network bind without its token never starts.
-  const token = requiredToken(host);
+  // Before compiling or opening anything: a network bind without its token never starts. A
+  // host that names who asks replaces the token (spec 02, Authentication 1).
+  const hosted = options.hostHooks?.resolvePrincipal !== undefined;
+  const token = hosted ? undefined : requiredToken(host);
   const compiled = compileProject({ ...(options.project !== undefined ? { project: options.project } : {}), ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
   if (compiled.config === undefined || compiled.text === undefined) throw new ProjectNotReadyError(compiled.diagnostics, 2);
   const { root, config } = compiled;
@@ -106,7 +116,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const threads = openSqliteThreadStore(root);
   const parts = { root, recorder, threads, openExecutor: makeExecutor };
   const source = liveSource(parts, await buildSnapshot(parts, manifest, config, executor, 1), log);
-  const app = buildServer({ root, manifest, executor, config, log, recorder, threads, source });
+  const hooks = options.hostHooks !== undefined ? { hooks: options.hostHooks, ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}) } : {};
+  const app = buildServer({ root, manifest, executor, config, log, recorder, threads, source, ...hooks });
   if (token !== undefined) installSharedToken(app, token);
   const stop = async (): Promise<void> => {
     await app.close().catch(() => undefined);

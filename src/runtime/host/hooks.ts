@@ -1,0 +1,42 @@
+/**
+ * The host hooks an embedding program hands to `startLocalServer` (spec 02). This slice holds
+ * who asks (`resolvePrincipal`) and what they may do (`authorize`); every hook may answer
+ * directly or with a promise, and every answer is checked for its shape before it is used.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Principal } from '../context/request-context.js';
+import type { RouteResource } from '../context/route-action.js';
+
+/** What `resolvePrincipal` is told of the incoming request. */
+export interface HostRequest {
+  method: string;
+  /** The path and query as sent. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The peer address. */
+  ip: string;
+}
+
+/** A permission decision: `allow`, else a reason for the person and an optional same-origin next step. */
+export interface AuthorizeDecision {
+  allow: boolean;
+  reason?: string;
+  next?: { label: string; href: string };
+}
+
+/** The hooks of one server. Absent hooks keep the defaults of spec 02. */
+export interface HostHooks {
+  /** Who makes the request; null answers 401 (health stays open). Replaces the shared token. */
+  resolvePrincipal?(request: HostRequest): Principal | null | Promise<Principal | null>;
+  /** Whether the principal may take `action` on `resource`. */
+  authorize?(principal: Principal, action: string, resource: RouteResource): AuthorizeDecision | Promise<AuthorizeDecision>;
+  /**
+   * Where a person signs in, sent as `X-SVC-Sign-In` with a 401 when it is a same-origin path.
+   * (Spec 03 lets a host's 401 carry the header without saying how the host names it: this
+   * field is that name.)
+   */
+  signInPath?: string;
+}
+
+/** Default time a decision hook may take before it counts as failed (spec 02 rule 4). */
+export const DEFAULT_HOOK_TIMEOUT_MS = 10_000;

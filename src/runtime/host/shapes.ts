@@ -1,0 +1,45 @@
+/**
+ * Shape checks of hook answers: only what the contract allows passes; anything else is a
+ * wrong shape, a refusal (spec 02 rule 1).
+ */
+import type { Principal } from '../context/request-context.js';
+import type { AuthorizeDecision } from './hooks.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown, max = 1024): v is string => typeof v === 'string' && v.length > 0 && v.length <= max && !/[\u0000-\u001f\u007f]/.test(v);
+const optional = (v: unknown, check: (x: unknown) => boolean): boolean => v === undefined || check(v);
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function isAttributes(v: unknown): boolean {
+  return isObject(v) && Object.values(v).every((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' || isStringList(x));
+}
+
+function isGrants(v: unknown): boolean {
+  return isObject(v) && Object.values(v).every((x) => x === 'read' || x === 'execute');
+}
+
+/** A principal as a host may name one (its `source` is set by the service, not taken from it). */
+export function isHostPrincipal(v: unknown): v is Principal {
+  if (!isObject(v) || !isText(v.id, 256) || (v.kind !== 'person' && v.kind !== 'service')) return false;
+  return optional(v.displayName, (x) => typeof x === 'string') && optional(v.email, (x) => typeof x === 'string') && optional(v.groups, isStringList) && optional(v.attributes, isAttributes) && optional(v.appGrants, isGrants);
+}
+
+/** `resolvePrincipal`'s answer: a principal, or null for no one. */
+export function isPrincipalAnswer(v: unknown): v is Principal | null {
+  return v === null || isHostPrincipal(v);
+}
+
+/** `authorize`'s answer. */
+export function isDecision(v: unknown): v is AuthorizeDecision {
+  if (!isObject(v) || typeof v.allow !== 'boolean') return false;
+  const next = v.next;
+  return optional(v.reason, (x) => typeof x === 'string') && optional(next, (x) => isObject(x) && typeof x.label === 'string' && typeof x.href === 'string');
+}
+
+/**
+ * A path on this server: one leading slash (not two, not a backslash), no scheme, no control
+ * characters. Only such a path is passed on as a next step or a sign-in address.
+ */
+export function isSameOriginPath(href: unknown): href is string {
+  return typeof href === 'string' && href.length <= 2048 && /^\/(?![/\\])/.test(href) && !/[\\\u0000-\u001f\u007f\s]/.test(href);
+}
