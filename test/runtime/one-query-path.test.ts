@@ -29,6 +29,12 @@ const ALLOWED = new Set([
  * reach a warehouse connection, so they are outside the one query path; nothing else is.
  */
 const STATE_STORE_DIRS = ['src/runtime/traces/', 'src/runtime/stores/'];
+/**
+ * Databases that are no connection of a project: `svc init --example` writes a new example
+ * warehouse file before any project exists, and `compile --validate` has SQLite read the syntax
+ * of a statement the check refused on an empty in-memory database (no table, no row).
+ */
+const NOT_A_CONNECTION = new Set(['src/runtime/init/example-warehouse.ts', 'src/runtime/validate/sqlite-syntax.ts']);
 const DRIVER_MODULES = new Set(['better-sqlite3', 'node:sqlite', 'sqlite3', 'duckdb', '@duckdb/node-api', 'pg', 'mysql2']);
 const ALWAYS = new Set(['prepare', 'runStatement']);
 
@@ -74,7 +80,7 @@ describe('one query path', () => {
   it('has no direct database call site outside the executor and the connectors', () => {
     const offenders = files
       .map((f) => relative(REPO, f).split('\\').join('/'))
-      .filter((rel) => !ALLOWED.has(rel) && !STATE_STORE_DIRS.some((dir) => rel.startsWith(dir)))
+      .filter((rel) => !ALLOWED.has(rel) && !NOT_A_CONNECTION.has(rel) && !STATE_STORE_DIRS.some((dir) => rel.startsWith(dir)))
       .flatMap((rel) => sites(rel).map((site) => `${rel}:${site}`));
     expect(offenders).toEqual([]);
   });

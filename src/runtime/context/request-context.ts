@@ -6,6 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { HostHooks } from '../host/hooks.js';
 
 export interface Principal {
   id: string;
@@ -23,9 +24,18 @@ export interface Principal {
 
 export type Destination = 'person' | 'model' | 'delivery' | 'export';
 
+/** The hooks of the server a request arrived at, with their time limit and log (one process may run several servers). */
+export interface ContextHooks {
+  hooks: HostHooks;
+  timeoutMs: number;
+  log: (line: string) => void;
+}
+
 export interface RequestContext {
   /** Absent when no one is placed for the request: nothing personal is read or kept. */
   principal?: Principal;
+  /** The host's hooks, when the request arrived at a hosted server. */
+  host?: ContextHooks;
   requestId: string;
   /** The route action the request runs as (spec 02 action vocabulary). */
   action: string;

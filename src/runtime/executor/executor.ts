@@ -16,6 +16,7 @@ import { sqliteConnectorFactory } from '../connectors/sqlite.js';
 import { currentPrincipal } from '../context/request-context.js';
 import { ConnectorRegistry } from './connector-registry.js';
 import { readCatalog } from './read-catalog.js';
+import { applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
 import { cacheKey, ResultCache, type ResultCacheOptions } from './result-cache.js';
 import { StatementError, type CatalogRequest, type Executor, type StatementEvent, type StatementRequest, type StatementResult, type WarehouseCatalog } from './types.js';
 
@@ -110,28 +111,49 @@ class OneQueryPath implements Executor {
       report('refused');
       throw new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
     }
+    let policed: PolicedStatement;
+    try {
+      policed = await applyRowPolicy(request, name, driver, folders);
+    } catch (error) {
+      report('refused');
+      throw error;
+    }
     const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
     const maxRows = nonNegative(request.maxRows, this.maxRows, 'maxRows');
     // Only certified block SQL is ever cached; every other origin always runs.
     const cache = request.origin === 'block' ? this.cacheFor(name) : undefined;
     const maxBytes = nonNegative(request.maxResultBytes, this.maxResultBytes, 'maxResultBytes');
     const maxCellBytes = Math.min(maxBytes, nonNegative(request.maxCellBytes, this.maxCellBytes, 'maxCellBytes'));
-    const key = cache === undefined ? '' : cacheKey(name, request.sql, request.params, maxRows, maxBytes, maxCellBytes);
+    // Keyed by access: the statement as the policy narrowed it, and who asked with what answer.
+    const key = cache === undefined ? '' : `${cacheKey(name, policed.sql, policed.params, maxRows, maxBytes, maxCellBytes)}|${policed.fingerprint}`;
     const hit = cache?.get(name, key);
     if (hit !== undefined) {
+      this.enforce(policed, hit.rows, report);
       const durationMs = report('ok', hit.rows.length, true);
       return { columns: [...hit.columns], rows: [...hit.rows], truncated: hit.truncated, durationMs };
     }
     const generation = cache?.generation(name);
+    let result;
     try {
-      const result = await this.registry.get(name).runStatement({ sql: request.sql, params: request.params, maxRows, deadlineMs, maxBytes, maxCellBytes, origin: request.origin, ...callerOf() });
-      cache?.set(name, key, generation, result);
-      const durationMs = report('ok', result.rows.length);
-      return { columns: result.columns, rows: result.rows, truncated: result.truncated, durationMs };
+      result = await this.registry.get(name).runStatement({ sql: policed.sql, params: policed.params, maxRows, deadlineMs, maxBytes, maxCellBytes, origin: request.origin, ...callerOf() });
     } catch (error) {
       const failure = asStatementError(error);
       report(failure.code === 'STATEMENT_TIMEOUT' ? 'timeout' : 'error');
       throw failure;
+    }
+    cache?.set(name, key, generation, result);
+    this.enforce(policed, result.rows, report);
+    const durationMs = report('ok', result.rows.length);
+    return { columns: result.columns, rows: result.rows, truncated: result.truncated, durationMs };
+  }
+
+  /** The policy's group minimum on a result, cached or fresh; a refusal is reported as such. */
+  private enforce(policed: PolicedStatement, rows: ReadonlyArray<Record<string, unknown>>, report: (outcome: StatementEvent['outcome']) => number): void {
+    try {
+      enforceGroupRows(policed, rows);
+    } catch (error) {
+      report('refused');
+      throw error;
     }
   }
 

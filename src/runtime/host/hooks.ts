@@ -4,7 +4,7 @@
  * directly or with a promise, and every answer is checked for its shape before it is used.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Principal } from '../context/request-context.js';
+import type { Destination, Principal } from '../context/request-context.js';
 import type { RouteResource } from '../context/route-action.js';
 
 /** What `resolvePrincipal` is told of the incoming request. */
@@ -24,12 +24,40 @@ export interface AuthorizeDecision {
   next?: { label: string; href: string };
 }
 
+/** Why a statement is run: for its data, for names only, or svc's own work (never a request's choice). */
+export type QueryPurpose = 'data' | 'metadata' | 'platform';
+
+/** What `rowPolicy` is told of one statement. */
+export interface QueryContext {
+  principal?: Principal;
+  sql: string;
+  params: ReadonlyArray<string | number | boolean | null>;
+  /** Tables the statement reads, as svc reads them (empty when it cannot tell). */
+  tables: string[];
+  connection: string;
+  purpose: QueryPurpose;
+  destination?: Destination;
+  action?: string;
+}
+
+/** `rowPolicy`'s answer: the statement to run instead (narrowed), or a refusal shown to the person. */
+export type RowPolicyAnswer =
+  | {
+      sql: string;
+      params?: ReadonlyArray<string | number | boolean | null>;
+      /** Every result row's `column` must be at least `minimum`, else the result is refused with `refusal`. */
+      groupRows?: { column: string; minimum: number; refusal: string };
+    }
+  | { refuse: string };
+
 /** The hooks of one server. Absent hooks keep the defaults of spec 02. */
 export interface HostHooks {
   /** Who makes the request; null answers 401 (health stays open). Replaces the shared token. */
   resolvePrincipal?(request: HostRequest): Principal | null | Promise<Principal | null>;
   /** Whether the principal may take `action` on `resource`. */
   authorize?(principal: Principal, action: string, resource: RouteResource): AuthorizeDecision | Promise<AuthorizeDecision>;
+  /** Narrows or refuses every statement of a request, exactly once per statement. */
+  rowPolicy?(query: QueryContext): RowPolicyAnswer | Promise<RowPolicyAnswer>;
   /**
    * Where a person signs in, sent as `X-SVC-Sign-In` with a 401 when it is a same-origin path.
    * (Spec 03 lets a host's 401 carry the header without saying how the host names it: this

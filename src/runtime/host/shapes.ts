@@ -3,7 +3,7 @@
  * wrong shape, a refusal (spec 02 rule 1).
  */
 import type { Principal } from '../context/request-context.js';
-import type { AuthorizeDecision } from './hooks.js';
+import type { AuthorizeDecision, RowPolicyAnswer } from './hooks.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown, max = 1024): v is string => typeof v === 'string' && v.length > 0 && v.length <= max && !/[\u0000-\u001f\u007f]/.test(v);
@@ -42,4 +42,16 @@ export function isDecision(v: unknown): v is AuthorizeDecision {
  */
 export function isSameOriginPath(href: unknown): href is string {
   return typeof href === 'string' && href.length <= 2048 && /^\/(?![/\\])/.test(href) && !/[\\\u0000-\u001f\u007f\s]/.test(href);
+}
+
+const isScalar = (v: unknown): boolean => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+
+/** `rowPolicy`'s answer: `{ sql, params?, groupRows? }` or `{ refuse }`, nothing else. */
+export function isRowPolicyAnswer(v: unknown): v is RowPolicyAnswer {
+  if (!isObject(v)) return false;
+  if ('refuse' in v) return typeof v.refuse === 'string' && Object.keys(v).length === 1;
+  if (typeof v.sql !== 'string' || v.sql.trim() === '') return false;
+  if (!optional(v.params, (p) => Array.isArray(p) && p.every(isScalar))) return false;
+  const g = v.groupRows;
+  return optional(g, (x) => isObject(x) && typeof x.column === 'string' && typeof x.minimum === 'number' && Number.isFinite(x.minimum) && typeof x.refusal === 'string');
 }

@@ -90,7 +90,8 @@ function denied(reply: FastifyReply, route: RouteAction, decision: AuthorizeDeci
 /** The request's context, or undefined when the request was answered here (refused). */
 async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps: ServerDeps, hooks: HostHooks): Promise<RequestContext | undefined> {
   const route = routeAction(request.method, request.url);
-  const context: RequestContext = { requestId: newRequestId(), action: route.action, destination: route.destination };
+  const host = { hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? ((line: string) => process.stderr.write(`${line}\n`)) };
+  const context: RequestContext = { requestId: newRequestId(), action: route.action, destination: route.destination, host };
   if (isHealth(route)) return context;
   const placed = await place(request, reply, hooks, deps);
   if (placed.refused !== undefined) return undefined;

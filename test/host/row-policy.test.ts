@@ -1,0 +1,142 @@
+/**
+ * The host's rowPolicy on the one query path (spec 02 rules 1, 4, 6, 8, 9): the conformance
+ * table (no hook, valid, wrong shape, throw, time-out; status, code, whether the statement ran,
+ * whether the warehouse was touched), exactly one call per statement on the block route and
+ * the Ask route, groupRows enforced on the result, and two people with different row rules
+ * asking the same certified question with the result cache on: each gets their own rows.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileProject } from '../../src/compiler/compile-project.js';
+import type { SvcConfig } from '../../src/compiler/project/config.js';
+import type { Manifest } from '../../src/compiler/types.js';
+import { createExecutor } from '../../src/runtime/executor/executor.js';
+import type { Executor, StatementEvent } from '../../src/runtime/executor/types.js';
+import { buildServer } from '../../src/index.js';
+import type { HostHooks, QueryContext } from '../../src/runtime/host/hooks.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
+
+let root: string;
+let config: SvcConfig;
+let manifest: Manifest;
+const events: StatementEvent[] = [];
+const executors: Executor[] = [];
+
+beforeAll(async () => {
+  root = await commerceProject();
+  const compiled = compileProject({ project: root });
+  config = compiled.config as SvcConfig;
+  manifest = JSON.parse(compiled.text ?? '') as Manifest;
+});
+
+afterAll(async () => {
+  for (const e of executors) await e.close();
+  cleanupProjects();
+});
+
+/** A server with its own executor (result cache on), whose statement events are recorded. */
+function server(hooks: HostHooks | undefined, timeoutMs = 100): FastifyInstance {
+  const executor = createExecutor({ root, config, deadlineMs: 20_000, resultCache: true, onStatement: (e) => events.push(e) });
+  executors.push(executor);
+  return buildServer({ root, manifest, executor, config, log: () => {}, ...(hooks !== undefined ? { hooks, hookTimeoutMs: timeoutMs } : {}) });
+}
+
+const PERSON = (state: string) => ({ id: `${state.toLowerCase()}@host.test`, kind: 'person' as const, attributes: { state } });
+const byHeader: HostHooks['resolvePrincipal'] = (req) => PERSON(String(req.headers['x-state'] ?? 'CA'));
+
+/** Narrows `orders` to the person's state by shadowing the table with a CTE. */
+function narrowToState(q: QueryContext) {
+  const state = String(q.principal?.attributes?.['state'] ?? '');
+  return { sql: `WITH orders AS (SELECT * FROM main.orders WHERE state = ?) ${q.sql}`, params: [state, ...q.params] };
+}
+
+const RUN = { method: 'POST' as const, url: '/api/blocks/sales.top_states_by_revenue/run', payload: { params: { top_n: 5 } } };
+const never = () => new Promise<never>(() => undefined);
+
+/** Block statement events since `from` (the snapshot's own reads are not the block's). */
+const blockEvents = (from: number) => events.slice(from).filter((e) => e.origin === 'block');
+
+describe('rowPolicy: conformance on the block route', () => {
+  it.each([
+    { name: 'no hook', policy: undefined, status: 200, touched: true, states: 5 },
+    { name: 'narrows', policy: narrowToState, status: 200, touched: true, states: 1 },
+    { name: 'refuses', policy: () => ({ refuse: 'Your region has no access to sales.' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    { name: 'wrong shape: a string', policy: () => 'SELECT * FROM orders', status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    { name: 'wrong shape: sql and refuse', policy: () => ({ sql: 'SELECT 1', refuse: 'x' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    { name: 'wrong shape: params not a list', policy: (q: QueryContext) => ({ sql: q.sql, params: 'CA' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    { name: 'widens to a write', policy: () => ({ sql: 'DELETE FROM orders' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    { name: 'throws', policy: () => { throw new Error('policy store down'); }, status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    { name: 'times out', policy: never, status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+  ])('$name', async ({ policy, status, code, touched, states }) => {
+    const hooks: HostHooks = { resolvePrincipal: byHeader, ...(policy !== undefined ? { rowPolicy: policy as HostHooks['rowPolicy'] } : {}) };
+    const app = server(hooks);
+    const from = events.length;
+    const res = await app.inject({ ...RUN, headers: { 'x-state': 'TX' } });
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json() as { rows?: Array<{ state: string }>; error?: { code: string; message: string } };
+    if (code !== undefined) expect(body.error?.code).toBe(code);
+    if (states !== undefined) expect(body.rows?.length).toBe(states);
+    if (states === 1) expect(body.rows?.[0]?.state).toBe('TX');
+    const ran = blockEvents(from);
+    expect(ran.some((e) => e.outcome === 'ok' && e.cached !== true)).toBe(touched);
+    if (!touched) expect(ran.map((e) => e.outcome)).toEqual(['refused']);
+    expect(res.body).not.toContain('policy store down');
+  });
+
+  it('shows the policy refusal to the person', async () => {
+    const res = await server({ resolvePrincipal: byHeader, rowPolicy: () => ({ refuse: 'Your region has no access to sales.' }) }).inject(RUN);
+    expect((res.json() as { error: { message: string } }).error.message).toContain('Your region has no access to sales.');
+  });
+});
+
+describe('rowPolicy: exactly once per statement', () => {
+  it.each([
+    ['the block route', RUN],
+    ['the Ask route (Tier 1)', { method: 'POST' as const, url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } }],
+  ])('%s', async (_name, request) => {
+    const calls: QueryContext[] = [];
+    const app = server({ resolvePrincipal: byHeader, rowPolicy: (q) => { calls.push(q); return narrowToState(q); } });
+    await app.ready();
+    // The snapshot's own start-up reads run outside any request: they are not the person's.
+    await new Promise((r) => setTimeout(r, 200));
+    const from = events.length;
+    const res = await app.inject({ ...request, headers: { 'x-state': 'CA' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const statements = events.slice(from);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(calls.length).toBe(statements.length);
+    expect(calls.every((c) => c.principal?.id === 'ca@host.test' && c.purpose === 'data' && c.tables.includes('orders'))).toBe(true);
+  });
+});
+
+describe('rowPolicy: two people, one certified question, the result cache on', () => {
+  it('gives each person their own rows, never the other\'s', async () => {
+    const app = server({ resolvePrincipal: byHeader, rowPolicy: narrowToState });
+    const ask = async (state: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/agent-runs', headers: { 'x-state': state }, payload: { question: 'Top 5 states by revenue' } });
+      const run = res.json() as { tier: number; trust: string; rows: Array<{ state: string }> };
+      expect([run.tier, run.trust]).toEqual([1, 'certified']);
+      return run.rows.map((r) => r.state);
+    };
+    expect(await ask('CA')).toEqual(['CA']);
+    expect(await ask('TX')).toEqual(['TX']);
+    const from = events.length;
+    expect(await ask('CA')).toEqual(['CA']);
+    // The repeat was served from the cache, under the first person's own key.
+    expect(blockEvents(from).map((e) => e.cached)).toEqual([true]);
+    expect(await ask('TX')).toEqual(['TX']);
+  });
+});
+
+describe('rowPolicy: groupRows', () => {
+  it.each([
+    [1, 200],
+    [1_000_000, 403],
+  ])('a minimum of %d on orders per group answers %d', async (minimum, status) => {
+    const app = server({ resolvePrincipal: byHeader, rowPolicy: (q) => ({ sql: q.sql, params: q.params, groupRows: { column: 'orders', minimum, refusal: 'Groups under the minimum are not shown.' } }) });
+    const res = await app.inject(RUN);
+    expect(res.statusCode).toBe(status);
+    if (status === 403) expect((res.json() as { error: { message: string } }).error.message).toBe('Groups under the minimum are not shown.');
+  });
+});
