@@ -68,3 +68,13 @@ export function newRequestId(): string {
 export function localPrincipal(owner: string): Principal {
   return { id: owner, kind: 'person', source: 'local', ...(owner.includes('@') ? { email: owner } : {}) };
 }
+
+/**
+ * The key a record is kept under for its owner: '' for the local owner (what records made before
+ * owners were kept read as), the host's id for a person a host named, null for no one (a record
+ * of no one is shown to no one).
+ */
+export function ownerKey(principal: Principal | undefined): string | null {
+  if (principal === undefined) return null;
+  return principal.source === 'local' ? '' : principal.id;
+}

@@ -9,6 +9,7 @@
  * counted and change nothing (spec 02, rule 3). The question text is used only to compute
  * fingerprints during `finish` and is not kept.
  */
+import { currentContext, ownerKey } from '../context/request-context.js';
 import { randomBytes } from 'node:crypto';
 import { TraceBuilder, type BuilderHost } from './builder.js';
 import { questionFingerprint, storedRunId, toOutbound, TRACE_FORMAT, TRACE_FORMAT_VERSION, type OutboundTrace, type TraceDetail, type TraceKind, type TraceRef } from './content.js';
@@ -73,9 +74,20 @@ function defaultLogger(): (e: TraceFailure) => void {
   };
 }
 
+/**
+ * Whose trace this is: outside any request (the command line) the local owner's; inside one,
+ * the person the request runs as, or no one when no one was placed.
+ */
+function askerKey(): string | null {
+  const context = currentContext();
+  return context === undefined ? '' : ownerKey(context.principal);
+}
+
 class Recorder implements TraceRecorder, BuilderHost {
   readonly store: TraceStore;
   private readonly refs = new Map<string, TraceRef>();
+  /** Owner key of each trace being recorded, taken from the request that began it. */
+  private readonly owners = new Map<string, string | null>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly otlp: OtlpSender | undefined;
   private readonly failures = { store: 0, sink: 0, otlp: 0, salt: 0 };
@@ -109,6 +121,8 @@ class Recorder implements TraceRecorder, BuilderHost {
       fingerprints: {},
       dropped: 0,
     };
+    // The asker is read now, inside the request; the finish may come later on another turn.
+    this.owners.set(detail.traceId, askerKey());
     this.remember(this.write(detail, true, 'recording'));
     return new TraceBuilder(this, detail, started);
   }
@@ -117,6 +131,7 @@ class Recorder implements TraceRecorder, BuilderHost {
   finish(detail: TraceDetail, questionText: string | undefined): TraceRef {
     if (questionText !== undefined) detail.fingerprints = { question: questionFingerprint(questionText) };
     const ref = this.remember(this.write(detail, !this.refs.has(detail.traceId) || this.refs.get(detail.traceId)?.status === 'unavailable', detail.status));
+    this.owners.delete(detail.traceId);
     if (this.opts.sink !== undefined || this.otlp !== undefined) this.sendOut(detail, questionText);
     return ref;
   }
@@ -139,7 +154,8 @@ class Recorder implements TraceRecorder, BuilderHost {
 
   private write(detail: TraceDetail, fresh: boolean, status: TraceDetail['status']): TraceRef {
     try {
-      this.store.write(detail, fresh);
+      // A trace begun outside any request (the command line, svc's own work) is the local owner's.
+      this.store.write(detail, fresh, this.owners.has(detail.traceId) ? (this.owners.get(detail.traceId) ?? null) : askerKey());
       return { traceId: detail.traceId, status };
     } catch (error) {
       const err = toTraceError(error);

@@ -15,6 +15,7 @@
  * TRACE_EXPORT_REDACTION_FAILED 422, TRACE_REQUEST_INVALID 400. Only strict exports are served
  * over HTTP; the support profile needs a reviewer at the command line.
  */
+import { currentContext, ownerKey } from '../context/request-context.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { buildBundle } from './bundle-export.js';
 import { errorBody, TRACE_HTTP_STATUS, TraceError } from './errors.js';
@@ -44,8 +45,14 @@ function parseLimit(raw: unknown): number | undefined {
   return n;
 }
 
+/** Whose traces the request may read (spec 02 rule 10): its own asker's only. */
+function viewer(): string | null {
+  const context = currentContext();
+  return context === undefined ? '' : ownerKey(context.principal);
+}
+
 function exportStrict(store: TraceStore, traceId: string, opts: AskTraceRouteOptions): unknown {
-  const detail = store.detail(traceId);
+  const detail = store.detail(traceId, viewer());
   const salt = resolveSalt(store.root, opts.traceSalt);
   if (salt === undefined) throw new TraceError('TRACE_EXPORT_REDACTION_FAILED', { message: 'No key is available to pseudonymise identifiers; nothing was exported.' });
   const files = buildBundle(detail, { profile: 'strict', salt, ...(opts.now !== undefined ? { now: opts.now } : {}) });
@@ -62,13 +69,13 @@ export function askTraceRoutes(store: TraceStore, opts: AskTraceRouteOptions = {
       send(reply, () => {
         const limit = parseLimit(req.query.limit);
         const cursor = req.query.cursor;
-        return store.list({ ...(limit !== undefined ? { limit } : {}), ...(typeof cursor === 'string' ? { cursor } : {}) });
+        return store.list({ ...(limit !== undefined ? { limit } : {}), ...(typeof cursor === 'string' ? { cursor } : {}), viewer: viewer() });
       }),
     );
 
-    app.get<{ Params: { runId: string } }>('/api/ask-traces/by-run/:runId', async (req, reply) => send(reply, () => store.detail(store.traceIdOfRun(req.params.runId))));
+    app.get<{ Params: { runId: string } }>('/api/ask-traces/by-run/:runId', async (req, reply) => send(reply, () => store.detail(store.traceIdOfRun(req.params.runId, viewer()), viewer())));
 
-    app.get<{ Params: { traceId: string } }>('/api/ask-traces/:traceId', async (req, reply) => send(reply, () => store.detail(req.params.traceId)));
+    app.get<{ Params: { traceId: string } }>('/api/ask-traces/:traceId', async (req, reply) => send(reply, () => store.detail(req.params.traceId, viewer())));
 
     app.get<{ Params: { traceId: string }; Querystring: { profile?: string } }>('/api/ask-traces/:traceId/export', async (req, reply) =>
       send(reply, () => {

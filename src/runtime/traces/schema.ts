@@ -6,11 +6,12 @@
  * Migrations only ever move forward, each in its own transaction. A store whose version is
  * newer than this build knows is refused with TRACE_SCHEMA_UNSUPPORTED and never written.
  *
- * Tables (version 2):
+ * Tables (version 3):
  * - summaries: one row per trace, kept up to 2,000 for 180 days. `seq` (the rowid: only the
  *   oldest rows are ever deleted, so it only grows, without gaps) orders the list, backs the
  *   cursor and is shared with the trace's detail row; `status` is the truth for the JSON
- *   beside it.
+ *   beside it; `owner` is who asked (spec 02 rule 10: only the asker sees a trace), never in
+ *   the JSON, so no export carries it.
  * - details: the detailed trace JSON, written when the trace finishes, kept up to 500 for 30
  *   days. A finished summary without its detail row reads as expired; a recording one reads
  *   as a trace with no evidence yet.
@@ -23,7 +24,7 @@ import { TraceError } from './errors.js';
 
 /** 'SVCT' as a 32-bit integer. */
 export const APPLICATION_ID = 0x53564354;
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export interface Migration {
   version: number;
@@ -58,6 +59,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX summaries_run ON summaries(run_id, seq);
       ALTER TABLE details ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
       UPDATE details SET bytes = length(detail_json);`,
+  },
+  {
+    version: 3,
+    purpose: "who asked: the owner key of the trace's asker ('' the local owner, which every existing trace gets; NULL nobody)",
+    sql: `ALTER TABLE summaries ADD COLUMN owner TEXT DEFAULT '';`,
   },
 ];
 

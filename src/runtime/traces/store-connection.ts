@@ -21,6 +21,8 @@ const CHECKPOINT_EVERY_WRITES = 256;
 
 interface WriteRow {
   detail: TraceDetail;
+  /** Owner key of the asker (see ownerKey); written with the summary's first row only. */
+  owner: string | null;
   fresh: boolean;
   summaryJson: string;
   detailJson: string | undefined;
@@ -78,7 +80,7 @@ export class StoreConnection {
     if (opts.readonly) return;
     // Plain INSERT for a new trace and UPDATE for a known one: an upsert would use up a
     // sequence number on every update, and retention relies on numbers without gaps.
-    const insertSummary = db.prepare('INSERT INTO summaries (trace_id, run_id, status, started_at, summary_json) VALUES (?, ?, ?, ?, ?)');
+    const insertSummary = db.prepare('INSERT INTO summaries (trace_id, run_id, status, started_at, summary_json, owner) VALUES (?, ?, ?, ?, ?, ?)');
     const updateSummary = db.prepare('UPDATE summaries SET status = ?, summary_json = ? WHERE trace_id = ? RETURNING seq').pluck();
     const upsertDetail = db.prepare(`INSERT INTO details (seq, written_at, detail_json, bytes) VALUES (?, ?, ?, ?)
       ON CONFLICT(seq) DO UPDATE SET detail_json = excluded.detail_json, bytes = excluded.bytes`);
@@ -87,7 +89,7 @@ export class StoreConnection {
     this.writeTx = db.transaction((r: WriteRow) => {
       let seq = r.fresh ? undefined : (updateSummary.get(r.detail.status, r.summaryJson, r.detail.traceId) as number | undefined);
       const inserted = seq === undefined;
-      if (inserted) seq = Number(insertSummary.run(r.detail.traceId, r.detail.runId, r.detail.status, r.startedAt, r.summaryJson).lastInsertRowid);
+      if (inserted) seq = Number(insertSummary.run(r.detail.traceId, r.detail.runId, r.detail.status, r.startedAt, r.summaryJson, r.owner).lastInsertRowid);
       if (r.detailJson !== undefined) upsertDetail.run(seq, r.startedAt, r.detailJson, r.detailJson.length);
       if (inserted) retention.afterInsert(seq!, opts.now());
       retention.enforceSize();
@@ -109,10 +111,11 @@ export class StoreConnection {
    * recording (a recording trace has no evidence worth a second row yet). A trace stored for
    * the first time (`fresh`) also enforces retention there.
    */
-  write(detail: TraceDetail, fresh: boolean): void {
+  write(detail: TraceDetail, fresh: boolean, owner: string | null): void {
     if (this.writeTx === undefined || this.retention === undefined) throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'readonly' });
     const row: WriteRow = {
       detail,
+      owner,
       fresh,
       summaryJson: JSON.stringify(summarise(detail)),
       detailJson: detail.status === 'recording' ? undefined : JSON.stringify(detail),

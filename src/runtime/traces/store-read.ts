@@ -21,13 +21,20 @@ interface Row {
   detail_json: string | number | null;
 }
 
+/**
+ * Whose traces a read may see: the owner key of the reader (see ownerKey). A trace is read only
+ * by its asker; null (no one placed) reads none.
+ */
+export type Viewer = string | null;
+
 export interface Reads {
-  detail(traceId: string): TraceDetail;
-  summary(traceId: string): TraceSummary;
-  byRun(runId: string): string | undefined;
+  detail(traceId: string, viewer: Viewer): TraceDetail;
+  summary(traceId: string, viewer: Viewer): TraceSummary;
+  byRun(runId: string, viewer: Viewer): string | undefined;
+  /** Unfiltered: whether the id exists at all (the recorder's own bookkeeping). */
   exists(traceId: string): boolean;
   status(traceId: string): TraceStatus | undefined;
-  page(beforeSeq: number | undefined, limit: number): Array<{ seq: number; summary: TraceSummary }>;
+  page(beforeSeq: number | undefined, limit: number, viewer: Viewer): Array<{ seq: number; summary: TraceSummary }>;
   counts(): { summaries: number; details: number };
   usedBytes(): number;
 }
@@ -59,34 +66,38 @@ function recordingDetail(row: Row): TraceDetail {
 
 export function readRows(db: Database): Reads {
   const FROM = 'FROM summaries s LEFT JOIN details d ON d.seq = s.seq';
-  const one = db.prepare(`SELECT s.seq, s.status, s.summary_json, d.detail_json ${FROM} WHERE s.trace_id = ?`);
-  const page = db.prepare(`SELECT s.seq, s.status, s.summary_json, CASE WHEN d.seq IS NULL THEN NULL ELSE 1 END AS detail_json ${FROM} WHERE s.seq < ? ORDER BY s.seq DESC LIMIT ?`);
-  const byRun = db.prepare('SELECT trace_id FROM summaries WHERE run_id = ? ORDER BY seq DESC LIMIT 1').pluck();
+  // A store made before owners were kept (read without migrating) holds the local owner's traces only.
+  const owned = Number(db.prepare("SELECT count(*) FROM pragma_table_info('summaries') WHERE name = 'owner'").pluck().get()) > 0;
+  const OWN = owned ? 's.owner = ?' : "? = ''";
+  const one = db.prepare(`SELECT s.seq, s.status, s.summary_json, d.detail_json ${FROM} WHERE s.trace_id = ? AND ${OWN}`);
+  const page = db.prepare(`SELECT s.seq, s.status, s.summary_json, CASE WHEN d.seq IS NULL THEN NULL ELSE 1 END AS detail_json ${FROM} WHERE s.seq < ? AND ${OWN} ORDER BY s.seq DESC LIMIT ?`);
+  const byRun = db.prepare(`SELECT s.trace_id FROM summaries s WHERE s.run_id = ? AND ${OWN} ORDER BY s.seq DESC LIMIT 1`).pluck();
   const status = db.prepare('SELECT status FROM summaries WHERE trace_id = ?').pluck();
   const countS = db.prepare('SELECT count(*) FROM summaries').pluck();
   const countD = db.prepare('SELECT count(*) FROM details').pluck();
   const pages = db.prepare('PRAGMA page_count').pluck();
   const free = db.prepare('PRAGMA freelist_count').pluck();
   const pageSize = db.prepare('PRAGMA page_size').pluck();
-  const row = (traceId: string): Row => {
-    const r = one.get(traceId) as Row | undefined;
+  // Another person's trace reads as not found, exactly like a missing one.
+  const row = (traceId: string, viewer: Viewer): Row => {
+    const r = viewer === null ? undefined : (one.get(traceId, viewer) as Row | undefined);
     if (r === undefined) throw new TraceError('TRACE_NOT_FOUND');
     return r;
   };
   return {
-    detail(traceId) {
-      const r = row(traceId);
+    detail(traceId, viewer) {
+      const r = row(traceId, viewer);
       if (typeof r.detail_json !== 'string' && (r.status === 'recording' || r.status === 'abandoned')) return recordingDetail(r);
       if (typeof r.detail_json !== 'string') throw new TraceError('TRACE_DETAIL_EXPIRED', { data: { summary: summaryOf(r) } });
       const d = parse<TraceDetail>(r.detail_json);
       d.status = r.status;
       return d;
     },
-    summary: (traceId) => summaryOf(row(traceId)),
-    byRun: (runId) => byRun.get(runId) as string | undefined,
+    summary: (traceId, viewer) => summaryOf(row(traceId, viewer)),
+    byRun: (runId, viewer) => (viewer === null ? undefined : (byRun.get(runId, viewer) as string | undefined)),
     exists: (traceId) => status.get(traceId) !== undefined,
     status: (traceId) => status.get(traceId) as TraceStatus | undefined,
-    page: (beforeSeq, limit) => (page.all(beforeSeq ?? Number.MAX_SAFE_INTEGER, limit) as Row[]).map((r) => ({ seq: r.seq, summary: summaryOf(r) })),
+    page: (beforeSeq, limit, viewer) => (viewer === null ? [] : (page.all(beforeSeq ?? Number.MAX_SAFE_INTEGER, viewer, limit) as Row[])).map((r) => ({ seq: r.seq, summary: summaryOf(r) })),
     counts: () => ({ summaries: Number(countS.get()), details: Number(countD.get()) }),
     usedBytes: () => (Number(pages.get()) - Number(free.get())) * Number(pageSize.get()),
   };

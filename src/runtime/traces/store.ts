@@ -13,7 +13,7 @@ import { TraceError, toTraceError, type UnavailableReason } from './errors.js';
 import { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
 import { SCHEMA_VERSION, type SchemaInfo } from './schema.js';
 import { StoreConnection } from './store-connection.js';
-import { decodeCursor, encodeCursor, type ListPage } from './store-read.js';
+import { decodeCursor, encodeCursor, type ListPage, type Viewer } from './store-read.js';
 
 export const TRACE_STORE_FILE = join('.svc', 'local', 'ask-observability');
 
@@ -105,47 +105,50 @@ export class TraceStore {
     }
   }
 
-  /** Writes a trace (see StoreConnection.write); throws TraceError. */
-  write(detail: TraceDetail, fresh: boolean): void {
+  /** Writes a trace (see StoreConnection.write) kept under its asker's owner key; throws TraceError. */
+  write(detail: TraceDetail, fresh: boolean, owner: Viewer = ''): void {
     if (this.readonly) throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'readonly' });
-    this.use((c) => c.write(detail, fresh));
+    this.use((c) => c.write(detail, fresh, owner));
   }
 
-  /** One detailed trace by trace id; TRACE_DETAIL_EXPIRED carries the surviving summary. */
-  detail(traceId: string): TraceDetail {
-    return this.use((c) => c.reads.detail(traceId));
+  /**
+   * One detailed trace by trace id, as `viewer` may read it (default: the local owner; another
+   * person's trace is TRACE_NOT_FOUND); TRACE_DETAIL_EXPIRED carries the surviving summary.
+   */
+  detail(traceId: string, viewer: Viewer = ''): TraceDetail {
+    return this.use((c) => c.reads.detail(traceId, viewer));
   }
 
-  summary(traceId: string): TraceSummary {
-    return this.use((c) => c.reads.summary(traceId));
+  summary(traceId: string, viewer: Viewer = ''): TraceSummary {
+    return this.use((c) => c.reads.summary(traceId, viewer));
   }
 
-  /** The newest trace of an Ask run. */
-  traceIdOfRun(runId: string): string {
+  /** The newest trace of an Ask run that `viewer` asked. */
+  traceIdOfRun(runId: string, viewer: Viewer = ''): string {
     return this.use((c) => {
-      const id = c.reads.byRun(storedRunId(runId));
+      const id = c.reads.byRun(storedRunId(runId), viewer);
       if (id === undefined) throw new TraceError('TRACE_NOT_FOUND');
       return id;
     });
   }
 
   /** A trace id, or else the run id of an Ask: what `svc agent trace show` accepts. */
-  resolve(traceOrRunId: string): string {
+  resolve(traceOrRunId: string, viewer: Viewer = ''): string {
     if (TRACE_ID.test(traceOrRunId) && this.use((c) => c.reads.exists(traceOrRunId))) return traceOrRunId;
-    return this.traceIdOfRun(traceOrRunId);
+    return this.traceIdOfRun(traceOrRunId, viewer);
   }
 
   statusOf(traceId: string): TraceStatus | undefined {
     return this.use((c) => c.reads.status(traceId));
   }
 
-  /** Newest first, `limit` 1..100, `cursor` from the previous page. */
-  list(opts: { limit?: number; cursor?: string } = {}): ListPage {
+  /** Newest first, `limit` 1..100, `cursor` from the previous page; only `viewer`'s own traces. */
+  list(opts: { limit?: number; cursor?: string; viewer?: Viewer } = {}): ListPage {
     const limit = opts.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new TraceError('TRACE_REQUEST_INVALID', { message: 'limit must be an integer from 1 to 100.' });
     const before = opts.cursor === undefined ? undefined : decodeCursor(opts.cursor);
     return this.use((c) => {
-      const rows = c.reads.page(before, limit + 1);
+      const rows = c.reads.page(before, limit + 1, opts.viewer === undefined ? '' : opts.viewer);
       const items = rows.slice(0, limit).map((r) => r.summary);
       const last = rows[limit - 1];
       return rows.length > limit && last !== undefined ? { items, nextCursor: encodeCursor(last.seq) } : { items };

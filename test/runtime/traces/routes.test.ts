@@ -27,7 +27,7 @@ describe('local trace endpoints', () => {
     const app = await appFor(recorder.store);
     const res = await app.inject({ method: 'GET', url: '/api/ask-traces/status' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ available: true, schema: { version: 2, supported: 2, state: 'current' }, counts: { summaries: 1, details: 1 } });
+    expect(res.json()).toMatchObject({ available: true, schema: { version: 3, supported: 3, state: 'current' }, counts: { summaries: 1, details: 1 } });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

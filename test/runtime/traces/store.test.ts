@@ -81,7 +81,7 @@ describe('trace store', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(1);
     db.prepare("INSERT INTO summaries (trace_id, run_id, status, started_at, summary_json) VALUES ('tr_11111111111111111111111111111111', 'run-old', 'complete', ?, '{\"traceId\":\"tr_11111111111111111111111111111111\",\"runId\":\"run-old\"}')").run(Date.now());
     db.close();
-    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2]);
+    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3]);
     const reader = new TraceStore({ root, readonly: true });
     expect(reader.status().schema).toEqual({ version: 1, supported: SCHEMA_VERSION, state: 'outdated' });
     reader.close();

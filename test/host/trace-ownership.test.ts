@@ -1,0 +1,77 @@
+/**
+ * Ask traces follow their runs (spec 02 rule 10): on a hosted server each trace is kept under
+ * its asker and only the asker lists, reads, finds by run or exports it; to anyone else it is
+ * not found, exactly like a missing one. A request nobody was placed for sees none.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileProject } from '../../src/compiler/compile-project.js';
+import type { SvcConfig } from '../../src/compiler/project/config.js';
+import type { Manifest } from '../../src/compiler/types.js';
+import { createExecutor } from '../../src/runtime/executor/executor.js';
+import type { Executor } from '../../src/runtime/executor/types.js';
+import { createTraceRecorder, type TraceRecorder } from '../../src/runtime/traces/index.js';
+import { buildServer } from '../../src/index.js';
+import type { HostHooks } from '../../src/runtime/host/hooks.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
+
+let root: string;
+let config: SvcConfig;
+let manifest: Manifest;
+let executor: Executor;
+let recorder: TraceRecorder;
+
+beforeAll(async () => {
+  root = await commerceProject();
+  const compiled = compileProject({ project: root });
+  config = compiled.config as SvcConfig;
+  manifest = JSON.parse(compiled.text ?? '') as Manifest;
+  executor = createExecutor({ root, config, deadlineMs: 20_000 });
+  recorder = createTraceRecorder({ root, traceSalt: 'a-salt-for-tests-0123456789' } as never);
+});
+
+afterAll(async () => {
+  await executor.close();
+  await recorder.close();
+  cleanupProjects();
+});
+
+const byHeader: HostHooks = { resolvePrincipal: (req) => (typeof req.headers['x-user'] === 'string' ? { id: req.headers['x-user'], kind: 'person' } : null) };
+
+function app(hooks: HostHooks) {
+  return buildServer({ root, manifest, executor, config, recorder, log: () => {}, hooks });
+}
+
+describe('traces are the asker\'s own', () => {
+  it('lists, reads, finds by run and exports only for the asker; not found for anyone else', async () => {
+    const server = app(byHeader);
+    const as = (user: string) => ({ 'x-user': user });
+    const run = (await server.inject({ method: 'POST', url: '/api/agent-runs', headers: as('ada'), payload: { question: 'Top 5 states by revenue' } })).json() as { runId: string; traceId: string };
+    expect(run.traceId).toMatch(/^tr_/);
+    const list = async (user: string) => ((await server.inject({ url: '/api/ask-traces', headers: as(user) })).json() as { items: Array<{ traceId: string }> }).items.map((i) => i.traceId);
+    expect(await list('ada')).toContain(run.traceId);
+    expect(await list('bob')).not.toContain(run.traceId);
+    for (const url of [`/api/ask-traces/${run.traceId}`, `/api/ask-traces/by-run/${run.runId}`, `/api/ask-traces/${run.traceId}/export`]) {
+      const mine = await server.inject({ url, headers: as('ada') });
+      expect([url, mine.statusCode]).toEqual([url, 200]);
+      const theirs = await server.inject({ url, headers: as('bob') });
+      expect([url, theirs.statusCode, (theirs.json() as { error: { code: string } }).error.code]).toEqual([url, 404, 'TRACE_NOT_FOUND']);
+    }
+  });
+
+  it('shows nothing to a request nobody was placed for, and keeps such a trace for no one', async () => {
+    const hostWithoutIdentity = app({});
+    const run = (await hostWithoutIdentity.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } })).json() as { traceId: string };
+    const items = ((await hostWithoutIdentity.inject({ url: '/api/ask-traces' })).json() as { items: unknown[] }).items;
+    expect(items).toEqual([]);
+    // Not the local owner's either: a trace of no one is shown to no one.
+    expect(() => recorder.store.detail(run.traceId)).toThrow();
+  });
+
+  it('keeps single-user traces the local owner\'s, as before', async () => {
+    const local = buildServer({ root, manifest, executor, config, recorder, log: () => {} });
+    const run = (await local.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } })).json() as { traceId: string };
+    expect(((await local.inject({ url: `/api/ask-traces/${run.traceId}` })).statusCode)).toBe(200);
+    expect(recorder.store.detail(run.traceId).traceId).toBe(run.traceId);
+  });
+});
