@@ -60,8 +60,23 @@ function main() {
     copied += 1;
   }
   process.stderr.write(`copy-assets: ${copied} JSON assets copied into ${rel(outDir) || 'dist'}/\n`);
+  copyPublicSchemas();
   writeBuildId();
   return 0;
+}
+
+/**
+ * The schemas editors and other tools read (svc-toolchain/schemas/<name>, `$schema` in a
+ * project's files), flat in dist/schemas/ under the names their `$id`s end in
+ * (scripts/public-schemas.json maps each source file to its name).
+ */
+function copyPublicSchemas() {
+  const list = join(root, 'scripts', 'public-schemas.json');
+  if (!existsSync(list)) return;
+  const names = JSON.parse(readFileSync(list, 'utf8'));
+  rmSync(join(outDir, 'schemas'), { recursive: true, force: true });
+  mkdirSync(join(outDir, 'schemas'), { recursive: true });
+  for (const [source, name] of Object.entries(names)) copyFileSync(join(root, source), join(outDir, 'schemas', name));
 }
 
 /**

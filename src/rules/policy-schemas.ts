@@ -9,8 +9,8 @@ import { rulesAjv } from './ajv.js';
 import { readJsonAsset } from '../source-asset.js';
 
 
-const POLICY_ID = 'https://svc.invalid/schemas/rules/policy.schema.json';
-const PROJECT_ID = 'https://svc.invalid/schemas/rules/project-rules.schema.json';
+const POLICY_ID = 'https://svc.dev/schemas/policy.schema.json';
+const PROJECT_ID = 'https://svc.dev/schemas/project-rules.schema.json';
 
 let loaded = false;
 

@@ -64,4 +64,13 @@ describe('installed from the packed tarball, outside the repository', () => {
     const used = run(process.execPath, ['use.mjs'], project);
     expect([used.code, used.stdout.trim()]).toEqual([0, 'function true']);
   });
+
+  it('exports the schemas, and the $schema svc init wrote resolves in the installed package', () => {
+    writeFileSync(join(project, 'schemas.mjs'), "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconsole.log(require('svc-toolchain/schemas/ask-output.schema.json').$id);\n");
+    const used = run(process.execPath, ['schemas.mjs'], project);
+    expect([used.code, used.stdout.trim()]).toEqual([0, 'https://svc.dev/schemas/ask-output.schema.json']);
+    const config = JSON.parse(readFileSync(join(project, 'svc.config.json'), 'utf8')) as { $schema: string };
+    const target = JSON.parse(readFileSync(join(project, config.$schema), 'utf8')) as { $id: string };
+    expect(target.$id).toBe('https://svc.dev/schemas/svc.config.schema.json');
+  });
 });
