@@ -27,8 +27,10 @@ export { startLocalServer } from './runtime/server/start-local-server.js';
 export type { LocalServer, LocalServerOptions } from './runtime/server/start-local-server.js';
 /** The person or service the current request runs as, from the request context. */
 export { currentPrincipal } from './runtime/context/request-context.js';
-/** The hooks an embedding host hands to `startLocalServer` (who asks, what they may do). */
+/** The hooks an embedding host hands to `startLocalServer` (who asks, what they may do, which rows). */
 export type { HostHooks, HostRequest, AuthorizeDecision } from './runtime/host/hooks.js';
+/** What `rowPolicy` is told of a statement, why it runs, and what it may answer. */
+export type { QueryContext, QueryPurpose, RowPolicyAnswer } from './runtime/host/hooks.js';
 /** The default time limit of a decision hook, in milliseconds (10 s). */
 export { DEFAULT_HOOK_TIMEOUT_MS } from './runtime/host/hooks.js';
 /** The person or service a request runs as, and the request's context. */

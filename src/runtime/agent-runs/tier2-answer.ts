@@ -14,10 +14,15 @@ import { draftTarget } from './draft-target.js';
 import { certifyCommand, finishRun, refusedRun, type RunBase } from './run-shapes.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 import { writtenSql } from './written-sql.js';
+import { currentContext } from '../context/request-context.js';
 
 /** Why a Tier-2 answer is not captured, or undefined when it is. */
 function captureOff(ctx: AskContext, request: AskRequest): string | undefined {
   if (request.saveDraft === false) return 'SAVE_DRAFT_FALSE';
+  // A runtime a host runs for many people captures no drafts (spec 01 rule 8), unless the host
+  // says one person works here (`onePerson`, a draft space).
+  const host = currentContext()?.host;
+  if (host !== undefined && host.hooks.onePerson !== true) return 'HOSTED_RUNTIME';
   const configured = ctx.config?.ask?.['reviewDraftCapture'];
   if ((request.reviewDraftCapture ?? configured) === 'off') return 'CAPTURE_OFF';
   return undefined;

@@ -56,6 +56,11 @@ export interface HostHooks {
   resolvePrincipal?(request: HostRequest): Principal | null | Promise<Principal | null>;
   /** Whether the principal may take `action` on `resource`. */
   authorize?(principal: Principal, action: string, resource: RouteResource): AuthorizeDecision | Promise<AuthorizeDecision>;
+  /**
+   * One person works here (a draft space): Tier-2 answers are saved as drafts. Otherwise a hosted
+   * runtime serves many people and captures none (spec 01 rule 8).
+   */
+  onePerson?: boolean;
   /** Narrows or refuses every statement of a request, exactly once per statement. */
   rowPolicy?(query: QueryContext): RowPolicyAnswer | Promise<RowPolicyAnswer>;
   /**
