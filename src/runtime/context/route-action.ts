@@ -43,10 +43,12 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/ask-traces/status', action: 'project.read' },
   { route: 'GET /api/blocks', action: 'project.read' },
   { route: 'GET /api/blocks/:id', action: 'project.read' },
+  { route: 'GET /api/describe-table', action: 'project.read' },
   { route: 'POST /api/blocks/:id/run', action: 'query.run' },
   { route: 'GET /api/health', action: 'project.read' },
   { route: 'GET /api/identity', action: 'project.read' },
   { route: 'POST /api/query/export', action: 'export' },
+  { route: 'GET /api/schema', action: 'project.read' },
 ];
 
 /** Every rule's route, for the meta-test. */

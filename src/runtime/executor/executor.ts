@@ -15,8 +15,8 @@ import type { ConnectorFactory } from '../connectors/connector.js';
 import { sqliteConnectorFactory } from '../connectors/sqlite.js';
 import { currentPrincipal } from '../context/request-context.js';
 import { ConnectorRegistry } from './connector-registry.js';
-import { readCatalog } from './read-catalog.js';
-import { applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
+import { readCatalog, readColumns, type ReadCatalogOptions } from './read-catalog.js';
+import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
 import { cacheKey, ResultCache, type ResultCacheOptions } from './result-cache.js';
 import { StatementError, type CatalogRequest, type Executor, type StatementEvent, type StatementRequest, type StatementResult, type WarehouseCatalog } from './types.js';
 
@@ -157,13 +157,32 @@ class OneQueryPath implements Executor {
     }
   }
 
-  async catalog(request: CatalogRequest = {}): Promise<WarehouseCatalog> {
+  /** Options of a catalog lookup on `connection`: deadline, events, and the host's row policy. */
+  private catalogOptions(request: CatalogRequest): { name: string; options: ReadCatalogOptions } {
     const { name, driver } = resolveConnection(this.options.config, request.connection);
     if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
     const emit = (outcome: StatementEvent['outcome'], durationMs: number, rowCount?: number) =>
       this.emit({ engine: driver, connection: name, origin: 'platform', outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}) });
     const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
-    return readCatalog(this.registry.get(name), { maxTables: request.maxTables ?? 200, deadlineMs, emit });
+    const admit = async (lookup: 'tables' | 'columns', params: string[]) => {
+      try {
+        await admitMetadata(lookup === 'tables' ? 'catalog: list tables' : 'catalog: list columns of ?', params, name);
+      } catch (error) {
+        emit('refused', 0);
+        throw error;
+      }
+    };
+    return { name, options: { maxTables: request.maxTables ?? 200, deadlineMs, emit, admit } };
+  }
+
+  async catalog(request: CatalogRequest = {}): Promise<WarehouseCatalog> {
+    const { name, options } = this.catalogOptions(request);
+    return readCatalog(this.registry.get(name), options);
+  }
+
+  async describeTable(table: string, request: CatalogRequest = {}): Promise<WarehouseCatalog['tables'][number]['columns']> {
+    const { name, options } = this.catalogOptions(request);
+    return readColumns(this.registry.get(name), table, options);
   }
 
   async validate(request: StatementRequest): Promise<StatementError | null | undefined> {
@@ -207,6 +226,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
   return {
     execute: (request) => path.execute(request),
     catalog: (request) => path.catalog(request),
+    describeTable: (table, request) => path.describeTable(table, request),
     validate: (request) => path.validate(request),
     driverOf: (connection) => path.driverOf(connection),
     close: () => path.close(),

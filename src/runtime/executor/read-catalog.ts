@@ -11,6 +11,8 @@ import { StatementError, type StatementEvent, type WarehouseCatalog } from './ty
 export interface ReadCatalogOptions {
   maxTables: number;
   deadlineMs: number;
+  /** Asked before each lookup (the host's row policy, purpose metadata); throws to refuse it. */
+  admit?: (lookup: 'tables' | 'columns', params: string[]) => Promise<void>;
   emit: (outcome: StatementEvent['outcome'], durationMs: number, rowCount?: number) => void;
 }
 
@@ -32,16 +34,26 @@ async function timed<T extends unknown[]>(options: ReadCatalogOptions, read: () 
   }
 }
 
+/** One table's columns (empty when the table does not exist); the name is bound, never spliced. */
+export async function readColumns(connector: Connector, table: string, options: ReadCatalogOptions): Promise<WarehouseCatalog['tables'][number]['columns']> {
+  const { listColumns } = connector;
+  if (listColumns === undefined) throw new StatementError('CONNECTION_UNAVAILABLE', `The ${connector.driver} connector offers no catalog.`);
+  await options.admit?.('columns', [table]);
+  return timed(options, () => listColumns.call(connector, table, options.deadlineMs));
+}
+
 /** Up to `maxTables` tables with their columns, in the connector's order. */
 export async function readCatalog(connector: Connector, options: ReadCatalogOptions): Promise<WarehouseCatalog> {
   const { listTables, listColumns } = connector;
   if (listTables === undefined || listColumns === undefined) {
     throw new StatementError('CONNECTION_UNAVAILABLE', `The ${connector.driver} connector offers no catalog.`);
   }
+  await options.admit?.('tables', []);
   const names = await timed(options, () => listTables.call(connector, options.deadlineMs));
   const kept = names.slice(0, options.maxTables);
   const tables: WarehouseCatalog['tables'] = [];
   for (const name of kept) {
+    await options.admit?.('columns', [name]);
     const columns = await timed(options, () => listColumns.call(connector, name, options.deadlineMs));
     tables.push({ name, columns });
   }

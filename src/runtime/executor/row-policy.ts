@@ -67,6 +67,32 @@ export async function applyRowPolicy(request: StatementRequest, name: string, dr
   return { sql: answer.sql, params: answer.params ?? request.params, ...(answer.groupRows !== undefined ? { groupRows: answer.groupRows } : {}), fingerprint };
 }
 
+/**
+ * Catalog lookups (purpose `metadata`): svc's own fixed statements with names bound as
+ * parameters. The policy is asked once per lookup and decides whether it runs: `{ refuse }`, a
+ * failure or a wrong shape refuses; any `{ sql }` answer lets the fixed statement run unchanged
+ * (a catalog statement is not the policy's to rewrite).
+ */
+export async function admitMetadata(sql: string, params: Params, name: string): Promise<void> {
+  const context = currentContext();
+  const host = context?.host;
+  if (host?.hooks.rowPolicy === undefined) return;
+  const rowPolicy = host.hooks.rowPolicy.bind(host.hooks);
+  const query = {
+    ...(context?.principal !== undefined ? { principal: context.principal } : {}),
+    sql,
+    params,
+    tables: [],
+    connection: name,
+    purpose: 'metadata' as const,
+    ...(context?.destination !== undefined ? { destination: context.destination } : {}),
+    ...(context?.action !== undefined ? { action: context.action } : {}),
+  };
+  const outcome = await callHook<RowPolicyAnswer>({ name: 'rowPolicy', invoke: () => rowPolicy(query), accept: isRowPolicyAnswer, timeoutMs: host.timeoutMs, log: host.log });
+  if (outcome.kind !== 'ok') throw refused(`Your row rules could not be checked (reference ${outcome.reference}), so nothing ran.`, 'row-policy-failed');
+  if ('refuse' in outcome.value) throw refused(outcome.value.refuse.trim() === '' ? 'Your row rules refuse this lookup.' : outcome.value.refuse.slice(0, 500), 'row-policy');
+}
+
 /** Refuses a result with a group under the policy's minimum (or without the column to tell). */
 export function enforceGroupRows(policed: PolicedStatement, rows: ReadonlyArray<Record<string, unknown>>): void {
   const rule = policed.groupRows;

@@ -82,6 +82,8 @@ export interface Executor {
    * throws CONNECTION_UNAVAILABLE when the connector offers no catalog.
    */
   catalog?(request?: CatalogRequest): Promise<WarehouseCatalog>;
+  /** One table's columns, the name bound as a parameter (empty when there is no such table). Optional like `catalog`. */
+  describeTable?(table: string, request?: CatalogRequest): Promise<WarehouseCatalog['tables'][number]['columns']>;
   /**
    * Has the engine prepare the statement without running it, after the statement check:
    * null when it reads, else the failure (the engine's words for WAREHOUSE_ERROR). Undefined

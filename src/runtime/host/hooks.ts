@@ -61,6 +61,8 @@ export interface HostHooks {
    * runtime serves many people and captures none (spec 01 rule 8).
    */
   onePerson?: boolean;
+  /** The columns of `relation` the person may see listed by the schema routes (a subset of `columns`). */
+  columnsVisible?(principal: Principal, relation: string, columns: string[]): string[] | Promise<string[]>;
   /** Narrows or refuses every statement of a request, exactly once per statement. */
   rowPolicy?(query: QueryContext): RowPolicyAnswer | Promise<RowPolicyAnswer>;
   /**

@@ -12,6 +12,8 @@ import { agentRunsRoute } from './routes/agent-runs.js';
 import { blockRoute } from './routes/block.js';
 import { blockRunRoute } from './routes/block-run.js';
 import { blocksRoute } from './routes/blocks.js';
+import { describeTableRoute } from './routes/describe-table.js';
+import { schemaRoute } from './routes/schema.js';
 import { healthRoute } from './routes/health.js';
 import { identityRoute } from './routes/identity.js';
 import { installRequestContext } from './request-context-hook.js';
@@ -20,7 +22,7 @@ import { installSnapshots } from './snapshot-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
-const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute];
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute];
 
 /** The parts a snapshot needs besides the files, from the server's deps. */
 function snapshotParts(deps: ServerDeps): SnapshotParts {
