@@ -23,6 +23,12 @@ export type { Driver, KnownLexicon, SqlToken, SqlTokenKind, UnreadableReason } f
 export { DRIVERS } from '../grammar/sql/index.js';
 /** Starts the local server for one project with optional `hostHooks`; resolves to `{ url, close() }`. */
 export { startLocalServer } from './runtime/server/start-local-server.js';
+/** Starts the server for one project as a platform embeds it: hooks required, allowed origins, a host-managed connection. */
+export { startHostedServer, HostHooksRequiredError } from './runtime/server/start-hosted-server.js';
+/** Options of `startHostedServer`. */
+export type { HostedServerOptions } from './runtime/server/start-hosted-server.js';
+/** Thrown by `startLocalServer` for an `allowedOrigins` entry that is not an origin. */
+export { OriginInvalidError } from './runtime/server/start-local-server.js';
 /** Options and handle of `startLocalServer`. */
 export type { LocalServer, LocalServerOptions } from './runtime/server/start-local-server.js';
 /** The person or service the current request runs as, from the request context. */

@@ -17,6 +17,7 @@ import { schemaRoute } from './routes/schema.js';
 import { healthRoute } from './routes/health.js';
 import { identityRoute } from './routes/identity.js';
 import { installRequestContext } from './request-context-hook.js';
+import { installOriginCheck } from './origin-check.js';
 import { buildSnapshot, fixedSource, type SnapshotParts } from './project-snapshot.js';
 import { installSnapshots } from './snapshot-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
@@ -46,6 +47,14 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
   installErrorHandlers(app, deps.log ?? stderrLog);
+  if (deps.hooks !== undefined) {
+    // First of all, so every answer of a hosted server says so (refusals and failures too).
+    app.addHook('onRequest', async (_request, reply) => {
+      void reply.header('X-SVC-Hosted', '1');
+    });
+    // Before any hook: a foreign page's request is refused before the host is asked anything.
+    installOriginCheck(app, deps.allowedOrigins ?? []);
+  }
   installRequestContext(app, deps);
   installSnapshots(app, deps.source ?? fixedSource(buildSnapshot(snapshotParts(deps), deps.manifest, deps.config, deps.executor, 1)));
   // Not awaited: fastify loads plugins in order before the first inject or listen.

@@ -37,6 +37,8 @@ export interface ServerDeps {
   hooks?: HostHooks;
   /** Time a decision hook may take (default 10 s). */
   hookTimeoutMs?: number;
+  /** With hooks: browser origins besides the server's own that may call it (normalised). */
+  allowedOrigins?: readonly string[];
   /** Conversation threads of Ask runs (follow-ups, `GET /api/agent-runs/:id/thread`); none: every Ask stands alone. */
   threads?: ThreadStore;
 }

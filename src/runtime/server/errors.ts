@@ -15,6 +15,7 @@ export type ApiErrorCode =
   | 'IDENTITY_UNAVAILABLE'
   | 'INTERNAL_ERROR'
   | 'NOT_FOUND'
+  | 'ORIGIN_REFUSED'
   | 'PARAM_INVALID'
   | 'PARAM_REQUIRED'
   | 'PARAM_UNKNOWN'

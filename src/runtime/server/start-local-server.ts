@@ -20,6 +20,8 @@ import { installSharedToken, requiredToken } from './shared-token.js';
 import { createTraceRecorder } from '../traces/index.js';
 import { openSqliteThreadStore } from '../stores/sqlite-thread-store.js';
 import type { HostHooks } from '../host/hooks.js';
+import type { ConnectionConfig } from '../../compiler/project/config.js';
+import { normaliseOrigin } from './origin-check.js';
 
 export interface LocalServerOptions {
   /** Project folder (default: found by walking up from `cwd` to svc.config.json). */
@@ -44,6 +46,41 @@ export interface LocalServerOptions {
   hostHooks?: HostHooks;
   /** Time a decision hook may take before it counts as failed (default 10 000 ms). */
   hostHookTimeoutMs?: number;
+  /**
+   * Browser origins besides the server's own that may call it (`https://app.example.com`); with
+   * a host, a non-GET request from any other origin is refused (ORIGIN_REFUSED).
+   */
+  allowedOrigins?: string[];
+  /**
+   * A connection the host manages, laid over the project's connection of that name (default
+   * `default`) for every executor the server opens; the project's files are not changed.
+   */
+  hostConnection?: { name?: string; settings: ConnectionConfig };
+}
+
+/** An `allowedOrigins` entry that is not an origin (`scheme://host[:port]`): the server does not start. */
+export class OriginInvalidError extends Error {
+  readonly code = 'ORIGIN_INVALID';
+  constructor(origin: string) {
+    super(`allowedOrigins holds ${JSON.stringify(origin.slice(0, 80))}, which is not an origin (scheme://host[:port], http or https).`);
+    this.name = 'OriginInvalidError';
+  }
+}
+
+/** The origins, normalised; throws OriginInvalidError for one that is not an origin. */
+function originsOf(list: readonly string[] | undefined): string[] {
+  return (list ?? []).map((o) => {
+    const normal = typeof o === 'string' ? normaliseOrigin(o) : undefined;
+    if (normal === undefined) throw new OriginInvalidError(String(o));
+    return normal;
+  });
+}
+
+/** The config with the host's connection laid over the project's one of that name. */
+function withHostConnection(config: SvcConfig, host: LocalServerOptions['hostConnection']): SvcConfig {
+  if (host === undefined) return config;
+  const name = host.name ?? config.defaultConnection ?? 'default';
+  return { ...config, connections: { ...config.connections, [name]: { ...host.settings } } };
 }
 
 export interface LocalServer {
@@ -101,13 +138,14 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // host that names who asks replaces the token (spec 02, Authentication 1).
   const hosted = options.hostHooks?.resolvePrincipal !== undefined;
   const token = hosted ? undefined : requiredToken(host);
+  const origins = originsOf(options.allowedOrigins);
   const compiled = compileProject({ ...(options.project !== undefined ? { project: options.project } : {}), ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
   if (compiled.config === undefined || compiled.text === undefined) throw new ProjectNotReadyError(compiled.diagnostics, 2);
   const { root, config } = compiled;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   reportErrors(compiled.diagnostics, log);
   const manifest = withContracts(root, readManifest(root), config);
-  const makeExecutor = (c: SvcConfig): Executor => createExecutor({ root, config: c, resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
+  const makeExecutor = (c: SvcConfig): Executor => createExecutor({ root, config: withHostConnection(c, options.hostConnection), resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
   const executor = makeExecutor(config);
   await warmUp(executor, config, log);
   const recorder = createTraceRecorder({ root });
@@ -116,7 +154,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const threads = openSqliteThreadStore(root);
   const parts = { root, recorder, threads, openExecutor: makeExecutor };
   const source = liveSource(parts, await buildSnapshot(parts, manifest, config, executor, 1), log);
-  const hooks = options.hostHooks !== undefined ? { hooks: options.hostHooks, ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}) } : {};
+  const hooks = options.hostHooks !== undefined ? { hooks: options.hostHooks, allowedOrigins: origins, ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}) } : {};
   const app = buildServer({ root, manifest, executor, config, log, recorder, threads, source, ...hooks });
   if (token !== undefined) installSharedToken(app, token);
   const stop = async (): Promise<void> => {

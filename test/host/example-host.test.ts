@@ -1,0 +1,81 @@
+/**
+ * The example embedding program (examples/host/server.mjs) as a real child process over a copy
+ * of the commerce fixture: people signed by the platform get their own region's rows from a
+ * certified question, an unsigned or forged session is 401, running a block directly is refused
+ * with the host's next step, and the schema routes hide the column the host hides.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupProjects, REPO } from '../helpers/project.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
+
+const SECRET = 'example-platform-secret-0123';
+const sign = (user: string, region: string, key = SECRET) => `${user}.${region}.${createHmac('sha256', key).update(`${user}.${region}`).digest('base64url')}`;
+
+let child: ChildProcess;
+let url = '';
+
+beforeAll(async () => {
+  const project = await commerceProject();
+  child = spawn(process.execPath, [join(REPO, 'examples/host/server.mjs'), '--project', project, '--port', '0'], { cwd: REPO, env: { ...process.env, EXAMPLE_HOST_SECRET: SECRET }, stdio: ['ignore', 'pipe', 'pipe'] });
+  url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
+    });
+    child.on('exit', (code) => reject(new Error(`the example exited ${code}: ${err}`)));
+  });
+}, 60_000);
+
+afterAll(() => {
+  child?.kill('SIGTERM');
+  cleanupProjects();
+});
+
+const call = async (path: string, session?: string, body?: unknown) => {
+  const res = await fetch(`${url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json', ...(session !== undefined ? { 'x-example-session': session } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+};
+
+describe('the example host', () => {
+  it('answers a certified question with each person\'s own region only', async () => {
+    for (const [user, region] of [['ada', 'CA'], ['bob', 'TX']] as const) {
+      const run = await call('/api/agent-runs', sign(user, region), { question: 'Top 5 states by revenue' });
+      expect([run.status, run.body.tier, run.body.trust]).toEqual([200, 1, 'certified']);
+      expect(run.body.rows.map((r: { state: string }) => r.state)).toEqual([region]);
+    }
+  });
+
+  it.each([
+    ['no session', undefined],
+    ['a forged signature', sign('ada', 'CA', 'another-secret-entirely')],
+    ['a region changed after signing', sign('ada', 'CA').replace('.CA.', '.TX.')],
+    ['garbage', 'ada'],
+  ])('refuses %s with 401 and the sign-in path', async (_name, session) => {
+    const res = await call('/api/blocks', session);
+    expect([res.status, res.body.error.code, res.headers.get('x-svc-sign-in'), res.headers.get('x-svc-hosted')]).toEqual([401, 'SIGN_IN_REQUIRED', '/sign-in', '1']);
+  });
+
+  it('refuses running a block directly, with the host\'s reason and next step', async () => {
+    const res = await call('/api/blocks/sales.top_states_by_revenue/run', sign('ada', 'CA'), {});
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatchObject({ code: 'PERMISSION_DENIED', action: 'query.run', next: { label: 'Ask a question', href: '/ask' } });
+  });
+
+  it('hides the e-mail column from the schema routes', async () => {
+    const res = await call('/api/describe-table?table=customers', sign('ada', 'CA'));
+    expect(res.status).toBe(200);
+    expect(res.body.columns.map((c: { name: string }) => c.name)).not.toContain('email');
+    expect(res.body.columns.map((c: { name: string }) => c.name)).toContain('segment');
+  });
+
+  it('refuses a change requested from a foreign page', async () => {
+    const res = await fetch(`${url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'x-example-session': sign('ada', 'CA') }, body: JSON.stringify({ question: 'x' }) });
+    expect([res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([403, 'ORIGIN_REFUSED']);
+  });
+});
