@@ -23,6 +23,8 @@ export type { Driver, KnownLexicon, SqlToken, SqlTokenKind, UnreadableReason } f
 export { DRIVERS } from '../grammar/sql/index.js';
 /** Starts the local server for one project with optional `hostHooks`; resolves to `{ url, close() }`. */
 export { startLocalServer } from './runtime/server/start-local-server.js';
+/** A warehouse failure on a hosted request: diagnosis, reference and the statement's own tables, never the engine's words. */
+export { WarehouseStatementError, StatementError } from './runtime/executor/types.js';
 /** Starts the server for one project as a platform embeds it: hooks required, allowed origins, a host-managed connection. */
 export { startHostedServer, HostHooksRequiredError } from './runtime/server/start-hosted-server.js';
 /** Options of `startHostedServer`. */

@@ -28,6 +28,7 @@ function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
       return `Block ${block.id} was refused by the statement check: ${error.message}`;
     default:
       // The engine's own words may quote the statement; they stay out of the answer.
+      if (error.reference !== undefined) return `The warehouse could not run block ${block.id}${error.tables !== undefined && error.tables.length > 0 ? `, which reads ${error.tables.join(', ')}` : ''}; the administrator can find it under reference ${error.reference}.`;
       return `The warehouse could not run block ${block.id}.`;
   }
 }

@@ -8,7 +8,7 @@
  * cannot be written never costs the person their answer (the run says why it was not saved).
  */
 import type { Tier1Candidate } from '../ask/types.js';
-import { StatementError } from '../executor/types.js';
+import { StatementError, WarehouseStatementError } from '../executor/types.js';
 import { captureDraft, DraftError, type CapturedDraft } from '../drafts/index.js';
 import { draftTarget } from './draft-target.js';
 import { certifyCommand, finishRun, refusedRun, type RunBase } from './run-shapes.js';
@@ -38,6 +38,10 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
     CONNECTION_UNAVAILABLE: 'The warehouse connection is not available.',
   };
   // The engine's own words may quote the statement or its values; the person gets a plain sentence.
+  if (error instanceof WarehouseStatementError) {
+    const tables = error.tables.length > 0 ? `, which reads ${error.tables.join(', ')}` : '';
+    return refusedRun(base, { code: error.code, reason: `The warehouse could not run the written SQL${tables}; the administrator can find it under reference ${error.reference}.` });
+  }
   return refusedRun(base, { code: error.code, reason: reasons[error.code] ?? 'The warehouse could not run the written SQL.' });
 }
 

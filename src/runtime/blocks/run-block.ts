@@ -10,7 +10,7 @@
 import { replaceParams } from '../../compiler/analyze/params.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import type { SqlValue } from '../connectors/connector.js';
-import { StatementError, type Executor, type StatementErrorCode } from '../executor/types.js';
+import { StatementError, WarehouseStatementError, type Executor, type StatementErrorCode } from '../executor/types.js';
 import { coerceParam } from './coerce-param.js';
 
 /** Codes of a block run that did not produce rows. */
@@ -23,6 +23,9 @@ export interface BlockRunError {
   param?: string;
   /** The statement check's reason (ROW_POLICY_REFUSED). */
   reason?: string;
+  /** A hosted warehouse failure: where its words are in the log, and the tables the statement reads. */
+  reference?: string;
+  tables?: string[];
 }
 
 export interface BlockRun {
@@ -81,7 +84,8 @@ export async function runBlock(executor: Executor, block: CompiledBlock, values:
     return { ok: true, columns: result.columns, rows: result.rows, rowCount: result.rows.length, truncated: result.truncated, durationMs: result.durationMs };
   } catch (error) {
     if (!(error instanceof StatementError)) throw error;
-    const detail: BlockRunError = { code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) };
+    const hosted = error instanceof WarehouseStatementError ? { reference: error.reference, tables: error.tables } : {};
+    const detail: BlockRunError = { code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}), ...hosted };
     return failed(detail, performance.now() - started);
   }
 }

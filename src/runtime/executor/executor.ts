@@ -13,7 +13,8 @@ import { resolveConnection, type SvcConfig } from '../../compiler/project/config
 import { hostedStatementRefusal } from '../../rules/statement-check/index.js';
 import type { ConnectorFactory } from '../connectors/connector.js';
 import { sqliteConnectorFactory } from '../connectors/sqlite.js';
-import { currentPrincipal } from '../context/request-context.js';
+import { currentContext, currentPrincipal } from '../context/request-context.js';
+import { warehouseFailure } from './warehouse-failure.js';
 import { ConnectorRegistry } from './connector-registry.js';
 import { readCatalog, readColumns, type ReadCatalogOptions } from './read-catalog.js';
 import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
@@ -139,6 +140,9 @@ class OneQueryPath implements Executor {
     } catch (error) {
       const failure = asStatementError(error);
       report(failure.code === 'STATEMENT_TIMEOUT' ? 'timeout' : 'error');
+      // On a hosted request the engine's words go to the log only; deadlines and the rest pass unchanged.
+      const host = currentContext()?.host;
+      if (failure.code === 'WAREHOUSE_ERROR' && host !== undefined) throw warehouseFailure(failure, request, policed, driver, host.log);
       throw failure;
     }
     cache?.set(name, key, generation, result);

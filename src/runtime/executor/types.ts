@@ -94,3 +94,21 @@ export interface Executor {
   driverOf(connection?: string): string;
   close(): Promise<void>;
 }
+
+/**
+ * A warehouse failure on a hosted request (spec 03 "Query path" 6): the engine's own words went
+ * to the server log under `reference`; the message is only the diagnosis, cut before any excerpt
+ * of the statement and without literals the row policy's rewrite added; `tables` are the ones
+ * the statement (as asked, not as rewritten) reads.
+ */
+export class WarehouseStatementError extends StatementError {
+  constructor(
+    diagnosis: string,
+    /** Eight letters: where the administrator finds the engine's words in the log. */
+    readonly reference: string,
+    readonly tables: string[],
+  ) {
+    super('WAREHOUSE_ERROR', diagnosis);
+    this.name = 'WarehouseStatementError';
+  }
+}

@@ -4,7 +4,7 @@
  * an eight-letter reference; what the hook said goes only to the server log under it, since a
  * wrong answer could be SQL or a token and must never be echoed to the caller.
  */
-import { errorReference } from '../server/errors.js';
+import { errorReference } from '../context/error-reference.js';
 
 export type HookOutcome<T> = { kind: 'ok'; value: T } | { kind: 'throw' | 'timeout' | 'shape'; reference: string };
 

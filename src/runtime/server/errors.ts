@@ -3,7 +3,6 @@
  * code; an unexpected failure is a 500 with a plain sentence and an eight-letter reference
  * (the stack goes to the server log under that reference, never into the answer).
  */
-import { randomInt } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Every code the API answers with. */
@@ -48,12 +47,8 @@ export class ApiError extends Error {
   }
 }
 
-/** Eight lowercase letters, no digits: easy to read out to an administrator. */
-export function errorReference(): string {
-  let out = '';
-  for (let i = 0; i < 8; i++) out += String.fromCharCode(97 + randomInt(26));
-  return out;
-}
+export { errorReference } from '../context/error-reference.js';
+import { errorReference } from '../context/error-reference.js';
 
 /** Framework errors of the request itself (bad JSON, wrong media type, too large). */
 function requestErrorCode(status: number): ApiErrorCode {

@@ -41,6 +41,10 @@ interface RunRoute {
 
 function runFailure(blockId: string, error: BlockRunError, log: (line: string) => void): ApiError {
   const status = STATUS[error.code] ?? 500;
+  if (error.code === 'WAREHOUSE_ERROR' && error.reference !== undefined) {
+    // A hosted failure: its words are in the log under this reference already.
+    return new ApiError(status, 'WAREHOUSE_ERROR', `The warehouse could not run block ${blockId}; the administrator can find it under reference ${error.reference}.`, { reference: error.reference });
+  }
   if (error.code === 'WAREHOUSE_ERROR') {
     const reference = errorReference();
     log(`[${reference}] WAREHOUSE_ERROR running block ${blockId}: ${error.message}`);
