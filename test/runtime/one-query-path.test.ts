@@ -100,6 +100,30 @@ describe('one query path', () => {
     expect(offenders).toEqual([]);
   });
 
+  /**
+   * Every place an executor is created, across all of src/ (spec 03 item 11; issue: "the guard
+   * test enumerates executor and connector creation across all of src/"): one per server
+   * (start-local-server), and one per process for the commands that are not a server (certify,
+   * eval, MCP over stdio, agent ask, compile --validate). A new one fails here until reviewed.
+   */
+  const EXECUTOR_SITES = [
+    'src/cli/commands/agent-ask.ts',
+    'src/cli/commands/compile.ts',
+    'src/runtime/certify/executor-runner.ts',
+    'src/runtime/eval/evaluate.ts',
+    'src/runtime/mcp/open-context.ts',
+    'src/runtime/server/start-local-server.ts',
+  ];
+
+  it('creates executors only where the allowlist says', () => {
+    const creating = files
+      .map((f) => [relative(REPO, f).split('\\').join('/'), program.getSourceFile(f)?.getFullText() ?? ''] as const)
+      .filter(([rel, text]) => rel !== 'src/runtime/executor/executor.ts' && /\bcreateExecutor\s*\(/.test(text))
+      .map(([rel]) => rel)
+      .sort();
+    expect(creating).toEqual(EXECUTOR_SITES);
+  });
+
   it('tells a RegExp .exec from a database .exec', () => {
     const text = [
       "import Database from 'better-sqlite3';",

@@ -23,6 +23,7 @@ import type { Tier1Decision } from '../ask/types.js';
 import { beginTrace, failTrace, finishTrace, traceAttempt, traceNames, traceRoute, type AskTrace } from './record-trace.js';
 import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
 import { SENSITIVE_QUESTION, sensitiveWording } from '../ask/sensitive-wording.js';
+import { currentContext } from '../context/request-context.js';
 import { definitionRun } from './definition-answer.js';
 import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
@@ -76,8 +77,10 @@ function threadFields(thread: OpenedThread, decision: Tier1Decision): Pick<AskRu
 }
 
 async function answer(ctx: AskContext, request: AskRequest, question: string, base: Omit<RunBase, 'candidates'>, thread: OpenedThread, trace: AskTrace): Promise<AskRun> {
-  // Before planning and before any model call (spec 02 sensitiveQuestions: 'wording').
-  const sensitive = sensitiveWording(question);
+  // Before planning and before any model call (spec 02 sensitiveQuestions: 'wording'); a host
+  // that chose 'columns' decides through its row policy, which sees every statement instead.
+  const byColumns = currentContext()?.host?.hooks.sensitiveQuestions === 'columns';
+  const sensitive = byColumns ? undefined : sensitiveWording(question);
   if (sensitive !== undefined) {
     const refused = refusedRun({ ...base, candidates: [] }, { code: SENSITIVE_QUESTION, reason: sensitive.reason }, 'Ask for an aggregate (a count, an average, a share by group) instead.', 'rephrase');
     return { ...refused, ...(thread.id !== undefined ? { threadId: thread.id } : {}) };

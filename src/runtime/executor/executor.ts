@@ -99,7 +99,7 @@ class OneQueryPath implements Executor {
     const { name, driver } = resolveConnection(this.options.config, request.connection);
     const report = (outcome: StatementEvent['outcome'], rowCount?: number, cached?: true): number => {
       const durationMs = performance.now() - started;
-      this.emit({ engine: driver, connection: name, origin: request.origin, outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}), ...(cached ? { cached } : {}) });
+      this.emit({ engine: driver, connection: name, origin: request.origin, read: 'data', outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}), ...(cached ? { cached } : {}) });
       return durationMs;
     };
     if (this.closed) {
@@ -166,7 +166,7 @@ class OneQueryPath implements Executor {
     const { name, driver } = resolveConnection(this.options.config, request.connection);
     if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
     const emit = (outcome: StatementEvent['outcome'], durationMs: number, rowCount?: number) =>
-      this.emit({ engine: driver, connection: name, origin: 'platform', outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}) });
+      this.emit({ engine: driver, connection: name, origin: 'platform', read: 'schema', outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}) });
     const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
     const admit = async (lookup: 'tables' | 'columns', params: string[]) => {
       try {

@@ -38,6 +38,8 @@ export interface StatementEvent {
   engine: string;
   connection: string;
   origin: StatementOrigin;
+  /** A statement for data, or a catalog lookup for names (schema). */
+  read?: 'data' | 'schema';
   outcome: 'ok' | 'error' | 'refused' | 'timeout';
   durationMs: number;
   rowCount?: number;

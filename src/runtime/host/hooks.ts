@@ -50,6 +50,14 @@ export type RowPolicyAnswer =
     }
   | { refuse: string };
 
+/** What the `statements` observer is told of each statement: never SQL, parameters, rows or who asked. */
+export interface HostStatementEvent {
+  engine: string;
+  read: 'data' | 'schema';
+  outcome: 'ok' | 'error' | 'refused' | 'timeout';
+  durationMs: number;
+}
+
 /** The hooks of one server. Absent hooks keep the defaults of spec 02. */
 export interface HostHooks {
   /** Who makes the request; null answers 401 (health stays open). Replaces the shared token. */
@@ -63,8 +71,14 @@ export interface HostHooks {
   onePerson?: boolean;
   /** The columns of `relation` the person may see listed by the schema routes (a subset of `columns`). */
   columnsVisible?(principal: Principal, relation: string, columns: string[]): string[] | Promise<string[]>;
-  /** Narrows or refuses every statement of a request, exactly once per statement. */
   rowPolicy?(query: QueryContext): RowPolicyAnswer | Promise<RowPolicyAnswer>;
+  /** Told of every statement's outcome and duration; never waited for, and its failures change nothing. */
+  statements?(event: HostStatementEvent): void | Promise<void>;
+  /**
+   * How personal-data questions are refused: `wording` (default) refuses them by their words
+   * before planning; `columns` hands the decision to `rowPolicy`, which sees every statement.
+   */
+  sensitiveQuestions?: 'wording' | 'columns';
   /**
    * Where a person signs in, sent as `X-SVC-Sign-In` with a 401 when it is a same-origin path.
    * (Spec 03 lets a host's 401 carry the header without saying how the host names it: this

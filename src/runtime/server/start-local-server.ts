@@ -22,6 +22,7 @@ import { openSqliteThreadStore } from '../stores/sqlite-thread-store.js';
 import type { HostHooks } from '../host/hooks.js';
 import type { ConnectionConfig } from '../../compiler/project/config.js';
 import { normaliseOrigin } from './origin-check.js';
+import { statementObserver } from '../host/statement-observer.js';
 
 export interface LocalServerOptions {
   /** Project folder (default: found by walking up from `cwd` to svc.config.json). */
@@ -145,7 +146,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   reportErrors(compiled.diagnostics, log);
   const manifest = withContracts(root, readManifest(root), config);
-  const makeExecutor = (c: SvcConfig): Executor => createExecutor({ root, config: withHostConnection(c, options.hostConnection), resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
+  const onStatement = statementObserver(options.hostHooks, log);
+  const makeExecutor = (c: SvcConfig): Executor => createExecutor({ root, config: withHostConnection(c, options.hostConnection), ...(onStatement !== undefined ? { onStatement } : {}), resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
   const executor = makeExecutor(config);
   await warmUp(executor, config, log);
   const recorder = createTraceRecorder({ root });
