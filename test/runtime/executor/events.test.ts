@@ -12,7 +12,7 @@ import { SQLITE_CONFIG, numbersProject } from '../helpers/warehouse.js';
 
 afterAll(() => cleanupProjects());
 
-const EVENT_KEYS = ['connection', 'durationMs', 'engine', 'origin', 'outcome', 'rowCount'];
+const EVENT_KEYS = ['connection', 'durationMs', 'engine', 'origin', 'outcome', 'read', 'rowCount'];
 
 /** Statements planting `s`: ones that run, fail in the engine, are refused, or time out. */
 function statements(s: string): Array<{ sql: string; params: string[]; deadlineMs?: number }> {

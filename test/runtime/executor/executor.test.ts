@@ -149,7 +149,7 @@ describe('executor: the statement check comes first', () => {
     expect(error.reason).toBe(reason);
     expect(error.message).not.toContain('nums');
     expect(calls).toEqual({ opened: 0, statements: 0 });
-    expect(events).toEqual([{ engine: 'sqlite', connection: 'default', origin, outcome: 'refused', durationMs: expect.any(Number) }]);
+    expect(events).toEqual([{ engine: 'sqlite', connection: 'default', origin, read: 'data', outcome: 'refused', durationMs: expect.any(Number) }]);
   });
 
   it('lets a platform write through the check, and the read-only file still refuses it', async () => {
