@@ -37,6 +37,8 @@ export type { LocalServer, LocalServerOptions } from './runtime/server/start-loc
 export { currentPrincipal } from './runtime/context/request-context.js';
 /** The hooks an embedding host hands to `startLocalServer` (who asks, what they may do, which rows). */
 export type { HostHooks, HostRequest, AuthorizeDecision } from './runtime/host/hooks.js';
+/** What `credentials` is told and may answer. */
+export type { CredentialsContext, CredentialsAnswer } from './runtime/host/hooks.js';
 /** What the `statements` observer is told of each statement. */
 export type { HostStatementEvent } from './runtime/host/hooks.js';
 /** What `rowPolicy` is told of a statement, why it runs, and what it may answer. */

@@ -22,6 +22,8 @@ function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
       return `Block ${block.id} did not finish within its deadline.`;
     case 'RESULT_TOO_LARGE':
       return `Block ${block.id} returned more data than an answer carries: ${error.message}`;
+    case 'CREDENTIALS_REQUIRED':
+      return error.message;
     case 'CONNECTION_UNAVAILABLE':
       return `The warehouse connection of block ${block.id} is not available.`;
     case 'ROW_POLICY_REFUSED':

@@ -32,6 +32,7 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
   if (error.code === 'ROW_POLICY_REFUSED') {
     return refusedRun(base, { code: 'ROW_POLICY_REFUSED', reason: `The written SQL was refused: ${error.message}`, ...(error.reason !== undefined ? { checkReason: error.reason } : {}) });
   }
+  if (error.code === 'CREDENTIALS_REQUIRED') return refusedRun(base, { code: error.code, reason: error.message });
   const reasons: Record<string, string> = {
     STATEMENT_TIMEOUT: 'The written SQL did not finish within its deadline.',
     RESULT_TOO_LARGE: 'The written SQL returned more data than an answer carries, so it was stopped.',

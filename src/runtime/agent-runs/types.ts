@@ -57,6 +57,8 @@ export const ASK_REFUSAL_CODES = [
   /** The rows went over the result's byte budget (in all or in one value); the statement was stopped. */
   'RESULT_TOO_LARGE',
   'CONNECTION_UNAVAILABLE',
+  /** The person's own warehouse sign-in is needed again (the host's credentials refused); reconnect. */
+  'CREDENTIALS_REQUIRED',
   /** A certified block matched but its parameters could not be bound (PARAM_* of runBlock). */
   'PARAM_INVALID',
   'PARAM_REQUIRED',

@@ -8,14 +8,48 @@ import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Connector, ConnectorFactory } from '../connectors/connector.js';
 import { StatementError } from './types.js';
 
+/** Connectors opened with a person's own settings kept at once; the least recently used is closed past this. */
+const PERSONAL_CONNECTORS = 64;
+
 export class ConnectorRegistry {
   private readonly open = new Map<string, Connector>();
+  /** Connectors of a person's settings laid over a connection, pooled by their full settings. */
+  private readonly personal = new Map<string, Connector>();
 
   constructor(
     private readonly root: string,
     private readonly config: SvcConfig | undefined,
     private readonly factories: Readonly<Record<string, ConnectorFactory>>,
   ) {}
+
+  /**
+   * The connector of connection `name` with `overlay` laid over its settings (the driver kept),
+   * pooled by the full settings, so two people with equal settings share one and different
+   * settings never do.
+   */
+  getWith(name: string, overlay: Record<string, string | number | boolean> | undefined): Connector {
+    if (overlay === undefined) return this.get(name);
+    const connection = this.config?.connections?.[name];
+    if (connection === undefined) throw new StatementError('CONNECTION_UNAVAILABLE', `There is no connection named "${name}" in svc.config.json.`);
+    const settings = { ...connection, ...overlay, driver: connection.driver };
+    const key = JSON.stringify([name, Object.entries(settings).sort(([a], [b]) => (a < b ? -1 : 1))]);
+    const existing = this.personal.get(key);
+    if (existing !== undefined) {
+      this.personal.delete(key);
+      this.personal.set(key, existing);
+      return existing;
+    }
+    const factory = Object.hasOwn(this.factories, connection.driver) ? this.factories[connection.driver] : undefined;
+    if (factory === undefined) throw new StatementError('CONNECTION_UNAVAILABLE', `No connector for driver "${connection.driver}" is available here.`);
+    const connector = factory({ name, connection: settings, root: this.root });
+    this.personal.set(key, connector);
+    if (this.personal.size > PERSONAL_CONNECTORS) {
+      const [oldestKey, oldest] = this.personal.entries().next().value as [string, Connector];
+      this.personal.delete(oldestKey);
+      void oldest.close();
+    }
+    return connector;
+  }
 
   /** The connector of connection `name`, opened now if it is not open yet. */
   get(name: string): Connector {
@@ -32,8 +66,9 @@ export class ConnectorRegistry {
 
   /** Closes every open connector and forgets them. */
   async closeAll(): Promise<void> {
-    const connectors = [...this.open.values()];
+    const connectors = [...this.open.values(), ...this.personal.values()];
     this.open.clear();
+    this.personal.clear();
     await Promise.all(connectors.map((c) => c.close()));
   }
 }

@@ -15,6 +15,7 @@ import type { ConnectorFactory } from '../connectors/connector.js';
 import { sqliteConnectorFactory } from '../connectors/sqlite.js';
 import { currentContext, currentPrincipal } from '../context/request-context.js';
 import { warehouseFailure } from './warehouse-failure.js';
+import { personCredentials, type PersonCredentials } from './credentials.js';
 import { ConnectorRegistry } from './connector-registry.js';
 import { readCatalog, readColumns, type ReadCatalogOptions } from './read-catalog.js';
 import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
@@ -113,7 +114,10 @@ class OneQueryPath implements Executor {
       throw new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
     }
     let policed: PolicedStatement;
+    let person: PersonCredentials;
     try {
+      // The person's sign-in first: the row policy sees the final connection.
+      person = await personCredentials(name, driver);
       policed = await applyRowPolicy(request, name, driver, folders);
     } catch (error) {
       report('refused');
@@ -121,12 +125,13 @@ class OneQueryPath implements Executor {
     }
     const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
     const maxRows = nonNegative(request.maxRows, this.maxRows, 'maxRows');
-    // Only certified block SQL is ever cached; every other origin always runs.
-    const cache = request.origin === 'block' ? this.cacheFor(name) : undefined;
+    // Only certified block SQL is ever cached, and only on the project's own settings: a
+    // person's own database is not the file the cache watches.
+    const cache = request.origin === 'block' && person.overlay === undefined ? this.cacheFor(name) : undefined;
     const maxBytes = nonNegative(request.maxResultBytes, this.maxResultBytes, 'maxResultBytes');
     const maxCellBytes = Math.min(maxBytes, nonNegative(request.maxCellBytes, this.maxCellBytes, 'maxCellBytes'));
     // Keyed by access: the statement as the policy narrowed it, and who asked with what answer.
-    const key = cache === undefined ? '' : `${cacheKey(name, policed.sql, policed.params, maxRows, maxBytes, maxCellBytes)}|${policed.fingerprint}`;
+    const key = cache === undefined ? '' : `${cacheKey(name, policed.sql, policed.params, maxRows, maxBytes, maxCellBytes)}|${policed.fingerprint}|${person.credentialId}`;
     const hit = cache?.get(name, key);
     if (hit !== undefined) {
       this.enforce(policed, hit.rows, report);
@@ -136,7 +141,7 @@ class OneQueryPath implements Executor {
     const generation = cache?.generation(name);
     let result;
     try {
-      result = await this.registry.get(name).runStatement({ sql: policed.sql, params: policed.params, maxRows, deadlineMs, maxBytes, maxCellBytes, origin: request.origin, ...callerOf() });
+      result = await this.registry.getWith(name, person.overlay).runStatement({ sql: policed.sql, params: policed.params, maxRows, deadlineMs, maxBytes, maxCellBytes, origin: request.origin, ...callerOf() });
     } catch (error) {
       const failure = asStatementError(error);
       report(failure.code === 'STATEMENT_TIMEOUT' ? 'timeout' : 'error');
@@ -179,14 +184,25 @@ class OneQueryPath implements Executor {
     return { name, options: { maxTables: request.maxTables ?? 200, deadlineMs, emit, admit } };
   }
 
+  /** The connector a catalog lookup of the current request uses: the person's own settings laid over. */
+  private async catalogConnector(name: string, options: ReadCatalogOptions) {
+    try {
+      const person = await personCredentials(name, resolveConnection(this.options.config, name).driver);
+      return this.registry.getWith(name, person.overlay);
+    } catch (error) {
+      options.emit('refused', 0);
+      throw error;
+    }
+  }
+
   async catalog(request: CatalogRequest = {}): Promise<WarehouseCatalog> {
     const { name, options } = this.catalogOptions(request);
-    return readCatalog(this.registry.get(name), options);
+    return readCatalog(await this.catalogConnector(name, options), options);
   }
 
   async describeTable(table: string, request: CatalogRequest = {}): Promise<WarehouseCatalog['tables'][number]['columns']> {
     const { name, options } = this.catalogOptions(request);
-    return readColumns(this.registry.get(name), table, options);
+    return readColumns(await this.catalogConnector(name, options), table, options);
   }
 
   async validate(request: StatementRequest): Promise<StatementError | null | undefined> {

@@ -58,6 +58,19 @@ export interface HostStatementEvent {
   durationMs: number;
 }
 
+/** What `credentials` is told: who, and which of the project's connections (never its settings). */
+export interface CredentialsContext {
+  principal?: Principal;
+  connection: string;
+  driver: string;
+}
+
+/**
+ * `credentials`' answer: the person's own settings laid over the connection (`driver` cannot be
+ * changed) with an id that keys caches, or a refusal: the person must reconnect.
+ */
+export type CredentialsAnswer = { settings?: Record<string, string | number | boolean>; credentialId?: string } | { refuse: string };
+
 /** The hooks of one server. Absent hooks keep the defaults of spec 02. */
 export interface HostHooks {
   /** Who makes the request; null answers 401 (health stays open). Replaces the shared token. */
@@ -72,6 +85,8 @@ export interface HostHooks {
   /** The columns of `relation` the person may see listed by the schema routes (a subset of `columns`). */
   columnsVisible?(principal: Principal, relation: string, columns: string[]): string[] | Promise<string[]>;
   rowPolicy?(query: QueryContext): RowPolicyAnswer | Promise<RowPolicyAnswer>;
+  /** The person's own warehouse sign-in, laid over the connection before the row policy sees it. */
+  credentials?(context: CredentialsContext): CredentialsAnswer | Promise<CredentialsAnswer>;
   /** Told of every statement's outcome and duration; never waited for, and its failures change nothing. */
   statements?(event: HostStatementEvent): void | Promise<void>;
   /**

@@ -3,7 +3,7 @@
  * wrong shape, a refusal (spec 02 rule 1).
  */
 import type { Principal } from '../context/request-context.js';
-import type { AuthorizeDecision, RowPolicyAnswer } from './hooks.js';
+import type { AuthorizeDecision, CredentialsAnswer, RowPolicyAnswer } from './hooks.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown, max = 1024): v is string => typeof v === 'string' && v.length > 0 && v.length <= max && !/[\u0000-\u001f\u007f]/.test(v);
@@ -54,4 +54,13 @@ export function isRowPolicyAnswer(v: unknown): v is RowPolicyAnswer {
   if (!optional(v.params, (p) => Array.isArray(p) && p.every(isScalar))) return false;
   const g = v.groupRows;
   return optional(g, (x) => isObject(x) && typeof x.column === 'string' && typeof x.minimum === 'number' && Number.isFinite(x.minimum) && typeof x.refusal === 'string');
+}
+
+/** `credentials`' answer: `{ settings?, credentialId? }` (no driver change) or `{ refuse }`. */
+export function isCredentialsAnswer(v: unknown): v is CredentialsAnswer {
+  if (!isObject(v)) return false;
+  if ('refuse' in v) return typeof v.refuse === 'string' && Object.keys(v).length === 1;
+  if (Object.keys(v).some((k) => k !== 'settings' && k !== 'credentialId')) return false;
+  if (!optional(v.credentialId, (x) => typeof x === 'string' && x.length > 0 && x.length <= 256)) return false;
+  return optional(v.settings, (s) => isObject(s) && !('driver' in s) && Object.values(s).every((x) => typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x))));
 }

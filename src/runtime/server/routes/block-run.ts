@@ -27,6 +27,8 @@ const STATUS: Readonly<Record<BlockRunError['code'], number>> = {
   PARAM_INVALID: 400,
   PARAM_UNKNOWN: 400,
   ROW_POLICY_REFUSED: 403,
+  // The person's own warehouse sign-in is needed again (reconnect); not the service's sign-in (401).
+  CREDENTIALS_REQUIRED: 403,
   WAREHOUSE_ERROR: 502,
   CONNECTION_UNAVAILABLE: 503,
   STATEMENT_TIMEOUT: 504,
