@@ -99,3 +99,24 @@ describe('credentials and the row policy', () => {
     expect([run.tier, run.refusal.code, run.refusal.reason]).toEqual([3, 'CREDENTIALS_REQUIRED', 'Your warehouse token expired; reconnect.']);
   });
 });
+
+describe('purposeAttributes in the cache key', () => {
+  it.each([
+    ['named: a result read for one purpose never serves another', ['purpose'], [false, false, true]],
+    ['not named: the same person\'s result is served again', undefined, [false, true, true]],
+  ])('%s', async (_name, purposeAttributes, cachedFlags) => {
+    const app = server({
+      resolvePrincipal: (req) => ({ id: 'ada', kind: 'person', attributes: { purpose: String(req.headers['x-purpose'] ?? 'screen') } }),
+      ...(purposeAttributes !== undefined ? { purposeAttributes } : {}),
+    });
+    await app.ready();
+    await new Promise((r) => setTimeout(r, 200));
+    const cached: boolean[] = [];
+    for (const purpose of ['screen', 'export', 'export']) {
+      const from = events.length;
+      expect((await app.inject({ ...RUN, headers: { 'x-purpose': purpose } })).statusCode).toBe(200);
+      cached.push(events.slice(from).filter((e) => e.origin === 'block').some((e) => e.cached === true));
+    }
+    expect(cached).toEqual(cachedFlags);
+  });
+});

@@ -16,6 +16,7 @@ import { sqliteConnectorFactory } from '../connectors/sqlite.js';
 import { currentContext, currentPrincipal } from '../context/request-context.js';
 import { warehouseFailure } from './warehouse-failure.js';
 import { personCredentials, type PersonCredentials } from './credentials.js';
+import { accessKey } from './access-key.js';
 import { ConnectorRegistry } from './connector-registry.js';
 import { readCatalog, readColumns, type ReadCatalogOptions } from './read-catalog.js';
 import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
@@ -131,7 +132,7 @@ class OneQueryPath implements Executor {
     const maxBytes = nonNegative(request.maxResultBytes, this.maxResultBytes, 'maxResultBytes');
     const maxCellBytes = Math.min(maxBytes, nonNegative(request.maxCellBytes, this.maxCellBytes, 'maxCellBytes'));
     // Keyed by access: the statement as the policy narrowed it, and who asked with what answer.
-    const key = cache === undefined ? '' : `${cacheKey(name, policed.sql, policed.params, maxRows, maxBytes, maxCellBytes)}|${policed.fingerprint}|${person.credentialId}`;
+    const key = cache === undefined ? '' : `${cacheKey(name, policed.sql, policed.params, maxRows, maxBytes, maxCellBytes)}|${policed.fingerprint}|${person.credentialId}|${accessKey()}`;
     const hit = cache?.get(name, key);
     if (hit !== undefined) {
       this.enforce(policed, hit.rows, report);

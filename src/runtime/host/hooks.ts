@@ -87,6 +87,12 @@ export interface HostHooks {
   rowPolicy?(query: QueryContext): RowPolicyAnswer | Promise<RowPolicyAnswer>;
   /** The person's own warehouse sign-in, laid over the connection before the row policy sees it. */
   credentials?(context: CredentialsContext): CredentialsAnswer | Promise<CredentialsAnswer>;
+  /**
+   * Attributes of the principal the host sets per request to mark where values go (for example
+   * a purpose); each one named here is part of every cache key, so a result read for one purpose
+   * never serves another. Anything but a list of names names none.
+   */
+  purposeAttributes?: string[];
   /** Told of every statement's outcome and duration; never waited for, and its failures change nothing. */
   statements?(event: HostStatementEvent): void | Promise<void>;
   /**
