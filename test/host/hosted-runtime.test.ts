@@ -4,7 +4,7 @@
  * is not captured as a draft unless the host says one person works here; its written SQL passes
  * the row policy exactly once; and two hosted servers in one process keep their hooks apart.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
@@ -53,7 +53,11 @@ describe('draft capture in a hosted runtime', () => {
     fake.script(sqlReply(TIER2_SQL));
     const run = await post(server, TIER2_QUESTION);
     expect([run.tier, run.trust]).toEqual([2, 'review_required']);
-    if (captured) expect(run.reviewDraft?.path).toBe(TIER2_DRAFT);
+    if (captured) {
+      expect(run.reviewDraft?.path).toBe(TIER2_DRAFT);
+      // The person who asked owns the draft, not the project's local owner.
+      expect(readFileSync(join(root, TIER2_DRAFT), 'utf8')).toContain('owner = "ada"');
+    }
     else expect(run.capture).toEqual({ saved: false, code: 'HOSTED_RUNTIME' });
     expect(existsSync(join(root, TIER2_DRAFT))).toBe(captured);
     // The model's SQL went through the row policy once, as the person who asked.

@@ -16,6 +16,13 @@ import type { AskContext, AskRequest, AskRun } from './types.js';
 import { writtenSql } from './written-sql.js';
 import { currentContext } from '../context/request-context.js';
 
+/** The person a host placed for this request, as a draft's owner (address when known). */
+function hostOwner(): string | undefined {
+  const principal = currentContext()?.principal;
+  if (principal === undefined || principal.source !== 'host') return undefined;
+  return principal.email ?? principal.id;
+}
+
 /** Why a Tier-2 answer is not captured, or undefined when it is. */
 function captureOff(ctx: AskContext, request: AskRequest): string | undefined {
   if (request.saveDraft === false) return 'SAVE_DRAFT_FALSE';
@@ -54,7 +61,9 @@ function capture(ctx: AskContext, request: AskRequest, sql: string, candidates: 
     ...(request.proposedEntity !== undefined ? { proposedEntity: request.proposedEntity } : {}),
   });
   try {
-    return captureDraft(ctx.root, { ...target, question: request.question, sql, driver, now: ctx.now(), ...(ctx.draftOwner !== undefined ? { owner: ctx.draftOwner } : {}) });
+    // A host's person owns the draft they asked for (spec 02 rule 5); else the configured or local owner.
+    const owner = hostOwner() ?? ctx.draftOwner;
+    return captureDraft(ctx.root, { ...target, question: request.question, sql, driver, now: ctx.now(), ...(owner !== undefined ? { owner } : {}) });
   } catch (error) {
     if (error instanceof DraftError) return { code: error.code };
     return { code: 'DRAFT_WRITE_FAILED' };
