@@ -65,17 +65,25 @@ function notRun(block: CompiledBlock, why: ValidationFacts): CheckRun {
   return { validation: why, run: { ok: false, columns: [], rowCount: 0, error: reason }, tests: block.tests.map((t) => ({ text: t.text, pass: false, reason })) };
 }
 
+/** Validation, one run and the tests of a block on `executor`. */
+async function checkOn(executor: Executor, block: CompiledBlock, maxRows: number): Promise<CheckRun> {
+  const validated = await validation(executor, block);
+  if (!validated.ok) return notRun(block, validated);
+  const run = await runBlock(executor, block, {}, { maxRows });
+  const outcomes = evaluateTests(block.tests, run);
+  return { validation: validated, run: runFacts(run), tests: outcomes.map((o, i) => testCheck(o, run, block.tests[i]?.subject ?? '')) };
+}
+
 /** A runner on the project's connections; close it when done. */
 export function createBlockRunner(root: string, config: SvcConfig, maxRows = CHECK_MAX_ROWS): BlockRunner {
   const executor = createExecutor({ root, config, maxRows });
-  return {
-    async check(block: CompiledBlock): Promise<CheckRun> {
-      const validated = await validation(executor, block);
-      if (!validated.ok) return notRun(block, validated);
-      const run = await runBlock(executor, block, {}, { maxRows });
-      const outcomes = evaluateTests(block.tests, run);
-      return { validation: validated, run: runFacts(run), tests: outcomes.map((o, i) => testCheck(o, run, block.tests[i]?.subject ?? '')) };
-    },
-    close: () => closeHeld(() => executor.close()),
-  };
+  return { check: (block) => checkOn(executor, block, maxRows), close: () => closeHeld(() => executor.close()) };
+}
+
+/**
+ * A runner on an executor someone else owns (a server's one query path, so certification's
+ * statements pass its host's hooks like any other); closing it leaves the executor open.
+ */
+export function runnerOn(executor: Executor, maxRows = CHECK_MAX_ROWS): BlockRunner {
+  return { check: (block) => checkOn(executor, block, maxRows), close: async () => undefined };
 }

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { userInfo } from 'node:os';
 import type { SvcConfig } from '../../compiler/project/config.js';
 
-export type OwnerSource = 'config.certification.owner' | 'config.owner' | 'git' | 'os';
+export type OwnerSource = 'config.certification.owner' | 'config.owner' | 'git' | 'os' | 'host' | 'request';
 
 export interface LocalOwner {
   owner: string;

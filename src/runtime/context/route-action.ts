@@ -41,6 +41,7 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/ask-traces/:traceId/export', action: 'project.read' },
   { route: 'GET /api/ask-traces/by-run/:runId', action: 'project.read' },
   { route: 'GET /api/ask-traces/status', action: 'project.read' },
+  { route: 'POST /api/block-studio/certifications', action: 'dataset.certify' },
   { route: 'GET /api/blocks', action: 'project.read' },
   { route: 'GET /api/blocks/:id', action: 'project.read' },
   { route: 'GET /api/describe-table', action: 'project.read' },

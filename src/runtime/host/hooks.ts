@@ -82,6 +82,8 @@ export interface HostHooks {
    * runtime serves many people and captures none (spec 01 rule 8).
    */
   onePerson?: boolean;
+  /** Certify with every enterprise gate: the host decides, never the request (default off with a host). */
+  enterpriseCertification?: boolean;
   /** The columns of `relation` the person may see listed by the schema routes (a subset of `columns`). */
   columnsVisible?(principal: Principal, relation: string, columns: string[]): string[] | Promise<string[]>;
   rowPolicy?(query: QueryContext): RowPolicyAnswer | Promise<RowPolicyAnswer>;

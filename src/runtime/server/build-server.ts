@@ -13,6 +13,7 @@ import { blockRoute } from './routes/block.js';
 import { blockRunRoute } from './routes/block-run.js';
 import { blocksRoute } from './routes/blocks.js';
 import { describeTableRoute } from './routes/describe-table.js';
+import { certificationsRoute } from './routes/certifications.js';
 import { schemaRoute } from './routes/schema.js';
 import { healthRoute } from './routes/health.js';
 import { identityRoute } from './routes/identity.js';
@@ -23,7 +24,7 @@ import { installSnapshots } from './snapshot-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
-const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute];
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute, certificationsRoute];
 
 /** The parts a snapshot needs besides the files, from the server's deps. */
 function snapshotParts(deps: ServerDeps): SnapshotParts {
