@@ -54,7 +54,7 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
 }
 
 function capture(ctx: AskContext, request: AskRequest, sql: string, candidates: readonly Tier1Candidate[]): CapturedDraft | { code: string } {
-  const driver = ctx.executor.driverOf();
+  const driver = ctx.executor.driverOf(request.connection);
   const target = draftTarget({
     root: ctx.root, manifest: ctx.manifest, sql, driver, candidates,
     ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
@@ -76,7 +76,7 @@ export async function answerTier2(ctx: AskContext, request: AskRequest, base: Ru
   if (!written.ok) return refusedRun(base, written.refusal, written.next);
   let result;
   try {
-    result = await ctx.executor.execute({ sql: written.sql, params: [], origin: 'model' });
+    result = await ctx.executor.execute({ sql: written.sql, params: [], origin: 'model', ...(request.connection !== undefined ? { connection: request.connection } : {}) });
   } catch (error) {
     if (error instanceof StatementError) return statementRefusal(base, error);
     throw error;

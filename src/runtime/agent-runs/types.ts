@@ -26,6 +26,11 @@ export interface AskRequest {
   reviewDraftCapture?: 'on' | 'off';
   /** The conversation this Ask continues (a follow-up); a new thread is started without it. */
   threadId?: string;
+  /**
+   * The project connection written SQL runs on (default: the default connection); set by the
+   * server from a request's `executionTarget`, never from connection settings a request carries.
+   */
+  connection?: string;
 }
 
 export type AskTier = 1 | 2 | 3;

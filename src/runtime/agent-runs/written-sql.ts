@@ -12,10 +12,10 @@ import type { AskContext, AskRefusal, AskRequest } from './types.js';
 
 export type WrittenSql = { ok: true; sql: string; by: 'agent' | 'model' } | { ok: false; refusal: AskRefusal; next?: string };
 
-async function schemaOf(ctx: AskContext): Promise<WarehouseCatalog | undefined> {
+async function schemaOf(ctx: AskContext, connection: string | undefined): Promise<WarehouseCatalog | undefined> {
   if (ctx.executor.catalog === undefined) return undefined;
   try {
-    return await ctx.executor.catalog({ deadlineMs: 10_000 });
+    return await ctx.executor.catalog({ deadlineMs: 10_000, ...(connection !== undefined ? { connection } : {}) });
   } catch {
     // Without a schema the model still sees the blocks; the statement check still decides.
     return undefined;
@@ -43,9 +43,9 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
   if (provider === undefined) {
     return { ok: false, refusal: { code: 'NO_MODEL_CONFIGURED', reason: 'No certified block answers this question, and no model is configured to write review-required SQL for it.' }, next: 'Ask with the name of a certified block, or configure ask.provider in svc.config.json.' };
   }
-  const driver = ctx.executor.driverOf();
+  const driver = ctx.executor.driverOf(request.connection);
   const messages = buildPrompt({
-    question: request.question, manifest: ctx.manifest, catalog: await schemaOf(ctx), candidates, driver, gate: ctx.router.gate,
+    question: request.question, manifest: ctx.manifest, catalog: await schemaOf(ctx, request.connection), candidates, driver, gate: ctx.router.gate,
     ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
     ...(request.upstreamRefs !== undefined ? { upstreamRefs: request.upstreamRefs } : {}),
   });

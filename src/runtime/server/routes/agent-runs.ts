@@ -13,6 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AskRequest } from '../../agent-runs/types.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
+import { EXECUTION_TARGET_SCHEMA, resolveExecutionTarget, type ExecutionTarget } from '../execution-target.js';
 
 const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
@@ -29,9 +30,19 @@ export const ASK_REQUEST_SCHEMA = {
     saveDraft: { type: 'boolean' },
     reviewDraftCapture: { enum: ['on', 'off'] },
     threadId: { type: 'string', minLength: 1, maxLength: 200 },
+    executionTarget: EXECUTION_TARGET_SCHEMA,
+    // Accepted and never read: settings come from the project and the host only (spec 02 rule 11).
+    connection: {},
   },
 } as const;
 
+type Body = Omit<AskRequest, 'connection'> & { executionTarget?: ExecutionTarget; connection?: unknown };
+
 export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.post<{ Body: AskRequest }>('/api/agent-runs', { schema: { body: ASK_REQUEST_SCHEMA } }, async (request) => snapshotOf(request).ask.ask(request.body));
+  app.post<{ Body: Body }>('/api/agent-runs', { schema: { body: ASK_REQUEST_SCHEMA } }, async (request) => {
+    const snapshot = snapshotOf(request);
+    const { executionTarget, connection: _ignored, ...ask } = request.body;
+    const chosen = resolveExecutionTarget(executionTarget, snapshot.config);
+    return snapshot.ask.ask({ ...ask, ...(chosen !== undefined ? { connection: chosen } : {}) });
+  });
 };
