@@ -104,6 +104,7 @@ describe('purposeAttributes in the cache key', () => {
   it.each([
     ['named: a result read for one purpose never serves another', ['purpose'], [false, false, true]],
     ['not named: the same person\'s result is served again', undefined, [false, true, true]],
+    ['wrong shape (not a list of names): names none', 'purpose' as never, [false, true, true]],
   ])('%s', async (_name, purposeAttributes, cachedFlags) => {
     const app = server({
       resolvePrincipal: (req) => ({ id: 'ada', kind: 'person', attributes: { purpose: String(req.headers['x-purpose'] ?? 'screen') } }),
