@@ -103,3 +103,13 @@ export function statementTables(sql: string, driver: string): StatementTables {
     return { tables: [], from: 'none' };
   }
 }
+
+/** The tables a statement reads, or none when no reading can tell (never throws). */
+export function tablesRead(sql: string, driver: string): string[] {
+  try {
+    const read = statementTables(sql, driver);
+    return read.from === 'none' ? [] : read.tables;
+  } catch {
+    return [];
+  }
+}

@@ -8,7 +8,7 @@
  * is asked and the statement is unchanged.
  */
 import { createHash } from 'node:crypto';
-import { statementTables } from '../../compiler/sql-tables.js';
+import { tablesRead } from '../../compiler/sql-tables.js';
 import { hostedStatementRefusal } from '../../rules/statement-check/index.js';
 import { currentContext } from '../context/request-context.js';
 import { callHook } from '../host/call-hook.js';
@@ -27,13 +27,29 @@ export interface PolicedStatement {
   fingerprint: string;
 }
 
-function tablesOf(sql: string, driver: string): string[] {
-  try {
-    const read = statementTables(sql, driver);
-    return read.from === 'none' ? [] : read.tables;
-  } catch {
-    return [];
-  }
+/** Asks the request's row policy about one statement; throws ROW_POLICY_REFUSED when it refuses or fails. */
+type Narrowed = Exclude<RowPolicyAnswer, { refuse: string }>;
+
+async function askPolicy(sql: string, params: Params, tables: string[], name: string, purpose: 'data' | 'metadata'): Promise<Narrowed | undefined> {
+  const context = currentContext();
+  const host = context?.host;
+  if (host?.hooks.rowPolicy === undefined) return undefined;
+  const rowPolicy = host.hooks.rowPolicy.bind(host.hooks);
+  const query = {
+    ...(context?.principal !== undefined ? { principal: context.principal } : {}),
+    sql,
+    params,
+    tables,
+    connection: name,
+    purpose,
+    ...(context?.destination !== undefined ? { destination: context.destination } : {}),
+    ...(context?.action !== undefined ? { action: context.action } : {}),
+  };
+  const outcome = await callHook<RowPolicyAnswer>({ name: 'rowPolicy', invoke: () => rowPolicy(query), accept: isRowPolicyAnswer, timeoutMs: host.timeoutMs, log: host.log });
+  if (outcome.kind !== 'ok') throw refused(`Your row rules could not be checked (reference ${outcome.reference}), so nothing ran.`, 'row-policy-failed');
+  const answer = outcome.value;
+  if ('refuse' in answer) throw refused(answer.refuse.trim() === '' ? 'Your row rules refuse this.' : answer.refuse.slice(0, 500), 'row-policy');
+  return answer;
 }
 
 function refused(message: string, reason: string): StatementError {
@@ -42,28 +58,12 @@ function refused(message: string, reason: string): StatementError {
 
 /** Applies the host's row policy to `request` on connection `name`; throws ROW_POLICY_REFUSED when it refuses or fails. */
 export async function applyRowPolicy(request: StatementRequest, name: string, driver: string, folders: readonly string[]): Promise<PolicedStatement> {
-  const context = currentContext();
-  const host = context?.host;
-  if (host?.hooks.rowPolicy === undefined) return { sql: request.sql, params: request.params, fingerprint: '' };
-  const rowPolicy = host.hooks.rowPolicy.bind(host.hooks);
-  const query = {
-    ...(context?.principal !== undefined ? { principal: context.principal } : {}),
-    sql: request.sql,
-    params: request.params,
-    tables: tablesOf(request.sql, driver),
-    connection: name,
-    // A request never runs svc's own platform work: its statements are for their data.
-    purpose: 'data' as const,
-    ...(context?.destination !== undefined ? { destination: context.destination } : {}),
-    ...(context?.action !== undefined ? { action: context.action } : {}),
-  };
-  const outcome = await callHook<RowPolicyAnswer>({ name: 'rowPolicy', invoke: () => rowPolicy(query), accept: isRowPolicyAnswer, timeoutMs: host.timeoutMs, log: host.log });
-  if (outcome.kind !== 'ok') throw refused(`Your row rules could not be checked (reference ${outcome.reference}), so nothing ran.`, 'row-policy-failed');
-  const answer = outcome.value;
-  if ('refuse' in answer) throw refused(answer.refuse.trim() === '' ? 'Your row rules refuse this query.' : answer.refuse.slice(0, 500), 'row-policy');
+  // A request never runs svc's own platform work: its statements are for their data.
+  const answer = await askPolicy(request.sql, request.params, tablesRead(request.sql, driver), name, 'data');
+  if (answer === undefined) return { sql: request.sql, params: request.params, fingerprint: '' };
   // The narrowed statement must still be a read the check lets through.
   if (hostedStatementRefusal(answer.sql, driver, folders, { readOnly: true }) !== null) throw refused('Your row rules produced a statement that may not run here, so nothing ran.', 'row-policy-unsafe');
-  const fingerprint = createHash('sha256').update(JSON.stringify([context?.principal?.id ?? '', answer])).digest('hex');
+  const fingerprint = createHash('sha256').update(JSON.stringify([currentContext()?.principal?.id ?? '', answer])).digest('hex');
   return { sql: answer.sql, params: answer.params ?? request.params, ...(answer.groupRows !== undefined ? { groupRows: answer.groupRows } : {}), fingerprint };
 }
 
@@ -74,23 +74,7 @@ export async function applyRowPolicy(request: StatementRequest, name: string, dr
  * (a catalog statement is not the policy's to rewrite).
  */
 export async function admitMetadata(sql: string, params: Params, name: string): Promise<void> {
-  const context = currentContext();
-  const host = context?.host;
-  if (host?.hooks.rowPolicy === undefined) return;
-  const rowPolicy = host.hooks.rowPolicy.bind(host.hooks);
-  const query = {
-    ...(context?.principal !== undefined ? { principal: context.principal } : {}),
-    sql,
-    params,
-    tables: [],
-    connection: name,
-    purpose: 'metadata' as const,
-    ...(context?.destination !== undefined ? { destination: context.destination } : {}),
-    ...(context?.action !== undefined ? { action: context.action } : {}),
-  };
-  const outcome = await callHook<RowPolicyAnswer>({ name: 'rowPolicy', invoke: () => rowPolicy(query), accept: isRowPolicyAnswer, timeoutMs: host.timeoutMs, log: host.log });
-  if (outcome.kind !== 'ok') throw refused(`Your row rules could not be checked (reference ${outcome.reference}), so nothing ran.`, 'row-policy-failed');
-  if ('refuse' in outcome.value) throw refused(outcome.value.refuse.trim() === '' ? 'Your row rules refuse this lookup.' : outcome.value.refuse.slice(0, 500), 'row-policy');
+  await askPolicy(sql, params, [], name, 'metadata');
 }
 
 /** Refuses a result with a group under the policy's minimum (or without the column to tell). */

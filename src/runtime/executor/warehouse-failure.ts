@@ -4,7 +4,7 @@
  * the server log under an eight-letter reference with the failure's kind and the statement's own
  * tables, and the caller gets a WarehouseStatementError carrying only the diagnosis.
  */
-import { statementTables } from '../../compiler/sql-tables.js';
+import { tablesRead } from '../../compiler/sql-tables.js';
 import { errorReference } from '../context/error-reference.js';
 import { WarehouseStatementError, type StatementError } from './types.js';
 
@@ -24,19 +24,11 @@ export function diagnosisOf(message: string, added: readonly string[]): string {
   return d === '' ? 'the warehouse refused the statement' : d.slice(0, 300);
 }
 
-function tablesOf(sql: string, driver: string): string[] {
-  try {
-    const read = statementTables(sql, driver);
-    return read.from === 'none' ? [] : read.tables;
-  } catch {
-    return [];
-  }
-}
 
 /** Logs the engine's words and returns what the caller may carry. */
 export function warehouseFailure(failure: StatementError, asked: { sql: string; params: Params }, ran: { sql: string; params: Params }, driver: string, log: (line: string) => void): WarehouseStatementError {
   const reference = errorReference();
-  const tables = tablesOf(asked.sql, driver);
+  const tables = tablesRead(asked.sql, driver);
   // Literals only the rewrite holds: its text minus what was asked, and its values minus the asked ones.
   const askedValues = new Set(asked.params.map(String));
   const added = [...ran.params.map(String).filter((v) => !askedValues.has(v)), ...[...ran.sql.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1] ?? '').filter((v) => !asked.sql.includes(v))];
