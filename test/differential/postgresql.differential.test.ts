@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { svcReading } from './compare.js';
 import { postgresFamilyText } from './generate.js';
-import { startPostgres, type PostgresServer } from './postgres-server.js';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
 
 const CURATED: readonly string[] = [
   "SELECT 'it''s' AS v; SELECT 2",

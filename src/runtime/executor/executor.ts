@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { resolveConnection, type SvcConfig } from '../../compiler/project/config.js';
 import { hostedStatementRefusal } from '../../rules/statement-check/index.js';
 import type { ConnectorFactory } from '../connectors/connector.js';
-import { sqliteConnectorFactory } from '../connectors/sqlite.js';
+import { CONNECTORS } from '../connectors/registry.js';
 import { currentContext, currentPrincipal } from '../context/request-context.js';
 import { warehouseFailure } from './warehouse-failure.js';
 import { personCredentials, type PersonCredentials } from './credentials.js';
@@ -36,7 +36,7 @@ export interface ExecutorOptions {
   /** Default byte budget per result (4 MiB) and per cell (1 MiB); see ConnectorStatement. */
   maxResultBytes?: number;
   maxCellBytes?: number;
-  /** Connector factories by driver, added to (or replacing) the built-in `sqlite`. */
+  /** Connector factories by driver, added to (or replacing) the built-in ones (connectors/registry.ts). */
   connectors?: Readonly<Record<string, ConnectorFactory>>;
   /**
    * Opt-in cache of `origin: 'block'` results, invalidated when the database file changes
@@ -83,7 +83,7 @@ class OneQueryPath implements Executor {
     this.maxRows = nonNegative(options.maxRows, 10_000, 'maxRows');
     this.maxResultBytes = nonNegative(options.maxResultBytes, DEFAULT_RESULT_BYTES, 'maxResultBytes');
     this.maxCellBytes = nonNegative(options.maxCellBytes, DEFAULT_CELL_BYTES, 'maxCellBytes');
-    this.registry = new ConnectorRegistry(options.root, options.config, { sqlite: sqliteConnectorFactory, ...options.connectors });
+    this.registry = new ConnectorRegistry(options.root, options.config, { ...CONNECTORS, ...options.connectors });
     const cache = options.resultCache;
     this.cache = cache === undefined || cache === false ? undefined : new ResultCache(cache === true ? {} : cache);
   }

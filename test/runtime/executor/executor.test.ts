@@ -186,9 +186,10 @@ describe('executor: failures', () => {
 
   it.each([
     { connection: 'elsewhere', words: 'no connection named' },
-    { connection: 'pg', words: 'No connector for driver' },
+    { connection: 'pg', words: 'names no server' },
+    { connection: 'sf', words: 'No connector for driver' },
   ])('answers CONNECTION_UNAVAILABLE for $connection', async ({ connection, words }) => {
-    const config = { ...SQLITE_CONFIG, connections: { ...SQLITE_CONFIG.connections, pg: { driver: 'postgresql' } } };
+    const config = { ...SQLITE_CONFIG, connections: { ...SQLITE_CONFIG.connections, pg: { driver: 'postgresql' }, sf: { driver: 'snowflake' } } };
     const { executor } = setup({ config });
     const error = await failure(executor.execute({ sql: 'SELECT 1', params: [], origin: 'person', connection }));
     expect(error.code).toBe('CONNECTION_UNAVAILABLE');

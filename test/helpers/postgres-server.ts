@@ -1,21 +1,23 @@
 /**
- * A throwaway PostgreSQL server for differential tests: Debian's postgresql-15 (installed when
+ * A throwaway PostgreSQL server for tests (differential tests and the PostgreSQL connector): Debian's postgresql-15 (installed when
  * missing), a cluster initialised in a temp folder, listening on a free loopback port, stopped
  * and removed after. As root it runs as the `postgres` user the package creates (initdb will
  * not run as root).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../helpers/free-port.js';
-import { ensureCommand } from '../helpers/provision.js';
+import { freePort } from './free-port.js';
+import { ensureCommand } from './provision.js';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
 export interface PostgresServer {
   client: pg.Client;
+  /** The loopback port it listens on (user `postgres`, trust sign-in). */
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -24,9 +26,9 @@ function asPostgres(command: string, args: string[]): string[] {
   return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', command, ...args] : [command, ...args];
 }
 
-async function connect(port: number, deadline: number): Promise<pg.Client> {
+async function connect(port: number, deadline: number, password: string | undefined): Promise<pg.Client> {
   for (;;) {
-    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', ...(password !== undefined ? { password } : {}) });
     try {
       await client.connect();
       return client;
@@ -38,7 +40,11 @@ async function connect(port: number, deadline: number): Promise<pg.Client> {
   }
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * Starts the server. With `password`, sign-in over TCP needs a password (scram-sha-256) and
+ * `postgres` has that one; without it every sign-in is trusted.
+ */
+export async function startPostgres(options: { password?: string } = {}): Promise<PostgresServer> {
   if (!existsSync(join(BIN, 'initdb'))) ensureCommand(`${BIN}/initdb`, 'postgresql-15', 'postgresql');
   const dir = mkdtempSync(join(tmpdir(), 'svc-pg-'));
   chmodSync(dir, 0o700);
@@ -48,14 +54,21 @@ export async function startPostgres(): Promise<PostgresServer> {
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
-  const [cmd, ...args] = asPostgres(`${BIN}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const auth = ['--auth=trust'];
+  if (options.password !== undefined) {
+    const pwfile = join(dir, 'pwfile');
+    writeFileSync(pwfile, `${options.password}\n`, { mode: 0o644 });
+    auth.splice(0, 1, '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`);
+  }
+  const [cmd, ...args] = asPostgres(`${BIN}/initdb`, ['-D', data, '-U', 'postgres', ...auth, '-E', 'UTF8', '--locale=C.UTF-8']);
   execFileSync(cmd as string, args, { stdio: 'ignore' });
   const port = await freePort();
   const [pcmd, ...pargs] = asPostgres(`${BIN}/postgres`, ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off']);
   const server: ChildProcess = spawn(pcmd as string, pargs, { stdio: 'ignore' });
-  const client = await connect(port, Date.now() + 30_000);
+  const client = await connect(port, Date.now() + 30_000, options.password);
   return {
     client,
+    port,
     async stop() {
       await client.end().catch(() => undefined);
       const exited = server.exitCode !== null ? Promise.resolve() : new Promise((done) => server.once('exit', done));
