@@ -103,6 +103,31 @@ describe('svc init: refusals write nothing', () => {
     expect(readFileSync(join(root, '.gitignore'), 'utf8')).toBe('x\n');
   });
 
+  it.each([
+    ['sqlite', { driver: 'sqlite', path: 'data/warehouse.db' }, 'put the SQLite database at data/warehouse.db'],
+    ['duckdb', { driver: 'duckdb', path: 'data/warehouse.duckdb' }, 'put the DuckDB database at data/warehouse.duckdb'],
+    ['postgresql', { driver: 'postgresql', host: 'localhost', port: 5432, database: 'shop', user: 'shop', passwordEnv: 'SVC_POSTGRES_PASSWORD' }, 'export SVC_POSTGRES_PASSWORD'],
+    ['clickhouse', { driver: 'clickhouse', host: 'localhost', port: 8123, passwordEnv: 'SVC_CLICKHOUSE_PASSWORD' }, 'export SVC_CLICKHOUSE_PASSWORD'],
+  ])('scaffolds a %s connection that compiles, with no password in the file', (warehouse, connection, step) => {
+    const parent = makeProject({});
+    const run = svc(['init', 'shop', '--warehouse', warehouse], parent);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(step);
+    const text = readFileSync(join(parent, 'shop/svc.config.json'), 'utf8');
+    expect(JSON.parse(text).connections.default).toMatchObject(connection);
+    expect(text).not.toMatch(/"password"/);
+    expect(svc(['compile', '--format', 'json'], join(parent, 'shop')).code).toBe(0);
+  });
+
+  it('refuses --example with a warehouse other than SQLite, writing nothing', () => {
+    const root = makeProject({});
+    const run = json(['init', '--example', '--warehouse', 'duckdb'], root);
+    expect(run.code).toBe(1);
+    expect(run.out.diagnostics.map((d) => [d.code, d.data?.['warehouse']])).toEqual([['init/example-needs-sqlite', 'duckdb']]);
+    expect(tree(root)).toEqual([]);
+    expect(svc(['init', '--warehouse', 'oracle'], root).code).toBe(2);
+  });
+
   it('exits 2 on a bad --layout', () => {
     const root = makeProject({});
     const run = svc(['init', '--layout', 'flat'], root);

@@ -15,6 +15,10 @@ describe('svc.config.json', () => {
     ['wrong type', '{"project":7}', [['config/invalid', '/project']]],
     ['two problems', '{"project":"p","certification":{"rules":"gold"},"contracts":{"manifestPath":3}}', [['config/invalid', '/certification/rules'], ['config/invalid', '/contracts/manifestPath']]],
     ['not json', '{"project": }', [['config/invalid-json', '']]],
+    ['a server connection', JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', port: 5432, database: 'd', user: 'u', passwordEnv: 'PG_PASSWORD', sslmode: 'verify-full', sslRootCert: 'ca.pem' }, ch: { driver: 'clickhouse', host: 'c', protocol: 'https' } } }), []],
+    ['a password written in the config', JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', password: 'hunter2' } } }), [['config/password-in-config', '/connections/pg/password']]],
+    ['a port out of range and an unknown TLS mode', JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', port: 70000, sslmode: 'prefer' } } }), [['config/invalid', '/connections/pg/port'], ['config/invalid', '/connections/pg/sslmode']]],
+    ['a variable name that is no name', JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', passwordEnv: '$(cat /etc/passwd)' } } }), [['config/invalid', '/connections/pg/passwordEnv']]],
   ];
   it.each(cases)('%s', (_name, text, expected) => {
     const r = parseConfigText(text);

@@ -105,6 +105,15 @@ function jsonErrorSpan(problem: string, text: string): { span?: Span } {
   return offset === undefined ? {} : { span: new LineIndex(text).span(offset, Math.min(text.length, offset + 1)) };
 }
 
+/** A password written in the config (kept in git) is an error wherever it stands in a connection. */
+function writtenPasswords(data: unknown): Diagnostic[] {
+  const connections = (data as { connections?: unknown } | null)?.connections;
+  if (connections === null || typeof connections !== 'object') return [];
+  return Object.entries(connections as Record<string, unknown>)
+    .filter(([, c]) => c !== null && typeof c === 'object' && Object.hasOwn(c, 'password'))
+    .map(([name]) => diag('config/password-in-config', { connection: name, pointer: `/connections/${name}/password` }, { file: CONFIG_FILE }));
+}
+
 /** Parses and validates config text; exported for tests and for svc lint. */
 export function parseConfigText(text: string): { config?: SvcConfig; text: string; diagnostics: Diagnostic[] } {
   let data: unknown;
@@ -114,7 +123,7 @@ export function parseConfigText(text: string): { config?: SvcConfig; text: strin
     const problem = error instanceof Error ? error.message : String(error);
     return { text, diagnostics: [diag('config/invalid-json', { problem: withLineAndColumn(problem, text) }, { file: CONFIG_FILE, ...jsonErrorSpan(problem, text) })] };
   }
-  const diagnostics = validateDocument(schemaValidator(schemaUrl), data, 'config/invalid', CONFIG_FILE);
+  const diagnostics = [...validateDocument(schemaValidator(schemaUrl), data, 'config/invalid', CONFIG_FILE), ...writtenPasswords(data)];
   if (diagnostics.length > 0) return { text, diagnostics };
   return { config: data as SvcConfig, text, diagnostics: [] };
 }

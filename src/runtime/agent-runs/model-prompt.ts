@@ -27,6 +27,20 @@ export interface PromptInput {
   upstreamRefs?: readonly string[];
 }
 
+/** The engine each driver runs on, named so a model writes SQL that engine reads. */
+const ENGINES: Readonly<Record<string, string>> = {
+  clickhouse: 'ClickHouse',
+  duckdb: 'DuckDB',
+  postgresql: 'PostgreSQL',
+  sqlite: 'SQLite',
+};
+
+/** The dialect line of a prompt: the driver, and the engine's own name when known. */
+export function dialectLine(driver: string): string {
+  const engine = Object.hasOwn(ENGINES, driver) ? ENGINES[driver] : undefined;
+  return engine === undefined ? `SQL dialect: ${driver}` : `SQL dialect: ${driver} (write SQL that ${engine} runs, with its own functions for dates and text)`;
+}
+
 const SYSTEM = [
   'You write SQL for an analytics warehouse. Answer the question with exactly one read-only statement (SELECT or WITH ... SELECT)',
   'that uses only the tables and columns listed. Return it in one ```sql fenced block and nothing else.',
@@ -59,7 +73,7 @@ function schemaLines(catalog: WarehouseCatalog | undefined): string[] {
 export function buildPrompt(input: PromptInput): ChatMessage[] {
   const blocks = contextBlocks(input.manifest, input.candidates, input.gate);
   const user = [
-    `SQL dialect: ${input.driver}`,
+    dialectLine(input.driver),
     '',
     'Warehouse tables:',
     ...schemaLines(input.catalog),

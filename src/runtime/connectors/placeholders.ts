@@ -8,6 +8,15 @@
 import { lexStatement } from '../../../grammar/sql/index.js';
 import { StatementError } from '../executor/types.js';
 
+/** How many `?` placeholders `sql` has as `driver`'s engine reads it (0 when it cannot be read). */
+export function countPlaceholders(sql: string, driver: string): number {
+  try {
+    return lexStatement(sql, driver).filter((t) => t.kind === 'parameter' && t.text === '?').length;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * `sql` with its `count` `?` placeholders replaced by `render(index)` (0-based, in order).
  * Without values the text is returned as written. A count that differs from the values is a

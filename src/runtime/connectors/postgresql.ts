@@ -21,7 +21,7 @@ import { StatementError } from '../executor/types.js';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
 import { Lanes } from './lanes.js';
 import { networkSettings } from './network-settings.js';
-import { rewritePlaceholders } from './placeholders.js';
+import { countPlaceholders, rewritePlaceholders } from './placeholders.js';
 import { POSTGRES_TYPES } from './postgresql-values.js';
 import { RowBudget } from './row-budget.js';
 
@@ -148,10 +148,14 @@ class PostgresConnector implements Connector {
 
   prepareStatement(sql: string, deadlineMs: number): Promise<void> {
     return this.withClient(deadlineMs, false, async (client) => {
+      // PREPARE parses and plans (tables, columns, parameter types) and runs nothing.
+      const body = cursorBody(sql);
+      const text = rewritePlaceholders(body, 'postgresql', countPlaceholders(body, 'postgresql'), (i) => `$${i + 1}`);
       await client.query('BEGIN TRANSACTION READ ONLY');
       await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(deadlineMs))}`);
-      await client.query(`EXPLAIN ${cursorBody(sql)}`);
+      await client.query(`PREPARE svc_check AS ${text}`);
       await client.query('ROLLBACK');
+      await client.query('DEALLOCATE svc_check');
     });
   }
 

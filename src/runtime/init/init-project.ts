@@ -13,12 +13,15 @@ import type { FileChange } from '../certify/file-transaction.js';
 import { writeExampleWarehouse } from './example-warehouse.js';
 import { EXAMPLE, gitignoreWith, projectFiles } from './project-files.js';
 import type { InitLayout } from './project-files.js';
+import { warehouseStep, type InitWarehouse } from './warehouse-connection.js';
 
 export interface InitRequest {
   readonly cwd: string;
   readonly dir?: string;
   readonly layout?: InitLayout;
   readonly example?: boolean;
+  /** The warehouse of the `default` connection (the example's is SQLite). */
+  readonly warehouse?: InitWarehouse;
   /** Add the project to a folder that holds other files (never overwriting one). */
   readonly force?: boolean;
   /** The clock for the example warehouse's calendar (tests fix it). */
@@ -78,7 +81,9 @@ function plan(root: string, files: Map<string, string>, example: boolean): { cha
 function nextSteps(req: InitRequest, root: string, layout: InitLayout): string[] {
   const cd = relative(req.cwd, root);
   const steps = cd === '' ? [] : [`cd ${cd}`];
-  if (!req.example) return [...steps, 'add a connection to svc.config.json and a block under ' + (layout === 'domains' ? 'domains/<domain>/blocks/' : 'blocks/<domain>/'), 'npx svc compile'];
+  const blocks = `add a block under ${layout === 'domains' ? 'domains/<domain>/blocks/' : 'blocks/<domain>/'}`;
+  if (!req.example && req.warehouse !== undefined) return [...steps, warehouseStep(req.warehouse), blocks, 'npx svc compile --validate'];
+  if (!req.example) return [...steps, `add a connection to svc.config.json and ${blocks.slice(4)}`, 'npx svc compile'];
   return [...steps, 'npx svc compile', `npx svc certify ${EXAMPLE.block}`, `npx svc agent ask "${EXAMPLE.question}"`];
 }
 
@@ -88,9 +93,10 @@ export function initProject(req: InitRequest): InitResult {
   const project = projectNameFor(root);
   const layout = req.layout ?? 'domains';
   const example = req.example ?? false;
+  if (example && req.warehouse !== undefined && req.warehouse !== 'sqlite') return refusal(root, project, diag('init/example-needs-sqlite', { warehouse: req.warehouse }));
   const problem = folderProblem(root, req.force ?? false);
   if (problem !== undefined) return refusal(root, project, problem);
-  const files = projectFiles({ project, layout, example });
+  const files = projectFiles({ project, layout, example, ...(req.warehouse !== undefined ? { warehouse: req.warehouse } : {}) });
   const planned = plan(root, files, example);
   if ('blocked' in planned) return refusal(root, project, diag('init/file-exists', { file: planned.blocked }, { file: planned.blocked }));
   const made = [root, join(root, 'data')].filter((dir) => !existsSync(dir));

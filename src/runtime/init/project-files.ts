@@ -4,6 +4,8 @@
  * is the user's first `svc certify`, which runs its tests against the example warehouse.
  */
 
+import { warehouseConnection, type InitWarehouse } from './warehouse-connection.js';
+
 /** Where blocks live: `domains/<d>/blocks/` or the older `blocks/<d>/`. */
 export type InitLayout = 'domains' | 'legacy';
 
@@ -11,6 +13,8 @@ export interface InitOptions {
   readonly project: string;
   readonly layout: InitLayout;
   readonly example: boolean;
+  /** The warehouse of the `default` connection; none is written without it (or --example). */
+  readonly warehouse?: InitWarehouse;
 }
 
 /** Path an editor resolves `$schema` from: the installed package's copy of the config schema. */
@@ -27,10 +31,8 @@ const GITIGNORE_LINE = '.svc/';
 
 function config(options: InitOptions): string {
   const doc: Record<string, unknown> = { $schema: CONFIG_SCHEMA_PATH, project: options.project };
-  if (options.example) {
-    doc.connections = { default: { driver: 'sqlite', path: EXAMPLE.warehouse } };
-    doc.contracts = { manifestPath: 'svc-contract-manifest.json' };
-  }
+  if (options.example || options.warehouse !== undefined) doc.connections = { default: warehouseConnection(options.warehouse ?? 'sqlite', options.project) };
+  if (options.example) doc.contracts = { manifestPath: 'svc-contract-manifest.json' };
   doc.certification = { rules: 'oss' };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

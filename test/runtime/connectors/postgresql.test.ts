@@ -136,6 +136,9 @@ describe('catalog and lifecycle', () => {
 
   it('has the engine read a statement without running it', async () => {
     await expect(connector.prepareStatement?.('SELECT id FROM orders', 5_000)).resolves.toBeUndefined();
+    // Placeholders without values, as certification validates a block: typed from their use.
+    await expect(connector.prepareStatement?.('SELECT id FROM orders WHERE placed >= ?\nGROUP BY id LIMIT ?', 5_000)).resolves.toBeUndefined();
+    await expect(connector.prepareStatement?.('SELECT id FROM orders WHERE id = ?', 5_000)).resolves.toBeUndefined();
     expect(await codeOf(connector.prepareStatement?.('SELECT nope FROM orders', 5_000) ?? Promise.resolve())).toBe('WAREHOUSE_ERROR');
   });
 
