@@ -107,7 +107,12 @@ CREATE TABLE order_items (order_id INTEGER NOT NULL REFERENCES orders(id),
   unit_price REAL NOT NULL);
 CREATE TABLE payments (id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders(id),
   method TEXT NOT NULL, amount REAL NOT NULL, paid_at TEXT, status TEXT NOT NULL);
+CREATE TABLE calendar (day TEXT PRIMARY KEY, week_start TEXT NOT NULL, month TEXT NOT NULL,
+  day_number INTEGER NOT NULL);
 `;
+// The layout of the tables, kept in the file's application_id beside the calendar shift, so a
+// file written by an older layout is regenerated.
+const LAYOUT = 2;
 // Indexes follow the access paths the fixture blocks use: time ranges, status, joins, filters.
 const INDEXES = `
 CREATE INDEX orders_ordered_at ON orders(ordered_at);
@@ -120,6 +125,20 @@ CREATE INDEX payments_order ON payments(order_id);
 CREATE INDEX customers_state ON customers(state);
 CREATE INDEX products_category ON products(category);
 `;
+
+/**
+ * The date dimension: one row per day the data can name, its ISO week's Monday, its month and
+ * a day number (days since 1970-01-01). Blocks join it for week starts and day differences,
+ * so the same SQL runs on every engine (none of them shares date arithmetic with the others).
+ */
+function fillCalendar(db) {
+  const ins = db.prepare('INSERT INTO calendar VALUES (?, ?, ?, ?)');
+  for (let t = CUSTOMER_T0 + shift; t <= T1 + shift + DAY; t += DAY) {
+    const day = new Date(t * 1000);
+    const monday = new Date((t - ((day.getUTCDay() + 6) % 7) * DAY) * 1000);
+    ins.run(day.toISOString().slice(0, 10), monday.toISOString().slice(0, 10), day.toISOString().slice(0, 7), Math.floor(t / DAY));
+  }
+}
 
 function fill(db, rnd) {
   const insCustomer = db.prepare('INSERT INTO customers VALUES (?, ?, ?, ?, ?, ?)');
@@ -212,9 +231,11 @@ export async function makeWarehouse(path, options = {}) {
     db.pragma('synchronous = OFF');
     db.exec(SCHEMA);
     db.transaction(() => fill(db, prng(SEED)))();
+    db.transaction(() => fillCalendar(db))();
     db.exec(INDEXES);
     db.exec('ANALYZE');
     db.pragma(`user_version = ${shift / WEEK}`);
+    db.pragma(`application_id = ${LAYOUT}`);
     db.pragma('journal_mode = DELETE');
   } catch (err) {
     db.close();
@@ -234,7 +255,7 @@ export function warehouseIsCurrent(path, now = new Date()) {
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
     // user_version holds the shift in weeks (written by makeWarehouse): a header field, no table.
-    return db.pragma('user_version', { simple: true }) === calendarShift(now) / WEEK;
+    return db.pragma('user_version', { simple: true }) === calendarShift(now) / WEEK && db.pragma('application_id', { simple: true }) === LAYOUT;
   } catch {
     return false;
   } finally {

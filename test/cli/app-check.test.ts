@@ -51,7 +51,7 @@ describe('svc app check', () => {
     const r = svc(['app', 'check', 'growth'], dir);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/overview\/revenue\s+finance.weekly_revenue certified rev e1ea3aef9671\s+pass\s+\[Certified\]/);
+    expect(r.stdout).toMatch(/overview\/revenue\s+finance.weekly_revenue certified rev 7431e66b75e8\s+pass\s+\[Certified\]/);
     expect(r.stdout).toContain('Trust: Certified: All data certified and verified; 8 of 8 tiles certified');
     expect(r.stdout).toContain('ready to publish');
     const json = svc(['app', 'check', 'growth', '--format', 'json'], dir);

@@ -35,7 +35,7 @@ describe('compile the commerce fixture', () => {
   it('indexes every block by <domain>.<name> with lineage and apps', () => {
     expect(first.exitCode).toBe(0);
     expect(Object.keys(manifest.blocks).length).toBeGreaterThanOrEqual(15);
-    expect(manifest.blocks['finance.weekly_revenue']).toMatchObject({ status: 'certified', tables: ['orders'], tablesFrom: 'lexer', contract: { status: 'resolved' } });
+    expect(manifest.blocks['finance.weekly_revenue']).toMatchObject({ status: 'certified', tables: ['calendar', 'orders'], tablesFrom: 'lexer', contract: { status: 'resolved' } });
     expect(manifest.blocks['sales.orders_by_state']).toMatchObject({ status: 'draft', inDrafts: true, askedTimes: 3 });
     expect(manifest.lineage).toContainEqual({ block: 'finance.weekly_revenue', table: 'orders' });
     expect(Object.keys(manifest.apps)).toEqual(['growth']);

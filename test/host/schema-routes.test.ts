@@ -54,7 +54,7 @@ describe('schema routes without a host', () => {
   it('lists every table with its columns', async () => {
     const res = await app.inject({ url: '/api/schema' });
     const body = res.json() as { tables: Array<{ name: string; columns: Array<{ name: string }> }> };
-    expect(body.tables.map((t) => t.name)).toEqual(['customers', 'order_items', 'orders', 'payments', 'products']);
+    expect(body.tables.map((t) => t.name)).toEqual(['calendar', 'customers', 'order_items', 'orders', 'payments', 'products']);
     expect(body.tables.find((t) => t.name === 'orders')?.columns.map((c) => c.name)).toEqual(ORDER_COLUMNS);
   });
 

@@ -30,12 +30,12 @@ describe('catalog', () => {
     const events: StatementEvent[] = [];
     const catalog = await executorFor(await commerceProject(), events).catalog!();
     expect(catalog.truncated).toBe(false);
-    expect(catalog.tables.map((t) => t.name)).toEqual(['customers', 'order_items', 'orders', 'payments', 'products']);
+    expect(catalog.tables.map((t) => t.name)).toEqual(['calendar', 'customers', 'order_items', 'orders', 'payments', 'products']);
     expect(catalog.tables.find((t) => t.name === 'orders')?.columns).toEqual([
       { name: 'id', type: 'INTEGER' }, { name: 'customer_id', type: 'INTEGER' }, { name: 'ordered_at', type: 'TEXT' }, { name: 'status', type: 'TEXT' },
       { name: 'amount', type: 'REAL' }, { name: 'state', type: 'TEXT' }, { name: 'channel', type: 'TEXT' },
     ]);
-    expect(events).toHaveLength(6);
+    expect(events).toHaveLength(7);
     expect(events.every((e) => e.origin === 'platform' && e.outcome === 'ok')).toBe(true);
   });
 

@@ -86,11 +86,11 @@ describe('enterprise rules', () => {
     expect(ok.checks.filter((c) => c.outcome !== 'pass')).toEqual([]);
     const file = join(dir, 'domains/finance/blocks/weekly_revenue.svc');
     const text = readFileSync(file, 'utf8');
-    writeFileSync(file, text.replace('outputs = ["week_start", "orders", "revenue"]', 'outputs = ["week_start", "revenue", "margin"]').replace('sourceSystems = ["shop.orders"]', 'sourceSystems = ["shop.payments"]'));
+    writeFileSync(file, text.replace('outputs = ["week_start", "orders", "revenue"]', 'outputs = ["week_start", "revenue", "margin"]').replace('sourceSystems = ["shop.orders", "shop.calendar"]', 'sourceSystems = ["shop.orders", "shop.payments"]'));
     const bad = await certifyBlock({ ...common, cwd: dir, target: 'finance.weekly_revenue', enterprise: true });
     expect(codes(bad)).toEqual(['certification/outputs-match-run', 'certification/lineage-matches-tables']);
     expect(bad.diagnostics[0]?.data).toMatchObject({ missing: 'margin', extra: 'orders' });
-    expect(bad.diagnostics[1]?.data).toMatchObject({ undeclared: 'orders', unused: 'shop.payments' });
+    expect(bad.diagnostics[1]?.data).toMatchObject({ undeclared: 'calendar', unused: 'shop.payments' });
   });
 
   it('asks for grain, outputs, lineage, pattern and cadence', async () => {

@@ -82,7 +82,7 @@ describe('get_block', () => {
       status: 'certified',
       contract: { binding: 'finance.Revenue.weekly_revenue@1', status: 'resolved' },
       trust: { label: 'certified', servable: true },
-      tables: ['orders'],
+      tables: ['calendar', 'orders'],
       tiles: [{ app: 'growth', page: 'overview', tile: 'revenue', revisionCurrent: true }],
     });
     expect(block['rows']).toBeUndefined();

@@ -59,10 +59,12 @@ describe('lineage_impact', () => {
   it('traces finance.weekly_revenue up to orders and down to every block and tile reading orders', async () => {
     const r = await callTool(commerce.opened.ctx, 'lineage_impact', { block: 'finance.weekly_revenue' });
     expect(r.body).toMatchObject({ block: 'finance.weekly_revenue', contract: { binding: 'finance.Revenue.weekly_revenue@1', status: 'resolved' } });
-    expect(r.body['upstream']).toEqual({ tables: [{ table: 'orders', from: ['manifest', 'parser'] }], reading: 'parser' });
+    expect(r.body['upstream']).toEqual({ tables: [{ table: 'calendar', from: ['manifest', 'parser'] }, { table: 'orders', from: ['manifest', 'parser'] }], reading: 'parser' });
     const down = r.body['downstream'] as Downstream;
     expect(down.blocks.map((b) => b.id)).toEqual(readersOfOrders().filter((id) => id !== 'finance.weekly_revenue'));
     expect(down.blocks.every((b) => b.sharedTables.includes('orders'))).toBe(true);
+    // churn_risk reads the calendar too: both shared tables are named.
+    expect(down.blocks.find((b) => b.id === 'customers.churn_risk')?.sharedTables).toEqual(['calendar', 'orders']);
     expect(down.blocks.find((b) => b.id === 'customers.churn_risk')?.trust).toBe('review_required');
     expect(down.tiles).toContainEqual(expect.objectContaining({ app: 'growth', page: 'overview', tile: 'revenue', source: 'finance.weekly_revenue', via: 'bound' }));
     expect(down.tiles).toContainEqual(expect.objectContaining({ tile: 'channels', source: 'sales.channel_mix', via: 'shared-table' }));
