@@ -1,7 +1,7 @@
 /**
  * What `/api/health` says of each connection without running anything: an embedded database
- * file must exist (DATABASE_MISSING otherwise); other engines are `unchecked` here, since only
- * a statement would tell. No path is returned (the configured path is the project's business).
+ * file (SQLite, DuckDB) must exist (DATABASE_MISSING otherwise); a server warehouse is
+ * `checked: false` here, since only signing in would tell and health never signs in. No path is returned (the configured path is the project's business).
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,12 +17,15 @@ function fileExists(path: string): boolean {
   }
 }
 
+/** Drivers whose database is a file in the project. */
+const EMBEDDED = new Set(['duckdb', 'sqlite']);
+
 /** Each configured connection's state (the implicit default when none is configured). */
 export function connectionStates(root: string, config: SvcConfig | undefined): Record<string, ConnectionState> {
   const out: Record<string, ConnectionState> = {};
   for (const [name, c] of Object.entries(config?.connections ?? {})) {
     const driver = typeof c?.driver === 'string' ? c.driver : 'unknown';
-    if (driver !== 'sqlite') {
+    if (!EMBEDDED.has(driver)) {
       out[name] = { driver, ok: true, checked: false };
       continue;
     }

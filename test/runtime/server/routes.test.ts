@@ -71,10 +71,10 @@ describe('read routes', () => {
   });
 
   it('GET /api/health says ok: false, per connection, when the warehouse file is missing', async () => {
-    const missing = buildServer({ root, manifest, executor, config: { ...config, connections: { default: { driver: 'sqlite', path: 'data/nowhere.db' }, dw: { driver: 'postgresql' } } }, log: () => {} });
+    const missing = buildServer({ root, manifest, executor, config: { ...config, connections: { default: { driver: 'sqlite', path: 'data/nowhere.db' }, dw: { driver: 'postgresql' }, duck: { driver: 'duckdb', path: 'data/none.duckdb' } } }, log: () => {} });
     const r = await missing.inject({ method: 'GET', url: '/api/health' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ ok: false, connections: { default: { driver: 'sqlite', ok: false, code: 'DATABASE_MISSING' }, dw: { driver: 'postgresql', ok: true, checked: false } } });
+    expect(r.json()).toMatchObject({ ok: false, connections: { default: { driver: 'sqlite', ok: false, code: 'DATABASE_MISSING' }, dw: { driver: 'postgresql', ok: true, checked: false }, duck: { driver: 'duckdb', ok: false, code: 'DATABASE_MISSING' } } });
     expect(r.body).not.toContain('nowhere.db');
     const present = await app.inject({ method: 'GET', url: '/api/health' });
     expect(present.json()).toMatchObject({ ok: true, connections: { default: { driver: 'sqlite', ok: true, checked: true } } });
