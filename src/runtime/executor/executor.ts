@@ -45,6 +45,9 @@ export interface ExecutorOptions {
   resultCache?: boolean | ResultCacheOptions;
 }
 
+/** Drivers whose database is a file in the project, which the result cache watches. */
+const FILE_DRIVERS = new Set(['duckdb', 'sqlite']);
+
 /** A result a person reads or a model is shown: a few MB is already far more than either uses. */
 const DEFAULT_RESULT_BYTES = 4 * 1024 * 1024;
 const DEFAULT_CELL_BYTES = 1024 * 1024;
@@ -88,11 +91,21 @@ class OneQueryPath implements Executor {
     this.cache = cache === undefined || cache === false ? undefined : new ResultCache(cache === true ? {} : cache);
   }
 
-  /** The cache, when on and the connection is a database file (only those can be watched). */
+  /**
+   * The cache, when on and the connection can be cached: an embedded database file (watched
+   * for changes), or a server whose connection sets `cacheSeconds` (kept that long).
+   */
   private cacheFor(name: string): ResultCache | undefined {
     const connection = this.options.config?.connections?.[name];
-    if (this.cache === undefined || connection?.driver !== 'sqlite' || typeof connection.path !== 'string' || connection.path === '') return undefined;
-    this.cache.watch(name, resolve(this.options.root, connection.path));
+    if (this.cache === undefined || connection === undefined) return undefined;
+    if (FILE_DRIVERS.has(connection.driver)) {
+      if (typeof connection.path !== 'string' || connection.path === '') return undefined;
+      this.cache.watch(name, resolve(this.options.root, connection.path));
+      return this.cache;
+    }
+    const seconds = connection['cacheSeconds'];
+    if (typeof seconds !== 'number' || !(seconds > 0)) return undefined;
+    this.cache.keepFor(name, seconds * 1000);
     return this.cache;
   }
 

@@ -12,7 +12,9 @@
  *   something else rewrites it, and that changes its size, mtime, ctime or inode. The file is
  *   stat'ed at most once per `statIntervalMs` (100 ms) per connection, and a changed signature
  *   drops every entry of that connection; so a rewrite is seen within that interval.
- *   Connections without a database file (other drivers) are never cached.
+ *   A server warehouse has no file to watch: its results are cached only when its connection
+ *   sets `cacheSeconds`, and then each is served for at most that long (the project accepts
+ *   answers that old); without it, nothing of that connection is cached.
  * - Bounded: least recently used entries go first past `maxEntries` or `maxBytes` (estimated
  *   from the rows' JSON size); a single result over an eighth of `maxBytes` is not kept.
  * - Cached rows and their arrays are frozen: a caller that tried to change a shared result
@@ -39,10 +41,13 @@ interface Entry {
   connection: string;
   value: CachedResult;
   bytes: number;
+  storedAt: number;
 }
 
 interface FileWatch {
-  path: string;
+  /** The database file, or undefined for a connection kept for `ttlMs` instead. */
+  path: string | undefined;
+  ttlMs?: number;
   signature: string;
   checkedAt: number;
   /** Bumped on every change seen, so a result read before a change is never stored after it. */
@@ -87,10 +92,23 @@ export class ResultCache {
     this.dropConnection(connection);
   }
 
+  /** Registers a connection without a file: each result is served for at most `ttlMs`. */
+  keepFor(connection: string, ttlMs: number): void {
+    const known = this.files.get(connection);
+    if (known !== undefined && known.path === undefined && known.ttlMs === ttlMs) return;
+    this.files.set(connection, { path: undefined, ttlMs, signature: '', checkedAt: this.now(), generation: 0 });
+    this.dropConnection(connection);
+  }
+
   get(connection: string, key: string): CachedResult | undefined {
     if (!this.fresh(connection)) return undefined;
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
+    const ttl = this.files.get(connection)?.ttlMs;
+    if (ttl !== undefined && this.now() - entry.storedAt >= ttl) {
+      this.delete(key);
+      return undefined;
+    }
     // Re-insert: Map order is the recency order, oldest first.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -109,7 +127,7 @@ export class ResultCache {
     if (bytes > this.maxBytes / 8) return;
     const value: CachedResult = { columns: Object.freeze([...result.columns]), rows: Object.freeze(result.rows.map((r) => Object.freeze(r))), truncated: result.truncated };
     this.delete(key);
-    this.entries.set(key, { connection, value, bytes });
+    this.entries.set(key, { connection, value, bytes, storedAt: this.now() });
     this.bytes += bytes;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
@@ -131,6 +149,7 @@ export class ResultCache {
   private fresh(connection: string): boolean {
     const file = this.files.get(connection);
     if (file === undefined) return false;
+    if (file.path === undefined) return true;
     const at = this.now();
     if (at - file.checkedAt < this.statIntervalMs) return true;
     file.checkedAt = at;

@@ -103,4 +103,19 @@ describe('block result cache', () => {
     expect(cache.get('c', key(4))).toBeUndefined();
     expect(cacheKey('c', 'SELECT ?', [1], 10)).not.toBe(cacheKey('c', 'SELECT ?', ['1'], 10));
   });
+
+  it('serves a server connection\'s result for its cacheSeconds and not a moment longer', () => {
+    let now = 0;
+    const cache = new ResultCache({ now: () => now });
+    const key = cacheKey('pg', 'SELECT 1', [], 10);
+    expect(cache.generation('pg')).toBeUndefined();
+    cache.set('pg', key, cache.generation('pg'), { columns: ['x'], rows: [{ x: 1 }], truncated: false });
+    expect(cache.get('pg', key)).toBeUndefined(); // not registered: nothing kept
+    cache.keepFor('pg', 5_000);
+    cache.set('pg', key, cache.generation('pg'), { columns: ['x'], rows: [{ x: 1 }], truncated: false });
+    now = 4_999;
+    expect(cache.get('pg', key)?.rows).toEqual([{ x: 1 }]);
+    now = 5_000;
+    expect(cache.get('pg', key)).toBeUndefined();
+  });
 });

@@ -150,6 +150,26 @@ describe('catalog and lifecycle', () => {
   });
 });
 
+describe('the result cache on a server', () => {
+  it('caches nothing without cacheSeconds, and with it serves a block result again', async () => {
+    const connection = { driver: 'postgresql', host: '127.0.0.1', port: server.port, user: 'postgres', passwordEnv: 'SVC_TEST_PG_PASSWORD' };
+    const count = async (cacheSeconds?: number) => {
+      const executor = createExecutor({ root, config: { project: 'p', connections: { default: { ...connection, ...(cacheSeconds !== undefined ? { cacheSeconds } : {}) } } }, resultCache: true });
+      try {
+        const first = await executor.execute({ sql: 'SELECT COUNT(*) AS n FROM orders', params: [], origin: 'block' });
+        await server.client.query("INSERT INTO orders (id, region) VALUES (99, 'Later')");
+        const second = await executor.execute({ sql: 'SELECT COUNT(*) AS n FROM orders', params: [], origin: 'block' });
+        await server.client.query('DELETE FROM orders WHERE id = 99');
+        return [first.rows[0]?.['n'], second.rows[0]?.['n']];
+      } finally {
+        await executor.close();
+      }
+    };
+    expect(await count()).toEqual([3, 4]);
+    expect(await count(60)).toEqual([3, 3]);
+  });
+});
+
 describe('with a host, through the executor', () => {
   const config = () => ({ project: 'p', connections: { default: { driver: 'postgresql', host: '127.0.0.1', port: server.port, user: 'postgres', passwordEnv: 'SVC_TEST_PG_PASSWORD' } } });
   const hooks: HostHooks = {
