@@ -74,7 +74,7 @@ function runLoad(url) {
 }
 
 /** A temporary copy of the commerce fixture with its warehouse, never its generated state. */
-async function projectCopy() {
+export async function projectCopy() {
   const fixture = join(repo, 'fixtures/commerce');
   const db = join(fixture, 'data/warehouse.db');
   if (!existsSync(db)) await makeWarehouse(db);
@@ -84,7 +84,7 @@ async function projectCopy() {
 }
 
 /** Answers per second of one server over the copy; `resultCache` as startLocalServer takes it. */
-async function measure(dir, resultCache) {
+export async function measure(dir, resultCache) {
   const server = await startLocalServer({ project: dir, port: 0, resultCache, log: () => undefined });
   try {
     const { answers, wrong, failures, seconds } = await runLoad(server.url);

@@ -6,6 +6,7 @@ import { benchCompile } from './compile.mjs';
 import { benchStatementCheck } from './statement-check.mjs';
 import { benchTier1Routing } from './tier1-routing.mjs';
 import { benchTraceStore } from './trace-store.mjs';
+import { benchWarehouseThroughput } from './warehouse-throughput.mjs';
 
 const rows = [];
 function report(name, value, unit, op, budget) {
@@ -17,7 +18,7 @@ function report(name, value, unit, op, budget) {
 }
 
 const only = process.argv[2];
-const suites = [['compile', benchCompile], ['statement-check', benchStatementCheck], ['tier1-routing', benchTier1Routing], ['trace-store', benchTraceStore], ['ask-throughput', benchAskThroughput], ['admission', benchAdmission]];
+const suites = [['compile', benchCompile], ['statement-check', benchStatementCheck], ['tier1-routing', benchTier1Routing], ['trace-store', benchTraceStore], ['ask-throughput', benchAskThroughput], ['admission', benchAdmission], ['warehouse-throughput', benchWarehouseThroughput]];
 for (const [name, run] of suites) {
   if (only && only !== name) continue;
   process.stdout.write(`\n# ${name}\n`);
