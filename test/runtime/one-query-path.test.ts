@@ -17,6 +17,7 @@ import { REPO } from '../helpers/project.js';
 
 const ALLOWED = new Set([
   'src/runtime/executor/executor.ts',
+  'src/runtime/connectors/clickhouse.ts',
   'src/runtime/connectors/connector.ts',
   'src/runtime/connectors/duckdb.ts',
   'src/runtime/connectors/duckdb-values.ts',
