@@ -33,6 +33,7 @@ export function readCommerce(file: string): SourceTable[] {
   }
 }
 
+const CLICKHOUSE_TYPES = { INTEGER: 'Int64', REAL: 'Float64', TEXT: 'String' } as const;
 const DUCKDB_TYPES = { INTEGER: 'BIGINT', REAL: 'DOUBLE', TEXT: 'VARCHAR' } as const;
 const POSTGRES_TYPES = { INTEGER: 'bigint', REAL: 'numeric(14,2)', TEXT: 'text' } as const;
 
@@ -75,4 +76,18 @@ export async function loadPostgres(client: pg.Client, tables: readonly SourceTab
     }
   }
   await client.query('ANALYZE');
+}
+
+/** Writes the tables into the ClickHouse server at `url` (its `default` database), as JSON rows over HTTP. */
+export async function loadClickhouse(url: string, tables: readonly SourceTable[]): Promise<void> {
+  const send = async (query: string, body?: string) => {
+    const r = await fetch(body === undefined ? url : `${url}?query=${encodeURIComponent(query)}`, { method: 'POST', body: body ?? query });
+    if (!r.ok) throw new Error(await r.text());
+  };
+  for (const t of tables) {
+    const columns = t.columns.map((c) => `${c.name} ${c.nullable && c.type === 'TEXT' ? 'Nullable(String)' : CLICKHOUSE_TYPES[c.type]}`);
+    await send(`CREATE TABLE ${t.name} (${columns.join(', ')}) ENGINE = MergeTree ORDER BY tuple()`);
+    const lines = t.rows.map((row) => JSON.stringify(Object.fromEntries(t.columns.map((c, i) => [c.name, row[i]]))));
+    for (let at = 0; at < lines.length; at += 20_000) await send(`INSERT INTO ${t.name} FORMAT JSONEachRow`, lines.slice(at, at + 20_000).join('\n'));
+  }
 }

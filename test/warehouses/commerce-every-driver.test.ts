@@ -1,9 +1,9 @@
 /**
  * The commerce fixture, unchanged, on every warehouse svc runs: the same blocks, the same
  * certification runs (real `svc certify` processes), the same Ask answers (real
- * `svc agent ask` processes) and the same rows on SQLite, DuckDB and PostgreSQL. The data is
- * the generated SQLite warehouse written into each engine by one loader; PostgreSQL is a real
- * server started for this file. Numbers are compared to a cent: engines add money in
+ * `svc agent ask` processes) and the same rows on SQLite, DuckDB, PostgreSQL and ClickHouse.
+ * The data is the generated SQLite warehouse written into each engine by one loader;
+ * PostgreSQL and ClickHouse are real servers started for this file. Numbers are compared to a cent: engines add money in
  * different number types (double, decimal) before rounding it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,16 +16,18 @@ import type { Manifest } from '../../src/compiler/types.js';
 import { runBlock } from '../../src/runtime/blocks/run-block.js';
 import { createExecutor } from '../../src/runtime/executor/executor.js';
 import { svc } from '../helpers/cli.js';
-import { loadDuckdb, loadPostgres, readCommerce, type SourceTable } from '../helpers/load-commerce.js';
+import { startClickHouseCluster, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
+import { loadClickhouse, loadDuckdb, loadPostgres, readCommerce, type SourceTable } from '../helpers/load-commerce.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-type Driver = 'sqlite' | 'duckdb' | 'postgresql';
-const DRIVERS: Driver[] = ['sqlite', 'duckdb', 'postgresql'];
+type Driver = 'sqlite' | 'duckdb' | 'postgresql' | 'clickhouse';
+const DRIVERS: Driver[] = ['sqlite', 'duckdb', 'postgresql', 'clickhouse'];
 const roots = new Map<Driver, string>();
 let manifest: Manifest;
 let postgres: PostgresServer | undefined;
+let clickhouse: ClickHouseCluster | undefined;
 
 function useConnection(root: string, connection: Record<string, unknown>): void {
   const file = join(root, 'svc.config.json');
@@ -50,6 +52,16 @@ async function postgresProject(tables: readonly SourceTable[]): Promise<string> 
   return root;
 }
 
+async function clickhouseProject(tables: readonly SourceTable[]): Promise<string> {
+  clickhouse = await startClickHouseCluster(1, 'reader-pw');
+  process.env['SVC_TEST_CH_PASSWORD'] = 'reader-pw';
+  const node = clickhouse.nodes[0] as ClickHouseCluster['nodes'][number];
+  await loadClickhouse(node.url, tables);
+  const root = await commerceProject();
+  useConnection(root, { driver: 'clickhouse', host: '127.0.0.1', port: node.httpPort, user: 'reader', passwordEnv: 'SVC_TEST_CH_PASSWORD' });
+  return root;
+}
+
 beforeAll(async () => {
   const sqlite = await commerceProject();
   roots.set('sqlite', sqlite);
@@ -59,10 +71,13 @@ beforeAll(async () => {
   useConnection(duck, { driver: 'duckdb', path: await loadDuckdb(duck, tables) });
   roots.set('duckdb', duck);
   roots.set('postgresql', await postgresProject(tables));
+  roots.set('clickhouse', await clickhouseProject(tables));
 }, 300_000);
 
 afterAll(async () => {
   await postgres?.stop();
+  await clickhouse?.stop();
+  delete process.env['SVC_TEST_CH_PASSWORD'];
   cleanupProjects();
 });
 
@@ -102,7 +117,7 @@ describe.each(DRIVERS)('svc on %s', (driver) => {
   it('certifies every certified block again: engine validation, a real run and the tests', () => {
     const root = roots.get(driver) as string;
     for (const id of certified()) {
-      const r = svc(['certify', id, '--format', 'json', '--project', root], root);
+      const r = svc(['certify', id, '--format', 'json', '--project', root], root, { SVC_TEST_CH_PASSWORD: 'reader-pw' });
       const out = JSON.parse(r.stdout) as { ok: boolean; checks: Array<{ rule: string; outcome: string }> };
       const failed = out.checks.filter((c) => c.outcome === 'fail').map((c) => c.rule);
       // One fixture block is a trap: certified while its description still asks for review.
@@ -120,7 +135,7 @@ describe.each(DRIVERS)('svc on %s', (driver) => {
     ['What is the revenue by payment method?', 'finance.revenue_by_payment_method', undefined],
   ])('answers "%s" at Tier 1 with the rows SQLite gives', (question, block, params) => {
     const ask = (d: Driver) => {
-      const r = svc(['agent', 'ask', question, '--format', 'json', '--project', roots.get(d) as string], roots.get(d) as string);
+      const r = svc(['agent', 'ask', question, '--format', 'json', '--project', roots.get(d) as string], roots.get(d) as string, { SVC_TEST_CH_PASSWORD: 'reader-pw' });
       return JSON.parse(r.stdout) as { tier: number; trust: string; block?: string; params?: Record<string, unknown>; rows: Array<Record<string, unknown>> };
     };
     const answer = ask(driver);

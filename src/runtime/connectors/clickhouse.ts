@@ -4,7 +4,9 @@
  * (the server refuses writes whatever the statement check let through), `max_execution_time`
  * for its deadline, a row cap the server applies (`max_result_rows` one past the cap, breaking
  * off rather than failing), and its own `query_id`; at the deadline the request is aborted and
- * the query killed on the server by that id, so nothing keeps running there.
+ * the query killed on the server by that id, so nothing keeps running there. `join_use_nulls`
+ * gives an outer join's missing side NULLs, as every other engine does (ClickHouse's own
+ * default fills them with zeros and empty text, which would change counts and averages).
  *
  * Values are bound as query parameters when the server has them and as literals from
  * clickhouse-literal.ts when it does not (measured on 18.16: "Unknown setting param_x");
@@ -112,7 +114,7 @@ class ClickhouseConnector implements Connector {
         query_id: queryId,
         abort_signal: deadline.signal,
         ...(bound.params !== undefined ? { query_params: bound.params } : {}),
-        clickhouse_settings: { readonly: '2', max_execution_time: Math.max(1, Math.ceil(deadlineMs / 1000)), max_result_rows: String(bounds.maxRows + 1), result_overflow_mode: 'break' },
+        clickhouse_settings: { readonly: '2', max_execution_time: Math.max(1, Math.ceil(deadlineMs / 1000)), max_result_rows: String(bounds.maxRows + 1), result_overflow_mode: 'break', join_use_nulls: 1 },
       });
       return rowsOf((await rs.json()) as JsonResult, bounds);
     } catch (error) {
