@@ -33,6 +33,8 @@ export type { HostedServerOptions } from './runtime/server/start-hosted-server.j
 export { OriginInvalidError } from './runtime/server/start-local-server.js';
 /** Options and handle of `startLocalServer`. */
 export type { LocalServer, LocalServerOptions } from './runtime/server/start-local-server.js';
+/** What `syncSchema()` of a server handle answers: table and column names only. */
+export type { SyncedSchema } from './runtime/executor/schema-refresh.js';
 /** The person or service the current request runs as, from the request context. */
 export { currentPrincipal } from './runtime/context/request-context.js';
 /** The hooks an embedding host hands to `startLocalServer` (who asks, what they may do, which rows). */

@@ -59,7 +59,7 @@ function refused(message: string, reason: string): StatementError {
 /** Applies the host's row policy to `request` on connection `name`; throws ROW_POLICY_REFUSED when it refuses or fails. */
 export async function applyRowPolicy(request: StatementRequest, name: string, driver: string, folders: readonly string[]): Promise<PolicedStatement> {
   // A request never runs svc's own platform work: its statements are for their data.
-  const answer = await askPolicy(request.sql, request.params, tablesRead(request.sql, driver), name, 'data');
+  const answer = await askPolicy(request.sql, request.params, tablesRead(request.sql, driver), name, request.purpose === 'metadata' ? 'metadata' : 'data');
   if (answer === undefined) return { sql: request.sql, params: request.params, fingerprint: '' };
   // The narrowed statement must still be a read the check lets through.
   if (hostedStatementRefusal(answer.sql, driver, folders, { readOnly: true }) !== null) throw refused('Your row rules produced a statement that may not run here, so nothing ran.', 'row-policy-unsafe');

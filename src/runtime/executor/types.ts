@@ -16,6 +16,8 @@ export interface StatementRequest {
   /** Connection name from svc.config.json (`default` when omitted). */
   connection?: string;
   origin: StatementOrigin;
+  /** What the rows are for, as the row policy is told: `data` (default) or `metadata` (schema-refresh.ts). */
+  purpose?: 'data' | 'metadata';
   /** Milliseconds before the statement is stopped (default from the executor). */
   deadlineMs?: number;
   /** Rows kept; the result says when more were available (default from the executor). */

@@ -7,19 +7,22 @@
  * next request (live-source.ts). `close()` ends everything it started: the HTTP server, then the
  * executors and their statement processes. It is safe to call twice.
  */
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { compileProject } from '../../compiler/compile-project.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import { createExecutor } from '../executor/executor.js';
-import type { Executor } from '../executor/types.js';
+import { metadataQuery, syncSchema, type SyncedSchema } from '../executor/schema-refresh.js';
+import type { Executor, StatementResult } from '../executor/types.js';
 import { buildServer } from './build-server.js';
 import { liveSource } from './live-source.js';
 import { buildSnapshot, readManifest, withContracts } from './project-snapshot.js';
 import { installSharedToken, requiredToken } from './shared-token.js';
 import { createTraceRecorder } from '../traces/index.js';
 import { openSqliteThreadStore } from '../stores/sqlite-thread-store.js';
-import type { HostHooks } from '../host/hooks.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../host/hooks.js';
+import { runWithContext } from '../context/request-context.js';
 import type { ConnectionConfig } from '../../compiler/project/config.js';
 import { normaliseOrigin } from './origin-check.js';
 import { statementObserver } from '../host/statement-observer.js';
@@ -87,6 +90,10 @@ function withHostConnection(config: SvcConfig, host: LocalServerOptions['hostCon
 export interface LocalServer {
   /** `http://host:port`, with the port actually bound. */
   url: string;
+  /** Table and column names of a connection (spec 03 "Query path" 12), on the project as it is now. */
+  syncSchema(connection?: string): Promise<SyncedSchema>;
+  /** One read-only SELECT, WITH, SHOW or DESCRIBE as metadata, on the runtime's own connection. */
+  metadataQuery(sql: string, connection?: string): Promise<StatementResult>;
   /** Stops listening, then ends the executor and its processes. */
   close(): Promise<void>;
 }
@@ -172,8 +179,23 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     throw error;
   }
   let closing: Promise<void> | undefined;
+  // Each call reads the snapshot in use, held until it answers, so a reload never closes its executor mid-call.
+  // With a host, the row policy is still asked (purpose metadata, no person: the host asked).
+  const hostContext = options.hostHooks === undefined ? undefined : { hooks: options.hostHooks, timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log };
+  const onCurrent = async <T>(work: (executor: Executor) => Promise<T>): Promise<T> => {
+    const snapshot = await source.current();
+    const release = source.hold(snapshot);
+    try {
+      const run = () => work(snapshot.executor);
+      return await (hostContext === undefined ? run() : runWithContext({ host: hostContext, requestId: `schema-${randomUUID()}`, action: 'project.read' }, run));
+    } finally {
+      release();
+    }
+  };
   return {
     url: urlOf(app.server.address(), host),
+    syncSchema: (connection) => onCurrent((executor) => syncSchema(executor, connection)),
+    metadataQuery: (sql, connection) => onCurrent((executor) => metadataQuery(executor, sql, connection)),
     close: () => {
       closing ??= stop();
       return closing;
