@@ -127,7 +127,10 @@ class PostgresConnector implements Connector {
     let broken: unknown;
     try {
       slot = await this.lanes.acquire(model, deadline.signal);
-      client = await this.pool.connect();
+      client = await this.pool.connect().catch((error: unknown) => {
+        // Nothing ran: whatever stopped the sign-in (TLS refused, a bad password, no server) leaves the connection unavailable.
+        throw new StatementError('CONNECTION_UNAVAILABLE', `The database could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      });
       if (deadline.signal.aborted) throw deadline.signal.reason;
       return await work(client);
     } catch (error) {

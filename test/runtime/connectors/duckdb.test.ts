@@ -11,7 +11,9 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector, ConnectorStatement } from '../../../src/runtime/connectors/connector.js';
 import { openDuckdbConnector } from '../../../src/runtime/connectors/duckdb.js';
+import { runWithContext } from '../../../src/runtime/context/request-context.js';
 import { createExecutor } from '../../../src/runtime/executor/executor.js';
+import type { HostHooks } from '../../../src/runtime/host/hooks.js';
 import { StatementError } from '../../../src/runtime/executor/types.js';
 
 let root = '';
@@ -131,6 +133,20 @@ describe('catalog and lifecycle', () => {
       expect(await codeOf(executor.execute({ sql: `SELECT * FROM read_text('${join(root, 'elsewhere', 'secret.csv')}')`, params: [], origin: 'model' }))).toBe('ROW_POLICY_REFUSED');
       // The engine lets a statement write inside an allowed folder; the statement check is the wall there.
       expect(await codeOf(executor.execute({ sql: `COPY orders TO '${join(root, 'data', 'allowed', 'out.csv')}'`, params: [], origin: 'person' }))).toBe('ROW_POLICY_REFUSED');
+    } finally {
+      await executor.close();
+    }
+  });
+
+  it('narrows rows by a host row policy, cache on, each person their own rows', async () => {
+    const hooks: HostHooks = { rowPolicy: ({ principal, sql, params }) => ({ sql: `SELECT * FROM (${sql}) AS mine WHERE region = ?`, params: [...params, principal?.id === 'ada' ? 'North' : "O'Brien"] }) };
+    const executor = createExecutor({ root, config: { project: 'p', connections: { default: { driver: 'duckdb', path: 'data/shop.duckdb' } } }, resultCache: true });
+    const as = (id: string) => runWithContext({ principal: { id, kind: 'person', source: 'host' }, host: { hooks, timeoutMs: 2_000, log: () => undefined }, requestId: id, action: 'blocks.run' }, () => executor.execute({ sql: 'SELECT id, region FROM orders ORDER BY id', params: [], origin: 'block' }));
+    try {
+      const ids = async (id: string) => (await as(id)).rows.map((r) => r['id']);
+      expect(await ids('ada')).toEqual([1, 3]);
+      expect(await ids('bob')).toEqual([2]);
+      expect(await ids('ada')).toEqual([1, 3]);
     } finally {
       await executor.close();
     }

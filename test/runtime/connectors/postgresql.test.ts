@@ -123,6 +123,9 @@ describe('sign-in', () => {
     expect(await codeOf(runOn(open({ user: 'bob', passwordEnv: 'SVC_TEST_PG_NO_SUCH_VARIABLE' }), 'SELECT 1'))).toBe('CONNECTION_UNAVAILABLE');
     expect(await codeOf(runOn(open({ port: 1 }), 'SELECT 1'))).toBe('CONNECTION_UNAVAILABLE');
     expect(() => open({ host: '' })).toThrow(/names no server/);
+    // TLS required of a server that offers none: refused, never sent in the clear instead.
+    expect(await codeOf(runOn(open({ sslmode: 'require' }), 'SELECT 1'))).toBe('CONNECTION_UNAVAILABLE');
+    expect(() => open({ sslmode: 'prefer' })).toThrow(/sslmode/);
   });
 });
 
