@@ -53,3 +53,11 @@ export type { Principal, RequestContext, Destination } from './runtime/context/r
 export { routeAction } from './runtime/context/route-action.js';
 /** The resource and the mapping `routeAction` answers. */
 export type { RouteAction, RouteResource } from './runtime/context/route-action.js';
+
+/** The stores a host may replace (`hostHooks.stores`), and the conversation store's interface. */
+export type { HostStores } from './runtime/host/hooks.js';
+export type { Thread, ThreadRun, ThreadStore } from './runtime/stores/thread-store.js';
+/** A conversation store on PostgreSQL that several server copies share. */
+export { createPostgresThreadStore, type PostgresStoreSettings } from './runtime/stores/postgres-thread-store.js';
+/** Thrown at start when `stores.conversations` gives no store: the server never falls back to the local file. */
+export { HostStoreInvalidError } from './runtime/server/conversation-store.js';

@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Destination, Principal } from '../context/request-context.js';
 import type { RouteResource } from '../context/route-action.js';
+import type { ThreadStore } from '../stores/thread-store.js';
 
 /** What `resolvePrincipal` is told of the incoming request. */
 export interface HostRequest {
@@ -94,6 +95,12 @@ export interface HostHooks {
    * a purpose); each one named here is part of every cache key, so a result read for one purpose
    * never serves another. Anything but a list of names names none.
    */
+  /**
+   * Stores that replace the local ones (spec 02: every store method returns a promise).
+   * `conversations(defaultPath)` gives the conversation (thread) store; `defaultPath` is where
+   * the local one would be. Called once when the server starts.
+   */
+  stores?: HostStores;
   purposeAttributes?: string[];
   /** Told of every statement's outcome and duration; never waited for, and its failures change nothing. */
   statements?(event: HostStatementEvent): void | Promise<void>;
@@ -112,3 +119,9 @@ export interface HostHooks {
 
 /** Default time a decision hook may take before it counts as failed (spec 02 rule 4). */
 export const DEFAULT_HOOK_TIMEOUT_MS = 10_000;
+
+/** The stores a host may replace; see `HostHooks.stores`. */
+export interface HostStores {
+  /** The conversation store shared by every copy of the server (e.g. `createPostgresThreadStore`). */
+  conversations?(defaultPath: string): ThreadStore | Promise<ThreadStore>;
+}

@@ -3,6 +3,7 @@
  * code; an unexpected failure is a 500 with a plain sentence and an eight-letter reference
  * (the stack goes to the server log under that reference, never into the answer).
  */
+import { StoreUnavailableError } from '../stores/store-failure.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Every code the API answers with. */
@@ -29,6 +30,7 @@ export type ApiErrorCode =
   | 'RUN_NOT_FOUND'
   | 'SIGN_IN_REQUIRED'
   | 'STATEMENT_TIMEOUT'
+  | 'STORE_UNAVAILABLE'
   | 'TABLE_NOT_FOUND'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'WAREHOUSE_ERROR';
@@ -71,6 +73,8 @@ export function send(reply: FastifyReply, status: number, code: ApiErrorCode, me
 export function installErrorHandlers(app: FastifyInstance, log: (line: string) => void): void {
   app.setErrorHandler((error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) return send(reply, error.status, error.code, error.message, error.extra);
+    // The store's own words were logged under the reference when it failed.
+    if (error instanceof StoreUnavailableError) return send(reply, 503, 'STORE_UNAVAILABLE', error.message, { reference: error.reference });
     const status = (error as FastifyError).statusCode;
     if ((error as FastifyError).validation !== undefined) return send(reply, 400, 'BAD_REQUEST', `The request is not valid: ${error.message}.`);
     if (typeof status === 'number' && status >= 400 && status < 500) return send(reply, status, requestErrorCode(status), error.message);

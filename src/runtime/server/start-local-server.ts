@@ -20,7 +20,7 @@ import { liveSource } from './live-source.js';
 import { buildSnapshot, readManifest, withContracts } from './project-snapshot.js';
 import { installSharedToken, requiredToken } from './shared-token.js';
 import { createTraceRecorder } from '../traces/index.js';
-import { openSqliteThreadStore } from '../stores/sqlite-thread-store.js';
+import { conversationStore } from './conversation-store.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../host/hooks.js';
 import { runWithContext } from '../context/request-context.js';
 import type { ConnectionConfig } from '../../compiler/project/config.js';
@@ -160,7 +160,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const recorder = createTraceRecorder({ root });
   // Opens (and migrates) the trace store now, so the first Ask does not pay for it.
   recorder.status();
-  const threads = openSqliteThreadStore(root);
+  const threads = await conversationStore(options.hostHooks, root, { timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log });
   const parts = { root, recorder, threads, openExecutor: makeExecutor };
   const source = liveSource(parts, await buildSnapshot(parts, manifest, config, executor, 1), log);
   const hooks = options.hostHooks !== undefined ? { hooks: options.hostHooks, allowedOrigins: origins, ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}) } : {};
