@@ -61,3 +61,9 @@ export type { Thread, ThreadRun, ThreadStore } from './runtime/stores/thread-sto
 export { createPostgresThreadStore, type PostgresStoreSettings } from './runtime/stores/postgres-thread-store.js';
 /** Thrown at start when `stores.conversations` gives no store: the server never falls back to the local file. */
 export { HostStoreInvalidError } from './runtime/server/conversation-store.js';
+/** The model step refused because the host's `modelProvider` failed or answered another shape. */
+export { HostModelUnavailableError } from './runtime/agent-runs/host-model.js';
+/** What `modelProvider` answers. */
+export type { ModelChoice } from './runtime/host/hooks.js';
+/** The one decision whether result values may reach a model (spec 02 "Privacy boundary"). */
+export { valuesMayReachProvider } from './runtime/agent-runs/privacy-boundary.js';

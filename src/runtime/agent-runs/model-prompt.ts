@@ -25,6 +25,17 @@ export interface PromptInput {
   gate: BlockGate;
   proposedDomain?: string;
   upstreamRefs?: readonly string[];
+  /**
+   * The certified answer a follow-up continues: its question, block and parameters, values
+   * already replaced by placeholders when they may not reach this model (privacy-boundary.ts).
+   */
+  earlier?: { question: string; block: string; params: Readonly<Record<string, string | number | boolean>> };
+}
+
+function earlierLines(earlier: PromptInput['earlier']): string[] {
+  if (earlier === undefined) return [];
+  const params = Object.entries(earlier.params).map(([k, v]) => `${k} = ${String(v)}`).join(', ');
+  return ['', 'Earlier in this conversation (this question may follow up on it):', `- Question: ${earlier.question}`, `- Answered by certified block ${earlier.block}${params === '' ? '' : ` with ${params}`}`];
 }
 
 /** The engine each driver runs on, named so a model writes SQL that engine reads. */
@@ -82,6 +93,7 @@ export function buildPrompt(input: PromptInput): ChatMessage[] {
     ...(blocks.length > 0 ? blocks.map(blockLine) : ['(none)']),
     ...(input.proposedDomain !== undefined ? ['', `Domain: ${input.proposedDomain}`] : []),
     ...(input.upstreamRefs !== undefined && input.upstreamRefs.length > 0 ? ['', `Upstream references: ${input.upstreamRefs.join(', ')}`] : []),
+    ...earlierLines(input.earlier),
     '',
     `Question: ${input.question}`,
   ].join('\n');

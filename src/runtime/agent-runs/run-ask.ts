@@ -27,6 +27,7 @@ import { currentContext } from '../context/request-context.js';
 import { definitionRun } from './definition-answer.js';
 import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
+import type { EarlierAnswer } from './written-sql.js';
 import { openThread, recordInThread, type OpenedThread } from './thread-step.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 
@@ -40,7 +41,7 @@ function unnamedDraft(decision: Tier1Decision): boolean {
 }
 
 /** The tiers in priority order, each attempt recorded in the trace as it ends. */
-async function cascade(ctx: AskContext, request: AskRequest, decision: Tier1Decision, base: RunBase, trace: AskTrace, tier1Ms: number): Promise<AskRun> {
+async function cascade(ctx: AskContext, request: AskRequest, decision: Tier1Decision, base: RunBase, trace: AskTrace, tier1Ms: number, earlier?: EarlierAnswer): Promise<AskRun> {
   if (decision.kind === 'answer') {
     const started = performance.now();
     const run = await answerTier1(ctx, decision, base);
@@ -55,7 +56,7 @@ async function cascade(ctx: AskContext, request: AskRequest, decision: Tier1Deci
   // A drilldown proposal: written SQL answers the two questions together, never certified.
   const question = decision.kind === 'no-match' && decision.drilldown !== undefined ? decision.drilldown.question : request.question;
   const started = performance.now();
-  const run = await answerTier2(ctx, { ...request, question }, base);
+  const run = await answerTier2(ctx, { ...request, question }, base, earlier);
   traceAttempt(trace, 2, run.tier === 2 ? 'answered' : 'refused', performance.now() - started, run.refusal?.code);
   return run;
 }
@@ -93,7 +94,7 @@ async function answer(ctx: AskContext, request: AskRequest, question: string, ba
   traceRoute(trace, decision.candidates, tier1Ms, traceNames(ctx.manifest, ctx.root));
   const route = decision.route;
   const full: RunBase = { ...base, candidates: decision.candidates, ...(route !== undefined ? { route } : {}) };
-  const run = await cascade(ctx, { ...request, question }, decision, full, trace, tier1Ms);
+  const run = await cascade(ctx, { ...request, question }, decision, full, trace, tier1Ms, thread.previous);
   return { ...run, question, ...threadFields(thread, decision) };
 }
 

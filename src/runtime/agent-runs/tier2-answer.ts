@@ -13,7 +13,7 @@ import { captureDraft, DraftError, type CapturedDraft } from '../drafts/index.js
 import { draftTarget } from './draft-target.js';
 import { certifyCommand, finishRun, refusedRun, type RunBase } from './run-shapes.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
-import { writtenSql } from './written-sql.js';
+import { writtenSql, type EarlierAnswer } from './written-sql.js';
 import { currentContext } from '../context/request-context.js';
 
 /** The person a host placed for this request, as a draft's owner (address when known). */
@@ -71,8 +71,8 @@ function capture(ctx: AskContext, request: AskRequest, sql: string, candidates: 
 }
 
 /** Writes, checks, runs and captures the review-required answer, or refuses with the reason. */
-export async function answerTier2(ctx: AskContext, request: AskRequest, base: RunBase): Promise<AskRun> {
-  const written = await writtenSql(ctx, request, base.candidates);
+export async function answerTier2(ctx: AskContext, request: AskRequest, base: RunBase, earlier?: EarlierAnswer): Promise<AskRun> {
+  const written = await writtenSql(ctx, request, base.candidates, earlier);
   if (!written.ok) return refusedRun(base, written.refusal, written.next);
   let result;
   try {

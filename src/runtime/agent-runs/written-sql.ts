@@ -8,7 +8,32 @@ import type { WarehouseCatalog } from '../executor/types.js';
 import { normaliseSql, readModelReply } from './extract-sql.js';
 import { buildPrompt } from './model-prompt.js';
 import { ModelProviderError } from './model-provider.js';
+import { clickhouseLiteral } from '../connectors/clickhouse-literal.js';
+import { HostModelUnavailableError, requestProvider } from './host-model.js';
+import { valuesMayReachProvider, withheldValues, type ChosenProvider } from './privacy-boundary.js';
 import type { AskContext, AskRefusal, AskRequest } from './types.js';
+
+/** The certified answer a follow-up continues (from its thread). */
+export interface EarlierAnswer {
+  question: string;
+  block: string;
+  params: Record<string, string | number | boolean>;
+}
+
+/** A value as a literal of `driver`'s SQL, for a placeholder the model wrote. */
+function literalFor(driver: string): (value: string | number | boolean) => string {
+  if (driver === 'clickhouse') return clickhouseLiteral;
+  return (value) => (typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : String(value));
+}
+
+/** The earlier answer as the prompt may show it, and how to put withheld values back. */
+function earlierFor(ctx: AskContext, provider: ChosenProvider, earlier: EarlierAnswer | undefined) {
+  if (earlier === undefined) return { restore: (sql: string) => sql };
+  const tables = ctx.manifest.blocks[earlier.block]?.tables;
+  if (valuesMayReachProvider(provider, tables !== undefined ? { relations: tables } : {})) return { prompt: earlier, restore: (sql: string) => sql };
+  const withheld = withheldValues(earlier.params);
+  return { prompt: { ...earlier, question: withheld.mask(earlier.question), params: withheld.shown }, restore: (sql: string, driver: string) => withheld.restore(sql, literalFor(driver)) };
+}
 
 export type WrittenSql = { ok: true; sql: string; by: 'agent' | 'model' } | { ok: false; refusal: AskRefusal; next?: string };
 
@@ -33,18 +58,26 @@ function modelFailure(error: unknown): WrittenSql {
 }
 
 /** The SQL this ask will run at Tier 2, or why there is none. */
-export async function writtenSql(ctx: AskContext, request: AskRequest, candidates: readonly Tier1Candidate[]): Promise<WrittenSql> {
+export async function writtenSql(ctx: AskContext, request: AskRequest, candidates: readonly Tier1Candidate[], earlier?: EarlierAnswer): Promise<WrittenSql> {
   if (request.proposedSql !== undefined) {
     const sql = normaliseSql(request.proposedSql);
     if (sql === '') return { ok: false, refusal: { code: 'NO_CERTIFIED_ANSWER', reason: 'The proposed SQL is empty.' } };
     return { ok: true, sql, by: 'agent' };
   }
-  const provider = ctx.provider;
+  let provider: ChosenProvider | undefined;
+  try {
+    provider = requestProvider(ctx.provider);
+  } catch (error) {
+    if (!(error instanceof HostModelUnavailableError)) throw error;
+    return { ok: false, refusal: { code: 'MODEL_UNAVAILABLE', reason: error.message }, next: 'Ask the administrator of this platform, quoting the reference.' };
+  }
   if (provider === undefined) {
     return { ok: false, refusal: { code: 'NO_MODEL_CONFIGURED', reason: 'No certified block answers this question, and no model is configured to write review-required SQL for it.' }, next: 'Ask with the name of a certified block, or configure ask.provider in svc.config.json.' };
   }
   const driver = ctx.executor.driverOf(request.connection);
+  const context = earlierFor(ctx, provider, earlier);
   const messages = buildPrompt({
+    ...(context.prompt !== undefined ? { earlier: context.prompt } : {}),
     question: request.question, manifest: ctx.manifest, catalog: await schemaOf(ctx, request.connection), candidates, driver, gate: ctx.router.gate,
     ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
     ...(request.upstreamRefs !== undefined ? { upstreamRefs: request.upstreamRefs } : {}),
@@ -56,7 +89,7 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
     return modelFailure(error);
   }
   const reply = readModelReply(content);
-  if (reply.kind === 'sql') return { ok: true, sql: reply.sql, by: 'model' };
+  if (reply.kind === 'sql') return { ok: true, sql: context.restore(reply.sql, driver), by: 'model' };
   if (reply.kind === 'declined') {
     return { ok: false, refusal: { code: 'NO_CERTIFIED_ANSWER', reason: `No certified block answers this, and the project's data cannot answer it: ${reply.reason}` } };
   }

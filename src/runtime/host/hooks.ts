@@ -96,6 +96,17 @@ export interface HostHooks {
    * never serves another. Anything but a list of names names none.
    */
   /**
+   * Chooses the model for this person's request: `{ id, provider: { kind, baseUrl, model,
+   * apiKeyEnv? } }`, or undefined for the project's. A throw or another shape refuses the model
+   * step; it never falls back to the project's model. Synchronous, no time limit.
+   */
+  modelProvider?(context: { principal?: Principal }): ModelChoice | undefined;
+  /**
+   * Whether result values may reach `model`; told every table they came from when all are
+   * known. Anything but `true` is no. Without it, only a model on this machine may see them.
+   */
+  isInBoundary?(model: { id: string; name: string; model?: string; baseUrl?: string }, context: { relations?: string[] }): boolean;
+  /**
    * Stores that replace the local ones (spec 02: every store method returns a promise).
    * `conversations(defaultPath)` gives the conversation (thread) store; `defaultPath` is where
    * the local one would be. Called once when the server starts.
@@ -124,4 +135,10 @@ export const DEFAULT_HOOK_TIMEOUT_MS = 10_000;
 export interface HostStores {
   /** The conversation store shared by every copy of the server (e.g. `createPostgresThreadStore`). */
   conversations?(defaultPath: string): ThreadStore | Promise<ThreadStore>;
+}
+
+/** What `modelProvider` answers: the host's id for the model and its settings. */
+export interface ModelChoice {
+  id: string;
+  provider: { kind: 'openai-compatible' | 'local'; baseUrl: string; model: string; apiKeyEnv?: string };
 }
