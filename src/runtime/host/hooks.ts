@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Destination, Principal } from '../context/request-context.js';
 import type { RouteResource } from '../context/route-action.js';
 import type { ThreadStore } from '../stores/thread-store.js';
+import type { OutboundTrace } from '../traces/content.js';
 
 /** What `resolvePrincipal` is told of the incoming request. */
 export interface HostRequest {
@@ -106,6 +107,13 @@ export interface HostHooks {
    * known. Anything but `true` is no. Without it, only a model on this machine may see them.
    */
   isInBoundary?(model: { id: string; name: string; model?: string; baseUrl?: string }, context: { relations?: string[] }): boolean;
+  /**
+   * Receives every finished Ask trace as a strict bundle entry (pseudonymised, no question text,
+   * SQL or values). Not waited for; its failures are counted and change nothing.
+   */
+  traces?(trace: OutboundTrace): void | Promise<void>;
+  /** Key for every question fingerprint that leaves the machine (sink, exports); used only when non-empty text. */
+  traceSalt?: string;
   /**
    * Stores that replace the local ones (spec 02: every store method returns a promise).
    * `conversations(defaultPath)` gives the conversation (thread) store; `defaultPath` is where

@@ -61,6 +61,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   // Not awaited: fastify loads plugins in order before the first inject or listen.
   for (const route of ROUTES) void app.register(route, { deps });
   // The trace routes belong to the local runtime and exist only where traces are recorded.
-  if (deps.recorder !== undefined) void app.register(askTraceRoutes(deps.recorder.store));
+  // Exports key their question fingerprints with the host's salt, as the sink does.
+  if (deps.recorder !== undefined) void app.register(askTraceRoutes(deps.recorder.store, deps.hooks?.traceSalt !== undefined ? { traceSalt: deps.hooks.traceSalt } : {}));
   return app;
 }

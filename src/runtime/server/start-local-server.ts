@@ -157,7 +157,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const makeExecutor = (c: SvcConfig): Executor => createExecutor({ root, config: withHostConnection(c, options.hostConnection), ...(onStatement !== undefined ? { onStatement } : {}), resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
   const executor = makeExecutor(config);
   await warmUp(executor, config, log);
-  const recorder = createTraceRecorder({ root });
+  const traces = options.hostHooks?.traces;
+  const recorder = createTraceRecorder({
+    root,
+    ...(traces !== undefined ? { sink: (trace) => traces.call(options.hostHooks, trace) } : {}),
+    ...(options.hostHooks?.traceSalt !== undefined ? { traceSalt: options.hostHooks.traceSalt } : {}),
+  });
   // Opens (and migrates) the trace store now, so the first Ask does not pay for it.
   recorder.status();
   const threads = await conversationStore(options.hostHooks, root, { timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log });

@@ -64,6 +64,9 @@ export interface TraceRecorder {
   close(): Promise<void>;
 }
 
+/** How long close() waits for sink calls and OTLP sends still under way. */
+const CLOSE_WAIT_MS = 2_000;
+
 function defaultLogger(): (e: TraceFailure) => void {
   const seen = new Set<string>();
   return (e) => {
@@ -229,7 +232,11 @@ class Recorder implements TraceRecorder, BuilderHost {
   }
 
   async close(): Promise<void> {
-    await this.flush();
+    // Sends already started get a short while to finish; a host sink that never settles must
+    // not hold a server's shutdown (spec 02: observers are not waited for).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.flush(), new Promise<void>((done) => { timer = setTimeout(done, CLOSE_WAIT_MS); })]);
+    clearTimeout(timer);
     this.store.close();
   }
 }
