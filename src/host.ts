@@ -67,3 +67,5 @@ export { HostModelUnavailableError } from './runtime/agent-runs/host-model.js';
 export type { ModelChoice } from './runtime/host/hooks.js';
 /** The one decision whether result values may reach a model (spec 02 "Privacy boundary"). */
 export { valuesMayReachProvider } from './runtime/agent-runs/privacy-boundary.js';
+/** What the `audit` sink is told: answers, refusals, changes and model usage, never question, SQL, values or prompt text. */
+export type { AuditEvent } from './runtime/host/audit.js';

@@ -41,8 +41,14 @@ export interface ModelProvider {
   readonly kind: ModelProviderKind;
   readonly model: string;
   readonly baseUrl: string;
-  /** The assistant's reply text; throws ModelProviderError. */
-  complete(messages: readonly ChatMessage[], options?: { deadlineMs?: number }): Promise<string>;
+  /** The assistant's reply text; throws ModelProviderError. `onUsage` hears the call's token counts. */
+  complete(messages: readonly ChatMessage[], options?: { deadlineMs?: number; onUsage?: (usage: ModelUsage) => void }): Promise<string>;
+}
+
+/** Tokens one model call used, as the provider reported them (0 when it did not). */
+export interface ModelUsage {
+  promptTokens: number;
+  completionTokens: number;
 }
 
 export interface ProviderSettings {
@@ -112,7 +118,13 @@ export function providerSettings(config: SvcConfig | undefined, env: NodeJS.Proc
   return { kind, baseUrl, model, ...(apiKeyEnv !== undefined ? { apiKeyEnv } : {}) };
 }
 
-async function readReply(response: Response): Promise<string> {
+function usageOf(body: unknown): ModelUsage {
+  const usage = (body as { usage?: Record<string, unknown> } | null)?.usage;
+  const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
+  return { promptTokens: count(usage?.['prompt_tokens']), completionTokens: count(usage?.['completion_tokens']) };
+}
+
+async function readReply(response: Response, onUsage?: (usage: ModelUsage) => void): Promise<string> {
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (bytes.byteLength > MAX_REPLY_BYTES) throw new ModelProviderError('MODEL_MALFORMED_REPLY', 'The model reply is larger than svc reads.');
   let body: unknown;
@@ -125,6 +137,7 @@ async function readReply(response: Response): Promise<string> {
   const first = Array.isArray(choice) ? (choice[0] as { message?: { content?: unknown } } | undefined) : undefined;
   const content = first?.message?.content;
   if (typeof content !== 'string') throw new ModelProviderError('MODEL_MALFORMED_REPLY', 'The model reply has no choices[0].message.content text.');
+  onUsage?.(usageOf(body));
   return content;
 }
 
@@ -159,7 +172,7 @@ export function openAiCompatibleProvider(settings: ProviderSettings, env: NodeJS
           await response.body?.cancel().catch(() => undefined);
           throw new ModelProviderError('MODEL_HTTP_ERROR', `The model at ${base.host} answered HTTP ${response.status}.`);
         }
-        return await readReply(response);
+        return await readReply(response, options.onUsage);
       } catch (error) {
         throw failureOf(error, base.host, deadlineMs);
       }

@@ -27,6 +27,8 @@ import { currentContext } from '../context/request-context.js';
 import { definitionRun } from './definition-answer.js';
 import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
+import { sqlFingerprint } from '../../../grammar/sql/index.js';
+import { audit } from '../host/audit.js';
 import type { EarlierAnswer } from './written-sql.js';
 import { openThread, recordInThread, type OpenedThread } from './thread-step.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
@@ -98,6 +100,17 @@ async function answer(ctx: AskContext, request: AskRequest, question: string, ba
   return { ...run, question, ...threadFields(thread, decision) };
 }
 
+/** Tells the host what was answered: trust, sources and the SQL's fingerprint, never the SQL or question. */
+function auditAnswer(ctx: AskContext, request: AskRequest, run: AskRun): void {
+  const block = run.block !== undefined ? ctx.manifest.blocks[run.block] : undefined;
+  const fingerprint = block !== undefined ? block.sqlFingerprint : run.sql !== undefined ? sqlFingerprint(run.sql, ctx.executor.driverOf(request.connection)) : undefined;
+  audit('answer', {
+    runId: run.runId, tier: run.tier, trust: run.trust, sources: run.block !== undefined ? [`block:${run.block}`] : [],
+    ...(fingerprint !== undefined ? { sqlFingerprint: fingerprint } : {}),
+    ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
+  });
+}
+
 /** Runs one Ask through the tiers and returns the run; refusals are values, never thrown. */
 export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskRun> {
   const startedAt = performance.now();
@@ -117,6 +130,7 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
     const run = await answer(ctx, request, question, base, thread, trace);
     finishTrace(trace, run);
     recordInThread(ctx.threads, run, ctx.now().toISOString());
+    auditAnswer(ctx, request, run);
     return run;
   } catch (error) {
     failTrace(trace);

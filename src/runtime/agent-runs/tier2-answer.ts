@@ -14,6 +14,8 @@ import { draftTarget } from './draft-target.js';
 import { certifyCommand, finishRun, refusedRun, type RunBase } from './run-shapes.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 import { writtenSql, type EarlierAnswer } from './written-sql.js';
+import { createHash } from 'node:crypto';
+import { audit } from '../host/audit.js';
 import { currentContext } from '../context/request-context.js';
 
 /** The person a host placed for this request, as a draft's owner (address when known). */
@@ -86,6 +88,8 @@ export async function answerTier2(ctx: AskContext, request: AskRequest, base: Ru
   if (off !== undefined) return finishRun(base, { ...answer, capture: { saved: false, code: off } });
   const draft = capture(ctx, request, written.sql, base.candidates);
   if (!('path' in draft)) return finishRun(base, { ...answer, capture: { saved: false, code: draft.code } });
+  // A draft's path is a slug of the question: the host is told a key of it, never the words.
+  audit('change', { change: 'draft_saved', source: `draft:${createHash('sha256').update(draft.path).digest('hex').slice(0, 12)}` });
   return finishRun(base, {
     ...answer,
     reviewDraft: draft,

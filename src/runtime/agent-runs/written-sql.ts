@@ -9,6 +9,7 @@ import { normaliseSql, readModelReply } from './extract-sql.js';
 import { buildPrompt } from './model-prompt.js';
 import { ModelProviderError } from './model-provider.js';
 import { clickhouseLiteral } from '../connectors/clickhouse-literal.js';
+import { audit } from '../host/audit.js';
 import { HostModelUnavailableError, requestProvider } from './host-model.js';
 import { valuesMayReachProvider, withheldValues, type ChosenProvider } from './privacy-boundary.js';
 import type { AskContext, AskRefusal, AskRequest } from './types.js';
@@ -84,7 +85,8 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
   });
   let content: string;
   try {
-    content = await provider.complete(messages);
+    const model = provider.id ?? provider.model;
+    content = await provider.complete(messages, { onUsage: (usage) => audit('model_usage', { model, ...usage }) });
   } catch (error) {
     return modelFailure(error);
   }

@@ -15,6 +15,7 @@ import type { ConnectorFactory } from '../connectors/connector.js';
 import { CONNECTORS } from '../connectors/registry.js';
 import { currentContext, currentPrincipal } from '../context/request-context.js';
 import { warehouseFailure } from './warehouse-failure.js';
+import { audit } from '../host/audit.js';
 import { personCredentials, type PersonCredentials } from './credentials.js';
 import { accessKey } from './access-key.js';
 import { ConnectorRegistry } from './connector-registry.js';
@@ -135,6 +136,7 @@ class OneQueryPath implements Executor {
       policed = await applyRowPolicy(request, name, driver, folders);
     } catch (error) {
       report('refused');
+      if (error instanceof StatementError) audit('refusal', { code: error.code });
       throw error;
     }
     const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');

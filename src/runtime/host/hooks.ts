@@ -8,6 +8,7 @@ import type { Destination, Principal } from '../context/request-context.js';
 import type { RouteResource } from '../context/route-action.js';
 import type { ThreadStore } from '../stores/thread-store.js';
 import type { OutboundTrace } from '../traces/content.js';
+import type { AuditEvent } from './audit.js';
 
 /** What `resolvePrincipal` is told of the incoming request. */
 export interface HostRequest {
@@ -107,6 +108,11 @@ export interface HostHooks {
    * known. Anything but `true` is no. Without it, only a model on this machine may see them.
    */
   isInBoundary?(model: { id: string; name: string; model?: string; baseUrl?: string }, context: { relations?: string[] }): boolean;
+  /**
+   * Told of answers, refusals, changes and model usage (AuditEvent): never a question, SQL,
+   * values or prompt text. Not waited for; its failures are logged and counted.
+   */
+  audit?(event: AuditEvent): void | Promise<void>;
   /**
    * Receives every finished Ask trace as a strict bundle entry (pseudonymised, no question text,
    * SQL or values). Not waited for; its failures are counted and change nothing.

@@ -11,6 +11,7 @@
  * (refused, failed or late: 403 PERMISSION_DENIED, nothing runs). Health stays open and asks
  * neither hook.
  */
+import { audit } from '../host/audit.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localOwner } from '../certify/local-owner.js';
 import { localPrincipal, newRequestId, runWithContext, type Principal, type RequestContext } from '../context/request-context.js';
@@ -99,6 +100,7 @@ async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps:
   if (placed.principal === undefined) return context;
   const decision = await decide(route, placed.principal, hooks, deps);
   if (!decision.allow) {
+    audit('refusal', { code: 'PERMISSION_DENIED' }, { ...context, principal: placed.principal });
     denied(reply, route, decision);
     return undefined;
   }

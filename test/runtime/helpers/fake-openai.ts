@@ -33,6 +33,7 @@ function completion(content: string): string {
     object: 'chat.completion',
     model: 'fake-model',
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 321, completion_tokens: 12, total_tokens: 333 },
   });
 }
 

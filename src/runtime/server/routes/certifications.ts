@@ -11,6 +11,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentContext } from '../../context/request-context.js';
 import { certifyBlock } from '../../certify/certify-block.js';
+import { audit } from '../../host/audit.js';
 import { runnerOn } from '../../certify/executor-runner.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
@@ -56,6 +57,7 @@ export const certificationsRoute: FastifyPluginAsync<RouteOptions> = async (app,
       ...(who.certifiedBy !== undefined ? { resolveOwner: () => ({ owner: who.certifiedBy!, from: who.from! }) } : {}),
     });
     if (result.exitCode === 2) throw new ApiError(404, 'BLOCK_NOT_FOUND', `There is no block ${request.body.block} to certify in this project.`);
+    if (result.ok && result.block !== undefined) audit('change', { change: 'certified', source: `block:${result.block}` });
     return reply.code(result.ok ? 200 : 422).send(result);
   });
 };
