@@ -69,3 +69,5 @@ export type { ModelChoice } from './runtime/host/hooks.js';
 export { valuesMayReachProvider } from './runtime/agent-runs/privacy-boundary.js';
 /** What the `audit` sink is told: answers, refusals, changes and model usage, never question, SQL, values or prompt text. */
 export type { AuditEvent } from './runtime/host/audit.js';
+/** The host's UI additions as `GET /api/host/ui` keeps them (shapes and limits of spec 03). */
+export type { HostUiAdditions } from './runtime/host/ui-additions.js';

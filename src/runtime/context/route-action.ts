@@ -47,6 +47,10 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/describe-table', action: 'project.read' },
   { route: 'POST /api/blocks/:id/run', action: 'query.run' },
   { route: 'GET /api/health', action: 'project.read' },
+  // The host's own lists and additions: reading them changes nothing; capabilities are asked inside.
+  { route: 'GET /api/host/groups', action: 'project.read' },
+  { route: 'GET /api/host/home-cards', action: 'project.read' },
+  { route: 'GET /api/host/ui', action: 'project.read' },
   { route: 'GET /api/identity', action: 'project.read' },
   { route: 'POST /api/query/export', action: 'export' },
   { route: 'GET /api/schema', action: 'project.read' },

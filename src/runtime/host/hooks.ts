@@ -108,6 +108,12 @@ export interface HostHooks {
    * known. Anything but `true` is no. Without it, only a model on this machine may see them.
    */
   isInBoundary?(model: { id: string; name: string; model?: string; baseUrl?: string }, context: { relations?: string[] }): boolean;
+  /** The host's additions around the screens for this person (see ui-additions.ts for the shapes). */
+  ui?(principal: Principal): unknown;
+  /** Cards for this person's Home: at most 8 `{ title, text?, href? }` are shown. */
+  homeCards?(principal: Principal): unknown[] | Promise<unknown[]>;
+  /** The directory groups an author may pick (`{ id, name }` or names). */
+  directoryGroups?(principal: Principal): unknown[] | Promise<unknown[]>;
   /**
    * Told of answers, refusals, changes and model usage (AuditEvent): never a question, SQL,
    * values or prompt text. Not waited for; its failures are logged and counted.
