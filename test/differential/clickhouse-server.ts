@@ -1,15 +1,9 @@
 /**
- * A throwaway ClickHouse server for differential tests: Debian's clickhouse-server (installed
- * when missing), a config and data folder in a temp folder, its HTTP interface on a free
- * loopback port, stopped and removed after. A text is sent whole over HTTP; the server reads
- * one statement per request and says so when given more.
+ * A throwaway ClickHouse server for differential tests (one server of
+ * test/helpers/clickhouse-cluster.ts), read through its HTTP interface. A text is sent whole
+ * over HTTP; the server reads one statement per request and says so when given more.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from '../helpers/free-port.js';
-import { ensureCommand } from '../helpers/provision.js';
+import { startClickHouseCluster, type ClickHouseNode } from '../helpers/clickhouse-cluster.js';
 
 export interface ClickHouseAnswer {
   ok: boolean;
@@ -25,44 +19,9 @@ export interface ClickHouseServer {
   stop(): Promise<void>;
 }
 
-
-function config(dir: string, httpPort: number, tcpPort: number): string {
-  return `<yandex>
-  <logger><level>warning</level><console>1</console></logger>
-  <http_port>${httpPort}</http_port>
-  <tcp_port>${tcpPort}</tcp_port>
-  <listen_host>127.0.0.1</listen_host>
-  <path>${dir}/data/</path>
-  <tmp_path>${dir}/tmp/</tmp_path>
-  <user_files_path>${dir}/user_files/</user_files_path>
-  <format_schema_path>${dir}/format_schemas/</format_schema_path>
-  <users_config>${dir}/users.xml</users_config>
-  <default_profile>default</default_profile>
-  <default_database>default</default_database>
-  <mark_cache_size>1073741824</mark_cache_size>
-</yandex>`;
-}
-
-const USERS = '<yandex><profiles><default/></profiles><users><default><password></password><networks><ip>::/0</ip></networks><profile>default</profile><quota>default</quota></default></users><quotas><default/></quotas></yandex>';
-
 export async function startClickHouse(): Promise<ClickHouseServer> {
-  ensureCommand('clickhouse-server', 'clickhouse-server', 'clickhouse-server');
-  const dir = mkdtempSync(join(tmpdir(), 'svc-ch-'));
-  const [http, tcp] = [await freePort(), await freePort()];
-  writeFileSync(join(dir, 'config.xml'), config(dir, http, tcp));
-  writeFileSync(join(dir, 'users.xml'), USERS);
-  const server: ChildProcess = spawn('clickhouse-server', [`--config-file=${join(dir, 'config.xml')}`], { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${http}/`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}ping`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the ClickHouse server did not start');
-    await new Promise((done) => setTimeout(done, 200));
-  }
+  const cluster = await startClickHouseCluster(1);
+  const url = (cluster.nodes[0] as ClickHouseNode).url;
   return {
     async query(sql) {
       const r = await fetch(`${url}?default_format=JSONCompact`, { method: 'POST', body: sql });
@@ -75,11 +34,6 @@ export async function startClickHouse(): Promise<ClickHouseServer> {
         return { ok: true, error: '', names: [], first: undefined };
       }
     },
-    async stop() {
-      const exited = server.exitCode !== null ? Promise.resolve() : new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => cluster.stop(),
   };
 }

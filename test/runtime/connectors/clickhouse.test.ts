@@ -12,9 +12,9 @@ import { clickhouseLiteral } from '../../../src/runtime/connectors/clickhouse-li
 import { openClickhouseConnector } from '../../../src/runtime/connectors/clickhouse.js';
 import type { ConnectionConfig } from '../../../src/compiler/project/config.js';
 import type { Connector, ConnectorStatement } from '../../../src/runtime/connectors/connector.js';
+import { codeOf, runOn } from './run-helpers.js';
 import { runWithContext } from '../../../src/runtime/context/request-context.js';
 import { createExecutor } from '../../../src/runtime/executor/executor.js';
-import { StatementError } from '../../../src/runtime/executor/types.js';
 import type { HostHooks } from '../../../src/runtime/host/hooks.js';
 import { CLUSTER, startClickHouseCluster, type ClickHouseCluster } from '../../helpers/clickhouse-cluster.js';
 
@@ -27,10 +27,7 @@ function open(more: Partial<ConnectionConfig> = {}): Connector {
   opened.push(c);
   return c;
 }
-const runOn = (c: Connector, sql: string, params: ConnectorStatement['params'] = [], more: Partial<ConnectorStatement> = {}) =>
-  c.runStatement({ sql, params, maxRows: 100, deadlineMs: 20_000, maxBytes: 1 << 20, maxCellBytes: 1 << 16, ...more });
-const run = (sql: string, params: ConnectorStatement['params'] = [], more: Partial<ConnectorStatement> = {}) => runOn(connector, sql, params, more);
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof StatementError ? e.code : `thrown: ${String(e)}`));
+const run = (sql: string, params: ConnectorStatement['params'] = [], more: Partial<ConnectorStatement> = {}) => runOn(connector, sql, params, more, 20_000);
 
 beforeAll(async () => {
   cluster = await startClickHouseCluster(2, 'reader pw');

@@ -10,17 +10,15 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector, ConnectorStatement } from '../../../src/runtime/connectors/connector.js';
+import { codeOf, runOn } from './run-helpers.js';
 import { openDuckdbConnector } from '../../../src/runtime/connectors/duckdb.js';
 import { runWithContext } from '../../../src/runtime/context/request-context.js';
 import { createExecutor } from '../../../src/runtime/executor/executor.js';
 import type { HostHooks } from '../../../src/runtime/host/hooks.js';
-import { StatementError } from '../../../src/runtime/executor/types.js';
 
 let root = '';
 let connector: Connector;
-const run = (sql: string, params: ConnectorStatement['params'] = [], more: Partial<ConnectorStatement> = {}) =>
-  connector.runStatement({ sql, params, maxRows: 100, deadlineMs: 10_000, maxBytes: 1 << 20, maxCellBytes: 1 << 16, ...more });
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof StatementError ? e.code : `thrown: ${String(e)}`));
+const run = (sql: string, params: ConnectorStatement['params'] = [], more: Partial<ConnectorStatement> = {}) => runOn(connector, sql, params, more);
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'svc-duckdb-'));

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionConfig } from '../../../src/compiler/project/config.js';
 import type { Connector, ConnectorStatement } from '../../../src/runtime/connectors/connector.js';
+import { codeOf, runOn } from './run-helpers.js';
 import { openPostgresqlConnector } from '../../../src/runtime/connectors/postgresql.js';
 import { runWithContext } from '../../../src/runtime/context/request-context.js';
 import { createExecutor } from '../../../src/runtime/executor/executor.js';
-import { StatementError } from '../../../src/runtime/executor/types.js';
 import type { HostHooks } from '../../../src/runtime/host/hooks.js';
 import { startPostgres, type PostgresServer } from '../../helpers/postgres-server.js';
 
@@ -30,10 +30,7 @@ function open(connection: Partial<ConnectionConfig> = {}): Connector {
   opened.push(c);
   return c;
 }
-const runOn = (c: Connector, sql: string, params: ConnectorStatement['params'] = [], more: Partial<ConnectorStatement> = {}) =>
-  c.runStatement({ sql, params, maxRows: 100, deadlineMs: 10_000, maxBytes: 1 << 20, maxCellBytes: 1 << 16, ...more });
-const run = (sql: string, params: ConnectorStatement['params'] = [], more: Partial<ConnectorStatement> = {}) => runOn(connector, sql, params, more);
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof StatementError ? e.code : `thrown: ${String(e)}`));
+const run = (sql: string, params: ConnectorStatement['params'] = [], more: Partial<ConnectorStatement> = {}) => runOn(connector, sql, params, more, 10_000);
 
 beforeAll(async () => {
   server = await startPostgres({ password: ROOT_PASSWORD });
