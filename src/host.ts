@@ -71,3 +71,5 @@ export { valuesMayReachProvider } from './runtime/agent-runs/privacy-boundary.js
 export type { AuditEvent } from './runtime/host/audit.js';
 /** The host's UI additions as `GET /api/host/ui` keeps them (shapes and limits of spec 03). */
 export type { HostUiAdditions } from './runtime/host/ui-additions.js';
+/** A tool call the host's `tools` gate did not let through. */
+export { ToolRefusedError } from './runtime/host/tool-gate.js';

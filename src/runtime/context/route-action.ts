@@ -54,6 +54,8 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/identity', action: 'project.read' },
   { route: 'POST /api/query/export', action: 'export' },
   { route: 'GET /api/schema', action: 'project.read' },
+  // One action per tool (spec 02 vocabulary `tool.<name>`), named by the path's own segment.
+  { route: 'POST /api/tools/:name', action: 'tool.:name' },
 ];
 
 /** Every rule's route, for the meta-test. */
@@ -106,6 +108,13 @@ function matches(rule: (typeof COMPILED)[number], segments: readonly string[]): 
   return rule.segments.length === segments.length && rule.segments.every((s, i) => (s.startsWith(':') ? segments[i] !== '' : s === segments[i]));
 }
 
+/** A rule's action, with `:name` filled from the path when it is a tool's name (else a write). */
+function actionOf(rule: (typeof COMPILED)[number], segments: readonly string[]): string {
+  if (!rule.action.includes(':')) return rule.action;
+  const name = segments[rule.segments.indexOf(':name')] ?? '';
+  return /^[a-z][a-z0-9_]{0,63}$/.test(name) ? rule.action.replace(':name', name) : 'project.write';
+}
+
 /** Maps a request to its action, resource and destination. */
 export function routeAction(method: string, url: string): RouteAction {
   const upper = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
@@ -116,6 +125,6 @@ export function routeAction(method: string, url: string): RouteAction {
   const rule = COMPILED.filter((r) => r.method === upper && matches(r, segments)).sort((a, b) => b.literals - a.literals)[0];
   const fallback = upper === 'GET' ? 'project.read' : 'project.write';
   // Anything else under the asking families writes more than the person's own runs.
-  const action = rule?.action ?? (ASKING.test(path) && upper !== 'GET' ? 'project.write' : fallback);
+  const action = rule !== undefined ? actionOf(rule, segments) : ASKING.test(path) && upper !== 'GET' ? 'project.write' : fallback;
   return { action, resource: { kind: 'project' }, destination: destinationOf(action), readable: true, ...(rule !== undefined ? { rule: rule.route } : {}) };
 }

@@ -108,6 +108,11 @@ export interface HostHooks {
    * known. Anything but `true` is no. Without it, only a model on this machine may see them.
    */
   isInBoundary?(model: { id: string; name: string; model?: string; baseUrl?: string }, context: { relations?: string[] }): boolean;
+  /**
+   * Around every agent tool call (MCP and HTTP): call `next()` to let it run (its result is the
+   * call's); return without calling it to refuse. The decision is timed until `next()`.
+   */
+  tools?(call: { name: string; args: unknown; principal?: Principal }, next: () => Promise<unknown>): unknown;
   /** The host's additions around the screens for this person (see ui-additions.ts for the shapes). */
   ui?(principal: Principal): unknown;
   /** Cards for this person's Home: at most 8 `{ title, text?, href? }` are shown. */

@@ -7,6 +7,7 @@
  * is answered as INTERNAL_ERROR with a reference; its detail goes to the operator's log, never
  * to the agent.
  */
+import { gateToolCall, ToolRefusedError } from '../host/tool-gate.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorReference } from '../server/errors.js';
@@ -66,8 +67,9 @@ export const SERVER_NAME = 'svc';
 
 async function call(tool: AnyTool, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
   try {
-    return toCallToolResult(await tool.handler(args as Parameters<AnyTool['handler']>[0], ctx));
+    return toCallToolResult(await gateToolCall(tool.name, args, () => tool.handler(args as Parameters<AnyTool['handler']>[0], ctx)));
   } catch (error) {
+    if (error instanceof ToolRefusedError) return toCallToolResult(refuse(error.code, error.message, error.reference !== undefined ? { reference: error.reference } : {}));
     const reference = errorReference();
     ctx.log(`svc mcp: [${reference}] ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return toCallToolResult(refuse('INTERNAL_ERROR', `The tool ${tool.name} failed unexpectedly; the operator can find it under reference ${reference}.`, { reference }));

@@ -17,6 +17,7 @@ import { certificationsRoute } from './routes/certifications.js';
 import { schemaRoute } from './routes/schema.js';
 import { healthRoute } from './routes/health.js';
 import { identityRoute } from './routes/identity.js';
+import { agentToolsRoute } from './routes/agent-tools.js';
 import { hostListsRoute } from './routes/host-lists.js';
 import { hostUiRoute } from './routes/host-ui.js';
 import { installRequestContext } from './request-context-hook.js';
@@ -26,7 +27,7 @@ import { installSnapshots } from './snapshot-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
-const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, hostUiRoute, hostListsRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute, certificationsRoute];
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, hostUiRoute, hostListsRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute, certificationsRoute, agentToolsRoute];
 
 /** The parts a snapshot needs besides the files, from the server's deps. */
 function snapshotParts(deps: ServerDeps): SnapshotParts {
