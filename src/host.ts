@@ -73,3 +73,5 @@ export type { AuditEvent } from './runtime/host/audit.js';
 export type { HostUiAdditions } from './runtime/host/ui-additions.js';
 /** A tool call the host's `tools` gate did not let through. */
 export { ToolRefusedError } from './runtime/host/tool-gate.js';
+/** The answer-facts store a host may give as `stores.runs`, and one in memory. */
+export { createMemoryRunStore, type RunRecord, type RunStore } from './runtime/stores/run-store.js';

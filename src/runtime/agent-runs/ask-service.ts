@@ -13,6 +13,7 @@ import type { Manifest } from '../../compiler/types.js';
 import { compileText } from '../../rules/certify/index.js';
 import { projectRouter } from '../ask/project-gate.js';
 import type { DataValues } from '../ask/value-lexicon.js';
+import type { RunStore } from '../stores/run-store.js';
 import type { ThreadStore } from '../stores/thread-store.js';
 import type { Tier1Router } from '../ask/types.js';
 import type { Executor } from '../executor/types.js';
@@ -36,6 +37,7 @@ export interface AskServiceInput {
   /** The data's values per filtered field (data-values.ts); kept when the router is rebuilt. */
   values?: DataValues;
   threads?: ThreadStore;
+  runs?: RunStore;
 }
 
 export interface AskService {
@@ -81,6 +83,7 @@ export function createAskService(input: AskServiceInput): AskService {
     ...(input.recorder !== undefined ? { recorder: input.recorder } : {}),
     ...(input.draftOwner !== undefined ? { draftOwner: input.draftOwner } : {}),
     ...(input.threads !== undefined ? { threads: input.threads } : {}),
+    ...(input.runs !== undefined ? { runs: input.runs } : {}),
   });
   return {
     async ask(request) {

@@ -29,6 +29,7 @@ import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
 import { audit } from '../host/audit.js';
+import { recordFacts } from './run-facts.js';
 import type { EarlierAnswer } from './written-sql.js';
 import { openThread, recordInThread, type OpenedThread } from './thread-step.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
@@ -131,6 +132,7 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
     finishTrace(trace, run);
     recordInThread(ctx.threads, run, ctx.now().toISOString());
     auditAnswer(ctx, request, run);
+    recordFacts(ctx, request, run);
     return run;
   } catch (error) {
     failTrace(trace);

@@ -7,6 +7,7 @@
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { NextAction, Tier1Candidate, Tier1Drilldown, Tier1Route, Tier1Router } from '../ask/types.js';
+import type { RunStore } from '../stores/run-store.js';
 import type { ThreadStore } from '../stores/thread-store.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
@@ -165,4 +166,6 @@ export interface AskContext {
   draftOwner?: string;
   /** Conversation threads (follow-ups); without one every Ask stands alone. */
   threads?: ThreadStore;
+  /** Answer facts of each run (`GET /api/host/answers/:runId`); without one none are kept. */
+  runs?: RunStore;
 }

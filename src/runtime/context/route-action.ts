@@ -48,6 +48,8 @@ const RULES: readonly Rule[] = [
   { route: 'POST /api/blocks/:id/run', action: 'query.run' },
   { route: 'GET /api/health', action: 'project.read' },
   // The host's own lists and additions: reading them changes nothing; capabilities are asked inside.
+  // One's own answers' facts: part of asking, like one's own thread.
+  { route: 'GET /api/host/answers/:runId', action: 'ask' },
   { route: 'GET /api/host/groups', action: 'project.read' },
   { route: 'GET /api/host/home-cards', action: 'project.read' },
   { route: 'GET /api/host/ui', action: 'project.read' },

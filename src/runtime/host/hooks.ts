@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Destination, Principal } from '../context/request-context.js';
 import type { RouteResource } from '../context/route-action.js';
 import type { ThreadStore } from '../stores/thread-store.js';
+import type { RunStore } from '../stores/run-store.js';
 import type { OutboundTrace } from '../traces/content.js';
 import type { AuditEvent } from './audit.js';
 
@@ -160,6 +161,8 @@ export const DEFAULT_HOOK_TIMEOUT_MS = 10_000;
 export interface HostStores {
   /** The conversation store shared by every copy of the server (e.g. `createPostgresThreadStore`). */
   conversations?(defaultPath: string): ThreadStore | Promise<ThreadStore>;
+  /** The answer-facts store shared by every copy of the server (every method a promise). */
+  runs?: RunStore;
 }
 
 /** What `modelProvider` answers: the host's id for the model and its settings. */

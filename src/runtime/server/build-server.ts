@@ -18,6 +18,7 @@ import { schemaRoute } from './routes/schema.js';
 import { healthRoute } from './routes/health.js';
 import { identityRoute } from './routes/identity.js';
 import { agentToolsRoute } from './routes/agent-tools.js';
+import { hostAnswersRoute } from './routes/host-answers.js';
 import { hostListsRoute } from './routes/host-lists.js';
 import { hostUiRoute } from './routes/host-ui.js';
 import { installRequestContext } from './request-context-hook.js';
@@ -27,7 +28,7 @@ import { installSnapshots } from './snapshot-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
-const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, hostUiRoute, hostListsRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute, certificationsRoute, agentToolsRoute];
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, hostUiRoute, hostListsRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute, certificationsRoute, agentToolsRoute, hostAnswersRoute];
 
 /** The parts a snapshot needs besides the files, from the server's deps. */
 function snapshotParts(deps: ServerDeps): SnapshotParts {
@@ -36,6 +37,7 @@ function snapshotParts(deps: ServerDeps): SnapshotParts {
     openExecutor: () => deps.executor,
     ...(deps.recorder !== undefined ? { recorder: deps.recorder } : {}),
     ...(deps.threads !== undefined ? { threads: deps.threads } : {}),
+    ...(deps.runs !== undefined ? { runs: deps.runs } : {}),
   };
 }
 

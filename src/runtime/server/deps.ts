@@ -8,6 +8,7 @@ import type { Manifest } from '../../compiler/types.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { Principal } from '../context/request-context.js';
+import type { RunStore } from '../stores/run-store.js';
 import type { ThreadStore } from '../stores/thread-store.js';
 import type { SnapshotSource } from './project-snapshot.js';
 import type { HostHooks } from '../host/hooks.js';
@@ -41,6 +42,8 @@ export interface ServerDeps {
   allowedOrigins?: readonly string[];
   /** Conversation threads of Ask runs (follow-ups, `GET /api/agent-runs/:id/thread`); none: every Ask stands alone. */
   threads?: ThreadStore;
+  /** Answer facts of Ask runs (`GET /api/host/answers/:runId`). */
+  runs?: RunStore;
 }
 
 /** Options every route plugin receives. */

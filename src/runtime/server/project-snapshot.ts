@@ -20,6 +20,7 @@ import { createAskService, withDraft, type AskService } from '../agent-runs/ask-
 import { dataAwareRouter } from '../agent-runs/data-values.js';
 import { configuredProvider } from '../agent-runs/model-provider.js';
 import type { Executor } from '../executor/types.js';
+import type { RunStore } from '../stores/run-store.js';
 import type { ThreadStore } from '../stores/thread-store.js';
 import type { TraceRecorder } from '../traces/index.js';
 
@@ -49,6 +50,7 @@ export interface SnapshotParts {
   root: string;
   recorder?: TraceRecorder;
   threads?: ThreadStore;
+  runs?: RunStore;
   openExecutor(config: SvcConfig): Executor;
   now?: () => Date;
 }
@@ -62,6 +64,7 @@ export async function buildSnapshot(parts: SnapshotParts, manifest: Manifest, co
     ...(provider !== undefined ? { provider } : {}),
     ...(parts.recorder !== undefined ? { recorder: parts.recorder } : {}),
     ...(parts.threads !== undefined ? { threads: parts.threads } : {}),
+    ...(parts.runs !== undefined ? { runs: parts.runs } : {}),
     ...(parts.now !== undefined ? { now: parts.now } : {}),
   });
   return { generation, loadedAt: new Date().toISOString(), manifest, config, executor, gate: router.gate, ask };

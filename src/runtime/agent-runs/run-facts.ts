@@ -1,0 +1,46 @@
+/**
+ * The facts of an answered Ask, as the run store keeps them (run-store.ts): where its SQL came
+ * from, its fingerprint and sha256, the tables it read, its sources, and its first table of at
+ * most 500 rows. Written after the answer, never holding it up: a store that fails costs the
+ * facts only.
+ */
+import { createHash } from 'node:crypto';
+import { sqlFingerprint } from '../../../grammar/sql/index.js';
+import { tablesRead } from '../../compiler/sql-tables.js';
+import { currentPrincipal } from '../context/request-context.js';
+import { FACT_ROWS, type RunRecord } from '../stores/run-store.js';
+import type { AskContext, AskRequest, AskRun } from './types.js';
+
+function sqlOf(ctx: AskContext, run: AskRun): { sql: string; from: 'block' | 'written' } | undefined {
+  const block = run.block !== undefined && run.tier === 1 ? ctx.manifest.blocks[run.block] : undefined;
+  if (block !== undefined) return { sql: block.query, from: 'block' };
+  return run.sql !== undefined ? { sql: run.sql, from: 'written' } : undefined;
+}
+
+/** The record of `run` for the person who asked. */
+export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, at: string): RunRecord {
+  const owner = currentPrincipal()?.id ?? ctx.draftOwner;
+  const driver = ctx.executor.driverOf(request.connection);
+  const statement = sqlOf(ctx, run);
+  const block = run.tier === 1 && run.block !== undefined ? ctx.manifest.blocks[run.block] : undefined;
+  return {
+    runId: run.runId, at, question: run.question, status: run.tier === 3 ? 'refused' : 'answered', tier: run.tier, trust: run.trust, traceId: run.traceId,
+    ...(owner !== undefined ? { owner } : {}),
+    ...(statement !== undefined ? { sqlFrom: statement.from, sql: statement.sql, sqlSha256: createHash('sha256').update(statement.sql).digest('hex'), sqlFingerprint: block?.sqlFingerprint ?? sqlFingerprint(statement.sql, driver) } : {}),
+    tables: block?.tables ?? (statement !== undefined ? tablesRead(statement.sql, driver) : []),
+    sources: block !== undefined ? [`block:${block.id}`] : [],
+    ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
+    ...(run.tier !== 3 ? { values: { columns: run.columns, rows: run.rows.slice(0, FACT_ROWS), rowCount: run.rowCount } } : {}),
+  };
+}
+
+/** Keeps the run's facts without holding up the answer. */
+export function recordFacts(ctx: AskContext, request: AskRequest, run: AskRun): void {
+  const store = ctx.runs;
+  if (store === undefined) return;
+  try {
+    store.put(runRecordOf(ctx, request, run, ctx.now().toISOString())).catch(() => undefined);
+  } catch {
+    // A store that fails at once costs the facts only, as a later failure does.
+  }
+}
