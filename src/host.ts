@@ -75,3 +75,11 @@ export type { HostUiAdditions } from './runtime/host/ui-additions.js';
 export { ToolRefusedError } from './runtime/host/tool-gate.js';
 /** The answer-facts store a host may give as `stores.runs`, and one in memory. */
 export { createMemoryRunStore, type RunRecord, type RunStore } from './runtime/stores/run-store.js';
+/** Who answers are written for (`audience`): `stakeholder` or `analyst`. */
+export type { Audience } from './runtime/host/audience.js';
+/** The host's review status of an answer (`answerStatus`): a known state, a label, a detail and a same-origin page. */
+export { ANSWER_STATES, type AnswerState, type AnswerStatus } from './runtime/host/answer-status.js';
+/** The ids `sourceAccess` is told (`app:block:<domain>:<hash>`) and may answer (`block:<domain>.<name>` too). */
+export { appBlockSourceId, blockSourceId } from './runtime/host/source-access.js';
+/** The headings of written answers: `Certified answer`, `Governed answer`, `Needs review`, `No answer`. */
+export { ANSWER_HEADINGS } from './runtime/agent-runs/answer-words.js';

@@ -48,12 +48,12 @@ describe('GET /api/host/answers/:runId', () => {
     expect(run).toMatchObject({ tier: 1, block: 'sales.top_states_by_revenue' });
     const r = (await until(() => facts(server, run['runId']))) as { status: number; body: Record<string, any> };
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ runId: run['runId'], question: 'top 3 states by revenue', status: 'answered', trust: 'certified', sqlFrom: 'block', tables: ['orders'], traceId: run['traceId'], sources: ['block:sales.top_states_by_revenue'] });
+    expect(r.body).toMatchObject({ runId: run['runId'], question: 'top 3 states by revenue', status: 'answered', trust: 'certified', sqlFrom: 'block', tables: ['orders'], traceId: run['traceId'], sources: ['block:sales.top_states_by_revenue', expect.stringMatching(/^app:block:sales:[0-9a-f]{16}$/)] });
     expect(r.body['sqlSha256']).toBe(createHash('sha256').update(r.body['sql']).digest('hex'));
     expect(r.body['values']).toBeUndefined();
     expect(JSON.stringify(r.body)).not.toContain('"CA"');
     const withValues = await facts(server, run['runId'], 'ada', '?values=1');
-    expect(withValues.body['values']).toEqual({ columns: run['columns'], rows: run['rows'], rowCount: 3 });
+    expect(withValues.body['values']).toEqual({ columns: run['columns'], rows: run['rows'], rowCount: 3, text: run['answer'].text });
     for (const [user, query] of [['bob', ''], ['bob', '?values=1']] as const) expect(await facts(server, run['runId'], user, query)).toMatchObject({ status: 404, body: { error: { code: 'RUN_NOT_FOUND' } } });
     expect((await facts(server, 'run_unknown')).status).toBe(404);
   });

@@ -58,7 +58,7 @@ describe('audit events', () => {
     const r = await post(server, '/api/agent-runs', { question: 'top 3 states by revenue' });
     expect(r.body).toMatchObject({ tier: 1, block: 'sales.top_states_by_revenue' });
     const answer = events.find((e) => e.kind === 'answer');
-    expect(answer).toMatchObject({ kind: 'answer', principal: 'ada', action: 'ask', runId: r.body['runId'], tier: 1, trust: 'certified', sources: ['block:sales.top_states_by_revenue'] });
+    expect(answer).toMatchObject({ kind: 'answer', principal: 'ada', action: 'ask', runId: r.body['runId'], tier: 1, trust: 'certified', sources: ['block:sales.top_states_by_revenue', expect.stringMatching(/^app:block:sales:[0-9a-f]{16}$/)] });
     expect((answer as { sqlFingerprint?: string }).sqlFingerprint).toMatch(/^[0-9a-f]{16,}|^sha256:/);
     expect(JSON.stringify(events)).not.toMatch(/states by revenue|SELECT|"CA"|top_n/);
   });

@@ -21,6 +21,7 @@ import type { TraceRecorder } from '../traces/index.js';
 import { readDraftFile } from '../drafts/draft-files.js';
 import type { ModelProvider } from './model-provider.js';
 import { runAsk } from './run-ask.js';
+import { admittedBlocks, admittedManifest } from '../host/source-access.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 
 export interface AskServiceInput {
@@ -64,12 +65,43 @@ export function withDraft(root: string, config: SvcConfig, manifest: Manifest, p
   return { ...manifest, blocks: sorted };
 }
 
+/** Routers kept per distinct access (people with the same admitted blocks share one). */
+const SCOPES = 32;
+
+interface Scope {
+  manifest: Manifest;
+  router: Tier1Router;
+}
+
+/**
+ * The vocabulary of one person's Ask: the whole project's, or only the certified blocks the
+ * host's `sourceAccess` admits, with a router over them kept per distinct access.
+ */
+function scoper(values: DataValues | undefined, config: SvcConfig): (manifest: Manifest, router: Tier1Router) => Promise<Scope> {
+  let base: Manifest | undefined;
+  const cache = new Map<string, Scope>();
+  return async (manifest, router) => {
+    const admitted = await admittedBlocks(manifest);
+    if (admitted === undefined) return { manifest, router };
+    if (base !== manifest) (base = manifest), cache.clear();
+    const key = [...admitted].sort().join('\n');
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const scoped = admittedManifest(manifest, admitted);
+    const scope = { manifest: scoped, router: projectRouter(scoped, config, values) };
+    if (cache.size >= SCOPES) cache.delete(cache.keys().next().value as string);
+    cache.set(key, scope);
+    return scope;
+  };
+}
+
 /** Builds the service; `ask` never throws for a refusal (only for a bug). */
 export function createAskService(input: AskServiceInput): AskService {
   let manifest = input.manifest;
   let router = input.router ?? projectRouter(manifest, input.config, input.values);
   const pending: string[] = [];
   const captured: string[] = [];
+  const scope = scoper(input.values, input.config);
   const refresh = (): void => {
     if (pending.length === 0) return;
     for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);
@@ -88,7 +120,7 @@ export function createAskService(input: AskServiceInput): AskService {
   return {
     async ask(request) {
       refresh();
-      const run = await runAsk(context(), request);
+      const run = await runAsk({ ...context(), ...(await scope(manifest, router)) }, request);
       if (run.reviewDraft?.created === true) {
         pending.push(run.reviewDraft.path);
         captured.push(run.reviewDraft.path);

@@ -29,7 +29,11 @@ import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
 import { audit } from '../host/audit.js';
+import { blockSources } from '../host/source-access.js';
 import { recordFacts } from './run-facts.js';
+import { answerWords } from './answer-words.js';
+import { answerAudience } from '../host/audience.js';
+import { figuresAtStake, reviewFiguresShown, withoutFigures } from '../host/answer-figures.js';
 import type { EarlierAnswer } from './written-sql.js';
 import { openThread, recordInThread, type OpenedThread } from './thread-step.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
@@ -106,10 +110,21 @@ function auditAnswer(ctx: AskContext, request: AskRequest, run: AskRun): void {
   const block = run.block !== undefined ? ctx.manifest.blocks[run.block] : undefined;
   const fingerprint = block !== undefined ? block.sqlFingerprint : run.sql !== undefined ? sqlFingerprint(run.sql, ctx.executor.driverOf(request.connection)) : undefined;
   audit('answer', {
-    runId: run.runId, tier: run.tier, trust: run.trust, sources: run.block !== undefined ? [`block:${run.block}`] : [],
+    runId: run.runId, tier: run.tier, trust: run.trust, sources: block !== undefined && run.tier === 1 ? blockSources(block) : [],
     ...(fingerprint !== undefined ? { sqlFingerprint: fingerprint } : {}),
     ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
   });
+}
+
+/**
+ * The run as this person receives it, and as every store keeps it from the first write: its
+ * written answer for their audience, without its figures when the host withholds them.
+ */
+async function presented(request: AskRequest, run: AskRun): Promise<AskRun> {
+  const audience = await answerAudience(request.audience);
+  const worded: AskRun = { ...run, audience, answer: answerWords(run, audience) };
+  if (!figuresAtStake(run.trust) || (await reviewFiguresShown())) return worded;
+  return withoutFigures(worded);
 }
 
 /** Runs one Ask through the tiers and returns the run; refusals are values, never thrown. */
@@ -124,11 +139,11 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
     const thread = question === '' ? {} : await openThread(ctx, ctx.threads, request);
     if (question === '' || thread === undefined) {
       const refusal = question === '' ? { code: 'QUESTION_EMPTY', reason: 'There is no question to answer.' } : { code: 'THREAD_NOT_FOUND', reason: 'This conversation does not exist, or it is not yours; ask again without it to start a new one.' };
-      const run = refusedRun({ ...base, candidates: [] }, refusal);
+      const run = await presented(request, refusedRun({ ...base, candidates: [] }, refusal));
       finishTrace(trace, run);
       return run;
     }
-    const run = await answer(ctx, request, question, base, thread, trace);
+    const run = await presented(request, await answer(ctx, request, question, base, thread, trace));
     finishTrace(trace, run);
     recordInThread(ctx.threads, run, ctx.now().toISOString());
     auditAnswer(ctx, request, run);

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
 import { tablesRead } from '../../compiler/sql-tables.js';
 import { currentPrincipal } from '../context/request-context.js';
+import { blockSources } from '../host/source-access.js';
 import { FACT_ROWS, type RunRecord } from '../stores/run-store.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 
@@ -15,6 +16,10 @@ function sqlOf(ctx: AskContext, run: AskRun): { sql: string; from: 'block' | 'wr
   const block = run.block !== undefined && run.tier === 1 ? ctx.manifest.blocks[run.block] : undefined;
   if (block !== undefined) return { sql: block.query, from: 'block' };
   return run.sql !== undefined ? { sql: run.sql, from: 'written' } : undefined;
+}
+
+function valuesOf(run: AskRun): NonNullable<RunRecord['values']> {
+  return { columns: run.columns, rows: run.rows.slice(0, FACT_ROWS), rowCount: run.rowCount, ...(run.answer !== undefined ? { text: run.answer.text } : {}) };
 }
 
 /** The record of `run` for the person who asked. */
@@ -28,9 +33,9 @@ export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, a
     ...(owner !== undefined ? { owner } : {}),
     ...(statement !== undefined ? { sqlFrom: statement.from, sql: statement.sql, sqlSha256: createHash('sha256').update(statement.sql).digest('hex'), sqlFingerprint: block?.sqlFingerprint ?? sqlFingerprint(statement.sql, driver) } : {}),
     tables: block?.tables ?? (statement !== undefined ? tablesRead(statement.sql, driver) : []),
-    sources: block !== undefined ? [`block:${block.id}`] : [],
+    sources: block !== undefined ? blockSources(block) : [],
     ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
-    ...(run.tier !== 3 ? { values: { columns: run.columns, rows: run.rows.slice(0, FACT_ROWS), rowCount: run.rowCount } } : {}),
+    ...(run.figuresWithheld === true ? { figuresWithheld: true } : run.tier !== 3 ? { values: valuesOf(run) } : {}),
   };
 }
 

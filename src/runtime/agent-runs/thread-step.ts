@@ -45,6 +45,7 @@ export function threadRunOf(run: AskRun, threadId: string, at: string): ThreadRu
     ...(run.contract !== undefined ? { contract: run.contract } : {}),
     ...(run.params !== undefined ? { params: run.params } : {}),
     ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
+    ...(run.figuresWithheld === true ? { figuresWithheld: true } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import type { ThreadStore } from '../stores/thread-store.js';
 import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { ModelProvider } from './model-provider.js';
+import type { Audience } from '../host/audience.js';
 
 /** The Ask request; the same fields as the `query_via_metadata` tool arguments plus capture control. */
 export interface AskRequest {
@@ -32,6 +33,8 @@ export interface AskRequest {
    * server from a request's `executionTarget`, never from connection settings a request carries.
    */
   connection?: string;
+  /** Who the written answer is for; a host's `audience` hook overrides it. */
+  audience?: Audience;
 }
 
 export type AskTier = 1 | 2 | 3;
@@ -142,6 +145,12 @@ export interface AskRun {
   followUp?: { of: string; mode: 'held' | 'drilldown'; from: string };
   /** A follow-up no certified block answers: the requested filters and dimensions, proposed for review. */
   drilldown?: Tier1Drilldown & { of: string };
+  /** Who `answer` was written for. */
+  audience?: Audience;
+  /** The written answer: a heading (`Certified answer`, `Governed answer`, ...) and plain text from the run. */
+  answer?: { heading: string; text: string };
+  /** The person is not shown this needs-review answer's values: no rows and no written text (spec 03). */
+  figuresWithheld?: true;
   durationMs: number;
 }
 

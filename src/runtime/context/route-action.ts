@@ -49,6 +49,7 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/health', action: 'project.read' },
   // The host's own lists and additions: reading them changes nothing; capabilities are asked inside.
   // One's own answers' facts: part of asking, like one's own thread.
+  { route: 'POST /api/host/answer-status', action: 'ask' },
   { route: 'GET /api/host/answers/:runId', action: 'ask' },
   { route: 'GET /api/host/groups', action: 'project.read' },
   { route: 'GET /api/host/home-cards', action: 'project.read' },

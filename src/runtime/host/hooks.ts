@@ -94,11 +94,6 @@ export interface HostHooks {
   /** The person's own warehouse sign-in, laid over the connection before the row policy sees it. */
   credentials?(context: CredentialsContext): CredentialsAnswer | Promise<CredentialsAnswer>;
   /**
-   * Attributes of the principal the host sets per request to mark where values go (for example
-   * a purpose); each one named here is part of every cache key, so a result read for one purpose
-   * never serves another. Anything but a list of names names none.
-   */
-  /**
    * Chooses the model for this person's request: `{ id, provider: { kind, baseUrl, model,
    * apiKeyEnv? } }`, or undefined for the project's. A throw or another shape refuses the model
    * step; it never falls back to the project's model. Synchronous, no time limit.
@@ -114,6 +109,14 @@ export interface HostHooks {
    * call's); return without calling it to refuse. The decision is timed until `next()`.
    */
   tools?(call: { name: string; args: unknown; principal?: Principal }, next: () => Promise<unknown>): unknown;
+  /** Who this person's answers are written for; undefined keeps the request's, anything else but these two means `stakeholder`. */
+  audience?(principal: Principal): 'stakeholder' | 'analyst' | undefined | Promise<'stakeholder' | 'analyst' | undefined>;
+  /** Whether this person is shown the figures of answers that need review; only a clear `show` shows. */
+  answerFigures?(principal: Principal): 'show' | 'withhold_review' | Promise<'show' | 'withhold_review'>;
+  /** The host's review status of this person's answers, by run id (see answer-status.ts for the shape). */
+  answerStatus?(principal: Principal, runIds: string[]): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** The certified sources (`app:block:<domain>:<hash>`, `block:<domain>.<name>`) this person may use; an error allows none. */
+  sourceAccess?(principal: Principal, sources: string[]): Iterable<string> | Promise<Iterable<string>>;
   /** The host's additions around the screens for this person (see ui-additions.ts for the shapes). */
   ui?(principal: Principal): unknown;
   /** Cards for this person's Home: at most 8 `{ title, text?, href? }` are shown. */
@@ -138,6 +141,11 @@ export interface HostHooks {
    * the local one would be. Called once when the server starts.
    */
   stores?: HostStores;
+  /**
+   * Attributes of the principal the host sets per request to mark where values go (for example
+   * a purpose); each one named here is part of every cache key, so a result read for one purpose
+   * never serves another. Anything but a list of names names none.
+   */
   purposeAttributes?: string[];
   /** Told of every statement's outcome and duration; never waited for, and its failures change nothing. */
   statements?(event: HostStatementEvent): void | Promise<void>;

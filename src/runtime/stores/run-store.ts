@@ -25,10 +25,13 @@ export interface RunRecord {
   sqlSha256?: string;
   tables: string[];
   traceId: string;
-  /** `block:<domain>.<name>` for a block's answer; empty otherwise. */
+  /** `block:<domain>.<name>` and `app:block:<domain>:<hash>` for a block's answer; empty otherwise. */
   sources: string[];
   refusalCode?: string;
-  values?: { columns: string[]; rows: Array<Record<string, unknown>>; rowCount: number };
+  /** The asker was not shown this needs-review answer's values: none were ever stored. */
+  figuresWithheld?: true;
+  /** The written answer (`text`) and the first table; absent when figures were withheld. */
+  values?: { columns: string[]; rows: Array<Record<string, unknown>>; rowCount: number; text?: string };
 }
 
 export interface RunStore {

@@ -22,6 +22,8 @@ export interface ThreadRun {
   columns: string[];
   rowCount: number;
   refusalCode?: string;
+  /** The asker is not shown this needs-review answer's values. */
+  figuresWithheld?: true;
   /** Compact reference to the run's local trace. */
   traceId: string;
 }

@@ -20,7 +20,7 @@ const RUN = {
     block: { type: 'string' }, contract: { type: 'string' },
     params: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
     columns: { type: 'array', items: { type: 'string' } }, rowCount: { type: 'integer' },
-    refusalCode: { type: 'string' }, traceId: { type: 'string' },
+    refusalCode: { type: 'string' }, figuresWithheld: { type: 'boolean' }, traceId: { type: 'string' },
   },
 } as const;
 

@@ -28,6 +28,7 @@ export const ASK_REQUEST_SCHEMA = {
     proposedEntity: NAME,
     upstreamRefs: { type: 'array', maxItems: 100, items: NAME },
     saveDraft: { type: 'boolean' },
+    audience: { enum: ['stakeholder', 'analyst'] },
     reviewDraftCapture: { enum: ['on', 'off'] },
     threadId: { type: 'string', minLength: 1, maxLength: 200 },
     executionTarget: EXECUTION_TARGET_SCHEMA,

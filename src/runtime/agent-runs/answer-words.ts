@@ -1,0 +1,58 @@
+/**
+ * The written answer of an Ask run: a heading that says where the answer came from and a few
+ * plain sentences written from the run itself, never by a model (so the words cannot claim
+ * more than the run holds). `audience` (spec 02) chooses who it is written for: a stakeholder
+ * reads the figures in words; an analyst also reads the block, its parameters and the SQL's
+ * origin.
+ *
+ * Headings: `Certified answer` (a certified block gave it), `Governed answer` (a certified
+ * business term's definition: governed words, not a block's figures), `Needs review` (SQL written
+ * for the question) and `No answer` (refused). A needs-review answer's words carry its values, so
+ * they go with its rows when figures are withheld (host/answer-figures.ts).
+ */
+import type { Audience } from '../host/audience.js';
+import type { AskRun } from './types.js';
+
+/** Headings, in one place: the web app and hosts match on them. */
+export const ANSWER_HEADINGS = { certified: 'Certified answer', governed: 'Governed answer', review: 'Needs review', refused: 'No answer' } as const;
+
+const CELLS = 4;
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return 'empty';
+  if (typeof value === 'number') return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** "3 rows; the first: state CA, revenue 12,345." */
+function figures(run: AskRun): string {
+  const count = `${run.rowCount.toLocaleString('en-US')} row${run.rowCount === 1 ? '' : 's'}${run.truncated ? ' (more not shown)' : ''}`;
+  const first = run.rows[0];
+  if (first === undefined) return `${count}.`;
+  const cells = run.columns.slice(0, CELLS).map((c) => `${c} ${cellText(first[c])}`);
+  const more = run.columns.length > CELLS ? ', …' : '';
+  return `${count}; ${run.rowCount === 1 ? 'it reads' : 'the first'}: ${cells.join(', ')}${more}.`;
+}
+
+function certifiedText(run: AskRun, audience: Audience): string {
+  const text = figures(run);
+  if (audience === 'stakeholder') return text;
+  const params = Object.entries(run.params ?? {}).map(([k, v]) => `${k} = ${String(v)}`);
+  return `${text} From certified block ${run.block ?? ''}${run.contract !== undefined ? ` (contract ${run.contract})` : ''}${params.length > 0 ? ` with ${params.join(', ')}` : ''}.`;
+}
+
+function reviewText(run: AskRun, audience: Audience): string {
+  const text = `${figures(run)} No certified block answers this question; the SQL was written for it and has not been reviewed.`;
+  if (audience === 'stakeholder') return text;
+  return `${text}${run.reviewDraft !== undefined ? ` It is saved as draft ${run.reviewDraft.path} for review.` : ''}`;
+}
+
+/** The heading and text of `run` for `audience`. */
+export function answerWords(run: AskRun, audience: Audience): { heading: string; text: string } {
+  if (run.definition !== undefined) return { heading: ANSWER_HEADINGS.governed, text: `${run.definition.name}: ${run.definition.definition}` };
+  if (run.trust === 'certified') return { heading: ANSWER_HEADINGS.certified, text: certifiedText(run, audience) };
+  if (run.trust === 'review_required') return { heading: ANSWER_HEADINGS.review, text: reviewText(run, audience) };
+  const next = run.next !== undefined ? ` ${run.next}` : '';
+  return { heading: ANSWER_HEADINGS.refused, text: `${run.refusal?.reason ?? 'This question could not be answered.'}${next}` };
+}
