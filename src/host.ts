@@ -60,7 +60,7 @@ export type { Thread, ThreadRun, ThreadStore } from './runtime/stores/thread-sto
 /** A conversation store on PostgreSQL that several server copies share. */
 export { createPostgresThreadStore, type PostgresStoreSettings } from './runtime/stores/postgres-thread-store.js';
 /** Thrown at start when `stores.conversations` gives no store: the server never falls back to the local file. */
-export { HostStoreInvalidError } from './runtime/server/conversation-store.js';
+export { HostStoreInvalidError } from './runtime/server/server-stores.js';
 /** The model step refused because the host's `modelProvider` failed or answered another shape. */
 export { HostModelUnavailableError } from './runtime/agent-runs/host-model.js';
 /** What `modelProvider` answers. */
@@ -83,3 +83,11 @@ export { ANSWER_STATES, type AnswerState, type AnswerStatus } from './runtime/ho
 export { appBlockSourceId, blockSourceId } from './runtime/host/source-access.js';
 /** The headings of written answers: `Certified answer`, `Governed answer`, `Needs review`, `No answer`. */
 export { ANSWER_HEADINGS } from './runtime/agent-runs/answer-words.js';
+/** An answer-facts store (`stores.runs`) on PostgreSQL that several server copies share. */
+export { createPostgresRunStore } from './runtime/stores/postgres-run-store.js';
+/** A memory store (`stores.memory`) on PostgreSQL that several server copies share. */
+export { createPostgresMemoryStore } from './runtime/stores/postgres-memory-store.js';
+/** The per-person memory store a host may give as `stores.memory(projectRoot)`, its items, and one in this process. */
+export { createInMemoryMemoryStore, type MemoryItem, type MemoryStore, type MemoryValue } from './runtime/stores/memory-store.js';
+/** A page follow (`{ pageId: '<appId>/<pageId>', following }`) and the `follows` hook's methods. */
+export type { Follow, FollowsHook } from './runtime/host/follows.js';

@@ -2,10 +2,10 @@
  * `stores.conversations` (spec 02 stores; spec 03 "Conversations, stores and failures"): the
  * conformance table (no hook, valid, wrong shape, throw, time-out) over real hosted servers on
  * loopback, and two copies of the server on one PostgreSQL store continuing one thread, each
- * answering a turn of it.
+ * answering a turn of it, reading each other's answer facts and sharing a person's follows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresThreadStore, HostStoreInvalidError, startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { createPostgresMemoryStore, createPostgresRunStore, createPostgresThreadStore, HostStoreInvalidError, startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import { createMemoryThreadStore, type ThreadStore } from '../../src/runtime/stores/thread-store.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
 import { cleanupProjects } from '../helpers/project.js';
@@ -99,5 +99,24 @@ describe('two copies of the server on one PostgreSQL store', () => {
       const thread = (await r.json()) as { runs: Array<{ runId: string }> };
       expect(thread.runs.map((run) => run.runId)).toEqual([first.body['runId'], second.body['runId']]);
     }
+  });
+
+  it('read each other\'s answer facts and share a person\'s follows (stores.runs and stores.memory)', async () => {
+    await postgres.client.query('CREATE DATABASE svc_shared');
+    const settings = { host: '127.0.0.1', port: postgres.port, user: 'postgres', database: 'svc_shared' };
+    const stores = () => ({ conversations: () => createPostgresThreadStore(settings), runs: createPostgresRunStore(settings), memory: () => createPostgresMemoryStore(settings) });
+    const [a, b] = (await Promise.all([start(stores()), start(stores())])) as [LocalServer, LocalServer];
+    const run = await ask(a, { question: 'top 3 states by revenue' });
+    let facts: Response | undefined;
+    for (let i = 0; i < 50 && (facts = await fetch(`${b.url}/api/host/answers/${run.body['runId']}`, { headers: { 'x-user': 'ada' } })).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
+    expect(facts?.status).toBe(200);
+    expect(await facts?.json()).toMatchObject({ runId: run.body['runId'], trust: 'certified', sources: expect.arrayContaining(['block:sales.top_states_by_revenue']) });
+    expect((await fetch(`${b.url}/api/host/answers/${run.body['runId']}`, { headers: { 'x-user': 'bob' } })).status).toBe(404);
+    const put = await fetch(`${a.url}/api/follows/growth/overview`, { method: 'PUT', headers: { 'x-user': 'ada', 'content-type': 'application/json' }, body: JSON.stringify({ following: true }) });
+    expect(put.status).toBe(200);
+    const listed = (await (await fetch(`${b.url}/api/follows`, { headers: { 'x-user': 'ada' } })).json()) as { follows: unknown[] };
+    expect(listed.follows).toEqual([{ pageId: 'growth/overview', following: true }]);
+    const bobs = (await (await fetch(`${b.url}/api/follows`, { headers: { 'x-user': 'bob' } })).json()) as { follows: unknown[] };
+    expect(bobs.follows).toEqual([]);
   });
 });

@@ -41,6 +41,11 @@ describe('routeAction reads the path the router reads', () => {
     expect(normalisePath(raw)).toBe(want);
   });
 
+  it('names the App a path names as the resource', () => {
+    expect(routeAction('PUT', '/api/follows/growth/overview')).toMatchObject({ action: 'app.view', resource: { kind: 'app', id: 'growth' } });
+    expect(routeAction('GET', '/api/follows').resource).toEqual({ kind: 'project' });
+  });
+
   it('marks an undecodable path unreadable', () => {
     expect(routeAction('GET', '/api/%E0%A4%A').readable).toBe(false);
   });

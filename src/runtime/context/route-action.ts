@@ -46,6 +46,9 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/blocks/:id', action: 'project.read' },
   { route: 'GET /api/describe-table', action: 'project.read' },
   { route: 'POST /api/blocks/:id/run', action: 'query.run' },
+  // Following a page keeps the person's own memory, nothing of the project: seeing the App is enough.
+  { route: 'GET /api/follows', action: 'project.read' },
+  { route: 'PUT /api/follows/:appId/:pageId', action: 'app.view' },
   { route: 'GET /api/health', action: 'project.read' },
   // The host's own lists and additions: reading them changes nothing; capabilities are asked inside.
   // One's own answers' facts: part of asking, like one's own thread.
@@ -129,5 +132,7 @@ export function routeAction(method: string, url: string): RouteAction {
   const fallback = upper === 'GET' ? 'project.read' : 'project.write';
   // Anything else under the asking families writes more than the person's own runs.
   const action = rule !== undefined ? actionOf(rule, segments) : ASKING.test(path) && upper !== 'GET' ? 'project.write' : fallback;
-  return { action, resource: { kind: 'project' }, destination: destinationOf(action), readable: true, ...(rule !== undefined ? { rule: rule.route } : {}) };
+  const appAt = rule?.segments.indexOf(':appId') ?? -1;
+  const resource: RouteResource = appAt >= 0 && segments[appAt] !== undefined ? { kind: 'app', id: segments[appAt] } : { kind: 'project' };
+  return { action, resource, destination: destinationOf(action), readable: true, ...(rule !== undefined ? { rule: rule.route } : {}) };
 }

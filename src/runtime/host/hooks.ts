@@ -8,8 +8,10 @@ import type { Destination, Principal } from '../context/request-context.js';
 import type { RouteResource } from '../context/route-action.js';
 import type { ThreadStore } from '../stores/thread-store.js';
 import type { RunStore } from '../stores/run-store.js';
+import type { MemoryStore } from '../stores/memory-store.js';
 import type { OutboundTrace } from '../traces/content.js';
 import type { AuditEvent } from './audit.js';
+import type { FollowsHook } from './follows.js';
 
 /** What `resolvePrincipal` is told of the incoming request. */
 export interface HostRequest {
@@ -117,6 +119,8 @@ export interface HostHooks {
   answerStatus?(principal: Principal, runIds: string[]): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** The certified sources (`app:block:<domain>:<hash>`, `block:<domain>.<name>`) this person may use; an error allows none. */
   sourceAccess?(principal: Principal, sources: string[]): Iterable<string> | Promise<Iterable<string>>;
+  /** Page follows the host keeps: `list(principal)` gives `{ pageId, following }[]`, `set(principal, { pageId }, following)` keeps one. */
+  follows?: FollowsHook;
   /** The host's additions around the screens for this person (see ui-additions.ts for the shapes). */
   ui?(principal: Principal): unknown;
   /** Cards for this person's Home: at most 8 `{ title, text?, href? }` are shown. */
@@ -171,6 +175,8 @@ export interface HostStores {
   conversations?(defaultPath: string): ThreadStore | Promise<ThreadStore>;
   /** The answer-facts store shared by every copy of the server (every method a promise). */
   runs?: RunStore;
+  /** The per-person memory store (follows when the host keeps none) for the project at `projectRoot`. */
+  memory?(projectRoot: string): MemoryStore | Promise<MemoryStore>;
 }
 
 /** What `modelProvider` answers: the host's id for the model and its settings. */

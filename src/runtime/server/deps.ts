@@ -9,6 +9,7 @@ import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { Principal } from '../context/request-context.js';
 import type { RunStore } from '../stores/run-store.js';
+import type { MemoryStore } from '../stores/memory-store.js';
 import type { ThreadStore } from '../stores/thread-store.js';
 import type { SnapshotSource } from './project-snapshot.js';
 import type { HostHooks } from '../host/hooks.js';
@@ -44,6 +45,8 @@ export interface ServerDeps {
   threads?: ThreadStore;
   /** Answer facts of Ask runs (`GET /api/host/answers/:runId`). */
   runs?: RunStore;
+  /** Per-person memory (follows when the host keeps none); none: follows are not kept. */
+  memory?: MemoryStore;
 }
 
 /** Options every route plugin receives. */

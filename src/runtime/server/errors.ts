@@ -19,6 +19,7 @@ export type ApiErrorCode =
   | 'LOCAL_TARGET_REFUSED'
   | 'NOT_FOUND'
   | 'ORIGIN_REFUSED'
+  | 'PAGE_NOT_FOUND'
   | 'PARAM_INVALID'
   | 'PARAM_REQUIRED'
   | 'PARAM_UNKNOWN'

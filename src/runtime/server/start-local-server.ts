@@ -20,7 +20,7 @@ import { liveSource } from './live-source.js';
 import { buildSnapshot, readManifest, withContracts } from './project-snapshot.js';
 import { installSharedToken, requiredToken } from './shared-token.js';
 import { createTraceRecorder } from '../traces/index.js';
-import { conversationStore, runStore } from './conversation-store.js';
+import { conversationStore, memoryStore, runStore } from './server-stores.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../host/hooks.js';
 import { runWithContext } from '../context/request-context.js';
 import type { ConnectionConfig } from '../../compiler/project/config.js';
@@ -168,10 +168,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const guard = { timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log };
   const threads = await conversationStore(options.hostHooks, root, guard);
   const runs = runStore(options.hostHooks, root, guard);
+  const memory = await memoryStore(options.hostHooks, root, guard);
   const parts = { root, recorder, threads, runs, openExecutor: makeExecutor };
   const source = liveSource(parts, await buildSnapshot(parts, manifest, config, executor, 1), log);
   const hooks = options.hostHooks !== undefined ? { hooks: options.hostHooks, allowedOrigins: origins, ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}) } : {};
-  const app = buildServer({ root, manifest, executor, config, log, recorder, threads, runs, source, ...hooks });
+  const app = buildServer({ root, manifest, executor, config, log, recorder, threads, runs, memory, source, ...hooks });
   if (token !== undefined) installSharedToken(app, token);
   const stop = async (): Promise<void> => {
     await app.close().catch(() => undefined);
@@ -179,6 +180,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     await recorder.close();
     await threads.close();
     await runs.close();
+    await memory.close();
   };
   try {
     await app.listen({ host, port: options.port ?? 4545 });

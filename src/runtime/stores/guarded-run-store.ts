@@ -4,10 +4,10 @@
  * no record (its owner decides who may read it, so an unreadable one is never shown); writing a
  * run's facts that fails is logged and costs the person nothing but the facts.
  */
-import { callHook, type HookOutcome } from '../host/call-hook.js';
+import { callHook } from '../host/call-hook.js';
 import type { GuardOptions } from './guarded-thread-store.js';
 import type { RunRecord, RunStore } from './run-store.js';
-import { StoreUnavailableError } from './store-failure.js';
+import { found } from './store-failure.js';
 
 const any = (v: unknown): v is unknown => true;
 
@@ -18,10 +18,6 @@ function recordOf(v: unknown): RunRecord | undefined {
   return { ...(r as unknown as RunRecord), tables: Array.isArray(r['tables']) ? (r['tables'] as unknown[]).filter((t): t is string => typeof t === 'string') : [], sources: Array.isArray(r['sources']) ? (r['sources'] as unknown[]).filter((t): t is string => typeof t === 'string') : [] };
 }
 
-function found(outcome: HookOutcome<unknown>): unknown {
-  if (outcome.kind === 'throw' || outcome.kind === 'timeout') throw new StoreUnavailableError(outcome.reference);
-  return outcome.kind === 'ok' ? outcome.value : undefined;
-}
 
 /** `store` behind the rules above. */
 export function guardedRunStore(store: RunStore, options: GuardOptions): RunStore {

@@ -7,8 +7,8 @@
  * thread, a non-list of runs is none, a malformed run is left out). A thread
  * whose owner is not text or absent is not found: ownership decides who may read it.
  */
-import { callHook, type HookOutcome } from '../host/call-hook.js';
-import { StoreUnavailableError } from './store-failure.js';
+import { callHook } from '../host/call-hook.js';
+import { found, StoreUnavailableError } from './store-failure.js';
 import type { Thread, ThreadRun, ThreadStore } from './thread-store.js';
 
 export interface GuardOptions {
@@ -33,11 +33,6 @@ function threadOf(v: unknown): Thread | undefined {
 
 const any = (v: unknown): v is unknown => true;
 
-/** A lookup's answer: a throw or a late answer fails; anything else is read by the caller. */
-function found(outcome: HookOutcome<unknown>): unknown {
-  if (outcome.kind === 'throw' || outcome.kind === 'timeout') throw new StoreUnavailableError(outcome.reference);
-  return outcome.kind === 'ok' ? outcome.value : undefined;
-}
 
 /** `store` behind the rules above. */
 export function guardedThreadStore(store: ThreadStore, options: GuardOptions): ThreadStore {

@@ -6,7 +6,7 @@
  * append), so two copies appending to one thread never take the same place.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { postgresPool, type PostgresStoreSettings } from './postgres-pool.js';
 import { newThreadId, type Thread, type ThreadRun, type ThreadStore } from './thread-store.js';
 
 const SCHEMA = `
@@ -17,22 +17,11 @@ CREATE TABLE IF NOT EXISTS svc_thread_runs (
 CREATE INDEX IF NOT EXISTS svc_thread_runs_by_thread ON svc_thread_runs (thread_id, seq);
 `;
 
-/** Where the store lives: a `pg` pool's settings (host, port, database, user, password, ssl...). */
-export type PostgresStoreSettings = pg.PoolConfig;
+export type { PostgresStoreSettings } from './postgres-pool.js';
 
 /** Opens the store on `settings`; nothing is sent until its first call. */
 export function createPostgresThreadStore(settings: PostgresStoreSettings, ids: () => string = randomUUID): ThreadStore {
-  const pool = new pg.Pool({ max: 4, ...settings, application_name: 'svc-threads' });
-  pool.on('error', () => undefined);
-  let ready: Promise<void> | undefined;
-  const schema = (): Promise<void> => {
-    // Two copies starting at once may both create: the lock makes one wait for the other.
-    ready ??= pool.query(`SELECT pg_advisory_lock(7461736); ${SCHEMA} SELECT pg_advisory_unlock(7461736);`).then(() => undefined, (error: unknown) => {
-      ready = undefined;
-      throw error;
-    });
-    return ready;
-  };
+  const { pool, ready: schema } = postgresPool(settings, 'svc-threads', SCHEMA);
   return {
     async create(owner, at) {
       await schema();
