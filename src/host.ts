@@ -91,3 +91,5 @@ export { createPostgresMemoryStore } from './runtime/stores/postgres-memory-stor
 export { createInMemoryMemoryStore, type MemoryItem, type MemoryStore, type MemoryValue } from './runtime/stores/memory-store.js';
 /** A page follow (`{ pageId: '<appId>/<pageId>', following }`) and the `follows` hook's methods. */
 export type { Follow, FollowsHook } from './runtime/host/follows.js';
+/** A knowledge server as `knowledgeSources(principal)` names it (MCP over HTTP, a search and a fetch tool). */
+export type { KnowledgeServerEntry } from './runtime/host/hooks.js';

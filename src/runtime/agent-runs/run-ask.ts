@@ -32,6 +32,8 @@ import { audit } from '../host/audit.js';
 import { blockSources } from '../host/source-access.js';
 import { recordFacts } from './run-facts.js';
 import { answerWords } from './answer-words.js';
+import { knowledgePlan } from '../knowledge/knowledge-plan.js';
+import { readKnowledge } from '../knowledge/knowledge-loop.js';
 import { answerAudience } from '../host/audience.js';
 import { figuresAtStake, reviewFiguresShown, withoutFigures } from '../host/answer-figures.js';
 import type { EarlierAnswer } from './written-sql.js';
@@ -127,6 +129,18 @@ async function presented(request: AskRequest, run: AskRun): Promise<AskRun> {
   return withoutFigures(worded);
 }
 
+/** Whether the Ask's model (if any) is on this machine: where project documents may go. */
+const modelIsLocal = (ctx: AskContext): boolean => ctx.provider === undefined || ctx.provider.kind === 'local';
+
+/** A governed answer gains team documents as context (spec 03 "Knowledge sources"); nothing else does. */
+async function withKnowledge(ctx: AskContext, run: AskRun): Promise<AskRun> {
+  if (run.trust !== 'certified') return run;
+  const plan = await knowledgePlan(ctx.root, modelIsLocal(ctx));
+  if (plan.servers.length === 0 && plan.notRead.length === 0) return run;
+  const read = await readKnowledge(run.question, plan, run.runId);
+  return { ...run, ...(read.knowledge !== undefined ? { knowledge: read.knowledge } : {}), ...(read.steps.length > 0 ? { steps: read.steps } : {}) };
+}
+
 /** Runs one Ask through the tiers and returns the run; refusals are values, never thrown. */
 export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskRun> {
   const startedAt = performance.now();
@@ -143,7 +157,7 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
       finishTrace(trace, run);
       return run;
     }
-    const run = await presented(request, await answer(ctx, request, question, base, thread, trace));
+    const run = await withKnowledge(ctx, await presented(request, await answer(ctx, request, question, base, thread, trace)));
     finishTrace(trace, run);
     recordInThread(ctx.threads, run, ctx.now().toISOString());
     auditAnswer(ctx, request, run);

@@ -13,6 +13,7 @@ import type { Executor } from '../executor/types.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { ModelProvider } from './model-provider.js';
 import type { Audience } from '../host/audience.js';
+import type { KnowledgeContext, KnowledgeStep } from '../knowledge/knowledge-loop.js';
 
 /** The Ask request; the same fields as the `query_via_metadata` tool arguments plus capture control. */
 export interface AskRequest {
@@ -149,6 +150,10 @@ export interface AskRun {
   audience?: Audience;
   /** The written answer: a heading (`Certified answer`, `Governed answer`, ...) and plain text from the run. */
   answer?: { heading: string; text: string };
+  /** Team documents read after a governed answer: context only, never part of its trust or sources. */
+  knowledge?: KnowledgeContext;
+  /** Story steps beside the answer (`Team documents`, `Team documents not read`). */
+  steps?: KnowledgeStep[];
   /** The person is not shown this needs-review answer's values: no rows and no written text (spec 03). */
   figuresWithheld?: true;
   durationMs: number;

@@ -2,7 +2,8 @@
  * The host's `audit` sink (spec 02; issue "what the host is told"): one event per answer (its
  * trust, tier, sources as `block:<domain>.<name>` and the SQL fingerprint), per refusal (the
  * action or statement refused and its code), per change (a certification, a saved draft) and per
- * model call (`model_usage` with token counts). Never the question, SQL, values or prompt text:
+ * model call (`model_usage` with token counts) and per knowledge search or page read (source,
+ * page and link, outcome, result count). Never the question, SQL, values or prompt text:
  * every event is built here from named fields only. The sink is not waited for; a throw or a
  * rejected promise is logged under a reference and counted, and changes nothing.
  */
@@ -13,7 +14,8 @@ export type AuditEvent =
   | { kind: 'answer'; at: string; principal?: string; action: string; runId: string; tier: 1 | 2 | 3; trust: string; sources: string[]; sqlFingerprint?: string; refusalCode?: string }
   | { kind: 'refusal'; at: string; principal?: string; action: string; code: string }
   | { kind: 'change'; at: string; principal?: string; action: string; change: 'certified' | 'draft_saved'; source: string }
-  | { kind: 'model_usage'; at: string; principal?: string; action: string; model: string; promptTokens: number; completionTokens: number };
+  | { kind: 'model_usage'; at: string; principal?: string; action: string; model: string; promptTokens: number; completionTokens: number }
+  | { kind: 'knowledge'; at: string; principal?: string; action: string; runId: string; sourceId: string; operation: 'search' | 'fetch'; pageId?: string; link?: string; outcome: 'ok' | 'error' | 'refused'; resultCount: number };
 
 type Fields<K extends AuditEvent['kind']> = Omit<Extract<AuditEvent, { kind: K }>, 'at' | 'principal' | 'action' | 'kind'>;
 

@@ -121,6 +121,11 @@ export interface HostHooks {
   sourceAccess?(principal: Principal, sources: string[]): Iterable<string> | Promise<Iterable<string>>;
   /** Page follows the host keeps: `list(principal)` gives `{ pageId, following }[]`, `set(principal, { pageId }, following)` keeps one. */
   follows?: FollowsHook;
+  /**
+   * The read-only document servers this person's answers may read (MCP over HTTP), only ones the
+   * host's model may read. A throw, a late or malformed answer gives none.
+   */
+  knowledgeSources?(principal: Principal): KnowledgeServerEntry[] | Promise<KnowledgeServerEntry[]>;
   /** The host's additions around the screens for this person (see ui-additions.ts for the shapes). */
   ui?(principal: Principal): unknown;
   /** Cards for this person's Home: at most 8 `{ title, text?, href? }` are shown. */
@@ -168,6 +173,23 @@ export interface HostHooks {
 
 /** Default time a decision hook may take before it counts as failed (spec 02 rule 4). */
 export const DEFAULT_HOOK_TIMEOUT_MS = 10_000;
+
+/** A knowledge server as a host names it: MCP over HTTP (plain http only to this machine) with a search and a fetch tool. */
+export interface KnowledgeServerEntry {
+  id: string;
+  label?: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** Default `search`, its question argument `query`. */
+  searchTool?: string;
+  searchArg?: string;
+  /** Default `fetch`, its page argument `id`. */
+  fetchTool?: string;
+  fetchArg?: string;
+  /** Fixed arguments sent with every search or fetch. */
+  searchArgs?: Record<string, unknown>;
+  fetchArgs?: Record<string, unknown>;
+}
 
 /** The stores a host may replace; see `HostHooks.stores`. */
 export interface HostStores {

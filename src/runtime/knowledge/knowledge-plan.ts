@@ -1,0 +1,63 @@
+/**
+ * Which knowledge servers one Ask reads (spec 03 "Knowledge sources" 1):
+ * - with a host: its `knowledgeSources(principal)` alone (a throw, a late or malformed answer:
+ *   none; a malformed entry is left out). The host returns sources only when its model may read
+ *   them. A host without the hook gives none.
+ * - without a host: the project's `.mcp.json` entries marked `use: ["knowledge"]`. Their pages
+ *   may reach only a model on this machine unless the entry sets `knowledge.hostedModels: true`;
+ *   when the Ask's model is elsewhere such a server is held back and named, not read.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { currentContext } from '../context/request-context.js';
+import { askHost } from '../host/ask-host.js';
+import { isServer, serverOf, type KnowledgeServer, type LeftOut } from './servers.js';
+
+/** The project's MCP-servers file. */
+export const MCP_SERVERS_FILE = '.mcp.json';
+
+export interface KnowledgePlan {
+  servers: KnowledgeServer[];
+  /** Servers not read this time, with why (held back, malformed, refused). */
+  notRead: LeftOut[];
+}
+
+const NONE: KnowledgePlan = { servers: [], notRead: [] };
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function split(entries: Array<KnowledgeServer | LeftOut>): KnowledgePlan {
+  return { servers: entries.filter(isServer), notRead: entries.filter((e): e is LeftOut => !isServer(e)) };
+}
+
+async function hostPlan(): Promise<KnowledgePlan> {
+  const answer = await askHost('knowledgeSources', [], (v): v is unknown[] => Array.isArray(v));
+  if (answer.kind !== 'ok') return NONE;
+  const entries = answer.value.map((raw) => (isObject(raw) && typeof raw['id'] === 'string' ? serverOf(raw['id'], raw, false) : undefined));
+  return split(entries.filter((e) => e !== undefined).map((e) => (isServer(e) ? { ...e, hostedModels: true } : e)));
+}
+
+/** The project's knowledge entries, read strictly; a missing or unreadable file gives none. */
+export function projectKnowledgeServers(root: string): Array<KnowledgeServer | LeftOut> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(join(root, MCP_SERVERS_FILE), 'utf8'));
+  } catch {
+    return [];
+  }
+  const servers = isObject(parsed) && isObject(parsed['mcpServers']) ? parsed['mcpServers'] : {};
+  return Object.entries(servers)
+    .filter(([, raw]) => isObject(raw) && Array.isArray(raw['use']) && raw['use'].includes('knowledge'))
+    .map(([id, raw]) => serverOf(id, raw, true));
+}
+
+/** The plan of the current Ask; `modelIsLocal` false when its model is not on this machine. */
+export async function knowledgePlan(root: string, modelIsLocal: boolean): Promise<KnowledgePlan> {
+  if (currentContext()?.host !== undefined) return hostPlan();
+  const plan = split(projectKnowledgeServers(root));
+  if (modelIsLocal) return plan;
+  const held = plan.servers.filter((s) => !s.hostedModels);
+  return {
+    servers: plan.servers.filter((s) => s.hostedModels),
+    notRead: [...plan.notRead, ...held.map((s) => ({ id: s.id, label: s.label, reason: 'its pages may reach only a model on this machine' }))],
+  };
+}
