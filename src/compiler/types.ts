@@ -133,7 +133,16 @@ export interface CompiledTile {
   id: string;
   title?: string;
   kind: string;
+  /** `block` (a block id) or `answer` (an Ask run id: a live answer tile). */
   source?: { kind: string; id: string; revision?: string };
+  /** Written text (text tiles). */
+  text?: string;
+  /** `live`: an answer tile that runs its run's own SQL for each reader. */
+  mode?: 'live';
+  /** The Ask answer a text tile was written from. */
+  answer?: { runId: string; question: string; tables: string[] };
+  /** What a live answer tile reads (`answer_relation` per table); none recorded: any table. */
+  sourceEvidence?: Array<{ kind: 'answer_relation'; relation: string }>;
 }
 
 export interface CompiledPage {

@@ -61,6 +61,8 @@ export interface TileFacts {
   title?: string;
   /** The binding saved in the page document; `revision` is the bound block's sourceSha256. */
   source?: { kind: string; id: string; revision?: string };
+  /** The Ask run whose answer the tile shows (a live answer tile, or answer text). */
+  fromAnswer?: string;
   /** Page filters that have no binding for this tile. */
   unboundFilters: string[];
   /** Review tasks and requirement gaps still open against this tile. */

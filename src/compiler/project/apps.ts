@@ -73,7 +73,7 @@ export function readApp(root: string, rel: string, blockIds: ReadonlySet<string>
     if (!compiled) continue;
     app.pages.push(compiled);
     for (const tile of compiled.tiles) {
-      if (tile.source && !blockIds.has(tile.source.id)) {
+      if (tile.source?.kind === 'block' && !blockIds.has(tile.source.id)) {
         const data = { tile: tile.id, app: doc.id, page: page.id, source: tile.source.id };
         out.push(diag('app/unknown-source', data, { file: `${appDir}/${page.dashboard}` }));
       }

@@ -57,7 +57,7 @@ export function appFacts(app: CompiledApp, draftPending: boolean): AppFacts {
 }
 
 /** The page document's project-relative path: `dashboard` is relative to the App's folder. */
-function pageFile(app: CompiledApp, page: CompiledPage): string {
+export function pageFile(app: CompiledApp, page: CompiledPage): string {
   const folder = app.file.includes('/') ? app.file.slice(0, app.file.lastIndexOf('/') + 1) : '';
   return posix.normalize(`${folder}${page.dashboard}`);
 }
@@ -73,6 +73,8 @@ function tileFacts(app: CompiledApp, page: CompiledPage, tile: CompiledTile, blo
   };
   if (tile.title !== undefined) facts.title = tile.title;
   if (tile.source !== undefined) facts.source = { ...tile.source };
+  const fromAnswer = tile.answer?.runId ?? (tile.source?.kind === 'answer' ? tile.source.id : undefined);
+  if (fromAnswer !== undefined) facts.fromAnswer = fromAnswer;
   return facts;
 }
 
@@ -92,7 +94,7 @@ export function appTileFacts(app: CompiledApp, blocks: Readonly<Record<string, C
   const out: PageTileFacts[] = [];
   for (const page of app.pages) {
     for (const tile of page.tiles) {
-      const block = tile.source === undefined ? undefined : blocks[tile.source.id];
+      const block = tile.source?.kind !== 'block' ? undefined : blocks[tile.source.id];
       const facts: Facts = { app: appLevel, tile: tileFacts(app, page, tile, block, evidence), contractsLoaded: evidence.contractsLoaded };
       if (block !== undefined) {
         facts.block = block;

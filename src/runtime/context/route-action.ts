@@ -35,6 +35,11 @@ const RULES: readonly Rule[] = [
   // Reading one's own conversation is part of asking (spec 02: it touches only the person's own threads).
   { route: 'GET /api/agent-runs/:id/thread', action: 'ask' },
   { route: 'POST /api/agent-runs', action: 'ask' },
+  // Answer text waiting to be replaced by live tiles: a list of ids and questions, no figures.
+  { route: 'GET /api/app-answer-tiles', action: 'project.read' },
+  // An App page as its document holds it; answer text reads as a placeholder unless the host keeps it for the reader.
+  { route: 'GET /api/apps/:appId/pages/:pageId', action: 'app.view' },
+  { route: 'POST /api/apps/:appId/pages/:pageId/answers', action: 'app.author' },
   // Reading traces runs no statement; which traces a person sees is the trace store's rule.
   { route: 'GET /api/ask-traces', action: 'project.read' },
   { route: 'GET /api/ask-traces/:traceId', action: 'project.read' },

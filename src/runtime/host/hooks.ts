@@ -126,6 +126,10 @@ export interface HostHooks {
    * host's model may read. A throw, a late or malformed answer gives none.
    */
   knowledgeSources?(principal: Principal): KnowledgeServerEntry[] | Promise<KnowledgeServerEntry[]>;
+  /** Whether figures read from `relations` differ by who reads them; only a clear `false` lets an answer be kept as text on an App page. */
+  figuresDependOnReader?(context: { relations?: string[] }): boolean | Promise<boolean>;
+  /** Whether this person still reads answer text an App page keeps (others read a placeholder). */
+  keepsAnswerText?(principal: Principal, app: { appId: string }): boolean | Promise<boolean>;
   /** The host's additions around the screens for this person (see ui-additions.ts for the shapes). */
   ui?(principal: Principal): unknown;
   /** Cards for this person's Home: at most 8 `{ title, text?, href? }` are shown. */

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 
 /** Every code the API answers with. */
 export type ApiErrorCode =
+  | 'ANSWER_FIGURES_DEPEND_ON_READER'
   | 'BAD_REQUEST'
   | 'BLOCK_NOT_CERTIFIED'
   | 'BLOCK_NOT_FOUND'

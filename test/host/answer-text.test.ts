@@ -1,0 +1,125 @@
+/**
+ * Ask answers on App pages (spec 03 "Answers, figures and sources" 2; spec 02
+ * `figuresDependOnReader`, `keepsAnswerText`): a live tile records the tables it reads; text is
+ * refused with 409 ANSWER_FIGURES_DEPEND_ON_READER where figures may differ by reader; answer
+ * text reads as a placeholder for everyone the host does not keep it for; the page document
+ * stays valid for `svc compile`, and `svc app check` does not pass an answer tile as
+ * publishable. Conformance tables for both hooks: no hook, valid, wrong shape, throw, time-out.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { ANSWER_TEXT_PLACEHOLDER } from '../../src/runtime/server/routes/app-answers.js';
+import { svc } from '../helpers/cli.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
+
+const servers: LocalServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  cleanupProjects();
+});
+
+async function hosted(hooks: Partial<HostHooks>): Promise<{ server: LocalServer; root: string }> {
+  const root = await commerceProject();
+  const server = await startHostedServer({ project: root, port: 0, log: () => undefined, hostHookTimeoutMs: 150, hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks } });
+  servers.push(server);
+  return { server, root };
+}
+
+async function call(server: LocalServer, method: string, path: string, body?: unknown, user = 'ada') {
+  const r = await fetch(`${server.url}${path}`, { method, headers: { 'x-user': user, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: r.status, json: (await r.json()) as Record<string, any> };
+}
+
+/** An answered run of `user` whose facts are kept. */
+async function answered(server: LocalServer, body: Record<string, unknown> = { question: 'top 3 states by revenue' }, user = 'ada'): Promise<Record<string, any>> {
+  const run = (await call(server, 'POST', '/api/agent-runs', body, user)).json;
+  for (let i = 0; i < 50 && (await call(server, 'GET', `/api/host/answers/${run['runId']}`, undefined, user)).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
+  return run;
+}
+
+const ADD = '/api/apps/growth/pages/overview/answers';
+const PAGE = '/api/apps/growth/pages/overview';
+
+describe('adding an Ask answer to an App page', () => {
+  it('keeps a live tile with the tables it reads, in a page document svc compile accepts, which svc app check does not publish', async () => {
+    const { server, root } = await hosted({ rowPolicy: (q) => ({ sql: q.sql }) });
+    const run = await answered(server);
+    const added = await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' });
+    expect(added).toMatchObject({ status: 200, json: { tile: { id: 'answer_1', kind: 'table', mode: 'live', source: { kind: 'answer', id: run['runId'] }, sourceEvidence: [{ kind: 'answer_relation', relation: 'orders' }] } } });
+    const doc = JSON.parse(readFileSync(join(root, 'apps/growth/dashboards/overview.svcd'), 'utf8')) as { tiles: Array<{ id: string }> };
+    expect(doc.tiles.at(-1)?.id).toBe('answer_1');
+    expect(svc(['compile'], root).code).toBe(0);
+    const check = JSON.parse(svc(['app', 'check', 'growth', '--format', 'json'], root).stdout) as Record<string, unknown>;
+    expect(JSON.stringify(check)).toContain('publication/answer-tile');
+  });
+
+  it('refuses text where figures depend on the reader, and for a run that is not the caller\'s or a page that does not exist', async () => {
+    const { server } = await hosted({ rowPolicy: (q) => ({ sql: q.sql }) });
+    const run = await answered(server);
+    expect(await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' })).toMatchObject({ status: 409, json: { error: { code: 'ANSWER_FIGURES_DEPEND_ON_READER' } } });
+    expect(await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' }, 'bob')).toMatchObject({ status: 404, json: { error: { code: 'RUN_NOT_FOUND' } } });
+    expect(await call(server, 'POST', '/api/apps/growth/pages/nowhere/answers', { runId: run['runId'], mode: 'live' })).toMatchObject({ status: 404, json: { error: { code: 'PAGE_NOT_FOUND' } } });
+    expect((await call(server, 'POST', ADD, { runId: run['runId'], mode: 'words' })).status).toBe(400);
+  });
+
+  it('refuses text for an answer whose figures were withheld from the caller', async () => {
+    const { server } = await hosted({ figuresDependOnReader: () => false, answerFigures: () => 'withhold_review' });
+    const run = await answered(server, { question: 'Which states had orders, and how many each?', proposedSql: 'SELECT state, COUNT(*) AS n FROM orders GROUP BY state', saveDraft: false });
+    expect(run['figuresWithheld']).toBe(true);
+    expect((await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' })).status).toBe(409);
+  });
+
+  it('keeps text where figures do not depend on the reader, lists it, and shows it only to whom the host keeps it for', async () => {
+    const { server } = await hosted({ figuresDependOnReader: () => false, keepsAnswerText: (p) => p.id === 'ada' });
+    const run = await answered(server);
+    const added = await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' });
+    expect(added.json['tile']).toMatchObject({ kind: 'text', text: run['answer'].text, answer: { runId: run['runId'], tables: ['orders'] } });
+    expect((await call(server, 'GET', '/api/app-answer-tiles')).json).toEqual({ tiles: [{ appId: 'growth', pageId: 'overview', tileId: 'answer_1', runId: run['runId'], question: 'top 3 states by revenue' }] });
+    const ada = (await call(server, 'GET', PAGE)).json['tiles'].at(-1);
+    const bob = (await call(server, 'GET', PAGE, undefined, 'bob')).json['tiles'].at(-1);
+    expect(ada).toMatchObject({ text: run['answer'].text });
+    expect(bob).toMatchObject({ id: 'answer_1', text: ANSWER_TEXT_PLACEHOLDER, placeholder: true });
+    expect(bob['answer']).toBeUndefined();
+  });
+});
+
+describe('figuresDependOnReader: conformance', () => {
+  const never = () => new Promise<never>(() => undefined);
+  it.each([
+    ['no hook, no row policy or credentials: no', {}, 200],
+    ['no hook, a row policy: yes', { rowPolicy: (q: { sql: string }) => ({ sql: q.sql }) }, 409],
+    ['no hook, credentials: yes', { credentials: () => ({}) }, 409],
+    ['valid: false', { figuresDependOnReader: () => false }, 200],
+    ['valid: true', { figuresDependOnReader: () => true }, 409],
+    ['wrong shape', { figuresDependOnReader: () => 'no' }, 409],
+    ['throw', { figuresDependOnReader: () => { throw new Error('x'); } }, 409],
+    ['time-out', { figuresDependOnReader: never }, 409],
+  ] as const)('%s', async (_name, hooks, status) => {
+    const { server } = await hosted(hooks as Partial<HostHooks>);
+    const run = await answered(server);
+    expect((await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' })).status).toBe(status);
+  });
+});
+
+describe('keepsAnswerText: conformance', () => {
+  const never = () => new Promise<never>(() => undefined);
+  const authorOnly: HostHooks['authorize'] = (_p, action) => ({ allow: action !== 'dataset.certify' });
+  it.each([
+    ['no hook, no authorize: kept', {}, true],
+    ['no hook, authorized to author but not certify: placeholder', { authorize: authorOnly }, false],
+    ['valid: true', { keepsAnswerText: () => true }, true],
+    ['valid: false', { keepsAnswerText: () => false }, false],
+    ['wrong shape', { keepsAnswerText: () => 'yes' }, false],
+    ['throw', { keepsAnswerText: () => { throw new Error('x'); } }, false],
+    ['time-out', { keepsAnswerText: never }, false],
+  ] as const)('%s', async (_name, hooks, keeps) => {
+    const { server } = await hosted({ figuresDependOnReader: () => false, ...(hooks as Partial<HostHooks>) });
+    const run = await answered(server);
+    expect((await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' })).status).toBe(200);
+    const tile = (await call(server, 'GET', PAGE)).json['tiles'].at(-1);
+    expect(tile['placeholder'] === true).toBe(!keeps);
+  });
+});
