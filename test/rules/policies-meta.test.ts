@@ -30,6 +30,7 @@ const BROKEN: Facts[] = [
   { block: certifiableFacts({}, { status: 'draft', answerFingerprint: undefined, proposed: undefined }).block! },
   { block: certifiableFacts({}, { status: 'deprecated' }).block! },
   tileFacts({ block: undefined }),
+  tileFacts({ block: undefined, run: undefined }, { source: { kind: 'answer', id: 'run_1' }, fromAnswer: 'run_1' }),
   tileFacts({}, { unboundFilters: ['region'], openReviews: 1, reviewRequired: true }, { status: 'draft', sourceSha256: 'sha256:new' }),
   tileFacts({ run: failedRun }),
   tileFacts({ run: undefined }, {}, { status: 'retired' }),
