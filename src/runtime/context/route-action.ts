@@ -35,6 +35,13 @@ const RULES: readonly Rule[] = [
   // Reading one's own conversation is part of asking (spec 02: it touches only the person's own threads).
   { route: 'GET /api/agent-runs/:id/thread', action: 'ask' },
   { route: 'POST /api/agent-runs', action: 'ask' },
+  // The web app's pages and files: reading them runs nothing; each screen's data routes are asked on their own.
+  { route: 'GET /', action: 'project.read' },
+  { route: 'GET /ask', action: 'project.read' },
+  { route: 'GET /ask/traces/:runId', action: 'project.read' },
+  { route: 'GET /assets/*', action: 'project.read' },
+  { route: 'GET /blocks', action: 'project.read' },
+  { route: 'GET /blocks/:id', action: 'project.read' },
   // Answer text waiting to be replaced by live tiles: a list of ids and questions, no figures.
   { route: 'GET /api/app-answer-tiles', action: 'project.read' },
   // An App page as its document holds it; answer text reads as a placeholder unless the host keeps it for the reader.
@@ -116,7 +123,10 @@ export function normalisePath(url: string): string | undefined {
 }
 
 function matches(rule: (typeof COMPILED)[number], segments: readonly string[]): boolean {
-  return rule.segments.length === segments.length && rule.segments.every((s, i) => (s.startsWith(':') ? segments[i] !== '' : s === segments[i]));
+  // A trailing `*` (static files) stands for one or more segments.
+  const rest = rule.segments.at(-1) === '*';
+  if (rest ? segments.length < rule.segments.length : rule.segments.length !== segments.length) return false;
+  return rule.segments.every((s, i) => s === '*' || (s.startsWith(':') ? segments[i] !== '' : s === segments[i]));
 }
 
 /** A rule's action, with `:name` filled from the path when it is a tool's name (else a write). */

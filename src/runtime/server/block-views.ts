@@ -20,6 +20,14 @@ export interface BlockSummary {
   effectiveStatus: string;
   description: string | null;
   owner: string | null;
+  /** Project-relative path of the block file. */
+  file: string;
+  /** True for a draft (a file in a `_drafts` folder): an Ask capture awaiting review. */
+  inDrafts: boolean;
+  /** The certification receipt: valid, missing, stale, orphaned or none. */
+  receipt: string;
+  /** How many times the question of a captured draft was asked. */
+  askedTimes?: number;
   params: ParamView[];
 }
 
@@ -29,7 +37,11 @@ function paramView(p: CompiledParam): ParamView {
 
 /** The list entry of a block. */
 export function blockSummary(block: CompiledBlock): BlockSummary {
-  return { id: block.id, status: block.status, effectiveStatus: block.effectiveStatus, description: block.description ?? null, owner: block.owner ?? null, params: block.params.map(paramView) };
+  return {
+    id: block.id, status: block.status, effectiveStatus: block.effectiveStatus, description: block.description ?? null, owner: block.owner ?? null,
+    file: block.file, inDrafts: block.inDrafts, receipt: block.receipt, ...(block.askedTimes !== undefined ? { askedTimes: block.askedTimes } : {}),
+    params: block.params.map(paramView),
+  };
 }
 
 /** The full view of one block: the summary plus what a reader needs to use and trust it. */
@@ -38,7 +50,6 @@ export function blockDetail(block: CompiledBlock): BlockSummary & Record<string,
     ...blockSummary(block),
     name: block.name,
     domain: block.domain,
-    file: block.file,
     tags: block.tags,
     contract: block.contract ? { id: block.contract.id, version: block.contract.version, status: block.contract.status } : null,
     outputs: block.outputs,

@@ -91,12 +91,16 @@ describe('read routes', () => {
       effectiveStatus: 'certified',
       description: 'Net revenue per ISO week from completed orders.',
       owner: 'finance-analytics@acme.test',
+      file: expect.stringMatching(/weekly_revenue\.svc$/),
+      inDrafts: false,
+      receipt: 'valid',
       params: [
         { name: 'since', type: 'date', required: false, default: '2024-01-01' },
         { name: 'top_n', type: 'number', required: false, default: 12 },
       ],
     });
     expect(blocks.find((b) => b['id'] === 'sales.orders_by_state')?.['status']).toBe('draft');
+    expect(blocks.find((b) => b['inDrafts'] === true)).toMatchObject({ status: 'draft' });
   });
 
   it('GET /api/blocks/:id shows one block and answers 404 BLOCK_NOT_FOUND', async () => {

@@ -1,4 +1,7 @@
-/** `GET /api/blocks`: every block of the manifest (id, status, description, owner, params), by id. */
+/**
+ * `GET /api/blocks`: every block of the manifest (id, status, description, owner, params), by id,
+ * with the drafts this server's Asks captured since it loaded (so a capture is listed at once).
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Manifest } from '../../../compiler/types.js';
 import { blockSummary, type BlockSummary } from '../block-views.js';
@@ -18,5 +21,5 @@ function listOf(manifest: Manifest): BlockSummary[] {
 }
 
 export const blocksRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get('/api/blocks', async (request) => ({ blocks: listOf(snapshotOf(request).manifest) }));
+  app.get('/api/blocks', async (request) => ({ blocks: listOf(snapshotOf(request).ask.manifest()) }));
 };

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+/**
+ * Builds the browser app into dist/web/: src/web/main.tsx bundled with its libraries (Preact,
+ * Observable Plot) into one ES module, the stylesheet and the page beside it. Everything is
+ * served by svc itself: no CDN, so the app works offline. The app is type-checked first.
+ */
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist/web');
+execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'src/web/tsconfig.json')], { stdio: 'inherit' });
+rmSync(out, { recursive: true, force: true });
+mkdirSync(join(out, 'assets'), { recursive: true });
+await build({
+  entryPoints: [join(root, 'src/web/main.tsx')],
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  target: 'es2022',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  outfile: join(out, 'assets/app.js'),
+  legalComments: 'linked',
+  logLevel: 'warning',
+});
+copyFileSync(join(root, 'src/web/styles.css'), join(out, 'assets/app.css'));
+copyFileSync(join(root, 'src/web/index.html'), join(out, 'index.html'));
+process.stdout.write('build-web: dist/web/index.html and assets written\n');

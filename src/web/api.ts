@@ -1,0 +1,72 @@
+/**
+ * The app's calls to its own server: JSON in, JSON out, and an error read as `{ code, message }`
+ * from the server's error body (never thrown raw at a screen). Every call is same-origin.
+ */
+
+export interface ApiFailure {
+  status: number;
+  code: string;
+  message: string;
+  body: Record<string, unknown>;
+}
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiFailure };
+
+/** Calls `path`; a body makes it a POST (or `method`). */
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      credentials: 'same-origin',
+    });
+  } catch {
+    return { ok: false, error: { status: 0, code: 'NETWORK', message: 'The svc server could not be reached.', body: {} } };
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.ok) return { ok: true, value: body as T };
+  const error = (body['error'] ?? {}) as { code?: string; message?: string };
+  return { ok: false, error: { status: response.status, code: error.code ?? `HTTP_${response.status}`, message: error.message ?? `The server answered ${response.status}.`, body } };
+}
+
+/** The shapes the screens read (a subset of the server's). */
+export interface AskRun {
+  runId: string;
+  traceId: string;
+  tier: 1 | 2 | 3;
+  trust: 'certified' | 'review_required' | 'refused';
+  question: string;
+  block?: string;
+  contract?: string;
+  params?: Record<string, string | number | boolean>;
+  columns: string[];
+  rows: Array<Record<string, unknown>>;
+  rowCount: number;
+  truncated: boolean;
+  uncertified?: true;
+  sql?: string;
+  reviewDraft?: { path: string; askedTimes: number; created: boolean };
+  capture?: { saved: false; code: string };
+  refusal?: { code: string; reason: string };
+  next?: string;
+  threadId?: string;
+  answer?: { heading: string; text: string };
+  figuresWithheld?: true;
+  knowledge?: { note?: string; citations: Array<{ source: string; title: string; url?: string; pageId: string }> };
+  steps?: Array<{ kind: string; title: string; detail: string }>;
+}
+
+export interface BlockSummary {
+  id: string;
+  status: string;
+  effectiveStatus: string;
+  description: string | null;
+  owner: string | null;
+  file: string;
+  inDrafts: boolean;
+  receipt: string;
+  askedTimes?: number;
+  params: Array<{ name: string; type: string; required: boolean; default?: unknown }>;
+}

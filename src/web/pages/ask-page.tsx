@@ -1,0 +1,156 @@
+/**
+ * Ask: a question box, progress while the run works, then each answer of the conversation with
+ * its trust label first, its bound parameters, rows as a chart and a table (with downloads),
+ * what to do next, and Open full trace. Follow-ups continue the same thread.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, type AskRun, type BlockSummary } from '../api.js';
+import { ResultChart, type Visualization } from '../parts/result-chart.js';
+import { ResultTable } from '../parts/result-table.js';
+import { TrustLabel } from '../parts/trust-label.js';
+import { takeParam } from '../router.js';
+
+function Params({ params }: { params?: Record<string, string | number | boolean> }) {
+  const entries = Object.entries(params ?? {});
+  if (entries.length === 0) return null;
+  return <p class="params">Parameters from the question: {entries.map(([k, v], i) => <span>{i > 0 ? ', ' : ''}<code>{k}</code> = <code>{JSON.stringify(v)}</code></span>)}</p>;
+}
+
+function Draft({ run, blocks }: { run: AskRun; blocks: BlockSummary[] }) {
+  if (run.reviewDraft === undefined) return run.capture !== undefined ? <p class="note">Not saved as a draft ({run.capture.code}).</p> : null;
+  const draft = blocks.find((b) => b.file === run.reviewDraft?.path);
+  return (
+    <div class="draft" role="status">
+      <p><strong>Saved for review as a draft block</strong>: <code>{run.reviewDraft.path}</code>{run.reviewDraft.created ? '' : ` (asked ${run.reviewDraft.askedTimes} times)`}</p>
+      <p>
+        {draft !== undefined ? <a class="button" href={`/blocks/${encodeURIComponent(draft.id)}`}>Open draft</a> : <a class="button" href="/blocks">Open draft</a>}{' '}
+        Promote it after review: <code>svc certify --from-draft {run.reviewDraft.path}</code>
+      </p>
+    </div>
+  );
+}
+
+function Knowledge({ run }: { run: AskRun }) {
+  return (
+    <>
+      {run.knowledge !== undefined ? (
+        <aside class="knowledge" aria-label="Team documents">
+          <p><strong>Team documents</strong> (context only){run.knowledge.note !== undefined ? `: ${run.knowledge.note}` : ''}</p>
+          <ul>{run.knowledge.citations.map((c) => <li>{c.url !== undefined ? <a href={c.url} rel="noreferrer noopener" target="_blank">{c.title}</a> : c.title} · {c.source}</li>)}</ul>
+        </aside>
+      ) : null}
+      {(run.steps ?? []).filter((s) => s.kind === 'documents_not_read').map((s) => <p class="note"><strong>{s.title}</strong>: {s.detail}</p>)}
+    </>
+  );
+}
+
+export function Answer({ run, blocks, visualization }: { run: AskRun; blocks: BlockSummary[]; visualization?: Visualization }) {
+  return (
+    <article class="answer" data-tier={run.tier} aria-label={`Answer to: ${run.question}`}>
+      <TrustLabel run={run} />
+      <h2 class="question">{run.question}</h2>
+      {run.answer !== undefined ? <p class="answer-text"><span class="heading">{run.answer.heading}</span> {run.answer.text}</p> : null}
+      <Params params={run.params} />
+      {run.figuresWithheld === true ? <p class="note">The figures of this answer are not shown to you until it is reviewed; its columns and row count are: {run.columns.join(', ')} ({run.rowCount} rows).</p> : null}
+      {run.tier !== 3 && run.rows.length > 0 ? <ResultChart columns={run.columns} rows={run.rows} label={run.question} {...(visualization !== undefined ? { visualization } : {})} /> : null}
+      {run.tier !== 3 && run.columns.length > 0 && run.figuresWithheld !== true ? <ResultTable columns={run.columns} rows={run.rows} name={run.block ?? 'answer'} /> : null}
+      {run.tier === 2 && run.sql !== undefined ? <details><summary>SQL written for this question</summary><pre><code>{run.sql}</code></pre></details> : null}
+      <Draft run={run} blocks={blocks} />
+      {run.tier === 3 && run.next !== undefined ? <p class="next">Next: {run.next}</p> : null}
+      <Knowledge run={run} />
+      <p><a href={`/ask/traces/${encodeURIComponent(run.runId)}`}>Open full trace</a></p>
+    </article>
+  );
+}
+
+interface RunFacts {
+  runId: string;
+  traceId: string;
+  question: string;
+  tier: 1 | 2 | 3;
+  trust: AskRun['trust'];
+  sql?: string;
+  sources: string[];
+  refusalCode?: string;
+  figuresWithheld?: boolean;
+  values?: { columns: string[]; rows: Array<Record<string, unknown>>; rowCount: number; text?: string };
+}
+
+/** An answer reopened from its facts (`/ask?run=<runId>`). */
+function runOfFacts(f: RunFacts): AskRun {
+  const block = f.sources.find((s) => s.startsWith('block:'))?.slice('block:'.length);
+  return {
+    runId: f.runId, traceId: f.traceId, question: f.question, tier: f.tier, trust: f.trust,
+    columns: f.values?.columns ?? [], rows: f.values?.rows ?? [], rowCount: f.values?.rowCount ?? 0, truncated: false,
+    ...(block !== undefined ? { block } : {}), ...(f.sql !== undefined && f.tier === 2 ? { sql: f.sql } : {}),
+    ...(f.refusalCode !== undefined ? { refusal: { code: f.refusalCode, reason: 'This question was refused.' } } : {}),
+    ...(f.values?.text !== undefined ? { answer: { heading: '', text: f.values.text } } : {}),
+    ...(f.figuresWithheld === true ? { figuresWithheld: true as const } : {}),
+  };
+}
+
+interface Turn {
+  run: AskRun;
+  visualization?: Visualization;
+}
+
+async function visualizationOf(run: AskRun): Promise<Visualization | undefined> {
+  if (run.tier !== 1 || run.block === undefined) return undefined;
+  const detail = await api<{ block: { visualization: Visualization | null } }>(`/api/blocks/${encodeURIComponent(run.block)}`);
+  return detail.ok && detail.value.block.visualization !== null ? detail.value.block.visualization : undefined;
+}
+
+export function AskPage() {
+  const [question, setQuestion] = useState('');
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
+  const [blocks, setBlocks] = useState<BlockSummary[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const runId = takeParam('run');
+    if (runId !== undefined) void reopen(runId);
+    input.current?.focus();
+  }, []);
+  const reopen = async (runId: string) => {
+    const facts = await api<RunFacts>(`/api/host/answers/${encodeURIComponent(runId)}?values=1`);
+    if (facts.ok) setTurns([{ run: runOfFacts(facts.value) }]);
+    else setFailure(`That answer cannot be opened: ${facts.error.message}`);
+  };
+  const ask = async (text: string) => {
+    const threadId = turns.at(-1)?.run.threadId;
+    setBusy(true);
+    setFailure(undefined);
+    const result = await api<AskRun>('/api/agent-runs', { body: { question: text, ...(threadId !== undefined ? { threadId } : {}) } });
+    if (result.ok) {
+      const visualization = await visualizationOf(result.value);
+      if (result.value.reviewDraft !== undefined) {
+        const list = await api<{ blocks: BlockSummary[] }>('/api/blocks');
+        if (list.ok) setBlocks(list.value.blocks);
+      }
+      setTurns((t) => [...t, { run: result.value, ...(visualization !== undefined ? { visualization } : {}) }]);
+      setQuestion('');
+    } else setFailure(`${result.error.message} (${result.error.code})`);
+    setBusy(false);
+  };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (question.trim() !== '' && !busy) void ask(question.trim());
+  };
+  return (
+    <section class="ask">
+      <h1>Ask</h1>
+      {turns.map((t) => <Answer run={t.run} blocks={blocks} {...(t.visualization !== undefined ? { visualization: t.visualization } : {})} />)}
+      <form onSubmit={submit} class="ask-form">
+        <label for="question">{turns.length === 0 ? 'Ask a question about your data' : 'Ask a follow-up'}</label>
+        <div class="row">
+          <input id="question" ref={input} value={question} onInput={(e) => setQuestion((e.target as HTMLInputElement).value)} autocomplete="off" maxLength={4000} />
+          <button type="submit" disabled={busy}>Ask</button>
+          {turns.length > 0 ? <button type="button" class="secondary" onClick={() => setTurns([])}>New conversation</button> : null}
+        </div>
+      </form>
+      <p class="progress" role="status" aria-live="polite">{busy ? 'Answering… a certified block is looked for first.' : ''}</p>
+      {failure !== undefined ? <p class="error" role="alert">{failure}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The trace page `/ask/traces/:runId`: the run's outcome, its phases on a timeline, the
+ * candidates with their roles and reason codes, the attempts and timings. It polls while the
+ * trace is recording and never once it is terminal; a missing trace, expired detail (the
+ * summary is shown) and an unavailable store each get their own message.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api.js';
+
+interface Phase { code: string; startMs: number; durationMs: number; reasonCode?: string }
+interface Candidate { id: string; role: string; reasonCode?: string; score?: number }
+interface Attempt { tier: number; outcome: string; reasonCode?: string; startMs: number; durationMs?: number }
+interface Detail {
+  traceId: string;
+  runId: string;
+  status: 'recording' | 'complete' | 'failed' | 'abandoned';
+  durationMs?: number;
+  phases?: Phase[];
+  candidates?: Candidate[];
+  attempts?: Attempt[];
+  outcome?: { tier?: number; trust?: string; refusalCode?: string; block?: string; contract?: string };
+}
+
+/** How often a recording trace is read again. */
+export const POLL_MS = 700;
+
+const MESSAGES: Record<string, string> = {
+  TRACE_NOT_FOUND: 'There is no trace of this run for you: it was never recorded here, or it is not yours.',
+  TRACE_DETAIL_EXPIRED: 'The detailed evidence of this trace has expired under the retention policy; its summary is kept.',
+  TRACE_STORE_UNAVAILABLE: 'Traces cannot be read right now: the trace store is unavailable. Try again later.',
+};
+
+function Timeline({ phases, total }: { phases: Phase[]; total: number }) {
+  const span = Math.max(total, ...phases.map((p) => p.startMs + p.durationMs), 1);
+  return (
+    <ol class="timeline" aria-label="Phases">
+      {phases.map((p) => (
+        <li>
+          <span class="phase-name"><code>{p.code}</code>{p.reasonCode !== undefined ? ` · ${p.reasonCode}` : ''}</span>
+          <span class="bar" aria-hidden="true"><span style={{ marginLeft: `${(p.startMs / span) * 100}%`, width: `${Math.max((p.durationMs / span) * 100, 0.5)}%` }} /></span>
+          <span class="ms">{p.durationMs.toFixed(1)} ms</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function TraceBody({ d }: { d: Detail }) {
+  const o = d.outcome ?? {};
+  return (
+    <>
+      <dl class="facts">
+        <dt>Status</dt><dd data-status={d.status}>{d.status}</dd>
+        <dt>Tier</dt><dd>{o.tier ?? '…'}</dd>
+        <dt>Trust</dt><dd>{o.trust ?? '…'}</dd>
+        {o.block !== undefined ? <><dt>Block</dt><dd><code>{o.block}</code></dd></> : null}
+        {o.contract !== undefined ? <><dt>Contract</dt><dd><code>{o.contract}</code></dd></> : null}
+        {o.refusalCode !== undefined ? <><dt>Refusal</dt><dd><code>{o.refusalCode}</code></dd></> : null}
+        <dt>Duration</dt><dd>{d.durationMs !== undefined ? `${d.durationMs.toFixed(1)} ms` : '…'}</dd>
+      </dl>
+      <h2>Phases</h2>
+      <Timeline phases={d.phases ?? []} total={d.durationMs ?? 0} />
+      <h2>Candidates</h2>
+      <table>
+        <thead><tr><th scope="col">Block</th><th scope="col">Role</th><th scope="col">Reason</th><th scope="col">Score</th></tr></thead>
+        <tbody>{(d.candidates ?? []).map((c) => <tr><td><code>{c.id}</code></td><td>{c.role}</td><td>{c.reasonCode ?? ''}</td><td class="num">{c.score?.toFixed(3) ?? ''}</td></tr>)}</tbody>
+      </table>
+      <h2>Attempts</h2>
+      <ol>{(d.attempts ?? []).map((a) => <li>Tier {a.tier}: {a.outcome}{a.reasonCode !== undefined ? ` (${a.reasonCode})` : ''}{a.durationMs !== undefined ? `, ${a.durationMs.toFixed(1)} ms` : ''}</li>)}</ol>
+    </>
+  );
+}
+
+export function TracePage({ runId }: { runId: string }) {
+  const [detail, setDetail] = useState<Detail | undefined>();
+  const [problem, setProblem] = useState<{ code: string; summary?: Record<string, unknown> } | undefined>();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const read = async () => {
+      const r = await api<Detail>(`/api/ask-traces/by-run/${encodeURIComponent(runId)}`);
+      if (stopped) return;
+      if (!r.ok) {
+        setProblem({ code: r.error.code, ...(r.error.body['summary'] !== undefined ? { summary: r.error.body['summary'] as Record<string, unknown> } : {}) });
+        return;
+      }
+      setDetail(r.value);
+      if (r.value.status === 'recording') timer = setTimeout(read, POLL_MS);
+    };
+    void read();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [runId]);
+  return (
+    <section class="trace">
+      <h1>Trace of run <code>{runId}</code></h1>
+      {problem !== undefined ? (
+        <div class="error" role="alert" data-code={problem.code}>
+          <p>{MESSAGES[problem.code] ?? `The trace could not be read (${problem.code}).`}</p>
+          {problem.summary !== undefined ? <dl class="facts">{Object.entries(problem.summary).filter(([, v]) => typeof v !== 'object').map(([k, v]) => <><dt>{k}</dt><dd>{String(v)}</dd></>)}</dl> : null}
+        </div>
+      ) : detail === undefined ? <p role="status">Reading the trace…</p> : <TraceBody d={detail} />}
+      <p><a href="/ask">Back to Ask</a></p>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * A chart of an answer's rows with Observable Plot: the block's `visualization` when it names a
+ * type and fields (`bar`, `line`, with `x` and `y`), else a bar of the first text column by the
+ * first numeric one, or a line when the first column reads as dates. No chart when the rows
+ * have no such pair.
+ */
+import * as Plot from '@observablehq/plot';
+import { useEffect, useRef } from 'preact/hooks';
+
+export interface Visualization {
+  type?: string;
+  x?: string;
+  y?: string;
+}
+
+const isDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}(-\d{2})?/.test(v);
+
+/** The chart to draw, or undefined. */
+export function chartOf(columns: string[], rows: Array<Record<string, unknown>>, vis?: Visualization): { type: 'bar' | 'line'; x: string; y: string } | undefined {
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  const numeric = columns.filter((c) => typeof first[c] === 'number');
+  const x = vis?.x !== undefined && columns.includes(vis.x) ? vis.x : columns.find((c) => typeof first[c] === 'string');
+  const y = vis?.y !== undefined && columns.includes(vis.y) ? vis.y : numeric.find((c) => c !== x);
+  if (x === undefined || y === undefined) return undefined;
+  const type = vis?.type === 'line' || vis?.type === 'bar' ? vis.type : isDate(first[x]) ? 'line' : 'bar';
+  return { type, x, y };
+}
+
+export function ResultChart({ columns, rows, visualization, label }: { columns: string[]; rows: Array<Record<string, unknown>>; visualization?: Visualization; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const chart = chartOf(columns, rows, visualization);
+  useEffect(() => {
+    const host = ref.current;
+    if (host === null || chart === undefined) return;
+    const data = rows.slice(0, 500);
+    const marks = chart.type === 'line'
+      ? [Plot.lineY(data, { x: (d: Record<string, unknown>) => new Date(String(d[chart.x])), y: chart.y, stroke: '#0b5cad' }), Plot.ruleY([0])]
+      : [Plot.barY(data, { x: chart.x, y: chart.y, sort: { x: '-y' }, fill: '#0b5cad' }), Plot.ruleY([0])];
+    const figure = Plot.plot({ marks, marginLeft: 60, width: Math.min(760, host.clientWidth || 760), ariaLabel: label, x: { label: chart.x }, y: { label: chart.y, grid: true } });
+    // The chart is one image named by its caption; the rows are read from the table. Plot names
+    // its mark groups, which are no landmarks or images, so those names are taken off.
+    for (const named of figure.querySelectorAll('g[aria-label]')) named.removeAttribute('aria-label');
+    figure.setAttribute('role', 'img');
+    figure.setAttribute('aria-label', `${label}: chart of ${chart.y} by ${chart.x}`);
+    host.replaceChildren(figure);
+    return () => figure.remove();
+  }, [columns.join('\u0000'), rows, chart?.type, chart?.x, chart?.y]);
+  if (chart === undefined) return null;
+  return <figure class="chart" data-chart={chart.type}><div ref={ref} /><figcaption>{label}: {chart.y} by {chart.x}</figcaption></figure>;
+}

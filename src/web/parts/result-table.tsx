@@ -1,0 +1,33 @@
+/** The rows of an answer as a table, with CSV and JSON downloads of exactly what is shown. */
+import { download, toCsv } from './downloads.js';
+
+const SHOWN = 200;
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+export function ResultTable({ columns, rows, name }: { columns: string[]; rows: Array<Record<string, unknown>>; name: string }) {
+  const shown = rows.slice(0, SHOWN);
+  return (
+    <section class="result" aria-label="Result table">
+      <div class="downloads">
+        <button type="button" onClick={() => download(`${name}.csv`, 'text/csv', toCsv(columns, shown))}>Download CSV</button>
+        <button type="button" onClick={() => download(`${name}.json`, 'application/json', JSON.stringify(shown, null, 2))}>Download JSON</button>
+      </div>
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Rows">
+        <table>
+          <thead>
+            <tr>{columns.map((c) => <th scope="col">{c}</th>)}</tr>
+          </thead>
+          <tbody>
+            {shown.map((r) => <tr>{columns.map((c) => <td class={typeof r[c] === 'number' ? 'num' : ''}>{cell(r[c])}</td>)}</tr>)}
+          </tbody>
+        </table>
+      </div>
+      {rows.length > shown.length ? <p class="note">{rows.length - shown.length} more rows are not shown.</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Real Chromium for the web app's tests: Debian's `chromium` (installed through apt-get by the
+ * test setup when missing) driven by playwright-core, headless. Also a real `svc serve` child
+ * process on a free loopback port, and the axe-core accessibility check run in the page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { SVC_BIN } from './cli.js';
+import { REPO } from './project.js';
+import { ensureCommand } from './provision.js';
+
+/** Where the tests write screenshots of each page (the README links here). */
+export const SCREENSHOTS = join(REPO, 'docs/screenshots');
+
+export async function launchChromium(): Promise<Browser> {
+  ensureCommand('chromium', 'chromium');
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
+export interface Served {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** `svc serve` on the project at `root`, as a real child process; resolves once it prints its URL. */
+export async function serve(root: string, env: Record<string, string> = {}): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, [SVC_BIN, 'serve', '--project', root, '--host', '127.0.0.1', '--port', '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let errors = '';
+  child.stderr?.on('data', (c: Buffer) => (errors += c.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`svc serve did not start: ${errors}`)), 60_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const line = /^(http:\/\/\S+)$/m.exec(out);
+      if (line?.[1] !== undefined) (clearTimeout(timer), resolve(line[1]));
+    });
+    child.on('exit', (code) => (clearTimeout(timer), reject(new Error(`svc serve exited ${code}: ${errors}`))));
+  });
+  return {
+    url,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.on('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: number;
+}
+
+/** Serious and critical accessibility violations of the page as it is now. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }> };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+}
+
+/** Saves a full-page screenshot as docs/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

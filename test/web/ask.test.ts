@@ -1,0 +1,128 @@
+/**
+ * The web app in real Chromium against a real `svc serve` on the commerce fixture (a loopback
+ * fake model writes Tier-2 SQL): a certified answer shows `Certified` with its block and a
+ * chart; a needs-review answer shows `Review required`, `Saved for review as a draft block` and
+ * Open draft; a refusal shows its reason; Open full trace reaches the trace page, which stops
+ * polling once the trace is terminal; the Blocks page lists the new draft apart. Every page has
+ * no serious accessibility violation (axe-core) and is saved as a screenshot.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, serve, seriousViolations, type Served } from '../helpers/browser.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { sqlReply, startFakeOpenAi, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
+
+let browser: Browser;
+let served: Served;
+let model: FakeOpenAi;
+let page: Page;
+
+beforeAll(async () => {
+  model = await startFakeOpenAi();
+  model.script(sqlReply('SELECT category, COUNT(*) AS products FROM products GROUP BY category ORDER BY products DESC'));
+  const root = await commerceProject();
+  const config = JSON.parse((await import('node:fs')).readFileSync(join(root, 'svc.config.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(root, 'svc.config.json'), JSON.stringify({ ...config, ask: { provider: { kind: 'local', baseUrl: model.baseUrl, model: 'fake' } } }));
+  served = await serve(root);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+  await model?.close();
+  cleanupProjects();
+});
+
+async function ask(question: string): Promise<void> {
+  const before = await page.locator('article.answer').count();
+  await page.getByLabel(/Ask a (question about your data|follow-up)/).fill(question);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await page.locator('article.answer').nth(before).waitFor();
+}
+
+const last = () => page.locator('article.answer').last();
+
+describe('Ask in the browser', () => {
+  it('shows a certified answer with its trust label first, its block, a chart and the rows', async () => {
+    await page.goto(`${served.url}/ask`);
+    await ask('top 3 states by revenue');
+    const answer = last();
+    await expect(answer.locator('.trust').first().textContent()).resolves.toContain('Certified');
+    expect(await answer.locator('.trust code').first().textContent()).toBe('sales.top_states_by_revenue');
+    // The label comes before any figure.
+    expect(await answer.locator(':scope > *').first().getAttribute('class')).toContain('trust');
+    await answer.locator('figure.chart svg').waitFor();
+    expect(await answer.locator('tbody tr').count()).toBe(3);
+    expect(await answer.getByRole('button', { name: 'Download CSV' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'ask-certified');
+  });
+
+  it('shows a needs-review answer as Review required, saved as a draft with Open draft', async () => {
+    await page.goto(`${served.url}/ask`);
+    await ask('How many products are in each category?');
+    const answer = last();
+    expect(await answer.locator('.trust').textContent()).toContain('Review required');
+    expect(await answer.locator('.trust').textContent()).toContain('uncertified');
+    expect(await answer.textContent()).toContain('Saved for review as a draft block');
+    expect(await answer.textContent()).toContain('svc certify --from-draft');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'ask-review-required');
+    await answer.getByRole('link', { name: 'Open draft' }).click();
+    await page.locator('section.block h1').waitFor();
+    expect(await page.locator('section.block .trust').textContent()).toContain('Draft: review required');
+    expect(await page.locator('section.block pre').textContent()).toContain('FROM products');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'block-draft');
+  });
+
+  it('shows a refusal with its reason', async () => {
+    await page.goto(`${served.url}/ask`);
+    await ask("What is Ava Smith's email address?");
+    const trust = last().locator('.trust');
+    expect(await trust.getAttribute('data-trust')).toBe('refused');
+    expect(await trust.textContent()).toContain('Refused');
+    expect(await trust.textContent()).toContain('SENSITIVE_QUESTION');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'ask-refused');
+  });
+
+  it('opens the full trace, which stops polling once the trace is terminal', async () => {
+    await page.goto(`${served.url}/ask`);
+    await ask('top 3 states by revenue');
+    let reads = 0;
+    const counter = (r: { url(): string }) => void (r.url().includes('/api/ask-traces/by-run/') && (reads += 1));
+    page.on('request', counter);
+    await last().getByRole('link', { name: 'Open full trace' }).click();
+    await page.locator('dd[data-status]').waitFor();
+    expect(await page.locator('dd[data-status]').textContent()).toBe('complete');
+    await page.waitForTimeout(2500);
+    page.off('request', counter);
+    expect(reads).toBe(1);
+    expect(await page.locator('.timeline li').count()).toBeGreaterThan(0);
+    expect(await page.locator('section.trace table tbody tr').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'trace');
+  });
+
+  it('tells a trace that does not exist apart', async () => {
+    await page.goto(`${served.url}/ask/traces/run_nothing`);
+    await page.locator('[data-code]').waitFor();
+    expect(await page.locator('[data-code]').getAttribute('data-code')).toBe('TRACE_NOT_FOUND');
+  });
+
+  it('lists blocks by domain, with the captured draft apart', async () => {
+    await page.goto(`${served.url}/blocks`);
+    await page.locator('section.drafts').waitFor();
+    expect(await page.locator('h2', { hasText: 'sales' }).count()).toBe(1);
+    expect(await page.locator('section.drafts li').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('section.drafts').textContent()).toContain('svc certify --from-draft');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'blocks');
+  });
+});
