@@ -58,5 +58,5 @@ export const webAppRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps 
   const root = webRoot();
   const page = pageOf(root, deps.hooks !== undefined);
   for (const path of APP_PATHS) app.get(path, async (_request, reply) => sendPage(reply, page));
-  if (root !== undefined) await app.register(fastifyStatic, { root: `${root}assets`, prefix: '/assets/', decorateReply: false, index: false, setHeaders: (res) => void res.header('x-content-type-options', 'nosniff') });
+  if (root !== undefined) await app.register(fastifyStatic, { root: `${root}assets`, prefix: '/assets/', decorateReply: false, index: false, setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff') });
 };
