@@ -12,6 +12,9 @@ import { atomicWrite } from '../../compiler/write-file.js';
 import type { CompiledApp, CompiledPage, CompiledTile, Manifest } from '../../compiler/types.js';
 import { pageFile } from '../../rules/app-check/index.js';
 
+/** Placeholder text of answer text a reader may not read. */
+export const ANSWER_TEXT_PLACEHOLDER = 'This answer text must be replaced with a live tile by a steward; until then it is not shown.';
+
 /** An App page as its document holds it now. */
 export interface PageDocument {
   app: CompiledApp;

@@ -35,7 +35,7 @@ export interface AppCheckOutcome {
 }
 
 /** Diagnostics about the App's own documents; unknown sources are the preflight's to report. */
-function documentDiagnostics(manifest: Manifest, appDir: string): Diagnostic[] {
+export function documentDiagnostics(manifest: Manifest, appDir: string): Diagnostic[] {
   return manifest.diagnostics.filter((d) => d.file?.startsWith(`${appDir}/`) && d.code !== 'app/unknown-source');
 }
 
@@ -45,7 +45,7 @@ async function sourceRuns(app: CompiledApp, blocks: Record<string, CompiledBlock
   return new Map(runs);
 }
 
-function policies(rules: unknown): { preflight: Policy; trust: Policy; gate: Policy; diagnostics: Diagnostic[] } {
+export function policies(rules: unknown): { preflight: Policy; trust: Policy; gate: Policy; diagnostics: Diagnostic[] } {
   const options = { source: 'svc.config.json', pointer: '/rules' };
   const preflight = projectPolicy('publication.preflight', rules, options);
   const trust = projectPolicy('answer.trust', rules, options);

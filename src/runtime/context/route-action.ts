@@ -37,7 +37,9 @@ const RULES: readonly Rule[] = [
   { route: 'POST /api/agent-runs', action: 'ask' },
   // The web app's pages and files: reading them runs nothing; each screen's data routes are asked on their own.
   { route: 'GET /', action: 'project.read' },
+  { route: 'GET /apps', action: 'project.read' },
   { route: 'GET /ask', action: 'project.read' },
+  { route: 'GET /apps/:appId/:pageId', action: 'project.read' },
   { route: 'GET /ask/traces/:runId', action: 'project.read' },
   { route: 'GET /assets/*', action: 'project.read' },
   { route: 'GET /blocks', action: 'project.read' },
@@ -47,6 +49,9 @@ const RULES: readonly Rule[] = [
   // An App page as its document holds it; answer text reads as a placeholder unless the host keeps it for the reader.
   { route: 'GET /api/apps/:appId/pages/:pageId', action: 'app.view' },
   { route: 'POST /api/apps/:appId/pages/:pageId/answers', action: 'app.author' },
+  // Running a page's tiles reads what the App shows; the page's own read policy (spec 03) is the App's.
+  { route: 'POST /api/apps/:appId/pages/:pageId/run', action: 'app.view' },
+  { route: 'GET /api/apps', action: 'project.read' },
   // Reading traces runs no statement; which traces a person sees is the trace store's rule.
   { route: 'GET /api/ask-traces', action: 'project.read' },
   { route: 'GET /api/ask-traces/:traceId', action: 'project.read' },

@@ -23,6 +23,7 @@ import { hostAnswerStatusRoute } from './routes/host-answer-status.js';
 import { followsRoute } from './routes/follows.js';
 import { appAnswersRoute } from './routes/app-answers.js';
 import { webAppRoute } from './routes/web-app.js';
+import { appsRoute } from './routes/apps.js';
 import { hostListsRoute } from './routes/host-lists.js';
 import { hostUiRoute } from './routes/host-ui.js';
 import { installRequestContext } from './request-context-hook.js';
@@ -32,7 +33,7 @@ import { installSnapshots } from './snapshot-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
-const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, hostUiRoute, hostListsRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute, certificationsRoute, agentToolsRoute, hostAnswersRoute, hostAnswerStatusRoute, followsRoute, appAnswersRoute, webAppRoute];
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, hostUiRoute, hostListsRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute, certificationsRoute, agentToolsRoute, hostAnswersRoute, hostAnswerStatusRoute, followsRoute, appAnswersRoute, appsRoute, webAppRoute];
 
 /** The parts a snapshot needs besides the files, from the server's deps. */
 function snapshotParts(deps: ServerDeps): SnapshotParts {

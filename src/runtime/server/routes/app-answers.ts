@@ -12,7 +12,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CompiledTile } from '../../../compiler/types.js';
 import { currentPrincipal } from '../../context/request-context.js';
-import { addPageTile, answerTextTiles, isAnswerText, readPageDocument } from '../../apps/page-answers.js';
+import { addPageTile, ANSWER_TEXT_PLACEHOLDER, answerTextTiles, isAnswerText, readPageDocument } from '../../apps/page-answers.js';
 import { figuresDependOnReader, keepsAnswerText } from '../../host/answer-text.js';
 import type { RunRecord, RunStore } from '../../stores/run-store.js';
 import type { RouteOptions } from '../deps.js';
@@ -24,8 +24,7 @@ const PAGE_PARAMS = { type: 'object', required: ['appId', 'pageId'], properties:
 const ADD_BODY = { type: 'object', additionalProperties: false, required: ['runId', 'mode'], properties: { runId: ID, mode: { enum: ['text', 'live'] } } } as const;
 const TILE = { type: 'object', required: ['id', 'kind'], additionalProperties: true, properties: { id: { type: 'string' }, kind: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, placeholder: { type: 'boolean' } } } as const;
 
-/** Placeholder text of answer text a reader may not read. */
-export const ANSWER_TEXT_PLACEHOLDER = 'This answer text must be replaced with a live tile by a steward; until then it is not shown.';
+export { ANSWER_TEXT_PLACEHOLDER } from '../../apps/page-answers.js';
 
 async function ownRun(store: RunStore | undefined, runId: string): Promise<RunRecord> {
   const record = store === undefined ? undefined : await store.get(runId);

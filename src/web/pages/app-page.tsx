@@ -1,0 +1,64 @@
+/**
+ * One App page: its tiles run through the server (four at a time, in page order, each failure
+ * on its own tile) and one trust value read alike by the header badge, the `N of M tiles
+ * certified` line and every tile badge. Before the page has run, the badge reads `Trust not
+ * checked yet`; "All data certified and verified" appears only when the server's rules say so.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { ResultChart } from '../parts/result-chart.js';
+import { ResultTable } from '../parts/result-table.js';
+
+interface Trust { label: string; line: string; text?: string; certified: number; total: number }
+interface Tile { id: string; title?: string; kind: string; text?: string; placeholder?: boolean; source?: string; ok?: boolean; columns?: string[]; rows?: Array<Record<string, unknown>>; rowCount?: number; error?: { code: string; message: string } }
+interface PageRun { appId: string; pageId: string; title?: string; trust: Trust; tiles: Tile[] }
+
+export const NOT_CHECKED = 'Trust not checked yet';
+
+const badgeClass = (label: string) => (label === 'Certified' ? 'badge-certified' : label === 'Blocked' ? 'badge-blocked' : label === NOT_CHECKED ? 'badge-other' : 'badge-review');
+
+function Badge({ label }: { label: string }) {
+  return <span class={`badge ${badgeClass(label)}`} data-trust-badge={label}>{label}</span>;
+}
+
+function TileView({ tile, label }: { tile: Tile; label: string }) {
+  const title = tile.title ?? tile.id;
+  return (
+    <article class="tile" aria-label={title}>
+      <header class="tile-head"><h2>{title}</h2>{tile.kind !== 'text' ? <Badge label={label} /> : null}</header>
+      {tile.kind === 'text' ? <p class={tile.placeholder === true ? 'note' : ''}>{tile.text ?? ''}</p> : null}
+      {tile.error !== undefined ? <p class="error" role="alert">This tile could not run: {tile.error.message} ({tile.error.code})</p> : null}
+      {tile.ok === true && tile.columns !== undefined && tile.rows !== undefined ? (
+        <>
+          {tile.kind === 'chart' ? <ResultChart columns={tile.columns} rows={tile.rows} label={title} /> : null}
+          {tile.kind === 'kpi' && tile.rows[0] !== undefined ? <p class="kpi">{String(Object.values(tile.rows[0]).at(-1) ?? '')}</p> : null}
+          {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} /> : null}
+        </>
+      ) : null}
+      {tile.source !== undefined ? <p class="note">Source <a href={`/blocks/${encodeURIComponent(tile.source)}`}><code>{tile.source}</code></a></p> : null}
+    </article>
+  );
+}
+
+export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
+  const [run, setRun] = useState<PageRun | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+  useEffect(() => {
+    setRun(undefined);
+    void api<PageRun>(`/api/apps/${encodeURIComponent(appId)}/pages/${encodeURIComponent(pageId)}/run`, { method: 'POST', body: {} }).then((r) => (r.ok ? setRun(r.value) : setFailure(r.error.message)));
+  }, [appId, pageId]);
+  const label = run?.trust.label ?? NOT_CHECKED;
+  return (
+    <section class="app-page">
+      <header class="page-head">
+        <h1>{run?.title ?? pageId}</h1> <Badge label={label} />
+        <p class="trust-line" data-trust-line={label}>{run !== undefined ? `${label}: ${run.trust.line}` : NOT_CHECKED}</p>
+        {run?.trust.text !== undefined ? <p class="all-certified">{run.trust.text}</p> : null}
+      </header>
+      {failure !== undefined ? <p class="error" role="alert">{failure}</p> : null}
+      {run === undefined && failure === undefined ? <p role="status">Running the page…</p> : null}
+      <div class="tiles">{run?.tiles.map((t) => <TileView tile={t} label={label} />)}</div>
+      <p><a href="/apps">All Apps</a></p>
+    </section>
+  );
+}

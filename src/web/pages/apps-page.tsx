@@ -1,0 +1,38 @@
+/** The App library: a card per App showing its lifecycle only (never a figure or a trust claim). */
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api.js';
+
+interface LibraryApp {
+  id: string;
+  title?: string;
+  owner?: string;
+  lifecycle?: string;
+  pages: Array<{ id: string; title?: string }>;
+}
+
+const LIFECYCLE: Record<string, string> = { draft: 'App draft', in_review: 'App in review', certified: 'App certified' };
+
+export function AppsPage() {
+  const [apps, setApps] = useState<LibraryApp[] | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+  useEffect(() => {
+    void api<{ apps: LibraryApp[] }>('/api/apps').then((r) => (r.ok ? setApps(r.value.apps) : setFailure(r.error.message)));
+  }, []);
+  if (failure !== undefined) return <p class="error" role="alert">{failure}</p>;
+  if (apps === undefined) return <p role="status">Reading Apps…</p>;
+  return (
+    <section class="apps">
+      <h1>Apps</h1>
+      {apps.length === 0 ? <p class="note">This project has no Apps yet.</p> : null}
+      <ul class="cards">
+        {apps.map((a) => (
+          <li class="card">
+            <h2><a href={a.pages[0] !== undefined ? `/apps/${encodeURIComponent(a.id)}/${encodeURIComponent(a.pages[0].id)}` : '/apps'}>{a.title ?? a.id}</a></h2>
+            <p class="lifecycle">{LIFECYCLE[a.lifecycle ?? 'draft'] ?? 'App draft'}</p>
+            <p class="note">{a.pages.length} {a.pages.length === 1 ? 'page' : 'pages'}{a.owner !== undefined ? ` · ${a.owner}` : ''}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

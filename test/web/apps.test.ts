@@ -1,0 +1,72 @@
+/**
+ * Apps in real Chromium against a real `svc serve`: the library shows each App's lifecycle
+ * only; an App page reads `Trust not checked yet` before it has run, then one trust value alike
+ * in the header badge, the `N of M tiles certified` line and every tile badge, the value the
+ * server's rules decide; `/?app=<id>&page=<id>` opens that page and the parameters are removed.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, serve, seriousViolations, type Served } from '../helpers/browser.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
+
+let browser: Browser;
+let served: Served;
+let page: Page;
+
+beforeAll(async () => {
+  served = await serve(await commerceProject());
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+  cleanupProjects();
+});
+
+describe('Apps in the browser', () => {
+  it('lists Apps by lifecycle only', async () => {
+    await page.goto(`${served.url}/apps`);
+    await page.locator('.card').first().waitFor();
+    expect(await page.locator('.card h2').allTextContents()).toEqual(['Growth']);
+    expect(await page.locator('.card .lifecycle').textContent()).toBe('App draft');
+    expect(await page.locator('.card').textContent()).not.toMatch(/certified and verified|Certified/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'apps');
+  });
+
+  it('shows one trust value in the header, the line and every tile badge, and none before the page has run', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/apps/growth/pages/overview/run', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${served.url}/apps/growth/overview`);
+    await page.locator('.page-head [data-trust-badge]').waitFor();
+    expect(await page.locator('.page-head [data-trust-badge]').textContent()).toBe('Trust not checked yet');
+    release();
+    await page.locator('.tile').first().waitFor();
+    await page.unroute('**/api/apps/growth/pages/overview/run');
+    const expected = ((await (await page.request.post(`${served.url}/api/apps/growth/pages/overview/run`, { data: {} })).json()) as { trust: { label: string; line: string; text?: string } }).trust;
+    expect(await page.locator('.page-head [data-trust-badge]').textContent()).toBe(expected.label);
+    expect(await page.locator('.trust-line').textContent()).toBe(`${expected.label}: ${expected.line}`);
+    const badges = await page.locator('.tile [data-trust-badge]').allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
+    expect(new Set(badges)).toEqual(new Set([expected.label]));
+    // The all-certified words appear exactly when the server's rules allow them.
+    expect(await page.locator('.all-certified').count()).toBe(expected.text !== undefined ? 1 : 0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'app-page');
+  });
+
+  it('opens /?app=<id>&page=<id> and removes the parameters', async () => {
+    await page.goto(`${served.url}/?app=growth&page=customers`);
+    await page.locator('.tile').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/apps/growth/customers');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.locator('.page-head h1').textContent()).toBe('Customers');
+  });
+});
