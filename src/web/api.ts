@@ -3,6 +3,8 @@
  * from the server's error body (never thrown raw at a screen). Every call is same-origin.
  */
 
+import { backgroundHeader, signInOn } from './host.js';
+
 export interface ApiFailure {
   status: number;
   code: string;
@@ -18,13 +20,14 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { accept: 'application/json', ...backgroundHeader(), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
       credentials: 'same-origin',
     });
   } catch {
     return { ok: false, error: { status: 0, code: 'NETWORK', message: 'The svc server could not be reached.', body: {} } };
   }
+  signInOn(response);
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.ok) return { ok: true, value: body as T };
   const error = (body['error'] ?? {}) as { code?: string; message?: string };

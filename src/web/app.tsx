@@ -1,14 +1,33 @@
-/** The app shell: a skip link, the navigation, and the screen the path names. */
+/**
+ * The app shell: a skip link, the navigation, and the screen the path names. On a hosted page
+ * (`<meta name="svc-hosted">`) nothing is shown until the person's capability map arrives; a
+ * screen the map does not allow reads as the host's refusal, and the host's banner, links,
+ * environment and sign-out are added.
+ */
+import { useHostMap, hosted, type HostMap, type HostState } from './host.js';
+import { HostContext } from './host-context.js';
 import { AppPage } from './pages/app-page.js';
 import { AppsPage } from './pages/apps-page.js';
 import { AskPage } from './pages/ask-page.js';
 import { BlockPage } from './pages/block-page.js';
 import { BlocksPage } from './pages/blocks-page.js';
 import { TracePage } from './pages/trace-page.js';
+import { Banner, HostNav, HostPage, Refused } from './parts/host-chrome.js';
 import { onLink, takeParam, useLocation } from './router.js';
 
-function Screen({ url }: { url: URL }) {
+/** The action a screen needs, by path. */
+function actionOf(path: string): string | undefined {
+  if (path === '/' || path.startsWith('/ask')) return 'ask';
+  if (path.startsWith('/blocks')) return 'project.read';
+  if (path.startsWith('/apps')) return 'app.view';
+  return undefined;
+}
+
+function Screen({ url, map }: { url: URL; map?: HostMap }) {
   const path = url.pathname;
+  const action = actionOf(path);
+  if (map !== undefined && action !== undefined && map.capabilities?.[action] !== true) return <Refused map={map} action={action} />;
+  if (path === '/host') return <HostPage to={url.searchParams.get('to') ?? ''} label={url.searchParams.get('label') ?? 'Host page'} />;
   const trace = /^\/ask\/traces\/([^/]+)$/.exec(path);
   if (trace?.[1] !== undefined) return <TracePage runId={decodeURIComponent(trace[1])} />;
   const block = /^\/blocks\/([^/]+)$/.exec(path);
@@ -28,24 +47,44 @@ function openedPage(): void {
   if (app !== undefined && page !== undefined) history.replaceState(null, '', `/apps/${encodeURIComponent(app)}/${encodeURIComponent(page)}`);
 }
 
+function Waiting({ state }: { state: HostState }) {
+  if (state.kind === 'unreachable') {
+    return (
+      <section role="alert">
+        <h1>The service cannot be reached</h1>
+        <p>svc could not load what you may do here. It keeps trying; you can also reload.</p>
+        <button type="button" onClick={() => location.reload()}>Reload</button>
+      </section>
+    );
+  }
+  return <p role="status" class="connecting">Connecting...</p>;
+}
+
 export function App() {
   if (location.pathname === '/') openedPage();
   const url = useLocation();
+  const state = useHostMap();
+  const map = hosted && state.kind === 'ready' ? state.map : undefined;
   const current = (prefix: string) => (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`) ? 'page' : undefined);
+  const shows = (action: string) => !hosted || map?.capabilities?.[action] === true;
   return (
-    <div onClick={onLink}>
-      <a class="skip" href="#main">Skip to content</a>
-      <header class="top">
-        <span class="brand">svc</span>
-        <nav aria-label="Main">
-          <a href="/ask" aria-current={current('/ask') ?? (url.pathname === '/' ? 'page' : undefined)}>Ask</a>
-          <a href="/blocks" aria-current={current('/blocks')}>Blocks</a>
-          <a href="/apps" aria-current={current('/apps')}>Apps</a>
-        </nav>
-      </header>
-      <main id="main" tabIndex={-1}>
-        <Screen url={url} />
-      </main>
-    </div>
+    <HostContext.Provider value={hosted ? state : { kind: 'ready', map: { host: false } }}>
+      <div onClick={onLink}>
+        <a class="skip" href="#main">Skip to content</a>
+        {map !== undefined ? <Banner map={map} /> : null}
+        <header class="top">
+          <span class="brand">svc</span>
+          <nav aria-label="Main">
+            {shows('ask') ? <a href="/ask" aria-current={current('/ask') ?? (url.pathname === '/' ? 'page' : undefined)}>Ask</a> : null}
+            {shows('project.read') ? <a href="/blocks" aria-current={current('/blocks')}>Blocks</a> : null}
+            {shows('app.view') ? <a href="/apps" aria-current={current('/apps')}>Apps</a> : null}
+            {map !== undefined ? <HostNav map={map} /> : null}
+          </nav>
+        </header>
+        <main id="main" tabIndex={-1}>
+          {hosted && map === undefined ? <Waiting state={state} /> : <Screen url={url} {...(map !== undefined ? { map } : {})} />}
+        </main>
+      </div>
+    </HostContext.Provider>
   );
 }

@@ -33,7 +33,7 @@ const facts = async (server: LocalServer, runId: string, user = 'ada', query = '
   return { status: r.status, body: (await r.json()) as Record<string, any> };
 };
 const until = async (get: () => Promise<{ status: number }>) => {
-  for (let i = 0; i < 50; i += 1) {
+  for (let i = 0; i < 250; i += 1) {
     const r = await get();
     if (r.status !== 404) return r;
     await new Promise((done) => setTimeout(done, 20));

@@ -38,7 +38,7 @@ async function call(server: LocalServer, user: string, path: string, body?: unkn
 
 /** Facts are written after the answer: read until they are there. */
 async function factsOf(server: LocalServer, user: string, runId: string) {
-  for (let i = 0; i < 50; i += 1) {
+  for (let i = 0; i < 250; i += 1) {
     const r = await call(server, user, `/api/host/answers/${runId}?values=1`);
     if (r.status !== 404) return r;
     await new Promise((done) => setTimeout(done, 20));

@@ -30,7 +30,7 @@ async function post(server: LocalServer, user: string, path: string, body: unkno
 /** Asks once as `user` and waits until the run's facts are kept (they are written after the answer). */
 async function askedBy(server: LocalServer, user: string): Promise<string> {
   const runId = (await post(server, user, '/api/agent-runs', { question: 'top 3 states by revenue' })).json['runId'] as string;
-  for (let i = 0; i < 50 && (await fetch(`${server.url}/api/host/answers/${runId}`, { headers: { 'x-user': user } })).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
+  for (let i = 0; i < 250 && (await fetch(`${server.url}/api/host/answers/${runId}`, { headers: { 'x-user': user } })).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
   return runId;
 }
 

@@ -36,7 +36,7 @@ async function call(server: LocalServer, method: string, path: string, body?: un
 /** An answered run of `user` whose facts are kept. */
 async function answered(server: LocalServer, body: Record<string, unknown> = { question: 'top 3 states by revenue' }, user = 'ada'): Promise<Record<string, any>> {
   const run = (await call(server, 'POST', '/api/agent-runs', body, user)).json;
-  for (let i = 0; i < 50 && (await call(server, 'GET', `/api/host/answers/${run['runId']}`, undefined, user)).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
+  for (let i = 0; i < 250 && (await call(server, 'GET', `/api/host/answers/${run['runId']}`, undefined, user)).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
   return run;
 }
 

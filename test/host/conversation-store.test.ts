@@ -108,7 +108,7 @@ describe('two copies of the server on one PostgreSQL store', () => {
     const [a, b] = (await Promise.all([start(stores()), start(stores())])) as [LocalServer, LocalServer];
     const run = await ask(a, { question: 'top 3 states by revenue' });
     let facts: Response | undefined;
-    for (let i = 0; i < 50 && (facts = await fetch(`${b.url}/api/host/answers/${run.body['runId']}`, { headers: { 'x-user': 'ada' } })).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
+    for (let i = 0; i < 250 && (facts = await fetch(`${b.url}/api/host/answers/${run.body['runId']}`, { headers: { 'x-user': 'ada' } })).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
     expect(facts?.status).toBe(200);
     expect(await facts?.json()).toMatchObject({ runId: run.body['runId'], trust: 'certified', sources: expect.arrayContaining(['block:sales.top_states_by_revenue']) });
     expect((await fetch(`${b.url}/api/host/answers/${run.body['runId']}`, { headers: { 'x-user': 'bob' } })).status).toBe(404);

@@ -28,7 +28,7 @@ async function hostedWith(extra: Partial<HostHooks>, root?: string) {
 }
 
 async function exported(server: LocalServer, traceId: string): Promise<string> {
-  for (let i = 0; i < 50; i += 1) {
+  for (let i = 0; i < 250; i += 1) {
     const r = await fetch(`${server.url}/api/ask-traces/${traceId}/export`);
     if (r.status === 200) return JSON.stringify(await r.json());
     await new Promise((done) => setTimeout(done, 50));

@@ -44,6 +44,7 @@ const RULES: readonly Rule[] = [
   { route: 'GET /assets/*', action: 'project.read' },
   { route: 'GET /blocks', action: 'project.read' },
   { route: 'GET /blocks/:id', action: 'project.read' },
+  { route: 'GET /host', action: 'project.read' },
   // Answer text waiting to be replaced by live tiles: a list of ids and questions, no figures.
   { route: 'GET /api/app-answer-tiles', action: 'project.read' },
   // An App page as its document holds it; answer text reads as a placeholder unless the host keeps it for the reader.

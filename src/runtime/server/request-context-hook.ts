@@ -12,6 +12,7 @@
  * neither hook.
  */
 import { audit } from '../host/audit.js';
+import { APP_RULES } from './routes/web-app.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localOwner } from '../certify/local-owner.js';
 import { localPrincipal, newRequestId, runWithContext, type Principal, type RequestContext } from '../context/request-context.js';
@@ -22,8 +23,12 @@ import { isDecision, isPrincipalAnswer, isSameOriginPath } from '../host/shapes.
 import type { ServerDeps } from './deps.js';
 import { send } from './errors.js';
 
-function isHealth(route: RouteAction): boolean {
-  return route.rule === 'GET /api/health';
+/**
+ * Routes no one is placed for: health, and the app's page and files, which carry no data and are
+ * the same for everyone (the app itself then meets the host's 401 and its sign-in page).
+ */
+function isOpen(route: RouteAction): boolean {
+  return route.rule === 'GET /api/health' || (route.rule !== undefined && APP_RULES.has(route.rule));
 }
 
 /** Installs the onRequest hook that opens each request's context. */
@@ -93,7 +98,7 @@ async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps:
   const route = routeAction(request.method, request.url);
   const host = { hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? ((line: string) => process.stderr.write(`${line}\n`)) };
   const context: RequestContext = { requestId: newRequestId(), action: route.action, destination: route.destination, host };
-  if (isHealth(route)) return context;
+  if (isOpen(route)) return context;
   const placed = await place(request, reply, hooks, deps);
   if (placed.refused !== undefined) return undefined;
   // A host without resolvePrincipal places no one: nothing personal is read or kept.

@@ -8,6 +8,7 @@ import { api, type AskRun, type BlockSummary } from '../api.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 import { TrustLabel } from '../parts/trust-label.js';
+import { AnswerActions } from '../parts/answer-actions.js';
 import { takeParam } from '../router.js';
 
 function Params({ params }: { params?: Record<string, string | number | boolean> }) {
@@ -58,6 +59,7 @@ export function Answer({ run, blocks, visualization }: { run: AskRun; blocks: Bl
       <Draft run={run} blocks={blocks} />
       {run.tier === 3 && run.next !== undefined ? <p class="next">Next: {run.next}</p> : null}
       <Knowledge run={run} />
+      <AnswerActions run={run} />
       <p><a href={`/ask/traces/${encodeURIComponent(run.runId)}`}>Open full trace</a></p>
     </article>
   );

@@ -1,5 +1,6 @@
 /** The rows of an answer as a table, with CSV and JSON downloads of exactly what is shown. */
 import { download, toCsv } from './downloads.js';
+import { hosted } from '../host.js';
 
 const SHOWN = 200;
 
@@ -13,10 +14,11 @@ export function ResultTable({ columns, rows, name }: { columns: string[]; rows: 
   const shown = rows.slice(0, SHOWN);
   return (
     <section class="result" aria-label="Result table">
-      <div class="downloads">
+      {/* With a host, downloads go through the export routes; a table without one offers none. */}
+      {hosted ? null : <div class="downloads">
         <button type="button" onClick={() => download(`${name}.csv`, 'text/csv', toCsv(columns, shown))}>Download CSV</button>
         <button type="button" onClick={() => download(`${name}.json`, 'application/json', JSON.stringify(shown, null, 2))}>Download JSON</button>
-      </div>
+      </div>}
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Rows">
         <table>
           <thead>

@@ -1,7 +1,7 @@
 /**
  * The browser app (built into dist/web by `npm run build`): its files under /assets/ and its
  * page at every screen's path (`/`, `/ask`, `/ask/traces/:runId`, `/blocks`, `/blocks/:id`,
- * `/apps`, `/apps/:appId/:pageId`). The page carries a content security policy that allows no inline script and loads
+ * `/apps`, `/apps/:appId/:pageId`, `/host` for a host's page inside the app). The page carries a content security policy that allows no inline script and loads
  * nothing from another origin; on a hosted server it also carries `<meta name="svc-hosted">`, so
  * the app starts in host mode and never shows single-user screens. A server whose app was not
  * built answers the page with a sentence saying how to build it.
@@ -14,7 +14,10 @@ import { sourceAsset } from '../../../source-asset.js';
 import type { RouteOptions } from '../deps.js';
 
 /** The screens the app answers at; each serves the same page. */
-export const APP_PATHS = ['/', '/ask', '/ask/traces/:runId', '/blocks', '/blocks/:id', '/apps', '/apps/:appId/:pageId'] as const;
+export const APP_PATHS = ['/', '/ask', '/ask/traces/:runId', '/blocks', '/blocks/:id', '/apps', '/apps/:appId/:pageId', '/host'] as const;
+
+/** The route rules of the app's page and files (`GET <path>`), open without a principal. */
+export const APP_RULES: ReadonlySet<string> = new Set([...APP_PATHS.map((p) => `GET ${p}`), 'GET /assets/*']);
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

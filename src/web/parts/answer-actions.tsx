@@ -1,0 +1,78 @@
+/**
+ * What a person can do with an answer besides reading it: the host's answer actions (each POSTs
+ * `{ runId, question, trustState }` to the host's same-origin path, shown where its `on` says:
+ * `review` for an answer that needs review, `unanswered` for a refusal, `answered` for a
+ * certified answer, as a quiet link) and Build: adding the answer to an App page as a live tile,
+ * offered only to someone who may author Apps (on a hosted page, the host's reason otherwise).
+ */
+import { useState } from 'preact/hooks';
+import { api, type AskRun } from '../api.js';
+import { can, hosted } from '../host.js';
+import { useHost } from '../host-context.js';
+
+const ON: Record<AskRun['trust'], 'review' | 'unanswered' | 'answered'> = { review_required: 'review', refused: 'unanswered', certified: 'answered' };
+
+function HostActions({ run }: { run: AskRun }) {
+  const state = useHost();
+  const [sent, setSent] = useState<string | undefined>();
+  if (state.kind !== 'ready') return null;
+  const actions = (state.map.ui?.answerActions ?? []).filter((a) => a.on === ON[run.trust]);
+  if (actions.length === 0) return null;
+  const send = async (href: string, label: string) => {
+    const r = await fetch(href, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify({ runId: run.runId, question: run.question, trustState: run.trust }) });
+    setSent(r.ok ? `${label}: sent.` : `${label}: the host answered ${r.status}.`);
+  };
+  return (
+    <div class="answer-actions">
+      {actions.map((a) => <button type="button" class={a.on === 'answered' ? 'quiet' : 'secondary'} onClick={() => void send(a.href, a.label)}>{a.label}</button>)}
+      <span role="status" class="note">{sent ?? ''}</span>
+    </div>
+  );
+}
+
+interface LibraryApp { id: string; title?: string; pages: Array<{ id: string; title?: string }> }
+
+function Build({ run }: { run: AskRun }) {
+  const state = useHost();
+  const [pages, setPages] = useState<Array<{ value: string; label: string }> | undefined>();
+  const [chosen, setChosen] = useState('');
+  const [said, setSaid] = useState<string | undefined>();
+  if (run.tier === 3) return null;
+  if (!can(state, 'app.author')) {
+    const reason = hosted && state.kind === 'ready' ? state.map.refusals?.['app.author']?.reason : undefined;
+    return reason !== undefined ? <p class="note build-refused">Adding answers to App pages is not available to you: {reason}</p> : null;
+  }
+  const open = async () => {
+    if (pages !== undefined) return;
+    const r = await api<{ apps: LibraryApp[] }>('/api/apps');
+    const list = r.ok ? r.value.apps.flatMap((a) => a.pages.map((p) => ({ value: `${a.id}/${p.id}`, label: `${a.title ?? a.id} · ${p.title ?? p.id}` }))) : [];
+    setPages(list);
+    setChosen(list[0]?.value ?? '');
+  };
+  const add = async () => {
+    const [appId, pageId] = chosen.split('/');
+    const r = await api<{ tile: { id: string } }>(`/api/apps/${encodeURIComponent(appId ?? '')}/pages/${encodeURIComponent(pageId ?? '')}/answers`, { body: { runId: run.runId, mode: 'live' } });
+    setSaid(r.ok ? `Added to ${chosen} as a live tile (${r.value.tile.id}).` : r.error.message);
+  };
+  return (
+    <details class="build" onToggle={() => void open()}>
+      <summary>Build: add to an App page</summary>
+      {pages === undefined ? <p role="status">Reading App pages…</p> : (
+        <p>
+          <label>App page <select value={chosen} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}>{pages.map((p) => <option value={p.value}>{p.label}</option>)}</select></label>{' '}
+          <button type="button" onClick={() => void add()} disabled={chosen === ''}>Add as a live tile</button>
+        </p>
+      )}
+      <p role="status" class="note">{said ?? ''}</p>
+    </details>
+  );
+}
+
+export function AnswerActions({ run }: { run: AskRun }) {
+  return (
+    <>
+      <HostActions run={run} />
+      <Build run={run} />
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The hosted client in real Chromium against a hosted server (startHostedServer on loopback):
+ * `Connecting...` until the capability map arrives; the host's banner, environment, links (a
+ * nav link opens the host page inside the app with `embed=1`) and answer actions (POST `{
+ * runId, question, trustState }`); Build hidden for a person without `app.author`, with the
+ * host's reason; a 401 naming a sign-in page goes there once with `returnTo`; requests long after
+ * the last touch say `x-svc-background: 1`.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { launchChromium, screenshot, seriousViolations } from '../helpers/browser.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
+import { sqlReply, startFakeOpenAi, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+let browser: Browser;
+let server: LocalServer;
+let model: FakeOpenAi;
+
+const hooks: HostHooks = {
+  resolvePrincipal: (req) => {
+    const user = String(req.headers['x-user'] ?? '');
+    return user === '' || user === 'nobody' ? null : { id: user, kind: 'person', displayName: user === 'ada' ? 'Ada' : 'Bob' };
+  },
+  signInPath: '/login',
+  authorize: (p, action) => (p.id === 'bob' && action === 'app.author' ? { allow: false, reason: 'Only analysts build Apps.', next: { label: 'Request access', href: '/access' } } : { allow: true }),
+  ui: () => ({
+    banner: { text: 'Maintenance tonight at 22:00.', tone: 'caution', links: [{ label: 'Status', href: '/status' }] },
+    links: [{ label: 'Reports', href: '/reports', where: 'nav' }, { label: 'Settings', href: '/settings', where: 'menu' }],
+    environment: 'Staging',
+    signOutUrl: '/logout',
+    answerActions: [{ label: 'Ask an analyst', href: '/host-actions/review', on: 'review' }],
+  }),
+};
+
+beforeAll(async () => {
+  model = await startFakeOpenAi();
+  model.script(sqlReply('SELECT category, COUNT(*) AS products FROM products GROUP BY category'));
+  const root = await commerceProject();
+  const config = JSON.parse(readFileSync(join(root, 'svc.config.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(root, 'svc.config.json'), JSON.stringify({ ...config, ask: { provider: { kind: 'local', baseUrl: model.baseUrl, model: 'fake' } } }));
+  server = await startHostedServer({ project: root, port: 0, log: () => undefined, hostHooks: hooks });
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await model?.close();
+  cleanupProjects();
+});
+
+async function as(user: string): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1100, height: 900 }, extraHTTPHeaders: { 'x-user': user } });
+}
+
+const ask = async (page: import('playwright-core').Page, body: Record<string, unknown>) => {
+  await page.getByLabel(/Ask a question about your data/).fill(String(body['question']));
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await page.locator('article.answer').last().waitFor();
+};
+
+describe('the hosted client', () => {
+  it('shows the host\'s banner and links, and hides Build for a person without app.author', async () => {
+    const context = await as('bob');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/ask`);
+    await page.locator('.banner').waitFor();
+    expect(await page.locator('.banner').textContent()).toContain('Maintenance tonight at 22:00.');
+    expect(await page.locator('nav a.host-link').allTextContents()).toEqual(['Reports']);
+    expect(await page.locator('.environment').textContent()).toBe('Staging');
+    await ask(page, { question: 'top 3 states by revenue' });
+    expect(await page.locator('.trust').first().textContent()).toContain('Certified');
+    expect(await page.getByText('Build: add to an App page').count()).toBe(0);
+    expect(await page.locator('.build-refused').textContent()).toContain('Only analysts build Apps.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'hosted-reader');
+    await context.close();
+  });
+
+  it('offers Build to a person who may author Apps', async () => {
+    const context = await as('ada');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/ask`);
+    await ask(page, { question: 'top 3 states by revenue' });
+    expect(await page.getByText('Build: add to an App page').count()).toBe(1);
+    await context.close();
+  });
+
+  it('says Connecting... until the map arrives', async () => {
+    const context = await as('ada');
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/host/ui', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/ask`);
+    await page.getByText('Connecting...').waitFor();
+    expect(await page.locator('nav a').count()).toBe(0);
+    release();
+    await page.locator('nav a', { hasText: 'Ask' }).waitFor();
+    await context.close();
+  });
+
+  it('opens a host nav link inside the app with embed=1', async () => {
+    const context = await as('ada');
+    const page = await context.newPage();
+    await page.route('**/reports?embed=1', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Reports</title><p>Host reports</p>' }));
+    await page.goto(`${server.url}/ask`);
+    await page.locator('nav a.host-link').click();
+    const frame = page.locator('iframe.host-frame');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toBe('/reports?embed=1');
+    expect(await frame.getAttribute('title')).toBe('Reports');
+    await context.close();
+  });
+
+  it('sends an answer action with the run, question and trust', async () => {
+    const context = await as('ada');
+    const page = await context.newPage();
+    const posted: unknown[] = [];
+    await page.route('**/host-actions/review', async (route) => {
+      posted.push(route.request().postDataJSON());
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
+    });
+    await page.goto(`${server.url}/ask`);
+    await ask(page, { question: 'top 3 states by revenue' });
+    // A certified answer does not take an action shown on answers that need review.
+    expect(await page.getByRole('button', { name: 'Ask an analyst' }).count()).toBe(0);
+    await page.getByLabel(/Ask a follow-up/).fill('How many products are in each category?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await page.locator('article.answer').nth(1).waitFor();
+    const review = page.locator('article.answer').nth(1);
+    expect(await review.locator('.trust').getAttribute('data-trust')).toBe('review_required');
+    // With a host, a table without an export route offers no download.
+    expect(await review.getByRole('button', { name: 'Download CSV' }).count()).toBe(0);
+    await review.getByRole('button', { name: 'Ask an analyst' }).click();
+    await review.getByText('Ask an analyst: sent.').waitFor();
+    expect(posted).toEqual([{ runId: expect.stringMatching(/^run_/), question: 'How many products are in each category?', trustState: 'review_required' }]);
+    await context.close();
+  });
+
+  it('goes to the sign-in page once, with returnTo, when the host names no one', async () => {
+    const context = await as('nobody');
+    const page = await context.newPage();
+    await page.route('**/login?**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in</title><p>Sign in</p>' }));
+    await page.goto(`${server.url}/blocks`);
+    await page.waitForURL(/\/login\?/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('returnTo')).toBe('/blocks');
+    await context.close();
+  });
+
+  it('marks requests made more than 30 seconds after the last touch as background work', async () => {
+    const context = await as('ada');
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${server.url}/ask`);
+    await page.locator('nav a', { hasText: 'Ask' }).waitFor();
+    const seen: Array<string | undefined> = [];
+    page.on('request', (r) => void (r.url().endsWith('/api/host/ui') && seen.push(r.headers()['x-svc-background'])));
+    await page.evaluate(() => dispatchEvent(new Event('focus')));
+    await page.waitForResponse('**/api/host/ui');
+    await page.clock.fastForward(31_000);
+    await page.evaluate(() => dispatchEvent(new Event('focus')));
+    await page.waitForResponse('**/api/host/ui');
+    await page.mouse.click(5, 400);
+    await page.evaluate(() => dispatchEvent(new Event('focus')));
+    await page.waitForResponse('**/api/host/ui');
+    expect(seen.slice(-3)).toEqual([undefined, '1', undefined]);
+    await context.close();
+  });
+
+  it('says the service cannot be reached after 15 s without a map, keeps retrying, and keeps a map that loaded once', async () => {
+    const context = await as('ada');
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.route('**/api/host/ui', (route) => route.fulfill({ status: 502, body: 'bad gateway' }));
+    await page.goto(`${server.url}/ask`);
+    await page.getByText('Connecting...').waitFor();
+    await page.clock.fastForward(16_000);
+    await page.getByText('The service cannot be reached').waitFor();
+    expect(await page.getByRole('button', { name: 'Reload' }).count()).toBe(1);
+    await page.unroute('**/api/host/ui');
+    await page.clock.fastForward(31_000);
+    await page.locator('nav a', { hasText: 'Ask' }).waitFor();
+    await page.route('**/api/host/ui', (route) => route.fulfill({ status: 502, body: 'bad gateway' }));
+    await page.evaluate(() => dispatchEvent(new Event('focus')));
+    await page.clock.fastForward(61_000);
+    expect(await page.locator('nav a', { hasText: 'Ask' }).count()).toBe(1);
+    expect(await page.locator('.banner').count()).toBe(1);
+    await context.close();
+  });
+});
