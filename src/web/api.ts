@@ -73,3 +73,49 @@ export interface BlockSummary {
   askedTimes?: number;
   params: Array<{ name: string; type: string; required: boolean; default?: unknown }>;
 }
+
+/** A progress event of a running Ask (only a trace reference and the route taken). */
+export interface AskProgress {
+  kind: 'started' | 'routed';
+  runId: string;
+  trace: { traceId: string; status: string };
+  route?: 'tier1' | 'tier2' | 'refused';
+}
+
+/**
+ * Asks as a stream of server-sent events: `onProgress` for each progress event, then the
+ * answer. A server or proxy that answers plain JSON is read as the answer itself.
+ */
+export async function askStreaming(body: unknown, onProgress: (e: AskProgress) => void): Promise<ApiResult<AskRun>> {
+  let response: Response;
+  try {
+    response = await fetch('/api/agent-runs', { method: 'POST', headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...backgroundHeader() }, body: JSON.stringify(body), credentials: 'same-origin' });
+  } catch {
+    return { ok: false, error: { status: 0, code: 'NETWORK', message: 'The svc server could not be reached.', body: {} } };
+  }
+  signInOn(response);
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || response.body === null) {
+    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (response.ok) return { ok: true, value: json as unknown as AskRun };
+    const error = (json['error'] ?? {}) as { code?: string; message?: string };
+    return { ok: false, error: { status: response.status, code: error.code ?? `HTTP_${response.status}`, message: error.message ?? `The server answered ${response.status}.`, body: json } };
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const name = /^event: (.+)$/m.exec(block)?.[1];
+      const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null') as unknown;
+      if (name === 'progress') onProgress(data as AskProgress);
+      if (name === 'answer') return { ok: true, value: data as AskRun };
+      if (name === 'error') return { ok: false, error: { status: 500, code: 'INTERNAL_ERROR', message: (data as { message?: string }).message ?? 'The Ask failed.', body: {} } };
+    }
+  }
+  return { ok: false, error: { status: 0, code: 'STREAM_ENDED', message: 'The answer stream ended before the answer; the server may have stopped.', body: {} } };
+}

@@ -125,4 +125,15 @@ describe('Ask in the browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'blocks');
   });
+
+  it('shows progress from the run\'s events while it works', async () => {
+    model.script({ delayMs: 1500, content: sqlReply('SELECT category, AVG(price) AS avg_price FROM products GROUP BY category') });
+    await page.goto(`${served.url}/ask`);
+    await page.getByLabel(/Ask a question about your data/).fill('What is the average product price in each category?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await page.getByText('No certified block answers this: writing SQL from the metadata').waitFor();
+    await page.locator('article.answer').waitFor();
+    expect(await page.locator('article.answer .trust').getAttribute('data-trust')).toBe('review_required');
+    expect(await page.locator('.progress').textContent()).toBe('');
+  });
 });

@@ -42,7 +42,8 @@ export interface AskServiceInput {
 }
 
 export interface AskService {
-  ask(request: AskRequest): Promise<AskRun>;
+  /** Runs one Ask; `progress` is told how it goes (a streaming request). */
+  ask(request: AskRequest, progress?: AskContext['progress']): Promise<AskRun>;
   /** The manifest the next Ask routes over (the loaded one plus drafts captured since). */
   manifest(): Manifest;
   router(): Tier1Router;
@@ -118,9 +119,9 @@ export function createAskService(input: AskServiceInput): AskService {
     ...(input.runs !== undefined ? { runs: input.runs } : {}),
   });
   return {
-    async ask(request) {
+    async ask(request, progress) {
       refresh();
-      const run = await runAsk({ ...context(), ...(await scope(manifest, router)) }, request);
+      const run = await runAsk({ ...context(), ...(await scope(manifest, router)), ...(progress !== undefined ? { progress } : {}) }, request);
       if (run.reviewDraft?.created === true) {
         pending.push(run.reviewDraft.path);
         captured.push(run.reviewDraft.path);

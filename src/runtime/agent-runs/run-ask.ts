@@ -51,17 +51,21 @@ function unnamedDraft(decision: Tier1Decision): boolean {
 
 /** The tiers in priority order, each attempt recorded in the trace as it ends. */
 async function cascade(ctx: AskContext, request: AskRequest, decision: Tier1Decision, base: RunBase, trace: AskTrace, tier1Ms: number, earlier?: EarlierAnswer): Promise<AskRun> {
+  const routed = (route: 'tier1' | 'tier2' | 'refused') => ctx.progress?.({ kind: 'routed', runId: base.runId, trace: { traceId: base.traceId, status: 'recording' }, route });
   if (decision.kind === 'answer') {
+    routed('tier1');
     const started = performance.now();
     const run = await answerTier1(ctx, decision, base);
     traceAttempt(trace, 1, run.tier === 1 ? 'answered' : 'failed', tier1Ms + performance.now() - started, run.refusal?.code);
     return run;
   }
   if (decision.kind === 'refused' && !(unnamedDraft(decision) && tier2Possible(ctx, request))) {
+    routed('refused');
     traceAttempt(trace, 1, 'refused', tier1Ms, decision.code);
     return tier1RefusedRun(base, decision);
   }
   traceAttempt(trace, 1, decision.kind === 'refused' ? 'refused' : 'no_match', tier1Ms, decision.code);
+  routed('tier2');
   // A drilldown proposal: written SQL answers the two questions together, never certified.
   const question = decision.kind === 'no-match' && decision.drilldown !== undefined ? decision.drilldown.question : request.question;
   const started = performance.now();
@@ -147,6 +151,7 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
   const id = ctx.ids ?? randomUUID;
   const runId = `run_${id()}`;
   const trace = beginTrace(ctx.recorder, runId, `trc_${id()}`);
+  ctx.progress?.({ kind: 'started', runId, trace: { traceId: trace.traceId, status: 'recording' } });
   try {
     const question = request.question.trim();
     const base = { runId, traceId: trace.traceId, question, startedAt };

@@ -159,6 +159,14 @@ export interface AskRun {
   durationMs: number;
 }
 
+/**
+ * A progress event of a running Ask: only its kind, the run, a compact trace reference and the
+ * route taken; never a figure, SQL or words of the answer (spec 01 "Events").
+ */
+export type AskProgress =
+  | { kind: 'started'; runId: string; trace: { traceId: string; status: 'recording' } }
+  | { kind: 'routed'; runId: string; trace: { traceId: string; status: 'recording' }; route: 'tier1' | 'tier2' | 'refused' };
+
 /** What an Ask runs against; built once per server, CLI run or agent session. */
 export interface AskContext {
   /** Project root (absolute). */
@@ -182,4 +190,6 @@ export interface AskContext {
   threads?: ThreadStore;
   /** Answer facts of each run (`GET /api/host/answers/:runId`); without one none are kept. */
   runs?: RunStore;
+  /** Told of the run's progress (a streaming request); never waited for. */
+  progress?: (event: AskProgress) => void;
 }

@@ -4,7 +4,7 @@
  * what to do next, and Open full trace. Follow-ups continue the same thread.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type AskRun, type BlockSummary } from '../api.js';
+import { api, askStreaming, type AskProgress, type AskRun, type BlockSummary } from '../api.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 import { TrustLabel } from '../parts/trust-label.js';
@@ -91,6 +91,17 @@ function runOfFacts(f: RunFacts): AskRun {
   };
 }
 
+const PROGRESS = {
+  started: 'Looking for a certified block that answers this…',
+  tier1: 'A certified block answers this: running it…',
+  tier2: 'No certified block answers this: writing SQL from the metadata (it will need review)…',
+  refused: 'This question cannot be answered here: preparing the reason…',
+};
+
+function progressText(e: AskProgress): string {
+  return e.kind === 'routed' && e.route !== undefined ? PROGRESS[e.route] : PROGRESS.started;
+}
+
 interface Turn {
   run: AskRun;
   visualization?: Visualization;
@@ -106,6 +117,7 @@ export function AskPage() {
   const [question, setQuestion] = useState('');
   const [turns, setTurns] = useState<Turn[]>([]);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState('');
   const [failure, setFailure] = useState<string | undefined>();
   const [blocks, setBlocks] = useState<BlockSummary[]>([]);
   const input = useRef<HTMLInputElement>(null);
@@ -123,7 +135,8 @@ export function AskPage() {
     const threadId = turns.at(-1)?.run.threadId;
     setBusy(true);
     setFailure(undefined);
-    const result = await api<AskRun>('/api/agent-runs', { body: { question: text, ...(threadId !== undefined ? { threadId } : {}) } });
+    setProgress(PROGRESS.started);
+    const result = await askStreaming({ question: text, ...(threadId !== undefined ? { threadId } : {}) }, (e) => setProgress(progressText(e)));
     if (result.ok) {
       const visualization = await visualizationOf(result.value);
       if (result.value.reviewDraft !== undefined) {
@@ -151,7 +164,7 @@ export function AskPage() {
           {turns.length > 0 ? <button type="button" class="secondary" onClick={() => setTurns([])}>New conversation</button> : null}
         </div>
       </form>
-      <p class="progress" role="status" aria-live="polite">{busy ? 'Answering… a certified block is looked for first.' : ''}</p>
+      <p class="progress" role="status" aria-live="polite">{busy ? progress : ''}</p>
       {failure !== undefined ? <p class="error" role="alert">{failure}</p> : null}
     </section>
   );

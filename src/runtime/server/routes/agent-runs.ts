@@ -4,15 +4,22 @@
  * answer (200 with `trust: "refused"` and `refusal { code, reason }`), not an HTTP error; only a
  * request that does not match the schema is a 400.
  *
+ * Asked with `Accept: text/event-stream`, the answer is a stream of server-sent events:
+ * `progress` events while the run works, each carrying only the run, a compact trace reference
+ * and the route taken (spec 01 "Events"), then one `answer` event with the AskRun, then the
+ * stream ends. Closing the server ends every open stream.
+ *
  * The Ask service is the request's project snapshot's: its manifest, Tier-1 router and the drafts
  * its own Asks capture (so the next Ask sees them); a reload carries those drafts over. The model
  * provider comes from `svc.config.json` `ask.provider`; without one, Tier 2 runs only on an
  * agent's `proposedSql`.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import type { AskRequest } from '../../agent-runs/types.js';
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AskRequest, AskRun } from '../../agent-runs/types.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
+import { errorReference } from '../errors.js';
 import { EXECUTION_TARGET_SCHEMA, resolveExecutionTarget, type ExecutionTarget } from '../execution-target.js';
 
 const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const;
@@ -39,11 +46,48 @@ export const ASK_REQUEST_SCHEMA = {
 
 type Body = Omit<AskRequest, 'connection'> & { executionTarget?: ExecutionTarget; connection?: unknown };
 
-export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.post<{ Body: Body }>('/api/agent-runs', { schema: { body: ASK_REQUEST_SCHEMA } }, async (request) => {
+const wantsStream = (accept: string | undefined) => accept !== undefined && accept.split(',').some((part) => part.trim().startsWith('text/event-stream'));
+
+function event(res: ServerResponse, name: string, data: unknown): void {
+  if (!res.writableEnded) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/** Answers `run` as a stream of events; `streams` holds it until it ends. */
+async function streamed(reply: FastifyReply, streams: Set<ServerResponse>, log: (line: string) => void, run: (progress: (e: unknown) => void) => Promise<AskRun>): Promise<void> {
+  const res = reply.raw;
+  reply.hijack();
+  // Headers the hooks set (X-SVC-Hosted, CORS) go out with the stream's own.
+  res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
+  streams.add(res);
+  try {
+    const answer = await run((e) => event(res, 'progress', e));
+    event(res, 'answer', answer);
+  } catch (error) {
+    // As for any unexpected failure: a plain sentence and a reference; the stack only in the log.
+    const reference = errorReference();
+    log(`[${reference}] Ask stream failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    event(res, 'error', { code: 'INTERNAL_ERROR', message: `The Ask failed unexpectedly; the operator can find it under reference ${reference}.`, reference });
+  } finally {
+    streams.delete(res);
+    res.end();
+  }
+}
+
+export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const streams = new Set<ServerResponse>();
+  // Before the server waits for open connections: a stream would otherwise hold the close.
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.end();
+    streams.clear();
+  });
+  app.post<{ Body: Body }>('/api/agent-runs', { schema: { body: ASK_REQUEST_SCHEMA } }, async (request, reply) => {
     const snapshot = snapshotOf(request);
     const { executionTarget, connection: _ignored, ...ask } = request.body;
     const chosen = resolveExecutionTarget(executionTarget, snapshot.config);
-    return snapshot.ask.ask({ ...ask, ...(chosen !== undefined ? { connection: chosen } : {}) });
+    const asked = { ...ask, ...(chosen !== undefined ? { connection: chosen } : {}) };
+    if (!wantsStream(request.headers.accept)) return snapshot.ask.ask(asked);
+    await streamed(reply, streams, log, (progress) => snapshot.ask.ask(asked, progress));
+    return reply;
   });
 };
