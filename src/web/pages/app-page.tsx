@@ -11,7 +11,7 @@ import { ResultTable } from '../parts/result-table.js';
 
 interface Trust { label: string; line: string; text?: string; certified: number; total: number }
 interface Tile { id: string; title?: string; kind: string; text?: string; placeholder?: boolean; source?: string; ok?: boolean; columns?: string[]; rows?: Array<Record<string, unknown>>; rowCount?: number; error?: { code: string; message: string } }
-interface PageRun { appId: string; pageId: string; title?: string; trust: Trust; tiles: Tile[] }
+interface PageRun { appId: string; pageId: string; title?: string; trust: Trust; filters: string[]; tiles: Tile[] }
 
 export const NOT_CHECKED = 'Trust not checked yet';
 
@@ -40,13 +40,35 @@ function TileView({ tile, label }: { tile: Tile; label: string }) {
   );
 }
 
+function Filters({ ids, values, onApply }: { ids: string[]; values: Record<string, string>; onApply: (v: Record<string, string>) => void }) {
+  const [draft, setDraft] = useState(values);
+  if (ids.length === 0) return null;
+  const submit = (event: Event) => {
+    event.preventDefault();
+    onApply(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '')));
+  };
+  return (
+    <form class="filters" onSubmit={submit} aria-label="Page filters">
+      {ids.map((id) => <label>{id} <input name={id} value={draft[id] ?? ''} onInput={(e) => setDraft({ ...draft, [id]: (e.target as HTMLInputElement).value })} /></label>)}
+      <button type="submit">Apply filters</button>
+    </form>
+  );
+}
+
 export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
   const [run, setRun] = useState<PageRun | undefined>();
+  const [filterIds, setFilterIds] = useState<string[]>([]);
+  const [filters, setFilters] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   useEffect(() => {
     setRun(undefined);
-    void api<PageRun>(`/api/apps/${encodeURIComponent(appId)}/pages/${encodeURIComponent(pageId)}/run`, { method: 'POST', body: {} }).then((r) => (r.ok ? setRun(r.value) : setFailure(r.error.message)));
-  }, [appId, pageId]);
+    setFailure(undefined);
+    void api<PageRun>(`/api/apps/${encodeURIComponent(appId)}/pages/${encodeURIComponent(pageId)}/run`, { method: 'POST', body: { filters } }).then((r) => {
+      if (!r.ok) return setFailure(r.error.message);
+      setRun(r.value);
+      setFilterIds(r.value.filters);
+    });
+  }, [appId, pageId, JSON.stringify(filters)]);
   const label = run?.trust.label ?? NOT_CHECKED;
   return (
     <section class="app-page">
@@ -55,6 +77,7 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
         <p class="trust-line" data-trust-line={label}>{run !== undefined ? `${label}: ${run.trust.line}` : NOT_CHECKED}</p>
         {run?.trust.text !== undefined ? <p class="all-certified">{run.trust.text}</p> : null}
       </header>
+      <Filters ids={filterIds} values={filters} onApply={setFilters} />
       {failure !== undefined ? <p class="error" role="alert">{failure}</p> : null}
       {run === undefined && failure === undefined ? <p role="status">Running the page…</p> : null}
       <div class="tiles">{run?.tiles.map((t) => <TileView tile={t} label={label} />)}</div>

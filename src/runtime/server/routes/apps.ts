@@ -4,7 +4,8 @@
  * - POST /api/apps/:appId/pages/:pageId/run (action `app.view` on the App): runs the page's
  *   tiles through the one query path and answers each tile's rows or failure, in page order, with
  *   the page's one trust value (label, `N of M tiles certified`, and the all-certified words
- *   only when the rules allow them). A page the project does not have is 404 PAGE_NOT_FOUND.
+ *   only when the rules allow them). `{ filters: { <filterId>: value } }` binds each filter's
+ *   value to the parameter its binding names on each tile. A page the project does not have is 404 PAGE_NOT_FOUND.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { runAppPage } from '../../apps/page-run.js';
@@ -25,7 +26,8 @@ const TILE = {
     error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } },
   },
 } as const;
-const PAGE_RUN = { type: 'object', required: ['appId', 'pageId', 'trust', 'tiles'], properties: { appId: { type: 'string' }, pageId: { type: 'string' }, title: { type: 'string' }, trust: TRUST, tiles: { type: 'array', items: TILE } } } as const;
+const PAGE_RUN = { type: 'object', required: ['appId', 'pageId', 'trust', 'filters', 'tiles'], properties: { appId: { type: 'string' }, pageId: { type: 'string' }, title: { type: 'string' }, trust: TRUST, filters: { type: 'array', items: { type: 'string' } }, tiles: { type: 'array', items: TILE } } } as const;
+const RUN_BODY = { type: 'object', additionalProperties: false, properties: { filters: { type: 'object', maxProperties: 20, additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'boolean' }] } } } } as const;
 const LIBRARY = {
   type: 'object',
   required: ['apps'],
@@ -37,11 +39,11 @@ export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps })
     const apps = Object.values(snapshotOf(request).manifest.apps ?? {}).sort((a, b) => (a.id < b.id ? -1 : 1));
     return { apps: apps.map((a) => ({ id: a.id, ...(a.title !== undefined ? { title: a.title } : {}), ...(a.owner !== undefined ? { owner: a.owner } : {}), ...(a.lifecycle !== undefined ? { lifecycle: a.lifecycle } : {}), pages: a.pages.map((p) => ({ id: p.id, ...(p.title !== undefined ? { title: p.title } : {}) })) })) };
   });
-  app.post<{ Params: { appId: string; pageId: string } }>('/api/apps/:appId/pages/:pageId/run', { schema: { params: PAGE_PARAMS, response: { 200: PAGE_RUN } } }, async (request) => {
+  app.post<{ Params: { appId: string; pageId: string }; Body: { filters?: Record<string, string | number | boolean> } | undefined }>('/api/apps/:appId/pages/:pageId/run', { schema: { params: PAGE_PARAMS, body: RUN_BODY, response: { 200: PAGE_RUN } } }, async (request) => {
     const { appId, pageId } = request.params;
     const snapshot = snapshotOf(request);
     const keeps = await keepsAnswerText(appId);
-    const run = await runAppPage(deps.root, snapshot.config, snapshot.manifest, snapshot.executor, { appId, pageId, keepsAnswerText: keeps });
+    const run = await runAppPage(deps.root, snapshot.config, snapshot.manifest, snapshot.executor, { appId, pageId, keepsAnswerText: keeps, ...(request.body?.filters !== undefined ? { filters: request.body.filters } : {}) });
     if (run === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
     return run;
   });
