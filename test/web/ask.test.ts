@@ -136,4 +136,48 @@ describe('Ask in the browser', () => {
     expect(await page.locator('article.answer .trust').getAttribute('data-trust')).toBe('review_required');
     expect(await page.locator('.progress').textContent()).toBe('');
   });
+
+  it('polls a recording trace until it is terminal, then stops', async () => {
+    let reads = 0;
+    const detail = { traceId: 'trc_1', runId: 'run_rec', kind: 'ask', status: 'recording', startedAt: '2026-01-01T00:00:00Z', phases: [], candidates: [], attempts: [], outcome: {} };
+    await page.route('**/api/ask-traces/by-run/run_rec', (route) => {
+      reads += 1;
+      const status = reads < 3 ? 'recording' : 'complete';
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...detail, status, ...(status === 'complete' ? { durationMs: 12.5, outcome: { tier: 1, trust: 'certified' } } : {}) }) });
+    });
+    await page.goto(`${served.url}/ask/traces/run_rec`);
+    await page.locator('dd[data-status="complete"]').waitFor();
+    await page.waitForTimeout(2000);
+    expect(reads).toBe(3);
+    await page.unroute('**/api/ask-traces/by-run/run_rec');
+  });
+
+  it.each([
+    ['TRACE_DETAIL_EXPIRED', 410, 'has expired', { summary: { traceId: 'trc_old', status: 'complete', durationMs: 40 } }],
+    ['TRACE_STORE_UNAVAILABLE', 503, 'trace store is unavailable', {}],
+  ] as const)('says %s in its own words', async (code, status, words, extra) => {
+    await page.route('**/api/ask-traces/by-run/run_err', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: { code, message: 'x' }, ...extra }) }));
+    await page.goto(`${served.url}/ask/traces/run_err`);
+    await page.locator(`[data-code="${code}"]`).waitFor();
+    expect(await page.locator(`[data-code="${code}"]`).textContent()).toContain(words);
+    if ('summary' in extra) expect(await page.locator(`[data-code="${code}"] dl`).textContent()).toContain('trc_old');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.unroute('**/api/ask-traces/by-run/run_err');
+  });
+
+  it('is operable from the keyboard alone', async () => {
+    await page.goto(`${served.url}/ask`);
+    // The question box has the focus on arrival.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('question');
+    await page.keyboard.type('top 3 states by revenue');
+    await page.keyboard.press('Enter');
+    await page.locator('article.answer [data-trust="certified"]').waitFor();
+    // Every control of the answer is reached with Tab.
+    const reached = new Set<string>();
+    for (let i = 0; i < 40; i += 1) {
+      await page.keyboard.press('Tab');
+      reached.add((await page.evaluate(() => document.activeElement?.textContent ?? '')).trim());
+    }
+    for (const control of ['Download CSV', 'Download JSON', 'Open full trace', 'Blocks', 'Apps']) expect(reached).toContain(control);
+  });
 });
