@@ -197,4 +197,21 @@ describe('the hosted client', () => {
     expect(await page.locator('.banner').count()).toBe(1);
     await context.close();
   });
+
+  it('reads the host\'s links again when a host page says svc-host:changed', async () => {
+    const context = await as('ada');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/ask`);
+    await page.locator('nav a.host-link').waitFor();
+    const again = page.waitForRequest('**/api/host/ui');
+    await page.evaluate(() => postMessage('svc-host:changed', location.origin));
+    await again;
+    // Another message, or one from another origin's frame, is not a change.
+    let more = 0;
+    page.on('request', (r) => void (r.url().endsWith('/api/host/ui') && (more += 1)));
+    await page.evaluate(() => postMessage('something-else', location.origin));
+    await page.waitForTimeout(300);
+    expect(more).toBe(0);
+    await context.close();
+  });
 });

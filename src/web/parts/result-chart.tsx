@@ -1,13 +1,14 @@
 /**
  * A chart of an answer's rows with Observable Plot: the block's `visualization` when it names a
- * type and fields (`bar`, `line`, with `x` and `y`), else a bar of the first text column by the
- * first numeric one, or a line when the first column reads as dates. No chart when the rows
- * have no such pair.
+ * chart and fields (`chart = "bar"` or `"line"`, with `x` and `y`; `"table"` and `"kpi"` draw
+ * none), else a bar of the first text column by the first numeric one, or a line when that
+ * column reads as dates. No chart when the rows have no such pair.
  */
 import * as Plot from '@observablehq/plot';
 import { useEffect, useRef } from 'preact/hooks';
 
 export interface Visualization {
+  chart?: string;
   type?: string;
   x?: string;
   y?: string;
@@ -18,12 +19,13 @@ const isDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}(-\d{2})?/.
 /** The chart to draw, or undefined. */
 export function chartOf(columns: string[], rows: Array<Record<string, unknown>>, vis?: Visualization): { type: 'bar' | 'line'; x: string; y: string } | undefined {
   const first = rows[0];
-  if (first === undefined) return undefined;
+  const named = vis?.chart ?? vis?.type;
+  if (first === undefined || named === 'table' || named === 'kpi') return undefined;
   const numeric = columns.filter((c) => typeof first[c] === 'number');
   const x = vis?.x !== undefined && columns.includes(vis.x) ? vis.x : columns.find((c) => typeof first[c] === 'string');
   const y = vis?.y !== undefined && columns.includes(vis.y) ? vis.y : numeric.find((c) => c !== x);
   if (x === undefined || y === undefined) return undefined;
-  const type = vis?.type === 'line' || vis?.type === 'bar' ? vis.type : isDate(first[x]) ? 'line' : 'bar';
+  const type = named === 'line' || named === 'area' ? 'line' : named === 'bar' ? 'bar' : isDate(first[x]) ? 'line' : 'bar';
   return { type, x, y };
 }
 
