@@ -216,6 +216,14 @@ describe.each(SCENARIOS)('$name', (scenario) => {
     expect(outcome.result?.blockers.map((b) => b.code)).toContain('publication/source-answer-gate');
   });
 
+  it('POST /api/apps/:appId/pages/:pageId/run (the web app\'s App page): the same Blocked tile, never all certified', async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/apps/audit/pages/main/run', payload: {} });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().trust.label).toBe('Blocked');
+    expect(r.json().trust.allCertifiedVerified).toBe(false);
+    expect(r.json().trust.text).toBeUndefined();
+  });
+
   it('svc agent ask (a real child process)', () => {
     const r = svc(['agent', 'ask', scenario.named, '--format', 'json'], root);
     if (r.stdout.trim().startsWith('{')) {
