@@ -3,6 +3,7 @@
  * from the server's error body (never thrown raw at a screen). Every call is same-origin.
  */
 
+import { useEffect, useState } from 'preact/hooks';
 import { backgroundHeader, signInOn } from './host.js';
 
 export interface ApiFailure {
@@ -118,4 +119,14 @@ export async function askStreaming(body: unknown, onProgress: (e: AskProgress) =
     }
   }
   return { ok: false, error: { status: 0, code: 'STREAM_ENDED', message: 'The answer stream ended before the answer; the server may have stopped.', body: {} } };
+}
+
+/** Reads `path` once per change of `path`: the value, or the failure's message. */
+export function useResource<T>(path: string): { value?: T; failure?: string } {
+  const [state, setState] = useState<{ value?: T; failure?: string }>({});
+  useEffect(() => {
+    setState({});
+    void api<T>(path).then((r) => setState(r.ok ? { value: r.value } : { failure: r.error.message }));
+  }, [path]);
+  return state;
 }

@@ -12,6 +12,14 @@ import { SVC_BIN } from './cli.js';
 import { REPO } from './project.js';
 import { ensureCommand } from './provision.js';
 
+/** `svc serve` on `root` and a Chromium page beside it; `close()` stops both. */
+export async function openApp(root: string): Promise<{ served: Served; browser: Browser; page: Page; close(): Promise<void> }> {
+  const served = await serve(root);
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  return { served, browser, page, close: async () => (await browser.close(), await served.stop()) };
+}
+
 /** Where the tests write screenshots of each page (the README links here). */
 export const SCREENSHOTS = join(REPO, 'docs/screenshots');
 

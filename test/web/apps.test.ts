@@ -4,25 +4,23 @@
  * in the header badge, the `N of M tiles certified` line and every tile badge, the value the
  * server's rules decide; `/?app=<id>&page=<id>` opens that page and the parameters are removed.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, serve, seriousViolations, type Served } from '../helpers/browser.js';
+import { openApp, screenshot, seriousViolations, type Served } from '../helpers/browser.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-let browser: Browser;
+let opened: Awaited<ReturnType<typeof openApp>>;
 let served: Served;
 let page: Page;
 
 beforeAll(async () => {
-  served = await serve(await commerceProject());
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  opened = await openApp(await commerceProject());
+  ({ served, page } = opened);
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
+  await opened?.close();
   cleanupProjects();
 });
 

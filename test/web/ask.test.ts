@@ -6,16 +6,14 @@
  * polling once the trace is terminal; the Blocks page lists the new draft apart. Every page has
  * no serious accessibility violation (axe-core) and is saved as a screenshot.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, serve, seriousViolations, type Served } from '../helpers/browser.js';
+import { openApp, screenshot, seriousViolations, type Served } from '../helpers/browser.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { sqlReply, startFakeOpenAi, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
+import { sqlReply, startFakeOpenAi, useFakeModel, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-let browser: Browser;
+let opened: Awaited<ReturnType<typeof openApp>>;
 let served: Served;
 let model: FakeOpenAi;
 let page: Page;
@@ -24,16 +22,13 @@ beforeAll(async () => {
   model = await startFakeOpenAi();
   model.script(sqlReply('SELECT category, COUNT(*) AS products FROM products GROUP BY category ORDER BY products DESC'));
   const root = await commerceProject();
-  const config = JSON.parse((await import('node:fs')).readFileSync(join(root, 'svc.config.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(root, 'svc.config.json'), JSON.stringify({ ...config, ask: { provider: { kind: 'local', baseUrl: model.baseUrl, model: 'fake' } } }));
-  served = await serve(root);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  useFakeModel(root, model);
+  opened = await openApp(root);
+  ({ served, page } = opened);
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
+  await opened?.close();
   await model?.close();
   cleanupProjects();
 });

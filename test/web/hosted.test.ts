@@ -12,9 +12,7 @@ import { startHostedServer, type HostHooks, type LocalServer } from '../../src/h
 import { launchChromium, screenshot, seriousViolations } from '../helpers/browser.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
-import { sqlReply, startFakeOpenAi, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { sqlReply, startFakeOpenAi, useFakeModel, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 let browser: Browser;
 let server: LocalServer;
@@ -40,8 +38,7 @@ beforeAll(async () => {
   model = await startFakeOpenAi();
   model.script(sqlReply('SELECT category, COUNT(*) AS products FROM products GROUP BY category'));
   const root = await commerceProject();
-  const config = JSON.parse(readFileSync(join(root, 'svc.config.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(root, 'svc.config.json'), JSON.stringify({ ...config, ask: { provider: { kind: 'local', baseUrl: model.baseUrl, model: 'fake' } } }));
+  useFakeModel(root, model);
   server = await startHostedServer({ project: root, port: 0, log: () => undefined, hostHooks: hooks });
   browser = await launchChromium();
 }, 300_000);

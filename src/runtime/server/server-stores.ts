@@ -31,37 +31,37 @@ function hasMethods(value: unknown, store: keyof typeof STORE_METHODS): boolean 
 }
 
 /** The answer-facts store: the host's `stores.runs` when given (read defensively), else the local file. */
-export function runStore(hooks: HostHooks | undefined, root: string, guard: { timeoutMs: number; log: (line: string) => void }): RunStore {
+export function runStore(hooks: HostHooks | undefined, root: string, guard: Guard): RunStore {
   const store: unknown = hooks?.stores?.runs;
   if (store === undefined) return openSqliteRunStore(root);
   if (!hasMethods(store, 'runs')) throw new HostStoreInvalidError('runs');
   return guardedRunStore(store as RunStore, guard);
 }
 
-/** The store for the project at `root`: the host's when it gives one, else the local file. */
-export async function conversationStore(hooks: HostHooks | undefined, root: string, guard: { timeoutMs: number; log: (line: string) => void }): Promise<ThreadStore> {
-  const factory = hooks?.stores?.conversations;
-  if (factory === undefined) return openSqliteThreadStore(root);
+type Guard = { timeoutMs: number; log: (line: string) => void };
+
+/** What the host's factory `stores.<name>(arg)` gives, checked for the store's methods; a throw or another shape stops the start. */
+async function fromFactory(hooks: HostHooks, name: 'conversations' | 'memory', factory: (arg: string) => unknown, arg: string): Promise<unknown> {
   let store: unknown;
   try {
-    store = await factory.call(hooks?.stores, join(root, THREAD_STORE_FILE));
+    store = await factory.call(hooks.stores, arg);
   } catch {
-    throw new HostStoreInvalidError('conversations');
+    throw new HostStoreInvalidError(name);
   }
-  if (!hasMethods(store, 'conversations')) throw new HostStoreInvalidError('conversations');
-  return guardedThreadStore(store as ThreadStore, guard);
+  if (!hasMethods(store, name)) throw new HostStoreInvalidError(name);
+  return store;
+}
+
+/** The store for the project at `root`: the host's when it gives one, else the local file. */
+export async function conversationStore(hooks: HostHooks | undefined, root: string, guard: Guard): Promise<ThreadStore> {
+  const factory = hooks?.stores?.conversations;
+  if (hooks === undefined || factory === undefined) return openSqliteThreadStore(root);
+  return guardedThreadStore((await fromFactory(hooks, 'conversations', factory, join(root, THREAD_STORE_FILE))) as ThreadStore, guard);
 }
 
 /** The memory store: the host's `stores.memory(projectRoot)` when given (read defensively), else the local files. */
-export async function memoryStore(hooks: HostHooks | undefined, root: string, guard: { timeoutMs: number; log: (line: string) => void }): Promise<MemoryStore> {
+export async function memoryStore(hooks: HostHooks | undefined, root: string, guard: Guard): Promise<MemoryStore> {
   const factory = hooks?.stores?.memory;
-  if (factory === undefined) return openFileMemoryStore(root);
-  let store: unknown;
-  try {
-    store = await factory.call(hooks?.stores, root);
-  } catch {
-    throw new HostStoreInvalidError('memory');
-  }
-  if (!hasMethods(store, 'memory')) throw new HostStoreInvalidError('memory');
-  return guardedMemoryStore(store as MemoryStore, guard);
+  if (hooks === undefined || factory === undefined) return openFileMemoryStore(root);
+  return guardedMemoryStore((await fromFactory(hooks, 'memory', factory, root)) as MemoryStore, guard);
 }

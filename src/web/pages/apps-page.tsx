@@ -1,6 +1,5 @@
 /** The App library: a card per App showing its lifecycle only (never a figure or a trust claim). */
-import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { useResource } from '../api.js';
 
 interface LibraryApp {
   id: string;
@@ -13,11 +12,8 @@ interface LibraryApp {
 const LIFECYCLE: Record<string, string> = { draft: 'App draft', in_review: 'App in review', certified: 'App certified' };
 
 export function AppsPage() {
-  const [apps, setApps] = useState<LibraryApp[] | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
-  useEffect(() => {
-    void api<{ apps: LibraryApp[] }>('/api/apps').then((r) => (r.ok ? setApps(r.value.apps) : setFailure(r.error.message)));
-  }, []);
+  const { value, failure } = useResource<{ apps: LibraryApp[] }>('/api/apps');
+  const apps = value?.apps;
   if (failure !== undefined) return <p class="error" role="alert">{failure}</p>;
   if (apps === undefined) return <p role="status">Reading Apps…</p>;
   return (

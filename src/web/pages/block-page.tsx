@@ -1,18 +1,9 @@
 /** One block: its trust, SQL, parameters, tests, contract, the tables it reads and its receipt. */
-import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { useResource, type BlockSummary } from '../api.js';
 
-interface Detail {
-  id: string;
-  status: string;
-  effectiveStatus: string;
-  description: string | null;
-  owner: string | null;
-  file: string;
-  inDrafts: boolean;
-  receipt: string;
+/** The block as `GET /api/blocks/:id` shows it: its summary and what a reader needs to trust it. */
+interface Detail extends BlockSummary {
   contract: { id: string; version: number | string; status: string } | null;
-  params: Array<{ name: string; type: string; required: boolean; default?: unknown }>;
   tests: string[];
   tables: string[];
   examples: string[];
@@ -21,11 +12,8 @@ interface Detail {
 }
 
 export function BlockPage({ id }: { id: string }) {
-  const [block, setBlock] = useState<Detail | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
-  useEffect(() => {
-    void api<{ block: Detail }>(`/api/blocks/${encodeURIComponent(id)}`).then((r) => (r.ok ? setBlock(r.value.block) : setFailure(r.error.message)));
-  }, [id]);
+  const { value, failure } = useResource<{ block: Detail }>(`/api/blocks/${encodeURIComponent(id)}`);
+  const block = value?.block;
   if (failure !== undefined) return <p class="error" role="alert">{failure}</p>;
   if (block === undefined) return <p role="status">Reading the block…</p>;
   const certified = block.effectiveStatus === 'certified';

@@ -4,8 +4,7 @@
  * each with its certify command. Read afresh on every visit, so a draft captured a moment ago
  * is listed without a restart.
  */
-import { useEffect, useState } from 'preact/hooks';
-import { api, type BlockSummary } from '../api.js';
+import { useResource, type BlockSummary } from '../api.js';
 
 function Trust({ b }: { b: BlockSummary }) {
   const trusted = b.effectiveStatus === 'certified';
@@ -23,11 +22,8 @@ function Row({ b }: { b: BlockSummary }) {
 }
 
 export function BlocksPage() {
-  const [blocks, setBlocks] = useState<BlockSummary[] | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
-  useEffect(() => {
-    void api<{ blocks: BlockSummary[] }>('/api/blocks').then((r) => (r.ok ? setBlocks(r.value.blocks) : setFailure(r.error.message)));
-  }, []);
+  const { value, failure } = useResource<{ blocks: BlockSummary[] }>('/api/blocks');
+  const blocks = value?.blocks;
   if (failure !== undefined) return <p class="error" role="alert">{failure}</p>;
   if (blocks === undefined) return <p role="status">Reading blocks…</p>;
   const governed = blocks.filter((b) => !b.inDrafts);

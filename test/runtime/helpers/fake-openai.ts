@@ -6,6 +6,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** A scripted reply: assistant text, or a raw HTTP answer (status and body) for failure cases. */
 export type FakeReply = string | { status: number; body: string } | { delayMs: number; content: string };
@@ -80,4 +82,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Points the project at `root` to the fake model as its local model (`ask.provider`). */
+export function useFakeModel(root: string, fake: FakeOpenAi): void {
+  const file = join(root, 'svc.config.json');
+  const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...config, ask: { provider: { kind: 'local', baseUrl: fake.baseUrl, model: 'fake' } } }));
 }

@@ -4,12 +4,10 @@
  * is the AskRun; a withheld reader's stream carries no value; closing the server ends an open
  * stream at once instead of waiting for the run.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startHostedServer, type LocalServer } from '../../../src/host.js';
 import { cleanupProjects } from '../../helpers/project.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../helpers/fake-openai.js';
+import { startFakeOpenAi, sqlReply, useFakeModel, type FakeOpenAi } from '../helpers/fake-openai.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
 const servers: LocalServer[] = [];
@@ -26,8 +24,7 @@ const parse = (text: string): Sse[] => text.split('\n\n').filter((b) => b.trim()
 async function hosted(withhold = false, model?: FakeOpenAi): Promise<LocalServer> {
   const root = await commerceProject();
   if (model !== undefined) {
-    const config = JSON.parse(readFileSync(join(root, 'svc.config.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(root, 'svc.config.json'), JSON.stringify({ ...config, ask: { provider: { kind: 'local', baseUrl: model.baseUrl, model: 'fake' } } }));
+    useFakeModel(root, model);
   }
   const server = await startHostedServer({ project: root, port: 0, log: () => undefined, hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), ...(withhold ? { answerFigures: () => 'withhold_review' as const } : {}) } });
   servers.push(server);
