@@ -43,7 +43,8 @@ export async function benchAdmission(report) {
     report('person statement, pool idle (p50)', median(quiet), 'ms');
     report('person statement beside 4 runaway model statements (p50)', median(busy), 'ms');
     const refuse = [];
-    for (let i = 0; i < 5; i++) refuse.push(await timedMs(() => executor.execute({ sql: 'SELECT randomblob(50000000) AS b', params: [], origin: 'person' }).catch(() => undefined)));
+    for (let i = 0; i < 5; i++)
+      refuse.push(await timedMs(() => executor.execute({ sql: 'SELECT randomblob(50000000) AS b', params: [], origin: 'person' }).catch(() => undefined)));
     report('refusing a 50 MB value (RESULT_TOO_LARGE, p50)', median(refuse), 'ms');
     await executor.close();
     await Promise.all(runaways);
@@ -52,4 +53,5 @@ export async function benchAdmission(report) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchAdmission((name, value, unit) => console.log(`${name}: ${value.toFixed(1)} ${unit}`));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  await benchAdmission((name, value, unit) => console.log(`${name}: ${value.toFixed(1)} ${unit}`));

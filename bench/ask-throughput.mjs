@@ -67,7 +67,10 @@ setTimeout(() => {
 
 function runLoad(url) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD, { eval: true, workerData: { url, questions: QUESTIONS, connections: CONNECTIONS, warmupMs: WARMUP_MS, measureMs: MEASURE_MS } });
+    const worker = new Worker(LOAD, {
+      eval: true,
+      workerData: { url, questions: QUESTIONS, connections: CONNECTIONS, warmupMs: WARMUP_MS, measureMs: MEASURE_MS },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -99,7 +102,11 @@ export async function benchAskThroughput(report) {
   const dir = await projectCopy();
   try {
     report('POST /api/agent-runs Tier 1 over loopback', await measure(dir, true), 'answers/s', '>=', BUDGET);
-    report(`  (${CONNECTIONS} keep-alive connections, ${QUESTIONS.length} questions) same without the block result cache`, await measure(dir, false), 'answers/s');
+    report(
+      `  (${CONNECTIONS} keep-alive connections, ${QUESTIONS.length} questions) same without the block result cache`,
+      await measure(dir, false),
+      'answers/s',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

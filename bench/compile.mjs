@@ -91,7 +91,10 @@ export async function benchCompile(report) {
   report('svc compile, 10,000 blocks, cold', median(cold), 'ms', '<=', 2000);
   const domain = readdirSync(join(dir, 'domains'))[0];
   const blocksDir = join(dir, 'domains', domain, 'blocks');
-  const file = join(blocksDir, readdirSync(blocksDir).find((f) => f.endsWith('.svc')));
+  const file = join(
+    blocksDir,
+    readdirSync(blocksDir).find((f) => f.endsWith('.svc')),
+  );
   const original = readFileSync(file, 'utf8');
   const warm = [];
   for (let i = 0; i < 7; i++) {
@@ -101,7 +104,10 @@ export async function benchCompile(report) {
   report('svc compile after one block changed (svc compile --watch: save to manifest written)', await watched(dir, file, original), 'ms', '<=', 150);
   report('  the same as a one-shot `svc compile` process (node start included)', median(warm), 'ms');
   report('  floor of any one-shot process here (node start, stat every file, rewrite the manifest)', floor(dir), 'ms');
-  const files = readdirSync(blocksDir).filter((f) => f.endsWith('.svc')).slice(0, 5).map((f) => join(blocksDir, f));
+  const files = readdirSync(blocksDir)
+    .filter((f) => f.endsWith('.svc'))
+    .slice(0, 5)
+    .map((f) => join(blocksDir, f));
   const lint = [];
   for (let i = 0; i < 5; i++) lint.push(timed(['lint', ...files], dir).ms);
   report('svc lint, 5 files (process start included)', median(lint), 'ms', '<=', 300);

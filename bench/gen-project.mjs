@@ -8,9 +8,28 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const DOMAINS = ['finance', 'sales', 'customers', 'catalog', 'marketing', 'operations', 'support',
-  'logistics', 'payments', 'risk', 'growth', 'retention', 'pricing', 'inventory', 'partners',
-  'merchandising', 'loyalty', 'fulfillment', 'procurement', 'product'];
+const DOMAINS = [
+  'finance',
+  'sales',
+  'customers',
+  'catalog',
+  'marketing',
+  'operations',
+  'support',
+  'logistics',
+  'payments',
+  'risk',
+  'growth',
+  'retention',
+  'pricing',
+  'inventory',
+  'partners',
+  'merchandising',
+  'loyalty',
+  'fulfillment',
+  'procurement',
+  'product',
+];
 const METRICS = ['revenue', 'orders', 'units', 'refunds', 'aov', 'buyers', 'cancellations', 'payments'];
 const DIMENSIONS = ['state', 'channel', 'category', 'segment', 'method', 'month', 'week', 'day'];
 const QUALIFIERS = ['', 'completed', 'net', 'gross', 'recent', 'weekly', 'top', 'daily', 'ytd'];
@@ -40,30 +59,53 @@ function prng(seed) {
 
 // Each template returns the SQL, the params it uses, and its output columns (for the contract).
 const DIM_SQL = {
-  state: 'o.state', channel: 'o.channel', category: 'p.category', segment: 'c.segment',
-  method: 'pay.method', month: "strftime('%Y-%m', o.ordered_at)", week: "date(o.ordered_at, '-6 days', 'weekday 1')",
+  state: 'o.state',
+  channel: 'o.channel',
+  category: 'p.category',
+  segment: 'c.segment',
+  method: 'pay.method',
+  month: "strftime('%Y-%m', o.ordered_at)",
+  week: "date(o.ordered_at, '-6 days', 'weekday 1')",
   day: 'date(o.ordered_at)',
 };
 const JOIN_SQL = {
-  items: 'JOIN order_items i ON i.order_id = o.id', products: 'JOIN products p ON p.id = i.product_id',
-  customers: 'JOIN customers c ON c.id = o.customer_id', payments: 'JOIN payments pay ON pay.order_id = o.id',
+  items: 'JOIN order_items i ON i.order_id = o.id',
+  products: 'JOIN products p ON p.id = i.product_id',
+  customers: 'JOIN customers c ON c.id = o.customer_id',
+  payments: 'JOIN payments pay ON pay.order_id = o.id',
 };
 const NEEDS = { category: ['items', 'products'], segment: ['customers'], method: ['payments'], units: ['items'], payments: ['payments'] };
 // Measures stay correct under the joins above: item-level sums when items are joined, DISTINCT otherwise.
 function measure(metric, items) {
   switch (metric) {
-    case 'revenue': return items ? 'ROUND(SUM(i.quantity * i.unit_price), 2)' : 'ROUND(SUM(o.amount), 2)';
-    case 'aov': return items ? 'ROUND(SUM(i.quantity * i.unit_price) / COUNT(DISTINCT o.id), 2)' : 'ROUND(AVG(o.amount), 2)';
-    case 'units': return 'SUM(i.quantity)';
-    case 'payments': return 'COUNT(pay.id)';
-    case 'buyers': return 'COUNT(DISTINCT o.customer_id)';
-    case 'refunds': return "COUNT(DISTINCT CASE WHEN o.status = 'refunded' THEN o.id END)";
-    case 'cancellations': return "COUNT(DISTINCT CASE WHEN o.status = 'cancelled' THEN o.id END)";
-    default: return 'COUNT(DISTINCT o.id)';
+    case 'revenue':
+      return items ? 'ROUND(SUM(i.quantity * i.unit_price), 2)' : 'ROUND(SUM(o.amount), 2)';
+    case 'aov':
+      return items ? 'ROUND(SUM(i.quantity * i.unit_price) / COUNT(DISTINCT o.id), 2)' : 'ROUND(AVG(o.amount), 2)';
+    case 'units':
+      return 'SUM(i.quantity)';
+    case 'payments':
+      return 'COUNT(pay.id)';
+    case 'buyers':
+      return 'COUNT(DISTINCT o.customer_id)';
+    case 'refunds':
+      return "COUNT(DISTINCT CASE WHEN o.status = 'refunded' THEN o.id END)";
+    case 'cancellations':
+      return "COUNT(DISTINCT CASE WHEN o.status = 'cancelled' THEN o.id END)";
+    default:
+      return 'COUNT(DISTINCT o.id)';
   }
 }
-const ENTITY = { revenue: 'Revenue', aov: 'Revenue', units: 'Product', payments: 'Payment', buyers: 'Customer',
-  refunds: 'Refund', cancellations: 'Order', orders: 'Order' };
+const ENTITY = {
+  revenue: 'Revenue',
+  aov: 'Revenue',
+  units: 'Product',
+  payments: 'Payment',
+  buyers: 'Customer',
+  refunds: 'Refund',
+  cancellations: 'Order',
+  orders: 'Order',
+};
 
 function sqlFor(rnd, metric, dim) {
   const params = [['since', 'date', `"${rnd.int(2024, 2025)}-${String(rnd.int(1, 12)).padStart(2, '0')}-01"`]];
@@ -71,13 +113,23 @@ function sqlFor(rnd, metric, dim) {
   const where = ['refunds', 'cancellations'].includes(metric) ? [] : ["o.status = 'completed'"];
   where.push('o.ordered_at >= ${since}');
   const filter = rnd.next();
-  if (filter < 0.25 && dim !== 'state') { params.push(['state', 'string', `"${rnd.pick(STATES)}"`]); where.push('o.state = ${state}'); }
-  else if (filter < 0.4 && dim !== 'channel') { params.push(['channel', 'string', `"${rnd.pick(CHANNELS)}"`]); where.push('o.channel = ${channel}'); }
-  else if (filter < 0.5 && dim === 'category') { params.push(['category', 'string', `"${rnd.pick(CATEGORIES)}"`]); where.push('p.category = ${category}'); }
+  if (filter < 0.25 && dim !== 'state') {
+    params.push(['state', 'string', `"${rnd.pick(STATES)}"`]);
+    where.push('o.state = ${state}');
+  } else if (filter < 0.4 && dim !== 'channel') {
+    params.push(['channel', 'string', `"${rnd.pick(CHANNELS)}"`]);
+    where.push('o.channel = ${channel}');
+  } else if (filter < 0.5 && dim === 'category') {
+    params.push(['category', 'string', `"${rnd.pick(CATEGORIES)}"`]);
+    where.push('p.category = ${category}');
+  }
   const limited = rnd.next() < 0.45;
   if (limited) params.push(['top_n', 'number', String(rnd.pick([5, 10, 20, 25, 50]))]);
   const needs = new Set([...(NEEDS[dim] ?? []), ...(NEEDS[metric] ?? [])]);
-  const join = ['items', 'products', 'customers', 'payments'].filter((j) => needs.has(j)).map((j) => `\n    ${JOIN_SQL[j]}`).join('');
+  const join = ['items', 'products', 'customers', 'payments']
+    .filter((j) => needs.has(j))
+    .map((j) => `\n    ${JOIN_SQL[j]}`)
+    .join('');
   const order = ['month', 'week', 'day'].includes(dim) ? '1' : 'value DESC';
   const cte = rnd.next() < 0.2; // some authors prefer a CTE per step
   const core = `SELECT ${DIM_SQL[dim]} AS ${dim},\n           ${measure(metric, needs.has('items'))} AS value\n    FROM orders o${join}\n    WHERE ${where.join('\n      AND ')}\n    GROUP BY 1`;
@@ -101,14 +153,27 @@ function blockText(rnd, i, { domain, name, metric, dim, status }) {
   const contract = status === 'certified' ? { id: `${domain}.${entity}.${name}`, version: 1, owner, outputs } : undefined;
   if (contract) lines.push(`  svc_contract = "${contract.id}@1"`);
   if (status === 'certified' && rnd.next() < 0.3) {
-    lines.push(`  pattern = "${['month', 'week', 'day'].includes(dim) ? 'trend' : 'breakdown'}"`, `  grain = "${dim}"`,
-      `  outputs = [${outputs.map((o) => `"${o}"`).join(', ')}]`, '  sourceSystems = ["shop.orders"]', '  reviewCadence = "quarterly"');
+    lines.push(
+      `  pattern = "${['month', 'week', 'day'].includes(dim) ? 'trend' : 'breakdown'}"`,
+      `  grain = "${dim}"`,
+      `  outputs = [${outputs.map((o) => `"${o}"`).join(', ')}]`,
+      '  sourceSystems = ["shop.orders"]',
+      '  reviewCadence = "quarterly"',
+    );
   }
   if (draft) {
     const n = rnd.int(1, 6);
-    lines.push(`  answer_fingerprint = "sha256:${(i * 2654435761 >>> 0).toString(16).padStart(8, '0').repeat(8)}"`, `  asked_times = ${n}`,
-      '  _proposed {', `    asked_at = "2026-01-${String(rnd.int(10, 28)).padStart(2, '0')}T10:00:00Z"`, `    asked_times = ${n}`,
-      `    domain = "${domain}"`, `    entity = "${entity}"`, `    contract_id = "${domain}.${entity}.${name}"`, '  }');
+    lines.push(
+      `  answer_fingerprint = "sha256:${((i * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(8)}"`,
+      `  asked_times = ${n}`,
+      '  _proposed {',
+      `    asked_at = "2026-01-${String(rnd.int(10, 28)).padStart(2, '0')}T10:00:00Z"`,
+      `    asked_times = ${n}`,
+      `    domain = "${domain}"`,
+      `    entity = "${entity}"`,
+      `    contract_id = "${domain}.${entity}.${name}"`,
+      '  }',
+    );
   } else {
     lines.push(`  examples = [{ question = "What is ${metric} by ${dim}?" }]`);
   }
@@ -154,10 +219,19 @@ export async function genProject(dir, count = 10000, { seed = 7 } = {}) {
     writeFileSync(file, text);
     bytes += text.length;
   }
-  writeFileSync(join(root, 'svc.config.json'), JSON.stringify({
-    project: 'bench', connections: { default: { driver: 'sqlite', path: 'data/warehouse.db' } },
-    contracts: { manifestPath: 'svc-contract-manifest.json' }, certification: { rules: 'oss' },
-  }, null, 2) + '\n');
+  writeFileSync(
+    join(root, 'svc.config.json'),
+    JSON.stringify(
+      {
+        project: 'bench',
+        connections: { default: { driver: 'sqlite', path: 'data/warehouse.db' } },
+        contracts: { manifestPath: 'svc-contract-manifest.json' },
+        certification: { rules: 'oss' },
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   writeFileSync(join(root, 'svc-contract-manifest.json'), JSON.stringify({ version: 1, contracts }, null, 1) + '\n');
   await writeCompanions(root);
   writeFileSync(marker, 'generated by bench/gen-project.mjs; safe to delete\n');
@@ -176,10 +250,29 @@ async function writeCompanions(root) {
   for (const b of blocks) {
     const folder = join(root, 'semantic-layer', 'blocks', b.domain, ...(b.inDrafts ? ['_drafts'] : []));
     mkdirSync(folder, { recursive: true });
-    const lines = [`name: ${b.name}`, `domain: ${b.domain}`, `owner: ${b.owner}`, 'lineage:', '  tables:', ...b.tables.map((t) => `    - ${t}`), `reviewStatus: ${b.status}`];
+    const lines = [
+      `name: ${b.name}`,
+      `domain: ${b.domain}`,
+      `owner: ${b.owner}`,
+      'lineage:',
+      '  tables:',
+      ...b.tables.map((t) => `    - ${t}`),
+      `reviewStatus: ${b.status}`,
+    ];
     if (b.status === 'certified') {
-      lines.push('certification:', `  certifiedBy: ${b.owner}`, '  certifiedAt: "2026-01-05T09:00:00Z"', '  via: cli', '  rules: oss',
-        `  sourceSha256: ${b.sourceSha256}`, '  checks:', '    - metadata', '    - validation', '    - run', '    - tests');
+      lines.push(
+        'certification:',
+        `  certifiedBy: ${b.owner}`,
+        '  certifiedAt: "2026-01-05T09:00:00Z"',
+        '  via: cli',
+        '  rules: oss',
+        `  sourceSha256: ${b.sourceSha256}`,
+        '  checks:',
+        '    - metadata',
+        '    - validation',
+        '    - run',
+        '    - tests',
+      );
     }
     writeFileSync(join(folder, `${b.name}.yaml`), `${lines.join('\n')}\n`);
   }

@@ -18,7 +18,16 @@ export async function importTs(path) {
   const dir = mkdtempSync(join(cache, 'svc-bench-ts-'));
   const outfile = join(dir, 'helper.mjs');
   try {
-    await build({ entryPoints: [join(repo, path)], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'silent', absWorkingDir: repo });
+    await build({
+      entryPoints: [join(repo, path)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      outfile,
+      logLevel: 'silent',
+      absWorkingDir: repo,
+    });
     return await import(pathToFileURL(outfile).href);
   } finally {
     // The module is loaded; the file is no longer needed.

@@ -18,7 +18,15 @@ function report(name, value, unit, op, budget) {
 }
 
 const only = process.argv[2];
-const suites = [['compile', benchCompile], ['statement-check', benchStatementCheck], ['tier1-routing', benchTier1Routing], ['trace-store', benchTraceStore], ['ask-throughput', benchAskThroughput], ['admission', benchAdmission], ['warehouse-throughput', benchWarehouseThroughput]];
+const suites = [
+  ['compile', benchCompile],
+  ['statement-check', benchStatementCheck],
+  ['tier1-routing', benchTier1Routing],
+  ['trace-store', benchTraceStore],
+  ['ask-throughput', benchAskThroughput],
+  ['admission', benchAdmission],
+  ['warehouse-throughput', benchWarehouseThroughput],
+];
 for (const [name, run] of suites) {
   if (only && only !== name) continue;
   process.stdout.write(`\n# ${name}\n`);

@@ -27,9 +27,16 @@ const TEMPLATES = [
   (m, d) => `show me ${m} for each ${d} in 2025 on mobile`,
 ];
 const OTHERS = [
-  "What's the weather in Paris?", 'How many employees do we have?', 'revenue per employee',
-  'tell me a joke', 'asdf qwer zxcv', 'weekly net revenue', 'gross orders by channel this year',
-  'which segment brings most revenue', 'ytd cancellations by state', 'the 10 biggest categories by units',
+  "What's the weather in Paris?",
+  'How many employees do we have?',
+  'revenue per employee',
+  'tell me a joke',
+  'asdf qwer zxcv',
+  'weekly net revenue',
+  'gross orders by channel this year',
+  'which segment brings most revenue',
+  'ytd cancellations by state',
+  'the 10 biggest categories by units',
 ];
 
 /** A fixed, deterministic mix: metric x dimension templates, named blocks, and odd questions. */

@@ -23,7 +23,14 @@ function tracedAsk(recorder, i) {
   t.candidate({ id: 'sales.orders_by_state', role: 'refused', reasonCode: 'BLOCK_DRAFT', score: 0.41, phase: 'route.tier1' });
   t.phase('query.execute', { counts: { statements: 1, rows: 12, columns: 2 }, durationMs: 1.8 });
   t.attempt({ tier: 1, outcome: 'answered', reasonCode: 'CERTIFIED_MATCH', durationMs: 2.4 });
-  return t.finish({ tier: 1, trust: 'certified', block: 'finance.weekly_revenue', contract: 'finance.Revenue.weekly_revenue@1', sources: ['finance.weekly_revenue'], questionText: `What was revenue in week ${i}?` });
+  return t.finish({
+    tier: 1,
+    trust: 'certified',
+    block: 'finance.weekly_revenue',
+    contract: 'finance.Revenue.weekly_revenue@1',
+    sources: ['finance.weekly_revenue'],
+    questionText: `What was revenue in week ${i}?`,
+  });
 }
 
 function percentile(sorted, p) {
@@ -36,7 +43,8 @@ export async function benchTraceStore(report) {
     const recorder = createTraceRecorder({ root, otlp: false, onError: () => undefined });
     for (let i = 0; i < 2100; i++) tracedAsk(recorder, i);
     const counts = recorder.store.status().counts;
-    if (counts.details < 484 || counts.details > 500 || counts.summaries < 1984 || counts.summaries > 2000) throw new Error(`store not at its limits: ${JSON.stringify(counts)}`);
+    if (counts.details < 484 || counts.details > 500 || counts.summaries < 1984 || counts.summaries > 2000)
+      throw new Error(`store not at its limits: ${JSON.stringify(counts)}`);
     const samples = [];
     for (let i = 0; i < 5000; i++) {
       // between Asks the event loop turns, as in a server: scheduled WAL checkpoints run there

@@ -39,18 +39,11 @@ export interface DiagnosticLocation {
 
 /** Fills `{{name}}` placeholders from data; unknown placeholders stay visible so tests catch them. */
 export function renderTemplate(template: string, data: DiagnosticData = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
-    key in data ? String(data[key]) : whole,
-  );
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
 }
 
 /** Builds a diagnostic from the registry: message and hint come from the code's templates. */
-export function diag(
-  code: Code,
-  data: DiagnosticData = {},
-  where: DiagnosticLocation = {},
-  severity?: Severity,
-): Diagnostic {
+export function diag(code: Code, data: DiagnosticData = {}, where: DiagnosticLocation = {}, severity?: Severity): Diagnostic {
   const entry = CODES[code];
   const d: Diagnostic = {
     code,

@@ -21,7 +21,9 @@ const standaloneCode = standalone.default ?? standalone;
 
 mkdirSync(to, { recursive: true });
 let count = 0;
-for (const name of readdirSync(from).filter((f) => f.endsWith('.schema.json')).sort()) {
+for (const name of readdirSync(from)
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort()) {
   const schema = JSON.parse(readFileSync(join(from, name), 'utf8'));
   const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, code: { source: true } });
   const validate = ajv.compile(schema);

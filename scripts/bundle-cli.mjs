@@ -31,7 +31,9 @@ for (const name of readdirSync(out)) {
 // it is one file instead of about thirty, which a pre-commit hook pays on every run.
 const INLINED = new Set(['clipanion', 'typanion']);
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !INLINED.has(name)).flatMap((name) => [name, `${name}/*`]);
+const external = Object.keys(manifest.dependencies ?? {})
+  .filter((name) => !INLINED.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
 
 const result = await build({
   // The compile worker is an entry of its own: it then loads the chunks the command line

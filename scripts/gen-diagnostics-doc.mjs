@@ -37,7 +37,7 @@ export function renderDiagnosticsDoc(codes, policies) {
     '',
     'Every finding svc reports is `{ code, severity, message, file, span, hint, data }`. Text output prints',
     '`file:line:col severity code message` and the hint on the next line; `--format json` prints the objects.',
-    'In messages and hints below, `{name}` stands for the value `name` of the finding\'s `data`.',
+    "In messages and hints below, `{name}` stands for the value `name` of the finding's `data`.",
     '',
   ];
   const areas = new Map();
@@ -56,7 +56,14 @@ export function renderDiagnosticsDoc(codes, policies) {
   for (const p of policies) {
     out.push(`### ${p.policy}`, '');
     if (p.description) out.push(cell(p.description), '');
-    if (p.extends) out.push(`Extends ${[p.extends].flat().map((x) => `\`${x}\``).join(', ')}.`, '');
+    if (p.extends)
+      out.push(
+        `Extends ${[p.extends]
+          .flat()
+          .map((x) => `\`${x}\``)
+          .join(', ')}.`,
+        '',
+      );
     out.push('| rule | severity | what it checks | message | hint |', '|---|---|---|---|---|');
     for (const r of p.rules) out.push(`| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.message)} | ${cell(r.hint)} |`);
     out.push('');

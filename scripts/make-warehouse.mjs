@@ -35,35 +35,177 @@ function prng(seed) {
   return { next, int, pick, weighted };
 }
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Ivy', 'Lucas', 'Nora', 'Owen', 'Ruby',
-  'Leo', 'Maya', 'Eli', 'Hazel', 'Jack', 'Iris', 'Omar', 'Lena', 'Caleb', 'Sofia', 'Ravi', 'Priya',
-  'Diego', 'Elena', 'Kenji', 'Amara', 'Felix', 'Grace', 'Hugo'];
-const LAST = ['Smith', 'Garcia', 'Chen', 'Patel', 'Johnson', 'Nguyen', 'Kim', 'Brown', 'Lopez',
-  'Miller', 'Davis', 'Wilson', 'Moore', 'Taylor', 'Clark', 'Lewis', 'Walker', 'Young', 'Hall',
-  'Allen', 'King', 'Wright', 'Scott', 'Green', 'Baker', 'Adams', 'Nelson', 'Hill', 'Rivera', 'Shah'];
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Ivy',
+  'Lucas',
+  'Nora',
+  'Owen',
+  'Ruby',
+  'Leo',
+  'Maya',
+  'Eli',
+  'Hazel',
+  'Jack',
+  'Iris',
+  'Omar',
+  'Lena',
+  'Caleb',
+  'Sofia',
+  'Ravi',
+  'Priya',
+  'Diego',
+  'Elena',
+  'Kenji',
+  'Amara',
+  'Felix',
+  'Grace',
+  'Hugo',
+];
+const LAST = [
+  'Smith',
+  'Garcia',
+  'Chen',
+  'Patel',
+  'Johnson',
+  'Nguyen',
+  'Kim',
+  'Brown',
+  'Lopez',
+  'Miller',
+  'Davis',
+  'Wilson',
+  'Moore',
+  'Taylor',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Young',
+  'Hall',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Green',
+  'Baker',
+  'Adams',
+  'Nelson',
+  'Hill',
+  'Rivera',
+  'Shah',
+];
 // Rough population weights so per-state rankings look like real commerce data (CA, TX, FL lead).
-const STATES = [['CA', 39], ['TX', 30], ['FL', 22], ['NY', 20], ['PA', 13], ['IL', 12], ['OH', 12],
-  ['GA', 11], ['NC', 11], ['MI', 10], ['NJ', 9], ['VA', 9], ['WA', 8], ['AZ', 7], ['MA', 7],
-  ['TN', 7], ['IN', 7], ['MD', 6], ['MO', 6], ['WI', 6], ['CO', 6], ['MN', 6], ['SC', 5], ['AL', 5],
-  ['LA', 5], ['KY', 4], ['OR', 4], ['OK', 4], ['CT', 4], ['UT', 3], ['IA', 3], ['NV', 3], ['AR', 3],
-  ['MS', 3], ['KS', 3], ['NM', 2], ['NE', 2], ['ID', 2], ['WV', 2], ['HI', 1], ['NH', 1], ['ME', 1],
-  ['MT', 1], ['RI', 1], ['DE', 1], ['SD', 1], ['ND', 1], ['AK', 1], ['VT', 1], ['WY', 1], ['DC', 1]];
-const SEGMENTS = [['consumer', 70], ['small_business', 22], ['enterprise', 8]];
+const STATES = [
+  ['CA', 39],
+  ['TX', 30],
+  ['FL', 22],
+  ['NY', 20],
+  ['PA', 13],
+  ['IL', 12],
+  ['OH', 12],
+  ['GA', 11],
+  ['NC', 11],
+  ['MI', 10],
+  ['NJ', 9],
+  ['VA', 9],
+  ['WA', 8],
+  ['AZ', 7],
+  ['MA', 7],
+  ['TN', 7],
+  ['IN', 7],
+  ['MD', 6],
+  ['MO', 6],
+  ['WI', 6],
+  ['CO', 6],
+  ['MN', 6],
+  ['SC', 5],
+  ['AL', 5],
+  ['LA', 5],
+  ['KY', 4],
+  ['OR', 4],
+  ['OK', 4],
+  ['CT', 4],
+  ['UT', 3],
+  ['IA', 3],
+  ['NV', 3],
+  ['AR', 3],
+  ['MS', 3],
+  ['KS', 3],
+  ['NM', 2],
+  ['NE', 2],
+  ['ID', 2],
+  ['WV', 2],
+  ['HI', 1],
+  ['NH', 1],
+  ['ME', 1],
+  ['MT', 1],
+  ['RI', 1],
+  ['DE', 1],
+  ['SD', 1],
+  ['ND', 1],
+  ['AK', 1],
+  ['VT', 1],
+  ['WY', 1],
+  ['DC', 1],
+];
+const SEGMENTS = [
+  ['consumer', 70],
+  ['small_business', 22],
+  ['enterprise', 8],
+];
 // category -> [price range in cents, nouns]
 const CATEGORIES = {
-  electronics: [[1999, 89999], ['Headphones', 'Charger', 'Speaker', 'Monitor', 'Keyboard', 'Webcam']],
-  home: [[999, 24999], ['Lamp', 'Kettle', 'Blanket', 'Vase', 'Cookware Set', 'Rug']],
-  outdoors: [[1499, 39999], ['Tent', 'Backpack', 'Lantern', 'Hammock', 'Water Bottle', 'Cooler']],
-  apparel: [[1299, 14999], ['Jacket', 'Hoodie', 'Sneakers', 'Cap', 'Scarf', 'Jeans']],
-  beauty: [[599, 7999], ['Serum', 'Moisturizer', 'Shampoo', 'Lip Balm', 'Sunscreen', 'Cleanser']],
-  toys: [[799, 9999], ['Puzzle', 'Robot Kit', 'Board Game', 'Plush Bear', 'Kite', 'Blocks']],
-  grocery: [[299, 4999], ['Coffee Beans', 'Olive Oil', 'Green Tea', 'Granola', 'Honey', 'Pasta']],
-  books: [[899, 5999], ['Cookbook', 'Field Guide', 'Novel', 'Atlas', 'Journal', 'Biography']],
+  electronics: [
+    [1999, 89999],
+    ['Headphones', 'Charger', 'Speaker', 'Monitor', 'Keyboard', 'Webcam'],
+  ],
+  home: [
+    [999, 24999],
+    ['Lamp', 'Kettle', 'Blanket', 'Vase', 'Cookware Set', 'Rug'],
+  ],
+  outdoors: [
+    [1499, 39999],
+    ['Tent', 'Backpack', 'Lantern', 'Hammock', 'Water Bottle', 'Cooler'],
+  ],
+  apparel: [
+    [1299, 14999],
+    ['Jacket', 'Hoodie', 'Sneakers', 'Cap', 'Scarf', 'Jeans'],
+  ],
+  beauty: [
+    [599, 7999],
+    ['Serum', 'Moisturizer', 'Shampoo', 'Lip Balm', 'Sunscreen', 'Cleanser'],
+  ],
+  toys: [
+    [799, 9999],
+    ['Puzzle', 'Robot Kit', 'Board Game', 'Plush Bear', 'Kite', 'Blocks'],
+  ],
+  grocery: [
+    [299, 4999],
+    ['Coffee Beans', 'Olive Oil', 'Green Tea', 'Granola', 'Honey', 'Pasta'],
+  ],
+  books: [
+    [899, 5999],
+    ['Cookbook', 'Field Guide', 'Novel', 'Atlas', 'Journal', 'Biography'],
+  ],
 };
-const ADJECTIVES = ['Classic', 'Pro', 'Compact', 'Deluxe', 'Eco', 'Urban', 'Trail', 'Everyday',
-  'Premium', 'Mini', 'Ultra', 'Vintage'];
-const CHANNELS = [['web', 48], ['mobile', 34], ['marketplace', 12], ['retail', 6]];
-const METHODS = [['card', 62], ['paypal', 22], ['bank_transfer', 9], ['gift_card', 7]];
+const ADJECTIVES = ['Classic', 'Pro', 'Compact', 'Deluxe', 'Eco', 'Urban', 'Trail', 'Everyday', 'Premium', 'Mini', 'Ultra', 'Vintage'];
+const CHANNELS = [
+  ['web', 48],
+  ['mobile', 34],
+  ['marketplace', 12],
+  ['retail', 6],
+];
+const METHODS = [
+  ['card', 62],
+  ['paypal', 22],
+  ['bank_transfer', 9],
+  ['gift_card', 7],
+];
 
 const DAY = 86400;
 const T0 = Date.UTC(2024, 0, 1) / 1000; // fixed bounds: orders span 2024-01-01 .. 2025-12-31
@@ -145,9 +287,7 @@ function fill(db, rnd) {
   // Ids follow signup order, so "customers who existed at time t" is the prefix 1..k.
   const signups = [];
   for (let i = 0; i < COUNTS.customers; i++) {
-    signups.push(rnd.next() < 0.7
-      ? CUSTOMER_T0 + Math.floor(rnd.next() * (T0 - CUSTOMER_T0))
-      : T0 + Math.floor(rnd.next() * (T1 - 60 * DAY - T0)));
+    signups.push(rnd.next() < 0.7 ? CUSTOMER_T0 + Math.floor(rnd.next() * (T0 - CUSTOMER_T0)) : T0 + Math.floor(rnd.next() * (T1 - 60 * DAY - T0)));
   }
   signups.sort((a, b) => a - b);
   const customers = [];
@@ -162,8 +302,13 @@ function fill(db, rnd) {
   }
   // Number of customers signed up at or before t (binary search over the sorted signups).
   const signedUpBy = (t) => {
-    let lo = 0, hi = signups.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (signups[mid] <= t) lo = mid + 1; else hi = mid; }
+    let lo = 0,
+      hi = signups.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (signups[mid] <= t) lo = mid + 1;
+      else hi = mid;
+    }
     return lo;
   };
 
@@ -186,19 +331,37 @@ function fill(db, rnd) {
   const peak = demand(T1) * 1.6;
   for (let id = 1; id <= COUNTS.orders; id++) {
     let t; // rejection sampling against the seasonal curve
-    do t = T0 + Math.floor(rnd.next() * (T1 - T0)); while (rnd.next() * peak > demand(t));
+    do t = T0 + Math.floor(rnd.next() * (T1 - T0));
+    while (rnd.next() * peak > demand(t));
     const customerId = rnd.int(1, signedUpBy(t)); // only customers who already exist can order
     const customer = customers[customerId - 1];
     const recent = t > T1 - 45 * DAY; // only the last weeks still have unsettled orders
-    const status = rnd.weighted(recent
-      ? [['completed', 52], ['cancelled', 5], ['refunded', 3], ['pending', 40]]
-      : [['completed', 86], ['cancelled', 7], ['refunded', 5], ['pending', 2]]);
+    const status = rnd.weighted(
+      recent
+        ? [
+            ['completed', 52],
+            ['cancelled', 5],
+            ['refunded', 3],
+            ['pending', 40],
+          ]
+        : [
+            ['completed', 86],
+            ['cancelled', 7],
+            ['refunded', 5],
+            ['pending', 2],
+          ],
+    );
     let total = 0;
     const items = []; // buffered: the order row (with its total) must exist before its items
     const lines = rnd.int(1, 4);
     for (let k = 0; k < lines; k++) {
       const productId = rnd.weighted(productWeights);
-      const quantity = rnd.weighted([[1, 70], [2, 20], [3, 7], [4, 3]]);
+      const quantity = rnd.weighted([
+        [1, 70],
+        [2, 20],
+        [3, 7],
+        [4, 3],
+      ]);
       const discounted = rnd.next() < 0.15; // promotions sell at 10% off
       const unit = discounted ? Math.round(products[productId - 1].price * 0.9) : products[productId - 1].price;
       total += unit * quantity;

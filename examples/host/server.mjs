@@ -43,7 +43,10 @@ const server = await startHostedServer({
   hostHooks: {
     resolvePrincipal: (request) => personOf(request.headers['x-example-session']),
     signInPath: '/sign-in',
-    authorize: (_person, action) => (action === 'query.run' ? { allow: false, reason: 'Running blocks directly is for the data team; ask a question instead.', next: { label: 'Ask a question', href: '/ask' } } : { allow: true }),
+    authorize: (_person, action) =>
+      action === 'query.run'
+        ? { allow: false, reason: 'Running blocks directly is for the data team; ask a question instead.', next: { label: 'Ask a question', href: '/ask' } }
+        : { allow: true },
     rowPolicy: (query) => {
       if (query.purpose !== 'data' || !query.tables.includes('orders')) return { sql: query.sql, params: query.params };
       const region = query.principal?.attributes?.region;

@@ -5,16 +5,7 @@
  */
 import type { IToken } from 'chevrotain';
 import { Lexer } from '../chevrotain.js';
-import {
-  ALL_TOKENS,
-  LBracket,
-  LCurly,
-  RBracket,
-  RCurly,
-  UnterminatedComment,
-  UnterminatedString,
-  UnterminatedTriple,
-} from './tokens.js';
+import { ALL_TOKENS, LBracket, LCurly, RBracket, RCurly, UnterminatedComment, UnterminatedString, UnterminatedTriple } from './tokens.js';
 import type { Reporter } from './reporter.js';
 import { scanBlock } from './scan-block.js';
 

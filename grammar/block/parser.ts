@@ -65,7 +65,12 @@ export class BlockParser extends MemberRules {
   private declaration = this.RULE('declaration', (): Declaration | undefined => {
     const keyword = this.CONSUME(Key);
     const name = this.OR([
-      { ALT: () => { const t = this.CONSUME(StringLit); return this.ACTION(() => stringNode(t, this.reporter)); } },
+      {
+        ALT: () => {
+          const t = this.CONSUME(StringLit);
+          return this.ACTION(() => stringNode(t, this.reporter));
+        },
+      },
       {
         ALT: () => {
           const t = this.CONSUME2(Key);
@@ -148,7 +153,12 @@ export class BlockParser extends MemberRules {
           return this.ACTION(() => (value === undefined ? undefined : fieldNode(key, value)));
         },
       },
-      { ALT: () => { this.CONSUME(Colon); return this.SUBRULE(this.paramTail, { ARGS: [key] }); } },
+      {
+        ALT: () => {
+          this.CONSUME(Colon);
+          return this.SUBRULE(this.paramTail, { ARGS: [key] });
+        },
+      },
       { ALT: () => this.SUBRULE(this.sectionTail, { ARGS: [key] }) },
       { GATE: () => key.image === 'assert', ALT: () => this.SUBRULE(this.assertTail, { ARGS: [key] }) },
       { ALT: () => this.SUBRULE(this.unkeyedField, { ARGS: [key] }) },

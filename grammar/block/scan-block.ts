@@ -18,7 +18,14 @@ export interface ScanResult {
 }
 
 const KEYWORDS: ReadonlyMap<string, TokenType> = new Map([
-  ['true', T.True], ['false', T.False], ['null', T.Null], ['in', T.In], ['not', T.Not], ['between', T.Between], ['and', T.And], ['is', T.Is],
+  ['true', T.True],
+  ['false', T.False],
+  ['null', T.Null],
+  ['in', T.In],
+  ['not', T.Not],
+  ['between', T.Between],
+  ['and', T.And],
+  ['is', T.Is],
 ]);
 /** Types whose text may hold a line break (line_breaks in tokens.ts). */
 const MULTILINE: ReadonlySet<TokenType> = new Set([T.WhiteSpace, T.BlockComment, T.UnterminatedComment, T.TripleString, T.UnterminatedTriple]);
@@ -135,7 +142,17 @@ export function scanBlock(text: string): ScanResult {
     const image = text.slice(i, end);
     let token: IToken | undefined;
     if (type !== T.WhiteSpace) {
-      token = { image, startOffset: i, endOffset: end - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + length - 1, tokenTypeIdx: type.tokenTypeIdx as number, tokenType: type };
+      token = {
+        image,
+        startOffset: i,
+        endOffset: end - 1,
+        startLine: line,
+        endLine: line,
+        startColumn: column,
+        endColumn: column + length - 1,
+        tokenTypeIdx: type.tokenTypeIdx as number,
+        tokenType: type,
+      };
       (COMMENTS.has(type) ? out.comments : out.tokens).push(token);
     }
     const last = MULTILINE.has(type) ? image.lastIndexOf('\n') : -1;

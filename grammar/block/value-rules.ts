@@ -8,23 +8,7 @@ import type { ArrayValue, Field, ObjectValue, Value } from './ast.js';
 import { BlockParserBase } from './parser-base.js';
 import { describeToken } from './reporter.js';
 import { arrayNode, booleanNode, fieldNode, nullNode, numberNode, objectNode, stringNode } from './nodes.js';
-import {
-  AnyToken,
-  Comma,
-  EntryJunk,
-  Equals,
-  False,
-  ItemJunk,
-  Key,
-  LBracket,
-  LCurly,
-  Null,
-  NumberLit,
-  RBracket,
-  RCurly,
-  StringLit,
-  True,
-} from './tokens.js';
+import { AnyToken, Comma, EntryJunk, Equals, False, ItemJunk, Key, LBracket, LCurly, Null, NumberLit, RBracket, RCurly, StringLit, True } from './tokens.js';
 
 /** Where a list is between separators: nothing yet, after an element, after a comma. */
 type ListState = 'start' | 'element' | 'comma';
@@ -47,27 +31,66 @@ export abstract class ValueRules extends BlockParserBase {
    */
   private valueAlts: IOrAlt<Value>[] | undefined;
 
-  protected value = this.RULE('value', (): Value =>
-    this.OR<Value>(
-      (this.valueAlts ??= [
-        { ALT: () => { const t = this.CONSUME(StringLit); return this.ACTION(() => stringNode(t, this.reporter)); } },
-        { ALT: () => { const t = this.CONSUME(NumberLit); return this.ACTION(() => numberNode(t)); } },
-        { ALT: () => { const t = this.CONSUME(True); return this.ACTION(() => booleanNode(t)); } },
-        { ALT: () => { const t = this.CONSUME(False); return this.ACTION(() => booleanNode(t)); } },
-        { ALT: () => { const t = this.CONSUME(Null); return this.ACTION(() => nullNode(t)); } },
-        { ALT: () => this.SUBRULE(this.array) },
-        { ALT: () => this.SUBRULE(this.object) },
-      ]),
-    ),
+  protected value = this.RULE(
+    'value',
+    (): Value =>
+      this.OR<Value>(
+        (this.valueAlts ??= [
+          {
+            ALT: () => {
+              const t = this.CONSUME(StringLit);
+              return this.ACTION(() => stringNode(t, this.reporter));
+            },
+          },
+          {
+            ALT: () => {
+              const t = this.CONSUME(NumberLit);
+              return this.ACTION(() => numberNode(t));
+            },
+          },
+          {
+            ALT: () => {
+              const t = this.CONSUME(True);
+              return this.ACTION(() => booleanNode(t));
+            },
+          },
+          {
+            ALT: () => {
+              const t = this.CONSUME(False);
+              return this.ACTION(() => booleanNode(t));
+            },
+          },
+          {
+            ALT: () => {
+              const t = this.CONSUME(Null);
+              return this.ACTION(() => nullNode(t));
+            },
+          },
+          { ALT: () => this.SUBRULE(this.array) },
+          { ALT: () => this.SUBRULE(this.object) },
+        ]),
+      ),
   );
 
   /** A value written right after a key with the `=` left out (`owner "x"`): read, reported. */
-  protected unkeyedValue = this.RULE('unkeyedValue', (): Value =>
-    this.OR<Value>([
-      { ALT: () => { const t = this.CONSUME(StringLit); return this.ACTION(() => stringNode(t, this.reporter)); } },
-      { ALT: () => { const t = this.CONSUME(NumberLit); return this.ACTION(() => numberNode(t)); } },
-      { ALT: () => this.SUBRULE(this.array) },
-    ]),
+  protected unkeyedValue = this.RULE(
+    'unkeyedValue',
+    (): Value =>
+      this.OR<Value>([
+        {
+          ALT: () => {
+            const t = this.CONSUME(StringLit);
+            return this.ACTION(() => stringNode(t, this.reporter));
+          },
+        },
+        {
+          ALT: () => {
+            const t = this.CONSUME(NumberLit);
+            return this.ACTION(() => numberNode(t));
+          },
+        },
+        { ALT: () => this.SUBRULE(this.array) },
+      ]),
   );
 
   /** `key "x"`: the field is kept and the missing `=` reported. */
@@ -83,10 +106,7 @@ export abstract class ValueRules extends BlockParserBase {
    * of the line if the offending token sits on it.
    */
   protected valueOrError = this.RULE('valueOrError', (after: IToken, quiet: boolean): Value | undefined => {
-    const value = this.OR<Value | undefined>([
-      { ALT: () => this.SUBRULE(this.value) },
-      { ALT: () => this.ACTION(() => this.missingValue(after, quiet)) },
-    ]);
+    const value = this.OR<Value | undefined>([{ ALT: () => this.SUBRULE(this.value) }, { ALT: () => this.ACTION(() => this.missingValue(after, quiet)) }]);
     this.SUBRULE(this.skip);
     return value;
   });
@@ -116,8 +136,18 @@ export abstract class ValueRules extends BlockParserBase {
             });
           },
         },
-        { ALT: () => { const c = this.CONSUME(Comma); this.ACTION(() => (state = this.comma(c, state, "a value or ']'"))); } },
-        { ALT: () => { const t = this.CONSUME(ItemJunk); this.ACTION(() => this.stray(t, "a value, ',' or ']'")); } },
+        {
+          ALT: () => {
+            const c = this.CONSUME(Comma);
+            this.ACTION(() => (state = this.comma(c, state, "a value or ']'")));
+          },
+        },
+        {
+          ALT: () => {
+            const t = this.CONSUME(ItemJunk);
+            this.ACTION(() => this.stray(t, "a value, ',' or ']'"));
+          },
+        },
       ]);
     });
     const close = this.OPTION(() => this.CONSUME(RBracket));
@@ -140,7 +170,12 @@ export abstract class ValueRules extends BlockParserBase {
             });
           },
         },
-        { ALT: () => { const c = this.CONSUME(Comma); this.ACTION(() => (state = this.comma(c, state, "an entry or '}'"))); } },
+        {
+          ALT: () => {
+            const c = this.CONSUME(Comma);
+            this.ACTION(() => (state = this.comma(c, state, "an entry or '}'")));
+          },
+        },
         {
           ALT: () => {
             const t = this.CONSUME(EntryJunk);
@@ -169,7 +204,12 @@ export abstract class ValueRules extends BlockParserBase {
   protected entry = this.RULE('entry', (): Field | undefined => {
     const key = this.CONSUME(Key);
     const value = this.OR<Value | undefined>([
-      { ALT: () => { const eq = this.CONSUME(Equals); return this.SUBRULE(this.valueOrError, { ARGS: [eq, false] }); } },
+      {
+        ALT: () => {
+          const eq = this.CONSUME(Equals);
+          return this.SUBRULE(this.valueOrError, { ARGS: [eq, false] });
+        },
+      },
       {
         ALT: () => {
           this.ACTION(() => this.unexpected(this.LA(1), "'='"));

@@ -97,12 +97,7 @@ export const BASE_READING: DialectReading = {
 };
 
 /** Builds a dialect from the base and a delta. */
-export function dialect(
-  name: string,
-  delta: Partial<DialectReading>,
-  settings: readonly DialectSetting[] = [],
-  over: DialectReading = BASE_READING,
-): Dialect {
+export function dialect(name: string, delta: Partial<DialectReading>, settings: readonly DialectSetting[] = [], over: DialectReading = BASE_READING): Dialect {
   return { name, reading: { ...over, ...delta }, settings };
 }
 

@@ -54,7 +54,6 @@ function afterSpaces(text: string, i: number): number {
   return j;
 }
 
-
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isHex = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
@@ -95,7 +94,8 @@ function variable(text: string, offset: number): number {
   if (text.charCodeAt(offset) !== 64 || text.charCodeAt(offset + 1) !== 64) return -1;
   let i = offset + 2;
   const first = text.charCodeAt(i);
-  if (isLetter(first) || first >= 0x80) for (i++; isIdent(text.charCodeAt(i)) || text.charCodeAt(i) === 36 || text.charCodeAt(i) === 46 || text.charCodeAt(i) >= 0x80; i++);
+  if (isLetter(first) || first >= 0x80)
+    for (i++; isIdent(text.charCodeAt(i)) || text.charCodeAt(i) === 36 || text.charCodeAt(i) === 46 || text.charCodeAt(i) >= 0x80; i++);
   return i;
 }
 

@@ -36,7 +36,7 @@ function stringForms(r: DialectReading): string[] {
   if (r.escapeStrings) out.push("E'...' with backslash escapes");
   if (r.unicodeEscapes) out.push("U&'...' with \\XXXX and \\+XXXXXX escapes (UESCAPE refused)");
   if (r.rawStrings) out.push("r'...' raw strings (a backslash before the closing quote is refused)");
-  if (r.tripleQuotes) out.push("'''...''' and \"\"\"...\"\"\" triple-quoted strings");
+  if (r.tripleQuotes) out.push('\'\'\'...\'\'\' and """...""" triple-quoted strings');
   if (r.dollarQuotes === 'plain') out.push('$$...$$');
   if (r.dollarQuotes === 'tagged') out.push('$$...$$ and $tag$...$tag$');
   if (r.dollarQuotes === 'heredoc') out.push('heredocs: $tag$...$tag$ where the tag is anything from a $ to the next $');
@@ -54,9 +54,7 @@ function nameForms(r: DialectReading): string[] {
 }
 
 function commentForms(r: DialectReading): string[] {
-  const out: string[] = r.lineComments.map((c) =>
-    c === '--' && r.dashCommentNeedsSpace ? '-- followed by a space or control character' : c,
-  );
+  const out: string[] = r.lineComments.map((c) => (c === '--' && r.dashCommentNeedsSpace ? '-- followed by a space or control character' : c));
   out.push('/* ... */ (nesting refused)');
   for (const e of r.executableComments) out.push(`${e} ... */ refused`);
   if (r.settingHints) out.push('/*+ ... */ optimizer hints read as comments; a hint with SET_VAR refused');

@@ -29,9 +29,34 @@ export interface Relations {
 const QUERY_WORDS = new Set(['select', 'with', 'values', 'table', 'from', 'pivot', 'unpivot', 'summarize', 'describe', 'show']);
 /** Words that end a FROM list: what follows is no longer a relation or its alias. */
 const CLAUSE_END = new Set([
-  'where', 'group', 'having', 'order', 'limit', 'offset', 'fetch', 'window', 'qualify', 'union',
-  'intersect', 'except', 'minus', 'on', 'returning', 'set', 'values', 'select', 'into', 'for',
-  'connect', 'start', 'prewhere', 'settings', 'format', 'when', 'then', 'match_recognize',
+  'where',
+  'group',
+  'having',
+  'order',
+  'limit',
+  'offset',
+  'fetch',
+  'window',
+  'qualify',
+  'union',
+  'intersect',
+  'except',
+  'minus',
+  'on',
+  'returning',
+  'set',
+  'values',
+  'select',
+  'into',
+  'for',
+  'connect',
+  'start',
+  'prewhere',
+  'settings',
+  'format',
+  'when',
+  'then',
+  'match_recognize',
 ]);
 const SKIP_BEFORE_RELATION = new Set(['lateral', 'only']);
 /** Statements whose first operand is a relation (`DESCRIBE t`, `SUMMARIZE 'f.csv'`, `TABLE t`). */

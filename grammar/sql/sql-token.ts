@@ -15,16 +15,7 @@
  * - `number`, `parameter` (`?`, `?1`, `$1`, `:name`, `@name`, `$name`),
  *   `variable` (`@@name`, a server or session variable), `operator`, `punctuation`.
  */
-export type SqlTokenKind =
-  | 'number'
-  | 'operator'
-  | 'parameter'
-  | 'punctuation'
-  | 'quoted-name'
-  | 'string'
-  | 'string-or-name'
-  | 'variable'
-  | 'word';
+export type SqlTokenKind = 'number' | 'operator' | 'parameter' | 'punctuation' | 'quoted-name' | 'string' | 'string-or-name' | 'variable' | 'word';
 
 export interface SqlToken {
   readonly kind: SqlTokenKind;

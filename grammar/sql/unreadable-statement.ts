@@ -28,7 +28,7 @@ const MESSAGES: Record<UnreadableReason, string> = {
   'foreign-line-break': 'A line comment is ended by a line break that engines read differently.',
   'nested-comment': 'A block comment opens another block comment, which engines read differently.',
   'not-text': 'The statement is not text.',
-  'unexpected-character': 'The statement holds a character that is not part of the engine\'s SQL.',
+  'unexpected-character': "The statement holds a character that is not part of the engine's SQL.",
   'unicode-escape': 'A Unicode escape in a string or name cannot be read.',
   'unknown-driver': 'The engine is not one the statement reader knows.',
   'unterminated-comment': 'A block comment is never closed.',

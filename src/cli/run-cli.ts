@@ -65,9 +65,19 @@ export async function runCli(argv: string[], io: CliIo, version = '0.0.0'): Prom
   try {
     command = cli.process(argv.length === 0 ? ['--help'] : argv, context);
   } catch (error) {
-    const paths = cli.definitions().map((d) => d.path.replace(/^svc\s*/, '').trim()).filter((p) => p !== '' && !p.startsWith('-'));
+    const paths = cli
+      .definitions()
+      .map((d) => d.path.replace(/^svc\s*/, '').trim())
+      .filter((p) => p !== '' && !p.startsWith('-'));
     const guess = paths.some((p) => argv.join(' ').startsWith(p)) ? undefined : nearestCommand(argv, paths);
-    io.stderr.write(guess !== undefined ? `svc: unknown command "${argv.filter((a) => !a.startsWith('-')).slice(0, guess.split(' ').length).join(' ')}". Did you mean "svc ${guess}"?\n` : cli.error(error, { colored: false }));
+    io.stderr.write(
+      guess !== undefined
+        ? `svc: unknown command "${argv
+            .filter((a) => !a.startsWith('-'))
+            .slice(0, guess.split(' ').length)
+            .join(' ')}". Did you mean "svc ${guess}"?\n`
+        : cli.error(error, { colored: false }),
+    );
     return EXIT_USAGE;
   }
   if (command.help) {

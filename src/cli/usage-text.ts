@@ -9,8 +9,10 @@ export function namedValues(usage: string): string {
   const lines = named.split('\n');
   const rows = lines.map((l) => OPTION_ROW.exec(l));
   const width = Math.max(0, ...rows.map((m) => (m === null ? 0 : (m[2] as string).length)));
-  return lines.map((l, i) => {
-    const m = rows[i];
-    return m === null || m === undefined ? l : `${m[1]}${(m[2] as string).padEnd(width)}    ${m[4]}`;
-  }).join('\n');
+  return lines
+    .map((l, i) => {
+      const m = rows[i];
+      return m === null || m === undefined ? l : `${m[1]}${(m[2] as string).padEnd(width)}    ${m[4]}`;
+    })
+    .join('\n');
 }

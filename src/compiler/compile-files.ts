@@ -34,7 +34,12 @@ function projectEnv(dir: string, cache: Map<string, ProjectEnv>): ProjectEnv {
     const contracts = loaded.config ? loadContracts(root, loaded.config.contracts?.manifestPath) : undefined;
     // The missing-manifest warning belongs to compile; lint reports only what the files can fix.
     const diagnostics = [...loaded.diagnostics, ...(contracts?.diagnostics.filter((d) => d.code !== 'compile/contract-manifest-missing') ?? [])];
-    env = { root, ...(loaded.config ? { config: loaded.config } : {}), contracts: contracts?.index ?? { loaded: false, path: '', keys: new Set() }, diagnostics };
+    env = {
+      root,
+      ...(loaded.config ? { config: loaded.config } : {}),
+      contracts: contracts?.index ?? { loaded: false, path: '', keys: new Set() },
+      diagnostics,
+    };
   }
   cache.set(root, env);
   return env;
@@ -45,7 +50,8 @@ function locate(rel: string): Omit<SourceFile, 'abs'> {
   const parts = rel.split('/');
   const inDrafts = parts.slice(0, -1).includes(DRAFTS_FOLDER);
   if (parts[0] === 'domains' && parts[2] === 'blocks' && parts[1]) return { path: rel, layout: 'domain', folderDomain: parts[1], inDrafts };
-  if (parts[0] === 'blocks' && parts.length >= 3 && parts[1] && parts[1] !== DRAFTS_FOLDER) return { path: rel, layout: 'legacy', folderDomain: parts[1], inDrafts };
+  if (parts[0] === 'blocks' && parts.length >= 3 && parts[1] && parts[1] !== DRAFTS_FOLDER)
+    return { path: rel, layout: 'legacy', folderDomain: parts[1], inDrafts };
   return { path: rel, layout: 'legacy', inDrafts };
 }
 

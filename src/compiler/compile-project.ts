@@ -92,7 +92,12 @@ function previousRun(cache: CacheData | undefined, envKey: string, existing: Buf
  * The manifest on disk and what can be reused from it. A warm start's manifest is trusted
  * without hashing while its stat is the one taken after this process wrote it.
  */
-function startFrom(opts: CompileOptions, root: string, cache: CacheData | undefined, envKey: string): { existing: Buffer | undefined; previous: Previous | undefined; before: StatMemo | null } {
+function startFrom(
+  opts: CompileOptions,
+  root: string,
+  cache: CacheData | undefined,
+  envKey: string,
+): { existing: Buffer | undefined; previous: Previous | undefined; before: StatMemo | null } {
   const path = join(root, MANIFEST_FILE);
   // Taken before the file is read or trusted: the manifest's identity if this compile writes none.
   const before = statMemo(path);
@@ -194,10 +199,17 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const termDiags = [...terms.diagnostics, ...unknownRelated(terms.terms, new Set(dup.keep.keys()))];
   const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags, ...termDiags];
   if (discovered.files.length === 0) projectDiags.push(diag('compile/empty-project', { root: '.' }));
-  const diagnostics = orderDiagnostics(units.results.flatMap((u) => u.diagnostics), projectDiags);
+  const diagnostics = orderDiagnostics(
+    units.results.flatMap((u) => u.diagnostics),
+    projectDiags,
+  );
   const kept = units.results.flatMap((u) => u.blocks.filter((b) => dup.keep.get(b.id) === u.path));
   kept.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  const head = { manifestVersion: 1 as const, project: config.project, contracts: { loaded: contracts.index.loaded, path: contracts.index.path, count: contracts.index.keys.size } };
+  const head = {
+    manifestVersion: 1 as const,
+    project: config.project,
+    contracts: { loaded: contracts.index.loaded, path: contracts.index.path, count: contracts.index.keys.size },
+  };
   const lineage: LineageEdge[] = kept.flatMap((b) => b.tables.map((table) => ({ block: b.id, table })));
   t.mark('cross-file, apps');
   const assembled = assembleManifest({ head, blocks: kept, apps, terms: termsById(terms.terms), lineage, diagnostics });
@@ -209,7 +221,21 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
     const onDisk = result.wrote || !result.stale;
     const ambiguous = dup.diagnostics.length > 0 || discovered.diagnostics.length > 0;
     const identity: Identity | undefined = written !== undefined ? { ino: written } : before ? { memo: before } : undefined;
-    const next = remember({ root, opts, inputs, bytes: assembled.bytes, onDisk, identity, units, keep: dup.keep, previous, kept, discovered, apps: appFiles, blocksAmbiguous: ambiguous });
+    const next = remember({
+      root,
+      opts,
+      inputs,
+      bytes: assembled.bytes,
+      onDisk,
+      identity,
+      units,
+      keep: dup.keep,
+      previous,
+      kept,
+      discovered,
+      apps: appFiles,
+      blocksAmbiguous: ambiguous,
+    });
     if (next) result.next = next;
     t.mark(opts.deferCache ? 'cache (deferred)' : 'write cache');
   }
@@ -218,12 +244,27 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
 }
 
 /** The result, and the inode of the manifest when this compile wrote it. */
-function finish(root: string, config: SvcConfig, bytes: Buffer, existing: Buffer | undefined, diagnostics: Diagnostic[], opts: CompileOptions, stats: CompileResult['stats']): [CompileResult, string | undefined] {
+function finish(
+  root: string,
+  config: SvcConfig,
+  bytes: Buffer,
+  existing: Buffer | undefined,
+  diagnostics: Diagnostic[],
+  opts: CompileOptions,
+  stats: CompileResult['stats'],
+): [CompileResult, string | undefined] {
   const path = join(root, MANIFEST_FILE);
   let text: string | undefined;
   const stale = existing === undefined || !existing.equals(bytes);
   const result: CompileResult = {
-    root, config, bytes, diagnostics, exitCode: hasErrors(diagnostics) ? 1 : 0, stale, wrote: false, stats,
+    root,
+    config,
+    bytes,
+    diagnostics,
+    exitCode: hasErrors(diagnostics) ? 1 : 0,
+    stale,
+    wrote: false,
+    stats,
     get text() {
       text ??= bytes.toString('utf8');
       return text;

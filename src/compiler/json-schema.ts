@@ -79,13 +79,7 @@ function describe(error: ErrorObject): string {
  * Validates `data`; returns one diagnostic per schema error (deduplicated by pointer and text).
  * `code` is a registered code whose message template uses {{pointer}} and {{problem}}.
  */
-export function validateDocument(
-  validator: ValidateFunction,
-  data: unknown,
-  code: Code,
-  file: string,
-  extra: Record<string, string> = {},
-): Diagnostic[] {
+export function validateDocument(validator: ValidateFunction, data: unknown, code: Code, file: string, extra: Record<string, string> = {}): Diagnostic[] {
   if (validator(data)) return [];
   const seen = new Set<string>();
   const out: Diagnostic[] = [];

@@ -5,14 +5,7 @@
  */
 import type { Diagnostic, Span } from '../../grammar/diagnostics.js';
 
-export const BLOCK_STATUSES = [
-  'draft',
-  'review',
-  'certified',
-  'pending_recertification',
-  'deprecated',
-  'retired',
-] as const;
+export const BLOCK_STATUSES = ['draft', 'review', 'certified', 'pending_recertification', 'deprecated', 'retired'] as const;
 export type BlockStatus = (typeof BLOCK_STATUSES)[number];
 
 export const RECEIPT_STATES = ['valid', 'missing', 'stale', 'orphaned', 'none'] as const;

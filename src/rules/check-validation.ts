@@ -30,9 +30,7 @@ export function checkProblems(spec: unknown, pointer: string): SchemaProblem[] {
     pointer: joinPointer(pointer, ...p.at),
     problem: p.problem,
   }));
-  const nested = (definition.nested?.(spec) ?? []).flatMap((n) =>
-    checkProblems(n.spec, joinPointer(pointer, ...n.at)),
-  );
+  const nested = (definition.nested?.(spec) ?? []).flatMap((n) => checkProblems(n.spec, joinPointer(pointer, ...n.at)));
   return [...own, ...nested];
 }
 

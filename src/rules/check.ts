@@ -39,11 +39,7 @@ export interface CheckDefinition<O = any> {
 }
 
 /** Builds a check's options schema: an object with `kind` fixed and no unknown options. */
-export function checkSchema(
-  kind: string,
-  properties: Record<string, unknown>,
-  required: string[] = [],
-): Record<string, unknown> {
+export function checkSchema(kind: string, properties: Record<string, unknown>, required: string[] = []): Record<string, unknown> {
   return {
     type: 'object',
     properties: { kind: { const: kind }, ...properties },

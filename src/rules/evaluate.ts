@@ -3,12 +3,7 @@
  * does not match the facts yields nothing; a rule whose check fails yields one finding with
  * its message and hint rendered from the policy's templates. No I/O, no exceptions.
  */
-import {
-  renderTemplate,
-  type Diagnostic,
-  type DiagnosticData,
-  type DiagnosticLocation,
-} from '../../grammar/diagnostics.js';
+import { renderTemplate, type Diagnostic, type DiagnosticData, type DiagnosticLocation } from '../../grammar/diagnostics.js';
 import type { CheckContext, CheckResult } from './check.js';
 import { getCheck } from './checks/index.js';
 import { hasFact, type Facts } from './facts.js';

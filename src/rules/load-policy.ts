@@ -18,9 +18,7 @@ export interface PolicyLoadResult {
 
 /** Turns (pointer, problem) pairs into `policy/invalid` diagnostics located in `source`. */
 export function policyDiagnostics(problems: SchemaProblem[], source: string): Diagnostic[] {
-  return problems.map((p) =>
-    diag('policy/invalid', { source, pointer: p.pointer || '/', problem: p.problem }, { file: source }),
-  );
+  return problems.map((p) => diag('policy/invalid', { source, pointer: p.pointer || '/', problem: p.problem }, { file: source }));
 }
 
 /** Shape and check problems of one rule object found at `pointer`. */

@@ -8,7 +8,6 @@ import type { ValidateFunction } from 'ajv';
 import { rulesAjv } from './ajv.js';
 import { readJsonAsset } from '../source-asset.js';
 
-
 const POLICY_ID = 'https://svc.dev/schemas/policy.schema.json';
 const PROJECT_ID = 'https://svc.dev/schemas/project-rules.schema.json';
 

@@ -32,7 +32,15 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.ok) return { ok: true, value: body as T };
   const error = (body['error'] ?? {}) as { code?: string; message?: string };
-  return { ok: false, error: { status: response.status, code: error.code ?? `HTTP_${response.status}`, message: error.message ?? `The server answered ${response.status}.`, body } };
+  return {
+    ok: false,
+    error: {
+      status: response.status,
+      code: error.code ?? `HTTP_${response.status}`,
+      message: error.message ?? `The server answered ${response.status}.`,
+      body,
+    },
+  };
 }
 
 /** The shapes the screens read (a subset of the server's). */
@@ -90,7 +98,12 @@ export interface AskProgress {
 export async function askStreaming(body: unknown, onProgress: (e: AskProgress) => void): Promise<ApiResult<AskRun>> {
   let response: Response;
   try {
-    response = await fetch('/api/agent-runs', { method: 'POST', headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...backgroundHeader() }, body: JSON.stringify(body), credentials: 'same-origin' });
+    response = await fetch('/api/agent-runs', {
+      method: 'POST',
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...backgroundHeader() },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
   } catch {
     return { ok: false, error: { status: 0, code: 'NETWORK', message: 'The svc server could not be reached.', body: {} } };
   }
@@ -99,7 +112,15 @@ export async function askStreaming(body: unknown, onProgress: (e: AskProgress) =
     const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (response.ok) return { ok: true, value: json as unknown as AskRun };
     const error = (json['error'] ?? {}) as { code?: string; message?: string };
-    return { ok: false, error: { status: response.status, code: error.code ?? `HTTP_${response.status}`, message: error.message ?? `The server answered ${response.status}.`, body: json } };
+    return {
+      ok: false,
+      error: {
+        status: response.status,
+        code: error.code ?? `HTTP_${response.status}`,
+        message: error.message ?? `The server answered ${response.status}.`,
+        body: json,
+      },
+    };
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -115,10 +136,14 @@ export async function askStreaming(body: unknown, onProgress: (e: AskProgress) =
       const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null') as unknown;
       if (name === 'progress') onProgress(data as AskProgress);
       if (name === 'answer') return { ok: true, value: data as AskRun };
-      if (name === 'error') return { ok: false, error: { status: 500, code: 'INTERNAL_ERROR', message: (data as { message?: string }).message ?? 'The Ask failed.', body: {} } };
+      if (name === 'error')
+        return { ok: false, error: { status: 500, code: 'INTERNAL_ERROR', message: (data as { message?: string }).message ?? 'The Ask failed.', body: {} } };
     }
   }
-  return { ok: false, error: { status: 0, code: 'STREAM_ENDED', message: 'The answer stream ended before the answer; the server may have stopped.', body: {} } };
+  return {
+    ok: false,
+    error: { status: 0, code: 'STREAM_ENDED', message: 'The answer stream ended before the answer; the server may have stopped.', body: {} },
+  };
 }
 
 /** Reads `path` once per change of `path`: the value, or the failure's message. */

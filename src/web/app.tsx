@@ -37,7 +37,11 @@ function Screen({ url, map }: { url: URL; map?: HostMap }) {
   const page = /^\/apps\/([^/]+)\/([^/]+)$/.exec(path);
   if (page?.[1] !== undefined && page[2] !== undefined) return <AppPage appId={decodeURIComponent(page[1])} pageId={decodeURIComponent(page[2])} />;
   if (path === '/' || path === '/ask') return <AskPage />;
-  return <p role="alert">There is no page at {path}. <a href="/ask">Go to Ask</a></p>;
+  return (
+    <p role="alert">
+      There is no page at {path}. <a href="/ask">Go to Ask</a>
+    </p>
+  );
 }
 
 /** `/?app=<id>&page=<id>` (a link from outside, a delivery) opens that page; the parameters are read once and removed. */
@@ -53,11 +57,17 @@ function Waiting({ state }: { state: HostState }) {
       <section role="alert">
         <h1>The service cannot be reached</h1>
         <p>svc could not load what you may do here. It keeps trying; you can also reload.</p>
-        <button type="button" onClick={() => location.reload()}>Reload</button>
+        <button type="button" onClick={() => location.reload()}>
+          Reload
+        </button>
       </section>
     );
   }
-  return <p role="status" class="connecting">Connecting...</p>;
+  return (
+    <p role="status" class="connecting">
+      Connecting...
+    </p>
+  );
 }
 
 export function App() {
@@ -70,14 +80,28 @@ export function App() {
   return (
     <HostContext.Provider value={hosted ? state : { kind: 'ready', map: { host: false } }}>
       <div onClick={onLink}>
-        <a class="skip" href="#main">Skip to content</a>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
         {map !== undefined ? <Banner map={map} /> : null}
         <header class="top">
           <span class="brand">svc</span>
           <nav aria-label="Main">
-            {shows('ask') ? <a href="/ask" aria-current={current('/ask') ?? (url.pathname === '/' ? 'page' : undefined)}>Ask</a> : null}
-            {shows('project.read') ? <a href="/blocks" aria-current={current('/blocks')}>Blocks</a> : null}
-            {shows('app.view') ? <a href="/apps" aria-current={current('/apps')}>Apps</a> : null}
+            {shows('ask') ? (
+              <a href="/ask" aria-current={current('/ask') ?? (url.pathname === '/' ? 'page' : undefined)}>
+                Ask
+              </a>
+            ) : null}
+            {shows('project.read') ? (
+              <a href="/blocks" aria-current={current('/blocks')}>
+                Blocks
+              </a>
+            ) : null}
+            {shows('app.view') ? (
+              <a href="/apps" aria-current={current('/apps')}>
+                Apps
+              </a>
+            ) : null}
             {map !== undefined ? <HostNav map={map} /> : null}
           </nav>
         </header>

@@ -11,7 +11,12 @@ import { useEffect, useState } from 'preact/hooks';
 
 export const hosted = typeof document !== 'undefined' && document.querySelector('meta[name="svc-hosted"]') !== null;
 
-export interface HostLink { label: string; href: string; badge?: number; icon?: string }
+export interface HostLink {
+  label: string;
+  href: string;
+  badge?: number;
+  icon?: string;
+}
 export interface HostMap {
   host: boolean;
   person?: { id?: string; name?: string; email?: string };
@@ -38,7 +43,9 @@ const RELOAD_MS = 60_000;
 export const BACKGROUND_MS = 30_000;
 
 let lastTouch = Date.now();
-if (typeof window !== 'undefined') for (const kind of ['pointerdown', 'keydown', 'wheel', 'touchstart']) window.addEventListener(kind, () => (lastTouch = Date.now()), { passive: true, capture: true });
+if (typeof window !== 'undefined')
+  for (const kind of ['pointerdown', 'keydown', 'wheel', 'touchstart'])
+    window.addEventListener(kind, () => (lastTouch = Date.now()), { passive: true, capture: true });
 
 /** Headers every request of a hosted page carries: `x-svc-background: 1` when nobody touched the page for 30 s. */
 export function backgroundHeader(): Record<string, string> {

@@ -31,7 +31,18 @@ export function takeParam(name: string): string | undefined {
 /** Click handler for in-app links: plain clicks move in the app, others behave as links. */
 export function onLink(event: MouseEvent): void {
   const a = (event.target as Element | null)?.closest('a');
-  if (a === null || a === undefined || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || a.target !== '' || a.hasAttribute('download')) return;
+  if (
+    a === null ||
+    a === undefined ||
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    a.target !== '' ||
+    a.hasAttribute('download')
+  )
+    return;
   const href = a.getAttribute('href');
   if (href === null || !href.startsWith('/') || href.startsWith('//') || href.startsWith('/api/')) return;
   event.preventDefault();

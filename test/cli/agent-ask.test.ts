@@ -94,7 +94,10 @@ describe('svc agent proposals', () => {
     ]);
     const json = svc(['agent', 'proposals', '--asked-at-least-times', '2', '--format', 'json'], root);
     const { proposals } = JSON.parse(json.stdout) as { proposals: Array<{ id: string; askedTimes: number; certifyCommand: string }> };
-    expect(proposals.map((p) => [p.id, p.askedTimes])).toEqual([['sales.orders_by_state', 3], ['finance.revenue_by_channel', 2]]);
+    expect(proposals.map((p) => [p.id, p.askedTimes])).toEqual([
+      ['sales.orders_by_state', 3],
+      ['finance.revenue_by_channel', 2],
+    ]);
     expect(proposals[0]?.certifyCommand).toBe('svc certify --from-draft domains/sales/blocks/_drafts/orders_by_state.svc');
     expect(svc(['agent', 'proposals', '--asked-at-least-times', '-1'], root).code).toBe(2);
   });

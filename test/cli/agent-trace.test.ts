@@ -88,13 +88,46 @@ describe('svc agent trace (child process)', () => {
   it('export support requires --confirm-reviewed-identifiers and takes the question from the command line only', () => {
     const out = join(project, 'bundles', 'support-1');
     expect(svc(['agent', 'trace', 'export', 'run-cli-2', '--out', out, '--profile', 'support'], project).code).toBe(2);
-    const r = svc(['agent', 'trace', 'export', 'run-cli-2', '--out', out, '--profile', 'support', '--confirm-reviewed-identifiers', '--question', 'Orders by state this year?'], project);
+    const r = svc(
+      [
+        'agent',
+        'trace',
+        'export',
+        'run-cli-2',
+        '--out',
+        out,
+        '--profile',
+        'support',
+        '--confirm-reviewed-identifiers',
+        '--question',
+        'Orders by state this year?',
+      ],
+      project,
+    );
     expect(r.code).toBe(0);
     const receipt = JSON.parse(readFileSync(join(out, 'run-receipt.json'), 'utf8'));
-    expect(receipt).toMatchObject({ runId: 'run-cli-2', reviewedQuestion: 'Orders by state this year?', questionFingerprint: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/) });
+    expect(receipt).toMatchObject({
+      runId: 'run-cli-2',
+      reviewedQuestion: 'Orders by state this year?',
+      questionFingerprint: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/),
+    });
     expect(JSON.parse(readFileSync(join(out, 'redaction-receipt.json'), 'utf8')).questionMatchesTrace).toBe(true);
     const leaky = join(project, 'bundles', 'support-2');
-    const bad = jsonOf(['agent', 'trace', 'export', 'run-cli-2', '--out', leaky, '--profile', 'support', '--confirm-reviewed-identifiers', '--question', 'SELECT * FROM orders', '--format', 'json']);
+    const bad = jsonOf([
+      'agent',
+      'trace',
+      'export',
+      'run-cli-2',
+      '--out',
+      leaky,
+      '--profile',
+      'support',
+      '--confirm-reviewed-identifiers',
+      '--question',
+      'SELECT * FROM orders',
+      '--format',
+      'json',
+    ]);
     expect(bad.code).toBe(1);
     expect(bad.body.error.code).toBe('TRACE_EXPORT_REDACTION_FAILED');
     expect(bad.stdout).not.toContain('SELECT');
@@ -112,7 +145,11 @@ describe('svc agent trace (child process)', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const elsewhere = makeProject({ 'readme.txt': 'no project here' });
-    const r = svc(['agent', 'trace', 'replay', out, '--mode', 'receipt', '--format', 'json'], elsewhere, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, HTTP_PROXY: endpoint, HTTPS_PROXY: endpoint });
+    const r = svc(['agent', 'trace', 'replay', out, '--mode', 'receipt', '--format', 'json'], elsewhere, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      HTTP_PROXY: endpoint,
+      HTTPS_PROXY: endpoint,
+    });
     await new Promise((r2) => server.close(r2));
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout);

@@ -20,8 +20,15 @@ function valid(output: unknown): void {
   expect(ok).toBe(true);
 }
 
-interface Tile { id: string; kind: string; source?: { kind: string; id: string; revision?: string } }
-interface Page { tiles: Tile[]; filters: Array<{ id: string; bindings: Record<string, string> }> }
+interface Tile {
+  id: string;
+  kind: string;
+  source?: { kind: string; id: string; revision?: string };
+}
+interface Page {
+  tiles: Tile[];
+  filters: Array<{ id: string; bindings: Record<string, string> }>;
+}
 
 function editPage(dir: string, page: string, change: (doc: Page) => void): void {
   const file = join(dir, 'apps/growth/dashboards', `${page}.svcd`);
@@ -66,19 +73,31 @@ describe('svc app check', () => {
     const dir = notReady();
     const r = svc(['app', 'check', 'growth', '--format', 'json'], dir);
     expect(r.code).toBe(1);
-    const out = JSON.parse(r.stdout) as { ready: boolean; blockers: Array<{ code: string; data?: Record<string, unknown> }>; tiles: Array<{ tile: string; passes: boolean; blockers: string[] }>; trust: { label: string; text?: string } };
+    const out = JSON.parse(r.stdout) as {
+      ready: boolean;
+      blockers: Array<{ code: string; data?: Record<string, unknown> }>;
+      tiles: Array<{ tile: string; passes: boolean; blockers: string[] }>;
+      trust: { label: string; text?: string };
+    };
     valid(out);
     expect(out.ready).toBe(false);
     const named = out.blockers.map((b) => `${b.code}${b.data?.['tile'] !== undefined ? ` ${String(b.data['tile'])}` : ''}`);
-    expect(named).toEqual(expect.arrayContaining([
-      'publication/draft-saved',
-      'publication/source-current revenue',
-      'publication/source-certified channels',
-      'publication/source-exists top_states',
-      'publication/filters-bound aov',
-      'publication/reviews-closed segments',
-    ]));
-    expect(out.tiles.filter((t) => !t.passes).map((t) => t.tile).sort()).toEqual(['aov', 'channels', 'revenue', 'segments', 'top_states']);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'publication/draft-saved',
+        'publication/source-current revenue',
+        'publication/source-certified channels',
+        'publication/source-exists top_states',
+        'publication/filters-bound aov',
+        'publication/reviews-closed segments',
+      ]),
+    );
+    expect(
+      out.tiles
+        .filter((t) => !t.passes)
+        .map((t) => t.tile)
+        .sort(),
+    ).toEqual(['aov', 'channels', 'revenue', 'segments', 'top_states']);
     // A tile's blocker points at the page document that holds the tile and its saved revision.
     const drift = (out.blockers as Array<{ code: string; file?: string; data?: Record<string, unknown> }>).find((b) => b.code === 'publication/source-current');
     expect(drift?.file).toBe('apps/growth/dashboards/overview.svcd');

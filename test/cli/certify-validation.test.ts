@@ -34,7 +34,12 @@ describe('certify validates the query with its engine first', () => {
   it.each([
     ['an unknown column', (t: string) => t.replace('COUNT(*) AS orders', 'COUNT(nme) AS orders'), 'no such column: nme', []],
     ['an unknown table', (t: string) => t.replace('FROM orders', 'FROM orderz'), 'no such table: orderz', []],
-    ['a statement that is not a read', (t: string) => t.replace("SELECT strftime", "SELEC strftime"), 'the statement check refuses it', ['sql/not-a-read', 'certification/compiles']],
+    [
+      'a statement that is not a read',
+      (t: string) => t.replace('SELECT strftime', 'SELEC strftime'),
+      'the statement check refuses it',
+      ['sql/not-a-read', 'certification/compiles'],
+    ],
   ])('%s: refused before any run, nothing written', (_name, edit, error, alsoCodes) => {
     const root = project(edit);
     const before = readFileSync(join(root, BLOCK), 'utf8');

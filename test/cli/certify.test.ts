@@ -66,7 +66,12 @@ describe('svc certify', () => {
     writeFileSync(manifestFile, applyPatch(readFileSync(manifestFile, 'utf8'), patch) as string);
     const compile = svc(['compile', '--format', 'json'], dir);
     expect(compile.code).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(dir, 'svc-manifest.json'), 'utf8')) as { blocks: Record<string, { status: string; file: string; contract?: { status: string }; sourceSha256: string; companion?: { certification?: { sourceSha256: string } } }> };
+    const manifest = JSON.parse(readFileSync(join(dir, 'svc-manifest.json'), 'utf8')) as {
+      blocks: Record<
+        string,
+        { status: string; file: string; contract?: { status: string }; sourceSha256: string; companion?: { certification?: { sourceSha256: string } } }
+      >;
+    };
     const block = manifest.blocks['sales.orders_by_state'];
     expect(block).toMatchObject({ status: 'certified', file: 'domains/sales/blocks/orders_by_state.svc', contract: { status: 'resolved' } });
     expect(block?.companion?.certification?.sourceSha256).toBe(block?.sourceSha256);
@@ -76,11 +81,22 @@ describe('svc certify', () => {
     const dir = copyFixture('commerce', { withData: true });
     const file = 'domains/sales/blocks/orders_per_channel.svc';
     const q = '"""';
-    writeFileSync(join(dir, file), [
-      'block "orders_per_channel" {', '  domain = "sales"', '  status = "draft"', '  description = "Completed orders per sales channel."',
-      '  owner = "sales-ops@acme.test"', `  query = ${q} SELECT channel, COUNT(*) AS orders FROM orders WHERE status = 'completed' GROUP BY channel ${q}`,
-      '  tests {', '    assert row_count == 4', '  }', '}', '',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, file),
+      [
+        'block "orders_per_channel" {',
+        '  domain = "sales"',
+        '  status = "draft"',
+        '  description = "Completed orders per sales channel."',
+        '  owner = "sales-ops@acme.test"',
+        `  query = ${q} SELECT channel, COUNT(*) AS orders FROM orders WHERE status = 'completed' GROUP BY channel ${q}`,
+        '  tests {',
+        '    assert row_count == 4',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
     const asked = svc(['agent', 'ask', 'run orders_per_channel', '--format', 'json'], dir, OWNER);
     const run = JSON.parse(asked.stdout) as { refusal: { code: string }; next: string };
     expect(run.refusal.code).toBe('BLOCK_DRAFT');
@@ -88,7 +104,10 @@ describe('svc certify', () => {
     const command = run.next.slice(run.next.indexOf('svc certify ') + 'svc '.length).split(' ');
     expect(svc(command, dir, OWNER).code).toBe(0);
     expect(svc(['compile'], dir, OWNER).code).toBe(0);
-    expect(JSON.parse(svc(['agent', 'ask', 'run orders_per_channel', '--format', 'json'], dir, OWNER).stdout)).toMatchObject({ tier: 1, block: 'sales.orders_per_channel' });
+    expect(JSON.parse(svc(['agent', 'ask', 'run orders_per_channel', '--format', 'json'], dir, OWNER).stdout)).toMatchObject({
+      tier: 1,
+      block: 'sales.orders_per_channel',
+    });
   });
 
   it('--from-draft --domain moves the suggested contract id into the new domain, in the file and in the patch', () => {

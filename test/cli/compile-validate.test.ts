@@ -45,9 +45,24 @@ describe('svc compile --validate', () => {
 
   it.each([
     // The block: not a read, so the warehouse never sees it; SQLite still names the syntax error.
-    ['SELEC name FROM departments WHERE', [['sql/engine-error', 6, 11], ['sql/not-a-read', 7, 5], ['sql/dangling-end', 7, 33]], 'near "SELEC": syntax error'],
+    [
+      'SELEC name FROM departments WHERE',
+      [
+        ['sql/engine-error', 6, 11],
+        ['sql/not-a-read', 7, 5],
+        ['sql/dangling-end', 7, 33],
+      ],
+      'near "SELEC": syntax error',
+    ],
     // A read the check lets through: the warehouse's own engine prepares it.
-    ['SELECT name FROM customers WHERE', [['sql/engine-error', 6, 11], ['sql/dangling-end', 7, 32]], 'incomplete input'],
+    [
+      'SELECT name FROM customers WHERE',
+      [
+        ['sql/engine-error', 6, 11],
+        ['sql/dangling-end', 7, 32],
+      ],
+      'incomplete input',
+    ],
     ['SELECT name FROM departments', [['sql/engine-error', 6, 11]], 'no such table: departments'],
   ])('%s: offline findings and the engine error at the query span', async (query, expected, engineMessage) => {
     const root = await commerceProject();
@@ -55,7 +70,9 @@ describe('svc compile --validate', () => {
     writeFileSync(join(root, 'domains/hr/blocks/b.svc'), BROKEN.replace('SELECT nme FROM customers', query));
     const run = svc(['compile', '--validate', '--format', 'json'], root);
     expect(run.code).toBe(1);
-    const found = (JSON.parse(run.stdout) as { diagnostics: Array<{ code: string; file?: string; span?: { start: { line: number; column: number } }; message: string }> }).diagnostics.filter((d) => d.file === 'domains/hr/blocks/b.svc');
+    const found = (
+      JSON.parse(run.stdout) as { diagnostics: Array<{ code: string; file?: string; span?: { start: { line: number; column: number } }; message: string }> }
+    ).diagnostics.filter((d) => d.file === 'domains/hr/blocks/b.svc');
     expect(found.map((d) => [d.code, d.span?.start.line, d.span?.start.column])).toEqual(expected);
     expect(found.find((d) => d.code === 'sql/engine-error')?.message).toContain(engineMessage);
   });

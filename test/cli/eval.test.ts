@@ -26,8 +26,17 @@ questions:
 beforeAll(async () => {
   root = await commerceProject();
   writeFileSync(join(root, 'set.yaml'), SET);
-  writeFileSync(join(root, 'wrong.yaml'), SET.replace('expect: { tier: 2 }', 'expect: { tier: 1, block: catalog.category_sales }').replace('{ tier: 3, refusal: SENSITIVE_QUESTION }', '{ tier: 1, block: finance.weekly_revenue }'));
-  writeFileSync(join(root, 'mislabel.yaml'), SET.replace('expect: { tier: 1, block: finance.weekly_revenue, params: { since: "2025-12-29" } }', 'expect: { tier: 2 }'));
+  writeFileSync(
+    join(root, 'wrong.yaml'),
+    SET.replace('expect: { tier: 2 }', 'expect: { tier: 1, block: catalog.category_sales }').replace(
+      '{ tier: 3, refusal: SENSITIVE_QUESTION }',
+      '{ tier: 1, block: finance.weekly_revenue }',
+    ),
+  );
+  writeFileSync(
+    join(root, 'mislabel.yaml'),
+    SET.replace('expect: { tier: 1, block: finance.weekly_revenue, params: { since: "2025-12-29" } }', 'expect: { tier: 2 }'),
+  );
 });
 afterAll(cleanupProjects);
 
@@ -72,7 +81,11 @@ describe('svc eval', () => {
     expect(svc(['eval', 'wrong.yaml', '--min-hit', '0.6'], root).code).toBe(0);
   });
 
-  it.each([['--min-hit', '1.5'], ['--min-hit', 'x'], ['--now', 'yesterday']])('exits 2 for %s %s', (flag, value) => {
+  it.each([
+    ['--min-hit', '1.5'],
+    ['--min-hit', 'x'],
+    ['--now', 'yesterday'],
+  ])('exits 2 for %s %s', (flag, value) => {
     const r = svc(['eval', 'set.yaml', flag, value], root);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Usage Error');

@@ -16,7 +16,10 @@ describe('svc --help', () => {
       const words = (command.paths?.[0] ?? []).join(' ');
       const description = command.usage?.description?.trim() ?? '';
       expect(description.length, words).toBeGreaterThan(0);
-      expect(lines.filter((l) => l.startsWith(`  svc ${words} `) && l.endsWith(description)), words).toHaveLength(1);
+      expect(
+        lines.filter((l) => l.startsWith(`  svc ${words} `) && l.endsWith(description)),
+        words,
+      ).toHaveLength(1);
     }
   });
 
@@ -41,7 +44,7 @@ describe('the bundled executable', () => {
   });
 });
 
-describe('every command\'s own --help', () => {
+describe("every command's own --help", () => {
   const root = makeProject({});
   const usages = COMMANDS.map((command) => {
     const words = (command.paths?.[0] ?? []) as string[];

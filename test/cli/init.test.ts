@@ -19,14 +19,37 @@ function tree(dir: string, prefix = ''): string[] {
 
 const json = (args: string[], cwd: string) => {
   const run = svc([...args, '--format', 'json'], cwd);
-  return { code: run.code, out: JSON.parse(run.stdout) as { ok: boolean; written: string[]; diagnostics: Array<{ code: string; file?: string; data?: Record<string, unknown> }>; project: string } };
+  return {
+    code: run.code,
+    out: JSON.parse(run.stdout) as {
+      ok: boolean;
+      written: string[];
+      diagnostics: Array<{ code: string; file?: string; data?: Record<string, unknown> }>;
+      project: string;
+    },
+  };
 };
 
 describe('svc init: what it writes', () => {
   it.each([
     ['no example', [], ['.gitignore', '.pre-commit-config.yaml', 'svc.config.json']],
-    ['example, domains layout', ['--example'], ['.gitignore', '.pre-commit-config.yaml', 'data/warehouse.db', 'domains/shop/blocks/monthly_revenue.svc', 'svc-contract-manifest.json', 'svc.config.json']],
-    ['example, legacy layout', ['--example', '--layout', 'legacy'], ['.gitignore', '.pre-commit-config.yaml', 'blocks/shop/monthly_revenue.svc', 'data/warehouse.db', 'svc-contract-manifest.json', 'svc.config.json']],
+    [
+      'example, domains layout',
+      ['--example'],
+      [
+        '.gitignore',
+        '.pre-commit-config.yaml',
+        'data/warehouse.db',
+        'domains/shop/blocks/monthly_revenue.svc',
+        'svc-contract-manifest.json',
+        'svc.config.json',
+      ],
+    ],
+    [
+      'example, legacy layout',
+      ['--example', '--layout', 'legacy'],
+      ['.gitignore', '.pre-commit-config.yaml', 'blocks/shop/monthly_revenue.svc', 'data/warehouse.db', 'svc-contract-manifest.json', 'svc.config.json'],
+    ],
   ])('%s', (_name, flags, files) => {
     const parent = makeProject({});
     const { code, out } = json(['init', 'my project', ...flags], parent);
@@ -106,7 +129,11 @@ describe('svc init: refusals write nothing', () => {
   it.each([
     ['sqlite', { driver: 'sqlite', path: 'data/warehouse.db' }, 'put the SQLite database at data/warehouse.db'],
     ['duckdb', { driver: 'duckdb', path: 'data/warehouse.duckdb' }, 'put the DuckDB database at data/warehouse.duckdb'],
-    ['postgresql', { driver: 'postgresql', host: 'localhost', port: 5432, database: 'shop', user: 'shop', passwordEnv: 'SVC_POSTGRES_PASSWORD' }, 'export SVC_POSTGRES_PASSWORD'],
+    [
+      'postgresql',
+      { driver: 'postgresql', host: 'localhost', port: 5432, database: 'shop', user: 'shop', passwordEnv: 'SVC_POSTGRES_PASSWORD' },
+      'export SVC_POSTGRES_PASSWORD',
+    ],
     ['clickhouse', { driver: 'clickhouse', host: 'localhost', port: 8123, passwordEnv: 'SVC_CLICKHOUSE_PASSWORD' }, 'export SVC_CLICKHOUSE_PASSWORD'],
   ])('scaffolds a %s connection that compiles, with no password in the file', (warehouse, connection, step) => {
     const parent = makeProject({});

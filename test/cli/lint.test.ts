@@ -12,7 +12,10 @@ interface SarifLog {
 }
 
 const certified = (fields: Record<string, string> = {}) =>
-  blockSource('a', { status: '"certified"', svc_contract: '"sales.Order.a@1"', tests: '{\n    assert row_count > 0\n  }', ...fields }).replace('tests = {', 'tests {');
+  blockSource('a', { status: '"certified"', svc_contract: '"sales.Order.a@1"', tests: '{\n    assert row_count > 0\n  }', ...fields }).replace(
+    'tests = {',
+    'tests {',
+  );
 
 describe('svc lint (child process)', () => {
   it('passes clean fixture files and reads only the named ones', () => {
@@ -38,7 +41,11 @@ describe('svc lint (child process)', () => {
   });
 
   it('reports parse errors of a broken file and still lints the others', () => {
-    const dir = makeProject({ 'svc.config.json': CONFIG, 'domains/sales/blocks/bad.svc': 'block "bad" {\n  status = \n}\n', 'domains/sales/blocks/good.svc': blockSource('good') });
+    const dir = makeProject({
+      'svc.config.json': CONFIG,
+      'domains/sales/blocks/bad.svc': 'block "bad" {\n  status = \n}\n',
+      'domains/sales/blocks/good.svc': blockSource('good'),
+    });
     const r = svc(['lint', '--format', 'json', 'domains/sales/blocks/bad.svc', 'domains/sales/blocks/good.svc'], dir);
     expect(r.code).toBe(1);
     const diags = JSON.parse(r.stdout).diagnostics as Array<{ code: string; file: string }>;

@@ -19,14 +19,16 @@ afterAll(() => cleanupProjects());
 /** Live child processes of `pid` (Linux /proc; empty elsewhere). */
 function childrenOf(pid: number): number[] {
   if (!existsSync('/proc')) return [];
-  return readdirSync('/proc').filter((e) => /^\d+$/.test(e)).flatMap((e) => {
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(e)] : [];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .flatMap((e) => {
+      try {
+        const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(e)] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 function alive(pid: number): boolean {
@@ -58,7 +60,8 @@ async function start(root: string): Promise<Session> {
   return { client, transport, stderr: () => stderr, errors, closed };
 }
 
-const json = (r: Awaited<ReturnType<Client['callTool']>>): Record<string, unknown> => JSON.parse((r.content as Array<{ text: string }>)[0]?.text ?? '{}') as Record<string, unknown>;
+const json = (r: Awaited<ReturnType<Client['callTool']>>): Record<string, unknown> =>
+  JSON.parse((r.content as Array<{ text: string }>)[0]?.text ?? '{}') as Record<string, unknown>;
 
 describe('svc mcp', () => {
   it('serves the agent tools over stdio and exits on its own when stdin closes', async () => {

@@ -65,7 +65,10 @@ describe('svc serve', () => {
       expect(stderr).toMatch(/svc: 2 errors in 2 files; blocks with errors are not served as certified/);
       expect(stderr).toContain('compile/undeclared-param');
       expect(stderr).toContain('certify/receipt-stale');
-      const ask = async (question: string) => (await fetch(`${url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question }) })).json() as Promise<Record<string, any>>;
+      const ask = async (question: string) =>
+        (
+          await fetch(`${url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question }) })
+        ).json() as Promise<Record<string, any>>;
       expect(await ask('run weekly_revenue')).toMatchObject({ tier: 3, refusal: { code: 'BLOCK_PENDING_RECERTIFICATION' } });
       expect(await ask('Revenue by month')).toMatchObject({ tier: 1, trust: 'certified', block: 'finance.monthly_revenue' });
       child.kill('SIGTERM');

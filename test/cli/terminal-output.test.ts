@@ -89,7 +89,11 @@ describe('progress on stderr', () => {
     startProgress(err, 'compiling', { delayMs: 0 }).stop();
     expect(err.text()).toBe('\r\x1b[2K| compiling (0s)\r\x1b[2K');
     const err2 = recorder(true);
-    await expect(withProgress(err2, 'x', false, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      withProgress(err2, 'x', false, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(err2.text()).toBe('');
   });
 });
@@ -103,7 +107,12 @@ describe('--quiet and targets', () => {
 
   it('compile, lint and fmt --quiet print nothing on a clean project', () => {
     const root = project();
-    for (const args of [['compile', '--quiet'], ['lint', '--quiet'], ['fmt', '--quiet'], ['init', 'sub', '--quiet']]) {
+    for (const args of [
+      ['compile', '--quiet'],
+      ['lint', '--quiet'],
+      ['fmt', '--quiet'],
+      ['init', 'sub', '--quiet'],
+    ]) {
       const run = svc(args, root);
       expect([args.join(' '), run.code, run.stdout, run.stderr]).toEqual([args.join(' '), 0, '', '']);
     }

@@ -41,8 +41,22 @@ afterAll(async () => {
 describe('replaying real receipts', () => {
   it.each<[string, number, Array<[number, string]>]>([
     ['tier1', 1, [[1, 'answered']]],
-    ['tier2', 2, [[1, 'no_match'], [2, 'answered']]],
-    ['tier3', 3, [[1, 'no_match'], [2, 'refused']]],
+    [
+      'tier2',
+      2,
+      [
+        [1, 'no_match'],
+        [2, 'answered'],
+      ],
+    ],
+    [
+      'tier3',
+      3,
+      [
+        [1, 'no_match'],
+        [2, 'refused'],
+      ],
+    ],
     ['sensitive', 3, [[3, 'refused']]],
   ])('%s: the export replays and its attempts are every tier tried, in order', (name, tier, attempts) => {
     const out = join(root, 'bundles', name);
@@ -52,14 +66,21 @@ describe('replaying real receipts', () => {
     expect(body.checks.filter((c) => !c.ok)).toEqual([]);
     expect(body).toMatchObject({ valid: true, receipt: { tier } });
     expect(r.code).toBe(0);
-    const trace = JSON.parse(svc(['agent', 'trace', 'show', runs[name] as string, '--format', 'json'], root).stdout) as { attempts: Array<{ tier: number; outcome: string; startMs: number }>; phases: Array<{ code: string; startMs: number; durationMs: number }>; durationMs: number };
+    const trace = JSON.parse(svc(['agent', 'trace', 'show', runs[name] as string, '--format', 'json'], root).stdout) as {
+      attempts: Array<{ tier: number; outcome: string; startMs: number }>;
+      phases: Array<{ code: string; startMs: number; durationMs: number }>;
+      durationMs: number;
+    };
     expect(trace.attempts.map((a) => [a.tier, a.outcome])).toEqual(attempts);
     const starts = trace.attempts.map((a) => a.startMs);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
 
   it('the routing phase sits where routing ran: before the answer, not at the end of the run', () => {
-    const trace = JSON.parse(svc(['agent', 'trace', 'show', runs['tier2'] as string, '--format', 'json'], root).stdout) as { phases: Array<{ code: string; startMs: number; durationMs: number }>; attempts: Array<{ tier: number; startMs: number }> };
+    const trace = JSON.parse(svc(['agent', 'trace', 'show', runs['tier2'] as string, '--format', 'json'], root).stdout) as {
+      phases: Array<{ code: string; startMs: number; durationMs: number }>;
+      attempts: Array<{ tier: number; startMs: number }>;
+    };
     const route = trace.phases.find((p) => p.code === 'route.tier1');
     const rows = trace.phases.find((p) => p.code === 'answer.rows');
     expect(route).toBeDefined();

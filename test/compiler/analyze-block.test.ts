@@ -69,10 +69,18 @@ describe('analyzeBlock output', () => {
     const { block, diagnostics } = analyze(src);
     expect(diagnostics.map((d) => d.code)).toEqual(['compile/unknown-field']);
     expect(block).toMatchObject({
-      id: 'sales.weekly_revenue', status: 'certified', tags: ['kpi'], outputs: ['week', 'revenue'],
+      id: 'sales.weekly_revenue',
+      status: 'certified',
+      tags: ['kpi'],
+      outputs: ['week', 'revenue'],
       examples: [{ question: 'What was revenue?' }, { question: 'Revenue by week' }],
-      params: [{ name: 'since', type: 'date', default: '2024-01-01', required: false }, { name: 'region', type: 'string', required: true }],
-      paramsUsed: ['since', 'region'], visualization: { chart: 'line', x: 'week' }, extra: { extra_note: 'kept' },
+      params: [
+        { name: 'since', type: 'date', default: '2024-01-01', required: false },
+        { name: 'region', type: 'string', required: true },
+      ],
+      paramsUsed: ['since', 'region'],
+      visualization: { chart: 'line', x: 'week' },
+      extra: { extra_note: 'kept' },
       contract: { raw: 'sales.Revenue.weekly_revenue@1' },
     });
     expect(block?.tests.map((t) => t.text)).toEqual(['row_count > 0', 'revenue between 0 and 100', 'region in ["east","west"]', 'week is not null']);

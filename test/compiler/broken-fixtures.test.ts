@@ -16,7 +16,10 @@ interface Expected {
   diagnostics: Array<{ code: string; severity: string; file: string | null; line: number | null; column: number | null; pointer?: string }>;
 }
 
-const cases = readdirSync(join(FIXTURES, 'broken'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const cases = readdirSync(join(FIXTURES, 'broken'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 describe('fixtures/broken', () => {
   it('has cases', () => {
@@ -28,7 +31,13 @@ describe('fixtures/broken', () => {
     const dir = copyFixture(join('broken', name));
     const r = compileProject({ project: dir });
     const got = r.diagnostics.map((d) => {
-      const row: Expected['diagnostics'][number] = { code: d.code, severity: d.severity, file: d.file ?? null, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null };
+      const row: Expected['diagnostics'][number] = {
+        code: d.code,
+        severity: d.severity,
+        file: d.file ?? null,
+        line: d.span?.start.line ?? null,
+        column: d.span?.start.column ?? null,
+      };
       if (d.code.startsWith('config/')) row.pointer = String(d.data?.['pointer']);
       return row;
     });

@@ -81,43 +81,80 @@ describe('readPlainYaml', () => {
   });
 
   it('agrees with the yaml library on every generated text it accepts', () => {
-    const key = fc.oneof({ arbitrary: fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,6}$/), weight: 8 }, { arbitrary: fc.constantFrom('true', 'Null', 'name'), weight: 1 });
-    const scalar = fc.oneof(
-      { arbitrary: fc.stringMatching(/^[A-Za-z_/(][A-Za-z0-9 _./@:#()-]{0,14}$/), weight: 12 },
-      fc.stringMatching(/^[ -~]{0,10}$/),
-      { arbitrary: fc.constantFrom('true', 'No', '3', '-1', '.5', '~', 'null', '2026-01-01', 'a: b', 'x #y', '"q"', "'s'", '"a\\n"', '[a]', '&a b', 'sha256:ab', 'a@b.test', '"x y"', "'x y'", 'a:', ''), weight: 2 },
+    const key = fc.oneof(
+      { arbitrary: fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,6}$/), weight: 8 },
+      { arbitrary: fc.constantFrom('true', 'Null', 'name'), weight: 1 },
     );
+    const scalar = fc.oneof({ arbitrary: fc.stringMatching(/^[A-Za-z_/(][A-Za-z0-9 _./@:#()-]{0,14}$/), weight: 12 }, fc.stringMatching(/^[ -~]{0,10}$/), {
+      arbitrary: fc.constantFrom(
+        'true',
+        'No',
+        '3',
+        '-1',
+        '.5',
+        '~',
+        'null',
+        '2026-01-01',
+        'a: b',
+        'x #y',
+        '"q"',
+        "'s'",
+        '"a\\n"',
+        '[a]',
+        '&a b',
+        'sha256:ab',
+        'a@b.test',
+        '"x y"',
+        "'x y'",
+        'a:',
+        '',
+      ),
+      weight: 2,
+    });
     // A document tree rendered in block style, then sometimes one line nudged out of shape.
     type Node = string | string[] | Array<[string, Node]>;
     const node: fc.Arbitrary<Node> = fc.letrec<{ node: Node }>((tie) => ({
-      node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, fc.array(scalar, { minLength: 1, maxLength: 3 }), fc.array(fc.tuple(key, tie('node')), { minLength: 1, maxLength: 3 })),
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        scalar,
+        fc.array(scalar, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(key, tie('node')), { minLength: 1, maxLength: 3 }),
+      ),
     })).node;
-    const render = (entries: Array<[string, Node]>, indent: number, listIndent: number): string[] => entries.flatMap(([k, v]) => {
-      const pad = ' '.repeat(indent);
-      if (typeof v === 'string') return [`${pad}${k}: ${v}`];
-      if (v.length > 0 && typeof v[0] === 'string') return [`${pad}${k}:`, ...(v as string[]).map((x) => `${' '.repeat(indent + listIndent)}- ${x}`)];
-      return [`${pad}${k}:`, ...render(v as Array<[string, Node]>, indent + 2, listIndent)];
-    });
-    const doc = fc.tuple(fc.array(fc.tuple(key, node), { minLength: 1, maxLength: 5 }), fc.constantFrom(0, 2), fc.option(fc.tuple(fc.nat(), fc.constantFrom(' ', '', '\t', '  ', '# c', '- z')), { freq: 3 }));
+    const render = (entries: Array<[string, Node]>, indent: number, listIndent: number): string[] =>
+      entries.flatMap(([k, v]) => {
+        const pad = ' '.repeat(indent);
+        if (typeof v === 'string') return [`${pad}${k}: ${v}`];
+        if (v.length > 0 && typeof v[0] === 'string') return [`${pad}${k}:`, ...(v as string[]).map((x) => `${' '.repeat(indent + listIndent)}- ${x}`)];
+        return [`${pad}${k}:`, ...render(v as Array<[string, Node]>, indent + 2, listIndent)];
+      });
+    const doc = fc.tuple(
+      fc.array(fc.tuple(key, node), { minLength: 1, maxLength: 5 }),
+      fc.constantFrom(0, 2),
+      fc.option(fc.tuple(fc.nat(), fc.constantFrom(' ', '', '\t', '  ', '# c', '- z')), { freq: 3 }),
+    );
     let accepted = 0;
-    fc.assert(fc.property(doc, ([entries, listIndent, nudge]) => {
-      const lines = render(entries, 0, listIndent);
-      if (nudge !== null) {
-        const at = nudge[0] % lines.length;
-        lines[at] = nudge[1].startsWith('#') || nudge[1].startsWith('-') ? nudge[1] : `${nudge[1]}${lines[at] ?? ''}`;
-      }
-      const text = `${lines.join('\n')}\n`;
-      const fast = readPlainYaml(text);
-      if (fast === undefined) return;
-      accepted++;
-      let full: unknown;
-      try {
-        full = parse(text);
-      } catch {
-        throw new Error(`the fast reader accepted text the yaml library rejects:\n${text}`);
-      }
-      expect(fast).toEqual(full);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(doc, ([entries, listIndent, nudge]) => {
+        const lines = render(entries, 0, listIndent);
+        if (nudge !== null) {
+          const at = nudge[0] % lines.length;
+          lines[at] = nudge[1].startsWith('#') || nudge[1].startsWith('-') ? nudge[1] : `${nudge[1]}${lines[at] ?? ''}`;
+        }
+        const text = `${lines.join('\n')}\n`;
+        const fast = readPlainYaml(text);
+        if (fast === undefined) return;
+        accepted++;
+        let full: unknown;
+        try {
+          full = parse(text);
+        } catch {
+          throw new Error(`the fast reader accepted text the yaml library rejects:\n${text}`);
+        }
+        expect(fast).toEqual(full);
+      }),
+      { numRuns: 3000 },
+    );
     // The property must exercise the reader, not only its refusals.
     expect(accepted).toBeGreaterThan(300);
   });

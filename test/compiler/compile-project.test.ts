@@ -35,7 +35,12 @@ describe('compile the commerce fixture', () => {
   it('indexes every block by <domain>.<name> with lineage and apps', () => {
     expect(first.exitCode).toBe(0);
     expect(Object.keys(manifest.blocks).length).toBeGreaterThanOrEqual(15);
-    expect(manifest.blocks['finance.weekly_revenue']).toMatchObject({ status: 'certified', tables: ['calendar', 'orders'], tablesFrom: 'lexer', contract: { status: 'resolved' } });
+    expect(manifest.blocks['finance.weekly_revenue']).toMatchObject({
+      status: 'certified',
+      tables: ['calendar', 'orders'],
+      tablesFrom: 'lexer',
+      contract: { status: 'resolved' },
+    });
     expect(manifest.blocks['sales.orders_by_state']).toMatchObject({ status: 'draft', inDrafts: true, askedTimes: 3 });
     expect(manifest.lineage).toContainEqual({ block: 'finance.weekly_revenue', table: 'orders' });
     expect(Object.keys(manifest.apps)).toEqual(['growth']);
@@ -55,7 +60,10 @@ describe('compile the commerce fixture', () => {
     const cold = compileProject({ project: dir, cache: false });
     expect(cold.text).toBe(first.text);
     // Every date-time in the manifest comes from a project file (receipts, draft provenance), never the clock.
-    const sources = Object.keys(tree(dir)).filter((f) => !f.startsWith('.svc') && f !== MANIFEST_FILE).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const sources = Object.keys(tree(dir))
+      .filter((f) => !f.startsWith('.svc') && f !== MANIFEST_FILE)
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
     for (const stamp of onDisk.match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/g) ?? []) expect(sources).toContain(stamp);
   });
 
@@ -140,7 +148,11 @@ describe('bad input', () => {
     ['non-UTF-8 bytes', { ...base, 'domains/s/blocks/a.svc': Buffer.from([0x62, 0x6c, 0xff, 0xfe]) }, ['compile/contract-manifest-missing', 'file/not-utf8']],
     ['5 MB block file', { ...base, 'domains/s/blocks/a.svc': `// ${'x'.repeat(5 * 1024 * 1024)}\n` }, ['compile/contract-manifest-missing', 'file/too-large']],
     ['deeply nested arrays', { ...base, 'domains/s/blocks/a.svc': `block "a" { tags = ${'['.repeat(50_000)} }` }, ['compile/contract-manifest-missing']],
-    ['duplicate ids', { ...base, 'domains/sales/blocks/a.svc': blockSource('a'), 'domains/sales/blocks/b.svc': blockSource('a') }, ['compile/contract-manifest-missing', 'compile/duplicate-block']],
+    [
+      'duplicate ids',
+      { ...base, 'domains/sales/blocks/a.svc': blockSource('a'), 'domains/sales/blocks/b.svc': blockSource('a') },
+      ['compile/contract-manifest-missing', 'compile/duplicate-block'],
+    ],
   ];
   it.each(cases)('%s', (_name, files, expected) => {
     const dir = makeProject(files);
@@ -148,7 +160,9 @@ describe('bad input', () => {
     const r = compileProject({ project: dir });
     for (const code of expected) expect(codes(r)).toContain(code);
     const after = tree(dir);
-    const changed = Object.keys(after).filter((k) => after[k] !== before[k]).sort();
+    const changed = Object.keys(after)
+      .filter((k) => after[k] !== before[k])
+      .sort();
     expect(changed.every((k) => k === MANIFEST_FILE || k.startsWith('.svc/cache/'))).toBe(true);
   });
 
@@ -205,7 +219,11 @@ describe('validated documents on a warm run', () => {
   });
 
   it('validates a contract manifest again as soon as its text changes', () => {
-    const dir = makeProject({ 'svc.config.json': CONFIG, 'svc-contract-manifest.json': '{"version":1,"contracts":[]}', 'domains/sales/blocks/a.svc': blockSource('a') });
+    const dir = makeProject({
+      'svc.config.json': CONFIG,
+      'svc-contract-manifest.json': '{"version":1,"contracts":[]}',
+      'domains/sales/blocks/a.svc': blockSource('a'),
+    });
     compileProject({ project: dir });
     compileProject({ project: dir });
     writeFileSync(join(dir, 'svc-contract-manifest.json'), '{"version":2,"contracts":[]}');

@@ -8,17 +8,68 @@ afterAll(cleanupProjects);
 describe('svc.config.json', () => {
   const cases: Array<[string, string, Array<[string, string]>]> = [
     ['minimal', '{"project":"p"}', []],
-    ['full', JSON.stringify({ project: 'commerce', connections: { default: { driver: 'sqlite', path: 'w.db' } }, contracts: { manifestPath: 'c.json' }, certification: { rules: 'oss' }, rules: [] }), []],
+    [
+      'full',
+      JSON.stringify({
+        project: 'commerce',
+        connections: { default: { driver: 'sqlite', path: 'w.db' } },
+        contracts: { manifestPath: 'c.json' },
+        certification: { rules: 'oss' },
+        rules: [],
+      }),
+      [],
+    ],
     ['missing project', '{}', [['config/invalid', '/project']]],
     ['unknown key', '{"project":"p","projet":"x"}', [['config/invalid', '/projet']]],
     ['bad driver', '{"project":"p","connections":{"default":{"driver":"oracle"}}}', [['config/invalid', '/connections/default/driver']]],
     ['wrong type', '{"project":7}', [['config/invalid', '/project']]],
-    ['two problems', '{"project":"p","certification":{"rules":"gold"},"contracts":{"manifestPath":3}}', [['config/invalid', '/certification/rules'], ['config/invalid', '/contracts/manifestPath']]],
+    [
+      'two problems',
+      '{"project":"p","certification":{"rules":"gold"},"contracts":{"manifestPath":3}}',
+      [
+        ['config/invalid', '/certification/rules'],
+        ['config/invalid', '/contracts/manifestPath'],
+      ],
+    ],
     ['not json', '{"project": }', [['config/invalid-json', '']]],
-    ['a server connection', JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', port: 5432, database: 'd', user: 'u', passwordEnv: 'PG_PASSWORD', sslmode: 'verify-full', sslRootCert: 'ca.pem' }, ch: { driver: 'clickhouse', host: 'c', protocol: 'https' } } }), []],
-    ['a password written in the config', JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', password: 'hunter2' } } }), [['config/password-in-config', '/connections/pg/password']]],
-    ['a port out of range and an unknown TLS mode', JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', port: 70000, sslmode: 'prefer' } } }), [['config/invalid', '/connections/pg/port'], ['config/invalid', '/connections/pg/sslmode']]],
-    ['a variable name that is no name', JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', passwordEnv: '$(cat /etc/passwd)' } } }), [['config/invalid', '/connections/pg/passwordEnv']]],
+    [
+      'a server connection',
+      JSON.stringify({
+        project: 'p',
+        connections: {
+          pg: {
+            driver: 'postgresql',
+            host: 'db',
+            port: 5432,
+            database: 'd',
+            user: 'u',
+            passwordEnv: 'PG_PASSWORD',
+            sslmode: 'verify-full',
+            sslRootCert: 'ca.pem',
+          },
+          ch: { driver: 'clickhouse', host: 'c', protocol: 'https' },
+        },
+      }),
+      [],
+    ],
+    [
+      'a password written in the config',
+      JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', password: 'hunter2' } } }),
+      [['config/password-in-config', '/connections/pg/password']],
+    ],
+    [
+      'a port out of range and an unknown TLS mode',
+      JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', port: 70000, sslmode: 'prefer' } } }),
+      [
+        ['config/invalid', '/connections/pg/port'],
+        ['config/invalid', '/connections/pg/sslmode'],
+      ],
+    ],
+    [
+      'a variable name that is no name',
+      JSON.stringify({ project: 'p', connections: { pg: { driver: 'postgresql', host: 'db', passwordEnv: '$(cat /etc/passwd)' } } }),
+      [['config/invalid', '/connections/pg/passwordEnv']],
+    ],
   ];
   it.each(cases)('%s', (_name, text, expected) => {
     const r = parseConfigText(text);

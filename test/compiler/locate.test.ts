@@ -6,7 +6,10 @@ const head = { manifestVersion: 1 as const, project: 'p', contracts: { loaded: f
 
 describe('locateFragments', () => {
   it('finds every block fragment the assembler wrote, byte for byte', () => {
-    const blocks = ['a.x', 'b.y"quoted', 'c.ünï'].map((id) => ({ id, text: Buffer.from(`${JSON.stringify(id)}: ${JSON.stringify({ id, q: 'SELECT "x"\n, 1' })}`) }));
+    const blocks = ['a.x', 'b.y"quoted', 'c.ünï'].map((id) => ({
+      id,
+      text: Buffer.from(`${JSON.stringify(id)}: ${JSON.stringify({ id, q: 'SELECT "x"\n, 1' })}`),
+    }));
     const { bytes } = assembleManifest({ head, blocks, apps: {}, terms: {}, lineage: [{ block: 'a.x', table: 't' }], diagnostics: [] });
     const found = locateFragments(bytes);
     expect([...found.keys()]).toEqual(blocks.map((b) => b.id));
@@ -36,7 +39,11 @@ describe('findFragment', () => {
     expect(bytes.subarray(start, end).equals(blocks.find((b) => b.id === id)?.text ?? Buffer.alloc(0))).toBe(true);
   });
 
-  it.each([['a missing id', 'a.'], ['an id only an App has', 'apps/a'], ['a prefix of an id', 'a']])('finds nothing for %s', (_, id) => {
+  it.each([
+    ['a missing id', 'a.'],
+    ['an id only an App has', 'apps/a'],
+    ['a prefix of an id', 'a'],
+  ])('finds nothing for %s', (_, id) => {
     expect(findFragment(bytes, id)).toBeUndefined();
   });
 });
@@ -48,7 +55,13 @@ describe('manifestDiagnostics', () => {
   it.each([
     ['none', []],
     ['one', [{ code: 'a/b', severity: 'warning' as const, message: 'm' }]],
-    ['several, one with escapes', [{ code: 'a/b', severity: 'error' as const, message: 'x,\n  ]' }, { code: 'c/d', severity: 'warning' as const, message: '"q"' }]],
+    [
+      'several, one with escapes',
+      [
+        { code: 'a/b', severity: 'error' as const, message: 'x,\n  ]' },
+        { code: 'c/d', severity: 'warning' as const, message: '"q"' },
+      ],
+    ],
   ])('reads back %s', (_, diagnostics) => {
     expect(manifestDiagnostics(build(diagnostics))).toEqual(diagnostics.map((d) => ({ ...d, data: {} })));
   });

@@ -10,11 +10,51 @@ describe('readSource', () => {
   const dir = makeProject({});
   const cases: Array<[string, () => string, string | undefined, Record<string, unknown>]> = [
     ['a missing file', () => join(dir, 'gone.svc'), 'file/unreadable', { reason: 'file not found' }],
-    ['a folder', () => { mkdirSync(join(dir, 'folder.svc')); return join(dir, 'folder.svc'); }, 'file/unreadable', { reason: 'is a folder' }],
-    ['latin-1 bytes', () => { writeFileSync(join(dir, 'l.svc'), Buffer.from([0x61, 0x62, 0xe9, 0x0a])); return join(dir, 'l.svc'); }, 'file/not-utf8', { offset: 2 }],
-    ['a truncated sequence', () => { writeFileSync(join(dir, 't.svc'), Buffer.from([0x61, 0xe2, 0x82])); return join(dir, 't.svc'); }, 'file/not-utf8', { offset: 1 }],
-    ['an oversized file', () => { writeFileSync(join(dir, 'big.svc'), Buffer.alloc(MAX_SOURCE_BYTES + 1, 0x20)); return join(dir, 'big.svc'); }, 'file/too-large', { size: MAX_SOURCE_BYTES + 1 }],
-    ['a byte order mark', () => { writeFileSync(join(dir, 'bom.svc'), '\uFEFFblock "a" {}'); return join(dir, 'bom.svc'); }, undefined, {}],
+    [
+      'a folder',
+      () => {
+        mkdirSync(join(dir, 'folder.svc'));
+        return join(dir, 'folder.svc');
+      },
+      'file/unreadable',
+      { reason: 'is a folder' },
+    ],
+    [
+      'latin-1 bytes',
+      () => {
+        writeFileSync(join(dir, 'l.svc'), Buffer.from([0x61, 0x62, 0xe9, 0x0a]));
+        return join(dir, 'l.svc');
+      },
+      'file/not-utf8',
+      { offset: 2 },
+    ],
+    [
+      'a truncated sequence',
+      () => {
+        writeFileSync(join(dir, 't.svc'), Buffer.from([0x61, 0xe2, 0x82]));
+        return join(dir, 't.svc');
+      },
+      'file/not-utf8',
+      { offset: 1 },
+    ],
+    [
+      'an oversized file',
+      () => {
+        writeFileSync(join(dir, 'big.svc'), Buffer.alloc(MAX_SOURCE_BYTES + 1, 0x20));
+        return join(dir, 'big.svc');
+      },
+      'file/too-large',
+      { size: MAX_SOURCE_BYTES + 1 },
+    ],
+    [
+      'a byte order mark',
+      () => {
+        writeFileSync(join(dir, 'bom.svc'), '\uFEFFblock "a" {}');
+        return join(dir, 'bom.svc');
+      },
+      undefined,
+      {},
+    ],
   ];
   it.each(cases)('%s', (_name, make, code, data) => {
     const r = readSource(make(), 'x.svc');

@@ -55,7 +55,12 @@ const CASES: Case[] = [
     block: 'sales.orders_by_state',
     receipt: 'missing',
     effective: 'pending_recertification',
-    finding: { code: 'certify/receipt-missing', file: 'domains/sales/blocks/orders_by_state.svc', line: 1, data: { block: 'sales.orders_by_state', file: 'domains/sales/blocks/orders_by_state.svc', companion: 'semantic-layer/blocks/sales/orders_by_state.yaml' } },
+    finding: {
+      code: 'certify/receipt-missing',
+      file: 'domains/sales/blocks/orders_by_state.svc',
+      line: 1,
+      data: { block: 'sales.orders_by_state', file: 'domains/sales/blocks/orders_by_state.svc', companion: 'semantic-layer/blocks/sales/orders_by_state.yaml' },
+    },
   },
   {
     name: 'a companion without a certification key',
@@ -122,7 +127,9 @@ describe('a receipt proves certification', () => {
     const { manifest, r } = compile([change(WEEKLY, (t) => t.replace('Net revenue per ISO week', 'Revenue per ISO week'))]);
     expect(r.exitCode).toBe(1);
     expect(r.wrote).toBe(true);
-    const certified = Object.values(manifest.blocks).filter((b) => b.effectiveStatus === 'certified').map((b) => b.id);
+    const certified = Object.values(manifest.blocks)
+      .filter((b) => b.effectiveStatus === 'certified')
+      .map((b) => b.id);
     expect(certified).toContain('finance.monthly_revenue');
     expect(certified).not.toContain('finance.weekly_revenue');
     expect(manifest.blocks['finance.weekly_revenue']?.status).toBe('certified');
@@ -132,7 +139,10 @@ describe('a receipt proves certification', () => {
     for (const name of ['commerce', 'legacy']) {
       const r = compileProject({ project: copyFixture(name), cache: false });
       const blocks = Object.values((JSON.parse(r.text ?? '{}') as Manifest).blocks);
-      expect(blocks.filter((b) => b.status === 'certified' && b.effectiveStatus !== 'certified').map((b) => b.id), name).toEqual([]);
+      expect(
+        blocks.filter((b) => b.status === 'certified' && b.effectiveStatus !== 'certified').map((b) => b.id),
+        name,
+      ).toEqual([]);
     }
   });
 });

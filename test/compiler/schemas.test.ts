@@ -11,14 +11,40 @@ import { REPO } from '../helpers/project.js';
 
 const SCHEMAS = join(REPO, 'src/compiler/schemas');
 const BUILT = join(REPO, 'dist/src/compiler/schemas');
-const names = readdirSync(SCHEMAS).filter((f) => f.endsWith('.schema.json')).sort();
+const names = readdirSync(SCHEMAS)
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort();
 
 const DOCUMENTS: Record<string, unknown[]> = {
-  'config.schema.json': [{ project: 'p' }, {}, { project: 'p', connections: { default: { driver: 'oracle' } } }, { project: 'p', extra: 1 }, { project: 'p', ask: { provider: { kind: 'openai-compatible', apiKeyEnv: 'bad-name' } } }],
-  'contract-manifest.schema.json': [{ version: 1, contracts: [] }, { version: 2, contracts: [] }, { version: 1, contracts: [{ id: 'a.B.c', version: 0 }] }],
-  'app.schema.json': [{ id: 'a', pages: [] }, { id: 'A B', pages: [] }, { id: 'a', pages: [{ id: 'p', dashboard: '/etc/passwd.svcd' }] }],
-  'terms.schema.json': [{ terms: [] }, { terms: [{ id: 'a.b', definition: 'x' }] }, { terms: [{ id: 'A', definition: 'x' }] }, { terms: [{ id: 'a.b' }] }, { terms: [{ id: 'a.b', definition: 'x', status: 'sure' }] }],
-  'page.schema.json': [{ id: 'p', tiles: [{ id: 't', kind: 'text' }] }, { id: 'p', tiles: [{ id: 't', kind: 'chart' }] }, { id: 'p', tiles: [{ id: 't', kind: 'text', source: { kind: 'block', id: 'a.b' } }] }],
+  'config.schema.json': [
+    { project: 'p' },
+    {},
+    { project: 'p', connections: { default: { driver: 'oracle' } } },
+    { project: 'p', extra: 1 },
+    { project: 'p', ask: { provider: { kind: 'openai-compatible', apiKeyEnv: 'bad-name' } } },
+  ],
+  'contract-manifest.schema.json': [
+    { version: 1, contracts: [] },
+    { version: 2, contracts: [] },
+    { version: 1, contracts: [{ id: 'a.B.c', version: 0 }] },
+  ],
+  'app.schema.json': [
+    { id: 'a', pages: [] },
+    { id: 'A B', pages: [] },
+    { id: 'a', pages: [{ id: 'p', dashboard: '/etc/passwd.svcd' }] },
+  ],
+  'terms.schema.json': [
+    { terms: [] },
+    { terms: [{ id: 'a.b', definition: 'x' }] },
+    { terms: [{ id: 'A', definition: 'x' }] },
+    { terms: [{ id: 'a.b' }] },
+    { terms: [{ id: 'a.b', definition: 'x', status: 'sure' }] },
+  ],
+  'page.schema.json': [
+    { id: 'p', tiles: [{ id: 't', kind: 'text' }] },
+    { id: 'p', tiles: [{ id: 't', kind: 'chart' }] },
+    { id: 'p', tiles: [{ id: 't', kind: 'text', source: { kind: 'block', id: 'a.b' } }] },
+  ],
 };
 
 describe.each(names)('%s', (name) => {

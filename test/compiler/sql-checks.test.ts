@@ -26,13 +26,26 @@ function found(text: string): Array<[string, number, number, string | undefined]
 
 describe('offline SQL checks', () => {
   it.each<[string, string, string, Array<[string, number, number, string | undefined]>]>([
-    ['the broken block of the issue', '"""\n    SELEC name FROM departments WHERE\n  """', '', [['sql/not-a-read', 7, 5, 'SELECT'], ['sql/dangling-end', 7, 33, undefined]]],
+    [
+      'the broken block of the issue',
+      '"""\n    SELEC name FROM departments WHERE\n  """',
+      '',
+      [
+        ['sql/not-a-read', 7, 5, 'SELECT'],
+        ['sql/dangling-end', 7, 33, undefined],
+      ],
+    ],
     ['an unmatched (', '"""\n    SELECT COUNT( FROM t\n  """', '', [['sql/unbalanced-parenthesis', 7, 17, undefined]]],
     ['an unmatched )', '"""\n    SELECT a FROM t)\n  """', '', [['sql/unbalanced-parenthesis', 7, 20, undefined]]],
     ['a string never closed', '"""\n    SELECT a FROM t\n    WHERE b = \'x\n  """', '', [['sql/unterminated', 8, 15, undefined]]],
     ['a write', '"""\n    DELETE FROM t\n  """', '', [['sql/not-a-read', 7, 5, undefined]]],
     ['a trailing comma', '"""\n    SELECT a,\n  """', '', [['sql/dangling-end', 7, 13, undefined]]],
-    ['a parameter before the problem', '"""\n    SELECT a FROM t WHERE b = ${department} AND\n  """', '  params { department: string = "x" }\n', [['sql/dangling-end', 8, 45, undefined]]],
+    [
+      'a parameter before the problem',
+      '"""\n    SELECT a FROM t WHERE b = ${department} AND\n  """',
+      '  params { department: string = "x" }\n',
+      [['sql/dangling-end', 8, 45, undefined]],
+    ],
     ['an inline first line', '"""SELECT a FROM t WHERE"""', '', [['sql/dangling-end', 6, 30, undefined]]],
     ['a good query', '"""\n    SELECT a, COUNT(*) AS n FROM t WHERE b IN (1, 2) GROUP BY a;\n  """', '', []],
     ['a good CTE', '"""\n    WITH x AS (SELECT 1 AS a) SELECT a FROM x\n  """', '', []],

@@ -25,17 +25,54 @@ describe('terms in the manifest', () => {
   it('the fixture terms compile with their receipts proven', () => {
     const { manifest, codes } = compile((t) => t);
     expect(codes.filter((c) => c.startsWith('terms/') || c.startsWith('certify/'))).toEqual([]);
-    expect(Object.keys(manifest.terms)).toEqual(['customers.active_customer', 'customers.customer_segment', 'finance.average_order_value', 'finance.revenue', 'sales.cancelled_order']);
-    expect(manifest.terms['finance.revenue']).toMatchObject({ name: 'revenue', status: 'certified', effectiveStatus: 'certified', receipt: 'valid', synonyms: ['sales', 'turnover', 'takings', 'top line'] });
+    expect(Object.keys(manifest.terms)).toEqual([
+      'customers.active_customer',
+      'customers.customer_segment',
+      'finance.average_order_value',
+      'finance.revenue',
+      'sales.cancelled_order',
+    ]);
+    expect(manifest.terms['finance.revenue']).toMatchObject({
+      name: 'revenue',
+      status: 'certified',
+      effectiveStatus: 'certified',
+      receipt: 'valid',
+      synonyms: ['sales', 'turnover', 'takings', 'top line'],
+    });
     expect(manifest.terms['sales.cancelled_order']).toMatchObject({ status: 'draft', effectiveStatus: 'draft', receipt: 'none' });
   });
 
   it.each<[string, (t: string) => string, string, Record<string, string>]>([
-    ['an edited definition makes the receipt stale', (t) => t.replace('before refunds;', 'after refunds;'), 'certify/term-receipt-stale', { 'finance.revenue': 'pending_recertification' }],
-    ['a new synonym makes the receipt stale', (t) => t.replace('      - top line', '      - top line\n      - gmv'), 'certify/term-receipt-stale', { 'finance.revenue': 'pending_recertification' }],
-    ['a term marked certified by hand has no receipt', (t) => t.replace(/(id: sales\.cancelled_order[\s\S]*?)status: draft/, '$1status: certified'), 'certify/term-receipt-missing', { 'sales.cancelled_order': 'pending_recertification' }],
-    ['a receipt kept on a draft term is orphaned', (t) => t.replace(/(id: finance\.revenue[\s\S]*?)status: certified/, '$1status: draft'), 'certify/term-receipt-orphaned', { 'finance.revenue': 'draft' }],
-    ['a related id that is no block', (t) => t.replace('      - customers.repeat_purchase_rate', '      - customers.no_such_block'), 'terms/unknown-related', {}],
+    [
+      'an edited definition makes the receipt stale',
+      (t) => t.replace('before refunds;', 'after refunds;'),
+      'certify/term-receipt-stale',
+      { 'finance.revenue': 'pending_recertification' },
+    ],
+    [
+      'a new synonym makes the receipt stale',
+      (t) => t.replace('      - top line', '      - top line\n      - gmv'),
+      'certify/term-receipt-stale',
+      { 'finance.revenue': 'pending_recertification' },
+    ],
+    [
+      'a term marked certified by hand has no receipt',
+      (t) => t.replace(/(id: sales\.cancelled_order[\s\S]*?)status: draft/, '$1status: certified'),
+      'certify/term-receipt-missing',
+      { 'sales.cancelled_order': 'pending_recertification' },
+    ],
+    [
+      'a receipt kept on a draft term is orphaned',
+      (t) => t.replace(/(id: finance\.revenue[\s\S]*?)status: certified/, '$1status: draft'),
+      'certify/term-receipt-orphaned',
+      { 'finance.revenue': 'draft' },
+    ],
+    [
+      'a related id that is no block',
+      (t) => t.replace('      - customers.repeat_purchase_rate', '      - customers.no_such_block'),
+      'terms/unknown-related',
+      {},
+    ],
     ['a duplicated term', (t) => `${t}  - id: finance.revenue\n    definition: again\n`, 'terms/duplicate', {}],
   ])('%s', (_name, edit, code, effective) => {
     const { manifest, codes } = compile(edit);

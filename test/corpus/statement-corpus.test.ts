@@ -25,7 +25,9 @@ describe('the statement corpus', () => {
     const falseAllows = CORPUS.filter((c) => c.verdict === 'refuse' && !refused(c));
     const overRefusals = CORPUS.filter((c) => c.verdict === 'allow' && refused(c));
     const passed = CORPUS.length - falseAllows.length - overRefusals.length;
-    process.stdout.write(`statement corpus: ${CORPUS.length} cases (${CORPUS.filter((c) => c.verdict === 'allow').length} reads), pass rate ${((100 * passed) / CORPUS.length).toFixed(1)}%, false allows ${falseAllows.length}, over-refusals ${overRefusals.length}\n`);
+    process.stdout.write(
+      `statement corpus: ${CORPUS.length} cases (${CORPUS.filter((c) => c.verdict === 'allow').length} reads), pass rate ${((100 * passed) / CORPUS.length).toFixed(1)}%, false allows ${falseAllows.length}, over-refusals ${overRefusals.length}\n`,
+    );
     expect(falseAllows.map((c) => `${c.driver}: ${c.sql}`)).toEqual([]);
     expect(overRefusals.map((c) => `${c.driver}: ${c.sql}`)).toEqual([]);
   });
@@ -55,10 +57,18 @@ const GAPS = [' ', '  ', '\n', '\t', ' /* note */ ', '/**/'];
 
 describe('the corpus under mutation', () => {
   it('keeps every verdict across keyword case, whitespace and comments between tokens', () => {
-    const arb = fc.tuple(fc.constantFrom(...CORPUS), fc.array(fc.nat(GAPS.length - 1), { minLength: 64, maxLength: 64 }), fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }));
+    const arb = fc.tuple(
+      fc.constantFrom(...CORPUS),
+      fc.array(fc.nat(GAPS.length - 1), { minLength: 64, maxLength: 64 }),
+      fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }),
+    );
     fc.assert(
       fc.property(arb, ([c, gaps, upper]) => {
-        const sql = mutate(c, (k) => (k < 64 && (gaps[k] ?? 0) > 0 ? (GAPS[gaps[k] as number] as string) : ''), (w, k) => (upper[k % 64] ? w.toUpperCase() : w.toLowerCase()));
+        const sql = mutate(
+          c,
+          (k) => (k < 64 && (gaps[k] ?? 0) > 0 ? (GAPS[gaps[k] as number] as string) : ''),
+          (w, k) => (upper[k % 64] ? w.toUpperCase() : w.toLowerCase()),
+        );
         if (sql === undefined) return;
         expect(refused({ driver: c.driver, sql }), `${c.driver}: ${sql}`).toBe(c.verdict === 'refuse');
       }),
@@ -70,9 +80,13 @@ describe('the corpus under mutation', () => {
     // A read ending in a line comment would swallow what follows: those are left out.
     const reads = CORPUS.filter((c) => c.verdict === 'allow' && !/--|\/\/|#/.test(c.sql));
     fc.assert(
-      fc.property(fc.constantFrom(...reads), fc.constantFrom('; DELETE FROM orders', ';\nDROP TABLE orders', ' ; SELECT 2', ';UPDATE orders SET total = 0'), (c, tail) => {
-        expect(refused({ driver: c.driver, sql: `${c.sql}${tail}` })).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...reads),
+        fc.constantFrom('; DELETE FROM orders', ';\nDROP TABLE orders', ' ; SELECT 2', ';UPDATE orders SET total = 0'),
+        (c, tail) => {
+          expect(refused({ driver: c.driver, sql: `${c.sql}${tail}` })).toBe(true);
+        },
+      ),
       { numRuns: 800 },
     );
   });

@@ -26,7 +26,7 @@ const READS: ReadonlyArray<readonly [string, string]> = [
   ['SELECT customer_id, LAG(total) OVER (PARTITION BY customer_id ORDER BY id) AS previous_total FROM orders', 'a LAG window'],
   ["SELECT CASE WHEN total > 100 THEN 'large' ELSE 'small' END AS size, COUNT(*) AS n FROM orders GROUP BY 1", 'a CASE bucket'],
   ['SELECT state FROM orders GROUP BY state HAVING COUNT(*) > 5', 'a HAVING filter'],
-  ['SELECT id FROM orders WHERE customer_id IN (SELECT id FROM customers WHERE region = \'EMEA\')', 'an IN subquery'],
+  ["SELECT id FROM orders WHERE customer_id IN (SELECT id FROM customers WHERE region = 'EMEA')", 'an IN subquery'],
   ['SELECT id FROM orders o WHERE EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id)', 'an EXISTS subquery'],
   ['SELECT state FROM orders UNION ALL SELECT state FROM archived_orders', 'a UNION ALL'],
   ['SELECT state FROM orders INTERSECT SELECT state FROM customers', 'an INTERSECT'],
@@ -36,12 +36,12 @@ const READS: ReadonlyArray<readonly [string, string]> = [
   ["SELECT id FROM orders WHERE status = 'paid' AND total BETWEEN 10 AND 20", 'BETWEEN'],
   ["SELECT id FROM customers WHERE name LIKE 'A%'", 'LIKE'],
   ['SELECT id FROM orders WHERE shipped_at IS NULL', 'IS NULL'],
-  ['SELECT COALESCE(region, \'unknown\') AS region, COUNT(*) AS n FROM customers GROUP BY 1', 'COALESCE'],
+  ["SELECT COALESCE(region, 'unknown') AS region, COUNT(*) AS n FROM customers GROUP BY 1", 'COALESCE'],
   ['SELECT MIN(total) AS lo, MAX(total) AS hi, AVG(total) AS mean FROM orders', 'several aggregates'],
   ['SELECT t.state, t.n FROM (SELECT state, COUNT(*) AS n FROM orders GROUP BY state) t WHERE t.n > 3', 'a derived table'],
   ['SELECT a.id FROM orders a CROSS JOIN (SELECT MAX(total) AS m FROM orders) b WHERE a.total = b.m', 'a cross join to a scalar'],
   ['SELECT id, total * 1.2 AS gross FROM orders ORDER BY gross DESC', 'arithmetic'],
-  ["SELECT id, UPPER(name) AS name, LENGTH(name) AS len FROM customers", 'string functions'],
+  ['SELECT id, UPPER(name) AS name, LENGTH(name) AS len FROM customers', 'string functions'],
   ['SELECT CAST(total AS INTEGER) AS whole FROM orders', 'a CAST'],
   ["SELECT 'it''s' AS quoted, 'a;b' AS semicolon, '--' AS dashes FROM orders", 'strings holding quotes, semicolons and dashes'],
   ['SELECT id /* the key */, total -- the amount\nFROM orders', 'comments'],
@@ -49,7 +49,7 @@ const READS: ReadonlyArray<readonly [string, string]> = [
   ['SELECT r.region, r.n FROM (SELECT region, COUNT(*) AS n FROM customers GROUP BY region) r ORDER BY r.n DESC', 'a ranked derived table'],
   ['SELECT o.id FROM orders o INNER JOIN payments p ON p.order_id = o.id AND p.amount >= o.total', 'a join on two conditions'],
   ['SELECT c.id FROM customers c LEFT JOIN orders o ON o.customer_id = c.id WHERE o.id IS NULL', 'an anti join'],
-  ['SELECT state, SUM(CASE WHEN status = \'paid\' THEN total ELSE 0 END) AS paid FROM orders GROUP BY state', 'a conditional sum'],
+  ["SELECT state, SUM(CASE WHEN status = 'paid' THEN total ELSE 0 END) AS paid FROM orders GROUP BY state", 'a conditional sum'],
   ['SELECT id, NTILE(4) OVER (ORDER BY total) AS quartile FROM orders', 'NTILE'],
   ['SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id ORDER BY n DESC, customer_id LIMIT 5', 'a tie-broken top-N'],
   ['SELECT (SELECT COUNT(*) FROM customers) AS customers, (SELECT COUNT(*) FROM orders) AS orders', 'scalar subqueries'],
@@ -58,13 +58,16 @@ const READS: ReadonlyArray<readonly [string, string]> = [
   ['SELECT id FROM orders ORDER BY id LIMIT 20 OFFSET 40', 'paging'],
   ['SELECT customer_id, SUM(total) / COUNT(*) AS aov FROM orders GROUP BY customer_id', 'a ratio'],
   ['WITH ranked AS (SELECT id, RANK() OVER (PARTITION BY state ORDER BY total DESC) AS r FROM orders) SELECT id FROM ranked WHERE r <= 3', 'top-N per group'],
-  ['SELECT state, COUNT(*) FILTER (WHERE status = \'paid\') AS paid FROM orders GROUP BY state', 'an aggregate FILTER'],
-  ['SELECT region, COUNT(*) AS n FROM customers WHERE region <> \'\' GROUP BY region', 'not-equal'],
+  ["SELECT state, COUNT(*) FILTER (WHERE status = 'paid') AS paid FROM orders GROUP BY state", 'an aggregate FILTER'],
+  ["SELECT region, COUNT(*) AS n FROM customers WHERE region <> '' GROUP BY region", 'not-equal'],
   ['SELECT id, total FROM orders WHERE total >= (SELECT AVG(total) FROM orders)', 'above the average'],
   ['SELECT customer_id, MAX(created_at) AS last_order FROM orders GROUP BY customer_id', 'last order per customer'],
   ['SELECT state, COUNT(*) * 100.0 / SUM(COUNT(*)) OVER () AS share FROM orders GROUP BY state', 'a share of the total'],
-  ['SELECT a.state, a.n, b.n AS prior FROM (SELECT state, COUNT(*) AS n FROM orders GROUP BY state) a JOIN (SELECT state, COUNT(*) AS n FROM archived_orders GROUP BY state) b ON a.state = b.state', 'two aggregates joined'],
-  ['SELECT id FROM orders WHERE state IN (\'CA\', \'NY\', \'TX\')', 'an IN list'],
+  [
+    'SELECT a.state, a.n, b.n AS prior FROM (SELECT state, COUNT(*) AS n FROM orders GROUP BY state) a JOIN (SELECT state, COUNT(*) AS n FROM archived_orders GROUP BY state) b ON a.state = b.state',
+    'two aggregates joined',
+  ],
+  ["SELECT id FROM orders WHERE state IN ('CA', 'NY', 'TX')", 'an IN list'],
   ['SELECT id, ABS(total - 50) AS distance FROM orders ORDER BY distance LIMIT 3', 'ABS'],
   ['SELECT ROUND(AVG(total), 2) AS aov FROM orders', 'ROUND'],
   ['SELECT customer_id FROM orders GROUP BY customer_id HAVING SUM(total) > 1000 AND COUNT(*) > 2', 'a HAVING with two conditions'],
@@ -72,14 +75,14 @@ const READS: ReadonlyArray<readonly [string, string]> = [
   ['SELECT o.id FROM orders o RIGHT JOIN customers c ON c.id = o.customer_id', 'a RIGHT JOIN'],
   ['SELECT o.id FROM orders o FULL OUTER JOIN payments p ON p.order_id = o.id', 'a FULL OUTER JOIN'],
   ['SELECT DISTINCT c.region FROM customers c JOIN orders o ON o.customer_id = c.id', 'DISTINCT over a join'],
-  ['SELECT status, COUNT(*) AS n FROM orders WHERE created_at >= \'2024-01-01\' GROUP BY status ORDER BY n DESC', 'a date filter'],
+  ["SELECT status, COUNT(*) AS n FROM orders WHERE created_at >= '2024-01-01' GROUP BY status ORDER BY n DESC", 'a date filter'],
   ['SELECT id, NULLIF(total, 0) AS nonzero FROM orders', 'NULLIF'],
-  ['SELECT SUM(total) AS revenue FROM orders o WHERE o.status = \'paid\' AND o.customer_id IS NOT NULL', 'a filtered sum'],
+  ["SELECT SUM(total) AS revenue FROM orders o WHERE o.status = 'paid' AND o.customer_id IS NOT NULL", 'a filtered sum'],
 ];
 
 /** Writes and side doors every engine runs: refused for every statement that must only read. */
 const REFUSALS: ReadonlyArray<readonly [string, string]> = [
-  ["INSERT INTO orders (id) VALUES (1)", 'INSERT writes rows (no writes)'],
+  ['INSERT INTO orders (id) VALUES (1)', 'INSERT writes rows (no writes)'],
   ['UPDATE orders SET total = 0', 'UPDATE writes rows (no writes)'],
   ['DELETE FROM orders', 'DELETE removes rows (no writes)'],
   ['DROP TABLE orders', 'DROP removes an object (no writes)'],
@@ -117,8 +120,8 @@ const REFUSALS: ReadonlyArray<readonly [string, string]> = [
   ['(DELETE FROM orders)', 'a parenthesised write'],
   ['CREATE TEMPORARY TABLE t AS SELECT 1', 'a temporary table is still a write'],
   ['DROP VIEW IF EXISTS v', 'DROP VIEW (no writes)'],
-  ['COMMENT ON TABLE orders IS \'x\'', 'COMMENT changes the catalog (no writes)'],
-  ['SELECT nextval(\'orders_id_seq\')', 'nextval advances a sequence (no effect functions)'],
+  ["COMMENT ON TABLE orders IS 'x'", 'COMMENT changes the catalog (no writes)'],
+  ["SELECT nextval('orders_id_seq')", 'nextval advances a sequence (no effect functions)'],
 ];
 
 /** Each engine's own facts: [engine-specific SQL, verdict, why]. */
@@ -179,7 +182,7 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
     ['SUMMARIZE orders', 'allow', 'SUMMARIZE reads a table'],
     ['DESCRIBE orders', 'allow', 'DESCRIBE reads the catalog'],
     ['SELECT * FROM orders USING SAMPLE 10%', 'allow', 'USING SAMPLE'],
-    ["SELECT $$a;b$$ AS v", 'allow', 'a dollar-quoted string'],
+    ['SELECT $$a;b$$ AS v', 'allow', 'a dollar-quoted string'],
     ["SELECT * FROM query('SELECT 1')", 'refuse', 'query() runs text'],
   ],
   fabric: [
@@ -205,7 +208,7 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
     ["SELECT * FROM OPENQUERY(lnk, 'SELECT 1')", 'refuse', 'a linked server'],
     ["EXEC xp_cmdshell 'dir'", 'refuse', 'a shell'],
     ['SELECT * FROM orders WITH (UPDLOCK)', 'refuse', 'UPDLOCK locks rows'],
-    ['SELECT 1 WAITFOR DELAY \'00:00:10\'', 'refuse', 'WAITFOR holds the session'],
+    ["SELECT 1 WAITFOR DELAY '00:00:10'", 'refuse', 'WAITFOR holds the session'],
     ['SELECT NEXT VALUE FOR seq', 'refuse', 'a sequence'],
   ],
   mysql: [
@@ -218,7 +221,7 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
     ['SELECT * FROM performance_schema.threads', 'refuse', 'performance_schema'],
     ['SELECT * FROM mysql.user', 'refuse', 'the user table'],
     ['SELECT 1 /*! ; DROP TABLE orders */', 'refuse', 'an executable comment'],
-    ['SELECT GET_LOCK(\'x\', 1)', 'refuse', 'a named lock'],
+    ["SELECT GET_LOCK('x', 1)", 'refuse', 'a named lock'],
     ['SELECT 1 --1', 'allow', '--1 is arithmetic'],
     ['EXPLAIN FORMAT=JSON SELECT * FROM orders', 'allow', 'EXPLAIN FORMAT=JSON'],
   ],
@@ -239,23 +242,23 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
   ],
   redshift: [
     ['SELECT * FROM stl_query', 'refuse', 'stl_query records every query and its text'],
-    ['SELECT LISTAGG(state, \',\') WITHIN GROUP (ORDER BY state) FROM orders', 'allow', 'LISTAGG'],
+    ["SELECT LISTAGG(state, ',') WITHIN GROUP (ORDER BY state) FROM orders", 'allow', 'LISTAGG'],
     ["UNLOAD ('SELECT 1') TO 's3://b/x'", 'refuse', 'UNLOAD writes files'],
     ['SELECT * FROM pg_user', 'refuse', 'users'],
   ],
   snowflake: [
     ['SELECT * FROM orders SAMPLE (10)', 'allow', 'SAMPLE'],
     ['SELECT f.value FROM orders, LATERAL FLATTEN(input => items) f', 'allow', 'FLATTEN'],
-    ['SELECT * FROM TABLE(FLATTEN(input => PARSE_JSON(\'[1]\')))', 'allow', 'TABLE(FLATTEN(...))'],
+    ["SELECT * FROM TABLE(FLATTEN(input => PARSE_JSON('[1]')))", 'allow', 'TABLE(FLATTEN(...))'],
     ["SELECT * FROM TABLE('orders')", 'refuse', 'TABLE(text) names a table with text'],
     ["SELECT * FROM IDENTIFIER('orders')", 'refuse', 'IDENTIFIER(text)'],
     ['SELECT * FROM @my_stage', 'refuse', 'a stage'],
     ['LIST @my_stage', 'refuse', 'LIST a stage'],
     ['SELECT $my_var', 'refuse', 'a session variable'],
     ['SELECT * FROM snowflake.account_usage.query_history', 'refuse', 'query history'],
-    ['SELECT * FROM TABLE(RESULT_SCAN(LAST_QUERY_ID()))', 'refuse', 'another query\'s result'],
+    ['SELECT * FROM TABLE(RESULT_SCAN(LAST_QUERY_ID()))', 'refuse', "another query's result"],
     ['SHOW WAREHOUSES', 'allow', 'warehouses by name and size'],
-    ['ALTER SESSION SET TIMEZONE = \'UTC\'', 'refuse', 'a session setting'],
+    ["ALTER SESSION SET TIMEZONE = 'UTC'", 'refuse', 'a session setting'],
   ],
   sqlite: [
     ["SELECT strftime('%Y-%m', created_at) AS m, COUNT(*) FROM orders GROUP BY 1", 'allow', 'strftime'],
@@ -283,7 +286,8 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
 export function statementCorpus(): CorpusCase[] {
   const out: CorpusCase[] = [];
   for (const driver of DRIVERS) {
-    for (const [sql, what] of READS) out.push({ driver, sql, verdict: 'allow', why: `${what}: one read statement, nothing beyond the connection's tables (spec 03 item 9)` });
+    for (const [sql, what] of READS)
+      out.push({ driver, sql, verdict: 'allow', why: `${what}: one read statement, nothing beyond the connection's tables (spec 03 item 9)` });
     for (const [sql, what] of REFUSALS) out.push({ driver, sql, verdict: 'refuse', why: `${what} (spec 03 items 8 and 9)` });
     for (const [sql, verdict, what] of ENGINE[driver]) out.push({ driver, sql, verdict, why: `${driver}: ${what}` });
   }

@@ -24,7 +24,9 @@ const CURATED: readonly string[] = [
   'SELECT 1 /* ; */ AS v',
 ];
 
-const body = fc.array(fc.constantFrom('a', ';', '\\', "\\'", "'", "''", '"', '`', '#', '--', '//', '*/', '/*', ' ', 'é', '$'), { maxLength: 6 }).map((p) => p.join(''));
+const body = fc
+  .array(fc.constantFrom('a', ';', '\\', "\\'", "'", "''", '"', '`', '#', '--', '//', '*/', '/*', ' ', 'é', '$'), { maxLength: 6 })
+  .map((p) => p.join(''));
 const item = fc.oneof(
   body.map((b) => `'${b}'`),
   body.map((b) => `"${b}"`),

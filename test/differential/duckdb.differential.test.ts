@@ -14,8 +14,8 @@ import { postgresFamilyText } from './generate.js';
 const CURATED: readonly string[] = [
   "SELECT 'it''s' AS v; SELECT 2",
   "SELECT E'a\\'b' AS v; SELECT 2",
-  "SELECT $$ ; DROP TABLE t $$ AS v",
-  "SELECT $a$ $$ ; $a$ AS v; SELECT 2",
+  'SELECT $$ ; DROP TABLE t $$ AS v',
+  'SELECT $a$ $$ ; $a$ AS v; SELECT 2',
   'SELECT 1 /* a /* b */ c */ AS v; SELECT 2',
   'SELECT "a;b" AS v FROM (SELECT 1 AS "a;b")',
   "SELECT U&'d\\0061t\\+000061' AS v",
@@ -23,8 +23,6 @@ const CURATED: readonly string[] = [
   "SELECT 'a\\' AS v; SELECT 2 --'",
   "SELECT 'a' 'b'",
 ];
-
-
 
 let db: DuckDBInstance;
 let conn: DuckDBConnection;

@@ -28,7 +28,8 @@ const DELIMITER = '~~svc~~';
 
 function decode(text: string): string {
   return text.replace(/&(lt|gt|amp|quot|apos|#(\d+));/g, (_, name: string, code?: string) =>
-    code !== undefined ? String.fromCodePoint(Number(code)) : ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[name] ?? '');
+    code !== undefined ? String.fromCodePoint(Number(code)) : (({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[name] ?? ''),
+  );
 }
 
 function parseXml(xml: string): MariaResult {
@@ -38,7 +39,8 @@ function parseXml(xml: string): MariaResult {
     const rows: Array<Record<string, string | null>> = [];
     for (const row of set.split('<row>').slice(1)) {
       const cells: Record<string, string | null> = {};
-      for (const m of row.matchAll(/<field name="([^"]*)"(?: xsi:nil="true" \/>|>([\s\S]*?)<\/field>)/g)) cells[decode(m[1] as string)] = m[2] === undefined ? null : decode(m[2]);
+      for (const m of row.matchAll(/<field name="([^"]*)"(?: xsi:nil="true" \/>|>([\s\S]*?)<\/field>)/g))
+        cells[decode(m[1] as string)] = m[2] === undefined ? null : decode(m[2]);
       rows.push(cells);
     }
     if (resultSets.length === 0) columns = Object.keys(rows[0] ?? {});
@@ -60,13 +62,32 @@ export async function startMariaDb(): Promise<MariaServer> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-maria-'));
   const data = join(dir, 'data');
   const socket = join(dir, 'sock');
-  execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'ignore' });
-  const server: ChildProcess = spawn('mariadbd', ['--no-defaults', `--datadir=${data}`, `--socket=${socket}`, '--skip-networking', '--user=root', `--log-error=${join(dir, 'err.log')}`, `--pid-file=${join(dir, 'pid')}`, '--skip-grant-tables'], { stdio: 'ignore' });
+  execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], {
+    stdio: 'ignore',
+  });
+  const server: ChildProcess = spawn(
+    'mariadbd',
+    [
+      '--no-defaults',
+      `--datadir=${data}`,
+      `--socket=${socket}`,
+      '--skip-networking',
+      '--user=root',
+      `--log-error=${join(dir, 'err.log')}`,
+      `--pid-file=${join(dir, 'pid')}`,
+      '--skip-grant-tables',
+    ],
+    { stdio: 'ignore' },
+  );
   await waitFor(socket, Date.now() + 60_000);
   return {
     run(sql) {
       if (sql.includes(DELIMITER)) return undefined;
-      const r = spawnSync('mariadb', ['--no-defaults', '-S', socket, '-u', 'root', '--comments', '--xml'], { input: `delimiter ${DELIMITER}\n${sql}\n${DELIMITER}\n`, encoding: 'utf8', timeout: 20_000 });
+      const r = spawnSync('mariadb', ['--no-defaults', '-S', socket, '-u', 'root', '--comments', '--xml'], {
+        input: `delimiter ${DELIMITER}\n${sql}\n${DELIMITER}\n`,
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
       if (r.status !== 0 || r.stderr.includes('ERROR')) return undefined;
       return parseXml(r.stdout);
     },

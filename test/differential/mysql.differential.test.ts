@@ -23,7 +23,9 @@ const CURATED: readonly string[] = [
   'SELECT 1 /* ; */ AS v; SELECT 2',
 ];
 
-const body = fc.array(fc.constantFrom('a', ';', '\\', "'", "''", '"', '""', '`', '#', '--', '-- ', '*/', '/*', ' ', 'é', 'n', '%', '_'), { maxLength: 6 }).map((p) => p.join(''));
+const body = fc
+  .array(fc.constantFrom('a', ';', '\\', "'", "''", '"', '""', '`', '#', '--', '-- ', '*/', '/*', ' ', 'é', 'n', '%', '_'), { maxLength: 6 })
+  .map((p) => p.join(''));
 const item = fc.oneof(
   body.map((b) => `'${b}'`),
   body.map((b) => `"${b}"`),
@@ -67,13 +69,17 @@ function compare(statements: readonly string[], mode: string): { agreed: number;
 }
 
 describe('MySQL: svc and MariaDB read statements alike', () => {
-  it.each(['', 'ANSI_QUOTES,NO_BACKSLASH_ESCAPES'])('sql_mode %j', (mode) => {
-    expect(server.run(`SET GLOBAL sql_mode = '${mode}'`)).toBeDefined();
-    const curated = compare(CURATED, mode);
-    expect(curated.disagreed).toEqual([]);
-    expect(curated.agreed).toBeGreaterThanOrEqual(5);
-    const generated = compare(fc.sample(text, { numRuns: 300, seed: 20261124 }), mode);
-    expect(generated.disagreed.slice(0, 10)).toEqual([]);
-    expect(generated.agreed).toBeGreaterThan(40);
-  }, 300_000);
+  it.each(['', 'ANSI_QUOTES,NO_BACKSLASH_ESCAPES'])(
+    'sql_mode %j',
+    (mode) => {
+      expect(server.run(`SET GLOBAL sql_mode = '${mode}'`)).toBeDefined();
+      const curated = compare(CURATED, mode);
+      expect(curated.disagreed).toEqual([]);
+      expect(curated.agreed).toBeGreaterThanOrEqual(5);
+      const generated = compare(fc.sample(text, { numRuns: 300, seed: 20261124 }), mode);
+      expect(generated.disagreed.slice(0, 10)).toEqual([]);
+      expect(generated.agreed).toBeGreaterThan(40);
+    },
+    300_000,
+  );
 });

@@ -71,9 +71,13 @@ describe('PostgreSQL: svc and the server read statements alike', () => {
     expect(r.agreed).toBeGreaterThanOrEqual(6);
   });
 
-  it.each(['on', 'off'] as const)('on 800 generated statements, standard_conforming_strings %s', async (conforming) => {
-    const r = await compare(fc.sample(postgresFamilyText, { numRuns: 800, seed: 20261124 }), conforming);
-    expect(r.disagreed.slice(0, 10)).toEqual([]);
-    expect(r.agreed).toBeGreaterThan(100);
-  }, 120_000);
+  it.each(['on', 'off'] as const)(
+    'on 800 generated statements, standard_conforming_strings %s',
+    async (conforming) => {
+      const r = await compare(fc.sample(postgresFamilyText, { numRuns: 800, seed: 20261124 }), conforming);
+      expect(r.disagreed.slice(0, 10)).toEqual([]);
+      expect(r.agreed).toBeGreaterThan(100);
+    },
+    120_000,
+  );
 });

@@ -36,7 +36,11 @@ function broken(root: string): string {
 }
 
 const APP = JSON.stringify({ id: 'shop', title: 'Shop', owner: 'a@x.test', pages: [{ id: 'p', title: 'P', dashboard: 'dashboards/p.svcd' }] });
-const PAGE = JSON.stringify({ id: 'p', title: 'P', tiles: [{ id: 't', title: 'T', kind: 'chart', source: { kind: 'block', id: 'shop.monthly_revenue', revision: 'sha256:0' } }] });
+const PAGE = JSON.stringify({
+  id: 'p',
+  title: 'P',
+  tiles: [{ id: 't', title: 'T', kind: 'chart', source: { kind: 'block', id: 'shop.monthly_revenue', revision: 'sha256:0' } }],
+});
 
 function withApp(root: string): string {
   const dir = join(root, 'apps/shop/dashboards');

@@ -61,7 +61,12 @@ let port = 0;
 /** Starts `npm start`'s script on a free port; resolves once it printed its examples. */
 async function startServer(): Promise<void> {
   port = await freePort();
-  server = spawn(process.execPath, [join(REPO, 'scripts/start.mjs')], { cwd: REPO, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  server = spawn(process.execPath, [join(REPO, 'scripts/start.mjs')], {
+    cwd: REPO,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start printed no examples:\n${startOutput}`)), 90_000);
     server!.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -135,7 +140,10 @@ describe('README examples', () => {
 
 describe('examples npm start prints', () => {
   it('prints curl examples, and each returns rows', () => {
-    const printed = startOutput.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('curl '));
+    const printed = startOutput
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('curl '));
     expect(printed.length).toBeGreaterThanOrEqual(3);
     for (const command of printed) runCurl(command);
   });

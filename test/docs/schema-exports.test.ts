@@ -18,7 +18,15 @@ describe('exported schemas', () => {
 
   it('are the published list, one file each', () => {
     expect(files).toEqual(Object.values(PUBLISHED).sort());
-    expect(files).toEqual(expect.arrayContaining(['svc.config.schema.json', 'compile-output.schema.json', 'certify-output.schema.json', 'ask-output.schema.json', 'app-check-output.schema.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'svc.config.schema.json',
+        'compile-output.schema.json',
+        'certify-output.schema.json',
+        'ask-output.schema.json',
+        'app-check-output.schema.json',
+      ]),
+    );
   });
 
   it.each(readdirSync(DIR).sort())('%s has the $id of its name and is the source file', (name) => {

@@ -15,7 +15,13 @@ import { ensureCommerceWarehouse } from '../runtime/helpers/warehouse.js';
 afterAll(cleanupProjects);
 
 interface Report {
-  summary: { total: number; tier1: { rate: number }; wrongCertified: string[]; byKind: Record<string, { expected: number; met: number; rate: number }>; passed: boolean };
+  summary: {
+    total: number;
+    tier1: { rate: number };
+    wrongCertified: string[];
+    byKind: Record<string, { expected: number; met: number; rate: number }>;
+    passed: boolean;
+  };
 }
 
 const totals: number[] = [];

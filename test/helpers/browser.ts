@@ -35,7 +35,10 @@ export interface Served {
 
 /** `svc serve` on the project at `root`, as a real child process; resolves once it prints its URL. */
 export async function serve(root: string, env: Record<string, string> = {}): Promise<Served> {
-  const child: ChildProcess = spawn(process.execPath, [SVC_BIN, 'serve', '--project', root, '--host', '127.0.0.1', '--port', '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [SVC_BIN, 'serve', '--project', root, '--host', '127.0.0.1', '--port', '0'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let errors = '';
   child.stderr?.on('data', (c: Buffer) => (errors += c.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -44,17 +47,18 @@ export async function serve(root: string, env: Record<string, string> = {}): Pro
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
       const line = /^(http:\/\/\S+)$/m.exec(out);
-      if (line?.[1] !== undefined) (clearTimeout(timer), resolve(line[1]));
+      if (line?.[1] !== undefined) clearTimeout(timer), resolve(line[1]);
     });
     child.on('exit', (code) => (clearTimeout(timer), reject(new Error(`svc serve exited ${code}: ${errors}`))));
   });
   return {
     url,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -70,8 +74,12 @@ export interface AxeViolation {
 /** Serious and critical accessibility violations of the page as it is now. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
-  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }> };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
+    violations: Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }>;
+  };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
 }
 
 /** Saves a full-page screenshot as docs/screenshots/<name>.png. */

@@ -92,11 +92,13 @@ export async function startClickHouseCluster(count = 1, readerPassword = 'reader
       return text;
     },
     async stop() {
-      await Promise.all(servers.map((server) => {
-        const exited = server.exitCode !== null ? Promise.resolve() : new Promise((done) => server.once('exit', done));
-        server.kill('SIGTERM');
-        return exited;
-      }));
+      await Promise.all(
+        servers.map((server) => {
+          const exited = server.exitCode !== null ? Promise.resolve() : new Promise((done) => server.once('exit', done));
+          server.kill('SIGTERM');
+          return exited;
+        }),
+      );
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -19,21 +19,33 @@ export function knowledgeMcpServer(pages, options = {}) {
   const calls = options.calls ?? [];
   const server = new McpServer({ name: 'team-docs', version: '1.0.0' }, { capabilities: { tools: {} } });
   const json = (value) => ({ content: [{ type: 'text', text: JSON.stringify(value) }] });
-  server.registerTool('search', { description: 'Search team documents', inputSchema: { query: z.string() }, annotations: { readOnlyHint: true } }, async ({ query }) => {
-    calls.push({ tool: 'search', query });
-    const asked = new Set(words(query));
-    const results = pages.filter((p) => words(`${p.title} ${p.text}`).some((w) => asked.has(w))).map((p) => ({ id: p.id, title: p.title, url: p.url }));
-    return json({ results });
-  });
-  server.registerTool('fetch', { description: 'Read one page', inputSchema: { id: z.string() }, annotations: { readOnlyHint: options.writes !== true } }, async ({ id }) => {
-    calls.push({ tool: 'fetch', id });
-    const page = pages.find((p) => p.id === id);
-    return page === undefined ? { isError: true, content: [{ type: 'text', text: 'no such page' }] } : json(page);
-  });
-  server.registerTool('delete_page', { description: 'Never called by svc', inputSchema: { id: z.string() }, annotations: { readOnlyHint: false } }, async ({ id }) => {
-    calls.push({ tool: 'delete_page', id });
-    return json({ deleted: id });
-  });
+  server.registerTool(
+    'search',
+    { description: 'Search team documents', inputSchema: { query: z.string() }, annotations: { readOnlyHint: true } },
+    async ({ query }) => {
+      calls.push({ tool: 'search', query });
+      const asked = new Set(words(query));
+      const results = pages.filter((p) => words(`${p.title} ${p.text}`).some((w) => asked.has(w))).map((p) => ({ id: p.id, title: p.title, url: p.url }));
+      return json({ results });
+    },
+  );
+  server.registerTool(
+    'fetch',
+    { description: 'Read one page', inputSchema: { id: z.string() }, annotations: { readOnlyHint: options.writes !== true } },
+    async ({ id }) => {
+      calls.push({ tool: 'fetch', id });
+      const page = pages.find((p) => p.id === id);
+      return page === undefined ? { isError: true, content: [{ type: 'text', text: 'no such page' }] } : json(page);
+    },
+  );
+  server.registerTool(
+    'delete_page',
+    { description: 'Never called by svc', inputSchema: { id: z.string() }, annotations: { readOnlyHint: false } },
+    async ({ id }) => {
+      calls.push({ tool: 'delete_page', id });
+      return json({ deleted: id });
+    },
+  );
   return server;
 }
 

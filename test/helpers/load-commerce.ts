@@ -23,7 +23,11 @@ export function readCommerce(file: string): SourceTable[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     return TABLES.map((name) => {
-      const info = db.prepare(`SELECT name, type, "notnull" AS required FROM pragma_table_info(?) ORDER BY cid`).all(name) as Array<{ name: string; type: string; required: number }>;
+      const info = db.prepare(`SELECT name, type, "notnull" AS required FROM pragma_table_info(?) ORDER BY cid`).all(name) as Array<{
+        name: string;
+        type: string;
+        required: number;
+      }>;
       const columns = info.map((c) => ({ name: c.name, type: c.type.toUpperCase() as 'INTEGER' | 'REAL' | 'TEXT', nullable: c.required === 0 }));
       const rows = db.prepare(`SELECT * FROM "${name}"`).raw().all() as unknown[][];
       return { name, columns, rows };

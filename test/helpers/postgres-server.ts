@@ -21,7 +21,6 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-
 function asPostgres(command: string, args: string[]): string[] {
   return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', command, ...args] : [command, ...args];
 }

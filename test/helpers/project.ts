@@ -47,7 +47,14 @@ export function cleanupProjects(): void {
 
 /** A minimal valid block source. */
 export function blockSource(name: string, fields: Record<string, string> = {}): string {
-  const body = { domain: '"sales"', status: '"draft"', owner: '"team@example.test"', description: '"A block."', query: '"""\n    SELECT 1 AS one\n  """', ...fields };
+  const body = {
+    domain: '"sales"',
+    status: '"draft"',
+    owner: '"team@example.test"',
+    description: '"A block."',
+    query: '"""\n    SELECT 1 AS one\n  """',
+    ...fields,
+  };
   const lines = Object.entries(body).map(([k, v]) => `  ${k} = ${v}`);
   return `block "${name}" {\n${lines.join('\n')}\n}\n`;
 }

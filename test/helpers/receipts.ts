@@ -16,10 +16,25 @@ export function writeReceipts(root: string): Manifest {
     if (b.status !== 'certified') continue;
     const file = join(root, 'semantic-layer/blocks', b.domain, ...(b.inDrafts ? ['_drafts'] : []), `${b.name}.yaml`);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, [
-      `name: ${b.name}`, `domain: ${b.domain}`, 'reviewStatus: certified', 'certification:', `  certifiedBy: ${b.owner ?? 'owner@example.test'}`,
-      '  certifiedAt: "2026-01-20T08:15:00Z"', '  via: cli', '  rules: oss', `  sourceSha256: ${b.sourceSha256}`, '  checks:', '    - metadata', '    - run', '    - tests', '',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        `name: ${b.name}`,
+        `domain: ${b.domain}`,
+        'reviewStatus: certified',
+        'certification:',
+        `  certifiedBy: ${b.owner ?? 'owner@example.test'}`,
+        '  certifiedAt: "2026-01-20T08:15:00Z"',
+        '  via: cli',
+        '  rules: oss',
+        `  sourceSha256: ${b.sourceSha256}`,
+        '  checks:',
+        '    - metadata',
+        '    - run',
+        '    - tests',
+        '',
+      ].join('\n'),
+    );
   }
   return JSON.parse(compileProject({ project: root, cache: false }).text ?? '{}') as Manifest;
 }

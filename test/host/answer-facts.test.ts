@@ -21,13 +21,25 @@ afterAll(async () => {
 });
 
 async function hosted(stores?: HostHooks['stores']): Promise<LocalServer> {
-  const server = await startHostedServer({ project: await commerceProject(), port: 0, log: () => undefined, hostHookTimeoutMs: 150, hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...(stores !== undefined ? { stores } : {}) } });
+  const server = await startHostedServer({
+    project: await commerceProject(),
+    port: 0,
+    log: () => undefined,
+    hostHookTimeoutMs: 150,
+    hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...(stores !== undefined ? { stores } : {}) },
+  });
   servers.push(server);
   return server;
 }
 
 const asked = async (server: LocalServer, question: string) =>
-  (await (await fetch(`${server.url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': 'ada' }, body: JSON.stringify({ question }) })).json()) as Record<string, any>;
+  (await (
+    await fetch(`${server.url}/api/agent-runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-user': 'ada' },
+      body: JSON.stringify({ question }),
+    })
+  ).json()) as Record<string, any>;
 const facts = async (server: LocalServer, runId: string, user = 'ada', query = '') => {
   const r = await fetch(`${server.url}/api/host/answers/${runId}${query}`, { headers: { 'x-user': user } });
   return { status: r.status, body: (await r.json()) as Record<string, any> };
@@ -42,25 +54,51 @@ const until = async (get: () => Promise<{ status: number }>) => {
 };
 
 describe('GET /api/host/answers/:runId', () => {
-  it('answers a certified run\'s facts to its asker, values only when asked, nothing to anyone else', async () => {
+  it("answers a certified run's facts to its asker, values only when asked, nothing to anyone else", async () => {
     const server = await hosted();
     const run = await asked(server, 'top 3 states by revenue');
     expect(run).toMatchObject({ tier: 1, block: 'sales.top_states_by_revenue' });
     const r = (await until(() => facts(server, run['runId']))) as { status: number; body: Record<string, any> };
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ runId: run['runId'], question: 'top 3 states by revenue', status: 'answered', trust: 'certified', sqlFrom: 'block', tables: ['orders'], traceId: run['traceId'], sources: ['block:sales.top_states_by_revenue', expect.stringMatching(/^app:block:sales:[0-9a-f]{16}$/)] });
+    expect(r.body).toMatchObject({
+      runId: run['runId'],
+      question: 'top 3 states by revenue',
+      status: 'answered',
+      trust: 'certified',
+      sqlFrom: 'block',
+      tables: ['orders'],
+      traceId: run['traceId'],
+      sources: ['block:sales.top_states_by_revenue', expect.stringMatching(/^app:block:sales:[0-9a-f]{16}$/)],
+    });
     expect(r.body['sqlSha256']).toBe(createHash('sha256').update(r.body['sql']).digest('hex'));
     expect(r.body['values']).toBeUndefined();
     expect(JSON.stringify(r.body)).not.toContain('"CA"');
     const withValues = await facts(server, run['runId'], 'ada', '?values=1');
     expect(withValues.body['values']).toEqual({ columns: run['columns'], rows: run['rows'], rowCount: 3, text: run['answer'].text });
-    for (const [user, query] of [['bob', ''], ['bob', '?values=1']] as const) expect(await facts(server, run['runId'], user, query)).toMatchObject({ status: 404, body: { error: { code: 'RUN_NOT_FOUND' } } });
+    for (const [user, query] of [
+      ['bob', ''],
+      ['bob', '?values=1'],
+    ] as const)
+      expect(await facts(server, run['runId'], user, query)).toMatchObject({ status: 404, body: { error: { code: 'RUN_NOT_FOUND' } } });
     expect((await facts(server, 'run_unknown')).status).toBe(404);
   });
 
   it('keeps at most 500 rows of an answer', () => {
     const rows = Array.from({ length: 700 }, (_, i) => ({ n: i }));
-    const run = { runId: 'run_x', traceId: 'tr_x', tier: 2, trust: 'review_required', question: 'q', columns: ['n'], rows, rowCount: 700, truncated: false, sql: 'SELECT n FROM t', candidates: [], durationMs: 1 } as unknown as AskRun;
+    const run = {
+      runId: 'run_x',
+      traceId: 'tr_x',
+      tier: 2,
+      trust: 'review_required',
+      question: 'q',
+      columns: ['n'],
+      rows,
+      rowCount: 700,
+      truncated: false,
+      sql: 'SELECT n FROM t',
+      candidates: [],
+      durationMs: 1,
+    } as unknown as AskRun;
     const ctx = { manifest: { blocks: {} }, executor: { driverOf: () => 'sqlite' }, now: () => new Date() } as unknown as AskContext;
     const record = runRecordOf(ctx, { question: 'q' }, run, '2026-01-01T00:00:00Z');
     expect(record.values?.rows).toHaveLength(500);
@@ -74,7 +112,7 @@ describe('stores.runs: conformance', () => {
   const broken = (get: RunStore['get']): RunStore => ({ ...createMemoryRunStore(), get });
   it.each([
     ['no hook: the local store', undefined, 200],
-    ['valid: the host\'s store', { runs: createMemoryRunStore() }, 200],
+    ["valid: the host's store", { runs: createMemoryRunStore() }, 200],
     ['wrong shape: a record that is no record', { runs: broken(async () => 'x' as never) }, 404],
     ['throw', { runs: broken(() => Promise.reject(new Error('store down'))) }, 503],
     ['time-out', { runs: broken(never) }, 503],
@@ -84,7 +122,11 @@ describe('stores.runs: conformance', () => {
     expect(run['tier']).toBe(1);
     const r = status === 200 ? await until(() => facts(server, run['runId'])) : await facts(server, run['runId']);
     expect(r.status).toBe(status);
-    if (status === 503) expect((r as { body: Record<string, any> }).body['error']).toMatchObject({ code: 'STORE_UNAVAILABLE', reference: expect.stringMatching(/^[A-Za-z]{8}$/) });
+    if (status === 503)
+      expect((r as { body: Record<string, any> }).body['error']).toMatchObject({
+        code: 'STORE_UNAVAILABLE',
+        reference: expect.stringMatching(/^[A-Za-z]{8}$/),
+      });
   });
 
   it('refuses to start with a runs store that is no store', async () => {

@@ -20,17 +20,30 @@ afterAll(async () => {
   cleanupProjects();
 });
 
-const REVIEW = { question: 'Which states had orders, and how many each?', proposedSql: 'SELECT state, COUNT(*) AS orders_count FROM orders GROUP BY state ORDER BY state', saveDraft: false };
+const REVIEW = {
+  question: 'Which states had orders, and how many each?',
+  proposedSql: 'SELECT state, COUNT(*) AS orders_count FROM orders GROUP BY state ORDER BY state',
+  saveDraft: false,
+};
 
 async function hosted(hooks: Partial<HostHooks>, root?: string): Promise<{ server: LocalServer; root: string }> {
   const project = root ?? (await commerceProject());
-  const server = await startHostedServer({ project, port: 0, log: () => undefined, hostHookTimeoutMs: 150, hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks } });
+  const server = await startHostedServer({
+    project,
+    port: 0,
+    log: () => undefined,
+    hostHookTimeoutMs: 150,
+    hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks },
+  });
   servers.push(server);
   return { server, root: project };
 }
 
 async function call(server: LocalServer, user: string, path: string, body?: unknown): Promise<{ status: number; text: string; json: Record<string, any> }> {
-  const init = body === undefined ? { headers: { 'x-user': user } } : { method: 'POST', headers: { 'x-user': user, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const init =
+    body === undefined
+      ? { headers: { 'x-user': user } }
+      : { method: 'POST', headers: { 'x-user': user, 'content-type': 'application/json' }, body: JSON.stringify(body) };
   const r = await fetch(`${server.url}${path}`, init);
   const text = await r.text();
   return { status: r.status, text, json: JSON.parse(text) as Record<string, any> };
@@ -47,13 +60,16 @@ async function factsOf(server: LocalServer, user: string, runId: string) {
 }
 
 /** Every text value of a result: what must never reach a withheld reader. */
-const textValues = (rows: Array<Record<string, unknown>>) => [...new Set(rows.flatMap((r) => Object.values(r)).filter((v): v is string => typeof v === 'string' && v.length >= 2))];
-const holdsAny = (text: string, values: string[]) => values.filter((v) => text.includes(JSON.stringify(v)) || text.includes(` ${v},`) || text.includes(` ${v}.`));
+const textValues = (rows: Array<Record<string, unknown>>) => [
+  ...new Set(rows.flatMap((r) => Object.values(r)).filter((v): v is string => typeof v === 'string' && v.length >= 2)),
+];
+const holdsAny = (text: string, values: string[]) =>
+  values.filter((v) => text.includes(JSON.stringify(v)) || text.includes(` ${v},`) || text.includes(` ${v}.`));
 
 function storedRecord(root: string, file: string, sql: string, runId: string): string {
   const db = new Database(join(root, file), { readonly: true });
   try {
-    return (db.prepare<[string], { record: string }>(sql).get(runId)?.record ?? '');
+    return db.prepare<[string], { record: string }>(sql).get(runId)?.record ?? '';
   } finally {
     db.close();
   }
@@ -69,7 +85,15 @@ describe('answerFigures: a withheld reader and a showing reader ask the same nee
     expect(values.length).toBeGreaterThan(2);
     expect(holdsAny(shown['answer'].text, values).length).toBeGreaterThan(0);
     const hidden = await call(server, 'bob', '/api/agent-runs', REVIEW);
-    expect(hidden.json).toMatchObject({ tier: 2, trust: 'review_required', figuresWithheld: true, rows: [], columns: shown['columns'], rowCount: shown['rowCount'], sql: REVIEW.proposedSql });
+    expect(hidden.json).toMatchObject({
+      tier: 2,
+      trust: 'review_required',
+      figuresWithheld: true,
+      rows: [],
+      columns: shown['columns'],
+      rowCount: shown['rowCount'],
+      sql: REVIEW.proposedSql,
+    });
     expect(hidden.json['answer']).toBeUndefined();
     const bobRun = hidden.json['runId'] as string;
     const reads = [
@@ -126,7 +150,13 @@ describe('answerFigures: conformance', () => {
     ['valid: withhold_review', () => 'withhold_review', false],
     ['wrong shape: a number', () => 42, false],
     ['wrong shape: another word', () => 'SHOW', false],
-    ['throw', () => { throw new Error('directory down'); }, false],
+    [
+      'throw',
+      () => {
+        throw new Error('directory down');
+      },
+      false,
+    ],
     ['time-out', never, false],
   ] as const)('%s', async (_name, hook, shows) => {
     const { server } = await hosted(hook === undefined ? {} : { answerFigures: hook as HostHooks['answerFigures'] });
@@ -141,12 +171,19 @@ describe('audience: conformance', () => {
   const never = () => new Promise<never>(() => undefined);
   const ask = { question: 'top 3 states by revenue' };
   it.each([
-    ['no hook: the request\'s', undefined, { ...ask, audience: 'stakeholder' }, 'stakeholder'],
+    ["no hook: the request's", undefined, { ...ask, audience: 'stakeholder' }, 'stakeholder'],
     ['no hook, no request audience: the default', undefined, ask, 'analyst'],
     ['valid: stakeholder', () => 'stakeholder', { ...ask, audience: 'analyst' }, 'stakeholder'],
-    ['valid: undefined keeps the request\'s', () => undefined, { ...ask, audience: 'stakeholder' }, 'stakeholder'],
+    ["valid: undefined keeps the request's", () => undefined, { ...ask, audience: 'stakeholder' }, 'stakeholder'],
     ['wrong shape', () => 'boss', ask, 'stakeholder'],
-    ['throw', () => { throw new Error('no'); }, ask, 'stakeholder'],
+    [
+      'throw',
+      () => {
+        throw new Error('no');
+      },
+      ask,
+      'stakeholder',
+    ],
     ['time-out', never, ask, 'stakeholder'],
   ] as const)('%s', async (_name, hook, body, audience) => {
     const { server } = await hosted(hook === undefined ? {} : { audience: hook as HostHooks['audience'] });

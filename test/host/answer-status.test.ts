@@ -17,27 +17,41 @@ afterAll(async () => {
 });
 
 async function hosted(answerStatus?: HostHooks['answerStatus']): Promise<LocalServer> {
-  const server = await startHostedServer({ project: await commerceProject(), port: 0, log: () => undefined, hostHookTimeoutMs: 150, hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...(answerStatus !== undefined ? { answerStatus } : {}) } });
+  const server = await startHostedServer({
+    project: await commerceProject(),
+    port: 0,
+    log: () => undefined,
+    hostHookTimeoutMs: 150,
+    hostHooks: {
+      resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }),
+      ...(answerStatus !== undefined ? { answerStatus } : {}),
+    },
+  });
   servers.push(server);
   return server;
 }
 
 async function post(server: LocalServer, user: string, path: string, body: unknown) {
-  const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'x-user': user, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'x-user': user, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, json: (await r.json()) as Record<string, any> };
 }
 
 /** Asks once as `user` and waits until the run's facts are kept (they are written after the answer). */
 async function askedBy(server: LocalServer, user: string): Promise<string> {
   const runId = (await post(server, user, '/api/agent-runs', { question: 'top 3 states by revenue' })).json['runId'] as string;
-  for (let i = 0; i < 250 && (await fetch(`${server.url}/api/host/answers/${runId}`, { headers: { 'x-user': user } })).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
+  for (let i = 0; i < 250 && (await fetch(`${server.url}/api/host/answers/${runId}`, { headers: { 'x-user': user } })).status === 404; i += 1)
+    await new Promise((d) => setTimeout(d, 20));
   return runId;
 }
 
 const GOOD = { state: 'checked', label: 'Checked by finance', detail: 'Matches the ledger.', href: '/host/reviews/1' };
 
 describe('POST /api/host/answer-status', () => {
-  it('asks the host only about the caller\'s own runs and passes on their well-formed statuses', async () => {
+  it("asks the host only about the caller's own runs and passes on their well-formed statuses", async () => {
     const asked: string[][] = [];
     const server = await hosted((_p, ids) => {
       asked.push(ids);
@@ -64,7 +78,13 @@ describe('answerStatus: conformance', () => {
     ['no hook: no status', undefined, { available: true, statuses: 'none' }],
     ['valid', (_p: unknown, ids: string[]) => ({ [ids[0] ?? '']: GOOD }), { available: true, statuses: 'good' }],
     ['wrong shape: a list', () => [GOOD], { available: false, statuses: 'none' }],
-    ['throw', () => { throw new Error('review service down'); }, { available: false, statuses: 'none' }],
+    [
+      'throw',
+      () => {
+        throw new Error('review service down');
+      },
+      { available: false, statuses: 'none' },
+    ],
     ['time-out', never, { available: false, statuses: 'none' }],
   ] as const)('%s', async (_name, hook, expected) => {
     const server = await hosted(hook as HostHooks['answerStatus']);

@@ -23,20 +23,35 @@ afterAll(async () => {
 
 async function hosted(hooks: Partial<HostHooks>): Promise<{ server: LocalServer; root: string }> {
   const root = await commerceProject();
-  const server = await startHostedServer({ project: root, port: 0, log: () => undefined, hostHookTimeoutMs: 150, hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks } });
+  const server = await startHostedServer({
+    project: root,
+    port: 0,
+    log: () => undefined,
+    hostHookTimeoutMs: 150,
+    hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks },
+  });
   servers.push(server);
   return { server, root };
 }
 
 async function call(server: LocalServer, method: string, path: string, body?: unknown, user = 'ada') {
-  const r = await fetch(`${server.url}${path}`, { method, headers: { 'x-user': user, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const r = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'x-user': user, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: r.status, json: (await r.json()) as Record<string, any> };
 }
 
 /** An answered run of `user` whose facts are kept. */
-async function answered(server: LocalServer, body: Record<string, unknown> = { question: 'top 3 states by revenue' }, user = 'ada'): Promise<Record<string, any>> {
+async function answered(
+  server: LocalServer,
+  body: Record<string, unknown> = { question: 'top 3 states by revenue' },
+  user = 'ada',
+): Promise<Record<string, any>> {
   const run = (await call(server, 'POST', '/api/agent-runs', body, user)).json;
-  for (let i = 0; i < 250 && (await call(server, 'GET', `/api/host/answers/${run['runId']}`, undefined, user)).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
+  for (let i = 0; i < 250 && (await call(server, 'GET', `/api/host/answers/${run['runId']}`, undefined, user)).status === 404; i += 1)
+    await new Promise((d) => setTimeout(d, 20));
   return run;
 }
 
@@ -48,7 +63,18 @@ describe('adding an Ask answer to an App page', () => {
     const { server, root } = await hosted({ rowPolicy: (q) => ({ sql: q.sql }) });
     const run = await answered(server);
     const added = await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' });
-    expect(added).toMatchObject({ status: 200, json: { tile: { id: 'answer_1', kind: 'table', mode: 'live', source: { kind: 'answer', id: run['runId'] }, sourceEvidence: [{ kind: 'answer_relation', relation: 'orders' }] } } });
+    expect(added).toMatchObject({
+      status: 200,
+      json: {
+        tile: {
+          id: 'answer_1',
+          kind: 'table',
+          mode: 'live',
+          source: { kind: 'answer', id: run['runId'] },
+          sourceEvidence: [{ kind: 'answer_relation', relation: 'orders' }],
+        },
+      },
+    });
     const doc = JSON.parse(readFileSync(join(root, 'apps/growth/dashboards/overview.svcd'), 'utf8')) as { tiles: Array<{ id: string }> };
     expect(doc.tiles.at(-1)?.id).toBe('answer_1');
     expect(svc(['compile'], root).code).toBe(0);
@@ -56,18 +82,31 @@ describe('adding an Ask answer to an App page', () => {
     expect(JSON.stringify(check)).toContain('publication/answer-tile');
   });
 
-  it('refuses text where figures depend on the reader, and for a run that is not the caller\'s or a page that does not exist', async () => {
+  it("refuses text where figures depend on the reader, and for a run that is not the caller's or a page that does not exist", async () => {
     const { server } = await hosted({ rowPolicy: (q) => ({ sql: q.sql }) });
     const run = await answered(server);
-    expect(await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' })).toMatchObject({ status: 409, json: { error: { code: 'ANSWER_FIGURES_DEPEND_ON_READER' } } });
-    expect(await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' }, 'bob')).toMatchObject({ status: 404, json: { error: { code: 'RUN_NOT_FOUND' } } });
-    expect(await call(server, 'POST', '/api/apps/growth/pages/nowhere/answers', { runId: run['runId'], mode: 'live' })).toMatchObject({ status: 404, json: { error: { code: 'PAGE_NOT_FOUND' } } });
+    expect(await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' })).toMatchObject({
+      status: 409,
+      json: { error: { code: 'ANSWER_FIGURES_DEPEND_ON_READER' } },
+    });
+    expect(await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' }, 'bob')).toMatchObject({
+      status: 404,
+      json: { error: { code: 'RUN_NOT_FOUND' } },
+    });
+    expect(await call(server, 'POST', '/api/apps/growth/pages/nowhere/answers', { runId: run['runId'], mode: 'live' })).toMatchObject({
+      status: 404,
+      json: { error: { code: 'PAGE_NOT_FOUND' } },
+    });
     expect((await call(server, 'POST', ADD, { runId: run['runId'], mode: 'words' })).status).toBe(400);
   });
 
   it('refuses text for an answer whose figures were withheld from the caller', async () => {
     const { server } = await hosted({ figuresDependOnReader: () => false, answerFigures: () => 'withhold_review' });
-    const run = await answered(server, { question: 'Which states had orders, and how many each?', proposedSql: 'SELECT state, COUNT(*) AS n FROM orders GROUP BY state', saveDraft: false });
+    const run = await answered(server, {
+      question: 'Which states had orders, and how many each?',
+      proposedSql: 'SELECT state, COUNT(*) AS n FROM orders GROUP BY state',
+      saveDraft: false,
+    });
     expect(run['figuresWithheld']).toBe(true);
     expect((await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' })).status).toBe(409);
   });
@@ -77,7 +116,9 @@ describe('adding an Ask answer to an App page', () => {
     const run = await answered(server);
     const added = await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' });
     expect(added.json['tile']).toMatchObject({ kind: 'text', text: run['answer'].text, answer: { runId: run['runId'], tables: ['orders'] } });
-    expect((await call(server, 'GET', '/api/app-answer-tiles')).json).toEqual({ tiles: [{ appId: 'growth', pageId: 'overview', tileId: 'answer_1', runId: run['runId'], question: 'top 3 states by revenue' }] });
+    expect((await call(server, 'GET', '/api/app-answer-tiles')).json).toEqual({
+      tiles: [{ appId: 'growth', pageId: 'overview', tileId: 'answer_1', runId: run['runId'], question: 'top 3 states by revenue' }],
+    });
     const ada = (await call(server, 'GET', PAGE)).json['tiles'].at(-1);
     const bob = (await call(server, 'GET', PAGE, undefined, 'bob')).json['tiles'].at(-1);
     expect(ada).toMatchObject({ text: run['answer'].text });
@@ -95,7 +136,15 @@ describe('figuresDependOnReader: conformance', () => {
     ['valid: false', { figuresDependOnReader: () => false }, 200],
     ['valid: true', { figuresDependOnReader: () => true }, 409],
     ['wrong shape', { figuresDependOnReader: () => 'no' }, 409],
-    ['throw', { figuresDependOnReader: () => { throw new Error('x'); } }, 409],
+    [
+      'throw',
+      {
+        figuresDependOnReader: () => {
+          throw new Error('x');
+        },
+      },
+      409,
+    ],
     ['time-out', { figuresDependOnReader: never }, 409],
   ] as const)('%s', async (_name, hooks, status) => {
     const { server } = await hosted(hooks as Partial<HostHooks>);
@@ -113,7 +162,15 @@ describe('keepsAnswerText: conformance', () => {
     ['valid: true', { keepsAnswerText: () => true }, true],
     ['valid: false', { keepsAnswerText: () => false }, false],
     ['wrong shape', { keepsAnswerText: () => 'yes' }, false],
-    ['throw', { keepsAnswerText: () => { throw new Error('x'); } }, false],
+    [
+      'throw',
+      {
+        keepsAnswerText: () => {
+          throw new Error('x');
+        },
+      },
+      false,
+    ],
     ['time-out', { keepsAnswerText: never }, false],
   ] as const)('%s', async (_name, hooks, keeps) => {
     const { server } = await hosted({ figuresDependOnReader: () => false, ...(hooks as Partial<HostHooks>) });

@@ -38,7 +38,11 @@ async function hosted(hooks: Partial<HostHooks>): Promise<LocalServer> {
 }
 
 const post = async (server: LocalServer, path: string, body: unknown, user = 'ada') => {
-  const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': user }, body: JSON.stringify(body) });
+  const r = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-user': user },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json()) as Record<string, any> };
 };
 
@@ -58,12 +62,20 @@ describe('audit events', () => {
     const r = await post(server, '/api/agent-runs', { question: 'top 3 states by revenue' });
     expect(r.body).toMatchObject({ tier: 1, block: 'sales.top_states_by_revenue' });
     const answer = events.find((e) => e.kind === 'answer');
-    expect(answer).toMatchObject({ kind: 'answer', principal: 'ada', action: 'ask', runId: r.body['runId'], tier: 1, trust: 'certified', sources: ['block:sales.top_states_by_revenue', expect.stringMatching(/^app:block:sales:[0-9a-f]{16}$/)] });
+    expect(answer).toMatchObject({
+      kind: 'answer',
+      principal: 'ada',
+      action: 'ask',
+      runId: r.body['runId'],
+      tier: 1,
+      trust: 'certified',
+      sources: ['block:sales.top_states_by_revenue', expect.stringMatching(/^app:block:sales:[0-9a-f]{16}$/)],
+    });
     expect((answer as { sqlFingerprint?: string }).sqlFingerprint).toMatch(/^[0-9a-f]{16,}|^sha256:/);
     expect(JSON.stringify(events)).not.toMatch(/states by revenue|SELECT|"CA"|top_n/);
   });
 
-  it('tells of a review-required answer, the draft it saved and the model\'s token counts, never the SQL or prompt', async () => {
+  it("tells of a review-required answer, the draft it saved and the model's token counts, never the SQL or prompt", async () => {
     events.length = 0;
     model.script(sqlReply('SELECT COUNT(*) AS planted_marker_n FROM orders'));
     const r = await post(server, '/api/agent-runs', { question: 'how many loyalty points were redeemed overall?' });
@@ -99,7 +111,13 @@ describe('audit: conformance', () => {
     ['no hook', undefined, false],
     ['valid', () => undefined, false],
     ['wrong shape (an answer is ignored)', () => 42, false],
-    ['throw', () => { throw new Error('sink down'); }, true],
+    [
+      'throw',
+      () => {
+        throw new Error('sink down');
+      },
+      true,
+    ],
     ['time-out (never settles)', () => new Promise(() => undefined), false],
     ['a rejected promise', () => Promise.reject(new Error('later')), true],
   ])('%s: the answer is unchanged', async (_name, sink, counted) => {

@@ -32,11 +32,19 @@ async function serve(hooks?: HostHooks): Promise<{ server: LocalServer; root: st
 }
 
 async function certify(server: LocalServer, body: Record<string, unknown>) {
-  const res = await fetch(`${server.url}/api/block-studio/certifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { ok?: boolean; rules?: string; receipt?: { certifiedBy: string; rules: string }; error?: { code: string } } };
+  const res = await fetch(`${server.url}/api/block-studio/certifications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { ok?: boolean; rules?: string; receipt?: { certifiedBy: string; rules: string }; error?: { code: string } },
+  };
 }
 
-const receiptOf = (root: string) => (parse(readFileSync(join(root, COMPANION), 'utf8')) as { certification?: { certifiedBy: string; rules: string } }).certification;
+const receiptOf = (root: string) =>
+  (parse(readFileSync(join(root, COMPANION), 'utf8')) as { certification?: { certifiedBy: string; rules: string } }).certification;
 
 describe('certification over HTTP', () => {
   it('without a host: the request may name the certifier', async () => {
@@ -47,11 +55,14 @@ describe('certification over HTTP', () => {
     expect(readFileSync(join(root, BLOCK_FILE), 'utf8')).toContain('status = "certified"');
   });
 
-  it('with a host: the signed-in person certifies and the request\'s actor and rule set are ignored', async () => {
+  it("with a host: the signed-in person certifies and the request's actor and rule set are ignored", async () => {
     const calls: QueryContext[] = [];
     const { server, root } = await serve({
       resolvePrincipal: () => ({ id: 'ada', kind: 'person', email: 'ada@host.test' }),
-      rowPolicy: (q) => { calls.push(q); return { sql: q.sql, params: q.params }; },
+      rowPolicy: (q) => {
+        calls.push(q);
+        return { sql: q.sql, params: q.params };
+      },
     });
     const res = await certify(server, { block: 'shop.monthly_revenue', certifiedBy: 'mallory@evil.test', enterprise: true });
     expect([res.status, res.body.rules, res.body.receipt?.certifiedBy]).toEqual([200, 'oss', 'ada@host.test']);
@@ -68,7 +79,12 @@ describe('certification over HTTP', () => {
 
   it.each([
     ['no one placed', { resolvePrincipal: undefined } as HostHooks, 401, 'SIGN_IN_REQUIRED'],
-    ['authorize refuses dataset.certify', { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), authorize: (_p, action) => ({ allow: action !== 'dataset.certify' }) } as HostHooks, 403, 'PERMISSION_DENIED'],
+    [
+      'authorize refuses dataset.certify',
+      { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), authorize: (_p, action) => ({ allow: action !== 'dataset.certify' }) } as HostHooks,
+      403,
+      'PERMISSION_DENIED',
+    ],
   ])('%s: nothing is certified or written', async (_name, hooks, status, code) => {
     const { server, root } = await serve(hooks);
     const before = readFileSync(join(root, BLOCK_FILE), 'utf8');

@@ -5,7 +5,15 @@
  * answering a turn of it, reading each other's answer facts and sharing a person's follows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresMemoryStore, createPostgresRunStore, createPostgresThreadStore, HostStoreInvalidError, startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import {
+  createPostgresMemoryStore,
+  createPostgresRunStore,
+  createPostgresThreadStore,
+  HostStoreInvalidError,
+  startHostedServer,
+  type HostHooks,
+  type LocalServer,
+} from '../../src/host.js';
 import { createMemoryThreadStore, type ThreadStore } from '../../src/runtime/stores/thread-store.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
 import { cleanupProjects } from '../helpers/project.js';
@@ -26,26 +34,43 @@ afterAll(async () => {
 const person: HostHooks['resolvePrincipal'] = (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' });
 
 async function start(stores: HostHooks['stores'], root?: string): Promise<LocalServer> {
-  const server = await startHostedServer({ project: root ?? (await commerceProject()), port: 0, log: () => undefined, hostHookTimeoutMs: 200, hostHooks: { resolvePrincipal: person, ...(stores !== undefined ? { stores } : {}) } });
+  const server = await startHostedServer({
+    project: root ?? (await commerceProject()),
+    port: 0,
+    log: () => undefined,
+    hostHookTimeoutMs: 200,
+    hostHooks: { resolvePrincipal: person, ...(stores !== undefined ? { stores } : {}) },
+  });
   servers.push(server);
   return server;
 }
 
 async function ask(server: LocalServer, body: Record<string, unknown>, user = 'ada') {
-  const r = await fetch(`${server.url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': user }, body: JSON.stringify(body) });
+  const r = await fetch(`${server.url}/api/agent-runs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-user': user },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json()) as Record<string, any> };
 }
 
 const never = () => new Promise<never>(() => undefined);
 function broken(how: 'shape' | 'throw' | 'timeout'): ThreadStore {
-  const fail = (value: unknown) => () => (how === 'throw' ? Promise.reject(new Error('store down: secret-dsn')) : how === 'timeout' ? never() : Promise.resolve(value));
-  return { create: fail(42) as ThreadStore['create'], get: fail('x') as ThreadStore['get'], append: fail(undefined) as ThreadStore['append'], threadOf: fail(7) as ThreadStore['threadOf'], close: async () => undefined };
+  const fail = (value: unknown) => () =>
+    how === 'throw' ? Promise.reject(new Error('store down: secret-dsn')) : how === 'timeout' ? never() : Promise.resolve(value);
+  return {
+    create: fail(42) as ThreadStore['create'],
+    get: fail('x') as ThreadStore['get'],
+    append: fail(undefined) as ThreadStore['append'],
+    threadOf: fail(7) as ThreadStore['threadOf'],
+    close: async () => undefined,
+  };
 }
 
 describe('stores.conversations: conformance', () => {
   it.each([
     ['no hook: the local store', undefined, 200],
-    ['valid: the host\'s store', { conversations: () => createMemoryThreadStore(() => Math.random().toString(36).slice(2)) }, 200],
+    ["valid: the host's store", { conversations: () => createMemoryThreadStore(() => Math.random().toString(36).slice(2)) }, 200],
     ['wrong shape: a created thread that is no id', { conversations: () => broken('shape') }, 503],
     ['throw', { conversations: () => broken('throw') }, 503],
     ['time-out', { conversations: () => broken('timeout') }, 503],
@@ -64,7 +89,12 @@ describe('stores.conversations: conformance', () => {
   });
 
   it.each([
-    ['a factory that throws', () => { throw new Error('no'); }],
+    [
+      'a factory that throws',
+      () => {
+        throw new Error('no');
+      },
+    ],
     ['a factory giving no store', () => ({ create: 1 })],
   ])('refuses to start with %s, never falling back to the local file', async (_name, conversations) => {
     await expect(start({ conversations: conversations as never })).rejects.toBeInstanceOf(HostStoreInvalidError);
@@ -86,13 +116,19 @@ describe('two copies of the server on one PostgreSQL store', () => {
   it('continue one thread: each answers a turn, both show the whole conversation', async () => {
     await postgres.client.query('CREATE DATABASE svc_threads');
     const settings = { host: '127.0.0.1', port: postgres.port, user: 'postgres', database: 'svc_threads' };
-    const [a, b] = await Promise.all([start({ conversations: () => createPostgresThreadStore(settings) }), start({ conversations: () => createPostgresThreadStore(settings) })]) as [LocalServer, LocalServer];
+    const [a, b] = (await Promise.all([
+      start({ conversations: () => createPostgresThreadStore(settings) }),
+      start({ conversations: () => createPostgresThreadStore(settings) }),
+    ])) as [LocalServer, LocalServer];
     const first = await ask(a, { question: 'top 10 states by revenue' });
     expect(first.body).toMatchObject({ tier: 1, block: 'sales.top_states_by_revenue' });
     const second = await ask(b, { question: 'just the top 3', threadId: first.body['threadId'] });
     expect(second.body).toMatchObject({ tier: 1, params: { top_n: 3 }, threadId: first.body['threadId'], followUp: { of: first.body['runId'], mode: 'held' } });
     // Another person cannot continue it on either copy.
-    expect((await ask(a, { question: 'just the top 2', threadId: first.body['threadId'] }, 'bob')).body).toMatchObject({ tier: 3, refusal: { code: 'THREAD_NOT_FOUND' } });
+    expect((await ask(a, { question: 'just the top 2', threadId: first.body['threadId'] }, 'bob')).body).toMatchObject({
+      tier: 3,
+      refusal: { code: 'THREAD_NOT_FOUND' },
+    });
     expect((await fetch(`${b.url}/api/agent-runs/${first.body['runId']}/thread`, { headers: { 'x-user': 'bob' } })).status).toBe(404);
     for (const server of [a, b]) {
       const r = await fetch(`${server.url}/api/agent-runs/${first.body['runId']}/thread`, { headers: { 'x-user': 'ada' } });
@@ -101,18 +137,31 @@ describe('two copies of the server on one PostgreSQL store', () => {
     }
   });
 
-  it('read each other\'s answer facts and share a person\'s follows (stores.runs and stores.memory)', async () => {
+  it("read each other's answer facts and share a person's follows (stores.runs and stores.memory)", async () => {
     await postgres.client.query('CREATE DATABASE svc_shared');
     const settings = { host: '127.0.0.1', port: postgres.port, user: 'postgres', database: 'svc_shared' };
-    const stores = () => ({ conversations: () => createPostgresThreadStore(settings), runs: createPostgresRunStore(settings), memory: () => createPostgresMemoryStore(settings) });
+    const stores = () => ({
+      conversations: () => createPostgresThreadStore(settings),
+      runs: createPostgresRunStore(settings),
+      memory: () => createPostgresMemoryStore(settings),
+    });
     const [a, b] = (await Promise.all([start(stores()), start(stores())])) as [LocalServer, LocalServer];
     const run = await ask(a, { question: 'top 3 states by revenue' });
     let facts: Response | undefined;
-    for (let i = 0; i < 250 && (facts = await fetch(`${b.url}/api/host/answers/${run.body['runId']}`, { headers: { 'x-user': 'ada' } })).status === 404; i += 1) await new Promise((d) => setTimeout(d, 20));
+    for (let i = 0; i < 250 && (facts = await fetch(`${b.url}/api/host/answers/${run.body['runId']}`, { headers: { 'x-user': 'ada' } })).status === 404; i += 1)
+      await new Promise((d) => setTimeout(d, 20));
     expect(facts?.status).toBe(200);
-    expect(await facts?.json()).toMatchObject({ runId: run.body['runId'], trust: 'certified', sources: expect.arrayContaining(['block:sales.top_states_by_revenue']) });
+    expect(await facts?.json()).toMatchObject({
+      runId: run.body['runId'],
+      trust: 'certified',
+      sources: expect.arrayContaining(['block:sales.top_states_by_revenue']),
+    });
     expect((await fetch(`${b.url}/api/host/answers/${run.body['runId']}`, { headers: { 'x-user': 'bob' } })).status).toBe(404);
-    const put = await fetch(`${a.url}/api/follows/growth/overview`, { method: 'PUT', headers: { 'x-user': 'ada', 'content-type': 'application/json' }, body: JSON.stringify({ following: true }) });
+    const put = await fetch(`${a.url}/api/follows/growth/overview`, {
+      method: 'PUT',
+      headers: { 'x-user': 'ada', 'content-type': 'application/json' },
+      body: JSON.stringify({ following: true }),
+    });
     expect(put.status).toBe(200);
     const listed = (await (await fetch(`${b.url}/api/follows`, { headers: { 'x-user': 'ada' } })).json()) as { follows: unknown[] };
     expect(listed.follows).toEqual([{ pageId: 'growth/overview', following: true }]);

@@ -19,7 +19,11 @@ let url = '';
 
 beforeAll(async () => {
   const project = await commerceProject();
-  child = spawn(process.execPath, [join(REPO, 'examples/host/server.mjs'), '--project', project, '--port', '0'], { cwd: REPO, env: { ...process.env, EXAMPLE_HOST_SECRET: SECRET }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [join(REPO, 'examples/host/server.mjs'), '--project', project, '--port', '0'], {
+    cwd: REPO,
+    env: { ...process.env, EXAMPLE_HOST_SECRET: SECRET },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   url = await new Promise<string>((resolve, reject) => {
     let out = '';
     let err = '';
@@ -38,13 +42,20 @@ afterAll(() => {
 });
 
 const call = async (path: string, session?: string, body?: unknown) => {
-  const res = await fetch(`${url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json', ...(session !== undefined ? { 'x-example-session': session } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(session !== undefined ? { 'x-example-session': session } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
 };
 
 describe('the example host', () => {
-  it('answers a certified question with each person\'s own region only', async () => {
-    for (const [user, region] of [['ada', 'CA'], ['bob', 'TX']] as const) {
+  it("answers a certified question with each person's own region only", async () => {
+    for (const [user, region] of [
+      ['ada', 'CA'],
+      ['bob', 'TX'],
+    ] as const) {
       const run = await call('/api/agent-runs', sign(user, region), { question: 'Top 5 states by revenue' });
       expect([run.status, run.body.tier, run.body.trust]).toEqual([200, 1, 'certified']);
       expect(run.body.rows.map((r: { state: string }) => r.state)).toEqual([region]);
@@ -58,10 +69,15 @@ describe('the example host', () => {
     ['garbage', 'ada'],
   ])('refuses %s with 401 and the sign-in path', async (_name, session) => {
     const res = await call('/api/blocks', session);
-    expect([res.status, res.body.error.code, res.headers.get('x-svc-sign-in'), res.headers.get('x-svc-hosted')]).toEqual([401, 'SIGN_IN_REQUIRED', '/sign-in', '1']);
+    expect([res.status, res.body.error.code, res.headers.get('x-svc-sign-in'), res.headers.get('x-svc-hosted')]).toEqual([
+      401,
+      'SIGN_IN_REQUIRED',
+      '/sign-in',
+      '1',
+    ]);
   });
 
-  it('refuses running a block directly, with the host\'s reason and next step', async () => {
+  it("refuses running a block directly, with the host's reason and next step", async () => {
     const res = await call('/api/blocks/sales.top_states_by_revenue/run', sign('ada', 'CA'), {});
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({ code: 'PERMISSION_DENIED', action: 'query.run', next: { label: 'Ask a question', href: '/ask' } });
@@ -75,7 +91,11 @@ describe('the example host', () => {
   });
 
   it('refuses a change requested from a foreign page', async () => {
-    const res = await fetch(`${url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'x-example-session': sign('ada', 'CA') }, body: JSON.stringify({ question: 'x' }) });
+    const res = await fetch(`${url}/api/agent-runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'x-example-session': sign('ada', 'CA') },
+      body: JSON.stringify({ question: 'x' }),
+    });
     expect([res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([403, 'ORIGIN_REFUSED']);
   });
 });

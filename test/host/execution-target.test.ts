@@ -82,7 +82,7 @@ describe('executionTarget', () => {
   });
 
   it.each([
-    ['no host: the project\'s own connection', undefined, 200, undefined],
+    ["no host: the project's own connection", undefined, 200, undefined],
     ['a host for many people: refused', { resolvePrincipal: () => ({ id: 'ada', kind: 'person' as const }) }, 403, 'LOCAL_TARGET_REFUSED'],
     ['a one-person host: allowed', { resolvePrincipal: () => ({ id: 'ada', kind: 'person' as const }), onePerson: true }, 200, undefined],
   ])('the local target, %s', async (_name, hooks, status, code) => {

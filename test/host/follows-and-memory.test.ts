@@ -22,7 +22,13 @@ afterAll(async () => {
 
 async function hosted(hooks: Partial<HostHooks> = {}, project?: string): Promise<{ server: LocalServer; root: string }> {
   const root = project ?? (await commerceProject());
-  const server = await startHostedServer({ project: root, port: 0, log: () => undefined, hostHookTimeoutMs: 150, hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks } });
+  const server = await startHostedServer({
+    project: root,
+    port: 0,
+    log: () => undefined,
+    hostHookTimeoutMs: 150,
+    hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks },
+  });
   servers.push(server);
   return { server, root };
 }
@@ -32,12 +38,16 @@ async function follows(server: LocalServer, user = 'ada') {
   return { status: r.status, json: (await r.json()) as Record<string, any> };
 }
 async function follow(server: LocalServer, page: string, following: boolean, user = 'ada') {
-  const r = await fetch(`${server.url}/api/follows/${page}`, { method: 'PUT', headers: { 'x-user': user, 'content-type': 'application/json' }, body: JSON.stringify({ following }) });
+  const r = await fetch(`${server.url}/api/follows/${page}`, {
+    method: 'PUT',
+    headers: { 'x-user': user, 'content-type': 'application/json' },
+    body: JSON.stringify({ following }),
+  });
   return { status: r.status, json: (await r.json()) as Record<string, any> };
 }
 
 describe('follows in the local memory files', () => {
-  it('keeps each person\'s follows apart, in files named by a hash, and across a restart', async () => {
+  it("keeps each person's follows apart, in files named by a hash, and across a restart", async () => {
     const { server, root } = await hosted();
     expect(await follow(server, 'growth/overview', true)).toEqual({ status: 200, json: { pageId: 'growth/overview', following: true } });
     await follow(server, 'growth/customers', true);
@@ -56,7 +66,11 @@ describe('follows in the local memory files', () => {
   it('answers 404 PAGE_NOT_FOUND for a page the project does not have, and 400 for a body without following', async () => {
     const { server } = await hosted();
     expect(await follow(server, 'growth/nowhere', true)).toMatchObject({ status: 404, json: { error: { code: 'PAGE_NOT_FOUND' } } });
-    const r = await fetch(`${server.url}/api/follows/growth/overview`, { method: 'PUT', headers: { 'x-user': 'ada', 'content-type': 'application/json' }, body: JSON.stringify({ following: 'yes' }) });
+    const r = await fetch(`${server.url}/api/follows/growth/overview`, {
+      method: 'PUT',
+      headers: { 'x-user': 'ada', 'content-type': 'application/json' },
+      body: JSON.stringify({ following: 'yes' }),
+    });
     expect(r.status).toBe(400);
   });
 
@@ -79,7 +93,7 @@ describe('stores.memory: conformance', () => {
   const broken = (part: Partial<MemoryStore>): MemoryStore => ({ ...createInMemoryMemoryStore(), ...part });
   it.each([
     ['no hook: the local files', undefined, 200, 200],
-    ['valid: the host\'s store', () => createInMemoryMemoryStore(), 200, 200],
+    ["valid: the host's store", () => createInMemoryMemoryStore(), 200, 200],
     ['wrong shape: a list that is no list reads as none', () => broken({ list: async () => 'x' as never }), 200, 200],
     ['throw', () => broken({ list: () => Promise.reject(new Error('down')), set: () => Promise.reject(new Error('down')) }), 503, 503],
     ['time-out', () => broken({ list: never, set: never }), 503, 503],
@@ -97,20 +111,51 @@ describe('stores.memory: conformance', () => {
     const { root } = await hosted({ stores: { memory: (r) => (roots.push(r), createInMemoryMemoryStore()) } });
     expect(roots).toEqual([root]);
     await expect(hosted({ stores: { memory: () => ({ list: 1 }) as never } })).rejects.toBeInstanceOf(HostStoreInvalidError);
-    await expect(hosted({ stores: { memory: () => { throw new Error('no'); } } })).rejects.toBeInstanceOf(HostStoreInvalidError);
+    await expect(
+      hosted({
+        stores: {
+          memory: () => {
+            throw new Error('no');
+          },
+        },
+      }),
+    ).rejects.toBeInstanceOf(HostStoreInvalidError);
   });
 });
 
 describe('follows hook: conformance', () => {
   const never = () => new Promise<never>(() => undefined);
   it.each([
-    ['valid', () => [{ pageId: 'growth/overview', following: true }, { pageId: 'growth/customers', following: 'yes' }], async () => undefined, 200, [{ pageId: 'growth/overview', following: true }], 200],
+    [
+      'valid',
+      () => [
+        { pageId: 'growth/overview', following: true },
+        { pageId: 'growth/customers', following: 'yes' },
+      ],
+      async () => undefined,
+      200,
+      [{ pageId: 'growth/overview', following: true }],
+      200,
+    ],
     ['wrong shape: not a list', () => ({ pageId: 'growth/overview' }), async () => undefined, 200, [], 200],
-    ['throw', () => { throw new Error('down'); }, () => { throw new Error('down'); }, 503, undefined, 503],
+    [
+      'throw',
+      () => {
+        throw new Error('down');
+      },
+      () => {
+        throw new Error('down');
+      },
+      503,
+      undefined,
+      503,
+    ],
     ['time-out', never, never, 503, undefined, 503],
   ] as const)('%s', async (_name, list, set, listStatus, listed, setStatus) => {
     const told: unknown[] = [];
-    const { server } = await hosted({ follows: { list, set: (p: unknown, f: unknown, on: unknown) => (told.push([(p as { id: string }).id, f, on]), (set as () => unknown)()) } });
+    const { server } = await hosted({
+      follows: { list, set: (p: unknown, f: unknown, on: unknown) => (told.push([(p as { id: string }).id, f, on]), (set as () => unknown)()) },
+    });
     const r = await follows(server);
     expect(r.status).toBe(listStatus);
     if (listed !== undefined) expect(r.json['follows']).toEqual(listed);

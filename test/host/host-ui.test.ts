@@ -11,12 +11,27 @@ import type { HostHooks } from '../../src/host.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import type { Executor } from '../../src/runtime/executor/types.js';
 
-const manifest = { manifestVersion: 1, project: 'p', contracts: { loaded: false, path: '', count: 0 }, blocks: {}, apps: {}, lineage: [], diagnostics: [] } as unknown as Manifest;
+const manifest = {
+  manifestVersion: 1,
+  project: 'p',
+  contracts: { loaded: false, path: '', count: 0 },
+  blocks: {},
+  apps: {},
+  lineage: [],
+  diagnostics: [],
+} as unknown as Manifest;
 const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
 const person: HostHooks['resolvePrincipal'] = () => ({ id: 'ada', kind: 'person', displayName: 'Ada', email: 'ada@example.test' });
 
 function get(hooks: HostHooks | undefined, url: string) {
-  const app = buildServer({ root: '/nonexistent', manifest, executor, config: { project: 'p' }, log: () => undefined, ...(hooks !== undefined ? { hooks, hookTimeoutMs: 100 } : {}) });
+  const app = buildServer({
+    root: '/nonexistent',
+    manifest,
+    executor,
+    config: { project: 'p' },
+    log: () => undefined,
+    ...(hooks !== undefined ? { hooks, hookTimeoutMs: 100 } : {}),
+  });
   return app.inject({ method: 'GET', url }).then((r) => ({ status: r.statusCode, body: r.json() as Record<string, any> }));
 }
 
@@ -37,7 +52,13 @@ describe('ui: conformance', () => {
     ['no hook', undefined, {}],
     ['valid', () => ({ environment: 'Production', audience: 'reader' }), { environment: 'Production', audience: 'reader' }],
     ['wrong shape', () => 'a banner', {}],
-    ['throw', () => { throw new Error('ui down'); }, {}],
+    [
+      'throw',
+      () => {
+        throw new Error('ui down');
+      },
+      {},
+    ],
     ['time-out', never, {}],
   ])('%s', async (_name, ui, expected) => {
     const r = await get({ resolvePrincipal: person, ...(ui !== undefined ? { ui: ui as HostHooks['ui'] } : {}) }, '/api/host/ui');
@@ -50,18 +71,76 @@ describe('ui: conformance', () => {
 describe('ui: shapes and limits', () => {
   const nav = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `Nav ${i}`, href: `/nav/${i}`, where: 'nav' }));
   it.each([
-    ['13 nav links keep 12, in order', { links: nav(13) }, (ui: any) => expect(ui.links.nav.map((l: { href: string }) => l.href)).toEqual(nav(12).map((l) => l.href))],
-    ['menu and nav are counted apart', { links: [...nav(2), { label: 'M', href: '/m', where: 'menu', badge: 3, icon: 'bell' }] }, (ui: any) => expect(ui.links).toEqual({ nav: nav(2).map(({ label, href }) => ({ label, href })), menu: [{ label: 'M', href: '/m', badge: 3, icon: 'bell' }] })],
-    ['foreign and odd links are left out', { links: [
-      { label: 'a', href: 'https://evil.example/', where: 'nav' }, { label: 'b', href: '//evil.example/', where: 'nav' }, { label: 'c', href: '/\\evil', where: 'nav' },
-      { label: 'd', href: 'javascript:alert(1)', where: 'nav' }, { label: '', href: '/empty-label', where: 'nav' }, { label: 'e', href: '/ok', where: 'footer' }, 'text', { label: 'f', href: '/fine', where: 'nav' },
-    ] }, (ui: any) => expect(ui.links).toEqual({ nav: [{ label: 'f', href: '/fine' }], menu: [] })],
-    ['answer actions keep 4, default on review', { answerActions: Array.from({ length: 5 }, (_, i) => ({ label: `A${i}`, href: `/act/${i}` })) }, (ui: any) => expect(ui.answerActions).toEqual(Array.from({ length: 4 }, (_, i) => ({ label: `A${i}`, href: `/act/${i}`, on: 'review' })))],
-    ['an answer action with an unknown place is left out', { answerActions: [{ label: 'x', href: '/x', on: 'everywhere' }] }, (ui: any) => expect(ui.answerActions).toEqual([])],
-    ['a banner keeps 200 characters and 3 same-origin links', { banner: { text: 'x'.repeat(300), tone: 'caution', links: [{ label: '1', href: '/1' }, { label: 'evil', href: 'https://e/' }, { label: '2', href: '/2' }, { label: '3', href: '/3' }, { label: '4', href: '/4' }] } }, (ui: any) => expect(ui.banner).toEqual({ text: 'x'.repeat(200), tone: 'caution', links: [{ label: '1', href: '/1' }, { label: '2', href: '/2' }, { label: '3', href: '/3' }] })],
+    [
+      '13 nav links keep 12, in order',
+      { links: nav(13) },
+      (ui: any) => expect(ui.links.nav.map((l: { href: string }) => l.href)).toEqual(nav(12).map((l) => l.href)),
+    ],
+    [
+      'menu and nav are counted apart',
+      { links: [...nav(2), { label: 'M', href: '/m', where: 'menu', badge: 3, icon: 'bell' }] },
+      (ui: any) =>
+        expect(ui.links).toEqual({ nav: nav(2).map(({ label, href }) => ({ label, href })), menu: [{ label: 'M', href: '/m', badge: 3, icon: 'bell' }] }),
+    ],
+    [
+      'foreign and odd links are left out',
+      {
+        links: [
+          { label: 'a', href: 'https://evil.example/', where: 'nav' },
+          { label: 'b', href: '//evil.example/', where: 'nav' },
+          { label: 'c', href: '/\\evil', where: 'nav' },
+          { label: 'd', href: 'javascript:alert(1)', where: 'nav' },
+          { label: '', href: '/empty-label', where: 'nav' },
+          { label: 'e', href: '/ok', where: 'footer' },
+          'text',
+          { label: 'f', href: '/fine', where: 'nav' },
+        ],
+      },
+      (ui: any) => expect(ui.links).toEqual({ nav: [{ label: 'f', href: '/fine' }], menu: [] }),
+    ],
+    [
+      'answer actions keep 4, default on review',
+      { answerActions: Array.from({ length: 5 }, (_, i) => ({ label: `A${i}`, href: `/act/${i}` })) },
+      (ui: any) => expect(ui.answerActions).toEqual(Array.from({ length: 4 }, (_, i) => ({ label: `A${i}`, href: `/act/${i}`, on: 'review' }))),
+    ],
+    [
+      'an answer action with an unknown place is left out',
+      { answerActions: [{ label: 'x', href: '/x', on: 'everywhere' }] },
+      (ui: any) => expect(ui.answerActions).toEqual([]),
+    ],
+    [
+      'a banner keeps 200 characters and 3 same-origin links',
+      {
+        banner: {
+          text: 'x'.repeat(300),
+          tone: 'caution',
+          links: [
+            { label: '1', href: '/1' },
+            { label: 'evil', href: 'https://e/' },
+            { label: '2', href: '/2' },
+            { label: '3', href: '/3' },
+            { label: '4', href: '/4' },
+          ],
+        },
+      },
+      (ui: any) =>
+        expect(ui.banner).toEqual({
+          text: 'x'.repeat(200),
+          tone: 'caution',
+          links: [
+            { label: '1', href: '/1' },
+            { label: '2', href: '/2' },
+            { label: '3', href: '/3' },
+          ],
+        }),
+    ],
     ['a banner of another tone is left out', { banner: { text: 'hi', tone: 'alarm' } }, (ui: any) => expect(ui.banner).toBeUndefined()],
     ['wrong-shaped scalars are left out', { environment: 7, audience: 'admin', signOutUrl: 'https://idp.example/logout' }, (ui: any) => expect(ui).toEqual({})],
-    ['appNotFound keeps its message and drops a foreign next', { appNotFound: { message: 'Ask your team lead.', next: { label: 'x', href: 'https://e/' } } }, (ui: any) => expect(ui.appNotFound).toEqual({ message: 'Ask your team lead.' })],
+    [
+      'appNotFound keeps its message and drops a foreign next',
+      { appNotFound: { message: 'Ask your team lead.', next: { label: 'x', href: 'https://e/' } } },
+      (ui: any) => expect(ui.appNotFound).toEqual({ message: 'Ask your team lead.' }),
+    ],
     ['a same-origin sign-out path is kept', { signOutUrl: '/logout' }, (ui: any) => expect(ui.signOutUrl).toBe('/logout')],
   ])('%s', async (_name, additions, check) => {
     const r = await get({ resolvePrincipal: person, ui: () => additions }, '/api/host/ui');
@@ -83,7 +162,14 @@ describe('capabilities', () => {
     };
     const r = await get({ resolvePrincipal: person, authorize }, '/api/host/ui');
     expect(r.status).toBe(200);
-    expect(r.body['capabilities']).toMatchObject({ ask: true, 'query.run': false, export: false, 'app.publish': false, research: false, 'request.create': true });
+    expect(r.body['capabilities']).toMatchObject({
+      ask: true,
+      'query.run': false,
+      export: false,
+      'app.publish': false,
+      research: false,
+      'request.create': true,
+    });
     expect(r.body['refusals']['query.run']).toEqual({ reason: 'Ask your lead.', next: { label: 'Request access', href: '/requests/new' } });
     expect(r.body['refusals']['app.publish']).toEqual({});
     expect(r.body['refusals']['research']['reason']).toMatch(/reference [A-Za-z]{8}/);
@@ -97,14 +183,48 @@ describe('home cards and groups: conformance', () => {
   const cards = Array.from({ length: 10 }, (_, i) => ({ title: `Card ${i}`, href: i === 0 ? 'https://evil.example' : `/c/${i}` }));
   it.each([
     ['home cards, no hook', {}, '/api/host/home-cards', { cards: [] }],
-    ['home cards, valid: at most 8, foreign links dropped', { homeCards: () => cards }, '/api/host/home-cards', { cards: [{ title: 'Card 0' }, ...cards.slice(1, 8).map((c) => ({ title: c.title, href: c.href }))] }],
+    [
+      'home cards, valid: at most 8, foreign links dropped',
+      { homeCards: () => cards },
+      '/api/host/home-cards',
+      { cards: [{ title: 'Card 0' }, ...cards.slice(1, 8).map((c) => ({ title: c.title, href: c.href }))] },
+    ],
     ['home cards, wrong shape', { homeCards: () => ({ title: 'x' }) }, '/api/host/home-cards', { cards: [] }],
-    ['home cards, throw', { homeCards: () => { throw new Error('x'); } }, '/api/host/home-cards', { cards: [] }],
+    [
+      'home cards, throw',
+      {
+        homeCards: () => {
+          throw new Error('x');
+        },
+      },
+      '/api/host/home-cards',
+      { cards: [] },
+    ],
     ['home cards, time-out', { homeCards: never }, '/api/host/home-cards', { cards: [] }],
     ['groups, no hook', {}, '/api/host/groups', { available: false, groups: [] }],
-    ['groups, valid', { directoryGroups: () => ['finance', { id: 'g2', name: 'Sales' }, 42] }, '/api/host/groups', { available: true, groups: [{ id: 'finance', name: 'finance' }, { id: 'g2', name: 'Sales' }] }],
+    [
+      'groups, valid',
+      { directoryGroups: () => ['finance', { id: 'g2', name: 'Sales' }, 42] },
+      '/api/host/groups',
+      {
+        available: true,
+        groups: [
+          { id: 'finance', name: 'finance' },
+          { id: 'g2', name: 'Sales' },
+        ],
+      },
+    ],
     ['groups, wrong shape', { directoryGroups: () => 'finance' }, '/api/host/groups', { available: false, groups: [] }],
-    ['groups, throw', { directoryGroups: () => { throw new Error('x'); } }, '/api/host/groups', { available: false, groups: [] }],
+    [
+      'groups, throw',
+      {
+        directoryGroups: () => {
+          throw new Error('x');
+        },
+      },
+      '/api/host/groups',
+      { available: false, groups: [] },
+    ],
     ['groups, time-out', { directoryGroups: never }, '/api/host/groups', { available: false, groups: [] }],
   ])('%s', async (_name, hooks, url, body) => {
     expect(await get({ resolvePrincipal: person, ...(hooks as Partial<HostHooks>) }, url)).toEqual({ status: 200, body });

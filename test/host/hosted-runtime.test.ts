@@ -36,7 +36,11 @@ async function hosted(hooks: HostHooks): Promise<{ server: LocalServer; root: st
 }
 
 async function post(server: LocalServer, question: string, user = 'ada') {
-  const res = await fetch(`${server.url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': user }, body: JSON.stringify({ question }) });
+  const res = await fetch(`${server.url}/api/agent-runs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-user': user },
+    body: JSON.stringify({ question }),
+  });
   return (await res.json()) as { tier: number; trust: string; capture?: { saved: boolean; code: string }; reviewDraft?: { path: string } };
 }
 
@@ -49,7 +53,14 @@ describe('draft capture in a hosted runtime', () => {
     ['onePerson: captured as a draft', true, true],
   ])('%s', async (_name, onePerson, captured) => {
     const policyCalls: QueryContext[] = [];
-    const { server, root } = await hosted({ resolvePrincipal: byHeader, onePerson, rowPolicy: (q) => { policyCalls.push(q); return { sql: q.sql, params: q.params }; } });
+    const { server, root } = await hosted({
+      resolvePrincipal: byHeader,
+      onePerson,
+      rowPolicy: (q) => {
+        policyCalls.push(q);
+        return { sql: q.sql, params: q.params };
+      },
+    });
     fake.script(sqlReply(TIER2_SQL));
     const run = await post(server, TIER2_QUESTION);
     expect([run.tier, run.trust]).toEqual([2, 'review_required']);
@@ -57,8 +68,7 @@ describe('draft capture in a hosted runtime', () => {
       expect(run.reviewDraft?.path).toBe(TIER2_DRAFT);
       // The person who asked owns the draft, not the project's local owner.
       expect(readFileSync(join(root, TIER2_DRAFT), 'utf8')).toContain('owner = "ada"');
-    }
-    else expect(run.capture).toEqual({ saved: false, code: 'HOSTED_RUNTIME' });
+    } else expect(run.capture).toEqual({ saved: false, code: 'HOSTED_RUNTIME' });
     expect(existsSync(join(root, TIER2_DRAFT))).toBe(captured);
     // The model's SQL went through the row policy once, as the person who asked.
     expect(policyCalls.filter((c) => c.sql === TIER2_SQL).map((c) => c.principal?.id)).toEqual(['ada']);
@@ -69,7 +79,10 @@ describe('several hosted servers in one process', () => {
   it('keep their hooks apart, request by request', async () => {
     const a = await hosted({ resolvePrincipal: () => person('from-a') });
     const b = await hosted({ resolvePrincipal: () => person('from-b'), authorize: () => ({ allow: false }) });
-    const identity = async (server: LocalServer) => (await fetch(`${server.url}/api/identity`)).status === 200 ? ((await (await fetch(`${server.url}/api/identity`)).json()) as { owner: string }).owner : 'refused';
+    const identity = async (server: LocalServer) =>
+      (await fetch(`${server.url}/api/identity`)).status === 200
+        ? ((await (await fetch(`${server.url}/api/identity`)).json()) as { owner: string }).owner
+        : 'refused';
     const answers = await Promise.all([identity(a.server), identity(b.server), identity(a.server), identity(b.server)]);
     expect(answers).toEqual(['from-a', 'refused', 'from-a', 'refused']);
   });

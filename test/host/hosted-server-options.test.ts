@@ -15,22 +15,40 @@ import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 afterAll(cleanupProjects);
 
-const manifest = { manifestVersion: 1, project: 'p', contracts: { loaded: false, path: '', count: 0 }, blocks: {}, apps: {}, lineage: [], diagnostics: [] } as unknown as Manifest;
+const manifest = {
+  manifestVersion: 1,
+  project: 'p',
+  contracts: { loaded: false, path: '', count: 0 },
+  blocks: {},
+  apps: {},
+  lineage: [],
+  diagnostics: [],
+} as unknown as Manifest;
 const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
 
 describe('allowedOrigins', () => {
   let asked = 0;
-  const hooks: HostHooks = { resolvePrincipal: () => { asked += 1; return { id: 'ada', kind: 'person' }; } };
+  const hooks: HostHooks = {
+    resolvePrincipal: () => {
+      asked += 1;
+      return { id: 'ada', kind: 'person' };
+    },
+  };
   const app = buildServer({ root: '/nonexistent', manifest, executor, config: { project: 'p' }, hooks, allowedOrigins: ['https://platform.example'] });
   const req = (method: 'GET' | 'POST' | 'OPTIONS', origin: string | undefined) =>
-    app.inject({ method, url: '/api/identity', headers: { host: 'svc.internal:4545', ...(origin !== undefined ? { origin } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, ...(method === 'POST' ? { payload: '{}' } : {}) });
+    app.inject({
+      method,
+      url: '/api/identity',
+      headers: { host: 'svc.internal:4545', ...(origin !== undefined ? { origin } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      ...(method === 'POST' ? { payload: '{}' } : {}),
+    });
 
   it.each([
     ['no Origin (not a browser page)', 'POST', undefined, 404, undefined],
-    ['the server\'s own page', 'POST', 'http://svc.internal:4545', 404, undefined],
+    ["the server's own page", 'POST', 'http://svc.internal:4545', 404, undefined],
     ['a listed origin', 'GET', 'https://platform.example', 200, 'https://platform.example'],
     ['a listed origin, any case', 'GET', 'HTTPS://Platform.Example', 200, 'https://platform.example'],
-    ['a listed origin\'s preflight', 'OPTIONS', 'https://platform.example', 204, 'https://platform.example'],
+    ["a listed origin's preflight", 'OPTIONS', 'https://platform.example', 204, 'https://platform.example'],
     ['a foreign origin reading', 'GET', 'https://evil.example', 200, undefined],
     ['a foreign origin changing', 'POST', 'https://evil.example', 403, undefined],
     ['an opaque origin changing', 'POST', 'null', 403, undefined],
@@ -48,14 +66,19 @@ describe('allowedOrigins', () => {
     }
   });
 
-  it.each([['https://platform.example/path'], ['ftp://platform.example'], ['platform.example'], ['https://user@platform.example']])('a server with allowedOrigins %j does not start', async (origin) => {
-    const project = await commerceProject();
-    await expect(startLocalServer({ project, port: 0, hostHooks: hooks, allowedOrigins: [origin], log: () => {} })).rejects.toBeInstanceOf(OriginInvalidError);
-  });
+  it.each([['https://platform.example/path'], ['ftp://platform.example'], ['platform.example'], ['https://user@platform.example']])(
+    'a server with allowedOrigins %j does not start',
+    async (origin) => {
+      const project = await commerceProject();
+      await expect(startLocalServer({ project, port: 0, hostHooks: hooks, allowedOrigins: [origin], log: () => {} })).rejects.toBeInstanceOf(
+        OriginInvalidError,
+      );
+    },
+  );
 });
 
 describe('a host-managed connection', () => {
-  it('is laid over the project\'s connection for every statement', async () => {
+  it("is laid over the project's connection for every statement", async () => {
     const project = await commerceProject();
     const configFile = join(project, 'svc.config.json');
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as { connections: { default: { path: string } } };
@@ -64,9 +87,19 @@ describe('a host-managed connection', () => {
     config.connections.default.path = 'data/missing.db';
     writeFileSync(configFile, JSON.stringify(config));
     const hooks: HostHooks = { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }) };
-    const server = await startHostedServer({ project, port: 0, hostHooks: hooks, hostConnection: { settings: { driver: 'sqlite', path: real } }, log: () => {} });
+    const server = await startHostedServer({
+      project,
+      port: 0,
+      hostHooks: hooks,
+      hostConnection: { settings: { driver: 'sqlite', path: real } },
+      log: () => {},
+    });
     try {
-      const res = await fetch(`${server.url}/api/blocks/sales.top_states_by_revenue/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ params: { top_n: 2 } }) });
+      const res = await fetch(`${server.url}/api/blocks/sales.top_states_by_revenue/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ params: { top_n: 2 } }),
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { rows: unknown[] }).rows).toHaveLength(2);
       expect(readFileSync(configFile, 'utf8')).toContain('data/missing.db');

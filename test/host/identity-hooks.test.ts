@@ -18,7 +18,7 @@ import { startLocalServer, type HostHooks } from '../../src/host.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-const SECRET = "SELECT password FROM users -- token sk-live-123";
+const SECRET = 'SELECT password FROM users -- token sk-live-123';
 const TIMEOUT_MS = 100;
 const PERSON = { id: 'ada@host.test', kind: 'person', attributes: { region: 'north' } } as const;
 
@@ -45,8 +45,23 @@ afterAll(async () => {
 /** A server whose statements are counted, with `hooks`. */
 function server(hooks: HostHooks | undefined): FastifyInstance {
   // Only the block's own statement counts: building the server's snapshot reads column values too.
-  const counting: Executor = { ...real, execute: (req) => { if (req.sql.includes('week_start')) statements += 1; return real.execute(req); }, driverOf: (c) => real.driverOf(c), close: async () => {} };
-  return buildServer({ root, manifest, executor: counting, config, log: (line) => logged.push(line), ...(hooks !== undefined ? { hooks, hookTimeoutMs: TIMEOUT_MS } : {}) });
+  const counting: Executor = {
+    ...real,
+    execute: (req) => {
+      if (req.sql.includes('week_start')) statements += 1;
+      return real.execute(req);
+    },
+    driverOf: (c) => real.driverOf(c),
+    close: async () => {},
+  };
+  return buildServer({
+    root,
+    manifest,
+    executor: counting,
+    config,
+    log: (line) => logged.push(line),
+    ...(hooks !== undefined ? { hooks, hookTimeoutMs: TIMEOUT_MS } : {}),
+  });
 }
 
 const never = () => new Promise<never>(() => undefined);
@@ -93,7 +108,17 @@ describe('resolvePrincipal: conformance', () => {
     { name: 'wrong shape: a string', hooks: { resolvePrincipal: (() => SECRET) as never }, status: 401, code: 'SIGN_IN_REQUIRED', ran: false },
     { name: 'wrong shape: a list', hooks: { resolvePrincipal: (() => [PERSON]) as never }, status: 401, code: 'SIGN_IN_REQUIRED', ran: false },
     { name: 'wrong shape: no kind', hooks: { resolvePrincipal: (() => ({ id: SECRET })) as never }, status: 401, code: 'SIGN_IN_REQUIRED', ran: false },
-    { name: 'throws', hooks: { resolvePrincipal: () => { throw new Error(SECRET); } }, status: 401, code: 'SIGN_IN_REQUIRED', ran: false },
+    {
+      name: 'throws',
+      hooks: {
+        resolvePrincipal: () => {
+          throw new Error(SECRET);
+        },
+      },
+      status: 401,
+      code: 'SIGN_IN_REQUIRED',
+      ran: false,
+    },
     { name: 'rejects', hooks: { resolvePrincipal: () => Promise.reject(new Error(SECRET)) }, status: 401, code: 'SIGN_IN_REQUIRED', ran: false },
     { name: 'times out', hooks: { resolvePrincipal: never }, status: 503, code: 'IDENTITY_UNAVAILABLE', ran: false },
   ])('$name', async (c) => {
@@ -102,7 +127,10 @@ describe('resolvePrincipal: conformance', () => {
 
   it('names the principal in the context as source host, whatever source the host claimed', async () => {
     const app = server({ resolvePrincipal: () => ({ ...PERSON, source: 'local' }) as never });
-    const identity = (await app.inject({ method: 'GET', url: '/api/identity' })).json() as { owner: string; principal: { id: string; source: string; attributes: unknown } };
+    const identity = (await app.inject({ method: 'GET', url: '/api/identity' })).json() as {
+      owner: string;
+      principal: { id: string; source: string; attributes: unknown };
+    };
     expect(identity).toMatchObject({ owner: PERSON.id, principal: { id: PERSON.id, source: 'host', attributes: { region: 'north' } } });
   });
 
@@ -134,8 +162,22 @@ describe('authorize: conformance', () => {
     { name: 'allows', hooks: withAuthorize(allow), status: 200, ran: true },
     { name: 'refuses', hooks: withAuthorize(() => ({ allow: false, reason: 'Runs are for analysts.' })), status: 403, code: 'PERMISSION_DENIED', ran: false },
     { name: 'wrong shape: true', hooks: withAuthorize((() => true) as never), status: 403, code: 'PERMISSION_DENIED', ran: false },
-    { name: 'wrong shape: allow as text', hooks: withAuthorize((() => ({ allow: 'yes', reason: SECRET })) as never), status: 403, code: 'PERMISSION_DENIED', ran: false },
-    { name: 'throws', hooks: withAuthorize(() => { throw new Error(SECRET); }), status: 403, code: 'PERMISSION_DENIED', ran: false },
+    {
+      name: 'wrong shape: allow as text',
+      hooks: withAuthorize((() => ({ allow: 'yes', reason: SECRET })) as never),
+      status: 403,
+      code: 'PERMISSION_DENIED',
+      ran: false,
+    },
+    {
+      name: 'throws',
+      hooks: withAuthorize(() => {
+        throw new Error(SECRET);
+      }),
+      status: 403,
+      code: 'PERMISSION_DENIED',
+      ran: false,
+    },
     { name: 'times out', hooks: withAuthorize(never), status: 403, code: 'PERMISSION_DENIED', ran: false },
   ])('$name', async (c) => {
     await check(c);
@@ -143,10 +185,12 @@ describe('authorize: conformance', () => {
 
   it('is asked with the route action and resource, and the refusal names the action', async () => {
     const asked: unknown[] = [];
-    const app = server(withAuthorize((principal, action, resource) => {
-      asked.push([principal.id, action, resource]);
-      return { allow: false };
-    }));
+    const app = server(
+      withAuthorize((principal, action, resource) => {
+        asked.push([principal.id, action, resource]);
+        return { allow: false };
+      }),
+    );
     const res = await app.inject({ method: 'POST', url: '/api/%61gent-runs', payload: { question: 'x' } });
     expect(res.statusCode).toBe(403);
     expect((res.json() as { error: { action: string } }).error.action).toBe('ask');
@@ -177,7 +221,8 @@ describe('a real loopback server with hooks', () => {
     };
     const server = await startLocalServer({ project: copy, port: 0, hostHooks: hooks, hostHookTimeoutMs: 2_000, log: () => {} });
     try {
-      const as = (headers: Record<string, string>, path = '/api/identity', method = 'GET') => fetch(`${server.url}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+      const as = (headers: Record<string, string>, path = '/api/identity', method = 'GET') =>
+        fetch(`${server.url}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
       const anonymous = await as({});
       expect([anonymous.status, anonymous.headers.get('x-svc-hosted')]).toEqual([401, '1']);
       const ada = await as({ 'x-host-user': 'ada' });

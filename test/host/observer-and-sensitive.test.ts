@@ -17,20 +17,39 @@ afterAll(async () => {
 });
 
 async function serve(hooks: HostHooks): Promise<LocalServer> {
-  const server = await startLocalServer({ project: await commerceProject(), port: 0, hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), ...hooks }, log: () => {} });
+  const server = await startLocalServer({
+    project: await commerceProject(),
+    port: 0,
+    hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), ...hooks },
+    log: () => {},
+  });
   servers.push(server);
   return server;
 }
 
 async function ask(server: LocalServer, question: string) {
-  const res = await fetch(`${server.url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
+  const res = await fetch(`${server.url}/api/agent-runs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ question }),
+  });
   return (await res.json()) as { tier: number; trust: string; rows: unknown[]; refusal?: { code: string } };
 }
 
 describe('statements observer: conformance', () => {
   it.each([
-    ['valid', (seen: HostStatementEvent[]) => (e: HostStatementEvent) => { seen.push(e); }],
-    ['throws', () => () => { throw new Error('sink down'); }],
+    [
+      'valid',
+      (seen: HostStatementEvent[]) => (e: HostStatementEvent) => {
+        seen.push(e);
+      },
+    ],
+    [
+      'throws',
+      () => () => {
+        throw new Error('sink down');
+      },
+    ],
     ['rejects', () => () => Promise.reject(new Error('sink down'))],
     ['never settles', () => () => new Promise<void>(() => undefined)],
   ])('%s: the answer is unchanged', async (name, make) => {
@@ -48,7 +67,12 @@ describe('statements observer: conformance', () => {
 
   it('is told of catalog lookups as schema reads and of refusals', async () => {
     const seen: HostStatementEvent[] = [];
-    const server = await serve({ statements: (e) => { seen.push(e); }, rowPolicy: (q) => (q.purpose === 'metadata' ? { refuse: 'no' } : { sql: q.sql, params: q.params }) });
+    const server = await serve({
+      statements: (e) => {
+        seen.push(e);
+      },
+      rowPolicy: (q) => (q.purpose === 'metadata' ? { refuse: 'no' } : { sql: q.sql, params: q.params }),
+    });
     await fetch(`${server.url}/api/schema`);
     expect(seen.filter((e) => e.read === 'schema').map((e) => e.outcome)).toEqual(['refused']);
   });

@@ -53,7 +53,15 @@ describe('routeAction reads the path the router reads', () => {
 
 describe('every registered route has its own rule', () => {
   it('covers the whole server', async () => {
-    const manifest = { manifestVersion: 1, project: 'p', contracts: { loaded: false, path: '', count: 0 }, blocks: {}, apps: {}, lineage: [], diagnostics: [] } as unknown as Manifest;
+    const manifest = {
+      manifestVersion: 1,
+      project: 'p',
+      contracts: { loaded: false, path: '', count: 0 },
+      blocks: {},
+      apps: {},
+      lineage: [],
+      diagnostics: [],
+    } as unknown as Manifest;
     const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
     const root = makeProject({});
     const recorder = createTraceRecorder({ root });

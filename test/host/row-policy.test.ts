@@ -64,9 +64,23 @@ describe('rowPolicy: conformance on the block route', () => {
     { name: 'refuses', policy: () => ({ refuse: 'Your region has no access to sales.' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
     { name: 'wrong shape: a string', policy: () => 'SELECT * FROM orders', status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
     { name: 'wrong shape: sql and refuse', policy: () => ({ sql: 'SELECT 1', refuse: 'x' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
-    { name: 'wrong shape: params not a list', policy: (q: QueryContext) => ({ sql: q.sql, params: 'CA' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    {
+      name: 'wrong shape: params not a list',
+      policy: (q: QueryContext) => ({ sql: q.sql, params: 'CA' }),
+      status: 403,
+      code: 'ROW_POLICY_REFUSED',
+      touched: false,
+    },
     { name: 'widens to a write', policy: () => ({ sql: 'DELETE FROM orders' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
-    { name: 'throws', policy: () => { throw new Error('policy store down'); }, status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    {
+      name: 'throws',
+      policy: () => {
+        throw new Error('policy store down');
+      },
+      status: 403,
+      code: 'ROW_POLICY_REFUSED',
+      touched: false,
+    },
     { name: 'times out', policy: never, status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
   ])('$name', async ({ policy, status, code, touched, states }) => {
     const hooks: HostHooks = { resolvePrincipal: byHeader, ...(policy !== undefined ? { rowPolicy: policy as HostHooks['rowPolicy'] } : {}) };
@@ -96,7 +110,13 @@ describe('rowPolicy: exactly once per statement', () => {
     ['the Ask route (Tier 1)', { method: 'POST' as const, url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } }],
   ])('%s', async (_name, request) => {
     const calls: QueryContext[] = [];
-    const app = server({ resolvePrincipal: byHeader, rowPolicy: (q) => { calls.push(q); return narrowToState(q); } });
+    const app = server({
+      resolvePrincipal: byHeader,
+      rowPolicy: (q) => {
+        calls.push(q);
+        return narrowToState(q);
+      },
+    });
     await app.ready();
     // The snapshot's own start-up reads run outside any request: they are not the person's.
     await new Promise((r) => setTimeout(r, 200));
@@ -111,7 +131,7 @@ describe('rowPolicy: exactly once per statement', () => {
 });
 
 describe('rowPolicy: two people, one certified question, the result cache on', () => {
-  it('gives each person their own rows, never the other\'s', async () => {
+  it("gives each person their own rows, never the other's", async () => {
     const app = server({ resolvePrincipal: byHeader, rowPolicy: narrowToState });
     const ask = async (state: string) => {
       const res = await app.inject({ method: 'POST', url: '/api/agent-runs', headers: { 'x-state': state }, payload: { question: 'Top 5 states by revenue' } });
@@ -134,7 +154,10 @@ describe('rowPolicy: groupRows', () => {
     [1, 200],
     [1_000_000, 403],
   ])('a minimum of %d on orders per group answers %d', async (minimum, status) => {
-    const app = server({ resolvePrincipal: byHeader, rowPolicy: (q) => ({ sql: q.sql, params: q.params, groupRows: { column: 'orders', minimum, refusal: 'Groups under the minimum are not shown.' } }) });
+    const app = server({
+      resolvePrincipal: byHeader,
+      rowPolicy: (q) => ({ sql: q.sql, params: q.params, groupRows: { column: 'orders', minimum, refusal: 'Groups under the minimum are not shown.' } }),
+    });
     const res = await app.inject(RUN);
     expect(res.statusCode).toBe(status);
     if (status === 403) expect((res.json() as { error: { message: string } }).error.message).toBe('Groups under the minimum are not shown.');

@@ -33,14 +33,21 @@ afterAll(async () => {
   cleanupProjects();
 });
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof StatementError ? e.code : `thrown: ${String(e)}`));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof StatementError ? e.code : `thrown: ${String(e)}`),
+  );
 
 describe('syncSchema', () => {
   it('answers table and column names, nothing else', async () => {
     const schema = await local.syncSchema();
     expect(schema.truncated).toBe(false);
     expect(schema.tables.map((t) => t.name)).toEqual(['calendar', 'customers', 'order_items', 'orders', 'payments', 'products']);
-    expect(schema.tables.find((t) => t.name === 'orders')).toEqual({ name: 'orders', columns: ['id', 'customer_id', 'ordered_at', 'status', 'amount', 'state', 'channel'] });
+    expect(schema.tables.find((t) => t.name === 'orders')).toEqual({
+      name: 'orders',
+      columns: ['id', 'customer_id', 'ordered_at', 'status', 'amount', 'state', 'channel'],
+    });
   });
 });
 
@@ -48,7 +55,7 @@ describe('metadataQuery', () => {
   it.each([
     ['a SELECT', 'SELECT COUNT(*) AS n FROM calendar', 'ok'],
     ['a WITH', 'WITH t AS (SELECT 1 AS x) SELECT x FROM t', 'ok'],
-    ['a write', "DELETE FROM orders WHERE id = 1", 'ROW_POLICY_REFUSED'],
+    ['a write', 'DELETE FROM orders WHERE id = 1', 'ROW_POLICY_REFUSED'],
     ['a pragma', 'PRAGMA table_info(orders)', 'ROW_POLICY_REFUSED'],
     ['two statements', 'SELECT 1; DELETE FROM orders', 'ROW_POLICY_REFUSED'],
     ['a SELECT that writes through a CTE head', 'WITH t AS (SELECT 1) DELETE FROM orders', 'ROW_POLICY_REFUSED'],

@@ -93,11 +93,27 @@ describe('columnsVisible: conformance', () => {
     ['cannot add a column the table lacks', () => ['id', 'password'], ['id']],
     ['wrong shape: a string', () => 'id,amount', []],
     ['wrong shape: a list of objects', () => [{ name: 'id' }], []],
-    ['throws: none', () => { throw new Error('directory down'); }, []],
+    [
+      'throws: none',
+      () => {
+        throw new Error('directory down');
+      },
+      [],
+    ],
     ['times out: none', never, []],
   ])('%s', async (_name, hook, expected) => {
     const seen: unknown[] = [];
-    const hooks: HostHooks = { resolvePrincipal: () => ADA, ...(hook !== undefined ? { columnsVisible: (p, relation, columns) => { seen.push([p.id, relation, columns]); return (hook as () => string[])(); } } : {}) };
+    const hooks: HostHooks = {
+      resolvePrincipal: () => ADA,
+      ...(hook !== undefined
+        ? {
+            columnsVisible: (p, relation, columns) => {
+              seen.push([p.id, relation, columns]);
+              return (hook as () => string[])();
+            },
+          }
+        : {}),
+    };
     const app = server(hooks);
     const described = (await app.inject({ url: '/api/describe-table?table=orders' })).json() as { columns: Array<{ name: string }> };
     expect(described.columns.map((c) => c.name)).toEqual(expected);
@@ -110,7 +126,13 @@ describe('columnsVisible: conformance', () => {
 describe('catalog lookups pass the row policy (purpose metadata)', () => {
   it('asks once per lookup, names bound as values, and a refusal lists nothing', async () => {
     const calls: QueryContext[] = [];
-    const allowing = server({ resolvePrincipal: () => ADA, rowPolicy: (q) => { calls.push(q); return { sql: q.sql }; } });
+    const allowing = server({
+      resolvePrincipal: () => ADA,
+      rowPolicy: (q) => {
+        calls.push(q);
+        return { sql: q.sql };
+      },
+    });
     const res = await allowing.inject({ url: '/api/describe-table?table=orders' });
     expect(res.statusCode).toBe(200);
     expect(calls.map((c) => [c.purpose, c.params, c.principal?.id])).toEqual([['metadata', ['orders'], ADA.id]]);
@@ -118,7 +140,10 @@ describe('catalog lookups pass the row policy (purpose metadata)', () => {
     const from = events.length;
     for (const url of ['/api/schema', '/api/describe-table?table=orders']) {
       const r = await refusing.inject({ url });
-      expect([r.statusCode, (r.json() as { error: { code: string; message: string } }).error]).toEqual([403, expect.objectContaining({ code: 'ROW_POLICY_REFUSED', message: 'No catalog for you.' })]);
+      expect([r.statusCode, (r.json() as { error: { code: string; message: string } }).error]).toEqual([
+        403,
+        expect.objectContaining({ code: 'ROW_POLICY_REFUSED', message: 'No catalog for you.' }),
+      ]);
     }
     // Each refused lookup is reported as refused (the server's own start-up reads may interleave).
     expect(events.slice(from).filter((e) => e.outcome === 'refused').length).toBe(2);

@@ -18,13 +18,26 @@ afterAll(async () => {
 });
 
 async function hosted(sourceAccess?: HostHooks['sourceAccess']): Promise<LocalServer> {
-  const server = await startHostedServer({ project: await commerceProject(), port: 0, log: () => undefined, hostHookTimeoutMs: 150, hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...(sourceAccess !== undefined ? { sourceAccess } : {}) } });
+  const server = await startHostedServer({
+    project: await commerceProject(),
+    port: 0,
+    log: () => undefined,
+    hostHookTimeoutMs: 150,
+    hostHooks: {
+      resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }),
+      ...(sourceAccess !== undefined ? { sourceAccess } : {}),
+    },
+  });
   servers.push(server);
   return server;
 }
 
 async function ask(server: LocalServer, user: string, question: string): Promise<Record<string, any>> {
-  const r = await fetch(`${server.url}/api/agent-runs`, { method: 'POST', headers: { 'x-user': user, 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
+  const r = await fetch(`${server.url}/api/agent-runs`, {
+    method: 'POST',
+    headers: { 'x-user': user, 'content-type': 'application/json' },
+    body: JSON.stringify({ question }),
+  });
   return (await r.json()) as Record<string, any>;
 }
 
@@ -36,7 +49,11 @@ describe('sourceAccess', () => {
     const told: string[][] = [];
     const server = await hosted((p, ids) => {
       told.push(ids);
-      return p.id === 'ada' ? ids : ids.filter((id) => id !== appBlockSourceId({ domain: 'sales', name: 'top_states_by_revenue', file: 'domains/sales/blocks/top_states_by_revenue.svc' }));
+      return p.id === 'ada'
+        ? ids
+        : ids.filter(
+            (id) => id !== appBlockSourceId({ domain: 'sales', name: 'top_states_by_revenue', file: 'domains/sales/blocks/top_states_by_revenue.svc' }),
+          );
     });
     expect(await ask(server, 'ada', STATES)).toMatchObject({ tier: 1, trust: 'certified', block: TOP });
     const bob = await ask(server, 'bob', STATES);
@@ -66,7 +83,13 @@ describe('sourceAccess: conformance', () => {
     ['valid: all admitted', (_p: unknown, ids: string[]) => ids, true],
     ['wrong shape: a string', () => 'app:block:sales', false],
     ['wrong shape: a list of numbers', () => [1, 2], false],
-    ['throw', () => { throw new Error('catalog down'); }, false],
+    [
+      'throw',
+      () => {
+        throw new Error('catalog down');
+      },
+      false,
+    ],
     ['time-out', never, false],
   ] as const)('%s', async (_name, hook, answers) => {
     const server = await hosted(hook as HostHooks['sourceAccess']);

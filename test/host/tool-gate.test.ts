@@ -30,24 +30,48 @@ type Gate = NonNullable<HostHooks['tools']>;
 const seen: Array<{ name: string; args: unknown; principal?: { id: string } }> = [];
 const GATES: Array<[string, Gate | undefined, 'ran' | 'decided' | 'failed']> = [
   ['no hook', undefined, 'ran'],
-  ['valid: next called', (call, next) => { seen.push(call as never); return next(); }, 'ran'],
+  [
+    'valid: next called',
+    (call, next) => {
+      seen.push(call as never);
+      return next();
+    },
+    'ran',
+  ],
   ['valid: a refusal (returns without next)', () => undefined, 'decided'],
   ['wrong shape (answers a value, never next)', () => 'allow', 'decided'],
-  ['throw', () => { throw new Error('gate down'); }, 'failed'],
+  [
+    'throw',
+    () => {
+      throw new Error('gate down');
+    },
+    'failed',
+  ],
   ['time-out', never, 'failed'],
 ];
 
 describe('over HTTP', () => {
   it.each(GATES)('%s', async (_name, tools, outcome) => {
-    const server = await startHostedServer({ project: await commerceProject(), port: 0, log: () => undefined, hostHookTimeoutMs: 150, hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), ...(tools !== undefined ? { tools } : {}) } });
+    const server = await startHostedServer({
+      project: await commerceProject(),
+      port: 0,
+      log: () => undefined,
+      hostHookTimeoutMs: 150,
+      hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), ...(tools !== undefined ? { tools } : {}) },
+    });
     servers.push(server);
     seen.length = 0;
-    const r = await fetch(`${server.url}/api/tools/get_block`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ args: { block: 'finance.weekly_revenue' } }) });
+    const r = await fetch(`${server.url}/api/tools/get_block`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ args: { block: 'finance.weekly_revenue' } }),
+    });
     const body = (await r.json()) as Record<string, any>;
     if (outcome === 'ran') {
       expect(r.status).toBe(200);
       expect(body).toMatchObject({ ok: true, value: { block: { id: 'finance.weekly_revenue' } } });
-      if (tools !== undefined) expect(seen).toEqual([{ name: 'get_block', args: { block: 'finance.weekly_revenue' }, principal: expect.objectContaining({ id: 'ada' }) }]);
+      if (tools !== undefined)
+        expect(seen).toEqual([{ name: 'get_block', args: { block: 'finance.weekly_revenue' }, principal: expect.objectContaining({ id: 'ada' }) }]);
     } else {
       expect(r.status).toBe(403);
       expect(body['error']['code']).toBe('TOOL_REFUSED');
@@ -63,9 +87,15 @@ describe('over HTTP', () => {
   });
 
   it('answers an unknown tool and bad arguments plainly', async () => {
-    const server = await startHostedServer({ project: await commerceProject(), port: 0, log: () => undefined, hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }) } });
+    const server = await startHostedServer({
+      project: await commerceProject(),
+      port: 0,
+      log: () => undefined,
+      hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }) },
+    });
     servers.push(server);
-    const post = (name: string, body: unknown) => fetch(`${server.url}/api/tools/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (name: string, body: unknown) =>
+      fetch(`${server.url}/api/tools/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const unknown = await post('drop_everything', { args: {} });
     expect([unknown.status, ((await unknown.json()) as any).error.code]).toEqual([404, 'TOOL_NOT_FOUND']);
     const bad = await post('get_block', { args: { block: 7 } });
@@ -76,7 +106,9 @@ describe('over HTTP', () => {
 describe('over MCP', () => {
   it.each(GATES)('%s', async (_name, tools, outcome) => {
     const host = { hooks: tools !== undefined ? { tools } : {}, timeoutMs: 150, log: () => undefined };
-    const r = await runWithContext({ principal: { id: 'ada', kind: 'person', source: 'host' }, host, requestId: 'r', action: 'tool.get_block' }, () => callTool(opened.ctx, 'get_block', { block: 'finance.weekly_revenue' }));
+    const r = await runWithContext({ principal: { id: 'ada', kind: 'person', source: 'host' }, host, requestId: 'r', action: 'tool.get_block' }, () =>
+      callTool(opened.ctx, 'get_block', { block: 'finance.weekly_revenue' }),
+    );
     if (outcome === 'ran') expect(r.isError).toBe(false);
     else expect([r.isError, r.code]).toEqual([true, 'TOOL_REFUSED']);
   });
@@ -86,15 +118,27 @@ describe('the time limit', () => {
   const host = (tools: Gate) => ({ hooks: { tools }, timeoutMs: 50, log: () => undefined });
   const inHost = <T>(tools: Gate, fn: () => Promise<T>) => runWithContext({ host: host(tools), requestId: 'r', action: 'tool.x' }, fn);
 
-  it('does not bound the tool\'s own run once it is let through', async () => {
+  it("does not bound the tool's own run once it is let through", async () => {
     const slow = () => new Promise<string>((done) => setTimeout(() => done('finished'), 300));
-    await expect(inHost((_c, next) => next(), () => gateToolCall('x', {}, slow))).resolves.toBe('finished');
+    await expect(
+      inHost(
+        (_c, next) => next(),
+        () => gateToolCall('x', {}, slow),
+      ),
+    ).resolves.toBe('finished');
   });
 
   it('counts until next(): a gate deciding too late refuses and the tool never runs', async () => {
     let ran = false;
     const late: Gate = (_c, next) => new Promise((done) => setTimeout(() => done(next().catch(() => undefined)), 200));
-    await expect(inHost(late, () => gateToolCall('x', {}, async () => { ran = true; return 1; }))).rejects.toBeInstanceOf(ToolRefusedError);
+    await expect(
+      inHost(late, () =>
+        gateToolCall('x', {}, async () => {
+          ran = true;
+          return 1;
+        }),
+      ),
+    ).rejects.toBeInstanceOf(ToolRefusedError);
     await new Promise((done) => setTimeout(done, 250));
     // The gate's next() after the refusal runs nothing.
     expect(ran).toBe(false);

@@ -21,9 +21,20 @@ afterAll(async () => {
 const QUESTION = 'top 3 states by revenue';
 
 async function hostedWith(extra: Partial<HostHooks>, root?: string) {
-  const server = await startHostedServer({ project: root ?? (await commerceProject()), port: 0, log: () => undefined, hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), ...extra } });
+  const server = await startHostedServer({
+    project: root ?? (await commerceProject()),
+    port: 0,
+    log: () => undefined,
+    hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), ...extra },
+  });
   servers.push(server);
-  const run = (await (await fetch(`${server.url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: QUESTION }) })).json()) as { tier: number; traceId: string };
+  const run = (await (
+    await fetch(`${server.url}/api/agent-runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: QUESTION }),
+    })
+  ).json()) as { tier: number; traceId: string };
   return { server, run };
 }
 
@@ -48,7 +59,16 @@ describe('traces: conformance', () => {
     ['time-out (never settles)', 'timeout'],
   ] as const)('%s: the answer is unchanged', async (_name, kind) => {
     const received: OutboundTrace[] = [];
-    const traces: HostHooks['traces'] = kind === undefined ? undefined : kind === 'valid' ? (t) => void received.push(t) : kind === 'throw' ? () => { throw new Error('sink down'); } : () => new Promise(() => undefined);
+    const traces: HostHooks['traces'] =
+      kind === undefined
+        ? undefined
+        : kind === 'valid'
+          ? (t) => void received.push(t)
+          : kind === 'throw'
+            ? () => {
+                throw new Error('sink down');
+              }
+            : () => new Promise(() => undefined);
     const { server, run } = await hostedWith({ ...(traces !== undefined ? { traces } : {}), traceSalt: 'host salt' });
     expect(run.tier).toBe(1);
     if (kind === 'timeout') {

@@ -42,13 +42,16 @@ function app(hooks: HostHooks) {
   return buildServer({ root, manifest, executor, config, recorder, log: () => {}, hooks });
 }
 
-describe('traces are the asker\'s own', () => {
+describe("traces are the asker's own", () => {
   it('lists, reads, finds by run and exports only for the asker; not found for anyone else', async () => {
     const server = app(byHeader);
     const as = (user: string) => ({ 'x-user': user });
-    const run = (await server.inject({ method: 'POST', url: '/api/agent-runs', headers: as('ada'), payload: { question: 'Top 5 states by revenue' } })).json() as { runId: string; traceId: string };
+    const run = (
+      await server.inject({ method: 'POST', url: '/api/agent-runs', headers: as('ada'), payload: { question: 'Top 5 states by revenue' } })
+    ).json() as { runId: string; traceId: string };
     expect(run.traceId).toMatch(/^tr_/);
-    const list = async (user: string) => ((await server.inject({ url: '/api/ask-traces', headers: as(user) })).json() as { items: Array<{ traceId: string }> }).items.map((i) => i.traceId);
+    const list = async (user: string) =>
+      ((await server.inject({ url: '/api/ask-traces', headers: as(user) })).json() as { items: Array<{ traceId: string }> }).items.map((i) => i.traceId);
     expect(await list('ada')).toContain(run.traceId);
     expect(await list('bob')).not.toContain(run.traceId);
     for (const url of [`/api/ask-traces/${run.traceId}`, `/api/ask-traces/by-run/${run.runId}`, `/api/ask-traces/${run.traceId}/export`]) {
@@ -61,17 +64,21 @@ describe('traces are the asker\'s own', () => {
 
   it('shows nothing to a request nobody was placed for, and keeps such a trace for no one', async () => {
     const hostWithoutIdentity = app({});
-    const run = (await hostWithoutIdentity.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } })).json() as { traceId: string };
+    const run = (await hostWithoutIdentity.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } })).json() as {
+      traceId: string;
+    };
     const items = ((await hostWithoutIdentity.inject({ url: '/api/ask-traces' })).json() as { items: unknown[] }).items;
     expect(items).toEqual([]);
     // Not the local owner's either: a trace of no one is shown to no one.
     expect(() => recorder.store.detail(run.traceId)).toThrow();
   });
 
-  it('keeps single-user traces the local owner\'s, as before', async () => {
+  it("keeps single-user traces the local owner's, as before", async () => {
     const local = buildServer({ root, manifest, executor, config, recorder, log: () => {} });
-    const run = (await local.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } })).json() as { traceId: string };
-    expect(((await local.inject({ url: `/api/ask-traces/${run.traceId}` })).statusCode)).toBe(200);
+    const run = (await local.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } })).json() as {
+      traceId: string;
+    };
+    expect((await local.inject({ url: `/api/ask-traces/${run.traceId}` })).statusCode).toBe(200);
     expect(recorder.store.detail(run.traceId).traceId).toBe(run.traceId);
   });
 });

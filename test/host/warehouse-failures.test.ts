@@ -41,12 +41,20 @@ function server(rowPolicy: HostHooks['rowPolicy']) {
   const executor = createExecutor({ root, config, deadlineMs: 20_000 });
   executors.push(executor);
   const logged: string[] = [];
-  const app = buildServer({ root, manifest, executor, config, log: (l) => logged.push(l), hooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), rowPolicy }, hookTimeoutMs: 2_000 });
+  const app = buildServer({
+    root,
+    manifest,
+    executor,
+    config,
+    log: (l) => logged.push(l),
+    hooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), rowPolicy },
+    hookTimeoutMs: 2_000,
+  });
   return { app, logged };
 }
 
 describe('hosted warehouse failures', () => {
-  it('the block route: a plain sentence with a reference; the engine\'s words and the rewrite\'s values in the log only', async () => {
+  it("the block route: a plain sentence with a reference; the engine's words and the rewrite's values in the log only", async () => {
     const { app, logged } = server(breaking);
     const res = await app.inject({ method: 'POST', url: '/api/blocks/sales.top_states_by_revenue/run', payload: {} });
     expect(res.statusCode).toBe(502);
@@ -59,20 +67,22 @@ describe('hosted warehouse failures', () => {
     expect(line).toContain('tables: orders');
   });
 
-  it('Ask: a plain sentence naming the statement\'s own tables and the reference', async () => {
+  it("Ask: a plain sentence naming the statement's own tables and the reference", async () => {
     const { app } = server(breaking);
     const res = await app.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } });
     const run = res.json() as { tier: number; refusal: { code: string; reason: string } };
     expect(run.tier).toBe(3);
     expect(run.refusal.code).toBe('WAREHOUSE_ERROR');
-    expect(run.refusal.reason).toMatch(/^The warehouse could not run block sales\.top_states_by_revenue, which reads orders; the administrator can find it under reference [a-z]{8}\.$/);
+    expect(run.refusal.reason).toMatch(
+      /^The warehouse could not run block sales\.top_states_by_revenue, which reads orders; the administrator can find it under reference [a-z]{8}\.$/,
+    );
     expect(res.body).not.toContain(SECRET);
   });
 
   it.each([
     ['near "SECRETWORD": syntax error', [], 'syntax error'],
     ['no such column: x.region_x', [], 'no such column: x.region_x'],
-    ["column \"REGION-SECRET-7731\" does not exist at character 40", [SECRET], 'column "…" does not exist'],
+    ['column "REGION-SECRET-7731" does not exist at character 40', [SECRET], 'column "…" does not exist'],
     ['syntax error at or near "SELECT" LINE 1: SELECT ...', [], 'syntax error'],
     ['', [], 'the warehouse refused the statement'],
   ])('diagnosis of %j', (message, added, want) => {

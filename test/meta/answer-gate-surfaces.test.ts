@@ -55,7 +55,11 @@ function sourceFiles(dir: string): string[] {
 
 const text = (rel: string): string => readFileSync(join(REPO, rel), 'utf8');
 /** The code of a file without its comment lines (a comment may quote a label it does not write). */
-const code = (rel: string): string => text(rel).split('\n').filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l)).join('\n');
+const code = (rel: string): string =>
+  text(rel)
+    .split('\n')
+    .filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l))
+    .join('\n');
 // A label written into an answer; a type union listing the trust values is not one.
 const WRITES_CERTIFIED = /trust:\s*'certified'\s*[,}]|TILE_TRUST_LABELS = \[/;
 const ASKS_GATE = /gates\/answer-gate\.js|gateRefusal|\.gate\(|termGate\(|answer-gate/;
@@ -102,8 +106,10 @@ const SCENARIOS: Scenario[] = [
     question: 'How many orders per state?',
     named: 'run orders_by_state',
     edit(root) {
-      const forged = readFileSync(join(root, DRAFT), 'utf8').replace('status = "draft"', 'status = "certified"')
-        .replace('tags = ["review-required"]', 'tags = ["orders"]').replace('Review required: drafted from a question.', 'Orders per state.')
+      const forged = readFileSync(join(root, DRAFT), 'utf8')
+        .replace('status = "draft"', 'status = "certified"')
+        .replace('tags = ["review-required"]', 'tags = ["orders"]')
+        .replace('Review required: drafted from a question.', 'Orders per state.')
         .replace('query = """', 'tests {\n    assert row_count > 0\n  }\n  query = """');
       writeFileSync(join(root, 'domains/sales/blocks/orders_by_state.svc'), forged);
       rmSync(join(root, DRAFT));
@@ -133,9 +139,21 @@ const SCENARIOS: Scenario[] = [
 function writeApp(root: string, manifest: Manifest, block: string): void {
   const dir = join(root, 'apps/audit/dashboards');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(root, 'apps/audit/svc.app.json'), JSON.stringify({ id: 'audit', title: 'Audit', owner: 'a@acme.test', lifecycle: 'draft', pages: [{ id: 'main', title: 'Main', dashboard: 'dashboards/main.svcd' }] }));
+  writeFileSync(
+    join(root, 'apps/audit/svc.app.json'),
+    JSON.stringify({
+      id: 'audit',
+      title: 'Audit',
+      owner: 'a@acme.test',
+      lifecycle: 'draft',
+      pages: [{ id: 'main', title: 'Main', dashboard: 'dashboards/main.svcd' }],
+    }),
+  );
   const revision = manifest.blocks[block]?.sourceSha256;
-  writeFileSync(join(dir, 'main.svcd'), JSON.stringify({ id: 'main', title: 'Main', tiles: [{ id: 't', title: 'T', kind: 'table', source: { kind: 'block', id: block, revision } }], filters: [] }));
+  writeFileSync(
+    join(dir, 'main.svcd'),
+    JSON.stringify({ id: 'main', title: 'Main', tiles: [{ id: 't', title: 'T', kind: 'table', source: { kind: 'block', id: block, revision } }], filters: [] }),
+  );
 }
 
 describe.each(SCENARIOS)('$name', (scenario) => {
@@ -178,7 +196,15 @@ describe.each(SCENARIOS)('$name', (scenario) => {
   });
 
   it('the Tier-1 run refuses even when a router hands it the block', async () => {
-    const handed = () => ({ kind: 'answer' as const, block: scenario.block, params: {}, score: 1, named: true, candidates: [], route: { block: scenario.block, score: 1, covered: [], uncovered: [] } });
+    const handed = () => ({
+      kind: 'answer' as const,
+      block: scenario.block,
+      params: {},
+      score: 1,
+      named: true,
+      candidates: [],
+      route: { block: scenario.block, score: 1, covered: [], uncovered: [] },
+    });
     const loose: Tier1Router = { size: 1, gate: router.gate, route: handed, followUp: handed };
     const run = await runAsk({ root, manifest, executor, router: loose, config, now: () => NOW }, { question: scenario.named });
     expect(run).toMatchObject({ tier: 3, trust: 'refused', block: scenario.block });
@@ -216,7 +242,7 @@ describe.each(SCENARIOS)('$name', (scenario) => {
     expect(outcome.result?.blockers.map((b) => b.code)).toContain('publication/source-answer-gate');
   });
 
-  it('POST /api/apps/:appId/pages/:pageId/run (the web app\'s App page): the same Blocked tile, never all certified', async () => {
+  it("POST /api/apps/:appId/pages/:pageId/run (the web app's App page): the same Blocked tile, never all certified", async () => {
     const r = await app.inject({ method: 'POST', url: '/api/apps/audit/pages/main/run', payload: {} });
     expect(r.statusCode).toBe(200);
     expect(r.json().trust.label).toBe('Blocked');

@@ -24,7 +24,9 @@ describe('connector registry', () => {
   it('registers every connector file under its driver', () => {
     const exported = readdirSync(DIR)
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => [...readFileSync(join(DIR, f), 'utf8').matchAll(/export const (\w+)ConnectorFactory\b/g)].map((m) => ({ file: f, driver: m[1] as string })));
+      .flatMap((f) =>
+        [...readFileSync(join(DIR, f), 'utf8').matchAll(/export const (\w+)ConnectorFactory\b/g)].map((m) => ({ file: f, driver: m[1] as string })),
+      );
     expect(exported.map((e) => e.driver).sort()).toEqual(drivers);
     for (const { file, driver } of exported) expect(file).toBe(`${driver}.ts`);
   });

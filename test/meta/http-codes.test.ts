@@ -20,8 +20,13 @@ const errorsText = readFileSync(ERRORS, 'utf8');
 const union = /export type ApiErrorCode =([^;]+);/.exec(errorsText)?.[1] ?? '';
 const CODES = [...union.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]!);
 // The union itself names each code once; a use is any other mention.
-const srcText = files(join(REPO, 'src')).map((f) => (f === ERRORS ? errorsText.replace(union, '') : readFileSync(f, 'utf8'))).join('\n');
-const testText = files(join(REPO, 'test')).filter((f) => !f.endsWith('http-codes.test.ts')).map((f) => readFileSync(f, 'utf8')).join('\n');
+const srcText = files(join(REPO, 'src'))
+  .map((f) => (f === ERRORS ? errorsText.replace(union, '') : readFileSync(f, 'utf8')))
+  .join('\n');
+const testText = files(join(REPO, 'test'))
+  .filter((f) => !f.endsWith('http-codes.test.ts'))
+  .map((f) => readFileSync(f, 'utf8'))
+  .join('\n');
 
 describe('HTTP error codes', () => {
   it('are listed', () => {

@@ -25,7 +25,9 @@ const sources = files(join(REPO, 'src')).map((f) => ({ rel: relative(REPO, f).sp
 
 describe('prompt builders', () => {
   it('are all listed with the module that decides their values', () => {
-    const found = sources.flatMap(({ rel, text }) => [...text.matchAll(/function (\w+)\([^)]*\): (?:readonly )?ChatMessage\[\]/g)].map((m) => `${rel}#${m[1]}`));
+    const found = sources.flatMap(({ rel, text }) =>
+      [...text.matchAll(/function (\w+)\([^)]*\): (?:readonly )?ChatMessage\[\]/g)].map((m) => `${rel}#${m[1]}`),
+    );
     expect(found.sort()).toEqual(Object.keys(BUILDERS).sort());
   });
 

@@ -60,13 +60,19 @@ describe('installed from the packed tarball, outside the repository', () => {
   });
 
   it('exports the library and the host surface to a plain ESM script', () => {
-    writeFileSync(join(project, 'use.mjs'), "import { buildServer } from 'svc-toolchain';\nimport { hostedStatementRefusal } from 'svc-toolchain/host';\nconsole.log(typeof buildServer, hostedStatementRefusal('DELETE FROM t', 'sqlite', [], { readOnly: true }) !== undefined);\n");
+    writeFileSync(
+      join(project, 'use.mjs'),
+      "import { buildServer } from 'svc-toolchain';\nimport { hostedStatementRefusal } from 'svc-toolchain/host';\nconsole.log(typeof buildServer, hostedStatementRefusal('DELETE FROM t', 'sqlite', [], { readOnly: true }) !== undefined);\n",
+    );
     const used = run(process.execPath, ['use.mjs'], project);
     expect([used.code, used.stdout.trim()]).toEqual([0, 'function true']);
   });
 
   it('exports the schemas, and the $schema svc init wrote resolves in the installed package', () => {
-    writeFileSync(join(project, 'schemas.mjs'), "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconsole.log(require('svc-toolchain/schemas/ask-output.schema.json').$id);\n");
+    writeFileSync(
+      join(project, 'schemas.mjs'),
+      "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconsole.log(require('svc-toolchain/schemas/ask-output.schema.json').$id);\n",
+    );
     const used = run(process.execPath, ['schemas.mjs'], project);
     expect([used.code, used.stdout.trim()]).toEqual([0, 'https://svc.dev/schemas/ask-output.schema.json']);
     const config = JSON.parse(readFileSync(join(project, 'svc.config.json'), 'utf8')) as { $schema: string };

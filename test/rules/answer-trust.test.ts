@@ -10,9 +10,19 @@ const TILES: Array<[string, Facts, TileTrust, string[]]> = [
   ['retired source', tileFacts({}, {}, { status: 'retired' }), 'Blocked', ['trust/source-not-retired', 'trust/source-certified']],
   ['run failed', tileFacts({ run: { ok: false, columns: [], rowCount: 0, error: 'x' } }), 'Blocked', ['trust/run-ok']],
   ['certified but tagged review-required', tileFacts({}, {}, { tags: ['review-required'] }), 'Blocked', ['trust/answer-gate']],
-  ['certified with unresolved contract', tileFacts({}, {}, { contract: { raw: 'a.B.c@1', id: 'a.B.c', version: 1, status: 'unresolved' } }), 'Blocked', ['trust/answer-gate']],
+  [
+    'certified with unresolved contract',
+    tileFacts({}, {}, { contract: { raw: 'a.B.c@1', id: 'a.B.c', version: 1, status: 'unresolved' } }),
+    'Blocked',
+    ['trust/answer-gate'],
+  ],
   ['forged: certified without a receipt', tileFacts({}, {}, { companion: undefined }), 'Blocked', ['trust/answer-gate']],
-  ['certified, but edited since its receipt', tileFacts({}, {}, { companion: { file: 'x.yaml', certification: { sourceSha256: 'sha256:before-the-edit' } } }), 'Blocked', ['trust/answer-gate']],
+  [
+    'certified, but edited since its receipt',
+    tileFacts({}, {}, { companion: { file: 'x.yaml', certification: { sourceSha256: 'sha256:before-the-edit' } } }),
+    'Blocked',
+    ['trust/answer-gate'],
+  ],
   ['the gate was never asked (fails closed)', tileFacts({ gate: undefined }), 'Blocked', ['trust/answer-gate']],
   ['not run yet', tileFacts({ run: undefined }), 'Needs review', ['trust/run-evidence']],
   ['draft source', tileFacts({}, {}, { status: 'draft' }), 'Needs review', ['trust/source-reviewed', 'trust/source-certified']],
@@ -37,7 +47,14 @@ const text = tileFacts({ block: undefined, run: undefined }, { id: 'note', kind:
 describe('appTrustSummary', () => {
   it('all data certified and verified: every data tile certified, no draft pending', () => {
     const s = appTrustSummary([certified('a'), text, certified('b')], { appDraftPending: false, ran: true });
-    expect(s).toMatchObject({ label: 'Certified', certified: 2, total: 2, line: '2 of 2 tiles certified', allCertifiedVerified: true, text: ALL_CERTIFIED_TEXT });
+    expect(s).toMatchObject({
+      label: 'Certified',
+      certified: 2,
+      total: 2,
+      line: '2 of 2 tiles certified',
+      allCertifiedVerified: true,
+      text: ALL_CERTIFIED_TEXT,
+    });
     expect(s.tiles.map((t) => t.tile)).toEqual(['a', 'b']);
   });
 

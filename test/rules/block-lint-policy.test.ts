@@ -53,7 +53,9 @@ describe('block.lint', () => {
   });
 
   it('errors agree with certification (owner, review wording, tests)', () => {
-    const errors = builtinPolicy('block.lint').rules.filter((r) => r.severity === 'error').map((r) => r.id);
+    const errors = builtinPolicy('block.lint')
+      .rules.filter((r) => r.severity === 'error')
+      .map((r) => r.id);
     expect(errors).toEqual(['lint/owner-required', 'lint/review-required-certified', 'lint/tests-required']);
   });
 });

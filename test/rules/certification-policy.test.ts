@@ -20,7 +20,16 @@ const OSS: Array<[string, Facts, string[]]> = [
   ['run failed', certifiableFacts({ run: { ok: false, columns: [], rowCount: 0, error: 'boom' } }), ['certification/run-ok']],
   ['not run', certifiableFacts({ run: undefined }), ['certification/run-ok']],
   ['no tests', certifiableFacts({ tests: [] }, { tests: [] }), ['certification/tests-required']],
-  ['failing test', certifiableFacts({ tests: [{ text: 'row_count > 0', pass: true }, { text: 'revenue >= 0', pass: false }] }), ['certification/tests-pass']],
+  [
+    'failing test',
+    certifiableFacts({
+      tests: [
+        { text: 'row_count > 0', pass: true },
+        { text: 'revenue >= 0', pass: false },
+      ],
+    }),
+    ['certification/tests-pass'],
+  ],
   ['tests not run', certifiableFacts({ tests: undefined }), ['certification/tests-pass']],
   ['enterprise fields absent do not matter', draft({ grain: undefined, pattern: undefined, outputs: [] }), []],
 ];
@@ -39,8 +48,7 @@ const ENTERPRISE: Array<[string, Facts, string[]]> = [
   ['cadence outside vocabulary', certifiableFacts({}, { reviewCadence: 'whenever' }), ['certification/review-cadence-known']],
 ];
 
-const ids = (name: 'certification.oss' | 'certification.enterprise', facts: Facts) =>
-  evaluatePolicy(builtinPolicy(name), facts).map((f) => f.rule);
+const ids = (name: 'certification.oss' | 'certification.enterprise', facts: Facts) => evaluatePolicy(builtinPolicy(name), facts).map((f) => f.rule);
 
 describe('certification.oss', () => {
   it.each(OSS)('%s', (_n, facts, expected) => expect(ids('certification.oss', facts)).toEqual(expected));
@@ -68,6 +76,10 @@ describe('certification.enterprise', () => {
 
   it('starts with every oss rule', () => {
     const oss = builtinPolicy('certification.oss').rules.map((r) => r.id);
-    expect(builtinPolicy('certification.enterprise').rules.slice(0, oss.length).map((r) => r.id)).toEqual(oss);
+    expect(
+      builtinPolicy('certification.enterprise')
+        .rules.slice(0, oss.length)
+        .map((r) => r.id),
+    ).toEqual(oss);
   });
 });

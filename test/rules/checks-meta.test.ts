@@ -41,7 +41,13 @@ describe('check registry', () => {
 
   it.each(files)('%s has a passing and a failing case in the table', (kind) => {
     const mine = CHECK_CASES.filter((c) => c.spec.kind === kind);
-    expect(mine.some((c) => c.pass), `${kind} needs a passing case`).toBe(true);
-    expect(mine.some((c) => !c.pass), `${kind} needs a failing case`).toBe(true);
+    expect(
+      mine.some((c) => c.pass),
+      `${kind} needs a passing case`,
+    ).toBe(true);
+    expect(
+      mine.some((c) => !c.pass),
+      `${kind} needs a failing case`,
+    ).toBe(true);
   });
 });

@@ -19,7 +19,14 @@ function receiptFor(sourceSha256: string): NonNullable<CompiledBlock['companion'
   return {
     file: 'semantic-layer/blocks/finance/weekly_revenue.yaml',
     reviewStatus: 'certified',
-    certification: { certifiedBy: 'finance-analytics@acme.test', certifiedAt: '2026-01-20T08:15:00Z', via: 'cli', rules: 'oss', sourceSha256, checks: ['metadata', 'validation', 'run', 'tests'] },
+    certification: {
+      certifiedBy: 'finance-analytics@acme.test',
+      certifiedAt: '2026-01-20T08:15:00Z',
+      via: 'cli',
+      rules: 'oss',
+      sourceSha256,
+      checks: ['metadata', 'validation', 'run', 'tests'],
+    },
   };
 }
 

@@ -21,12 +21,23 @@ const BROKEN: Facts[] = [
   certifiableFacts(
     { compileErrors: 1, tests: [{ text: 'revenue >= 0', pass: false, failures: 2 }] },
     {
-      owner: undefined, description: 'Needs review before use', contract: unresolved, grain: undefined,
-      outputs: ['x'], sourceSystems: ['crm.accounts'], pattern: 'zz', reviewCadence: undefined,
-      tests: [{ subject: 'revenue', op: '>=', value: 0, text: 'revenue >= 0' }], examples: [], query: 'select * from orders',
+      owner: undefined,
+      description: 'Needs review before use',
+      contract: unresolved,
+      grain: undefined,
+      outputs: ['x'],
+      sourceSystems: ['crm.accounts'],
+      pattern: 'zz',
+      reviewCadence: undefined,
+      tests: [{ subject: 'revenue', op: '>=', value: 0, text: 'revenue >= 0' }],
+      examples: [],
+      query: 'select * from orders',
     },
   ),
-  certifiableFacts({ run: failedRun, tests: undefined }, { tests: [], tags: ['review-required'], description: undefined, owner: 'bob', contract: undefined, outputs: [], sourceSystems: [] }),
+  certifiableFacts(
+    { run: failedRun, tests: undefined },
+    { tests: [], tags: ['review-required'], description: undefined, owner: 'bob', contract: undefined, outputs: [], sourceSystems: [] },
+  ),
   { block: certifiableFacts({}, { status: 'draft', answerFingerprint: undefined, proposed: undefined }).block! },
   { block: certifiableFacts({}, { status: 'deprecated' }).block! },
   tileFacts({ block: undefined }),
@@ -39,9 +50,50 @@ const BROKEN: Facts[] = [
   certifiableFacts({ compileErrors: 2 }, { companion: undefined }),
   certifiableFacts({}, { companion: { file: 'x.yaml', certification: { sourceSha256: 'sha256:other' } } }),
   { app: { id: 'growth', file: 'apps/growth/svc.app.json', draftPending: true } },
-  { term: { id: 'a.t', name: 't', domain: 'a', definition: 'd', synonyms: [], status: 'draft', effectiveStatus: 'draft', receipt: 'none', related: [], sourceSha256: 'sha256:t' } },
-  { term: { id: 'a.t', name: 't', domain: 'a', definition: 'd', synonyms: [], status: 'certified', effectiveStatus: 'pending_recertification', receipt: 'missing', related: [], sourceSha256: 'sha256:t' } },
-  { term: { id: 'a.t', name: 't', domain: 'a', definition: 'd', synonyms: [], owner: 'o', status: 'certified', effectiveStatus: 'pending_recertification', receipt: 'stale', related: [], sourceSha256: 'sha256:t', certification: { sourceSha256: 'sha256:old' } } },
+  {
+    term: {
+      id: 'a.t',
+      name: 't',
+      domain: 'a',
+      definition: 'd',
+      synonyms: [],
+      status: 'draft',
+      effectiveStatus: 'draft',
+      receipt: 'none',
+      related: [],
+      sourceSha256: 'sha256:t',
+    },
+  },
+  {
+    term: {
+      id: 'a.t',
+      name: 't',
+      domain: 'a',
+      definition: 'd',
+      synonyms: [],
+      status: 'certified',
+      effectiveStatus: 'pending_recertification',
+      receipt: 'missing',
+      related: [],
+      sourceSha256: 'sha256:t',
+    },
+  },
+  {
+    term: {
+      id: 'a.t',
+      name: 't',
+      domain: 'a',
+      definition: 'd',
+      synonyms: [],
+      owner: 'o',
+      status: 'certified',
+      effectiveStatus: 'pending_recertification',
+      receipt: 'stale',
+      related: [],
+      sourceSha256: 'sha256:t',
+      certification: { sourceSha256: 'sha256:old' },
+    },
+  },
 ];
 
 const AREA: Record<PolicyName, string> = {
@@ -55,7 +107,10 @@ const AREA: Record<PolicyName, string> = {
 
 describe('built-in policies', () => {
   it('one JSON file per registered name, sorted', () => {
-    const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+    const files = readdirSync(DIR)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
     expect([...POLICY_NAMES]).toEqual(files);
   });
 

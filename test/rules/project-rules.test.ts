@@ -20,9 +20,7 @@ describe('mergeProjectRules', () => {
     const { policy, diagnostics } = projectPolicy('block.lint', [{ policy: 'block.lint', rule: grainRule }]);
     expect(diagnostics).toEqual([]);
     const findings = evaluatePolicy(policy, { block: certifiableBlock({ grain: undefined }) });
-    expect(findings.map((f) => [f.rule, f.severity, f.message])).toEqual([
-      ['acme/grain-required', 'error', 'Block finance.weekly_revenue has no grain.'],
-    ]);
+    expect(findings.map((f) => [f.rule, f.severity, f.message])).toEqual([['acme/grain-required', 'error', 'Block finance.weekly_revenue has no grain.']]);
     expect(evaluatePolicy(policy, { block: certifiableBlock({ status: 'draft', grain: undefined, answerFingerprint: 'x' }) })).toEqual([]);
   });
 
@@ -62,7 +60,9 @@ describe('mergeProjectRules', () => {
     const { policy, diagnostics } = projectPolicy('certification.enterprise', entries);
     expect(diagnostics).toEqual([]);
     expect(policy.rules.map((r) => r.id)).toContain('acme/grain-required');
-    expect(projectPolicy('certification.oss', [{ policy: 'certification.enterprise', rule: grainRule }]).policy.rules.map((r) => r.id)).not.toContain('acme/grain-required');
+    expect(projectPolicy('certification.oss', [{ policy: 'certification.enterprise', rule: grainRule }]).policy.rules.map((r) => r.id)).not.toContain(
+      'acme/grain-required',
+    );
   });
 
   it('leaves entries for other policies alone', () => {
@@ -78,10 +78,21 @@ describe('mergeProjectRules', () => {
     ['raise with bad severity', [{ policy: 'block.lint', id: 'lint/select-star', severity: 'fatal' }], [['policy/invalid', '/rules/0/severity']]],
     ['unknown policy', [{ policy: 'block.lnit', id: 'lint/select-star', severity: 'error' }], [['policy/unknown-policy', '/rules/0/policy']]],
     ['unknown rule id', [{ policy: 'block.lint', id: 'lint/select-all', severity: 'error' }], [['policy/unknown-rule', '/rules/0/id']]],
-    ['added rule with a bad check', [{ policy: 'block.lint', rule: { ...grainRule, check: { kind: 'field-present' } } }], [['policy/invalid', '/rules/0/rule/check/field']]],
+    [
+      'added rule with a bad check',
+      [{ policy: 'block.lint', rule: { ...grainRule, check: { kind: 'field-present' } } }],
+      [['policy/invalid', '/rules/0/rule/check/field']],
+    ],
     ['added rule reusing a built-in id', [{ policy: 'block.lint', rule: { ...grainRule, id: 'lint/select-star' } }], [['policy/invalid', '/rules/0/rule/id']]],
     ['added rule reusing a code', [{ policy: 'block.lint', rule: { ...grainRule, id: 'config/invalid' } }], [['policy/invalid', '/rules/0/rule/id']]],
-    ['added twice', [{ policy: 'block.lint', rule: grainRule }, { policy: 'block.lint', rule: grainRule }], [['policy/invalid', '/rules/1/rule/id']]],
+    [
+      'added twice',
+      [
+        { policy: 'block.lint', rule: grainRule },
+        { policy: 'block.lint', rule: grainRule },
+      ],
+      [['policy/invalid', '/rules/1/rule/id']],
+    ],
     ['extra keys', [{ policy: 'block.lint', id: 'lint/select-star', severity: 'error', note: 'x' }], [['policy/invalid', '/rules/0/note']]],
   ];
 

@@ -12,8 +12,16 @@ const CASES: Array<[string, Facts, string[]]> = [
   ['source block gone', tileFacts({ block: undefined }), ['publication/source-exists']],
   ['chart tile without a source', tileFacts({ block: undefined, run: undefined }, { source: undefined }), ['publication/source-exists']],
   ['text tile needs nothing', tileFacts({ block: undefined, run: undefined }, { kind: 'text', source: undefined }), []],
-  ['live Ask answer tile', tileFacts({ block: undefined, run: undefined }, { source: { kind: 'answer', id: 'run_1' }, fromAnswer: 'run_1' }), ['publication/answer-tile', 'publication/preview-settled']],
-  ['Ask answer kept as text', tileFacts({ block: undefined, run: undefined }, { kind: 'text', source: undefined, fromAnswer: 'run_1' }), ['publication/answer-tile']],
+  [
+    'live Ask answer tile',
+    tileFacts({ block: undefined, run: undefined }, { source: { kind: 'answer', id: 'run_1' }, fromAnswer: 'run_1' }),
+    ['publication/answer-tile', 'publication/preview-settled'],
+  ],
+  [
+    'Ask answer kept as text',
+    tileFacts({ block: undefined, run: undefined }, { kind: 'text', source: undefined, fromAnswer: 'run_1' }),
+    ['publication/answer-tile'],
+  ],
   ['draft source', tileFacts({}, {}, { status: 'draft' }), ['publication/source-certified']],
   ['certified source without tests', tileFacts({}, {}, { tests: [] }), ['publication/source-answer-gate']],
   ['forged: certified without a receipt', tileFacts({}, {}, { companion: undefined }), ['publication/source-answer-gate']],

@@ -68,7 +68,12 @@ function callSites(sf: ts.SourceFile, checker: ts.TypeChecker): string[] {
       if (name === 'exec' && !isRegExp(checker, node.expression.expression)) at(node, '.exec(');
     }
     if (ts.isNewExpression(node) && node.expression.getText(sf) === 'Database') at(node, 'new Database(');
-    const spec = ts.isImportDeclaration(node) || ts.isExportDeclaration(node) ? node.moduleSpecifier : ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword ? node.arguments[0] : undefined;
+    const spec =
+      ts.isImportDeclaration(node) || ts.isExportDeclaration(node)
+        ? node.moduleSpecifier
+        : ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword
+          ? node.arguments[0]
+          : undefined;
     if (spec !== undefined && ts.isStringLiteral(spec) && DRIVER_MODULES.has(spec.text)) at(node, `import '${spec.text}'`);
     ts.forEachChild(node, visit);
   };
@@ -78,7 +83,15 @@ function callSites(sf: ts.SourceFile, checker: ts.TypeChecker): string[] {
 
 describe('one query path', () => {
   const files = sourceFiles(join(REPO, 'src'));
-  const program = ts.createProgram(files, { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, noEmit: true, skipLibCheck: true, types: ['node'] });
+  const program = ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+  });
   const checker = program.getTypeChecker();
   const sites = (rel: string) => callSites(program.getSourceFile(join(REPO, rel)) as ts.SourceFile, checker);
 
@@ -103,7 +116,8 @@ describe('one query path', () => {
       const openers = [...text.matchAll(/\b(open(\w+)Connector|(\w+)ConnectorFactory)\b/g)].filter((m) => m[2] !== undefined || (m[3] ?? '') !== '');
       const own = (m: RegExpMatchArray) => rel === `src/runtime/connectors/${(m[2] ?? m[3] ?? '').toLowerCase()}.ts`;
       if (openers.some((m) => !own(m)) && rel !== 'src/runtime/connectors/registry.ts') offenders.push(`${rel} opens a connector`);
-      if (rel.startsWith('src/runtime/server/') && rel !== 'src/runtime/server/start-local-server.ts' && /\bcreateExecutor\s*\(/.test(text)) offenders.push(`${rel} creates an executor`);
+      if (rel.startsWith('src/runtime/server/') && rel !== 'src/runtime/server/start-local-server.ts' && /\bcreateExecutor\s*\(/.test(text))
+        offenders.push(`${rel} creates an executor`);
     }
     expect(offenders).toEqual([]);
   });
@@ -142,11 +156,29 @@ describe('one query path', () => {
       "db.exec('DELETE FROM t');",
       "db.prepare('SELECT 1');",
     ].join('\n');
-    const host = ts.createCompilerHost({ noEmit: true, types: ['node'], skipLibCheck: true, esModuleInterop: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+    const host = ts.createCompilerHost({
+      noEmit: true,
+      types: ['node'],
+      skipLibCheck: true,
+      esModuleInterop: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    });
     const probe = join(REPO, 'src/__probe__.ts');
     const getSourceFile = host.getSourceFile.bind(host);
     host.getSourceFile = (name, lang, ...rest) => (name === probe ? ts.createSourceFile(name, text, lang) : getSourceFile(name, lang, ...rest));
-    const p = ts.createProgram([probe], { noEmit: true, types: ['node'], skipLibCheck: true, esModuleInterop: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }, host);
+    const p = ts.createProgram(
+      [probe],
+      {
+        noEmit: true,
+        types: ['node'],
+        skipLibCheck: true,
+        esModuleInterop: true,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      },
+      host,
+    );
     const found = callSites(p.getSourceFile(probe) as ts.SourceFile, p.getTypeChecker());
     expect(found).toEqual(["1 import 'better-sqlite3'", '5 new Database(', '6 .exec(', '7 .prepare(']);
   });

@@ -86,7 +86,11 @@ function comparable(rows: ReadonlyArray<Record<string, unknown>>): Array<Record<
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 100) / 100 : v])));
 }
 
-const certified = () => Object.values(manifest.blocks).filter((b) => b.status === 'certified' && !b.inDrafts).map((b) => b.id).sort();
+const certified = () =>
+  Object.values(manifest.blocks)
+    .filter((b) => b.status === 'certified' && !b.inDrafts)
+    .map((b) => b.id)
+    .sort();
 
 async function rowsOf(driver: Driver, id: string) {
   const root = roots.get(driver) as string;
@@ -133,15 +137,21 @@ describe.each(DRIVERS)('svc on %s', (driver) => {
     ['What is the repeat purchase rate?', 'customers.repeat_purchase_rate', undefined],
     ['Show weekly revenue since March 2025', 'finance.weekly_revenue', { since: '2025-03-01' }],
     ['What is the revenue by payment method?', 'finance.revenue_by_payment_method', undefined],
-  ])('answers "%s" at Tier 1 with the rows SQLite gives', (question, block, params) => {
-    const ask = (d: Driver) => {
-      const r = svc(['agent', 'ask', question, '--format', 'json', '--project', roots.get(d) as string], roots.get(d) as string, { SVC_TEST_CH_PASSWORD: 'reader-pw' });
-      return JSON.parse(r.stdout) as { tier: number; trust: string; block?: string; params?: Record<string, unknown>; rows: Array<Record<string, unknown>> };
-    };
-    const answer = ask(driver);
-    expect({ tier: answer.tier, trust: answer.trust, block: answer.block }).toEqual({ tier: 1, trust: 'certified', block });
-    if (params !== undefined) expect(answer.params).toEqual(params);
-    expect(answer.rows.length).toBeGreaterThan(0);
-    if (driver !== 'sqlite') expect(comparable(answer.rows)).toEqual(comparable(ask('sqlite').rows));
-  }, 60_000);
+  ])(
+    'answers "%s" at Tier 1 with the rows SQLite gives',
+    (question, block, params) => {
+      const ask = (d: Driver) => {
+        const r = svc(['agent', 'ask', question, '--format', 'json', '--project', roots.get(d) as string], roots.get(d) as string, {
+          SVC_TEST_CH_PASSWORD: 'reader-pw',
+        });
+        return JSON.parse(r.stdout) as { tier: number; trust: string; block?: string; params?: Record<string, unknown>; rows: Array<Record<string, unknown>> };
+      };
+      const answer = ask(driver);
+      expect({ tier: answer.tier, trust: answer.trust, block: answer.block }).toEqual({ tier: 1, trust: 'certified', block });
+      if (params !== undefined) expect(answer.params).toEqual(params);
+      expect(answer.rows.length).toBeGreaterThan(0);
+      if (driver !== 'sqlite') expect(comparable(answer.rows)).toEqual(comparable(ask('sqlite').rows));
+    },
+    60_000,
+  );
 });

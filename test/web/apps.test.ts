@@ -48,7 +48,11 @@ describe('Apps in the browser', () => {
     release();
     await page.locator('.tile').first().waitFor();
     await page.unroute('**/api/apps/growth/pages/overview/run');
-    const expected = ((await (await page.request.post(`${served.url}/api/apps/growth/pages/overview/run`, { data: {} })).json()) as { trust: { label: string; line: string; text?: string } }).trust;
+    const expected = (
+      (await (await page.request.post(`${served.url}/api/apps/growth/pages/overview/run`, { data: {} })).json()) as {
+        trust: { label: string; line: string; text?: string };
+      }
+    ).trust;
     expect(await page.locator('.page-head [data-trust-badge]').textContent()).toBe(expected.label);
     expect(await page.locator('.trust-line').textContent()).toBe(`${expected.label}: ${expected.line}`);
     const badges = await page.locator('.tile [data-trust-badge]').allTextContents();
@@ -75,7 +79,11 @@ describe('Apps in the browser', () => {
     await page.getByLabel('state', { exact: true }).fill('CA');
     await page.getByLabel('since', { exact: true }).fill('2099-01-01');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.getByText('Trust not checked yet').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .getByText('Trust not checked yet')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
     await page.locator('.tile').first().waitFor();
     await expect.poll(async () => page.locator('.tile[aria-label="Top states by revenue"] tbody tr').count()).toBeLessThan(before);
     expect(await seriousViolations(page)).toEqual([]);

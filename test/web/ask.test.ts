@@ -121,7 +121,7 @@ describe('Ask in the browser', () => {
     await screenshot(page, 'blocks');
   });
 
-  it('shows progress from the run\'s events while it works', async () => {
+  it("shows progress from the run's events while it works", async () => {
     model.script({ delayMs: 1500, content: sqlReply('SELECT category, AVG(price) AS avg_price FROM products GROUP BY category') });
     await page.goto(`${served.url}/ask`);
     await page.getByLabel(/Ask a question about your data/).fill('What is the average product price in each category?');
@@ -134,11 +134,25 @@ describe('Ask in the browser', () => {
 
   it('polls a recording trace until it is terminal, then stops', async () => {
     let reads = 0;
-    const detail = { traceId: 'trc_1', runId: 'run_rec', kind: 'ask', status: 'recording', startedAt: '2026-01-01T00:00:00Z', phases: [], candidates: [], attempts: [], outcome: {} };
+    const detail = {
+      traceId: 'trc_1',
+      runId: 'run_rec',
+      kind: 'ask',
+      status: 'recording',
+      startedAt: '2026-01-01T00:00:00Z',
+      phases: [],
+      candidates: [],
+      attempts: [],
+      outcome: {},
+    };
     await page.route('**/api/ask-traces/by-run/run_rec', (route) => {
       reads += 1;
       const status = reads < 3 ? 'recording' : 'complete';
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...detail, status, ...(status === 'complete' ? { durationMs: 12.5, outcome: { tier: 1, trust: 'certified' } } : {}) }) });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ ...detail, status, ...(status === 'complete' ? { durationMs: 12.5, outcome: { tier: 1, trust: 'certified' } } : {}) }),
+      });
     });
     await page.goto(`${served.url}/ask/traces/run_rec`);
     await page.locator('dd[data-status="complete"]').waitFor();
@@ -151,7 +165,9 @@ describe('Ask in the browser', () => {
     ['TRACE_DETAIL_EXPIRED', 410, 'has expired', { summary: { traceId: 'trc_old', status: 'complete', durationMs: 40 } }],
     ['TRACE_STORE_UNAVAILABLE', 503, 'trace store is unavailable', {}],
   ] as const)('says %s in its own words', async (code, status, words, extra) => {
-    await page.route('**/api/ask-traces/by-run/run_err', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: { code, message: 'x' }, ...extra }) }));
+    await page.route('**/api/ask-traces/by-run/run_err', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: { code, message: 'x' }, ...extra }) }),
+    );
     await page.goto(`${served.url}/ask/traces/run_err`);
     await page.locator(`[data-code="${code}"]`).waitFor();
     expect(await page.locator(`[data-code="${code}"]`).textContent()).toContain(words);

@@ -24,10 +24,16 @@ const hooks: HostHooks = {
     return user === '' || user === 'nobody' ? null : { id: user, kind: 'person', displayName: user === 'ada' ? 'Ada' : 'Bob' };
   },
   signInPath: '/login',
-  authorize: (p, action) => (p.id === 'bob' && action === 'app.author' ? { allow: false, reason: 'Only analysts build Apps.', next: { label: 'Request access', href: '/access' } } : { allow: true }),
+  authorize: (p, action) =>
+    p.id === 'bob' && action === 'app.author'
+      ? { allow: false, reason: 'Only analysts build Apps.', next: { label: 'Request access', href: '/access' } }
+      : { allow: true },
   ui: () => ({
     banner: { text: 'Maintenance tonight at 22:00.', tone: 'caution', links: [{ label: 'Status', href: '/status' }] },
-    links: [{ label: 'Reports', href: '/reports', where: 'nav' }, { label: 'Settings', href: '/settings', where: 'menu' }],
+    links: [
+      { label: 'Reports', href: '/reports', where: 'nav' },
+      { label: 'Settings', href: '/settings', where: 'menu' },
+    ],
     environment: 'Staging',
     signOutUrl: '/logout',
     answerActions: [{ label: 'Ask an analyst', href: '/host-actions/review', on: 'review' }],
@@ -61,7 +67,7 @@ const ask = async (page: import('playwright-core').Page, body: Record<string, un
 };
 
 describe('the hosted client', () => {
-  it('shows the host\'s banner and links, and hides Build for a person without app.author', async () => {
+  it("shows the host's banner and links, and hides Build for a person without app.author", async () => {
     const context = await as('bob');
     const page = await context.newPage();
     await page.goto(`${server.url}/ask`);
@@ -107,7 +113,9 @@ describe('the hosted client', () => {
   it('opens a host nav link inside the app with embed=1', async () => {
     const context = await as('ada');
     const page = await context.newPage();
-    await page.route('**/reports?embed=1', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Reports</title><p>Host reports</p>' }));
+    await page.route('**/reports?embed=1', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Reports</title><p>Host reports</p>' }),
+    );
     await page.goto(`${server.url}/ask`);
     await page.locator('nav a.host-link').click();
     const frame = page.locator('iframe.host-frame');
@@ -145,7 +153,9 @@ describe('the hosted client', () => {
   it('goes to the sign-in page once, with returnTo, when the host names no one', async () => {
     const context = await as('nobody');
     const page = await context.newPage();
-    await page.route('**/login?**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in</title><p>Sign in</p>' }));
+    await page.route('**/login?**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in</title><p>Sign in</p>' }),
+    );
     await page.goto(`${server.url}/blocks`);
     await page.waitForURL(/\/login\?/);
     const url = new URL(page.url());
@@ -195,7 +205,7 @@ describe('the hosted client', () => {
     await context.close();
   });
 
-  it('reads the host\'s links again when a host page says svc-host:changed', async () => {
+  it("reads the host's links again when a host page says svc-host:changed", async () => {
     const context = await as('ada');
     const page = await context.newPage();
     await page.goto(`${server.url}/ask`);

@@ -6,9 +6,4 @@
 import { dialect } from '../base-dialect.js';
 import { POSTGRESQL } from './postgresql.js';
 
-export const REDSHIFT = dialect(
-  'redshift',
-  {},
-  [{ name: 'backslash escapes in literals', alternatives: [{ singleQuote: 'backslash' }] }],
-  POSTGRESQL.reading,
-);
+export const REDSHIFT = dialect('redshift', {}, [{ name: 'backslash escapes in literals', alternatives: [{ singleQuote: 'backslash' }] }], POSTGRESQL.reading);

@@ -31,7 +31,11 @@ export function tableText(columns: readonly string[], rows: ReadonlyArray<Record
   const cells = shown.map((r) => columns.map((c) => cell(r[c])));
   const numeric = columns.map((c) => shown.length > 0 && shown.every((r) => typeof r[c] === 'number' || r[c] === null));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => (row[i] ?? '').length)));
-  const line = (values: string[]) => values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const out = [line([...columns]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)];
   if (rows.length > shown.length) out.push(`… ${rows.length - shown.length} more rows (use --format json for all)`);
   if (rows.length === 0) out.push('(no rows)');
@@ -40,7 +44,8 @@ export function tableText(columns: readonly string[], rows: ReadonlyArray<Record
 
 /** The trust label line: always first, so the human sees it before any figure (spec rule 2). */
 export function trustLine(run: AskRun): string {
-  if (run.tier === 1 && run.definition !== undefined) return `Certified definition of "${run.definition.name}" (${run.definition.id}${run.definition.owner !== undefined ? `, owned by ${run.definition.owner}` : ''})`;
+  if (run.tier === 1 && run.definition !== undefined)
+    return `Certified definition of "${run.definition.name}" (${run.definition.id}${run.definition.owner !== undefined ? `, owned by ${run.definition.owner}` : ''})`;
   if (run.tier === 1) return `Certified answer from ${run.block ?? 'a certified block'}${run.contract !== undefined ? ` (contract ${run.contract})` : ''}`;
   if (run.tier === 2) return 'Review required (uncertified): SQL was written for this question; no certified block answers it.';
   return `Refused (${run.refusal?.code ?? 'REFUSED'}): ${run.refusal?.reason ?? 'no answer.'}`;
@@ -81,8 +86,12 @@ export class AgentAskCommand extends Command<SvcContext> {
   static override paths = [['agent', 'ask']];
   static override usage = Command.Usage({
     description: 'Ask a question: certified block (Tier 1), review-required SQL saved as a draft (Tier 2), or a refusal (Tier 3).',
-    details: 'Compiles the project (a block with errors is never answered as certified; the rest of the project still answers), then runs the Ask cascade in this process with the model configured in svc.config.json ask.provider (none is a normal state). A Tier-2 answer is labelled review required and saved as a draft block; the command prints its path and the svc certify --from-draft command. Exit codes: 0 answered, 1 refused, 2 usage or configuration error.',
-    examples: [['Ask a question', 'svc agent ask "What was revenue last week?"'], ['The run as JSON', 'svc agent ask "Top 5 states by revenue" --format json']],
+    details:
+      'Compiles the project (a block with errors is never answered as certified; the rest of the project still answers), then runs the Ask cascade in this process with the model configured in svc.config.json ask.provider (none is a normal state). A Tier-2 answer is labelled review required and saved as a draft block; the command prints its path and the svc certify --from-draft command. Exit codes: 0 answered, 1 refused, 2 usage or configuration error.',
+    examples: [
+      ['Ask a question', 'svc agent ask "What was revenue last week?"'],
+      ['The run as JSON', 'svc agent ask "Top 5 states by revenue" --format json'],
+    ],
   });
 
   // Unquoted words are one question: `svc agent ask what is headcount` asks "what is headcount".
@@ -101,9 +110,14 @@ export class AgentAskCommand extends Command<SvcContext> {
     }
     const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
     // One broken block loses its own standing; the question is still asked of the rest.
-    if (errors > 0) this.context.stderr.write(`svc: ${errors} ${errors === 1 ? 'error' : 'errors'} in the project; blocks with errors are not served as certified (svc compile lists them)\n`);
+    if (errors > 0)
+      this.context.stderr.write(
+        `svc: ${errors} ${errors === 1 ? 'error' : 'errors'} in the project; blocks with errors are not served as certified (svc compile lists them)\n`,
+      );
     const waiting = compiled.config.ask?.provider !== undefined ? 'answering (a question no certified block answers waits for the model)' : 'answering';
-    const run = await withProgress(this.context.stderr, waiting, this.quiet, () => this.ask(compiled.root!, compiled.config!, JSON.parse(compiled.text!) as Manifest));
+    const run = await withProgress(this.context.stderr, waiting, this.quiet, () =>
+      this.ask(compiled.root!, compiled.config!, JSON.parse(compiled.text!) as Manifest),
+    );
     this.context.stdout.write(this.format === 'json' ? `${JSON.stringify(run, null, 2)}\n` : runText(run));
     return run.trust === 'refused' ? 1 : 0;
   }

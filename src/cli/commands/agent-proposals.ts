@@ -11,12 +11,19 @@ export class AgentProposalsCommand extends Command<SvcContext> {
   static override paths = [['agent', 'proposals']];
   static override usage = Command.Usage({
     description: 'List draft blocks awaiting review, most asked first.',
-    details: 'Reads every block file in a _drafts folder (domains/<d>/blocks/_drafts/ or blocks/_drafts/) and ranks the drafts by asked_times, ties by path. Exit codes: 0 listed (also when there are none), 2 usage or configuration error.',
-    examples: [['Drafts asked at least three times', 'svc agent proposals --asked-at-least-times 3'], ['As JSON', 'svc agent proposals --format json']],
+    details:
+      'Reads every block file in a _drafts folder (domains/<d>/blocks/_drafts/ or blocks/_drafts/) and ranks the drafts by asked_times, ties by path. Exit codes: 0 listed (also when there are none), 2 usage or configuration error.',
+    examples: [
+      ['Drafts asked at least three times', 'svc agent proposals --asked-at-least-times 3'],
+      ['As JSON', 'svc agent proposals --format json'],
+    ],
   });
 
   project = projectOption();
-  askedAtLeastTimes = Option.String('--asked-at-least-times', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]), description: 'Only drafts asked at least this many times' });
+  askedAtLeastTimes = Option.String('--asked-at-least-times', {
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
+    description: 'Only drafts asked at least this many times',
+  });
   format = textOrJsonOption();
 
   override async execute(): Promise<number> {

@@ -18,7 +18,10 @@ function comparisonText(c: TraceComparison): string {
     `routing: ${mark(c.routing.equal)}  ${c.routing.left.join(' > ')}  |  ${c.routing.right.join(' > ')}`,
     ...c.routing.counts.map((k) => `  ${k.code} counts: ${JSON.stringify(k.left ?? {})} vs ${JSON.stringify(k.right ?? {})}`),
     `candidates: ${mark(c.candidates.equal)}`,
-    ...c.candidates.changes.map((ch) => `  ${ch.id}: ${ch.left ? `${ch.left.role}${ch.left.reasonCode ? ` ${ch.left.reasonCode}` : ''}` : '-'} -> ${ch.right ? `${ch.right.role}${ch.right.reasonCode ? ` ${ch.right.reasonCode}` : ''}` : '-'}`),
+    ...c.candidates.changes.map(
+      (ch) =>
+        `  ${ch.id}: ${ch.left ? `${ch.left.role}${ch.left.reasonCode ? ` ${ch.left.reasonCode}` : ''}` : '-'} -> ${ch.right ? `${ch.right.role}${ch.right.reasonCode ? ` ${ch.right.reasonCode}` : ''}` : '-'}`,
+    ),
     `attempts: ${mark(c.attempts.equal)}  ${c.attempts.left.join(', ')}  |  ${c.attempts.right.join(', ')}`,
     `trust: ${mark(c.trust.equal)}  ${JSON.stringify(c.trust.left)}  |  ${JSON.stringify(c.trust.right)}`,
     `timing: total ${c.timing.totalMs.left ?? '-'} ms vs ${c.timing.totalMs.right ?? '-'} ms${c.timing.totalMs.deltaMs !== undefined ? ` (${c.timing.totalMs.deltaMs >= 0 ? '+' : ''}${c.timing.totalMs.deltaMs} ms)` : ''}`,
@@ -32,7 +35,8 @@ export class AgentTraceCompareCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'compare']];
   static override usage = Command.Usage({
     description: 'Compare two traces: routing stages, candidate roles and reasons, attempts, trust and timing.',
-    details: '--mode compare is the only mode and the default. Each side is a bundle folder (validated first) or a trace id or Ask run id in the local store. Strict bundles of one install share pseudonyms, so they compare with each other; against the store their ids differ. Exit codes: 0 compared, 1 a side cannot be read (trace error or invalid bundle), 2 usage error.',
+    details:
+      '--mode compare is the only mode and the default. Each side is a bundle folder (validated first) or a trace id or Ask run id in the local store. Strict bundles of one install share pseudonyms, so they compare with each other; against the store their ids differ. Exit codes: 0 compared, 1 a side cannot be read (trace error or invalid bundle), 2 usage error.',
     examples: [['Compare two runs', 'svc agent trace compare run-41 run-42 --mode compare']],
   });
 
@@ -50,7 +54,8 @@ export class AgentTraceCompareCommand extends Command<SvcContext> {
     if (isBundleDir(dir)) {
       const { validateBundle } = await import('../../runtime/traces/bundle-validate.js');
       const v = validateBundle(dir);
-      if (v.bundle === undefined) throw new UsageError(`${side} is not a valid bundle (${v.findings.length} finding(s)); run svc agent trace validate ${side}.`);
+      if (v.bundle === undefined)
+        throw new UsageError(`${side} is not a valid bundle (${v.findings.length} finding(s)); run svc agent trace validate ${side}.`);
       return v.bundle.trace;
     }
     this.store ??= await openStore(this.context.cwd, this.project);

@@ -16,8 +16,15 @@ export class AgentTraceExportCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'export']];
   static override usage = Command.Usage({
     description: 'Export one trace as a portable, checksum-bound bundle of four JSON files.',
-    details: 'strict pseudonymises every identifier. support keeps them and requires --confirm-reviewed-identifiers (a reviewer approved them for sharing); --question adds reviewed question prose. Both run a canary for secrets, SQL, URLs and paths. Exit codes: 0 exported, 1 a trace error or TRACE_EXPORT_REDACTION_FAILED (nothing written), 2 usage error (including an output folder that is not empty).',
-    examples: [['Strict bundle', 'svc agent trace export run-42 --out ./trace-run-42 --profile strict'], ['Support bundle after review', 'svc agent trace export run-42 --out ./support --profile support --confirm-reviewed-identifiers --question "Weekly revenue?"']],
+    details:
+      'strict pseudonymises every identifier. support keeps them and requires --confirm-reviewed-identifiers (a reviewer approved them for sharing); --question adds reviewed question prose. Both run a canary for secrets, SQL, URLs and paths. Exit codes: 0 exported, 1 a trace error or TRACE_EXPORT_REDACTION_FAILED (nothing written), 2 usage error (including an output folder that is not empty).',
+    examples: [
+      ['Strict bundle', 'svc agent trace export run-42 --out ./trace-run-42 --profile strict'],
+      [
+        'Support bundle after review',
+        'svc agent trace export run-42 --out ./support --profile support --confirm-reviewed-identifiers --question "Weekly revenue?"',
+      ],
+    ],
   });
 
   id = Option.String({ name: 'trace-id-or-run-id' });
@@ -29,8 +36,10 @@ export class AgentTraceExportCommand extends Command<SvcContext> {
   format = textOrJsonOption();
 
   private checkUsage(dir: string): void {
-    if (this.profile === 'support' && !this.confirm) throw new UsageError('The support profile keeps identifiers: pass --confirm-reviewed-identifiers once a reviewer approved them for sharing.');
-    if (this.profile === 'strict' && (this.confirm || this.question !== undefined)) throw new UsageError('--confirm-reviewed-identifiers and --question belong to --profile support.');
+    if (this.profile === 'support' && !this.confirm)
+      throw new UsageError('The support profile keeps identifiers: pass --confirm-reviewed-identifiers once a reviewer approved them for sharing.');
+    if (this.profile === 'strict' && (this.confirm || this.question !== undefined))
+      throw new UsageError('--confirm-reviewed-identifiers and --question belong to --profile support.');
     let entries: string[] = [];
     try {
       entries = readdirSync(dir);
@@ -55,7 +64,8 @@ export class AgentTraceExportCommand extends Command<SvcContext> {
         });
         writeBundle(dir, texts);
         const bundleTraceId = (JSON.parse(texts['manifest.json']) as { traceId: string }).traceId;
-        if (this.format === 'json') json(this.context, { exported: true, profile: this.profile, traceId: bundleTraceId, out: this.out, files: Object.keys(texts).sort() });
+        if (this.format === 'json')
+          json(this.context, { exported: true, profile: this.profile, traceId: bundleTraceId, out: this.out, files: Object.keys(texts).sort() });
         else this.context.stdout.write(`Exported ${this.profile} bundle of ${bundleTraceId} to ${this.out} (4 files).\n`);
         return 0;
       });

@@ -9,13 +9,20 @@ export class AgentTraceListCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'list']];
   static override usage = Command.Usage({
     description: 'List local Ask trace summaries, newest first.',
-    details: 'Opens .svc/local/ask-observability read-only. A summary remains after its detailed evidence expires. Exit codes: 0 listed, 1 store unavailable or of a newer schema, 2 usage error.',
-    examples: [['List the newest summaries as JSON', 'svc agent trace list --format json'], ['Next page', 'svc agent trace list --cursor <nextCursor>']],
+    details:
+      'Opens .svc/local/ask-observability read-only. A summary remains after its detailed evidence expires. Exit codes: 0 listed, 1 store unavailable or of a newer schema, 2 usage error.',
+    examples: [
+      ['List the newest summaries as JSON', 'svc agent trace list --format json'],
+      ['Next page', 'svc agent trace list --cursor <nextCursor>'],
+    ],
   });
 
   project = projectOption();
   format = textOrJsonOption();
-  limit = Option.String('--limit', '50', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, 100)]), description: 'Summaries per page, 1 to 100' });
+  limit = Option.String('--limit', '50', {
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, 100)]),
+    description: 'Summaries per page, 1 to 100',
+  });
   cursor = Option.String('--cursor', { description: 'The nextCursor of the previous page' });
 
   override async execute(): Promise<number> {

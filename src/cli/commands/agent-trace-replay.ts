@@ -14,7 +14,8 @@ export class AgentTraceReplayCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'replay']];
   static override usage = Command.Usage({
     description: 'Re-check an exported run receipt offline against its trace evidence.',
-    details: 'Only --mode receipt exists (the default): it validates the bundle, then checks the receipt outcome, tier order, attempts, sources and timing against the trace. Exit codes: 0 the receipt holds, 1 it does not (or the bundle is invalid), 2 usage error.',
+    details:
+      'Only --mode receipt exists (the default): it validates the bundle, then checks the receipt outcome, tier order, attempts, sources and timing against the trace. Exit codes: 0 the receipt holds, 1 it does not (or the bundle is invalid), 2 usage error.',
     examples: [['Replay a receipt', 'svc agent trace replay ./trace-run-42 --mode receipt']],
   });
 
@@ -31,7 +32,11 @@ export class AgentTraceReplayCommand extends Command<SvcContext> {
       for (const f of r.findings) this.context.stdout.write(`${f.file ?? this.dir} error ${f.code} (${f.check}) ${f.message}\n`);
       for (const c of r.checks) this.context.stdout.write(`${c.ok ? 'ok  ' : 'FAIL'} ${c.id}${c.message !== undefined ? `: ${c.message}` : ''}\n`);
       const s = r.receipt;
-      this.context.stdout.write(s !== undefined && r.valid ? `Receipt holds: run ${s.runId}, tier ${s.tier ?? '-'} ${s.trust ?? ''}, ${s.attempts} attempt(s), ${s.sources} source(s).\n` : 'Receipt does not hold.\n');
+      this.context.stdout.write(
+        s !== undefined && r.valid
+          ? `Receipt holds: run ${s.runId}, tier ${s.tier ?? '-'} ${s.trust ?? ''}, ${s.attempts} attempt(s), ${s.sources} source(s).\n`
+          : 'Receipt does not hold.\n',
+      );
     }
     return r.valid ? 0 : 1;
   }

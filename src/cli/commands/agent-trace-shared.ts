@@ -14,7 +14,9 @@ export async function projectRoot(cwd: string, project: string | undefined): Pro
   const { projectRootOf, CONFIG_FILE } = await import('../../compiler/project/config.js');
   const root = projectRootOf({ cwd, ...(project !== undefined ? { project } : {}) });
   if (root === undefined || !existsSync(join(root, CONFIG_FILE))) {
-    throw new UsageError(`No ${CONFIG_FILE} found ${project !== undefined ? `in ${root}` : `in ${resolve(cwd)} or any folder above it`}; run svc in a project folder or pass --project DIR.`);
+    throw new UsageError(
+      `No ${CONFIG_FILE} found ${project !== undefined ? `in ${root}` : `in ${resolve(cwd)} or any folder above it`}; run svc in a project folder or pass --project DIR.`,
+    );
   }
   return root;
 }
@@ -53,7 +55,8 @@ export async function guarded(context: SvcContext, format: string, body: () => P
     return await body();
   } catch (error) {
     const { TraceError } = await import('../../runtime/traces/index.js');
-    const usage = error instanceof UsageError ? error.message : error instanceof TraceError && error.code === 'TRACE_REQUEST_INVALID' ? error.message : undefined;
+    const usage =
+      error instanceof UsageError ? error.message : error instanceof TraceError && error.code === 'TRACE_REQUEST_INVALID' ? error.message : undefined;
     if (usage === undefined) return reportError(context, format, error);
     context.stderr.write(`Usage Error: ${usage}\n`);
     return 2;
@@ -93,11 +96,20 @@ export function detailText(t: TraceDetail): string {
     `started ${t.startedAt}${t.finishedAt !== undefined ? `  finished ${t.finishedAt}` : ''}${t.durationMs !== undefined ? `  ${t.durationMs} ms` : ''}`,
     `outcome: ${outcomeText(t.outcome)}${t.outcome.block !== undefined ? `  block ${t.outcome.block}` : ''}${t.outcome.contract !== undefined ? `  contract ${t.outcome.contract}` : ''}${t.outcome.errorCode !== undefined ? `  error ${t.outcome.errorCode}` : ''}`,
     'phases:',
-    ...t.phases.map((p) => `  +${p.startMs} ms  ${p.code}  ${p.durationMs} ms${p.reasonCode !== undefined ? `  ${p.reasonCode}` : ''}  ${Object.entries(p.counts).map(([k, v]) => `${k}=${v}`).join(' ')}`.trimEnd()),
+    ...t.phases.map((p) =>
+      `  +${p.startMs} ms  ${p.code}  ${p.durationMs} ms${p.reasonCode !== undefined ? `  ${p.reasonCode}` : ''}  ${Object.entries(p.counts)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`.trimEnd(),
+    ),
     'candidates:',
-    ...t.candidates.map((c) => `  ${c.id}  ${c.role}${c.reasonCode !== undefined ? `  ${c.reasonCode}` : ''}${c.score !== undefined ? `  score ${c.score}` : ''}`),
+    ...t.candidates.map(
+      (c) => `  ${c.id}  ${c.role}${c.reasonCode !== undefined ? `  ${c.reasonCode}` : ''}${c.score !== undefined ? `  score ${c.score}` : ''}`,
+    ),
     'attempts:',
-    ...t.attempts.map((a) => `  tier ${a.tier}  ${a.outcome}${a.reasonCode !== undefined ? `  ${a.reasonCode}` : ''}${a.durationMs !== undefined ? `  ${a.durationMs} ms` : ''}`),
+    ...t.attempts.map(
+      (a) =>
+        `  tier ${a.tier}  ${a.outcome}${a.reasonCode !== undefined ? `  ${a.reasonCode}` : ''}${a.durationMs !== undefined ? `  ${a.durationMs} ms` : ''}`,
+    ),
     `sources: ${t.sources.used.join(', ') || '-'}  (considered ${t.sources.considered}, eligible ${t.sources.eligible})`,
   ];
   if (t.fingerprints.question !== undefined) lines.push(`question fingerprint: ${t.fingerprints.question}`);

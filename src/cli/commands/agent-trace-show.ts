@@ -8,7 +8,8 @@ export class AgentTraceShowCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'show']];
   static override usage = Command.Usage({
     description: 'Show one detailed Ask trace by trace id or Ask run id.',
-    details: 'Exit codes: 0 shown, 1 TRACE_NOT_FOUND, TRACE_DETAIL_EXPIRED (the summary is printed with it), TRACE_STORE_UNAVAILABLE or TRACE_SCHEMA_UNSUPPORTED, 2 usage error.',
+    details:
+      'Exit codes: 0 shown, 1 TRACE_NOT_FOUND, TRACE_DETAIL_EXPIRED (the summary is printed with it), TRACE_STORE_UNAVAILABLE or TRACE_SCHEMA_UNSUPPORTED, 2 usage error.',
     examples: [['Show a trace as JSON', 'svc agent trace show tr_0123456789abcdef0123456789abcdef --format json']],
   });
 

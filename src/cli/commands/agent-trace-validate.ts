@@ -9,7 +9,8 @@ export class AgentTraceValidateCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'validate']];
   static override usage = Command.Usage({
     description: 'Validate a trace bundle: its four files, every checksum, formats, consistency and the redaction canary.',
-    details: 'Needs no project and opens nothing but the bundle files. Exit codes: 0 valid, 1 invalid (each finding has a code: TRACE_BUNDLE_INVALID or TRACE_EXPORT_REDACTION_FAILED), 2 usage error.',
+    details:
+      'Needs no project and opens nothing but the bundle files. Exit codes: 0 valid, 1 invalid (each finding has a code: TRACE_BUNDLE_INVALID or TRACE_EXPORT_REDACTION_FAILED), 2 usage error.',
     examples: [['Validate a bundle', 'svc agent trace validate ./trace-run-42']],
   });
 

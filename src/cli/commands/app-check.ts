@@ -22,7 +22,10 @@ export class AppCheckCommand extends Command<SvcContext> {
   static override usage = Command.Usage({
     description: 'Check whether an App is ready to publish: each tile, its source and what stops publication.',
     details: DETAILS,
-    examples: [['Check the growth App', 'svc app check growth'], ['Machine-readable result', 'svc app check growth --format json']],
+    examples: [
+      ['Check the growth App', 'svc app check growth'],
+      ['Machine-readable result', 'svc app check growth --format json'],
+    ],
   });
 
   app = Option.String({ name: 'id' });

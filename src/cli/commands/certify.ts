@@ -65,7 +65,11 @@ export class CertifyCommand extends Command<SvcContext> {
     const result = await withProgress(this.context.stderr, label, this.quiet, async () => {
       if (this.fromDraft !== undefined) {
         const { promoteDraft } = await import('../../runtime/certify/promote-draft.js');
-        const flags = { ...(this.domain !== undefined ? { domain: this.domain } : {}), ...(this.contract !== undefined ? { contract: this.contract } : {}), ...(this.owner !== undefined ? { blockOwner: this.owner } : {}) };
+        const flags = {
+          ...(this.domain !== undefined ? { domain: this.domain } : {}),
+          ...(this.contract !== undefined ? { contract: this.contract } : {}),
+          ...(this.owner !== undefined ? { blockOwner: this.owner } : {}),
+        };
         return promoteDraft({ ...common, draft: this.fromDraft, ...flags });
       }
       const { certifyBlock } = await import('../../runtime/certify/certify-block.js');
@@ -86,7 +90,11 @@ export class CertifyCommand extends Command<SvcContext> {
     if (this.format === 'json') this.context.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else {
       const { diagnosticsText } = await import('../render/text.js');
-      this.context.stdout.write(result.ok ? `Certified term ${result.term} (receipt ${result.receipt?.sourceSha256 ?? ''}) in ${result.written.join(', ')}\n` : `Not certified: term ${result.term}\n${diagnosticsText(result.diagnostics)}`);
+      this.context.stdout.write(
+        result.ok
+          ? `Certified term ${result.term} (receipt ${result.receipt?.sourceSha256 ?? ''}) in ${result.written.join(', ')}\n`
+          : `Not certified: term ${result.term}\n${diagnosticsText(result.diagnostics)}`,
+      );
     }
     return result.exitCode;
   }

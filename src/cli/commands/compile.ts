@@ -17,7 +17,8 @@ export class CompileCommand extends Command<SvcContext> {
   static override paths = [['compile']];
   static override usage = Command.Usage({
     description: 'Compile the project into svc-manifest.json.',
-    details: 'Exit codes: 0 compiled, 1 errors (or a stale manifest with --check), 2 usage or configuration error. With --watch, recompiles on every change and exits 0 on SIGINT or SIGTERM.',
+    details:
+      'Exit codes: 0 compiled, 1 errors (or a stale manifest with --check), 2 usage or configuration error. With --watch, recompiles on every change and exits 0 on SIGINT or SIGTERM.',
     examples: [
       ['Compile the project found above this folder', 'svc compile'],
       ['Fail when the committed manifest is stale', 'svc compile --check'],
@@ -29,7 +30,9 @@ export class CompileCommand extends Command<SvcContext> {
   project = projectOption();
   check = Option.Boolean('--check', false, { description: 'Do not write; exit 1 when svc-manifest.json is out of date' });
   watch = Option.Boolean('--watch', false, { description: 'Keep running and recompile whenever a project file changes' });
-  validate = Option.Boolean('--validate', false, { description: 'Also have each block\'s engine prepare its query without running it, and report the engine\'s errors' });
+  validate = Option.Boolean('--validate', false, {
+    description: "Also have each block's engine prepare its query without running it, and report the engine's errors",
+  });
   format = textOrJsonOption();
   quiet = quietOption();
 
@@ -41,7 +44,10 @@ export class CompileCommand extends Command<SvcContext> {
     const progress = startProgress(this.context.stderr, 'compiling', { quiet: this.quiet, delayMs: 0 });
     const compiled = compileProject({ cwd: this.context.cwd, check: this.check, ...(this.project !== undefined ? { project: this.project } : {}) });
     progress.stop();
-    const r = this.validate && compiled.exitCode !== 2 ? await withProgress(this.context.stderr, 'the engines are preparing every query', this.quiet, () => this.validated(compiled)) : compiled;
+    const r =
+      this.validate && compiled.exitCode !== 2
+        ? await withProgress(this.context.stderr, 'the engines are preparing every query', this.quiet, () => this.validated(compiled))
+        : compiled;
     if (this.format === 'json') {
       this.context.stdout.write(`${JSON.stringify(this.body(r), null, 2)}\n`);
       return r.exitCode;
@@ -73,7 +79,13 @@ export class CompileCommand extends Command<SvcContext> {
   }
 
   private summary(r: CompileResult): string {
-    const action = this.check ? (r.stale ? 'svc-manifest.json is stale' : 'svc-manifest.json is up to date') : r.wrote ? 'wrote svc-manifest.json' : 'svc-manifest.json unchanged';
+    const action = this.check
+      ? r.stale
+        ? 'svc-manifest.json is stale'
+        : 'svc-manifest.json is up to date'
+      : r.wrote
+        ? 'wrote svc-manifest.json'
+        : 'svc-manifest.json unchanged';
     const s = r.stats;
     return `${r.config?.project ?? 'project'}: ${plural(s.blocks, 'block')} from ${plural(s.files, 'file')}, ${tallyText(r.diagnostics)}; ${action}`;
   }
@@ -93,12 +105,18 @@ export class CompileCommand extends Command<SvcContext> {
   private async watchProject(): Promise<number> {
     const { CompileSession } = await import('../../compiler/watch/compile-session.js');
     const failed = (error: unknown) => this.context.stderr.write(internalErrorText(error, 'a recompile', ' Still watching.'));
-    const session = new CompileSession({ cwd: this.context.cwd, ...(this.project !== undefined ? { project: this.project } : {}) }, (rep) => this.report(rep), {}, failed);
+    const session = new CompileSession(
+      { cwd: this.context.cwd, ...(this.project !== undefined ? { project: this.project } : {}) },
+      (rep) => this.report(rep),
+      {},
+      failed,
+    );
     const stopped = untilStopped();
     const first = session.start();
     if (!session.watching) return first.exitCode;
     this.context.stderr.write(`svc: watching ${first.root} (Ctrl-C to stop)\n`);
-    if (session.unwatched > 0) this.context.stderr.write(`svc: ${session.unwatched} folder(s) could not be watched (system watch limit?); changes there show up within 10 s.\n`);
+    if (session.unwatched > 0)
+      this.context.stderr.write(`svc: ${session.unwatched} folder(s) could not be watched (system watch limit?); changes there show up within 10 s.\n`);
     const signal = await stopped;
     session.close();
     this.context.stderr.write(`svc: ${signal} received, stopped watching\n`);

@@ -21,7 +21,10 @@ export class EvalCommand extends Command<SvcContext> {
   static override usage = Command.Usage({
     description: 'Score the Ask cascade on a question set: Tier-1 hit rate, wrong certified labels, refusals.',
     details: DETAILS,
-    examples: [['Evaluate the commerce set', 'svc eval fixtures/commerce/evals/questions.yaml'], ['A stricter bar, as JSON', 'svc eval questions.yaml --min-hit 0.95 --format json']],
+    examples: [
+      ['Evaluate the commerce set', 'svc eval fixtures/commerce/evals/questions.yaml'],
+      ['A stricter bar, as JSON', 'svc eval questions.yaml --min-hit 0.95 --format json'],
+    ],
   });
 
   file = Option.String({ name: 'questions.yaml' });
@@ -45,7 +48,9 @@ export class EvalCommand extends Command<SvcContext> {
       return 2;
     }
     const { evaluate } = await import('../../runtime/eval/evaluate.js');
-    const outcome = await withProgress(this.context.stderr, `asking the questions of ${this.file}`, false, () => evaluate({ cwd: this.context.cwd, file: this.file, ...flags, ...(this.project !== undefined ? { project: this.project } : {}) }));
+    const outcome = await withProgress(this.context.stderr, `asking the questions of ${this.file}`, false, () =>
+      evaluate({ cwd: this.context.cwd, file: this.file, ...flags, ...(this.project !== undefined ? { project: this.project } : {}) }),
+    );
     if (outcome.diagnostics.length > 0) this.context.stderr.write(diagnosticsText(outcome.diagnostics));
     if (outcome.report === undefined) return outcome.exitCode;
     if (this.format === 'json') this.context.stdout.write(`${JSON.stringify(outcome.report, null, 2)}\n`);

@@ -8,8 +8,13 @@ export class FmtCommand extends Command<SvcContext> {
   static override paths = [['fmt']];
   static override usage = Command.Usage({
     description: 'Format block files in the canonical layout.',
-    details: 'Takes files, folders (every .svc file under them) and quoted globs; with none, formats every block file of the project. Files with parse errors are left untouched. Exit 1 with --check when a file would change.',
-    examples: [['Format the whole project', 'svc fmt'], ['Check staged files in a hook', 'svc fmt --check domains/sales/blocks/orders.svc'], ['Format one domain', 'svc fmt domains/sales']],
+    details:
+      'Takes files, folders (every .svc file under them) and quoted globs; with none, formats every block file of the project. Files with parse errors are left untouched. Exit 1 with --check when a file would change.',
+    examples: [
+      ['Format the whole project', 'svc fmt'],
+      ['Check staged files in a hook', 'svc fmt --check domains/sales/blocks/orders.svc'],
+      ['Format one domain', 'svc fmt domains/sales'],
+    ],
   });
 
   files = Option.Rest({ name: 'file, folder or glob' });

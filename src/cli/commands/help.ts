@@ -24,7 +24,9 @@ export class HelpCommand extends Command<SvcContext> {
     const width = Math.max(...rows.map(([words]) => words.length)) + 2;
     const lines = rows.map(([words, description]) => `  svc ${words.padEnd(width)}${description}`);
     const version = this.cli.binaryVersion ?? '';
-    this.context.stdout.write(`svc ${version} - governed analytics blocks: compile, lint, certify, serve and answer\n\n${lines.join('\n')}\n\nRun svc <command> --help for a command's options and examples.\n`);
+    this.context.stdout.write(
+      `svc ${version} - governed analytics blocks: compile, lint, certify, serve and answer\n\n${lines.join('\n')}\n\nRun svc <command> --help for a command's options and examples.\n`,
+    );
     return 0;
   }
 }

@@ -17,4 +17,22 @@ import { LintCommand } from './lint.js';
 import { McpCommand } from './mcp.js';
 import { ServeCommand } from './serve.js';
 
-export const COMMANDS = [AgentAskCommand, AgentProposalsCommand, AgentTraceCompareCommand, AgentTraceExportCommand, AgentTraceListCommand, AgentTraceReplayCommand, AgentTraceShowCommand, AgentTraceValidateCommand, AppCheckCommand, CertifyCommand, CompileCommand, EvalCommand, FmtCommand, InitCommand, LintCommand, McpCommand, ServeCommand] as const;
+export const COMMANDS = [
+  AgentAskCommand,
+  AgentProposalsCommand,
+  AgentTraceCompareCommand,
+  AgentTraceExportCommand,
+  AgentTraceListCommand,
+  AgentTraceReplayCommand,
+  AgentTraceShowCommand,
+  AgentTraceValidateCommand,
+  AppCheckCommand,
+  CertifyCommand,
+  CompileCommand,
+  EvalCommand,
+  FmtCommand,
+  InitCommand,
+  LintCommand,
+  McpCommand,
+  ServeCommand,
+] as const;

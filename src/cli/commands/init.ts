@@ -29,9 +29,15 @@ export class InitCommand extends Command<SvcContext> {
   });
 
   dir = Option.String({ required: false, name: 'dir' });
-  layout = Option.String('--layout', 'domains', { validator: t.isEnum(['domains', 'legacy']), description: 'domains (domains/<d>/blocks/) or legacy (blocks/<d>/)' });
+  layout = Option.String('--layout', 'domains', {
+    validator: t.isEnum(['domains', 'legacy']),
+    description: 'domains (domains/<d>/blocks/) or legacy (blocks/<d>/)',
+  });
   example = Option.Boolean('--example', false, { description: 'Add an example block, its contract and a small SQLite warehouse' });
-  warehouse = Option.String('--warehouse', { validator: t.isEnum(INIT_WAREHOUSES), description: 'The warehouse of the default connection: clickhouse, duckdb, postgresql or sqlite' });
+  warehouse = Option.String('--warehouse', {
+    validator: t.isEnum(INIT_WAREHOUSES),
+    description: 'The warehouse of the default connection: clickhouse, duckdb, postgresql or sqlite',
+  });
   force = Option.Boolean('--force', false, { description: 'Add the project to a folder that holds other files (nothing is overwritten)' });
   format = textOrJsonOption();
   quiet = quietOption();
@@ -39,7 +45,14 @@ export class InitCommand extends Command<SvcContext> {
   override async execute(): Promise<number> {
     const { initProject } = await import('../../runtime/init/init-project.js');
     const layout = this.layout === 'legacy' ? 'legacy' : 'domains';
-    const result = initProject({ cwd: this.context.cwd, layout, example: this.example, force: this.force, ...(this.dir !== undefined ? { dir: this.dir } : {}), ...(this.warehouse !== undefined ? { warehouse: this.warehouse } : {}) });
+    const result = initProject({
+      cwd: this.context.cwd,
+      layout,
+      example: this.example,
+      force: this.force,
+      ...(this.dir !== undefined ? { dir: this.dir } : {}),
+      ...(this.warehouse !== undefined ? { warehouse: this.warehouse } : {}),
+    });
     if (this.format === 'json') {
       this.context.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       return result.exitCode;
@@ -50,7 +63,13 @@ export class InitCommand extends Command<SvcContext> {
       return result.exitCode;
     }
     if (this.quiet) return 0;
-    const lines = [`Created svc project ${result.project} in ${result.root}`, ...result.written.map((f) => `  ${f}`), '', 'Next:', ...result.next.map((c) => `  ${c}`)];
+    const lines = [
+      `Created svc project ${result.project} in ${result.root}`,
+      ...result.written.map((f) => `  ${f}`),
+      '',
+      'Next:',
+      ...result.next.map((c) => `  ${c}`),
+    ];
     this.context.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   }

@@ -9,8 +9,14 @@ export class LintCommand extends Command<SvcContext> {
   static override paths = [['lint']];
   static override usage = Command.Usage({
     description: 'Lint block files (for pre-commit hooks): syntax, analysis and the block.lint policy.',
-    details: 'Reads only the named files (every .svc file under a named folder, the .svc files a quoted glob matches; with none named, every block file of the project), with their project config, contract manifest and companion YAML. Exit 1 when any error is found.',
-    examples: [['Lint two files', 'svc lint domains/sales/blocks/orders.svc domains/sales/blocks/revenue.svc'], ['Lint a folder', 'svc lint domains/sales'], ['Lint every block of the project', 'svc lint'], ['SARIF for code scanning', 'svc lint --format sarif $(git ls-files "*.svc") > svc.sarif']],
+    details:
+      'Reads only the named files (every .svc file under a named folder, the .svc files a quoted glob matches; with none named, every block file of the project), with their project config, contract manifest and companion YAML. Exit 1 when any error is found.',
+    examples: [
+      ['Lint two files', 'svc lint domains/sales/blocks/orders.svc domains/sales/blocks/revenue.svc'],
+      ['Lint a folder', 'svc lint domains/sales'],
+      ['Lint every block of the project', 'svc lint'],
+      ['SARIF for code scanning', 'svc lint --format sarif $(git ls-files "*.svc") > svc.sarif'],
+    ],
   });
 
   files = Option.Rest({ name: 'file, folder or glob' });

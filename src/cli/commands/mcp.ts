@@ -14,7 +14,10 @@ export class McpCommand extends Command<SvcContext> {
     description: 'Serve the agent tools (search, certified answers, drafts, certify checks) over MCP on stdio.',
     details:
       'Compiles first and refuses to start while the project has errors (exit 1; 2 for a configuration error). Stdout carries only the MCP stream; logs go to stderr. Runs until the client closes stdin, or SIGTERM or SIGINT.',
-    examples: [['Serve the project found from here', 'svc mcp'], ['Serve a given project', 'svc mcp --project fixtures/commerce']],
+    examples: [
+      ['Serve the project found from here', 'svc mcp'],
+      ['Serve a given project', 'svc mcp --project fixtures/commerce'],
+    ],
   });
 
   project = projectOption();
@@ -26,14 +29,19 @@ export class McpCommand extends Command<SvcContext> {
     let running;
     try {
       running = await startMcp({
-        cwd: this.context.cwd, stdin: this.context.stdin, stdout: this.context.stdout, log,
+        cwd: this.context.cwd,
+        stdin: this.context.stdin,
+        stdout: this.context.stdout,
+        log,
         ...(this.project !== undefined ? { project: this.project } : {}),
         ...(this.cli.binaryVersion !== undefined ? { version: this.cli.binaryVersion } : {}),
       });
     } catch (error) {
       if (!(error instanceof ProjectNotReadyError)) throw error;
       this.context.stderr.write(diagnosticsText(error.diagnostics));
-      this.context.stderr.write(`svc: ${error.exitCode === 2 ? 'the project configuration could not be read' : 'the project has errors'}, so the MCP server did not start.\n`);
+      this.context.stderr.write(
+        `svc: ${error.exitCode === 2 ? 'the project configuration could not be read' : 'the project has errors'}, so the MCP server did not start.\n`,
+      );
       return error.exitCode;
     }
     log('svc: MCP server ready on stdio (close stdin or send SIGTERM to stop)');

@@ -14,20 +14,32 @@ export class ServeCommand extends Command<SvcContext> {
   static override paths = [['serve']];
   static override usage = Command.Usage({
     description: 'Serve the project: health, blocks, and runs of certified blocks over HTTP.',
-    details: 'Compiles first. A block with errors (a parse error, a stale or missing certification receipt) is never served as certified, and every other block is served; only a configuration that does not read stops the start (exit 2). The server follows the project while it runs: after svc compile, or a change to svc.config.json or the contract manifest, the next request is answered from the new state (GET /api/health shows the snapshot generation). Prints the URL on stdout and runs until SIGINT or SIGTERM.',
-    examples: [['Serve on the default port', 'svc serve'], ['Serve a project on a free port', 'svc serve --project fixtures/commerce --port 0']],
+    details:
+      'Compiles first. A block with errors (a parse error, a stale or missing certification receipt) is never served as certified, and every other block is served; only a configuration that does not read stops the start (exit 2). The server follows the project while it runs: after svc compile, or a change to svc.config.json or the contract manifest, the next request is answered from the new state (GET /api/health shows the snapshot generation). Prints the URL on stdout and runs until SIGINT or SIGTERM.',
+    examples: [
+      ['Serve on the default port', 'svc serve'],
+      ['Serve a project on a free port', 'svc serve --project fixtures/commerce --port 0'],
+    ],
   });
 
   project = projectOption();
   host = Option.String('--host', '127.0.0.1', { description: 'Interface to listen on (default 127.0.0.1, loopback only)' });
-  port = Option.String('--port', '4545', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]), description: 'Port (default 4545; 0 picks a free one)' });
+  port = Option.String('--port', '4545', {
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]),
+    description: 'Port (default 4545; 0 picks a free one)',
+  });
 
   override async execute(): Promise<number> {
     const { ProjectNotReadyError, startLocalServer } = await import('../../runtime/server/start-local-server.js');
     const { SharedTokenRequiredError, SharedTokenTooShortError } = await import('../../runtime/server/shared-token.js');
     let server;
     try {
-      server = await startLocalServer({ cwd: this.context.cwd, host: this.host, port: this.port, ...(this.project !== undefined ? { project: this.project } : {}) });
+      server = await startLocalServer({
+        cwd: this.context.cwd,
+        host: this.host,
+        port: this.port,
+        ...(this.project !== undefined ? { project: this.project } : {}),
+      });
     } catch (error) {
       if (error instanceof ProjectNotReadyError) {
         this.context.stderr.write(diagnosticsText(error.diagnostics));

@@ -16,14 +16,21 @@ function testsLine(r: CertifyResult): string {
 function validationLine(r: CertifyResult): string {
   const v = r.validation;
   if (v === undefined) return '';
-  const state = !v.ok ? `rejected: ${v.error ?? 'error'}` : v.prepared ? 'prepared by the engine without running' : 'the engine cannot prepare without running; the run is the check';
+  const state = !v.ok
+    ? `rejected: ${v.error ?? 'error'}`
+    : v.prepared
+      ? 'prepared by the engine without running'
+      : 'the engine cannot prepare without running; the run is the check';
   return `  validation ${state}\n`;
 }
 
 function contractLines(r: CertifyResult): string {
   if (r.contract === undefined) return '';
   // The patch is printed only with a certified promotion, so only then may the line point at it.
-  const unlisted = r.manifestPatch !== undefined && r.ok ? 'not in the contract manifest yet: apply the patch below' : 'not in the contract manifest yet: the patch to apply is printed once the block certifies';
+  const unlisted =
+    r.manifestPatch !== undefined && r.ok
+      ? 'not in the contract manifest yet: apply the patch below'
+      : 'not in the contract manifest yet: the patch to apply is printed once the block certifies';
   const state = { listed: 'resolves in the contract manifest', unlisted, unchecked: 'not checked: no contract manifest' }[r.contract.status];
   return `  contract   ${r.contract.binding} (${state})\n`;
 }

@@ -32,7 +32,11 @@ export function evalText(report: EvalReport): string {
   out.push(`Wrong certified      ${s.wrongCertified.length}\n`);
   out.push(`Tier 2 reached       ${pct(s.tier2)}\n`);
   out.push(`Refusals             ${pct(s.refusals)}\n`);
-  out.push(`By kind              ${Object.entries(s.byKind).map(([k, r]) => `${k} ${r.met}/${r.expected}`).join(', ')}\n`);
+  out.push(
+    `By kind              ${Object.entries(s.byKind)
+      .map(([k, r]) => `${k} ${r.met}/${r.expected}`)
+      .join(', ')}\n`,
+  );
   out.push(s.passed ? 'PASS\n' : 'FAIL\n');
   return out.join('');
 }

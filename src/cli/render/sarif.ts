@@ -17,7 +17,10 @@ export interface RuleInfo {
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
 function fingerprint(d: Diagnostic): string {
-  return createHash('sha256').update(`${d.code}\u0000${d.file ?? ''}\u0000${d.message}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${d.code}\u0000${d.file ?? ''}\u0000${d.message}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function region(d: Diagnostic): Record<string, number> {

@@ -59,7 +59,14 @@ function collectSpecial(s: Section, c: Collected, file: string, out: Diagnostic[
     if (s.name === 'params' && inner.kind === 'param') c.params.push(inner);
     else if (s.name === 'tests' && inner.kind === 'assert') c.asserts.push(inner);
     else {
-      const member = inner.kind === 'field' ? `Field ${inner.key}` : inner.kind === 'section' ? `Section ${inner.name}` : inner.kind === 'param' ? `Parameter ${inner.name}` : 'An assertion';
+      const member =
+        inner.kind === 'field'
+          ? `Field ${inner.key}`
+          : inner.kind === 'section'
+            ? `Section ${inner.name}`
+            : inner.kind === 'param'
+              ? `Parameter ${inner.name}`
+              : 'An assertion';
       out.push(diag('compile/misplaced-member', { member, where: `inside ${s.name} { }` }, { file, span: inner.span }));
     }
   }
@@ -111,7 +118,8 @@ export function analyzeBlock(decl: Declaration, ctx: BlockContext): { block?: Co
   const id = `${domain}.${decl.name}`;
   const status = checkStatus(c, id, decl, file, out, ctx);
   const query = str(c, 'query');
-  if (query === undefined && !c.members.has('query') && ctx.damaged !== true) out.push(diag('compile/missing-field', { block: id, field: 'query' }, { file, span: decl.nameSpan }));
+  if (query === undefined && !c.members.has('query') && ctx.damaged !== true)
+    out.push(diag('compile/missing-field', { block: id, field: 'query' }, { file, span: decl.nameSpan }));
   const { params, diagnostics: pd } = compileParams(c.params, id, file);
   const { tests, diagnostics: td } = compileTests(c.asserts, id, file);
   out.push(...pd, ...td);
@@ -125,7 +133,8 @@ export function analyzeBlock(decl: Declaration, ctx: BlockContext): { block?: Co
 function checkStatus(c: Collected, id: string, decl: Declaration, file: string, out: Diagnostic[], ctx: BlockContext): string {
   const status = str(c, 'status');
   if (status === undefined) {
-    if (!c.members.has('status') && ctx.damaged !== true) out.push(diag('compile/missing-field', { block: id, field: 'status' }, { file, span: decl.nameSpan }, 'warning'));
+    if (!c.members.has('status') && ctx.damaged !== true)
+      out.push(diag('compile/missing-field', { block: id, field: 'status' }, { file, span: decl.nameSpan }, 'warning'));
     return 'draft';
   }
   if (!(BLOCK_STATUSES as readonly string[]).includes(status)) {
@@ -146,21 +155,44 @@ interface Core {
 
 function assemble(decl: Declaration, ctx: BlockContext, c: Collected, core: Core): CompiledBlock {
   const b: CompiledBlock = {
-    id: core.id, name: decl.name, domain: core.domain, file: ctx.file, span: decl.span, layout: ctx.layout,
-    inDrafts: ctx.inDrafts, status: core.status,
+    id: core.id,
+    name: decl.name,
+    domain: core.domain,
+    file: ctx.file,
+    span: decl.span,
+    layout: ctx.layout,
+    inDrafts: ctx.inDrafts,
+    status: core.status,
     // Settled once the companion is read (project/companion.ts); a block starts unproven.
-    effectiveStatus: core.status === 'certified' ? 'pending_recertification' : core.status, receipt: core.status === 'certified' ? 'missing' : 'none',
-    tags: strings(c, 'tags'), outputs: strings(c, 'outputs'),
-    sourceSystems: strings(c, 'sourceSystems'), examples: (c.values.get('examples') as CompiledBlock['examples']) ?? [],
-    params: core.params, paramsUsed: core.used, query: core.query, connection: str(c, 'connection') ?? 'default',
-    dialect: 'sqlite', tests: core.tests, extra: c.extra, tables: [], tablesFrom: 'none',
-    sourceSha256: declarationSha256(decl), sqlFingerprint: '',
+    effectiveStatus: core.status === 'certified' ? 'pending_recertification' : core.status,
+    receipt: core.status === 'certified' ? 'missing' : 'none',
+    tags: strings(c, 'tags'),
+    outputs: strings(c, 'outputs'),
+    sourceSystems: strings(c, 'sourceSystems'),
+    examples: (c.values.get('examples') as CompiledBlock['examples']) ?? [],
+    params: core.params,
+    paramsUsed: core.used,
+    query: core.query,
+    connection: str(c, 'connection') ?? 'default',
+    dialect: 'sqlite',
+    tests: core.tests,
+    extra: c.extra,
+    tables: [],
+    tablesFrom: 'none',
+    sourceSha256: declarationSha256(decl),
+    sqlFingerprint: '',
   };
   for (const key of ['description', 'owner', 'pattern', 'reviewCadence', 'answer_fingerprint'] as const) {
     const v = str(c, key);
     if (v !== undefined) (b as unknown as Record<string, unknown>)[key === 'answer_fingerprint' ? 'answerFingerprint' : key] = v;
   }
-  const objects = { grain: 'grain', visualization: 'visualization', parameterPolicy: 'parameterPolicy', filterBindings: 'filterBindings', _proposed: 'proposed' } as const;
+  const objects = {
+    grain: 'grain',
+    visualization: 'visualization',
+    parameterPolicy: 'parameterPolicy',
+    filterBindings: 'filterBindings',
+    _proposed: 'proposed',
+  } as const;
   for (const [key, target] of Object.entries(objects)) {
     const v = c.values.get(key);
     if (v !== undefined) (b as unknown as Record<string, unknown>)[target] = v;

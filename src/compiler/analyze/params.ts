@@ -41,11 +41,7 @@ function defaultProblem(type: ParamType, value: unknown): string | undefined {
 }
 
 /** Compiles param declarations; diagnostics for bad types, bad defaults and duplicates. */
-export function compileParams(
-  decls: readonly ParamDecl[],
-  block: string,
-  file: string,
-): { params: CompiledParam[]; diagnostics: Diagnostic[] } {
+export function compileParams(decls: readonly ParamDecl[], block: string, file: string): { params: CompiledParam[]; diagnostics: Diagnostic[] } {
   const params: CompiledParam[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const d of decls) {
@@ -61,7 +57,12 @@ export function compileParams(
     const type = d.type as ParamType;
     const param: CompiledParam = { name: d.name, type, required: d.default === undefined };
     if (d.default !== undefined) {
-      const value = d.default.kind === 'string' || d.default.kind === 'number' || d.default.kind === 'boolean' ? d.default.value : d.default.kind === 'null' ? null : undefined;
+      const value =
+        d.default.kind === 'string' || d.default.kind === 'number' || d.default.kind === 'boolean'
+          ? d.default.value
+          : d.default.kind === 'null'
+            ? null
+            : undefined;
       const problem = value === undefined ? 'default must be a single value' : defaultProblem(type, value);
       if (problem) diagnostics.push(diag('compile/invalid-param', { block, param: d.name, problem }, where));
       else param.default = value ?? null;

@@ -18,9 +18,47 @@ export interface SqlFinding {
 const READ_HEADS = ['select', 'with', 'values', 'table', 'from', 'explain', 'show', 'describe', 'desc', 'summarize', 'pivot', 'unpivot'];
 /** Words after which a statement cannot end. */
 const NEEDS_MORE = new Set([
-  'select', 'from', 'where', 'and', 'or', 'not', 'join', 'on', 'using', 'by', 'group', 'order', 'having', 'limit', 'offset',
-  'as', 'in', 'like', 'ilike', 'between', 'is', 'union', 'intersect', 'except', 'case', 'when', 'then', 'else', 'distinct',
-  'with', 'inner', 'left', 'right', 'full', 'outer', 'cross', 'natural', 'qualify', 'window', 'over', 'partition',
+  'select',
+  'from',
+  'where',
+  'and',
+  'or',
+  'not',
+  'join',
+  'on',
+  'using',
+  'by',
+  'group',
+  'order',
+  'having',
+  'limit',
+  'offset',
+  'as',
+  'in',
+  'like',
+  'ilike',
+  'between',
+  'is',
+  'union',
+  'intersect',
+  'except',
+  'case',
+  'when',
+  'then',
+  'else',
+  'distinct',
+  'with',
+  'inner',
+  'left',
+  'right',
+  'full',
+  'outer',
+  'cross',
+  'natural',
+  'qualify',
+  'window',
+  'over',
+  'partition',
 ]);
 const OPERATORS_NEEDING_MORE = new Set(['=', '<', '>', '<=', '>=', '<>', '!=', '+', '-', '*', '/', '%', '||', '::']);
 
@@ -50,7 +88,10 @@ function danglingEnd(tokens: readonly SqlToken[]): SqlFinding | undefined {
   while (i >= 0 && (tokens[i] as SqlToken).kind === 'punctuation' && (tokens[i] as SqlToken).value === ';') i--;
   const last = tokens[i];
   if (last === undefined) return undefined;
-  const needs = (last.kind === 'word' && NEEDS_MORE.has(last.value)) || (last.kind === 'operator' && OPERATORS_NEEDING_MORE.has(last.value)) || (last.kind === 'punctuation' && last.value === ',');
+  const needs =
+    (last.kind === 'word' && NEEDS_MORE.has(last.value)) ||
+    (last.kind === 'operator' && OPERATORS_NEEDING_MORE.has(last.value)) ||
+    (last.kind === 'punctuation' && last.value === ',');
   return needs ? { code: 'sql/dangling-end', offset: last.start, end: last.end, data: { found: last.text } } : undefined;
 }
 

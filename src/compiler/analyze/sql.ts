@@ -35,7 +35,8 @@ function findings(block: CompiledBlock, tokens: SqlToken[], where: QuerySpan | u
   if (where === undefined) return [];
   return sqlFindings(tokens).map((f) => {
     const data: Record<string, string> = { block: block.id, ...f.data };
-    if (f.code === 'sql/not-a-read') data['hint'] = f.data['suggestion'] !== undefined ? `Did you mean ${f.data['suggestion']}?` : 'Start the query with SELECT or WITH.';
+    if (f.code === 'sql/not-a-read')
+      data['hint'] = f.data['suggestion'] !== undefined ? `Did you mean ${f.data['suggestion']}?` : 'Start the query with SELECT or WITH.';
     return diag(f.code, data, { file: block.file, span: where(f.offset, f.end) });
   });
 }
@@ -56,7 +57,10 @@ export function readBlockSql(block: CompiledBlock, where?: QuerySpan): Diagnosti
       return [diag('sql/unterminated', { block: block.id, what }, { file: block.file, span: where(lexError.offset, lexError.offset + 1) })];
     }
     // An unreadable query has no stable normal form: its fingerprint stays empty.
-    const viaParser = statementTables(replaceParams(block.query, () => '?'), block.dialect);
+    const viaParser = statementTables(
+      replaceParams(block.query, () => '?'),
+      block.dialect,
+    );
     if (viaParser.from === 'parser') {
       block.tables = viaParser.tables;
       block.tablesFrom = 'parser';

@@ -70,7 +70,13 @@ export function parallelRunner(config: SvcConfig, contracts: ContractIndex): Job
     const theirs = jobs.slice(split);
     const shared = new Int32Array(new SharedArrayBuffer(4));
     const { port1, port2 } = new MessageChannel();
-    const input: WorkerInput = { root: ctx.root, nowNs: ctx.nowNs, config, contracts: { loaded: contracts.loaded, path: contracts.path, keys: [...contracts.keys] }, jobs: theirs };
+    const input: WorkerInput = {
+      root: ctx.root,
+      nowNs: ctx.nowNs,
+      config,
+      contracts: { loaded: contracts.loaded, path: contracts.path, keys: [...contracts.keys] },
+      jobs: theirs,
+    };
     let worker: Worker | undefined;
     try {
       worker = new Worker(workerScript(), { workerData: { input, port: port2, shared }, transferList: [port2] });

@@ -122,11 +122,28 @@ export function compileFresh(ctx: Ctx, file: SourceFile, givenMemo: StatMemo | n
   const unit = compileSourceText(file, source.text, { ...ctx.env, readCompanion });
   const blocks = unit.blocks.map((b) => ({ id: b.id, tables: b.tables, span: b.span, text: blockFragment(b) }));
   const sha = source.bytes ? sha256Hex(source.bytes) : '';
-  return { path: file.path, stat: memo, sha, deps, blocks, diagnostics: unit.diagnostics.sort(compareDiagnostics), reused: false, dirty: true, seenAtNs: ctx.nowNs };
+  return {
+    path: file.path,
+    stat: memo,
+    sha,
+    deps,
+    blocks,
+    diagnostics: unit.diagnostics.sort(compareDiagnostics),
+    reused: false,
+    dirty: true,
+    seenAtNs: ctx.nowNs,
+  };
 }
 
 /** The reused unit, or undefined when a block's text is not in the manifest (then compile). */
-function reuse(c: CachedUnit, fragments: Map<string, Buffer>, stat: StatMemo | null, deps: CachedDep[], refreshed: boolean, nowNs: string): UnitResult | undefined {
+function reuse(
+  c: CachedUnit,
+  fragments: Map<string, Buffer>,
+  stat: StatMemo | null,
+  deps: CachedDep[],
+  refreshed: boolean,
+  nowNs: string,
+): UnitResult | undefined {
   const blocks: UnitBlock[] = [];
   for (const b of c.blocks) {
     const text = fragments.get(b.id);

@@ -27,8 +27,17 @@ import { DirListing } from './dir-listing.js';
 import { cachedUnitOf } from './record-cache.js';
 import { memoHolds, nowNs, statMemo, tupleMemo, type StatMemo } from './stat-memo.js';
 import {
-  appsUnchanged, memoOfTaken, quickUnit, readQuickIndex, settledHolds, settledMemo, unitSummary, writeQuickIndex,
-  type Identity, type QuickIndex, type QuickUnit,
+  appsUnchanged,
+  memoOfTaken,
+  quickUnit,
+  readQuickIndex,
+  settledHolds,
+  settledMemo,
+  unitSummary,
+  writeQuickIndex,
+  type Identity,
+  type QuickIndex,
+  type QuickUnit,
 } from './quick-index.js';
 
 /** More changed files than this and the ordinary compile (which can work in parallel) is faster. */
@@ -58,9 +67,7 @@ function openLane(opts: CompileOptions): { lane?: Lane; inputs?: CompileInputs }
 }
 
 /** What became of a file whose memos no longer vouch for it. */
-type Change =
-  | { at: number; kind: 'refreshed'; memo: StatMemo | null; deps: CachedDep[] }
-  | { at: number; kind: 'compiled'; unit: UnitResult };
+type Change = { at: number; kind: 'refreshed'; memo: StatMemo | null; deps: CachedDep[] } | { at: number; kind: 'compiled'; unit: UnitResult };
 
 /** True when the file and its companions still have the memos the index took, safely after their last change. */
 function memosHold(ctx: Ctx, memo: StatMemo | null, unit: QuickUnit): boolean {

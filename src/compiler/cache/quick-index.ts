@@ -185,7 +185,10 @@ export function settledHolds(taken: TakenMemo, abs: string): boolean {
 }
 
 /** A unit's quick-index entry from what a compile knows of it. */
-export function quickUnit(u: { path: string; stat: StatMemo | null; seenAtNs: string; sha: string; deps: ReadonlyArray<{ path: string; stat: StatMemo | null; sha: string | null }> }, summary: string): QuickUnit {
+export function quickUnit(
+  u: { path: string; stat: StatMemo | null; seenAtNs: string; sha: string; deps: ReadonlyArray<{ path: string; stat: StatMemo | null; sha: string | null }> },
+  summary: string,
+): QuickUnit {
   const deps = u.deps.map((d): QuickDep => [d.path, memoTuple(d.stat), d.sha]);
   return [u.path, memoTuple(u.stat), u.seenAtNs, summary, u.sha, deps];
 }

@@ -12,7 +12,10 @@ import { quickUnit, unitSummary, type QuickIndex, type QuickUnit, type TakenMemo
  * reused: the manifest holds the other file's text under that id.
  */
 function cacheUnit(u: UnitResult, keep: Map<string, string>): CachedUnit {
-  return cachedUnitOf(u, u.blocks.every((b) => keep.get(b.id) === u.path));
+  return cachedUnitOf(
+    u,
+    u.blocks.every((b) => keep.get(b.id) === u.path),
+  );
 }
 
 /** The cache entry of a unit; one that is not `whole` (lost a block id) keeps no content hash. */
@@ -37,11 +40,18 @@ export function cacheData(head: Omit<CacheData, 'units'>, units: ReturnType<type
 }
 
 /** Records the compile: a journal line of what changed, or a new snapshot after a cold run. */
-export function recordCache(root: string, head: Omit<CacheData, 'units'>, units: ReturnType<typeof compileUnits>, keep: Map<string, string>, previous?: Previous): CacheData {
+export function recordCache(
+  root: string,
+  head: Omit<CacheData, 'units'>,
+  units: ReturnType<typeof compileUnits>,
+  keep: Map<string, string>,
+  previous?: Previous,
+): CacheData {
   const data = cacheData(head, units, keep);
   const set = units.results.filter((u) => u.dirty).map((u) => cacheUnit(u, keep));
   const cold = previous === undefined;
-  const sameManifest = head.manifestSha256 === previous?.cache.manifestSha256 && JSON.stringify(head.manifestMemo) === JSON.stringify(previous.cache.manifestMemo);
+  const sameManifest =
+    head.manifestSha256 === previous?.cache.manifestSha256 && JSON.stringify(head.manifestMemo) === JSON.stringify(previous.cache.manifestMemo);
   if (!cold && set.length === 0 && units.dropped.length === 0 && sameManifest) return data;
   writeCache(root, data, cold ? undefined : { set, drop: units.dropped });
   return data;

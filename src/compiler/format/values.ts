@@ -3,17 +3,7 @@
  * them with formatBlockFile (svc certify, draft capture). Built nodes carry a placeholder
  * span at 1:1; they are not from any text, and re-parsing the printed file gives real spans.
  */
-import type {
-  ArrayValue,
-  BooleanValue,
-  Comment,
-  Field,
-  NullValue,
-  NumberValue,
-  ObjectValue,
-  StringValue,
-  Value,
-} from '../../../grammar/block/ast.js';
+import type { ArrayValue, BooleanValue, Comment, Field, NullValue, NumberValue, ObjectValue, StringValue, Value } from '../../../grammar/block/ast.js';
 import type { Span } from '../../../grammar/diagnostics.js';
 import { stringLiteral } from './literals.js';
 

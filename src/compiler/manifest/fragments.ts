@@ -73,8 +73,22 @@ export function assembleManifest(parts: ManifestParts): AssembledManifest {
   collection(out, 'apps', apps, '{', '}', false);
   const terms = Object.keys(parts.terms).map((id) => `${JSON.stringify(id)}: ${JSON.stringify(parts.terms[id])}`);
   collection(out, 'terms', terms, '{', '}', false);
-  collection(out, 'lineage', parts.lineage.map((e) => JSON.stringify(e)), '[', ']', false);
-  collection(out, 'diagnostics', parts.diagnostics.map((d) => JSON.stringify(d)), '[', ']', true);
+  collection(
+    out,
+    'lineage',
+    parts.lineage.map((e) => JSON.stringify(e)),
+    '[',
+    ']',
+    false,
+  );
+  collection(
+    out,
+    'diagnostics',
+    parts.diagnostics.map((d) => JSON.stringify(d)),
+    '[',
+    ']',
+    true,
+  );
   out.add('}\n');
   return { bytes: Buffer.concat(out.parts, out.length) };
 }

@@ -104,7 +104,10 @@ export function manifestDiagnostics(manifest: Buffer): unknown[] | undefined {
   const close = rest.indexOf('\n  ]');
   if (!rest.startsWith('\n') || close < 0) return undefined;
   try {
-    return rest.slice(1, close).split('\n').map((line) => JSON.parse(line.trim().replace(/,$/, '')) as unknown);
+    return rest
+      .slice(1, close)
+      .split('\n')
+      .map((line) => JSON.parse(line.trim().replace(/,$/, '')) as unknown);
   } catch {
     return undefined;
   }

@@ -65,7 +65,7 @@ export function applyCompanion(block: CompiledBlock, rel: string, text: string):
   try {
     data = parseYaml(text);
   } catch (error) {
-    const problem = error instanceof Error ? error.message.split('\n')[0] ?? 'bad YAML' : 'bad YAML';
+    const problem = error instanceof Error ? (error.message.split('\n')[0] ?? 'bad YAML') : 'bad YAML';
     return [diag('compile/companion-invalid', { problem }, { file: rel })];
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {

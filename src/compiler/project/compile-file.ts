@@ -62,7 +62,10 @@ export function compileSourceText(src: Omit<SourceFile, 'abs'>, text: string, en
     if (!block) continue;
     block.dialect = env.driverOf(block.connection);
     const contractField = decl.members.find((m) => m.kind === 'field' && m.key === 'svc_contract');
-    unit.diagnostics.push(...resolveContract(block, env.contracts, contractField?.kind === 'field' ? contractField.value.span : decl.span), ...readBlockSql(block, querySpans(decl, text)));
+    unit.diagnostics.push(
+      ...resolveContract(block, env.contracts, contractField?.kind === 'field' ? contractField.value.span : decl.span),
+      ...readBlockSql(block, querySpans(decl, text)),
+    );
     if (block.inDrafts && block.status === 'certified') {
       unit.diagnostics.push(diag('compile/certified-in-drafts', { block: block.id }, { file: src.path, span: decl.nameSpan }));
     }

@@ -121,7 +121,10 @@ export function parseConfigText(text: string): { config?: SvcConfig; text: strin
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
-    return { text, diagnostics: [diag('config/invalid-json', { problem: withLineAndColumn(problem, text) }, { file: CONFIG_FILE, ...jsonErrorSpan(problem, text) })] };
+    return {
+      text,
+      diagnostics: [diag('config/invalid-json', { problem: withLineAndColumn(problem, text) }, { file: CONFIG_FILE, ...jsonErrorSpan(problem, text) })],
+    };
   }
   const diagnostics = [...validateDocument(schemaValidator(schemaUrl), data, 'config/invalid', CONFIG_FILE), ...writtenPasswords(data)];
   if (diagnostics.length > 0) return { text, diagnostics };

@@ -45,13 +45,26 @@ export function termSha256(t: Pick<CompiledTerm, 'id' | 'name' | 'definition' | 
 
 function compileTerm(e: TermEntry): CompiledTerm {
   const [domain = '', name = ''] = e.id.split('.');
-  const base = { id: e.id, name: e.name ?? name.replace(/_/g, ' '), definition: e.definition, synonyms: e.synonyms ?? [], related: e.related ?? [], ...(e.owner !== undefined ? { owner: e.owner } : {}) };
+  const base = {
+    id: e.id,
+    name: e.name ?? name.replace(/_/g, ' '),
+    definition: e.definition,
+    synonyms: e.synonyms ?? [],
+    related: e.related ?? [],
+    ...(e.owner !== undefined ? { owner: e.owner } : {}),
+  };
   const sourceSha256 = termSha256(base);
   const status = e.status ?? 'draft';
   const proven = status === 'certified' && e.certification?.sourceSha256 === sourceSha256;
-  const receipt = status === 'certified' ? (proven ? 'valid' : e.certification === undefined ? 'missing' : 'stale') : e.certification === undefined ? 'none' : 'orphaned';
+  const receipt =
+    status === 'certified' ? (proven ? 'valid' : e.certification === undefined ? 'missing' : 'stale') : e.certification === undefined ? 'none' : 'orphaned';
   return {
-    ...base, domain, status, effectiveStatus: proven ? 'certified' : status === 'certified' ? 'pending_recertification' : status, receipt, sourceSha256,
+    ...base,
+    domain,
+    status,
+    effectiveStatus: proven ? 'certified' : status === 'certified' ? 'pending_recertification' : status,
+    receipt,
+    sourceSha256,
     ...(e.certification !== undefined ? { certification: e.certification } : {}),
   };
 }
@@ -98,7 +111,9 @@ export function loadTerms(root: string): LoadedTerms {
 
 /** Related ids that name no block of the project: reported, never silently dropped. */
 export function unknownRelated(terms: readonly CompiledTerm[], blockIds: ReadonlySet<string>): Diagnostic[] {
-  return terms.flatMap((t) => t.related.filter((id) => !blockIds.has(id)).map((id) => diag('terms/unknown-related', { term: t.id, block: id }, { file: TERMS_FILE })));
+  return terms.flatMap((t) =>
+    t.related.filter((id) => !blockIds.has(id)).map((id) => diag('terms/unknown-related', { term: t.id, block: id }, { file: TERMS_FILE })),
+  );
 }
 
 /** Terms keyed by id in id order (the first declaration of a duplicated id), for the manifest. */

@@ -49,8 +49,17 @@ function tileReport(entry: PageTileFacts, blockers: Diagnostic[], trust: Policy)
 
 /** One trust value for a set of tiles (a page, or the whole App) after they ran. */
 function trustReport(entries: readonly PageTileFacts[], draftPending: boolean, policy: Policy): TrustReport {
-  const summary = appTrustSummary(entries.map((e) => e.facts), { appDraftPending: draftPending, ran: true, policy });
-  const report: TrustReport = { label: summary.label, certified: summary.certified, total: summary.total, line: summary.line, allCertifiedVerified: summary.allCertifiedVerified };
+  const summary = appTrustSummary(
+    entries.map((e) => e.facts),
+    { appDraftPending: draftPending, ran: true, policy },
+  );
+  const report: TrustReport = {
+    label: summary.label,
+    certified: summary.certified,
+    total: summary.total,
+    line: summary.line,
+    allCertifiedVerified: summary.allCertifiedVerified,
+  };
   if (summary.text !== undefined) report.text = summary.text;
   return report;
 }
@@ -73,7 +82,14 @@ export function checkApp(input: AppCheckInput): AppCheckResult {
     return tileReport(entry, errors, trust);
   });
   const pending = input.evidence.draftPending;
-  const pages = input.app.pages.map((p) => ({ page: p.id, trust: trustReport(entries.filter((e) => e.page === p.id), pending, trust) }));
+  const pages = input.app.pages.map((p) => ({
+    page: p.id,
+    trust: trustReport(
+      entries.filter((e) => e.page === p.id),
+      pending,
+      trust,
+    ),
+  }));
   const ready = blockers.length === 0;
   const result: AppCheckResult = {
     app: input.app.id,

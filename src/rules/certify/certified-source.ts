@@ -19,7 +19,8 @@ export function sourceLocation(rel: string): Omit<SourceFile, 'abs'> {
   const parts = rel.split('/');
   const inDrafts = parts.slice(0, -1).includes(DRAFTS_FOLDER);
   if (parts[0] === 'domains' && parts[2] === 'blocks' && parts[1]) return { path: rel, layout: 'domain', folderDomain: parts[1], inDrafts };
-  if (parts[0] === 'blocks' && parts.length >= 3 && parts[1] && parts[1] !== DRAFTS_FOLDER) return { path: rel, layout: 'legacy', folderDomain: parts[1], inDrafts };
+  if (parts[0] === 'blocks' && parts.length >= 3 && parts[1] && parts[1] !== DRAFTS_FOLDER)
+    return { path: rel, layout: 'legacy', folderDomain: parts[1], inDrafts };
   return { path: rel, layout: 'legacy', inDrafts };
 }
 

@@ -59,7 +59,9 @@ function oneLineEntries(lines: string[], contracts: Listed[]): number[] | undefi
 function spaced(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(spaced).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${spaced(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${spaced(v)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value);
 }

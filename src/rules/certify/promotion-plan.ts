@@ -35,10 +35,7 @@ export interface ContractChoice {
   status: 'listed' | 'unlisted' | 'unchecked';
 }
 
-export type ContractDecision =
-  | { kind: 'bind'; choice: ContractChoice }
-  | { kind: 'none' }
-  | { kind: 'invalid'; value: string; from: 'flag' | 'suggested' };
+export type ContractDecision = { kind: 'bind'; choice: ContractChoice } | { kind: 'none' } | { kind: 'invalid'; value: string; from: 'flag' | 'suggested' };
 
 /** The highest version of `id` the manifest lists, if any. */
 function listedVersion(index: ContractIndex, id: string): number | undefined {

@@ -16,11 +16,7 @@ interface Options {
 export default defineCheck<Options>({
   kind: 'all',
   description: 'Every nested check passes.',
-  optionsSchema: checkSchema(
-    'all',
-    { checks: { type: 'array', minItems: 1, items: NESTED_CHECK_SCHEMA } },
-    ['checks'],
-  ),
+  optionsSchema: checkSchema('all', { checks: { type: 'array', minItems: 1, items: NESTED_CHECK_SCHEMA } }, ['checks']),
   nested: (options) => options.checks.map((spec, i) => ({ at: ['checks', i], spec })),
   evaluate(options, _facts, ctx) {
     const merged: DiagnosticData = {};

@@ -17,11 +17,7 @@ interface Options {
 export default defineCheck<Options>({
   kind: 'any',
   description: 'At least one nested check passes.',
-  optionsSchema: checkSchema(
-    'any',
-    { checks: { type: 'array', minItems: 1, items: NESTED_CHECK_SCHEMA } },
-    ['checks'],
-  ),
+  optionsSchema: checkSchema('any', { checks: { type: 'array', minItems: 1, items: NESTED_CHECK_SCHEMA } }, ['checks']),
   nested: (options) => options.checks.map((spec, i) => ({ at: ['checks', i], spec })),
   evaluate(options, _facts, ctx) {
     const merged: DiagnosticData = {};

@@ -29,8 +29,7 @@ export default defineCheck<Options>({
     }
     // The compiler decides resolved/unresolved/unchecked; a caller that loaded the manifest
     // after compiling can still say so through contractsLoaded.
-    const status =
-      contract.status === 'unchecked' && facts.contractsLoaded === true ? 'unresolved' : contract.status;
+    const status = contract.status === 'unchecked' && facts.contractsLoaded === true ? 'unresolved' : contract.status;
     const data = { contract: contract.raw, status };
     if (status === 'resolved') return passed(data);
     if (status === 'unchecked' && options.allowUnchecked !== false) return passed(data);

@@ -6,13 +6,7 @@
  *   { "kind": "field-present", "subject": "tile", "field": "source.revision" }
  */
 import { checkSchema, defineCheck, failed, passed } from '../check.js';
-import {
-  FIELD_OPTION_PROPERTIES,
-  displayValue,
-  isPresent,
-  readOptionField,
-  type FieldOptions,
-} from '../field-path.js';
+import { FIELD_OPTION_PROPERTIES, displayValue, isPresent, readOptionField, type FieldOptions } from '../field-path.js';
 
 export default defineCheck<FieldOptions>({
   kind: 'field-present',

@@ -8,13 +8,7 @@
  *     "right": { "subject": "block", "field": "sourceSha256" } }
  */
 import { checkSchema, defineCheck, failed, passed } from '../check.js';
-import {
-  FIELD_OPTION_PROPERTIES,
-  displayValue,
-  isPresent,
-  readOptionField,
-  type FieldOptions,
-} from '../field-path.js';
+import { FIELD_OPTION_PROPERTIES, displayValue, isPresent, readOptionField, type FieldOptions } from '../field-path.js';
 
 interface Options {
   left: FieldOptions;

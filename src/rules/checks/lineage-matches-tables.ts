@@ -16,7 +16,10 @@ interface Options {
 
 /** Lower-cased, identifier quotes removed: `"Shop".[Orders]` -> `shop.orders`. */
 export function normaliseTable(name: string): string {
-  return name.replace(/["`[\]]/g, '').trim().toLowerCase();
+  return name
+    .replace(/["`[\]]/g, '')
+    .trim()
+    .toLowerCase();
 }
 
 /** True when one name equals the other or is the other with a schema/system prefix. */

@@ -18,11 +18,7 @@ interface Options {
 export default defineCheck<Options>({
   kind: 'when',
   description: 'If the condition passes, the `then` check must pass; otherwise `else` (if any).',
-  optionsSchema: checkSchema(
-    'when',
-    { if: NESTED_CHECK_SCHEMA, then: NESTED_CHECK_SCHEMA, else: NESTED_CHECK_SCHEMA },
-    ['if', 'then'],
-  ),
+  optionsSchema: checkSchema('when', { if: NESTED_CHECK_SCHEMA, then: NESTED_CHECK_SCHEMA, else: NESTED_CHECK_SCHEMA }, ['if', 'then']),
   nested(options) {
     const out: NestedCheck[] = [
       { at: ['if'], spec: options.if },

@@ -10,14 +10,7 @@ import type { Policy } from '../policy.js';
 import { mergeProjectRules, type MergeResult } from '../project-rules.js';
 import { readJsonAsset } from '../../source-asset.js';
 
-export const POLICY_NAMES = [
-  'answer.gate',
-  'answer.trust',
-  'block.lint',
-  'certification.enterprise',
-  'certification.oss',
-  'publication.preflight',
-] as const;
+export const POLICY_NAMES = ['answer.gate', 'answer.trust', 'block.lint', 'certification.enterprise', 'certification.oss', 'publication.preflight'] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
 const cache = new Map<PolicyName, Policy>();

@@ -52,7 +52,9 @@ export function hostedStatementRefusal(
     const relations = positions === undefined ? null : readRelations(tokens);
     const facts = tokenFacts(families, tokens);
     // An entry that is not a string names no folder: it allows nothing and takes nothing away.
-    const folders = allowedDirectories.every((f) => typeof f === 'string') ? allowedDirectories : allowedDirectories.filter((f): f is string => typeof f === 'string');
+    const folders = allowedDirectories.every((f) => typeof f === 'string')
+      ? allowedDirectories
+      : allowedDirectories.filter((f): f is string => typeof f === 'string');
     const family = familyReason({ sql, tokens, spans, relations, families, folders, facts });
     if (family !== null) return refusal(family);
     if (opts.readOnly === true) {

@@ -10,8 +10,22 @@ import type { SqlToken } from '../../../grammar/sql/index.js';
 export type PhraseTable<T> = ReadonlyMap<string, ReadonlyArray<readonly [readonly string[], T]>>;
 
 const OPTIONAL = new Set([
-  'or', 'replace', 'temporary', 'temp', 'persistent', 'if', 'not', 'exists', 'global', 'local',
-  'unlogged', 'transient', 'volatile', 'secure', 'recursive', 'materialized',
+  'or',
+  'replace',
+  'temporary',
+  'temp',
+  'persistent',
+  'if',
+  'not',
+  'exists',
+  'global',
+  'local',
+  'unlogged',
+  'transient',
+  'volatile',
+  'secure',
+  'recursive',
+  'materialized',
 ]);
 
 /** Compiles `phrase -> value` entries; longer phrases are tried first. */

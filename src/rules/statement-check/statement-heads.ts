@@ -14,10 +14,45 @@ export interface StatementSpan {
 }
 
 const EXPLAIN_OPTIONS = new Set([
-  'analyze', 'analyse', 'verbose', 'costs', 'buffers', 'settings', 'wal', 'timing', 'summary', 'format',
-  'json', 'text', 'xml', 'yaml', 'graphviz', 'query', 'plan', 'extended', 'codegen', 'cost', 'formatted',
-  'logical', 'physical', 'distributed', 'io', 'validate', 'type', 'ast', 'syntax', 'pipeline', 'estimate',
-  'optimized', 'memory', 'serialize', 'generic_plan', 'partitions', 'tree', 'traditional', 'tabular',
+  'analyze',
+  'analyse',
+  'verbose',
+  'costs',
+  'buffers',
+  'settings',
+  'wal',
+  'timing',
+  'summary',
+  'format',
+  'json',
+  'text',
+  'xml',
+  'yaml',
+  'graphviz',
+  'query',
+  'plan',
+  'extended',
+  'codegen',
+  'cost',
+  'formatted',
+  'logical',
+  'physical',
+  'distributed',
+  'io',
+  'validate',
+  'type',
+  'ast',
+  'syntax',
+  'pipeline',
+  'estimate',
+  'optimized',
+  'memory',
+  'serialize',
+  'generic_plan',
+  'partitions',
+  'tree',
+  'traditional',
+  'tabular',
 ]);
 /** Snowflake's EXPLAIN USING {TABULAR | JSON | TEXT}. */
 const EXPLAIN_USING = new Set(['tabular', 'json', 'text']);
@@ -76,7 +111,8 @@ function expressionItem(tokens: readonly SqlToken[], j: number, to: number): num
   for (let k = j; k < to; k++) {
     if (isPunct(tokens[k], '(')) depth++;
     else if (isPunct(tokens[k], ')') && --depth < 0) return -1;
-    else if (depth === 0 && isWord(tokens[k], 'as') && isNameToken(tokens[k + 1]) && (isPunct(tokens[k + 2], ',') || tokens[k + 2]?.kind === 'word')) return k + 2;
+    else if (depth === 0 && isWord(tokens[k], 'as') && isNameToken(tokens[k + 1]) && (isPunct(tokens[k + 2], ',') || tokens[k + 2]?.kind === 'word'))
+      return k + 2;
   }
   return -1;
 }
@@ -96,7 +132,12 @@ function afterNames(tokens: readonly SqlToken[], k: number): number {
 function afterSearchCycle(tokens: readonly SqlToken[], j: number): number {
   let k = j;
   for (;;) {
-    if (isWord(tokens[k], 'search') && (isWord(tokens[k + 1], 'breadth') || isWord(tokens[k + 1], 'depth')) && isWord(tokens[k + 2], 'first') && isWord(tokens[k + 3], 'by')) {
+    if (
+      isWord(tokens[k], 'search') &&
+      (isWord(tokens[k + 1], 'breadth') || isWord(tokens[k + 1], 'depth')) &&
+      isWord(tokens[k + 2], 'first') &&
+      isWord(tokens[k + 3], 'by')
+    ) {
       k = afterNames(tokens, k + 4);
       if (k < 0 || !isWord(tokens[k], 'set') || !isNameToken(tokens[k + 1])) return -1;
       k += 2;
@@ -137,7 +178,13 @@ function afterExplainOptions(tokens: readonly SqlToken[], j: number, to: number)
     const t = tokens[k];
     const next = tokens[k + 1];
     const value = tokens[k + 2];
-    if (t?.kind === 'word' && next?.kind === 'operator' && next.value === '=' && (value?.kind === 'word' || value?.kind === 'number' || value?.kind === 'string')) k += 3;
+    if (
+      t?.kind === 'word' &&
+      next?.kind === 'operator' &&
+      next.value === '=' &&
+      (value?.kind === 'word' || value?.kind === 'number' || value?.kind === 'string')
+    )
+      k += 3;
     else if (isWord(t, 'using') && next?.kind === 'word' && EXPLAIN_USING.has(next.value)) k += 2;
     else if (t?.kind === 'word' && EXPLAIN_OPTIONS.has(t.value)) k++;
     else break;

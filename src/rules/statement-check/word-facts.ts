@@ -60,7 +60,15 @@ function factsOf(f: CompiledFamilies, word: string): WordFacts {
     phrase: f.phrases.has(word) || f.lockPhrases.has(word) || f.effectPhrases.has(word) || f.statements.has(word),
     anywhere: f.anywhere.has(word),
   };
-  const some = facts.call !== undefined || facts.fileReader || facts.nameAsText || facts.effectCall || facts.catalog || facts.catalogFirst || facts.phrase || facts.anywhere;
+  const some =
+    facts.call !== undefined ||
+    facts.fileReader ||
+    facts.nameAsText ||
+    facts.effectCall ||
+    facts.catalog ||
+    facts.catalogFirst ||
+    facts.phrase ||
+    facts.anywhere;
   return some ? facts : NONE;
 }
 

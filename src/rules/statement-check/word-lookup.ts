@@ -11,7 +11,10 @@ export interface WordLookup<T> {
 
 /** A glob segment as an anchored expression. */
 export function globExpression(glob: string): RegExp {
-  const source = glob.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = glob
+    .split('*')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}$`);
 }
 

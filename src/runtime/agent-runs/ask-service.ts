@@ -109,7 +109,11 @@ export function createAskService(input: AskServiceInput): AskService {
     router = projectRouter(manifest, input.config, input.values);
   };
   const context = (): AskContext => ({
-    root: input.root, manifest, executor: input.executor, router, config: input.config,
+    root: input.root,
+    manifest,
+    executor: input.executor,
+    router,
+    config: input.config,
     now: input.now ?? (() => new Date()),
     ...(input.provider !== undefined ? { provider: input.provider } : {}),
     ...(input.ids !== undefined ? { ids: input.ids } : {}),

@@ -64,7 +64,11 @@ export async function loadDataValues(manifest: Manifest, executor: Executor, gat
 }
 
 /** The Tier-1 router of a project opened for asking: its answer gate, and the data's values loaded. */
-export async function dataAwareRouter(manifest: Manifest, config: Pick<SvcConfig, 'rules'>, executor: Executor): Promise<{ router: Tier1Router; values: DataValues }> {
+export async function dataAwareRouter(
+  manifest: Manifest,
+  config: Pick<SvcConfig, 'rules'>,
+  executor: Executor,
+): Promise<{ router: Tier1Router; values: DataValues }> {
   const gate = projectGate(manifest, config);
   const values = await loadDataValues(manifest, executor, gate);
   return { router: createTier1Router(manifest, { gate, termGate: projectTermGate(config), values }), values };

@@ -62,10 +62,19 @@ function domainOf(input: TargetInput, tables: readonly string[]): string {
 /** `order_items` -> `OrderItem`, `categories` -> `Category`, `shop.orders` -> `Order`. */
 export function entityOfTable(table: string): string {
   const last = table.split('.').pop() ?? table;
-  const words = last.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '');
+  const words = last
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
   const tail = words.pop();
   if (tail === undefined) return 'Result';
-  const singular = tail.endsWith('ies') ? `${tail.slice(0, -3)}y` : tail.endsWith('ses') || tail.endsWith('xes') ? tail.slice(0, -2) : tail.endsWith('s') && !tail.endsWith('ss') ? tail.slice(0, -1) : tail;
+  const singular = tail.endsWith('ies')
+    ? `${tail.slice(0, -3)}y`
+    : tail.endsWith('ses') || tail.endsWith('xes')
+      ? tail.slice(0, -2)
+      : tail.endsWith('s') && !tail.endsWith('ss')
+        ? tail.slice(0, -1)
+        : tail;
   const name = [...words, singular].map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
   return /^[A-Za-z]/.test(name) ? name : `T${name}`;
 }

@@ -12,7 +12,8 @@ export type ModelReply = { kind: 'sql'; sql: string } | { kind: 'declined'; reas
  * Unfenced text is taken as SQL only when it begins as a statement (a read, or a write the
  * statement check will refuse as one); otherwise it is prose.
  */
-const STATEMENT_START = /^\s*(?:\(|(?:select|with|values|table|from|explain|show|describe|desc|summarize|pivot|unpivot|insert|update|delete|merge|create|drop|alter|truncate|grant|revoke|copy|attach|detach|call|exec|execute|set|pragma|begin|load|install|export|import|use)\b)/i;
+const STATEMENT_START =
+  /^\s*(?:\(|(?:select|with|values|table|from|explain|show|describe|desc|summarize|pivot|unpivot|insert|update|delete|merge|create|drop|alter|truncate|grant|revoke|copy|attach|detach|call|exec|execute|set|pragma|begin|load|install|export|import|use)\b)/i;
 
 const FENCE = /```([A-Za-z0-9_-]*)[^\S\n]*\n([\s\S]*?)```/g;
 const DECLINE = /^\s*CANNOT_ANSWER\b[:\s-]*([\s\S]*)$/;
@@ -21,7 +22,10 @@ const MAX_REASON = 300;
 
 /** Trims whitespace and trailing semicolons: one statement, as a block query holds it. */
 export function normaliseSql(sql: string): string {
-  return sql.trim().replace(/(\s*;)+$/, '').trim();
+  return sql
+    .trim()
+    .replace(/(\s*;)+$/, '')
+    .trim();
 }
 
 function fencedBlocks(content: string): Array<{ lang: string; body: string }> {

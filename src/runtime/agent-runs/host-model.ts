@@ -21,7 +21,8 @@ export class HostModelUnavailableError extends Error {
 function settingsOf(value: unknown): ProviderSettings | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const p = value as Record<string, unknown>;
-  if ((p['kind'] !== 'openai-compatible' && p['kind'] !== 'local') || typeof p['baseUrl'] !== 'string' || typeof p['model'] !== 'string' || p['model'] === '') return undefined;
+  if ((p['kind'] !== 'openai-compatible' && p['kind'] !== 'local') || typeof p['baseUrl'] !== 'string' || typeof p['model'] !== 'string' || p['model'] === '')
+    return undefined;
   if (p['apiKeyEnv'] !== undefined && typeof p['apiKeyEnv'] !== 'string') return undefined;
   return { kind: p['kind'], baseUrl: p['baseUrl'], model: p['model'], ...(typeof p['apiKeyEnv'] === 'string' ? { apiKeyEnv: p['apiKeyEnv'] } : {}) };
 }
@@ -47,7 +48,7 @@ export function requestProvider(project: ModelProvider | undefined): ChosenProvi
   if (answer === undefined) return project;
   const id = (answer as { id?: unknown } | null)?.id;
   const settings = settingsOf((answer as { provider?: unknown } | null)?.provider);
-  if (typeof id !== 'string' || id === '' || settings === undefined) return refuse(host.log, 'answer not of the hook\'s shape');
+  if (typeof id !== 'string' || id === '' || settings === undefined) return refuse(host.log, "answer not of the hook's shape");
   try {
     return { ...openAiCompatibleProvider(settings), id };
   } catch (error) {

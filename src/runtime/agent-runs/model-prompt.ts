@@ -34,8 +34,15 @@ export interface PromptInput {
 
 function earlierLines(earlier: PromptInput['earlier']): string[] {
   if (earlier === undefined) return [];
-  const params = Object.entries(earlier.params).map(([k, v]) => `${k} = ${String(v)}`).join(', ');
-  return ['', 'Earlier in this conversation (this question may follow up on it):', `- Question: ${earlier.question}`, `- Answered by certified block ${earlier.block}${params === '' ? '' : ` with ${params}`}`];
+  const params = Object.entries(earlier.params)
+    .map(([k, v]) => `${k} = ${String(v)}`)
+    .join(', ');
+  return [
+    '',
+    'Earlier in this conversation (this question may follow up on it):',
+    `- Question: ${earlier.question}`,
+    `- Answered by certified block ${earlier.block}${params === '' ? '' : ` with ${params}`}`,
+  ];
 }
 
 /** The engine each driver runs on, named so a model writes SQL that engine reads. */

@@ -81,7 +81,7 @@ export function isLoopbackHost(hostname: string): boolean {
     if (mapped?.[1] !== undefined) return mapped[1].startsWith('127.');
     // new URL() writes a mapped IPv4 address in hex: ::ffff:7f00:1.
     const hex = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(lower);
-    return hex?.[1] !== undefined && (parseInt(hex[1], 16) >> 8) === 127;
+    return hex?.[1] !== undefined && parseInt(hex[1], 16) >> 8 === 127;
   }
   return false;
 }
@@ -93,8 +93,10 @@ function parseBaseUrl(raw: string, kind: ModelProviderKind): URL {
   } catch {
     throw new ModelProviderError('MODEL_CONFIG_INVALID', 'ask.provider.baseUrl is not a URL.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ModelProviderError('MODEL_CONFIG_INVALID', 'ask.provider.baseUrl must use http or https.');
-  if (url.username !== '' || url.password !== '') throw new ModelProviderError('MODEL_CONFIG_INVALID', 'ask.provider.baseUrl must not carry credentials; use apiKeyEnv.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ModelProviderError('MODEL_CONFIG_INVALID', 'ask.provider.baseUrl must use http or https.');
+  if (url.username !== '' || url.password !== '')
+    throw new ModelProviderError('MODEL_CONFIG_INVALID', 'ask.provider.baseUrl must not carry credentials; use apiKeyEnv.');
   if (kind === 'local' && !isLoopbackHost(url.hostname)) {
     throw new ModelProviderError('MODEL_NOT_LOOPBACK', `A local model provider talks to this machine only; ${url.host} is not a loopback address.`);
   }
@@ -107,7 +109,8 @@ export function providerSettings(config: SvcConfig | undefined, env: NodeJS.Proc
   if (raw === undefined || raw === null || typeof raw !== 'object') return undefined;
   const p = raw as Record<string, unknown>;
   if (p['kind'] === 'none' || p['kind'] === undefined) return undefined;
-  if (p['kind'] !== 'openai-compatible' && p['kind'] !== 'local') throw new ModelProviderError('MODEL_CONFIG_INVALID', 'ask.provider.kind must be openai-compatible, local or none.');
+  if (p['kind'] !== 'openai-compatible' && p['kind'] !== 'local')
+    throw new ModelProviderError('MODEL_CONFIG_INVALID', 'ask.provider.kind must be openai-compatible, local or none.');
   const kind = p['kind'];
   const model = typeof p['model'] === 'string' && p['model'].trim() !== '' ? p['model'] : undefined;
   if (model === undefined) throw new ModelProviderError('MODEL_CONFIG_INVALID', 'ask.provider.model names no model.');
@@ -144,7 +147,8 @@ async function readReply(response: Response, onUsage?: (usage: ModelUsage) => vo
 function failureOf(error: unknown, host: string, deadlineMs: number): ModelProviderError {
   if (error instanceof ModelProviderError) return error;
   const name = (error as { name?: string } | null)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return new ModelProviderError('MODEL_TIMEOUT', `The model at ${host} did not answer within ${deadlineMs} ms.`);
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new ModelProviderError('MODEL_TIMEOUT', `The model at ${host} did not answer within ${deadlineMs} ms.`);
   return new ModelProviderError('MODEL_UNREACHABLE', `The model at ${host} is not running or cannot be reached.`);
 }
 
@@ -161,7 +165,8 @@ export function openAiCompatibleProvider(settings: ProviderSettings, env: NodeJS
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
       if (settings.apiKeyEnv !== undefined) {
         const key = env[settings.apiKeyEnv];
-        if (key === undefined || key === '') throw new ModelProviderError('MODEL_CONFIG_INVALID', `The environment variable ${settings.apiKeyEnv} named by ask.provider.apiKeyEnv is not set.`);
+        if (key === undefined || key === '')
+          throw new ModelProviderError('MODEL_CONFIG_INVALID', `The environment variable ${settings.apiKeyEnv} named by ask.provider.apiKeyEnv is not set.`);
         headers['authorization'] = `Bearer ${key}`;
       }
       const deadlineMs = options.deadlineMs ?? defaultDeadline;

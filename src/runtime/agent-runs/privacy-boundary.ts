@@ -55,7 +55,10 @@ export function withheldValues(values: Readonly<Record<string, string | number |
   const entries = Object.entries(values);
   const shown = Object.fromEntries(entries.map(([key], i) => [key, `[value ${i + 1}]`]));
   // Longest first, so a value inside another is not masked in pieces.
-  const spellings = entries.map(([key, value]) => [String(value), shown[key] as string] as const).filter(([text]) => text !== '').sort((a, b) => b[0].length - a[0].length);
+  const spellings = entries
+    .map(([key, value]) => [String(value), shown[key] as string] as const)
+    .filter(([text]) => text !== '')
+    .sort((a, b) => b[0].length - a[0].length);
   return {
     shown,
     mask(text) {

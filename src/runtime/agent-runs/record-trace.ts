@@ -76,7 +76,13 @@ export function traceRoute(trace: AskTrace, candidates: AskRun['candidates'], du
 }
 
 /** Records one tier's attempt as it ends, so a trace reads every tier tried, in order. */
-export function traceAttempt(trace: AskTrace, tier: 1 | 2, outcome: 'answered' | 'no_match' | 'refused' | 'failed', durationMs: number, reasonCode?: string): void {
+export function traceAttempt(
+  trace: AskTrace,
+  tier: 1 | 2,
+  outcome: 'answered' | 'no_match' | 'refused' | 'failed',
+  durationMs: number,
+  reasonCode?: string,
+): void {
   trace.attempted = true;
   const b = trace.builder;
   if (b === undefined) return;
@@ -89,7 +95,13 @@ export function finishTrace(trace: AskTrace, run: AskRun): void {
   if (b === undefined) return;
   try {
     // A run refused before any tier was tried (an empty or sensitive question): one attempt says so.
-    if (trace.attempted !== true) b.attempt({ tier: run.tier, outcome: outcomeOf(run), ...(run.refusal !== undefined ? { reasonCode: run.refusal.code } : {}), durationMs: run.durationMs });
+    if (trace.attempted !== true)
+      b.attempt({
+        tier: run.tier,
+        outcome: outcomeOf(run),
+        ...(run.refusal !== undefined ? { reasonCode: run.refusal.code } : {}),
+        durationMs: run.durationMs,
+      });
     if (run.tier !== 3) b.phase('answer.rows', { counts: { rows: run.rowCount } });
     b.finish({
       tier: run.tier,

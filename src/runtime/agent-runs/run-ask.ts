@@ -50,8 +50,17 @@ function unnamedDraft(decision: Tier1Decision): boolean {
 }
 
 /** The tiers in priority order, each attempt recorded in the trace as it ends. */
-async function cascade(ctx: AskContext, request: AskRequest, decision: Tier1Decision, base: RunBase, trace: AskTrace, tier1Ms: number, earlier?: EarlierAnswer): Promise<AskRun> {
-  const routed = (route: 'tier1' | 'tier2' | 'refused') => ctx.progress?.({ kind: 'routed', runId: base.runId, trace: { traceId: base.traceId, status: 'recording' }, route });
+async function cascade(
+  ctx: AskContext,
+  request: AskRequest,
+  decision: Tier1Decision,
+  base: RunBase,
+  trace: AskTrace,
+  tier1Ms: number,
+  earlier?: EarlierAnswer,
+): Promise<AskRun> {
+  const routed = (route: 'tier1' | 'tier2' | 'refused') =>
+    ctx.progress?.({ kind: 'routed', runId: base.runId, trace: { traceId: base.traceId, status: 'recording' }, route });
   if (decision.kind === 'answer') {
     routed('tier1');
     const started = performance.now();
@@ -90,13 +99,25 @@ function threadFields(thread: OpenedThread, decision: Tier1Decision): Pick<AskRu
   };
 }
 
-async function answer(ctx: AskContext, request: AskRequest, question: string, base: Omit<RunBase, 'candidates'>, thread: OpenedThread, trace: AskTrace): Promise<AskRun> {
+async function answer(
+  ctx: AskContext,
+  request: AskRequest,
+  question: string,
+  base: Omit<RunBase, 'candidates'>,
+  thread: OpenedThread,
+  trace: AskTrace,
+): Promise<AskRun> {
   // Before planning and before any model call (spec 02 sensitiveQuestions: 'wording'); a host
   // that chose 'columns' decides through its row policy, which sees every statement instead.
   const byColumns = currentContext()?.host?.hooks.sensitiveQuestions === 'columns';
   const sensitive = byColumns ? undefined : sensitiveWording(question);
   if (sensitive !== undefined) {
-    const refused = refusedRun({ ...base, candidates: [] }, { code: SENSITIVE_QUESTION, reason: sensitive.reason }, 'Ask for an aggregate (a count, an average, a share by group) instead.', 'rephrase');
+    const refused = refusedRun(
+      { ...base, candidates: [] },
+      { code: SENSITIVE_QUESTION, reason: sensitive.reason },
+      'Ask for an aggregate (a count, an average, a share by group) instead.',
+      'rephrase',
+    );
     return { ...refused, ...(thread.id !== undefined ? { threadId: thread.id } : {}) };
   }
   const defined = definitionRun(ctx, question, { ...base, candidates: [] });
@@ -114,9 +135,13 @@ async function answer(ctx: AskContext, request: AskRequest, question: string, ba
 /** Tells the host what was answered: trust, sources and the SQL's fingerprint, never the SQL or question. */
 function auditAnswer(ctx: AskContext, request: AskRequest, run: AskRun): void {
   const block = run.block !== undefined ? ctx.manifest.blocks[run.block] : undefined;
-  const fingerprint = block !== undefined ? block.sqlFingerprint : run.sql !== undefined ? sqlFingerprint(run.sql, ctx.executor.driverOf(request.connection)) : undefined;
+  const fingerprint =
+    block !== undefined ? block.sqlFingerprint : run.sql !== undefined ? sqlFingerprint(run.sql, ctx.executor.driverOf(request.connection)) : undefined;
   audit('answer', {
-    runId: run.runId, tier: run.tier, trust: run.trust, sources: block !== undefined && run.tier === 1 ? blockSources(block) : [],
+    runId: run.runId,
+    tier: run.tier,
+    trust: run.trust,
+    sources: block !== undefined && run.tier === 1 ? blockSources(block) : [],
     ...(fingerprint !== undefined ? { sqlFingerprint: fingerprint } : {}),
     ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
   });
@@ -157,7 +182,10 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
     const base = { runId, traceId: trace.traceId, question, startedAt };
     const thread = question === '' ? {} : await openThread(ctx, ctx.threads, request);
     if (question === '' || thread === undefined) {
-      const refusal = question === '' ? { code: 'QUESTION_EMPTY', reason: 'There is no question to answer.' } : { code: 'THREAD_NOT_FOUND', reason: 'This conversation does not exist, or it is not yours; ask again without it to start a new one.' };
+      const refusal =
+        question === ''
+          ? { code: 'QUESTION_EMPTY', reason: 'There is no question to answer.' }
+          : { code: 'THREAD_NOT_FOUND', reason: 'This conversation does not exist, or it is not yours; ask again without it to start a new one.' };
       const run = await presented(request, refusedRun({ ...base, candidates: [] }, refusal));
       finishTrace(trace, run);
       return run;

@@ -29,9 +29,22 @@ export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, a
   const statement = sqlOf(ctx, run);
   const block = run.tier === 1 && run.block !== undefined ? ctx.manifest.blocks[run.block] : undefined;
   return {
-    runId: run.runId, at, question: run.question, status: run.tier === 3 ? 'refused' : 'answered', tier: run.tier, trust: run.trust, traceId: run.traceId,
+    runId: run.runId,
+    at,
+    question: run.question,
+    status: run.tier === 3 ? 'refused' : 'answered',
+    tier: run.tier,
+    trust: run.trust,
+    traceId: run.traceId,
     ...(owner !== undefined ? { owner } : {}),
-    ...(statement !== undefined ? { sqlFrom: statement.from, sql: statement.sql, sqlSha256: createHash('sha256').update(statement.sql).digest('hex'), sqlFingerprint: block?.sqlFingerprint ?? sqlFingerprint(statement.sql, driver) } : {}),
+    ...(statement !== undefined
+      ? {
+          sqlFrom: statement.from,
+          sql: statement.sql,
+          sqlSha256: createHash('sha256').update(statement.sql).digest('hex'),
+          sqlFingerprint: block?.sqlFingerprint ?? sqlFingerprint(statement.sql, driver),
+        }
+      : {}),
     tables: block?.tables ?? (statement !== undefined ? tablesRead(statement.sql, driver) : []),
     sources: block !== undefined ? blockSources(block) : [],
     ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),

@@ -40,7 +40,15 @@ export async function openThread(ctx: AskContext, store: ThreadStore | undefined
 /** The run as its thread keeps it: the outcome, never the rows. */
 export function threadRunOf(run: AskRun, threadId: string, at: string): ThreadRun {
   return {
-    runId: run.runId, threadId, at, question: run.question, tier: run.tier, trust: run.trust, columns: run.columns, rowCount: run.rowCount, traceId: run.traceId,
+    runId: run.runId,
+    threadId,
+    at,
+    question: run.question,
+    tier: run.tier,
+    trust: run.trust,
+    columns: run.columns,
+    rowCount: run.rowCount,
+    traceId: run.traceId,
     ...(run.block !== undefined ? { block: run.block } : {}),
     ...(run.contract !== undefined ? { contract: run.contract } : {}),
     ...(run.params !== undefined ? { params: run.params } : {}),

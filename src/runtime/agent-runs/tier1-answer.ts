@@ -30,7 +30,8 @@ function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
       return `Block ${block.id} was refused by the statement check: ${error.message}`;
     default:
       // The engine's own words may quote the statement; they stay out of the answer.
-      if (error.reference !== undefined) return `The warehouse could not run block ${block.id}${error.tables !== undefined && error.tables.length > 0 ? `, which reads ${error.tables.join(', ')}` : ''}; the administrator can find it under reference ${error.reference}.`;
+      if (error.reference !== undefined)
+        return `The warehouse could not run block ${block.id}${error.tables !== undefined && error.tables.length > 0 ? `, which reads ${error.tables.join(', ')}` : ''}; the administrator can find it under reference ${error.reference}.`;
       return `The warehouse could not run block ${block.id}.`;
   }
 }
@@ -50,7 +51,12 @@ export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: 
   const run = await runBlock(ctx.executor, block, decision.params);
   if (!run.ok || run.error !== undefined) {
     const error = run.error ?? { code: 'WAREHOUSE_ERROR' as const, message: '' };
-    return refusedRun(base, { code: error.code, reason: runFailureReason(block, error), block: block.id, ...(error.reason !== undefined ? { checkReason: error.reason } : {}) });
+    return refusedRun(base, {
+      code: error.code,
+      reason: runFailureReason(block, error),
+      block: block.id,
+      ...(error.reason !== undefined ? { checkReason: error.reason } : {}),
+    });
   }
   return finishRun(base, {
     tier: 1,

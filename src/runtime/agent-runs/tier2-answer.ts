@@ -39,7 +39,11 @@ function captureOff(ctx: AskContext, request: AskRequest): string | undefined {
 
 function statementRefusal(base: RunBase, error: StatementError): AskRun {
   if (error.code === 'ROW_POLICY_REFUSED') {
-    return refusedRun(base, { code: 'ROW_POLICY_REFUSED', reason: `The written SQL was refused: ${error.message}`, ...(error.reason !== undefined ? { checkReason: error.reason } : {}) });
+    return refusedRun(base, {
+      code: 'ROW_POLICY_REFUSED',
+      reason: `The written SQL was refused: ${error.message}`,
+      ...(error.reason !== undefined ? { checkReason: error.reason } : {}),
+    });
   }
   if (error.code === 'CREDENTIALS_REQUIRED') return refusedRun(base, { code: error.code, reason: error.message });
   const reasons: Record<string, string> = {
@@ -50,7 +54,10 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
   // The engine's own words may quote the statement or its values; the person gets a plain sentence.
   if (error instanceof WarehouseStatementError) {
     const tables = error.tables.length > 0 ? `, which reads ${error.tables.join(', ')}` : '';
-    return refusedRun(base, { code: error.code, reason: `The warehouse could not run the written SQL${tables}; the administrator can find it under reference ${error.reference}.` });
+    return refusedRun(base, {
+      code: error.code,
+      reason: `The warehouse could not run the written SQL${tables}; the administrator can find it under reference ${error.reference}.`,
+    });
   }
   return refusedRun(base, { code: error.code, reason: reasons[error.code] ?? 'The warehouse could not run the written SQL.' });
 }
@@ -58,7 +65,11 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
 function capture(ctx: AskContext, request: AskRequest, sql: string, candidates: readonly Tier1Candidate[]): CapturedDraft | { code: string } {
   const driver = ctx.executor.driverOf(request.connection);
   const target = draftTarget({
-    root: ctx.root, manifest: ctx.manifest, sql, driver, candidates,
+    root: ctx.root,
+    manifest: ctx.manifest,
+    sql,
+    driver,
+    candidates,
     ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
     ...(request.proposedEntity !== undefined ? { proposedEntity: request.proposedEntity } : {}),
   });
@@ -78,12 +89,26 @@ export async function answerTier2(ctx: AskContext, request: AskRequest, base: Ru
   if (!written.ok) return refusedRun(base, written.refusal, written.next);
   let result;
   try {
-    result = await ctx.executor.execute({ sql: written.sql, params: [], origin: 'model', ...(request.connection !== undefined ? { connection: request.connection } : {}) });
+    result = await ctx.executor.execute({
+      sql: written.sql,
+      params: [],
+      origin: 'model',
+      ...(request.connection !== undefined ? { connection: request.connection } : {}),
+    });
   } catch (error) {
     if (error instanceof StatementError) return statementRefusal(base, error);
     throw error;
   }
-  const answer = { tier: 2 as const, trust: 'review_required' as const, uncertified: true as const, sql: written.sql, columns: result.columns, rows: result.rows, rowCount: result.rows.length, truncated: result.truncated };
+  const answer = {
+    tier: 2 as const,
+    trust: 'review_required' as const,
+    uncertified: true as const,
+    sql: written.sql,
+    columns: result.columns,
+    rows: result.rows,
+    rowCount: result.rows.length,
+    truncated: result.truncated,
+  };
   const off = captureOff(ctx, request);
   if (off !== undefined) return finishRun(base, { ...answer, capture: { saved: false, code: off } });
   const draft = capture(ctx, request, written.sql, base.candidates);

@@ -33,7 +33,10 @@ function earlierFor(ctx: AskContext, provider: ChosenProvider, earlier: EarlierA
   const tables = ctx.manifest.blocks[earlier.block]?.tables;
   if (valuesMayReachProvider(provider, tables !== undefined ? { relations: tables } : {})) return { prompt: earlier, restore: (sql: string) => sql };
   const withheld = withheldValues(earlier.params);
-  return { prompt: { ...earlier, question: withheld.mask(earlier.question), params: withheld.shown }, restore: (sql: string, driver: string) => withheld.restore(sql, literalFor(driver)) };
+  return {
+    prompt: { ...earlier, question: withheld.mask(earlier.question), params: withheld.shown },
+    restore: (sql: string, driver: string) => withheld.restore(sql, literalFor(driver)),
+  };
 }
 
 export type WrittenSql = { ok: true; sql: string; by: 'agent' | 'model' } | { ok: false; refusal: AskRefusal; next?: string };
@@ -73,13 +76,25 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
     return { ok: false, refusal: { code: 'MODEL_UNAVAILABLE', reason: error.message }, next: 'Ask the administrator of this platform, quoting the reference.' };
   }
   if (provider === undefined) {
-    return { ok: false, refusal: { code: 'NO_MODEL_CONFIGURED', reason: 'No certified block answers this question, and no model is configured to write review-required SQL for it.' }, next: 'Ask with the name of a certified block, or configure ask.provider in svc.config.json.' };
+    return {
+      ok: false,
+      refusal: {
+        code: 'NO_MODEL_CONFIGURED',
+        reason: 'No certified block answers this question, and no model is configured to write review-required SQL for it.',
+      },
+      next: 'Ask with the name of a certified block, or configure ask.provider in svc.config.json.',
+    };
   }
   const driver = ctx.executor.driverOf(request.connection);
   const context = earlierFor(ctx, provider, earlier);
   const messages = buildPrompt({
     ...(context.prompt !== undefined ? { earlier: context.prompt } : {}),
-    question: request.question, manifest: ctx.manifest, catalog: await schemaOf(ctx, request.connection), candidates, driver, gate: ctx.router.gate,
+    question: request.question,
+    manifest: ctx.manifest,
+    catalog: await schemaOf(ctx, request.connection),
+    candidates,
+    driver,
+    gate: ctx.router.gate,
     ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
     ...(request.upstreamRefs !== undefined ? { upstreamRefs: request.upstreamRefs } : {}),
   });
@@ -93,10 +108,17 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
   const reply = readModelReply(content);
   if (reply.kind === 'sql') return { ok: true, sql: context.restore(reply.sql, driver), by: 'model' };
   if (reply.kind === 'declined') {
-    return { ok: false, refusal: { code: 'NO_CERTIFIED_ANSWER', reason: `No certified block answers this, and the project's data cannot answer it: ${reply.reason}` } };
+    return {
+      ok: false,
+      refusal: { code: 'NO_CERTIFIED_ANSWER', reason: `No certified block answers this, and the project's data cannot answer it: ${reply.reason}` },
+    };
   }
   if (reply.kind === 'no-sql') {
-    return { ok: false, refusal: { code: 'MODEL_NO_SQL', reason: 'No certified block answers this, and the model answered in words without writing SQL to run.' }, next: 'Rephrase the question as something the data can count or list, or ask by the name of a certified block.' };
+    return {
+      ok: false,
+      refusal: { code: 'MODEL_NO_SQL', reason: 'No certified block answers this, and the model answered in words without writing SQL to run.' },
+      next: 'Rephrase the question as something the data can count or list, or ask by the name of a certified block.',
+    };
   }
   return modelFailure(new ModelProviderError('MODEL_MALFORMED_REPLY', 'The model reply holds no readable SQL.'));
 }

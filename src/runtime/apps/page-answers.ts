@@ -69,7 +69,9 @@ export function answerTextTiles(root: string, manifest: Manifest): Array<{ appId
   return Object.values(manifest.apps ?? {}).flatMap((app) =>
     app.pages.flatMap((page) => {
       const doc = readPageDocument(root, manifest, app.id, page.id);
-      return (doc?.tiles ?? []).filter(isAnswerText).map((t) => ({ appId: app.id, pageId: page.id, tileId: t.id, runId: t.answer?.runId ?? '', question: t.answer?.question ?? '' }));
+      return (doc?.tiles ?? [])
+        .filter(isAnswerText)
+        .map((t) => ({ appId: app.id, pageId: page.id, tileId: t.id, runId: t.answer?.runId ?? '', question: t.answer?.question ?? '' }));
     }),
   );
 }

@@ -56,7 +56,12 @@ async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T)
   return out;
 }
 
-const factsOf = (run: BlockRun): RunFacts => ({ ok: run.ok, columns: run.columns, rowCount: run.rowCount, ...(run.error !== undefined ? { error: run.error.code } : {}) });
+const factsOf = (run: BlockRun): RunFacts => ({
+  ok: run.ok,
+  columns: run.columns,
+  rowCount: run.rowCount,
+  ...(run.error !== undefined ? { error: run.error.code } : {}),
+});
 
 /** The page filters' values bound to `tileId`'s parameters (a filter without a binding for it is not). */
 function boundValues(page: CompiledPage, tileId: string, filters: Record<string, string | number | boolean>): Record<string, unknown> {
@@ -75,7 +80,13 @@ function textOf(tile: CompiledTile, keeps: boolean): { text?: string; placeholde
 }
 
 /** The page's tiles run and its trust decided; undefined when the manifest has no such page. */
-export async function runAppPage(root: string, config: SvcConfig, manifest: Manifest, executor: Executor, at: { appId: string; pageId: string; keepsAnswerText: boolean; filters?: Record<string, string | number | boolean> }): Promise<PageRun | undefined> {
+export async function runAppPage(
+  root: string,
+  config: SvcConfig,
+  manifest: Manifest,
+  executor: Executor,
+  at: { appId: string; pageId: string; keepsAnswerText: boolean; filters?: Record<string, string | number | boolean> },
+): Promise<PageRun | undefined> {
   const { appId, pageId } = at;
   const app = Object.hasOwn(manifest.apps ?? {}, appId) ? manifest.apps[appId] : undefined;
   const page = app?.pages.find((p) => p.id === pageId);
@@ -90,7 +101,10 @@ export async function runAppPage(root: string, config: SvcConfig, manifest: Mani
     keyOf.set(tile.id, key);
   }
   const keys = [...calls.keys()];
-  const ran = await inOrder(keys, PAGE_CONCURRENCY, (key) => { const c = calls.get(key)!; return runBlock(executor, c.block, c.values); });
+  const ran = await inOrder(keys, PAGE_CONCURRENCY, (key) => {
+    const c = calls.get(key)!;
+    return runBlock(executor, c.block, c.values);
+  });
   const byKey = new Map(keys.map((key, i) => [key, ran[i] as BlockRun]));
   // Trust evidence per source: a source with any failed run reads as failed (fail closed).
   const runs = new Map<string, BlockRun>();
@@ -101,16 +115,47 @@ export async function runAppPage(root: string, config: SvcConfig, manifest: Mani
   const rules = policies(config.rules ?? []);
   const state = readAppState(root, app.id);
   const onlyPage = { ...app, pages: [page] };
-  const evidence = { runs: new Map([...runs].map(([id, run]) => [id, factsOf(run)])), draftPending: state.draftPending, openReviews: state.openReviews, contractsLoaded: manifest.contracts.loaded };
-  const checked = checkApp({ app: onlyPage, blocks: manifest.blocks, evidence, documentDiagnostics: documentDiagnostics(manifest, dirname(app.file)), preflight: rules.preflight, trust: rules.trust, gate: manifestGate(manifest, rules.gate) });
+  const evidence = {
+    runs: new Map([...runs].map(([id, run]) => [id, factsOf(run)])),
+    draftPending: state.draftPending,
+    openReviews: state.openReviews,
+    contractsLoaded: manifest.contracts.loaded,
+  };
+  const checked = checkApp({
+    app: onlyPage,
+    blocks: manifest.blocks,
+    evidence,
+    documentDiagnostics: documentDiagnostics(manifest, dirname(app.file)),
+    preflight: rules.preflight,
+    trust: rules.trust,
+    gate: manifestGate(manifest, rules.gate),
+  });
   const tiles = page.tiles.map((tile): TileRun => {
     const key = keyOf.get(tile.id);
     const run = key !== undefined ? byKey.get(key) : undefined;
     return {
-      id: tile.id, kind: tile.kind, ...(tile.title !== undefined ? { title: tile.title } : {}), ...textOf(tile, at.keepsAnswerText),
+      id: tile.id,
+      kind: tile.kind,
+      ...(tile.title !== undefined ? { title: tile.title } : {}),
+      ...textOf(tile, at.keepsAnswerText),
       ...(tile.source !== undefined ? { source: tile.source.id } : {}),
-      ...(run !== undefined ? { ok: run.ok, columns: run.columns, rows: run.rows.slice(0, ROWS), rowCount: run.rowCount, ...(run.error !== undefined ? { error: { code: run.error.code, message: run.error.message } } : {}) } : {}),
+      ...(run !== undefined
+        ? {
+            ok: run.ok,
+            columns: run.columns,
+            rows: run.rows.slice(0, ROWS),
+            rowCount: run.rowCount,
+            ...(run.error !== undefined ? { error: { code: run.error.code, message: run.error.message } } : {}),
+          }
+        : {}),
     };
   });
-  return { appId, pageId, ...(page.title !== undefined ? { title: page.title } : {}), trust: checked.pages[0]?.trust ?? checked.trust, filters: page.filters.map((f) => f.id), tiles };
+  return {
+    appId,
+    pageId,
+    ...(page.title !== undefined ? { title: page.title } : {}),
+    trust: checked.pages[0]?.trust ?? checked.trust,
+    filters: page.filters.map((f) => f.id),
+    tiles,
+  };
 }

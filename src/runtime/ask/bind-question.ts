@@ -91,7 +91,8 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
     const endsInFuture = tomorrow !== undefined && end >= tomorrow;
     if (endParam !== undefined) out.params[endParam.name] = end;
     // A block with one row per day/week/month shows the asked period's rows without an end.
-    else if (!endsInFuture && !(facts.timeSeries && start !== undefined)) return fail(`${block.id} takes a start date (${startParam?.name}) but no end date; it cannot stop at ${end}.`);
+    else if (!endsInFuture && !(facts.timeSeries && start !== undefined))
+      return fail(`${block.id} takes a start date (${startParam?.name}) but no end date; it cannot stop at ${end}.`);
   } else if (endParam !== undefined && tomorrow !== undefined) {
     // An open period ("since March 2025") runs to now, so the declared default end must not cut it.
     out.params[endParam.name] = tomorrow;
@@ -118,7 +119,14 @@ function bindValue(block: CompiledBlock, param: string, field: string, asked: st
   out.unmet.push({ kind: 'value', message: `"${asked}" is not a ${field} value that ${block.id} knows.${hint}` });
 }
 
-function bindFilterField(block: CompiledBlock, facts: BlockFacts, field: string, values: FilterAsk[], lexicon: ValueLexicon | undefined, out: Binding): boolean {
+function bindFilterField(
+  block: CompiledBlock,
+  facts: BlockFacts,
+  field: string,
+  values: FilterAsk[],
+  lexicon: ValueLexicon | undefined,
+  out: Binding,
+): boolean {
   const distinct = [...new Set(values.map((v) => v.value))];
   const param = paramForField(block, field);
   if (param !== undefined && distinct.length === 1) {
@@ -132,7 +140,14 @@ function bindFilterField(block: CompiledBlock, facts: BlockFacts, field: string,
 
 function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, lexicon: ValueLexicon | undefined, out: Binding): void {
   // Words of the block's own name are never filter values (rule 4).
-  const filters = asks.filters.filter((f) => !f.text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).every((w) => facts.nameWords.has(w)));
+  const filters = asks.filters.filter(
+    (f) =>
+      !f.text
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .every((w) => facts.nameWords.has(w)),
+  );
   const byField = new Map<string, FilterAsk[]>();
   for (const f of filters) {
     if (f.loose) continue;
@@ -143,12 +158,18 @@ function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks
   for (const [field, values] of [...byField].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     if (bindFilterField(block, facts, field, values, lexicon, out)) continue;
     const asked = [...new Set(values.map((v) => v.value))].join(', ');
-    const message = paramForField(block, field) !== undefined
-      ? `${block.id} filters ${field} on one value at a time (asked: ${asked}).`
-      : `${block.id} does not accept a filter on ${field} (asked: ${asked}).`;
+    const message =
+      paramForField(block, field) !== undefined
+        ? `${block.id} filters ${field} on one value at a time (asked: ${asked}).`
+        : `${block.id} does not accept a filter on ${field} (asked: ${asked}).`;
     out.unmet.push({ kind: 'filter', message });
   }
-  bindLoose(block, filters.filter((f) => f.loose), lexicon, out);
+  bindLoose(
+    block,
+    filters.filter((f) => f.loose),
+    lexicon,
+    out,
+  );
 }
 
 /** A loose "in <word>" goes to the block's one unbound string parameter, if it has exactly one. */

@@ -58,7 +58,10 @@ function fixedPeriodOf(query: string): { start?: string; end?: string } | undefi
 function breakdownFieldsOf(block: CompiledBlock): Set<string> {
   const out = new Set<string>();
   for (const m of block.query.matchAll(/\bgroup\s+by\s+([\s\S]*?)(?=\border\s+by\b|\bhaving\b|\blimit\b|\)|$)/gi)) {
-    const items = (m[1] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const items = (m[1] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const only = items.length === 1 ? /^(?:\w+\.)?(\w+)$/.exec(items[0] ?? '') : null;
     if (only?.[1] !== undefined && !/^\d+$/.test(only[1])) out.add(only[1].toLowerCase());
   }
@@ -105,7 +108,12 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
     breakdownFields: breakdownFieldsOf(block),
     timeSeries: isTimeSeries(block),
     literals: new Set([...block.query.matchAll(/'([^']*)'/g)].map((m) => (m[1] ?? '').toLowerCase())),
-    nameWords: new Set(block.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)),
+    nameWords: new Set(
+      block.name
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    ),
   };
   cache.set(block, facts);
   return facts;
@@ -114,8 +122,7 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
 /** The string parameter that filters a field: same name, or `<field>_x` / `x_<field>`. */
 export function paramForField(block: CompiledBlock, field: string): CompiledParam | undefined {
   const strings = block.params.filter((p) => p.type === 'string');
-  return strings.find((p) => p.name === field) ??
-    strings.find((p) => p.name.startsWith(`${field}_`) || p.name.endsWith(`_${field}`));
+  return strings.find((p) => p.name === field) ?? strings.find((p) => p.name.startsWith(`${field}_`) || p.name.endsWith(`_${field}`));
 }
 
 /** `since (date, default 2024-01-01)`: how a refusal lists what the block accepts. */

@@ -74,7 +74,9 @@ class Tally implements Coverage {
  */
 function describedBeside(contract: BlockContract, shape: AskedShape, k: number): boolean {
   const m = shape.measures[k] as AskedMeasure;
-  const beside = [shape.measures[k - 1], shape.measures[k + 1]].filter((n): n is AskedMeasure => n !== undefined && n.run === m.run && contract.columns.has(n.term));
+  const beside = [shape.measures[k - 1], shape.measures[k + 1]].filter(
+    (n): n is AskedMeasure => n !== undefined && n.run === m.run && contract.columns.has(n.term),
+  );
   return beside.some((n) => contract.describedPairs.has(n.start < m.start ? `${n.term} ${m.term}` : `${m.term} ${n.term}`));
 }
 
@@ -83,7 +85,11 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
   for (const [k, m] of shape.measures.entries()) {
     if (seen.has(m.term)) continue;
     seen.add(m.term);
-    t.note(given(contract.vocabulary, m.term, m.start, options) || describedBeside(contract, shape, k), m.text, `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`);
+    t.note(
+      given(contract.vocabulary, m.term, m.start, options) || describedBeside(contract, shape, k),
+      m.text,
+      `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`,
+    );
   }
   if (shape.overTime !== undefined) t.note(contract.timeSeries, shape.overTime, `${block.id} is not a time series, so it gives no "${shape.overTime}".`);
 }
@@ -105,7 +111,11 @@ function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedSh
 function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   if (shape.ranking !== undefined) {
     const word = shape.rankingText ?? shape.ranking;
-    t.note(rankingCovered(contract, shape.ranking), word, `${block.id} ${contract.ranking ? 'returns only the top of its ranking' : 'does not rank its rows'}, so it cannot give the "${word}".`);
+    t.note(
+      rankingCovered(contract, shape.ranking),
+      word,
+      `${block.id} ${contract.ranking ? 'returns only the top of its ranking' : 'does not rank its rows'}, so it cannot give the "${word}".`,
+    );
   } else if (contract.ranking && !options.named && !options.limitAsked) {
     // A top-N block shows the first rows of a ranking; a question asking for every row is not that.
     t.note(false, 'every row', `${block.id} returns only the first rows of its ranking, not every row.`);
@@ -140,7 +150,8 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   const t = new Tally();
   // "just the top 3", "California?": with nothing to measure or group, any ranking block would
   // do, which is a guess; only a named block (or a follow-up held to one) answers that.
-  if (!options.named && shape.measures.length === 0 && shape.groupings.length === 0) t.note(false, 'what to measure', `The question does not say what ${block.id} should measure.`);
+  if (!options.named && shape.measures.length === 0 && shape.groupings.length === 0)
+    t.note(false, 'what to measure', `The question does not say what ${block.id} should measure.`);
   groupings(block, contract, shape, options, t);
   measures(block, contract, shape, options, t);
   ranking(block, contract, shape, options, t);

@@ -51,7 +51,14 @@ function held(block: CompiledBlock, previous: PreviousAnswer, fit: Fit): Tier1De
  * The decision for `question` as a follow-up of `previous`, or undefined when it is not one
  * (`standalone` is then the decision). `rank` routes text as a first question would.
  */
-export function routeFollowUp(p: Prepared, question: string, previous: PreviousAnswer, options: RouteOptions, standalone: Tier1Decision, rank: (text: string) => Tier1Decision): Tier1Decision | undefined {
+export function routeFollowUp(
+  p: Prepared,
+  question: string,
+  previous: PreviousAnswer,
+  options: RouteOptions,
+  standalone: Tier1Decision,
+  rank: (text: string) => Tier1Decision,
+): Tier1Decision | undefined {
   const doc = docOf(p, previous.block);
   if (doc < 0 || p.gateOf(doc) !== undefined) return undefined;
   if (standalone.kind === 'refused' && standalone.named) return undefined;
@@ -71,5 +78,11 @@ export function routeFollowUp(p: Prepared, question: string, previous: PreviousA
   const earlier = readShape(previous.question, asksOf(p, previous.question, options));
   const drill = rank(`${earlier.measures.map((m) => m.text).join(' ')} ${question}`);
   if (drill.kind === 'answer' && drill.block !== block.id) return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
-  return { kind: 'no-match', code: 'NO_MATCH', candidates: [{ id: block.id, score: 1, role: 'cannot-answer' }], route: routeOf(block, 1, fit), drilldown: drilldownOf(block, shape, asks, combined) };
+  return {
+    kind: 'no-match',
+    code: 'NO_MATCH',
+    candidates: [{ id: block.id, score: 1, role: 'cannot-answer' }],
+    route: routeOf(block, 1, fit),
+    drilldown: drilldownOf(block, shape, asks, combined),
+  };
 }

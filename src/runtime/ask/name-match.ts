@@ -70,10 +70,16 @@ function spacedAround(ws: WordSpan[], i: number, question: string, names: BlockN
   let after = i + 1;
   while (FILLER_AFTER_BLOCK.has(ws[after]?.word ?? '')) after++;
   for (let len = Math.min(names.maxWords, ws.length); len >= 1; len--) {
-    const runs: Array<[number, number]> = [[i - len, i - 1], [after, after + len - 1]];
+    const runs: Array<[number, number]> = [
+      [i - len, i - 1],
+      [after, after + len - 1],
+    ];
     for (const [a, b] of runs) {
       if (a < 0 || b >= ws.length || b < a) continue;
-      const key = ws.slice(a, b + 1).map((w) => w.word).join('_');
+      const key = ws
+        .slice(a, b + 1)
+        .map((w) => w.word)
+        .join('_');
       const ids = names.byName.get(key);
       if (ids === undefined) continue;
       const start = (ws[a] as WordSpan).start;

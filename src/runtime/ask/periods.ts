@@ -66,11 +66,16 @@ function unitStart(t: number, unit: Unit): number {
   const y = d.getUTCFullYear();
   const mo = d.getUTCMonth() + 1;
   switch (unit) {
-    case 'day': return day(y, mo, d.getUTCDate());
-    case 'week': return addDays(day(y, mo, d.getUTCDate()), -((d.getUTCDay() + 6) % 7));
-    case 'month': return day(y, mo);
-    case 'quarter': return day(y, Math.floor((mo - 1) / 3) * 3 + 1);
-    case 'year': return day(y, 1);
+    case 'day':
+      return day(y, mo, d.getUTCDate());
+    case 'week':
+      return addDays(day(y, mo, d.getUTCDate()), -((d.getUTCDay() + 6) % 7));
+    case 'month':
+      return day(y, mo);
+    case 'quarter':
+      return day(y, Math.floor((mo - 1) / 3) * 3 + 1);
+    case 'year':
+      return day(y, 1);
   }
 }
 
@@ -92,52 +97,71 @@ interface Rule {
 
 const RELATIVE_NEEDS_NOW = 'needs-now' as const;
 const RULES: Rule[] = [
-  { pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(?:and|to|until|through|-)\\s+(${DATE_EXPR})\\b`, 'gi'),
+  {
+    pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(?:and|to|until|through|-)\\s+(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {
       const a = rangeOf(m[1] ?? '', now);
       const b = rangeOf(m[2] ?? '', now);
       return a && b ? { start: a.start, end: b.end } : RELATIVE_NEEDS_NOW;
-    } },
-  { pattern: new RegExp(`\\b(?:since|from|starting(?:\\s+(?:in|from))?|after)\\s+(${DATE_EXPR})\\b`, 'gi'),
+    },
+  },
+  {
+    pattern: new RegExp(`\\b(?:since|from|starting(?:\\s+(?:in|from))?|after)\\s+(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {
       const r = rangeOf(m[1] ?? '', now);
       if (r === undefined) return RELATIVE_NEEDS_NOW;
       return /^after/i.test(m[0]) ? { start: r.end } : { start: r.start };
-    } },
-  { pattern: new RegExp(`\\b(until|till|before|through|up\\s+to)\\s+(${DATE_EXPR})\\b`, 'gi'),
+    },
+  },
+  {
+    pattern: new RegExp(`\\b(until|till|before|through|up\\s+to)\\s+(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {
       const r = rangeOf(m[2] ?? '', now);
       if (r === undefined) return RELATIVE_NEEDS_NOW;
       return /^before/i.test(m[1] ?? '') ? { end: r.start } : { end: r.end };
-    } },
-  { pattern: /\b(?:last|past|previous|trailing)\s+(\d+)\s+(days?|weeks?|months?|quarters?|years?)\b/gi,
-    read: (m, now) => now === undefined ? RELATIVE_NEEDS_NOW
-      : { start: iso(shift(unitStart(now, 'day'), unitOf((m[2] ?? '').toLowerCase()), -Number(m[1]))) } },
-  { pattern: /\b(?:last|previous|prior)\s+(week|month|quarter|year)\b/gi,
+    },
+  },
+  {
+    pattern: /\b(?:last|past|previous|trailing)\s+(\d+)\s+(days?|weeks?|months?|quarters?|years?)\b/gi,
+    read: (m, now) =>
+      now === undefined ? RELATIVE_NEEDS_NOW : { start: iso(shift(unitStart(now, 'day'), unitOf((m[2] ?? '').toLowerCase()), -Number(m[1]))) },
+  },
+  {
+    pattern: /\b(?:last|previous|prior)\s+(week|month|quarter|year)\b/gi,
     read: (m, now) => {
       if (now === undefined) return RELATIVE_NEEDS_NOW;
       const unit = unitOf((m[1] ?? '').toLowerCase());
       const current = unitStart(now, unit);
       return { start: iso(shift(current, unit, -1)), end: iso(current) };
-    } },
-  { pattern: /\b(?:this|current)\s+(week|month|quarter|year)\b|\b(year|month|quarter)[\s-]+to[\s-]+date\b|\b(ytd|mtd|qtd)\b/gi,
+    },
+  },
+  {
+    pattern: /\b(?:this|current)\s+(week|month|quarter|year)\b|\b(year|month|quarter)[\s-]+to[\s-]+date\b|\b(ytd|mtd|qtd)\b/gi,
     read: (m, now) => {
       if (now === undefined) return RELATIVE_NEEDS_NOW;
       const word = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase();
       const unit = ({ ytd: 'year', mtd: 'month', qtd: 'quarter' } as Record<string, Unit>)[word] ?? unitOf(word);
       return { start: iso(unitStart(now, unit)) };
-    } },
-  { pattern: /\b(today|yesterday)\b/gi,
+    },
+  },
+  {
+    pattern: /\b(today|yesterday)\b/gi,
     read: (m, now) => {
       if (now === undefined) return RELATIVE_NEEDS_NOW;
       const today = unitStart(now, 'day');
       const t = (m[1] ?? '').toLowerCase() === 'today' ? today : addDays(today, -1);
       return { start: iso(t), end: iso(addDays(t, 1)) };
-    } },
+    },
+  },
   // A bare date expression ("in 2024", "for March 2025", "2025-03-01") is that whole range; a bare
   // month with no year needs a preposition, so "may" the verb is not read as a month.
-  { pattern: new RegExp(`(?:\\b(?:in|during|for|of|on)\\s+(${DATE_EXPR})|\\b(\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+(?:19|20)\\d{2}|q[1-4]\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}))\\b`, 'gi'),
-    read: (m, now) => rangeOf(m[1] ?? m[2] ?? '', now) ?? RELATIVE_NEEDS_NOW },
+  {
+    pattern: new RegExp(
+      `(?:\\b(?:in|during|for|of|on)\\s+(${DATE_EXPR})|\\b(\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+(?:19|20)\\d{2}|q[1-4]\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}))\\b`,
+      'gi',
+    ),
+    read: (m, now) => rangeOf(m[1] ?? m[2] ?? '', now) ?? RELATIVE_NEEDS_NOW,
+  },
 ];
 
 function toTime(now: Date | string | undefined): number | undefined {
@@ -169,7 +193,10 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
       if (part === undefined) continue;
       spans.push([s, e]);
       texts.push(m[0]);
-      if (part === RELATIVE_NEEDS_NOW) { needsNow = true; continue; }
+      if (part === RELATIVE_NEEDS_NOW) {
+        needsNow = true;
+        continue;
+      }
       if (part.start !== undefined && (start === undefined || part.start < start)) start = part.start;
       if (part.end !== undefined && (end === undefined || part.end > end)) end = part.end;
     }

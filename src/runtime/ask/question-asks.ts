@@ -60,7 +60,8 @@ export function findLimit(question: string): LimitAsk | undefined {
       const n = readNumber(raw);
       if (n === undefined) continue;
       const start = m.index + m[0].indexOf(raw);
-      if (best === undefined || start < best.start) best = { n, text: m[0], start, end: start + raw.length, ...(n <= 0 ? { invalid: 'not-positive' as const } : {}) };
+      if (best === undefined || start < best.start)
+        best = { n, text: m[0], start, end: start + raw.length, ...(n <= 0 ? { invalid: 'not-positive' as const } : {}) };
     }
   }
   return best;
@@ -82,7 +83,14 @@ function fieldNamed(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number,
     const known = lexicon.fieldsOf(v.word).includes(w.word);
     const cued = SEPARATOR_CUES.has(ws[i - 1]?.word ?? '') || /[=:]/.test(question.slice(w.end, v.start)) || j > i + 1;
     if (!known && !cued) continue;
-    out.push({ fields: [w.word], value: lexicon.stored(w.word, v.word, question.slice(v.start, v.end)), text: question.slice(w.start, v.end), start: w.start, end: v.end, loose: false });
+    out.push({
+      fields: [w.word],
+      value: lexicon.stored(w.word, v.word, question.slice(v.start, v.end)),
+      text: question.slice(w.start, v.end),
+      start: w.start,
+      end: v.end,
+      loose: false,
+    });
     taken.push([w.start, v.end]);
   }
   return out;
@@ -96,10 +104,20 @@ function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number
       const first = ws[i] as WordSpan;
       const last = ws[i + len - 1] as WordSpan;
       if (inside(taken, first.start, last.end)) continue;
-      const phrase = ws.slice(i, i + len).map((w) => w.word).join(' ');
+      const phrase = ws
+        .slice(i, i + len)
+        .map((w) => w.word)
+        .join(' ');
       const fields = lexicon.fieldsOf(phrase);
       if (fields.length === 0) continue;
-      out.push({ fields, value: lexicon.stored(fields[0] ?? '', phrase), text: question.slice(first.start, last.end), start: first.start, end: last.end, loose: false });
+      out.push({
+        fields,
+        value: lexicon.stored(fields[0] ?? '', phrase),
+        text: question.slice(first.start, last.end),
+        start: first.start,
+        end: last.end,
+        loose: false,
+      });
       taken.push([first.start, last.end]);
     }
   }
@@ -125,7 +143,13 @@ function nameEnd(ws: WordSpan[], i: number, question: string, taken: Array<[numb
  * "in <word>" / "for <word>" where no block knows the word: a filter value on an unnamed field,
  * kept exactly as written (its spelling in the data is looked up before it is bound).
  */
-function looseValues(ws: WordSpan[], taken: Array<[number, number]>, isKnown: (word: string) => boolean, fields: ReadonlySet<string>, question: string): FilterAsk[] {
+function looseValues(
+  ws: WordSpan[],
+  taken: Array<[number, number]>,
+  isKnown: (word: string) => boolean,
+  fields: ReadonlySet<string>,
+  question: string,
+): FilterAsk[] {
   const out: FilterAsk[] = [];
   for (let i = 1; i < ws.length; i++) {
     const cue = (ws[i - 1] as WordSpan).word;
@@ -167,5 +191,9 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
   filters.push(...knownValues(ws, options.lexicon, taken, question));
   filters.push(...looseValues(ws, taken, options.isKnown, options.lexicon.fields, question));
   filters.sort((a, b) => a.start - b.start);
-  return { ...(limit === undefined || inside(options.skip ?? [], limit.start, limit.end) ? {} : { limit }), ...(period === undefined ? {} : { period }), filters };
+  return {
+    ...(limit === undefined || inside(options.skip ?? [], limit.start, limit.end) ? {} : { limit }),
+    ...(period === undefined ? {} : { period }),
+    filters,
+  };
 }

@@ -33,18 +33,33 @@ function statusRefusal(block: CompiledBlock, alternative: string | undefined): R
   const id = block.id;
   switch (block.status) {
     case 'draft':
-      return refusal('BLOCK_DRAFT', block, `${id} is a draft block: review required, not certified, so Ask does not serve it.`,
-        `Review it, then ${block.inDrafts ? 'promote' : 'certify'} it: ${draftCommand(block)}`, block.inDrafts ? 'certify-draft' : 'certify');
+      return refusal(
+        'BLOCK_DRAFT',
+        block,
+        `${id} is a draft block: review required, not certified, so Ask does not serve it.`,
+        `Review it, then ${block.inDrafts ? 'promote' : 'certify'} it: ${draftCommand(block)}`,
+        block.inDrafts ? 'certify-draft' : 'certify',
+      );
     case 'deprecated':
     case 'retired': {
       const [next, action] = replacementHint(block, alternative);
-      return refusal(block.status === 'retired' ? 'BLOCK_RETIRED' : 'BLOCK_DEPRECATED', block,
-        `${id} is ${block.status} and no longer answers questions.`, next, action);
+      return refusal(
+        block.status === 'retired' ? 'BLOCK_RETIRED' : 'BLOCK_DEPRECATED',
+        block,
+        `${id} is ${block.status} and no longer answers questions.`,
+        next,
+        action,
+      );
     }
     default: {
       const state = block.status === 'review' ? 'in review' : `in status ${block.status}`;
-      return refusal('BLOCK_NOT_CERTIFIED', block, `${id} is ${state}, not certified, so Ask does not serve it.`,
-        `Finish the review, then certify it: svc certify ${block.file}`, 'certify');
+      return refusal(
+        'BLOCK_NOT_CERTIFIED',
+        block,
+        `${id} is ${state}, not certified, so Ask does not serve it.`,
+        `Finish the review, then certify it: svc certify ${block.file}`,
+        'certify',
+      );
     }
   }
 }
@@ -56,8 +71,16 @@ const BY_RULE: Readonly<Record<string, GateRule>> = {
   'gate/receipt-present': (b) => ['BLOCK_PENDING_RECERTIFICATION', `Certify it: svc certify ${b.file}`, 'certify'],
   'gate/receipt-current': (b) => ['BLOCK_PENDING_RECERTIFICATION', `Review the change, then certify it again: svc certify ${b.file}`, 'certify'],
   'gate/compiles': (b) => ['BLOCK_HAS_ERRORS', `Fix what svc compile reports for ${b.file}, then certify it again: svc certify ${b.file}`, 'certify'],
-  'gate/not-flagged-review': (b) => ['REVIEW_REQUIRED', `Review it and certify it again (svc certify ${b.file}), which clears the review-required marking.`, 'certify'],
-  'gate/contract-resolves': (b) => ['CONTRACT_UNRESOLVED', `Add ${b.contract?.raw ?? 'its contract'} to the contract manifest (svc certify prints the patch) or correct svc_contract.`, 'fix-contract-manifest'],
+  'gate/not-flagged-review': (b) => [
+    'REVIEW_REQUIRED',
+    `Review it and certify it again (svc certify ${b.file}), which clears the review-required marking.`,
+    'certify',
+  ],
+  'gate/contract-resolves': (b) => [
+    'CONTRACT_UNRESOLVED',
+    `Add ${b.contract?.raw ?? 'its contract'} to the contract manifest (svc certify prints the patch) or correct svc_contract.`,
+    'fix-contract-manifest',
+  ],
   'gate/tests-declared': (b) => ['BLOCK_UNTESTED', `Add tests, then certify it again: svc certify ${b.file}`, 'certify'],
 };
 

@@ -40,7 +40,8 @@ function itemName(item: readonly SqlToken[]): string | undefined {
   const before = item[item.length - 2];
   if (item.length === 1 || before?.text === '.' || (before?.kind === 'word' && before.value === 'as')) return last.value.toLowerCase();
   // `expr alias` without AS: a name right after a closing parenthesis or a value.
-  if (before !== undefined && (before.text === ')' || before.kind === 'number' || before.kind === 'string' || isNameToken(before))) return last.value.toLowerCase();
+  if (before !== undefined && (before.text === ')' || before.kind === 'number' || before.kind === 'string' || isNameToken(before)))
+    return last.value.toLowerCase();
   return undefined;
 }
 

@@ -46,10 +46,23 @@ export function refused(core: RefusalCore, named: boolean, candidates: Tier1Cand
   return { kind: 'refused', ...core, named, candidates };
 }
 
-export function answer(block: CompiledBlock, params: Record<string, ParamValue>, score: number, named: boolean, candidates: Tier1Candidate[], route: Tier1Route): Tier1Decision {
+export function answer(
+  block: CompiledBlock,
+  params: Record<string, ParamValue>,
+  score: number,
+  named: boolean,
+  candidates: Tier1Candidate[],
+  route: Tier1Route,
+): Tier1Decision {
   return {
-    kind: 'answer', block: block.id, ...(block.contract ? { contract: block.contract.raw } : {}),
-    params, score, named, candidates, route,
+    kind: 'answer',
+    block: block.id,
+    ...(block.contract ? { contract: block.contract.raw } : {}),
+    params,
+    score,
+    named,
+    candidates,
+    route,
   };
 }
 
@@ -69,7 +82,12 @@ export function docOf(p: Prepared, id: string): number {
 
 /** The asks of a question under this router's lexicon (values, period, top-N). */
 export function asksOf(p: Prepared, question: string, options: RouteOptions, skip?: Array<[number, number]>): QuestionAsks {
-  return readAsks(question, { lexicon: p.lexicon, isKnown: p.isKnown, ...(skip !== undefined ? { skip } : {}), ...(options.now === undefined ? {} : { now: options.now }) });
+  return readAsks(question, {
+    lexicon: p.lexicon,
+    isKnown: p.isKnown,
+    ...(skip !== undefined ? { skip } : {}),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
 }
 
 export interface Fit {
@@ -92,10 +110,14 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
   const binding = bindAsks(block, asks, options.now, lexicon);
   const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined, periodAsked: asks.period !== undefined, aliases });
   const unbound = binding.unmet.map((u) => u.message);
-  return { params: binding.params, unmet: [...binding.unmet, ...cov.unmet], covered: cov.covered, uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])] };
+  return {
+    params: binding.params,
+    unmet: [...binding.unmet, ...cov.unmet],
+    covered: cov.covered,
+    uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])],
+  };
 }
 
 export function routeOf(block: CompiledBlock, score: number, fit: Fit): Tier1Route {
   return { block: block.id, score, covered: fit.covered, uncovered: fit.uncovered };
 }
-

@@ -11,7 +11,20 @@ import { buildTermIndex } from './term-index.js';
 import type { Unmet } from './bind-question.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
 import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, valueNotAccepted, type RefusalCore } from './refusals.js';
-import { answer, askedOf, docOf, fitOf, MATCH_THRESHOLD, REFUSAL_MARGIN, REPORTED, refused, routeOf, type Asked, type Fit, type Prepared } from './route-core.js';
+import {
+  answer,
+  askedOf,
+  docOf,
+  fitOf,
+  MATCH_THRESHOLD,
+  REFUSAL_MARGIN,
+  REPORTED,
+  refused,
+  routeOf,
+  type Asked,
+  type Fit,
+  type Prepared,
+} from './route-core.js';
 import { routeFollowUp } from './follow-up.js';
 import { buildRouteIndex } from './route-index.js';
 import { round4, routingTerms, scoreTerms, type Scored } from './route-score.js';
@@ -29,7 +42,11 @@ function alternativeFor(p: Prepared, text: string, except: number): string | und
 
 function routeNamed(p: Prepared, question: string, hit: NameMatch, options: RouteOptions): Tier1Decision {
   if (hit.kind === 'ambiguous') {
-    return refused(ambiguousName(hit.name, hit.ids), true, hit.ids.map((id) => ({ id, score: 1, role: 'named' })));
+    return refused(
+      ambiguousName(hit.name, hit.ids),
+      true,
+      hit.ids.map((id) => ({ id, score: 1, role: 'named' })),
+    );
   }
   if (hit.kind === 'unknown') {
     const rest = question.slice(0, hit.start) + hit.text.replace(/[._]/g, ' ') + question.slice(hit.end);
@@ -43,7 +60,7 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
     const needsAlternative = block.status === 'deprecated' || block.status === 'retired';
     // The block's name says what it was for; its description tends to carry period-specific words.
     const alt = needsAlternative ? alternativeFor(p, block.name, doc) : undefined;
-    return refused(alt === undefined ? gate : gateRefusal(block, p.gate, alt) ?? gate, true, candidates);
+    return refused(alt === undefined ? gate : (gateRefusal(block, p.gate, alt) ?? gate), true, candidates);
   }
   const fit = fitOf(block, askedOf(p, question, options, [[hit.start, hit.end]]), options, true, p.lexicon);
   if (fit.unmet.length > 0) return refused(cannotAnswer(block, fit.unmet), true, candidates);
@@ -52,7 +69,9 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
 
 function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
   return ranked.slice(0, REPORTED).map((r) => ({
-    id: (p.index.blocks[r.doc] as CompiledBlock).id, score: r.score, role: p.gateOf(r.doc) === undefined ? 'alternative' : 'refused',
+    id: (p.index.blocks[r.doc] as CompiledBlock).id,
+    score: r.score,
+    role: p.gateOf(r.doc) === undefined ? 'alternative' : 'refused',
   }));
 }
 
@@ -61,7 +80,11 @@ const isDraft = (p: Prepared, doc: number): boolean => (p.index.blocks[doc] as C
 function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier1Decision {
   const asked = askedOf(p, question, options);
   // A certified term's synonyms score as its name too: the name is appended, nothing is replaced.
-  const all = scoreTerms(p.index, routingTerms(p.terms.expand(question), asked.asks, (t) => p.index.postings.has(t)), p.scratch);
+  const all = scoreTerms(
+    p.index,
+    routingTerms(p.terms.expand(question), asked.asks, (t) => p.index.postings.has(t)),
+    p.scratch,
+  );
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
   if (ranked.length === 0) return { kind: 'no-match', code: 'NO_MATCH', candidates: roleless(p, all) };
   // Drafts wait for review; they never displace a certified block (see the draft step below).
@@ -82,7 +105,7 @@ function gatedStep(p: Prepared, governed: Scored[], ranked: Scored[]): Tier1Deci
   if (firstServable !== undefined && top.score - firstServable.score < REFUSAL_MARGIN) return undefined;
   const block = p.index.blocks[top.doc] as CompiledBlock;
   const alt = firstServable === undefined ? undefined : (p.index.blocks[firstServable.doc] as CompiledBlock).id;
-  const core = block.status === 'deprecated' || block.status === 'retired' ? gateRefusal(block, p.gate, alt) ?? topGate : topGate;
+  const core = block.status === 'deprecated' || block.status === 'retired' ? (gateRefusal(block, p.gate, alt) ?? topGate) : topGate;
   return refused(core, false, roleless(p, ranked));
 }
 
@@ -106,7 +129,11 @@ const VALUE_KINDS: ReadonlySet<Unmet['kind']> = new Set(['value', 'limit-range']
  * The best certified candidate gives everything asked and only a value stops it (a misspelt
  * filter value, a top-N out of range): that is said at once, in the block's terms.
  */
-function notAccepted(first: { block: CompiledBlock; fit: Fit } | undefined, candidates: Tier1Candidate[], route: Tier1Route | undefined): Tier1Decision | undefined {
+function notAccepted(
+  first: { block: CompiledBlock; fit: Fit } | undefined,
+  candidates: Tier1Candidate[],
+  route: Tier1Route | undefined,
+): Tier1Decision | undefined {
   if (first === undefined || first.fit.unmet.length === 0 || !first.fit.unmet.every((u) => VALUE_KINDS.has(u.kind))) return undefined;
   return { ...refused(valueNotAccepted(first.block, first.fit.unmet), false, candidates), ...(route !== undefined ? { route } : {}) };
 }
@@ -133,7 +160,10 @@ function chooseServable(p: Prepared, ranked: Scored[], asked: Asked, options: Ro
     if (candidates.length < REPORTED || role === 'answer') candidates.push({ id: block.id, score: r.score, role });
     if (chosen !== undefined && candidates.length >= REPORTED) break;
   }
-  if (chosen === undefined) return notAccepted(first, candidates, explained) ?? { kind: 'no-match', code: 'NO_MATCH', candidates, ...(explained !== undefined ? { route: explained } : {}) };
+  if (chosen === undefined)
+    return (
+      notAccepted(first, candidates, explained) ?? { kind: 'no-match', code: 'NO_MATCH', candidates, ...(explained !== undefined ? { route: explained } : {}) }
+    );
   const score = round4(chosen.score);
   return answer(chosen.block, chosen.fit.params, score, false, candidates, routeOf(chosen.block, score, chosen.fit)) as Tier1Answer;
 }

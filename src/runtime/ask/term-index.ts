@@ -103,7 +103,12 @@ export function buildTermIndex(manifest: Pick<Manifest, 'terms'>, gate: (t: Comp
   return {
     all,
     find: (question, certifiedOnly) => (certifiedOnly ? scan(question, sure.byKey, sure.longest) : scan(question, any.byKey, any.longest)),
-    aliases: (question) => scanAll(question, sure.byKey, sure.longest).map((h) => ({ start: h.start, end: h.end, terms: words(h.term.name).flatMap((w) => [...termsOfWord(w.word)]) })),
+    aliases: (question) =>
+      scanAll(question, sure.byKey, sure.longest).map((h) => ({
+        start: h.start,
+        end: h.end,
+        terms: words(h.term.name).flatMap((w) => [...termsOfWord(w.word)]),
+      })),
     expand(question) {
       const hits = scanAll(question, sure.byKey, sure.longest);
       if (hits.length === 0) return question;

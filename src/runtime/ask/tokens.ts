@@ -18,7 +18,10 @@ export interface WordSpan {
  * letters), accents removed ("Zürich" and "zurich" agree), lower case.
  */
 export function foldWord(word: string): string {
-  return word.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return word
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**

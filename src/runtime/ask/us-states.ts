@@ -4,18 +4,57 @@
  */
 
 const STATES: ReadonlyArray<readonly [string, string]> = [
-  ['AL', 'alabama'], ['AK', 'alaska'], ['AZ', 'arizona'], ['AR', 'arkansas'], ['CA', 'california'],
-  ['CO', 'colorado'], ['CT', 'connecticut'], ['DE', 'delaware'], ['DC', 'district of columbia'],
-  ['FL', 'florida'], ['GA', 'georgia'], ['HI', 'hawaii'], ['ID', 'idaho'], ['IL', 'illinois'],
-  ['IN', 'indiana'], ['IA', 'iowa'], ['KS', 'kansas'], ['KY', 'kentucky'], ['LA', 'louisiana'],
-  ['ME', 'maine'], ['MD', 'maryland'], ['MA', 'massachusetts'], ['MI', 'michigan'],
-  ['MN', 'minnesota'], ['MS', 'mississippi'], ['MO', 'missouri'], ['MT', 'montana'],
-  ['NE', 'nebraska'], ['NV', 'nevada'], ['NH', 'new hampshire'], ['NJ', 'new jersey'],
-  ['NM', 'new mexico'], ['NY', 'new york'], ['NC', 'north carolina'], ['ND', 'north dakota'],
-  ['OH', 'ohio'], ['OK', 'oklahoma'], ['OR', 'oregon'], ['PA', 'pennsylvania'],
-  ['RI', 'rhode island'], ['SC', 'south carolina'], ['SD', 'south dakota'], ['TN', 'tennessee'],
-  ['TX', 'texas'], ['UT', 'utah'], ['VT', 'vermont'], ['VA', 'virginia'], ['WA', 'washington'],
-  ['WV', 'west virginia'], ['WI', 'wisconsin'], ['WY', 'wyoming'],
+  ['AL', 'alabama'],
+  ['AK', 'alaska'],
+  ['AZ', 'arizona'],
+  ['AR', 'arkansas'],
+  ['CA', 'california'],
+  ['CO', 'colorado'],
+  ['CT', 'connecticut'],
+  ['DE', 'delaware'],
+  ['DC', 'district of columbia'],
+  ['FL', 'florida'],
+  ['GA', 'georgia'],
+  ['HI', 'hawaii'],
+  ['ID', 'idaho'],
+  ['IL', 'illinois'],
+  ['IN', 'indiana'],
+  ['IA', 'iowa'],
+  ['KS', 'kansas'],
+  ['KY', 'kentucky'],
+  ['LA', 'louisiana'],
+  ['ME', 'maine'],
+  ['MD', 'maryland'],
+  ['MA', 'massachusetts'],
+  ['MI', 'michigan'],
+  ['MN', 'minnesota'],
+  ['MS', 'mississippi'],
+  ['MO', 'missouri'],
+  ['MT', 'montana'],
+  ['NE', 'nebraska'],
+  ['NV', 'nevada'],
+  ['NH', 'new hampshire'],
+  ['NJ', 'new jersey'],
+  ['NM', 'new mexico'],
+  ['NY', 'new york'],
+  ['NC', 'north carolina'],
+  ['ND', 'north dakota'],
+  ['OH', 'ohio'],
+  ['OK', 'oklahoma'],
+  ['OR', 'oregon'],
+  ['PA', 'pennsylvania'],
+  ['RI', 'rhode island'],
+  ['SC', 'south carolina'],
+  ['SD', 'south dakota'],
+  ['TN', 'tennessee'],
+  ['TX', 'texas'],
+  ['UT', 'utah'],
+  ['VT', 'vermont'],
+  ['VA', 'virginia'],
+  ['WA', 'washington'],
+  ['WV', 'west virginia'],
+  ['WI', 'wisconsin'],
+  ['WY', 'wyoming'],
 ];
 
 /**
@@ -32,7 +71,12 @@ export interface StateHit {
   end: number;
 }
 
-const NAME_PATTERN = new RegExp(`\\b(${STATES.map(([, n]) => n.replace(/ /g, '\\s+')).sort((a, b) => b.length - a.length).join('|')})\\b`, 'gi');
+const NAME_PATTERN = new RegExp(
+  `\\b(${STATES.map(([, n]) => n.replace(/ /g, '\\s+'))
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\\b`,
+  'gi',
+);
 const CODE_OF_NAME = new Map(STATES.map(([c, n]) => [n, c]));
 const CODES: ReadonlySet<string> = new Set(STATES.map(([c]) => c));
 

@@ -29,7 +29,10 @@ export interface ValueLexicon {
 /** Field -> the values the data holds for it, as the data spells them. */
 export type DataValues = ReadonlyMap<string, readonly string[]>;
 
-const phraseOf = (value: string): string => words(value).map((w) => w.word).join(' ');
+const phraseOf = (value: string): string =>
+  words(value)
+    .map((w) => w.word)
+    .join(' ');
 
 /** String parameters other than the state, which has its own table. */
 function freeStringParams(block: CompiledBlock): string[] {

@@ -7,7 +7,10 @@
 import { distance } from 'fastest-levenshtein';
 import { words } from './tokens.js';
 
-const fold = (value: string): string => words(value).map((w) => w.word).join(' ');
+const fold = (value: string): string =>
+  words(value)
+    .map((w) => w.word)
+    .join(' ');
 
 /** The spelling in `values` that `asked` means, if any. */
 export function matchValue(asked: string, values: readonly string[]): string | undefined {

@@ -51,13 +51,20 @@ export function holds(cell: unknown, test: Pick<CompiledTest, 'op' | 'value' | '
   // Values of kinds that cannot be compared are certainly not equal, and nothing else.
   if (c === undefined) return op === '!=';
   switch (op) {
-    case '>': return c > 0;
-    case '<': return c < 0;
-    case '>=': return c >= 0;
-    case '<=': return c <= 0;
-    case '==': return c === 0;
-    case '!=': return c !== 0;
-    default: return false;
+    case '>':
+      return c > 0;
+    case '<':
+      return c < 0;
+    case '>=':
+      return c >= 0;
+    case '<=':
+      return c <= 0;
+    case '==':
+      return c === 0;
+    case '!=':
+      return c !== 0;
+    default:
+      return false;
   }
 }
 
@@ -84,7 +91,8 @@ function columnOutcome(test: CompiledTest, run: TestSubjectRun): TestOutcome {
   const checked = run.rows.length;
   if (failures > 0) return { text: test.text, pass: false, failures, checked, reason: `${failures} of ${checked} rows fail` };
   // "Every row" includes the rows the cap cut off, which nobody saw.
-  if (run.truncated) return { text: test.text, pass: false, failures, checked, reason: `the result was cut at ${checked} rows, so the test could not be checked on every row` };
+  if (run.truncated)
+    return { text: test.text, pass: false, failures, checked, reason: `the result was cut at ${checked} rows, so the test could not be checked on every row` };
   return { text: test.text, pass: true, failures, checked };
 }
 

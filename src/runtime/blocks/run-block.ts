@@ -75,7 +75,12 @@ function failed(error: BlockRunError, durationMs = 0): BlockRun {
 }
 
 /** Runs `block` with `values` (else declared defaults) through the executor. */
-export async function runBlock(executor: Executor, block: CompiledBlock, values: Record<string, unknown> = {}, options: RunBlockOptions = {}): Promise<BlockRun> {
+export async function runBlock(
+  executor: Executor,
+  block: CompiledBlock,
+  values: Record<string, unknown> = {},
+  options: RunBlockOptions = {},
+): Promise<BlockRun> {
   const started = performance.now();
   const binding = bindBlock(block, values);
   if (!('sql' in binding)) return failed(binding);

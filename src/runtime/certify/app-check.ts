@@ -50,7 +50,12 @@ export function policies(rules: unknown): { preflight: Policy; trust: Policy; ga
   const preflight = projectPolicy('publication.preflight', rules, options);
   const trust = projectPolicy('answer.trust', rules, options);
   const gate = projectPolicy('answer.gate', rules, options);
-  return { preflight: preflight.policy, trust: trust.policy, gate: gate.policy, diagnostics: [...preflight.diagnostics, ...trust.diagnostics, ...gate.diagnostics] };
+  return {
+    preflight: preflight.policy,
+    trust: trust.policy,
+    gate: gate.policy,
+    diagnostics: [...preflight.diagnostics, ...trust.diagnostics, ...gate.diagnostics],
+  };
 }
 
 /** Checks one App; never throws on user input. */
@@ -75,7 +80,15 @@ export async function runAppCheck(opts: AppCheckOptions): Promise<AppCheckOutcom
     const runs = await sourceRuns(app, manifest.blocks, runner);
     const evidence = { runs, draftPending: state.draftPending, openReviews: state.openReviews, contractsLoaded: manifest.contracts.loaded };
     const gate = manifestGate(manifest, rules.gate);
-    const input = { app, blocks: manifest.blocks, evidence, documentDiagnostics: documentDiagnostics(manifest, dirname(app.file)), preflight: rules.preflight, trust: rules.trust, gate };
+    const input = {
+      app,
+      blocks: manifest.blocks,
+      evidence,
+      documentDiagnostics: documentDiagnostics(manifest, dirname(app.file)),
+      preflight: rules.preflight,
+      trust: rules.trust,
+      gate,
+    };
     const result = checkApp(input);
     return { exitCode: result.exitCode, result, diagnostics: [] };
   } finally {

@@ -37,14 +37,27 @@ const refused = (term: string, exitCode: 1 | 2, diagnostics: Diagnostic[]): Cert
 
 /** What stops the term from being certified: the gate on it as certified, and its related blocks. */
 function problems(root: string, config: Parameters<typeof projectGate>[1], term: CompiledTerm): Diagnostic[] {
-  const prospective: CompiledTerm = { ...term, status: 'certified', effectiveStatus: 'certified', receipt: 'valid', certification: { sourceSha256: term.sourceSha256 } };
+  const prospective: CompiledTerm = {
+    ...term,
+    status: 'certified',
+    effectiveStatus: 'certified',
+    receipt: 'valid',
+    certification: { sourceSha256: term.sourceSha256 },
+  };
   const out = (projectTermGate(config)(prospective).findings ?? []).filter((f) => f.severity === 'error').map(findingToDiagnostic);
   const { manifest } = compiledManifest(root);
   const gate = manifest === undefined ? undefined : projectGate(manifest, config);
   for (const id of term.related) {
     const block = manifest?.blocks[id];
     const ok = block !== undefined && gate !== undefined && gate(block).certified;
-    if (!ok) out.push(diag('certify/term-related', { term: term.id, block: id, state: block === undefined ? 'not a block of this project' : 'not certified' }, { file: TERMS_FILE }));
+    if (!ok)
+      out.push(
+        diag(
+          'certify/term-related',
+          { term: term.id, block: id, state: block === undefined ? 'not a block of this project' : 'not certified' },
+          { file: TERMS_FILE },
+        ),
+      );
   }
   return out;
 }
@@ -76,7 +89,9 @@ export async function certifyTerm(opts: CertifyTermOptions): Promise<CertifyTerm
   try {
     applyChanges(root, [{ kind: 'write', path: TERMS_FILE, content: certifiedText(doc, term.id, receipt) }]);
   } catch (error) {
-    return refused(term.id, 1, [diag('certify/write-failed', { file: TERMS_FILE, reason: error instanceof Error ? error.message : 'write failed' }, { file: TERMS_FILE })]);
+    return refused(term.id, 1, [
+      diag('certify/write-failed', { file: TERMS_FILE, reason: error instanceof Error ? error.message : 'write failed' }, { file: TERMS_FILE }),
+    ]);
   }
   return { ok: true, exitCode: 0, term: term.id, diagnostics: [], receipt, written: [TERMS_FILE] };
 }

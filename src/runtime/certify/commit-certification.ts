@@ -11,13 +11,7 @@ import type { ContractIndex } from '../../compiler/analyze/contract.js';
 import { companionPath } from '../../compiler/project/companion.js';
 import { compileSourceText } from '../../compiler/project/compile-file.js';
 import type { CompiledBlock } from '../../compiler/types.js';
-import {
-  buildReceipt,
-  certifiedCompanionText,
-  sourceLocation,
-  type CertificationReceipt,
-  type CertificationRules,
-} from '../../rules/certify/index.js';
+import { buildReceipt, certifiedCompanionText, sourceLocation, type CertificationReceipt, type CertificationRules } from '../../rules/certify/index.js';
 import type { Policy } from '../../rules/policy.js';
 import { applyChanges, TransactionError, type FileChange, type TransactionHooks } from './file-transaction.js';
 import { readText, type CertifyProject } from './project.js';
@@ -46,7 +40,13 @@ export interface CommitResult {
   failure?: Diagnostic;
 }
 
-const RECEIPT_CODES = new Set(['compile/companion-invalid', 'compile/companion-status-mismatch', 'compile/receipt-orphaned', 'certify/receipt-missing', 'certify/receipt-stale']);
+const RECEIPT_CODES = new Set([
+  'compile/companion-invalid',
+  'compile/companion-status-mismatch',
+  'compile/receipt-orphaned',
+  'certify/receipt-missing',
+  'certify/receipt-stale',
+]);
 
 /** Compiles the new block text with the new companion; throws on a receipt compile would reject. */
 function verify(input: CommitInput, companion: string, companionText: string): void {

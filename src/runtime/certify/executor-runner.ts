@@ -51,7 +51,13 @@ async function closeHeld(close: () => Promise<void>): Promise<void> {
 /** Asks the block's engine to prepare its query (parameters as placeholders) without running it. */
 async function validation(executor: Executor, block: CompiledBlock): Promise<ValidationFacts> {
   if (executor.validate === undefined) return { ok: true, prepared: false };
-  const failure = await executor.validate({ sql: replaceParams(block.query, () => '?'), params: [], connection: block.connection, origin: 'block', deadlineMs: 10_000 });
+  const failure = await executor.validate({
+    sql: replaceParams(block.query, () => '?'),
+    params: [],
+    connection: block.connection,
+    origin: 'block',
+    deadlineMs: 10_000,
+  });
   if (failure === undefined) return { ok: true, prepared: false };
   if (failure === null) return { ok: true, prepared: true };
   const first = (failure.message.split('\n')[0] ?? failure.message).trim();
@@ -62,7 +68,11 @@ async function validation(executor: Executor, block: CompiledBlock): Promise<Val
 /** The run and test facts of a block that was not run because its engine rejected it. */
 function notRun(block: CompiledBlock, why: ValidationFacts): CheckRun {
   const reason = `not run: the engine rejects the query (${why.error ?? 'unknown error'})`;
-  return { validation: why, run: { ok: false, columns: [], rowCount: 0, error: reason }, tests: block.tests.map((t) => ({ text: t.text, pass: false, reason })) };
+  return {
+    validation: why,
+    run: { ok: false, columns: [], rowCount: 0, error: reason },
+    tests: block.tests.map((t) => ({ text: t.text, pass: false, reason })),
+  };
 }
 
 /** Validation, one run and the tests of a block on `executor`. */

@@ -46,7 +46,10 @@ export interface Judgement {
 
 /** Tables the SQL reads by the full parser (enterprise lineage), when it can read them. */
 function parsedTables(block: CompiledBlock): string[] | undefined {
-  const read = statementTables(replaceParams(block.query, () => '?'), block.dialect);
+  const read = statementTables(
+    replaceParams(block.query, () => '?'),
+    block.dialect,
+  );
   return read.from === 'none' ? undefined : read.tables;
 }
 

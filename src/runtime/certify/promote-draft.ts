@@ -70,14 +70,18 @@ function contractPlan(session: Session, opts: PromoteOptions, located: LocatedBl
 
 /** Where the draft goes; refuses a destination that exists or an id already taken. */
 function destinationPlan(session: Session, opts: PromoteOptions, located: LocatedBlock): Step<{ domain: string; destination: string }> {
-  const fail = (exitCode: 1 | 2, d: Diagnostic): Step<{ domain: string; destination: string }> => ({ ok: false, result: notCertified(session.rules, exitCode, [d]) });
+  const fail = (exitCode: 1 | 2, d: Diagnostic): Step<{ domain: string; destination: string }> => ({
+    ok: false,
+    result: notCertified(session.rules, exitCode, [d]),
+  });
   const domain = opts.domain ?? located.block.domain;
   if (!isDomainName(domain)) return fail(2, diag('certify/invalid-domain', { domain }));
   const destination = promotionPath(located.block.layout, domain, basename(located.file));
   if (readText(session.project.root, destination) !== undefined) return fail(1, diag('certify/destination-exists', { destination }, { file: located.file }));
   const id = `${domain}.${located.block.name}`;
   const other = compiledManifest(session.project.root).manifest?.blocks[id];
-  if (other !== undefined && other.file !== located.file) return fail(1, diag('certify/duplicate-block', { block: id, other: other.file }, { file: located.file }));
+  if (other !== undefined && other.file !== located.file)
+    return fail(1, diag('certify/duplicate-block', { block: id, other: other.file }, { file: located.file }));
   return { ok: true, value: { domain, destination } };
 }
 
@@ -106,23 +110,42 @@ function patchFor(session: Session, p: Plan, owner: string | undefined, columns:
 
 async function promote(session: Session, opts: PromoteOptions, p: Plan): Promise<CertifyResult> {
   const { project, policy, rules, runner } = session;
-  const edits = { dropCapture: true, domain: p.domain, ...(p.choice ? { contract: p.choice.binding } : {}), ...(opts.blockOwner !== undefined ? { owner: opts.blockOwner } : {}) };
+  const edits = {
+    dropCapture: true,
+    domain: p.domain,
+    ...(p.choice ? { contract: p.choice.binding } : {}),
+    ...(opts.blockOwner !== undefined ? { owner: opts.blockOwner } : {}),
+  };
   const judgement = await judge({ project, runner, located: p.located, destination: p.destination, edits, rules, policy, contracts: p.contracts });
   const base = judged(rules, judgement);
   const result: CertifyResult = { ...base, from: p.located.file, diagnostics: [...base.diagnostics, ...p.warnings] };
   if (p.choice !== undefined) result.contract = { binding: p.choice.binding, from: p.choice.from, status: p.choice.status };
   // A refusal prints no patch, so it must not point at one.
-  if (!judgement.decision.ok || judgement.certified === undefined) return { ...result, ok: false, exitCode: 1, diagnostics: result.diagnostics.filter((d) => d.code !== 'certify/contract-unlisted') };
+  if (!judgement.decision.ok || judgement.certified === undefined)
+    return { ...result, ok: false, exitCode: 1, diagnostics: result.diagnostics.filter((d) => d.code !== 'certify/contract-unlisted') };
   if (opts.dryRun === true) return { ...result, file: p.destination };
   const commit = commitCertification({
-    project, policy, rules, certified: judgement.certified, destination: p.destination,
+    project,
+    policy,
+    rules,
+    certified: judgement.certified,
+    destination: p.destination,
     movedFrom: { file: p.located.file, companion: companionPath(p.located.block) },
-    certifiedBy: certifiedBy(session, opts), certifiedAt: (opts.now ?? (() => new Date()))(), contracts: p.contracts,
+    certifiedBy: certifiedBy(session, opts),
+    certifiedAt: (opts.now ?? (() => new Date()))(),
+    contracts: p.contracts,
     ...(opts.hooks !== undefined ? { hooks: opts.hooks } : {}),
   });
   if (commit.failure !== undefined) return { ...result, ok: false, exitCode: 1, diagnostics: [...result.diagnostics, commit.failure] };
   const patch = patchFor(session, p, judgement.certified.block.owner, judgement.facts.run?.columns ?? []);
-  return { ...result, file: p.destination, companion: commit.companion, receipt: commit.receipt, written: commit.written, ...(patch !== undefined ? { manifestPatch: patch } : {}) };
+  return {
+    ...result,
+    file: p.destination,
+    companion: commit.companion,
+    receipt: commit.receipt,
+    written: commit.written,
+    ...(patch !== undefined ? { manifestPatch: patch } : {}),
+  };
 }
 
 /** Promotes a draft; never throws on user input. */

@@ -71,7 +71,10 @@ class ClickhouseConnector implements Connector {
   private serverParams: Promise<boolean> | undefined;
   private closed = false;
 
-  constructor(private readonly client: ClickHouseClient, size: number) {
+  constructor(
+    private readonly client: ClickHouseClient,
+    size: number,
+  ) {
     this.lanes = new Lanes(Array.from({ length: size }, (_, i) => i));
   }
 
@@ -82,7 +85,8 @@ class ClickhouseConnector implements Connector {
       .then((rs) => rs.json().then(() => true))
       .catch((error: unknown) => {
         // Only "unknown setting param_..." (115) or an unreadable placeholder (62) means no parameters.
-        if (/^Code: (115|62)\b/.test(error instanceof Error ? error.message : '') || ['115', '62'].includes(String((error as { code?: unknown }).code))) return false;
+        if (/^Code: (115|62)\b/.test(error instanceof Error ? error.message : '') || ['115', '62'].includes(String((error as { code?: unknown }).code)))
+          return false;
         this.serverParams = undefined;
         throw failure(error, false);
       });
@@ -114,7 +118,13 @@ class ClickhouseConnector implements Connector {
         query_id: queryId,
         abort_signal: deadline.signal,
         ...(bound.params !== undefined ? { query_params: bound.params } : {}),
-        clickhouse_settings: { readonly: '2', max_execution_time: Math.max(1, Math.ceil(deadlineMs / 1000)), max_result_rows: String(bounds.maxRows + 1), result_overflow_mode: 'break', join_use_nulls: 1 },
+        clickhouse_settings: {
+          readonly: '2',
+          max_execution_time: Math.max(1, Math.ceil(deadlineMs / 1000)),
+          max_result_rows: String(bounds.maxRows + 1),
+          result_overflow_mode: 'break',
+          join_use_nulls: 1,
+        },
       });
       return rowsOf((await rs.json()) as JsonResult, bounds);
     } catch (error) {
@@ -135,7 +145,13 @@ class ClickhouseConnector implements Connector {
   }
 
   async listColumns(table: string, deadlineMs: number): Promise<CatalogColumn[]> {
-    const result = await this.run('SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = ?', [table], CATALOG, deadlineMs, false);
+    const result = await this.run(
+      'SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = ?',
+      [table],
+      CATALOG,
+      deadlineMs,
+      false,
+    );
     return result.rows.map((r) => ({ name: String(r['name']), type: typeof r['type'] === 'string' ? r['type'] : '' }));
   }
 

@@ -10,7 +10,6 @@
 import { DuckDBBlobValue, DuckDBDecimalValue } from '@duckdb/node-api';
 import { decimalCell, integerCell } from './json-numbers.js';
 
-
 /** One DuckDB value as svc's JSON shape. */
 export function duckdbCell(value: unknown): unknown {
   if (value === null || value === undefined) return null;

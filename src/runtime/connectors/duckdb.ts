@@ -28,7 +28,8 @@ export interface DuckdbConnectorOptions {
 }
 
 const LIST_TABLES = 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name';
-const LIST_COLUMNS = 'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position';
+const LIST_COLUMNS =
+  'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position';
 const CATALOG = { maxRows: 10_000, maxBytes: 16 * 1024 * 1024, maxCellBytes: 16 * 1024 * 1024 };
 
 /** A DuckDB list literal of folder paths, each quoted the engine's way. */
@@ -71,7 +72,10 @@ function failure(error: unknown, timedOut: boolean): StatementError {
 }
 
 /** Reads a statement's rows chunk by chunk into `budget`, stopping one row past the cap. */
-async function readRows(connection: DuckDBConnection, statement: Pick<ConnectorStatement, 'sql' | 'params' | 'maxRows' | 'maxBytes' | 'maxCellBytes'>): Promise<ConnectorResult> {
+async function readRows(
+  connection: DuckDBConnection,
+  statement: Pick<ConnectorStatement, 'sql' | 'params' | 'maxRows' | 'maxBytes' | 'maxCellBytes'>,
+): Promise<ConnectorResult> {
   const values = [...statement.params];
   const result = await connection.stream(statement.sql, values, values.map(typeOf));
   const columns = result.columnNames();
@@ -104,7 +108,12 @@ class DuckdbConnector implements Connector {
 
   private open(): Promise<Lanes<DuckDBConnection>> {
     this.lanes ??= (async () => {
-      const options = { access_mode: 'READ_ONLY', autoinstall_known_extensions: 'false', autoload_known_extensions: 'false', allow_community_extensions: 'false' };
+      const options = {
+        access_mode: 'READ_ONLY',
+        autoinstall_known_extensions: 'false',
+        autoload_known_extensions: 'false',
+        allow_community_extensions: 'false',
+      };
       let instance: DuckDBInstance;
       try {
         instance = await DuckDBInstance.create(this.file, options);
@@ -190,7 +199,8 @@ export function openDuckdbConnector(target: ConnectorTarget, options: DuckdbConn
     exists = false;
   }
   // The configured (project-relative) path is named, never the server's absolute one.
-  if (!exists) throw new StatementError('CONNECTION_UNAVAILABLE', `The database of connection "${target.name}" was not found at ${path} (relative to the project).`);
+  if (!exists)
+    throw new StatementError('CONNECTION_UNAVAILABLE', `The database of connection "${target.name}" was not found at ${path} (relative to the project).`);
   const size = options.connections ?? Math.min(4, Math.max(1, availableParallelism()));
   return new DuckdbConnector(file, allowedFolders(target.root, target.connection.allowedDirectories ?? []), Math.max(1, size));
 }

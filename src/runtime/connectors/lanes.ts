@@ -33,11 +33,15 @@ export class Lanes<T> {
     return new Promise((resolve, reject) => {
       const waiter: Waiter<T> = { model, grant: resolve };
       this.waiting.push(waiter);
-      signal.addEventListener('abort', () => {
-        const at = this.waiting.indexOf(waiter);
-        if (at >= 0) this.waiting.splice(at, 1);
-        reject(signal.reason);
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          const at = this.waiting.indexOf(waiter);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     });
   }
 

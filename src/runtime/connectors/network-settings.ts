@@ -66,7 +66,11 @@ function portOf(value: unknown, fallback: number, name: string): number {
  * The server settings of `target`; throws CONNECTION_UNAVAILABLE naming the setting that is
  * missing. `env` is read once, when the connector opens, never per statement.
  */
-export function networkSettings(target: ConnectorTarget, defaults: { port: number; user: string; database: string }, env: NodeJS.ProcessEnv = process.env): NetworkSettings {
+export function networkSettings(
+  target: ConnectorTarget,
+  defaults: { port: number; user: string; database: string },
+  env: NodeJS.ProcessEnv = process.env,
+): NetworkSettings {
   const { connection, name } = target;
   const host = text(connection['host']);
   if (host === undefined) throw new StatementError('CONNECTION_UNAVAILABLE', `Connection "${name}" names no server; set "host" in svc.config.json.`);

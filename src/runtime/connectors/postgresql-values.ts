@@ -8,7 +8,6 @@
 import pg from 'pg';
 import { decimalCell, integerCell } from './json-numbers.js';
 
-
 function bytea(text: string): { base64: string } {
   const bytes = text.startsWith('\\x') ? Buffer.from(text.slice(2), 'hex') : Buffer.from(text, 'latin1');
   return { base64: bytes.toString('base64') };

@@ -33,7 +33,8 @@ export interface PostgresqlConnectorOptions {
 const IDLE_MS = 30 * 60 * 1000;
 const BATCH = 200;
 const LIST_TABLES = 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ANY (current_schemas(false)) ORDER BY table_name';
-const LIST_COLUMNS = 'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = ANY (current_schemas(false)) AND table_name = ? ORDER BY ordinal_position';
+const LIST_COLUMNS =
+  'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = ANY (current_schemas(false)) AND table_name = ? ORDER BY ordinal_position';
 const CATALOG = { maxRows: 10_000, maxBytes: 16 * 1024 * 1024, maxCellBytes: 16 * 1024 * 1024 };
 /** SQLSTATE classes meaning the server could not be reached or would not let us in. */
 const UNAVAILABLE = /^(08|28|3D|57P0[1-3])/;
@@ -45,7 +46,8 @@ function tlsOf(target: ConnectorTarget): boolean | ConnectionOptions {
   const mode = target.connection['sslmode'] ?? 'disable';
   if (mode === 'disable') return false;
   if (mode === 'require') return { rejectUnauthorized: false };
-  if (mode !== 'verify-full') throw new StatementError('CONNECTION_UNAVAILABLE', `Connection "${target.name}" has an sslmode that is not disable, require or verify-full.`);
+  if (mode !== 'verify-full')
+    throw new StatementError('CONNECTION_UNAVAILABLE', `Connection "${target.name}" has an sslmode that is not disable, require or verify-full.`);
   const ca = target.connection['sslRootCert'];
   return typeof ca === 'string' && ca !== '' ? { rejectUnauthorized: true, ca: readFileSync(resolve(target.root, ca), 'utf8') } : { rejectUnauthorized: true };
 }
@@ -94,7 +96,10 @@ class PostgresConnector implements Connector {
   private readonly lanes: Lanes<number>;
   private closed = false;
 
-  constructor(private readonly config: pg.PoolConfig, size: number) {
+  constructor(
+    private readonly config: pg.PoolConfig,
+    size: number,
+  ) {
     this.pool = new pg.Pool({ ...config, max: size, idleTimeoutMillis: IDLE_MS, allowExitOnIdle: true });
     // A broken idle socket is dropped by the pool; it must not crash the process.
     this.pool.on('error', () => undefined);

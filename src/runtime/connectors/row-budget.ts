@@ -15,7 +15,10 @@ export function cellBytes(value: unknown): number {
 
 function tooLarge(what: 'cell' | 'result'): StatementError {
   const subject = what === 'cell' ? 'One value of the result' : 'The result';
-  return new StatementError('RESULT_TOO_LARGE', `${subject} is larger than this connection returns, so the statement was stopped; ask for fewer rows or columns, or an aggregate.`);
+  return new StatementError(
+    'RESULT_TOO_LARGE',
+    `${subject} is larger than this connection returns, so the statement was stopped; ask for fewer rows or columns, or an aggregate.`,
+  );
 }
 
 export class RowBudget {

@@ -36,7 +36,10 @@ function resultOf(reply: PoolReply): ConnectorResult {
   }
   if (reply.kind === 'too-large') {
     const what = reply['what'] === 'cell' ? 'One value of the result' : 'The result';
-    throw new StatementError('RESULT_TOO_LARGE', `${what} is larger than this connection returns, so the statement was stopped; ask for fewer rows or columns, or an aggregate.`);
+    throw new StatementError(
+      'RESULT_TOO_LARGE',
+      `${what} is larger than this connection returns, so the statement was stopped; ask for fewer rows or columns, or an aggregate.`,
+    );
   }
   const message = typeof reply['message'] === 'string' ? reply['message'] : 'The database answered with an error.';
   if (reply.kind === 'unavailable') throw new StatementError('CONNECTION_UNAVAILABLE', `The database could not be opened: ${message}`);

@@ -67,7 +67,8 @@ function existingDraft(drafts: DraftFile[], fingerprint: string, slug: string): 
 function countAgain(root: string, hit: { file: DraftFile; index: number }): CapturedDraft {
   const { file } = hit;
   const target = file.declarations[hit.index];
-  if (!file.readable || target === undefined) throw new DraftError('DRAFT_UNREADABLE', `The draft ${file.path} does not parse, so its ask counter was not changed.`);
+  if (!file.readable || target === undefined)
+    throw new DraftError('DRAFT_UNREADABLE', `The draft ${file.path} does not parse, so its ask counter was not changed.`);
   const askedTimes = countAsk(target.decl, target.askedTimes);
   write(root, [{ kind: 'write', path: file.path, content: printDraftFile(file.parsed) }]);
   return { path: file.path, askedTimes, created: false };
@@ -123,8 +124,24 @@ export function captureDraft(root: string, input: CaptureInput): CapturedDraft {
   const slug = uniqueSlug(base, takenNames(root, input, drafts));
   const path = `${draftsFolder(input.layout, input.domain)}/${slug}.svc`;
   const owner = ownerFor(root, input);
-  const facts = { slug, domain: input.domain, entity: input.entity, question, sql: input.sql, owner, fingerprint, askedAt: input.now.toISOString().replace(/\.\d{3}Z$/, 'Z') };
-  const companion = { name: slug, domain: input.domain, description: DRAFT_DESCRIPTION, owner, tags: [REVIEW_REQUIRED_TAG], tables: tablesOf(input.sql, input.driver) };
+  const facts = {
+    slug,
+    domain: input.domain,
+    entity: input.entity,
+    question,
+    sql: input.sql,
+    owner,
+    fingerprint,
+    askedAt: input.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  };
+  const companion = {
+    name: slug,
+    domain: input.domain,
+    description: DRAFT_DESCRIPTION,
+    owner,
+    tags: [REVIEW_REQUIRED_TAG],
+    tables: tablesOf(input.sql, input.driver),
+  };
   write(root, [
     { kind: 'write', path, content: draftText(facts) },
     { kind: 'write', path: draftCompanionPath(input.domain, slug), content: draftCompanionText(companion) },

@@ -20,13 +20,17 @@ export function draftsFolder(layout: DraftLayout, domain: string): string {
 
 /** Project-relative paths of every block file in a `_drafts` folder, sorted. */
 export function draftFilePaths(root: string): string[] {
-  return discoverBlockFiles(root).files.filter((f) => f.inDrafts).map((f) => f.path);
+  return discoverBlockFiles(root)
+    .files.filter((f) => f.inDrafts)
+    .map((f) => f.path);
 }
 
 /** Project-relative paths of the domain's other (non-draft) block files. */
 export function domainBlockPaths(root: string, layout: DraftLayout, domain: string): string[] {
   const prefix = layout === 'domain' ? `domains/${domain}/blocks/` : `blocks/${domain}/`;
-  return discoverBlockFiles(root).files.filter((f) => !f.inDrafts && f.path.startsWith(prefix)).map((f) => f.path);
+  return discoverBlockFiles(root)
+    .files.filter((f) => !f.inDrafts && f.path.startsWith(prefix))
+    .map((f) => f.path);
 }
 
 export interface DraftDeclaration {

@@ -11,7 +11,10 @@ export const MAX_SLUG_LENGTH = 48;
 /** Folds accents away and keeps ASCII letters and digits, words joined by `_`. */
 function words(question: string): string[] {
   const ascii = question.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  return ascii.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '');
+  return ascii
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
 }
 
 /** The slug of `question` (no uniqueness applied). */

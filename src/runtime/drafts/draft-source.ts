@@ -8,16 +8,7 @@
  * the same document builder certify uses, so a later certification edits it in place.
  */
 import type { BlockFile, Declaration, Field, Section } from '../../../grammar/block/index.js';
-import {
-  arrayValue,
-  fieldNode,
-  formatBlockFile,
-  numberValue,
-  objectValue,
-  setField,
-  stringValue,
-  syntheticSpan,
-} from '../../compiler/format/index.js';
+import { arrayValue, fieldNode, formatBlockFile, numberValue, objectValue, setField, stringValue, syntheticSpan } from '../../compiler/format/index.js';
 import { companionPath } from '../../compiler/project/companion.js';
 import { statusCompanionText } from '../../rules/certify/index.js';
 import { proposedSection } from './draft-files.js';
@@ -68,7 +59,17 @@ export function draftDeclaration(f: DraftFacts): Declaration {
     proposed,
     fieldNode('query', stringValue(f.sql.trim(), { triple: true })),
   ];
-  return { kind: 'declaration', keyword: 'block', name: f.slug, nameSpan: syntheticSpan(), members, dangling: [], span: syntheticSpan(), leading: [], trailing: [] };
+  return {
+    kind: 'declaration',
+    keyword: 'block',
+    name: f.slug,
+    nameSpan: syntheticSpan(),
+    members,
+    dangling: [],
+    span: syntheticSpan(),
+    leading: [],
+    trailing: [],
+  };
 }
 
 /** The formatted text of a new draft file. */

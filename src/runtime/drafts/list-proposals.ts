@@ -42,7 +42,13 @@ export function listProposals(root: string, options: ListProposalsOptions = {}):
   for (const file of readDraftFiles(root)) {
     for (const d of file.declarations) {
       if (d.askedTimes < minimum) continue;
-      const p: Proposal = { name: d.name, path: file.path, askedTimes: d.askedTimes, readable: file.readable, certifyCommand: `svc certify --from-draft ${file.path}` };
+      const p: Proposal = {
+        name: d.name,
+        path: file.path,
+        askedTimes: d.askedTimes,
+        readable: file.readable,
+        certifyCommand: `svc certify --from-draft ${file.path}`,
+      };
       if (d.domain !== undefined) {
         p.domain = d.domain;
         p.id = `${d.domain}.${d.name}`;

@@ -16,7 +16,11 @@ const RULES: readonly MaskRule[] = [
   { label: '[url]', pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s'"]+/gi },
   { label: '[email]', pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g },
   { label: '[token]', pattern: /\beyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9._-]+/g },
-  { label: '[key]', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|\bsk-[A-Za-z0-9_-]{16,}|\b[spr]k_(?:live|test)_[A-Za-z0-9]{8,}|\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}|\bxox[abposr]-[A-Za-z0-9-]{10,}|\bAIza[0-9A-Za-z_-]{30,}/g },
+  {
+    label: '[key]',
+    pattern:
+      /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|\bsk-[A-Za-z0-9_-]{16,}|\b[spr]k_(?:live|test)_[A-Za-z0-9]{8,}|\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}|\bxox[abposr]-[A-Za-z0-9-]{10,}|\bAIza[0-9A-Za-z_-]{30,}/g,
+  },
   { label: '[token]', pattern: /\bbearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi },
   { label: '$1 [secret]', pattern: /\b(password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|token)\s*[:=]\s*\S+/gi },
   { label: '[iban]', pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g },

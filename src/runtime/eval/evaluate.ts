@@ -43,7 +43,13 @@ function nowOf(set: EvalSet, override: Date | undefined): Date {
   return override ?? (set.now !== undefined ? new Date(set.now) : new Date());
 }
 
-async function evaluateCompiled(root: string, compiled: ReturnType<typeof compileProject>, set: EvalSet, opts: EvaluateOptions, file: string): Promise<EvalReport> {
+async function evaluateCompiled(
+  root: string,
+  compiled: ReturnType<typeof compileProject>,
+  set: EvalSet,
+  opts: EvaluateOptions,
+  file: string,
+): Promise<EvalReport> {
   const config = compiled.config as NonNullable<typeof compiled.config>;
   const manifest = JSON.parse(compiled.text ?? '{}') as Manifest;
   const executor = createExecutor({ root, config });

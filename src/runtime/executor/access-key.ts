@@ -9,7 +9,10 @@ export function accessKey(): string {
   const context = currentContext();
   const host = context?.host;
   if (host === undefined) return '';
-  const names = Array.isArray(host.hooks.purposeAttributes) && host.hooks.purposeAttributes.every((n) => typeof n === 'string') ? [...host.hooks.purposeAttributes].sort() : [];
+  const names =
+    Array.isArray(host.hooks.purposeAttributes) && host.hooks.purposeAttributes.every((n) => typeof n === 'string')
+      ? [...host.hooks.purposeAttributes].sort()
+      : [];
   const attributes = context?.principal?.attributes ?? {};
   return JSON.stringify([context?.destination ?? '', names.map((n) => [n, Object.hasOwn(attributes, n) ? attributes[n] : null])]);
 }

@@ -24,10 +24,24 @@ export async function personCredentials(name: string, driver: string): Promise<P
   if (host?.hooks.credentials === undefined) return { credentialId: '' };
   const credentials = host.hooks.credentials.bind(host.hooks);
   const asked = { ...(context?.principal !== undefined ? { principal: context.principal } : {}), connection: name, driver };
-  const outcome = await callHook<CredentialsAnswer>({ name: 'credentials', invoke: () => credentials(asked), accept: isCredentialsAnswer, timeoutMs: host.timeoutMs, log: host.log });
-  if (outcome.kind !== 'ok') throw new StatementError('CREDENTIALS_REQUIRED', `Your warehouse sign-in could not be checked (reference ${outcome.reference}); reconnect, then try again.`);
+  const outcome = await callHook<CredentialsAnswer>({
+    name: 'credentials',
+    invoke: () => credentials(asked),
+    accept: isCredentialsAnswer,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
+  if (outcome.kind !== 'ok')
+    throw new StatementError(
+      'CREDENTIALS_REQUIRED',
+      `Your warehouse sign-in could not be checked (reference ${outcome.reference}); reconnect, then try again.`,
+    );
   const answer = outcome.value;
-  if ('refuse' in answer) throw new StatementError('CREDENTIALS_REQUIRED', answer.refuse.trim() === '' ? 'Your warehouse sign-in is needed again: reconnect, then try again.' : answer.refuse.slice(0, 500));
+  if ('refuse' in answer)
+    throw new StatementError(
+      'CREDENTIALS_REQUIRED',
+      answer.refuse.trim() === '' ? 'Your warehouse sign-in is needed again: reconnect, then try again.' : answer.refuse.slice(0, 500),
+    );
   // Without an id the settings themselves key the cache: equal settings, equal rights.
   const credentialId = answer.credentialId ?? JSON.stringify(answer.settings ?? {});
   return { ...(answer.settings !== undefined ? { overlay: answer.settings } : {}), credentialId };

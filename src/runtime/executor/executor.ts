@@ -22,7 +22,15 @@ import { ConnectorRegistry } from './connector-registry.js';
 import { readCatalog, readColumns, type ReadCatalogOptions } from './read-catalog.js';
 import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
 import { cacheKey, ResultCache, type ResultCacheOptions } from './result-cache.js';
-import { StatementError, type CatalogRequest, type Executor, type StatementEvent, type StatementRequest, type StatementResult, type WarehouseCatalog } from './types.js';
+import {
+  StatementError,
+  type CatalogRequest,
+  type Executor,
+  type StatementEvent,
+  type StatementRequest,
+  type StatementResult,
+  type WarehouseCatalog,
+} from './types.js';
 
 export interface ExecutorOptions {
   /** Project root; connection paths are relative to it. */
@@ -115,7 +123,16 @@ class OneQueryPath implements Executor {
     const { name, driver } = resolveConnection(this.options.config, request.connection);
     const report = (outcome: StatementEvent['outcome'], rowCount?: number, cached?: true): number => {
       const durationMs = performance.now() - started;
-      this.emit({ engine: driver, connection: name, origin: request.origin, read: 'data', outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}), ...(cached ? { cached } : {}) });
+      this.emit({
+        engine: driver,
+        connection: name,
+        origin: request.origin,
+        read: 'data',
+        outcome,
+        durationMs,
+        ...(rowCount !== undefined ? { rowCount } : {}),
+        ...(cached ? { cached } : {}),
+      });
       return durationMs;
     };
     if (this.closed) {
@@ -147,7 +164,10 @@ class OneQueryPath implements Executor {
     const maxBytes = nonNegative(request.maxResultBytes, this.maxResultBytes, 'maxResultBytes');
     const maxCellBytes = Math.min(maxBytes, nonNegative(request.maxCellBytes, this.maxCellBytes, 'maxCellBytes'));
     // Keyed by access: the statement as the policy narrowed it, and who asked with what answer.
-    const key = cache === undefined ? '' : `${cacheKey(name, policed.sql, policed.params, maxRows, maxBytes, maxCellBytes)}|${policed.fingerprint}|${person.credentialId}|${accessKey()}`;
+    const key =
+      cache === undefined
+        ? ''
+        : `${cacheKey(name, policed.sql, policed.params, maxRows, maxBytes, maxCellBytes)}|${policed.fingerprint}|${person.credentialId}|${accessKey()}`;
     const hit = cache?.get(name, key);
     if (hit !== undefined) {
       this.enforce(policed, hit.rows, report);
@@ -157,7 +177,9 @@ class OneQueryPath implements Executor {
     const generation = cache?.generation(name);
     let result;
     try {
-      result = await this.registry.getWith(name, person.overlay).runStatement({ sql: policed.sql, params: policed.params, maxRows, deadlineMs, maxBytes, maxCellBytes, origin: request.origin, ...callerOf() });
+      result = await this.registry
+        .getWith(name, person.overlay)
+        .runStatement({ sql: policed.sql, params: policed.params, maxRows, deadlineMs, maxBytes, maxCellBytes, origin: request.origin, ...callerOf() });
     } catch (error) {
       const failure = asStatementError(error);
       report(failure.code === 'STATEMENT_TIMEOUT' ? 'timeout' : 'error');

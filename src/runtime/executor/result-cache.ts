@@ -121,11 +121,20 @@ export class ResultCache {
   }
 
   /** Keeps a result read at `generation`; dropped when the file changed in between. */
-  set(connection: string, key: string, generation: number | undefined, result: { columns: string[]; rows: Array<Record<string, unknown>>; truncated: boolean }): void {
+  set(
+    connection: string,
+    key: string,
+    generation: number | undefined,
+    result: { columns: string[]; rows: Array<Record<string, unknown>>; truncated: boolean },
+  ): void {
     if (generation === undefined || this.files.get(connection)?.generation !== generation || !this.fresh(connection)) return;
     const bytes = 2 * (JSON.stringify(result.rows)?.length ?? 0) + 64;
     if (bytes > this.maxBytes / 8) return;
-    const value: CachedResult = { columns: Object.freeze([...result.columns]), rows: Object.freeze(result.rows.map((r) => Object.freeze(r))), truncated: result.truncated };
+    const value: CachedResult = {
+      columns: Object.freeze([...result.columns]),
+      rows: Object.freeze(result.rows.map((r) => Object.freeze(r))),
+      truncated: result.truncated,
+    };
     this.delete(key);
     this.entries.set(key, { connection, value, bytes, storedAt: this.now() });
     this.bytes += bytes;

@@ -45,7 +45,13 @@ async function askPolicy(sql: string, params: Params, tables: string[], name: st
     ...(context?.destination !== undefined ? { destination: context.destination } : {}),
     ...(context?.action !== undefined ? { action: context.action } : {}),
   };
-  const outcome = await callHook<RowPolicyAnswer>({ name: 'rowPolicy', invoke: () => rowPolicy(query), accept: isRowPolicyAnswer, timeoutMs: host.timeoutMs, log: host.log });
+  const outcome = await callHook<RowPolicyAnswer>({
+    name: 'rowPolicy',
+    invoke: () => rowPolicy(query),
+    accept: isRowPolicyAnswer,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
   if (outcome.kind !== 'ok') throw refused(`Your row rules could not be checked (reference ${outcome.reference}), so nothing ran.`, 'row-policy-failed');
   const answer = outcome.value;
   if ('refuse' in answer) throw refused(answer.refuse.trim() === '' ? 'Your row rules refuse this.' : answer.refuse.slice(0, 500), 'row-policy');
@@ -62,8 +68,11 @@ export async function applyRowPolicy(request: StatementRequest, name: string, dr
   const answer = await askPolicy(request.sql, request.params, tablesRead(request.sql, driver), name, request.purpose === 'metadata' ? 'metadata' : 'data');
   if (answer === undefined) return { sql: request.sql, params: request.params, fingerprint: '' };
   // The narrowed statement must still be a read the check lets through.
-  if (hostedStatementRefusal(answer.sql, driver, folders, { readOnly: true }) !== null) throw refused('Your row rules produced a statement that may not run here, so nothing ran.', 'row-policy-unsafe');
-  const fingerprint = createHash('sha256').update(JSON.stringify([currentContext()?.principal?.id ?? '', answer])).digest('hex');
+  if (hostedStatementRefusal(answer.sql, driver, folders, { readOnly: true }) !== null)
+    throw refused('Your row rules produced a statement that may not run here, so nothing ran.', 'row-policy-unsafe');
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([currentContext()?.principal?.id ?? '', answer]))
+    .digest('hex');
   return { sql: answer.sql, params: answer.params ?? request.params, ...(answer.groupRows !== undefined ? { groupRows: answer.groupRows } : {}), fingerprint };
 }
 
@@ -83,6 +92,7 @@ export function enforceGroupRows(policed: PolicedStatement, rows: ReadonlyArray<
   if (rule === undefined) return;
   for (const row of rows) {
     const value = row[rule.column];
-    if (typeof value !== 'number' || value < rule.minimum) throw refused(rule.refusal.trim() === '' ? 'Some groups here are too small to show.' : rule.refusal.slice(0, 500), 'group-rows');
+    if (typeof value !== 'number' || value < rule.minimum)
+      throw refused(rule.refusal.trim() === '' ? 'Some groups here are too small to show.' : rule.refusal.slice(0, 500), 'group-rows');
   }
 }

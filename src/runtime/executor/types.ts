@@ -50,7 +50,13 @@ export interface StatementEvent {
 }
 
 /** Stable codes for statements that did not produce a result. */
-export type StatementErrorCode = 'ROW_POLICY_REFUSED' | 'CREDENTIALS_REQUIRED' | 'STATEMENT_TIMEOUT' | 'RESULT_TOO_LARGE' | 'WAREHOUSE_ERROR' | 'CONNECTION_UNAVAILABLE';
+export type StatementErrorCode =
+  | 'ROW_POLICY_REFUSED'
+  | 'CREDENTIALS_REQUIRED'
+  | 'STATEMENT_TIMEOUT'
+  | 'RESULT_TOO_LARGE'
+  | 'WAREHOUSE_ERROR'
+  | 'CONNECTION_UNAVAILABLE';
 
 export class StatementError extends Error {
   constructor(

@@ -24,14 +24,22 @@ export function diagnosisOf(message: string, added: readonly string[]): string {
   return d === '' ? 'the warehouse refused the statement' : d.slice(0, 300);
 }
 
-
 /** Logs the engine's words and returns what the caller may carry. */
-export function warehouseFailure(failure: StatementError, asked: { sql: string; params: Params }, ran: { sql: string; params: Params }, driver: string, log: (line: string) => void): WarehouseStatementError {
+export function warehouseFailure(
+  failure: StatementError,
+  asked: { sql: string; params: Params },
+  ran: { sql: string; params: Params },
+  driver: string,
+  log: (line: string) => void,
+): WarehouseStatementError {
   const reference = errorReference();
   const tables = tablesRead(asked.sql, driver);
   // Literals only the rewrite holds: its text minus what was asked, and its values minus the asked ones.
   const askedValues = new Set(asked.params.map(String));
-  const added = [...ran.params.map(String).filter((v) => !askedValues.has(v)), ...[...ran.sql.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1] ?? '').filter((v) => !asked.sql.includes(v))];
+  const added = [
+    ...ran.params.map(String).filter((v) => !askedValues.has(v)),
+    ...[...ran.sql.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1] ?? '').filter((v) => !asked.sql.includes(v)),
+  ];
   const diagnosis = diagnosisOf(failure.message, added);
   log(`[${reference}] WAREHOUSE_ERROR (tables: ${tables.join(', ') || 'unknown'}; diagnosis: ${diagnosis}): ${failure.message}`);
   return new WarehouseStatementError(diagnosis, reference, tables);

@@ -21,7 +21,13 @@ export async function figuresDependOnReader(relations?: readonly string[]): Prom
   const hook = host.hooks.figuresDependOnReader;
   if (hook === undefined) return host.hooks.rowPolicy !== undefined || host.hooks.credentials !== undefined;
   const context = relations !== undefined ? { relations: [...relations] } : {};
-  const outcome = await callHook({ name: 'figuresDependOnReader', invoke: () => hook.call(host.hooks, context), accept: isBoolean, timeoutMs: host.timeoutMs, log: host.log });
+  const outcome = await callHook({
+    name: 'figuresDependOnReader',
+    invoke: () => hook.call(host.hooks, context),
+    accept: isBoolean,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
   return outcome.kind === 'ok' ? outcome.value : true;
 }
 
@@ -33,7 +39,13 @@ async function allowed(action: string, resource: { kind: 'app' | 'project'; id?:
   if (host === undefined || principal === undefined) return false;
   const authorize = host.hooks.authorize;
   if (authorize === undefined) return true;
-  const outcome = await callHook({ name: 'authorize', invoke: () => authorize.call(host.hooks, principal, action, resource), accept: isDecision, timeoutMs: host.timeoutMs, log: host.log });
+  const outcome = await callHook({
+    name: 'authorize',
+    invoke: () => authorize.call(host.hooks, principal, action, resource),
+    accept: isDecision,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
   return outcome.kind === 'ok' && outcome.value.allow;
 }
 
@@ -46,6 +58,12 @@ export async function keepsAnswerText(appId: string): Promise<boolean> {
   if (principal === undefined) return false;
   const hook = host.hooks.keepsAnswerText;
   if (hook === undefined) return (await allowed('app.author', { kind: 'app', id: appId })) && (await allowed('dataset.certify', { kind: 'project' }));
-  const outcome = await callHook({ name: 'keepsAnswerText', invoke: () => hook.call(host.hooks, principal, { appId }), accept: isBoolean, timeoutMs: host.timeoutMs, log: host.log });
+  const outcome = await callHook({
+    name: 'keepsAnswerText',
+    invoke: () => hook.call(host.hooks, principal, { appId }),
+    accept: isBoolean,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
   return outcome.kind === 'ok' && outcome.value;
 }

@@ -11,11 +11,34 @@ import { currentContext, type RequestContext } from '../context/request-context.
 import { errorReference } from '../context/error-reference.js';
 
 export type AuditEvent =
-  | { kind: 'answer'; at: string; principal?: string; action: string; runId: string; tier: 1 | 2 | 3; trust: string; sources: string[]; sqlFingerprint?: string; refusalCode?: string }
+  | {
+      kind: 'answer';
+      at: string;
+      principal?: string;
+      action: string;
+      runId: string;
+      tier: 1 | 2 | 3;
+      trust: string;
+      sources: string[];
+      sqlFingerprint?: string;
+      refusalCode?: string;
+    }
   | { kind: 'refusal'; at: string; principal?: string; action: string; code: string }
   | { kind: 'change'; at: string; principal?: string; action: string; change: 'certified' | 'draft_saved'; source: string }
   | { kind: 'model_usage'; at: string; principal?: string; action: string; model: string; promptTokens: number; completionTokens: number }
-  | { kind: 'knowledge'; at: string; principal?: string; action: string; runId: string; sourceId: string; operation: 'search' | 'fetch'; pageId?: string; link?: string; outcome: 'ok' | 'error' | 'refused'; resultCount: number };
+  | {
+      kind: 'knowledge';
+      at: string;
+      principal?: string;
+      action: string;
+      runId: string;
+      sourceId: string;
+      operation: 'search' | 'fetch';
+      pageId?: string;
+      link?: string;
+      outcome: 'ok' | 'error' | 'refused';
+      resultCount: number;
+    };
 
 type Fields<K extends AuditEvent['kind']> = Omit<Extract<AuditEvent, { kind: K }>, 'at' | 'principal' | 'action' | 'kind'>;
 
@@ -37,7 +60,13 @@ export function audit<K extends AuditEvent['kind']>(kind: K, fields: Fields<K>, 
   const host = context?.host;
   const sink = host?.hooks.audit;
   if (host === undefined || sink === undefined) return;
-  const event = { kind, at: new Date().toISOString(), ...(context?.principal !== undefined ? { principal: context.principal.id } : {}), action: context?.action ?? '', ...fields } as unknown as AuditEvent;
+  const event = {
+    kind,
+    at: new Date().toISOString(),
+    ...(context?.principal !== undefined ? { principal: context.principal.id } : {}),
+    action: context?.action ?? '',
+    ...fields,
+  } as unknown as AuditEvent;
   try {
     const result: unknown = sink.call(host.hooks, event);
     if (result instanceof Promise) result.catch((error: unknown) => failed(host, error));

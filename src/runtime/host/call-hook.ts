@@ -22,7 +22,9 @@ const TIMED_OUT = Symbol('timed out');
 
 function failure<T>(call: HookCall<T>, kind: 'throw' | 'timeout' | 'shape', detail: string): HookOutcome<T> {
   const reference = errorReference();
-  call.log(`[${reference}] host hook ${call.name}: ${kind === 'timeout' ? `no answer within ${call.timeoutMs} ms` : kind === 'shape' ? `answer not of the hook's shape (${detail})` : `threw: ${detail}`}`);
+  call.log(
+    `[${reference}] host hook ${call.name}: ${kind === 'timeout' ? `no answer within ${call.timeoutMs} ms` : kind === 'shape' ? `answer not of the hook's shape (${detail})` : `threw: ${detail}`}`,
+  );
   return { kind, reference };
 }
 

@@ -26,12 +26,18 @@ export interface FollowsHook {
 const KIND = 'follow';
 const any = (v: unknown): v is unknown => true;
 const isFollow = (v: unknown): v is Follow =>
-  v !== null && typeof v === 'object' && typeof (v as Follow).pageId === 'string' && (v as Follow).pageId !== '' && typeof (v as Follow).following === 'boolean';
+  v !== null &&
+  typeof v === 'object' &&
+  typeof (v as Follow).pageId === 'string' &&
+  (v as Follow).pageId !== '' &&
+  typeof (v as Follow).following === 'boolean';
 
 function hostOf() {
   const context = currentContext();
   const hook = context?.host?.hooks.follows;
-  return context?.host !== undefined && hook !== undefined && context.principal !== undefined ? { host: context.host, hook, principal: context.principal } : undefined;
+  return context?.host !== undefined && hook !== undefined && context.principal !== undefined
+    ? { host: context.host, hook, principal: context.principal }
+    : undefined;
 }
 
 /** The current person's follows. */
@@ -39,7 +45,9 @@ export async function listFollows(memory: MemoryStore | undefined): Promise<Foll
   const hosted = hostOf();
   if (hosted !== undefined) {
     const { host, hook, principal } = hosted;
-    const value = found(await callHook({ name: 'follows.list', invoke: () => hook.list.call(hook, principal), accept: any, timeoutMs: host.timeoutMs, log: host.log }));
+    const value = found(
+      await callHook({ name: 'follows.list', invoke: () => hook.list.call(hook, principal), accept: any, timeoutMs: host.timeoutMs, log: host.log }),
+    );
     return Array.isArray(value) ? value.filter(isFollow).map((f) => ({ pageId: f.pageId, following: f.following })) : [];
   }
   const owner = currentContext()?.principal?.id;
@@ -52,7 +60,13 @@ export async function setFollow(memory: MemoryStore | undefined, pageId: string,
   const hosted = hostOf();
   if (hosted !== undefined) {
     const { host, hook, principal } = hosted;
-    const outcome = await callHook({ name: 'follows.set', invoke: () => hook.set.call(hook, principal, { pageId }, following), accept: any, timeoutMs: host.timeoutMs, log: host.log });
+    const outcome = await callHook({
+      name: 'follows.set',
+      invoke: () => hook.set.call(hook, principal, { pageId }, following),
+      accept: any,
+      timeoutMs: host.timeoutMs,
+      log: host.log,
+    });
     if (outcome.kind !== 'ok') throw new StoreUnavailableError(outcome.reference);
     return { pageId, following };
   }

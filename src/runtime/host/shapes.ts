@@ -21,7 +21,13 @@ function isGrants(v: unknown): boolean {
 /** A principal as a host may name one (its `source` is set by the service, not taken from it). */
 export function isHostPrincipal(v: unknown): v is Principal {
   if (!isObject(v) || !isText(v.id, 256) || (v.kind !== 'person' && v.kind !== 'service')) return false;
-  return optional(v.displayName, (x) => typeof x === 'string') && optional(v.email, (x) => typeof x === 'string') && optional(v.groups, isStringList) && optional(v.attributes, isAttributes) && optional(v.appGrants, isGrants);
+  return (
+    optional(v.displayName, (x) => typeof x === 'string') &&
+    optional(v.email, (x) => typeof x === 'string') &&
+    optional(v.groups, isStringList) &&
+    optional(v.attributes, isAttributes) &&
+    optional(v.appGrants, isGrants)
+  );
 }
 
 /** `resolvePrincipal`'s answer: a principal, or null for no one. */
@@ -53,7 +59,10 @@ export function isRowPolicyAnswer(v: unknown): v is RowPolicyAnswer {
   if (typeof v.sql !== 'string' || v.sql.trim() === '') return false;
   if (!optional(v.params, (p) => Array.isArray(p) && p.every(isScalar))) return false;
   const g = v.groupRows;
-  return optional(g, (x) => isObject(x) && typeof x.column === 'string' && typeof x.minimum === 'number' && Number.isFinite(x.minimum) && typeof x.refusal === 'string');
+  return optional(
+    g,
+    (x) => isObject(x) && typeof x.column === 'string' && typeof x.minimum === 'number' && Number.isFinite(x.minimum) && typeof x.refusal === 'string',
+  );
 }
 
 /** `credentials`' answer: `{ settings?, credentialId? }` (no driver change) or `{ refuse }`. */
@@ -62,5 +71,11 @@ export function isCredentialsAnswer(v: unknown): v is CredentialsAnswer {
   if ('refuse' in v) return typeof v.refuse === 'string' && Object.keys(v).length === 1;
   if (Object.keys(v).some((k) => k !== 'settings' && k !== 'credentialId')) return false;
   if (!optional(v.credentialId, (x) => typeof x === 'string' && x.length > 0 && x.length <= 256)) return false;
-  return optional(v.settings, (s) => isObject(s) && !('driver' in s) && Object.values(s).every((x) => typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x))));
+  return optional(
+    v.settings,
+    (s) =>
+      isObject(s) &&
+      !('driver' in s) &&
+      Object.values(s).every((x) => typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x))),
+  );
 }

@@ -16,7 +16,8 @@ export function statementObserver(hooks: HostHooks | undefined, log: (line: stri
     const told = { engine: event.engine, read: event.read ?? 'data', outcome: event.outcome, durationMs: Math.round(event.durationMs * 10) / 10 };
     try {
       const answer = observe.call(hooks, told);
-      if (answer !== null && typeof answer === 'object' && typeof (answer as Promise<void>).then === 'function') (answer as Promise<void>).then(undefined, failed);
+      if (answer !== null && typeof answer === 'object' && typeof (answer as Promise<void>).then === 'function')
+        (answer as Promise<void>).then(undefined, failed);
     } catch (error) {
       failed(error);
     }

@@ -11,7 +11,10 @@ import { errorReference } from '../context/error-reference.js';
 /** A call the host's gate refused; `reference` when the gate failed rather than decided. */
 export class ToolRefusedError extends Error {
   readonly code = 'TOOL_REFUSED';
-  constructor(readonly tool: string, readonly reference?: string) {
+  constructor(
+    readonly tool: string,
+    readonly reference?: string,
+  ) {
     super(reference === undefined ? `You may not use the tool ${tool} here.` : `The tool ${tool} could not be cleared (reference ${reference}).`);
     this.name = 'ToolRefusedError';
   }
@@ -29,7 +32,9 @@ export async function gateToolCall<T>(name: string, args: unknown, run: () => Pr
   // Once the call is refused, a late next() runs nothing.
   let refused = false;
   let letThrough: () => void = () => undefined;
-  const cleared = new Promise<'cleared'>((resolve) => { letThrough = () => resolve('cleared'); });
+  const cleared = new Promise<'cleared'>((resolve) => {
+    letThrough = () => resolve('cleared');
+  });
   const next = (): Promise<T> => {
     if (refused) return Promise.reject(new ToolRefusedError(name));
     if (started === undefined) {
@@ -44,11 +49,15 @@ export async function gateToolCall<T>(name: string, args: unknown, run: () => Pr
     host.log(`[${reference}] host hook tools (${name}): ${why}`);
     throw new ToolRefusedError(name, reference);
   };
-  const deciding = Promise.resolve().then(() => gate.call(host.hooks, { name, args, ...(context?.principal !== undefined ? { principal: context.principal } : {}) }, next)).then(() => 'decided' as const);
+  const deciding = Promise.resolve()
+    .then(() => gate.call(host.hooks, { name, args, ...(context?.principal !== undefined ? { principal: context.principal } : {}) }, next))
+    .then(() => 'decided' as const);
   // The gate's own later failure (after it let the call through) changes nothing.
   deciding.catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<typeof LATE>((resolve) => { timer = setTimeout(() => resolve(LATE), host.timeoutMs); });
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), host.timeoutMs);
+  });
   let outcome: 'cleared' | 'decided' | typeof LATE;
   try {
     outcome = await Promise.race([cleared, deciding, late]);

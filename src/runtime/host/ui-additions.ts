@@ -67,7 +67,12 @@ function banner(v: unknown): HostUiAdditions['banner'] | undefined {
   const body = text(v['text'], 200);
   const tone = v['tone'] ?? 'info';
   if (body === undefined || (tone !== 'info' && tone !== 'caution')) return undefined;
-  const list = Array.isArray(v['links']) ? v['links'].map(link).filter((l): l is UiLink => l !== undefined).slice(0, 3) : [];
+  const list = Array.isArray(v['links'])
+    ? v['links']
+        .map(link)
+        .filter((l): l is UiLink => l !== undefined)
+        .slice(0, 3)
+    : [];
   return { text: body, tone, links: list };
 }
 
@@ -87,7 +92,13 @@ export function sanitiseUi(raw: unknown): HostUiAdditions {
     ...(raw['audience'] === 'reader' ? { audience: 'reader' as const } : {}),
   };
   const environment = text(raw['environment'], 40);
-  const fields = { links: links(raw['links']), answerActions: answerActions(raw['answerActions']), environment, banner: banner(raw['banner']), appNotFound: appNotFound(raw['appNotFound']) };
+  const fields = {
+    links: links(raw['links']),
+    answerActions: answerActions(raw['answerActions']),
+    environment,
+    banner: banner(raw['banner']),
+    appNotFound: appNotFound(raw['appNotFound']),
+  };
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) (parts as Raw)[key] = value;
   return parts;
 }

@@ -17,7 +17,13 @@ export async function visibleColumns<C extends { name: string }>(relation: strin
   if (hook === undefined || principal === undefined || context?.host === undefined) return [...columns];
   const host = context.host;
   const names = columns.map((c) => c.name);
-  const outcome = await callHook<string[]>({ name: 'columnsVisible', invoke: () => hook.call(host.hooks, principal, relation, [...names]), accept: isNames, timeoutMs: host.timeoutMs, log: host.log });
+  const outcome = await callHook<string[]>({
+    name: 'columnsVisible',
+    invoke: () => hook.call(host.hooks, principal, relation, [...names]),
+    accept: isNames,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
   if (outcome.kind !== 'ok') return [];
   const allowed = new Set(outcome.value);
   return columns.filter((c) => allowed.has(c.name));

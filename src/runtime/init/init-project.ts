@@ -41,11 +41,25 @@ export interface InitResult {
 
 // What a folder may hold and still count as empty: version control and a package manager's
 // files, which a project installed with `npm install -D` has before `svc init` runs.
-const HOUSEKEEPING = new Set(['.git', '.gitignore', '.npmrc', '.DS_Store', 'package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'node_modules', 'yarn.lock', 'pnpm-lock.yaml', '.yarnrc.yml']);
+const HOUSEKEEPING = new Set([
+  '.git',
+  '.gitignore',
+  '.npmrc',
+  '.DS_Store',
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'node_modules',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  '.yarnrc.yml',
+]);
 
 /** A project name the config schema accepts, from the folder's name. */
 export function projectNameFor(root: string): string {
-  const name = basename(root).replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  const name = basename(root)
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '');
   return name === '' ? 'project' : name;
 }
 
@@ -58,7 +72,9 @@ function folderProblem(root: string, force: boolean): Diagnostic | undefined {
   if (!existsSync(root)) return undefined;
   if (!statSync(root).isDirectory()) return diag('init/not-a-folder', { dir: root });
   if (existsSync(join(root, 'svc.config.json'))) return diag('init/already-a-project', { dir: root }, { file: 'svc.config.json' });
-  const others = readdirSync(root).filter((name) => !HOUSEKEEPING.has(name)).sort();
+  const others = readdirSync(root)
+    .filter((name) => !HOUSEKEEPING.has(name))
+    .sort();
   if (others.length === 0 || force) return undefined;
   const shown = others.slice(0, 5).join(', ') + (others.length > 5 ? `, and ${others.length - 5} more` : '');
   return diag('init/not-empty', { dir: root, entries: shown, count: others.length });
@@ -93,7 +109,8 @@ export function initProject(req: InitRequest): InitResult {
   const project = projectNameFor(root);
   const layout = req.layout ?? 'domains';
   const example = req.example ?? false;
-  if (example && req.warehouse !== undefined && req.warehouse !== 'sqlite') return refusal(root, project, diag('init/example-needs-sqlite', { warehouse: req.warehouse }));
+  if (example && req.warehouse !== undefined && req.warehouse !== 'sqlite')
+    return refusal(root, project, diag('init/example-needs-sqlite', { warehouse: req.warehouse }));
   const problem = folderProblem(root, req.force ?? false);
   if (problem !== undefined) return refusal(root, project, problem);
   const files = projectFiles({ project, layout, example, ...(req.warehouse !== undefined ? { warehouse: req.warehouse } : {}) });

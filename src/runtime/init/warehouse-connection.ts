@@ -16,9 +16,25 @@ export function warehouseConnection(warehouse: InitWarehouse, project: string): 
     case 'duckdb':
       return { driver: 'duckdb', path: 'data/warehouse.duckdb', allowedDirectories: [] };
     case 'postgresql':
-      return { driver: 'postgresql', host: 'localhost', port: 5432, database: project, user: project, passwordEnv: 'SVC_POSTGRES_PASSWORD', sslmode: 'disable' };
+      return {
+        driver: 'postgresql',
+        host: 'localhost',
+        port: 5432,
+        database: project,
+        user: project,
+        passwordEnv: 'SVC_POSTGRES_PASSWORD',
+        sslmode: 'disable',
+      };
     case 'clickhouse':
-      return { driver: 'clickhouse', protocol: 'http', host: 'localhost', port: 8123, database: 'default', user: 'default', passwordEnv: 'SVC_CLICKHOUSE_PASSWORD' };
+      return {
+        driver: 'clickhouse',
+        protocol: 'http',
+        host: 'localhost',
+        port: 8123,
+        database: 'default',
+        user: 'default',
+        passwordEnv: 'SVC_CLICKHOUSE_PASSWORD',
+      };
   }
 }
 

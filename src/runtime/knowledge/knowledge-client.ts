@@ -42,7 +42,13 @@ const PAGE_CHARS = 20_000;
 function transportOf(server: KnowledgeServer): Transport {
   const t = server.transport;
   if (t.kind === 'http') return new StreamableHTTPClientTransport(new URL(t.url), { requestInit: { headers: t.headers, redirect: 'error' } });
-  return new StdioClientTransport({ command: t.command, args: t.args, env: { ...getDefaultEnvironment(), ...t.env }, ...(t.cwd !== undefined ? { cwd: t.cwd } : {}), stderr: 'ignore' });
+  return new StdioClientTransport({
+    command: t.command,
+    args: t.args,
+    env: { ...getDefaultEnvironment(), ...t.env },
+    ...(t.cwd !== undefined ? { cwd: t.cwd } : {}),
+    stderr: 'ignore',
+  });
 }
 
 /** The tool result's JSON: structured content, else the first text part read as JSON. */
@@ -68,7 +74,8 @@ function checkTools(server: KnowledgeServer, tools: Array<{ name: string; annota
   for (const name of [server.searchTool, server.fetchTool]) {
     const tool = tools.find((t) => t.name === name);
     if (tool === undefined) throw new KnowledgeServerRefused(`it has no ${name} tool`);
-    if (tool.annotations?.readOnlyHint === false || tool.annotations?.destructiveHint === true) throw new KnowledgeServerRefused(`it says its ${name} tool writes`);
+    if (tool.annotations?.readOnlyHint === false || tool.annotations?.destructiveHint === true)
+      throw new KnowledgeServerRefused(`it says its ${name} tool writes`);
   }
 }
 
@@ -83,12 +90,18 @@ export async function openKnowledgeClient(server: KnowledgeServer): Promise<Know
     await client.close().catch(() => undefined);
     throw error;
   }
-  const call = async (name: string, args: Record<string, unknown>) => payloadOf((await client.callTool({ name, arguments: args }, undefined, options)) as Record<string, unknown>);
+  const call = async (name: string, args: Record<string, unknown>) =>
+    payloadOf((await client.callTool({ name, arguments: args }, undefined, options)) as Record<string, unknown>);
   return {
     async search(query) {
       const payload = await call(server.searchTool, { ...server.searchArgs, [server.searchArg]: query });
       const results = payload !== null && typeof payload === 'object' ? (payload as { results?: unknown }).results : undefined;
-      return Array.isArray(results) ? results.map(hitOf).filter((h) => h !== undefined).slice(0, HITS) : [];
+      return Array.isArray(results)
+        ? results
+            .map(hitOf)
+            .filter((h) => h !== undefined)
+            .slice(0, HITS)
+        : [];
     },
     async fetch(pageId) {
       const payload = await call(server.fetchTool, { ...server.fetchArgs, [server.fetchArg]: pageId });

@@ -41,7 +41,10 @@ export interface KnowledgeStep {
 
 /** `text` without any sentence that states a figure (a digit anywhere in it). */
 export function withoutFigureSentences(text: string): string {
-  const sentences = text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+/);
+  const sentences = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s+/);
   return sentences.filter((s) => s !== '' && !/\d/.test(s)).join(' ');
 }
 
@@ -51,14 +54,34 @@ interface Found {
   hit: KnowledgeHit;
 }
 
-function told(runId: string, server: KnowledgeServer, operation: 'search' | 'fetch', outcome: 'ok' | 'error' | 'refused', resultCount: number, page?: KnowledgeHit): void {
-  audit('knowledge', { runId, sourceId: server.id, operation, outcome, resultCount, ...(page !== undefined ? { pageId: page.id, ...(page.url !== undefined ? { link: page.url } : {}) } : {}) });
+function told(
+  runId: string,
+  server: KnowledgeServer,
+  operation: 'search' | 'fetch',
+  outcome: 'ok' | 'error' | 'refused',
+  resultCount: number,
+  page?: KnowledgeHit,
+): void {
+  audit('knowledge', {
+    runId,
+    sourceId: server.id,
+    operation,
+    outcome,
+    resultCount,
+    ...(page !== undefined ? { pageId: page.id, ...(page.url !== undefined ? { link: page.url } : {}) } : {}),
+  });
 }
 
 const outcomeOf = (error: unknown): 'refused' | 'error' => (error instanceof ToolRefusedError ? 'refused' : 'error');
 
 /** Searches the plan's servers while calls remain, keeping one for a fetch once something is found. */
-async function searchAll(question: string, plan: KnowledgePlan, runId: string, state: { left: number; clients: KnowledgeClient[]; notRead: LeftOut[] }, open: (s: KnowledgeServer) => Promise<KnowledgeClient>): Promise<Map<string, Found>> {
+async function searchAll(
+  question: string,
+  plan: KnowledgePlan,
+  runId: string,
+  state: { left: number; clients: KnowledgeClient[]; notRead: LeftOut[] },
+  open: (s: KnowledgeServer) => Promise<KnowledgeClient>,
+): Promise<Map<string, Found>> {
   const found = new Map<string, Found>();
   for (const server of plan.servers) {
     if (state.left === 0 || (state.left === 1 && found.size > 0)) break;
@@ -100,14 +123,24 @@ function stepsOf(citations: Citation[], notRead: LeftOut[]): KnowledgeStep[] {
   const steps: KnowledgeStep[] = [];
   if (citations.length > 0) {
     const sources = [...new Set(citations.map((c) => c.source))].join(', ');
-    steps.push({ kind: 'knowledge', title: 'Team documents', detail: `Read ${citations.length} page${citations.length === 1 ? '' : 's'} from ${sources} as context; the answer, its trust and its sources come from the governed answer alone.` });
+    steps.push({
+      kind: 'knowledge',
+      title: 'Team documents',
+      detail: `Read ${citations.length} page${citations.length === 1 ? '' : 's'} from ${sources} as context; the answer, its trust and its sources come from the governed answer alone.`,
+    });
   }
-  if (notRead.length > 0) steps.push({ kind: 'documents_not_read', title: 'Team documents not read', detail: notRead.map((s) => `${s.label}: ${s.reason}`).join('; ') });
+  if (notRead.length > 0)
+    steps.push({ kind: 'documents_not_read', title: 'Team documents not read', detail: notRead.map((s) => `${s.label}: ${s.reason}`).join('; ') });
   return steps;
 }
 
 /** Runs the loop for `question`; `open` connects to a server (tests give their own). */
-export async function readKnowledge(question: string, plan: KnowledgePlan, runId: string, open: (s: KnowledgeServer) => Promise<KnowledgeClient> = openKnowledgeClient): Promise<{ knowledge?: KnowledgeContext; steps: KnowledgeStep[] }> {
+export async function readKnowledge(
+  question: string,
+  plan: KnowledgePlan,
+  runId: string,
+  open: (s: KnowledgeServer) => Promise<KnowledgeClient> = openKnowledgeClient,
+): Promise<{ knowledge?: KnowledgeContext; steps: KnowledgeStep[] }> {
   const state = { left: KNOWLEDGE_CALLS, clients: [] as KnowledgeClient[], notRead: [...plan.notRead] };
   const citations: Citation[] = [];
   const notes: string[] = [];
@@ -119,7 +152,13 @@ export async function readKnowledge(question: string, plan: KnowledgePlan, runId
       const page = await fetchFound(found, key, runId);
       const entry = found.get(key);
       if (page === undefined || entry === undefined) continue;
-      citations.push({ sourceId: entry.server.id, source: entry.server.label, pageId: page.id, title: page.title, ...(page.url !== undefined ? { url: page.url } : {}) });
+      citations.push({
+        sourceId: entry.server.id,
+        source: entry.server.label,
+        pageId: page.id,
+        title: page.title,
+        ...(page.url !== undefined ? { url: page.url } : {}),
+      });
       const note = withoutFigureSentences(page.text);
       if (note !== '') notes.push(note);
     }

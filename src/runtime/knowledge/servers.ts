@@ -37,7 +37,8 @@ export interface LeftOut {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isName = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9_.:-]{1,128}$/.test(v);
-const textMap = (v: unknown): Record<string, string> | undefined => (v === undefined ? {} : isObject(v) && Object.values(v).every((x) => typeof x === 'string') ? (v as Record<string, string>) : undefined);
+const textMap = (v: unknown): Record<string, string> | undefined =>
+  v === undefined ? {} : isObject(v) && Object.values(v).every((x) => typeof x === 'string') ? (v as Record<string, string>) : undefined;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -66,7 +67,8 @@ function transportOf(raw: Record<string, unknown>, stdio: boolean): KnowledgeTra
   if (!stdio) return 'it names no url';
   const args = raw['args'] ?? [];
   const env = textMap(raw['env']);
-  if (typeof raw['command'] !== 'string' || raw['command'] === '' || !Array.isArray(args) || !args.every((a) => typeof a === 'string') || env === undefined) return 'it names neither a url nor a command with text arguments';
+  if (typeof raw['command'] !== 'string' || raw['command'] === '' || !Array.isArray(args) || !args.every((a) => typeof a === 'string') || env === undefined)
+    return 'it names neither a url nor a command with text arguments';
   return { kind: 'stdio', command: raw['command'], args: args as string[], env, ...(typeof raw['cwd'] === 'string' ? { cwd: raw['cwd'] } : {}) };
 }
 
@@ -86,7 +88,11 @@ export function serverOf(id: string, raw: unknown, stdio: boolean): KnowledgeSer
   if (searchArgs === undefined || fetchArgs === undefined) return out('its fixed arguments are malformed');
   const knowledge = raw['knowledge'];
   return {
-    id, label, transport, searchArgs, fetchArgs,
+    id,
+    label,
+    transport,
+    searchArgs,
+    fetchArgs,
     searchTool: (raw['searchTool'] as string | undefined) ?? 'search',
     searchArg: (raw['searchArg'] as string | undefined) ?? 'query',
     fetchTool: (raw['fetchTool'] as string | undefined) ?? 'fetch',

@@ -36,26 +36,41 @@ function providerOf(config: Parameters<typeof createModelProvider>[0]): ModelPro
     return createModelProvider(config);
   } catch (error) {
     if (!(error instanceof ModelProviderError)) throw error;
-    const diagnostic = { code: `ask/${error.code.toLowerCase().replace(/_/g, '-')}`, severity: 'error' as const, message: error.message, file: 'svc.config.json' };
+    const diagnostic = {
+      code: `ask/${error.code.toLowerCase().replace(/_/g, '-')}`,
+      severity: 'error' as const,
+      message: error.message,
+      file: 'svc.config.json',
+    };
     throw new ProjectNotReadyError([diagnostic], 2);
   }
 }
 
 /** Compiles and opens the project; throws ProjectNotReadyError when it cannot serve. */
 export async function openToolContext(options: OpenOptions = {}): Promise<OpenedContext> {
-  const compiled = compileProject({ ...(options.project !== undefined ? { project: options.project } : {}), ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
+  const compiled = compileProject({
+    ...(options.project !== undefined ? { project: options.project } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+  });
   // Only a configuration that does not read stops the tools; a block with errors loses its own standing.
   if (compiled.config === undefined || compiled.text === undefined) throw new ProjectNotReadyError(compiled.diagnostics, 2);
   const { root, config } = compiled;
   const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
-  if (errors > 0) (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(`svc mcp: ${errors} ${errors === 1 ? 'error' : 'errors'} in the project; blocks with errors are not served as certified (svc compile lists them)`);
+  if (errors > 0)
+    (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(
+      `svc mcp: ${errors} ${errors === 1 ? 'error' : 'errors'} in the project; blocks with errors are not served as certified (svc compile lists them)`,
+    );
   const manifest = JSON.parse(compiled.text) as Manifest;
   const provider = providerOf(config);
   const executor = createExecutor({ root, config });
   const recorder = options.traces === false ? undefined : createTraceRecorder({ root });
   const { router } = await dataAwareRouter(manifest, config, executor);
   const ctx = createToolContext({
-    root, config, manifest, executor, router,
+    root,
+    config,
+    manifest,
+    executor,
+    router,
     ...(provider !== undefined ? { provider } : {}),
     ...(recorder !== undefined ? { recorder } : {}),
     ...(options.now !== undefined ? { now: options.now } : {}),

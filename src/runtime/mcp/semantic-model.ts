@@ -43,7 +43,8 @@ export interface SemanticEntry<U> {
   uses: U[];
 }
 
-const MEASURE_NAME = /(^|_)(revenue|orders|count|amount|total|sum|avg|average|rate|pct|percent|share|units|quantity|qty|value|spend|price|margin|cost|ltv|aov|customers|sessions)(_|$)/;
+const MEASURE_NAME =
+  /(^|_)(revenue|orders|count|amount|total|sum|avg|average|rate|pct|percent|share|units|quantity|qty|value|spend|price|margin|cost|ltv|aov|customers|sessions)(_|$)/;
 
 /** A point in time (`last_order_at`, `first_day`), even when MAX() computes it, is not a measure. */
 const TIME_NAME = /(_at|_date|_time|_day)$|^(date|day|week|month|quarter|year|week_start|month_start)$/;
@@ -72,9 +73,13 @@ function dimensionsOf(block: CompiledBlock, shape: SelectShape): Array<[string, 
 function metricsOf(block: CompiledBlock, shape: SelectShape, dimensions: ReadonlySet<string>): Array<[string, MetricUse]> {
   const grain = grainOf(block);
   if (shape.columns.length === 0) {
-    return block.outputs.filter((o) => !dimensions.has(o.toLowerCase()) && MEASURE_NAME.test(o.toLowerCase())).map((o) => [o.toLowerCase(), { block: block.id, aggregate: null, grain }]);
+    return block.outputs
+      .filter((o) => !dimensions.has(o.toLowerCase()) && MEASURE_NAME.test(o.toLowerCase()))
+      .map((o) => [o.toLowerCase(), { block: block.id, aggregate: null, grain }]);
   }
-  return shape.columns.filter((c) => c.aggregate !== undefined && !dimensions.has(c.name) && !TIME_NAME.test(c.name)).map((c) => [c.name, { block: block.id, aggregate: c.aggregate ?? null, grain }]);
+  return shape.columns
+    .filter((c) => c.aggregate !== undefined && !dimensions.has(c.name) && !TIME_NAME.test(c.name))
+    .map((c) => [c.name, { block: block.id, aggregate: c.aggregate ?? null, grain }]);
 }
 
 function merge<U>(rows: Array<[string, U, string]>): Array<SemanticEntry<U>> {
@@ -85,9 +90,7 @@ function merge<U>(rows: Array<[string, U, string]>): Array<SemanticEntry<U>> {
     entry.uses.push(use);
     byName.set(name, entry);
   }
-  return [...byName.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, e]) => ({ name, domains: [...e.domains].sort(), uses: e.uses }));
+  return [...byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, e]) => ({ name, domains: [...e.domains].sort(), uses: e.uses }));
 }
 
 export interface SemanticModel {

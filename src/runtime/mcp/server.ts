@@ -69,10 +69,13 @@ async function call(tool: AnyTool, args: unknown, ctx: ToolContext): Promise<Cal
   try {
     return toCallToolResult(await gateToolCall(tool.name, args, () => tool.handler(args as Parameters<AnyTool['handler']>[0], ctx)));
   } catch (error) {
-    if (error instanceof ToolRefusedError) return toCallToolResult(refuse(error.code, error.message, error.reference !== undefined ? { reference: error.reference } : {}));
+    if (error instanceof ToolRefusedError)
+      return toCallToolResult(refuse(error.code, error.message, error.reference !== undefined ? { reference: error.reference } : {}));
     const reference = errorReference();
     ctx.log(`svc mcp: [${reference}] ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return toCallToolResult(refuse('INTERNAL_ERROR', `The tool ${tool.name} failed unexpectedly; the operator can find it under reference ${reference}.`, { reference }));
+    return toCallToolResult(
+      refuse('INTERNAL_ERROR', `The tool ${tool.name} failed unexpectedly; the operator can find it under reference ${reference}.`, { reference }),
+    );
   }
 }
 
@@ -82,7 +85,11 @@ export function createMcpServer(ctx: ToolContext, options: { version?: string; t
   for (const tool of options.tools ?? TOOLS) {
     server.registerTool(
       tool.name,
-      { description: tool.description, inputSchema: tool.inputSchema, annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false } },
+      {
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
+      },
       (args: unknown) => call(tool, args, ctx),
     );
   }

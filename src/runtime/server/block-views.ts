@@ -38,8 +38,15 @@ function paramView(p: CompiledParam): ParamView {
 /** The list entry of a block. */
 export function blockSummary(block: CompiledBlock): BlockSummary {
   return {
-    id: block.id, status: block.status, effectiveStatus: block.effectiveStatus, description: block.description ?? null, owner: block.owner ?? null,
-    file: block.file, inDrafts: block.inDrafts, receipt: block.receipt, ...(block.askedTimes !== undefined ? { askedTimes: block.askedTimes } : {}),
+    id: block.id,
+    status: block.status,
+    effectiveStatus: block.effectiveStatus,
+    description: block.description ?? null,
+    owner: block.owner ?? null,
+    file: block.file,
+    inDrafts: block.inDrafts,
+    receipt: block.receipt,
+    ...(block.askedTimes !== undefined ? { askedTimes: block.askedTimes } : {}),
     params: block.params.map(paramView),
   };
 }

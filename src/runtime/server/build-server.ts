@@ -33,7 +33,27 @@ import { installSnapshots } from './snapshot-hook.js';
 import { askTraceRoutes } from '../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
-const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [healthRoute, identityRoute, hostUiRoute, hostListsRoute, blocksRoute, blockRoute, blockRunRoute, agentRunsRoute, agentRunThreadRoute, schemaRoute, describeTableRoute, certificationsRoute, agentToolsRoute, hostAnswersRoute, hostAnswerStatusRoute, followsRoute, appAnswersRoute, appsRoute, webAppRoute];
+const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
+  healthRoute,
+  identityRoute,
+  hostUiRoute,
+  hostListsRoute,
+  blocksRoute,
+  blockRoute,
+  blockRunRoute,
+  agentRunsRoute,
+  agentRunThreadRoute,
+  schemaRoute,
+  describeTableRoute,
+  certificationsRoute,
+  agentToolsRoute,
+  hostAnswersRoute,
+  hostAnswerStatusRoute,
+  followsRoute,
+  appAnswersRoute,
+  appsRoute,
+  webAppRoute,
+];
 
 /** The parts a snapshot needs besides the files, from the server's deps. */
 function snapshotParts(deps: ServerDeps): SnapshotParts {
@@ -72,6 +92,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   for (const route of ROUTES) void app.register(route, { deps });
   // The trace routes belong to the local runtime and exist only where traces are recorded.
   // Exports key their question fingerprints with the host's salt, as the sink does.
-  if (deps.recorder !== undefined) void app.register(askTraceRoutes(deps.recorder.store, deps.hooks?.traceSalt !== undefined ? { traceSalt: deps.hooks.traceSalt } : {}));
+  if (deps.recorder !== undefined)
+    void app.register(askTraceRoutes(deps.recorder.store, deps.hooks?.traceSalt !== undefined ? { traceSalt: deps.hooks.traceSalt } : {}));
   return app;
 }

@@ -16,7 +16,12 @@ export type ExecutionTarget = { target: 'connection'; connectionName: string } |
 /** The JSON Schema of `executionTarget` in a request body. */
 export const EXECUTION_TARGET_SCHEMA = {
   oneOf: [
-    { type: 'object', additionalProperties: false, required: ['target', 'connectionName'], properties: { target: { const: 'connection' }, connectionName: { type: 'string', minLength: 1, maxLength: 200 } } },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['target', 'connectionName'],
+      properties: { target: { const: 'connection' }, connectionName: { type: 'string', minLength: 1, maxLength: 200 } },
+    },
     { type: 'object', additionalProperties: false, required: ['target'], properties: { target: { const: 'local' } } },
   ],
 } as const;
@@ -26,7 +31,8 @@ export function resolveExecutionTarget(target: ExecutionTarget | undefined, conf
   if (target === undefined) return undefined;
   if (target.target === 'local') {
     const host = currentContext()?.host;
-    if (host !== undefined && host.hooks.onePerson !== true) throw new ApiError(403, 'LOCAL_TARGET_REFUSED', 'The local workspace is shared by everyone on this server, so it cannot be used here.');
+    if (host !== undefined && host.hooks.onePerson !== true)
+      throw new ApiError(403, 'LOCAL_TARGET_REFUSED', 'The local workspace is shared by everyone on this server, so it cannot be used here.');
     return undefined;
   }
   const known = config.connections !== undefined && Object.hasOwn(config.connections, target.connectionName);

@@ -11,7 +11,16 @@ import { DEFAULT_CONTRACTS_PATH } from '../../compiler/project/contracts.js';
 import { MANIFEST_FILE } from '../../compiler/compile-project.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { Executor } from '../executor/types.js';
-import { buildSnapshot, memoOf, readManifest, withContracts, withDraft, type ProjectSnapshot, type SnapshotParts, type SnapshotSource } from './project-snapshot.js';
+import {
+  buildSnapshot,
+  memoOf,
+  readManifest,
+  withContracts,
+  withDraft,
+  type ProjectSnapshot,
+  type SnapshotParts,
+  type SnapshotSource,
+} from './project-snapshot.js';
 
 interface Held {
   snapshot: ProjectSnapshot;

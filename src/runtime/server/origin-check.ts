@@ -14,7 +14,16 @@ import { send } from './errors.js';
 export function normaliseOrigin(origin: string): string | undefined {
   try {
     const url = new URL(origin);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '' || origin.endsWith('/')) return undefined;
+    if (
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.username !== '' ||
+      url.password !== '' ||
+      url.pathname !== '/' ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      origin.endsWith('/')
+    )
+      return undefined;
     return url.origin.toLowerCase();
   } catch {
     return undefined;
@@ -37,7 +46,12 @@ export function installOriginCheck(app: FastifyInstance, allowed: readonly strin
     if (normal !== undefined && listed.has(normal)) {
       void reply.header('Access-Control-Allow-Origin', normal).header('Access-Control-Allow-Credentials', 'true').header('Vary', 'Origin');
       if (request.method === 'OPTIONS') {
-        return reply.code(204).header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE').header('Access-Control-Allow-Headers', 'content-type, authorization, x-svc-background').header('Access-Control-Max-Age', '600').send();
+        return reply
+          .code(204)
+          .header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE')
+          .header('Access-Control-Allow-Headers', 'content-type, authorization, x-svc-background')
+          .header('Access-Control-Max-Age', '600')
+          .send();
       }
       return undefined;
     }

@@ -56,11 +56,22 @@ export interface SnapshotParts {
 }
 
 /** Builds a snapshot over a manifest, config and executor: its gate, router and Ask service. */
-export async function buildSnapshot(parts: SnapshotParts, manifest: Manifest, config: SvcConfig, executor: Executor, generation: number): Promise<ProjectSnapshot> {
+export async function buildSnapshot(
+  parts: SnapshotParts,
+  manifest: Manifest,
+  config: SvcConfig,
+  executor: Executor,
+  generation: number,
+): Promise<ProjectSnapshot> {
   const { router, values } = await dataAwareRouter(manifest, config, executor);
   const provider = configuredProvider(config);
   const ask = createAskService({
-    root: parts.root, config, manifest, executor, router, values,
+    root: parts.root,
+    config,
+    manifest,
+    executor,
+    router,
+    values,
     ...(provider !== undefined ? { provider } : {}),
     ...(parts.recorder !== undefined ? { recorder: parts.recorder } : {}),
     ...(parts.threads !== undefined ? { threads: parts.threads } : {}),
@@ -95,12 +106,14 @@ export function readManifest(root: string): Manifest {
 /** The manifest with each block's contract resolved against the contract manifest as it is now. */
 export function withContracts(root: string, manifest: Manifest, config: SvcConfig): Manifest {
   const loaded = loadContracts(root, config.contracts?.manifestPath);
-  const blocks = Object.fromEntries(Object.entries(manifest.blocks).map(([id, b]) => {
-    if (b.contract === undefined) return [id, b];
-    const copy = { ...b, contract: { ...b.contract } };
-    resolveContract(copy, loaded.index, b.span);
-    return [id, copy];
-  }));
+  const blocks = Object.fromEntries(
+    Object.entries(manifest.blocks).map(([id, b]) => {
+      if (b.contract === undefined) return [id, b];
+      const copy = { ...b, contract: { ...b.contract } };
+      resolveContract(copy, loaded.index, b.span);
+      return [id, copy];
+    }),
+  );
   return { ...manifest, blocks, contracts: { loaded: loaded.index.loaded, path: loaded.index.path, count: loaded.index.keys.size } };
 }
 

@@ -61,8 +61,18 @@ async function place(request: FastifyRequest, reply: FastifyReply, hooks: HostHo
     timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS,
     log: deps.log ?? ((line) => process.stderr.write(`${line}\n`)),
   });
-  if (outcome.kind === 'timeout') return { refused: send(reply, 503, 'IDENTITY_UNAVAILABLE', 'The service could not check who you are right now; try again in a moment.', { reference: outcome.reference }) };
-  if (outcome.kind !== 'ok') return { refused: send(reply, 401, 'SIGN_IN_REQUIRED', `The service could not confirm who you are; sign in again (reference ${outcome.reference}).`, { reference: outcome.reference }) };
+  if (outcome.kind === 'timeout')
+    return {
+      refused: send(reply, 503, 'IDENTITY_UNAVAILABLE', 'The service could not check who you are right now; try again in a moment.', {
+        reference: outcome.reference,
+      }),
+    };
+  if (outcome.kind !== 'ok')
+    return {
+      refused: send(reply, 401, 'SIGN_IN_REQUIRED', `The service could not confirm who you are; sign in again (reference ${outcome.reference}).`, {
+        reference: outcome.reference,
+      }),
+    };
   if (outcome.value === null) {
     if (isSameOriginPath(hooks.signInPath)) void reply.header('X-SVC-Sign-In', hooks.signInPath);
     return { refused: send(reply, 401, 'SIGN_IN_REQUIRED', 'Sign in to use this service.') };
@@ -82,14 +92,20 @@ async function decide(route: RouteAction, principal: Principal, hooks: HostHooks
     log: deps.log ?? ((line) => process.stderr.write(`${line}\n`)),
   });
   if (outcome.kind === 'ok') return outcome.value;
-  if (outcome.kind === 'timeout') return { allow: false, reason: 'The service could not check what you may do right now; try again in a moment.', reference: outcome.reference };
+  if (outcome.kind === 'timeout')
+    return { allow: false, reason: 'The service could not check what you may do right now; try again in a moment.', reference: outcome.reference };
   return { allow: false, reason: `The service could not check what you may do (reference ${outcome.reference}).`, reference: outcome.reference };
 }
 
 function denied(reply: FastifyReply, route: RouteAction, decision: AuthorizeDecision & { reference?: string }): FastifyReply {
   const reason = typeof decision.reason === 'string' && decision.reason.trim() !== '' ? decision.reason.slice(0, 500) : undefined;
-  const next = decision.next !== undefined && isSameOriginPath(decision.next.href) ? { label: decision.next.label.slice(0, 200), href: decision.next.href } : undefined;
-  const extra = { action: route.action, ...(next !== undefined ? { next } : {}), ...(decision.reference !== undefined ? { reference: decision.reference } : {}) };
+  const next =
+    decision.next !== undefined && isSameOriginPath(decision.next.href) ? { label: decision.next.label.slice(0, 200), href: decision.next.href } : undefined;
+  const extra = {
+    action: route.action,
+    ...(next !== undefined ? { next } : {}),
+    ...(decision.reference !== undefined ? { reference: decision.reference } : {}),
+  };
   return send(reply, 403, 'PERMISSION_DENIED', reason ?? `You may not do this here (${route.action}).`, extra);
 }
 

@@ -19,12 +19,18 @@ import type { MemoryStore } from '../stores/memory-store.js';
 /** The host's `stores.<name>` gave no store of the expected shape, so the server did not start. */
 export class HostStoreInvalidError extends Error {
   constructor(readonly store: string) {
-    super(`The host's stores.${store} did not give a store (with ${STORE_METHODS[store as keyof typeof STORE_METHODS]?.join(', ') ?? 'its methods'}), so the server did not start.`);
+    super(
+      `The host's stores.${store} did not give a store (with ${STORE_METHODS[store as keyof typeof STORE_METHODS]?.join(', ') ?? 'its methods'}), so the server did not start.`,
+    );
     this.name = 'HostStoreInvalidError';
   }
 }
 
-const STORE_METHODS = { conversations: ['create', 'get', 'append', 'threadOf', 'close'], runs: ['put', 'get', 'close'], memory: ['list', 'set', 'close'] } as const;
+const STORE_METHODS = {
+  conversations: ['create', 'get', 'append', 'threadOf', 'close'],
+  runs: ['put', 'get', 'close'],
+  memory: ['list', 'set', 'close'],
+} as const;
 
 function hasMethods(value: unknown, store: keyof typeof STORE_METHODS): boolean {
   return value !== null && typeof value === 'object' && STORE_METHODS[store].every((m) => typeof (value as Record<string, unknown>)[m] === 'function');

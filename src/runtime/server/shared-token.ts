@@ -67,7 +67,9 @@ export function installSharedToken(app: FastifyInstance, token: string): void {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!sameSecret(given, token)) {
-      return reply.code(401).send({ error: { code: 'UNAUTHORIZED', message: `This server needs the shared token: send Authorization: Bearer <${TOKEN_ENV}>.` } });
+      return reply
+        .code(401)
+        .send({ error: { code: 'UNAUTHORIZED', message: `This server needs the shared token: send Authorization: Bearer <${TOKEN_ENV}>.` } });
     }
     return undefined;
   });

@@ -22,6 +22,7 @@ export class HostHooksRequiredError extends Error {
 
 /** Starts the hosted server; resolves to `{ url, close() }`. */
 export async function startHostedServer(options: HostedServerOptions): Promise<LocalServer> {
-  if (options === null || typeof options !== 'object' || options.hostHooks === null || typeof options.hostHooks !== 'object') throw new HostHooksRequiredError();
+  if (options === null || typeof options !== 'object' || options.hostHooks === null || typeof options.hostHooks !== 'object')
+    throw new HostHooksRequiredError();
   return startLocalServer(options);
 }

@@ -105,7 +105,9 @@ export class ProjectNotReadyError extends Error {
     /** 1: the project has errors; 2: the configuration could not be read. */
     readonly exitCode: 1 | 2,
   ) {
-    super(exitCode === 2 ? 'The project configuration could not be read, so the server did not start.' : 'The project has errors, so the server did not start.');
+    super(
+      exitCode === 2 ? 'The project configuration could not be read, so the server did not start.' : 'The project has errors, so the server did not start.',
+    );
     this.name = 'ProjectNotReadyError';
   }
 }
@@ -135,7 +137,9 @@ function reportErrors(diagnostics: readonly Diagnostic[], log: (line: string) =>
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return;
   const files = new Set(errors.map((d) => d.file ?? '(project)')).size;
-  log(`svc: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'} in ${files} ${files === 1 ? 'file' : 'files'}; blocks with errors are not served as certified`);
+  log(
+    `svc: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'} in ${files} ${files === 1 ? 'file' : 'files'}; blocks with errors are not served as certified`,
+  );
   for (const d of errors) log(`${d.file ?? '(project)'}${d.span ? `:${d.span.start.line}:${d.span.start.column}` : ''} ${d.severity} ${d.code} ${d.message}`);
 }
 
@@ -147,14 +151,25 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const hosted = options.hostHooks?.resolvePrincipal !== undefined;
   const token = hosted ? undefined : requiredToken(host);
   const origins = originsOf(options.allowedOrigins);
-  const compiled = compileProject({ ...(options.project !== undefined ? { project: options.project } : {}), ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
+  const compiled = compileProject({
+    ...(options.project !== undefined ? { project: options.project } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+  });
   if (compiled.config === undefined || compiled.text === undefined) throw new ProjectNotReadyError(compiled.diagnostics, 2);
   const { root, config } = compiled;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   reportErrors(compiled.diagnostics, log);
   const manifest = withContracts(root, readManifest(root), config);
   const onStatement = statementObserver(options.hostHooks, log);
-  const makeExecutor = (c: SvcConfig): Executor => createExecutor({ root, config: withHostConnection(c, options.hostConnection), ...(onStatement !== undefined ? { onStatement } : {}), resultCache: options.resultCache ?? true, ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}), ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) });
+  const makeExecutor = (c: SvcConfig): Executor =>
+    createExecutor({
+      root,
+      config: withHostConnection(c, options.hostConnection),
+      ...(onStatement !== undefined ? { onStatement } : {}),
+      resultCache: options.resultCache ?? true,
+      ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}),
+      ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}),
+    });
   const executor = makeExecutor(config);
   await warmUp(executor, config, log);
   const traces = options.hostHooks?.traces;
@@ -171,7 +186,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const memory = await memoryStore(options.hostHooks, root, guard);
   const parts = { root, recorder, threads, runs, openExecutor: makeExecutor };
   const source = liveSource(parts, await buildSnapshot(parts, manifest, config, executor, 1), log);
-  const hooks = options.hostHooks !== undefined ? { hooks: options.hostHooks, allowedOrigins: origins, ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}) } : {};
+  const hooks =
+    options.hostHooks !== undefined
+      ? { hooks: options.hostHooks, allowedOrigins: origins, ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}) }
+      : {};
   const app = buildServer({ root, manifest, executor, config, log, recorder, threads, runs, memory, source, ...hooks });
   if (token !== undefined) installSharedToken(app, token);
   const stop = async (): Promise<void> => {
@@ -191,13 +209,16 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   let closing: Promise<void> | undefined;
   // Each call reads the snapshot in use, held until it answers, so a reload never closes its executor mid-call.
   // With a host, the row policy is still asked (purpose metadata, no person: the host asked).
-  const hostContext = options.hostHooks === undefined ? undefined : { hooks: options.hostHooks, timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log };
+  const hostContext =
+    options.hostHooks === undefined ? undefined : { hooks: options.hostHooks, timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log };
   const onCurrent = async <T>(work: (executor: Executor) => Promise<T>): Promise<T> => {
     const snapshot = await source.current();
     const release = source.hold(snapshot);
     try {
       const run = () => work(snapshot.executor);
-      return await (hostContext === undefined ? run() : runWithContext({ host: hostContext, requestId: `schema-${randomUUID()}`, action: 'project.read' }, run));
+      return await (hostContext === undefined
+        ? run()
+        : runWithContext({ host: hostContext, requestId: `schema-${randomUUID()}`, action: 'project.read' }, run));
     } finally {
       release();
     }

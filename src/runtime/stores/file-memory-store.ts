@@ -13,7 +13,12 @@ import type { MemoryItem, MemoryStore } from './memory-store.js';
 export const MEMORY_FOLDER = '.svc/local/private/home';
 
 const isItem = (v: unknown): v is MemoryItem =>
-  v !== null && typeof v === 'object' && typeof (v as MemoryItem).kind === 'string' && typeof (v as MemoryItem).key === 'string' && typeof (v as MemoryItem).at === 'string' && 'value' in v;
+  v !== null &&
+  typeof v === 'object' &&
+  typeof (v as MemoryItem).kind === 'string' &&
+  typeof (v as MemoryItem).key === 'string' &&
+  typeof (v as MemoryItem).at === 'string' &&
+  'value' in v;
 
 /** The file of `owner` under the project at `root`. */
 export function memoryFile(root: string, owner: string): string {
@@ -34,7 +39,10 @@ export function openFileMemoryStore(root: string): MemoryStore {
   const queues = new Map<string, Promise<unknown>>();
   const serial = <T>(file: string, work: () => Promise<T>): Promise<T> => {
     const next = (queues.get(file) ?? Promise.resolve()).then(work, work);
-    queues.set(file, next.catch(() => undefined));
+    queues.set(
+      file,
+      next.catch(() => undefined),
+    );
     return next;
   };
   return {

@@ -19,7 +19,12 @@ export function guardedMemoryStore(store: MemoryStore, options: GuardOptions): M
   return {
     async list(owner, kind) {
       const value = found(await call('list', () => store.list(owner, kind)));
-      return Array.isArray(value) ? value.filter(isItem).filter((i) => i.kind === kind).map((i) => ({ ...i, at: typeof i.at === 'string' ? i.at : '' })) : [];
+      return Array.isArray(value)
+        ? value
+            .filter(isItem)
+            .filter((i) => i.kind === kind)
+            .map((i) => ({ ...i, at: typeof i.at === 'string' ? i.at : '' }))
+        : [];
     },
     async set(owner, item) {
       const outcome = await call('set', () => store.set(owner, item));

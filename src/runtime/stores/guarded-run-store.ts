@@ -14,10 +14,19 @@ const any = (v: unknown): v is unknown => true;
 function recordOf(v: unknown): RunRecord | undefined {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
   const r = v as Record<string, unknown>;
-  if (typeof r['runId'] !== 'string' || (r['owner'] !== undefined && typeof r['owner'] !== 'string') || typeof r['question'] !== 'string' || typeof r['traceId'] !== 'string') return undefined;
-  return { ...(r as unknown as RunRecord), tables: Array.isArray(r['tables']) ? (r['tables'] as unknown[]).filter((t): t is string => typeof t === 'string') : [], sources: Array.isArray(r['sources']) ? (r['sources'] as unknown[]).filter((t): t is string => typeof t === 'string') : [] };
+  if (
+    typeof r['runId'] !== 'string' ||
+    (r['owner'] !== undefined && typeof r['owner'] !== 'string') ||
+    typeof r['question'] !== 'string' ||
+    typeof r['traceId'] !== 'string'
+  )
+    return undefined;
+  return {
+    ...(r as unknown as RunRecord),
+    tables: Array.isArray(r['tables']) ? (r['tables'] as unknown[]).filter((t): t is string => typeof t === 'string') : [],
+    sources: Array.isArray(r['sources']) ? (r['sources'] as unknown[]).filter((t): t is string => typeof t === 'string') : [],
+  };
 }
-
 
 /** `store` behind the rules above. */
 export function guardedRunStore(store: RunStore, options: GuardOptions): RunStore {

@@ -20,23 +20,36 @@ const isText = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function isRun(v: unknown): v is ThreadRun {
-  return isObject(v) && isText(v['runId']) && isText(v['threadId']) && typeof v['question'] === 'string' && [1, 2, 3].includes(v['tier'] as number)
-    && ['certified', 'review_required', 'refused'].includes(v['trust'] as string) && Array.isArray(v['columns']) && typeof v['traceId'] === 'string';
+  return (
+    isObject(v) &&
+    isText(v['runId']) &&
+    isText(v['threadId']) &&
+    typeof v['question'] === 'string' &&
+    [1, 2, 3].includes(v['tier'] as number) &&
+    ['certified', 'review_required', 'refused'].includes(v['trust'] as string) &&
+    Array.isArray(v['columns']) &&
+    typeof v['traceId'] === 'string'
+  );
 }
 
 /** A thread as svc reads it, or undefined when the answer is not one. */
 function threadOf(v: unknown): Thread | undefined {
   if (!isObject(v) || !isText(v['id']) || (v['owner'] !== undefined && typeof v['owner'] !== 'string')) return undefined;
   const runs = Array.isArray(v['runs']) ? v['runs'].filter(isRun).map((r) => ({ ...r, rowCount: typeof r.rowCount === 'number' ? r.rowCount : 0 })) : [];
-  return { id: v['id'], ...(typeof v['owner'] === 'string' ? { owner: v['owner'] } : {}), createdAt: typeof v['createdAt'] === 'string' ? v['createdAt'] : '', runs };
+  return {
+    id: v['id'],
+    ...(typeof v['owner'] === 'string' ? { owner: v['owner'] } : {}),
+    createdAt: typeof v['createdAt'] === 'string' ? v['createdAt'] : '',
+    runs,
+  };
 }
 
 const any = (v: unknown): v is unknown => true;
 
-
 /** `store` behind the rules above. */
 export function guardedThreadStore(store: ThreadStore, options: GuardOptions): ThreadStore {
-  const call = <T>(name: string, invoke: () => unknown, accept: (v: unknown) => v is T) => callHook<T>({ name: `stores.conversations.${name}`, invoke, accept, ...options });
+  const call = <T>(name: string, invoke: () => unknown, accept: (v: unknown) => v is T) =>
+    callHook<T>({ name: `stores.conversations.${name}`, invoke, accept, ...options });
   return {
     async create(owner, at) {
       const outcome = await call('create', () => store.create(owner, at), isText);

@@ -13,7 +13,10 @@ export function createPostgresRunStore(settings: PostgresStoreSettings): RunStor
   return {
     async put(record) {
       await ready();
-      await pool.query('INSERT INTO svc_run_facts (run_id, owner, record) VALUES ($1, $2, $3) ON CONFLICT (run_id) DO UPDATE SET owner = EXCLUDED.owner, record = EXCLUDED.record', [record.runId, record.owner ?? null, JSON.stringify(record)]);
+      await pool.query(
+        'INSERT INTO svc_run_facts (run_id, owner, record) VALUES ($1, $2, $3) ON CONFLICT (run_id) DO UPDATE SET owner = EXCLUDED.owner, record = EXCLUDED.record',
+        [record.runId, record.owner ?? null, JSON.stringify(record)],
+      );
     },
     async get(runId) {
       await ready();

@@ -31,7 +31,9 @@ export function createPostgresThreadStore(settings: PostgresStoreSettings, ids: 
     },
     async get(threadId) {
       await schema();
-      const head = await pool.query<{ id: string; owner: string | null; created_at: string }>('SELECT id, owner, created_at FROM svc_threads WHERE id = $1', [threadId]);
+      const head = await pool.query<{ id: string; owner: string | null; created_at: string }>('SELECT id, owner, created_at FROM svc_threads WHERE id = $1', [
+        threadId,
+      ]);
       const row = head.rows[0];
       if (row === undefined) return undefined;
       const runs = await pool.query<{ record: ThreadRun }>('SELECT record FROM svc_thread_runs WHERE thread_id = $1 ORDER BY seq', [threadId]);

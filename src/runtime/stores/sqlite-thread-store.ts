@@ -43,7 +43,9 @@ function statements(db: Database.Database) {
     insertThread: db.prepare('INSERT INTO threads (id, owner, created_at) VALUES (?, ?, ?)'),
     selectThread: db.prepare<[string], ThreadRow>('SELECT id, owner, created_at FROM threads WHERE id = ?'),
     selectRuns: db.prepare<[string], { record: string }>('SELECT record FROM runs WHERE thread_id = ? ORDER BY seq'),
-    insertRun: db.prepare('INSERT INTO runs (run_id, thread_id, seq, record) VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM runs WHERE thread_id = ?), ?)'),
+    insertRun: db.prepare(
+      'INSERT INTO runs (run_id, thread_id, seq, record) VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM runs WHERE thread_id = ?), ?)',
+    ),
     selectThreadOf: db.prepare<[string], { thread_id: string }>('SELECT thread_id FROM runs WHERE run_id = ?'),
   };
 }
@@ -99,7 +101,11 @@ export function openSqliteThreadStore(root: string, ids: () => string = randomUU
       const row = q.selectThread.get(threadId) ?? pending.get(threadId) ?? queue.find((i) => i.row?.id === threadId)?.row;
       if (row === undefined) return undefined;
       const stored = q.selectRuns.all(threadId).map((r) => JSON.parse(r.record) as ThreadRun);
-      const thread: Thread = { id: row.id, createdAt: row.created_at, runs: [...stored, ...queue.filter((i) => i.run.threadId === threadId).map((i) => i.run)] };
+      const thread: Thread = {
+        id: row.id,
+        createdAt: row.created_at,
+        runs: [...stored, ...queue.filter((i) => i.run.threadId === threadId).map((i) => i.run)],
+      };
       if (row.owner !== null) thread.owner = row.owner;
       return thread;
     },

@@ -4,8 +4,23 @@
  * stored and never thrown. No method throws: the Ask calls these on its hot path.
  */
 import {
-  cleanContractId, cleanCount, cleanCountKey, cleanMs, cleanOutcome, cleanPhaseCode, cleanQualifiedId, cleanReasonCode, cleanRole, cleanScore, cleanTier, cleanTrust,
-  type AttemptOutcome, type Tier, type TraceDetail, type TraceRef, type Trust,
+  cleanContractId,
+  cleanCount,
+  cleanCountKey,
+  cleanMs,
+  cleanOutcome,
+  cleanPhaseCode,
+  cleanQualifiedId,
+  cleanReasonCode,
+  cleanRole,
+  cleanScore,
+  cleanTier,
+  cleanTrust,
+  type AttemptOutcome,
+  type Tier,
+  type TraceDetail,
+  type TraceRef,
+  type Trust,
 } from './content.js';
 
 export interface PhaseInput {
@@ -126,28 +141,34 @@ export class TraceBuilder {
   finish(input: FinishInput = {}): TraceRef {
     if (this.done) return this.ref();
     this.done = true;
-    return this.guard(() => {
-      const o = this.detail.outcome;
-      const set = <K extends keyof typeof o>(k: K, v: (typeof o)[K] | undefined) => v !== undefined && (o[k] = v);
-      set('tier', this.optional(input.tier, cleanTier));
-      set('trust', this.optional(input.trust, cleanTrust));
-      set('refusalCode', this.optional(input.refusalCode, cleanReasonCode));
-      set('block', this.optional(input.block, cleanQualifiedId));
-      set('contract', this.optional(input.contract, cleanContractId));
-      this.detail.sources = this.coverage(input.sources ?? (o.block !== undefined ? [o.block] : []));
-      return this.close('complete', input.questionText);
-    }, { traceId: this.traceId, status: 'unavailable', code: 'TRACE_STORE_UNAVAILABLE' });
+    return this.guard(
+      () => {
+        const o = this.detail.outcome;
+        const set = <K extends keyof typeof o>(k: K, v: (typeof o)[K] | undefined) => v !== undefined && (o[k] = v);
+        set('tier', this.optional(input.tier, cleanTier));
+        set('trust', this.optional(input.trust, cleanTrust));
+        set('refusalCode', this.optional(input.refusalCode, cleanReasonCode));
+        set('block', this.optional(input.block, cleanQualifiedId));
+        set('contract', this.optional(input.contract, cleanContractId));
+        this.detail.sources = this.coverage(input.sources ?? (o.block !== undefined ? [o.block] : []));
+        return this.close('complete', input.questionText);
+      },
+      { traceId: this.traceId, status: 'unavailable', code: 'TRACE_STORE_UNAVAILABLE' },
+    );
   }
 
   /** Ends the trace of an Ask that threw; `reasonCode` is a stable code, never the message. */
   fail(reasonCode = 'ASK_FAILED', questionText?: string): TraceRef {
     if (this.done) return this.ref();
     this.done = true;
-    return this.guard(() => {
-      this.detail.outcome.errorCode = cleanReasonCode(reasonCode) ?? 'ASK_FAILED';
-      this.detail.sources = this.coverage([]);
-      return this.close('failed', questionText);
-    }, { traceId: this.traceId, status: 'unavailable', code: 'TRACE_STORE_UNAVAILABLE' });
+    return this.guard(
+      () => {
+        this.detail.outcome.errorCode = cleanReasonCode(reasonCode) ?? 'ASK_FAILED';
+        this.detail.sources = this.coverage([]);
+        return this.close('failed', questionText);
+      },
+      { traceId: this.traceId, status: 'unavailable', code: 'TRACE_STORE_UNAVAILABLE' },
+    );
   }
 
   private close(status: 'complete' | 'failed', questionText: string | undefined): TraceRef {

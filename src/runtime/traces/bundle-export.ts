@@ -19,8 +19,18 @@ import { Pseudonymiser } from './pseudonymise.js';
 import { keyedFingerprint } from './salt.js';
 import { writeFileOnce } from './atomic-write.js';
 import {
-  BOUND_FILES, BUNDLE_FORMAT, BUNDLE_VERSION, CANARY_CATEGORIES, MANIFEST, jsonText, sealManifest, sha256,
-  type BundleProfile, type BundleTexts, type RedactionReceipt, type RunReceipt,
+  BOUND_FILES,
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  CANARY_CATEGORIES,
+  MANIFEST,
+  jsonText,
+  sealManifest,
+  sha256,
+  type BundleProfile,
+  type BundleTexts,
+  type RedactionReceipt,
+  type RunReceipt,
 } from './bundle-format.js';
 
 export interface ExportOptions {
@@ -36,11 +46,26 @@ export interface ExportOptions {
 function runReceipt(t: TraceDetail): RunReceipt {
   const o = t.outcome;
   const r: RunReceipt = {
-    format: 'svc.run-receipt', version: 1, traceId: t.traceId, runId: t.runId, kind: t.kind, status: t.status, startedAt: t.startedAt,
+    format: 'svc.run-receipt',
+    version: 1,
+    traceId: t.traceId,
+    runId: t.runId,
+    kind: t.kind,
+    status: t.status,
+    startedAt: t.startedAt,
     sources: [...t.sources.used],
     attempts: t.attempts.map((a) => ({ tier: a.tier, outcome: a.outcome, ...(a.reasonCode !== undefined ? { reasonCode: a.reasonCode } : {}) })),
   };
-  const optional = { finishedAt: t.finishedAt, durationMs: t.durationMs, tier: o.tier, trust: o.trust, refusalCode: o.refusalCode, errorCode: o.errorCode, block: o.block, contract: o.contract };
+  const optional = {
+    finishedAt: t.finishedAt,
+    durationMs: t.durationMs,
+    tier: o.tier,
+    trust: o.trust,
+    refusalCode: o.refusalCode,
+    errorCode: o.errorCode,
+    block: o.block,
+    contract: o.contract,
+  };
   for (const [k, v] of Object.entries(optional)) if (v !== undefined) (r as unknown as Record<string, unknown>)[k] = v;
   return r;
 }
@@ -48,7 +73,9 @@ function runReceipt(t: TraceDetail): RunReceipt {
 function checkRequest(opts: ExportOptions): void {
   if (opts.profile !== 'strict' && opts.profile !== 'support') throw new TraceError('TRACE_REQUEST_INVALID', { message: 'profile must be strict or support.' });
   if (opts.profile === 'support' && opts.confirmReviewedIdentifiers !== true) {
-    throw new TraceError('TRACE_REQUEST_INVALID', { message: 'The support profile keeps identifiers; pass --confirm-reviewed-identifiers once a reviewer approved them for sharing.' });
+    throw new TraceError('TRACE_REQUEST_INVALID', {
+      message: 'The support profile keeps identifiers; pass --confirm-reviewed-identifiers once a reviewer approved them for sharing.',
+    });
   }
   if (opts.profile === 'strict' && opts.reviewedQuestion !== undefined) {
     throw new TraceError('TRACE_REQUEST_INVALID', { message: 'Reviewed question prose is part of the support profile only.' });
@@ -69,7 +96,9 @@ export function buildBundle(detail: TraceDetail, opts: ExportOptions): BundleTex
     trace.fingerprints = { question: receipt.questionFingerprint };
   }
   const redaction: RedactionReceipt = {
-    format: 'svc.redaction-receipt', version: 1, profile: opts.profile,
+    format: 'svc.redaction-receipt',
+    version: 1,
+    profile: opts.profile,
     identifiers: strict ? 'pseudonymised' : 'reviewed',
     method: strict ? 'hmac-sha256 keyed stand-ins (install key)' : 'identifiers kept after review',
     questionFingerprint: question ? 'keyed' : 'omitted',
@@ -80,8 +109,11 @@ export function buildBundle(detail: TraceDetail, opts: ExportOptions): BundleTex
   if (question && detail.fingerprints.question !== undefined) redaction.questionMatchesTrace = questionFingerprint(question) === detail.fingerprints.question;
   const bound = { 'trace.json': jsonText(trace), 'run-receipt.json': jsonText(receipt), 'redaction-receipt.json': jsonText(redaction) };
   const manifest = sealManifest({
-    format: BUNDLE_FORMAT, version: BUNDLE_VERSION, profile: opts.profile,
-    createdAt: new Date((opts.now ?? Date.now)()).toISOString(), traceId: trace.traceId,
+    format: BUNDLE_FORMAT,
+    version: BUNDLE_VERSION,
+    profile: opts.profile,
+    createdAt: new Date((opts.now ?? Date.now)()).toISOString(),
+    traceId: trace.traceId,
     files: BOUND_FILES.map((name) => ({ name, sha256: sha256(bound[name]), bytes: Buffer.byteLength(bound[name]) })),
   });
   const texts: BundleTexts = { [MANIFEST]: manifest, ...bound };
@@ -102,7 +134,8 @@ export function assertCanaryClean(texts: Partial<BundleTexts>): void {
  */
 export function writeBundle(dir: string, texts: BundleTexts): void {
   mkdirSync(dir, { recursive: true });
-  if (readdirSync(dir).length > 0) throw new TraceError('TRACE_REQUEST_INVALID', { message: 'The output folder is not empty; an export never overwrites an earlier bundle.' });
+  if (readdirSync(dir).length > 0)
+    throw new TraceError('TRACE_REQUEST_INVALID', { message: 'The output folder is not empty; an export never overwrites an earlier bundle.' });
   for (const name of BOUND_FILES) writeFileOnce(join(dir, name), texts[name]);
   writeFileOnce(join(dir, MANIFEST), texts[MANIFEST]);
 }

@@ -8,8 +8,16 @@ import { join } from 'node:path';
 import { scanValue } from './canary.js';
 import type { TraceDetail } from './content.js';
 import {
-  BOUND_FILES, BUNDLE_FILES, BUNDLE_FORMAT, BUNDLE_VERSION, MANIFEST, manifestSealed, sha256,
-  type BundleManifest, type RedactionReceipt, type RunReceipt,
+  BOUND_FILES,
+  BUNDLE_FILES,
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  MANIFEST,
+  manifestSealed,
+  sha256,
+  type BundleManifest,
+  type RedactionReceipt,
+  type RunReceipt,
 } from './bundle-format.js';
 
 export type BundleCheck = 'folder' | 'missing-file' | 'unexpected-file' | 'json' | 'format' | 'version' | 'checksum' | 'consistency' | 'canary' | 'receipt';
@@ -37,7 +45,12 @@ export interface BundleValidation {
   bundle?: LoadedBundle;
 }
 
-const bad = (check: BundleCheck, message: string, file?: string): BundleFinding => ({ code: 'TRACE_BUNDLE_INVALID', check, message, ...(file !== undefined ? { file } : {}) });
+const bad = (check: BundleCheck, message: string, file?: string): BundleFinding => ({
+  code: 'TRACE_BUNDLE_INVALID',
+  check,
+  message,
+  ...(file !== undefined ? { file } : {}),
+});
 
 function readAll(dir: string, findings: BundleFinding[]): Map<string, Buffer> | undefined {
   let names: string[];
@@ -47,7 +60,9 @@ function readAll(dir: string, findings: BundleFinding[]): Map<string, Buffer> | 
     findings.push(bad('folder', 'The bundle folder cannot be read.'));
     return undefined;
   }
-  for (const name of names) if (!(BUNDLE_FILES as readonly string[]).includes(name)) findings.push(bad('unexpected-file', 'The bundle holds a file that is not part of the format.', name));
+  for (const name of names)
+    if (!(BUNDLE_FILES as readonly string[]).includes(name))
+      findings.push(bad('unexpected-file', 'The bundle holds a file that is not part of the format.', name));
   const files = new Map<string, Buffer>();
   for (const name of BUNDLE_FILES) {
     if (!names.includes(name)) findings.push(bad('missing-file', 'A bundle file is missing.', name));
@@ -82,16 +97,22 @@ function checkManifest(text: string, m: Record<string, unknown>, files: Map<stri
     const entry = listed.find((f) => f['name'] === name);
     const bytes = files.get(name);
     if (entry === undefined) findings.push(bad('checksum', 'The manifest does not bind this file.', name));
-    else if (bytes !== undefined && (entry['sha256'] !== sha256(bytes) || entry['bytes'] !== bytes.length)) findings.push(bad('checksum', 'The file does not match the checksum in the manifest.', name));
+    else if (bytes !== undefined && (entry['sha256'] !== sha256(bytes) || entry['bytes'] !== bytes.length))
+      findings.push(bad('checksum', 'The file does not match the checksum in the manifest.', name));
   }
 }
 
 function checkConsistency(b: LoadedBundle, findings: BundleFinding[]): void {
-  const formats: Array<[string, unknown, string]> = [['trace.json', b.trace.format, 'svc.ask-trace'], ['run-receipt.json', b.receipt.format, 'svc.run-receipt'], ['redaction-receipt.json', b.redaction.format, 'svc.redaction-receipt']];
+  const formats: Array<[string, unknown, string]> = [
+    ['trace.json', b.trace.format, 'svc.ask-trace'],
+    ['run-receipt.json', b.receipt.format, 'svc.run-receipt'],
+    ['redaction-receipt.json', b.redaction.format, 'svc.redaction-receipt'],
+  ];
   for (const [file, found, want] of formats) if (found !== want) findings.push(bad('format', `The file is not an ${want} document.`, file));
   if (b.trace.traceId !== b.manifest.traceId || b.receipt.traceId !== b.manifest.traceId) findings.push(bad('consistency', 'The files name different traces.'));
   if (b.receipt.runId !== b.trace.runId) findings.push(bad('consistency', 'The run receipt names another run than the trace.', 'run-receipt.json'));
-  if (b.redaction.profile !== b.manifest.profile) findings.push(bad('consistency', 'The redaction receipt names another profile than the manifest.', 'redaction-receipt.json'));
+  if (b.redaction.profile !== b.manifest.profile)
+    findings.push(bad('consistency', 'The redaction receipt names another profile than the manifest.', 'redaction-receipt.json'));
 }
 
 /** Validates the bundle in `dir`. */
@@ -107,11 +128,17 @@ export function validateBundle(dir: string): BundleValidation {
   const manifest = parsed.get(MANIFEST);
   if (manifest !== undefined) checkManifest(files.get(MANIFEST)!.toString('utf8'), manifest, files, findings);
   for (const [name, value] of parsed) {
-    for (const f of scanValue(value)) findings.push({ code: 'TRACE_EXPORT_REDACTION_FAILED', check: 'canary', file: name, message: `The canary found ${f.category} text (rule ${f.rule}).` });
+    for (const f of scanValue(value))
+      findings.push({ code: 'TRACE_EXPORT_REDACTION_FAILED', check: 'canary', file: name, message: `The canary found ${f.category} text (rule ${f.rule}).` });
   }
   let bundle: LoadedBundle | undefined;
   if (parsed.size === BUNDLE_FILES.length) {
-    bundle = { manifest: manifest as unknown as BundleManifest, trace: parsed.get('trace.json') as unknown as TraceDetail, receipt: parsed.get('run-receipt.json') as unknown as RunReceipt, redaction: parsed.get('redaction-receipt.json') as unknown as RedactionReceipt };
+    bundle = {
+      manifest: manifest as unknown as BundleManifest,
+      trace: parsed.get('trace.json') as unknown as TraceDetail,
+      receipt: parsed.get('run-receipt.json') as unknown as RunReceipt,
+      redaction: parsed.get('redaction-receipt.json') as unknown as RedactionReceipt,
+    };
     checkConsistency(bundle, findings);
   }
   const out: BundleValidation = { valid: findings.length === 0, findings };

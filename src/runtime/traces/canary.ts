@@ -43,7 +43,11 @@ const RULES: readonly Rule[] = [
   re('secret', 'assignment', /\b(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)\s*[:=]\s*\S/i),
   { category: 'secret', rule: 'high-entropy', test: highEntropy },
   re('sql', 'select', /\bselect\b[\s\S]{1,400}?\bfrom\b/i),
-  re('sql', 'statement', /\b(?:insert\s+into|delete\s+from|drop\s+(?:table|view|schema|index)|alter\s+table|truncate\s+table|union\s+(?:all\s+)?select|attach\s+database)\b/i),
+  re(
+    'sql',
+    'statement',
+    /\b(?:insert\s+into|delete\s+from|drop\s+(?:table|view|schema|index)|alter\s+table|truncate\s+table|union\s+(?:all\s+)?select|attach\s+database)\b/i,
+  ),
   re('sql', 'create', /\bcreate\s+(?:or\s+replace\s+)?(?:temp(?:orary)?\s+)?(?:table|view|index)\b/i),
   re('sql', 'update', /\bupdate\s+[\w."`[\]]+\s+set\b/i),
   re('url', 'scheme', /\b[a-z][a-z0-9+.-]{1,20}:\/\/\S/i),

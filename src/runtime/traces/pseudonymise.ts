@@ -20,7 +20,11 @@ export interface PseudonymCounts {
 
 export class Pseudonymiser {
   private readonly seen: Record<keyof PseudonymCounts, Set<string>> = {
-    traces: new Set(), runs: new Set(), domains: new Set(), blocks: new Set(), contracts: new Set(),
+    traces: new Set(),
+    runs: new Set(),
+    domains: new Set(),
+    blocks: new Set(),
+    contracts: new Set(),
   };
 
   constructor(private readonly salt: string) {}

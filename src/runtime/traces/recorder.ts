@@ -12,7 +12,17 @@
 import { currentContext, ownerKey } from '../context/request-context.js';
 import { randomBytes } from 'node:crypto';
 import { TraceBuilder, type BuilderHost } from './builder.js';
-import { questionFingerprint, storedRunId, toOutbound, TRACE_FORMAT, TRACE_FORMAT_VERSION, type OutboundTrace, type TraceDetail, type TraceKind, type TraceRef } from './content.js';
+import {
+  questionFingerprint,
+  storedRunId,
+  toOutbound,
+  TRACE_FORMAT,
+  TRACE_FORMAT_VERSION,
+  type OutboundTrace,
+  type TraceDetail,
+  type TraceKind,
+  type TraceRef,
+} from './content.js';
 import { toTraceError } from './errors.js';
 import { OtlpSender, otlpConfigFromEnv, type OtlpConfig, type OtlpStats } from './otlp-sender.js';
 import type { RetentionLimits } from './retention.js';
@@ -235,7 +245,12 @@ class Recorder implements TraceRecorder, BuilderHost {
     // Sends already started get a short while to finish; a host sink that never settles must
     // not hold a server's shutdown (spec 02: observers are not waited for).
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.flush(), new Promise<void>((done) => { timer = setTimeout(done, CLOSE_WAIT_MS); })]);
+    await Promise.race([
+      this.flush(),
+      new Promise<void>((done) => {
+        timer = setTimeout(done, CLOSE_WAIT_MS);
+      }),
+    ]);
     clearTimeout(timer);
     this.store.close();
   }

@@ -54,7 +54,8 @@ function viewer(): string | null {
 function exportStrict(store: TraceStore, traceId: string, opts: AskTraceRouteOptions): unknown {
   const detail = store.detail(traceId, viewer());
   const salt = resolveSalt(store.root, opts.traceSalt);
-  if (salt === undefined) throw new TraceError('TRACE_EXPORT_REDACTION_FAILED', { message: 'No key is available to pseudonymise identifiers; nothing was exported.' });
+  if (salt === undefined)
+    throw new TraceError('TRACE_EXPORT_REDACTION_FAILED', { message: 'No key is available to pseudonymise identifiers; nothing was exported.' });
   const files = buildBundle(detail, { profile: 'strict', salt, ...(opts.now !== undefined ? { now: opts.now } : {}) });
   const manifest = JSON.parse(files['manifest.json']) as { traceId: string };
   return { profile: 'strict', traceId: manifest.traceId, files };
@@ -73,14 +74,19 @@ export function askTraceRoutes(store: TraceStore, opts: AskTraceRouteOptions = {
       }),
     );
 
-    app.get<{ Params: { runId: string } }>('/api/ask-traces/by-run/:runId', async (req, reply) => send(reply, () => store.detail(store.traceIdOfRun(req.params.runId, viewer()), viewer())));
+    app.get<{ Params: { runId: string } }>('/api/ask-traces/by-run/:runId', async (req, reply) =>
+      send(reply, () => store.detail(store.traceIdOfRun(req.params.runId, viewer()), viewer())),
+    );
 
     app.get<{ Params: { traceId: string } }>('/api/ask-traces/:traceId', async (req, reply) => send(reply, () => store.detail(req.params.traceId, viewer())));
 
     app.get<{ Params: { traceId: string }; Querystring: { profile?: string } }>('/api/ask-traces/:traceId/export', async (req, reply) =>
       send(reply, () => {
         const profile = req.query.profile ?? 'strict';
-        if (profile !== 'strict') throw new TraceError('TRACE_REQUEST_INVALID', { message: 'Only the strict profile is exported over HTTP; use svc agent trace export for support bundles.' });
+        if (profile !== 'strict')
+          throw new TraceError('TRACE_REQUEST_INVALID', {
+            message: 'Only the strict profile is exported over HTTP; use svc agent trace export for support bundles.',
+          });
         return exportStrict(store, req.params.traceId, opts);
       }),
     );

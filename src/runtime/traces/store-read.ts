@@ -59,8 +59,20 @@ function summaryOf(row: Row): TraceSummary {
 function recordingDetail(row: Row): TraceDetail {
   const s = parse<TraceSummary>(row.summary_json);
   return {
-    format: TRACE_FORMAT, version: TRACE_FORMAT_VERSION, traceId: s.traceId, runId: s.runId, kind: s.kind, status: row.status, startedAt: s.startedAt,
-    phases: [], candidates: [], attempts: [], outcome: {}, sources: { used: [], considered: 0, eligible: 0 }, fingerprints: {}, dropped: 0,
+    format: TRACE_FORMAT,
+    version: TRACE_FORMAT_VERSION,
+    traceId: s.traceId,
+    runId: s.runId,
+    kind: s.kind,
+    status: row.status,
+    startedAt: s.startedAt,
+    phases: [],
+    candidates: [],
+    attempts: [],
+    outcome: {},
+    sources: { used: [], considered: 0, eligible: 0 },
+    fingerprints: {},
+    dropped: 0,
   };
 }
 
@@ -70,7 +82,9 @@ export function readRows(db: Database): Reads {
   const owned = Number(db.prepare("SELECT count(*) FROM pragma_table_info('summaries') WHERE name = 'owner'").pluck().get()) > 0;
   const OWN = owned ? 's.owner = ?' : "? = ''";
   const one = db.prepare(`SELECT s.seq, s.status, s.summary_json, d.detail_json ${FROM} WHERE s.trace_id = ? AND ${OWN}`);
-  const page = db.prepare(`SELECT s.seq, s.status, s.summary_json, CASE WHEN d.seq IS NULL THEN NULL ELSE 1 END AS detail_json ${FROM} WHERE s.seq < ? AND ${OWN} ORDER BY s.seq DESC LIMIT ?`);
+  const page = db.prepare(
+    `SELECT s.seq, s.status, s.summary_json, CASE WHEN d.seq IS NULL THEN NULL ELSE 1 END AS detail_json ${FROM} WHERE s.seq < ? AND ${OWN} ORDER BY s.seq DESC LIMIT ?`,
+  );
   const byRun = db.prepare(`SELECT s.trace_id FROM summaries s WHERE s.run_id = ? AND ${OWN} ORDER BY s.seq DESC LIMIT 1`).pluck();
   const status = db.prepare('SELECT status FROM summaries WHERE trace_id = ?').pluck();
   const countS = db.prepare('SELECT count(*) FROM summaries').pluck();
@@ -97,7 +111,8 @@ export function readRows(db: Database): Reads {
     byRun: (runId, viewer) => (viewer === null ? undefined : (byRun.get(runId, viewer) as string | undefined)),
     exists: (traceId) => status.get(traceId) !== undefined,
     status: (traceId) => status.get(traceId) as TraceStatus | undefined,
-    page: (beforeSeq, limit, viewer) => (viewer === null ? [] : (page.all(beforeSeq ?? Number.MAX_SAFE_INTEGER, viewer, limit) as Row[])).map((r) => ({ seq: r.seq, summary: summaryOf(r) })),
+    page: (beforeSeq, limit, viewer) =>
+      (viewer === null ? [] : (page.all(beforeSeq ?? Number.MAX_SAFE_INTEGER, viewer, limit) as Row[])).map((r) => ({ seq: r.seq, summary: summaryOf(r) })),
     counts: () => ({ summaries: Number(countS.get()), details: Number(countD.get()) }),
     usedBytes: () => (Number(pages.get()) - Number(free.get())) * Number(pageSize.get()),
   };

@@ -145,7 +145,8 @@ export class TraceStore {
   /** Newest first, `limit` 1..100, `cursor` from the previous page; only `viewer`'s own traces. */
   list(opts: { limit?: number; cursor?: string; viewer?: Viewer } = {}): ListPage {
     const limit = opts.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new TraceError('TRACE_REQUEST_INVALID', { message: 'limit must be an integer from 1 to 100.' });
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw new TraceError('TRACE_REQUEST_INVALID', { message: 'limit must be an integer from 1 to 100.' });
     const before = opts.cursor === undefined ? undefined : decodeCursor(opts.cursor);
     return this.use((c) => {
       const rows = c.reads.page(before, limit + 1, opts.viewer === undefined ? '' : opts.viewer);
@@ -170,7 +171,13 @@ export class TraceStore {
       const err = toTraceError(error);
       const found = (err.data?.['schema'] as { found?: number } | undefined)?.found;
       const state = err.code === 'TRACE_SCHEMA_UNSUPPORTED' ? ('newer' as const) : ('unknown' as const);
-      const out: TraceStoreStatus = { available: false, ...base, code: err.code === 'TRACE_SCHEMA_UNSUPPORTED' ? err.code : 'TRACE_STORE_UNAVAILABLE', schema: { version: found ?? null, supported: SCHEMA_VERSION, state }, failures: this.failures };
+      const out: TraceStoreStatus = {
+        available: false,
+        ...base,
+        code: err.code === 'TRACE_SCHEMA_UNSUPPORTED' ? err.code : 'TRACE_STORE_UNAVAILABLE',
+        schema: { version: found ?? null, supported: SCHEMA_VERSION, state },
+        failures: this.failures,
+      };
       if (err.reason !== undefined) out.reason = err.reason;
       return out;
     }

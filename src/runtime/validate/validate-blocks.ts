@@ -47,7 +47,8 @@ export async function validateBlocks(root: string, blocks: readonly CompiledBloc
     if (failure.code === 'ROW_POLICY_REFUSED') {
       // The statement check keeps it from the warehouse; SQLite may still name its syntax error.
       const syntax = executor.driverOf(block.connection) === 'sqlite' ? sqliteSyntaxError(sql) : undefined;
-      if (syntax !== undefined) out.push(diag('sql/engine-error', { block: block.id, message: firstLine(syntax) }, { file: block.file, span: querySpan(root, block, texts) }));
+      if (syntax !== undefined)
+        out.push(diag('sql/engine-error', { block: block.id, message: firstLine(syntax) }, { file: block.file, span: querySpan(root, block, texts) }));
       continue;
     }
     if (failure.code === 'CONNECTION_UNAVAILABLE') {

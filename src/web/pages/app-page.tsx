@@ -9,25 +9,62 @@ import { api } from '../api.js';
 import { ResultChart } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 
-interface Trust { label: string; line: string; text?: string; certified: number; total: number }
-interface Tile { id: string; title?: string; kind: string; text?: string; placeholder?: boolean; source?: string; ok?: boolean; columns?: string[]; rows?: Array<Record<string, unknown>>; rowCount?: number; error?: { code: string; message: string } }
-interface PageRun { appId: string; pageId: string; title?: string; trust: Trust; filters: string[]; tiles: Tile[] }
+interface Trust {
+  label: string;
+  line: string;
+  text?: string;
+  certified: number;
+  total: number;
+}
+interface Tile {
+  id: string;
+  title?: string;
+  kind: string;
+  text?: string;
+  placeholder?: boolean;
+  source?: string;
+  ok?: boolean;
+  columns?: string[];
+  rows?: Array<Record<string, unknown>>;
+  rowCount?: number;
+  error?: { code: string; message: string };
+}
+interface PageRun {
+  appId: string;
+  pageId: string;
+  title?: string;
+  trust: Trust;
+  filters: string[];
+  tiles: Tile[];
+}
 
 export const NOT_CHECKED = 'Trust not checked yet';
 
-const badgeClass = (label: string) => (label === 'Certified' ? 'badge-certified' : label === 'Blocked' ? 'badge-blocked' : label === NOT_CHECKED ? 'badge-other' : 'badge-review');
+const badgeClass = (label: string) =>
+  label === 'Certified' ? 'badge-certified' : label === 'Blocked' ? 'badge-blocked' : label === NOT_CHECKED ? 'badge-other' : 'badge-review';
 
 function Badge({ label }: { label: string }) {
-  return <span class={`badge ${badgeClass(label)}`} data-trust-badge={label}>{label}</span>;
+  return (
+    <span class={`badge ${badgeClass(label)}`} data-trust-badge={label}>
+      {label}
+    </span>
+  );
 }
 
 function TileView({ tile, label }: { tile: Tile; label: string }) {
   const title = tile.title ?? tile.id;
   return (
     <article class="tile" aria-label={title}>
-      <header class="tile-head"><h2>{title}</h2>{tile.kind !== 'text' ? <Badge label={label} /> : null}</header>
+      <header class="tile-head">
+        <h2>{title}</h2>
+        {tile.kind !== 'text' ? <Badge label={label} /> : null}
+      </header>
       {tile.kind === 'text' ? <p class={tile.placeholder === true ? 'note' : ''}>{tile.text ?? ''}</p> : null}
-      {tile.error !== undefined ? <p class="error" role="alert">This tile could not run: {tile.error.message} ({tile.error.code})</p> : null}
+      {tile.error !== undefined ? (
+        <p class="error" role="alert">
+          This tile could not run: {tile.error.message} ({tile.error.code})
+        </p>
+      ) : null}
       {tile.ok === true && tile.columns !== undefined && tile.rows !== undefined ? (
         <>
           {tile.kind === 'chart' ? <ResultChart columns={tile.columns} rows={tile.rows} label={title} /> : null}
@@ -35,7 +72,14 @@ function TileView({ tile, label }: { tile: Tile; label: string }) {
           {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} /> : null}
         </>
       ) : null}
-      {tile.source !== undefined ? <p class="note">Source <a href={`/blocks/${encodeURIComponent(tile.source)}`}><code>{tile.source}</code></a></p> : null}
+      {tile.source !== undefined ? (
+        <p class="note">
+          Source{' '}
+          <a href={`/blocks/${encodeURIComponent(tile.source)}`}>
+            <code>{tile.source}</code>
+          </a>
+        </p>
+      ) : null}
     </article>
   );
 }
@@ -49,7 +93,11 @@ function Filters({ ids, values, onApply }: { ids: string[]; values: Record<strin
   };
   return (
     <form class="filters" onSubmit={submit} aria-label="Page filters">
-      {ids.map((id) => <label>{id} <input name={id} value={draft[id] ?? ''} onInput={(e) => setDraft({ ...draft, [id]: (e.target as HTMLInputElement).value })} /></label>)}
+      {ids.map((id) => (
+        <label>
+          {id} <input name={id} value={draft[id] ?? ''} onInput={(e) => setDraft({ ...draft, [id]: (e.target as HTMLInputElement).value })} />
+        </label>
+      ))}
       <button type="submit">Apply filters</button>
     </form>
   );
@@ -74,14 +122,26 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
     <section class="app-page">
       <header class="page-head">
         <h1>{run?.title ?? pageId}</h1> <Badge label={label} />
-        <p class="trust-line" data-trust-line={label}>{run !== undefined ? `${label}: ${run.trust.line}` : NOT_CHECKED}</p>
+        <p class="trust-line" data-trust-line={label}>
+          {run !== undefined ? `${label}: ${run.trust.line}` : NOT_CHECKED}
+        </p>
         {run?.trust.text !== undefined ? <p class="all-certified">{run.trust.text}</p> : null}
       </header>
       <Filters ids={filterIds} values={filters} onApply={setFilters} />
-      {failure !== undefined ? <p class="error" role="alert">{failure}</p> : null}
+      {failure !== undefined ? (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      ) : null}
       {run === undefined && failure === undefined ? <p role="status">Running the page…</p> : null}
-      <div class="tiles">{run?.tiles.map((t) => <TileView tile={t} label={label} />)}</div>
-      <p><a href="/apps">All Apps</a></p>
+      <div class="tiles">
+        {run?.tiles.map((t) => (
+          <TileView tile={t} label={label} />
+        ))}
+      </div>
+      <p>
+        <a href="/apps">All Apps</a>
+      </p>
     </section>
   );
 }

@@ -14,7 +14,12 @@ const LIFECYCLE: Record<string, string> = { draft: 'App draft', in_review: 'App 
 export function AppsPage() {
   const { value, failure } = useResource<{ apps: LibraryApp[] }>('/api/apps');
   const apps = value?.apps;
-  if (failure !== undefined) return <p class="error" role="alert">{failure}</p>;
+  if (failure !== undefined)
+    return (
+      <p class="error" role="alert">
+        {failure}
+      </p>
+    );
   if (apps === undefined) return <p role="status">Reading Apps…</p>;
   return (
     <section class="apps">
@@ -23,9 +28,14 @@ export function AppsPage() {
       <ul class="cards">
         {apps.map((a) => (
           <li class="card">
-            <h2><a href={a.pages[0] !== undefined ? `/apps/${encodeURIComponent(a.id)}/${encodeURIComponent(a.pages[0].id)}` : '/apps'}>{a.title ?? a.id}</a></h2>
+            <h2>
+              <a href={a.pages[0] !== undefined ? `/apps/${encodeURIComponent(a.id)}/${encodeURIComponent(a.pages[0].id)}` : '/apps'}>{a.title ?? a.id}</a>
+            </h2>
             <p class="lifecycle">{LIFECYCLE[a.lifecycle ?? 'draft'] ?? 'App draft'}</p>
-            <p class="note">{a.pages.length} {a.pages.length === 1 ? 'page' : 'pages'}{a.owner !== undefined ? ` · ${a.owner}` : ''}</p>
+            <p class="note">
+              {a.pages.length} {a.pages.length === 1 ? 'page' : 'pages'}
+              {a.owner !== undefined ? ` · ${a.owner}` : ''}
+            </p>
           </li>
         ))}
       </ul>

@@ -14,7 +14,17 @@ import { takeParam } from '../router.js';
 function Params({ params }: { params?: Record<string, string | number | boolean> }) {
   const entries = Object.entries(params ?? {});
   if (entries.length === 0) return null;
-  return <p class="params">Parameters from the question: {entries.map(([k, v], i) => <span>{i > 0 ? ', ' : ''}<code>{k}</code> = <code>{JSON.stringify(v)}</code></span>)}</p>;
+  return (
+    <p class="params">
+      Parameters from the question:{' '}
+      {entries.map(([k, v], i) => (
+        <span>
+          {i > 0 ? ', ' : ''}
+          <code>{k}</code> = <code>{JSON.stringify(v)}</code>
+        </span>
+      ))}
+    </p>
+  );
 }
 
 function Draft({ run, blocks }: { run: AskRun; blocks: BlockSummary[] }) {
@@ -22,9 +32,20 @@ function Draft({ run, blocks }: { run: AskRun; blocks: BlockSummary[] }) {
   const draft = blocks.find((b) => b.file === run.reviewDraft?.path);
   return (
     <div class="draft" role="status">
-      <p><strong>Saved for review as a draft block</strong>: <code>{run.reviewDraft.path}</code>{run.reviewDraft.created ? '' : ` (asked ${run.reviewDraft.askedTimes} times)`}</p>
       <p>
-        {draft !== undefined ? <a class="button" href={`/blocks/${encodeURIComponent(draft.id)}`}>Open draft</a> : <a class="button" href="/blocks">Open draft</a>}{' '}
+        <strong>Saved for review as a draft block</strong>: <code>{run.reviewDraft.path}</code>
+        {run.reviewDraft.created ? '' : ` (asked ${run.reviewDraft.askedTimes} times)`}
+      </p>
+      <p>
+        {draft !== undefined ? (
+          <a class="button" href={`/blocks/${encodeURIComponent(draft.id)}`}>
+            Open draft
+          </a>
+        ) : (
+          <a class="button" href="/blocks">
+            Open draft
+          </a>
+        )}{' '}
         Promote it after review: <code>svc certify --from-draft {run.reviewDraft.path}</code>
       </p>
     </div>
@@ -36,11 +57,32 @@ function Knowledge({ run }: { run: AskRun }) {
     <>
       {run.knowledge !== undefined ? (
         <aside class="knowledge" aria-label="Team documents">
-          <p><strong>Team documents</strong> (context only){run.knowledge.note !== undefined ? `: ${run.knowledge.note}` : ''}</p>
-          <ul>{run.knowledge.citations.map((c) => <li>{c.url !== undefined ? <a href={c.url} rel="noreferrer noopener" target="_blank">{c.title}</a> : c.title} · {c.source}</li>)}</ul>
+          <p>
+            <strong>Team documents</strong> (context only){run.knowledge.note !== undefined ? `: ${run.knowledge.note}` : ''}
+          </p>
+          <ul>
+            {run.knowledge.citations.map((c) => (
+              <li>
+                {c.url !== undefined ? (
+                  <a href={c.url} rel="noreferrer noopener" target="_blank">
+                    {c.title}
+                  </a>
+                ) : (
+                  c.title
+                )}{' '}
+                · {c.source}
+              </li>
+            ))}
+          </ul>
         </aside>
       ) : null}
-      {(run.steps ?? []).filter((s) => s.kind === 'documents_not_read').map((s) => <p class="note"><strong>{s.title}</strong>: {s.detail}</p>)}
+      {(run.steps ?? [])
+        .filter((s) => s.kind === 'documents_not_read')
+        .map((s) => (
+          <p class="note">
+            <strong>{s.title}</strong>: {s.detail}
+          </p>
+        ))}
     </>
   );
 }
@@ -50,17 +92,38 @@ export function Answer({ run, blocks, visualization }: { run: AskRun; blocks: Bl
     <article class="answer" data-tier={run.tier} aria-label={`Answer to: ${run.question}`}>
       <TrustLabel run={run} />
       <h2 class="question">{run.question}</h2>
-      {run.answer !== undefined ? <p class="answer-text"><span class="heading">{run.answer.heading}</span> {run.answer.text}</p> : null}
+      {run.answer !== undefined ? (
+        <p class="answer-text">
+          <span class="heading">{run.answer.heading}</span> {run.answer.text}
+        </p>
+      ) : null}
       <Params params={run.params} />
-      {run.figuresWithheld === true ? <p class="note">The figures of this answer are not shown to you until it is reviewed; its columns and row count are: {run.columns.join(', ')} ({run.rowCount} rows).</p> : null}
-      {run.tier !== 3 && run.rows.length > 0 ? <ResultChart columns={run.columns} rows={run.rows} label={run.question} {...(visualization !== undefined ? { visualization } : {})} /> : null}
-      {run.tier !== 3 && run.columns.length > 0 && run.figuresWithheld !== true ? <ResultTable columns={run.columns} rows={run.rows} name={run.block ?? 'answer'} /> : null}
-      {run.tier === 2 && run.sql !== undefined ? <details><summary>SQL written for this question</summary><pre><code>{run.sql}</code></pre></details> : null}
+      {run.figuresWithheld === true ? (
+        <p class="note">
+          The figures of this answer are not shown to you until it is reviewed; its columns and row count are: {run.columns.join(', ')} ({run.rowCount} rows).
+        </p>
+      ) : null}
+      {run.tier !== 3 && run.rows.length > 0 ? (
+        <ResultChart columns={run.columns} rows={run.rows} label={run.question} {...(visualization !== undefined ? { visualization } : {})} />
+      ) : null}
+      {run.tier !== 3 && run.columns.length > 0 && run.figuresWithheld !== true ? (
+        <ResultTable columns={run.columns} rows={run.rows} name={run.block ?? 'answer'} />
+      ) : null}
+      {run.tier === 2 && run.sql !== undefined ? (
+        <details>
+          <summary>SQL written for this question</summary>
+          <pre>
+            <code>{run.sql}</code>
+          </pre>
+        </details>
+      ) : null}
       <Draft run={run} blocks={blocks} />
       {run.tier === 3 && run.next !== undefined ? <p class="next">Next: {run.next}</p> : null}
       <Knowledge run={run} />
       <AnswerActions run={run} />
-      <p><a href={`/ask/traces/${encodeURIComponent(run.runId)}`}>Open full trace</a></p>
+      <p>
+        <a href={`/ask/traces/${encodeURIComponent(run.runId)}`}>Open full trace</a>
+      </p>
     </article>
   );
 }
@@ -82,9 +145,17 @@ interface RunFacts {
 function runOfFacts(f: RunFacts): AskRun {
   const block = f.sources.find((s) => s.startsWith('block:'))?.slice('block:'.length);
   return {
-    runId: f.runId, traceId: f.traceId, question: f.question, tier: f.tier, trust: f.trust,
-    columns: f.values?.columns ?? [], rows: f.values?.rows ?? [], rowCount: f.values?.rowCount ?? 0, truncated: false,
-    ...(block !== undefined ? { block } : {}), ...(f.sql !== undefined && f.tier === 2 ? { sql: f.sql } : {}),
+    runId: f.runId,
+    traceId: f.traceId,
+    question: f.question,
+    tier: f.tier,
+    trust: f.trust,
+    columns: f.values?.columns ?? [],
+    rows: f.values?.rows ?? [],
+    rowCount: f.values?.rowCount ?? 0,
+    truncated: false,
+    ...(block !== undefined ? { block } : {}),
+    ...(f.sql !== undefined && f.tier === 2 ? { sql: f.sql } : {}),
     ...(f.refusalCode !== undefined ? { refusal: { code: f.refusalCode, reason: 'This question was refused.' } } : {}),
     ...(f.values?.text !== undefined ? { answer: { heading: '', text: f.values.text } } : {}),
     ...(f.figuresWithheld === true ? { figuresWithheld: true as const } : {}),
@@ -155,17 +226,38 @@ export function AskPage() {
   return (
     <section class="ask">
       <h1>Ask</h1>
-      {turns.map((t) => <Answer run={t.run} blocks={blocks} {...(t.visualization !== undefined ? { visualization: t.visualization } : {})} />)}
+      {turns.map((t) => (
+        <Answer run={t.run} blocks={blocks} {...(t.visualization !== undefined ? { visualization: t.visualization } : {})} />
+      ))}
       <form onSubmit={submit} class="ask-form">
         <label for="question">{turns.length === 0 ? 'Ask a question about your data' : 'Ask a follow-up'}</label>
         <div class="row">
-          <input id="question" ref={input} value={question} onInput={(e) => setQuestion((e.target as HTMLInputElement).value)} autocomplete="off" maxLength={4000} />
-          <button type="submit" disabled={busy}>Ask</button>
-          {turns.length > 0 ? <button type="button" class="secondary" onClick={() => setTurns([])}>New conversation</button> : null}
+          <input
+            id="question"
+            ref={input}
+            value={question}
+            onInput={(e) => setQuestion((e.target as HTMLInputElement).value)}
+            autocomplete="off"
+            maxLength={4000}
+          />
+          <button type="submit" disabled={busy}>
+            Ask
+          </button>
+          {turns.length > 0 ? (
+            <button type="button" class="secondary" onClick={() => setTurns([])}>
+              New conversation
+            </button>
+          ) : null}
         </div>
       </form>
-      <p class="progress" role="status" aria-live="polite">{busy ? progress : ''}</p>
-      {failure !== undefined ? <p class="error" role="alert">{failure}</p> : null}
+      <p class="progress" role="status" aria-live="polite">
+        {busy ? progress : ''}
+      </p>
+      {failure !== undefined ? (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </section>
   );
 }

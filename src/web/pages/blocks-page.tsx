@@ -8,14 +8,26 @@ import { useResource, type BlockSummary } from '../api.js';
 
 function Trust({ b }: { b: BlockSummary }) {
   const trusted = b.effectiveStatus === 'certified';
-  return <span class={`badge ${trusted ? 'badge-certified' : b.inDrafts ? 'badge-review' : 'badge-other'}`}>{trusted ? 'Certified' : b.effectiveStatus.replace(/_/g, ' ')}</span>;
+  return (
+    <span class={`badge ${trusted ? 'badge-certified' : b.inDrafts ? 'badge-review' : 'badge-other'}`}>
+      {trusted ? 'Certified' : b.effectiveStatus.replace(/_/g, ' ')}
+    </span>
+  );
 }
 
 function Row({ b }: { b: BlockSummary }) {
   return (
     <li class="block-row">
-      <a href={`/blocks/${encodeURIComponent(b.id)}`}><code>{b.id}</code></a> <Trust b={b} />
-      {b.status !== b.effectiveStatus ? <span class="note"> declared {b.status}, receipt {b.receipt}</span> : null}
+      <a href={`/blocks/${encodeURIComponent(b.id)}`}>
+        <code>{b.id}</code>
+      </a>{' '}
+      <Trust b={b} />
+      {b.status !== b.effectiveStatus ? (
+        <span class="note">
+          {' '}
+          declared {b.status}, receipt {b.receipt}
+        </span>
+      ) : null}
       {b.description !== null ? <p>{b.description}</p> : null}
     </li>
   );
@@ -24,7 +36,12 @@ function Row({ b }: { b: BlockSummary }) {
 export function BlocksPage() {
   const { value, failure } = useResource<{ blocks: BlockSummary[] }>('/api/blocks');
   const blocks = value?.blocks;
-  if (failure !== undefined) return <p class="error" role="alert">{failure}</p>;
+  if (failure !== undefined)
+    return (
+      <p class="error" role="alert">
+        {failure}
+      </p>
+    );
   if (blocks === undefined) return <p role="status">Reading blocks…</p>;
   const governed = blocks.filter((b) => !b.inDrafts);
   const drafts = blocks.filter((b) => b.inDrafts).sort((a, b) => (b.askedTimes ?? 0) - (a.askedTimes ?? 0) || (a.id < b.id ? -1 : 1));
@@ -35,7 +52,13 @@ export function BlocksPage() {
       {domains.map((d) => (
         <section aria-labelledby={`domain-${d}`}>
           <h2 id={`domain-${d}`}>{d}</h2>
-          <ul>{governed.filter((b) => b.id.split('.')[0] === d).map((b) => <Row b={b} />)}</ul>
+          <ul>
+            {governed
+              .filter((b) => b.id.split('.')[0] === d)
+              .map((b) => (
+                <Row b={b} />
+              ))}
+          </ul>
         </section>
       ))}
       <section aria-labelledby="drafts" class="drafts">
@@ -44,9 +67,17 @@ export function BlocksPage() {
         <ol>
           {drafts.map((b) => (
             <li class="block-row">
-              <a href={`/blocks/${encodeURIComponent(b.id)}`}><code>{b.id}</code></a> <span class="badge badge-review">Review required</span>
-              <span class="note"> asked {b.askedTimes ?? 1} {b.askedTimes === 1 || b.askedTimes === undefined ? 'time' : 'times'}</span>
-              <p>Certify after review: <code>svc certify --from-draft {b.file}</code></p>
+              <a href={`/blocks/${encodeURIComponent(b.id)}`}>
+                <code>{b.id}</code>
+              </a>{' '}
+              <span class="badge badge-review">Review required</span>
+              <span class="note">
+                {' '}
+                asked {b.askedTimes ?? 1} {b.askedTimes === 1 || b.askedTimes === undefined ? 'time' : 'times'}
+              </span>
+              <p>
+                Certify after review: <code>svc certify --from-draft {b.file}</code>
+              </p>
             </li>
           ))}
         </ol>

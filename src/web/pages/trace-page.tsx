@@ -7,9 +7,25 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
 
-interface Phase { code: string; startMs: number; durationMs: number; reasonCode?: string }
-interface Candidate { id: string; role: string; reasonCode?: string; score?: number }
-interface Attempt { tier: number; outcome: string; reasonCode?: string; startMs: number; durationMs?: number }
+interface Phase {
+  code: string;
+  startMs: number;
+  durationMs: number;
+  reasonCode?: string;
+}
+interface Candidate {
+  id: string;
+  role: string;
+  reasonCode?: string;
+  score?: number;
+}
+interface Attempt {
+  tier: number;
+  outcome: string;
+  reasonCode?: string;
+  startMs: number;
+  durationMs?: number;
+}
 interface Detail {
   traceId: string;
   runId: string;
@@ -36,8 +52,13 @@ function Timeline({ phases, total }: { phases: Phase[]; total: number }) {
     <ol class="timeline" aria-label="Phases">
       {phases.map((p) => (
         <li>
-          <span class="phase-name"><code>{p.code}</code>{p.reasonCode !== undefined ? ` · ${p.reasonCode}` : ''}</span>
-          <span class="bar" aria-hidden="true"><span style={{ marginLeft: `${(p.startMs / span) * 100}%`, width: `${Math.max((p.durationMs / span) * 100, 0.5)}%` }} /></span>
+          <span class="phase-name">
+            <code>{p.code}</code>
+            {p.reasonCode !== undefined ? ` · ${p.reasonCode}` : ''}
+          </span>
+          <span class="bar" aria-hidden="true">
+            <span style={{ marginLeft: `${(p.startMs / span) * 100}%`, width: `${Math.max((p.durationMs / span) * 100, 0.5)}%` }} />
+          </span>
           <span class="ms">{p.durationMs.toFixed(1)} ms</span>
         </li>
       ))}
@@ -50,23 +71,74 @@ function TraceBody({ d }: { d: Detail }) {
   return (
     <>
       <dl class="facts">
-        <dt>Status</dt><dd data-status={d.status}>{d.status}</dd>
-        <dt>Tier</dt><dd>{o.tier ?? '…'}</dd>
-        <dt>Trust</dt><dd>{o.trust ?? '…'}</dd>
-        {o.block !== undefined ? <><dt>Block</dt><dd><code>{o.block}</code></dd></> : null}
-        {o.contract !== undefined ? <><dt>Contract</dt><dd><code>{o.contract}</code></dd></> : null}
-        {o.refusalCode !== undefined ? <><dt>Refusal</dt><dd><code>{o.refusalCode}</code></dd></> : null}
-        <dt>Duration</dt><dd>{d.durationMs !== undefined ? `${d.durationMs.toFixed(1)} ms` : '…'}</dd>
+        <dt>Status</dt>
+        <dd data-status={d.status}>{d.status}</dd>
+        <dt>Tier</dt>
+        <dd>{o.tier ?? '…'}</dd>
+        <dt>Trust</dt>
+        <dd>{o.trust ?? '…'}</dd>
+        {o.block !== undefined ? (
+          <>
+            <dt>Block</dt>
+            <dd>
+              <code>{o.block}</code>
+            </dd>
+          </>
+        ) : null}
+        {o.contract !== undefined ? (
+          <>
+            <dt>Contract</dt>
+            <dd>
+              <code>{o.contract}</code>
+            </dd>
+          </>
+        ) : null}
+        {o.refusalCode !== undefined ? (
+          <>
+            <dt>Refusal</dt>
+            <dd>
+              <code>{o.refusalCode}</code>
+            </dd>
+          </>
+        ) : null}
+        <dt>Duration</dt>
+        <dd>{d.durationMs !== undefined ? `${d.durationMs.toFixed(1)} ms` : '…'}</dd>
       </dl>
       <h2>Phases</h2>
       <Timeline phases={d.phases ?? []} total={d.durationMs ?? 0} />
       <h2>Candidates</h2>
       <table>
-        <thead><tr><th scope="col">Block</th><th scope="col">Role</th><th scope="col">Reason</th><th scope="col">Score</th></tr></thead>
-        <tbody>{(d.candidates ?? []).map((c) => <tr><td><code>{c.id}</code></td><td>{c.role}</td><td>{c.reasonCode ?? ''}</td><td class="num">{c.score?.toFixed(3) ?? ''}</td></tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">Block</th>
+            <th scope="col">Role</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Score</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(d.candidates ?? []).map((c) => (
+            <tr>
+              <td>
+                <code>{c.id}</code>
+              </td>
+              <td>{c.role}</td>
+              <td>{c.reasonCode ?? ''}</td>
+              <td class="num">{c.score?.toFixed(3) ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
       <h2>Attempts</h2>
-      <ol>{(d.attempts ?? []).map((a) => <li>Tier {a.tier}: {a.outcome}{a.reasonCode !== undefined ? ` (${a.reasonCode})` : ''}{a.durationMs !== undefined ? `, ${a.durationMs.toFixed(1)} ms` : ''}</li>)}</ol>
+      <ol>
+        {(d.attempts ?? []).map((a) => (
+          <li>
+            Tier {a.tier}: {a.outcome}
+            {a.reasonCode !== undefined ? ` (${a.reasonCode})` : ''}
+            {a.durationMs !== undefined ? `, ${a.durationMs.toFixed(1)} ms` : ''}
+          </li>
+        ))}
+      </ol>
     </>
   );
 }
@@ -95,14 +167,33 @@ export function TracePage({ runId }: { runId: string }) {
   }, [runId]);
   return (
     <section class="trace">
-      <h1>Trace of run <code>{runId}</code></h1>
+      <h1>
+        Trace of run <code>{runId}</code>
+      </h1>
       {problem !== undefined ? (
         <div class="error" role="alert" data-code={problem.code}>
           <p>{MESSAGES[problem.code] ?? `The trace could not be read (${problem.code}).`}</p>
-          {problem.summary !== undefined ? <dl class="facts">{Object.entries(problem.summary).filter(([, v]) => typeof v !== 'object').map(([k, v]) => <><dt>{k}</dt><dd>{String(v)}</dd></>)}</dl> : null}
+          {problem.summary !== undefined ? (
+            <dl class="facts">
+              {Object.entries(problem.summary)
+                .filter(([, v]) => typeof v !== 'object')
+                .map(([k, v]) => (
+                  <>
+                    <dt>{k}</dt>
+                    <dd>{String(v)}</dd>
+                  </>
+                ))}
+            </dl>
+          ) : null}
         </div>
-      ) : detail === undefined ? <p role="status">Reading the trace…</p> : <TraceBody d={detail} />}
-      <p><a href="/ask">Back to Ask</a></p>
+      ) : detail === undefined ? (
+        <p role="status">Reading the trace…</p>
+      ) : (
+        <TraceBody d={detail} />
+      )}
+      <p>
+        <a href="/ask">Back to Ask</a>
+      </p>
     </section>
   );
 }

@@ -19,18 +19,33 @@ function HostActions({ run }: { run: AskRun }) {
   const actions = (state.map.ui?.answerActions ?? []).filter((a) => a.on === ON[run.trust]);
   if (actions.length === 0) return null;
   const send = async (href: string, label: string) => {
-    const r = await fetch(href, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify({ runId: run.runId, question: run.question, trustState: run.trust }) });
+    const r = await fetch(href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify({ runId: run.runId, question: run.question, trustState: run.trust }),
+    });
     setSent(r.ok ? `${label}: sent.` : `${label}: the host answered ${r.status}.`);
   };
   return (
     <div class="answer-actions">
-      {actions.map((a) => <button type="button" class={a.on === 'answered' ? 'quiet' : 'secondary'} onClick={() => void send(a.href, a.label)}>{a.label}</button>)}
-      <span role="status" class="note">{sent ?? ''}</span>
+      {actions.map((a) => (
+        <button type="button" class={a.on === 'answered' ? 'quiet' : 'secondary'} onClick={() => void send(a.href, a.label)}>
+          {a.label}
+        </button>
+      ))}
+      <span role="status" class="note">
+        {sent ?? ''}
+      </span>
     </div>
   );
 }
 
-interface LibraryApp { id: string; title?: string; pages: Array<{ id: string; title?: string }> }
+interface LibraryApp {
+  id: string;
+  title?: string;
+  pages: Array<{ id: string; title?: string }>;
+}
 
 function Build({ run }: { run: AskRun }) {
   const state = useHost();
@@ -51,19 +66,34 @@ function Build({ run }: { run: AskRun }) {
   };
   const add = async () => {
     const [appId, pageId] = chosen.split('/');
-    const r = await api<{ tile: { id: string } }>(`/api/apps/${encodeURIComponent(appId ?? '')}/pages/${encodeURIComponent(pageId ?? '')}/answers`, { body: { runId: run.runId, mode: 'live' } });
+    const r = await api<{ tile: { id: string } }>(`/api/apps/${encodeURIComponent(appId ?? '')}/pages/${encodeURIComponent(pageId ?? '')}/answers`, {
+      body: { runId: run.runId, mode: 'live' },
+    });
     setSaid(r.ok ? `Added to ${chosen} as a live tile (${r.value.tile.id}).` : r.error.message);
   };
   return (
     <details class="build" onToggle={() => void open()}>
       <summary>Build: add to an App page</summary>
-      {pages === undefined ? <p role="status">Reading App pages…</p> : (
+      {pages === undefined ? (
+        <p role="status">Reading App pages…</p>
+      ) : (
         <p>
-          <label>App page <select value={chosen} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}>{pages.map((p) => <option value={p.value}>{p.label}</option>)}</select></label>{' '}
-          <button type="button" onClick={() => void add()} disabled={chosen === ''}>Add as a live tile</button>
+          <label>
+            App page{' '}
+            <select value={chosen} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}>
+              {pages.map((p) => (
+                <option value={p.value}>{p.label}</option>
+              ))}
+            </select>
+          </label>{' '}
+          <button type="button" onClick={() => void add()} disabled={chosen === ''}>
+            Add as a live tile
+          </button>
         </p>
       )}
-      <p role="status" class="note">{said ?? ''}</p>
+      <p role="status" class="note">
+        {said ?? ''}
+      </p>
     </details>
   );
 }

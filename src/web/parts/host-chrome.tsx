@@ -12,7 +12,12 @@ export function Banner({ map }: { map: HostMap }) {
   if (banner === undefined) return null;
   return (
     <div class={`banner banner-${banner.tone}`} role={banner.tone === 'caution' ? 'alert' : 'status'}>
-      {banner.text} {banner.links.map((l) => <a href={l.href} target="_top">{l.label}</a>)}
+      {banner.text}{' '}
+      {banner.links.map((l) => (
+        <a href={l.href} target="_top">
+          {l.label}
+        </a>
+      ))}
     </div>
   );
 }
@@ -22,13 +27,33 @@ export function HostNav({ map }: { map: HostMap }) {
   const menu = map.ui?.links?.menu ?? [];
   return (
     <>
-      {nav.map((l) => <a href={hostPageHref(l)} class="host-link">{l.label}{l.badge !== undefined ? <span class="count" aria-label={`${l.badge} new`}> {l.badge}</span> : null}</a>)}
+      {nav.map((l) => (
+        <a href={hostPageHref(l)} class="host-link">
+          {l.label}
+          {l.badge !== undefined ? (
+            <span class="count" aria-label={`${l.badge} new`}>
+              {' '}
+              {l.badge}
+            </span>
+          ) : null}
+        </a>
+      ))}
       {menu.length > 0 || map.ui?.signOutUrl !== undefined ? (
         <details class="menu">
           <summary>Menu</summary>
           <ul>
-            {menu.map((l) => <li><a href={hostPageHref(l)}>{l.label}</a></li>)}
-            {map.ui?.signOutUrl !== undefined ? <li><a href={map.ui.signOutUrl} target="_top">Sign out</a></li> : null}
+            {menu.map((l) => (
+              <li>
+                <a href={hostPageHref(l)}>{l.label}</a>
+              </li>
+            ))}
+            {map.ui?.signOutUrl !== undefined ? (
+              <li>
+                <a href={map.ui.signOutUrl} target="_top">
+                  Sign out
+                </a>
+              </li>
+            ) : null}
           </ul>
         </details>
       ) : null}
@@ -52,7 +77,13 @@ export function Refused({ map, action }: { map: HostMap; action: string }) {
     <section class="refused" role="alert">
       <h1>Not available to you</h1>
       <p>{refusal?.reason ?? 'You may not use this here.'}</p>
-      {refusal?.next !== undefined ? <p><a href={refusal.next.href} target="_top">{refusal.next.label}</a></p> : null}
+      {refusal?.next !== undefined ? (
+        <p>
+          <a href={refusal.next.href} target="_top">
+            {refusal.next.label}
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }

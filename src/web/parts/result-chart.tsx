@@ -17,7 +17,11 @@ export interface Visualization {
 const isDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}(-\d{2})?/.test(v);
 
 /** The chart to draw, or undefined. */
-export function chartOf(columns: string[], rows: Array<Record<string, unknown>>, vis?: Visualization): { type: 'bar' | 'line'; x: string; y: string } | undefined {
+export function chartOf(
+  columns: string[],
+  rows: Array<Record<string, unknown>>,
+  vis?: Visualization,
+): { type: 'bar' | 'line'; x: string; y: string } | undefined {
   const first = rows[0];
   const named = vis?.chart ?? vis?.type;
   if (first === undefined || named === 'table' || named === 'kpi') return undefined;
@@ -29,17 +33,35 @@ export function chartOf(columns: string[], rows: Array<Record<string, unknown>>,
   return { type, x, y };
 }
 
-export function ResultChart({ columns, rows, visualization, label }: { columns: string[]; rows: Array<Record<string, unknown>>; visualization?: Visualization; label: string }) {
+export function ResultChart({
+  columns,
+  rows,
+  visualization,
+  label,
+}: {
+  columns: string[];
+  rows: Array<Record<string, unknown>>;
+  visualization?: Visualization;
+  label: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = chartOf(columns, rows, visualization);
   useEffect(() => {
     const host = ref.current;
     if (host === null || chart === undefined) return;
     const data = rows.slice(0, 500);
-    const marks = chart.type === 'line'
-      ? [Plot.lineY(data, { x: (d: Record<string, unknown>) => new Date(String(d[chart.x])), y: chart.y, stroke: '#0b5cad' }), Plot.ruleY([0])]
-      : [Plot.barY(data, { x: chart.x, y: chart.y, sort: { x: '-y' }, fill: '#0b5cad' }), Plot.ruleY([0])];
-    const figure = Plot.plot({ marks, marginLeft: 60, width: Math.min(760, host.clientWidth || 760), ariaLabel: label, x: { label: chart.x }, y: { label: chart.y, grid: true } });
+    const marks =
+      chart.type === 'line'
+        ? [Plot.lineY(data, { x: (d: Record<string, unknown>) => new Date(String(d[chart.x])), y: chart.y, stroke: '#0b5cad' }), Plot.ruleY([0])]
+        : [Plot.barY(data, { x: chart.x, y: chart.y, sort: { x: '-y' }, fill: '#0b5cad' }), Plot.ruleY([0])];
+    const figure = Plot.plot({
+      marks,
+      marginLeft: 60,
+      width: Math.min(760, host.clientWidth || 760),
+      ariaLabel: label,
+      x: { label: chart.x },
+      y: { label: chart.y, grid: true },
+    });
     // The chart is one image named by its caption; the rows are read from the table. Plot names
     // its mark groups, which are no landmarks or images, so those names are taken off.
     for (const named of figure.querySelectorAll('g[aria-label]')) named.removeAttribute('aria-label');
@@ -49,5 +71,12 @@ export function ResultChart({ columns, rows, visualization, label }: { columns: 
     return () => figure.remove();
   }, [columns.join('\u0000'), rows, chart?.type, chart?.x, chart?.y]);
   if (chart === undefined) return null;
-  return <figure class="chart" data-chart={chart.type}><div ref={ref} /><figcaption>{label}: {chart.y} by {chart.x}</figcaption></figure>;
+  return (
+    <figure class="chart" data-chart={chart.type}>
+      <div ref={ref} />
+      <figcaption>
+        {label}: {chart.y} by {chart.x}
+      </figcaption>
+    </figure>
+  );
 }

@@ -15,17 +15,33 @@ export function ResultTable({ columns, rows, name }: { columns: string[]; rows: 
   return (
     <section class="result" aria-label="Result table">
       {/* With a host, downloads go through the export routes; a table without one offers none. */}
-      {hosted ? null : <div class="downloads">
-        <button type="button" onClick={() => download(`${name}.csv`, 'text/csv', toCsv(columns, shown))}>Download CSV</button>
-        <button type="button" onClick={() => download(`${name}.json`, 'application/json', JSON.stringify(shown, null, 2))}>Download JSON</button>
-      </div>}
+      {hosted ? null : (
+        <div class="downloads">
+          <button type="button" onClick={() => download(`${name}.csv`, 'text/csv', toCsv(columns, shown))}>
+            Download CSV
+          </button>
+          <button type="button" onClick={() => download(`${name}.json`, 'application/json', JSON.stringify(shown, null, 2))}>
+            Download JSON
+          </button>
+        </div>
+      )}
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Rows">
         <table>
           <thead>
-            <tr>{columns.map((c) => <th scope="col">{c}</th>)}</tr>
+            <tr>
+              {columns.map((c) => (
+                <th scope="col">{c}</th>
+              ))}
+            </tr>
           </thead>
           <tbody>
-            {shown.map((r) => <tr>{columns.map((c) => <td class={typeof r[c] === 'number' ? 'num' : ''}>{cell(r[c])}</td>)}</tr>)}
+            {shown.map((r) => (
+              <tr>
+                {columns.map((c) => (
+                  <td class={typeof r[c] === 'number' ? 'num' : ''}>{cell(r[c])}</td>
+                ))}
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

@@ -10,8 +10,18 @@ export function TrustLabel({ run }: { run: AskRun }) {
     return (
       <p class="trust trust-certified" data-trust="certified">
         <strong>Certified</strong>
-        {run.block !== undefined ? <span> · block <code>{run.block}</code></span> : null}
-        {run.contract !== undefined ? <span> · contract <code>{run.contract}</code></span> : null}
+        {run.block !== undefined ? (
+          <span>
+            {' '}
+            · block <code>{run.block}</code>
+          </span>
+        ) : null}
+        {run.contract !== undefined ? (
+          <span>
+            {' '}
+            · contract <code>{run.contract}</code>
+          </span>
+        ) : null}
       </p>
     );
   }
@@ -19,7 +29,12 @@ export function TrustLabel({ run }: { run: AskRun }) {
     return (
       <p class="trust trust-review" data-trust="review_required">
         <strong>Review required</strong>
-        {run.uncertified === true ? <span> · <code>uncertified</code></span> : null}
+        {run.uncertified === true ? (
+          <span>
+            {' '}
+            · <code>uncertified</code>
+          </span>
+        ) : null}
         <span> · SQL was written for this question; no certified block answers it.</span>
       </p>
     );
@@ -27,7 +42,12 @@ export function TrustLabel({ run }: { run: AskRun }) {
   return (
     <p class="trust trust-refused" data-trust="refused">
       <strong>Refused</strong>
-      {run.refusal !== undefined ? <span> · <code>{run.refusal.code}</code>: {run.refusal.reason}</span> : null}
+      {run.refusal !== undefined ? (
+        <span>
+          {' '}
+          · <code>{run.refusal.code}</code>: {run.refusal.reason}
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -52,7 +52,8 @@ function apply(root: string, states: State[], o: Op): void {
     return;
   }
   if (o.kind === 'manifest') {
-    if (existsSync(at('svc-manifest.json'))) writeFileSync(at('svc-manifest.json'), readFileSync(at('svc-manifest.json'), 'utf8').replace('"sales.', '"sales_'));
+    if (existsSync(at('svc-manifest.json')))
+      writeFileSync(at('svc-manifest.json'), readFileSync(at('svc-manifest.json'), 'utf8').replace('"sales.', '"sales_'));
     return;
   }
   const s = states[o.i] as State;

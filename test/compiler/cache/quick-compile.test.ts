@@ -18,7 +18,8 @@ afterAll(cleanupProjects);
 const SLOW_MOVERS = 'domains/catalog/blocks/slow_movers.svc';
 const NOISY = 'domains/catalog/blocks/noisy.svc';
 // A block with an unknown field: its file has a warning, so the diagnostics section is not empty.
-const NOISY_TEXT = 'block "noisy" {\n  domain = "catalog"\n  status = "draft"\n  owner = "team@example.test"\n  colour = "red"\n  description = "Noisy."\n  query = """\n    SELECT 1 AS one\n  """\n}\n';
+const NOISY_TEXT =
+  'block "noisy" {\n  domain = "catalog"\n  status = "draft"\n  owner = "team@example.test"\n  colour = "red"\n  description = "Noisy."\n  query = """\n    SELECT 1 AS one\n  """\n}\n';
 
 const read = (root: string, rel: string) => readFileSync(join(root, rel), 'utf8');
 
@@ -81,7 +82,7 @@ describe('quick lane', () => {
     expect(existsSync(join(root, QUICK_FILE))).toBe(true);
   });
 
-  it.each(STEPS)('after %s the manifest is a cold compile\'s', (_, change, quick) => {
+  it.each(STEPS)("after %s the manifest is a cold compile's", (_, change, quick) => {
     change(root);
     const { r, cold } = compileBoth(root);
     expectCold(root, r, cold);

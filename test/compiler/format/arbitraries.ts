@@ -17,7 +17,9 @@ export const ident = fc.oneof(
 
 const text = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: 'binary', maxLength: 8 }));
 const lineComment = text.filter((t) => !/[\n\r]/.test(t)).map((t): Comment => ({ kind: 'line', text: `//${t}`, span: syntheticSpan() }));
-const inlineBlock = text.filter((t) => !/[\n\r]/.test(t) && !t.includes('*/')).map((t): Comment => ({ kind: 'block', text: `/*${t}*/`, span: syntheticSpan() }));
+const inlineBlock = text
+  .filter((t) => !/[\n\r]/.test(t) && !t.includes('*/'))
+  .map((t): Comment => ({ kind: 'block', text: `/*${t}*/`, span: syntheticSpan() }));
 const anyBlock = fc
   .string({ maxLength: 20, unit: fc.constantFrom('a', ' ', '\n', '*', '/', 'é') })
   .filter((t) => !t.includes('*/'))
@@ -58,7 +60,10 @@ const { value } = fc.letrec<{ value: Value; array: Value; object: Value; entry: 
   object: fc
     .tuple(fc.array(tie('entry'), { maxLength: 3 }), leadingComments)
     .map(([entries, dangling]) => Object.assign(objectValue(entries as Field[]), { dangling })),
-  entry: withComments(fc.tuple(ident, withComments(tie('value'))).map(([k, v]) => fieldNode(k, v)), true),
+  entry: withComments(
+    fc.tuple(ident, withComments(tie('value'))).map(([k, v]) => fieldNode(k, v)),
+    true,
+  ),
 }));
 
 export const valueArb = value;
@@ -83,15 +88,23 @@ const assertion = fc
 
 const { member } = fc.letrec<{ member: Member; section: Section }>((tie) => ({
   member: withComments(fc.oneof({ depthSize: 'small', withCrossShrink: true }, field, param, assertion, tie('section')), true),
-  section: fc
-    .tuple(ident, fc.array(tie('member'), { maxLength: 4 }), leadingComments)
-    .map(([name, members, dangling]): Section => ({ kind: 'section', name, nameSpan: syntheticSpan(), members, dangling, span: syntheticSpan(), leading: [], trailing: [] })),
+  section: fc.tuple(ident, fc.array(tie('member'), { maxLength: 4 }), leadingComments).map(
+    ([name, members, dangling]): Section => ({
+      kind: 'section',
+      name,
+      nameSpan: syntheticSpan(),
+      members,
+      dangling,
+      span: syntheticSpan(),
+      leading: [],
+      trailing: [],
+    }),
+  ),
 }));
 
 const declaration = withComments(
-  fc
-    .tuple(fc.oneof(fc.constant('block'), ident), fc.string({ unit: 'binary', maxLength: 10 }), fc.array(member, { maxLength: 6 }), leadingComments)
-    .map(([keyword, name, members, dangling]): Declaration => ({
+  fc.tuple(fc.oneof(fc.constant('block'), ident), fc.string({ unit: 'binary', maxLength: 10 }), fc.array(member, { maxLength: 6 }), leadingComments).map(
+    ([keyword, name, members, dangling]): Declaration => ({
       kind: 'declaration',
       keyword,
       name,
@@ -101,7 +114,8 @@ const declaration = withComments(
       span: syntheticSpan(),
       leading: [],
       trailing: [],
-    })),
+    }),
+  ),
   true,
 );
 

@@ -18,12 +18,14 @@ const FIXTURES = join(ROOT, 'fixtures');
 
 function svcFiles(): string[] {
   if (!statSync(FIXTURES, { throwIfNoEntry: false })?.isDirectory()) return [];
-  return readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' })
-    // Block files only: a `.svc/` state folder left by running svc inside a fixture is not one.
-    .filter((p) => p.endsWith('.svc') && !p.split(/[\\/]/).some((part) => part.startsWith('.')))
-    .map((p) => join(FIXTURES, p))
-    .filter((p) => statSync(p).isFile())
-    .sort();
+  return (
+    readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' })
+      // Block files only: a `.svc/` state folder left by running svc inside a fixture is not one.
+      .filter((p) => p.endsWith('.svc') && !p.split(/[\\/]/).some((part) => part.startsWith('.')))
+      .map((p) => join(FIXTURES, p))
+      .filter((p) => statSync(p).isFile())
+      .sort()
+  );
 }
 
 const files = svcFiles();

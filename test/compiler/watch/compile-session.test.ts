@@ -22,10 +22,14 @@ const QUIET: SessionOptions = { sweepAfterMs: 60_000, idleSweepMs: 60_000 };
 function watching(root: string, timing: SessionOptions = QUIET, where: { project?: string; cwd?: string } = { project: root }) {
   const reports: CompileReport[] = [];
   let wake: (() => void) | undefined;
-  const session = new CompileSession(where, (r) => {
-    reports.push(r);
-    wake?.();
-  }, timing);
+  const session = new CompileSession(
+    where,
+    (r) => {
+      reports.push(r);
+      wake?.();
+    },
+    timing,
+  );
   sessions.push(session);
   session.start();
   /** The next report of `trigger` after those already seen. */
@@ -134,7 +138,10 @@ describe('CompileSession', () => {
       const w = watching(root, { sweepAfterMs: 50, idleSweepMs: 100 });
       const before = onDisk(root);
       const pending = w.next('sweep');
-      writeFileSync(outside, readFileSync(outside, 'utf8').replace('"catalog.Product.category_sales", "version": 1', '"catalog.Product.category_sales", "version": 2'));
+      writeFileSync(
+        outside,
+        readFileSync(outside, 'utf8').replace('"catalog.Product.category_sales", "version": 1', '"catalog.Product.category_sales", "version": 2'),
+      );
       expect((await pending).result.wrote).toBe(true);
       expect(onDisk(root)).not.toBe(before);
       expect(onDisk(root)).toBe(cold(root));

@@ -36,9 +36,13 @@ function watchRoot(root: string) {
   return { until, quiet, batches };
 }
 
-const has = (...paths: string[]) => (seen: Set<string>) => paths.every((p) => seen.has(p));
+const has =
+  (...paths: string[]) =>
+  (seen: Set<string>) =>
+    paths.every((p) => seen.has(p));
 
-const tree = () => makeProject({ 'svc.config.json': '{}', 'domains/sales/blocks/a.svc': 'a', 'domains/sales/blocks/_drafts/d.svc': 'd', 'notes/readme.md': 'x' });
+const tree = () =>
+  makeProject({ 'svc.config.json': '{}', 'domains/sales/blocks/a.svc': 'a', 'domains/sales/blocks/_drafts/d.svc': 'd', 'notes/readme.md': 'x' });
 
 describe('TreeWatcher', () => {
   it('reports an edited file by its project-relative path', async () => {

@@ -113,7 +113,37 @@ describe('adversarial inputs never throw or hang', () => {
   });
 
   it('random mixes of language tokens: never throws', () => {
-    const piece = fc.constantFrom('block', '"n"', '{', '}', '[', ']', ',', '=', ':', 'a', 'assert', 'between', 'and', 'is', 'not', 'null', 'in', '>=', '1', '-2.5e3', '"""x"""', '"""', '"', '// c\n', '/* c */', '/*', '\n', ' ', '@');
+    const piece = fc.constantFrom(
+      'block',
+      '"n"',
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      '=',
+      ':',
+      'a',
+      'assert',
+      'between',
+      'and',
+      'is',
+      'not',
+      'null',
+      'in',
+      '>=',
+      '1',
+      '-2.5e3',
+      '"""x"""',
+      '"""',
+      '"',
+      '// c\n',
+      '/* c */',
+      '/*',
+      '\n',
+      ' ',
+      '@',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 200 }), (pieces) => {
         const text = pieces.join(' ');

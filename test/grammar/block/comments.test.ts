@@ -6,7 +6,11 @@ describe('comment attachment', () => {
   const cases: Array<[string, string, string[]]> = [
     ['header comment leads the declaration', '// svc-format: 1\nblock "b" {}', ['b leading // svc-format: 1']],
     ['end-of-line comment trails the field, not its value', 'block "b" {\n  a = 1 // one\n}', ['b.a trailing // one']],
-    ['comment lines lead the next member', 'block "b" {\n  a = 1\n  // about b\n  /* more */\n  b = 2\n}', ['b.b leading // about b', 'b.b leading /* more */']],
+    [
+      'comment lines lead the next member',
+      'block "b" {\n  a = 1\n  // about b\n  /* more */\n  b = 2\n}',
+      ['b.b leading // about b', 'b.b leading /* more */'],
+    ],
     ['comment on the opening line leads the first member', 'block "b" { // hi\n  a = 1\n}', ['b.a leading // hi']],
     ['comments before the closing brace dangle', 'block "b" {\n  a = 1\n  // end\n}', ['b dangling // end']],
     ['empty block keeps its comment', 'block "b" {\n  // nothing yet\n}', ['b dangling // nothing yet']],
@@ -43,4 +47,3 @@ describe('comment attachment', () => {
     expect(file.declarations[0]!.members[0]!.trailing[0]!.text).toBe('// one');
   });
 });
-

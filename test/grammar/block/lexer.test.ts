@@ -19,7 +19,7 @@ describe('lexical diagnostics', () => {
     {
       name: 'unterminated triple string runs to the end of the file',
       text: 'block "x" {\n  q = """\n  SELECT 1\n}',
-      expected: ['parse/unterminated-string@2:7-4:2', "parse/unexpected-token@4:2-4:2"],
+      expected: ['parse/unterminated-string@2:7-4:2', 'parse/unexpected-token@4:2-4:2'],
     },
     {
       name: 'unterminated block comment',

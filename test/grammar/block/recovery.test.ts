@@ -33,22 +33,13 @@ block "fourth" {
 describe('error recovery', () => {
   it('reports three independent mistakes, each with a span, and keeps the rest', () => {
     const file = parseBlockFile(THREE_MISTAKES, 'blocks/three.svc');
-    expect(codesAt(file.diagnostics)).toEqual([
-      'parse/unexpected-token@4:10-4:17',
-      'parse/unexpected-token@10:3-10:8',
-      'parse/unexpected-token@15:20-15:21',
-    ]);
+    expect(codesAt(file.diagnostics)).toEqual(['parse/unexpected-token@4:10-4:17', 'parse/unexpected-token@10:3-10:8', 'parse/unexpected-token@15:20-15:21']);
     expect(file.diagnostics.map((d) => d.data)).toEqual([
       { found: `'"draft"'`, expected: "'='" },
       { found: "'owner'", expected: "']'" },
       { found: "']'", expected: "a member or '}'" },
     ]);
-    expect(shape(file)).toEqual([
-      'first[domain,status,owner]',
-      'second[tags,owner,query]',
-      'third[domain,owner]',
-      'fourth[domain]',
-    ]);
+    expect(shape(file)).toEqual(['first[domain,status,owner]', 'second[tags,owner,query]', 'third[domain,owner]', 'fourth[domain]']);
     const second = file.declarations[1]!.members[0]!;
     expect(second.kind === 'field' && plain(second.value)).toEqual(['a', 'b']);
     expect(file.declarations[0]!.leading.map((c) => c.text)).toEqual(['// three independent mistakes']);

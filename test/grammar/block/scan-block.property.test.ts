@@ -11,15 +11,82 @@ import { blockLexer } from '../../../grammar/block/index.js';
 import { scanBlock } from '../../../grammar/block/scan-block.js';
 
 const PIECES = [
-  'block', ' ', '  ', '\n', '\r\n', '\r', '\t', '\u00a0', '\u2028', '\ufeff', '"', '"""', '\\', '\\"', '/', '//', '/*', '*/', '*',
-  'true', 'trueish', 'in', 'int', 'is', 'not', 'nothing', 'and', 'between', 'null', 'false', 'x', '_a1', 'é', '@', '#', '$',
-  '-', '-1', '12', '1.5', '1.', '.5', '1e9', '2E-3', '3e', '{', '}', '[', ']', ',', ':', '=', '==', '!=', '!', '>', '>=', '<', '<=',
-  'description = "a"', 'query = """\nSELECT 1\n"""', '😀',
+  'block',
+  ' ',
+  '  ',
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '"',
+  '"""',
+  '\\',
+  '\\"',
+  '/',
+  '//',
+  '/*',
+  '*/',
+  '*',
+  'true',
+  'trueish',
+  'in',
+  'int',
+  'is',
+  'not',
+  'nothing',
+  'and',
+  'between',
+  'null',
+  'false',
+  'x',
+  '_a1',
+  'é',
+  '@',
+  '#',
+  '$',
+  '-',
+  '-1',
+  '12',
+  '1.5',
+  '1.',
+  '.5',
+  '1e9',
+  '2E-3',
+  '3e',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '=',
+  '==',
+  '!=',
+  '!',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'description = "a"',
+  'query = """\nSELECT 1\n"""',
+  '😀',
 ];
 
 function viaChevrotain(text: string) {
   const r = blockLexer().tokenize(text);
-  const strip = (t: Record<string, unknown>) => ({ image: t['image'], startOffset: t['startOffset'], endOffset: t['endOffset'], startLine: t['startLine'], endLine: t['endLine'], startColumn: t['startColumn'], endColumn: t['endColumn'], type: (t['tokenType'] as { name: string }).name });
+  const strip = (t: Record<string, unknown>) => ({
+    image: t['image'],
+    startOffset: t['startOffset'],
+    endOffset: t['endOffset'],
+    startLine: t['startLine'],
+    endLine: t['endLine'],
+    startColumn: t['startColumn'],
+    endColumn: t['endColumn'],
+    type: (t['tokenType'] as { name: string }).name,
+  });
   return {
     tokens: r.tokens.map((t) => strip(t as never)),
     comments: (r.groups['comments'] ?? []).map((t) => strip(t as never)),
@@ -29,16 +96,28 @@ function viaChevrotain(text: string) {
 
 function viaScanner(text: string) {
   const r = scanBlock(text);
-  const strip = (t: Record<string, unknown>) => ({ image: t['image'], startOffset: t['startOffset'], endOffset: t['endOffset'], startLine: t['startLine'], endLine: t['endLine'], startColumn: t['startColumn'], endColumn: t['endColumn'], type: (t['tokenType'] as { name: string }).name });
+  const strip = (t: Record<string, unknown>) => ({
+    image: t['image'],
+    startOffset: t['startOffset'],
+    endOffset: t['endOffset'],
+    startLine: t['startLine'],
+    endLine: t['endLine'],
+    startColumn: t['startColumn'],
+    endColumn: t['endColumn'],
+    type: (t['tokenType'] as { name: string }).name,
+  });
   return { tokens: r.tokens.map((t) => strip(t as never)), comments: r.comments.map((t) => strip(t as never)), errors: r.errors };
 }
 
 describe('scanBlock', () => {
   it('reads as the Chevrotain lexer of tokens.ts', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join('')), (text) => {
-        expect(viaScanner(text)).toEqual(viaChevrotain(text));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join('')),
+        (text) => {
+          expect(viaScanner(text)).toEqual(viaChevrotain(text));
+        },
+      ),
       { numRuns: 5_000 },
     );
   });

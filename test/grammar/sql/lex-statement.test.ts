@@ -18,11 +18,32 @@ function reasonOf(sql: string, driver: string): string {
 
 describe('lexStatement: shared base', () => {
   it.each(DRIVERS)('%s reads an ordinary statement with placeholders', (driver) => {
-    const tokens = read("SELECT a, b FROM s.t WHERE x = ? AND y = $1 AND z = :name AND w = @p -- note\n", driver);
+    const tokens = read('SELECT a, b FROM s.t WHERE x = ? AND y = $1 AND z = :name AND w = @p -- note\n', driver);
     expect(tokens).toEqual([
-      'word:select', 'word:a', 'punctuation:,', 'word:b', 'word:from', 'word:s', 'punctuation:.', 'word:t',
-      'word:where', 'word:x', 'operator:=', 'parameter:?', 'word:and', 'word:y', 'operator:=', 'parameter:$1',
-      'word:and', 'word:z', 'operator:=', 'parameter::name', 'word:and', 'word:w', 'operator:=', 'parameter:@p',
+      'word:select',
+      'word:a',
+      'punctuation:,',
+      'word:b',
+      'word:from',
+      'word:s',
+      'punctuation:.',
+      'word:t',
+      'word:where',
+      'word:x',
+      'operator:=',
+      'parameter:?',
+      'word:and',
+      'word:y',
+      'operator:=',
+      'parameter:$1',
+      'word:and',
+      'word:z',
+      'operator:=',
+      'parameter::name',
+      'word:and',
+      'word:w',
+      'operator:=',
+      'parameter:@p',
     ]);
   });
 
@@ -65,7 +86,10 @@ describe('lexStatement: shared base', () => {
 
   it('keeps symbols in strings and quoted names as data', () => {
     expect(read("SELECT 'copy ; drop table x -- /* read_csv(' FROM t", 'duckdb')).toEqual([
-      'word:select', "string:copy ; drop table x -- /* read_csv(", 'word:from', 'word:t',
+      'word:select',
+      'string:copy ; drop table x -- /* read_csv(',
+      'word:from',
+      'word:t',
     ]);
   });
 
@@ -77,7 +101,12 @@ describe('lexStatement: shared base', () => {
 describe('lexStatement: PostgreSQL family', () => {
   it('reads E strings, dollar quoting and U& escapes', () => {
     expect(read("SELECT E'it\\'s\\n', $$ a ' b $$, $fn$ x $$ y $fn$", 'postgresql')).toEqual([
-      'word:select', "string:it's\n", 'punctuation:,', "string: a ' b ", 'punctuation:,', 'string: x $$ y ',
+      'word:select',
+      "string:it's\n",
+      'punctuation:,',
+      "string: a ' b ",
+      'punctuation:,',
+      'string: x $$ y ',
     ]);
     expect(read('SELECT * FROM U&"pg_st\\0061t_activity"', 'postgresql')[3]).toBe('quoted-name:pg_stat_activity');
   });
@@ -112,7 +141,13 @@ describe('lexStatement: PostgreSQL family', () => {
 describe('lexStatement: MySQL', () => {
   it('reads # comments, -- only before a space, and backticks', () => {
     expect(read('SELECT `a``b`, 1--1 # comment', 'mysql')).toEqual([
-      'word:select', 'quoted-name:a`b', 'punctuation:,', 'number:1', 'operator:-', 'operator:-', 'number:1',
+      'word:select',
+      'quoted-name:a`b',
+      'punctuation:,',
+      'number:1',
+      'operator:-',
+      'operator:-',
+      'number:1',
     ]);
     expect(read('SELECT 1 -- c\nFROM t', 'mysql')).toEqual(['word:select', 'number:1', 'word:from', 'word:t']);
   });
@@ -144,23 +179,33 @@ describe('lexStatement: MySQL', () => {
 describe('lexStatement: other dialects', () => {
   it('bigquery: raw, triple and backtick paths', () => {
     expect(read("SELECT r'\\d+', '''a'b''', \"x\\ty\" FROM `p.d.t`", 'bigquery')).toEqual([
-      'word:select', 'string:\\d+', 'punctuation:,', "string:a'b", 'punctuation:,', 'string:x\ty', 'word:from', 'quoted-name:p.d.t',
+      'word:select',
+      'string:\\d+',
+      'punctuation:,',
+      "string:a'b",
+      'punctuation:,',
+      'string:x\ty',
+      'word:from',
+      'quoted-name:p.d.t',
     ]);
     expect(reasonOf("SELECT r'abc\\'", 'bigquery')).toBe('ambiguous-escape');
     expect(read('SELECT 1 # c', 'bigquery')).toEqual(['word:select', 'number:1']);
   });
 
   it('snowflake: backslash strings, $$ strings and // comments', () => {
-    expect(read("SELECT 'it\\'s', $$a'b$$ // comment", 'snowflake')).toEqual([
-      'word:select', "string:it's", 'punctuation:,', "string:a'b",
-    ]);
+    expect(read("SELECT 'it\\'s', $$a'b$$ // comment", 'snowflake')).toEqual(['word:select', "string:it's", 'punctuation:,', "string:a'b"]);
     expect(read('SELECT * FROM @stage', 'snowflake')[3]).toBe('parameter:@stage');
   });
 
   it('mssql and fabric: brackets, temp tables, quoted identifiers either way', () => {
     for (const driver of ['mssql', 'fabric']) {
       expect(read('SELECT [a]]b], "c" FROM #tmp', driver)).toEqual([
-        'word:select', 'quoted-name:a]b', 'punctuation:,', 'string-or-name:c', 'word:from', 'word:#tmp',
+        'word:select',
+        'quoted-name:a]b',
+        'punctuation:,',
+        'string-or-name:c',
+        'word:from',
+        'word:#tmp',
       ]);
     }
     expect(reasonOf('SELECT [a', 'mssql')).toBe('unterminated-quoted-name');
@@ -168,7 +213,14 @@ describe('lexStatement: other dialects', () => {
 
   it('sqlite: every quoting style', () => {
     expect(read('SELECT [a], `b`, "c", \'d\'', 'sqlite')).toEqual([
-      'word:select', 'quoted-name:a', 'punctuation:,', 'quoted-name:b', 'punctuation:,', 'string-or-name:c', 'punctuation:,', 'string:d',
+      'word:select',
+      'quoted-name:a',
+      'punctuation:,',
+      'quoted-name:b',
+      'punctuation:,',
+      'string-or-name:c',
+      'punctuation:,',
+      'string:d',
     ]);
   });
 

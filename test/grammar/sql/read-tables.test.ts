@@ -8,7 +8,7 @@ const CASES: ReadonlyArray<readonly [string, string, string[]]> = [
   ['postgresql', 'SELECT * FROM a LEFT OUTER JOIN b USING (id) CROSS JOIN c', ['a', 'b', 'c']],
   ['postgresql', 'WITH r AS (SELECT * FROM events), s (a) AS (SELECT a FROM r) SELECT * FROM r JOIN s ON true', ['events']],
   ['postgresql', 'WITH RECURSIVE t AS MATERIALIZED (SELECT 1) SELECT * FROM t, u', ['u']],
-  ['postgresql', 'SELECT EXTRACT(YEAR FROM d), TRIM(BOTH \'x\' FROM s) FROM t WHERE a IS DISTINCT FROM b', ['t']],
+  ['postgresql', "SELECT EXTRACT(YEAR FROM d), TRIM(BOTH 'x' FROM s) FROM t WHERE a IS DISTINCT FROM b", ['t']],
   ['postgresql', 'SELECT * FROM (SELECT * FROM inner_t) sub, LATERAL (SELECT * FROM other WHERE other.k = sub.k) l', ['inner_t', 'other']],
   ['postgresql', 'SELECT * FROM generate_series(1, 3) g, ONLY parent', ['parent']],
   ['postgresql', 'SELECT * FROM "Quoted"."Name" WHERE x IN (SELECT y FROM z)', ['quoted.name', 'z']],

@@ -49,7 +49,12 @@ describe('unboundFilters', () => {
   });
 
   it('flags a missing binding the source could take, and a binding to an undeclared parameter', () => {
-    const q = page({ filters: [{ id: 'since', bindings: { revenue: 'since' } }, { id: 'region', bindings: { channels: 'region' } }] });
+    const q = page({
+      filters: [
+        { id: 'since', bindings: { revenue: 'since' } },
+        { id: 'region', bindings: { channels: 'region' } },
+      ],
+    });
     expect(unboundFilters(q, q.tiles[2]!, mix)).toEqual(['since', 'region']);
   });
 });
@@ -57,8 +62,17 @@ describe('unboundFilters', () => {
 describe('checkApp', () => {
   it('a ready App: every tile passes, certified and verified', () => {
     const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence(), gate });
-    expect(r).toMatchObject({ ready: true, exitCode: 0, blockers: [], trust: { label: 'Certified', line: '2 of 2 tiles certified', text: 'All data certified and verified' } });
-    expect(r.tiles.map((t) => [t.tile, t.passes, t.trust ?? null])).toEqual([['intro', true, null], ['revenue', true, 'Certified'], ['channels', true, 'Certified']]);
+    expect(r).toMatchObject({
+      ready: true,
+      exitCode: 0,
+      blockers: [],
+      trust: { label: 'Certified', line: '2 of 2 tiles certified', text: 'All data certified and verified' },
+    });
+    expect(r.tiles.map((t) => [t.tile, t.passes, t.trust ?? null])).toEqual([
+      ['intro', true, null],
+      ['revenue', true, 'Certified'],
+      ['channels', true, 'Certified'],
+    ]);
     expect(r.pages).toEqual([{ page: 'overview', trust: r.trust }]);
   });
 
@@ -72,7 +86,12 @@ describe('checkApp', () => {
       ],
       filters: [{ id: 'since', bindings: { revenue: 'since' } }],
     });
-    const r = checkApp({ app: app([broken]), blocks: BLOCKS, evidence: evidence({ draftPending: true, openReviews: new Map([['overview/revenue', 2]]) }), gate });
+    const r = checkApp({
+      app: app([broken]),
+      blocks: BLOCKS,
+      evidence: evidence({ draftPending: true, openReviews: new Map([['overview/revenue', 2]]) }),
+      gate,
+    });
     expect(r.ready).toBe(false);
     expect(r.exitCode).toBe(1);
     const byTile = Object.fromEntries(r.tiles.map((t) => [t.tile, t.blockers]));
@@ -91,8 +110,23 @@ describe('checkApp', () => {
   });
 
   it('a failed run blocks publication and the tile', () => {
-    const r = checkApp({ app: app(), blocks: BLOCKS, evidence: evidence({ runs: new Map([[revenue.id, { ok: false, columns: [], rowCount: 0, error: 'no such table' }], [mix.id, ok]]) }), gate });
-    expect(r.tiles.find((t) => t.tile === 'revenue')).toMatchObject({ passes: false, blockers: ['publication/preview-settled'], trust: 'Blocked', run: { ok: false, error: 'no such table' } });
+    const r = checkApp({
+      app: app(),
+      blocks: BLOCKS,
+      evidence: evidence({
+        runs: new Map([
+          [revenue.id, { ok: false, columns: [], rowCount: 0, error: 'no such table' }],
+          [mix.id, ok],
+        ]),
+      }),
+      gate,
+    });
+    expect(r.tiles.find((t) => t.tile === 'revenue')).toMatchObject({
+      passes: false,
+      blockers: ['publication/preview-settled'],
+      trust: 'Blocked',
+      run: { ok: false, error: 'no such table' },
+    });
   });
 
   it('App document problems block publication', () => {
@@ -110,6 +144,10 @@ describe('checkApp', () => {
 
   it('before the page runs, the same facts read "Trust not checked yet"', () => {
     const facts = appTileFacts(app(), BLOCKS, evidence(), gate).map((e) => e.facts);
-    expect(appTrustSummary(facts, { appDraftPending: false, ran: false })).toMatchObject({ label: 'Trust not checked yet', line: '0 of 2 tiles certified', allCertifiedVerified: false });
+    expect(appTrustSummary(facts, { appDraftPending: false, ran: false })).toMatchObject({
+      label: 'Trust not checked yet',
+      line: '0 of 2 tiles certified',
+      allCertifiedVerified: false,
+    });
   });
 });

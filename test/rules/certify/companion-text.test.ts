@@ -3,8 +3,22 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { certifiedCompanionText, statusCompanionText, type CertificationReceipt } from '../../../src/rules/certify/index.js';
 
-const block = { name: 'orders_by_state', domain: 'sales', description: 'Orders per state: all statuses.', owner: 'o@x.test', tags: ['orders'], tables: ['orders'] };
-const receipt: CertificationReceipt = { certifiedBy: 'me@x.test', certifiedAt: '2026-01-02T03:04:05.000Z', via: 'cli', rules: 'oss', sourceSha256: 'sha256:ab', checks: ['metadata', 'validation', 'run', 'tests'] };
+const block = {
+  name: 'orders_by_state',
+  domain: 'sales',
+  description: 'Orders per state: all statuses.',
+  owner: 'o@x.test',
+  tags: ['orders'],
+  tables: ['orders'],
+};
+const receipt: CertificationReceipt = {
+  certifiedBy: 'me@x.test',
+  certifiedAt: '2026-01-02T03:04:05.000Z',
+  via: 'cli',
+  rules: 'oss',
+  sourceSha256: 'sha256:ab',
+  checks: ['metadata', 'validation', 'run', 'tests'],
+};
 
 const EXISTING = `# reviewed by the sales team
 name: orders_by_state
@@ -25,7 +39,13 @@ describe('certifiedCompanionText', () => {
   it('sets reviewStatus and the receipt, syncs block fields, keeps other keys and comments', () => {
     const text = certifiedCompanionText(EXISTING, block, receipt);
     const data = parse(text) as Record<string, unknown>;
-    expect(data).toMatchObject({ reviewStatus: 'certified', description: block.description, tags: ['orders'], steward: 'ops@x.test', lineage: { tables: ['orders'], notes: 'from the shop database' } });
+    expect(data).toMatchObject({
+      reviewStatus: 'certified',
+      description: block.description,
+      tags: ['orders'],
+      steward: 'ops@x.test',
+      lineage: { tables: ['orders'], notes: 'from the shop database' },
+    });
     expect(data['certification']).toEqual(receipt);
     expect(text).toContain('# reviewed by the sales team');
     expect(text).toContain('# kept');

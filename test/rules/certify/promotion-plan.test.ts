@@ -18,17 +18,47 @@ describe('promotion destination', () => {
     expect(promotedCompanionPath({ name: 'orders_by_state' }, 'ops')).toBe('semantic-layer/blocks/ops/orders_by_state.yaml');
   });
 
-  it.each([['sales', true], ['sales_ops', true], ['Sales', false], ['../x', false], ['', false]])('domain %j valid: %s', (d, ok) => {
+  it.each([
+    ['sales', true],
+    ['sales_ops', true],
+    ['Sales', false],
+    ['../x', false],
+    ['', false],
+  ])('domain %j valid: %s', (d, ok) => {
     expect(isDomainName(d)).toBe(ok);
   });
 });
 
 describe('chooseContract', () => {
   const cases: Array<[string, string | undefined, string | undefined, ContractIndex, unknown]> = [
-    ['suggested, unlisted', undefined, 'sales.Order.orders_by_state', index([]), { kind: 'bind', choice: { binding: 'sales.Order.orders_by_state@1', from: 'suggested', status: 'unlisted' } }],
-    ['flag wins over suggestion', 'sales.Order.other', 'sales.Order.orders_by_state', index([]), { kind: 'bind', choice: { binding: 'sales.Order.other@1', from: 'flag' } }],
-    ['listed: binds the highest listed version', 'finance.Revenue.monthly_revenue', undefined, index(['finance.Revenue.monthly_revenue@1', 'finance.Revenue.monthly_revenue@2']), { kind: 'bind', choice: { binding: 'finance.Revenue.monthly_revenue@2', status: 'listed' } }],
-    ['explicit version', 'finance.Revenue.monthly_revenue@1', undefined, index(['finance.Revenue.monthly_revenue@1']), { kind: 'bind', choice: { version: 1, status: 'listed' } }],
+    [
+      'suggested, unlisted',
+      undefined,
+      'sales.Order.orders_by_state',
+      index([]),
+      { kind: 'bind', choice: { binding: 'sales.Order.orders_by_state@1', from: 'suggested', status: 'unlisted' } },
+    ],
+    [
+      'flag wins over suggestion',
+      'sales.Order.other',
+      'sales.Order.orders_by_state',
+      index([]),
+      { kind: 'bind', choice: { binding: 'sales.Order.other@1', from: 'flag' } },
+    ],
+    [
+      'listed: binds the highest listed version',
+      'finance.Revenue.monthly_revenue',
+      undefined,
+      index(['finance.Revenue.monthly_revenue@1', 'finance.Revenue.monthly_revenue@2']),
+      { kind: 'bind', choice: { binding: 'finance.Revenue.monthly_revenue@2', status: 'listed' } },
+    ],
+    [
+      'explicit version',
+      'finance.Revenue.monthly_revenue@1',
+      undefined,
+      index(['finance.Revenue.monthly_revenue@1']),
+      { kind: 'bind', choice: { version: 1, status: 'listed' } },
+    ],
     ['no manifest: unchecked', undefined, 'finance.Refund.refunds_by_state', index([], false), { kind: 'bind', choice: { status: 'unchecked' } }],
     ['nothing to bind', undefined, undefined, index([]), { kind: 'none' }],
     ['bad flag', 'not a contract', undefined, index([]), { kind: 'invalid', from: 'flag' }],
@@ -51,10 +81,12 @@ const ONE_LINE = `{
 describe('contractManifestPatch', () => {
   const entry = { id: 'sales.Order.orders_by_state', version: 1, owner: 'o@x.test', outputs: ['state', 'orders'] };
 
-  it('adds one line in id order, in the file\'s own style, as a patch that applies', () => {
+  it("adds one line in id order, in the file's own style, as a patch that applies", () => {
     const p = contractManifestPatch('svc-contract-manifest.json', ONE_LINE, entry)!;
     expect(p.patch).toMatch(/^--- a\/svc-contract-manifest.json\n\+\+\+ b\/svc-contract-manifest.json\n/);
-    expect(p.patch.split('\n').filter((l) => /^[+-][^+-]/.test(l))).toEqual(['+    {"id": "sales.Order.orders_by_state", "version": 1, "owner": "o@x.test", "outputs": ["state", "orders"]},']);
+    expect(p.patch.split('\n').filter((l) => /^[+-][^+-]/.test(l))).toEqual([
+      '+    {"id": "sales.Order.orders_by_state", "version": 1, "owner": "o@x.test", "outputs": ["state", "orders"]},',
+    ]);
     expect(applyPatch(ONE_LINE, p.patch)).toBe(p.after);
     const listed = (JSON.parse(p.after) as { contracts: Array<{ id: string }> }).contracts.map((c) => c.id);
     expect(listed).toEqual(['sales.Order.channel_mix', 'sales.Order.orders_by_state', 'sales.Order.top_states']);

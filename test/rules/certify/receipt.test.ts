@@ -13,8 +13,21 @@ describe('receipt', () => {
   });
 
   it('builds every field: via cli, ISO time, the exact source hash', () => {
-    const r = buildReceipt({ certifiedBy: 'me@x.test', certifiedAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), rules: 'enterprise', sourceSha256: 'sha256:ab', policy: builtinPolicy('certification.enterprise') });
-    expect(r).toEqual({ certifiedBy: 'me@x.test', certifiedAt: '2026-01-02T03:04:05.000Z', via: 'cli', rules: 'enterprise', sourceSha256: 'sha256:ab', checks: ['metadata', 'validation', 'run', 'tests'] });
+    const r = buildReceipt({
+      certifiedBy: 'me@x.test',
+      certifiedAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+      rules: 'enterprise',
+      sourceSha256: 'sha256:ab',
+      policy: builtinPolicy('certification.enterprise'),
+    });
+    expect(r).toEqual({
+      certifiedBy: 'me@x.test',
+      certifiedAt: '2026-01-02T03:04:05.000Z',
+      via: 'cli',
+      rules: 'enterprise',
+      sourceSha256: 'sha256:ab',
+      checks: ['metadata', 'validation', 'run', 'tests'],
+    });
   });
 });
 
@@ -23,7 +36,19 @@ describe('evaluateCertification', () => {
   const cases: Array<[string, Parameters<typeof certifiableFacts>, boolean, string[]]> = [
     ['certifiable', [], true, []],
     ['no tests (refused the same way everywhere)', [{ tests: [] }, { tests: [] }], false, ['certification/tests-required']],
-    ['one failing row', [{ tests: [{ text: 'revenue >= 0', pass: false, failures: 1 }, { text: 'row_count > 0', pass: true }] }], false, ['certification/tests-pass']],
+    [
+      'one failing row',
+      [
+        {
+          tests: [
+            { text: 'revenue >= 0', pass: false, failures: 1 },
+            { text: 'row_count > 0', pass: true },
+          ],
+        },
+      ],
+      false,
+      ['certification/tests-pass'],
+    ],
     ['run failed', [{ run: { ok: false, columns: [], rowCount: 0, error: 'no such table' } }], false, ['certification/run-ok']],
   ];
   it.each(cases)('%s', (_name, args, ok, failing) => {
@@ -38,7 +63,13 @@ describe('evaluateCertification', () => {
     const enterprise = builtinPolicy('certification.enterprise');
     const d = evaluateCertification(enterprise, certifiableFacts({}, { sourceSystems: [] }));
     expect(d.rules.find((r) => r.rule === 'certification/lineage-matches-tables')?.outcome).toBe('skipped');
-    const warned: Policy = { ...oss, rules: [...oss.rules, { id: 'team/examples', severity: 'warning', description: 'd', check: { kind: 'array-min-length', field: 'examples', min: 5 }, message: 'm', hint: 'h' }] };
+    const warned: Policy = {
+      ...oss,
+      rules: [
+        ...oss.rules,
+        { id: 'team/examples', severity: 'warning', description: 'd', check: { kind: 'array-min-length', field: 'examples', min: 5 }, message: 'm', hint: 'h' },
+      ],
+    };
     const w = evaluateCertification(warned, certifiableFacts());
     expect(w.ok).toBe(true);
     expect(w.findings.map((f) => f.rule)).toEqual(['team/examples']);

@@ -47,7 +47,14 @@ describe('rewriteForCertification', () => {
     expect(out).toContain('status = "certified" // set by capture');
     expect(out).toContain('tags = ["orders"] // tags comment');
     expect(out).not.toMatch(/_proposed|answer_fingerprint|asked_times|review-required/);
-    for (const kept of ['// top comment about the block', '// reviewed', '// provenance follows', 'team_note = "keep me" // unknown field', '/* block comment before the query */', '// at least one state']) {
+    for (const kept of [
+      '// top comment about the block',
+      '// reviewed',
+      '// provenance follows',
+      'team_note = "keep me" // unknown field',
+      '/* block comment before the query */',
+      '// at least one state',
+    ]) {
       expect(out).toContain(kept);
     }
     // A new svc_contract sits after the descriptive fields, not after the query.
@@ -85,7 +92,14 @@ describe('rewriteForCertification', () => {
 
 describe('certifiedSource', () => {
   it('compiles the rewritten text at its destination; the hash is what compile computes for that text', () => {
-    const r = certifiedSource({ text: DRAFT, file: 'domains/sales/blocks/_drafts/orders_by_state.svc', destination: 'domains/sales/blocks/orders_by_state.svc', name: 'orders_by_state', edits: { contract: 'sales.Order.orders_by_state@1', dropCapture: true }, env });
+    const r = certifiedSource({
+      text: DRAFT,
+      file: 'domains/sales/blocks/_drafts/orders_by_state.svc',
+      destination: 'domains/sales/blocks/orders_by_state.svc',
+      name: 'orders_by_state',
+      edits: { contract: 'sales.Order.orders_by_state@1', dropCapture: true },
+      env,
+    });
     if (!r.ok) throw new Error('expected ok');
     expect(r.block).toMatchObject({ id: 'sales.orders_by_state', status: 'certified', inDrafts: false, file: 'domains/sales/blocks/orders_by_state.svc' });
     expect(r.block.contract?.status).toBe('resolved');

@@ -32,7 +32,12 @@ const CASES: Array<[string, Partial<CompiledBlock>, { compileErrors?: number; co
   ['certified, no contract manifest loaded: the contract is not checked', { contract: unchecked }, { contractsLoaded: false }, null],
   ['certified, without tests', { tests: [] }, {}, 'gate/tests-declared'],
   // Precedence: the most fundamental problem is the one reported.
-  ['a draft without receipt and tagged review-required: its status', { status: 'draft', companion: undefined, tags: ['review-required'] }, {}, 'gate/status-certified'],
+  [
+    'a draft without receipt and tagged review-required: its status',
+    { status: 'draft', companion: undefined, tags: ['review-required'] },
+    {},
+    'gate/status-certified',
+  ],
   ['forged and tagged review-required: the missing receipt', { companion: undefined, tags: ['review-required'] }, {}, 'gate/receipt-present'],
   ['stale with an unresolved contract: the stale receipt', { companion: staleReceipt, contract: unresolved }, {}, 'gate/receipt-current'],
 ];
@@ -52,8 +57,28 @@ describe('answerGate', () => {
 
   it('a project may add a gate rule; its error refuses, its warning is reported and does not', () => {
     const entries = [
-      { policy: 'answer.gate', rule: { id: 'acme/owner-is-a-team', severity: 'error', description: 'Owners are team addresses.', check: { kind: 'field-matches', field: 'owner', pattern: '^team-' }, message: '{{block}} is owned by a person.', hint: 'Name a team.' } },
-      { policy: 'answer.gate', rule: { id: 'acme/examples', severity: 'warning', description: 'Examples help.', check: { kind: 'array-min-length', field: 'examples', min: 3 }, message: '{{block}} has few examples.', hint: 'Add examples.' } },
+      {
+        policy: 'answer.gate',
+        rule: {
+          id: 'acme/owner-is-a-team',
+          severity: 'error',
+          description: 'Owners are team addresses.',
+          check: { kind: 'field-matches', field: 'owner', pattern: '^team-' },
+          message: '{{block}} is owned by a person.',
+          hint: 'Name a team.',
+        },
+      },
+      {
+        policy: 'answer.gate',
+        rule: {
+          id: 'acme/examples',
+          severity: 'warning',
+          description: 'Examples help.',
+          check: { kind: 'array-min-length', field: 'examples', min: 3 },
+          message: '{{block}} has few examples.',
+          hint: 'Add examples.',
+        },
+      },
     ];
     const merged = projectPolicy('answer.gate', entries);
     expect(merged.diagnostics).toEqual([]);

@@ -31,7 +31,7 @@ const CASES: readonly Case[] = [
   ['mysql', "SELECT 1 #\nLOAD DATA INFILE 'x' INTO TABLE t", 'file-reader'],
   ['duckdb', "SELECT 1 -- x\u2028COPY t TO '/x'", 'unreadable'],
   ['duckdb', "SELECT 1 -- x\rCOPY t TO '/x'", 'unreadable'],
-  ['postgresql', "SELECT 1 -- note\r\nFROM t", null],
+  ['postgresql', 'SELECT 1 -- note\r\nFROM t', null],
   // Strings and dollar quoting.
   ['postgresql', "SELECT $$ ; COPY t TO '/x' $$", null],
   ['postgresql', "SELECT $a$ $$ $a$; COPY t TO '/x'", 'copy'],
@@ -69,7 +69,7 @@ describe('hostedStatementRefusal: adversarial', () => {
 
 describe('text engines read differently', () => {
   it.each(['sqlite', 'postgresql', 'duckdb', 'mysql'])('%s refuses a NUL anywhere, even inside a string', (driver) => {
-    for (const sql of ["SELECT 'a\u0000'", 'SELECT 1\u0000; DROP TABLE t', "SELECT 1 -- \u0000\nFROM t"]) {
+    for (const sql of ["SELECT 'a\u0000'", 'SELECT 1\u0000; DROP TABLE t', 'SELECT 1 -- \u0000\nFROM t']) {
       expect(hostedStatementRefusal(sql, driver, [], { readOnly: true })?.reason, JSON.stringify(sql)).toBe('unreadable');
     }
   });

@@ -34,7 +34,7 @@ const REFUSED: readonly string[] = [
   "SELECT * FROM read_csv('~/x.csv')",
   "SELECT * FROM read_csv('x.csv')",
   "SELECT * FROM read_csv('/data/allowed\\x.csv')",
-  "SELECT * FROM read_csv(?)",
+  'SELECT * FROM read_csv(?)',
   "SELECT getenv('HOME') FROM read_csv('/data/allowed/x.csv')",
 ];
 

@@ -14,7 +14,7 @@ type Case = readonly [driver: string, sql: string, reason: string | null, why: s
 
 const READ_ONLY: readonly Case[] = [
   // SQLite tokenize.c: CC_DOLLAR / CC_VARALPHA variables; stock builds read Tcl `(...)` suffixes.
-  ['sqlite', "SELECT $a(') AS v; DELETE FROM orders --'", 'unreadable', 'stock SQLite reads $a(\') as one variable'],
+  ['sqlite', "SELECT $a(') AS v; DELETE FROM orders --'", 'unreadable', "stock SQLite reads $a(') as one variable"],
   ['sqlite', "SELECT @a(') AS v; DELETE FROM orders --'", 'unreadable', '@ starts a variable with the same Tcl suffix'],
   ['sqlite', "SELECT :a(') AS v; DELETE FROM orders --'", 'unreadable', ': starts a variable with the same Tcl suffix'],
   ['sqlite', "SELECT #a(') AS v; DELETE FROM orders --'", 'unreadable', '# starts a variable in SQLite'],

@@ -39,7 +39,7 @@ const REFUSED: readonly Case[] = [
   ['duckdb', "SELECT nextval('seq')", 'effect-function'],
   ['snowflake', 'SELECT my_seq.NEXTVAL', 'effect-function'],
   ['mssql', 'SELECT NEXT VALUE FOR dbo.seq', 'effect-function'],
-  ['mysql', 'SELECT GET_LOCK(\'x\', 1)', 'effect-function'],
+  ['mysql', "SELECT GET_LOCK('x', 1)", 'effect-function'],
   ['mysql', 'SELECT @x := 1', 'write'],
   ['postgresql', 'SHOW work_mem', 'system-catalog'],
   ['mysql', 'SHOW PROCESSLIST', 'system-catalog'],

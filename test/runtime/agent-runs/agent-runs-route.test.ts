@@ -74,12 +74,28 @@ describe('Tier 2', () => {
 
     const text = readFileSync(join(root, TIER2_DRAFT), 'utf8');
     expect(text).toContain('block "what_is_the_average_quantity_per_order_item" {');
-    for (const line of ['domain = "finance"', 'status = "draft"', 'description = "Review required: drafted from a question."', `owner = "${OWNER}"`, 'tags = ["review-required"]', 'asked_times = 1', 'entity = "OrderItem"', 'contract_id = "finance.OrderItem.what_is_the_average_quantity_per_order_item"']) {
+    for (const line of [
+      'domain = "finance"',
+      'status = "draft"',
+      'description = "Review required: drafted from a question."',
+      `owner = "${OWNER}"`,
+      'tags = ["review-required"]',
+      'asked_times = 1',
+      'entity = "OrderItem"',
+      'contract_id = "finance.OrderItem.what_is_the_average_quantity_per_order_item"',
+    ]) {
       expect(text).toContain(line);
     }
     expect(text).toMatch(/answer_fingerprint = "sha256:[0-9a-f]{64}"/);
-    const companion = parse(readFileSync(join(root, 'semantic-layer/blocks/finance/_drafts/what_is_the_average_quantity_per_order_item.yaml'), 'utf8')) as Record<string, unknown>;
-    expect(companion).toMatchObject({ name: 'what_is_the_average_quantity_per_order_item', domain: 'finance', reviewStatus: 'draft', lineage: { tables: ['order_items'] } });
+    const companion = parse(
+      readFileSync(join(root, 'semantic-layer/blocks/finance/_drafts/what_is_the_average_quantity_per_order_item.yaml'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(companion).toMatchObject({
+      name: 'what_is_the_average_quantity_per_order_item',
+      domain: 'finance',
+      reviewStatus: 'draft',
+      lineage: { tables: ['order_items'] },
+    });
 
     // The model saw the schema and the certified blocks, never a row or an earlier answer.
     expect(fake.requests).toHaveLength(1);
@@ -90,7 +106,10 @@ describe('Tier 2', () => {
     expect(sent.text).toContain('quantity');
     expect(sent.text).toContain('finance.weekly_revenue');
     expect(sent.text).toContain(TIER2_QUESTION);
-    const values = [...tier1.body.rows, ...body.rows].flatMap((r) => Object.values(r)).map(String).filter((v) => v.length >= 4);
+    const values = [...tier1.body.rows, ...body.rows]
+      .flatMap((r) => Object.values(r))
+      .map(String)
+      .filter((v) => v.length >= 4);
     expect(values.length).toBeGreaterThan(0);
     for (const v of values) expect(sent.text).not.toContain(v);
   });
@@ -98,14 +117,20 @@ describe('Tier 2', () => {
   it('counts the same question again on the same draft, keeping a reviewer comment', async () => {
     const path = join(root, TIER2_DRAFT);
     writeFileSync(path, readFileSync(path, 'utf8').replace('  status = "draft"', '  // looked at by the reviewer\n  status = "draft"'));
-    const before = Object.keys(files(root)).filter((f) => f.includes('_drafts')).sort();
+    const before = Object.keys(files(root))
+      .filter((f) => f.includes('_drafts'))
+      .sort();
     fake.script(sqlReply(`${TIER2_SQL};`));
     const { body } = await ask(server, { question: TIER2_QUESTION });
     expect(body).toMatchObject({ tier: 2, reviewDraft: { path: TIER2_DRAFT, askedTimes: 2, created: false } });
     const text = readFileSync(path, 'utf8');
     expect(text.match(/asked_times = 2/g)).toHaveLength(2);
     expect(text).toContain('// looked at by the reviewer');
-    expect(Object.keys(files(root)).filter((f) => f.includes('_drafts')).sort()).toEqual(before);
+    expect(
+      Object.keys(files(root))
+        .filter((f) => f.includes('_drafts'))
+        .sort(),
+    ).toEqual(before);
   });
 
   it('counts the same SQL asked in other words on the same draft', async () => {
@@ -116,7 +141,7 @@ describe('Tier 2', () => {
 
   it('captures nothing with saveDraft false or reviewDraftCapture off', async () => {
     const before = files(root);
-    fake.script(sqlReply('SELECT COUNT(*) AS pending FROM payments WHERE status = \'pending\''));
+    fake.script(sqlReply("SELECT COUNT(*) AS pending FROM payments WHERE status = 'pending'"));
     for (const opt of [{ saveDraft: false }, { reviewDraftCapture: 'off' }]) {
       const { body } = await ask(server, { question: 'How many payments are pending?', ...opt });
       expect(body).toMatchObject({ tier: 2, trust: 'review_required', uncertified: true });
@@ -182,15 +207,12 @@ describe('Tier 3', () => {
 });
 
 describe('request validation', () => {
-  it.each([
-    [{}],
-    [{ question: '' }],
-    [{ question: 'x', extra: 1 }],
-    [{ question: 'x', saveDraft: 'no' }],
-    [{ question: 'x', reviewDraftCapture: 'maybe' }],
-  ])('refuses %j with 400 BAD_REQUEST', async (body) => {
-    const r = await ask(server, body);
-    expect(r.status).toBe(400);
-    expect(r.body.error?.code).toBe('BAD_REQUEST');
-  });
+  it.each([[{}], [{ question: '' }], [{ question: 'x', extra: 1 }], [{ question: 'x', saveDraft: 'no' }], [{ question: 'x', reviewDraftCapture: 'maybe' }]])(
+    'refuses %j with 400 BAD_REQUEST',
+    async (body) => {
+      const r = await ask(server, body);
+      expect(r.status).toBe(400);
+      expect(r.body.error?.code).toBe('BAD_REQUEST');
+    },
+  );
 });

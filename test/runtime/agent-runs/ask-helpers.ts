@@ -25,7 +25,8 @@ export function configureAsk(root: string, baseUrl: string | undefined, extra: R
   const path = join(root, 'svc.config.json');
   const config = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   config['owner'] = OWNER;
-  config['ask'] = baseUrl === undefined ? { ...extra } : { provider: { kind: 'openai-compatible', baseUrl, model: 'fake-model', apiKeyEnv: KEY_ENV }, ...extra };
+  config['ask'] =
+    baseUrl === undefined ? { ...extra } : { provider: { kind: 'openai-compatible', baseUrl, model: 'fake-model', apiKeyEnv: KEY_ENV }, ...extra };
   writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
 }
 

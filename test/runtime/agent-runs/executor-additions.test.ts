@@ -32,8 +32,13 @@ describe('catalog', () => {
     expect(catalog.truncated).toBe(false);
     expect(catalog.tables.map((t) => t.name)).toEqual(['calendar', 'customers', 'order_items', 'orders', 'payments', 'products']);
     expect(catalog.tables.find((t) => t.name === 'orders')?.columns).toEqual([
-      { name: 'id', type: 'INTEGER' }, { name: 'customer_id', type: 'INTEGER' }, { name: 'ordered_at', type: 'TEXT' }, { name: 'status', type: 'TEXT' },
-      { name: 'amount', type: 'REAL' }, { name: 'state', type: 'TEXT' }, { name: 'channel', type: 'TEXT' },
+      { name: 'id', type: 'INTEGER' },
+      { name: 'customer_id', type: 'INTEGER' },
+      { name: 'ordered_at', type: 'TEXT' },
+      { name: 'status', type: 'TEXT' },
+      { name: 'amount', type: 'REAL' },
+      { name: 'state', type: 'TEXT' },
+      { name: 'channel', type: 'TEXT' },
     ]);
     expect(events).toHaveLength(7);
     expect(events.every((e) => e.origin === 'platform' && e.outcome === 'ok')).toBe(true);
@@ -47,7 +52,10 @@ describe('catalog', () => {
     const catalog = await executorFor(root, []).catalog!({ maxTables: 1 });
     expect(catalog).toMatchObject({ truncated: true, tables: [{ name: 'nums' }] });
     const all = await executorFor(root, []).catalog!();
-    expect(all.tables.map((t) => [t.name, t.columns.map((c) => c.name)])).toEqual([['nums', ['n', 'label']], ["x'); DROP TABLE nums; --", ['a']]]);
+    expect(all.tables.map((t) => [t.name, t.columns.map((c) => c.name)])).toEqual([
+      ['nums', ['n', 'label']],
+      ["x'); DROP TABLE nums; --", ['a']],
+    ]);
   });
 });
 
@@ -104,7 +112,7 @@ describe('block result cache', () => {
     expect(cacheKey('c', 'SELECT ?', [1], 10)).not.toBe(cacheKey('c', 'SELECT ?', ['1'], 10));
   });
 
-  it('serves a server connection\'s result for its cacheSeconds and not a moment longer', () => {
+  it("serves a server connection's result for its cacheSeconds and not a moment longer", () => {
     let now = 0;
     const cache = new ResultCache({ now: () => now });
     const key = cacheKey('pg', 'SELECT 1', [], 10);

@@ -74,14 +74,23 @@ describe('a follow-up asking for what the block does not give', () => {
   it('goes to a distinct certified drilldown block when one answers', async () => {
     const [a, b] = await conversation('revenue by month', 'break it down by payment method');
     expect(a).toMatchObject({ tier: 1, block: 'finance.monthly_revenue' });
-    expect(b).toMatchObject({ tier: 1, trust: 'certified', block: 'finance.revenue_by_payment_method', followUp: { mode: 'drilldown', from: 'finance.monthly_revenue' } });
+    expect(b).toMatchObject({
+      tier: 1,
+      trust: 'certified',
+      block: 'finance.revenue_by_payment_method',
+      followUp: { mode: 'drilldown', from: 'finance.monthly_revenue' },
+    });
   });
 
   it('else becomes a drilldown proposal carrying the filters and dimensions, never certified', async () => {
     const [a, b] = await conversation('weekly revenue', 'what about California, by channel?');
     expect(a).toMatchObject({ tier: 1, block: 'finance.weekly_revenue' });
     expect(b?.trust).not.toBe('certified');
-    expect(b).toMatchObject({ tier: 3, refusal: { code: 'NO_MODEL_CONFIGURED' }, drilldown: { of: a?.runId, from: 'finance.weekly_revenue', filters: ['California'], dimensions: ['channel'] } });
+    expect(b).toMatchObject({
+      tier: 3,
+      refusal: { code: 'NO_MODEL_CONFIGURED' },
+      drilldown: { of: a?.runId, from: 'finance.weekly_revenue', filters: ['California'], dimensions: ['channel'] },
+    });
   });
 
   it('with SQL to run, the proposal is answered review required, never certified', async () => {
@@ -105,8 +114,8 @@ describe('what is not a follow-up', () => {
   });
 });
 
-describe('threads are their owner\'s', () => {
-  it('an unknown thread is refused, and so is another person\'s', async () => {
+describe("threads are their owner's", () => {
+  it("an unknown thread is refused, and so is another person's", async () => {
     expect(await ask({ question: 'just the top 3', threadId: 'thr_nope' })).toMatchObject({ tier: 3, refusal: { code: 'THREAD_NOT_FOUND' } });
     const [a] = await conversation('top 10 states by revenue');
     const other = await ask({ question: 'just the top 3', threadId: a?.threadId as string }, 'someone.else@acme.test');

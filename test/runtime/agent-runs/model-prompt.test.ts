@@ -15,7 +15,14 @@ describe('the Tier-2 prompt names the dialect', () => {
     ['postgresql', 'PostgreSQL'],
     ['clickhouse', 'ClickHouse'],
   ])('%s', (driver, engine) => {
-    const [, user] = buildPrompt({ question: 'How many orders?', manifest, catalog: undefined, candidates: [], driver, gate: () => ({ certified: false }) as never });
+    const [, user] = buildPrompt({
+      question: 'How many orders?',
+      manifest,
+      catalog: undefined,
+      candidates: [],
+      driver,
+      gate: () => ({ certified: false }) as never,
+    });
     const line = user?.content.split('\n')[0] ?? '';
     expect(line.startsWith(`SQL dialect: ${driver} `)).toBe(true);
     expect(line).toContain(`SQL that ${engine} runs`);
@@ -23,7 +30,14 @@ describe('the Tier-2 prompt names the dialect', () => {
   });
 
   it('names a driver svc does not run as it is', () => {
-    const [, user] = buildPrompt({ question: 'q', manifest, catalog: undefined, candidates: [], driver: 'snowflake', gate: () => ({ certified: false }) as never });
+    const [, user] = buildPrompt({
+      question: 'q',
+      manifest,
+      catalog: undefined,
+      candidates: [],
+      driver: 'snowflake',
+      gate: () => ({ certified: false }) as never,
+    });
     expect(user?.content.split('\n')[0]).toBe('SQL dialect: snowflake');
   });
 });

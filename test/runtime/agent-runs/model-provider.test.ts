@@ -6,13 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
-import {
-  configuredProvider,
-  createModelProvider,
-  isLoopbackHost,
-  ModelProviderError,
-  readModelReply,
-} from '../../../src/runtime/agent-runs/index.js';
+import { configuredProvider, createModelProvider, isLoopbackHost, ModelProviderError, readModelReply } from '../../../src/runtime/agent-runs/index.js';
 import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../helpers/fake-openai.js';
 
 let fake: FakeOpenAi;
@@ -27,7 +21,10 @@ const config = (provider: Record<string, unknown> | undefined): SvcConfig => ({ 
 const MESSAGES = [{ role: 'user' as const, content: 'q' }];
 
 async function failure(p: Promise<unknown>): Promise<ModelProviderError> {
-  const error = await p.then(() => undefined, (e: unknown) => e);
+  const error = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ModelProviderError);
   return error as ModelProviderError;
 }
@@ -52,13 +49,16 @@ describe('configuration', () => {
 
   it('tells loopback hosts from the rest by their text', () => {
     for (const h of ['127.0.0.1', '127.8.9.10', 'localhost', '[::1]', '::1', '::ffff:127.0.0.1', '[::ffff:7f00:1]']) expect(isLoopbackHost(h)).toBe(true);
-    for (const h of ['10.0.0.1', '0.0.0.0', 'example.com', 'localhost.example.com', '::', '[::ffff:a00:1]', 'a.localhost']) expect(isLoopbackHost(h)).toBe(false);
+    for (const h of ['10.0.0.1', '0.0.0.0', 'example.com', 'localhost.example.com', '::', '[::ffff:a00:1]', 'a.localhost'])
+      expect(isLoopbackHost(h)).toBe(false);
   });
 
   it('a local provider defaults to its environment variable, then the loopback default', () => {
     expect(createModelProvider(config({ kind: 'local', model: 'm' }), {})?.baseUrl).toBe('http://127.0.0.1:11434/v1');
     expect(createModelProvider(config({ kind: 'local', model: 'm' }), { SVC_LOCAL_MODEL_URL: fake.baseUrl })?.baseUrl).toBe(fake.baseUrl);
-    expect(() => createModelProvider(config({ kind: 'local', model: 'm' }), { SVC_LOCAL_MODEL_URL: 'http://192.168.1.2/v1' })).toThrow(expect.objectContaining({ code: 'MODEL_NOT_LOOPBACK' }));
+    expect(() => createModelProvider(config({ kind: 'local', model: 'm' }), { SVC_LOCAL_MODEL_URL: 'http://192.168.1.2/v1' })).toThrow(
+      expect.objectContaining({ code: 'MODEL_NOT_LOOPBACK' }),
+    );
   });
 });
 

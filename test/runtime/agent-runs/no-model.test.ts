@@ -47,7 +47,13 @@ describe('no model configured', () => {
       proposedEntity: 'Payment',
       upstreamRefs: ['finance.revenue_by_payment_method'],
     });
-    expect(body).toMatchObject({ tier: 2, trust: 'review_required', uncertified: true, columns: ['pending'], reviewDraft: { path: 'domains/payments/blocks/_drafts/how_many_payments_are_still_pending.svc', askedTimes: 1, created: true } });
+    expect(body).toMatchObject({
+      tier: 2,
+      trust: 'review_required',
+      uncertified: true,
+      columns: ['pending'],
+      reviewDraft: { path: 'domains/payments/blocks/_drafts/how_many_payments_are_still_pending.svc', askedTimes: 1, created: true },
+    });
     const text = readFileSync(join(root, body.reviewDraft!.path), 'utf8');
     expect(text).toContain('contract_id = "payments.Payment.how_many_payments_are_still_pending"');
   });
@@ -63,8 +69,14 @@ describe('no model configured', () => {
     const refused = await ask(server, { question: 'How many payments are still pending?' });
     expect(refused.body).toMatchObject({ tier: 3, refusal: { code: 'BLOCK_DRAFT' }, block: 'payments.how_many_payments_are_still_pending' });
     expect(refused.body.next).toContain('svc certify --from-draft domains/payments/blocks/_drafts/how_many_payments_are_still_pending.svc');
-    const counted = await ask(server, { question: 'How many payments are still pending?', proposedSql: "SELECT COUNT(*) AS pending FROM payments WHERE status = 'pending';" });
-    expect(counted.body).toMatchObject({ tier: 2, reviewDraft: { path: 'domains/payments/blocks/_drafts/how_many_payments_are_still_pending.svc', askedTimes: 2, created: false } });
+    const counted = await ask(server, {
+      question: 'How many payments are still pending?',
+      proposedSql: "SELECT COUNT(*) AS pending FROM payments WHERE status = 'pending';",
+    });
+    expect(counted.body).toMatchObject({
+      tier: 2,
+      reviewDraft: { path: 'domains/payments/blocks/_drafts/how_many_payments_are_still_pending.svc', askedTimes: 2, created: false },
+    });
   });
 
   it('never hands a named block to written SQL, even with proposedSql', async () => {

@@ -105,7 +105,8 @@ afterAll(async () => {
   cleanupProjects();
 });
 
-const ask = (question: string): Promise<AskRun> => runAsk({ root, manifest, executor, router, config: CONFIG, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
+const ask = (question: string): Promise<AskRun> =>
+  runAsk({ root, manifest, executor, router, config: CONFIG, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
 
 describe('a value from the question is bound as the data spells it', () => {
   it.each<[string, string, Record<string, unknown>]>([

@@ -53,45 +53,53 @@ describe('promotion loop', () => {
 });
 
 async function loop(root: string, env: Record<string, string>, server: Awaited<ReturnType<typeof serve>>): Promise<void> {
-    // (1) capture
-    fake.script(sqlReply(TIER2_SQL));
-    const first = await ask(server, { question: TIER2_QUESTION });
-    expect(first.body).toMatchObject({ tier: 2, trust: 'review_required', uncertified: true, reviewDraft: { path: TIER2_DRAFT, created: true } });
-    // The running server now knows the draft: naming it is refused as a draft at once.
-    const named = await ask(server, { question: 'run what_is_the_average_quantity_per_order_item' });
-    expect(named.body).toMatchObject({ tier: 3, refusal: { code: 'BLOCK_DRAFT' }, block: 'finance.what_is_the_average_quantity_per_order_item' });
+  // (1) capture
+  fake.script(sqlReply(TIER2_SQL));
+  const first = await ask(server, { question: TIER2_QUESTION });
+  expect(first.body).toMatchObject({ tier: 2, trust: 'review_required', uncertified: true, reviewDraft: { path: TIER2_DRAFT, created: true } });
+  // The running server now knows the draft: naming it is refused as a draft at once.
+  const named = await ask(server, { question: 'run what_is_the_average_quantity_per_order_item' });
+  expect(named.body).toMatchObject({ tier: 3, refusal: { code: 'BLOCK_DRAFT' }, block: 'finance.what_is_the_average_quantity_per_order_item' });
 
-    // (2) surface, (3) refine by hand
-    expect(listProposals(root).find((p) => p.path === TIER2_DRAFT)).toMatchObject({ id: 'finance.what_is_the_average_quantity_per_order_item', askedTimes: 1 });
-    review(root);
+  // (2) surface, (3) refine by hand
+  expect(listProposals(root).find((p) => p.path === TIER2_DRAFT)).toMatchObject({ id: 'finance.what_is_the_average_quantity_per_order_item', askedTimes: 1 });
+  review(root);
 
-    // (4) certify --from-draft, apply the printed contract patch, compile
-    const certified = svc(['certify', '--from-draft', TIER2_DRAFT, '--format', 'json'], root, env);
-    expect(certified.stderr).toBe('');
-    expect(certified.code).toBe(0);
-    const result = JSON.parse(certified.stdout) as { file: string; manifestPatch?: string; contract?: { binding: string } };
-    expect(result.file).toBe('domains/finance/blocks/what_is_the_average_quantity_per_order_item.svc');
-    expect(result.contract?.binding).toBe('finance.OrderItem.what_is_the_average_quantity_per_order_item@1');
-    const manifestPath = join(root, 'svc-contract-manifest.json');
-    const patched = applyPatch(readFileSync(manifestPath, 'utf8'), result.manifestPatch ?? '');
-    expect(patched).not.toBe(false);
-    writeFileSync(manifestPath, patched as string);
-    const compiled = svc(['compile'], root, env);
-    expect(compiled.code).toBe(0);
-    expect(listProposals(root).map((p) => p.path)).not.toContain(TIER2_DRAFT);
+  // (4) certify --from-draft, apply the printed contract patch, compile
+  const certified = svc(['certify', '--from-draft', TIER2_DRAFT, '--format', 'json'], root, env);
+  expect(certified.stderr).toBe('');
+  expect(certified.code).toBe(0);
+  const result = JSON.parse(certified.stdout) as { file: string; manifestPatch?: string; contract?: { binding: string } };
+  expect(result.file).toBe('domains/finance/blocks/what_is_the_average_quantity_per_order_item.svc');
+  expect(result.contract?.binding).toBe('finance.OrderItem.what_is_the_average_quantity_per_order_item@1');
+  const manifestPath = join(root, 'svc-contract-manifest.json');
+  const patched = applyPatch(readFileSync(manifestPath, 'utf8'), result.manifestPatch ?? '');
+  expect(patched).not.toBe(false);
+  writeFileSync(manifestPath, patched as string);
+  const compiled = svc(['compile'], root, env);
+  expect(compiled.code).toBe(0);
+  expect(listProposals(root).map((p) => p.path)).not.toContain(TIER2_DRAFT);
 
-    // (5) the same question hits Tier 1 on the same running server: no restart, no second draft
-    fake.script(sqlReply('SELECT 1 AS should_not_be_used'));
-    const requestsBefore = fake.requests.length;
-    const again = await ask(server, { question: TIER2_QUESTION });
-    expect(again.body).toMatchObject({
-      tier: 1, trust: 'certified', block: 'finance.what_is_the_average_quantity_per_order_item',
-      contract: 'finance.OrderItem.what_is_the_average_quantity_per_order_item@1', columns: ['avg_quantity', 'items'], rowCount: 1,
-    });
-    expect(again.body).not.toHaveProperty('uncertified');
-    expect(fake.requests.length).toBe(requestsBefore);
-    expect(existsSync(join(root, TIER2_DRAFT))).toBe(false);
-    expect(listProposals(root).map((p) => p.path)).toEqual(listProposals(root).map((p) => p.path).filter((p) => !p.includes('average_quantity')));
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { snapshot: { generation: number } };
-    expect(health.snapshot.generation).toBeGreaterThan(1);
+  // (5) the same question hits Tier 1 on the same running server: no restart, no second draft
+  fake.script(sqlReply('SELECT 1 AS should_not_be_used'));
+  const requestsBefore = fake.requests.length;
+  const again = await ask(server, { question: TIER2_QUESTION });
+  expect(again.body).toMatchObject({
+    tier: 1,
+    trust: 'certified',
+    block: 'finance.what_is_the_average_quantity_per_order_item',
+    contract: 'finance.OrderItem.what_is_the_average_quantity_per_order_item@1',
+    columns: ['avg_quantity', 'items'],
+    rowCount: 1,
+  });
+  expect(again.body).not.toHaveProperty('uncertified');
+  expect(fake.requests.length).toBe(requestsBefore);
+  expect(existsSync(join(root, TIER2_DRAFT))).toBe(false);
+  expect(listProposals(root).map((p) => p.path)).toEqual(
+    listProposals(root)
+      .map((p) => p.path)
+      .filter((p) => !p.includes('average_quantity')),
+  );
+  const health = (await (await fetch(`${server.url}/api/health`)).json()) as { snapshot: { generation: number } };
+  expect(health.snapshot.generation).toBeGreaterThan(1);
 }

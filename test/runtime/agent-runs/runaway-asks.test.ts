@@ -33,7 +33,9 @@ afterAll(async () => {
 describe('runaway model statements', () => {
   it('leave ordinary Asks their own time', async () => {
     fake.script(sqlReply(SLOW));
-    const runaways = ['How many payments failed?', 'How many payments were refunded?', 'How many payments are pending?'].map((question) => ask(server, { question, saveDraft: false }));
+    const runaways = ['How many payments failed?', 'How many payments were refunded?', 'How many payments are pending?'].map((question) =>
+      ask(server, { question, saveDraft: false }),
+    );
     await new Promise((done) => setTimeout(done, 300));
     fake.script(sqlReply('SELECT randomblob(50000000) AS b FROM orders LIMIT 1'));
     runaways.push(ask(server, { question: 'How many payments were disputed?', saveDraft: false }));

@@ -36,7 +36,8 @@ afterAll(async () => {
   cleanupProjects();
 });
 
-const ask = (question: string): Promise<AskRun> => runAsk({ root, manifest, executor, router, config, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
+const ask = (question: string): Promise<AskRun> =>
+  runAsk({ root, manifest, executor, router, config, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
 
 describe('definition questions', () => {
   it.each<[string, string]>([
@@ -55,7 +56,12 @@ describe('definition questions', () => {
 
   it('a term the gate does not let answer is refused with the certify command', async () => {
     const run = await ask('define cancelled order');
-    expect(run).toMatchObject({ tier: 3, trust: 'refused', refusal: { code: 'TERM_NOT_CERTIFIED' }, next: 'Review it, then certify it: svc certify --term sales.cancelled_order' });
+    expect(run).toMatchObject({
+      tier: 3,
+      trust: 'refused',
+      refusal: { code: 'TERM_NOT_CERTIFIED' },
+      next: 'Review it, then certify it: svc certify --term sales.cancelled_order',
+    });
   });
 
   it('a definition question naming no term goes on through the cascade, never answered as a definition', async () => {
@@ -99,7 +105,7 @@ describe('svc certify --term', () => {
     expect(readFileSync(path, 'utf8')).toBe(before);
   });
 
-  it('certifies a term, keeping the file\'s comments, and compile then proves it', () => {
+  it("certifies a term, keeping the file's comments, and compile then proves it", () => {
     const dir = copyFixture('commerce');
     const r = svc(['certify', '--term', 'sales.cancelled_order'], dir);
     expect(r.code).toBe(0);
@@ -115,13 +121,16 @@ describe('svc certify --term', () => {
 });
 
 describe('sensitive questions are refused before planning', () => {
-  it.each(["What is Ava Smith's email address?", 'home address of customer 42', 'list customers\' phone numbers', "What is customer 1907's SSN?"])('%s', async (question) => {
-    let modelCalls = 0;
-    const provider = { complete: async () => ((modelCalls += 1), '```sql\nSELECT 1\n```') };
-    const run = await runAsk({ root, manifest, executor, router, config, provider, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
-    expect(run).toMatchObject({ tier: 3, trust: 'refused', refusal: { code: 'SENSITIVE_QUESTION' }, candidates: [] });
-    expect(modelCalls).toBe(0);
-  });
+  it.each(["What is Ava Smith's email address?", 'home address of customer 42', "list customers' phone numbers", "What is customer 1907's SSN?"])(
+    '%s',
+    async (question) => {
+      let modelCalls = 0;
+      const provider = { complete: async () => ((modelCalls += 1), '```sql\nSELECT 1\n```') };
+      const run = await runAsk({ root, manifest, executor, router, config, provider, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
+      expect(run).toMatchObject({ tier: 3, trust: 'refused', refusal: { code: 'SENSITIVE_QUESTION' }, candidates: [] });
+      expect(modelCalls).toBe(0);
+    },
+  );
 
   it('an aggregate question about the same data goes on', async () => {
     const run = await ask('How many customers per segment?');

@@ -17,7 +17,10 @@ const QUESTION = 'What was revenue last week?';
 
 function storeBytes(root: string): string {
   const dir = join(root, '.svc/local');
-  return readdirSync(dir).filter((f) => f.startsWith('ask-observability')).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('');
+  return readdirSync(dir)
+    .filter((f) => f.startsWith('ask-observability'))
+    .map((f) => readFileSync(join(dir, f)).toString('latin1'))
+    .join('');
 }
 
 describe('traced Asks', () => {
@@ -25,7 +28,13 @@ describe('traced Asks', () => {
     const root = await commerceProject();
     const server = await startLocalServer({ project: root, port: 0, log: () => {} });
     try {
-      const run = (await (await fetch(`${server.url}/api/agent-runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: QUESTION }) })).json()) as Record<string, unknown>;
+      const run = (await (
+        await fetch(`${server.url}/api/agent-runs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ question: QUESTION }),
+        })
+      ).json()) as Record<string, unknown>;
       expect(run).toMatchObject({ tier: 1, trust: 'certified', block: 'finance.weekly_revenue' });
       const byRun = await fetch(`${server.url}/api/ask-traces/by-run/${String(run['runId'])}`);
       expect(byRun.status).toBe(200);

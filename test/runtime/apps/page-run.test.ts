@@ -45,7 +45,7 @@ function countingExecutor(failWhen: (sql: string) => boolean): Executor & { peak
 }
 
 describe('runAppPage', () => {
-  it('runs each source once, four at a time at most, in page order, failing only the failed source\'s tiles', async () => {
+  it("runs each source once, four at a time at most, in page order, failing only the failed source's tiles", async () => {
     const executor = countingExecutor((sql) => sql.includes('channel'));
     const run = await runAppPage(root, config, manifest, executor, { appId: 'growth', pageId: 'overview', keepsAnswerText: true });
     const page = manifest.apps['growth']?.pages.find((p) => p.id === 'overview');
@@ -62,6 +62,14 @@ describe('runAppPage', () => {
   });
 
   it('answers undefined for a page the project does not have', async () => {
-    expect(await runAppPage(root, config, manifest, countingExecutor(() => false), { appId: 'growth', pageId: 'nowhere', keepsAnswerText: true })).toBeUndefined();
+    expect(
+      await runAppPage(
+        root,
+        config,
+        manifest,
+        countingExecutor(() => false),
+        { appId: 'growth', pageId: 'nowhere', keepsAnswerText: true },
+      ),
+    ).toBeUndefined();
   });
 });

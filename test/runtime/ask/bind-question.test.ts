@@ -19,8 +19,13 @@ const bind = (id: string, q: string, now: string | null = NOW) =>
 
 describe('top-N', () => {
   it.each<[string, number | undefined]>([
-    ['top 5 states', 5], ['5 biggest states', 5], ['Top ten states by revenue', 10], ['first 25 weeks', 25],
-    ['the 3 highest states', 3], ['states by revenue', undefined], ['revenue in the last 30 days', undefined],
+    ['top 5 states', 5],
+    ['5 biggest states', 5],
+    ['Top ten states by revenue', 10],
+    ['first 25 weeks', 25],
+    ['the 3 highest states', 3],
+    ['states by revenue', undefined],
+    ['revenue in the last 30 days', undefined],
   ])('%s', (q, n) => {
     expect(findLimit(q)?.n).toBe(n);
   });
@@ -104,7 +109,11 @@ describe('filters', () => {
     ['sales.daily_orders', 'daily orders in TX and CA', /filters state on one value at a time \(asked: TX, CA\)/],
     ['finance.weekly_revenue', 'weekly revenue for acme', /no parameter that could filter on "for acme"/],
   ])('%s: %s is unmet', (id, q, why) => {
-    expect(bind(id, q).unmet.map((u) => u.message).join(' ')).toMatch(why);
+    expect(
+      bind(id, q)
+        .unmet.map((u) => u.message)
+        .join(' '),
+    ).toMatch(why);
   });
 
   it('is satisfied by a value the block SQL fixes or a field it breaks down by', () => {

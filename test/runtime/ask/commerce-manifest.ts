@@ -28,7 +28,18 @@ export function certifyInPlace(b: CompiledBlock): void {
   b.status = 'certified';
   b.effectiveStatus = 'certified';
   b.receipt = 'valid';
-  b.companion = { file: `semantic-layer/blocks/${b.domain}/${b.name}.yaml`, reviewStatus: 'certified', certification: { certifiedBy: b.owner ?? 'owner@acme.test', certifiedAt: '2026-01-20T08:15:00Z', via: 'cli', rules: 'oss', sourceSha256: b.sourceSha256, checks: ['metadata', 'validation', 'run', 'tests'] } };
+  b.companion = {
+    file: `semantic-layer/blocks/${b.domain}/${b.name}.yaml`,
+    reviewStatus: 'certified',
+    certification: {
+      certifiedBy: b.owner ?? 'owner@acme.test',
+      certifiedAt: '2026-01-20T08:15:00Z',
+      via: 'cli',
+      rules: 'oss',
+      sourceSha256: b.sourceSha256,
+      checks: ['metadata', 'validation', 'run', 'tests'],
+    },
+  };
 }
 
 /** Compiles the fixture and builds its router before a test file's tests; read the fields inside tests. */

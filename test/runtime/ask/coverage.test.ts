@@ -85,7 +85,16 @@ describe('drafts wait, they do not compete', () => {
       for (const b of Object.values(blocks)) {
         if (b.status !== 'certified') continue;
         const twin: CompiledBlock = structuredClone(b);
-        Object.assign(twin, { id: `${b.domain}.${b.name}_draft`, name: `${b.name}_draft`, status: 'draft', effectiveStatus: 'draft', receipt: 'none', inDrafts: true, companion: undefined, file: `domains/${b.domain}/blocks/_drafts/${b.name}_draft.svc` });
+        Object.assign(twin, {
+          id: `${b.domain}.${b.name}_draft`,
+          name: `${b.name}_draft`,
+          status: 'draft',
+          effectiveStatus: 'draft',
+          receipt: 'none',
+          inDrafts: true,
+          companion: undefined,
+          file: `domains/${b.domain}/blocks/_drafts/${b.name}_draft.svc`,
+        });
         blocks[twin.id] = twin;
       }
     });

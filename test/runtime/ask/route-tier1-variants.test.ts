@@ -16,10 +16,11 @@ afterAll(cleanupProjects);
 const block = (m: Manifest, id: string): CompiledBlock => m.blocks[id] as CompiledBlock;
 
 describe('contracts', () => {
-  const unresolved = (m: Manifest): Manifest => withBlocks(m, (blocks) => {
-    const b = blocks['finance.weekly_revenue'] as CompiledBlock;
-    b.contract = { ...(b.contract as NonNullable<CompiledBlock['contract']>), status: 'unresolved' };
-  });
+  const unresolved = (m: Manifest): Manifest =>
+    withBlocks(m, (blocks) => {
+      const b = blocks['finance.weekly_revenue'] as CompiledBlock;
+      b.contract = { ...(b.contract as NonNullable<CompiledBlock['contract']>), status: 'unresolved' };
+    });
 
   it('refuses a certified block whose contract does not resolve in the loaded contract manifest', () => {
     const d = createTier1Router(unresolved(base)).route('use block finance.weekly_revenue', { now: NOW });
@@ -70,7 +71,9 @@ describe('a period fixed by the block SQL (spec rule 2)', () => {
 
 describe('status and names', () => {
   it('says a retired block is retired', () => {
-    const m = withBlocks(base, (blocks) => { (blocks['finance.net_revenue_2024'] as CompiledBlock).status = 'retired'; });
+    const m = withBlocks(base, (blocks) => {
+      (blocks['finance.net_revenue_2024'] as CompiledBlock).status = 'retired';
+    });
     expect(createTier1Router(m).route('use block finance.net_revenue_2024', { now: NOW })).toMatchObject({ kind: 'refused', code: 'BLOCK_RETIRED' });
   });
 

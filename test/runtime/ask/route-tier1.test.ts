@@ -16,8 +16,9 @@ function answered(q: string): { block: string; params: Record<string, unknown>; 
 
 describe('every example question of a servable certified block routes to that block', () => {
   it('holds for each example in the fixture', () => {
-    const servable = Object.values(commerce.manifest.blocks).filter((b) => b.status === 'certified'
-      && !['sales.cancellation_rate_by_channel', 'customers.churn_risk'].includes(b.id));
+    const servable = Object.values(commerce.manifest.blocks).filter(
+      (b) => b.status === 'certified' && !['sales.cancellation_rate_by_channel', 'customers.churn_risk'].includes(b.id),
+    );
     expect(servable.length).toBe(15);
     for (const b of servable) for (const e of b.examples) expect(answered(e.question).block, e.question).toBe(b.id);
   });
@@ -87,8 +88,14 @@ describe('refusals of blocks that may not answer', () => {
     ['the revenue by channel block', 'finance.revenue_by_channel', 'domains/finance/blocks/_drafts/revenue_by_channel.svc'],
     ['use block customers.lifetime_value_by_segment', 'customers.lifetime_value_by_segment', 'domains/customers/blocks/_drafts/lifetime_value_by_segment.svc'],
   ])('names a draft at once with the certify command: %s', (q, id, path) => {
-    expect(route(q)).toMatchObject({ kind: 'refused', code: 'BLOCK_DRAFT', block: id, named: true,
-      next: `Review it, then promote it: svc certify --from-draft ${path}`, nextAction: 'certify-draft' });
+    expect(route(q)).toMatchObject({
+      kind: 'refused',
+      code: 'BLOCK_DRAFT',
+      block: id,
+      named: true,
+      next: `Review it, then promote it: svc certify --from-draft ${path}`,
+      nextAction: 'certify-draft',
+    });
   });
 
   it('refuses a best-matching draft that clearly beats every certified block', () => {
@@ -108,8 +115,18 @@ describe('refusals of blocks that may not answer', () => {
 
 describe('a named block that cannot satisfy the question', () => {
   it.each([
-    ['use block finance.weekly_revenue for state TX', 'finance.weekly_revenue', /does not accept a filter on state/, ['since (date, default 2024-01-01)', 'top_n (number, default 12)']],
-    ['run top_states_by_revenue for channel web', 'sales.top_states_by_revenue', /does not accept a filter on channel/, ['since (date, default 2024-01-01)', 'top_n (number, default 10)']],
+    [
+      'use block finance.weekly_revenue for state TX',
+      'finance.weekly_revenue',
+      /does not accept a filter on state/,
+      ['since (date, default 2024-01-01)', 'top_n (number, default 12)'],
+    ],
+    [
+      'run top_states_by_revenue for channel web',
+      'sales.top_states_by_revenue',
+      /does not accept a filter on channel/,
+      ['since (date, default 2024-01-01)', 'top_n (number, default 10)'],
+    ],
     ['use customers_by_segment in 2024', 'customers.customers_by_segment', /does not take a period/, []],
     ['the category sales block, top 3', 'catalog.category_sales', /does not take a row limit/, ['since (date, default 2024-01-01)']],
     ['run repeat_purchase_rate for 2024', 'customers.repeat_purchase_rate', /no end date/, ['since (date, default 2025-01-01)']],

@@ -10,14 +10,13 @@ import { NOW, useCommerceRouter } from './commerce-manifest.js';
 const commerce = useCommerceRouter();
 
 describe('specific terms', () => {
-  it.each([
-    ['How many refunds per payment method?'],
-    ['refund share by payment method'],
-    ['average order value per payment method'],
-  ])('%s: no certified block knows every specific word, so no certified answer', (q) => {
-    const d = commerce.router.route(q, { now: NOW });
-    expect(d.kind).not.toBe('answer');
-  });
+  it.each([['How many refunds per payment method?'], ['refund share by payment method'], ['average order value per payment method']])(
+    '%s: no certified block knows every specific word, so no certified answer',
+    (q) => {
+      const d = commerce.router.route(q, { now: NOW });
+      expect(d.kind).not.toBe('answer');
+    },
+  );
 
   it.each([
     ['Revenue by payment method', 'finance.revenue_by_payment_method'],

@@ -13,30 +13,61 @@ function test(subject: string, op: TestOp, value?: JsonValue, value2?: JsonValue
 describe('holds: one cell', () => {
   // [cell, op, value, value2, expected]
   const cases: Array<[unknown, TestOp, JsonValue | undefined, JsonValue | undefined, boolean]> = [
-    [5, '>', 0, undefined, true], [0, '>', 0, undefined, false], [-1, '>', 0, undefined, false],
-    [5, '<', 10, undefined, true], [10, '<', 10, undefined, false],
-    [0, '>=', 0, undefined, true], [-0.01, '>=', 0, undefined, false],
-    [10, '<=', 10, undefined, true], [10.5, '<=', 10, undefined, false],
-    [3, '==', 3, undefined, true], [3, '==', 4, undefined, false], ['CA', '==', 'CA', undefined, true],
-    [3, '!=', 4, undefined, true], [3, '!=', 3, undefined, false], ['x', '!=', 3, undefined, true],
+    [5, '>', 0, undefined, true],
+    [0, '>', 0, undefined, false],
+    [-1, '>', 0, undefined, false],
+    [5, '<', 10, undefined, true],
+    [10, '<', 10, undefined, false],
+    [0, '>=', 0, undefined, true],
+    [-0.01, '>=', 0, undefined, false],
+    [10, '<=', 10, undefined, true],
+    [10.5, '<=', 10, undefined, false],
+    [3, '==', 3, undefined, true],
+    [3, '==', 4, undefined, false],
+    ['CA', '==', 'CA', undefined, true],
+    [3, '!=', 4, undefined, true],
+    [3, '!=', 3, undefined, false],
+    ['x', '!=', 3, undefined, true],
     // Numbers against numeric strings compare as numbers, both ways.
-    ['12.5', '>', 9, undefined, true], [10, '==', '10.0', undefined, true], ['10', '>', '9', undefined, true],
-    ['abc', '>', 1, undefined, false], ['b', '>', 'a', undefined, true],
-    [1, '==', true, undefined, true], [0, '==', false, undefined, true],
-    ['card', 'in', ['card', 'paypal'], undefined, true], ['cash', 'in', ['card', 'paypal'], undefined, false],
-    [2, 'in', ['1', '2'], undefined, true], [2, 'in', [1, null], undefined, false], [1, 'in', [1, null], undefined, true],
-    ['cash', 'not in', ['card'], undefined, true], ['card', 'not in', ['card'], undefined, false],
+    ['12.5', '>', 9, undefined, true],
+    [10, '==', '10.0', undefined, true],
+    ['10', '>', '9', undefined, true],
+    ['abc', '>', 1, undefined, false],
+    ['b', '>', 'a', undefined, true],
+    [1, '==', true, undefined, true],
+    [0, '==', false, undefined, true],
+    ['card', 'in', ['card', 'paypal'], undefined, true],
+    ['cash', 'in', ['card', 'paypal'], undefined, false],
+    [2, 'in', ['1', '2'], undefined, true],
+    [2, 'in', [1, null], undefined, false],
+    [1, 'in', [1, null], undefined, true],
+    ['cash', 'not in', ['card'], undefined, true],
+    ['card', 'not in', ['card'], undefined, false],
     ['cash', 'not in', ['card', null], undefined, false],
-    [50, 'between', 0, 100, true], [0, 'between', 0, 100, true], [100, 'between', 0, 100, true],
-    [100.01, 'between', 0, 100, false], ['50', 'between', 0, 100, true], ['b', 'between', 'a', 'c', true],
-    [null, 'is null', undefined, undefined, true], [0, 'is null', undefined, undefined, false], ['', 'is null', undefined, undefined, false],
-    [null, 'is not null', undefined, undefined, false], [0, 'is not null', undefined, undefined, true],
+    [50, 'between', 0, 100, true],
+    [0, 'between', 0, 100, true],
+    [100, 'between', 0, 100, true],
+    [100.01, 'between', 0, 100, false],
+    ['50', 'between', 0, 100, true],
+    ['b', 'between', 'a', 'c', true],
+    [null, 'is null', undefined, undefined, true],
+    [0, 'is null', undefined, undefined, false],
+    ['', 'is null', undefined, undefined, false],
+    [null, 'is not null', undefined, undefined, false],
+    [0, 'is not null', undefined, undefined, true],
     // Any comparison with NULL fails, whichever side it is on.
-    [null, '>', 0, undefined, false], [null, '<', 0, undefined, false], [null, '==', 0, undefined, false],
-    [null, '!=', 0, undefined, false], [null, 'in', [1], undefined, false], [null, 'not in', [1], undefined, false],
-    [null, 'between', 0, 1, false], [undefined, '>=', 0, undefined, false],
-    [1, '==', null, undefined, false], [1, '!=', null, undefined, false],
-    [new Uint8Array([1]), '>', 0, undefined, false], [{ a: 1 }, '==', 1, undefined, false],
+    [null, '>', 0, undefined, false],
+    [null, '<', 0, undefined, false],
+    [null, '==', 0, undefined, false],
+    [null, '!=', 0, undefined, false],
+    [null, 'in', [1], undefined, false],
+    [null, 'not in', [1], undefined, false],
+    [null, 'between', 0, 1, false],
+    [undefined, '>=', 0, undefined, false],
+    [1, '==', null, undefined, false],
+    [1, '!=', null, undefined, false],
+    [new Uint8Array([1]), '>', 0, undefined, false],
+    [{ a: 1 }, '==', 1, undefined, false],
   ];
   it.each(cases)('%j %s %j %j -> %s', (cell, op, value, value2, expected) => {
     expect(holds(cell, test('c', op, value, value2))).toBe(expected);
@@ -72,9 +103,14 @@ describe('evaluateTests: a result', () => {
   });
 
   it.each([
-    [test('row_count', '>', 0), true], [test('row_count', '==', 3), true], [test('row_count', '==', 1), false],
-    [test('row_count', '<=', 10), true], [test('row_count', 'between', 1, 4), true], [test('row_count', 'between', 4, 8), false],
-    [test('row_count', '!=', 3), false], [test('row_count', '<', 3), false],
+    [test('row_count', '>', 0), true],
+    [test('row_count', '==', 3), true],
+    [test('row_count', '==', 1), false],
+    [test('row_count', '<=', 10), true],
+    [test('row_count', 'between', 1, 4), true],
+    [test('row_count', 'between', 4, 8), false],
+    [test('row_count', '!=', 3), false],
+    [test('row_count', '<', 3), false],
   ] as const)('row_count %j -> %s', (t, pass) => {
     const [outcome] = evaluateTests([t], run);
     expect(outcome).toMatchObject({ pass, checked: 3 });
@@ -93,8 +129,12 @@ describe('evaluateTests: a result', () => {
   });
 
   it.each([
-    [test('row_count', '>', 0), true], [test('row_count', '>=', 6), true], [test('row_count', '>', 6), false],
-    [test('row_count', '!=', 2), true], [test('row_count', '==', 5), false], [test('row_count', '<', 100), false],
+    [test('row_count', '>', 0), true],
+    [test('row_count', '>=', 6), true],
+    [test('row_count', '>', 6), false],
+    [test('row_count', '!=', 2), true],
+    [test('row_count', '==', 5), false],
+    [test('row_count', '<', 100), false],
   ] as const)('row_count %j on a result cut at 5 rows -> %s', (t, pass) => {
     const cut = { ...run, rows: [], rowCount: 5, truncated: true };
     expect(evaluateTests([t], cut)[0]?.pass).toBe(pass);

@@ -15,11 +15,30 @@ import { SQLITE_CONFIG, commerceProject, numbersProject } from '../helpers/wareh
 
 function block(query: string, params: CompiledParam[] = [], extra: Partial<CompiledBlock> = {}): CompiledBlock {
   return {
-    id: 'test.b', name: 'b', domain: 'test', file: 'domains/test/blocks/b.svc',
+    id: 'test.b',
+    name: 'b',
+    domain: 'test',
+    file: 'domains/test/blocks/b.svc',
     span: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } },
-    layout: 'domain', inDrafts: false, status: 'certified', tags: [], outputs: [], sourceSystems: [], examples: [],
-    params, paramsUsed: [], query, connection: 'default', dialect: 'sqlite', tests: [], extra: {}, tables: [],
-    tablesFrom: 'lexer', sourceSha256: '', sqlFingerprint: '', ...extra,
+    layout: 'domain',
+    inDrafts: false,
+    status: 'certified',
+    tags: [],
+    outputs: [],
+    sourceSystems: [],
+    examples: [],
+    params,
+    paramsUsed: [],
+    query,
+    connection: 'default',
+    dialect: 'sqlite',
+    tests: [],
+    extra: {},
+    tables: [],
+    tablesFrom: 'lexer',
+    sourceSha256: '',
+    sqlFingerprint: '',
+    ...extra,
   } as CompiledBlock;
 }
 
@@ -36,22 +55,41 @@ describe('bindBlock', () => {
 
   it.each([
     // [type, given, bound]
-    ['number', '12.5', 12.5], ['number', 3, 3], ['number', ' -4e2 ', -400],
-    ['integer', '12', 12], ['integer', 12, 12],
-    ['boolean', true, true], ['boolean', 'false', false], ['boolean', 'TRUE', true], ['boolean', 0, false],
+    ['number', '12.5', 12.5],
+    ['number', 3, 3],
+    ['number', ' -4e2 ', -400],
+    ['integer', '12', 12],
+    ['integer', 12, 12],
+    ['boolean', true, true],
+    ['boolean', 'false', false],
+    ['boolean', 'TRUE', true],
+    ['boolean', 0, false],
     ['date', '2024-02-29', '2024-02-29'],
-    ['string', 'CA', 'CA'], ['string', 5, '5'],
-    ['date', null, null], ['number', null, null],
+    ['string', 'CA', 'CA'],
+    ['string', 5, '5'],
+    ['date', null, null],
+    ['number', null, null],
   ] as const)('coerces %s %j to %j', (type, given, bound) => {
     expect(bindBlock(block('SELECT ${v}', [p('v', type)]), { v: given })).toEqual({ sql: 'SELECT ?', params: [bound] });
   });
 
   it.each([
-    ['number', 'abc'], ['number', Number.NaN], ['number', Number.POSITIVE_INFINITY], ['number', ''], ['number', true],
-    ['integer', '1.5'], ['integer', 2 ** 60],
-    ['boolean', 'yes'], ['boolean', 2],
-    ['date', '2024-02-30'], ['date', '2023-02-29'], ['date', '24-01-01'], ['date', '2024-1-1'], ['date', 20240101],
-    ['string', { a: 1 }], ['string', ['x']],
+    ['number', 'abc'],
+    ['number', Number.NaN],
+    ['number', Number.POSITIVE_INFINITY],
+    ['number', ''],
+    ['number', true],
+    ['integer', '1.5'],
+    ['integer', 2 ** 60],
+    ['boolean', 'yes'],
+    ['boolean', 2],
+    ['date', '2024-02-30'],
+    ['date', '2023-02-29'],
+    ['date', '24-01-01'],
+    ['date', '2024-1-1'],
+    ['date', 20240101],
+    ['string', { a: 1 }],
+    ['string', ['x']],
   ] as const)('refuses %s %j with PARAM_INVALID naming the parameter', (type, given) => {
     const r = bindBlock(block('SELECT ${v}', [p('v', type)]), { v: given });
     expect(r).toMatchObject({ code: 'PARAM_INVALID', param: 'v' });

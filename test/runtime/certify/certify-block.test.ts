@@ -22,7 +22,14 @@ describe('certify a block', () => {
     const r = await certifyBlock({ ...common, cwd: dir, target: 'domains/finance/blocks/weekly_revenue.svc' });
     expect(r).toMatchObject({ ok: true, exitCode: 0, block: 'finance.weekly_revenue', rules: 'oss', run: { ok: true, rowCount: 12 } });
     expect(r.tests.map((t) => t.pass)).toEqual([true, true, true]);
-    expect(r.receipt).toEqual({ certifiedBy: 'reviewer@acme.test', certifiedAt: '2026-02-03T04:05:06.000Z', via: 'cli', rules: 'oss', sourceSha256: expect.stringMatching(/^sha256:/), checks: ['metadata', 'validation', 'run', 'tests'] });
+    expect(r.receipt).toEqual({
+      certifiedBy: 'reviewer@acme.test',
+      certifiedAt: '2026-02-03T04:05:06.000Z',
+      via: 'cli',
+      rules: 'oss',
+      sourceSha256: expect.stringMatching(/^sha256:/),
+      checks: ['metadata', 'validation', 'run', 'tests'],
+    });
     const { manifest, diagnostics } = compiled(dir);
     expect(manifest.blocks['finance.weekly_revenue']?.sourceSha256).toBe(r.receipt?.sourceSha256);
     expect(manifest.blocks['finance.weekly_revenue']?.companion?.certification?.certifiedBy).toBe('reviewer@acme.test');
@@ -71,7 +78,16 @@ describe('certify a block', () => {
   it('leaves every file as it was when writing is interrupted', async () => {
     const dir = copyFixture('commerce', { withData: true });
     const before = snapshot(dir);
-    const r = await certifyBlock({ ...common, cwd: dir, target: 'customers.churn_risk', hooks: { afterStep: (i) => { if (i === 1) throw new Error('disk full'); } } });
+    const r = await certifyBlock({
+      ...common,
+      cwd: dir,
+      target: 'customers.churn_risk',
+      hooks: {
+        afterStep: (i) => {
+          if (i === 1) throw new Error('disk full');
+        },
+      },
+    });
     expect(r).toMatchObject({ ok: false, exitCode: 1, written: [] });
     expect(codes(r)).toEqual(['certify/write-failed']);
     expect(snapshot(dir)).toEqual(before);
@@ -86,7 +102,12 @@ describe('enterprise rules', () => {
     expect(ok.checks.filter((c) => c.outcome !== 'pass')).toEqual([]);
     const file = join(dir, 'domains/finance/blocks/weekly_revenue.svc');
     const text = readFileSync(file, 'utf8');
-    writeFileSync(file, text.replace('outputs = ["week_start", "orders", "revenue"]', 'outputs = ["week_start", "revenue", "margin"]').replace('sourceSystems = ["shop.orders", "shop.calendar"]', 'sourceSystems = ["shop.orders", "shop.payments"]'));
+    writeFileSync(
+      file,
+      text
+        .replace('outputs = ["week_start", "orders", "revenue"]', 'outputs = ["week_start", "revenue", "margin"]')
+        .replace('sourceSystems = ["shop.orders", "shop.calendar"]', 'sourceSystems = ["shop.orders", "shop.payments"]'),
+    );
     const bad = await certifyBlock({ ...common, cwd: dir, target: 'finance.weekly_revenue', enterprise: true });
     expect(codes(bad)).toEqual(['certification/outputs-match-run', 'certification/lineage-matches-tables']);
     expect(bad.diagnostics[0]?.data).toMatchObject({ missing: 'margin', extra: 'orders' });
@@ -103,7 +124,12 @@ describe('enterprise rules', () => {
 
 describe('local owner', () => {
   it.each([
-    ['certification.owner first', { project: 'p', certification: { owner: 'cert@x.test' }, owner: 'team@x.test' }, 'git@x.test', { owner: 'cert@x.test', from: 'config.certification.owner' }],
+    [
+      'certification.owner first',
+      { project: 'p', certification: { owner: 'cert@x.test' }, owner: 'team@x.test' },
+      'git@x.test',
+      { owner: 'cert@x.test', from: 'config.certification.owner' },
+    ],
     ['then owner', { project: 'p', owner: 'team@x.test' }, 'git@x.test', { owner: 'team@x.test', from: 'config.owner' }],
     ['then git user.email', { project: 'p' }, 'git@x.test', { owner: 'git@x.test', from: 'git' }],
     ['then the OS user', { project: 'p' }, undefined, { from: 'os' }],

@@ -35,7 +35,11 @@ describe('applyChanges', () => {
   it('reports the file whose step failed', () => {
     const dir = makeProject({ 'b.txt': 'B1', 'c.txt': 'C' });
     try {
-      applyChanges(dir, CHANGES, { afterStep: (i) => { if (i === 1) throw new Error('boom'); } });
+      applyChanges(dir, CHANGES, {
+        afterStep: (i) => {
+          if (i === 1) throw new Error('boom');
+        },
+      });
     } catch (error) {
       expect(error).toMatchObject({ path: 'b.txt', reason: 'boom' });
     }

@@ -38,9 +38,20 @@ describe('promote a draft', () => {
   it('moves the reviewed draft, rewrites it on the syntax tree, moves the companion with the receipt', async () => {
     const dir = reviewed();
     const r = await promoteDraft({ ...common, cwd: dir, draft: ORDERS_DRAFT });
-    expect(r).toMatchObject({ ok: true, exitCode: 0, block: 'sales.orders_by_state', file: 'domains/sales/blocks/orders_by_state.svc', companion: 'semantic-layer/blocks/sales/orders_by_state.yaml' });
+    expect(r).toMatchObject({
+      ok: true,
+      exitCode: 0,
+      block: 'sales.orders_by_state',
+      file: 'domains/sales/blocks/orders_by_state.svc',
+      companion: 'semantic-layer/blocks/sales/orders_by_state.yaml',
+    });
     expect(r.contract).toEqual({ binding: 'sales.Order.orders_by_state@1', from: 'suggested', status: 'unlisted' });
-    expect(r.written).toEqual(['domains/sales/blocks/orders_by_state.svc', 'semantic-layer/blocks/sales/orders_by_state.yaml', ORDERS_DRAFT, 'semantic-layer/blocks/sales/_drafts/orders_by_state.yaml']);
+    expect(r.written).toEqual([
+      'domains/sales/blocks/orders_by_state.svc',
+      'semantic-layer/blocks/sales/orders_by_state.yaml',
+      ORDERS_DRAFT,
+      'semantic-layer/blocks/sales/_drafts/orders_by_state.yaml',
+    ]);
     expect(existsSync(join(dir, ORDERS_DRAFT))).toBe(false);
     const text = readFileSync(join(dir, r.file!), 'utf8');
     expect(text).toMatch(/status = "certified"/);
@@ -65,18 +76,43 @@ describe('promote a draft', () => {
 
   it('--domain, --owner and a listed --contract', async () => {
     const dir = reviewed();
-    const r = await promoteDraft({ ...common, cwd: dir, draft: ORDERS_DRAFT, domain: 'ops', blockOwner: 'ops@acme.test', contract: 'sales.Order.order_status_breakdown' });
-    expect(r).toMatchObject({ ok: true, block: 'ops.orders_by_state', file: 'domains/ops/blocks/orders_by_state.svc', contract: { binding: 'sales.Order.order_status_breakdown@1', status: 'listed' } });
+    const r = await promoteDraft({
+      ...common,
+      cwd: dir,
+      draft: ORDERS_DRAFT,
+      domain: 'ops',
+      blockOwner: 'ops@acme.test',
+      contract: 'sales.Order.order_status_breakdown',
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      block: 'ops.orders_by_state',
+      file: 'domains/ops/blocks/orders_by_state.svc',
+      contract: { binding: 'sales.Order.order_status_breakdown@1', status: 'listed' },
+    });
     expect(r.manifestPatch).toBeUndefined();
     expect(r.changed).toEqual(expect.arrayContaining(['domain', 'owner', 'svc_contract']));
     const block = compiled(dir).manifest.blocks['ops.orders_by_state'];
-    expect(block).toMatchObject({ owner: 'ops@acme.test', status: 'certified', companion: { file: 'semantic-layer/blocks/ops/orders_by_state.yaml', reviewStatus: 'certified' } });
+    expect(block).toMatchObject({
+      owner: 'ops@acme.test',
+      status: 'certified',
+      companion: { file: 'semantic-layer/blocks/ops/orders_by_state.yaml', reviewStatus: 'certified' },
+    });
   });
 
   it.each([0, 1, 2, 3])('interrupted after step %i: every file is as it was', async (step) => {
     const dir = reviewed();
     const before = snapshot(dir);
-    const r = await promoteDraft({ ...common, cwd: dir, draft: ORDERS_DRAFT, hooks: { afterStep: (i) => { if (i === step) throw new Error('power cut'); } } });
+    const r = await promoteDraft({
+      ...common,
+      cwd: dir,
+      draft: ORDERS_DRAFT,
+      hooks: {
+        afterStep: (i) => {
+          if (i === step) throw new Error('power cut');
+        },
+      },
+    });
     expect(r).toMatchObject({ ok: false, exitCode: 1, written: [] });
     expect(codes(r)).toContain('certify/write-failed');
     expect(r.manifestPatch).toBeUndefined();
@@ -110,10 +146,21 @@ describe('legacy layout', () => {
   it('promotes blocks/_drafts/<slug>.svc to blocks/<domain>/<slug>.svc; without a contract manifest the binding is set and said to be unchecked', async () => {
     const dir = copyFixture('legacy');
     // The legacy fixture reads the commerce warehouse through a relative path.
-    writeFileSync(join(dir, 'svc.config.json'), JSON.stringify({ project: 'legacy', connections: { default: { driver: 'sqlite', path: join(import.meta.dirname, '../../../fixtures/commerce/data/warehouse.db') } } }));
+    writeFileSync(
+      join(dir, 'svc.config.json'),
+      JSON.stringify({
+        project: 'legacy',
+        connections: { default: { driver: 'sqlite', path: join(import.meta.dirname, '../../../fixtures/commerce/data/warehouse.db') } },
+      }),
+    );
     reviewDraft(dir, 'blocks/_drafts/refunds_by_state.svc', ['assert row_count > 0', 'assert refunds >= 1']);
     const r = await promoteDraft({ ...common, cwd: dir, draft: 'blocks/_drafts/refunds_by_state.svc' });
-    expect(r).toMatchObject({ ok: true, file: 'blocks/finance/refunds_by_state.svc', companion: 'semantic-layer/blocks/finance/refunds_by_state.yaml', contract: { binding: 'finance.Refund.refunds_by_state@1', status: 'unchecked' } });
+    expect(r).toMatchObject({
+      ok: true,
+      file: 'blocks/finance/refunds_by_state.svc',
+      companion: 'semantic-layer/blocks/finance/refunds_by_state.yaml',
+      contract: { binding: 'finance.Refund.refunds_by_state@1', status: 'unchecked' },
+    });
     expect(codes(r)).toEqual(['certify/contract-unchecked']);
     expect(r.manifestPatch).toBeUndefined();
     const { manifest, diagnostics } = compiled(dir);

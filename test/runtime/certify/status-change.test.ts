@@ -15,7 +15,10 @@ afterAll(cleanupProjects);
 
 const BLOCK = 'domains/finance/blocks/weekly_revenue.svc';
 const COMPANION = 'semantic-layer/blocks/finance/weekly_revenue.yaml';
-const errorCodes = (dir: string) => compiled(dir).diagnostics.filter((d) => d.severity === 'error').map((d) => d.code);
+const errorCodes = (dir: string) =>
+  compiled(dir)
+    .diagnostics.filter((d) => d.severity === 'error')
+    .map((d) => d.code);
 
 function edit(dir: string, rel: string, change: (text: string) => string): void {
   writeFileSync(join(dir, rel), change(readFileSync(join(dir, rel), 'utf8')));

@@ -23,7 +23,12 @@ describe('bindClickhouse', () => {
   });
 
   it.each([
-    ['text', 'x', 'String'], ['an integer', 7, 'Int64'], ['a fraction', 0.5, 'Float64'], ['an integer past 2^53', 2 ** 60, 'Float64'], ['a boolean', false, 'UInt8'], ['null', null, 'Nullable(String)'],
+    ['text', 'x', 'String'],
+    ['an integer', 7, 'Int64'],
+    ['a fraction', 0.5, 'Float64'],
+    ['an integer past 2^53', 2 ** 60, 'Float64'],
+    ['a boolean', false, 'UInt8'],
+    ['null', null, 'Nullable(String)'],
   ] as const)('types %s as %s', (_name, value, type) => {
     expect(parameterType(value)).toBe(type);
   });

@@ -21,7 +21,14 @@ import { CLUSTER, startClickHouseCluster, type ClickHouseCluster } from '../../h
 let cluster: ClickHouseCluster;
 let connector: Connector;
 const opened: Connector[] = [];
-const connection = (more: Partial<ConnectionConfig> = {}): ConnectionConfig => ({ driver: 'clickhouse', host: '127.0.0.1', port: cluster.nodes[0]?.httpPort, user: 'reader', passwordEnv: 'SVC_TEST_CH_PASSWORD', ...more });
+const connection = (more: Partial<ConnectionConfig> = {}): ConnectionConfig => ({
+  driver: 'clickhouse',
+  host: '127.0.0.1',
+  port: cluster.nodes[0]?.httpPort,
+  user: 'reader',
+  passwordEnv: 'SVC_TEST_CH_PASSWORD',
+  ...more,
+});
 function open(more: Partial<ConnectionConfig> = {}): Connector {
   const c = openClickhouseConnector({ name: 'ch', root: '/nonexistent', connection: connection(more) });
   opened.push(c);
@@ -53,13 +60,19 @@ describe('a table spread over two shards', () => {
   it('reads both shards through the Distributed table', async () => {
     expect((await run('SELECT count() AS n, sum(amount) AS total FROM orders')).rows).toEqual([{ n: 4, total: 120.75 }]);
     expect((await run('SELECT count() AS n FROM orders_local')).rows).toEqual([{ n: 2 }]);
-    expect((await run('SELECT region, count() AS n FROM orders GROUP BY region ORDER BY region')).rows).toEqual([{ region: 'North', n: 2 }, { region: "O'Brien", n: 1 }, { region: 'South', n: 1 }]);
+    expect((await run('SELECT region, count() AS n FROM orders GROUP BY region ORDER BY region')).rows).toEqual([
+      { region: 'North', n: 2 },
+      { region: "O'Brien", n: 1 },
+      { region: 'South', n: 1 },
+    ]);
   });
 });
 
 describe('values and parameters', () => {
   it('answers each type in the shared JSON shape', async () => {
-    const r = await run("SELECT toUInt64(18446744073709551615) AS big, toInt64(12) AS small, toDate('2024-01-02') AS d, toDateTime('2024-01-02 03:04:05') AS t, CAST(NULL AS Nullable(String)) AS n, toDecimal64(12.5, 2) AS dec, 1.5 AS f, 'x' AS s");
+    const r = await run(
+      "SELECT toUInt64(18446744073709551615) AS big, toInt64(12) AS small, toDate('2024-01-02') AS d, toDateTime('2024-01-02 03:04:05') AS t, CAST(NULL AS Nullable(String)) AS n, toDecimal64(12.5, 2) AS dec, 1.5 AS f, 'x' AS s",
+    );
     expect(r.columns).toEqual(['big', 'small', 'd', 't', 'n', 'dec', 'f', 's']);
     expect(r.rows).toEqual([{ big: '18446744073709551615', small: 12, d: '2024-01-02', t: '2024-01-02 03:04:05', n: null, dec: 12.5, f: 1.5, s: 'x' }]);
   });
@@ -75,8 +88,23 @@ describe('values and parameters', () => {
   });
 
   const hostile = [
-    "'", "\\", "\\'", "\\\\'", "''", "'; DROP TABLE orders; --", 'line\nbreak', 'tab\there', 'nul\u0000byte', 'bell\u0007', 'del\u007f',
-    'é and 字 and 🙂', '\\x27', '\\0', "a\\' OR 1 --", 'x'.repeat(10_000), '',
+    "'",
+    '\\',
+    "\\'",
+    "\\\\'",
+    "''",
+    "'; DROP TABLE orders; --",
+    'line\nbreak',
+    'tab\there',
+    'nul\u0000byte',
+    'bell\u0007',
+    'del\u007f',
+    'é and 字 and 🙂',
+    '\\x27',
+    '\\0',
+    "a\\' OR 1 --",
+    'x'.repeat(10_000),
+    '',
   ];
   it.each(hostile.map((v) => [JSON.stringify(v).slice(0, 40), v]))('reads back %s exactly as one literal', async (_name, value) => {
     const r = await run(`SELECT ${clickhouseLiteral(value)} AS v, 1 AS one`);
@@ -85,7 +113,13 @@ describe('values and parameters', () => {
   });
 
   it.each([
-    [0, '0'], [-5, '-5'], [1.25, '1.25'], [9007199254740991, '9007199254740991'], [true, '1'], [false, '0'], [null, 'NULL'],
+    [0, '0'],
+    [-5, '-5'],
+    [1.25, '1.25'],
+    [9007199254740991, '9007199254740991'],
+    [true, '1'],
+    [false, '0'],
+    [null, 'NULL'],
   ] as const)('writes %s as %s', async (value, literal) => {
     expect(clickhouseLiteral(value)).toBe(literal);
     expect((await run(`SELECT ${literal} AS v`)).rows[0]?.['v']).toEqual(value === true ? 1 : value === false ? 0 : value);
@@ -105,7 +139,11 @@ describe('bounds, readonly and the deadline', () => {
   });
 
   it('stops a result over its byte bounds', async () => {
-    expect(await codeOf(run("SELECT replicateString('x', 100000) AS v".replace("replicateString('x', 100000)", "arrayStringConcat(arrayMap(i -> 'x', range(100000)))")))).toBe('RESULT_TOO_LARGE');
+    expect(
+      await codeOf(
+        run("SELECT replicateString('x', 100000) AS v".replace("replicateString('x', 100000)", "arrayStringConcat(arrayMap(i -> 'x', range(100000)))")),
+      ),
+    ).toBe('RESULT_TOO_LARGE');
   });
 
   it.each([
@@ -119,7 +157,9 @@ describe('bounds, readonly and the deadline', () => {
 
   it('stops a long statement at its deadline and leaves nothing running on the server', async () => {
     const started = performance.now();
-    expect(await codeOf(run('SELECT count() AS marker_long_count FROM system.numbers WHERE sipHash64(number) = 1', [], { deadlineMs: 1_500 }))).toBe('STATEMENT_TIMEOUT');
+    expect(await codeOf(run('SELECT count() AS marker_long_count FROM system.numbers WHERE sipHash64(number) = 1', [], { deadlineMs: 1_500 }))).toBe(
+      'STATEMENT_TIMEOUT',
+    );
     expect(performance.now() - started).toBeLessThan(15_000);
     let running = '1';
     for (let i = 0; i < 50 && running.trim() !== '0'; i += 1) {
@@ -134,7 +174,12 @@ describe('bounds, readonly and the deadline', () => {
 describe('catalog, sign-in and lifecycle', () => {
   it('lists tables and binds a table name', async () => {
     expect(await connector.listTables?.(5_000)).toEqual(["it's", 'orders', 'orders_local']);
-    expect(await connector.listColumns?.('orders', 5_000)).toEqual([{ name: 'id', type: 'UInt32' }, { name: 'region', type: 'String' }, { name: 'amount', type: 'Float64' }, { name: 'placed', type: 'Date' }]);
+    expect(await connector.listColumns?.('orders', 5_000)).toEqual([
+      { name: 'id', type: 'UInt32' },
+      { name: 'region', type: 'String' },
+      { name: 'amount', type: 'Float64' },
+      { name: 'placed', type: 'Date' },
+    ]);
     expect(await connector.listColumns?.("it's", 5_000)).toEqual([{ name: 'x', type: 'UInt8' }]);
     expect(await connector.listColumns?.("orders' OR '1'='1", 5_000)).toEqual([]);
   });
@@ -155,9 +200,23 @@ describe('catalog, sign-in and lifecycle', () => {
     const hooks: HostHooks = { rowPolicy: ({ sql, params }) => ({ sql: `SELECT * FROM (${sql}) WHERE region = ?`, params: [...params, 'North'] }) };
     const executor = createExecutor({ root: '/nonexistent', config: { project: 'p', connections: { default: connection() } } });
     try {
-      const asked = () => runWithContext({ principal: { id: 'ada', kind: 'person', source: 'host' }, host: { hooks, timeoutMs: 2_000, log: () => undefined }, requestId: 'r', action: 'blocks.run' }, () => executor.execute({ sql: 'SELECT id, region FROM orders ORDER BY id', params: [], origin: 'block' }));
-      expect((await asked()).rows).toEqual([{ id: 1, region: 'North' }, { id: 3, region: 'North' }]);
-      expect(await codeOf(executor.execute({ sql: "SELECT * FROM url('http://127.0.0.1:1/', CSV, 'x String')", params: [], origin: 'model' }))).toBe('ROW_POLICY_REFUSED');
+      const asked = () =>
+        runWithContext(
+          {
+            principal: { id: 'ada', kind: 'person', source: 'host' },
+            host: { hooks, timeoutMs: 2_000, log: () => undefined },
+            requestId: 'r',
+            action: 'blocks.run',
+          },
+          () => executor.execute({ sql: 'SELECT id, region FROM orders ORDER BY id', params: [], origin: 'block' }),
+        );
+      expect((await asked()).rows).toEqual([
+        { id: 1, region: 'North' },
+        { id: 3, region: 'North' },
+      ]);
+      expect(await codeOf(executor.execute({ sql: "SELECT * FROM url('http://127.0.0.1:1/', CSV, 'x String')", params: [], origin: 'model' }))).toBe(
+        'ROW_POLICY_REFUSED',
+      );
     } finally {
       await executor.close();
     }

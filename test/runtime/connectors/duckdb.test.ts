@@ -34,7 +34,10 @@ beforeAll(async () => {
   await c.run(`CREATE TABLE "it's" (x INTEGER)`);
   c.closeSync();
   instance.closeSync();
-  connector = openDuckdbConnector({ name: 'wh', root, connection: { driver: 'duckdb', path: 'data/shop.duckdb', allowedDirectories: ['data/allowed'] } }, { connections: 2 });
+  connector = openDuckdbConnector(
+    { name: 'wh', root, connection: { driver: 'duckdb', path: 'data/shop.duckdb', allowedDirectories: ['data/allowed'] } },
+    { connections: 2 },
+  );
 });
 afterAll(async () => {
   await connector.close();
@@ -45,7 +48,9 @@ describe('values and parameters', () => {
   it('answers each type in the shared JSON shape', async () => {
     const r = await run('SELECT id, amount, placed, big, note, raw, SUM(amount) OVER () AS total, 9007199254740993::BIGINT AS huge FROM orders WHERE id = 1');
     expect(r.columns).toEqual(['id', 'amount', 'placed', 'big', 'note', 'raw', 'total', 'huge']);
-    expect(r.rows).toEqual([{ id: 1, amount: 12.5, placed: '2024-01-02', big: '18446744073709551615', note: null, raw: { base64: 'YWI=' }, total: 12.5, huge: '9007199254740993' }]);
+    expect(r.rows).toEqual([
+      { id: 1, amount: 12.5, placed: '2024-01-02', big: '18446744073709551615', note: null, raw: { base64: 'YWI=' }, total: 12.5, huge: '9007199254740993' },
+    ]);
   });
 
   it.each([
@@ -117,29 +122,50 @@ describe('catalog and lifecycle', () => {
   });
 
   it('refuses a missing file and statements after close', async () => {
-    expect(() => openDuckdbConnector({ name: 'wh', root, connection: { driver: 'duckdb', path: 'data/none.duckdb' } })).toThrow(/not found at data\/none.duckdb/);
+    expect(() => openDuckdbConnector({ name: 'wh', root, connection: { driver: 'duckdb', path: 'data/none.duckdb' } })).toThrow(
+      /not found at data\/none.duckdb/,
+    );
     const once = openDuckdbConnector({ name: 'wh', root, connection: { driver: 'duckdb', path: 'data/shop.duckdb' } }, { connections: 1 });
     await once.runStatement({ sql: 'SELECT 1 AS x', params: [], maxRows: 1, deadlineMs: 5_000, maxBytes: 1000, maxCellBytes: 100 });
     await once.close();
-    expect(await codeOf(once.runStatement({ sql: 'SELECT 1', params: [], maxRows: 1, deadlineMs: 5_000, maxBytes: 1000, maxCellBytes: 100 }))).toBe('CONNECTION_UNAVAILABLE');
+    expect(await codeOf(once.runStatement({ sql: 'SELECT 1', params: [], maxRows: 1, deadlineMs: 5_000, maxBytes: 1000, maxCellBytes: 100 }))).toBe(
+      'CONNECTION_UNAVAILABLE',
+    );
   });
 
   it('runs through the executor with the DuckDB statement check', async () => {
     const executor = createExecutor({ root, config: { project: 'p', connections: { default: { driver: 'duckdb', path: 'data/shop.duckdb' } } } });
     try {
       expect((await executor.execute({ sql: 'FROM orders SELECT COUNT(*) AS n', params: [], origin: 'person' })).rows).toEqual([{ n: 3 }]);
-      expect(await codeOf(executor.execute({ sql: `SELECT * FROM read_text('${join(root, 'elsewhere', 'secret.csv')}')`, params: [], origin: 'model' }))).toBe('ROW_POLICY_REFUSED');
+      expect(await codeOf(executor.execute({ sql: `SELECT * FROM read_text('${join(root, 'elsewhere', 'secret.csv')}')`, params: [], origin: 'model' }))).toBe(
+        'ROW_POLICY_REFUSED',
+      );
       // The engine lets a statement write inside an allowed folder; the statement check is the wall there.
-      expect(await codeOf(executor.execute({ sql: `COPY orders TO '${join(root, 'data', 'allowed', 'out.csv')}'`, params: [], origin: 'person' }))).toBe('ROW_POLICY_REFUSED');
+      expect(await codeOf(executor.execute({ sql: `COPY orders TO '${join(root, 'data', 'allowed', 'out.csv')}'`, params: [], origin: 'person' }))).toBe(
+        'ROW_POLICY_REFUSED',
+      );
     } finally {
       await executor.close();
     }
   });
 
   it('narrows rows by a host row policy, cache on, each person their own rows', async () => {
-    const hooks: HostHooks = { rowPolicy: ({ principal, sql, params }) => ({ sql: `SELECT * FROM (${sql}) AS mine WHERE region = ?`, params: [...params, principal?.id === 'ada' ? 'North' : "O'Brien"] }) };
-    const executor = createExecutor({ root, config: { project: 'p', connections: { default: { driver: 'duckdb', path: 'data/shop.duckdb' } } }, resultCache: true });
-    const as = (id: string) => runWithContext({ principal: { id, kind: 'person', source: 'host' }, host: { hooks, timeoutMs: 2_000, log: () => undefined }, requestId: id, action: 'blocks.run' }, () => executor.execute({ sql: 'SELECT id, region FROM orders ORDER BY id', params: [], origin: 'block' }));
+    const hooks: HostHooks = {
+      rowPolicy: ({ principal, sql, params }) => ({
+        sql: `SELECT * FROM (${sql}) AS mine WHERE region = ?`,
+        params: [...params, principal?.id === 'ada' ? 'North' : "O'Brien"],
+      }),
+    };
+    const executor = createExecutor({
+      root,
+      config: { project: 'p', connections: { default: { driver: 'duckdb', path: 'data/shop.duckdb' } } },
+      resultCache: true,
+    });
+    const as = (id: string) =>
+      runWithContext(
+        { principal: { id, kind: 'person', source: 'host' }, host: { hooks, timeoutMs: 2_000, log: () => undefined }, requestId: id, action: 'blocks.run' },
+        () => executor.execute({ sql: 'SELECT id, region FROM orders ORDER BY id', params: [], origin: 'block' }),
+      );
     try {
       const ids = async (id: string) => (await as(id)).rows.map((r) => r['id']);
       expect(await ids('ada')).toEqual([1, 3]);

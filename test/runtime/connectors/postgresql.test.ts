@@ -26,7 +26,14 @@ let connector: Connector;
 const opened: Connector[] = [];
 
 function open(connection: Partial<ConnectionConfig> = {}): Connector {
-  const c = openPostgresqlConnector({ name: 'wh', root, connection: { driver: 'postgresql', host: '127.0.0.1', port: server.port, user: 'postgres', passwordEnv: 'SVC_TEST_PG_PASSWORD', ...connection } }, { connections: 2 });
+  const c = openPostgresqlConnector(
+    {
+      name: 'wh',
+      root,
+      connection: { driver: 'postgresql', host: '127.0.0.1', port: server.port, user: 'postgres', passwordEnv: 'SVC_TEST_PG_PASSWORD', ...connection },
+    },
+    { connections: 2 },
+  );
   opened.push(c);
   return c;
 }
@@ -58,14 +65,26 @@ describe('values and parameters', () => {
   it('answers each type in the shared JSON shape', async () => {
     const r = await run('SELECT id, amount, placed, at, big, note, raw, SUM(amount) OVER () AS total, 12::bigint AS small FROM orders WHERE id = 1');
     expect(r.columns).toEqual(['id', 'amount', 'placed', 'at', 'big', 'note', 'raw', 'total', 'small']);
-    expect(r.rows).toEqual([{ id: 1, amount: 12.5, placed: '2024-01-02', at: '2024-01-02 03:04:05', big: '9007199254740993', note: null, raw: { base64: 'YWI=' }, total: 12.5, small: 12 }]);
+    expect(r.rows).toEqual([
+      {
+        id: 1,
+        amount: 12.5,
+        placed: '2024-01-02',
+        at: '2024-01-02 03:04:05',
+        big: '9007199254740993',
+        note: null,
+        raw: { base64: 'YWI=' },
+        total: 12.5,
+        small: 12,
+      },
+    ]);
   });
 
   it.each([
     ['text with a quote', 'SELECT id FROM orders WHERE region = ?', ["O'Brien"], [{ id: 2 }]],
     ['a date as text', 'SELECT id FROM orders WHERE placed >= ?::date ORDER BY id', ['2024-02-01'], [{ id: 2 }, { id: 3 }]],
     ['an integer limit', 'SELECT id FROM orders ORDER BY id LIMIT ?', [1], [{ id: 1 }]],
-    ['text that looks like SQL', "SELECT COUNT(*) AS n FROM orders WHERE region = ?", ["x' OR '1'='1"], [{ n: 0 }]],
+    ['text that looks like SQL', 'SELECT COUNT(*) AS n FROM orders WHERE region = ?', ["x' OR '1'='1"], [{ n: 0 }]],
     ['a ? inside a string is not a placeholder', "SELECT '?' AS q, id FROM orders WHERE id = ?", [3], [{ q: '?', id: 3 }]],
     ['a final semicolon', 'SELECT id FROM orders WHERE id = ?;', [2], [{ id: 2 }]],
   ] as const)('binds %s', async (_name, sql, params, rows) => {
@@ -92,7 +111,7 @@ describe('bounds, the read-only wall and the deadline', () => {
 
   it.each([
     ['a function that writes', "SELECT nextval('counter')"],
-    ['a data-modifying CTE', "WITH gone AS (DELETE FROM orders RETURNING id) SELECT * FROM gone"],
+    ['a data-modifying CTE', 'WITH gone AS (DELETE FROM orders RETURNING id) SELECT * FROM gone'],
   ])('refuses %s in the read-only transaction', async (_name, sql) => {
     expect(await codeOf(run(sql))).toBe('WAREHOUSE_ERROR');
     expect((await server.client.query('SELECT COUNT(*)::int AS n FROM orders')).rows).toEqual([{ n: 3 }]);
@@ -102,7 +121,9 @@ describe('bounds, the read-only wall and the deadline', () => {
     const started = performance.now();
     expect(await codeOf(run('SELECT pg_sleep(60), 1 AS marker_long_sleep', [], { deadlineMs: 500 }))).toBe('STATEMENT_TIMEOUT');
     expect(performance.now() - started).toBeLessThan(15_000);
-    const active = await server.client.query("SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%marker_long_sleep%' AND state = 'active' AND pid <> pg_backend_pid()");
+    const active = await server.client.query(
+      "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%marker_long_sleep%' AND state = 'active' AND pid <> pg_backend_pid()",
+    );
     expect(active.rows).toEqual([{ n: 0 }]);
     expect((await run('SELECT 1 AS x')).rows).toEqual([{ x: 1 }]);
   });
@@ -154,7 +175,11 @@ describe('the result cache on a server', () => {
   it('caches nothing without cacheSeconds, and with it serves a block result again', async () => {
     const connection = { driver: 'postgresql', host: '127.0.0.1', port: server.port, user: 'postgres', passwordEnv: 'SVC_TEST_PG_PASSWORD' };
     const count = async (cacheSeconds?: number) => {
-      const executor = createExecutor({ root, config: { project: 'p', connections: { default: { ...connection, ...(cacheSeconds !== undefined ? { cacheSeconds } : {}) } } }, resultCache: true });
+      const executor = createExecutor({
+        root,
+        config: { project: 'p', connections: { default: { ...connection, ...(cacheSeconds !== undefined ? { cacheSeconds } : {}) } } },
+        resultCache: true,
+      });
       try {
         const first = await executor.execute({ sql: 'SELECT COUNT(*) AS n FROM orders', params: [], origin: 'block' });
         await server.client.query("INSERT INTO orders (id, region) VALUES (99, 'Later')");
@@ -171,19 +196,35 @@ describe('the result cache on a server', () => {
 });
 
 describe('with a host, through the executor', () => {
-  const config = () => ({ project: 'p', connections: { default: { driver: 'postgresql', host: '127.0.0.1', port: server.port, user: 'postgres', passwordEnv: 'SVC_TEST_PG_PASSWORD' } } });
+  const config = () => ({
+    project: 'p',
+    connections: { default: { driver: 'postgresql', host: '127.0.0.1', port: server.port, user: 'postgres', passwordEnv: 'SVC_TEST_PG_PASSWORD' } },
+  });
   const hooks: HostHooks = {
-    credentials: ({ principal }) => ({ settings: { user: principal?.id ?? '', password: `${principal?.id ?? ''}-pw` }, credentialId: `${principal?.id ?? ''}-1` }),
-    rowPolicy: ({ principal, sql, params }) => ({ sql: `SELECT * FROM (${sql}) AS mine WHERE region = ?`, params: [...params, principal?.id === 'alice' ? 'North' : "O'Brien"] }),
+    credentials: ({ principal }) => ({
+      settings: { user: principal?.id ?? '', password: `${principal?.id ?? ''}-pw` },
+      credentialId: `${principal?.id ?? ''}-1`,
+    }),
+    rowPolicy: ({ principal, sql, params }) => ({
+      sql: `SELECT * FROM (${sql}) AS mine WHERE region = ?`,
+      params: [...params, principal?.id === 'alice' ? 'North' : "O'Brien"],
+    }),
   };
   const as = <T>(id: string, fn: () => Promise<T>) =>
-    runWithContext({ principal: { id, kind: 'person', source: 'host' }, host: { hooks, timeoutMs: 2_000, log: () => undefined }, requestId: id, action: 'blocks.run' }, fn);
+    runWithContext(
+      { principal: { id, kind: 'person', source: 'host' }, host: { hooks, timeoutMs: 2_000, log: () => undefined }, requestId: id, action: 'blocks.run' },
+      fn,
+    );
 
   it('signs in as each person and narrows rows by their policy', async () => {
     const executor = createExecutor({ root, config: config(), resultCache: true });
     try {
-      const who = (id: string) => as(id, () => executor.execute({ sql: 'SELECT current_user AS u, region FROM orders ORDER BY id', params: [], origin: 'block' }));
-      expect((await who('alice')).rows).toEqual([{ u: 'alice', region: 'North' }, { u: 'alice', region: 'North' }]);
+      const who = (id: string) =>
+        as(id, () => executor.execute({ sql: 'SELECT current_user AS u, region FROM orders ORDER BY id', params: [], origin: 'block' }));
+      expect((await who('alice')).rows).toEqual([
+        { u: 'alice', region: 'North' },
+        { u: 'alice', region: 'North' },
+      ]);
       expect((await who('bob')).rows).toEqual([{ u: 'bob', region: "O'Brien" }]);
       expect((await who('alice')).rows).toHaveLength(2);
     } finally {

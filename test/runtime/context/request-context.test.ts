@@ -22,7 +22,15 @@ describe('routeAction', () => {
 });
 
 describe('request context', () => {
-  const manifest = { manifestVersion: 1, project: 'p', contracts: { loaded: false, path: '', count: 0 }, blocks: {}, apps: {}, lineage: [], diagnostics: [] } as Manifest;
+  const manifest = {
+    manifestVersion: 1,
+    project: 'p',
+    contracts: { loaded: false, path: '', count: 0 },
+    blocks: {},
+    apps: {},
+    lineage: [],
+    diagnostics: [],
+  } as Manifest;
   const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
 
   it('answers GET /api/identity as the local owner, with a new request id each time', async () => {

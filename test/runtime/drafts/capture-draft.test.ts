@@ -19,7 +19,15 @@ afterAll(cleanupProjects);
 const NOW = new Date('2026-03-02T09:15:30.250Z');
 const SQL = 'SELECT state, COUNT(*) AS orders\nFROM orders\nGROUP BY state';
 const input = (over: Partial<CaptureInput> = {}): CaptureInput => ({
-  layout: 'domain', domain: 'sales', entity: 'Order', question: 'How many orders per state?', sql: SQL, driver: 'sqlite', now: NOW, owner: 'owner@acme.test', ...over,
+  layout: 'domain',
+  domain: 'sales',
+  entity: 'Order',
+  question: 'How many orders per state?',
+  sql: SQL,
+  driver: 'sqlite',
+  now: NOW,
+  owner: 'owner@acme.test',
+  ...over,
 });
 
 function compiled(root: string): Manifest {
@@ -56,8 +64,14 @@ describe('captureDraft', () => {
     expect(r).toEqual({ path: 'domains/sales/blocks/_drafts/how_many_orders_per_state.svc', askedTimes: 1, created: true });
     const block = compiled(root).blocks['sales.how_many_orders_per_state'];
     expect(block).toMatchObject({
-      status: 'draft', inDrafts: true, owner: 'owner@acme.test', tags: ['review-required'], description: 'Review required: drafted from a question.',
-      answerFingerprint: sqlFingerprint(SQL, 'sqlite'), askedTimes: 1, tables: ['orders'],
+      status: 'draft',
+      inDrafts: true,
+      owner: 'owner@acme.test',
+      tags: ['review-required'],
+      description: 'Review required: drafted from a question.',
+      answerFingerprint: sqlFingerprint(SQL, 'sqlite'),
+      askedTimes: 1,
+      tables: ['orders'],
       proposed: { asked_at: '2026-03-02T09:15:30Z', asked_times: 1, domain: 'sales', entity: 'Order', contract_id: 'sales.Order.how_many_orders_per_state' },
     });
     expect(block?.query.trim()).toBe(SQL);
@@ -71,7 +85,9 @@ describe('captureDraft', () => {
     const first = captureDraft(root, input());
     const path = join(root, first.path);
     writeFileSync(path, readFileSync(path, 'utf8').replace('  status = "draft"', '  // the reviewer was here\n  status = "draft"'));
-    expect(captureDraft(root, input({ question: 'orders for each state', sql: 'select state, count(*) as orders from orders group by state -- again' }))).toEqual({ path: first.path, askedTimes: 2, created: false });
+    expect(
+      captureDraft(root, input({ question: 'orders for each state', sql: 'select state, count(*) as orders from orders group by state -- again' })),
+    ).toEqual({ path: first.path, askedTimes: 2, created: false });
     expect(captureDraft(root, input({ sql: 'SELECT state FROM orders' }))).toEqual({ path: first.path, askedTimes: 3, created: false });
     const text = readFileSync(path, 'utf8');
     expect(text).toContain('// the reviewer was here');

@@ -17,7 +17,12 @@ describe('listProposals', () => {
     ]);
     expect(listProposals(root, { askedAtLeastTimes: 2 }).map((p) => p.id)).toEqual(['sales.orders_by_state', 'finance.revenue_by_channel']);
     expect(listProposals(root, { askedAtLeastTimes: 4 })).toEqual([]);
-    expect(listProposals(root)[0]).toMatchObject({ status: 'draft', contractId: 'sales.Order.orders_by_state', certifyCommand: 'svc certify --from-draft domains/sales/blocks/_drafts/orders_by_state.svc', readable: true });
+    expect(listProposals(root)[0]).toMatchObject({
+      status: 'draft',
+      contractId: 'sales.Order.orders_by_state',
+      certifyCommand: 'svc certify --from-draft domains/sales/blocks/_drafts/orders_by_state.svc',
+      readable: true,
+    });
   });
 
   it('breaks ties by path, counts a draft without asked_times once, and lists a broken file as unreadable', () => {

@@ -43,10 +43,24 @@ describe('judgeRun', () => {
 });
 
 describe('summarise', () => {
-  const result = (kind: EvalItem['kind'], tier: 1 | 2 | 3, met: boolean, wrongCertified = false): EvalResult => ({ id: `${kind}${tier}${met}`, kind, question: 'q', expect: { tier }, met, wrongCertified, got: { tier, trust: 'refused' } });
+  const result = (kind: EvalItem['kind'], tier: 1 | 2 | 3, met: boolean, wrongCertified = false): EvalResult => ({
+    id: `${kind}${tier}${met}`,
+    kind,
+    question: 'q',
+    expect: { tier },
+    met,
+    wrongCertified,
+    got: { tier, trust: 'refused' },
+  });
 
   it('rates per tier and kind, and fails on a wrong certified label or a low hit rate', () => {
-    const results = [result('example', 1, true), result('paraphrase', 1, true), result('paraphrase', 1, false), result('near-miss', 2, true), result('sensitive', 3, true)];
+    const results = [
+      result('example', 1, true),
+      result('paraphrase', 1, true),
+      result('paraphrase', 1, false),
+      result('near-miss', 2, true),
+      result('sensitive', 3, true),
+    ];
     const s = summarise(results, 0.6);
     expect(s.tier1).toEqual({ expected: 3, met: 2, rate: 0.6667 });
     expect(s.byKind['paraphrase']).toEqual({ expected: 2, met: 1, rate: 0.5 });

@@ -24,13 +24,21 @@ afterEach(async () => {
 afterAll(() => cleanupProjects());
 
 function setup(processes: number): Executor {
-  const executor = createExecutor({ root: numbersProject(5), config: SQLITE_CONFIG, connectors: { sqlite: (target) => openSqliteConnector(target, { processes }) } });
+  const executor = createExecutor({
+    root: numbersProject(5),
+    config: SQLITE_CONFIG,
+    connectors: { sqlite: (target) => openSqliteConnector(target, { processes }) },
+  });
   open.push(executor);
   return executor;
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: StatementError) => e.code);
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: StatementError) => e.code,
+  );
 const host = (id: string): Principal => ({ id, kind: 'person', source: 'host' });
 
 async function timed(executor: Executor, origin: StatementOrigin): Promise<number> {
@@ -67,7 +75,13 @@ describe('admission to the statement processes', () => {
 
   it('one host caller never holds every process; another caller is served beside them', async () => {
     const executor = setup(2);
-    const alice = [0, 1].map(() => outcome(runWithContext({ requestId: 'a', action: 'ask', principal: host('alice') }, () => executor.execute({ sql: SLOW, params: [], origin: 'person', deadlineMs: 30_000 }))));
+    const alice = [0, 1].map(() =>
+      outcome(
+        runWithContext({ requestId: 'a', action: 'ask', principal: host('alice') }, () =>
+          executor.execute({ sql: SLOW, params: [], origin: 'person', deadlineMs: 30_000 }),
+        ),
+      ),
+    );
     await sleep(300);
     const started = performance.now();
     await runWithContext({ requestId: 'b', action: 'ask', principal: host('bob') }, () => timed(executor, 'person'));
@@ -79,7 +93,11 @@ describe('admission to the statement processes', () => {
   it('the local owner may use every process', async () => {
     const executor = setup(2);
     const local: Principal = { id: 'owner@acme.test', kind: 'person', source: 'local' };
-    const slow = outcome(runWithContext({ requestId: 'l', action: 'ask', principal: local }, () => executor.execute({ sql: SLOW, params: [], origin: 'person', deadlineMs: 30_000 })));
+    const slow = outcome(
+      runWithContext({ requestId: 'l', action: 'ask', principal: local }, () =>
+        executor.execute({ sql: SLOW, params: [], origin: 'person', deadlineMs: 30_000 }),
+      ),
+    );
     await sleep(200);
     expect(await runWithContext({ requestId: 'm', action: 'ask', principal: local }, () => timed(executor, 'person'))).toBeLessThan(5_000);
     await executor.close();

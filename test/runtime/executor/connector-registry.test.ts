@@ -14,7 +14,11 @@ function counting() {
   const factory: ConnectorFactory = (target) => {
     opened += 1;
     const id = String(target.connection['user']);
-    const connector: Connector = { driver: 'fake', runStatement: async () => ({ columns: [], rows: [], truncated: false }), close: async () => void closed.push(id) };
+    const connector: Connector = {
+      driver: 'fake',
+      runStatement: async () => ({ columns: [], rows: [], truncated: false }),
+      close: async () => void closed.push(id),
+    };
     return connector;
   };
   return { factory, closed, opened: () => opened };

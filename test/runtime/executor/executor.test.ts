@@ -34,7 +34,10 @@ function setup(extra: Partial<ExecutorOptions> = {}) {
 }
 
 async function failure(p: Promise<unknown>): Promise<StatementError> {
-  const error = await p.then(() => undefined, (e: unknown) => e);
+  const error = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(StatementError);
   return error as StatementError;
 }
@@ -43,13 +46,21 @@ describe('executor: byte bounds', () => {
   it.each<[string, string, Partial<ExecutorOptions>, string | null]>([
     ['one huge blob', 'SELECT randomblob(20000000) AS b', {}, 'RESULT_TOO_LARGE'],
     ['one huge text', 'SELECT hex(randomblob(3000000)) AS t', {}, 'RESULT_TOO_LARGE'],
-    ['many rows over the total', 'WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) SELECT i, hex(randomblob(512)) AS pad FROM r', {}, 'RESULT_TOO_LARGE'],
+    [
+      'many rows over the total',
+      'WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) SELECT i, hex(randomblob(512)) AS pad FROM r',
+      {},
+      'RESULT_TOO_LARGE',
+    ],
     ['a cell under a raised bound', 'SELECT randomblob(2000000) AS b', { maxCellBytes: 4_000_000, maxResultBytes: 8_000_000 }, null],
     ['a small total bound', 'SELECT n FROM nums', { maxResultBytes: 64 }, 'RESULT_TOO_LARGE'],
     ['an ordinary result', 'SELECT n FROM nums', {}, null],
   ])('%s', async (_, sql, options, code) => {
     const { executor, events } = setup(options);
-    const outcome = await executor.execute({ sql, params: [], origin: 'model', maxRows: 100_000 }).then(() => null, (e: StatementError) => e.code);
+    const outcome = await executor.execute({ sql, params: [], origin: 'model', maxRows: 100_000 }).then(
+      () => null,
+      (e: StatementError) => e.code,
+    );
     expect(outcome).toBe(code);
     expect(events.at(-1)?.outcome).toBe(code === null ? 'ok' : 'error');
   });
@@ -92,10 +103,19 @@ describe('executor: results', () => {
       params: [Number.POSITIVE_INFINITY, '{"$svc":"num","v":"1"}', false],
       origin: 'person',
     });
-    expect(r.rows).toEqual([{
-      blob: { base64: Buffer.from([0, 255, 16]).toString('base64') }, inf: Number.POSITIVE_INFINITY, ninf: Number.NEGATIVE_INFINITY, big: 9007199254740991,
-      text: 'é✓ \u2028', nil: null, pinf: Number.POSITIVE_INFINITY, unicode: '{"$svc":"num","v":"1"}', f: 0,
-    }]);
+    expect(r.rows).toEqual([
+      {
+        blob: { base64: Buffer.from([0, 255, 16]).toString('base64') },
+        inf: Number.POSITIVE_INFINITY,
+        ninf: Number.NEGATIVE_INFINITY,
+        big: 9007199254740991,
+        text: 'é✓ \u2028',
+        nil: null,
+        pinf: Number.POSITIVE_INFINITY,
+        unicode: '{"$svc":"num","v":"1"}',
+        f: 0,
+      },
+    ]);
   });
 
   it('answers a binary value as base64, never as a map of numbers', async () => {
@@ -198,7 +218,13 @@ describe('executor: failures', () => {
 
   it('keeps going when the observer throws', async () => {
     const root = numbersProject(1);
-    const executor = createExecutor({ root, config: SQLITE_CONFIG, onStatement: () => { throw new Error('observer'); } });
+    const executor = createExecutor({
+      root,
+      config: SQLITE_CONFIG,
+      onStatement: () => {
+        throw new Error('observer');
+      },
+    });
     open.push(executor);
     await expect(executor.execute({ sql: 'SELECT 1 AS one', params: [], origin: 'person' })).resolves.toMatchObject({ rows: [{ one: 1 }] });
   });

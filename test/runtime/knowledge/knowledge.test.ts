@@ -20,7 +20,6 @@ import { PAGES } from '../../helpers/knowledge-pages.js';
 
 afterAll(cleanupProjects);
 
-
 describe('urlRefusal', () => {
   it.each([
     ['https://docs.example.com/mcp', undefined],
@@ -46,8 +45,20 @@ describe('urlRefusal', () => {
 
 describe('serverOf reads an entry strictly', () => {
   it.each([
-    ['an HTTP entry with defaults', 'docs', { url: 'https://d.example/mcp' }, true, { searchTool: 'search', searchArg: 'query', fetchTool: 'fetch', fetchArg: 'id', hostedModels: false }],
-    ['a stdio entry from the project file', 'docs', { command: 'node', args: ['s.mjs'] }, true, { transport: { kind: 'stdio', command: 'node', args: ['s.mjs'], env: {} } }],
+    [
+      'an HTTP entry with defaults',
+      'docs',
+      { url: 'https://d.example/mcp' },
+      true,
+      { searchTool: 'search', searchArg: 'query', fetchTool: 'fetch', fetchArg: 'id', hostedModels: false },
+    ],
+    [
+      'a stdio entry from the project file',
+      'docs',
+      { command: 'node', args: ['s.mjs'] },
+      true,
+      { transport: { kind: 'stdio', command: 'node', args: ['s.mjs'], env: {} } },
+    ],
     ['a stdio entry from a host', 'docs', { command: 'node', args: ['s.mjs'] }, false, { reason: 'it names no url' }],
     ['args that are not text', 'docs', { command: 'node', args: [1] }, true, { reason: 'it names neither a url nor a command with text arguments' }],
     ['headers that are not text', 'docs', { url: 'https://d.example/mcp', headers: { a: 1 } }, true, { reason: 'its headers are not text' }],
@@ -74,7 +85,9 @@ describe('withoutFigureSentences', () => {
 /** A client over `pages` that records what it was asked. */
 function fakeClient(pages: typeof PAGES, calls: string[], results?: string[]): KnowledgeClient {
   return {
-    search: async (q) => (calls.push(`search:${q}`), pages.filter((p) => results === undefined || results.includes(p.id)).map(({ id, title, url }) => ({ id, title, url }))),
+    search: async (q) => (
+      calls.push(`search:${q}`), pages.filter((p) => results === undefined || results.includes(p.id)).map(({ id, title, url }) => ({ id, title, url }))
+    ),
     fetch: async (id) => (calls.push(`fetch:${id}`), { ...(pages.find((p) => p.id === id) ?? { id, title: id, text: '' }) }),
     close: async () => undefined,
   };
@@ -84,12 +97,17 @@ const server = (id: string): KnowledgeServer => serverOf(id, { url: 'https://d.e
 describe('readKnowledge', () => {
   it('makes at most three calls and fetches only pages a search returned', async () => {
     const counted: string[] = [];
-    const again = await readKnowledge('revenue by state', { servers: [server('a'), server('b'), server('c')], notRead: [] }, 'run_1', async (s) => fakeClient(PAGES, counted, s.id === 'a' ? ['rev-policy'] : ['states']));
+    const again = await readKnowledge('revenue by state', { servers: [server('a'), server('b'), server('c')], notRead: [] }, 'run_1', async (s) =>
+      fakeClient(PAGES, counted, s.id === 'a' ? ['rev-policy'] : ['states']),
+    );
     expect(counted.length).toBeLessThanOrEqual(KNOWLEDGE_CALLS);
     expect(counted).toEqual(['search:revenue by state', 'search:revenue by state', 'fetch:rev-policy']);
     const searched = new Set(['rev-policy', 'states']);
     expect(counted.filter((c) => c.startsWith('fetch:')).every((c) => searched.has(c.slice(6)))).toBe(true);
-    expect(again.knowledge).toMatchObject({ contextOnly: true, citations: [{ sourceId: 'a', pageId: 'rev-policy', title: 'How revenue is counted', url: 'https://wiki.example/revenue' }] });
+    expect(again.knowledge).toMatchObject({
+      contextOnly: true,
+      citations: [{ sourceId: 'a', pageId: 'rev-policy', title: 'How revenue is counted', url: 'https://wiki.example/revenue' }],
+    });
     expect(again.knowledge?.note).toBe('Revenue is counted when an order ships. Refunds are netted against the month they were paid.');
   });
 
@@ -109,7 +127,22 @@ const STDIO = join(REPO, 'test/helpers/knowledge-server.mjs');
 
 async function projectWith(entry: Record<string, unknown>, config?: Record<string, unknown>): Promise<string> {
   const root = await commerceProject();
-  writeFileSync(join(root, '.mcp.json'), JSON.stringify({ mcpServers: { 'team-docs': { label: 'Team wiki', command: process.execPath, args: [STDIO], env: { KNOWLEDGE_PAGES: JSON.stringify(PAGES) }, use: ['knowledge'], ...entry }, 'not-knowledge': { command: 'false' } } }));
+  writeFileSync(
+    join(root, '.mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        'team-docs': {
+          label: 'Team wiki',
+          command: process.execPath,
+          args: [STDIO],
+          env: { KNOWLEDGE_PAGES: JSON.stringify(PAGES) },
+          use: ['knowledge'],
+          ...entry,
+        },
+        'not-knowledge': { command: 'false' },
+      },
+    }),
+  );
   if (config !== undefined) writeFileSync(join(root, 'svc.config.json'), JSON.stringify(config));
   return root;
 }
@@ -135,11 +168,19 @@ describe('a real MCP server on stdio, through svc agent ask', () => {
   });
 
   it('holds a server back from a model elsewhere unless it allows hosted models', async () => {
-    const config = { project: 'commerce', connections: { default: { driver: 'sqlite', path: 'data/warehouse.db' } }, contracts: { manifestPath: 'svc-contract-manifest.json' }, certification: { rules: 'oss' }, ask: { provider: { kind: 'openai-compatible', baseUrl: 'https://models.example.com/v1', model: 'm' } } };
+    const config = {
+      project: 'commerce',
+      connections: { default: { driver: 'sqlite', path: 'data/warehouse.db' } },
+      contracts: { manifestPath: 'svc-contract-manifest.json' },
+      certification: { rules: 'oss' },
+      ask: { provider: { kind: 'openai-compatible', baseUrl: 'https://models.example.com/v1', model: 'm' } },
+    };
     const held = ask(await projectWith({}, config), 'top 3 states by revenue');
     expect(held['tier']).toBe(1);
     expect(held['knowledge']).toBeUndefined();
-    expect(held['steps']).toEqual([{ kind: 'documents_not_read', title: 'Team documents not read', detail: 'Team wiki: its pages may reach only a model on this machine' }]);
+    expect(held['steps']).toEqual([
+      { kind: 'documents_not_read', title: 'Team documents not read', detail: 'Team wiki: its pages may reach only a model on this machine' },
+    ]);
     const allowed = ask(await projectWith({ knowledge: { hostedModels: true } }, config), 'top 3 states by revenue');
     expect(allowed['knowledge']?.citations.length).toBeGreaterThan(0);
   });

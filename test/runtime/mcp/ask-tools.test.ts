@@ -73,7 +73,11 @@ describe('query_via_metadata', () => {
     const project = await openCommerce();
     try {
       const before = fileHashes(project.root, notState);
-      const r = await callTool(project.ctx, 'query_via_metadata', { question: 'Orders per shipping destination, all time', proposedSql: ORDERS_SQL.replace('state,', 'state AS place,'), saveDraft: false });
+      const r = await callTool(project.ctx, 'query_via_metadata', {
+        question: 'Orders per shipping destination, all time',
+        proposedSql: ORDERS_SQL.replace('state,', 'state AS place,'),
+        saveDraft: false,
+      });
       expect(r.body).toMatchObject({ tier: 2, uncertified: true });
       expect(r.body['draftBlockPath']).toBeUndefined();
       expect(fileHashes(project.root, notState)).toEqual(before);

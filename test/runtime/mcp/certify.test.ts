@@ -32,7 +32,12 @@ describe('certify evaluates the rules', () => {
     ['domains/finance/blocks/weekly_revenue.svc', 'in-place', true, []],
     ['sales.cancellation_rate_by_channel', 'in-place', false, ['certification/review-required-description']],
     ['sales.orders_by_state', 'from-draft', false, ['certification/review-required-description', 'certification/tests-required']],
-    ['domains/finance/blocks/_drafts/revenue_by_channel.svc', 'from-draft', false, ['certification/review-required-description', 'certification/tests-required']],
+    [
+      'domains/finance/blocks/_drafts/revenue_by_channel.svc',
+      'from-draft',
+      false,
+      ['certification/review-required-description', 'certification/tests-required'],
+    ],
     ['finance.net_revenue_2024', 'in-place', false, ['certify/status-not-certifiable']],
   ])('%s (%s): certifiable %s, failing %j', async (block, mode, certifiable, failing) => {
     const r = await callTool(opened.ctx, 'certify', { block });
@@ -89,7 +94,13 @@ describe('certify writes nothing', () => {
       reviewDraft(project.root);
       const hashes = fileHashes(project.root);
       const r = await callTool(project.ctx, 'certify', { block: ORDERS_DRAFT });
-      expect(r.body).toMatchObject({ mode: 'from-draft', certifiable: true, file: ORDERS_DRAFT, destination: 'domains/sales/blocks/orders_by_state.svc', written: [] });
+      expect(r.body).toMatchObject({
+        mode: 'from-draft',
+        certifiable: true,
+        file: ORDERS_DRAFT,
+        destination: 'domains/sales/blocks/orders_by_state.svc',
+        written: [],
+      });
       expect(r.body['next']).toBe(`A person promotes it: svc certify --from-draft ${ORDERS_DRAFT}`);
       expect(fileHashes(project.root)).toEqual(hashes);
       expect(existsSync(join(project.root, 'domains/sales/blocks/orders_by_state.svc'))).toBe(false);

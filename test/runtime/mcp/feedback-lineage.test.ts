@@ -26,7 +26,10 @@ describe('feedback_record', () => {
       expect(r.isError).toBe(false);
       expect(r.body).toMatchObject({ file: FEEDBACK_FILE, trustChanged: false });
     }
-    const lines = readFileSync(join(commerce.opened.root, FEEDBACK_FILE), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
+    const lines = readFileSync(join(commerce.opened.root, FEEDBACK_FILE), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
     expect(lines).toEqual(calls.map((c) => ({ ...c, at: NOW.toISOString() })));
     expect(fileHashes(commerce.opened.root, notFeedback)).toEqual(before);
     expect(commerce.opened.ctx.router.route('Which customers are at risk of churning?')).toEqual(routed);
@@ -42,10 +45,13 @@ describe('feedback_record', () => {
     expect((await callTool(commerce.opened.ctx, 'feedback_record', args)).code).toBe(code);
   });
 
-  it.each([[{ runId: 'x', thumbs: 'sideways' }], [{ runId: '../../etc', thumbs: 'up' }], [{ runId: 'a b', thumbs: 'up' }]])('rejects malformed arguments %j before the handler runs', async (args) => {
-    const r = await callTool(commerce.opened.ctx, 'feedback_record', args);
-    expect(r.isError).toBe(true);
-  });
+  it.each([[{ runId: 'x', thumbs: 'sideways' }], [{ runId: '../../etc', thumbs: 'up' }], [{ runId: 'a b', thumbs: 'up' }]])(
+    'rejects malformed arguments %j before the handler runs',
+    async (args) => {
+      const r = await callTool(commerce.opened.ctx, 'feedback_record', args);
+      expect(r.isError).toBe(true);
+    },
+  );
 });
 
 interface Downstream {
@@ -59,14 +65,22 @@ describe('lineage_impact', () => {
   it('traces finance.weekly_revenue up to orders and down to every block and tile reading orders', async () => {
     const r = await callTool(commerce.opened.ctx, 'lineage_impact', { block: 'finance.weekly_revenue' });
     expect(r.body).toMatchObject({ block: 'finance.weekly_revenue', contract: { binding: 'finance.Revenue.weekly_revenue@1', status: 'resolved' } });
-    expect(r.body['upstream']).toEqual({ tables: [{ table: 'calendar', from: ['manifest', 'parser'] }, { table: 'orders', from: ['manifest', 'parser'] }], reading: 'parser' });
+    expect(r.body['upstream']).toEqual({
+      tables: [
+        { table: 'calendar', from: ['manifest', 'parser'] },
+        { table: 'orders', from: ['manifest', 'parser'] },
+      ],
+      reading: 'parser',
+    });
     const down = r.body['downstream'] as Downstream;
     expect(down.blocks.map((b) => b.id)).toEqual(readersOfOrders().filter((id) => id !== 'finance.weekly_revenue'));
     expect(down.blocks.every((b) => b.sharedTables.includes('orders'))).toBe(true);
     // churn_risk reads the calendar too: both shared tables are named.
     expect(down.blocks.find((b) => b.id === 'customers.churn_risk')?.sharedTables).toEqual(['calendar', 'orders']);
     expect(down.blocks.find((b) => b.id === 'customers.churn_risk')?.trust).toBe('review_required');
-    expect(down.tiles).toContainEqual(expect.objectContaining({ app: 'growth', page: 'overview', tile: 'revenue', source: 'finance.weekly_revenue', via: 'bound' }));
+    expect(down.tiles).toContainEqual(
+      expect.objectContaining({ app: 'growth', page: 'overview', tile: 'revenue', source: 'finance.weekly_revenue', via: 'bound' }),
+    );
     expect(down.tiles).toContainEqual(expect.objectContaining({ tile: 'channels', source: 'sales.channel_mix', via: 'shared-table' }));
     // new_customers_monthly reads customers only: its tile is not downstream of orders.
     expect(down.tiles.find((t) => t.source === 'customers.new_customers_monthly')).toBeUndefined();

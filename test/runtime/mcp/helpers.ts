@@ -35,7 +35,16 @@ export async function openCommerce(): Promise<Opened> {
   let count = 0;
   const counting: Executor = { ...opened.ctx.executor, execute: (request) => ((count += 1), opened.ctx.executor.execute(request)) };
   const { ctx } = opened;
-  const wrapped = createToolContext({ root: ctx.root, config: ctx.config, manifest: ctx.manifest, executor: counting, router: ctx.router, now: ctx.now, log: ctx.log, ids: sequentialIds() });
+  const wrapped = createToolContext({
+    root: ctx.root,
+    config: ctx.config,
+    manifest: ctx.manifest,
+    executor: counting,
+    router: ctx.router,
+    now: ctx.now,
+    log: ctx.log,
+    ids: sequentialIds(),
+  });
   return { root, ctx: wrapped, executed: () => count, close: () => opened.close() };
 }
 

@@ -38,7 +38,13 @@ describe('query_via_block answers certified blocks', () => {
   it('answers finance.weekly_revenue with rows, labelled certified with its contract', async () => {
     const r = await callTool(commerce.opened.ctx, 'query_via_block', { block: 'finance.weekly_revenue' });
     expect(r.isError).toBe(false);
-    expect(r.body).toMatchObject({ tier: 1, trust: 'certified', block: 'finance.weekly_revenue', contract: 'finance.Revenue.weekly_revenue@1', columns: ['week_start', 'orders', 'revenue'] });
+    expect(r.body).toMatchObject({
+      tier: 1,
+      trust: 'certified',
+      block: 'finance.weekly_revenue',
+      contract: 'finance.Revenue.weekly_revenue@1',
+      columns: ['week_start', 'orders', 'revenue'],
+    });
     expect(r.body['rowCount']).toBe(12);
     expect((r.body['rows'] as unknown[]).length).toBe(12);
   });

@@ -14,8 +14,19 @@ import { cleanupProjects } from '../../helpers/project.js';
 import { openCommerce, type Opened } from './helpers.js';
 
 const SPEC_TOOLS = [
-  'answer_question', 'certify', 'feedback_record', 'get_block', 'kg_search', 'lineage_impact', 'list_dimensions',
-  'list_metrics', 'list_proposals', 'query_via_block', 'query_via_metadata', 'search_blocks', 'suggest_block',
+  'answer_question',
+  'certify',
+  'feedback_record',
+  'get_block',
+  'kg_search',
+  'lineage_impact',
+  'list_dimensions',
+  'list_metrics',
+  'list_proposals',
+  'query_via_block',
+  'query_via_metadata',
+  'search_blocks',
+  'suggest_block',
 ];
 const WRITES = new Set(['answer_question', 'feedback_record', 'query_via_metadata']);
 
@@ -34,7 +45,13 @@ async function connect(ctx: ToolContext, tools = TOOLS): Promise<{ client: Clien
   const client = new Client({ name: 'svc-test', version: '0.0.0' });
   await server.connect(b);
   await client.connect(a);
-  return { client, close: async () => { await client.close(); await server.close(); } };
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 describe('registry and tools/list', () => {
@@ -53,7 +70,14 @@ describe('registry and tools/list', () => {
         expect(tool.annotations?.readOnlyHint, tool.name).toBe(!WRITES.has(tool.name));
       }
       const qvm = tools.find((t) => t.name === 'query_via_metadata');
-      expect(Object.keys(qvm?.inputSchema.properties ?? {}).sort()).toEqual(['proposedDomain', 'proposedEntity', 'proposedSql', 'question', 'saveDraft', 'upstreamRefs']);
+      expect(Object.keys(qvm?.inputSchema.properties ?? {}).sort()).toEqual([
+        'proposedDomain',
+        'proposedEntity',
+        'proposedSql',
+        'question',
+        'saveDraft',
+        'upstreamRefs',
+      ]);
       expect(qvm?.inputSchema.required?.sort()).toEqual(['proposedSql', 'question']);
     } finally {
       await close();
@@ -76,7 +100,10 @@ describe('results', () => {
     const lines: string[] = [];
     const ctx = { ...opened.ctx, log: (line: string) => void lines.push(line) };
     const broken = defineTool({
-      name: 'broken', description: 'fails', readOnly: true, inputSchema: { x: z.string().optional() },
+      name: 'broken',
+      description: 'fails',
+      readOnly: true,
+      inputSchema: { x: z.string().optional() },
       async handler() {
         throw new Error('secret detail /home/someone/warehouse.db');
       },

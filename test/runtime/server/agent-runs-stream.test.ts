@@ -18,20 +18,37 @@ afterAll(async () => {
   cleanupProjects();
 });
 
-interface Sse { event: string; data: Record<string, any> }
-const parse = (text: string): Sse[] => text.split('\n\n').filter((b) => b.trim() !== '').map((b) => ({ event: /^event: (.+)$/m.exec(b)?.[1] ?? '', data: JSON.parse(/^data: (.+)$/m.exec(b)?.[1] ?? 'null') as Record<string, any> }));
+interface Sse {
+  event: string;
+  data: Record<string, any>;
+}
+const parse = (text: string): Sse[] =>
+  text
+    .split('\n\n')
+    .filter((b) => b.trim() !== '')
+    .map((b) => ({ event: /^event: (.+)$/m.exec(b)?.[1] ?? '', data: JSON.parse(/^data: (.+)$/m.exec(b)?.[1] ?? 'null') as Record<string, any> }));
 
 async function hosted(withhold = false, model?: FakeOpenAi): Promise<LocalServer> {
   const root = await commerceProject();
   if (model !== undefined) {
     useFakeModel(root, model);
   }
-  const server = await startHostedServer({ project: root, port: 0, log: () => undefined, hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), ...(withhold ? { answerFigures: () => 'withhold_review' as const } : {}) } });
+  const server = await startHostedServer({
+    project: root,
+    port: 0,
+    log: () => undefined,
+    hostHooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), ...(withhold ? { answerFigures: () => 'withhold_review' as const } : {}) },
+  });
   servers.push(server);
   return server;
 }
 
-const stream = (server: LocalServer, body: unknown) => fetch(`${server.url}/api/agent-runs`, { method: 'POST', headers: { accept: 'text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const stream = (server: LocalServer, body: unknown) =>
+  fetch(`${server.url}/api/agent-runs`, {
+    method: 'POST',
+    headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('Ask as server-sent events', () => {
   it('streams progress with only a trace reference, then the answer', async () => {
@@ -49,7 +66,11 @@ describe('Ask as server-sent events', () => {
 
   it('carries no value to a withheld reader, in any event', async () => {
     const server = await hosted(true);
-    const events = parse(await (await stream(server, { question: 'Which states had orders?', proposedSql: 'SELECT state, COUNT(*) AS n FROM orders GROUP BY state', saveDraft: false })).text());
+    const events = parse(
+      await (
+        await stream(server, { question: 'Which states had orders?', proposedSql: 'SELECT state, COUNT(*) AS n FROM orders GROUP BY state', saveDraft: false })
+      ).text(),
+    );
     expect(events.at(-1)?.data).toMatchObject({ trust: 'review_required', figuresWithheld: true, rows: [] });
     expect(events[1]?.data['route']).toBe('tier2');
     for (const state of ['"CA"', '"TX"', 'orders_count']) expect(JSON.stringify(events)).not.toContain(state);

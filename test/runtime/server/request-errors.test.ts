@@ -7,9 +7,24 @@ import { buildServer } from '../../../src/index.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import type { Executor } from '../../../src/runtime/executor/types.js';
 
-const manifest = { manifestVersion: 1, project: 'p', contracts: { loaded: false, path: '', count: 0 }, blocks: {}, apps: {}, lineage: [], diagnostics: [] } as unknown as Manifest;
+const manifest = {
+  manifestVersion: 1,
+  project: 'p',
+  contracts: { loaded: false, path: '', count: 0 },
+  blocks: {},
+  apps: {},
+  lineage: [],
+  diagnostics: [],
+} as unknown as Manifest;
 const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
-const app = buildServer({ root: '/nonexistent', manifest, executor, config: { project: 'p' }, principal: { id: 'o', kind: 'person', source: 'local' }, bodyLimit: 64 });
+const app = buildServer({
+  root: '/nonexistent',
+  manifest,
+  executor,
+  config: { project: 'p' },
+  principal: { id: 'o', kind: 'person', source: 'local' },
+  bodyLimit: 64,
+});
 
 describe('request errors', () => {
   it.each([

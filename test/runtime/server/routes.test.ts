@@ -71,10 +71,30 @@ describe('read routes', () => {
   });
 
   it('GET /api/health says ok: false, per connection, when the warehouse file is missing', async () => {
-    const missing = buildServer({ root, manifest, executor, config: { ...config, connections: { default: { driver: 'sqlite', path: 'data/nowhere.db' }, dw: { driver: 'postgresql' }, duck: { driver: 'duckdb', path: 'data/none.duckdb' } } }, log: () => {} });
+    const missing = buildServer({
+      root,
+      manifest,
+      executor,
+      config: {
+        ...config,
+        connections: {
+          default: { driver: 'sqlite', path: 'data/nowhere.db' },
+          dw: { driver: 'postgresql' },
+          duck: { driver: 'duckdb', path: 'data/none.duckdb' },
+        },
+      },
+      log: () => {},
+    });
     const r = await missing.inject({ method: 'GET', url: '/api/health' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ ok: false, connections: { default: { driver: 'sqlite', ok: false, code: 'DATABASE_MISSING' }, dw: { driver: 'postgresql', ok: true, checked: false }, duck: { driver: 'duckdb', ok: false, code: 'DATABASE_MISSING' } } });
+    expect(r.json()).toMatchObject({
+      ok: false,
+      connections: {
+        default: { driver: 'sqlite', ok: false, code: 'DATABASE_MISSING' },
+        dw: { driver: 'postgresql', ok: true, checked: false },
+        duck: { driver: 'duckdb', ok: false, code: 'DATABASE_MISSING' },
+      },
+    });
     expect(r.body).not.toContain('nowhere.db');
     const present = await app.inject({ method: 'GET', url: '/api/health' });
     expect(present.json()).toMatchObject({ ok: true, connections: { default: { driver: 'sqlite', ok: true, checked: true } } });
@@ -106,7 +126,11 @@ describe('read routes', () => {
   it('GET /api/blocks/:id shows one block and answers 404 BLOCK_NOT_FOUND', async () => {
     const ok = await app.inject({ method: 'GET', url: '/api/blocks/finance.weekly_revenue' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().block).toMatchObject({ id: 'finance.weekly_revenue', contract: { id: 'finance.Revenue.weekly_revenue', version: 1 }, tests: ['row_count > 0', 'revenue >= 0', 'week_start is not null'] });
+    expect(ok.json().block).toMatchObject({
+      id: 'finance.weekly_revenue',
+      contract: { id: 'finance.Revenue.weekly_revenue', version: 1 },
+      tests: ['row_count > 0', 'revenue >= 0', 'week_start is not null'],
+    });
     const missing = await app.inject({ method: 'GET', url: '/api/blocks/finance.nope' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: { code: 'BLOCK_NOT_FOUND', message: expect.any(String) } });
@@ -124,7 +148,14 @@ describe('POST /api/blocks/:id/run', () => {
     for (const payload of [undefined, {}]) {
       const r = await post('/api/blocks/finance.weekly_revenue/run', payload);
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ block: 'finance.weekly_revenue', trust: 'certified', contract: 'finance.Revenue.weekly_revenue@1', columns: ['week_start', 'orders', 'revenue'], rowCount: 12, truncated: false });
+      expect(r.body).toMatchObject({
+        block: 'finance.weekly_revenue',
+        trust: 'certified',
+        contract: 'finance.Revenue.weekly_revenue@1',
+        columns: ['week_start', 'orders', 'revenue'],
+        rowCount: 12,
+        truncated: false,
+      });
       expect(r.body['rows']).toHaveLength(12);
     }
   });
@@ -178,7 +209,11 @@ describe('POST /api/blocks/:id/run', () => {
   it('keeps the engine words of a warehouse failure in the log, under the reference it answers with', async () => {
     const r = await post('/api/blocks/test.broken/run', {});
     expect(r.status).toBe(502);
-    expect(r.body['error']).toEqual({ code: 'WAREHOUSE_ERROR', message: expect.stringMatching(/reference [a-z]{8}\b/), reference: expect.stringMatching(/^[a-z]{8}$/) });
+    expect(r.body['error']).toEqual({
+      code: 'WAREHOUSE_ERROR',
+      message: expect.stringMatching(/reference [a-z]{8}\b/),
+      reference: expect.stringMatching(/^[a-z]{8}$/),
+    });
     expect(JSON.stringify(r.body)).not.toMatch(/secret_column|hush|no such column/);
     const line = logged.find((l) => l.includes(r.body['error']['reference']));
     expect(line).toContain('no such column');

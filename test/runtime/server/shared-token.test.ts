@@ -1,7 +1,13 @@
 /** A server reachable beyond loopback needs the shared token; without it, it does not start. */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { installSharedToken, isLoopbackHost, requiredToken, SharedTokenRequiredError, SharedTokenTooShortError } from '../../../src/runtime/server/shared-token.js';
+import {
+  installSharedToken,
+  isLoopbackHost,
+  requiredToken,
+  SharedTokenRequiredError,
+  SharedTokenTooShortError,
+} from '../../../src/runtime/server/shared-token.js';
 import { startLocalServer } from '../../../src/index.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
@@ -9,8 +15,16 @@ const TOKEN = 'a-long-enough-shared-secret';
 
 describe('loopback hosts', () => {
   it.each([
-    ['127.0.0.1', true], ['127.8.9.10', true], ['localhost', true], ['::1', true],
-    ['0.0.0.0', false], ['::', false], ['10.0.0.5', false], ['192.168.1.2', false], ['example.test', false], ['127.0.0.1.example.test', false],
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['localhost', true],
+    ['::1', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['10.0.0.5', false],
+    ['192.168.1.2', false],
+    ['example.test', false],
+    ['127.0.0.1.example.test', false],
   ])('%s -> %s', (host, loopback) => {
     expect(isLoopbackHost(host)).toBe(loopback);
   });

@@ -20,7 +20,6 @@ import { ask, serve } from '../agent-runs/ask-helpers.js';
 
 afterAll(cleanupProjects);
 
-
 describe('a conversation against a running server', () => {
   let root: string;
   let server: LocalServer;
@@ -35,10 +34,19 @@ describe('a conversation against a running server', () => {
     expect(first.body).toMatchObject({ tier: 1, block: 'sales.top_states_by_revenue' });
     expect(first.body['threadId']).toMatch(/^thr_/);
     const second = await ask(server, { question: 'just the top 3', threadId: first.body['threadId'] });
-    expect(second.body).toMatchObject({ tier: 1, trust: 'certified', params: { top_n: 3 }, threadId: first.body['threadId'], followUp: { of: first.body['runId'], mode: 'held' } });
-    const thread = await (await fetch(`${server.url}/api/agent-runs/${second.body['runId']}/thread`)).json() as Record<string, any>;
+    expect(second.body).toMatchObject({
+      tier: 1,
+      trust: 'certified',
+      params: { top_n: 3 },
+      threadId: first.body['threadId'],
+      followUp: { of: first.body['runId'], mode: 'held' },
+    });
+    const thread = (await (await fetch(`${server.url}/api/agent-runs/${second.body['runId']}/thread`)).json()) as Record<string, any>;
     expect(thread['threadId']).toBe(first.body['threadId']);
-    expect(thread['runs'].map((r: Record<string, unknown>) => [r['runId'], r['rowCount']])).toEqual([[first.body['runId'], 10], [second.body['runId'], 3]]);
+    expect(thread['runs'].map((r: Record<string, unknown>) => [r['runId'], r['rowCount']])).toEqual([
+      [first.body['runId'], 10],
+      [second.body['runId'], 3],
+    ]);
     expect(JSON.stringify(thread)).not.toContain('"rows"');
   });
 
@@ -58,7 +66,7 @@ describe('a conversation against a running server', () => {
   });
 });
 
-describe('a thread is its owner\'s alone', () => {
+describe("a thread is its owner's alone", () => {
   let root: string;
   let executor: Executor;
   let threads: ThreadStore;

@@ -12,9 +12,25 @@ import { cleanupProjects, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);
 
-const manifest = { manifestVersion: 1, project: 'p', contracts: { loaded: false, path: '', count: 0 }, blocks: {}, apps: {}, lineage: [], diagnostics: [] } as unknown as Manifest;
+const manifest = {
+  manifestVersion: 1,
+  project: 'p',
+  contracts: { loaded: false, path: '', count: 0 },
+  blocks: {},
+  apps: {},
+  lineage: [],
+  diagnostics: [],
+} as unknown as Manifest;
 const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
-const server = (hosted: boolean) => buildServer({ root: makeProject({}), manifest, executor, config: { project: 'p' }, log: () => undefined, ...(hosted ? { hooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' as const }) } } : {}) });
+const server = (hosted: boolean) =>
+  buildServer({
+    root: makeProject({}),
+    manifest,
+    executor,
+    config: { project: 'p' },
+    log: () => undefined,
+    ...(hosted ? { hooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' as const }) } } : {}),
+  });
 
 describe('the web app route', () => {
   it('is built', () => {

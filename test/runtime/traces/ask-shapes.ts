@@ -85,7 +85,14 @@ export function askTier1(recorder: TraceRecorder, input: AskInput): AskAnswer {
   phase(trace, 'query.execute', { counts: { statements: 1, rows: rows.length, columns: Object.keys(rows[0] ?? {}).length }, durationMs: 1.8 });
   phase(trace, 'tests.evaluate', { counts: { assertions: 2, failed: 0 }, durationMs: 0.05 });
   trace.attempt({ tier: 1, outcome: 'answered', reasonCode: 'CERTIFIED_MATCH', durationMs: 2.4 });
-  const ref = trace.finish({ tier: 1, trust: 'certified', block: 'finance.weekly_revenue', contract: 'finance.Revenue.weekly_revenue@1', sources: ['finance.weekly_revenue'], questionText: input.question });
+  const ref = trace.finish({
+    tier: 1,
+    trust: 'certified',
+    block: 'finance.weekly_revenue',
+    contract: 'finance.Revenue.weekly_revenue@1',
+    sources: ['finance.weekly_revenue'],
+    questionText: input.question,
+  });
   return { runId, traceId: trace.traceId, tier: 1, trust: 'certified', block: 'finance.weekly_revenue', rows, trace: ref };
 }
 
@@ -117,7 +124,15 @@ export function askTier3(recorder: TraceRecorder, input: AskInput): AskAnswer {
   plantMisuse(trace, input.misuse);
   trace.attempt({ tier: 3, outcome: 'refused', reasonCode: 'NO_DATA' });
   const ref = trace.finish({ tier: 3, trust: 'refused', refusalCode: 'NO_DATA', questionText: input.question });
-  return { runId, traceId: trace.traceId, tier: 3, trust: 'refused', rows: [], refusal: { code: 'NO_DATA', reason: 'No data in this project answers that.' }, trace: ref };
+  return {
+    runId,
+    traceId: trace.traceId,
+    tier: 3,
+    trust: 'refused',
+    rows: [],
+    refusal: { code: 'NO_DATA', reason: 'No data in this project answers that.' },
+    trace: ref,
+  };
 }
 
 export const ASKS = { 1: askTier1, 2: askTier2, 3: askTier3 } as const;

@@ -50,7 +50,10 @@ describe('portable bundles', () => {
       writeFileSync(path, bytes);
       const v = validateBundle(dir);
       expect(v.valid, file).toBe(false);
-      expect(v.findings.some((f) => f.check === 'checksum' || f.check === 'json'), file).toBe(true);
+      expect(
+        v.findings.some((f) => f.check === 'checksum' || f.check === 'json'),
+        file,
+      ).toBe(true);
     }
   });
 
@@ -66,7 +69,17 @@ describe('portable bundles', () => {
   it('strict pseudonymises every identifier and drops the question fingerprint', () => {
     const { texts, answer } = exported('strict');
     const all = Object.values(texts).join('\n');
-    for (const id of [answer.traceId, answer.traceId.slice(3), answer.runId, 'finance.weekly_revenue', 'finance', 'weekly_revenue', 'Revenue', 'sales.orders_by_state', '"sha256:']) {
+    for (const id of [
+      answer.traceId,
+      answer.traceId.slice(3),
+      answer.runId,
+      'finance.weekly_revenue',
+      'finance',
+      'weekly_revenue',
+      'Revenue',
+      'sales.orders_by_state',
+      '"sha256:',
+    ]) {
       expect(all.includes(id), id).toBe(false);
     }
     const trace = JSON.parse(texts['trace.json']);
@@ -76,7 +89,11 @@ describe('portable bundles', () => {
     expect(trace.candidates[0].id.split('.')[0]).toBe(trace.candidates[1].id.split('.')[0]);
     expect(trace.fingerprints).toEqual({});
     expect(trace.candidates.map((c: { role: string }) => c.role)).toEqual(['answer', 'alternative', 'refused']);
-    expect(JSON.parse(texts['redaction-receipt.json'])).toMatchObject({ identifiers: 'pseudonymised', pseudonymised: { traces: 1, runs: 1, domains: 2, blocks: 3, contracts: 1 }, questionFingerprint: 'omitted' });
+    expect(JSON.parse(texts['redaction-receipt.json'])).toMatchObject({
+      identifiers: 'pseudonymised',
+      pseudonymised: { traces: 1, runs: 1, domains: 2, blocks: 3, contracts: 1 },
+      questionFingerprint: 'omitted',
+    });
   });
 
   it('support needs --confirm-reviewed-identifiers and takes the question only as reviewed input', () => {
@@ -90,8 +107,15 @@ describe('portable bundles', () => {
     expect(plain.runId).toBe(a.runId);
     const texts = buildBundle(detail, { profile: 'support', salt, confirmReviewedIdentifiers: true, reviewedQuestion: 'Orders by state this year?' });
     const receipt = JSON.parse(texts['run-receipt.json']);
-    expect(receipt).toMatchObject({ reviewedQuestion: 'Orders by state this year?', questionFingerprint: keyedFingerprint(salt, 'Orders by state this year?') });
-    expect(JSON.parse(texts['redaction-receipt.json'])).toMatchObject({ identifiers: 'reviewed', reviewedQuestion: 'command-line', questionMatchesTrace: true });
+    expect(receipt).toMatchObject({
+      reviewedQuestion: 'Orders by state this year?',
+      questionFingerprint: keyedFingerprint(salt, 'Orders by state this year?'),
+    });
+    expect(JSON.parse(texts['redaction-receipt.json'])).toMatchObject({
+      identifiers: 'reviewed',
+      reviewedQuestion: 'command-line',
+      questionMatchesTrace: true,
+    });
     expect(texts['trace.json']).not.toContain('"sha256:');
   });
 
@@ -138,7 +162,9 @@ describe('portable bundles', () => {
     receipt.tier = 2;
     const forged = `${JSON.stringify(receipt, null, 2)}\n`;
     const manifest = JSON.parse(texts['manifest.json']);
-    manifest.files = manifest.files.map((f: { name: string }) => (f.name === 'run-receipt.json' ? { ...f, sha256: sha256(forged), bytes: Buffer.byteLength(forged) } : f));
+    manifest.files = manifest.files.map((f: { name: string }) =>
+      f.name === 'run-receipt.json' ? { ...f, sha256: sha256(forged), bytes: Buffer.byteLength(forged) } : f,
+    );
     delete manifest.manifestSha256;
     writeFileSync(join(dir, 'run-receipt.json'), forged);
     writeFileSync(join(dir, 'manifest.json'), sealManifest(manifest));

@@ -20,7 +20,14 @@ export function recorderFor(opts: Partial<TraceRecorderOptions> = {}): { recorde
   const clock = makeClock();
   useClock(clock);
   const failures: string[] = [];
-  const recorder = createTraceRecorder({ ...(opts.env === undefined ? { otlp: false as const } : {}), now: clock.now, retryAfterMs: 0, onError: (e) => failures.push(`${e.source}:${e.code}:${e.reason ?? ''}`), ...opts, root });
+  const recorder = createTraceRecorder({
+    ...(opts.env === undefined ? { otlp: false as const } : {}),
+    now: clock.now,
+    retryAfterMs: 0,
+    onError: (e) => failures.push(`${e.source}:${e.code}:${e.reason ?? ''}`),
+    ...opts,
+    root,
+  });
   recorders.push(recorder);
   return { recorder, root, clock, failures };
 }

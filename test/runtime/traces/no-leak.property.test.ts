@@ -24,7 +24,9 @@ const secret = fc.oneof(
   token(12, 20).map((t) => `password=${t}`),
   fc.tuple(token(12, 20), token(12, 20)).map(([a, b]) => `eyJ${a}.eyJ${b}.sig`),
 );
-const sql = fc.tuple(word, word, token(8, 12)).map(([c, t, lit]) => `SELECT ${c.toLowerCase()}, SUM(amount) FROM ${t.toLowerCase()}_orders WHERE customer = '${lit}' GROUP BY 1`);
+const sql = fc
+  .tuple(word, word, token(8, 12))
+  .map(([c, t, lit]) => `SELECT ${c.toLowerCase()}, SUM(amount) FROM ${t.toLowerCase()}_orders WHERE customer = '${lit}' GROUP BY 1`);
 const url = fc.tuple(word, token(10, 16)).map(([h, q]) => `https://${h.toLowerCase()}.internal.example.com/api/v1/data?token=${q}`);
 const path = fc.oneof(
   fc.tuple(word, word).map(([u, p]) => `/home/${u.toLowerCase()}/projects/${p}/.env`),
@@ -33,7 +35,10 @@ const path = fc.oneof(
 const rowValue = fc.tuple(word, word, fc.integer({ min: 1000, max: 99999 })).map(([a, b, n]) => `${a} ${b} GmbH ${n}`);
 // Four decimals ending in a non-zero digit: a planted amount never reads as a whole number that a
 // duration, count or timestamp in the trace could equal by chance.
-const amount = fc.integer({ min: 1_000_000, max: 99_999_999 }).filter((n) => n % 10 !== 0).map((n) => n / 10000);
+const amount = fc
+  .integer({ min: 1_000_000, max: 99_999_999 })
+  .filter((n) => n % 10 !== 0)
+  .map((n) => n / 10000);
 
 const plantedAsk = fc.record({
   tier: fc.constantFrom(1, 2, 3) as fc.Arbitrary<1 | 2 | 3>,

@@ -47,10 +47,15 @@ describe('sending traces out', () => {
   it('reads the endpoint from OTEL_EXPORTER_OTLP_ENDPOINT or the _TRACES_ variant', () => {
     expect(otlpConfigFromEnv({})).toBeUndefined();
     expect(otlpConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/' })?.endpoint).toBe('http://127.0.0.1:4318/v1/traces');
-    expect(otlpConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:1', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:2/custom' })?.endpoint).toBe('http://b:2/custom');
+    expect(otlpConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:1', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:2/custom' })?.endpoint).toBe(
+      'http://b:2/custom',
+    );
     expect(otlpConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:1', OTEL_SDK_DISABLED: 'true' })).toBeUndefined();
     expect(otlpConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' })).toBeUndefined();
-    expect(otlpConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:1', OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=abc,x-team=data%20eng' })?.headers).toEqual({ 'x-api-key': 'abc', 'x-team': 'data eng' });
+    expect(otlpConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:1', OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=abc,x-team=data%20eng' })?.headers).toEqual({
+      'x-api-key': 'abc',
+      'x-team': 'data eng',
+    });
   });
 
   it('a loopback OTLP endpoint receives OTLP/JSON spans with OpenInference keys and only the keyed fingerprint', async () => {
@@ -86,7 +91,11 @@ describe('sending traces out', () => {
   it('keys the fingerprint with the host traceSalt when it is non-empty text', async () => {
     const { endpoint, received } = await collector();
     const seen: OutboundTrace[] = [];
-    const { recorder, root } = recorderFor({ traceSalt: 'host-key-1', sink: (t) => void seen.push(t), env: { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces` } });
+    const { recorder, root } = recorderFor({
+      traceSalt: 'host-key-1',
+      sink: (t) => void seen.push(t),
+      env: { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces` },
+    });
     askTier2(recorder, { question: 'orders by state' });
     await recorder.flush();
     expect(seen[0]?.fingerprints.question).toBe(hmac('host-key-1', 'orders by state'));
@@ -98,7 +107,10 @@ describe('sending traces out', () => {
   });
 
   it('a failing or silent collector never slows or fails an answer', async () => {
-    for (const [status, hold] of [[503, false], [200, true]] as const) {
+    for (const [status, hold] of [
+      [503, false],
+      [200, true],
+    ] as const) {
       const { endpoint } = await collector(status, hold);
       // The sender gives up after 2 s; an answer that waited for it would take at least that.
       const { recorder } = recorderFor({ otlp: { endpoint: `${endpoint}/v1/traces`, headers: {}, timeoutMs: 2000 } });
@@ -128,11 +140,33 @@ describe('sending traces out', () => {
   });
 
   it('maps deterministically (same trace, same spans)', () => {
-    const t = { format: 'svc.ask-trace', version: 1, traceId: 'tr_0123456789abcdef0123456789abcdef', runId: 'run-1', kind: 'ask', status: 'failed', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:00.010Z', durationMs: 10, phases: [{ code: 'provider.call', startMs: 1, durationMs: 5, counts: { calls: 1 } }], candidates: [], attempts: [], outcome: { errorCode: 'PROVIDER_FAILED' }, sources: { used: [], considered: 0, eligible: 0 }, fingerprints: {}, dropped: 0 } as OutboundTrace;
+    const t = {
+      format: 'svc.ask-trace',
+      version: 1,
+      traceId: 'tr_0123456789abcdef0123456789abcdef',
+      runId: 'run-1',
+      kind: 'ask',
+      status: 'failed',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: '2026-01-01T00:00:00.010Z',
+      durationMs: 10,
+      phases: [{ code: 'provider.call', startMs: 1, durationMs: 5, counts: { calls: 1 } }],
+      candidates: [],
+      attempts: [],
+      outcome: { errorCode: 'PROVIDER_FAILED' },
+      sources: { used: [], considered: 0, eligible: 0 },
+      fingerprints: {},
+      dropped: 0,
+    } as OutboundTrace;
     const a = toOtlp([t]);
     expect(toOtlp([t])).toEqual(a);
     const [root, phase] = a.resourceSpans[0]!.scopeSpans[0]!.spans;
-    expect(root).toMatchObject({ traceId: '0123456789abcdef0123456789abcdef', status: { code: 2 }, startTimeUnixNano: '1767225600000000000', endTimeUnixNano: '1767225600010000000' });
+    expect(root).toMatchObject({
+      traceId: '0123456789abcdef0123456789abcdef',
+      status: { code: 2 },
+      startTimeUnixNano: '1767225600000000000',
+      endTimeUnixNano: '1767225600010000000',
+    });
     expect(phase).toMatchObject({ name: 'provider.call', parentSpanId: root!.spanId, startTimeUnixNano: '1767225600001000000' });
     expect(attr(phase!.attributes as never, 'openinference.span.kind')).toEqual({ stringValue: 'LLM' });
   });

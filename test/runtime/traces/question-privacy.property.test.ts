@@ -47,7 +47,10 @@ afterAll(async () => {
 
 function storeBytes(root: string): string {
   const dir = join(root, '.svc/local');
-  return readdirSync(dir).filter((f) => f.startsWith('ask-observability')).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('');
+  return readdirSync(dir)
+    .filter((f) => f.startsWith('ask-observability'))
+    .map((f) => readFileSync(join(dir, f)).toString('latin1'))
+    .join('');
 }
 
 /** Words no hex digest, code or id of the fixture can hold by chance: letters after `f` only. */
@@ -77,7 +80,9 @@ describe('questions never reach a trace', () => {
         const second = await ask(server, { question: `How many payments did ${a} make?` });
         expect(second.body.tier).toBeGreaterThanOrEqual(2);
         await new Promise((done) => setTimeout(done, 50));
-        const api = await Promise.all([first, second].map(async (r) => JSON.stringify(await (await fetch(`${server.url}/api/ask-traces/by-run/${r.body.runId}`)).json())));
+        const api = await Promise.all(
+          [first, second].map(async (r) => JSON.stringify(await (await fetch(`${server.url}/api/ask-traces/by-run/${r.body.runId}`)).json())),
+        );
         api.push(JSON.stringify(await (await fetch(`${server.url}/api/ask-traces?limit=100`)).json()));
         const shown = svc(['agent', 'trace', 'show', String(second.body.traceId), '--format', 'json'], root);
         expect(shown.code).toBe(0);

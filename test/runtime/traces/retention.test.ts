@@ -18,7 +18,13 @@ function error(fn: () => unknown): TraceError {
 
 describe('retention, enforced on write', () => {
   it('uses the spec limits by default', () => {
-    expect(DEFAULT_LIMITS).toMatchObject({ detailMax: 500, detailMaxAgeMs: 30 * DAY, summaryMax: 2000, summaryMaxAgeMs: 180 * DAY, maxBytes: 256 * 1024 * 1024 });
+    expect(DEFAULT_LIMITS).toMatchObject({
+      detailMax: 500,
+      detailMaxAgeMs: 30 * DAY,
+      summaryMax: 2000,
+      summaryMaxAgeMs: 180 * DAY,
+      maxBytes: 256 * 1024 * 1024,
+    });
   });
 
   it('keeps the newest detailed traces; older summaries survive their detail', () => {
@@ -61,7 +67,8 @@ describe('retention, enforced on write', () => {
     const ids: string[] = [];
     for (let i = 0; i < 120; i++) {
       const t = recorder.begin({ runId: `run-${i}` });
-      for (let c = 0; c < 100; c++) t.candidate({ id: `finance.block_${String.fromCharCode(97 + (c % 26))}${c}`, role: 'alternative', reasonCode: 'LOW_SCORE', score: c / 100 });
+      for (let c = 0; c < 100; c++)
+        t.candidate({ id: `finance.block_${String.fromCharCode(97 + (c % 26))}${c}`, role: 'alternative', reasonCode: 'LOW_SCORE', score: c / 100 });
       for (let p = 0; p < 60; p++) t.phase(`route.stage_${String.fromCharCode(97 + (p % 26))}`, { counts: { candidates: p, rows: p * 2 }, durationMs: 0.1 });
       expect(t.finish({ tier: 3, trust: 'refused', refusalCode: 'NO_DATA' }).status).toBe('complete');
       ids.push(t.traceId);

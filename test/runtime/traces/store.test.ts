@@ -79,7 +79,9 @@ describe('trace store', () => {
     const db = new Database(path);
     migrate(db, 1);
     expect(db.pragma('user_version', { simple: true })).toBe(1);
-    db.prepare("INSERT INTO summaries (trace_id, run_id, status, started_at, summary_json) VALUES ('tr_11111111111111111111111111111111', 'run-old', 'complete', ?, '{\"traceId\":\"tr_11111111111111111111111111111111\",\"runId\":\"run-old\"}')").run(Date.now());
+    db.prepare(
+      'INSERT INTO summaries (trace_id, run_id, status, started_at, summary_json) VALUES (\'tr_11111111111111111111111111111111\', \'run-old\', \'complete\', ?, \'{"traceId":"tr_11111111111111111111111111111111","runId":"run-old"}\')',
+    ).run(Date.now());
     db.close();
     expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3]);
     const reader = new TraceStore({ root, readonly: true });
@@ -103,7 +105,11 @@ describe('trace store', () => {
     const answer = askTier1(again.recorder, { question: 'What was revenue last week?' });
     expect(answer.rows.length).toBe(2);
     expect(answer.trace).toEqual({ traceId: answer.traceId, status: 'unavailable', code: 'TRACE_SCHEMA_UNSUPPORTED' });
-    expect(again.recorder.status().store).toMatchObject({ available: false, code: 'TRACE_SCHEMA_UNSUPPORTED', schema: { version: SCHEMA_VERSION + 1, state: 'newer' } });
+    expect(again.recorder.status().store).toMatchObject({
+      available: false,
+      code: 'TRACE_SCHEMA_UNSUPPORTED',
+      schema: { version: SCHEMA_VERSION + 1, state: 'newer' },
+    });
     const reader = new TraceStore({ root, readonly: true });
     expect(codeOf(() => reader.list())).toBe('TRACE_SCHEMA_UNSUPPORTED');
     reader.close();

@@ -5,9 +5,9 @@ import type { EngineFamilies } from './types.js';
 
 export const ATHENA_FAMILIES: Partial<EngineFamilies> = {
   statements: {
-    'unload': 'copy',
+    unload: 'copy',
     'create external': 'path-table',
-    'msck': 'path-table',
+    msck: 'path-table',
   },
   show: ['tables', 'databases', 'schemas', 'columns', 'create table', 'create view', 'partitions', 'tblproperties', 'views', 'functions'],
 };

@@ -6,7 +6,7 @@ import type { EngineFamilies } from './types.js';
 
 export const REDSHIFT_FAMILIES: Partial<EngineFamilies> = {
   statements: {
-    'unload': 'copy',
+    unload: 'copy',
     'create external': 'external-query',
     'create library': 'extension',
     'create model': 'external-query',

@@ -13,12 +13,20 @@ import type { CertifyResult } from '../../certify/types.js';
 import { answer, defineTool, refuse, type ToolOutcome } from '../tool.js';
 
 function finding(d: Diagnostic): Record<string, unknown> {
-  return { code: d.code, severity: d.severity, message: d.message, ...(d.hint !== undefined ? { hint: d.hint } : {}), ...(d.file !== undefined ? { file: d.file } : {}) };
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    ...(d.hint !== undefined ? { hint: d.hint } : {}),
+    ...(d.file !== undefined ? { file: d.file } : {}),
+  };
 }
 
 function nextStep(r: CertifyResult, mode: 'in-place' | 'from-draft'): string {
   if (!r.ok) return 'Fix the failing rules, then evaluate again; nothing was written.';
-  return mode === 'from-draft' ? `A person promotes it: svc certify --from-draft ${r.from ?? ''}`.trim() : `A person certifies it: svc certify ${r.file ?? ''}`.trim();
+  return mode === 'from-draft'
+    ? `A person promotes it: svc certify --from-draft ${r.from ?? ''}`.trim()
+    : `A person certifies it: svc certify ${r.file ?? ''}`.trim();
 }
 
 function report(r: CertifyResult, mode: 'in-place' | 'from-draft'): ToolOutcome {
@@ -30,7 +38,7 @@ function report(r: CertifyResult, mode: 'in-place' | 'from-draft'): ToolOutcome 
   return answer({
     mode,
     block: r.block ?? null,
-    file: mode === 'from-draft' ? r.from ?? null : r.file ?? null,
+    file: mode === 'from-draft' ? (r.from ?? null) : (r.file ?? null),
     // Where promotion would move it; known only once the judgement passed.
     ...(mode === 'from-draft' && r.ok ? { destination: r.file ?? null } : {}),
     rules: r.rules,
@@ -66,7 +74,12 @@ export const certify = defineTool({
     // A draft (known, or found by certify's own lookup) is judged as its promotion.
     const draft = known?.inDrafts === true ? known.file : result?.diagnostics.find((d) => d.code === 'certify/in-drafts')?.file;
     if (draft === undefined && result !== undefined) return report(result, 'in-place');
-    result = await promoteDraft({ ...common, draft: draft ?? target, ...(args.domain !== undefined ? { domain: args.domain } : {}), ...(args.contract !== undefined ? { contract: args.contract } : {}) });
+    result = await promoteDraft({
+      ...common,
+      draft: draft ?? target,
+      ...(args.domain !== undefined ? { domain: args.domain } : {}),
+      ...(args.contract !== undefined ? { contract: args.contract } : {}),
+    });
     return report(result, 'from-draft');
   },
 });

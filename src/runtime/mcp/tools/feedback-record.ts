@@ -52,11 +52,17 @@ export const feedbackRecord = defineTool({
     thumbs: z.enum(['up', 'down']),
   },
   async handler(args, ctx) {
-    if (args.runId === undefined && args.blockId === undefined) return refuse('FEEDBACK_TARGET_REQUIRED', 'Say what the feedback is about: a runId, a blockId or both.');
+    if (args.runId === undefined && args.blockId === undefined)
+      return refuse('FEEDBACK_TARGET_REQUIRED', 'Say what the feedback is about: a runId, a blockId or both.');
     if (args.blockId !== undefined && ctx.catalog.block(args.blockId) === undefined) {
       return refuse('BLOCK_NOT_FOUND', `There is no block ${args.blockId} in this project.`, { block: args.blockId });
     }
-    const entry = { ...(args.runId !== undefined ? { runId: args.runId } : {}), ...(args.blockId !== undefined ? { blockId: args.blockId } : {}), thumbs: args.thumbs, at: ctx.now().toISOString() };
+    const entry = {
+      ...(args.runId !== undefined ? { runId: args.runId } : {}),
+      ...(args.blockId !== undefined ? { blockId: args.blockId } : {}),
+      thumbs: args.thumbs,
+      at: ctx.now().toISOString(),
+    };
     const file = appendFeedback(ctx.root, entry);
     return answer({ recorded: entry, file, trustChanged: false });
   },

@@ -33,7 +33,10 @@ function parsedTables(block: CompiledBlock): StatementTables {
   const key = `${block.dialect}\u0000${block.sqlFingerprint}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const read = statementTables(replaceParams(block.query, (name) => placeholder(block, name)), block.dialect);
+  const read = statementTables(
+    replaceParams(block.query, (name) => placeholder(block, name)),
+    block.dialect,
+  );
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, read);
   return read;
@@ -118,7 +121,11 @@ export const lineageImpact = defineTool({
     if (block === undefined) return refuse('BLOCK_NOT_FOUND', `There is no block ${args.block ?? ''} in this project.`, { block: args.block });
     const parsed = parsedTables(block);
     const upstream = upstreamOf(block, parsed);
-    const readers = readersOf(ctx.manifest, upstream.map((u) => u.table), block.id);
+    const readers = readersOf(
+      ctx.manifest,
+      upstream.map((u) => u.table),
+      block.id,
+    );
     return answer({
       block: block.id,
       status: block.status,

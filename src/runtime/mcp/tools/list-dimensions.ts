@@ -19,6 +19,10 @@ export const listDimensions = defineTool({
   },
   async handler(args, ctx) {
     const dimensions = filterEntries(semanticModel(ctx.catalog).dimensions, { domain: args.domain, query: args.query });
-    return answer({ count: dimensions.length, dimensions, heuristic: 'GROUP BY columns, chart category axes and non-limit parameters of certified, servable blocks' });
+    return answer({
+      count: dimensions.length,
+      dimensions,
+      heuristic: 'GROUP BY columns, chart category axes and non-limit parameters of certified, servable blocks',
+    });
   },
 });

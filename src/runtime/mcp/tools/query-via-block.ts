@@ -34,11 +34,15 @@ export const queryViaBlock = defineTool({
     const run = await runBlock(ctx.executor, block, args.params, { maxRows: args.maxRows });
     if (!run.ok || run.error !== undefined) {
       const error = run.error ?? { code: 'WAREHOUSE_ERROR' as const, message: 'The block did not run.' };
-      if (error.code !== 'WAREHOUSE_ERROR') return refuse(error.code, error.message, { block: block.id, ...(error.param !== undefined ? { param: error.param } : {}) });
+      if (error.code !== 'WAREHOUSE_ERROR')
+        return refuse(error.code, error.message, { block: block.id, ...(error.param !== undefined ? { param: error.param } : {}) });
       // The engine's own words may quote data or paths: they go to the operator's log only.
       const reference = errorReference();
       ctx.log(`svc mcp: [${reference}] WAREHOUSE_ERROR running block ${block.id}: ${error.message}`);
-      return refuse('WAREHOUSE_ERROR', `The warehouse could not run block ${block.id}; the operator can find it under reference ${reference}.`, { block: block.id, reference });
+      return refuse('WAREHOUSE_ERROR', `The warehouse could not run block ${block.id}; the operator can find it under reference ${reference}.`, {
+        block: block.id,
+        reference,
+      });
     }
     return answer({
       tier: 1,

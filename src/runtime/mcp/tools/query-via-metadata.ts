@@ -31,7 +31,10 @@ export const queryViaMetadata = defineTool({
     const tier1 = ctx.router.route(args.question, { now: ctx.now() });
     if (tier1.kind === 'answer') {
       return refuse('TIER1_MATCH', `Certified block ${tier1.block} answers this question; ask it with query_via_block instead of writing SQL.`, {
-        block: tier1.block, params: tier1.params, ...(tier1.contract !== undefined ? { contract: tier1.contract } : {}), next: 'query_via_block',
+        block: tier1.block,
+        params: tier1.params,
+        ...(tier1.contract !== undefined ? { contract: tier1.contract } : {}),
+        next: 'query_via_block',
       });
     }
     const request: AskRequest = { question: args.question, proposedSql: args.proposedSql };

@@ -28,7 +28,12 @@ function proposalOf(cluster: DraftCluster): Record<string, unknown> {
     tables: cluster.tables,
     askedTimes: cluster.askedTimes,
     basedOn: lead.proposal.path,
-    covers: cluster.drafts.map((d) => ({ id: d.proposal.id ?? d.block.id, path: d.proposal.path, askedTimes: d.proposal.askedTimes, answerFingerprint: d.block.answerFingerprint ?? null })),
+    covers: cluster.drafts.map((d) => ({
+      id: d.proposal.id ?? d.block.id,
+      path: d.proposal.path,
+      askedTimes: d.proposal.askedTimes,
+      answerFingerprint: d.block.answerFingerprint ?? null,
+    })),
     next: `Fold the covered drafts into ${lead.proposal.path}, review it (description, owner, tests), then: svc certify --from-draft ${lead.proposal.path} --domain ${domain}`,
   };
 }
@@ -46,11 +51,14 @@ export const suggestBlock = defineTool({
     const opened = openProject({ cwd: ctx.root, project: ctx.root });
     if (opened.project === undefined) return refuse('PROJECT_UNAVAILABLE', 'The project configuration could not be read.');
     const clusters = clusterDrafts(draftCaptures(ctx.root, opened.project.env, args.asked_at_least_times));
-    if (clusters.length === 0) return refuse('NO_DRAFTS', 'No captured drafts to aggregate yet; Tier-2 answers are saved as drafts by query_via_metadata and answer_question.');
+    if (clusters.length === 0)
+      return refuse('NO_DRAFTS', 'No captured drafts to aggregate yet; Tier-2 answers are saved as drafts by query_via_metadata and answer_question.');
     const wanted = args.draft;
     const chosen = wanted === undefined ? clusters[0] : clusters.find((c) => c.drafts.some((d) => d.proposal.path === wanted || d.proposal.id === wanted));
     if (chosen === undefined) return refuse('DRAFT_NOT_FOUND', `No draft ${wanted ?? ''} is in the review queue.`, { draft: wanted });
-    const others = clusters.filter((c) => c !== chosen).map((c) => ({ tables: c.tables, drafts: c.drafts.length, askedTimes: c.askedTimes, lead: c.drafts[0]?.proposal.path ?? null }));
+    const others = clusters
+      .filter((c) => c !== chosen)
+      .map((c) => ({ tables: c.tables, drafts: c.drafts.length, askedTimes: c.askedTimes, lead: c.drafts[0]?.proposal.path ?? null }));
     return answer({ proposal: proposalOf(chosen), otherGroups: others, written: [] });
   },
 });

@@ -15,12 +15,20 @@ const RUN = {
   type: 'object',
   required: ['runId', 'threadId', 'at', 'question', 'tier', 'trust', 'columns', 'rowCount', 'traceId'],
   properties: {
-    runId: { type: 'string' }, threadId: { type: 'string' }, at: { type: 'string' }, question: { type: 'string' },
-    tier: { enum: [1, 2, 3] }, trust: { enum: ['certified', 'review_required', 'refused'] },
-    block: { type: 'string' }, contract: { type: 'string' },
+    runId: { type: 'string' },
+    threadId: { type: 'string' },
+    at: { type: 'string' },
+    question: { type: 'string' },
+    tier: { enum: [1, 2, 3] },
+    trust: { enum: ['certified', 'review_required', 'refused'] },
+    block: { type: 'string' },
+    contract: { type: 'string' },
     params: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
-    columns: { type: 'array', items: { type: 'string' } }, rowCount: { type: 'integer' },
-    refusalCode: { type: 'string' }, figuresWithheld: { type: 'boolean' }, traceId: { type: 'string' },
+    columns: { type: 'array', items: { type: 'string' } },
+    rowCount: { type: 'integer' },
+    refusalCode: { type: 'string' },
+    figuresWithheld: { type: 'boolean' },
+    traceId: { type: 'string' },
   },
 } as const;
 
@@ -36,12 +44,16 @@ function notFound(id: string): ApiError {
 }
 
 export const agentRunThreadRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get<{ Params: { id: string } }>('/api/agent-runs/:id/thread', { schema: { params: PARAMS, response: { 200: THREAD_RESPONSE_SCHEMA } } }, async (request) => {
-    const store = deps.threads;
-    const id = request.params.id;
-    const threadId = store === undefined ? undefined : await store.threadOf(id);
-    const thread = threadId === undefined ? undefined : await store?.get(threadId);
-    if (thread === undefined || thread.owner !== currentPrincipal()?.id) throw notFound(id);
-    return { threadId: thread.id, createdAt: thread.createdAt, runs: thread.runs };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/agent-runs/:id/thread',
+    { schema: { params: PARAMS, response: { 200: THREAD_RESPONSE_SCHEMA } } },
+    async (request) => {
+      const store = deps.threads;
+      const id = request.params.id;
+      const threadId = store === undefined ? undefined : await store.threadOf(id);
+      const thread = threadId === undefined ? undefined : await store?.get(threadId);
+      if (thread === undefined || thread.owner !== currentPrincipal()?.id) throw notFound(id);
+      return { threadId: thread.id, createdAt: thread.createdAt, runs: thread.runs };
+    },
+  );
 };

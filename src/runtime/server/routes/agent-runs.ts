@@ -53,11 +53,21 @@ function event(res: ServerResponse, name: string, data: unknown): void {
 }
 
 /** Answers `run` as a stream of events; `streams` holds it until it ends. */
-async function streamed(reply: FastifyReply, streams: Set<ServerResponse>, log: (line: string) => void, run: (progress: (e: unknown) => void) => Promise<AskRun>): Promise<void> {
+async function streamed(
+  reply: FastifyReply,
+  streams: Set<ServerResponse>,
+  log: (line: string) => void,
+  run: (progress: (e: unknown) => void) => Promise<AskRun>,
+): Promise<void> {
   const res = reply.raw;
   reply.hijack();
   // Headers the hooks set (X-SVC-Hosted, CORS) go out with the stream's own.
-  res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
+  res.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+  });
   streams.add(res);
   try {
     const answer = await run((e) => event(res, 'progress', e));

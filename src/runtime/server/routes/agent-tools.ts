@@ -27,25 +27,46 @@ function contextOf(snapshot: ProjectSnapshot, root: string, log: (line: string) 
   let ctx = contexts.get(snapshot);
   if (ctx === undefined) {
     const provider = configuredProvider(snapshot.config);
-    ctx = createToolContext({ root, config: snapshot.config, manifest: snapshot.manifest, executor: snapshot.executor, router: snapshot.ask.router(), log, ...(provider !== undefined ? { provider } : {}) });
+    ctx = createToolContext({
+      root,
+      config: snapshot.config,
+      manifest: snapshot.manifest,
+      executor: snapshot.executor,
+      router: snapshot.ask.router(),
+      log,
+      ...(provider !== undefined ? { provider } : {}),
+    });
     contexts.set(snapshot, ctx);
   }
   return ctx;
 }
 
 export const agentToolsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.post<{ Params: { name: string }; Body: { args?: Record<string, unknown> } }>('/api/tools/:name', { schema: { params: PARAMS, body: BODY } }, async (request) => {
-    const tool = TOOLS.find((t) => t.name === request.params.name);
-    if (tool === undefined) throw new ApiError(404, 'TOOL_NOT_FOUND', `There is no agent tool named ${request.params.name}.`);
-    const parsed = z.object(tool.inputSchema).strict().safeParse(request.body?.args ?? {});
-    if (!parsed.success) throw new ApiError(400, 'BAD_REQUEST', `The arguments of ${tool.name} are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(args)'} ${i.message}`).join('; ')}.`);
-    const ctx = contextOf(snapshotOf(request), deps.root, deps.log ?? ((line) => process.stderr.write(`${line}\n`)));
-    try {
-      const outcome = await gateToolCall(tool.name, parsed.data, () => tool.handler(parsed.data, ctx));
-      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, code: outcome.code, message: outcome.message, ...outcome.details };
-    } catch (error) {
-      if (error instanceof ToolRefusedError) throw new ApiError(403, 'TOOL_REFUSED', error.message, error.reference !== undefined ? { reference: error.reference } : {});
-      throw error;
-    }
-  });
+  app.post<{ Params: { name: string }; Body: { args?: Record<string, unknown> } }>(
+    '/api/tools/:name',
+    { schema: { params: PARAMS, body: BODY } },
+    async (request) => {
+      const tool = TOOLS.find((t) => t.name === request.params.name);
+      if (tool === undefined) throw new ApiError(404, 'TOOL_NOT_FOUND', `There is no agent tool named ${request.params.name}.`);
+      const parsed = z
+        .object(tool.inputSchema)
+        .strict()
+        .safeParse(request.body?.args ?? {});
+      if (!parsed.success)
+        throw new ApiError(
+          400,
+          'BAD_REQUEST',
+          `The arguments of ${tool.name} are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(args)'} ${i.message}`).join('; ')}.`,
+        );
+      const ctx = contextOf(snapshotOf(request), deps.root, deps.log ?? ((line) => process.stderr.write(`${line}\n`)));
+      try {
+        const outcome = await gateToolCall(tool.name, parsed.data, () => tool.handler(parsed.data, ctx));
+        return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, code: outcome.code, message: outcome.message, ...outcome.details };
+      } catch (error) {
+        if (error instanceof ToolRefusedError)
+          throw new ApiError(403, 'TOOL_REFUSED', error.message, error.reference !== undefined ? { reference: error.reference } : {});
+        throw error;
+      }
+    },
+  );
 };

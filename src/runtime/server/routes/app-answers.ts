@@ -21,23 +21,45 @@ import { snapshotOf } from '../snapshot-hook.js';
 
 const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const PAGE_PARAMS = { type: 'object', required: ['appId', 'pageId'], properties: { appId: ID, pageId: ID } } as const;
-const ADD_BODY = { type: 'object', additionalProperties: false, required: ['runId', 'mode'], properties: { runId: ID, mode: { enum: ['text', 'live'] } } } as const;
-const TILE = { type: 'object', required: ['id', 'kind'], additionalProperties: true, properties: { id: { type: 'string' }, kind: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, placeholder: { type: 'boolean' } } } as const;
+const ADD_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['runId', 'mode'],
+  properties: { runId: ID, mode: { enum: ['text', 'live'] } },
+} as const;
+const TILE = {
+  type: 'object',
+  required: ['id', 'kind'],
+  additionalProperties: true,
+  properties: { id: { type: 'string' }, kind: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, placeholder: { type: 'boolean' } },
+} as const;
 
 export { ANSWER_TEXT_PLACEHOLDER } from '../../apps/page-answers.js';
 
 async function ownRun(store: RunStore | undefined, runId: string): Promise<RunRecord> {
   const record = store === undefined ? undefined : await store.get(runId);
-  if (record === undefined || record.owner === undefined || record.owner !== currentPrincipal()?.id) throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
+  if (record === undefined || record.owner === undefined || record.owner !== currentPrincipal()?.id)
+    throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
   return record;
 }
 
 const dependsOnReader = (): ApiError =>
-  new ApiError(409, 'ANSWER_FIGURES_DEPEND_ON_READER', 'The figures of this answer can differ by who reads them, so it cannot be kept as text on a page; add it as a live tile instead.');
+  new ApiError(
+    409,
+    'ANSWER_FIGURES_DEPEND_ON_READER',
+    'The figures of this answer can differ by who reads them, so it cannot be kept as text on a page; add it as a live tile instead.',
+  );
 
 /** The tile an answer becomes; throws the 409 when its text may not be kept. */
 async function answerTile(record: RunRecord, mode: 'text' | 'live'): Promise<Omit<CompiledTile, 'id'>> {
-  if (mode === 'live') return { kind: 'table', title: record.question, mode: 'live', source: { kind: 'answer', id: record.runId }, sourceEvidence: record.tables.map((relation) => ({ kind: 'answer_relation' as const, relation })) };
+  if (mode === 'live')
+    return {
+      kind: 'table',
+      title: record.question,
+      mode: 'live',
+      source: { kind: 'answer', id: record.runId },
+      sourceEvidence: record.tables.map((relation) => ({ kind: 'answer_relation' as const, relation })),
+    };
   const text = record.values?.text;
   if (text === undefined || record.figuresWithheld === true || (await figuresDependOnReader(record.tables))) throw dependsOnReader();
   return { kind: 'text', title: record.question, text, answer: { runId: record.runId, question: record.question, tables: record.tables } };
@@ -51,19 +73,46 @@ function asRead(tile: CompiledTile, keeps: boolean): CompiledTile & { placeholde
 }
 
 export const appAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.post<{ Params: { appId: string; pageId: string }; Body: { runId: string; mode: 'text' | 'live' } }>('/api/apps/:appId/pages/:pageId/answers', { schema: { params: PAGE_PARAMS, body: ADD_BODY, response: { 200: { type: 'object', required: ['appId', 'pageId', 'tile'], properties: { appId: { type: 'string' }, pageId: { type: 'string' }, tile: TILE } } } } }, async (request) => {
-    const { appId, pageId } = request.params;
-    const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
-    if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
-    const tile = await answerTile(await ownRun(deps.runs, request.body.runId), request.body.mode);
-    return { appId, pageId, tile: addPageTile(deps.root, doc, tile) };
-  });
+  app.post<{ Params: { appId: string; pageId: string }; Body: { runId: string; mode: 'text' | 'live' } }>(
+    '/api/apps/:appId/pages/:pageId/answers',
+    {
+      schema: {
+        params: PAGE_PARAMS,
+        body: ADD_BODY,
+        response: {
+          200: { type: 'object', required: ['appId', 'pageId', 'tile'], properties: { appId: { type: 'string' }, pageId: { type: 'string' }, tile: TILE } },
+        },
+      },
+    },
+    async (request) => {
+      const { appId, pageId } = request.params;
+      const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
+      if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
+      const tile = await answerTile(await ownRun(deps.runs, request.body.runId), request.body.mode);
+      return { appId, pageId, tile: addPageTile(deps.root, doc, tile) };
+    },
+  );
   app.get('/api/app-answer-tiles', async (request) => ({ tiles: answerTextTiles(deps.root, snapshotOf(request).manifest) }));
-  app.get<{ Params: { appId: string; pageId: string } }>('/api/apps/:appId/pages/:pageId', { schema: { params: PAGE_PARAMS, response: { 200: { type: 'object', required: ['appId', 'pageId', 'tiles'], properties: { appId: { type: 'string' }, pageId: { type: 'string' }, title: { type: 'string' }, tiles: { type: 'array', items: TILE } } } } } }, async (request) => {
-    const { appId, pageId } = request.params;
-    const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
-    if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
-    const keeps = doc.tiles.some(isAnswerText) ? await keepsAnswerText(appId) : true;
-    return { appId, pageId, ...(doc.title !== undefined ? { title: doc.title } : {}), tiles: doc.tiles.map((t) => asRead(t, keeps)) };
-  });
+  app.get<{ Params: { appId: string; pageId: string } }>(
+    '/api/apps/:appId/pages/:pageId',
+    {
+      schema: {
+        params: PAGE_PARAMS,
+        response: {
+          200: {
+            type: 'object',
+            required: ['appId', 'pageId', 'tiles'],
+            properties: { appId: { type: 'string' }, pageId: { type: 'string' }, title: { type: 'string' }, tiles: { type: 'array', items: TILE } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { appId, pageId } = request.params;
+      const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
+      if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
+      const keeps = doc.tiles.some(isAnswerText) ? await keepsAnswerText(appId) : true;
+      return { appId, pageId, ...(doc.title !== undefined ? { title: doc.title } : {}), tiles: doc.tiles.map((t) => asRead(t, keeps)) };
+    },
+  );
 };

@@ -45,12 +45,22 @@ function runFailure(blockId: string, error: BlockRunError, log: (line: string) =
   const status = STATUS[error.code] ?? 500;
   if (error.code === 'WAREHOUSE_ERROR' && error.reference !== undefined) {
     // A hosted failure: its words are in the log under this reference already.
-    return new ApiError(status, 'WAREHOUSE_ERROR', `The warehouse could not run block ${blockId}; the administrator can find it under reference ${error.reference}.`, { reference: error.reference });
+    return new ApiError(
+      status,
+      'WAREHOUSE_ERROR',
+      `The warehouse could not run block ${blockId}; the administrator can find it under reference ${error.reference}.`,
+      { reference: error.reference },
+    );
   }
   if (error.code === 'WAREHOUSE_ERROR') {
     const reference = errorReference();
     log(`[${reference}] WAREHOUSE_ERROR running block ${blockId}: ${error.message}`);
-    return new ApiError(status, 'WAREHOUSE_ERROR', `The warehouse could not run block ${blockId}; the administrator can find it under reference ${reference}.`, { reference });
+    return new ApiError(
+      status,
+      'WAREHOUSE_ERROR',
+      `The warehouse could not run block ${blockId}; the administrator can find it under reference ${reference}.`,
+      { reference },
+    );
   }
   const extra = { ...(error.param !== undefined ? { param: error.param } : {}), ...(error.reason !== undefined ? { reason: error.reason } : {}) };
   return new ApiError(status, error.code as ApiErrorCode, error.message, extra);
@@ -68,7 +78,10 @@ export const blockRunRoute: FastifyPluginAsync<RouteOptions> = async (app, { dep
     const refusal = gateRefusal(block, snapshot.gate);
     if (refusal !== undefined) {
       const { code, next, nextAction } = refusal;
-      throw new ApiError(409, 'BLOCK_NOT_CERTIFIED', refusal.reason, { status: block.status, gate: { code, ...(next !== undefined ? { next } : {}), ...(nextAction !== undefined ? { nextAction } : {}) } });
+      throw new ApiError(409, 'BLOCK_NOT_CERTIFIED', refusal.reason, {
+        status: block.status,
+        gate: { code, ...(next !== undefined ? { next } : {}), ...(nextAction !== undefined ? { nextAction } : {}) },
+      });
     }
     const run = await runBlock(snapshot.executor, block, request.body?.params ?? {});
     if (!run.ok || run.error !== undefined) throw runFailure(block.id, run.error ?? { code: 'WAREHOUSE_ERROR', message: 'The block did not run.' }, log);

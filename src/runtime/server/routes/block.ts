@@ -5,5 +5,7 @@ import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 export const blockRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get<{ Params: { id: string } }>('/api/blocks/:id', async (request) => ({ block: blockDetail(findBlock(snapshotOf(request).ask.manifest(), request.params.id)) }));
+  app.get<{ Params: { id: string } }>('/api/blocks/:id', async (request) => ({
+    block: blockDetail(findBlock(snapshotOf(request).ask.manifest(), request.params.id)),
+  }));
 };

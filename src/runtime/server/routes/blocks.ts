@@ -14,7 +14,9 @@ const lists = new WeakMap<Manifest, BlockSummary[]>();
 function listOf(manifest: Manifest): BlockSummary[] {
   let blocks = lists.get(manifest);
   if (blocks === undefined) {
-    blocks = Object.values(manifest.blocks).map(blockSummary).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    blocks = Object.values(manifest.blocks)
+      .map(blockSummary)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     lists.set(manifest, blocks);
   }
   return blocks;

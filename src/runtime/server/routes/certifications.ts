@@ -38,7 +38,8 @@ interface Body {
 function actor(body: Body): { certifiedBy?: string; from?: 'host' | 'request'; enterprise: boolean } {
   const context = currentContext();
   const host = context?.host;
-  if (host === undefined) return { ...(body.certifiedBy !== undefined ? { certifiedBy: body.certifiedBy, from: 'request' as const } : {}), enterprise: body.enterprise === true };
+  if (host === undefined)
+    return { ...(body.certifiedBy !== undefined ? { certifiedBy: body.certifiedBy, from: 'request' as const } : {}), enterprise: body.enterprise === true };
   const principal = context?.principal;
   if (principal === undefined) throw new ApiError(401, 'SIGN_IN_REQUIRED', 'Certification records who certified: sign in first.');
   return { certifiedBy: principal.email ?? principal.id, from: 'host', enterprise: host.hooks.enterpriseCertification === true };

@@ -22,13 +22,23 @@ function pageKeys(manifest: Manifest): Set<string> {
 }
 
 export const followsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get('/api/follows', { schema: { response: { 200: { type: 'object', required: ['follows'], properties: { follows: { type: 'array', items: FOLLOW } } } } } }, async (request) => {
-    const pages = pageKeys(snapshotOf(request).manifest);
-    return { follows: (await listFollows(deps.memory)).filter((f) => pages.has(f.pageId)) };
-  });
+  app.get(
+    '/api/follows',
+    { schema: { response: { 200: { type: 'object', required: ['follows'], properties: { follows: { type: 'array', items: FOLLOW } } } } } },
+    async (request) => {
+      const pages = pageKeys(snapshotOf(request).manifest);
+      return { follows: (await listFollows(deps.memory)).filter((f) => pages.has(f.pageId)) };
+    },
+  );
   app.put<{ Params: { appId: string; pageId: string }; Body: { following: boolean } }>(
     '/api/follows/:appId/:pageId',
-    { schema: { params: { type: 'object', required: ['appId', 'pageId'], properties: { appId: ID, pageId: ID } }, body: { type: 'object', additionalProperties: false, required: ['following'], properties: { following: { type: 'boolean' } } }, response: { 200: FOLLOW } } },
+    {
+      schema: {
+        params: { type: 'object', required: ['appId', 'pageId'], properties: { appId: ID, pageId: ID } },
+        body: { type: 'object', additionalProperties: false, required: ['following'], properties: { following: { type: 'boolean' } } },
+        response: { 200: FOLLOW },
+      },
+    },
     async (request) => {
       const key = `${request.params.appId}/${request.params.pageId}`;
       if (!pageKeys(snapshotOf(request).manifest).has(key)) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${key}.`);

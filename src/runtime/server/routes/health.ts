@@ -15,6 +15,12 @@ export const healthRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps 
     const error = deps.source?.lastError();
     const connections = connectionStates(deps.root, s.config);
     const ok = Object.values(connections).every((c) => c.ok);
-    return { ok, project: s.manifest.project, blocks: Object.keys(s.manifest.blocks).length, connections, snapshot: { generation: s.generation, loadedAt: s.loadedAt, ...(error !== undefined ? { reloadError: error } : {}) } };
+    return {
+      ok,
+      project: s.manifest.project,
+      blocks: Object.keys(s.manifest.blocks).length,
+      connections,
+      snapshot: { generation: s.generation, loadedAt: s.loadedAt, ...(error !== undefined ? { reloadError: error } : {}) },
+    };
   });
 };

@@ -17,8 +17,16 @@ const BODY = {
   required: ['runIds'],
   properties: { runIds: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 } } },
 } as const;
-const STATUS = { type: 'object', required: ['state', 'label', 'href'], properties: { state: { enum: [...ANSWER_STATES] }, label: { type: 'string' }, detail: { type: 'string' }, href: { type: 'string' } } } as const;
-const RESPONSE = { type: 'object', required: ['available', 'statuses'], properties: { available: { type: 'boolean' }, statuses: { type: 'object', additionalProperties: STATUS } } } as const;
+const STATUS = {
+  type: 'object',
+  required: ['state', 'label', 'href'],
+  properties: { state: { enum: [...ANSWER_STATES] }, label: { type: 'string' }, detail: { type: 'string' }, href: { type: 'string' } },
+} as const;
+const RESPONSE = {
+  type: 'object',
+  required: ['available', 'statuses'],
+  properties: { available: { type: 'boolean' }, statuses: { type: 'object', additionalProperties: STATUS } },
+} as const;
 
 /** The ids among `runIds` whose run the caller asked. */
 async function ownRuns(store: RunStore | undefined, runIds: string[]): Promise<string[]> {

@@ -26,20 +26,45 @@ const RESPONSE = {
   type: 'object',
   required: ['runId', 'question', 'status', 'trust', 'tables', 'traceId', 'sources'],
   properties: {
-    runId: { type: 'string' }, question: { type: 'string' }, status: { type: 'string' }, tier: { type: 'integer' }, trust: { type: 'string' }, at: { type: 'string' },
-    sql: { type: 'string' }, sqlFrom: { type: 'string' }, sqlFingerprint: { type: 'string' }, sqlSha256: { type: 'string' },
-    tables: { type: 'array', items: { type: 'string' } }, traceId: { type: 'string' }, sources: { type: 'array', items: { type: 'string' } }, refusalCode: { type: 'string' }, figuresWithheld: { type: 'boolean' },
-    values: { type: 'object', properties: { text: { type: 'string' }, columns: { type: 'array', items: { type: 'string' } }, rows: { type: 'array', maxItems: 500, items: { type: 'object', additionalProperties: true } }, rowCount: { type: 'integer' } } },
+    runId: { type: 'string' },
+    question: { type: 'string' },
+    status: { type: 'string' },
+    tier: { type: 'integer' },
+    trust: { type: 'string' },
+    at: { type: 'string' },
+    sql: { type: 'string' },
+    sqlFrom: { type: 'string' },
+    sqlFingerprint: { type: 'string' },
+    sqlSha256: { type: 'string' },
+    tables: { type: 'array', items: { type: 'string' } },
+    traceId: { type: 'string' },
+    sources: { type: 'array', items: { type: 'string' } },
+    refusalCode: { type: 'string' },
+    figuresWithheld: { type: 'boolean' },
+    values: {
+      type: 'object',
+      properties: {
+        text: { type: 'string' },
+        columns: { type: 'array', items: { type: 'string' } },
+        rows: { type: 'array', maxItems: 500, items: { type: 'object', additionalProperties: true } },
+        rowCount: { type: 'integer' },
+      },
+    },
   },
 } as const;
 
 export const hostAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get<{ Params: { runId: string }; Querystring: { values?: '0' | '1' } }>('/api/host/answers/:runId', { schema: { params: PARAMS, querystring: QUERY, response: { 200: RESPONSE } } }, async (request) => {
-    const { runId } = request.params;
-    const record = deps.runs === undefined ? undefined : await deps.runs.get(runId);
-    const asker = currentPrincipal()?.id;
-    if (record === undefined || record.owner === undefined || record.owner !== asker) throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
-    const { values, owner: _owner, ...facts } = await asRead(record);
-    return request.query.values === '1' && values !== undefined ? { ...facts, values } : facts;
-  });
+  app.get<{ Params: { runId: string }; Querystring: { values?: '0' | '1' } }>(
+    '/api/host/answers/:runId',
+    { schema: { params: PARAMS, querystring: QUERY, response: { 200: RESPONSE } } },
+    async (request) => {
+      const { runId } = request.params;
+      const record = deps.runs === undefined ? undefined : await deps.runs.get(runId);
+      const asker = currentPrincipal()?.id;
+      if (record === undefined || record.owner === undefined || record.owner !== asker)
+        throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
+      const { values, owner: _owner, ...facts } = await asRead(record);
+      return request.query.values === '1' && values !== undefined ? { ...facts, values } : facts;
+    },
+  );
 };

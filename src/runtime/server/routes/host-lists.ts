@@ -13,8 +13,25 @@ import { isSameOriginPath } from '../../host/shapes.js';
 import type { RouteOptions } from '../deps.js';
 
 const HOME_CARDS_MS = 5_000;
-const CARDS = { type: 'object', required: ['cards'], properties: { cards: { type: 'array', maxItems: 8, items: { type: 'object', required: ['title'], properties: { title: { type: 'string' }, text: { type: 'string' }, href: { type: 'string' } } } } } } as const;
-const GROUPS = { type: 'object', required: ['groups', 'available'], properties: { available: { type: 'boolean' }, groups: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } } } } as const;
+const CARDS = {
+  type: 'object',
+  required: ['cards'],
+  properties: {
+    cards: {
+      type: 'array',
+      maxItems: 8,
+      items: { type: 'object', required: ['title'], properties: { title: { type: 'string' }, text: { type: 'string' }, href: { type: 'string' } } },
+    },
+  },
+} as const;
+const GROUPS = {
+  type: 'object',
+  required: ['groups', 'available'],
+  properties: {
+    available: { type: 'boolean' },
+    groups: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
+  },
+} as const;
 
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 const textOf = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' ? v.slice(0, max) : undefined);
@@ -42,14 +59,25 @@ async function askList(name: 'homeCards' | 'directoryGroups', timeoutMs?: number
   const hook = host?.hooks[name];
   if (host === undefined || hook === undefined || context?.principal === undefined) return undefined;
   const principal = context.principal;
-  const outcome = await callHook({ name, invoke: () => hook.call(host.hooks, principal), accept: isList, timeoutMs: timeoutMs ?? host.timeoutMs, log: host.log });
+  const outcome = await callHook({
+    name,
+    invoke: () => hook.call(host.hooks, principal),
+    accept: isList,
+    timeoutMs: timeoutMs ?? host.timeoutMs,
+    log: host.log,
+  });
   return outcome.kind === 'ok' ? outcome.value : undefined;
 }
 
 export const hostListsRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
   app.get('/api/host/home-cards', { schema: { response: { 200: CARDS } } }, async () => {
     const listed = await askList('homeCards', Math.min(HOME_CARDS_MS, currentContext()?.host?.timeoutMs ?? HOME_CARDS_MS));
-    return { cards: (listed ?? []).map(card).filter((c) => c !== undefined).slice(0, 8) };
+    return {
+      cards: (listed ?? [])
+        .map(card)
+        .filter((c) => c !== undefined)
+        .slice(0, 8),
+    };
   });
   app.get('/api/host/groups', { schema: { response: { 200: GROUPS } } }, async () => {
     const hasHook = currentContext()?.host?.hooks.directoryGroups !== undefined;

@@ -16,11 +16,30 @@ import type { RouteOptions } from '../deps.js';
 
 /** Every action a screen may offer or hide, asked on the project (`tool.<name>` is per tool). */
 export const CAPABILITY_ACTIONS = [
-  'app.author', 'app.publish', 'app.view', 'ask', 'connection.manage', 'dataset.author', 'dataset.certify', 'export', 'git.review',
-  'hint.review', 'project.read', 'project.write', 'query.run', 'request.create', 'research', 'schedule.manage', 'settings.manage',
+  'app.author',
+  'app.publish',
+  'app.view',
+  'ask',
+  'connection.manage',
+  'dataset.author',
+  'dataset.certify',
+  'export',
+  'git.review',
+  'hint.review',
+  'project.read',
+  'project.write',
+  'query.run',
+  'request.create',
+  'research',
+  'schedule.manage',
+  'settings.manage',
 ] as const;
 
-const LINK = { type: 'object', required: ['label', 'href'], properties: { label: { type: 'string' }, href: { type: 'string' }, badge: { type: 'integer' }, icon: { type: 'string' } } } as const;
+const LINK = {
+  type: 'object',
+  required: ['label', 'href'],
+  properties: { label: { type: 'string' }, href: { type: 'string' }, badge: { type: 'integer' }, icon: { type: 'string' } },
+} as const;
 const RESPONSE = {
   type: 'object',
   required: ['host'],
@@ -32,7 +51,10 @@ const RESPONSE = {
       properties: {
         signOutUrl: { type: 'string' },
         links: { type: 'object', properties: { nav: { type: 'array', items: LINK }, menu: { type: 'array', items: LINK } } },
-        answerActions: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' }, href: { type: 'string' }, on: { type: 'string' } } } },
+        answerActions: {
+          type: 'array',
+          items: { type: 'object', properties: { label: { type: 'string' }, href: { type: 'string' }, on: { type: 'string' } } },
+        },
         environment: { type: 'string' },
         banner: { type: 'object', properties: { text: { type: 'string' }, tone: { type: 'string' }, links: { type: 'array', items: LINK } } },
         audience: { type: 'string' },
@@ -50,7 +72,13 @@ type Principal = NonNullable<NonNullable<ReturnType<typeof currentContext>>['pri
 async function asked(host: Host, principal: Principal, action: string): Promise<AuthorizeDecision> {
   const authorize = host.hooks.authorize;
   if (authorize === undefined) return { allow: true };
-  const outcome = await callHook({ name: 'authorize', invoke: () => authorize.call(host.hooks, principal, action, { kind: 'project' }), accept: isDecision, timeoutMs: host.timeoutMs, log: host.log });
+  const outcome = await callHook({
+    name: 'authorize',
+    invoke: () => authorize.call(host.hooks, principal, action, { kind: 'project' }),
+    accept: isDecision,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
   return outcome.kind === 'ok' ? outcome.value : { allow: false, reason: `The service could not check this (reference ${outcome.reference}).` };
 }
 
@@ -62,7 +90,8 @@ async function capabilities(host: Host, principal: Principal) {
     // Exports run SQL the person chose: offered only with query.run (rule 1).
     allowed[action] = decision.allow && (action !== 'export' || decisions.get('query.run')?.allow === true);
     if (decision.allow) continue;
-    const next = decision.next !== undefined && isSameOriginPath(decision.next.href) ? { label: decision.next.label.slice(0, 200), href: decision.next.href } : undefined;
+    const next =
+      decision.next !== undefined && isSameOriginPath(decision.next.href) ? { label: decision.next.label.slice(0, 200), href: decision.next.href } : undefined;
     refusals[action] = { ...(typeof decision.reason === 'string' ? { reason: decision.reason.slice(0, 500) } : {}), ...(next !== undefined ? { next } : {}) };
   }
   return { capabilities: allowed, refusals };
@@ -71,7 +100,13 @@ async function capabilities(host: Host, principal: Principal) {
 async function additions(host: Host, principal: Principal) {
   const ui = host.hooks.ui;
   if (ui === undefined) return {};
-  const outcome = await callHook({ name: 'ui', invoke: () => ui.call(host.hooks, principal), accept: (v: unknown): v is unknown => true, timeoutMs: host.timeoutMs, log: host.log });
+  const outcome = await callHook({
+    name: 'ui',
+    invoke: () => ui.call(host.hooks, principal),
+    accept: (v: unknown): v is unknown => true,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
   return outcome.kind === 'ok' ? sanitiseUi(outcome.value) : {};
 }
 
@@ -82,7 +117,11 @@ export const hostUiRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
     const principal = context?.principal;
     if (host === undefined || principal === undefined) return { host: false };
     const [ui, caps] = await Promise.all([additions(host, principal), capabilities(host, principal)]);
-    const person = { id: principal.id, ...(principal.displayName !== undefined ? { name: principal.displayName } : {}), ...(principal.email !== undefined ? { email: principal.email } : {}) };
+    const person = {
+      id: principal.id,
+      ...(principal.displayName !== undefined ? { name: principal.displayName } : {}),
+      ...(principal.email !== undefined ? { email: principal.email } : {}),
+    };
     return { host: true, person, ui, ...caps };
   });
 };

@@ -41,7 +41,8 @@ export function webRoot(): string | undefined {
   return undefined;
 }
 
-const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>svc</title></head><body><main><h1>svc</h1><p>The web app is not built: run <code>npm run build</code>, then start the server again. The API answers under /api/.</p></main></body></html>';
+const NOT_BUILT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>svc</title></head><body><main><h1>svc</h1><p>The web app is not built: run <code>npm run build</code>, then start the server again. The API answers under /api/.</p></main></body></html>';
 
 function pageOf(root: string | undefined, hosted: boolean): string {
   const page = root === undefined ? NOT_BUILT : readFileSync(`${root}index.html`, 'utf8');
@@ -62,5 +63,12 @@ export const webAppRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps 
   const root = webRoot();
   const page = pageOf(root, deps.hooks !== undefined);
   for (const path of APP_PATHS) app.get(path, async (_request, reply) => sendPage(reply, page));
-  if (root !== undefined) await app.register(fastifyStatic, { root: `${root}assets`, prefix: '/assets/', decorateReply: false, index: false, setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff') });
+  if (root !== undefined)
+    await app.register(fastifyStatic, {
+      root: `${root}assets`,
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
+    });
 };
