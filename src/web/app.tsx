@@ -4,6 +4,7 @@
  * screen the map does not allow reads as the host's refusal, and the host's banner, links,
  * environment and sign-out are added.
  */
+import { useEffect } from 'preact/hooks';
 import { useHostMap, hosted, type HostMap, type HostState } from './host.js';
 import { HostContext } from './host-context.js';
 import { AppPage } from './pages/app-page.js';
@@ -70,8 +71,17 @@ function Waiting({ state }: { state: HostState }) {
   );
 }
 
+/** In-app links move without a reload: one listener on the document, for every link of every screen. */
+function useLinks(): void {
+  useEffect(() => {
+    document.addEventListener('click', onLink);
+    return () => document.removeEventListener('click', onLink);
+  }, []);
+}
+
 export function App() {
   if (location.pathname === '/') openedPage();
+  useLinks();
   const url = useLocation();
   const state = useHostMap();
   const map = hosted && state.kind === 'ready' ? state.map : undefined;
@@ -79,7 +89,7 @@ export function App() {
   const shows = (action: string) => !hosted || map?.capabilities?.[action] === true;
   return (
     <HostContext.Provider value={hosted ? state : { kind: 'ready', map: { host: false } }}>
-      <div onClick={onLink}>
+      <div>
         <a class="skip" href="#main">
           Skip to content
         </a>

@@ -30,12 +30,7 @@ export function HostNav({ map }: { map: HostMap }) {
       {nav.map((l) => (
         <a href={hostPageHref(l)} class="host-link">
           {l.label}
-          {l.badge !== undefined ? (
-            <span class="count" aria-label={`${l.badge} new`}>
-              {' '}
-              {l.badge}
-            </span>
-          ) : null}
+          {l.badge !== undefined ? <span class="count"> ({l.badge} new)</span> : null}
         </a>
       ))}
       {menu.length > 0 || map.ui?.signOutUrl !== undefined ? (

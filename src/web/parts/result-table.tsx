@@ -25,7 +25,8 @@ export function ResultTable({ columns, rows, name }: { columns: string[]; rows: 
           </button>
         </div>
       )}
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Rows">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take focus so a keyboard can scroll it */}
+      <section class="table-wrap" tabIndex={0} aria-label="Rows">
         <table>
           <thead>
             <tr>
@@ -44,7 +45,7 @@ export function ResultTable({ columns, rows, name }: { columns: string[]; rows: 
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {rows.length > shown.length ? <p class="note">{rows.length - shown.length} more rows are not shown.</p> : null}
     </section>
   );
