@@ -9,6 +9,7 @@
  * counted and change nothing (spec 02, rule 3). The question text is used only to compute
  * fingerprints during `finish` and is not kept.
  */
+import { performance } from 'node:perf_hooks';
 import { currentContext, ownerKey } from '../context/request-context.js';
 import { randomBytes } from 'node:crypto';
 import { TraceBuilder, type BuilderHost } from './builder.js';
@@ -109,7 +110,9 @@ class Recorder implements TraceRecorder, BuilderHost {
   readonly now: () => number;
 
   constructor(private readonly opts: TraceRecorderOptions) {
-    this.now = opts.now ?? Date.now;
+    // Sub-millisecond and monotonic: phase and attempt starts are derived from it, and a clock
+    // that ticks in whole milliseconds could place a later attempt before an earlier one.
+    this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
     this.log = opts.onError ?? defaultLogger();
     this.store = new TraceStore({ root: opts.root, now: this.now, ...pick(opts, ['limits', 'retryAfterMs', 'busyTimeoutMs']) });
     const otlp = opts.otlp === false ? undefined : (opts.otlp ?? otlpConfigFromEnv(opts.env ?? process.env));
