@@ -191,4 +191,16 @@ describe('Ask in the browser', () => {
     }
     for (const control of ['Download CSV', 'Download JSON', 'Open full trace', 'Blocks', 'Apps']) expect(reached).toContain(control);
   });
+
+  it('reopens an answer from /ask?run=<runId> and removes the parameter', async () => {
+    await page.goto(`${served.url}/ask`);
+    await ask('top 3 states by revenue');
+    const href = await last().getByRole('link', { name: 'Open full trace' }).getAttribute('href');
+    const runId = decodeURIComponent(href?.split('/').pop() ?? '');
+    await page.goto(`${served.url}/ask?run=${encodeURIComponent(runId)}`);
+    await page.locator('article.answer').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.locator('article.answer .trust').getAttribute('data-trust')).toBe('certified');
+    expect(await page.locator('article.answer tbody tr').count()).toBe(3);
+  });
 });
