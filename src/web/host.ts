@@ -55,7 +55,7 @@ export function backgroundHeader(): Record<string, string> {
 /** A 401 naming where to sign in sends the person there once, with where to come back to. */
 export function signInOn(response: Response): boolean {
   const to = response.headers.get('x-svc-sign-in');
-  if (!hosted || response.status !== 401 || to === null || !to.startsWith('/') || to.startsWith('//')) return false;
+  if (!hosted || response.status !== 401 || to === null || !/^\/(?![/\\])/.test(to) || /[\\\u0000-\u001f\u007f]/.test(to)) return false;
   if (sessionStorage.getItem('svc-sign-in') === to) return false;
   sessionStorage.setItem('svc-sign-in', to);
   const url = new URL(to, location.origin);

@@ -60,9 +60,24 @@ export function HostNav({ map }: { map: HostMap }) {
 
 /** A host page in the main area. */
 export function HostPage({ to, label }: { to: string; label: string }) {
-  if (!to.startsWith('/') || to.startsWith('//')) return <p role="alert">This link does not lead to a page of this site.</p>;
-  const src = `${to}${to.includes('?') ? '&' : '?'}embed=1`;
-  return <iframe class="host-frame" title={label} src={src} />;
+  const url = samePath(to);
+  if (url === undefined) return <p role="alert">This link does not lead to a page of this site.</p>;
+  url.searchParams.set('embed', '1');
+  return <iframe class="host-frame" title={label} src={`${url.pathname}${url.search}`} />;
+}
+
+/**
+ * `to` read as the browser would, kept only when it stays on this site: a path with one leading
+ * slash, no backslash (browsers read `/\x` as `//x`, another site) and no control character.
+ */
+export function samePath(to: string): URL | undefined {
+  if (!/^\/(?![/\\])/.test(to) || /[\\\u0000-\u001f\u007f]/.test(to)) return undefined;
+  try {
+    const url = new URL(to, location.origin);
+    return url.origin === location.origin ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A screen the person may not use: the host's reason and its next step. */
