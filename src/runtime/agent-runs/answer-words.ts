@@ -17,17 +17,20 @@ import type { AskRun } from './types.js';
 export const ANSWER_HEADINGS = { certified: 'Certified answer', governed: 'Governed answer', review: 'Needs review', refused: 'No answer' } as const;
 
 const CELLS = 4;
+// One formatter each, made once: toLocaleString builds a new one on every call.
+const WHOLE = new Intl.NumberFormat('en-US');
+const DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return 'empty';
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  if (typeof value === 'number') return Number.isInteger(value) ? WHOLE.format(value) : DECIMAL.format(value);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /** "3 rows; the first: state CA, revenue 12,345." */
 function figures(run: AskRun): string {
-  const count = `${run.rowCount.toLocaleString('en-US')} row${run.rowCount === 1 ? '' : 's'}${run.truncated ? ' (more not shown)' : ''}`;
+  const count = `${WHOLE.format(run.rowCount)} row${run.rowCount === 1 ? '' : 's'}${run.truncated ? ' (more not shown)' : ''}`;
   const first = run.rows[0];
   if (first === undefined) return `${count}.`;
   const cells = run.columns.slice(0, CELLS).map((c) => `${c} ${cellText(first[c])}`);

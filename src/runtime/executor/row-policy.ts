@@ -30,7 +30,7 @@ export interface PolicedStatement {
 /** Asks the request's row policy about one statement; throws ROW_POLICY_REFUSED when it refuses or fails. */
 type Narrowed = Exclude<RowPolicyAnswer, { refuse: string }>;
 
-async function askPolicy(sql: string, params: Params, tables: string[], name: string, purpose: 'data' | 'metadata'): Promise<Narrowed | undefined> {
+async function askPolicy(sql: string, params: Params, tables: () => string[], name: string, purpose: 'data' | 'metadata'): Promise<Narrowed | undefined> {
   const context = currentContext();
   const host = context?.host;
   if (host?.hooks.rowPolicy === undefined) return undefined;
@@ -39,7 +39,8 @@ async function askPolicy(sql: string, params: Params, tables: string[], name: st
     ...(context?.principal !== undefined ? { principal: context.principal } : {}),
     sql,
     params,
-    tables,
+    // Read only when there is a policy to tell: reading a statement's tables costs a parse.
+    tables: tables(),
     connection: name,
     purpose,
     ...(context?.destination !== undefined ? { destination: context.destination } : {}),
@@ -65,7 +66,13 @@ function refused(message: string, reason: string): StatementError {
 /** Applies the host's row policy to `request` on connection `name`; throws ROW_POLICY_REFUSED when it refuses or fails. */
 export async function applyRowPolicy(request: StatementRequest, name: string, driver: string, folders: readonly string[]): Promise<PolicedStatement> {
   // A request never runs svc's own platform work: its statements are for their data.
-  const answer = await askPolicy(request.sql, request.params, tablesRead(request.sql, driver), name, request.purpose === 'metadata' ? 'metadata' : 'data');
+  const answer = await askPolicy(
+    request.sql,
+    request.params,
+    () => tablesRead(request.sql, driver),
+    name,
+    request.purpose === 'metadata' ? 'metadata' : 'data',
+  );
   if (answer === undefined) return { sql: request.sql, params: request.params, fingerprint: '' };
   // The narrowed statement must still be a read the check lets through.
   if (hostedStatementRefusal(answer.sql, driver, folders, { readOnly: true }) !== null)
@@ -83,7 +90,7 @@ export async function applyRowPolicy(request: StatementRequest, name: string, dr
  * (a catalog statement is not the policy's to rewrite).
  */
 export async function admitMetadata(sql: string, params: Params, name: string): Promise<void> {
-  await askPolicy(sql, params, [], name, 'metadata');
+  await askPolicy(sql, params, () => [], name, 'metadata');
 }
 
 /** Refuses a result with a group under the policy's minimum (or without the column to tell). */

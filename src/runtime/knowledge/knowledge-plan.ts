@@ -7,7 +7,7 @@
  *   may reach only a model on this machine unless the entry sets `knowledge.hostedModels: true`;
  *   when the Ask's model is elsewhere such a server is held back and named, not read.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { currentContext } from '../context/request-context.js';
 import { askHost } from '../host/ask-host.js';
@@ -36,11 +36,13 @@ async function hostPlan(): Promise<KnowledgePlan> {
   return split(entries.filter((e) => e !== undefined).map((e) => (isServer(e) ? { ...e, hostedModels: true } : e)));
 }
 
-/** The project's knowledge entries, read strictly; a missing or unreadable file gives none. */
-export function projectKnowledgeServers(root: string): Array<KnowledgeServer | LeftOut> {
+/** The file as last read, by project: read again only when its size or time changed. */
+const read = new Map<string, { stamp: string; entries: Array<KnowledgeServer | LeftOut> }>();
+
+function parseEntries(file: string): Array<KnowledgeServer | LeftOut> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(join(root, MCP_SERVERS_FILE), 'utf8'));
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return [];
   }
@@ -48,6 +50,19 @@ export function projectKnowledgeServers(root: string): Array<KnowledgeServer | L
   return Object.entries(servers)
     .filter(([, raw]) => isObject(raw) && Array.isArray(raw['use']) && raw['use'].includes('knowledge'))
     .map(([id, raw]) => serverOf(id, raw, true));
+}
+
+/** The project's knowledge entries, read strictly; a missing or unreadable file gives none. */
+export function projectKnowledgeServers(root: string): Array<KnowledgeServer | LeftOut> {
+  const file = join(root, MCP_SERVERS_FILE);
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (stat === undefined) return [];
+  const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  const known = read.get(file);
+  if (known?.stamp === stamp) return known.entries;
+  const entries = parseEntries(file);
+  read.set(file, { stamp, entries });
+  return entries;
 }
 
 /** The plan of the current Ask; `modelIsLocal` false when its model is not on this machine. */

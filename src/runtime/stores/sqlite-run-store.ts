@@ -1,7 +1,8 @@
 /**
  * The local store of answer facts: `.svc/local/answer-facts.db`, one row per run (the record
  * as JSON, keyed by run id). Kept apart from the thread store so answering never waits on a
- * thread commit; WAL, so a crash keeps every committed record.
+ * thread commit; records of one turn are written in one transaction; WAL, so a crash keeps every
+ * committed record.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,15 +21,33 @@ export function openSqliteRunStore(root: string): RunStore {
   db.exec('CREATE TABLE IF NOT EXISTS run_facts (run_id TEXT PRIMARY KEY, owner TEXT, record TEXT NOT NULL)');
   const insert = db.prepare('INSERT OR REPLACE INTO run_facts (run_id, owner, record) VALUES (?, ?, ?)');
   const select = db.prepare<[string], { record: string }>('SELECT record FROM run_facts WHERE run_id = ?');
+  // Records wait for the turn to end and are written together, one transaction for many Asks;
+  // until then they are read from here, so a lookup never misses a record just put.
+  const pending = new Map<string, RunRecord>();
+  let flushing: NodeJS.Immediate | undefined;
+  const writeAll = db.transaction((records: RunRecord[]) => {
+    for (const r of records) insert.run(r.runId, r.owner ?? null, JSON.stringify(r));
+  });
+  const flush = (): void => {
+    flushing = undefined;
+    const records = [...pending.values()];
+    pending.clear();
+    if (records.length > 0) writeAll(records);
+  };
   return {
     async put(record) {
-      insert.run(record.runId, record.owner ?? null, JSON.stringify(record));
+      pending.set(record.runId, record);
+      flushing ??= setImmediate(flush);
     },
     async get(runId) {
+      const waiting = pending.get(runId);
+      if (waiting !== undefined) return structuredClone(waiting);
       const row = select.get(runId);
       return row === undefined ? undefined : (JSON.parse(row.record) as RunRecord);
     },
     async close() {
+      if (flushing !== undefined) clearImmediate(flushing);
+      flush();
       db.close();
     },
   };
