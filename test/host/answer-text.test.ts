@@ -56,12 +56,18 @@ async function answered(
 }
 
 const ADD = '/api/apps/growth/pages/overview/answers';
+const WRITTEN = {
+  question: 'Which states had orders, and how many each?',
+  proposedSql: 'SELECT state, COUNT(*) AS n FROM orders GROUP BY state ORDER BY state',
+  saveDraft: false,
+};
+const RUN = '/api/apps/growth/pages/overview/run';
 const PAGE = '/api/apps/growth/pages/overview';
 
 describe('adding an Ask answer to an App page', () => {
   it('keeps a live tile with the tables it reads, in a page document svc compile accepts, which svc app check does not publish', async () => {
     const { server, root } = await hosted({ rowPolicy: (q) => ({ sql: q.sql }) });
-    const run = await answered(server);
+    const run = await answered(server, WRITTEN);
     const added = await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' });
     expect(added).toMatchObject({
       status: 200,
@@ -178,5 +184,44 @@ describe('keepsAnswerText: conformance', () => {
     expect((await call(server, 'POST', ADD, { runId: run['runId'], mode: 'text' })).status).toBe(200);
     const tile = (await call(server, 'GET', PAGE)).json['tiles'].at(-1);
     expect(tile['placeholder'] === true).toBe(!keeps);
+  });
+});
+
+describe('live answer tiles on the App page', () => {
+  const tileOf = (page: Record<string, any>, id: string) => (page['tiles'] as Array<Record<string, any>>).find((t) => t['id'] === id) ?? {};
+
+  it('binds a certified answer to its block, at its current revision', async () => {
+    const { server } = await hosted({});
+    const run = await answered(server);
+    const added = await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' });
+    expect(added.json['tile']).toMatchObject({
+      kind: 'table',
+      source: { kind: 'block', id: 'sales.top_states_by_revenue', revision: expect.stringMatching(/^sha256:/) },
+    });
+    expect(added.json['tile']['mode']).toBeUndefined();
+  });
+
+  it("runs the answer's own SQL for each reader, under that reader's row rules", async () => {
+    const rowPolicy: HostHooks['rowPolicy'] = (q) =>
+      q.principal?.id === 'bob' ? { sql: `SELECT * FROM (${q.sql}) AS narrowed WHERE state = 'TX'` } : { sql: q.sql };
+    const { server } = await hosted({ rowPolicy });
+    const run = await answered(server, WRITTEN);
+    const tile = (await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' })).json['tile'];
+    const ada = tileOf((await call(server, 'POST', RUN, {})).json, tile['id']);
+    const bob = tileOf((await call(server, 'POST', RUN, {}, 'bob')).json, tile['id']);
+    expect(ada['error']).toBeUndefined();
+    expect(ada).toMatchObject({ ok: true, sourceKind: 'answer', columns: ['state', 'n'] });
+    expect(ada['rowCount']).toBeGreaterThan(1);
+    expect(bob).toMatchObject({ ok: true, rowCount: 1, rows: [{ state: 'TX' }] });
+  });
+
+  it("keeps a needs-review answer's figures from a reader the host withholds them from", async () => {
+    const { server } = await hosted({ answerFigures: (p) => (p.id === 'bob' ? 'withhold_review' : 'show') });
+    const run = await answered(server, WRITTEN);
+    const tile = (await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' })).json['tile'];
+    const bob = tileOf((await call(server, 'POST', RUN, {}, 'bob')).json, tile['id']);
+    expect(bob).toMatchObject({ ok: true, figuresWithheld: true, rows: [], columns: ['state', 'n'] });
+    expect(bob['rowCount']).toBeGreaterThan(1);
+    expect(tileOf((await call(server, 'POST', RUN, {})).json, tile['id'])['rows'].length).toBeGreaterThan(1);
   });
 });

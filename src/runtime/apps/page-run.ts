@@ -8,14 +8,16 @@
 import { dirname } from 'node:path';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { CompiledBlock, CompiledPage, CompiledTile, Manifest } from '../../compiler/types.js';
-import { ANSWER_TEXT_PLACEHOLDER } from './page-answers.js';
+import { ANSWER_TEXT_PLACEHOLDER, readPageDocument } from './page-answers.js';
 import { checkApp, type TrustReport } from '../../rules/app-check/index.js';
 import type { RunFacts } from '../../rules/facts.js';
 import { manifestGate } from '../../rules/gates/answer-gate.js';
 import { runBlock, type BlockRun } from '../blocks/run-block.js';
 import { readAppState } from '../certify/app-state.js';
 import { documentDiagnostics, policies } from '../certify/app-check.js';
-import type { Executor } from '../executor/types.js';
+import { StatementError, type Executor } from '../executor/types.js';
+import { figuresAtStake, reviewFiguresShown } from '../host/answer-figures.js';
+import type { RunRecord, RunStore } from '../stores/run-store.js';
 
 /** Sources run at once (spec 01 App AI rule 8). */
 export const PAGE_CONCURRENCY = 4;
@@ -28,6 +30,9 @@ export interface TileRun {
   text?: string;
   placeholder?: true;
   source?: string;
+  /** `block` or `answer` (a live answer tile). */
+  sourceKind?: string;
+  figuresWithheld?: true;
   ok?: boolean;
   columns?: string[];
   rows?: Array<Record<string, unknown>>;
@@ -79,23 +84,18 @@ function textOf(tile: CompiledTile, keeps: boolean): { text?: string; placeholde
   return tile.answer === undefined || keeps ? { text: tile.text } : { text: ANSWER_TEXT_PLACEHOLDER, placeholder: true };
 }
 
-/** The page's tiles run and its trust decided; undefined when the manifest has no such page. */
-export async function runAppPage(
-  root: string,
-  config: SvcConfig,
+/** Runs each distinct (source, bound values) of the page's block tiles once; the run of each tile by id. */
+async function runSources(
+  page: CompiledPage,
   manifest: Manifest,
   executor: Executor,
-  at: { appId: string; pageId: string; keepsAnswerText: boolean; filters?: Record<string, string | number | boolean> },
-): Promise<PageRun | undefined> {
-  const { appId, pageId } = at;
-  const app = Object.hasOwn(manifest.apps ?? {}, appId) ? manifest.apps[appId] : undefined;
-  const page = app?.pages.find((p) => p.id === pageId);
-  if (app === undefined || page === undefined) return undefined;
+  filters: Record<string, string | number | boolean>,
+): Promise<Map<string, BlockRun>> {
   const calls = new Map<string, { block: CompiledBlock; values: Record<string, unknown> }>();
   const keyOf = new Map<string, string>();
   for (const tile of page.tiles) {
     if (tile.source?.kind !== 'block' || !Object.hasOwn(manifest.blocks, tile.source.id)) continue;
-    const values = boundValues(page, tile.id, at.filters ?? {});
+    const values = boundValues(page, tile.id, filters);
     const key = `${tile.source.id}\u0000${JSON.stringify(values)}`;
     calls.set(key, { block: manifest.blocks[tile.source.id] as CompiledBlock, values });
     keyOf.set(tile.id, key);
@@ -106,23 +106,118 @@ export async function runAppPage(
     return runBlock(executor, c.block, c.values);
   });
   const byKey = new Map(keys.map((key, i) => [key, ran[i] as BlockRun]));
-  // Trust evidence per source: a source with any failed run reads as failed (fail closed).
-  const runs = new Map<string, BlockRun>();
-  for (const [key, run] of byKey) {
-    const id = key.slice(0, key.indexOf('\u0000'));
-    if (!runs.has(id) || !run.ok) runs.set(id, run);
+  return new Map([...keyOf].map(([tile, key]) => [tile, byKey.get(key) as BlockRun]));
+}
+
+const failedRun = (code: string, message: string): BlockRun => ({
+  ok: false,
+  columns: [],
+  rows: [],
+  rowCount: 0,
+  truncated: false,
+  durationMs: 0,
+  error: { code: code as never, message },
+});
+
+/**
+ * A live answer tile's run: the SQL of the Ask run it was added from, run as the person reading
+ * the page (their row rules apply through the one query path). A needs-review answer's figures
+ * stay withheld from a person the host withholds them from.
+ */
+async function runAnswerTile(runId: string, runs: RunStore | undefined, executor: Executor): Promise<BlockRun & { figuresWithheld?: true }> {
+  let record: RunRecord | undefined;
+  try {
+    record = await runs?.get(runId);
+  } catch {
+    return failedRun('STORE_UNAVAILABLE', 'The answer this tile shows could not be read right now.');
   }
+  if (record?.sql === undefined) return failedRun('ANSWER_UNAVAILABLE', 'The answer this tile shows is no longer kept, so it cannot run.');
+  // A block's SQL runs only as that block, with its parameters bound: bind the tile to the block.
+  if (record.sqlFrom === 'block') return failedRun('ANSWER_NOT_LIVE', 'This answer came from a certified block; bind the tile to that block instead.');
+  try {
+    const result = await executor.execute({ sql: record.sql, params: [], origin: 'model' });
+    const run: BlockRun = {
+      ok: true,
+      columns: result.columns,
+      rows: result.rows,
+      rowCount: result.rows.length,
+      truncated: result.truncated,
+      durationMs: result.durationMs,
+    };
+    if (figuresAtStake(record.trust) && !(await reviewFiguresShown())) return { ...run, rows: [], figuresWithheld: true };
+    return run;
+  } catch (error) {
+    if (!(error instanceof StatementError)) throw error;
+    return failedRun(error.code, error.message);
+  }
+}
+
+/** The runs of the page's live answer tiles, by tile id. */
+async function runAnswers(page: CompiledPage, runs: RunStore | undefined, executor: Executor): Promise<Map<string, BlockRun & { figuresWithheld?: true }>> {
+  const tiles = page.tiles.filter((t) => t.source?.kind === 'answer');
+  const ran = await inOrder(tiles, PAGE_CONCURRENCY, (t) => runAnswerTile(t.source?.id ?? '', runs, executor));
+  return new Map(tiles.map((t, i) => [t.id, ran[i] as BlockRun]));
+}
+
+/** The tile as the page shows it, with its run. */
+function tileRunOf(tile: CompiledTile, run: (BlockRun & { figuresWithheld?: true }) | undefined, keepsAnswerText: boolean): TileRun {
+  return {
+    id: tile.id,
+    kind: tile.kind,
+    ...(tile.title !== undefined ? { title: tile.title } : {}),
+    ...textOf(tile, keepsAnswerText),
+    ...(tile.source !== undefined ? { source: tile.source.id, sourceKind: tile.source.kind } : {}),
+    ...(run !== undefined
+      ? {
+          ok: run.ok,
+          columns: run.columns,
+          rows: run.rows.slice(0, ROWS),
+          rowCount: run.rowCount,
+          ...(run.figuresWithheld === true ? { figuresWithheld: true as const } : {}),
+          ...(run.error !== undefined ? { error: { code: run.error.code, message: run.error.message } } : {}),
+        }
+      : {}),
+  };
+}
+
+/** Trust evidence per source block: a source with any failed run reads as failed (fail closed). */
+function sourceEvidence(page: CompiledPage, byTile: Map<string, BlockRun>): Map<string, RunFacts> {
+  const runs = new Map<string, BlockRun>();
+  for (const tile of page.tiles) {
+    const run = byTile.get(tile.id);
+    if (tile.source?.kind !== 'block' || run === undefined) continue;
+    if (!runs.has(tile.source.id) || !run.ok) runs.set(tile.source.id, run);
+  }
+  return new Map([...runs].map(([id, run]) => [id, factsOf(run)]));
+}
+
+export interface PageRunInput {
+  appId: string;
+  pageId: string;
+  keepsAnswerText: boolean;
+  filters?: Record<string, string | number | boolean>;
+  /** Where live answer tiles find the runs they were added from. */
+  runs?: RunStore;
+}
+
+/** The page's tiles run and its trust decided; undefined when the manifest has no such page. */
+export async function runAppPage(root: string, config: SvcConfig, manifest: Manifest, executor: Executor, at: PageRunInput): Promise<PageRun | undefined> {
+  const app = Object.hasOwn(manifest.apps ?? {}, at.appId) ? manifest.apps[at.appId] : undefined;
+  const compiled = app?.pages.find((p) => p.id === at.pageId);
+  if (app === undefined || compiled === undefined) return undefined;
+  // The page's tiles as its file holds them now: a tile added a moment ago runs at once.
+  const page: CompiledPage = { ...compiled, tiles: readPageDocument(root, manifest, at.appId, at.pageId)?.tiles ?? compiled.tiles };
+  const [sources, answers] = await Promise.all([runSources(page, manifest, executor, at.filters ?? {}), runAnswers(page, at.runs, executor)]);
   const rules = policies(config.rules ?? []);
   const state = readAppState(root, app.id);
-  const onlyPage = { ...app, pages: [page] };
   const evidence = {
-    runs: new Map([...runs].map(([id, run]) => [id, factsOf(run)])),
+    runs: sourceEvidence(page, sources),
     draftPending: state.draftPending,
     openReviews: state.openReviews,
     contractsLoaded: manifest.contracts.loaded,
   };
   const checked = checkApp({
-    app: onlyPage,
+    app: { ...app, pages: [page] },
     blocks: manifest.blocks,
     evidence,
     documentDiagnostics: documentDiagnostics(manifest, dirname(app.file)),
@@ -130,29 +225,10 @@ export async function runAppPage(
     trust: rules.trust,
     gate: manifestGate(manifest, rules.gate),
   });
-  const tiles = page.tiles.map((tile): TileRun => {
-    const key = keyOf.get(tile.id);
-    const run = key !== undefined ? byKey.get(key) : undefined;
-    return {
-      id: tile.id,
-      kind: tile.kind,
-      ...(tile.title !== undefined ? { title: tile.title } : {}),
-      ...textOf(tile, at.keepsAnswerText),
-      ...(tile.source !== undefined ? { source: tile.source.id } : {}),
-      ...(run !== undefined
-        ? {
-            ok: run.ok,
-            columns: run.columns,
-            rows: run.rows.slice(0, ROWS),
-            rowCount: run.rowCount,
-            ...(run.error !== undefined ? { error: { code: run.error.code, message: run.error.message } } : {}),
-          }
-        : {}),
-    };
-  });
+  const tiles = page.tiles.map((tile) => tileRunOf(tile, sources.get(tile.id) ?? answers.get(tile.id), at.keepsAnswerText));
   return {
-    appId,
-    pageId,
+    appId: at.appId,
+    pageId: at.pageId,
     ...(page.title !== undefined ? { title: page.title } : {}),
     trust: checked.pages[0]?.trust ?? checked.trust,
     filters: page.filters.map((f) => f.id),

@@ -23,6 +23,8 @@ interface Tile {
   text?: string;
   placeholder?: boolean;
   source?: string;
+  sourceKind?: string;
+  figuresWithheld?: boolean;
   ok?: boolean;
   columns?: string[];
   rows?: Array<Record<string, unknown>>;
@@ -72,7 +74,12 @@ function TileView({ tile, label }: { tile: Tile; label: string }) {
           {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} /> : null}
         </>
       ) : null}
-      {tile.source !== undefined ? (
+      {tile.figuresWithheld === true ? (
+        <p class="note">The figures of this answer are not shown to you until it is reviewed ({tile.rowCount ?? 0} rows).</p>
+      ) : null}
+      {tile.sourceKind === 'answer' ? (
+        <p class="note">A live answer: its question's SQL, run for you with your own access. It needs review.</p>
+      ) : tile.source !== undefined ? (
         <p class="note">
           Source{' '}
           <a href={`/blocks/${encodeURIComponent(tile.source)}`}>

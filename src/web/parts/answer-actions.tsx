@@ -69,7 +69,7 @@ function Build({ run }: { run: AskRun }) {
     const r = await api<{ tile: { id: string } }>(`/api/apps/${encodeURIComponent(appId ?? '')}/pages/${encodeURIComponent(pageId ?? '')}/answers`, {
       body: { runId: run.runId, mode: 'live' },
     });
-    setSaid(r.ok ? `Added to ${chosen} as a live tile (${r.value.tile.id}).` : r.error.message);
+    setSaid(r.ok ? `Added to ${chosen} (tile ${r.value.tile.id}).` : r.error.message);
   };
   return (
     <details class="build" onToggle={() => void open()}>

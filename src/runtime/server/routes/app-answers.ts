@@ -2,7 +2,8 @@
  * Ask answers on App pages (spec 03 "Answers, figures and sources" 2):
  * - POST /api/apps/:appId/pages/:pageId/answers `{ runId, mode }` (action `app.author` on the
  *   App) adds one of the caller's own answers to the page: `mode: 'live'` as a tile that runs
- *   the answer's own SQL for each reader and records the tables it reads; `mode: 'text'` as
+ *   the answer's own SQL for each reader and records the tables it reads (a certified block's
+ *   answer is bound to that block instead); `mode: 'text'` as
  *   written text, refused with 409 ANSWER_FIGURES_DEPEND_ON_READER where the figures may differ
  *   by reader (or were withheld from the caller): add it as a live tile instead.
  * - GET /api/app-answer-tiles lists the answer text App pages keep, to be replaced by live tiles.
@@ -10,7 +11,7 @@
  *   reads as a placeholder for everyone `keepsAnswerText` does not name.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { CompiledTile } from '../../../compiler/types.js';
+import type { CompiledBlock, CompiledTile, Manifest } from '../../../compiler/types.js';
 import { currentPrincipal } from '../../context/request-context.js';
 import { addPageTile, ANSWER_TEXT_PLACEHOLDER, answerTextTiles, isAnswerText, readPageDocument } from '../../apps/page-answers.js';
 import { figuresDependOnReader, keepsAnswerText } from '../../host/answer-text.js';
@@ -51,7 +52,12 @@ const dependsOnReader = (): ApiError =>
   );
 
 /** The tile an answer becomes; throws the 409 when its text may not be kept. */
-async function answerTile(record: RunRecord, mode: 'text' | 'live'): Promise<Omit<CompiledTile, 'id'>> {
+async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Manifest): Promise<Omit<CompiledTile, 'id'>> {
+  const block = certifiedBlockOf(record, manifest);
+  // A certified block's answer is bound to the block itself, at its current revision: the
+  // page then reads certified content, never a copy of its SQL.
+  if (mode === 'live' && block !== undefined)
+    return { kind: 'table', title: record.question, source: { kind: 'block', id: block.id, revision: block.sourceSha256 } };
   if (mode === 'live')
     return {
       kind: 'table',
@@ -63,6 +69,13 @@ async function answerTile(record: RunRecord, mode: 'text' | 'live'): Promise<Omi
   const text = record.values?.text;
   if (text === undefined || record.figuresWithheld === true || (await figuresDependOnReader(record.tables))) throw dependsOnReader();
   return { kind: 'text', title: record.question, text, answer: { runId: record.runId, question: record.question, tables: record.tables } };
+}
+
+/** The block a certified answer came from, when the project still has it. */
+function certifiedBlockOf(record: RunRecord, manifest: Manifest): CompiledBlock | undefined {
+  if (record.sqlFrom !== 'block') return undefined;
+  const id = record.sources.find((s) => s.startsWith('block:'))?.slice('block:'.length);
+  return id !== undefined && Object.hasOwn(manifest.blocks, id) ? manifest.blocks[id] : undefined;
 }
 
 /** The tile as this reader reads it. */
@@ -88,7 +101,7 @@ export const appAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { d
       const { appId, pageId } = request.params;
       const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
       if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
-      const tile = await answerTile(await ownRun(deps.runs, request.body.runId), request.body.mode);
+      const tile = await answerTile(await ownRun(deps.runs, request.body.runId), request.body.mode, snapshotOf(request).manifest);
       return { appId, pageId, tile: addPageTile(deps.root, doc, tile) };
     },
   );

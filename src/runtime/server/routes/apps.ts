@@ -38,6 +38,8 @@ const TILE = {
     text: { type: 'string' },
     placeholder: { type: 'boolean' },
     source: { type: 'string' },
+    sourceKind: { type: 'string' },
+    figuresWithheld: { type: 'boolean' },
     ok: { type: 'boolean' },
     columns: { type: 'array', items: { type: 'string' } },
     rows: { type: 'array', items: { type: 'object', additionalProperties: true } },
@@ -113,6 +115,7 @@ export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps })
         appId,
         pageId,
         keepsAnswerText: keeps,
+        ...(deps.runs !== undefined ? { runs: deps.runs } : {}),
         ...(request.body?.filters !== undefined ? { filters: request.body.filters } : {}),
       });
       if (run === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
