@@ -28,14 +28,22 @@ export function openSqliteRunStore(root: string): RunStore {
   const writeAll = db.transaction((records: RunRecord[]) => {
     for (const r of records) insert.run(r.runId, r.owner ?? null, JSON.stringify(r));
   });
+  let closed = false;
   const flush = (): void => {
     flushing = undefined;
     const records = [...pending.values()];
     pending.clear();
-    if (records.length > 0) writeAll(records);
+    if (records.length === 0 || closed) return;
+    try {
+      writeAll(records);
+    } catch {
+      // As a failed put always did: the run's facts are lost, the answer it gave is not.
+    }
   };
   return {
     async put(record) {
+      // A run that ends after the server closed keeps no facts: the file is no longer open.
+      if (closed) return;
       pending.set(record.runId, record);
       flushing ??= setImmediate(flush);
     },
@@ -48,6 +56,7 @@ export function openSqliteRunStore(root: string): RunStore {
     async close() {
       if (flushing !== undefined) clearImmediate(flushing);
       flush();
+      closed = true;
       db.close();
     },
   };

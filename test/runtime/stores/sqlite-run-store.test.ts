@@ -48,4 +48,15 @@ describe('openSqliteRunStore', () => {
     await other.close();
     await store.close();
   });
+
+  it('takes a put after close without failing, and keeps nothing of it', async () => {
+    const root = makeProject({});
+    const store = openSqliteRunStore(root);
+    await store.close();
+    await store.put(record(9));
+    await new Promise((d) => setImmediate(d));
+    const reopened = openSqliteRunStore(root);
+    expect(await reopened.get('run_9')).toBeUndefined();
+    await reopened.close();
+  });
 });
