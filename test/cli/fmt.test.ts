@@ -55,7 +55,7 @@ describe('svc fmt (child process)', () => {
   it('keeps the block revision: formatting never invalidates a certification', () => {
     const dir = copyFixture('commerce');
     const file = join(dir, 'domains/finance/blocks/weekly_revenue.svc');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n  /g, '\n      '));
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n {2}/g, '\n      '));
     expect(svc(['fmt', 'domains/finance/blocks/weekly_revenue.svc'], dir).code).toBe(0);
     const r = svc(['compile', '--format', 'json'], dir);
     expect(JSON.parse(r.stdout).diagnostics.map((d: { code: string }) => d.code)).not.toContain('compile/receipt-stale');

@@ -26,7 +26,7 @@ export function makeProject(files: Record<string, string | Uint8Array>): string 
  * asked.
  */
 export function copyFixture(name: string, opts: { withData?: boolean } = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), `svc-${name.replace(/[\/]/g, '-')}-`));
+  const dir = mkdtempSync(join(tmpdir(), `svc-${name.replace(/[/]/g, '-')}-`));
   made.push(dir);
   const from = join(FIXTURES, name);
   cpSync(from, dir, {

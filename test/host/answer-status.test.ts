@@ -5,31 +5,19 @@
  * time-out; a table of malformed entries.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import type { HostHooks, LocalServer } from '../../src/host.js';
 import { wellFormedStatus } from '../../src/runtime/host/answer-status.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
+import { hostedCommerce } from '../helpers/hosted-commerce.js';
 
-const servers: LocalServer[] = [];
+const servers = hostedCommerce();
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await servers.closeAll();
   cleanupProjects();
 });
 
-async function hosted(answerStatus?: HostHooks['answerStatus']): Promise<LocalServer> {
-  const server = await startHostedServer({
-    project: await commerceProject(),
-    port: 0,
-    log: () => undefined,
-    hostHookTimeoutMs: 150,
-    hostHooks: {
-      resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }),
-      ...(answerStatus !== undefined ? { answerStatus } : {}),
-    },
-  });
-  servers.push(server);
-  return server;
-}
+const hosted = async (answerStatus?: HostHooks['answerStatus']): Promise<LocalServer> =>
+  (await servers.start(answerStatus !== undefined ? { answerStatus } : {})).server;
 
 async function post(server: LocalServer, user: string, path: string, body: unknown) {
   const r = await fetch(`${server.url}${path}`, {

@@ -8,19 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/index.js';
 import type { HostHooks } from '../../src/host.js';
-import type { Manifest } from '../../src/compiler/types.js';
 import type { Executor } from '../../src/runtime/executor/types.js';
+import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';
 
-const manifest = {
-  manifestVersion: 1,
-  project: 'p',
-  contracts: { loaded: false, path: '', count: 0 },
-  blocks: {},
-  apps: {},
-  lineage: [],
-  diagnostics: [],
-} as unknown as Manifest;
-const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
+const manifest = emptyManifest();
+const executor: Executor = unusedExecutor;
 const person: HostHooks['resolvePrincipal'] = () => ({ id: 'ada', kind: 'person', displayName: 'Ada', email: 'ada@example.test' });
 
 function get(hooks: HostHooks | undefined, url: string) {

@@ -8,23 +8,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/index.js';
 import { HostHooksRequiredError, OriginInvalidError, startHostedServer, startLocalServer, type HostHooks } from '../../src/host.js';
-import type { Manifest } from '../../src/compiler/types.js';
 import type { Executor } from '../../src/runtime/executor/types.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
+import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';
 
 afterAll(cleanupProjects);
 
-const manifest = {
-  manifestVersion: 1,
-  project: 'p',
-  contracts: { loaded: false, path: '', count: 0 },
-  blocks: {},
-  apps: {},
-  lineage: [],
-  diagnostics: [],
-} as unknown as Manifest;
-const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
+const manifest = emptyManifest();
+const executor: Executor = unusedExecutor;
 
 describe('allowedOrigins', () => {
   let asked = 0;

@@ -6,10 +6,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/index.js';
 import { ROUTE_RULES, normalisePath, routeAction } from '../../src/runtime/context/route-action.js';
-import type { Manifest } from '../../src/compiler/types.js';
 import type { Executor } from '../../src/runtime/executor/types.js';
 import { createTraceRecorder } from '../../src/runtime/traces/index.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
+import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';
 
 afterAll(cleanupProjects);
 
@@ -53,16 +53,8 @@ describe('routeAction reads the path the router reads', () => {
 
 describe('every registered route has its own rule', () => {
   it('covers the whole server', async () => {
-    const manifest = {
-      manifestVersion: 1,
-      project: 'p',
-      contracts: { loaded: false, path: '', count: 0 },
-      blocks: {},
-      apps: {},
-      lineage: [],
-      diagnostics: [],
-    } as unknown as Manifest;
-    const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
+    const manifest = emptyManifest();
+    const executor: Executor = unusedExecutor;
     const root = makeProject({});
     const recorder = createTraceRecorder({ root });
     const app = buildServer({ root, manifest, executor, config: { project: 'p' }, recorder });

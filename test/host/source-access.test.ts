@@ -6,31 +6,19 @@
  * time-out (each failure admits none).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import type { HostHooks, LocalServer } from '../../src/host.js';
 import { appBlockSourceId, blockSourceId } from '../../src/runtime/host/source-access.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
+import { hostedCommerce } from '../helpers/hosted-commerce.js';
 
-const servers: LocalServer[] = [];
+const servers = hostedCommerce();
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await servers.closeAll();
   cleanupProjects();
 });
 
-async function hosted(sourceAccess?: HostHooks['sourceAccess']): Promise<LocalServer> {
-  const server = await startHostedServer({
-    project: await commerceProject(),
-    port: 0,
-    log: () => undefined,
-    hostHookTimeoutMs: 150,
-    hostHooks: {
-      resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }),
-      ...(sourceAccess !== undefined ? { sourceAccess } : {}),
-    },
-  });
-  servers.push(server);
-  return server;
-}
+const hosted = async (sourceAccess?: HostHooks['sourceAccess']): Promise<LocalServer> =>
+  (await servers.start(sourceAccess !== undefined ? { sourceAccess } : {})).server;
 
 async function ask(server: LocalServer, user: string, question: string): Promise<Record<string, any>> {
   const r = await fetch(`${server.url}/api/agent-runs`, {

@@ -73,7 +73,7 @@ describe('test operators on every row', () => {
   });
 
   it('a block with no tests is refused, never certified', async () => {
-    writeFileSync(join(dir, FILE), block([]).replace(/\n  tests \{\n\n  \}/, ''));
+    writeFileSync(join(dir, FILE), block([]).replace(/\n {2}tests \{\n\n {2}\}/, ''));
     const r = await certifyBlock({ cwd: dir, target: FILE, now: fixedNow, resolveOwner: testOwner });
     expect(r.ok).toBe(false);
     expect(r.diagnostics.map((d) => d.code)).toEqual(['certification/tests-required']);

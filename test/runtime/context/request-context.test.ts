@@ -4,6 +4,7 @@ import { currentPrincipal, runWithContext } from '../../../src/runtime/context/r
 import { routeAction } from '../../../src/runtime/context/route-action.js';
 import type { Executor } from '../../../src/runtime/executor/types.js';
 import type { Manifest } from '../../../src/compiler/types.js';
+import { unusedExecutor } from '../../helpers/stub-server.js';
 
 describe('routeAction', () => {
   it.each([
@@ -31,7 +32,7 @@ describe('request context', () => {
     lineage: [],
     diagnostics: [],
   } as Manifest;
-  const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
+  const executor: Executor = unusedExecutor;
 
   it('answers GET /api/identity as the local owner, with a new request id each time', async () => {
     const app = buildServer({ root: '/nonexistent', manifest, executor, config: { project: 'p', owner: 'owner@example.test' } });

@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openSqliteConnector } from '../../../src/runtime/connectors/sqlite.js';
 import { runWithContext, type Principal } from '../../../src/runtime/context/request-context.js';
 import { createExecutor } from '../../../src/runtime/executor/executor.js';
-import { StatementError, type Executor, type StatementOrigin } from '../../../src/runtime/executor/types.js';
+import type { StatementError, Executor, StatementOrigin } from '../../../src/runtime/executor/types.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { SQLITE_CONFIG, numbersProject, statementProcesses } from '../helpers/warehouse.js';
 

@@ -5,23 +5,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../src/index.js';
-import type { Manifest } from '../../../src/compiler/types.js';
 import type { Executor } from '../../../src/runtime/executor/types.js';
 import { APP_PATHS, CONTENT_SECURITY_POLICY, webRoot } from '../../../src/runtime/server/routes/web-app.js';
 import { cleanupProjects, makeProject } from '../../helpers/project.js';
+import { emptyManifest, unusedExecutor } from '../../helpers/stub-server.js';
 
 afterAll(cleanupProjects);
 
-const manifest = {
-  manifestVersion: 1,
-  project: 'p',
-  contracts: { loaded: false, path: '', count: 0 },
-  blocks: {},
-  apps: {},
-  lineage: [],
-  diagnostics: [],
-} as unknown as Manifest;
-const executor: Executor = { execute: () => Promise.reject(new Error('unused')), driverOf: () => 'sqlite', close: async () => {} };
+const manifest = emptyManifest();
+const executor: Executor = unusedExecutor;
 const server = (hosted: boolean) =>
   buildServer({
     root: makeProject({}),
