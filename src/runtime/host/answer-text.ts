@@ -10,7 +10,7 @@
  */
 import { currentContext } from '../context/request-context.js';
 import { callHook } from './call-hook.js';
-import { isDecision } from './shapes.js';
+import { authorizeAction } from './authorize-action.js';
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
@@ -34,19 +34,8 @@ export async function figuresDependOnReader(relations?: readonly string[]): Prom
 /** Asks `authorize` for one action; anything but a clear allow is no. */
 async function allowed(action: string, resource: { kind: 'app' | 'project'; id?: string }): Promise<boolean> {
   const context = currentContext();
-  const host = context?.host;
-  const principal = context?.principal;
-  if (host === undefined || principal === undefined) return false;
-  const authorize = host.hooks.authorize;
-  if (authorize === undefined) return true;
-  const outcome = await callHook({
-    name: 'authorize',
-    invoke: () => authorize.call(host.hooks, principal, action, resource),
-    accept: isDecision,
-    timeoutMs: host.timeoutMs,
-    log: host.log,
-  });
-  return outcome.kind === 'ok' && outcome.value.allow;
+  if (context?.host === undefined || context.principal === undefined) return false;
+  return (await authorizeAction(context.host, context.principal, action, resource)).allow;
 }
 
 /** Whether the current person reads the answer text kept on App `appId`'s pages. */

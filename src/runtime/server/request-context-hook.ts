@@ -18,8 +18,9 @@ import { localOwner } from '../certify/local-owner.js';
 import { localPrincipal, newRequestId, runWithContext, type Principal, type RequestContext } from '../context/request-context.js';
 import { routeAction, type RouteAction } from '../context/route-action.js';
 import { callHook } from '../host/call-hook.js';
+import { authorizeAction } from '../host/authorize-action.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, type AuthorizeDecision, type HostHooks } from '../host/hooks.js';
-import { isDecision, isPrincipalAnswer, isSameOriginPath } from '../host/shapes.js';
+import { isPrincipalAnswer, isSameOriginPath } from '../host/shapes.js';
 import type { ServerDeps } from './deps.js';
 import { send } from './errors.js';
 
@@ -82,19 +83,8 @@ async function place(request: FastifyRequest, reply: FastifyReply, hooks: HostHo
 }
 
 async function decide(route: RouteAction, principal: Principal, hooks: HostHooks, deps: ServerDeps): Promise<AuthorizeDecision & { reference?: string }> {
-  if (hooks.authorize === undefined) return { allow: true };
-  const authorize = hooks.authorize.bind(hooks);
-  const outcome = await callHook({
-    name: 'authorize',
-    invoke: () => authorize(principal, route.action, route.resource),
-    accept: isDecision,
-    timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS,
-    log: deps.log ?? ((line) => process.stderr.write(`${line}\n`)),
-  });
-  if (outcome.kind === 'ok') return outcome.value;
-  if (outcome.kind === 'timeout')
-    return { allow: false, reason: 'The service could not check what you may do right now; try again in a moment.', reference: outcome.reference };
-  return { allow: false, reason: `The service could not check what you may do (reference ${outcome.reference}).`, reference: outcome.reference };
+  const host = { hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? ((line: string) => process.stderr.write(`${line}\n`)) };
+  return authorizeAction(host, principal, route.action, route.resource);
 }
 
 function denied(reply: FastifyReply, route: RouteAction, decision: AuthorizeDecision & { reference?: string }): FastifyReply {

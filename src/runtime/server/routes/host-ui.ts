@@ -8,9 +8,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { currentContext } from '../../context/request-context.js';
+import { authorizeAction } from '../../host/authorize-action.js';
 import { callHook } from '../../host/call-hook.js';
-import type { AuthorizeDecision } from '../../host/hooks.js';
-import { isDecision, isSameOriginPath } from '../../host/shapes.js';
+import { isSameOriginPath } from '../../host/shapes.js';
 import { sanitiseUi } from '../../host/ui-additions.js';
 import type { RouteOptions } from '../deps.js';
 
@@ -69,21 +69,10 @@ const RESPONSE = {
 type Host = NonNullable<NonNullable<ReturnType<typeof currentContext>>['host']>;
 type Principal = NonNullable<NonNullable<ReturnType<typeof currentContext>>['principal']>;
 
-async function asked(host: Host, principal: Principal, action: string): Promise<AuthorizeDecision> {
-  const authorize = host.hooks.authorize;
-  if (authorize === undefined) return { allow: true };
-  const outcome = await callHook({
-    name: 'authorize',
-    invoke: () => authorize.call(host.hooks, principal, action, { kind: 'project' }),
-    accept: isDecision,
-    timeoutMs: host.timeoutMs,
-    log: host.log,
-  });
-  return outcome.kind === 'ok' ? outcome.value : { allow: false, reason: `The service could not check this (reference ${outcome.reference}).` };
-}
-
 async function capabilities(host: Host, principal: Principal) {
-  const decisions = new Map(await Promise.all(CAPABILITY_ACTIONS.map(async (a) => [a, await asked(host, principal, a)] as const)));
+  const decisions = new Map(
+    await Promise.all(CAPABILITY_ACTIONS.map(async (a) => [a, await authorizeAction(host, principal, a, { kind: 'project' })] as const)),
+  );
   const allowed: Record<string, boolean> = {};
   const refusals: Record<string, { reason?: string; next?: { label: string; href: string } }> = {};
   for (const [action, decision] of decisions) {
