@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
+import { currentContext } from '../context/request-context.js';
 import { askHost } from './ask-host.js';
 
 /** `block:<domain>.<name>`: how answers and audit events name a block. */
@@ -27,6 +28,18 @@ export function blockSources(block: CompiledBlock): string[] {
 
 const isCertified = (b: CompiledBlock) => b.effectiveStatus === 'certified';
 
+/** The certified blocks of a manifest and their App dataset ids, worked out once per manifest. */
+const certifiedIds = new WeakMap<Manifest, { certified: CompiledBlock[]; ids: string[] }>();
+function certifiedOf(manifest: Manifest): { certified: CompiledBlock[]; ids: string[] } {
+  let known = certifiedIds.get(manifest);
+  if (known === undefined) {
+    const certified = Object.values(manifest.blocks).filter(isCertified);
+    known = { certified, ids: certified.map(appBlockSourceId) };
+    certifiedIds.set(manifest, known);
+  }
+  return known;
+}
+
 function idsOf(value: unknown): Set<string> | undefined {
   if (typeof value === 'string' || value === null || typeof value !== 'object' || !(Symbol.iterator in value)) return undefined;
   const ids = [...(value as Iterable<unknown>)];
@@ -38,12 +51,14 @@ function idsOf(value: unknown): Set<string> | undefined {
  * there is no one to ask (every source allowed).
  */
 export async function admittedBlocks(manifest: Manifest): Promise<Set<string> | undefined> {
-  const certified = Object.values(manifest.blocks).filter(isCertified);
-  const answer = await askHost('sourceAccess', [certified.map(appBlockSourceId)], (v): v is Iterable<string> => idsOf(v) !== undefined);
+  // Every Ask passes here: without the hook nothing of the manifest is read.
+  if (currentContext()?.host?.hooks.sourceAccess === undefined) return undefined;
+  const { certified, ids } = certifiedOf(manifest);
+  const answer = await askHost('sourceAccess', [[...ids]], (v): v is Iterable<string> => idsOf(v) !== undefined);
   if (answer.kind === 'absent') return undefined;
   if (answer.kind !== 'ok') return new Set();
   const allowed = idsOf(answer.value) ?? new Set<string>();
-  return new Set(certified.filter((b) => allowed.has(appBlockSourceId(b)) || allowed.has(blockSourceId(b))).map((b) => b.id));
+  return new Set(certified.filter((b, i) => allowed.has(ids[i] ?? '') || allowed.has(blockSourceId(b))).map((b) => b.id));
 }
 
 /** `manifest` without the certified blocks not in `admitted`: the vocabulary Ask builds from. */
