@@ -7,30 +7,20 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HostStoreInvalidError, startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { HostStoreInvalidError, type HostHooks, type LocalServer } from '../../src/host.js';
 import { runRecordOf } from '../../src/runtime/agent-runs/run-facts.js';
 import type { AskContext, AskRun } from '../../src/runtime/agent-runs/types.js';
 import { createMemoryRunStore, type RunStore } from '../../src/runtime/stores/run-store.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
+import { hostedCommerce } from '../helpers/hosted-commerce.js';
 
-const servers: LocalServer[] = [];
+const servers = hostedCommerce();
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await servers.closeAll();
   cleanupProjects();
 });
 
-async function hosted(stores?: HostHooks['stores']): Promise<LocalServer> {
-  const server = await startHostedServer({
-    project: await commerceProject(),
-    port: 0,
-    log: () => undefined,
-    hostHookTimeoutMs: 150,
-    hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...(stores !== undefined ? { stores } : {}) },
-  });
-  servers.push(server);
-  return server;
-}
+const hosted = async (stores?: HostHooks['stores']): Promise<LocalServer> => (await servers.start(stores !== undefined ? { stores } : {})).server;
 
 const asked = async (server: LocalServer, question: string) =>
   (await (

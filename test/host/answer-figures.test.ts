@@ -8,15 +8,15 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { type HostHooks, type LocalServer } from '../../src/host.js';
 import { RUN_STORE_FILE } from '../../src/runtime/stores/sqlite-run-store.js';
 import { THREAD_STORE_FILE } from '../../src/runtime/stores/sqlite-thread-store.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
+import { hostedCommerce } from '../helpers/hosted-commerce.js';
 
-const servers: LocalServer[] = [];
+const servers = hostedCommerce();
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await servers.closeAll();
   cleanupProjects();
 });
 
@@ -26,18 +26,7 @@ const REVIEW = {
   saveDraft: false,
 };
 
-async function hosted(hooks: Partial<HostHooks>, root?: string): Promise<{ server: LocalServer; root: string }> {
-  const project = root ?? (await commerceProject());
-  const server = await startHostedServer({
-    project,
-    port: 0,
-    log: () => undefined,
-    hostHookTimeoutMs: 150,
-    hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks },
-  });
-  servers.push(server);
-  return { server, root: project };
-}
+const hosted = (hooks: Partial<HostHooks>, root?: string) => servers.start(hooks, root);
 
 async function call(server: LocalServer, user: string, path: string, body?: unknown): Promise<{ status: number; text: string; json: Record<string, any> }> {
   const init =

@@ -9,30 +9,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
-import { ANSWER_TEXT_PLACEHOLDER } from '../../src/runtime/server/routes/app-answers.js';
+import { type HostHooks, type LocalServer } from '../../src/host.js';
+import { ANSWER_TEXT_PLACEHOLDER } from '../../src/runtime/apps/page-answers.js';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
+import { hostedCommerce } from '../helpers/hosted-commerce.js';
 
-const servers: LocalServer[] = [];
+const servers = hostedCommerce();
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await servers.closeAll();
   cleanupProjects();
 });
 
-async function hosted(hooks: Partial<HostHooks>): Promise<{ server: LocalServer; root: string }> {
-  const root = await commerceProject();
-  const server = await startHostedServer({
-    project: root,
-    port: 0,
-    log: () => undefined,
-    hostHookTimeoutMs: 150,
-    hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks },
-  });
-  servers.push(server);
-  return { server, root };
-}
+const hosted = (hooks: Partial<HostHooks>) => servers.start(hooks);
 
 async function call(server: LocalServer, method: string, path: string, body?: unknown, user = 'ada') {
   const r = await fetch(`${server.url}${path}`, {

@@ -8,30 +8,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HostStoreInvalidError, startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { HostStoreInvalidError, type HostHooks, type LocalServer } from '../../src/host.js';
 import { MEMORY_FOLDER, openFileMemoryStore } from '../../src/runtime/stores/file-memory-store.js';
 import { createInMemoryMemoryStore, type MemoryStore } from '../../src/runtime/stores/memory-store.js';
 import { cleanupProjects } from '../helpers/project.js';
+import { hostedCommerce } from '../helpers/hosted-commerce.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-const servers: LocalServer[] = [];
+const servers = hostedCommerce();
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await servers.closeAll();
   cleanupProjects();
 });
 
-async function hosted(hooks: Partial<HostHooks> = {}, project?: string): Promise<{ server: LocalServer; root: string }> {
-  const root = project ?? (await commerceProject());
-  const server = await startHostedServer({
-    project: root,
-    port: 0,
-    log: () => undefined,
-    hostHookTimeoutMs: 150,
-    hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks },
-  });
-  servers.push(server);
-  return { server, root };
-}
+const hosted = (hooks: Partial<HostHooks> = {}, project?: string) => servers.start(hooks, project);
 
 async function follows(server: LocalServer, user = 'ada') {
   const r = await fetch(`${server.url}/api/follows`, { headers: { 'x-user': user } });

@@ -8,10 +8,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type AuditEvent, type HostHooks, type LocalServer } from '../../src/host.js';
+import type { AuditEvent, HostHooks, LocalServer } from '../../src/host.js';
 // @ts-expect-error: a plain ES module helper without types
 import { serveKnowledgeHttp } from '../helpers/knowledge-server.mjs';
 import { cleanupProjects } from '../helpers/project.js';
+import { hostedCommerce } from '../helpers/hosted-commerce.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 import { PAGES } from '../helpers/knowledge-pages.js';
 
@@ -21,12 +22,12 @@ interface Docs {
   close(): Promise<void>;
 }
 let docs: Docs;
-const servers: LocalServer[] = [];
+const servers = hostedCommerce();
 beforeAll(async () => {
   docs = (await serveKnowledgeHttp(PAGES)) as Docs;
 });
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await servers.closeAll();
   await docs.close();
   cleanupProjects();
 });
@@ -35,15 +36,7 @@ async function hosted(hooks: Partial<HostHooks>): Promise<LocalServer> {
   const project = await commerceProject();
   // A project file a host never reads: with a host, its hook alone decides.
   writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { local: { url: docs.url, use: ['knowledge'] } } }));
-  const server = await startHostedServer({
-    project,
-    port: 0,
-    log: () => undefined,
-    hostHookTimeoutMs: 150,
-    hostHooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks },
-  });
-  servers.push(server);
-  return server;
+  return (await servers.start(hooks, project)).server;
 }
 
 async function ask(server: LocalServer, body: Record<string, unknown>): Promise<Record<string, any>> {

@@ -35,8 +35,6 @@ const TILE = {
   properties: { id: { type: 'string' }, kind: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, placeholder: { type: 'boolean' } },
 } as const;
 
-export { ANSWER_TEXT_PLACEHOLDER } from '../../apps/page-answers.js';
-
 async function ownRun(store: RunStore | undefined, runId: string): Promise<RunRecord> {
   const record = store === undefined ? undefined : await store.get(runId);
   if (record === undefined || record.owner === undefined || record.owner !== currentPrincipal()?.id)
