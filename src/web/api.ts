@@ -15,20 +15,10 @@ export interface ApiFailure {
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiFailure };
 
-/** Calls `path`; a body makes it a POST (or `method`). */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-      headers: { accept: 'application/json', ...backgroundHeader(), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-      credentials: 'same-origin',
-    });
-  } catch {
-    return { ok: false, error: { status: 0, code: 'NETWORK', message: 'The svc server could not be reached.', body: {} } };
-  }
-  signInOn(response);
+const UNREACHABLE: ApiFailure = { status: 0, code: 'NETWORK', message: 'The svc server could not be reached.', body: {} };
+
+/** A JSON answer read as the value or as the server's `{ error: { code, message } }`. */
+async function readJson<T>(response: Response): Promise<ApiResult<T>> {
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.ok) return { ok: true, value: body as T };
   const error = (body['error'] ?? {}) as { code?: string; message?: string };
@@ -41,6 +31,23 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       body,
     },
   };
+}
+
+/** Calls `path`; a body makes it a POST (or `method`). */
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+      headers: { accept: 'application/json', ...backgroundHeader(), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      credentials: 'same-origin',
+    });
+  } catch {
+    return { ok: false, error: UNREACHABLE };
+  }
+  signInOn(response);
+  return readJson<T>(response);
 }
 
 /** The shapes the screens read (a subset of the server's). */
@@ -105,23 +112,10 @@ export async function askStreaming(body: unknown, onProgress: (e: AskProgress) =
       credentials: 'same-origin',
     });
   } catch {
-    return { ok: false, error: { status: 0, code: 'NETWORK', message: 'The svc server could not be reached.', body: {} } };
+    return { ok: false, error: UNREACHABLE };
   }
   signInOn(response);
-  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || response.body === null) {
-    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (response.ok) return { ok: true, value: json as unknown as AskRun };
-    const error = (json['error'] ?? {}) as { code?: string; message?: string };
-    return {
-      ok: false,
-      error: {
-        status: response.status,
-        code: error.code ?? `HTTP_${response.status}`,
-        message: error.message ?? `The server answered ${response.status}.`,
-        body: json,
-      },
-    };
-  }
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || response.body === null) return readJson<AskRun>(response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
