@@ -179,7 +179,7 @@ describe('Ask in the browser', () => {
   it('is operable from the keyboard alone', async () => {
     await page.goto(`${served.url}/ask`);
     // The question box has the focus on arrival.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('question');
+    await page.waitForFunction(() => document.activeElement?.id === 'question');
     await page.keyboard.type('top 3 states by revenue');
     await page.keyboard.press('Enter');
     await page.locator('article.answer [data-trust="certified"]').waitFor();
