@@ -3,14 +3,14 @@
  * the latency of an ordinary person's statement while model-written statements hold the pool
  * (a 30-second recursive count each, one per process), and the time to refuse a 50 MB value.
  * Context figures beside the budgets; the guarantees themselves are tests
- * (test/runtime/executor/admission.test.ts). Standalone: node bench/admission.mjs (after npm run build).
+ * (test/warehouse/admission.test.ts). Standalone: node bench/admission.mjs (after npm run build).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { createExecutor } from '../dist/src/runtime/executor/executor.js';
+import { createExecutor } from '../dist/src/warehouse/executor.js';
 
 const SLOW = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT COUNT(*) AS n FROM c';
 

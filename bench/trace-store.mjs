@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createTraceRecorder, TraceStore } from '../dist/src/runtime/traces/index.js';
+import { createTraceRecorder, TraceStore } from '../dist/src/traces/index.js';
 
 const BUDGET_MS = 0.2;
 

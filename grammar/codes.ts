@@ -306,5 +306,5 @@ export type Code = keyof typeof CODES;
 
 /** True when `code` is a registered (non-policy) diagnostic code. */
 export function isRegisteredCode(code: string): code is Code {
-  return Object.prototype.hasOwnProperty.call(CODES, code);
+  return Object.hasOwn(CODES, code);
 }

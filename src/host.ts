@@ -22,74 +22,74 @@ export type { Driver, KnownLexicon, SqlToken, SqlTokenKind, UnreadableReason } f
 /** Every driver the reader knows. */
 export { DRIVERS } from '../grammar/sql/index.js';
 /** Starts the local server for one project with optional `hostHooks`; resolves to `{ url, close() }`. */
-export { startLocalServer } from './runtime/server/start-local-server.js';
+export { startLocalServer } from './server/start-local-server.js';
 /** A warehouse failure on a hosted request: diagnosis, reference and the statement's own tables, never the engine's words. */
-export { WarehouseStatementError, StatementError } from './runtime/executor/types.js';
+export { WarehouseStatementError, StatementError } from './warehouse/types.js';
 /** Starts the server for one project as a platform embeds it: hooks required, allowed origins, a host-managed connection. */
-export { startHostedServer, HostHooksRequiredError } from './runtime/server/start-hosted-server.js';
+export { startHostedServer, HostHooksRequiredError } from './server/start-hosted-server.js';
 /** Options of `startHostedServer`. */
-export type { HostedServerOptions } from './runtime/server/start-hosted-server.js';
+export type { HostedServerOptions } from './server/start-hosted-server.js';
 /** Thrown by `startLocalServer` for an `allowedOrigins` entry that is not an origin. */
-export { OriginInvalidError } from './runtime/server/start-local-server.js';
+export { OriginInvalidError } from './server/start-local-server.js';
 /** Options and handle of `startLocalServer`. */
-export type { LocalServer, LocalServerOptions } from './runtime/server/start-local-server.js';
+export type { LocalServer, LocalServerOptions } from './server/start-local-server.js';
 /** What `syncSchema()` of a server handle answers: table and column names only. */
-export type { SyncedSchema } from './runtime/executor/schema-refresh.js';
+export type { SyncedSchema } from './warehouse/schema-refresh.js';
 /** The person or service the current request runs as, from the request context. */
-export { currentPrincipal } from './runtime/context/request-context.js';
+export { currentPrincipal } from './hooks/context/request-context.js';
 /** The hooks an embedding host hands to `startLocalServer` (who asks, what they may do, which rows). */
-export type { HostHooks, HostRequest, AuthorizeDecision } from './runtime/host/hooks.js';
+export type { HostHooks, HostRequest, AuthorizeDecision } from './hooks/hooks.js';
 /** What `credentials` is told and may answer. */
-export type { CredentialsContext, CredentialsAnswer } from './runtime/host/hooks.js';
+export type { CredentialsContext, CredentialsAnswer } from './hooks/hooks.js';
 /** What the `statements` observer is told of each statement. */
-export type { HostStatementEvent } from './runtime/host/hooks.js';
+export type { HostStatementEvent } from './hooks/hooks.js';
 /** What `rowPolicy` is told of a statement, why it runs, and what it may answer. */
-export type { QueryContext, QueryPurpose, RowPolicyAnswer } from './runtime/host/hooks.js';
+export type { QueryContext, QueryPurpose, RowPolicyAnswer } from './hooks/hooks.js';
 /** The default time limit of a decision hook, in milliseconds (10 s). */
-export { DEFAULT_HOOK_TIMEOUT_MS } from './runtime/host/hooks.js';
+export { DEFAULT_HOOK_TIMEOUT_MS } from './hooks/hooks.js';
 /** The person or service a request runs as, and the request's context. */
-export type { Principal, RequestContext, Destination } from './runtime/context/request-context.js';
+export type { Principal, RequestContext, Destination } from './hooks/context/request-context.js';
 /** Maps a request (method, path) to its action, resource and destination, as the server authorizes it. */
-export { routeAction } from './runtime/context/route-action.js';
+export { routeAction } from './hooks/context/route-action.js';
 /** The resource and the mapping `routeAction` answers. */
-export type { RouteAction, RouteResource } from './runtime/context/route-action.js';
+export type { RouteAction, RouteResource } from './hooks/context/route-action.js';
 
 /** The stores a host may replace (`hostHooks.stores`), and the conversation store's interface. */
-export type { HostStores } from './runtime/host/hooks.js';
-export type { Thread, ThreadRun, ThreadStore } from './runtime/stores/thread-store.js';
+export type { HostStores } from './hooks/hooks.js';
+export type { Thread, ThreadRun, ThreadStore } from './hooks/stores/thread-store.js';
 /** A conversation store on PostgreSQL that several server copies share. */
-export { createPostgresThreadStore, type PostgresStoreSettings } from './runtime/stores/postgres-thread-store.js';
+export { createPostgresThreadStore, type PostgresStoreSettings } from './hooks/stores/postgres-thread-store.js';
 /** Thrown at start when `stores.conversations` gives no store: the server never falls back to the local file. */
-export { HostStoreInvalidError } from './runtime/server/server-stores.js';
+export { HostStoreInvalidError } from './server/server-stores.js';
 /** The model step refused because the host's `modelProvider` failed or answered another shape. */
 export { HostModelUnavailableError } from './runtime/agent-runs/host-model.js';
 /** What `modelProvider` answers. */
-export type { ModelChoice } from './runtime/host/hooks.js';
+export type { ModelChoice } from './hooks/hooks.js';
 /** The one decision whether result values may reach a model (spec 02 "Privacy boundary"). */
 export { valuesMayReachProvider } from './runtime/agent-runs/privacy-boundary.js';
 /** What the `audit` sink is told: answers, refusals, changes and model usage, never question, SQL, values or prompt text. */
-export type { AuditEvent } from './runtime/host/audit.js';
+export type { AuditEvent } from './hooks/audit.js';
 /** The host's UI additions as `GET /api/host/ui` keeps them (shapes and limits of spec 03). */
-export type { HostUiAdditions } from './runtime/host/ui-additions.js';
+export type { HostUiAdditions } from './hooks/ui-additions.js';
 /** A tool call the host's `tools` gate did not let through. */
-export { ToolRefusedError } from './runtime/host/tool-gate.js';
+export { ToolRefusedError } from './hooks/tool-gate.js';
 /** The answer-facts store a host may give as `stores.runs`, and one in memory. */
-export { createMemoryRunStore, type RunRecord, type RunStore } from './runtime/stores/run-store.js';
+export { createMemoryRunStore, type RunRecord, type RunStore } from './hooks/stores/run-store.js';
 /** Who answers are written for (`audience`): `stakeholder` or `analyst`. */
-export type { Audience } from './runtime/host/audience.js';
+export type { Audience } from './hooks/audience.js';
 /** The host's review status of an answer (`answerStatus`): a known state, a label, a detail and a same-origin page. */
-export { ANSWER_STATES, type AnswerState, type AnswerStatus } from './runtime/host/answer-status.js';
+export { ANSWER_STATES, type AnswerState, type AnswerStatus } from './hooks/answer-status.js';
 /** The ids `sourceAccess` is told (`app:block:<domain>:<hash>`) and may answer (`block:<domain>.<name>` too). */
-export { appBlockSourceId, blockSourceId } from './runtime/host/source-access.js';
+export { appBlockSourceId, blockSourceId } from './hooks/source-access.js';
 /** The headings of written answers: `Certified answer`, `Governed answer`, `Needs review`, `No answer`. */
 export { ANSWER_HEADINGS } from './runtime/agent-runs/answer-words.js';
 /** An answer-facts store (`stores.runs`) on PostgreSQL that several server copies share. */
-export { createPostgresRunStore } from './runtime/stores/postgres-run-store.js';
+export { createPostgresRunStore } from './hooks/stores/postgres-run-store.js';
 /** A memory store (`stores.memory`) on PostgreSQL that several server copies share. */
-export { createPostgresMemoryStore } from './runtime/stores/postgres-memory-store.js';
+export { createPostgresMemoryStore } from './hooks/stores/postgres-memory-store.js';
 /** The per-person memory store a host may give as `stores.memory(projectRoot)`, its items, and one in this process. */
-export { createInMemoryMemoryStore, type MemoryItem, type MemoryStore, type MemoryValue } from './runtime/stores/memory-store.js';
+export { createInMemoryMemoryStore, type MemoryItem, type MemoryStore, type MemoryValue } from './hooks/stores/memory-store.js';
 /** A page follow (`{ pageId: '<appId>/<pageId>', following }`) and the `follows` hook's methods. */
-export type { Follow, FollowsHook } from './runtime/host/follows.js';
+export type { Follow, FollowsHook } from './hooks/follows.js';
 /** A knowledge server as `knowledgeSources(principal)` names it (MCP over HTTP, a search and a fetch tool). */
-export type { KnowledgeServerEntry } from './runtime/host/hooks.js';
+export type { KnowledgeServerEntry } from './hooks/hooks.js';

@@ -4,22 +4,22 @@
  */
 
 /** Builds the HTTP app (fastify) over a manifest and an executor, without listening. */
-export { buildServer } from './runtime/server/build-server.js';
+export { buildServer } from './server/build-server.js';
 /** What `buildServer` is built from: root, manifest, executor, config and an optional log. */
-export type { ServerDeps } from './runtime/server/deps.js';
+export type { ServerDeps } from './server/deps.js';
 /** Compiles a project and serves it on loopback; resolves to `{ url, close() }`. */
-export { startLocalServer } from './runtime/server/start-local-server.js';
+export { startLocalServer } from './server/start-local-server.js';
 /** Options and handle of `startLocalServer`. */
-export type { LocalServer, LocalServerOptions } from './runtime/server/start-local-server.js';
+export type { LocalServer, LocalServerOptions } from './server/start-local-server.js';
 /** Thrown by `startLocalServer` when the project has errors; carries the diagnostics. */
-export { ProjectNotReadyError } from './runtime/server/start-local-server.js';
+export { ProjectNotReadyError } from './server/start-local-server.js';
 /** Runs one Ask through the three tiers (certified block, review-required SQL with a draft, refusal). */
 export { runAsk } from './runtime/agent-runs/run-ask.js';
 /** The person or service the current request runs as (from the request context), or undefined. */
-export { currentPrincipal } from './runtime/context/request-context.js';
+export { currentPrincipal } from './hooks/context/request-context.js';
 /** The whole context of the current request: principal, request id, action, destination. */
-export { currentContext } from './runtime/context/request-context.js';
+export { currentContext } from './hooks/context/request-context.js';
 /** Who a request runs as: a person or service, placed locally, by a host or by a link. */
-export type { Principal } from './runtime/context/request-context.js';
+export type { Principal } from './hooks/context/request-context.js';
 /** What travels with each request in AsyncLocalStorage. */
-export type { RequestContext } from './runtime/context/request-context.js';
+export type { RequestContext } from './hooks/context/request-context.js';

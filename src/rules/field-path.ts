@@ -29,7 +29,7 @@ function subjectValue(facts: Facts, subject: Subject): unknown {
 
 function step(value: unknown, key: string): unknown {
   if (value === null || typeof value !== 'object') return undefined;
-  if (!Object.prototype.hasOwnProperty.call(value, key)) return undefined;
+  if (!Object.hasOwn(value, key)) return undefined;
   return (value as Record<string, unknown>)[key];
 }
 

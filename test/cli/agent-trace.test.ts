@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTraceRecorder, traceStorePath, type TraceRecorder } from '../../src/runtime/traces/index.js';
-import { askTier1, askTier2, askTier3 } from '../runtime/traces/ask-shapes.js';
+import { createTraceRecorder, traceStorePath, type TraceRecorder } from '../../src/traces/index.js';
+import { askTier1, askTier2, askTier3 } from '../traces/ask-shapes.js';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects, CONFIG, makeProject } from '../helpers/project.js';
 

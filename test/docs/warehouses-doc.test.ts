@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from '../../src/compiler/project/config.js';
-import { CONNECTORS } from '../../src/runtime/connectors/registry.js';
+import { CONNECTORS } from '../../src/warehouse/connectors/registry.js';
 import { REPO } from '../helpers/project.js';
 
 const text = readFileSync(join(REPO, 'docs/warehouses.md'), 'utf8');

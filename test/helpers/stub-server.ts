@@ -3,7 +3,7 @@
  * with nothing in it and an executor no statement may reach (it fails any that tries).
  */
 import type { Manifest } from '../../src/compiler/types.js';
-import type { Executor } from '../../src/runtime/executor/types.js';
+import type { Executor } from '../../src/warehouse/types.js';
 
 /** A manifest with no blocks, Apps or diagnostics. */
 export function emptyManifest(): Manifest {

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HostStoreInvalidError, type HostHooks, type LocalServer } from '../../src/host.js';
 import { runRecordOf } from '../../src/runtime/agent-runs/run-facts.js';
 import type { AskContext, AskRun } from '../../src/runtime/agent-runs/types.js';
-import { createMemoryRunStore, type RunStore } from '../../src/runtime/stores/run-store.js';
+import { createMemoryRunStore, type RunStore } from '../../src/hooks/stores/run-store.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HostHooks, LocalServer } from '../../src/host.js';
-import { wellFormedStatus } from '../../src/runtime/host/answer-status.js';
+import { wellFormedStatus } from '../../src/hooks/answer-status.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
 

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type HostHooks, type LocalServer } from '../../src/host.js';
+import type { HostHooks, LocalServer } from '../../src/host.js';
 import { ANSWER_TEXT_PLACEHOLDER } from '../../src/runtime/apps/page-answers.js';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects } from '../helpers/project.js';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
-import { auditFailures, type AuditEvent } from '../../src/runtime/host/audit.js';
+import { auditFailures, type AuditEvent } from '../../src/hooks/audit.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { configureAsk, KEY_ENV, TEST_KEY } from '../runtime/agent-runs/ask-helpers.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';

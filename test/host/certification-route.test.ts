@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
-import type { QueryContext } from '../../src/runtime/host/hooks.js';
+import type { QueryContext } from '../../src/hooks/hooks.js';
 import { initProject } from '../../src/runtime/init/init-project.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 

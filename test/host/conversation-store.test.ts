@@ -14,7 +14,7 @@ import {
   type HostHooks,
   type LocalServer,
 } from '../../src/host.js';
-import { createMemoryThreadStore, type ThreadStore } from '../../src/runtime/stores/thread-store.js';
+import { createMemoryThreadStore, type ThreadStore } from '../../src/hooks/stores/thread-store.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';

@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../../src/compiler/compile-project.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
-import { createExecutor } from '../../src/runtime/executor/executor.js';
-import type { Executor } from '../../src/runtime/executor/types.js';
+import { createExecutor } from '../../src/warehouse/executor.js';
+import type { Executor } from '../../src/warehouse/types.js';
 import { buildServer } from '../../src/index.js';
-import type { HostHooks } from '../../src/runtime/host/hooks.js';
+import type { HostHooks } from '../../src/hooks/hooks.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/index.js';
 import type { HostHooks } from '../../src/host.js';
-import type { Executor } from '../../src/runtime/executor/types.js';
+import type { Executor } from '../../src/warehouse/types.js';
 import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';
 
 const manifest = emptyManifest();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/index.js';
 import { HostHooksRequiredError, OriginInvalidError, startHostedServer, startLocalServer, type HostHooks } from '../../src/host.js';
-import type { Executor } from '../../src/runtime/executor/types.js';
+import type { Executor } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
-import type { HostStatementEvent } from '../../src/runtime/host/hooks.js';
+import type { HostStatementEvent } from '../../src/hooks/hooks.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 

@@ -5,9 +5,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/index.js';
-import { ROUTE_RULES, normalisePath, routeAction } from '../../src/runtime/context/route-action.js';
-import type { Executor } from '../../src/runtime/executor/types.js';
-import { createTraceRecorder } from '../../src/runtime/traces/index.js';
+import { ROUTE_RULES, normalisePath, routeAction } from '../../src/hooks/context/route-action.js';
+import type { Executor } from '../../src/warehouse/types.js';
+import { createTraceRecorder } from '../../src/traces/index.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';
 

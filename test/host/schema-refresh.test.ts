@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostedServer, startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
-import { StatementError } from '../../src/runtime/executor/types.js';
+import { StatementError } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HostHooks, LocalServer } from '../../src/host.js';
-import { appBlockSourceId, blockSourceId } from '../../src/runtime/host/source-access.js';
+import { appBlockSourceId, blockSourceId } from '../../src/hooks/source-access.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
 

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
-import { routeAction } from '../../src/runtime/context/route-action.js';
-import { runWithContext } from '../../src/runtime/context/request-context.js';
-import { gateToolCall, ToolRefusedError } from '../../src/runtime/host/tool-gate.js';
+import { routeAction } from '../../src/hooks/context/route-action.js';
+import { runWithContext } from '../../src/hooks/context/request-context.js';
+import { gateToolCall, ToolRefusedError } from '../../src/hooks/tool-gate.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { callTool, openCommerce, type Opened } from '../runtime/mcp/helpers.js';
+import { callTool, openCommerce, type Opened } from '../runtime/agent-tools/helpers.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const servers: LocalServer[] = [];

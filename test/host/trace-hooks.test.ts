@@ -7,8 +7,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
-import type { OutboundTrace } from '../../src/runtime/traces/index.js';
-import { keyedFingerprint } from '../../src/runtime/traces/salt.js';
+import type { OutboundTrace } from '../../src/traces/index.js';
+import { keyedFingerprint } from '../../src/traces/salt.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 

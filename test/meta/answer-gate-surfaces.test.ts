@@ -19,26 +19,26 @@ import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import { buildServer } from '../../src/index.js';
 import { runAsk } from '../../src/runtime/agent-runs/run-ask.js';
-import type { Tier1Router } from '../../src/runtime/ask/types.js';
+import type { Tier1Router } from '../../src/ask/types.js';
 import { runAppCheck } from '../../src/runtime/certify/app-check.js';
-import { createExecutor } from '../../src/runtime/executor/executor.js';
-import type { Executor } from '../../src/runtime/executor/types.js';
-import { createToolContext } from '../../src/runtime/mcp/context.js';
-import { projectRouter } from '../../src/runtime/ask/project-gate.js';
+import { createExecutor } from '../../src/warehouse/executor.js';
+import type { Executor } from '../../src/warehouse/types.js';
+import { createToolContext } from '../../src/runtime/agent-tools/context.js';
+import { projectRouter } from '../../src/ask/project-gate.js';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects, REPO } from '../helpers/project.js';
-import { callTool } from '../runtime/mcp/helpers.js';
+import { callTool } from '../runtime/agent-tools/helpers.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const NOW = new Date('2026-02-15T10:00:00Z');
 
 /** The files that write a certified label, each with how the gate reaches it. */
 const SURFACES: Record<string, string> = {
-  'src/runtime/ask/route-tier1.ts': 'Tier-1 routing and asking by name: gateRefusal over the router gate',
+  'src/ask/route-tier1.ts': 'Tier-1 routing and asking by name: gateRefusal over the router gate',
   'src/runtime/agent-runs/tier1-answer.ts': 'the Tier-1 run: the router gate asked again before running',
   'src/runtime/agent-runs/definition-answer.ts': 'definition answers: the term gate of the same policy',
-  'src/runtime/server/routes/block-run.ts': 'POST /api/blocks/:id/run',
-  'src/runtime/mcp/tools/query-via-block.ts': 'query_via_block: the catalog gate',
+  'src/server/routes/block-run.ts': 'POST /api/blocks/:id/run',
+  'src/runtime/agent-tools/tools/query-via-block.ts': 'query_via_block: the catalog gate',
   'src/rules/trust.ts': 'tile and App trust: the answer-gate check of answer.trust',
   'src/rules/app-check/check-app.ts': 'svc app check: the answer-gate check of publication.preflight and tile trust',
 };

@@ -1,18 +1,18 @@
 /**
  * Every connector is a registered unit with its own test (like the dialects and rules): the
- * registry is sorted by driver, each file under src/runtime/connectors/ that exports a
+ * registry is sorted by driver, each file under src/warehouse/connectors/ that exports a
  * `<driver>ConnectorFactory` is registered under that driver, and each registered driver has
- * test/runtime/connectors/<driver>.test.ts running it against a real engine.
+ * test/warehouse/connectors/<driver>.test.ts running it against a real engine.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONNECTORS } from '../../src/runtime/connectors/registry.js';
+import { CONNECTORS } from '../../src/warehouse/connectors/registry.js';
 import { REPO } from '../helpers/project.js';
 
-const DIR = join(REPO, 'src/runtime/connectors');
+const DIR = join(REPO, 'src/warehouse/connectors');
 /** The SQLite connector came first: its tests are the executor's own. */
-const OWN_TESTS: Readonly<Record<string, string>> = { sqlite: 'test/runtime/executor/executor.test.ts' };
+const OWN_TESTS: Readonly<Record<string, string>> = { sqlite: 'test/warehouse/executor.test.ts' };
 
 describe('connector registry', () => {
   const drivers = Object.keys(CONNECTORS);
@@ -32,7 +32,7 @@ describe('connector registry', () => {
   });
 
   it.each(Object.keys(CONNECTORS))('%s has its own test', (driver) => {
-    const file = OWN_TESTS[driver] ?? `test/runtime/connectors/${driver}.test.ts`;
+    const file = OWN_TESTS[driver] ?? `test/warehouse/connectors/${driver}.test.ts`;
     expect(existsSync(join(REPO, file))).toBe(true);
     expect(readFileSync(join(REPO, file), 'utf8')).toMatch(new RegExp(`open${driver[0]?.toUpperCase()}${driver.slice(1)}Connector|driver: '${driver}'`));
   });

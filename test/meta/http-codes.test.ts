@@ -1,5 +1,5 @@
 /**
- * The HTTP API's error codes live in one table (ApiErrorCode in src/runtime/server/errors.ts):
+ * The HTTP API's error codes live in one table (ApiErrorCode in src/server/errors.ts):
  * every code there is answered somewhere in src and asserted by some test, so none is dead and
  * none is untested.
  */
@@ -15,7 +15,7 @@ function files(dir: string): string[] {
   });
 }
 
-const ERRORS = join(REPO, 'src/runtime/server/errors.ts');
+const ERRORS = join(REPO, 'src/server/errors.ts');
 const errorsText = readFileSync(ERRORS, 'utf8');
 const union = /export type ApiErrorCode =([^;]+);/.exec(errorsText)?.[1] ?? '';
 const CODES = [...union.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]!);

@@ -14,7 +14,7 @@ import { compileProject } from '../../src/compiler/compile-project.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import { runBlock } from '../../src/runtime/blocks/run-block.js';
-import { createExecutor } from '../../src/runtime/executor/executor.js';
+import { createExecutor } from '../../src/warehouse/executor.js';
 import { svc } from '../helpers/cli.js';
 import { startClickHouseCluster, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
 import { loadClickhouse, loadDuckdb, loadPostgres, readCommerce, type SourceTable } from '../helpers/load-commerce.js';

@@ -123,11 +123,11 @@ export class AgentAskCommand extends Command<SvcContext> {
   }
 
   private async ask(root: string, config: SvcConfig, manifest: Manifest): Promise<AskRun> {
-    const { createExecutor } = await import('../../runtime/executor/executor.js');
+    const { createExecutor } = await import('../../warehouse/executor.js');
     const { dataAwareRouter } = await import('../../runtime/agent-runs/data-values.js');
     const { configuredProvider } = await import('../../runtime/agent-runs/model-provider.js');
     const { runAsk } = await import('../../runtime/agent-runs/run-ask.js');
-    const { createTraceRecorder } = await import('../../runtime/traces/index.js');
+    const { createTraceRecorder } = await import('../../traces/index.js');
     const executor = createExecutor({ root, config });
     // Every Ask leaves a local trace, from the command line as from the server.
     const recorder = createTraceRecorder({ root });

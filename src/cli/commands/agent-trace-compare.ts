@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
 import { projectOption, textOrJsonOption } from '../options.js';
-import type { TraceComparison, TraceDetail, TraceStore } from '../../runtime/traces/index.js';
+import type { TraceComparison, TraceDetail, TraceStore } from '../../traces/index.js';
 import { isBundleDir, json, openStore, guarded } from './agent-trace-shared.js';
 
 function comparisonText(c: TraceComparison): string {
@@ -52,7 +52,7 @@ export class AgentTraceCompareCommand extends Command<SvcContext> {
   private async load(side: string): Promise<TraceDetail> {
     const dir = resolve(this.context.cwd, side);
     if (isBundleDir(dir)) {
-      const { validateBundle } = await import('../../runtime/traces/bundle-validate.js');
+      const { validateBundle } = await import('../../traces/bundle-validate.js');
       const v = validateBundle(dir);
       if (v.bundle === undefined)
         throw new UsageError(`${side} is not a valid bundle (${v.findings.length} finding(s)); run svc agent trace validate ${side}.`);
@@ -65,7 +65,7 @@ export class AgentTraceCompareCommand extends Command<SvcContext> {
   override async execute(): Promise<number> {
     return guarded(this.context, this.format, async () => {
       try {
-        const { compareTraces } = await import('../../runtime/traces/compare.js');
+        const { compareTraces } = await import('../../traces/compare.js');
         const c = compareTraces(await this.load(this.left), await this.load(this.right));
         if (this.format === 'json') json(this.context, c);
         else this.context.stdout.write(comparisonText(c));

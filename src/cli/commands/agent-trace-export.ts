@@ -54,7 +54,7 @@ export class AgentTraceExportCommand extends Command<SvcContext> {
       const dir = resolve(this.context.cwd, this.out);
       this.checkUsage(dir);
       return withStore(this.context.cwd, this.project, async (store) => {
-        const { buildBundle, writeBundle, installSalt } = await import('../../runtime/traces/index.js');
+        const { buildBundle, writeBundle, installSalt } = await import('../../traces/index.js');
         const detail = store.detail(store.resolve(this.id));
         const texts = buildBundle(detail, {
           profile: this.profile as 'strict' | 'support',

@@ -7,7 +7,7 @@ import { UsageError } from 'clipanion';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SvcContext } from '../context.js';
-import type { TraceDetail, TraceStore, TraceSummary } from '../../runtime/traces/index.js';
+import type { TraceDetail, TraceStore, TraceSummary } from '../../traces/index.js';
 
 /** The project root, as every svc command finds it. */
 export async function projectRoot(cwd: string, project: string | undefined): Promise<string> {
@@ -24,7 +24,7 @@ export async function projectRoot(cwd: string, project: string | undefined): Pro
 /** The project's trace store, opened read-only. */
 export async function openStore(cwd: string, project: string | undefined): Promise<TraceStore> {
   const root = await projectRoot(cwd, project);
-  const { TraceStore } = await import('../../runtime/traces/index.js');
+  const { TraceStore } = await import('../../traces/index.js');
   return new TraceStore({ root, readonly: true });
 }
 
@@ -54,7 +54,7 @@ export async function guarded(context: SvcContext, format: string, body: () => P
   try {
     return await body();
   } catch (error) {
-    const { TraceError } = await import('../../runtime/traces/index.js');
+    const { TraceError } = await import('../../traces/index.js');
     const usage =
       error instanceof UsageError ? error.message : error instanceof TraceError && error.code === 'TRACE_REQUEST_INVALID' ? error.message : undefined;
     if (usage === undefined) return reportError(context, format, error);
@@ -65,7 +65,7 @@ export async function guarded(context: SvcContext, format: string, body: () => P
 
 /** Prints a TraceError (JSON on stdout, else one line on stderr) and returns exit code 1. */
 async function reportError(context: SvcContext, format: string, error: unknown): Promise<number> {
-  const { TraceError, errorBody } = await import('../../runtime/traces/index.js');
+  const { TraceError, errorBody } = await import('../../traces/index.js');
   if (!(error instanceof TraceError)) throw error;
   if (format === 'json') context.stdout.write(`${JSON.stringify(errorBody(error), null, 2)}\n`);
   else {

@@ -18,7 +18,7 @@ export class AgentTraceValidateCommand extends Command<SvcContext> {
   format = textOrJsonOption();
 
   override async execute(): Promise<number> {
-    const { validateBundle } = await import('../../runtime/traces/bundle-validate.js');
+    const { validateBundle } = await import('../../traces/bundle-validate.js');
     const v = validateBundle(resolve(this.context.cwd, this.dir));
     const { bundle: _bundle, ...report } = v;
     if (this.format === 'json') json(this.context, report);

@@ -60,7 +60,7 @@ export class CompileCommand extends Command<SvcContext> {
 
   /** The compile result with the engine's findings on every block added. */
   private async validated(r: CompileResult): Promise<CompileResult> {
-    const { createExecutor } = await import('../../runtime/executor/executor.js');
+    const { createExecutor } = await import('../../warehouse/executor.js');
     const { validateBlocks } = await import('../../runtime/validate/validate-blocks.js');
     const { compareDiagnostics, hasErrors } = await import('../../../grammar/diagnostics.js');
     const manifest = JSON.parse(r.text ?? '{"blocks":{}}') as { blocks: Record<string, import('../../compiler/types.js').CompiledBlock> };

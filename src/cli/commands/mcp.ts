@@ -23,8 +23,8 @@ export class McpCommand extends Command<SvcContext> {
   project = projectOption();
 
   override async execute(): Promise<number> {
-    const { ProjectNotReadyError } = await import('../../runtime/server/start-local-server.js');
-    const { startMcp } = await import('../../runtime/mcp/start-mcp.js');
+    const { ProjectNotReadyError } = await import('../../server/start-local-server.js');
+    const { startMcp } = await import('../../server/mcp/start-mcp.js');
     const log = (line: string): void => void this.context.stderr.write(`${line}\n`);
     let running;
     try {

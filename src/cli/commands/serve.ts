@@ -30,8 +30,8 @@ export class ServeCommand extends Command<SvcContext> {
   });
 
   override async execute(): Promise<number> {
-    const { ProjectNotReadyError, startLocalServer } = await import('../../runtime/server/start-local-server.js');
-    const { SharedTokenRequiredError, SharedTokenTooShortError } = await import('../../runtime/server/shared-token.js');
+    const { ProjectNotReadyError, startLocalServer } = await import('../../server/start-local-server.js');
+    const { SharedTokenRequiredError, SharedTokenTooShortError } = await import('../../server/shared-token.js');
     let server;
     try {
       server = await startLocalServer({

@@ -4,7 +4,7 @@
  * (stages, session variables), and what sits in table positions. Returns the first family
  * found, or null.
  */
-import { type Relations, type SqlToken } from '../../../grammar/sql/index.js';
+import type { Relations, SqlToken } from '../../../grammar/sql/index.js';
 import type { CompiledFamilies } from './compiled-families.js';
 import { pathArgumentAllowed, plainPath, isAllowedPath } from './file-paths.js';
 import { matchPhrase } from './phrases.js';

@@ -10,7 +10,7 @@
  * for the question) and `No answer` (refused). A needs-review answer's words carry its values, so
  * they go with its rows when figures are withheld (host/answer-figures.ts).
  */
-import type { Audience } from '../host/audience.js';
+import type { Audience } from '../../hooks/audience.js';
 import type { AskRun } from './types.js';
 
 /** Headings, in one place: the web app and hosts match on them. */

@@ -11,17 +11,17 @@ import { resolveConnection } from '../../compiler/project/config.js';
 import { loadContracts } from '../../compiler/project/contracts.js';
 import type { Manifest } from '../../compiler/types.js';
 import { compileText } from '../../rules/certify/index.js';
-import { projectRouter } from '../ask/project-gate.js';
-import type { DataValues } from '../ask/value-lexicon.js';
-import type { RunStore } from '../stores/run-store.js';
-import type { ThreadStore } from '../stores/thread-store.js';
-import type { Tier1Router } from '../ask/types.js';
-import type { Executor } from '../executor/types.js';
-import type { TraceRecorder } from '../traces/index.js';
+import { projectRouter } from '../../ask/project-gate.js';
+import type { DataValues } from '../../ask/value-lexicon.js';
+import type { RunStore } from '../../hooks/stores/run-store.js';
+import type { ThreadStore } from '../../hooks/stores/thread-store.js';
+import type { Tier1Router } from '../../ask/types.js';
+import type { Executor } from '../../warehouse/types.js';
+import type { TraceRecorder } from '../../traces/index.js';
 import { readDraftFile } from '../drafts/draft-files.js';
 import type { ModelProvider } from './model-provider.js';
 import { runAsk } from './run-ask.js';
-import { admittedBlocks, admittedManifest } from '../host/source-access.js';
+import { admittedBlocks, admittedManifest } from '../../hooks/source-access.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 
 export interface AskServiceInput {

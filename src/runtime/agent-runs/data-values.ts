@@ -10,12 +10,12 @@
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { BlockGate } from '../../rules/gates/answer-gate.js';
-import { paramColumns, type ParamColumn } from '../ask/param-columns.js';
-import { projectGate, projectTermGate } from '../ask/project-gate.js';
-import { createTier1Router } from '../ask/route-tier1.js';
-import type { Tier1Router } from '../ask/types.js';
-import type { DataValues } from '../ask/value-lexicon.js';
-import type { Executor } from '../executor/types.js';
+import { paramColumns, type ParamColumn } from '../../ask/param-columns.js';
+import { projectGate, projectTermGate } from '../../ask/project-gate.js';
+import { createTier1Router } from '../../ask/route-tier1.js';
+import type { Tier1Router } from '../../ask/types.js';
+import type { DataValues } from '../../ask/value-lexicon.js';
+import type { Executor } from '../../warehouse/types.js';
 
 /** More distinct values than this and a column is not a set of categories. */
 export const MAX_VALUES = 500;

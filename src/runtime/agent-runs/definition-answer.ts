@@ -6,7 +6,7 @@
  * cascade like any other question.
  */
 import type { CompiledTerm } from '../../compiler/types.js';
-import { asksDefinition } from '../ask/term-index.js';
+import { asksDefinition } from '../../ask/term-index.js';
 import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
 import type { AskContext, AskRun, TermEvidence } from './types.js';
 

@@ -5,8 +5,8 @@
  * step (HostModelUnavailableError), never falling back to the project's model: the host chose
  * not to allow it for this person.
  */
-import { currentContext } from '../context/request-context.js';
-import { errorReference } from '../context/error-reference.js';
+import { currentContext } from '../../hooks/context/request-context.js';
+import { errorReference } from '../../hooks/context/error-reference.js';
 import { openAiCompatibleProvider, type ModelProvider, type ProviderSettings } from './model-provider.js';
 import type { ChosenProvider } from './privacy-boundary.js';
 

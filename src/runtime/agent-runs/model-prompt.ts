@@ -7,8 +7,8 @@
  */
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import type { BlockGate } from '../../rules/gates/answer-gate.js';
-import type { Tier1Candidate } from '../ask/types.js';
-import type { WarehouseCatalog } from '../executor/types.js';
+import type { Tier1Candidate } from '../../ask/types.js';
+import type { WarehouseCatalog } from '../../warehouse/types.js';
 import type { ChatMessage } from './model-provider.js';
 
 /** Blocks listed in one prompt; the Tier-1 candidates come first. */

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Manifest } from '../../compiler/types.js';
-import { pseudonym, resolveSalt, type TraceBuilder, type TraceRecorder } from '../traces/index.js';
+import { pseudonym, resolveSalt, type TraceBuilder, type TraceRecorder } from '../../traces/index.js';
 import type { AskRun } from './types.js';
 
 /** Install salts by project root, read once; a root whose salt cannot be had gets a key of this process. */

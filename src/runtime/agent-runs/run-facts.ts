@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
 import { tablesRead } from '../../compiler/sql-tables.js';
-import { currentPrincipal } from '../context/request-context.js';
-import { blockSources } from '../host/source-access.js';
-import { FACT_ROWS, type RunRecord } from '../stores/run-store.js';
+import { currentPrincipal } from '../../hooks/context/request-context.js';
+import { blockSources } from '../../hooks/source-access.js';
+import { FACT_ROWS, type RunRecord } from '../../hooks/stores/run-store.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 
 function sqlOf(ctx: AskContext, run: AskRun): { sql: string; from: 'block' | 'written' } | undefined {

@@ -4,7 +4,7 @@
  * carries rows, SQL or a warehouse's own words.
  */
 import { performance } from 'node:perf_hooks';
-import type { NextAction, Tier1Candidate, Tier1Refusal, Tier1Route } from '../ask/types.js';
+import type { NextAction, Tier1Candidate, Tier1Refusal, Tier1Route } from '../../ask/types.js';
 import type { AskRefusal, AskRun } from './types.js';
 
 export interface RunBase {

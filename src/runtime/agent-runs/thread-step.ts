@@ -4,8 +4,8 @@
  * `threadId` that is unknown, or another person's, is refused as not found (never joined). A
  * store that fails to record a run costs the person nothing but the thread's memory of it.
  */
-import { currentPrincipal } from '../context/request-context.js';
-import type { ThreadRun, ThreadStore } from '../stores/thread-store.js';
+import { currentPrincipal } from '../../hooks/context/request-context.js';
+import type { ThreadRun, ThreadStore } from '../../hooks/stores/thread-store.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 
 export interface OpenedThread {

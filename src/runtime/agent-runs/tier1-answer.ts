@@ -5,8 +5,8 @@
  * block that cannot run now is not a reason to improvise an uncertified answer.
  */
 import type { CompiledBlock } from '../../compiler/types.js';
-import type { Tier1Answer } from '../ask/types.js';
-import { gateRefusal } from '../ask/refusals.js';
+import type { Tier1Answer } from '../../ask/types.js';
+import { gateRefusal } from '../../ask/refusals.js';
 import { runBlock, type BlockRunError } from '../blocks/run-block.js';
 import { answerTerms } from './definition-answer.js';
 import { finishRun, refusedRun, type RunBase } from './run-shapes.js';

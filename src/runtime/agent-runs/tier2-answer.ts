@@ -7,16 +7,16 @@
  * check's code); nothing is captured when `saveDraft` is false or capture is off; a draft that
  * cannot be written never costs the person their answer (the run says why it was not saved).
  */
-import type { Tier1Candidate } from '../ask/types.js';
-import { StatementError, WarehouseStatementError } from '../executor/types.js';
+import type { Tier1Candidate } from '../../ask/types.js';
+import { StatementError, WarehouseStatementError } from '../../warehouse/types.js';
 import { captureDraft, DraftError, type CapturedDraft } from '../drafts/index.js';
 import { draftTarget } from './draft-target.js';
 import { certifyCommand, finishRun, refusedRun, type RunBase } from './run-shapes.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 import { writtenSql, type EarlierAnswer } from './written-sql.js';
 import { createHash } from 'node:crypto';
-import { audit } from '../host/audit.js';
-import { currentContext } from '../context/request-context.js';
+import { audit } from '../../hooks/audit.js';
+import { currentContext } from '../../hooks/context/request-context.js';
 
 /** The person a host placed for this request, as a draft's owner (address when known). */
 function hostOwner(): string | undefined {

@@ -6,13 +6,13 @@
  */
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
-import type { NextAction, Tier1Candidate, Tier1Drilldown, Tier1Route, Tier1Router } from '../ask/types.js';
-import type { RunStore } from '../stores/run-store.js';
-import type { ThreadStore } from '../stores/thread-store.js';
-import type { Executor } from '../executor/types.js';
-import type { TraceRecorder } from '../traces/index.js';
+import type { NextAction, Tier1Candidate, Tier1Drilldown, Tier1Route, Tier1Router } from '../../ask/types.js';
+import type { RunStore } from '../../hooks/stores/run-store.js';
+import type { ThreadStore } from '../../hooks/stores/thread-store.js';
+import type { Executor } from '../../warehouse/types.js';
+import type { TraceRecorder } from '../../traces/index.js';
 import type { ModelProvider } from './model-provider.js';
-import type { Audience } from '../host/audience.js';
+import type { Audience } from '../../hooks/audience.js';
 import type { KnowledgeContext, KnowledgeStep } from '../knowledge/knowledge-loop.js';
 
 /** The Ask request; the same fields as the `query_via_metadata` tool arguments plus capture control. */

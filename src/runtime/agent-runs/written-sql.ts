@@ -3,13 +3,13 @@
  * with the manifest and the warehouse schema (names only). Every failure is a value with a stable
  * code, so the cascade can refuse with the reason instead of guessing.
  */
-import type { Tier1Candidate } from '../ask/types.js';
-import type { WarehouseCatalog } from '../executor/types.js';
+import type { Tier1Candidate } from '../../ask/types.js';
+import type { WarehouseCatalog } from '../../warehouse/types.js';
 import { normaliseSql, readModelReply } from './extract-sql.js';
 import { buildPrompt } from './model-prompt.js';
 import { ModelProviderError } from './model-provider.js';
-import { clickhouseLiteral } from '../connectors/clickhouse-literal.js';
-import { audit } from '../host/audit.js';
+import { clickhouseLiteral } from '../../warehouse/connectors/clickhouse-literal.js';
+import { audit } from '../../hooks/audit.js';
 import { HostModelUnavailableError, requestProvider } from './host-model.js';
 import { valuesMayReachProvider, withheldValues, type ChosenProvider } from './privacy-boundary.js';
 import type { AskContext, AskRefusal, AskRequest } from './types.js';

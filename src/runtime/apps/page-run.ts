@@ -15,9 +15,9 @@ import { manifestGate } from '../../rules/gates/answer-gate.js';
 import { runBlock, type BlockRun } from '../blocks/run-block.js';
 import { readAppState } from '../certify/app-state.js';
 import { documentDiagnostics, policies } from '../certify/app-check.js';
-import { StatementError, type Executor } from '../executor/types.js';
-import { figuresAtStake, reviewFiguresShown } from '../host/answer-figures.js';
-import type { RunRecord, RunStore } from '../stores/run-store.js';
+import { StatementError, type Executor } from '../../warehouse/types.js';
+import { figuresAtStake, reviewFiguresShown } from '../../hooks/answer-figures.js';
+import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
 
 /** Sources run at once (spec 01 App AI rule 8). */
 export const PAGE_CONCURRENCY = 4;

@@ -5,7 +5,7 @@
  * date) is refused. Messages name the parameter and its type, never the value given.
  */
 import type { ParamType } from '../../compiler/types.js';
-import type { SqlValue } from '../connectors/connector.js';
+import type { SqlValue } from '../../warehouse/connectors/connector.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

@@ -9,8 +9,8 @@
  */
 import { replaceParams } from '../../compiler/analyze/params.js';
 import type { CompiledBlock } from '../../compiler/types.js';
-import type { SqlValue } from '../connectors/connector.js';
-import { StatementError, WarehouseStatementError, type Executor, type StatementErrorCode } from '../executor/types.js';
+import type { SqlValue } from '../../warehouse/connectors/connector.js';
+import { StatementError, WarehouseStatementError, type Executor, type StatementErrorCode } from '../../warehouse/types.js';
 import { coerceParam } from './coerce-param.js';
 
 /** Codes of a block run that did not produce rows. */

@@ -8,10 +8,10 @@ import type { SvcConfig } from '../../compiler/project/config.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import { evaluateTests, type TestOutcome } from '../blocks/evaluate-tests.js';
 import { runBlock, type BlockRun } from '../blocks/run-block.js';
-import { createExecutor } from '../executor/executor.js';
+import { createExecutor } from '../../warehouse/executor.js';
 import type { RunFacts, ValidationFacts } from '../../rules/facts.js';
 import { replaceParams } from '../../compiler/analyze/params.js';
-import type { Executor } from '../executor/types.js';
+import type { Executor } from '../../warehouse/types.js';
 import type { BlockRunner, CheckRun, TestCheck } from './types.js';
 
 /** Rows a certification or App check run reads before the result counts as cut. */

@@ -10,7 +10,7 @@ import { compileProject } from '../../compiler/compile-project.js';
 import type { Manifest } from '../../compiler/types.js';
 import { dataAwareRouter } from '../agent-runs/data-values.js';
 import { configuredProvider } from '../agent-runs/model-provider.js';
-import { createExecutor } from '../executor/executor.js';
+import { createExecutor } from '../../warehouse/executor.js';
 import { readEvalSet, type EvalSet } from './eval-set.js';
 import { runEval, type EvalResult } from './run-eval.js';
 import { summarise, type EvalSummary } from './summarise.js';

@@ -6,7 +6,7 @@
  */
 import { runAsk } from '../agent-runs/run-ask.js';
 import type { AskContext, AskRun } from '../agent-runs/types.js';
-import { createMemoryThreadStore } from '../stores/thread-store.js';
+import { createMemoryThreadStore } from '../../hooks/stores/thread-store.js';
 import type { EvalItem, EvalSet } from './eval-set.js';
 import { judgeRun, type EvalVerdict } from './judge-run.js';
 

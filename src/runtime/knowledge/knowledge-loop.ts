@@ -7,8 +7,8 @@
  * removed, and the pages read as citations; the answer's trust, status and sources stay the
  * governed answer's alone.
  */
-import { audit } from '../host/audit.js';
-import { gateToolCall, ToolRefusedError } from '../host/tool-gate.js';
+import { audit } from '../../hooks/audit.js';
+import { gateToolCall, ToolRefusedError } from '../../hooks/tool-gate.js';
 import { KnowledgeServerRefused, openKnowledgeClient, type KnowledgeClient, type KnowledgeHit, type KnowledgePage } from './knowledge-client.js';
 import type { KnowledgePlan } from './knowledge-plan.js';
 import type { KnowledgeServer, LeftOut } from './servers.js';

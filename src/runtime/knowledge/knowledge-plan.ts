@@ -9,8 +9,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { currentContext } from '../context/request-context.js';
-import { askHost } from '../host/ask-host.js';
+import { currentContext } from '../../hooks/context/request-context.js';
+import { askHost } from '../../hooks/ask-host.js';
 import { isServer, serverOf, type KnowledgeServer, type LeftOut } from './servers.js';
 
 /** The project's MCP-servers file. */

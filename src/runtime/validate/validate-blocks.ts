@@ -11,7 +11,7 @@ import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import { replaceParams } from '../../compiler/analyze/params.js';
 import type { CompiledBlock } from '../../compiler/types.js';
-import type { Executor } from '../executor/types.js';
+import type { Executor } from '../../warehouse/types.js';
 import { sqliteSyntaxError } from './sqlite-syntax.js';
 
 /** The span of a block's query value in its file, or the block's own span. */

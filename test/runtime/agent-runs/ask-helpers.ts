@@ -10,9 +10,9 @@ import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import { dataAwareRouter } from '../../../src/runtime/agent-runs/data-values.js';
 import type { AskRun } from '../../../src/runtime/agent-runs/types.js';
-import type { Tier1Router } from '../../../src/runtime/ask/types.js';
-import { createExecutor } from '../../../src/runtime/executor/executor.js';
-import type { Executor } from '../../../src/runtime/executor/types.js';
+import type { Tier1Router } from '../../../src/ask/types.js';
+import { createExecutor } from '../../../src/warehouse/executor.js';
+import type { Executor } from '../../../src/warehouse/types.js';
 import { startLocalServer, type LocalServer } from '../../../src/index.js';
 import { commerceProject } from '../helpers/warehouse.js';
 

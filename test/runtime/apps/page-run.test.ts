@@ -8,7 +8,7 @@ import { compileProject } from '../../../src/compiler/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import { PAGE_CONCURRENCY, runAppPage } from '../../../src/runtime/apps/page-run.js';
-import { StatementError, type Executor } from '../../../src/runtime/executor/types.js';
+import { StatementError, type Executor } from '../../../src/warehouse/types.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
 

@@ -8,8 +8,8 @@ import { compileProject } from '../../../src/compiler/compile-project.js';
 import type { CompiledBlock, CompiledParam } from '../../../src/compiler/types.js';
 import { evaluateTests } from '../../../src/runtime/blocks/evaluate-tests.js';
 import { bindBlock, runBlock } from '../../../src/runtime/blocks/run-block.js';
-import { createExecutor } from '../../../src/runtime/executor/executor.js';
-import type { Executor, StatementRequest } from '../../../src/runtime/executor/types.js';
+import { createExecutor } from '../../../src/warehouse/executor.js';
+import type { Executor, StatementRequest } from '../../../src/warehouse/types.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { SQLITE_CONFIG, commerceProject, numbersProject } from '../helpers/warehouse.js';
 

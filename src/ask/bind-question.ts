@@ -1,0 +1,224 @@
+/**
+ * Binding a question's asks to one block's declared parameters (spec, asking for a block by
+ * name, rules 1-4). A top-N goes to the limit parameter, a period to the start/end date
+ * parameters, a filter value to the string parameter of its field. What the block cannot take
+ * comes back as `unmet`, each worded in the block's terms, so the router can refuse a named block
+ * or pass over a ranked one. Pure: `now` is an argument, never the clock.
+ */
+import type { CompiledBlock } from '../compiler/types.js';
+import { blockFacts, paramForField, type BlockFacts } from './block-facts.js';
+import { iso } from './periods.js';
+import { readAsks, type FilterAsk, type QuestionAsks } from './question-asks.js';
+import type { ParamValue } from './types.js';
+import { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
+import { closestValues, matchValue } from './value-match.js';
+
+export interface Unmet {
+  kind: 'filter' | 'period' | 'limit' | 'limit-range' | 'required' | 'coverage' | 'value';
+  /** A sentence in the block's terms, e.g. "finance.weekly_revenue does not accept a filter on state (asked: CA)." */
+  message: string;
+}
+
+export interface Binding {
+  /** Values taken from the question, by parameter name. */
+  params: Record<string, ParamValue>;
+  unmet: Unmet[];
+}
+
+function todayPlusOne(now: Date | string | undefined): string | undefined {
+  if (now === undefined) return undefined;
+  const t = typeof now === 'string' ? Date.parse(now) : now.getTime();
+  if (Number.isNaN(t)) return undefined;
+  return iso(Date.UTC(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth(), new Date(t).getUTCDate() + 1));
+}
+
+/** A declared bound of a parameter: `parameterPolicy { top_n = { max = 50 } }`. */
+function declaredBound(block: CompiledBlock, param: string, key: 'min' | 'max'): number | undefined {
+  const policy = block.parameterPolicy?.[param];
+  const v = policy !== null && typeof policy === 'object' && !Array.isArray(policy) ? policy[key] : undefined;
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** Why a top-N cannot be bound to the limit parameter, or undefined when it can. */
+function limitProblem(block: CompiledBlock, param: string, n: number, text: string): string | undefined {
+  const min = Math.max(1, declaredBound(block, param, 'min') ?? 1);
+  const max = declaredBound(block, param, 'max');
+  const range = max === undefined ? `of ${min} or more` : `from ${min} to ${max}`;
+  if (n < min || (max !== undefined && n > max)) return `${block.id} takes a top-N ${range} (its ${param}); "${text}" asks for ${n}.`;
+  return undefined;
+}
+
+function bindLimit(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, out: Binding): void {
+  const limit = asks.limit;
+  if (limit === undefined) return;
+  const p = facts.limitParam;
+  const problem = p === undefined ? undefined : limitProblem(block, p.name, limit.n, limit.text);
+  if (problem !== undefined) out.unmet.push({ kind: 'limit-range', message: problem });
+  else if (p !== undefined) out.params[p.name] = limit.n;
+  else if (facts.fixedLimit === limit.n) return;
+  else if (facts.fixedLimit !== undefined) {
+    out.unmet.push({ kind: 'limit', message: `${block.id} always returns at most ${facts.fixedLimit} rows; it has no limit parameter for "${limit.text}".` });
+  } else {
+    out.unmet.push({ kind: 'limit', message: `${block.id} does not take a row limit ("${limit.text}"); it returns every row.` });
+  }
+}
+
+function periodText(start?: string, end?: string): string {
+  if (start !== undefined && end !== undefined) return `from ${start} up to ${end} (exclusive)`;
+  return start !== undefined ? `from ${start}` : `up to ${end ?? '?'} (exclusive)`;
+}
+
+function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, now: Date | string | undefined, out: Binding): void {
+  const period = asks.period;
+  if (period === undefined) return;
+  const { start, end } = period;
+  const fail = (message: string): void => void out.unmet.push({ kind: 'period', message });
+  if (period.needsNow && start === undefined && end === undefined) return fail(`"${period.text}" needs the current date, which was not given.`);
+  const { startParam, endParam } = facts;
+  if (startParam === undefined && endParam === undefined) {
+    const fixed = facts.fixedPeriod;
+    if (fixed !== undefined && fixed.start === start && fixed.end === end) return; // rule 2
+    if (fixed !== undefined) return fail(`${block.id} is fixed to the period ${periodText(fixed.start, fixed.end)}; it cannot answer for "${period.text}".`);
+    return fail(`${block.id} does not take a period ("${period.text}"); it always covers all of its data.`);
+  }
+  if (start !== undefined) {
+    if (startParam === undefined) return fail(`${block.id} takes only an end date (${endParam?.name}); it cannot start at ${start}.`);
+    out.params[startParam.name] = start;
+  }
+  const tomorrow = todayPlusOne(now);
+  if (end !== undefined) {
+    // A period that runs past today needs no end: the data stops at today anyway.
+    const endsInFuture = tomorrow !== undefined && end >= tomorrow;
+    if (endParam !== undefined) out.params[endParam.name] = end;
+    // A block with one row per day/week/month shows the asked period's rows without an end.
+    else if (!endsInFuture && !(facts.timeSeries && start !== undefined))
+      return fail(`${block.id} takes a start date (${startParam?.name}) but no end date; it cannot stop at ${end}.`);
+  } else if (endParam !== undefined && tomorrow !== undefined) {
+    // An open period ("since March 2025") runs to now, so the declared default end must not cut it.
+    out.params[endParam.name] = tomorrow;
+  }
+}
+
+/**
+ * Binds a question's value to a string parameter in the spelling the field's known values have
+ * (the data's, else the declared ones); a value outside a known set is not bound but explained.
+ */
+function bindValue(block: CompiledBlock, param: string, field: string, asked: string, lexicon: ValueLexicon | undefined, out: Binding): void {
+  const known = lexicon?.closed(field) ?? (field === param ? undefined : lexicon?.closed(param));
+  if (known === undefined || known.length === 0) {
+    out.params[param] = asked;
+    return;
+  }
+  const spelled = matchValue(asked, known);
+  if (spelled !== undefined) {
+    out.params[param] = spelled;
+    return;
+  }
+  const near = closestValues(asked, known);
+  const hint = near.length > 0 ? ` Closest: ${near.join(', ')}.` : ` It holds ${known.length} values, such as ${known.slice(0, 5).join(', ')}.`;
+  out.unmet.push({ kind: 'value', message: `"${asked}" is not a ${field} value that ${block.id} knows.${hint}` });
+}
+
+function bindFilterField(
+  block: CompiledBlock,
+  facts: BlockFacts,
+  field: string,
+  values: FilterAsk[],
+  lexicon: ValueLexicon | undefined,
+  out: Binding,
+): boolean {
+  const distinct = [...new Set(values.map((v) => v.value))];
+  const param = paramForField(block, field);
+  if (param !== undefined && distinct.length === 1) {
+    bindValue(block, param.name, field, distinct[0] ?? '', lexicon, out);
+    return true;
+  }
+  if (facts.breakdownFields.has(field)) return true;
+  if (distinct.every((v) => facts.literals.has(v.toLowerCase()))) return true;
+  return false;
+}
+
+function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, lexicon: ValueLexicon | undefined, out: Binding): void {
+  // Words of the block's own name are never filter values (rule 4).
+  const filters = asks.filters.filter(
+    (f) =>
+      !f.text
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .every((w) => facts.nameWords.has(w)),
+  );
+  const byField = new Map<string, FilterAsk[]>();
+  for (const f of filters) {
+    if (f.loose) continue;
+    // An ambiguous value belongs to the first of its fields this block knows, else the first.
+    const field = f.fields.find((x) => paramForField(block, x) !== undefined || facts.breakdownFields.has(x)) ?? f.fields[0] ?? '';
+    byField.set(field, [...(byField.get(field) ?? []), f]);
+  }
+  for (const [field, values] of [...byField].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (bindFilterField(block, facts, field, values, lexicon, out)) continue;
+    const asked = [...new Set(values.map((v) => v.value))].join(', ');
+    const message =
+      paramForField(block, field) !== undefined
+        ? `${block.id} filters ${field} on one value at a time (asked: ${asked}).`
+        : `${block.id} does not accept a filter on ${field} (asked: ${asked}).`;
+    out.unmet.push({ kind: 'filter', message });
+  }
+  bindLoose(
+    block,
+    filters.filter((f) => f.loose),
+    lexicon,
+    out,
+  );
+}
+
+/** A loose "in <word>" goes to the block's one unbound string parameter, if it has exactly one. */
+function bindLoose(block: CompiledBlock, loose: FilterAsk[], lexicon: ValueLexicon | undefined, out: Binding): void {
+  if (loose.length === 0) return;
+  const free = block.params.filter((p) => p.type === 'string' && p.name !== 'state' && !(p.name in out.params));
+  if (free.length === 1 && loose.length === 1) {
+    const name = (free[0] as { name: string }).name;
+    bindValue(block, name, name, (loose[0] as FilterAsk).value, lexicon, out);
+    return;
+  }
+  const asked = loose.map((l) => `"${l.text}"`).join(', ');
+  out.unmet.push({ kind: 'filter', message: `${block.id} has no parameter that could filter on ${asked}.` });
+}
+
+/**
+ * Binds asks already read from a question to one block. With the lexicon, text values are bound
+ * in the spelling of the field's known values, and a value outside them is explained.
+ */
+export function bindAsks(block: CompiledBlock, asks: QuestionAsks, now?: Date | string, lexicon?: ValueLexicon): Binding {
+  const facts = blockFacts(block);
+  const out: Binding = { params: {}, unmet: [] };
+  bindLimit(block, facts, asks, out);
+  bindPeriod(block, facts, asks, now, out);
+  bindFilters(block, facts, asks, lexicon, out);
+  for (const p of block.params) {
+    if (p.required && (p.default === undefined || p.default === null) && !(p.name in out.params)) {
+      out.unmet.push({ kind: 'required', message: `${block.id} needs a value for ${p.name} (${p.type}), and the question gives none.` });
+    }
+  }
+  return out;
+}
+
+export interface BindOptions {
+  now?: Date | string;
+  /** Known filter values; built from this block alone when omitted. */
+  lexicon?: ValueLexicon;
+  isKnown?: (word: string) => boolean;
+  /** Character spans to leave alone (the words that named the block). */
+  skip?: ReadonlyArray<[number, number]>;
+}
+
+/** Reads the question's asks and binds them to the block in one step. */
+export function bindQuestion(block: CompiledBlock, question: string, options: BindOptions = {}): Binding & { asks: QuestionAsks } {
+  const asks = readAsks(question, {
+    lexicon: options.lexicon ?? buildValueLexicon([block]),
+    isKnown: options.isKnown ?? (() => false),
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.skip === undefined ? {} : { skip: options.skip }),
+  });
+  return { ...bindAsks(block, asks, options.now, options.lexicon), asks };
+}

@@ -1,0 +1,102 @@
+/**
+ * What a block's contract gives, as routing terms: the columns of its result, the fields it
+ * breaks down by, the calendar grain of a time series, and the words its owner used for it (its
+ * name, its example questions, its parameters and the values its SQL fixes). Tier 1 answers a
+ * question only when every measure, grouping and ranking the question asks for is among these
+ * (coverage.ts). A description or tag is deliberately not here: it says what the block is about,
+ * not what its result holds ("per product category" in a description does not give a product
+ * count).
+ */
+import type { CompiledBlock } from '../compiler/types.js';
+import { blockFacts } from './block-facts.js';
+import { resultColumns } from './result-columns.js';
+import { termSet } from './tokens.js';
+import { GRAIN_TERMS, RANK_BOTTOM_TERMS } from './vocabulary.js';
+
+export interface BlockContract {
+  /** Terms of the result's column names (and declared outputs). */
+  readonly columns: ReadonlySet<string>;
+  /** Terms a "by X" / "per X" / "which X" may name: breakdown fields, result columns, calendar grain. */
+  readonly groupings: ReadonlySet<string>;
+  /** Terms that cover a measure word: the above plus name, examples, parameters and fixed values. */
+  readonly vocabulary: ReadonlySet<string>;
+  /**
+   * Words that may qualify a grouping field without being a measure: the tables it comes from and
+   * the owner's description ("product category" is products.category; "per sales channel").
+   */
+  readonly qualifiers: ReadonlySet<string>;
+  /**
+   * Pairs of terms the owner's description puts side by side ("refunded amount", "distinct
+   * buyers", "orders placed"), as `a b`: a word used the same way next to a result column is a
+   * qualifier of that column, not a measure of its own.
+   */
+  readonly describedPairs: ReadonlySet<string>;
+  /** The result is the first N rows of a ranking (a row limit that is not a window of recent periods). */
+  readonly ranking: boolean;
+  /** The result lists rows per group (so its first and last rows answer "most" and "least"). */
+  readonly grouped: boolean;
+  /** The owner's own words say it ranks from the bottom ("fewest", "lowest"). */
+  readonly ranksBottom: boolean;
+  /** One row per day, week, month...: "over time" and "trend" are what it gives. */
+  readonly timeSeries: boolean;
+}
+
+function union(...sets: ReadonlyArray<Iterable<string>>): Set<string> {
+  const out = new Set<string>();
+  for (const s of sets) for (const t of s) out.add(t);
+  return out;
+}
+
+/** Calendar terms of a time series: its grain word, and the grain of its time column names. */
+function grainTerms(block: CompiledBlock, columns: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const words = [typeof block.grain === 'string' ? block.grain : '', ...columns].join(' ');
+  for (const t of termSet(words)) for (const g of GRAIN_TERMS.get(t) ?? []) out.add(g);
+  return out;
+}
+
+/** Side-by-side term pairs of a description, within its clauses (commas and cues break them). */
+function pairsOf(description: string): Set<string> {
+  const out = new Set<string>();
+  for (const clause of description.split(/[,;.:()]|\b(?:per|by|each|every|across|and|or)\b/i)) {
+    const ts = [...termSet(clause)];
+    for (let i = 0; i + 1 < ts.length; i++) out.add(`${ts[i]} ${ts[i + 1]}`);
+  }
+  return out;
+}
+
+function buildContract(block: CompiledBlock): BlockContract {
+  const facts = blockFacts(block);
+  const names = resultColumns(block.query, block.dialect);
+  const vis = Object.values(block.visualization ?? {}).filter((v): v is string => typeof v === 'string');
+  const columns = termSet([...names, ...block.outputs, ...vis].join(' '));
+  const grains = facts.timeSeries ? grainTerms(block, names) : new Set<string>();
+  const groupings = union(columns, termSet([...facts.breakdownFields].join(' ')), grains);
+  const owned = termSet([block.name, ...block.examples.map((e) => e.question), ...block.params.map((p) => p.name), ...facts.literals].join(' '));
+  const vocabulary = union(groupings, owned);
+  const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
+  const qualifiers = union(vocabulary, termSet([...block.tables.map((t) => t.split('.').pop() ?? t), block.description ?? ''].join(' ')));
+  return {
+    columns,
+    groupings,
+    vocabulary,
+    qualifiers,
+    describedPairs: pairsOf(block.description ?? ''),
+    ranking: limited && !facts.timeSeries,
+    grouped: facts.breakdownFields.size > 0,
+    ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),
+    timeSeries: facts.timeSeries,
+  };
+}
+
+const cache = new WeakMap<CompiledBlock, BlockContract>();
+
+/** The contract terms of a block, read once per compiled block object. */
+export function blockContract(block: CompiledBlock): BlockContract {
+  let c = cache.get(block);
+  if (c === undefined) {
+    c = buildContract(block);
+    cache.set(block, c);
+  }
+  return c;
+}

@@ -1,0 +1,132 @@
+/**
+ * What a block can take from a question, read once from its compiled form: which parameter is
+ * its row limit, which date parameters open and close its period, which string parameters
+ * filter which field, which fields it breaks down by (so a value of that field is one of its
+ * rows), and which values and period its own SQL fixes. Read from declarations and the query
+ * text only; nothing here runs SQL.
+ */
+import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
+import { END_PARAM_NAMES, LIMIT_PARAM_NAMES, START_PARAM_NAMES } from './vocabulary.js';
+import { iso } from './periods.js';
+
+export interface BlockFacts {
+  limitParam?: CompiledParam;
+  /** `LIMIT 10` written as a literal. */
+  fixedLimit?: number;
+  startParam?: CompiledParam;
+  endParam?: CompiledParam;
+  /** A period the SQL fixes with date literals when no date parameter is used (spec rule 2). */
+  fixedPeriod?: { start?: string; end?: string };
+  /** Fields the result has one row per value of (a value of them needs no filter). */
+  breakdownFields: ReadonlySet<string>;
+  /** Lower-cased string literals of the query (`status = 'completed'` fixes status). */
+  literals: ReadonlySet<string>;
+  /** One row per day/week/month/...: a period without an end still shows the asked rows. */
+  timeSeries: boolean;
+  /** Lower-cased words of the block's name: never filter values (spec, asking by name, rule 4). */
+  nameWords: ReadonlySet<string>;
+}
+
+const PARAM_IN_LIMIT = /\blimit\s+\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}/gi;
+
+function limitParamOf(block: CompiledBlock): CompiledParam | undefined {
+  const numeric = block.params.filter((p) => p.type === 'number' || p.type === 'integer');
+  const inLimit = new Set([...block.query.matchAll(PARAM_IN_LIMIT)].map((m) => m[1] ?? ''));
+  return numeric.find((p) => inLimit.has(p.name)) ?? numeric.find((p) => LIMIT_PARAM_NAMES.has(p.name.toLowerCase()));
+}
+
+const nextDay = (d: string): string => iso(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
+
+/** `>= '2024-01-01' ... < '2025-01-01'` and `BETWEEN 'a' AND 'b'` as a half-open range. */
+function fixedPeriodOf(query: string): { start?: string; end?: string } | undefined {
+  const out: { start?: string; end?: string } = {};
+  for (const m of query.matchAll(/\bbetween\s+'(\d{4}-\d{2}-\d{2})'\s+and\s+'(\d{4}-\d{2}-\d{2})'/gi)) {
+    out.start = m[1];
+    out.end = nextDay(m[2] ?? '');
+  }
+  for (const m of query.matchAll(/(>=|<=|>|<)\s*'(\d{4}-\d{2}-\d{2})'/g)) {
+    const d = m[2] ?? '';
+    if (m[1] === '>=') out.start = d;
+    else if (m[1] === '>') out.start = nextDay(d);
+    else if (m[1] === '<') out.end = d;
+    else out.end = nextDay(d);
+  }
+  return out.start === undefined && out.end === undefined ? undefined : out;
+}
+
+/** Single-expression GROUP BY clauses and the chart's category axis name breakdown fields. */
+function breakdownFieldsOf(block: CompiledBlock): Set<string> {
+  const out = new Set<string>();
+  for (const m of block.query.matchAll(/\bgroup\s+by\s+([\s\S]*?)(?=\border\s+by\b|\bhaving\b|\blimit\b|\)|$)/gi)) {
+    const items = (m[1] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const only = items.length === 1 ? /^(?:\w+\.)?(\w+)$/.exec(items[0] ?? '') : null;
+    if (only?.[1] !== undefined && !/^\d+$/.test(only[1])) out.add(only[1].toLowerCase());
+  }
+  const vis = block.visualization ?? {};
+  for (const key of ['x', 'label']) {
+    const v = vis[key];
+    if (typeof v === 'string') out.add(v.toLowerCase());
+  }
+  return out;
+}
+
+const TIME_GRAINS = /^(day|date|week|month|quarter|year)s?$/i;
+const TIME_AXIS = /(^|_)(date|day|week|month|quarter|year)(_|$)/i;
+
+/** Declared grain of a calendar unit, or a chart whose x axis is a calendar column. */
+function isTimeSeries(block: CompiledBlock): boolean {
+  if (typeof block.grain === 'string' && TIME_GRAINS.test(block.grain)) return true;
+  const x = block.visualization?.['x'];
+  return typeof x === 'string' && TIME_AXIS.test(x);
+}
+
+function dateParam(block: CompiledBlock, names: ReadonlySet<string>): CompiledParam | undefined {
+  return block.params.find((p) => p.type === 'date' && names.has(p.name.toLowerCase()));
+}
+
+const cache = new WeakMap<CompiledBlock, BlockFacts>();
+
+/** Facts of one block, cached per compiled block object. */
+export function blockFacts(block: CompiledBlock): BlockFacts {
+  const hit = cache.get(block);
+  if (hit !== undefined) return hit;
+  const usesDateParam = block.params.some((p) => p.type === 'date' && block.paramsUsed.includes(p.name));
+  const fixedLimit = /\blimit\s+(\d+)\b/i.exec(block.query);
+  const fixedPeriod = usesDateParam ? undefined : fixedPeriodOf(block.query);
+  const limitParam = limitParamOf(block);
+  const startParam = dateParam(block, START_PARAM_NAMES);
+  const endParam = dateParam(block, END_PARAM_NAMES);
+  const facts: BlockFacts = {
+    ...(limitParam ? { limitParam } : {}),
+    ...(fixedLimit ? { fixedLimit: Number(fixedLimit[1]) } : {}),
+    ...(startParam ? { startParam } : {}),
+    ...(endParam ? { endParam } : {}),
+    ...(fixedPeriod ? { fixedPeriod } : {}),
+    breakdownFields: breakdownFieldsOf(block),
+    timeSeries: isTimeSeries(block),
+    literals: new Set([...block.query.matchAll(/'([^']*)'/g)].map((m) => (m[1] ?? '').toLowerCase())),
+    nameWords: new Set(
+      block.name
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    ),
+  };
+  cache.set(block, facts);
+  return facts;
+}
+
+/** The string parameter that filters a field: same name, or `<field>_x` / `x_<field>`. */
+export function paramForField(block: CompiledBlock, field: string): CompiledParam | undefined {
+  const strings = block.params.filter((p) => p.type === 'string');
+  return strings.find((p) => p.name === field) ?? strings.find((p) => p.name.startsWith(`${field}_`) || p.name.endsWith(`_${field}`));
+}
+
+/** `since (date, default 2024-01-01)`: how a refusal lists what the block accepts. */
+export function describeParam(p: CompiledParam): string {
+  const dflt = p.default === undefined || p.default === null ? (p.required ? 'required' : 'optional') : `default ${String(p.default)}`;
+  return `${p.name} (${p.type}, ${dflt})`;
+}

@@ -1,0 +1,161 @@
+/**
+ * Tier 1 only within a block's contract: every grouping, measure and ranking a question asks for
+ * must be among what the block gives (block-contract.ts). Filters, period and row limit are
+ * bound by bind-question.ts, which reports what it cannot take. A question that shares words with
+ * a block but asks for something it does not give goes on (Tier 2, or the by-name explanation);
+ * coverage never makes a block answer, it only stops one.
+ *
+ * The result lists the question's own words under `covered` and `uncovered`, so a route can be
+ * explained ("uncovered: products") and a wrong route debugged.
+ */
+import type { CompiledBlock } from '../compiler/types.js';
+import type { Unmet } from './bind-question.js';
+import { blockContract, type BlockContract } from './block-contract.js';
+import { blockFacts } from './block-facts.js';
+import type { AskedMeasure, AskedShape } from './question-shape.js';
+import type { TermAlias } from './term-index.js';
+import { GRAIN_TERMS } from './vocabulary.js';
+
+export interface Coverage {
+  covered: string[];
+  uncovered: string[];
+  /** The uncovered asks worded in the block's terms, for a by-name explanation. */
+  unmet: Unmet[];
+}
+
+export interface CoverageOptions {
+  /** The question named the block: running it as it is needs no ranking word. */
+  named: boolean;
+  /** The question asked for a top-N (bound or explained by bind-question). */
+  limitAsked: boolean;
+  /** The question asked for a period (bound or explained by bind-question). */
+  periodAsked: boolean;
+  /** Certified terms named in the question: their words stand for the term's name. */
+  aliases?: readonly TermAlias[];
+}
+
+/**
+ * A word is given when its own term is in `set`, or when it is part of a certified term's name or
+ * synonym whose name's terms all are (any of the overlapping phrases it is part of).
+ */
+function given(set: ReadonlySet<string>, term: string, start: number, options: CoverageOptions): boolean {
+  if (set.has(term)) return true;
+  return (options.aliases ?? []).some((a) => start >= a.start && start < a.end && a.terms.length > 0 && a.terms.every((t) => set.has(t)));
+}
+
+function grouped(contract: BlockContract, term: string): boolean {
+  if (contract.groupings.has(term)) return true;
+  return (GRAIN_TERMS.get(term) ?? []).some((g) => contract.groupings.has(g));
+}
+
+function rankingCovered(contract: BlockContract, ranking: 'top' | 'bottom'): boolean {
+  if (ranking === 'top') return contract.ranking || contract.grouped || contract.vocabulary.has('top');
+  return contract.ranksBottom || (contract.grouped && !contract.ranking);
+}
+
+class Tally implements Coverage {
+  covered: string[] = [];
+  uncovered: string[] = [];
+  unmet: Unmet[] = [];
+
+  note(ok: boolean, word: string, message: string): void {
+    if (ok) {
+      if (!this.covered.includes(word)) this.covered.push(word);
+    } else if (!this.uncovered.includes(word)) {
+      this.uncovered.push(word);
+      this.unmet.push({ kind: 'coverage', message });
+    }
+  }
+}
+
+/**
+ * A word the owner's description puts right beside a result column qualifies that column when
+ * the question puts it there too ("refunded amount", "distinct buyers", "orders placed").
+ */
+function describedBeside(contract: BlockContract, shape: AskedShape, k: number): boolean {
+  const m = shape.measures[k] as AskedMeasure;
+  const beside = [shape.measures[k - 1], shape.measures[k + 1]].filter(
+    (n): n is AskedMeasure => n !== undefined && n.run === m.run && contract.columns.has(n.term),
+  );
+  return beside.some((n) => contract.describedPairs.has(n.start < m.start ? `${n.term} ${m.term}` : `${m.term} ${n.term}`));
+}
+
+function measures(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  const seen = new Set<string>();
+  for (const [k, m] of shape.measures.entries()) {
+    if (seen.has(m.term)) continue;
+    seen.add(m.term);
+    t.note(
+      given(contract.vocabulary, m.term, m.start, options) || describedBeside(contract, shape, k),
+      m.text,
+      `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`,
+    );
+  }
+  if (shape.overTime !== undefined) t.note(contract.timeSeries, shape.overTime, `${block.id} is not a time series, so it gives no "${shape.overTime}".`);
+}
+
+/**
+ * A grouping phrase is given when one of its words is a field the block breaks down by and the
+ * others qualify it in the block's own terms (its contract, its tables, its description):
+ * "each customer segment" (segment), "by payment method" (method), "by product category",
+ * and the verb a short phrase may run into ("each segment bring").
+ */
+function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  for (const g of shape.groupings) {
+    const field = g.parts.findIndex((x) => grouped(contract, x.term));
+    const ok = field >= 0 && g.parts.every((x, i) => i === field || grouped(contract, x.term) || given(contract.qualifiers, x.term, x.start, options));
+    t.note(ok, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`);
+  }
+}
+
+function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  if (shape.ranking !== undefined) {
+    const word = shape.rankingText ?? shape.ranking;
+    t.note(
+      rankingCovered(contract, shape.ranking),
+      word,
+      `${block.id} ${contract.ranking ? 'returns only the top of its ranking' : 'does not rank its rows'}, so it cannot give the "${word}".`,
+    );
+  } else if (contract.ranking && !options.named && !options.limitAsked) {
+    // A top-N block shows the first rows of a ranking; a question asking for every row is not that.
+    t.note(false, 'every row', `${block.id} returns only the first rows of its ranking, not every row.`);
+  }
+}
+
+/** True when the question asks for a calendar grain anywhere ("weekly", "per month", "by day"). */
+function asksGrain(shape: AskedShape): boolean {
+  return shape.measures.some((m) => GRAIN_TERMS.has(m.term)) || shape.groupings.some((g) => g.terms.some((t) => GRAIN_TERMS.has(t)));
+}
+
+/**
+ * A time series (one row per day, week, month) answers a question about a period or a time
+ * breakdown; a question asking for neither ("what is our net revenue?") asks for a total the
+ * series does not give.
+ */
+function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  if (!contract.timeSeries || options.named || options.periodAsked || shape.overTime !== undefined || asksGrain(shape)) return;
+  t.note(false, 'a total', `${block.id} gives one row per period, and the question asks for no period or time breakdown.`);
+}
+
+/** A block whose SQL fixes its period answers a question about that period, not one that names none. */
+function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void {
+  const fixed = blockFacts(block).fixedPeriod;
+  if (fixed === undefined || options.named || options.periodAsked) return;
+  t.note(false, 'any period', `${block.id} covers only ${fixed.start ?? '…'} up to ${fixed.end ?? '…'}, and the question asks for no period.`);
+}
+
+/** What of the asked shape the block gives, and what it does not. */
+export function coverage(block: CompiledBlock, shape: AskedShape, options: CoverageOptions): Coverage {
+  const contract = blockContract(block);
+  const t = new Tally();
+  // "just the top 3", "California?": with nothing to measure or group, any ranking block would
+  // do, which is a guess; only a named block (or a follow-up held to one) answers that.
+  if (!options.named && shape.measures.length === 0 && shape.groupings.length === 0)
+    t.note(false, 'what to measure', `The question does not say what ${block.id} should measure.`);
+  groupings(block, contract, shape, options, t);
+  measures(block, contract, shape, options, t);
+  ranking(block, contract, shape, options, t);
+  period(block, options, t);
+  overTime(block, contract, shape, options, t);
+  return t;
+}

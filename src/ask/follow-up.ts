@@ -1,0 +1,88 @@
+/**
+ * A follow-up in a thread whose last answer was certified (spec 01, asking for a block by name
+ * rule 5, and tier rule 9):
+ *
+ * - a question that narrows that answer ("just the top 3", "only California", "what about
+ *   2025?") is held to the same block: its parameters are re-bound over the earlier ones, and
+ *   what the block does not take is explained in its terms;
+ * - a question asking for a grouping or filter the block does not give ("by channel") first
+ *   looks for a distinct certified drilldown block answering the two questions together;
+ * - without one it becomes a drilldown proposal: no certified answer, the Tier-2 way, carrying
+ *   the requested filters and dimensions as the evidence route.
+ *
+ * A question that asks for a measure of its own is a new question, routed as any other.
+ */
+import type { CompiledBlock } from '../compiler/types.js';
+import { blockContract } from './block-contract.js';
+import { readShape, type AskedShape } from './question-shape.js';
+import { valueNotAccepted } from './refusals.js';
+import { answer, askedOf, asksOf, docOf, fitOf, refused, routeOf, type Fit, type Prepared } from './route-core.js';
+import type { ParamValue, RouteOptions, Tier1Decision, Tier1Drilldown } from './types.js';
+
+/** The certified answer a follow-up may narrow. */
+export interface PreviousAnswer {
+  block: string;
+  params: Record<string, ParamValue>;
+  question: string;
+}
+
+/** True when the question asks for a measure the earlier block does not hold: a new question. */
+function asksOwnMeasure(block: CompiledBlock, shape: AskedShape): boolean {
+  const vocabulary = blockContract(block).vocabulary;
+  return shape.measures.some((m) => !vocabulary.has(m.term));
+}
+
+function drilldownOf(block: CompiledBlock, shape: AskedShape, asks: ReturnType<typeof asksOf>, combined: string): Tier1Drilldown {
+  return {
+    from: block.id,
+    filters: asks.filters.map((f) => f.text),
+    dimensions: shape.groupings.map((g) => g.text),
+    question: combined,
+  };
+}
+
+function held(block: CompiledBlock, previous: PreviousAnswer, fit: Fit): Tier1Decision {
+  const params = { ...previous.params, ...fit.params };
+  const decision = answer(block, params, 1, false, [{ id: block.id, score: 1, role: 'answer' }], routeOf(block, 1, fit));
+  return { ...decision, followUp: { mode: 'held', from: block.id } } as Tier1Decision;
+}
+
+/**
+ * The decision for `question` as a follow-up of `previous`, or undefined when it is not one
+ * (`standalone` is then the decision). `rank` routes text as a first question would.
+ */
+export function routeFollowUp(
+  p: Prepared,
+  question: string,
+  previous: PreviousAnswer,
+  options: RouteOptions,
+  standalone: Tier1Decision,
+  rank: (text: string) => Tier1Decision,
+): Tier1Decision | undefined {
+  const doc = docOf(p, previous.block);
+  if (doc < 0 || p.gateOf(doc) !== undefined) return undefined;
+  if (standalone.kind === 'refused' && standalone.named) return undefined;
+  const block = p.index.blocks[doc] as CompiledBlock;
+  const asked = askedOf(p, question, options);
+  const { asks, shape } = asked;
+  if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape))) return undefined;
+  if (standalone.kind !== 'answer' && asksOwnMeasure(block, shape)) return undefined;
+  const fit = fitOf(block, asked, options, true, p.lexicon);
+  if (fit.unmet.length === 0) return held(block, previous, fit);
+  if (fit.unmet.every((u) => u.kind === 'value' || u.kind === 'limit-range')) {
+    return refused(valueNotAccepted(block, fit.unmet), false, [{ id: block.id, score: 1, role: 'cannot-answer' }]);
+  }
+  const combined = `${previous.question} ${question}`;
+  // A drilldown block gives the earlier measures under the new grouping or filter; the earlier
+  // question's own groupings are what the follow-up replaces.
+  const earlier = readShape(previous.question, asksOf(p, previous.question, options));
+  const drill = rank(`${earlier.measures.map((m) => m.text).join(' ')} ${question}`);
+  if (drill.kind === 'answer' && drill.block !== block.id) return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
+  return {
+    kind: 'no-match',
+    code: 'NO_MATCH',
+    candidates: [{ id: block.id, score: 1, role: 'cannot-answer' }],
+    route: routeOf(block, 1, fit),
+    drilldown: drilldownOf(block, shape, asks, combined),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The columns a block's result has, read from its query the way its engine would name them:
+ * the select list of the statement's first top-level SELECT (a CTE body or a subquery names
+ * nothing the person sees), each item's alias, else its column name (`p.category` is
+ * `category`). Read with the dialect lexer, so quoted names and comments are handled as the
+ * engine handles them. Expressions without a name are left out: they give nothing to match.
+ */
+import { isNameToken, lexStatement, type SqlToken } from '../../grammar/sql/index.js';
+
+/** `${name}` placeholders read as one parameter token; only the names of columns matter here. */
+const PLACEHOLDER = /\$\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}/g;
+
+function tokensOf(query: string, driver: string): SqlToken[] {
+  try {
+    return lexStatement(query.replace(PLACEHOLDER, '?'), driver);
+  } catch {
+    return [];
+  }
+}
+
+/** Index range [start, end) of the select list of the first top-level SELECT. */
+function selectList(tokens: readonly SqlToken[]): [number, number] | undefined {
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as SqlToken;
+    if (t.text === '(') depth++;
+    else if (t.text === ')') depth--;
+    else if (depth !== 0 || t.kind !== 'word') continue;
+    else if (start < 0 && t.value === 'select') start = i + 1;
+    else if (start >= 0 && ['from', 'where', 'group', 'order', 'limit', 'union', 'having', 'window', 'into'].includes(t.value)) return [start, i];
+  }
+  return start < 0 ? undefined : [start, tokens.length];
+}
+
+/** The name an item of the select list gives its column, if any. */
+function itemName(item: readonly SqlToken[]): string | undefined {
+  const last = item[item.length - 1];
+  if (last === undefined || !isNameToken(last) || (last.kind === 'word' && last.value === 'end')) return undefined;
+  const before = item[item.length - 2];
+  if (item.length === 1 || before?.text === '.' || (before?.kind === 'word' && before.value === 'as')) return last.value.toLowerCase();
+  // `expr alias` without AS: a name right after a closing parenthesis or a value.
+  if (before !== undefined && (before.text === ')' || before.kind === 'number' || before.kind === 'string' || isNameToken(before)))
+    return last.value.toLowerCase();
+  return undefined;
+}
+
+/** Result column names of the query, in order; [] when the query cannot be read. */
+export function resultColumns(query: string, driver: string): string[] {
+  const tokens = tokensOf(query, driver);
+  const range = selectList(tokens);
+  if (range === undefined) return [];
+  const out: string[] = [];
+  let depth = 0;
+  let item: SqlToken[] = [];
+  for (let i = range[0]; i <= range[1]; i++) {
+    const t = tokens[i];
+    if (i === range[1] || t === undefined || (depth === 0 && t.text === ',')) {
+      const name = itemName(item);
+      if (name !== undefined && name !== '*') out.push(name);
+      item = [];
+      continue;
+    }
+    if (t.text === '(') depth++;
+    else if (t.text === ')') depth--;
+    item.push(t);
+  }
+  return out;
+}

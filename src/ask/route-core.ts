@@ -1,0 +1,123 @@
+/**
+ * The parts of Tier-1 routing shared by a first question (route-tier1.ts) and a follow-up
+ * (follow-up.ts): what the router prepares once per manifest, how one block is fitted to a
+ * question (parameters bound, contract covering the asks), and the shapes of its decisions.
+ */
+import type { CompiledBlock, Manifest } from '../compiler/types.js';
+import type { BlockGate } from '../rules/gates/answer-gate.js';
+import { bindAsks, type Unmet } from './bind-question.js';
+import { coverage } from './coverage.js';
+import type { BlockNames } from './name-match.js';
+import { readAsks, type QuestionAsks } from './question-asks.js';
+import { readShape, type AskedShape } from './question-shape.js';
+import type { TermAlias, TermIndex } from './term-index.js';
+import type { RefusalCore } from './refusals.js';
+import type { RouteIndex } from './route-index.js';
+import type { ParamValue, RouteOptions, Tier1Candidate, Tier1Decision, Tier1Route } from './types.js';
+import type { ValueLexicon } from './value-lexicon.js';
+
+/** Below this score nothing matches well enough for a certified answer. */
+export const MATCH_THRESHOLD = 0.45;
+/** A block that may not answer must beat the best servable one by this much to be the refusal. */
+export const REFUSAL_MARGIN = 0.05;
+/** Candidates reported with a decision. */
+export const REPORTED = 5;
+/** What one question asks, read once: its asks (values, period, top-N), its shape, its certified terms. */
+export interface Asked {
+  asks: QuestionAsks;
+  shape: AskedShape;
+  aliases: readonly TermAlias[];
+}
+
+export interface Prepared {
+  manifest: Manifest;
+  index: RouteIndex;
+  names: BlockNames;
+  lexicon: ValueLexicon;
+  /** The answer gate's refusal for a document (undefined: the block may answer), asked on first use. */
+  gateOf(doc: number): RefusalCore | undefined;
+  gate: BlockGate;
+  scratch: Float64Array;
+  isKnown: (word: string) => boolean;
+  terms: TermIndex;
+}
+
+export function refused(core: RefusalCore, named: boolean, candidates: Tier1Candidate[]): Tier1Decision {
+  return { kind: 'refused', ...core, named, candidates };
+}
+
+export function answer(
+  block: CompiledBlock,
+  params: Record<string, ParamValue>,
+  score: number,
+  named: boolean,
+  candidates: Tier1Candidate[],
+  route: Tier1Route,
+): Tier1Decision {
+  return {
+    kind: 'answer',
+    block: block.id,
+    ...(block.contract ? { contract: block.contract.raw } : {}),
+    params,
+    score,
+    named,
+    candidates,
+    route,
+  };
+}
+
+export function docOf(p: Prepared, id: string): number {
+  // Binary search: blocks are sorted by id.
+  let lo = 0;
+  let hi = p.index.blocks.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const midId = (p.index.blocks[mid] as CompiledBlock).id;
+    if (midId === id) return mid;
+    if (midId < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** The asks of a question under this router's lexicon (values, period, top-N). */
+export function asksOf(p: Prepared, question: string, options: RouteOptions, skip?: Array<[number, number]>): QuestionAsks {
+  return readAsks(question, {
+    lexicon: p.lexicon,
+    isKnown: p.isKnown,
+    ...(skip !== undefined ? { skip } : {}),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+}
+
+export interface Fit {
+  params: Record<string, ParamValue>;
+  /** What the question asks that the block does not take or give (bind-question, then coverage). */
+  unmet: Unmet[];
+  covered: string[];
+  uncovered: string[];
+}
+
+/** The asks, shape and certified terms of a question (`skip`: spans that named a block). */
+export function askedOf(p: Prepared, question: string, options: RouteOptions, skip?: Array<[number, number]>): Asked {
+  const asks = asksOf(p, question, options, skip);
+  return { asks, shape: readShape(question, asks, skip ?? []), aliases: p.terms.aliases(question) };
+}
+
+/** Whether one block answers the question: its parameters bound, its contract covering the asks. */
+export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, lexicon: ValueLexicon): Fit {
+  const { asks, shape, aliases } = asked;
+  const binding = bindAsks(block, asks, options.now, lexicon);
+  const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined, periodAsked: asks.period !== undefined, aliases });
+  const unbound = binding.unmet.map((u) => u.message);
+  return {
+    params: binding.params,
+    unmet: [...binding.unmet, ...cov.unmet],
+    covered: cov.covered,
+    uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])],
+  };
+}
+
+export function routeOf(block: CompiledBlock, score: number, fit: Fit): Tier1Route {
+  return { block: block.id, score, covered: fit.covered, uncovered: fit.uncovered };
+}

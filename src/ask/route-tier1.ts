@@ -1,0 +1,228 @@
+/**
+ * Tier 1 of the Ask cascade: route a question to the certified block that answers it, refuse
+ * at once when the block it names or best matches may not answer, or report no match so Tier 2
+ * may run. Everything is prepared once per manifest (index, names, filter values, gates); a
+ * route is then pure and deterministic: no clock (periods use the `now` passed in), no
+ * randomness, ties broken by block id.
+ */
+import type { CompiledBlock, CompiledTerm, Manifest } from '../compiler/types.js';
+import { manifestGate, termGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
+import { buildTermIndex } from './term-index.js';
+import type { Unmet } from './bind-question.js';
+import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
+import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, valueNotAccepted, type RefusalCore } from './refusals.js';
+import {
+  answer,
+  askedOf,
+  docOf,
+  fitOf,
+  MATCH_THRESHOLD,
+  REFUSAL_MARGIN,
+  REPORTED,
+  refused,
+  routeOf,
+  type Asked,
+  type Fit,
+  type Prepared,
+} from './route-core.js';
+import { routeFollowUp } from './follow-up.js';
+import { buildRouteIndex } from './route-index.js';
+import { round4, routingTerms, scoreTerms, type Scored } from './route-score.js';
+import type { RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
+import { buildValueLexicon, type DataValues } from './value-lexicon.js';
+
+export { MATCH_THRESHOLD, REFUSAL_MARGIN } from './route-core.js';
+
+/** Best servable block for some text, above the threshold: a suggestion in a refusal. */
+function alternativeFor(p: Prepared, text: string, except: number): string | undefined {
+  const ranked = scoreTerms(p.index, routingTerms(text, undefined), p.scratch);
+  const hit = ranked.find((r) => r.doc !== except && r.score >= MATCH_THRESHOLD && p.gateOf(r.doc) === undefined);
+  return hit === undefined ? undefined : (p.index.blocks[hit.doc] as CompiledBlock).id;
+}
+
+function routeNamed(p: Prepared, question: string, hit: NameMatch, options: RouteOptions): Tier1Decision {
+  if (hit.kind === 'ambiguous') {
+    return refused(
+      ambiguousName(hit.name, hit.ids),
+      true,
+      hit.ids.map((id) => ({ id, score: 1, role: 'named' })),
+    );
+  }
+  if (hit.kind === 'unknown') {
+    const rest = question.slice(0, hit.start) + hit.text.replace(/[._]/g, ' ') + question.slice(hit.end);
+    return refused(unknownBlock(hit.text, alternativeFor(p, rest, -1)), true, []);
+  }
+  const doc = docOf(p, hit.id);
+  const block = p.index.blocks[doc] as CompiledBlock;
+  const candidates: Tier1Candidate[] = [{ id: block.id, score: 1, role: 'named' }];
+  const gate = p.gateOf(doc);
+  if (gate !== undefined) {
+    const needsAlternative = block.status === 'deprecated' || block.status === 'retired';
+    // The block's name says what it was for; its description tends to carry period-specific words.
+    const alt = needsAlternative ? alternativeFor(p, block.name, doc) : undefined;
+    return refused(alt === undefined ? gate : (gateRefusal(block, p.gate, alt) ?? gate), true, candidates);
+  }
+  const fit = fitOf(block, askedOf(p, question, options, [[hit.start, hit.end]]), options, true, p.lexicon);
+  if (fit.unmet.length > 0) return refused(cannotAnswer(block, fit.unmet), true, candidates);
+  return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit));
+}
+
+function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
+  return ranked.slice(0, REPORTED).map((r) => ({
+    id: (p.index.blocks[r.doc] as CompiledBlock).id,
+    score: r.score,
+    role: p.gateOf(r.doc) === undefined ? 'alternative' : 'refused',
+  }));
+}
+
+const isDraft = (p: Prepared, doc: number): boolean => (p.index.blocks[doc] as CompiledBlock).status === 'draft';
+
+function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier1Decision {
+  const asked = askedOf(p, question, options);
+  // A certified term's synonyms score as its name too: the name is appended, nothing is replaced.
+  const all = scoreTerms(
+    p.index,
+    routingTerms(p.terms.expand(question), asked.asks, (t) => p.index.postings.has(t)),
+    p.scratch,
+  );
+  const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
+  if (ranked.length === 0) return { kind: 'no-match', code: 'NO_MATCH', candidates: roleless(p, all) };
+  // Drafts wait for review; they never displace a certified block (see the draft step below).
+  const governed = ranked.filter((r) => !isDraft(p, r.doc));
+  const chosen = chooseServable(p, governed, asked, options);
+  // A certified block that gives everything asked answers, even beside a better-worded block that
+  // may not; that one is named with its reason only when nothing servable answers.
+  if (chosen.kind !== 'no-match') return chosen;
+  return gatedStep(p, governed, ranked) ?? draftStep(p, ranked, chosen);
+}
+
+/** The best-matching governed block that may not answer, named with its reason, when it clearly leads. */
+function gatedStep(p: Prepared, governed: Scored[], ranked: Scored[]): Tier1Decision | undefined {
+  const top = governed[0];
+  const topGate = top === undefined ? undefined : p.gateOf(top.doc);
+  if (top === undefined || topGate === undefined) return undefined;
+  const firstServable = governed.find((r) => p.gateOf(r.doc) === undefined);
+  if (firstServable !== undefined && top.score - firstServable.score < REFUSAL_MARGIN) return undefined;
+  const block = p.index.blocks[top.doc] as CompiledBlock;
+  const alt = firstServable === undefined ? undefined : (p.index.blocks[firstServable.doc] as CompiledBlock).id;
+  const core = block.status === 'deprecated' || block.status === 'retired' ? (gateRefusal(block, p.gate, alt) ?? topGate) : topGate;
+  return refused(core, false, roleless(p, ranked));
+}
+
+/**
+ * When no certified block answers, a matching draft is an earlier capture awaiting review: the
+ * refusal names it, and the cascade (run-ask.ts) takes the Tier-2 way, counting the ask on it.
+ */
+function draftStep(p: Prepared, ranked: Scored[], noMatch: Tier1NoMatch): Tier1Decision {
+  const draft = ranked.find((r) => isDraft(p, r.doc));
+  if (draft === undefined) return noMatch;
+  const block = p.index.blocks[draft.doc] as CompiledBlock;
+  const core = p.gateOf(draft.doc);
+  if (core === undefined) return noMatch;
+  const candidates = [...noMatch.candidates.filter((c) => c.id !== block.id), { id: block.id, score: draft.score, role: 'refused' as const }];
+  return { ...refused(core, false, candidates), ...(noMatch.route !== undefined ? { route: noMatch.route } : {}) };
+}
+
+const VALUE_KINDS: ReadonlySet<Unmet['kind']> = new Set(['value', 'limit-range']);
+
+/**
+ * The best certified candidate gives everything asked and only a value stops it (a misspelt
+ * filter value, a top-N out of range): that is said at once, in the block's terms.
+ */
+function notAccepted(
+  first: { block: CompiledBlock; fit: Fit } | undefined,
+  candidates: Tier1Candidate[],
+  route: Tier1Route | undefined,
+): Tier1Decision | undefined {
+  if (first === undefined || first.fit.unmet.length === 0 || !first.fit.unmet.every((u) => VALUE_KINDS.has(u.kind))) return undefined;
+  return { ...refused(valueNotAccepted(first.block, first.fit.unmet), false, candidates), ...(route !== undefined ? { route } : {}) };
+}
+
+/** The first servable candidate that takes every ask and gives everything asked; the rest keep their roles. */
+function chooseServable(p: Prepared, ranked: Scored[], asked: Asked, options: RouteOptions): Tier1Decision {
+  const candidates: Tier1Candidate[] = [];
+  let chosen: { block: CompiledBlock; fit: Fit; score: number } | undefined;
+  let explained: Tier1Route | undefined;
+  let first: { block: CompiledBlock; fit: Fit } | undefined;
+  for (const r of ranked) {
+    const block = p.index.blocks[r.doc] as CompiledBlock;
+    let role: Tier1Candidate['role'] = 'refused';
+    if (p.gateOf(r.doc) === undefined) {
+      if (chosen !== undefined) role = 'alternative';
+      else {
+        const fit = fitOf(block, asked, options, false, p.lexicon);
+        explained ??= routeOf(block, r.score, fit);
+        first ??= { block, fit };
+        role = fit.unmet.length === 0 ? 'answer' : 'cannot-answer';
+        if (role === 'answer') chosen = { block, fit, score: r.score };
+      }
+    }
+    if (candidates.length < REPORTED || role === 'answer') candidates.push({ id: block.id, score: r.score, role });
+    if (chosen !== undefined && candidates.length >= REPORTED) break;
+  }
+  if (chosen === undefined)
+    return (
+      notAccepted(first, candidates, explained) ?? { kind: 'no-match', code: 'NO_MATCH', candidates, ...(explained !== undefined ? { route: explained } : {}) }
+    );
+  const score = round4(chosen.score);
+  return answer(chosen.block, chosen.fit.params, score, false, candidates, routeOf(chosen.block, score, chosen.fit)) as Tier1Answer;
+}
+
+export interface RouterOptions {
+  /** The project's answer gate (its merged answer.gate policy); the built-in policy otherwise. */
+  gate?: BlockGate;
+  /** The same policy's decision for terms; the built-in policy otherwise. */
+  termGate?: (term: CompiledTerm) => GateDecision;
+  /** The values the data holds per filtered field (agent-runs/data-values.ts), for binding spellings. */
+  values?: DataValues;
+}
+
+/** Builds the index once; `route` is then cheap, pure and deterministic. */
+export function createTier1Router(manifest: Manifest, options: RouterOptions = {}): Tier1Router {
+  const all = Object.values(manifest.blocks);
+  const index = buildRouteIndex(all);
+  const gate = options.gate ?? manifestGate(manifest);
+  // A term's decision is kept per term object, like the block gate's: a router's manifest does not change.
+  const decided = new WeakMap<CompiledTerm, GateDecision>();
+  const judgeTerm = options.termGate ?? ((t: CompiledTerm) => termGate(t));
+  const termGateOf = (t: CompiledTerm): GateDecision => {
+    let d = decided.get(t);
+    if (d === undefined) decided.set(t, (d = judgeTerm(t)));
+    return d;
+  };
+  const terms = buildTermIndex(manifest, termGateOf);
+  const refusals = new Map<number, RefusalCore | undefined>();
+  const p: Prepared = {
+    manifest,
+    index,
+    names: buildBlockNames(index.blocks),
+    lexicon: buildValueLexicon(index.blocks, options.values),
+    gate,
+    gateOf: (doc) => {
+      if (!refusals.has(doc)) refusals.set(doc, gateRefusal(index.blocks[doc] as CompiledBlock, gate));
+      return refusals.get(doc);
+    },
+    scratch: new Float64Array(index.blocks.length),
+    terms,
+    isKnown: (word) => {
+      const ts = routingTerms(word, undefined);
+      return ts.size > 0 && [...ts].every((t) => index.postings.has(t));
+    },
+  };
+  // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
+  const route = (question: string, options: RouteOptions = {}): Tier1Decision => {
+    const named = matchBlockName(question, p.names);
+    return named === undefined ? routeRanked(p, question, options) : routeNamed(p, question, named, options);
+  };
+  return {
+    size: index.blocks.length,
+    gate,
+    termGate: termGateOf,
+    terms,
+    route,
+    followUp(question, previous, options = {}) {
+      const standalone = route(question, options);
+      return routeFollowUp(p, question, previous, options, standalone, (text) => routeRanked(p, text, options)) ?? standalone;
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The Tier-1 router's public shapes: the decision union the Ask cascade switches on, the stable
+ * reason codes a refusal carries, and the candidate list kept for traces and "did you mean".
+ * Everything is plain JSON so a decision can be compared, logged by id and sent as is.
+ */
+
+/** Stable reason codes. Never renamed: traces, the CLI and agent tools key on them. */
+import type { CompiledTerm } from '../compiler/types.js';
+import type { BlockGate, GateDecision } from '../rules/gates/answer-gate.js';
+import type { TermIndex } from './term-index.js';
+
+export const TIER1_REASON_CODES = [
+  /** The block is a draft: certify it with `svc certify --from-draft <path>`. */
+  'BLOCK_DRAFT',
+  /** The block is in review, pending recertification or has an unknown status. */
+  'BLOCK_NOT_CERTIFIED',
+  /** The block is deprecated: still in the project, no longer served. */
+  'BLOCK_DEPRECATED',
+  /** The block is retired. */
+  'BLOCK_RETIRED',
+  /** Marked certified, but without a certification receipt for its current source. */
+  'BLOCK_PENDING_RECERTIFICATION',
+  /** Marked certified, but its declaration has compile errors. */
+  'BLOCK_HAS_ERRORS',
+  /** Marked certified, but it declares no tests. */
+  'BLOCK_UNTESTED',
+  /** Certified, but its contract is not in the loaded contract manifest (spec rule 2). */
+  'CONTRACT_UNRESOLVED',
+  /** Certified, but its tags or description still say review required (spec rule 11). */
+  'REVIEW_REQUIRED',
+  /** The block that answers does not accept a value asked (a top-N out of range, a filter value its data does not hold). */
+  'VALUE_NOT_ACCEPTED',
+  /** The named block cannot satisfy the question (a filter, period or limit it does not take). */
+  'BLOCK_CANNOT_ANSWER',
+  /** The question names a block id or identifier that the manifest does not hold. */
+  'BLOCK_NOT_FOUND',
+  /** The question names a block by a name several domains use. */
+  'BLOCK_AMBIGUOUS',
+  /** Nothing certified matches well enough; Tier 2 may run. */
+  'NO_MATCH',
+] as const;
+export type Tier1ReasonCode = (typeof TIER1_REASON_CODES)[number];
+
+/** What the caller can offer the person next, as a machine-readable hint beside `next`. */
+export type NextAction =
+  | 'certify-draft'
+  | 'certify'
+  | 'use-alternative'
+  | 'ask-owner'
+  | 'fix-contract-manifest'
+  | 'explore-review-required'
+  | 'rephrase'
+  | 'name-with-domain';
+
+/**
+ * Why a candidate is in the list:
+ * - answer: the block that answers;
+ * - named: the block the question named (answer or refusal);
+ * - alternative: servable and matching, ranked below the answer;
+ * - refused: matching, but it may not answer (status, review required, contract);
+ * - cannot-answer: servable and matching, but it does not take what the question asks for.
+ */
+export type CandidateRole = 'answer' | 'named' | 'alternative' | 'refused' | 'cannot-answer';
+
+export interface Tier1Candidate {
+  id: string;
+  /** 0..1, rounded to 4 decimals. */
+  score: number;
+  role: CandidateRole;
+}
+
+export type ParamValue = string | number | boolean;
+
+/**
+ * Why the router chose (or passed over) a block, in the question's own words: what of the asked
+ * measures, groupings and ranking the block gives (`covered`) and does not (`uncovered`;
+ * `parameters` when a filter, period or limit could not be bound). Returned to the asker only;
+ * never written to a trace (it quotes the question).
+ */
+export interface Tier1Route {
+  block: string;
+  score: number;
+  covered: string[];
+  uncovered: string[];
+}
+
+/** How a follow-up was routed: held to the earlier answer's block, or to a certified drilldown block. */
+export interface Tier1FollowUp {
+  mode: 'held' | 'drilldown';
+  /** The block of the answer it follows. */
+  from: string;
+}
+
+/**
+ * A follow-up asking for what the earlier block does not give, with no certified drilldown
+ * block: a review-ready proposal of the requested filters and dimensions (spec 01 tier rule 9).
+ */
+export interface Tier1Drilldown {
+  from: string;
+  /** The filters the follow-up asks for, as written. */
+  filters: string[];
+  /** The groupings it asks for, as written. */
+  dimensions: string[];
+  /** The two questions together: what written SQL must answer. */
+  question: string;
+}
+
+export interface Tier1Answer {
+  kind: 'answer';
+  block: string;
+  /** `<contract id>@<version>` when the block declares one. */
+  contract?: string;
+  /** Values bound from the question only; the executor applies declared defaults for the rest. */
+  params: Record<string, ParamValue>;
+  score: number;
+  /** True when the question named the block rather than the ranking choosing it. */
+  named: boolean;
+  candidates: Tier1Candidate[];
+  route: Tier1Route;
+  /** Set when the question was a follow-up of a certified answer. */
+  followUp?: Tier1FollowUp;
+}
+
+export interface Tier1Refusal {
+  kind: 'refused';
+  code: Exclude<Tier1ReasonCode, 'NO_MATCH'>;
+  /** One or two sentences for the person, in the block's terms. Never SQL. */
+  reason: string;
+  block?: string;
+  /** What to do next, e.g. `svc certify --from-draft domains/sales/blocks/_drafts/x.svc`. */
+  next?: string;
+  nextAction?: NextAction;
+  /** BLOCK_CANNOT_ANSWER: the parameters the block accepts, as `name (type, default x)`. */
+  accepts?: string[];
+  /** True when the question named the block. */
+  named: boolean;
+  candidates: Tier1Candidate[];
+  /** For a draft passed over at Tier 1: the best certified candidate considered. */
+  route?: Tier1Route;
+}
+
+export interface Tier1NoMatch {
+  kind: 'no-match';
+  code: 'NO_MATCH';
+  candidates: Tier1Candidate[];
+  /** The best servable candidate considered and what it did not give. */
+  route?: Tier1Route;
+  /** A follow-up the earlier certified block cannot take: what Tier 2 should propose. */
+  drilldown?: Tier1Drilldown;
+}
+
+export type Tier1Decision = Tier1Answer | Tier1Refusal | Tier1NoMatch;
+
+export interface RouteOptions {
+  /**
+   * The reference instant for relative periods ("last 30 days", "this year"). The router never
+   * reads the clock; without `now`, a relative period cannot be bound and the block cannot answer.
+   */
+  now?: Date | string;
+}
+
+export interface Tier1Router {
+  route(question: string, options?: RouteOptions): Tier1Decision;
+  /**
+   * Routes a question asked in a thread whose last answer was certified (follow-up.ts): held to
+   * that block, a certified drilldown block, or a drilldown proposal; the standalone decision when
+   * the question is not a follow-up of it.
+   */
+  followUp(question: string, previous: { block: string; params: Record<string, ParamValue>; question: string }, options?: RouteOptions): Tier1Decision;
+  /** The answer gate this router serves under: every certified answer of its decisions passed it. */
+  readonly gate: BlockGate;
+  /** The same gate for business terms (a definition answer is certified only through it). */
+  termGate(term: CompiledTerm): GateDecision;
+  /** The manifest's business terms: definition questions and routing synonyms. */
+  readonly terms: TermIndex;
+  /** Number of blocks indexed (every status; only certified ones may answer). */
+  readonly size: number;
+}

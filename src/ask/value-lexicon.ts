@@ -1,0 +1,129 @@
+/**
+ * Filter values, read once per manifest: the values the data holds for the columns string
+ * parameters filter (loaded by the runtime, data-values.ts), the values the project declares
+ * (`assert x in [...]` tests, `parameterPolicy { p = { values = [...] } }`, string parameter
+ * defaults) and the "in <word>" of a block's own examples for its one string parameter
+ * ("products in home"). States come from us-states.ts instead. Knowing a value lets "orders
+ * from mobile" be read as a channel filter without the question naming the field, and binds
+ * "sales" as the data spells it ("Sales"). Phrases compare folded (case, accents, underscores).
+ */
+import type { CompiledBlock } from '../compiler/types.js';
+import { findPeriod } from './periods.js';
+import { words } from './tokens.js';
+import { findStates } from './us-states.js';
+import { STOP_WORDS } from './vocabulary.js';
+
+export interface ValueLexicon {
+  /** Field names a question may name as a filter ("channel web"). */
+  readonly fields: ReadonlySet<string>;
+  /** Longest value in words, for phrase matching. */
+  readonly longest: number;
+  /** Fields a lower-cased, space-separated phrase is a known value of (sorted). */
+  fieldsOf(phrase: string): string[];
+  /** The value as the data (or the project) spells it (`small business` -> `small_business`); `raw` when unknown. */
+  stored(field: string, phrase: string, raw?: string): string;
+  /** Every value a field can take, when that set is known (the data's values, or declared allowed values). */
+  closed(field: string): readonly string[] | undefined;
+}
+
+/** Field -> the values the data holds for it, as the data spells them. */
+export type DataValues = ReadonlyMap<string, readonly string[]>;
+
+const phraseOf = (value: string): string =>
+  words(value)
+    .map((w) => w.word)
+    .join(' ');
+
+/** String parameters other than the state, which has its own table. */
+function freeStringParams(block: CompiledBlock): string[] {
+  return block.params.filter((p) => p.type === 'string' && p.name !== 'state').map((p) => p.name);
+}
+
+/** Values a block's examples give its single free string parameter ("Best selling products in home"). */
+function exampleValues(block: CompiledBlock): Array<[string, string]> {
+  const free = freeStringParams(block);
+  if (free.length !== 1) return [];
+  const out: Array<[string, string]> = [];
+  for (const ex of block.examples) {
+    const q = ex.question;
+    const taken: Array<[number, number]> = findStates(q).map((s) => [s.start, s.end]);
+    taken.push(...(findPeriod(q, undefined, taken)?.spans ?? []));
+    const ws = words(q);
+    for (let i = 1; i < ws.length; i++) {
+      const v = ws[i];
+      const cue = ws[i - 1]?.word;
+      if (v === undefined || (cue !== 'in' && cue !== 'for') || STOP_WORDS.has(v.word) || /^\d/.test(v.word)) continue;
+      if (taken.some(([a, b]) => v.start < b && v.end > a)) continue;
+      out.push([free[0] ?? '', v.word]);
+    }
+  }
+  return out;
+}
+
+/** Allowed values a block declares: `assert x in [...]` and `parameterPolicy { p = { values = [...] } }`. */
+function allowedValues(block: CompiledBlock): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const t of block.tests) {
+    if (t.op !== 'in' || !Array.isArray(t.value)) continue;
+    for (const v of t.value) if (typeof v === 'string' && v !== '') out.push([t.subject, v]);
+  }
+  for (const [param, policy] of Object.entries(block.parameterPolicy ?? {})) {
+    const values = policy !== null && typeof policy === 'object' && !Array.isArray(policy) ? policy['values'] : undefined;
+    if (Array.isArray(values)) for (const v of values) if (typeof v === 'string' && v !== '') out.push([param, v]);
+  }
+  return out;
+}
+
+function declaredValues(block: CompiledBlock): Array<[string, string]> {
+  const out: Array<[string, string]> = allowedValues(block);
+  for (const p of block.params) {
+    if (p.type === 'string' && p.name !== 'state' && typeof p.default === 'string' && p.default !== '') out.push([p.name, p.default]);
+  }
+  return out;
+}
+
+/** Closed value sets per field: the data's values where loaded, else declared allowed values. */
+function closedSets(blocks: readonly CompiledBlock[], data: DataValues): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const b of blocks) {
+    for (const [field, value] of allowedValues(b)) if (!data.has(field)) out.set(field, [...(out.get(field) ?? []), value]);
+  }
+  for (const [field, values] of data) out.set(field, [...values]);
+  return out;
+}
+
+/** Folded phrase -> field -> spelling; the first spelling of a field wins (data first, then blocks by id). */
+function indexPhrases(pairs: ReadonlyArray<[string, string]>, fields: Set<string>): { byPhrase: Map<string, Map<string, string>>; longest: number } {
+  const byPhrase = new Map<string, Map<string, string>>();
+  let longest = 1;
+  for (const [field, value] of pairs) {
+    const phrase = phraseOf(value);
+    if (phrase === '' || STOP_WORDS.has(phrase)) continue;
+    fields.add(field);
+    const entry = byPhrase.get(phrase) ?? new Map<string, string>();
+    if (!entry.has(field)) entry.set(field, value);
+    byPhrase.set(phrase, entry);
+    longest = Math.max(longest, phrase.split(' ').length);
+  }
+  return { byPhrase, longest };
+}
+
+/**
+ * Builds the lexicon from every block (any status: a value is a value whoever declares it) and
+ * the data's own values; where both spell a value, the data's spelling wins.
+ */
+export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataValues = new Map()): ValueLexicon {
+  const fields = new Set<string>(['state']);
+  for (const b of blocks) for (const name of freeStringParams(b)) fields.add(name);
+  const fromData = [...data].flatMap(([f, vs]) => vs.map((v): [string, string] => [f, v]));
+  const fromBlocks = blocks.flatMap((b) => [...declaredValues(b), ...exampleValues(b)]);
+  const { byPhrase, longest } = indexPhrases([...fromData, ...fromBlocks], fields);
+  const closed = closedSets(blocks, data);
+  return {
+    fields,
+    longest: Math.min(longest, 4),
+    fieldsOf: (phrase) => [...(byPhrase.get(phraseOf(phrase))?.keys() ?? [])].sort(),
+    stored: (field, phrase, raw) => byPhrase.get(phraseOf(phrase))?.get(field) ?? raw ?? phrase,
+    closed: (field) => closed.get(field),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Answer text on App pages (spec 03 "Answers, figures and sources" 2; spec 02
+ * `figuresDependOnReader`, `keepsAnswerText`):
+ * - `figuresDependOnReader({ relations })`: whether an answer's figures differ by who reads them.
+ *   No host: no. A host without the hook: yes when it has a row policy or its own credentials.
+ *   With the hook only a clear `false` is no: a throw, a late or other answer is yes.
+ * - `keepsAnswerText(principal, { appId })`: who may still read answer text an App page keeps.
+ *   No host: the one local person may. A host without the hook: only someone authorized for
+ *   `app.author` on the App and for `dataset.certify`. A throw, a late or other answer: no.
+ */
+import { currentContext } from './context/request-context.js';
+import { callHook } from './call-hook.js';
+import { authorizeAction } from './authorize-action.js';
+
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
+/** Whether figures read from `relations` (undefined: any table) may differ by reader. */
+export async function figuresDependOnReader(relations?: readonly string[]): Promise<boolean> {
+  const host = currentContext()?.host;
+  if (host === undefined) return false;
+  const hook = host.hooks.figuresDependOnReader;
+  if (hook === undefined) return host.hooks.rowPolicy !== undefined || host.hooks.credentials !== undefined;
+  const context = relations !== undefined ? { relations: [...relations] } : {};
+  const outcome = await callHook({
+    name: 'figuresDependOnReader',
+    invoke: () => hook.call(host.hooks, context),
+    accept: isBoolean,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
+  return outcome.kind === 'ok' ? outcome.value : true;
+}
+
+/** Asks `authorize` for one action; anything but a clear allow is no. */
+async function allowed(action: string, resource: { kind: 'app' | 'project'; id?: string }): Promise<boolean> {
+  const context = currentContext();
+  if (context?.host === undefined || context.principal === undefined) return false;
+  return (await authorizeAction(context.host, context.principal, action, resource)).allow;
+}
+
+/** Whether the current person reads the answer text kept on App `appId`'s pages. */
+export async function keepsAnswerText(appId: string): Promise<boolean> {
+  const context = currentContext();
+  const host = context?.host;
+  if (host === undefined) return true;
+  const principal = context?.principal;
+  if (principal === undefined) return false;
+  const hook = host.hooks.keepsAnswerText;
+  if (hook === undefined) return (await allowed('app.author', { kind: 'app', id: appId })) && (await allowed('dataset.certify', { kind: 'project' }));
+  const outcome = await callHook({
+    name: 'keepsAnswerText',
+    invoke: () => hook.call(host.hooks, principal, { appId }),
+    accept: isBoolean,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
+  return outcome.kind === 'ok' && outcome.value;
+}

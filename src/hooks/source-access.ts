@@ -1,0 +1,68 @@
+/**
+ * Which certified sources a person may use (spec 02 `sourceAccess`, spec 03 "Answers, figures
+ * and sources" 3). The host is told the certified blocks by their App dataset id
+ * (`app:block:<domain>:<hash>`, the hash naming the block's file and name) and answers the ids it
+ * allows; either that id or `block:<domain>.<name>` admits a block. A throw, a time-out or an
+ * answer that is not a list of ids allows none. Without the hook every source is allowed.
+ */
+import { createHash } from 'node:crypto';
+import type { CompiledBlock, Manifest } from '../compiler/types.js';
+import { currentContext } from './context/request-context.js';
+import { askHost } from './ask-host.js';
+
+/** `block:<domain>.<name>`: how answers and audit events name a block. */
+export function blockSourceId(block: Pick<CompiledBlock, 'id'>): string {
+  return `block:${block.id}`;
+}
+
+/** `app:block:<domain>:<hash>`: the block as an App dataset, stable while its file and name are. */
+export function appBlockSourceId(block: Pick<CompiledBlock, 'domain' | 'name' | 'file'>): string {
+  const hash = createHash('sha256').update(`${block.file}#${block.name}`).digest('hex').slice(0, 16);
+  return `app:block:${block.domain}:${hash}`;
+}
+
+/** The sources an answer from `block` names: both of its ids. */
+export function blockSources(block: CompiledBlock): string[] {
+  return [blockSourceId(block), appBlockSourceId(block)];
+}
+
+const isCertified = (b: CompiledBlock) => b.effectiveStatus === 'certified';
+
+/** The certified blocks of a manifest and their App dataset ids, worked out once per manifest. */
+const certifiedIds = new WeakMap<Manifest, { certified: CompiledBlock[]; ids: string[] }>();
+function certifiedOf(manifest: Manifest): { certified: CompiledBlock[]; ids: string[] } {
+  let known = certifiedIds.get(manifest);
+  if (known === undefined) {
+    const certified = Object.values(manifest.blocks).filter(isCertified);
+    known = { certified, ids: certified.map(appBlockSourceId) };
+    certifiedIds.set(manifest, known);
+  }
+  return known;
+}
+
+function idsOf(value: unknown): Set<string> | undefined {
+  if (typeof value === 'string' || value === null || typeof value !== 'object' || !(Symbol.iterator in value)) return undefined;
+  const ids = [...(value as Iterable<unknown>)];
+  return ids.every((id) => typeof id === 'string') ? new Set(ids as string[]) : undefined;
+}
+
+/**
+ * The ids of the certified blocks of `manifest` the current person may use, or undefined when
+ * there is no one to ask (every source allowed).
+ */
+export async function admittedBlocks(manifest: Manifest): Promise<Set<string> | undefined> {
+  // Every Ask passes here: without the hook nothing of the manifest is read.
+  if (currentContext()?.host?.hooks.sourceAccess === undefined) return undefined;
+  const { certified, ids } = certifiedOf(manifest);
+  const answer = await askHost('sourceAccess', [[...ids]], (v): v is Iterable<string> => idsOf(v) !== undefined);
+  if (answer.kind === 'absent') return undefined;
+  if (answer.kind !== 'ok') return new Set();
+  const allowed = idsOf(answer.value) ?? new Set<string>();
+  return new Set(certified.filter((b, i) => allowed.has(ids[i] ?? '') || allowed.has(blockSourceId(b))).map((b) => b.id));
+}
+
+/** `manifest` without the certified blocks not in `admitted`: the vocabulary Ask builds from. */
+export function admittedManifest(manifest: Manifest, admitted: Set<string>): Manifest {
+  const blocks = Object.fromEntries(Object.entries(manifest.blocks).filter(([id, b]) => !isCertified(b) || admitted.has(id)));
+  return { ...manifest, blocks };
+}

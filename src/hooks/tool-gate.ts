@@ -1,0 +1,73 @@
+/**
+ * The host's tool gate (spec 02 `tools`): `tools({ name, args, principal }, next)` is around
+ * every agent tool call, over MCP and over HTTP. The host decides within the hook time limit,
+ * counted until it calls `next()`; the tool's own run is not bounded. A gate that throws, is
+ * late, or returns without calling `next()` refuses the call (TOOL_REFUSED, with a reference
+ * when it failed), and the tool never runs. Without a host or the hook, the tool runs.
+ */
+import { currentContext } from './context/request-context.js';
+import { errorReference } from './context/error-reference.js';
+
+/** A call the host's gate refused; `reference` when the gate failed rather than decided. */
+export class ToolRefusedError extends Error {
+  readonly code = 'TOOL_REFUSED';
+  constructor(
+    readonly tool: string,
+    readonly reference?: string,
+  ) {
+    super(reference === undefined ? `You may not use the tool ${tool} here.` : `The tool ${tool} could not be cleared (reference ${reference}).`);
+    this.name = 'ToolRefusedError';
+  }
+}
+
+const LATE = Symbol('late');
+
+/** Runs `run` through the current host's gate; throws ToolRefusedError when the gate does not let it. */
+export async function gateToolCall<T>(name: string, args: unknown, run: () => Promise<T>): Promise<T> {
+  const context = currentContext();
+  const host = context?.host;
+  const gate = host?.hooks.tools;
+  if (host === undefined || gate === undefined) return run();
+  let started: Promise<T> | undefined;
+  // Once the call is refused, a late next() runs nothing.
+  let refused = false;
+  let letThrough: () => void = () => undefined;
+  const cleared = new Promise<'cleared'>((resolve) => {
+    letThrough = () => resolve('cleared');
+  });
+  const next = (): Promise<T> => {
+    if (refused) return Promise.reject(new ToolRefusedError(name));
+    if (started === undefined) {
+      started = run();
+      letThrough();
+    }
+    return started;
+  };
+  const refuseFailed = (why: string): never => {
+    refused = true;
+    const reference = errorReference();
+    host.log(`[${reference}] host hook tools (${name}): ${why}`);
+    throw new ToolRefusedError(name, reference);
+  };
+  const deciding = Promise.resolve()
+    .then(() => gate.call(host.hooks, { name, args, ...(context?.principal !== undefined ? { principal: context.principal } : {}) }, next))
+    .then(() => 'decided' as const);
+  // The gate's own later failure (after it let the call through) changes nothing.
+  deciding.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), host.timeoutMs);
+  });
+  let outcome: 'cleared' | 'decided' | typeof LATE;
+  try {
+    outcome = await Promise.race([cleared, deciding, late]);
+  } catch (error) {
+    outcome = started !== undefined ? 'cleared' : refuseFailed(`threw: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (started !== undefined) return started;
+  if (outcome === LATE) return refuseFailed(`no decision within ${host.timeoutMs} ms`);
+  refused = true;
+  throw new ToolRefusedError(name);
+}

@@ -1,0 +1,97 @@
+/**
+ * The MCP server (official SDK) with every agent tool of spec 01's table registered, sorted by
+ * name. The SDK validates arguments against each tool's zod shape before its handler runs; the
+ * handler's outcome becomes one text item holding JSON, with `isError: true` and a stable code
+ * for a refusal. Row values JSON cannot carry as they are (a 64-bit integer, a blob, a
+ * non-finite number) become text, so a result always serialises. An unexpected failure (a bug)
+ * is answered as INTERNAL_ERROR with a reference; its detail goes to the operator's log, never
+ * to the agent.
+ */
+import { gateToolCall, ToolRefusedError } from '../../hooks/tool-gate.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { errorReference } from '../errors.js';
+import type { ToolContext } from '../../runtime/agent-tools/context.js';
+import { refuse, type AnyTool, type ToolOutcome } from '../../runtime/agent-tools/tool.js';
+import { answerQuestion } from '../../runtime/agent-tools/tools/answer-question.js';
+import { certify } from '../../runtime/agent-tools/tools/certify.js';
+import { feedbackRecord } from '../../runtime/agent-tools/tools/feedback-record.js';
+import { getBlock } from '../../runtime/agent-tools/tools/get-block.js';
+import { kgSearch } from '../../runtime/agent-tools/tools/kg-search.js';
+import { lineageImpact } from '../../runtime/agent-tools/tools/lineage-impact.js';
+import { listDimensions } from '../../runtime/agent-tools/tools/list-dimensions.js';
+import { listMetrics } from '../../runtime/agent-tools/tools/list-metrics.js';
+import { listProposalsTool } from '../../runtime/agent-tools/tools/list-proposals.js';
+import { queryViaBlock } from '../../runtime/agent-tools/tools/query-via-block.js';
+import { queryViaMetadata } from '../../runtime/agent-tools/tools/query-via-metadata.js';
+import { searchBlocks } from '../../runtime/agent-tools/tools/search-blocks.js';
+import { suggestBlock } from '../../runtime/agent-tools/tools/suggest-block.js';
+
+/** Every agent tool, sorted by name; tools/list shows them in this order. */
+export const TOOLS: readonly AnyTool[] = [
+  answerQuestion,
+  certify,
+  feedbackRecord,
+  getBlock,
+  kgSearch,
+  lineageImpact,
+  listDimensions,
+  listMetrics,
+  listProposalsTool,
+  queryViaBlock,
+  queryViaMetadata,
+  searchBlocks,
+  suggestBlock,
+];
+
+/** JSON.stringify replacer for values JSON cannot carry as they are. */
+function jsonSafe(_key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  if (value instanceof Uint8Array) return { base64: Buffer.from(value).toString('base64') };
+  // Buffer#toJSON runs before the replacer sees it: undo its { type, data } form.
+  if (value !== null && typeof value === 'object' && (value as { type?: unknown }).type === 'Buffer' && Array.isArray((value as { data?: unknown }).data)) {
+    return { base64: Buffer.from((value as { data: number[] }).data).toString('base64') };
+  }
+  return value;
+}
+
+/** The MCP content of an outcome: one text item holding JSON; `isError` for a refusal. */
+export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
+  if (outcome.ok) return { content: [{ type: 'text', text: JSON.stringify(outcome.value, jsonSafe) }] };
+  const error = { code: outcome.code, message: outcome.message, ...outcome.details };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }, jsonSafe) }] };
+}
+
+export const SERVER_NAME = 'svc';
+
+async function call(tool: AnyTool, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
+  try {
+    return toCallToolResult(await gateToolCall(tool.name, args, () => tool.handler(args as Parameters<AnyTool['handler']>[0], ctx)));
+  } catch (error) {
+    if (error instanceof ToolRefusedError)
+      return toCallToolResult(refuse(error.code, error.message, error.reference !== undefined ? { reference: error.reference } : {}));
+    const reference = errorReference();
+    ctx.log(`svc mcp: [${reference}] ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return toCallToolResult(
+      refuse('INTERNAL_ERROR', `The tool ${tool.name} failed unexpectedly; the operator can find it under reference ${reference}.`, { reference }),
+    );
+  }
+}
+
+/** The server with `tools` (default: every tool) registered; connect it to a transport. */
+export function createMcpServer(ctx: ToolContext, options: { version?: string; tools?: readonly AnyTool[] } = {}): McpServer {
+  const server = new McpServer({ name: SERVER_NAME, version: options.version ?? '0.0.0' }, { capabilities: { tools: {} } });
+  for (const tool of options.tools ?? TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
+      },
+      (args: unknown) => call(tool, args, ctx),
+    );
+  }
+  return server;
+}

@@ -1,0 +1,73 @@
+/**
+ * `svc mcp`: the agent tools over MCP on stdio. Opens the project (open-context.ts), connects
+ * the server to a StdioServerTransport and runs until the client closes stdin or the process
+ * gets SIGTERM or SIGINT; then it closes the server, the executor and its statement processes,
+ * and the trace recorder. Stdout carries the MCP stream only: every log line goes to `log`.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { openToolContext, type OpenOptions } from '../../runtime/agent-tools/open-context.js';
+import { createMcpServer } from './server.js';
+
+export interface StartMcpOptions extends OpenOptions {
+  version?: string;
+  stdin?: Readable;
+  stdout?: Writable;
+}
+
+export type StopReason = 'stdin-closed' | 'transport-closed' | 'SIGTERM' | 'SIGINT' | 'closed';
+
+export interface RunningMcp {
+  /** Resolves once everything is closed, with what stopped it. */
+  stopped: Promise<StopReason>;
+  /** Closes everything (idempotent). */
+  close(reason?: StopReason): Promise<StopReason>;
+}
+
+/** Calls `stop` when stdin ends or a signal comes; returns the function that stops watching. */
+function watchStops(stdin: Readable, stop: (reason: StopReason) => void): () => void {
+  const onEnd = (): void => stop('stdin-closed');
+  const onTerm = (): void => stop('SIGTERM');
+  const onInt = (): void => stop('SIGINT');
+  stdin.once('end', onEnd);
+  stdin.once('close', onEnd);
+  process.on('SIGTERM', onTerm);
+  process.on('SIGINT', onInt);
+  return () => {
+    stdin.off('end', onEnd);
+    stdin.off('close', onEnd);
+    process.off('SIGTERM', onTerm);
+    process.off('SIGINT', onInt);
+  };
+}
+
+/** Starts serving; throws ProjectNotReadyError when the project cannot be served. */
+export async function startMcp(options: StartMcpOptions = {}): Promise<RunningMcp> {
+  const stdin = options.stdin ?? process.stdin;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const opened = await openToolContext({ ...options, log });
+  const server = createMcpServer(opened.ctx, options.version !== undefined ? { version: options.version } : {});
+  let resolveStopped: (reason: StopReason) => void = () => undefined;
+  const stopped = new Promise<StopReason>((done) => (resolveStopped = done));
+  let stopping: Promise<StopReason> | undefined;
+  const close = (reason: StopReason = 'closed'): Promise<StopReason> => (stopping ??= shutdown(reason));
+  const unwatch = watchStops(stdin, (reason) => void close(reason));
+  async function shutdown(reason: StopReason): Promise<StopReason> {
+    // Yield first, so `stopping` is set before server.close() re-enters close() through the transport's onclose.
+    await Promise.resolve();
+    unwatch();
+    await server.close().catch((error: unknown) => log(`svc mcp: closing the server failed: ${String(error)}`));
+    await opened.close();
+    resolveStopped(reason);
+    return reason;
+  }
+  const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
+  transport.onclose = () => void close('transport-closed');
+  try {
+    await server.connect(transport);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { stopped, close };
+}

@@ -1,0 +1,134 @@
+/**
+ * Places every request in its context before any route runs: the principal, a request id, and
+ * the action and destination routeAction maps it to. The rest of the request's lifecycle runs
+ * inside runWithContext, so handlers and everything they await read the same context.
+ *
+ * Without a host the principal is the local owner. With a host (spec 02 "Authentication",
+ * spec 03 "Errors"): every answer carries `X-SVC-Hosted: 1`; `resolvePrincipal` names the
+ * person (null: 401 SIGN_IN_REQUIRED, with `X-SVC-Sign-In` when the host's sign-in path is
+ * same-origin; no answer in time: 503 IDENTITY_UNAVAILABLE; a throw or a wrong shape: 401 with
+ * a reference, since no one could be placed); then `authorize` decides the route's action
+ * (refused, failed or late: 403 PERMISSION_DENIED, nothing runs). Health stays open and asks
+ * neither hook.
+ */
+import { audit } from '../hooks/audit.js';
+import { APP_RULES } from './routes/web-app.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { localOwner } from '../runtime/certify/local-owner.js';
+import { localPrincipal, newRequestId, runWithContext, type Principal, type RequestContext } from '../hooks/context/request-context.js';
+import { routeAction, type RouteAction } from '../hooks/context/route-action.js';
+import { callHook } from '../hooks/call-hook.js';
+import { authorizeAction } from '../hooks/authorize-action.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, type AuthorizeDecision, type HostHooks } from '../hooks/hooks.js';
+import { isPrincipalAnswer, isSameOriginPath } from '../hooks/shapes.js';
+import type { ServerDeps } from './deps.js';
+import { send } from './errors.js';
+
+/**
+ * Routes no one is placed for: health, and the app's page and files, which carry no data and are
+ * the same for everyone (the app itself then meets the host's 401 and its sign-in page).
+ */
+function isOpen(route: RouteAction): boolean {
+  return route.rule === 'GET /api/health' || (route.rule !== undefined && APP_RULES.has(route.rule));
+}
+
+/** Installs the onRequest hook that opens each request's context. */
+export function installRequestContext(app: FastifyInstance, deps: ServerDeps): void {
+  if (deps.hooks !== undefined) return installHosted(app, deps, deps.hooks);
+  let principal: Principal | undefined = deps.principal;
+  const resolve = (): Principal => {
+    // Resolved on first use, once per server: git may be asked for the owner's address.
+    principal ??= localPrincipal(localOwner(deps.root, deps.config).owner);
+    return principal;
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { action, destination } = routeAction(request.method, request.url);
+    runWithContext({ principal: resolve(), requestId: newRequestId(), action, destination }, done);
+  });
+}
+
+interface Placed {
+  principal?: Principal;
+  refused?: FastifyReply;
+}
+
+async function place(request: FastifyRequest, reply: FastifyReply, hooks: HostHooks, deps: ServerDeps): Promise<Placed> {
+  if (hooks.resolvePrincipal === undefined) return {};
+  const resolvePrincipal = hooks.resolvePrincipal.bind(hooks);
+  const outcome = await callHook({
+    name: 'resolvePrincipal',
+    invoke: () => resolvePrincipal({ method: request.method, url: request.url, headers: request.headers, ip: request.ip }),
+    accept: isPrincipalAnswer,
+    timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS,
+    log: deps.log ?? ((line) => process.stderr.write(`${line}\n`)),
+  });
+  if (outcome.kind === 'timeout')
+    return {
+      refused: send(reply, 503, 'IDENTITY_UNAVAILABLE', 'The service could not check who you are right now; try again in a moment.', {
+        reference: outcome.reference,
+      }),
+    };
+  if (outcome.kind !== 'ok')
+    return {
+      refused: send(reply, 401, 'SIGN_IN_REQUIRED', `The service could not confirm who you are; sign in again (reference ${outcome.reference}).`, {
+        reference: outcome.reference,
+      }),
+    };
+  if (outcome.value === null) {
+    if (isSameOriginPath(hooks.signInPath)) void reply.header('X-SVC-Sign-In', hooks.signInPath);
+    return { refused: send(reply, 401, 'SIGN_IN_REQUIRED', 'Sign in to use this service.') };
+  }
+  // The service, not the host's answer, says where the principal came from.
+  return { principal: { ...outcome.value, source: 'host' } };
+}
+
+async function decide(route: RouteAction, principal: Principal, hooks: HostHooks, deps: ServerDeps): Promise<AuthorizeDecision & { reference?: string }> {
+  const host = { hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? ((line: string) => process.stderr.write(`${line}\n`)) };
+  return authorizeAction(host, principal, route.action, route.resource);
+}
+
+function denied(reply: FastifyReply, route: RouteAction, decision: AuthorizeDecision & { reference?: string }): FastifyReply {
+  const reason = typeof decision.reason === 'string' && decision.reason.trim() !== '' ? decision.reason.slice(0, 500) : undefined;
+  const next =
+    decision.next !== undefined && isSameOriginPath(decision.next.href) ? { label: decision.next.label.slice(0, 200), href: decision.next.href } : undefined;
+  const extra = {
+    action: route.action,
+    ...(next !== undefined ? { next } : {}),
+    ...(decision.reference !== undefined ? { reference: decision.reference } : {}),
+  };
+  return send(reply, 403, 'PERMISSION_DENIED', reason ?? `You may not do this here (${route.action}).`, extra);
+}
+
+/** The request's context, or undefined when the request was answered here (refused). */
+async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps: ServerDeps, hooks: HostHooks): Promise<RequestContext | undefined> {
+  const route = routeAction(request.method, request.url);
+  const host = { hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? ((line: string) => process.stderr.write(`${line}\n`)) };
+  const context: RequestContext = { requestId: newRequestId(), action: route.action, destination: route.destination, host };
+  if (isOpen(route)) return context;
+  const placed = await place(request, reply, hooks, deps);
+  if (placed.refused !== undefined) return undefined;
+  // A host without resolvePrincipal places no one: nothing personal is read or kept.
+  if (placed.principal === undefined) return context;
+  const decision = await decide(route, placed.principal, hooks, deps);
+  if (!decision.allow) {
+    audit('refusal', { code: 'PERMISSION_DENIED' }, { ...context, principal: placed.principal });
+    denied(reply, route, decision);
+    return undefined;
+  }
+  return { ...context, principal: placed.principal };
+}
+
+function installHosted(app: FastifyInstance, deps: ServerDeps, hooks: HostHooks): void {
+  // Callback style: `done` continues the request inside runWithContext, so the route and all
+  // it awaits read the context; a refused request is answered here and `done` is not called.
+  app.addHook('onRequest', (request, reply, done) => {
+    // First, so refusals, failures and not-found answers carry it too.
+    void reply.header('X-SVC-Hosted', '1');
+    hostedContext(request, reply, deps, hooks).then(
+      (context) => {
+        if (context !== undefined) runWithContext(context, done);
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * `POST /api/agent-runs` with an Ask request: runs the Ask cascade (Tier 1 certified, Tier 2
+ * review required with draft capture, Tier 3 refused) and answers the AskRun. A refusal is an
+ * answer (200 with `trust: "refused"` and `refusal { code, reason }`), not an HTTP error; only a
+ * request that does not match the schema is a 400.
+ *
+ * Asked with `Accept: text/event-stream`, the answer is a stream of server-sent events:
+ * `progress` events while the run works, each carrying only the run, a compact trace reference
+ * and the route taken (spec 01 "Events"), then one `answer` event with the AskRun, then the
+ * stream ends. Closing the server ends every open stream.
+ *
+ * The Ask service is the request's project snapshot's: its manifest, Tier-1 router and the drafts
+ * its own Asks capture (so the next Ask sees them); a reload carries those drafts over. The model
+ * provider comes from `svc.config.json` `ask.provider`; without one, Tier 2 runs only on an
+ * agent's `proposedSql`.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AskRequest, AskRun } from '../../runtime/agent-runs/types.js';
+import type { RouteOptions } from '../deps.js';
+import { snapshotOf } from '../snapshot-hook.js';
+import { errorReference } from '../errors.js';
+import { EXECUTION_TARGET_SCHEMA, resolveExecutionTarget, type ExecutionTarget } from '../execution-target.js';
+
+const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const;
+
+export const ASK_REQUEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['question'],
+  properties: {
+    question: { type: 'string', minLength: 1, maxLength: 4000 },
+    proposedSql: { type: 'string', minLength: 1, maxLength: 100_000 },
+    proposedDomain: NAME,
+    proposedEntity: NAME,
+    upstreamRefs: { type: 'array', maxItems: 100, items: NAME },
+    saveDraft: { type: 'boolean' },
+    audience: { enum: ['stakeholder', 'analyst'] },
+    reviewDraftCapture: { enum: ['on', 'off'] },
+    threadId: { type: 'string', minLength: 1, maxLength: 200 },
+    executionTarget: EXECUTION_TARGET_SCHEMA,
+    // Accepted and never read: settings come from the project and the host only (spec 02 rule 11).
+    connection: {},
+  },
+} as const;
+
+type Body = Omit<AskRequest, 'connection'> & { executionTarget?: ExecutionTarget; connection?: unknown };
+
+const wantsStream = (accept: string | undefined) => accept !== undefined && accept.split(',').some((part) => part.trim().startsWith('text/event-stream'));
+
+function event(res: ServerResponse, name: string, data: unknown): void {
+  if (!res.writableEnded) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/** Answers `run` as a stream of events; `streams` holds it until it ends. */
+async function streamed(
+  reply: FastifyReply,
+  streams: Set<ServerResponse>,
+  log: (line: string) => void,
+  run: (progress: (e: unknown) => void) => Promise<AskRun>,
+): Promise<void> {
+  const res = reply.raw;
+  reply.hijack();
+  // Headers the hooks set (X-SVC-Hosted, CORS) go out with the stream's own.
+  res.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+  });
+  streams.add(res);
+  try {
+    const answer = await run((e) => event(res, 'progress', e));
+    event(res, 'answer', answer);
+  } catch (error) {
+    // As for any unexpected failure: a plain sentence and a reference; the stack only in the log.
+    const reference = errorReference();
+    log(`[${reference}] Ask stream failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    event(res, 'error', { code: 'INTERNAL_ERROR', message: `The Ask failed unexpectedly; the operator can find it under reference ${reference}.`, reference });
+  } finally {
+    streams.delete(res);
+    res.end();
+  }
+}
+
+export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const streams = new Set<ServerResponse>();
+  // Before the server waits for open connections: a stream would otherwise hold the close.
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.end();
+    streams.clear();
+  });
+  app.post<{ Body: Body }>('/api/agent-runs', { schema: { body: ASK_REQUEST_SCHEMA } }, async (request, reply) => {
+    const snapshot = snapshotOf(request);
+    const { executionTarget, connection: _ignored, ...ask } = request.body;
+    const chosen = resolveExecutionTarget(executionTarget, snapshot.config);
+    const asked = { ...ask, ...(chosen !== undefined ? { connection: chosen } : {}) };
+    if (!wantsStream(request.headers.accept)) return snapshot.ask.ask(asked);
+    await streamed(reply, streams, log, (progress) => snapshot.ask.ask(asked, progress));
+    return reply;
+  });
+};

@@ -1,0 +1,72 @@
+/**
+ * POST /api/tools/:name: the agent tools of `svc mcp` over HTTP, for a platform's own agents
+ * (action `tool.<name>`; the host's `tools` gate is around every call, as over MCP). The body is
+ * `{ args }`, checked against the tool's own argument schema. A tool's answer is `{ ok: true,
+ * value }`; a tool's refusal (a draft block, review required, ...) is an answer too, `{ ok:
+ * false, code, message, ... }`, as MCP gives it; a gate's refusal is 403 TOOL_REFUSED and the
+ * tool does not run.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { configuredProvider } from '../../runtime/agent-runs/model-provider.js';
+import { gateToolCall, ToolRefusedError } from '../../hooks/tool-gate.js';
+import { createToolContext, type ToolContext } from '../../runtime/agent-tools/context.js';
+import { TOOLS } from '../mcp/server.js';
+import type { ProjectSnapshot } from '../project-snapshot.js';
+import { ApiError } from '../errors.js';
+import type { RouteOptions } from '../deps.js';
+import { snapshotOf } from '../snapshot-hook.js';
+
+const PARAMS = { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,63}$' } } } as const;
+const BODY = { type: 'object', additionalProperties: false, properties: { args: { type: 'object' } } } as const;
+
+/** One tool context per project snapshot: the tools see the project as the request does. */
+const contexts = new WeakMap<ProjectSnapshot, ToolContext>();
+
+function contextOf(snapshot: ProjectSnapshot, root: string, log: (line: string) => void): ToolContext {
+  let ctx = contexts.get(snapshot);
+  if (ctx === undefined) {
+    const provider = configuredProvider(snapshot.config);
+    ctx = createToolContext({
+      root,
+      config: snapshot.config,
+      manifest: snapshot.manifest,
+      executor: snapshot.executor,
+      router: snapshot.ask.router(),
+      log,
+      ...(provider !== undefined ? { provider } : {}),
+    });
+    contexts.set(snapshot, ctx);
+  }
+  return ctx;
+}
+
+export const agentToolsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  app.post<{ Params: { name: string }; Body: { args?: Record<string, unknown> } }>(
+    '/api/tools/:name',
+    { schema: { params: PARAMS, body: BODY } },
+    async (request) => {
+      const tool = TOOLS.find((t) => t.name === request.params.name);
+      if (tool === undefined) throw new ApiError(404, 'TOOL_NOT_FOUND', `There is no agent tool named ${request.params.name}.`);
+      const parsed = z
+        .object(tool.inputSchema)
+        .strict()
+        .safeParse(request.body?.args ?? {});
+      if (!parsed.success)
+        throw new ApiError(
+          400,
+          'BAD_REQUEST',
+          `The arguments of ${tool.name} are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(args)'} ${i.message}`).join('; ')}.`,
+        );
+      const ctx = contextOf(snapshotOf(request), deps.root, deps.log ?? ((line) => process.stderr.write(`${line}\n`)));
+      try {
+        const outcome = await gateToolCall(tool.name, parsed.data, () => tool.handler(parsed.data, ctx));
+        return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, code: outcome.code, message: outcome.message, ...outcome.details };
+      } catch (error) {
+        if (error instanceof ToolRefusedError)
+          throw new ApiError(403, 'TOOL_REFUSED', error.message, error.reference !== undefined ? { reference: error.reference } : {});
+        throw error;
+      }
+    },
+  );
+};

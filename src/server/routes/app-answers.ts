@@ -1,0 +1,129 @@
+/**
+ * Ask answers on App pages (spec 03 "Answers, figures and sources" 2):
+ * - POST /api/apps/:appId/pages/:pageId/answers `{ runId, mode }` (action `app.author` on the
+ *   App) adds one of the caller's own answers to the page: `mode: 'live'` as a tile that runs
+ *   the answer's own SQL for each reader and records the tables it reads (a certified block's
+ *   answer is bound to that block instead); `mode: 'text'` as
+ *   written text, refused with 409 ANSWER_FIGURES_DEPEND_ON_READER where the figures may differ
+ *   by reader (or were withheld from the caller): add it as a live tile instead.
+ * - GET /api/app-answer-tiles lists the answer text App pages keep, to be replaced by live tiles.
+ * - GET /api/apps/:appId/pages/:pageId (action `app.view`) reads a page's tiles; answer text
+ *   reads as a placeholder for everyone `keepsAnswerText` does not name.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { CompiledBlock, CompiledTile, Manifest } from '../../compiler/types.js';
+import { currentPrincipal } from '../../hooks/context/request-context.js';
+import { addPageTile, ANSWER_TEXT_PLACEHOLDER, answerTextTiles, isAnswerText, readPageDocument } from '../../runtime/apps/page-answers.js';
+import { figuresDependOnReader, keepsAnswerText } from '../../hooks/answer-text.js';
+import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
+import type { RouteOptions } from '../deps.js';
+import { ApiError } from '../errors.js';
+import { snapshotOf } from '../snapshot-hook.js';
+
+const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const PAGE_PARAMS = { type: 'object', required: ['appId', 'pageId'], properties: { appId: ID, pageId: ID } } as const;
+const ADD_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['runId', 'mode'],
+  properties: { runId: ID, mode: { enum: ['text', 'live'] } },
+} as const;
+const TILE = {
+  type: 'object',
+  required: ['id', 'kind'],
+  additionalProperties: true,
+  properties: { id: { type: 'string' }, kind: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, placeholder: { type: 'boolean' } },
+} as const;
+
+async function ownRun(store: RunStore | undefined, runId: string): Promise<RunRecord> {
+  const record = store === undefined ? undefined : await store.get(runId);
+  if (record === undefined || record.owner === undefined || record.owner !== currentPrincipal()?.id)
+    throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
+  return record;
+}
+
+const dependsOnReader = (): ApiError =>
+  new ApiError(
+    409,
+    'ANSWER_FIGURES_DEPEND_ON_READER',
+    'The figures of this answer can differ by who reads them, so it cannot be kept as text on a page; add it as a live tile instead.',
+  );
+
+/** The tile an answer becomes; throws the 409 when its text may not be kept. */
+async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Manifest): Promise<Omit<CompiledTile, 'id'>> {
+  const block = certifiedBlockOf(record, manifest);
+  // A certified block's answer is bound to the block itself, at its current revision: the
+  // page then reads certified content, never a copy of its SQL.
+  if (mode === 'live' && block !== undefined)
+    return { kind: 'table', title: record.question, source: { kind: 'block', id: block.id, revision: block.sourceSha256 } };
+  if (mode === 'live')
+    return {
+      kind: 'table',
+      title: record.question,
+      mode: 'live',
+      source: { kind: 'answer', id: record.runId },
+      sourceEvidence: record.tables.map((relation) => ({ kind: 'answer_relation' as const, relation })),
+    };
+  const text = record.values?.text;
+  if (text === undefined || record.figuresWithheld === true || (await figuresDependOnReader(record.tables))) throw dependsOnReader();
+  return { kind: 'text', title: record.question, text, answer: { runId: record.runId, question: record.question, tables: record.tables } };
+}
+
+/** The block a certified answer came from, when the project still has it. */
+function certifiedBlockOf(record: RunRecord, manifest: Manifest): CompiledBlock | undefined {
+  if (record.sqlFrom !== 'block') return undefined;
+  const id = record.sources.find((s) => s.startsWith('block:'))?.slice('block:'.length);
+  return id !== undefined && Object.hasOwn(manifest.blocks, id) ? manifest.blocks[id] : undefined;
+}
+
+/** The tile as this reader reads it. */
+function asRead(tile: CompiledTile, keeps: boolean): CompiledTile & { placeholder?: true } {
+  if (!isAnswerText(tile) || keeps) return tile;
+  const { text: _text, answer: _answer, ...rest } = tile;
+  return { ...rest, text: ANSWER_TEXT_PLACEHOLDER, placeholder: true };
+}
+
+export const appAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  app.post<{ Params: { appId: string; pageId: string }; Body: { runId: string; mode: 'text' | 'live' } }>(
+    '/api/apps/:appId/pages/:pageId/answers',
+    {
+      schema: {
+        params: PAGE_PARAMS,
+        body: ADD_BODY,
+        response: {
+          200: { type: 'object', required: ['appId', 'pageId', 'tile'], properties: { appId: { type: 'string' }, pageId: { type: 'string' }, tile: TILE } },
+        },
+      },
+    },
+    async (request) => {
+      const { appId, pageId } = request.params;
+      const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
+      if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
+      const tile = await answerTile(await ownRun(deps.runs, request.body.runId), request.body.mode, snapshotOf(request).manifest);
+      return { appId, pageId, tile: addPageTile(deps.root, doc, tile) };
+    },
+  );
+  app.get('/api/app-answer-tiles', async (request) => ({ tiles: answerTextTiles(deps.root, snapshotOf(request).manifest) }));
+  app.get<{ Params: { appId: string; pageId: string } }>(
+    '/api/apps/:appId/pages/:pageId',
+    {
+      schema: {
+        params: PAGE_PARAMS,
+        response: {
+          200: {
+            type: 'object',
+            required: ['appId', 'pageId', 'tiles'],
+            properties: { appId: { type: 'string' }, pageId: { type: 'string' }, title: { type: 'string' }, tiles: { type: 'array', items: TILE } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { appId, pageId } = request.params;
+      const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
+      if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
+      const keeps = doc.tiles.some(isAnswerText) ? await keepsAnswerText(appId) : true;
+      return { appId, pageId, ...(doc.title !== undefined ? { title: doc.title } : {}), tiles: doc.tiles.map((t) => asRead(t, keeps)) };
+    },
+  );
+};

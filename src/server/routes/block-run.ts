@@ -1,0 +1,99 @@
+/**
+ * `POST /api/blocks/:id/run` with body `{ params?: { name: value } }`: runs a block the answer
+ * gate lets answer as certified, through runBlock (so through the executor), with the given
+ * values over declared defaults. Any other block (not certified, pending recertification, still
+ * marked review required, contract unresolved, untested, with compile errors) answers 409
+ * BLOCK_NOT_CERTIFIED with the gate's reason and code (`gate.code`), and runs nothing. The engine's
+ * own words of a warehouse failure go to the server log under a reference, not to the caller.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { gateRefusal } from '../../ask/refusals.js';
+import { runBlock, type BlockRunError } from '../../runtime/blocks/run-block.js';
+import { findBlock } from '../block-views.js';
+import type { RouteOptions } from '../deps.js';
+import { ApiError, errorReference, type ApiErrorCode } from '../errors.js';
+import { snapshotOf } from '../snapshot-hook.js';
+
+const BODY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    params: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+  },
+} as const;
+
+const STATUS: Readonly<Record<BlockRunError['code'], number>> = {
+  PARAM_REQUIRED: 400,
+  PARAM_INVALID: 400,
+  PARAM_UNKNOWN: 400,
+  ROW_POLICY_REFUSED: 403,
+  // The person's own warehouse sign-in is needed again (reconnect); not the service's sign-in (401).
+  CREDENTIALS_REQUIRED: 403,
+  WAREHOUSE_ERROR: 502,
+  CONNECTION_UNAVAILABLE: 503,
+  STATEMENT_TIMEOUT: 504,
+  // The request was fine and the warehouse answered; the answer is more than this server returns.
+  RESULT_TOO_LARGE: 422,
+};
+
+interface RunRoute {
+  Params: { id: string };
+  Body: { params?: Record<string, string | number | boolean | null> } | undefined;
+}
+
+function runFailure(blockId: string, error: BlockRunError, log: (line: string) => void): ApiError {
+  const status = STATUS[error.code] ?? 500;
+  if (error.code === 'WAREHOUSE_ERROR' && error.reference !== undefined) {
+    // A hosted failure: its words are in the log under this reference already.
+    return new ApiError(
+      status,
+      'WAREHOUSE_ERROR',
+      `The warehouse could not run block ${blockId}; the administrator can find it under reference ${error.reference}.`,
+      { reference: error.reference },
+    );
+  }
+  if (error.code === 'WAREHOUSE_ERROR') {
+    const reference = errorReference();
+    log(`[${reference}] WAREHOUSE_ERROR running block ${blockId}: ${error.message}`);
+    return new ApiError(
+      status,
+      'WAREHOUSE_ERROR',
+      `The warehouse could not run block ${blockId}; the administrator can find it under reference ${reference}.`,
+      { reference },
+    );
+  }
+  const extra = { ...(error.param !== undefined ? { param: error.param } : {}), ...(error.reason !== undefined ? { reason: error.reason } : {}) };
+  return new ApiError(status, error.code as ApiErrorCode, error.message, extra);
+}
+
+export const blockRunRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // A POST with no body at all runs with defaults; validation then sees `{}`.
+  const emptyBodyIsObject = async (request: { body: unknown }) => {
+    request.body ??= {};
+  };
+  app.post<RunRoute>('/api/blocks/:id/run', { schema: { body: BODY }, preValidation: emptyBodyIsObject }, async (request) => {
+    const snapshot = snapshotOf(request);
+    const block = findBlock(snapshot.manifest, request.params.id);
+    const refusal = gateRefusal(block, snapshot.gate);
+    if (refusal !== undefined) {
+      const { code, next, nextAction } = refusal;
+      throw new ApiError(409, 'BLOCK_NOT_CERTIFIED', refusal.reason, {
+        status: block.status,
+        gate: { code, ...(next !== undefined ? { next } : {}), ...(nextAction !== undefined ? { nextAction } : {}) },
+      });
+    }
+    const run = await runBlock(snapshot.executor, block, request.body?.params ?? {});
+    if (!run.ok || run.error !== undefined) throw runFailure(block.id, run.error ?? { code: 'WAREHOUSE_ERROR', message: 'The block did not run.' }, log);
+    return {
+      block: block.id,
+      trust: 'certified',
+      contract: block.contract?.raw ?? null,
+      columns: run.columns,
+      rows: run.rows,
+      rowCount: run.rowCount,
+      truncated: run.truncated,
+      durationMs: run.durationMs,
+    };
+  });
+};

@@ -1,0 +1,27 @@
+/**
+ * `GET /api/blocks`: every block of the manifest (id, status, description, owner, params), by id,
+ * with the drafts this server's Asks captured since it loaded (so a capture is listed at once).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Manifest } from '../../compiler/types.js';
+import { blockSummary, type BlockSummary } from '../block-views.js';
+import type { RouteOptions } from '../deps.js';
+import { snapshotOf } from '../snapshot-hook.js';
+
+/** The list of a manifest, built once per loaded manifest. */
+const lists = new WeakMap<Manifest, BlockSummary[]>();
+
+function listOf(manifest: Manifest): BlockSummary[] {
+  let blocks = lists.get(manifest);
+  if (blocks === undefined) {
+    blocks = Object.values(manifest.blocks)
+      .map(blockSummary)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    lists.set(manifest, blocks);
+  }
+  return blocks;
+}
+
+export const blocksRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
+  app.get('/api/blocks', async (request) => ({ blocks: listOf(snapshotOf(request).ask.manifest()) }));
+};

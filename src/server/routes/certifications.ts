@@ -1,0 +1,64 @@
+/**
+ * `POST /api/block-studio/certifications` with `{ block, enterprise?, certifiedBy? }`: certifies
+ * a block of the project as `svc certify` does (the same judgement, receipts and all-or-nothing
+ * writes), with its statements on the server's one query path. Without a host, `certifiedBy`
+ * (else the local owner) and `enterprise` come from the request. With a host (spec 02,
+ * Authentication 5) the request names no actor: the receipt records the signed-in person, and
+ * the host's `enterpriseCertification` alone chooses the rule set; a request no one was placed
+ * for cannot certify (401). Answers the certify result: 200 certified, 422 not certifiable,
+ * 404 for an unknown block.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { currentContext } from '../../hooks/context/request-context.js';
+import { certifyBlock } from '../../runtime/certify/certify-block.js';
+import { audit } from '../../hooks/audit.js';
+import { runnerOn } from '../../runtime/certify/executor-runner.js';
+import type { RouteOptions } from '../deps.js';
+import { ApiError } from '../errors.js';
+import { snapshotOf } from '../snapshot-hook.js';
+
+const BODY = {
+  type: 'object',
+  required: ['block'],
+  additionalProperties: false,
+  properties: {
+    block: { type: 'string', minLength: 3, maxLength: 300, pattern: '^[A-Za-z0-9_]+\\.[A-Za-z0-9_]+$' },
+    enterprise: { type: 'boolean' },
+    certifiedBy: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+} as const;
+
+interface Body {
+  block: string;
+  enterprise?: boolean;
+  certifiedBy?: string;
+}
+
+/** Who the receipt names and which rules apply, as spec 02 decides them. */
+function actor(body: Body): { certifiedBy?: string; from?: 'host' | 'request'; enterprise: boolean } {
+  const context = currentContext();
+  const host = context?.host;
+  if (host === undefined)
+    return { ...(body.certifiedBy !== undefined ? { certifiedBy: body.certifiedBy, from: 'request' as const } : {}), enterprise: body.enterprise === true };
+  const principal = context?.principal;
+  if (principal === undefined) throw new ApiError(401, 'SIGN_IN_REQUIRED', 'Certification records who certified: sign in first.');
+  return { certifiedBy: principal.email ?? principal.id, from: 'host', enterprise: host.hooks.enterpriseCertification === true };
+}
+
+export const certificationsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  app.post<{ Body: Body }>('/api/block-studio/certifications', { schema: { body: BODY } }, async (request, reply) => {
+    const who = actor(request.body);
+    const { executor } = snapshotOf(request);
+    const result = await certifyBlock({
+      cwd: deps.root,
+      project: deps.root,
+      target: request.body.block,
+      enterprise: who.enterprise,
+      runner: runnerOn(executor),
+      ...(who.certifiedBy !== undefined ? { resolveOwner: () => ({ owner: who.certifiedBy!, from: who.from! }) } : {}),
+    });
+    if (result.exitCode === 2) throw new ApiError(404, 'BLOCK_NOT_FOUND', `There is no block ${request.body.block} to certify in this project.`);
+    if (result.ok && result.block !== undefined) audit('change', { change: 'certified', source: `block:${result.block}` });
+    return reply.code(result.ok ? 200 : 422).send(result);
+  });
+};

@@ -1,0 +1,48 @@
+/**
+ * Page follows (spec 02 `follows`; spec 03 "Follow"):
+ * - GET /api/follows: the person's `{ pageId, following }` for pages the project still has.
+ * - PUT /api/follows/:appId/:pageId `{ following }`: follows or unfollows one page (action
+ *   `app.view` on the App); a page the project does not have is 404 PAGE_NOT_FOUND.
+ * The host keeps them when it has the hook, else the person's memory store does; a store that
+ * fails is 503 STORE_UNAVAILABLE with a reference.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Manifest } from '../../compiler/types.js';
+import { listFollows, setFollow } from '../../hooks/follows.js';
+import type { RouteOptions } from '../deps.js';
+import { ApiError } from '../errors.js';
+import { snapshotOf } from '../snapshot-hook.js';
+
+const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const FOLLOW = { type: 'object', required: ['pageId', 'following'], properties: { pageId: { type: 'string' }, following: { type: 'boolean' } } } as const;
+
+/** Every `<appId>/<pageId>` of the manifest. */
+function pageKeys(manifest: Manifest): Set<string> {
+  return new Set(Object.values(manifest.apps ?? {}).flatMap((app) => app.pages.map((p) => `${app.id}/${p.id}`)));
+}
+
+export const followsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  app.get(
+    '/api/follows',
+    { schema: { response: { 200: { type: 'object', required: ['follows'], properties: { follows: { type: 'array', items: FOLLOW } } } } } },
+    async (request) => {
+      const pages = pageKeys(snapshotOf(request).manifest);
+      return { follows: (await listFollows(deps.memory)).filter((f) => pages.has(f.pageId)) };
+    },
+  );
+  app.put<{ Params: { appId: string; pageId: string }; Body: { following: boolean } }>(
+    '/api/follows/:appId/:pageId',
+    {
+      schema: {
+        params: { type: 'object', required: ['appId', 'pageId'], properties: { appId: ID, pageId: ID } },
+        body: { type: 'object', additionalProperties: false, required: ['following'], properties: { following: { type: 'boolean' } } },
+        response: { 200: FOLLOW },
+      },
+    },
+    async (request) => {
+      const key = `${request.params.appId}/${request.params.pageId}`;
+      if (!pageKeys(snapshotOf(request).manifest).has(key)) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${key}.`);
+      return setFollow(deps.memory, key, request.body.following);
+    },
+  );
+};

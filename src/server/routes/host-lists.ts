@@ -1,0 +1,87 @@
+/**
+ * The host's lists for the app (spec 02 `homeCards`, `directoryGroups`):
+ * - GET /api/host/home-cards: at most 8 cards `{ title, text?, href? }` (href a same-origin
+ *   path), asked only when Home opens; none when the hook fails or takes over 5 seconds.
+ * - GET /api/host/groups: the directory groups an author may pick, `{ groups, available }`;
+ *   when the hook fails `available` is false and no group may be saved (an author types none).
+ * Without a host, or without the hook, no cards and no directory.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { currentContext } from '../../hooks/context/request-context.js';
+import { callHook } from '../../hooks/call-hook.js';
+import { isSameOriginPath } from '../../hooks/shapes.js';
+import type { RouteOptions } from '../deps.js';
+
+const HOME_CARDS_MS = 5_000;
+const CARDS = {
+  type: 'object',
+  required: ['cards'],
+  properties: {
+    cards: {
+      type: 'array',
+      maxItems: 8,
+      items: { type: 'object', required: ['title'], properties: { title: { type: 'string' }, text: { type: 'string' }, href: { type: 'string' } } },
+    },
+  },
+} as const;
+const GROUPS = {
+  type: 'object',
+  required: ['groups', 'available'],
+  properties: {
+    available: { type: 'boolean' },
+    groups: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
+  },
+} as const;
+
+const isList = (v: unknown): v is unknown[] => Array.isArray(v);
+const textOf = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' ? v.slice(0, max) : undefined);
+
+function card(v: unknown): { title: string; text?: string; href?: string } | undefined {
+  if (v === null || typeof v !== 'object') return undefined;
+  const raw = v as Record<string, unknown>;
+  const title = textOf(raw['title'], 120);
+  if (title === undefined) return undefined;
+  const text = textOf(raw['text'], 400);
+  return { title, ...(text !== undefined ? { text } : {}), ...(isSameOriginPath(raw['href']) ? { href: raw['href'] } : {}) };
+}
+
+function group(v: unknown): { id: string; name: string } | undefined {
+  if (typeof v === 'string' && v.trim() !== '') return { id: v.slice(0, 200), name: v.slice(0, 200) };
+  if (v === null || typeof v !== 'object') return undefined;
+  const id = textOf((v as Record<string, unknown>)['id'], 200);
+  return id === undefined ? undefined : { id, name: textOf((v as Record<string, unknown>)['name'], 200) ?? id };
+}
+
+/** Asks `name(principal)` of the current host; undefined without the hook, the principal or an answer list. */
+async function askList(name: 'homeCards' | 'directoryGroups', timeoutMs?: number): Promise<unknown[] | undefined> {
+  const context = currentContext();
+  const host = context?.host;
+  const hook = host?.hooks[name];
+  if (host === undefined || hook === undefined || context?.principal === undefined) return undefined;
+  const principal = context.principal;
+  const outcome = await callHook({
+    name,
+    invoke: () => hook.call(host.hooks, principal),
+    accept: isList,
+    timeoutMs: timeoutMs ?? host.timeoutMs,
+    log: host.log,
+  });
+  return outcome.kind === 'ok' ? outcome.value : undefined;
+}
+
+export const hostListsRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
+  app.get('/api/host/home-cards', { schema: { response: { 200: CARDS } } }, async () => {
+    const listed = await askList('homeCards', Math.min(HOME_CARDS_MS, currentContext()?.host?.timeoutMs ?? HOME_CARDS_MS));
+    return {
+      cards: (listed ?? [])
+        .map(card)
+        .filter((c) => c !== undefined)
+        .slice(0, 8),
+    };
+  });
+  app.get('/api/host/groups', { schema: { response: { 200: GROUPS } } }, async () => {
+    const hasHook = currentContext()?.host?.hooks.directoryGroups !== undefined;
+    const listed = hasHook ? await askList('directoryGroups') : undefined;
+    return { available: listed !== undefined, groups: (listed ?? []).map(group).filter((g) => g !== undefined) };
+  });
+};

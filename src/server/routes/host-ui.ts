@@ -1,0 +1,116 @@
+/**
+ * GET /api/host/ui (spec 03 "Host routes", "GET /api/host/ui capability rules"): without a host
+ * `{ host: false }`; with one, the person, the host's UI additions kept to their shapes
+ * (ui-additions.ts), and each action of the vocabulary asked of `authorize` on the project:
+ * `capabilities[action]` true or false, and for a refusal the host's reason and a same-origin
+ * next link. `export` is offered only when `query.run` is too. The route never fails because of
+ * a hook: a failing `ui` reads as no additions, a failing `authorize` as not allowed.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { currentContext } from '../../hooks/context/request-context.js';
+import { authorizeAction } from '../../hooks/authorize-action.js';
+import { callHook } from '../../hooks/call-hook.js';
+import { isSameOriginPath } from '../../hooks/shapes.js';
+import { sanitiseUi } from '../../hooks/ui-additions.js';
+import type { RouteOptions } from '../deps.js';
+
+/** Every action a screen may offer or hide, asked on the project (`tool.<name>` is per tool). */
+export const CAPABILITY_ACTIONS = [
+  'app.author',
+  'app.publish',
+  'app.view',
+  'ask',
+  'connection.manage',
+  'dataset.author',
+  'dataset.certify',
+  'export',
+  'git.review',
+  'hint.review',
+  'project.read',
+  'project.write',
+  'query.run',
+  'request.create',
+  'research',
+  'schedule.manage',
+  'settings.manage',
+] as const;
+
+const LINK = {
+  type: 'object',
+  required: ['label', 'href'],
+  properties: { label: { type: 'string' }, href: { type: 'string' }, badge: { type: 'integer' }, icon: { type: 'string' } },
+} as const;
+const RESPONSE = {
+  type: 'object',
+  required: ['host'],
+  properties: {
+    host: { type: 'boolean' },
+    person: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } },
+    ui: {
+      type: 'object',
+      properties: {
+        signOutUrl: { type: 'string' },
+        links: { type: 'object', properties: { nav: { type: 'array', items: LINK }, menu: { type: 'array', items: LINK } } },
+        answerActions: {
+          type: 'array',
+          items: { type: 'object', properties: { label: { type: 'string' }, href: { type: 'string' }, on: { type: 'string' } } },
+        },
+        environment: { type: 'string' },
+        banner: { type: 'object', properties: { text: { type: 'string' }, tone: { type: 'string' }, links: { type: 'array', items: LINK } } },
+        audience: { type: 'string' },
+        appNotFound: { type: 'object', properties: { message: { type: 'string' }, next: LINK } },
+      },
+    },
+    capabilities: { type: 'object', additionalProperties: { type: 'boolean' } },
+    refusals: { type: 'object', additionalProperties: { type: 'object', properties: { reason: { type: 'string' }, next: LINK } } },
+  },
+} as const;
+
+type Host = NonNullable<NonNullable<ReturnType<typeof currentContext>>['host']>;
+type Principal = NonNullable<NonNullable<ReturnType<typeof currentContext>>['principal']>;
+
+async function capabilities(host: Host, principal: Principal) {
+  const decisions = new Map(
+    await Promise.all(CAPABILITY_ACTIONS.map(async (a) => [a, await authorizeAction(host, principal, a, { kind: 'project' })] as const)),
+  );
+  const allowed: Record<string, boolean> = {};
+  const refusals: Record<string, { reason?: string; next?: { label: string; href: string } }> = {};
+  for (const [action, decision] of decisions) {
+    // Exports run SQL the person chose: offered only with query.run (rule 1).
+    allowed[action] = decision.allow && (action !== 'export' || decisions.get('query.run')?.allow === true);
+    if (decision.allow) continue;
+    const next =
+      decision.next !== undefined && isSameOriginPath(decision.next.href) ? { label: decision.next.label.slice(0, 200), href: decision.next.href } : undefined;
+    refusals[action] = { ...(typeof decision.reason === 'string' ? { reason: decision.reason.slice(0, 500) } : {}), ...(next !== undefined ? { next } : {}) };
+  }
+  return { capabilities: allowed, refusals };
+}
+
+async function additions(host: Host, principal: Principal) {
+  const ui = host.hooks.ui;
+  if (ui === undefined) return {};
+  const outcome = await callHook({
+    name: 'ui',
+    invoke: () => ui.call(host.hooks, principal),
+    accept: (v: unknown): v is unknown => true,
+    timeoutMs: host.timeoutMs,
+    log: host.log,
+  });
+  return outcome.kind === 'ok' ? sanitiseUi(outcome.value) : {};
+}
+
+export const hostUiRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
+  app.get('/api/host/ui', { schema: { response: { 200: RESPONSE } } }, async () => {
+    const context = currentContext();
+    const host = context?.host;
+    const principal = context?.principal;
+    if (host === undefined || principal === undefined) return { host: false };
+    const [ui, caps] = await Promise.all([additions(host, principal), capabilities(host, principal)]);
+    const person = {
+      id: principal.id,
+      ...(principal.displayName !== undefined ? { name: principal.displayName } : {}),
+      ...(principal.email !== undefined ? { email: principal.email } : {}),
+    };
+    return { host: true, person, ui, ...caps };
+  });
+};

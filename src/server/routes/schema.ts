@@ -1,0 +1,29 @@
+/**
+ * `GET /api/schema?connection=<name>`: the connection's tables and their columns (names and
+ * declared types, never rows), through the executor's catalog lookups (the host's row policy
+ * decides each, purpose metadata); with a host, each table lists only the columns
+ * `columnsVisible` names.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { visibleColumns } from '../../hooks/visible-columns.js';
+import type { RouteOptions } from '../deps.js';
+import { catalogFailure } from '../catalog-failure.js';
+import { snapshotOf } from '../snapshot-hook.js';
+
+const QUERY = { type: 'object', additionalProperties: false, properties: { connection: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' } } } as const;
+
+export const schemaRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
+  app.get<{ Querystring: { connection?: string } }>('/api/schema', { schema: { querystring: QUERY } }, async (request) => {
+    const { executor } = snapshotOf(request);
+    const connection = request.query.connection;
+    try {
+      if (executor.catalog === undefined) throw catalogFailure(undefined);
+      const catalog = await executor.catalog(connection !== undefined ? { connection } : {});
+      const tables = [];
+      for (const t of catalog.tables) tables.push({ name: t.name, columns: await visibleColumns(t.name, t.columns) });
+      return { connection: connection ?? 'default', tables, truncated: catalog.truncated };
+    } catch (error) {
+      throw catalogFailure(error);
+    }
+  });
+};

@@ -1,0 +1,235 @@
+/**
+ * `startLocalServer(options)`: compiles the project, loads svc-manifest.json, builds the one
+ * executor and the server, and listens (loopback by default). Blocks with errors lose their own
+ * standing (the answer gate never lets them answer as certified) and the rest of the project is
+ * served; only a configuration that does not read stops the start. The server then follows the
+ * project: a new manifest (`svc compile`), config or contract manifest is picked up before the
+ * next request (live-source.ts). `close()` ends everything it started: the HTTP server, then the
+ * executors and their statement processes. It is safe to call twice.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Diagnostic } from '../../grammar/diagnostics.js';
+import { compileProject } from '../compiler/compile-project.js';
+import type { SvcConfig } from '../compiler/project/config.js';
+import { createExecutor } from '../warehouse/executor.js';
+import { metadataQuery, syncSchema, type SyncedSchema } from '../warehouse/schema-refresh.js';
+import type { Executor, StatementResult } from '../warehouse/types.js';
+import { buildServer } from './build-server.js';
+import { liveSource } from './live-source.js';
+import { buildSnapshot, readManifest, withContracts } from './project-snapshot.js';
+import { installSharedToken, requiredToken } from './shared-token.js';
+import { createTraceRecorder } from '../traces/index.js';
+import { conversationStore, memoryStore, runStore } from './server-stores.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../hooks/hooks.js';
+import { runWithContext } from '../hooks/context/request-context.js';
+import type { ConnectionConfig } from '../compiler/project/config.js';
+import { normaliseOrigin } from './origin-check.js';
+import { statementObserver } from '../hooks/statement-observer.js';
+
+export interface LocalServerOptions {
+  /** Project folder (default: found by walking up from `cwd` to svc.config.json). */
+  project?: string;
+  /** Where to start looking for the project (default: the process's working directory). */
+  cwd?: string;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Port (default 4545; 0 picks a free one). */
+  port?: number;
+  /** Where failures are logged with their reference (default: stderr). */
+  log?: (line: string) => void;
+  /** Executor defaults: deadline per statement and row cap. */
+  deadlineMs?: number;
+  maxRows?: number;
+  /** Cache results of certified block statements until the database file changes (default true). */
+  resultCache?: boolean;
+  /**
+   * The embedding host's hooks (spec 02): who asks (`resolvePrincipal`, which replaces the shared
+   * token) and what they may do (`authorize`). Absent: the single-user server.
+   */
+  hostHooks?: HostHooks;
+  /** Time a decision hook may take before it counts as failed (default 10 000 ms). */
+  hostHookTimeoutMs?: number;
+  /**
+   * Browser origins besides the server's own that may call it (`https://app.example.com`); with
+   * a host, a non-GET request from any other origin is refused (ORIGIN_REFUSED).
+   */
+  allowedOrigins?: string[];
+  /**
+   * A connection the host manages, laid over the project's connection of that name (default
+   * `default`) for every executor the server opens; the project's files are not changed.
+   */
+  hostConnection?: { name?: string; settings: ConnectionConfig };
+}
+
+/** An `allowedOrigins` entry that is not an origin (`scheme://host[:port]`): the server does not start. */
+export class OriginInvalidError extends Error {
+  readonly code = 'ORIGIN_INVALID';
+  constructor(origin: string) {
+    super(`allowedOrigins holds ${JSON.stringify(origin.slice(0, 80))}, which is not an origin (scheme://host[:port], http or https).`);
+    this.name = 'OriginInvalidError';
+  }
+}
+
+/** The origins, normalised; throws OriginInvalidError for one that is not an origin. */
+function originsOf(list: readonly string[] | undefined): string[] {
+  return (list ?? []).map((o) => {
+    const normal = typeof o === 'string' ? normaliseOrigin(o) : undefined;
+    if (normal === undefined) throw new OriginInvalidError(String(o));
+    return normal;
+  });
+}
+
+/** The config with the host's connection laid over the project's one of that name. */
+function withHostConnection(config: SvcConfig, host: LocalServerOptions['hostConnection']): SvcConfig {
+  if (host === undefined) return config;
+  const name = host.name ?? config.defaultConnection ?? 'default';
+  return { ...config, connections: { ...config.connections, [name]: { ...host.settings } } };
+}
+
+export interface LocalServer {
+  /** `http://host:port`, with the port actually bound. */
+  url: string;
+  /** Table and column names of a connection (spec 03 "Query path" 12), on the project as it is now. */
+  syncSchema(connection?: string): Promise<SyncedSchema>;
+  /** One read-only SELECT, WITH, SHOW or DESCRIBE as metadata, on the runtime's own connection. */
+  metadataQuery(sql: string, connection?: string): Promise<StatementResult>;
+  /** Stops listening, then ends the executor and its processes. */
+  close(): Promise<void>;
+}
+
+/** The project's configuration could not be read (or no manifest could be made), so nothing started. */
+export class ProjectNotReadyError extends Error {
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    /** 1: the project has errors; 2: the configuration could not be read. */
+    readonly exitCode: 1 | 2,
+  ) {
+    super(
+      exitCode === 2 ? 'The project configuration could not be read, so the server did not start.' : 'The project has errors, so the server did not start.',
+    );
+    this.name = 'ProjectNotReadyError';
+  }
+}
+
+function urlOf(address: AddressInfo | string | null, host: string): string {
+  if (address === null || typeof address === 'string') return `http://${host}`;
+  const name = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${name}:${address.port}`;
+}
+
+/**
+ * Opens the default connection before the first request (a statement process starts in tens
+ * of milliseconds) and says early when it is unavailable; the server starts either way, since
+ * health and the block list need no warehouse.
+ */
+async function warmUp(executor: Executor, config: SvcConfig, log: (line: string) => void): Promise<void> {
+  if (config.connections === undefined) return;
+  try {
+    await executor.execute({ sql: 'SELECT 1', params: [], origin: 'platform', deadlineMs: 10_000 });
+  } catch (error) {
+    log(`svc: the default connection is not available yet: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** One line for a project with errors, then the errors: the server starts and serves the rest. */
+function reportErrors(diagnostics: readonly Diagnostic[], log: (line: string) => void): void {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return;
+  const files = new Set(errors.map((d) => d.file ?? '(project)')).size;
+  log(
+    `svc: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'} in ${files} ${files === 1 ? 'file' : 'files'}; blocks with errors are not served as certified`,
+  );
+  for (const d of errors) log(`${d.file ?? '(project)'}${d.span ? `:${d.span.start.line}:${d.span.start.column}` : ''} ${d.severity} ${d.code} ${d.message}`);
+}
+
+/** Compiles the project and serves it until `close()`. */
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const host = options.host ?? '127.0.0.1';
+  // Before compiling or opening anything: a network bind without its token never starts. A
+  // host that names who asks replaces the token (spec 02, Authentication 1).
+  const hosted = options.hostHooks?.resolvePrincipal !== undefined;
+  const token = hosted ? undefined : requiredToken(host);
+  const origins = originsOf(options.allowedOrigins);
+  const compiled = compileProject({
+    ...(options.project !== undefined ? { project: options.project } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+  });
+  if (compiled.config === undefined || compiled.text === undefined) throw new ProjectNotReadyError(compiled.diagnostics, 2);
+  const { root, config } = compiled;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  reportErrors(compiled.diagnostics, log);
+  const manifest = withContracts(root, readManifest(root), config);
+  const onStatement = statementObserver(options.hostHooks, log);
+  const makeExecutor = (c: SvcConfig): Executor =>
+    createExecutor({
+      root,
+      config: withHostConnection(c, options.hostConnection),
+      ...(onStatement !== undefined ? { onStatement } : {}),
+      resultCache: options.resultCache ?? true,
+      ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}),
+      ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}),
+    });
+  const executor = makeExecutor(config);
+  await warmUp(executor, config, log);
+  const traces = options.hostHooks?.traces;
+  const recorder = createTraceRecorder({
+    root,
+    ...(traces !== undefined ? { sink: (trace) => traces.call(options.hostHooks, trace) } : {}),
+    ...(options.hostHooks?.traceSalt !== undefined ? { traceSalt: options.hostHooks.traceSalt } : {}),
+  });
+  // Opens (and migrates) the trace store now, so the first Ask does not pay for it.
+  recorder.status();
+  const guard = { timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log };
+  const threads = await conversationStore(options.hostHooks, root, guard);
+  const runs = runStore(options.hostHooks, root, guard);
+  const memory = await memoryStore(options.hostHooks, root, guard);
+  const parts = { root, recorder, threads, runs, openExecutor: makeExecutor };
+  const source = liveSource(parts, await buildSnapshot(parts, manifest, config, executor, 1), log);
+  const hooks =
+    options.hostHooks !== undefined
+      ? { hooks: options.hostHooks, allowedOrigins: origins, ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}) }
+      : {};
+  const app = buildServer({ root, manifest, executor, config, log, recorder, threads, runs, memory, source, ...hooks });
+  if (token !== undefined) installSharedToken(app, token);
+  const stop = async (): Promise<void> => {
+    await app.close().catch(() => undefined);
+    await source.close();
+    await recorder.close();
+    await threads.close();
+    await runs.close();
+    await memory.close();
+  };
+  try {
+    await app.listen({ host, port: options.port ?? 4545 });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  // Each call reads the snapshot in use, held until it answers, so a reload never closes its executor mid-call.
+  // With a host, the row policy is still asked (purpose metadata, no person: the host asked).
+  const hostContext =
+    options.hostHooks === undefined ? undefined : { hooks: options.hostHooks, timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log };
+  const onCurrent = async <T>(work: (executor: Executor) => Promise<T>): Promise<T> => {
+    const snapshot = await source.current();
+    const release = source.hold(snapshot);
+    try {
+      const run = () => work(snapshot.executor);
+      return await (hostContext === undefined
+        ? run()
+        : runWithContext({ host: hostContext, requestId: `schema-${randomUUID()}`, action: 'project.read' }, run));
+    } finally {
+      release();
+    }
+  };
+  return {
+    url: urlOf(app.server.address(), host),
+    syncSchema: (connection) => onCurrent((executor) => syncSchema(executor, connection)),
+    metadataQuery: (sql, connection) => onCurrent((executor) => metadataQuery(executor, sql, connection)),
+    close: () => {
+      closing ??= stop();
+      return closing;
+    },
+  };
+}

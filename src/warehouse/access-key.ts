@@ -1,0 +1,18 @@
+/**
+ * The part of a cached result's key that says who may read it (spec 02 rule 9), beyond the
+ * row policy's answer and the credential id: the request's destination and the values of the
+ * principal's attributes the host names in `purposeAttributes`. Empty outside a hosted request.
+ */
+import { currentContext } from '../hooks/context/request-context.js';
+
+export function accessKey(): string {
+  const context = currentContext();
+  const host = context?.host;
+  if (host === undefined) return '';
+  const names =
+    Array.isArray(host.hooks.purposeAttributes) && host.hooks.purposeAttributes.every((n) => typeof n === 'string')
+      ? [...host.hooks.purposeAttributes].sort()
+      : [];
+  const attributes = context?.principal?.attributes ?? {};
+  return JSON.stringify([context?.destination ?? '', names.map((n) => [n, Object.hasOwn(attributes, n) ? attributes[n] : null])]);
+}

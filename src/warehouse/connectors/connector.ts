@@ -1,0 +1,77 @@
+/**
+ * The connector interface: how the executor reaches one warehouse connection. Only the executor
+ * calls `runStatement` (test/warehouse/one-query-path.test.ts enforces it); a connector trusts
+ * that the statement check already passed and that its parameters are already positional.
+ */
+import type { ConnectionConfig } from '../../compiler/project/config.js';
+
+/** A value a connector can bind to a `?` placeholder. */
+export type SqlValue = string | number | boolean | null;
+
+export interface ConnectorStatement {
+  sql: string;
+  params: readonly SqlValue[];
+  /** Rows kept; one more row than this marks the result truncated. */
+  maxRows: number;
+  /** Milliseconds before the statement is stopped for real (not merely abandoned). */
+  deadlineMs: number;
+  /**
+   * Most bytes the rows may hold in all, and in one cell (text as UTF-8, a binary value as its
+   * bytes, a number as 8). Counted while rows are read: the first row over either bound stops
+   * the statement with RESULT_TOO_LARGE, so an oversized result is never materialised.
+   */
+  maxBytes: number;
+  maxCellBytes: number;
+  /**
+   * Who wrote the statement and for whom (the principal's id): a connector with a pool admits
+   * model- and tool-written statements to only part of it, and one caller to only part of it.
+   */
+  origin?: 'block' | 'person' | 'model' | 'tool' | 'platform';
+  caller?: string;
+}
+
+export interface ConnectorResult {
+  columns: string[];
+  rows: Array<Record<string, unknown>>;
+  truncated: boolean;
+}
+
+/**
+ * One open connection. Failures are thrown as `StatementError` with `STATEMENT_TIMEOUT`,
+ * `WAREHOUSE_ERROR` (the engine's own words) or `CONNECTION_UNAVAILABLE`.
+ */
+/** A column of the warehouse catalog: its name and declared type (empty when none). */
+export interface CatalogColumn {
+  name: string;
+  type: string;
+}
+
+export interface Connector {
+  readonly driver: string;
+  runStatement(statement: ConnectorStatement): Promise<ConnectorResult>;
+  /**
+   * Catalog reads (table and column names, for Tier 2's schema). Each connector runs its own
+   * fixed statements here, binding a table name as a parameter and never splicing it; the
+   * executor calls these with origin `platform`. Optional: a connector without them has no
+   * catalog to offer.
+   */
+  listTables?(deadlineMs: number): Promise<string[]>;
+  /**
+   * Has the engine prepare `sql` without running it (syntax, tables and columns resolved);
+   * throws WAREHOUSE_ERROR with the engine's words when it cannot. Optional.
+   */
+  prepareStatement?(sql: string, deadlineMs: number): Promise<void>;
+  listColumns?(table: string, deadlineMs: number): Promise<CatalogColumn[]>;
+  /** Ends every process or handle the connector holds; later statements are refused. */
+  close(): Promise<void>;
+}
+
+/** Where a connector is opened: the connection's name and settings and the project root. */
+export interface ConnectorTarget {
+  name: string;
+  connection: ConnectionConfig;
+  root: string;
+}
+
+/** Opens a connector for one connection; throws `CONNECTION_UNAVAILABLE` when it cannot. */
+export type ConnectorFactory = (target: ConnectorTarget) => Connector;

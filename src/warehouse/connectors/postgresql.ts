@@ -1,0 +1,203 @@
+/**
+ * The PostgreSQL connector (`pg`). Each statement runs in its own read-only transaction
+ * (`BEGIN TRANSACTION READ ONLY`, a second wall behind the statement check), under
+ * `statement_timeout` set to its deadline, and is also cancelled from outside
+ * (`pg_cancel_backend`) when the deadline passes, so the server-side query is gone either way.
+ * Rows are read through a cursor a batch at a time and stop one row past the cap, so a huge
+ * result is never fetched whole. `?` placeholders become `$1`, `$2`, ... (placeholders.ts).
+ *
+ * One pool per connector, i.e. per full set of settings (the executor's registry keeps at most
+ * 64 personal ones and closes the least recently used). Sockets idle for 30 minutes close.
+ * The password comes from network-settings.ts (never svc.config.json). TLS: `sslmode`
+ * `disable` (default), `require` (encrypted, certificate not checked) or `verify-full`
+ * (certificate checked against `sslRootCert`, a file relative to the project, or the system's).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ConnectionOptions } from 'node:tls';
+import pg from 'pg';
+import { lexStatement } from '../../../grammar/sql/index.js';
+import { StatementError } from '../types.js';
+import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
+import { Lanes } from './lanes.js';
+import { networkSettings } from './network-settings.js';
+import { countPlaceholders, rewritePlaceholders } from './placeholders.js';
+import { POSTGRES_TYPES } from './postgresql-values.js';
+import { RowBudget } from './row-budget.js';
+
+export interface PostgresqlConnectorOptions {
+  /** Server connections this connector may hold at once (default 4). */
+  connections?: number;
+}
+
+const IDLE_MS = 30 * 60 * 1000;
+const BATCH = 200;
+const LIST_TABLES = 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ANY (current_schemas(false)) ORDER BY table_name';
+const LIST_COLUMNS =
+  'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = ANY (current_schemas(false)) AND table_name = ? ORDER BY ordinal_position';
+const CATALOG = { maxRows: 10_000, maxBytes: 16 * 1024 * 1024, maxCellBytes: 16 * 1024 * 1024 };
+/** SQLSTATE classes meaning the server could not be reached or would not let us in. */
+const UNAVAILABLE = /^(08|28|3D|57P0[1-3])/;
+const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EPIPE']);
+
+type Statement = Pick<ConnectorStatement, 'sql' | 'params' | 'maxRows' | 'maxBytes' | 'maxCellBytes' | 'deadlineMs'>;
+
+function tlsOf(target: ConnectorTarget): boolean | ConnectionOptions {
+  const mode = target.connection['sslmode'] ?? 'disable';
+  if (mode === 'disable') return false;
+  if (mode === 'require') return { rejectUnauthorized: false };
+  if (mode !== 'verify-full')
+    throw new StatementError('CONNECTION_UNAVAILABLE', `Connection "${target.name}" has an sslmode that is not disable, require or verify-full.`);
+  const ca = target.connection['sslRootCert'];
+  return typeof ca === 'string' && ca !== '' ? { rejectUnauthorized: true, ca: readFileSync(resolve(target.root, ca), 'utf8') } : { rejectUnauthorized: true };
+}
+
+/** The statement without a final `;` (a cursor is declared over exactly one query). */
+function cursorBody(sql: string): string {
+  try {
+    const tokens = lexStatement(sql, 'postgresql');
+    const last = tokens[tokens.length - 1];
+    return last !== undefined && last.kind === 'punctuation' && last.text === ';' ? sql.slice(0, last.start) : sql;
+  } catch {
+    return sql;
+  }
+}
+
+function failure(error: unknown, timedOut: boolean): StatementError {
+  if (error instanceof StatementError) return error;
+  const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (timedOut || code === '57014') return new StatementError('STATEMENT_TIMEOUT', 'The statement ran past its deadline and was stopped.');
+  if (UNAVAILABLE.test(code) || NETWORK.has(code)) return new StatementError('CONNECTION_UNAVAILABLE', `The database could not be reached: ${message}`);
+  return new StatementError('WAREHOUSE_ERROR', message);
+}
+
+/** Declares a cursor over the statement and fetches a batch at a time into a budget. */
+async function readRows(client: pg.PoolClient, statement: Statement): Promise<ConnectorResult> {
+  const text = rewritePlaceholders(cursorBody(statement.sql), 'postgresql', statement.params.length, (i) => `$${i + 1}`);
+  await client.query('BEGIN TRANSACTION READ ONLY');
+  await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(statement.deadlineMs))}`);
+  await client.query(`DECLARE svc_rows NO SCROLL CURSOR FOR ${text}`, [...statement.params]);
+  const budget = new RowBudget(statement);
+  let columns: string[] = [];
+  for (;;) {
+    const batch = await client.query(`FETCH ${Math.min(BATCH, statement.maxRows + 1)} FROM svc_rows`);
+    columns = batch.fields.map((f) => f.name);
+    if (batch.rows.length === 0 || !batch.rows.every((row) => budget.add(row as Record<string, unknown>))) break;
+    if (batch.rows.length < Math.min(BATCH, statement.maxRows + 1)) break;
+  }
+  await client.query('ROLLBACK');
+  return budget.result(columns);
+}
+
+class PostgresConnector implements Connector {
+  readonly driver = 'postgresql';
+  private readonly pool: pg.Pool;
+  private readonly lanes: Lanes<number>;
+  private closed = false;
+
+  constructor(
+    private readonly config: pg.PoolConfig,
+    size: number,
+  ) {
+    this.pool = new pg.Pool({ ...config, max: size, idleTimeoutMillis: IDLE_MS, allowExitOnIdle: true });
+    // A broken idle socket is dropped by the pool; it must not crash the process.
+    this.pool.on('error', () => undefined);
+    this.lanes = new Lanes(Array.from({ length: size }, (_, i) => i));
+  }
+
+  /** Asks the server, on a connection of its own, to cancel what `pid` is running. */
+  private async cancel(pid: number | undefined): Promise<void> {
+    if (pid === undefined) return;
+    const client = new pg.Client({ ...this.config, statement_timeout: 5_000 });
+    try {
+      await client.connect();
+      await client.query('SELECT pg_cancel_backend($1)', [pid]);
+    } catch {
+      // statement_timeout stops it on the server anyway.
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  private async withClient<T>(deadlineMs: number, model: boolean, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The connection is closed.');
+    const deadline = new AbortController();
+    let client: pg.PoolClient | undefined;
+    const timer = setTimeout(() => {
+      deadline.abort(new StatementError('STATEMENT_TIMEOUT', 'The statement waited past its deadline and was not run.'));
+      void this.cancel((client as { processID?: number } | undefined)?.processID);
+    }, deadlineMs);
+    let slot: number | undefined;
+    let broken: unknown;
+    try {
+      slot = await this.lanes.acquire(model, deadline.signal);
+      client = await this.pool.connect().catch((error: unknown) => {
+        // Nothing ran: whatever stopped the sign-in (TLS refused, a bad password, no server) leaves the connection unavailable.
+        throw new StatementError('CONNECTION_UNAVAILABLE', `The database could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      if (deadline.signal.aborted) throw deadline.signal.reason;
+      return await work(client);
+    } catch (error) {
+      broken = error;
+      throw failure(error, deadline.signal.aborted);
+    } finally {
+      clearTimeout(timer);
+      // A failed statement's connection is closed, not reused mid-transaction.
+      client?.release(broken === undefined ? undefined : true);
+      if (slot !== undefined) this.lanes.release(slot, model);
+    }
+  }
+
+  runStatement(statement: ConnectorStatement): Promise<ConnectorResult> {
+    const model = statement.origin === 'model' || statement.origin === 'tool';
+    return this.withClient(statement.deadlineMs, model, (client) => readRows(client, statement));
+  }
+
+  prepareStatement(sql: string, deadlineMs: number): Promise<void> {
+    return this.withClient(deadlineMs, false, async (client) => {
+      // PREPARE parses and plans (tables, columns, parameter types) and runs nothing.
+      const body = cursorBody(sql);
+      const text = rewritePlaceholders(body, 'postgresql', countPlaceholders(body, 'postgresql'), (i) => `$${i + 1}`);
+      await client.query('BEGIN TRANSACTION READ ONLY');
+      await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(deadlineMs))}`);
+      await client.query(`PREPARE svc_check AS ${text}`);
+      await client.query('ROLLBACK');
+      await client.query('DEALLOCATE svc_check');
+    });
+  }
+
+  async listTables(deadlineMs: number): Promise<string[]> {
+    const result = await this.withClient(deadlineMs, false, (c) => readRows(c, { sql: LIST_TABLES, params: [], deadlineMs, ...CATALOG }));
+    return result.rows.map((r) => String(r['name']));
+  }
+
+  async listColumns(table: string, deadlineMs: number): Promise<CatalogColumn[]> {
+    const result = await this.withClient(deadlineMs, false, (c) => readRows(c, { sql: LIST_COLUMNS, params: [table], deadlineMs, ...CATALOG }));
+    return result.rows.map((r) => ({ name: String(r['name']), type: typeof r['type'] === 'string' ? r['type'] : '' }));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.lanes.close();
+    await this.pool.end().catch(() => undefined);
+  }
+}
+
+/** Opens the PostgreSQL connector of one connection (no socket until the first statement). */
+export function openPostgresqlConnector(target: ConnectorTarget, options: PostgresqlConnectorOptions = {}): Connector {
+  const settings = networkSettings(target, { port: 5432, user: 'postgres', database: 'postgres' });
+  const config: pg.PoolConfig = {
+    ...settings,
+    ...(settings.password === '' ? { password: undefined } : {}),
+    ssl: tlsOf(target),
+    types: POSTGRES_TYPES,
+    application_name: 'svc',
+    connectionTimeoutMillis: 10_000,
+  };
+  return new PostgresConnector(config, Math.max(1, options.connections ?? 4));
+}
+
+/** The factory form the executor registers under driver `postgresql`. */
+export const postgresqlConnectorFactory: ConnectorFactory = (target) => openPostgresqlConnector(target);

@@ -1,0 +1,292 @@
+/**
+ * The one query path (DESIGN.md section 7, spec 03 "Query path and safeguards"). Order per
+ * statement: the statement check, then the connector (parameters bound positionally, never
+ * spliced), under a real deadline and a row cap; one statement event for every outcome.
+ *
+ * Invariants: a refused statement never reaches a connector; a statement event never carries
+ * SQL, parameters, rows or who asked; one connector per connection name, opened on first use
+ * and reused until `close()`.
+ */
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { resolveConnection, type SvcConfig } from '../compiler/project/config.js';
+import { hostedStatementRefusal } from '../rules/statement-check/index.js';
+import type { ConnectorFactory } from './connectors/connector.js';
+import { CONNECTORS } from './connectors/registry.js';
+import { currentContext, currentPrincipal } from '../hooks/context/request-context.js';
+import { warehouseFailure } from './warehouse-failure.js';
+import { audit } from '../hooks/audit.js';
+import { personCredentials, type PersonCredentials } from './credentials.js';
+import { accessKey } from './access-key.js';
+import { ConnectorRegistry } from './connector-registry.js';
+import { readCatalog, readColumns, type ReadCatalogOptions } from './read-catalog.js';
+import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
+import { cacheKey, ResultCache, type ResultCacheOptions } from './result-cache.js';
+import {
+  StatementError,
+  type CatalogRequest,
+  type Executor,
+  type StatementEvent,
+  type StatementRequest,
+  type StatementResult,
+  type WarehouseCatalog,
+} from './types.js';
+
+export interface ExecutorOptions {
+  /** Project root; connection paths are relative to it. */
+  root: string;
+  config: SvcConfig | undefined;
+  /** Observer of statement events; a throwing observer never fails a statement. */
+  onStatement?: (event: StatementEvent) => void;
+  /** Default deadline per statement (30 s). */
+  deadlineMs?: number;
+  /** Default row cap per statement (10,000). */
+  maxRows?: number;
+  /** Default byte budget per result (4 MiB) and per cell (1 MiB); see ConnectorStatement. */
+  maxResultBytes?: number;
+  maxCellBytes?: number;
+  /** Connector factories by driver, added to (or replacing) the built-in ones (connectors/registry.ts). */
+  connectors?: Readonly<Record<string, ConnectorFactory>>;
+  /**
+   * Opt-in cache of `origin: 'block'` results, invalidated when the database file changes
+   * (see result-cache.ts for why that is safe). `true` uses the default bounds.
+   */
+  resultCache?: boolean | ResultCacheOptions;
+}
+
+/** Drivers whose database is a file in the project, which the result cache watches. */
+const FILE_DRIVERS = new Set(['duckdb', 'sqlite']);
+
+/** A result a person reads or a model is shown: a few MB is already far more than either uses. */
+const DEFAULT_RESULT_BYTES = 4 * 1024 * 1024;
+const DEFAULT_CELL_BYTES = 1024 * 1024;
+
+function nonNegative(value: number | undefined, fallback: number, what: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${what} must be a non-negative finite number`);
+  return value;
+}
+
+/**
+ * The principal the statement runs for, when a host names one. A single-user install's local
+ * owner is every caller, so sharing the pool between callers would only slow that one person.
+ */
+function callerOf(): { caller?: string } {
+  const principal = currentPrincipal();
+  return principal === undefined || principal.source === 'local' ? {} : { caller: principal.id };
+}
+
+function asStatementError(error: unknown): StatementError {
+  if (error instanceof StatementError) return error;
+  return new StatementError('WAREHOUSE_ERROR', error instanceof Error ? error.message : String(error));
+}
+
+class OneQueryPath implements Executor {
+  private readonly registry: ConnectorRegistry;
+  private readonly deadlineMs: number;
+  private readonly maxRows: number;
+  private readonly maxResultBytes: number;
+  private readonly maxCellBytes: number;
+  private readonly cache: ResultCache | undefined;
+  private closed = false;
+
+  constructor(private readonly options: ExecutorOptions) {
+    this.deadlineMs = nonNegative(options.deadlineMs, 30_000, 'deadlineMs');
+    this.maxRows = nonNegative(options.maxRows, 10_000, 'maxRows');
+    this.maxResultBytes = nonNegative(options.maxResultBytes, DEFAULT_RESULT_BYTES, 'maxResultBytes');
+    this.maxCellBytes = nonNegative(options.maxCellBytes, DEFAULT_CELL_BYTES, 'maxCellBytes');
+    this.registry = new ConnectorRegistry(options.root, options.config, { ...CONNECTORS, ...options.connectors });
+    const cache = options.resultCache;
+    this.cache = cache === undefined || cache === false ? undefined : new ResultCache(cache === true ? {} : cache);
+  }
+
+  /**
+   * The cache, when on and the connection can be cached: an embedded database file (watched
+   * for changes), or a server whose connection sets `cacheSeconds` (kept that long).
+   */
+  private cacheFor(name: string): ResultCache | undefined {
+    const connection = this.options.config?.connections?.[name];
+    if (this.cache === undefined || connection === undefined) return undefined;
+    if (FILE_DRIVERS.has(connection.driver)) {
+      if (typeof connection.path !== 'string' || connection.path === '') return undefined;
+      this.cache.watch(name, resolve(this.options.root, connection.path));
+      return this.cache;
+    }
+    const seconds = connection['cacheSeconds'];
+    if (typeof seconds !== 'number' || !(seconds > 0)) return undefined;
+    this.cache.keepFor(name, seconds * 1000);
+    return this.cache;
+  }
+
+  async execute(request: StatementRequest): Promise<StatementResult> {
+    const started = performance.now();
+    const { name, driver } = resolveConnection(this.options.config, request.connection);
+    const report = (outcome: StatementEvent['outcome'], rowCount?: number, cached?: true): number => {
+      const durationMs = performance.now() - started;
+      this.emit({
+        engine: driver,
+        connection: name,
+        origin: request.origin,
+        read: 'data',
+        outcome,
+        durationMs,
+        ...(rowCount !== undefined ? { rowCount } : {}),
+        ...(cached ? { cached } : {}),
+      });
+      return durationMs;
+    };
+    if (this.closed) {
+      report('error');
+      throw new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
+    }
+    const folders = this.options.config?.connections?.[name]?.allowedDirectories ?? [];
+    const refusal = hostedStatementRefusal(request.sql, driver, folders, { readOnly: request.origin !== 'platform' });
+    if (refusal !== null) {
+      report('refused');
+      throw new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
+    }
+    let policed: PolicedStatement;
+    let person: PersonCredentials;
+    try {
+      // The person's sign-in first: the row policy sees the final connection.
+      person = await personCredentials(name, driver);
+      policed = await applyRowPolicy(request, name, driver, folders);
+    } catch (error) {
+      report('refused');
+      if (error instanceof StatementError) audit('refusal', { code: error.code });
+      throw error;
+    }
+    const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
+    const maxRows = nonNegative(request.maxRows, this.maxRows, 'maxRows');
+    // Only certified block SQL is ever cached, and only on the project's own settings: a
+    // person's own database is not the file the cache watches.
+    const cache = request.origin === 'block' && person.overlay === undefined ? this.cacheFor(name) : undefined;
+    const maxBytes = nonNegative(request.maxResultBytes, this.maxResultBytes, 'maxResultBytes');
+    const maxCellBytes = Math.min(maxBytes, nonNegative(request.maxCellBytes, this.maxCellBytes, 'maxCellBytes'));
+    // Keyed by access: the statement as the policy narrowed it, and who asked with what answer.
+    const key =
+      cache === undefined
+        ? ''
+        : `${cacheKey(name, policed.sql, policed.params, maxRows, maxBytes, maxCellBytes)}|${policed.fingerprint}|${person.credentialId}|${accessKey()}`;
+    const hit = cache?.get(name, key);
+    if (hit !== undefined) {
+      this.enforce(policed, hit.rows, report);
+      const durationMs = report('ok', hit.rows.length, true);
+      return { columns: [...hit.columns], rows: [...hit.rows], truncated: hit.truncated, durationMs };
+    }
+    const generation = cache?.generation(name);
+    let result;
+    try {
+      result = await this.registry
+        .getWith(name, person.overlay)
+        .runStatement({ sql: policed.sql, params: policed.params, maxRows, deadlineMs, maxBytes, maxCellBytes, origin: request.origin, ...callerOf() });
+    } catch (error) {
+      const failure = asStatementError(error);
+      report(failure.code === 'STATEMENT_TIMEOUT' ? 'timeout' : 'error');
+      // On a hosted request the engine's words go to the log only; deadlines and the rest pass unchanged.
+      const host = currentContext()?.host;
+      if (failure.code === 'WAREHOUSE_ERROR' && host !== undefined) throw warehouseFailure(failure, request, policed, driver, host.log);
+      throw failure;
+    }
+    cache?.set(name, key, generation, result);
+    this.enforce(policed, result.rows, report);
+    const durationMs = report('ok', result.rows.length);
+    return { columns: result.columns, rows: result.rows, truncated: result.truncated, durationMs };
+  }
+
+  /** The policy's group minimum on a result, cached or fresh; a refusal is reported as such. */
+  private enforce(policed: PolicedStatement, rows: ReadonlyArray<Record<string, unknown>>, report: (outcome: StatementEvent['outcome']) => number): void {
+    try {
+      enforceGroupRows(policed, rows);
+    } catch (error) {
+      report('refused');
+      throw error;
+    }
+  }
+
+  /** Options of a catalog lookup on `connection`: deadline, events, and the host's row policy. */
+  private catalogOptions(request: CatalogRequest): { name: string; options: ReadCatalogOptions } {
+    const { name, driver } = resolveConnection(this.options.config, request.connection);
+    if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
+    const emit = (outcome: StatementEvent['outcome'], durationMs: number, rowCount?: number) =>
+      this.emit({ engine: driver, connection: name, origin: 'platform', read: 'schema', outcome, durationMs, ...(rowCount !== undefined ? { rowCount } : {}) });
+    const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
+    const admit = async (lookup: 'tables' | 'columns', params: string[]) => {
+      try {
+        await admitMetadata(lookup === 'tables' ? 'catalog: list tables' : 'catalog: list columns of ?', params, name);
+      } catch (error) {
+        emit('refused', 0);
+        throw error;
+      }
+    };
+    return { name, options: { maxTables: request.maxTables ?? 200, deadlineMs, emit, admit } };
+  }
+
+  /** The connector a catalog lookup of the current request uses: the person's own settings laid over. */
+  private async catalogConnector(name: string, options: ReadCatalogOptions) {
+    try {
+      const person = await personCredentials(name, resolveConnection(this.options.config, name).driver);
+      return this.registry.getWith(name, person.overlay);
+    } catch (error) {
+      options.emit('refused', 0);
+      throw error;
+    }
+  }
+
+  async catalog(request: CatalogRequest = {}): Promise<WarehouseCatalog> {
+    const { name, options } = this.catalogOptions(request);
+    return readCatalog(await this.catalogConnector(name, options), options);
+  }
+
+  async describeTable(table: string, request: CatalogRequest = {}): Promise<WarehouseCatalog['tables'][number]['columns']> {
+    const { name, options } = this.catalogOptions(request);
+    return readColumns(await this.catalogConnector(name, options), table, options);
+  }
+
+  async validate(request: StatementRequest): Promise<StatementError | null | undefined> {
+    const { name, driver } = resolveConnection(this.options.config, request.connection);
+    if (this.closed) return new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
+    const folders = this.options.config?.connections?.[name]?.allowedDirectories ?? [];
+    const refusal = hostedStatementRefusal(request.sql, driver, folders, { readOnly: request.origin !== 'platform' });
+    if (refusal !== null) return new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
+    try {
+      const connector = this.registry.get(name);
+      if (connector.prepareStatement === undefined) return undefined;
+      await connector.prepareStatement(request.sql, nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs'));
+      return null;
+    } catch (error) {
+      return asStatementError(error);
+    }
+  }
+
+  driverOf(connection?: string): string {
+    return resolveConnection(this.options.config, connection).driver;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.registry.closeAll();
+  }
+
+  private emit(event: StatementEvent): void {
+    try {
+      this.options.onStatement?.(event);
+    } catch {
+      // Observing a statement must never change its outcome.
+    }
+  }
+}
+
+/** Creates the executor every statement of a runtime goes through. */
+export function createExecutor(options: ExecutorOptions): Executor {
+  const path = new OneQueryPath(options);
+  // A plain object of bound functions: callers may destructure or spread it safely.
+  return {
+    execute: (request) => path.execute(request),
+    catalog: (request) => path.catalog(request),
+    describeTable: (table, request) => path.describeTable(table, request),
+    validate: (request) => path.validate(request),
+    driverOf: (connection) => path.driverOf(connection),
+    close: () => path.close(),
+  };
+}

@@ -1,0 +1,123 @@
+// Parameter binding from a question for one chosen block: top-N, periods relative to a given
+// `now`, declared string filters, and what comes back unmet when the block cannot take an ask.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
+import { bindQuestion, buildValueLexicon, findLimit, findPeriod, type ValueLexicon } from '../../src/ask/index.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { compileCommerce, NOW } from './commerce-manifest.js';
+
+let manifest: Manifest;
+let lexicon: ValueLexicon;
+beforeAll(() => {
+  manifest = compileCommerce();
+  lexicon = buildValueLexicon(Object.values(manifest.blocks));
+});
+afterAll(cleanupProjects);
+
+const bind = (id: string, q: string, now: string | null = NOW) =>
+  bindQuestion(manifest.blocks[id] as CompiledBlock, q, { lexicon, ...(now === null ? {} : { now }) });
+
+describe('top-N', () => {
+  it.each<[string, number | undefined]>([
+    ['top 5 states', 5],
+    ['5 biggest states', 5],
+    ['Top ten states by revenue', 10],
+    ['first 25 weeks', 25],
+    ['the 3 highest states', 3],
+    ['states by revenue', undefined],
+    ['revenue in the last 30 days', undefined],
+  ])('%s', (q, n) => {
+    expect(findLimit(q)?.n).toBe(n);
+  });
+
+  it('binds the limit parameter, named top_n or used in LIMIT ${x}', () => {
+    expect(bind('sales.top_states_by_revenue', 'top 7 states').params).toEqual({ top_n: 7 });
+    const b = structuredClone(manifest.blocks['sales.top_states_by_revenue'] as CompiledBlock);
+    b.params = b.params.map((p) => (p.name === 'top_n' ? { ...p, name: 'k', type: 'integer' } : p));
+    b.query = b.query.replace('${top_n}', '${k}');
+    expect(bindQuestion(b, 'top 7 states', { lexicon }).params).toEqual({ k: 7 });
+  });
+});
+
+describe('periods, relative to the given now', () => {
+  it.each<[string, { start?: string; end?: string } | undefined]>([
+    ['since 2025-03-01', { start: '2025-03-01' }],
+    ['since March 2025', { start: '2025-03-01' }],
+    ['since march', { start: '2025-03-01' }],
+    ['in 2024', { start: '2024-01-01', end: '2025-01-01' }],
+    ['for Q2 2025', { start: '2025-04-01', end: '2025-07-01' }],
+    ['in March 2025', { start: '2025-03-01', end: '2025-04-01' }],
+    ['last 30 days', { start: '2026-01-16' }],
+    ['last week', { start: '2026-02-02', end: '2026-02-09' }],
+    ['last month', { start: '2026-01-01', end: '2026-02-01' }],
+    ['this year', { start: '2026-01-01' }],
+    ['year to date', { start: '2026-01-01' }],
+    ['yesterday', { start: '2026-02-14', end: '2026-02-15' }],
+    ['between 2025-01-01 and 2025-06-30', { start: '2025-01-01', end: '2025-07-01' }],
+    ['from Jan 2025 to March 2025', { start: '2025-01-01', end: '2025-04-01' }],
+    ['before 2025', { end: '2025-01-01' }],
+    ['top 5 states by revenue', undefined],
+  ])('%s', (q, expected) => {
+    const p = findPeriod(q, NOW);
+    if (expected === undefined) expect(p).toBeUndefined();
+    else expect({ start: p?.start, end: p?.end }).toEqual({ start: expected.start, end: expected.end });
+  });
+
+  it('never reads the clock: a relative period without now is unresolved', () => {
+    expect(findPeriod('last 30 days')).toMatchObject({ needsNow: true });
+    expect(bind('finance.weekly_revenue', 'weekly revenue last 30 days', null).unmet[0]?.message).toMatch(/needs the current date/);
+  });
+
+  it.each<[string, string, Record<string, unknown>]>([
+    ['finance.monthly_revenue', 'monthly revenue in 2024', { since: '2024-01-01', until: '2025-01-01' }],
+    ['finance.monthly_revenue', 'monthly revenue since 2025-03-01', { since: '2025-03-01', until: '2026-02-16' }],
+    ['finance.weekly_revenue', 'weekly revenue last week', { since: '2026-02-02' }],
+    ['finance.weekly_revenue', 'weekly revenue this year', { since: '2026-01-01' }],
+    ['sales.order_status_breakdown', 'order statuses in Q1 2025', { since: '2025-01-01', until: '2025-04-01' }],
+  ])('%s: %s', (id, q, params) => {
+    const b = bind(id, q);
+    expect(b.unmet).toEqual([]);
+    expect(b.params).toEqual(params);
+  });
+
+  it('cannot close a period on a block without an end date', () => {
+    expect(bind('sales.channel_mix', 'channel mix in 2024').unmet[0]).toMatchObject({ kind: 'period' });
+  });
+});
+
+describe('filters', () => {
+  it.each<[string, string, Record<string, unknown>]>([
+    ['finance.average_order_value', 'aov in CA', { state: 'CA' }],
+    ['finance.average_order_value', 'aov for state tx', { state: 'TX' }],
+    ['finance.average_order_value', 'aov in New York', { state: 'NY' }],
+    ['catalog.top_products_by_revenue', 'products for category home', { category: 'home' }],
+    ['catalog.top_products_by_revenue', 'category = toys', { category: 'toys' }],
+    ['catalog.top_products_by_revenue', 'best products in outdoors', { category: 'outdoors' }],
+  ])('%s: %s', (id, q, params) => {
+    const b = bind(id, q);
+    expect(b.unmet).toEqual([]);
+    expect(b.params).toEqual(params);
+  });
+
+  it('leaves capitalised words that are also state codes alone without a cue', () => {
+    expect(bind('sales.order_status_breakdown', 'orders cancelled OR refunded').params).toEqual({});
+  });
+
+  it.each([
+    ['finance.weekly_revenue', 'weekly revenue in CA', /does not accept a filter on state \(asked: CA\)/],
+    ['finance.weekly_revenue', 'weekly revenue channel web', /does not accept a filter on channel \(asked: web\)/],
+    ['sales.daily_orders', 'daily orders in TX and CA', /filters state on one value at a time \(asked: TX, CA\)/],
+    ['finance.weekly_revenue', 'weekly revenue for acme', /no parameter that could filter on "for acme"/],
+  ])('%s: %s is unmet', (id, q, why) => {
+    expect(
+      bind(id, q)
+        .unmet.map((u) => u.message)
+        .join(' '),
+    ).toMatch(why);
+  });
+
+  it('is satisfied by a value the block SQL fixes or a field it breaks down by', () => {
+    expect(bind('finance.weekly_revenue', 'weekly revenue of completed orders').unmet).toEqual([]);
+    expect(bind('sales.channel_mix', 'orders from mobile').unmet).toEqual([]);
+  });
+});

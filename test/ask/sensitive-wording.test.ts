@@ -1,0 +1,175 @@
+/**
+ * The sensitive-question check by wording: an adversarial table of questions about individuals'
+ * pay, health, contact details, protected attributes and regulated identifiers (phrasings, other
+ * languages' common forms, misspellings, case, full-width and accented letters), each with its
+ * category, beside the aggregate and look-alike questions that must stay allowed.
+ */
+import { describe, expect, it } from 'vitest';
+import { sensitiveWording, type SensitiveCategory } from '../../src/ask/sensitive-wording.js';
+
+const REFUSED: Array<[string, SensitiveCategory]> = [
+  // pay
+  ["What is Ava Smith's salary?", 'pay'],
+  ["what is ava smith's salary", 'pay'],
+  ['How much does Bob make?', 'pay'],
+  ['How much does Liam Chen earn per year?', 'pay'],
+  ['salary of Mia Patel', 'pay'],
+  ["What's my manager's salary?", 'pay'],
+  ['How much is the CEO paid?', 'pay'],
+  ['what bonus did she get last year', 'pay'],
+  ['Show me employee 4411 compensation', 'pay'],
+  ["What's Noah's salery?", 'pay'],
+  ['Which employees earn more than 200k?', 'pay'],
+  ['list all employees with their salaries', 'pay'],
+  ['¿Cuál es el salario de Ana García?', 'pay'],
+  ['Quel est le salaire de Jean Dupont ?', 'pay'],
+  ['Wie hoch ist das Gehalt von Max Müller?', 'pay'],
+  ['Qual é o salário de João Silva?', 'pay'],
+  ["ＷＨＡＴ ＩＳ ＡＶＡ'S ＳＡＬＡＲＹ", 'pay'],
+  ["WHAT IS AVA SMITH'S SALARY", 'pay'],
+  ['payslip of Omar Hall for March', 'pay'],
+  ['what does our new hire make', 'pay'],
+  // health
+  ['Is Smith pregnant?', 'health'],
+  ['Does Ava Smith have diabetes?', 'health'],
+  ['Which employees are on medical leave?', 'health'],
+  ['list customers with a disability', 'health'],
+  ['What medication is Liam Chen on?', 'health'],
+  ["what's my colleague's diagnosis", 'health'],
+  ['Which employees are pregnant?', 'health'],
+  ['Is he sick?', 'health'],
+  ['¿Qué enfermedad tiene Ana García?', 'health'],
+  ['Est-ce que Marie Curie est enceinte ?', 'health'],
+  ['Ist Max Müller krank?', 'health'],
+  ['Which staff have mental health issues?', 'health'],
+  ['Show the helth records of employee 12', 'health'],
+  // contact
+  ["What is Ava Smith's email address?", 'contact'],
+  ['email of customer 42', 'contact'],
+  ['phone number of Liam Chen', 'contact'],
+  ['Where does Mia Patel live?', 'contact'],
+  ['home address of customer #1907', 'contact'],
+  ["list customers' phone numbers", 'contact'],
+  ['Give me the emails of all customers in Texas', 'contact'],
+  ['Which customers have the email domain acme.test?', 'contact'],
+  ["what's her phone numbr", 'contact'],
+  ['adress of client 77', 'contact'],
+  ['emial of customer 9', 'contact'],
+  ['¿Cuál es el teléfono de Ana García?', 'contact'],
+  ['numéro de téléphone de Jean Dupont', 'contact'],
+  ['Adresse von Max Müller', 'contact'],
+  ['Qual é o endereço de João Silva?', 'contact'],
+  ['contact details for user 17', 'contact'],
+  ['ＥＭＡＩＬ ＯＦ ＣＵＳＴＯＭＥＲ 42', 'contact'],
+  // protected attributes
+  ["What is Ava Smith's religion?", 'protected'],
+  ['Which employees are gay?', 'protected'],
+  ['Is Omar Hall Muslim?', 'protected'],
+  ["What's the ethnicity of employee 42?", 'protected'],
+  ['How old is Liam Chen?', 'protected'],
+  ["Ava's date of birth", 'protected'],
+  ['Which customers voted for the opposition?', 'protected'],
+  ['list employees who are union members', 'protected'],
+  ['What is the sexual orientation of my manager?', 'protected'],
+  ['Is she married?', 'protected'],
+  ['Which staff are transgender?', 'protected'],
+  ["what is ava's religon", 'protected'],
+  ['¿Cuál es la religión de Ana García?', 'protected'],
+  ['nationality of customer 311', 'protected'],
+  ['Show customers by ethnicity with their names', 'protected'],
+  // regulated identifiers
+  ["What is Ava Smith's SSN?", 'identifier'],
+  ['social security number of employee 8', 'identifier'],
+  ['list passport numbers of our staff', 'identifier'],
+  ['What is the IBAN of customer 42?', 'identifier'],
+  ['credit card number of Liam Chen', 'identifier'],
+  ['Show me the tax ids', 'identifier'],
+  ['bank account number for client 5', 'identifier'],
+  ['driver license of user 3', 'identifier'],
+  ['ssn for customer 1907', 'identifier'],
+  ['Give me all card numbers', 'identifier'],
+  ['DNI de Ana García', 'identifier'],
+  ['Steuernummer von Max Müller', 'identifier'],
+  ['passport of the CEO', 'identifier'],
+  ['national id of employee 4', 'identifier'],
+  ["What is customer 42's home address?", 'contact'],
+  ['Is Ana García on sick leave?', 'health'],
+  ['religion of the CFO', 'protected'],
+  ['What is the salary of Zoe Brown in Engineering?', 'pay'],
+];
+
+const ALLOWED: string[] = [
+  'average salary by department',
+  'What is the median pay per office?',
+  'headcount by gender',
+  'How many employees have a health plan?',
+  'top 3 earners in Sales',
+  'highest paid departments',
+  'total payroll by month',
+  'How do customers pay?',
+  'Revenue by payment method',
+  'How many customers paid by credit card?',
+  'health of the sales pipeline',
+  'contact rate by channel',
+  'address the churn problem',
+  'customers per state',
+  'How many orders come from mobile?',
+  'mobile orders last week',
+  'What is our data protection policy?',
+  'age distribution of customers',
+  'average age of customers by segment',
+  'How many customers have a phone number on file?',
+  'share of customers with an email address',
+  'What was revenue last week?',
+  'Who are our top 20 customers in California?',
+  'Top customers by spend in NY since 2025',
+  'How many new customers did we get each month?',
+  'sick days per department per month',
+  'number of employees on medical leave by office',
+  'percentage of staff who are union members',
+  'Which states sell the most?',
+  'Which channel has the highest cancellation rate?',
+  "What is the company's salary budget?",
+  "our team's pay bands",
+  'revenue for Texas',
+  'orders by state and channel',
+  'What does average order value mean?',
+  'Define active customer',
+  'How much revenue does each customer segment bring?',
+  'What is the repeat purchase rate?',
+  'Which customers are at risk of churning?',
+  "What is Texas's revenue?",
+  'customers by ethnicity',
+  'count of passports issued per country',
+  'How many customers live in California?',
+  'Where do most customers come from?',
+  'average bonus per department',
+  'What is the average order value in California?',
+  'weekly revenue trend',
+  'salario medio por departamento',
+  'Durchschnittsgehalt pro Abteilung',
+  'salaire moyen par service',
+  'how many users signed up per week',
+  'refund rate per month',
+];
+
+describe('refused by wording', () => {
+  it.each(REFUSED)('%s -> %s', (question, category) => {
+    const f = sensitiveWording(question);
+    expect(f?.category).toBe(category);
+    expect(f?.reason).toMatch(/\./);
+    // The reason is svc's own sentence: it never quotes the question.
+    expect(f?.reason).not.toContain(question);
+  });
+});
+
+describe('allowed: aggregates and look-alikes', () => {
+  it.each(ALLOWED)('%s', (question) => {
+    expect(sensitiveWording(question)).toBeUndefined();
+  });
+});
+
+it('the tables are large enough to mean something', () => {
+  expect(REFUSED.length).toBeGreaterThanOrEqual(80);
+  expect(ALLOWED.length).toBeGreaterThanOrEqual(50);
+});
