@@ -244,7 +244,7 @@ export async function genProject(dir, count = 10000, { seed = 7 } = {}) {
  * so the built svc is asked for it (a check-only compile: nothing is written into the project).
  */
 async function writeCompanions(root) {
-  const { compileProject } = await import(new URL('../dist/src/compiler/compile-project.js', import.meta.url).href);
+  const { compileProject } = await import(new URL('../dist/src/compiler/pipeline/compile-project.js', import.meta.url).href);
   const compiled = compileProject({ project: root, cache: false, check: true });
   const blocks = Object.values(JSON.parse(compiled.text).blocks);
   for (const b of blocks) {

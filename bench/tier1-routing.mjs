@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compileProject } from '../dist/src/compiler/compile-project.js';
+import { compileProject } from '../dist/src/compiler/pipeline/compile-project.js';
 import { createTier1Router } from '../dist/src/ask/index.js';
 import { genProject } from './gen-project.mjs';
 

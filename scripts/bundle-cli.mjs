@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Build step: bundles the command line (dist/src/cli/main.js and every command it loads on
+ * Build step: bundles the command line (dist/src/cli/entry/main.js and every command it loads on
  * demand) into dist/src/svc.js plus shared chunks beside it. A command starts by loading a
  * handful of files instead of about a hundred modules, which is most of a pre-commit lint's
  * time on a slow disk. Packages stay external (node_modules as installed), and the library
@@ -38,7 +38,7 @@ const external = Object.keys(manifest.dependencies ?? {})
 const result = await build({
   // The compile worker is an entry of its own: it then loads the chunks the command line
   // already shares (a few files) instead of the unbundled modules (about a hundred).
-  entryPoints: { svc: join(out, 'cli/main.js'), 'svc-compile-worker': join(out, 'compiler/cache/compile-worker.js') },
+  entryPoints: { svc: join(out, 'cli/entry/main.js'), 'svc-compile-worker': join(out, 'compiler/cache/compile-worker.js') },
   outdir: out,
   bundle: true,
   splitting: true,

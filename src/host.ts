@@ -22,17 +22,17 @@ export type { Driver, KnownLexicon, SqlToken, SqlTokenKind, UnreadableReason } f
 /** Every driver the reader knows. */
 export { DRIVERS } from '../grammar/sql/index.js';
 /** Starts the local server for one project with optional `hostHooks`; resolves to `{ url, close() }`. */
-export { startLocalServer } from './server/start-local-server.js';
+export { startLocalServer } from './server/start/start-local-server.js';
 /** A warehouse failure on a hosted request: diagnosis, reference and the statement's own tables, never the engine's words. */
 export { WarehouseStatementError, StatementError } from './warehouse/types.js';
 /** Starts the server for one project as a platform embeds it: hooks required, allowed origins, a host-managed connection. */
-export { startHostedServer, HostHooksRequiredError } from './server/start-hosted-server.js';
+export { startHostedServer, HostHooksRequiredError } from './server/start/start-hosted-server.js';
 /** Options of `startHostedServer`. */
-export type { HostedServerOptions } from './server/start-hosted-server.js';
+export type { HostedServerOptions } from './server/start/start-hosted-server.js';
 /** Thrown by `startLocalServer` for an `allowedOrigins` entry that is not an origin. */
-export { OriginInvalidError } from './server/start-local-server.js';
+export { OriginInvalidError } from './server/start/start-local-server.js';
 /** Options and handle of `startLocalServer`. */
-export type { LocalServer, LocalServerOptions } from './server/start-local-server.js';
+export type { LocalServer, LocalServerOptions } from './server/start/start-local-server.js';
 /** What `syncSchema()` of a server handle answers: table and column names only. */
 export type { SyncedSchema } from './warehouse/schema-refresh.js';
 /** The person or service the current request runs as, from the request context. */

@@ -4,15 +4,15 @@
  */
 
 /** Builds the HTTP app (fastify) over a manifest and an executor, without listening. */
-export { buildServer } from './server/build-server.js';
+export { buildServer } from './server/start/build-server.js';
 /** What `buildServer` is built from: root, manifest, executor, config and an optional log. */
 export type { ServerDeps } from './server/deps.js';
 /** Compiles a project and serves it on loopback; resolves to `{ url, close() }`. */
-export { startLocalServer } from './server/start-local-server.js';
+export { startLocalServer } from './server/start/start-local-server.js';
 /** Options and handle of `startLocalServer`. */
-export type { LocalServer, LocalServerOptions } from './server/start-local-server.js';
+export type { LocalServer, LocalServerOptions } from './server/start/start-local-server.js';
 /** Thrown by `startLocalServer` when the project has errors; carries the diagnostics. */
-export { ProjectNotReadyError } from './server/start-local-server.js';
+export { ProjectNotReadyError } from './server/start/start-local-server.js';
 /** Runs one Ask through the three tiers (certified block, review-required SQL with a draft, refusal). */
 export { runAsk } from './runtime/agent-runs/run-ask.js';
 /** The person or service the current request runs as (from the request context), or undefined. */

@@ -11,7 +11,7 @@
  * token (quoted tokens' scanners take them into their image, which is cut back). Whitespace is
  * only ever ` \t\n\r`, so this never changes where a token ends.
  */
-import type { DialectReading } from './base-dialect.js';
+import type { DialectReading } from './dialects/base-dialect.js';
 import { blockCommentScanner, lineCommentScanner } from './scan-comments.js';
 import { bracketScanner, dollarScanner, prefixedScanner, quotedScanner, type QuotedPayload } from './scan-quoted.js';
 import { sqliteVariableScanner } from './scan-variables.js';

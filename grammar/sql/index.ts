@@ -1,7 +1,7 @@
 /**
  * Public pieces of the statement reader.
  */
-export type { Dialect, DialectReading, DialectSetting, EscapeRule } from './base-dialect.js';
+export type { Dialect, DialectReading, DialectSetting, EscapeRule } from './dialects/base-dialect.js';
 export { DRIVERS, isDriver, type Driver } from './drivers.js';
 export { fingerprintOfTokens, sqlFingerprint } from './fingerprint.js';
 export { knownLexicon, type KnownLexicon } from './known-lexicon.js';

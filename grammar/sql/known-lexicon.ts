@@ -3,8 +3,8 @@
  * reviewer can check against the engine's documentation. Derived from the dialect data, so it
  * cannot drift from what `lexStatement` does.
  */
-import { readingsOf, type DialectReading } from './base-dialect.js';
-import { DIALECTS } from './dialects.js';
+import { readingsOf, type DialectReading } from './dialects/base-dialect.js';
+import { DIALECTS } from './dialects/index.js';
 import { isDriver, type Driver } from './drivers.js';
 import { UNREADABLE_REASONS, UnreadableStatement, type UnreadableReason } from './unreadable-statement.js';
 

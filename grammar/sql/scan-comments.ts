@@ -5,7 +5,7 @@
  * a line break other than `\n` or `\r\n` (some engines end `--` at `\r`, U+2028 or NEL, others
  * read on to `\n`). Each scan is linear: it looks at the comment's own characters only.
  */
-import type { DialectReading } from './base-dialect.js';
+import type { DialectReading } from './dialects/base-dialect.js';
 import { UnreadableStatement } from './unreadable-statement.js';
 
 type Match = [string] | null;

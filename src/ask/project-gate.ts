@@ -7,7 +7,7 @@
 import type { SvcConfig } from '../compiler/project/config.js';
 import type { CompiledTerm, Manifest } from '../compiler/types.js';
 import { manifestGate, termGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
-import { projectPolicy } from '../rules/policies/index.js';
+import { projectPolicy } from '../rules/built-in-policies.js';
 import { createTier1Router } from './route-tier1.js';
 import type { Tier1Router } from './types.js';
 import type { DataValues } from './value-lexicon.js';

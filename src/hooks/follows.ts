@@ -8,7 +8,7 @@
  */
 import { currentContext, type Principal } from './context/request-context.js';
 import type { MemoryStore } from './stores/memory-store.js';
-import { found, StoreUnavailableError } from './stores/store-failure.js';
+import { found, StoreUnavailableError } from './store-failure.js';
 import { callHook } from './call-hook.js';
 import { errorReference } from './context/error-reference.js';
 

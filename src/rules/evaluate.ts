@@ -4,7 +4,7 @@
  * its message and hint rendered from the policy's templates. No I/O, no exceptions.
  */
 import { renderTemplate, type Diagnostic, type DiagnosticData, type DiagnosticLocation } from '../../grammar/diagnostics.js';
-import type { CheckContext, CheckResult } from './check.js';
+import type { CheckContext, CheckResult } from './check-kit/check.js';
 import { getCheck } from './checks/index.js';
 import { hasFact, type Facts } from './facts.js';
 import type { CheckSpec, Finding, Policy, PolicyRule, RuleSelector } from './policy.js';

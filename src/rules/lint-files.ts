@@ -6,9 +6,9 @@
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.js';
 import { CODES, isRegisteredCode } from '../../grammar/codes.js';
-import { compileFiles } from '../compiler/compile-files.js';
+import { compileFiles } from '../compiler/pipeline/compile-files.js';
 import { evaluatePolicy, findingToDiagnostic } from './evaluate.js';
-import { builtinPolicy, projectPolicy } from './policies/index.js';
+import { builtinPolicy, projectPolicy } from './built-in-policies.js';
 import type { Policy } from './policy.js';
 
 export interface LintResult {

@@ -9,7 +9,7 @@ import type { Severity } from '../../grammar/diagnostics.js';
 import { evaluatePolicy } from './evaluate.js';
 import { isDataTile, type Facts } from './facts.js';
 import type { Finding, Policy } from './policy.js';
-import { builtinPolicy } from './policies/index.js';
+import { builtinPolicy } from './built-in-policies.js';
 
 export const TILE_TRUST_LABELS = ['Certified', 'Governed', 'Needs review', 'Blocked'] as const;
 export type TileTrust = (typeof TILE_TRUST_LABELS)[number];

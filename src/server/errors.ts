@@ -3,7 +3,7 @@
  * code; an unexpected failure is a 500 with a plain sentence and an eight-letter reference
  * (the stack goes to the server log under that reference, never into the answer).
  */
-import { StoreUnavailableError } from '../hooks/stores/store-failure.js';
+import { StoreUnavailableError } from '../hooks/store-failure.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Every code the API answers with. */

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { loadConfig, type SvcConfig } from '../compiler/project/config.js';
 import { DEFAULT_CONTRACTS_PATH } from '../compiler/project/contracts.js';
-import { MANIFEST_FILE } from '../compiler/compile-project.js';
+import { MANIFEST_FILE } from '../compiler/pipeline/compile-project.js';
 import type { Manifest } from '../compiler/types.js';
 import type { Executor } from '../warehouse/types.js';
 import {

@@ -11,7 +11,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveContract } from '../compiler/analyze/contract.js';
-import { MANIFEST_FILE } from '../compiler/compile-project.js';
+import { MANIFEST_FILE } from '../compiler/pipeline/compile-project.js';
 import { CONFIG_FILE, type SvcConfig } from '../compiler/project/config.js';
 import { DEFAULT_CONTRACTS_PATH, loadContracts } from '../compiler/project/contracts.js';
 import type { Manifest } from '../compiler/types.js';

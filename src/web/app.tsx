@@ -5,8 +5,8 @@
  * environment and sign-out are added.
  */
 import { useEffect } from 'preact/hooks';
-import { useHostMap, hosted, type HostMap, type HostState } from './host.js';
-import { HostContext } from './host-context.js';
+import { useHostMap, hosted, type HostMap, type HostState } from './client/host.js';
+import { HostContext } from './client/host-context.js';
 import { AppPage } from './pages/app-page.js';
 import { AppsPage } from './pages/apps-page.js';
 import { AskPage } from './pages/ask-page.js';
@@ -14,7 +14,7 @@ import { BlockPage } from './pages/block-page.js';
 import { BlocksPage } from './pages/blocks-page.js';
 import { TracePage } from './pages/trace-page.js';
 import { Banner, HostNav, HostPage, Refused } from './parts/host-chrome.js';
-import { onLink, takeParam, useLocation } from './router.js';
+import { onLink, takeParam, useLocation } from './client/router.js';
 
 /** The action a screen needs, by path. */
 function actionOf(path: string): string | undefined {

@@ -1,6 +1,6 @@
 /** The compiled commerce fixture, shared by the Ask routing tests (compiled once per file). */
 import { afterAll, beforeAll } from 'vitest';
-import { compileProject } from '../../src/compiler/compile-project.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
 import { createTier1Router, type Tier1Router } from '../../src/ask/index.js';
 import { cleanupProjects, copyFixture } from '../helpers/project.js';

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/compile-project.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import { cleanupProjects, copyFixture, FIXTURES } from '../helpers/project.js';
 
 afterAll(cleanupProjects);

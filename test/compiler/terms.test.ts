@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/compile-project.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import { TERMS_FILE } from '../../src/compiler/project/terms.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import { cleanupProjects, copyFixture } from '../helpers/project.js';

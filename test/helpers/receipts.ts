@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { compileProject } from '../../src/compiler/compile-project.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../src/compiler/types.js';
 
 /** Writes a receipt beside every certified block of the project at `root`; returns the manifest compiled after. */

@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/compile-project.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import { buildServer } from '../../src/index.js';

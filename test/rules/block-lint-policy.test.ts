@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledBlock } from '../../src/compiler/types.js';
 import { evaluatePolicy } from '../../src/rules/evaluate.js';
-import { builtinPolicy } from '../../src/rules/policies/index.js';
+import { builtinPolicy } from '../../src/rules/built-in-policies.js';
 import { certifiableBlock } from './fixtures.js';
 
 const capturedDraft: Partial<CompiledBlock> = {

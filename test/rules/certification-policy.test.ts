@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Facts } from '../../src/rules/facts.js';
 import { evaluatePolicy } from '../../src/rules/evaluate.js';
-import { builtinPolicy } from '../../src/rules/policies/index.js';
+import { builtinPolicy } from '../../src/rules/built-in-policies.js';
 import { type certifiableBlock, certifiableFacts } from './fixtures.js';
 
 const draft = (over: Parameters<typeof certifiableBlock>[0] = {}) => certifiableFacts({}, { status: 'draft', ...over });

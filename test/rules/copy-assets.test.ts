@@ -25,7 +25,7 @@ describe('copy-assets', () => {
     put('src/rules/policies/block.lint.json', '{"policy":"block.lint"}');
     put('src/rules/policies/drafts/ignored.json');
     put('src/rules/other.json');
-    put('src/rules/policies/index.ts', 'export {};');
+    put('src/rules/built-in-policies.ts', 'export {};');
     put('dist/src/rules/policies/block.lint.json', '{"stale":true}');
     execFileSync(process.execPath, [SCRIPT, '--root', root], { stdio: 'pipe' });
     const copied = (rel: string) => existsSync(join(root, 'dist', rel));
@@ -34,7 +34,7 @@ describe('copy-assets', () => {
     expect(readFileSync(join(root, 'dist/src/rules/policies/block.lint.json'), 'utf8')).toBe('{"policy":"block.lint"}');
     expect(copied('src/rules/policies/drafts/ignored.json')).toBe(false);
     expect(copied('src/rules/other.json')).toBe(false);
-    expect(copied('src/rules/policies/index.ts')).toBe(false);
+    expect(copied('src/rules/built-in-policies.ts')).toBe(false);
   });
 
   it('exits 2 without a src folder', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { isRegisteredCode } from '../../grammar/codes.js';
 import type { Facts } from '../../src/rules/facts.js';
 import { evaluatePolicy } from '../../src/rules/evaluate.js';
-import { POLICY_NAMES, builtinPolicy, type PolicyName } from '../../src/rules/policies/index.js';
+import { POLICY_NAMES, builtinPolicy, type PolicyName } from '../../src/rules/built-in-policies.js';
 import { certifiableFacts, tileFacts } from './fixtures.js';
 
 const DIR = fileURLToPath(new URL('../../src/rules/policies/', import.meta.url));

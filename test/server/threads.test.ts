@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/compile-project.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import { buildServer, type LocalServer } from '../../src/index.js';

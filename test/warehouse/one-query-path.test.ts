@@ -116,7 +116,7 @@ describe('one query path', () => {
       const openers = [...text.matchAll(/\b(open(\w+)Connector|(\w+)ConnectorFactory)\b/g)].filter((m) => m[2] !== undefined || (m[3] ?? '') !== '');
       const own = (m: RegExpMatchArray) => rel === `src/warehouse/connectors/${(m[2] ?? m[3] ?? '').toLowerCase()}.ts`;
       if (openers.some((m) => !own(m)) && rel !== 'src/warehouse/connectors/registry.ts') offenders.push(`${rel} opens a connector`);
-      if (rel.startsWith('src/server/') && rel !== 'src/server/start-local-server.ts' && /\bcreateExecutor\s*\(/.test(text))
+      if (rel.startsWith('src/server/') && rel !== 'src/server/start/start-local-server.ts' && /\bcreateExecutor\s*\(/.test(text))
         offenders.push(`${rel} creates an executor`);
     }
     expect(offenders).toEqual([]);
@@ -134,7 +134,7 @@ describe('one query path', () => {
     'src/runtime/agent-tools/open-context.ts',
     'src/runtime/certify/executor-runner.ts',
     'src/runtime/eval/evaluate.ts',
-    'src/server/start-local-server.ts',
+    'src/server/start/start-local-server.ts',
   ];
 
   it('creates executors only where the allowlist says', () => {

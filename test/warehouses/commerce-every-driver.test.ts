@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/compile-project.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import { runBlock } from '../../src/runtime/blocks/run-block.js';

@@ -1,7 +1,7 @@
 /**
  * Athena runs Trino for queries and Hive for DDL.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 import { TRINO } from './trino.js';
 
 export const ATHENA = dialect(

@@ -1,7 +1,7 @@
 /**
  * BigQuery (GoogleSQL): both quote styles are strings; names use backticks.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const BIGQUERY = dialect('bigquery', {
   // '...' and "..." are both strings with backslash escapes.

@@ -1,7 +1,7 @@
 /**
  * ClickHouse: C-style escapes in every quote style, `#` comments, heredoc strings.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const CLICKHOUSE = dialect('clickhouse', {
   // Strings and both name quotes take backslash escapes.

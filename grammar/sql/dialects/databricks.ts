@@ -1,7 +1,7 @@
 /**
  * Databricks (Spark SQL): backslash-escaped strings in either quote, backtick names, raw strings.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const DATABRICKS = dialect(
   'databricks',

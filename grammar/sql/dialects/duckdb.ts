@@ -2,7 +2,7 @@
  * DuckDB reads statements with a PostgreSQL-derived scanner: standard `'...'` strings
  * (a backslash is an ordinary character), `"..."` names, and PostgreSQL's extra string forms.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const DUCKDB = dialect('duckdb', {
   // E'...' strings take backslash escapes regardless of anything else (PostgreSQL heritage).

@@ -1,7 +1,7 @@
 /**
  * SQL Server (T-SQL).
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const MSSQL = dialect('mssql', {
   // "..." is a name with QUOTED_IDENTIFIER ON and a string with it OFF.

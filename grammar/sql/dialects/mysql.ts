@@ -1,7 +1,7 @@
 /**
  * MySQL: backslash escapes, `#` comments, backtick names, executable comments.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const MYSQL = dialect(
   'mysql',

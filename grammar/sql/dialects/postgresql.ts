@@ -1,7 +1,7 @@
 /**
  * PostgreSQL: standard strings by default, plus E'', U&'' and dollar quoting.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const POSTGRESQL = dialect(
   'postgresql',

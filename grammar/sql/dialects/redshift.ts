@@ -3,7 +3,7 @@
  * '...' literals while PostgreSQL clients assume the standard reading, so both readings are
  * kept and must agree (exactly PostgreSQL's standard_conforming_strings question).
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 import { POSTGRESQL } from './postgresql.js';
 
 export const REDSHIFT = dialect('redshift', {}, [{ name: 'backslash escapes in literals', alternatives: [{ singleQuote: 'backslash' }] }], POSTGRESQL.reading);

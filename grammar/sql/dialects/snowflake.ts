@@ -1,7 +1,7 @@
 /**
  * Snowflake: backslash escapes in '...', $$...$$ strings and `//` comments.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const SNOWFLAKE = dialect('snowflake', {
   // Single-quoted strings process backslash escapes (\', \\, \n ...).

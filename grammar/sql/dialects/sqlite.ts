@@ -1,7 +1,7 @@
 /**
  * SQLite accepts several quoting styles for compatibility with other engines.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const SQLITE = dialect('sqlite', {
   // A double-quoted token that names no column is read as a string literal (SQLite's

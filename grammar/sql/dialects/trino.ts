@@ -1,7 +1,7 @@
 /**
  * Trino: the ANSI base plus U&'...' Unicode strings.
  */
-import { dialect } from '../base-dialect.js';
+import { dialect } from './base-dialect.js';
 
 export const TRINO = dialect('trino', {
   // U&'...' spells characters as \XXXX escapes.

@@ -101,7 +101,7 @@ export class AgentAskCommand extends Command<SvcContext> {
   quiet = quietOption();
 
   override async execute(): Promise<number> {
-    const { compileProject } = await import('../../compiler/compile-project.js');
+    const { compileProject } = await import('../../compiler/pipeline/compile-project.js');
     const compiled = compileProject({ cwd: this.context.cwd, ...(this.project !== undefined ? { project: this.project } : {}) });
     if (compiled.config === undefined || compiled.text === undefined) {
       this.context.stderr.write(diagnosticsText(compiled.diagnostics));

@@ -4,7 +4,7 @@
  * a summary line in text, one JSON object per line in json).
  */
 import { Command, Option, UsageError } from 'clipanion';
-import type { CompileResult } from '../../compiler/compile-project.js';
+import type { CompileResult } from '../../compiler/pipeline/compile-project.js';
 import type { CompileReport } from '../../compiler/watch/compile-session.js';
 import type { SvcContext } from '../context.js';
 import { projectOption, quietOption, textOrJsonOption } from '../options.js';
@@ -39,7 +39,7 @@ export class CompileCommand extends Command<SvcContext> {
   override async execute(): Promise<number> {
     if (this.watch && this.check) throw new UsageError('--watch writes the manifest on every change; it cannot be combined with --check.');
     if (this.watch) return this.watchProject();
-    const { compileProject } = await import('../../compiler/compile-project.js');
+    const { compileProject } = await import('../../compiler/pipeline/compile-project.js');
     // The compile holds the event loop, so its line is drawn at once and erased after.
     const progress = startProgress(this.context.stderr, 'compiling', { quiet: this.quiet, delayMs: 0 });
     const compiled = compileProject({ cwd: this.context.cwd, check: this.check, ...(this.project !== undefined ? { project: this.project } : {}) });

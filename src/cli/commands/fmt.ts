@@ -23,7 +23,7 @@ export class FmtCommand extends Command<SvcContext> {
   quiet = quietOption();
 
   override async execute(): Promise<number> {
-    const { formatFiles } = await import('../../compiler/format-files.js');
+    const { formatFiles } = await import('../../compiler/pipeline/format-files.js');
     const { blockTargets } = await import('../block-targets.js');
     const named = this.files.length > 0 ? blockTargets(this.files, this.context.cwd) : [];
     const r = formatFiles(named, { cwd: this.context.cwd, check: this.check, ...(this.project !== undefined ? { project: this.project } : {}) });

@@ -30,7 +30,7 @@ export class ServeCommand extends Command<SvcContext> {
   });
 
   override async execute(): Promise<number> {
-    const { ProjectNotReadyError, startLocalServer } = await import('../../server/start-local-server.js');
+    const { ProjectNotReadyError, startLocalServer } = await import('../../server/start/start-local-server.js');
     const { SharedTokenRequiredError, SharedTokenTooShortError } = await import('../../server/shared-token.js');
     let server;
     try {

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { compileProject, type CompileOptions, type CompileResult } from '../compile-project.js';
+import { compileProject, type CompileOptions, type CompileResult } from '../pipeline/compile-project.js';
 import type { WarmStart } from '../cache/warm-start.js';
 import { CONFIG_FILE, projectRootOf } from '../project/config.js';
 import { TreeWatcher } from './tree-watcher.js';

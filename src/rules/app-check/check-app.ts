@@ -8,7 +8,7 @@ import { compareDiagnostics } from '../../../grammar/diagnostics.js';
 import type { CompiledApp, CompiledBlock } from '../../compiler/types.js';
 import { evaluatePolicy, findingToDiagnostic } from '../evaluate.js';
 import type { Policy } from '../policy.js';
-import { builtinPolicy } from '../policies/index.js';
+import { builtinPolicy } from '../built-in-policies.js';
 import type { BlockGate } from '../gates/answer-gate.js';
 import { appTrustSummary, tileTrust } from '../trust.js';
 import { appFacts, appTileFacts, type AppEvidence, type PageTileFacts } from './tile-facts.js';

@@ -6,7 +6,7 @@
  *
  *   { "kind": "answer-gate" }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 type Options = Record<string, never>;
 

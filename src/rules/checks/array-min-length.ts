@@ -5,8 +5,8 @@
  *
  *   { "kind": "array-min-length", "field": "outputs", "min": 1 }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, readOptionField, type FieldOptions } from '../field-path.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
+import { FIELD_OPTION_PROPERTIES, displayValue, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
 
 interface Options extends FieldOptions {
   min: number;

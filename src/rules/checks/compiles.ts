@@ -4,7 +4,7 @@
  *
  *   { "kind": "compiles" }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 type Options = Record<string, never>;
 

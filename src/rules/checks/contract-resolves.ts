@@ -7,7 +7,7 @@
  *   { "kind": "contract-resolves" }
  *   { "kind": "contract-resolves", "required": true, "allowUnchecked": false }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 interface Options {
   required?: boolean;

@@ -7,7 +7,7 @@
  *
  *   { "kind": "engine-accepts" }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 export default defineCheck<Record<string, never>>({
   kind: 'engine-accepts',

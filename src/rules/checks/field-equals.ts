@@ -5,8 +5,8 @@
  *   { "kind": "field-equals", "field": "status", "value": "certified" }
  *   { "kind": "field-equals", "subject": "tile", "field": "openReviews", "value": 0 }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, readOptionField, type FieldOptions } from '../field-path.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
+import { FIELD_OPTION_PROPERTIES, displayValue, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
 
 type Scalar = string | number | boolean | null;
 

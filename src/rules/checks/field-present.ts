@@ -5,8 +5,8 @@
  *   { "kind": "field-present", "field": "owner" }
  *   { "kind": "field-present", "subject": "tile", "field": "source.revision" }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, isPresent, readOptionField, type FieldOptions } from '../field-path.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
+import { FIELD_OPTION_PROPERTIES, displayValue, isPresent, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
 
 export default defineCheck<FieldOptions>({
   kind: 'field-present',

@@ -7,8 +7,8 @@
  *     "left":  { "subject": "tile",  "field": "source.revision" },
  *     "right": { "subject": "block", "field": "sourceSha256" } }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, isPresent, readOptionField, type FieldOptions } from '../field-path.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
+import { FIELD_OPTION_PROPERTIES, displayValue, isPresent, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
 
 interface Options {
   left: FieldOptions;

@@ -3,7 +3,7 @@
  * adding a check means adding one file beside this one and one line below (the meta-test in
  * test/rules fails when a file is not registered).
  */
-import type { CheckDefinition } from '../check.js';
+import type { CheckDefinition } from '../check-kit/check.js';
 import all from './all.js';
 import any from './any.js';
 import answerGate from './answer-gate.js';

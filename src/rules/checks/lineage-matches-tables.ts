@@ -8,7 +8,7 @@
  *
  *   { "kind": "lineage-matches-tables" }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 interface Options {
   mode?: 'exact' | 'covers';

@@ -6,7 +6,7 @@
  *
  *   { "kind": "outputs-match-columns" }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 interface Options {
   mode?: 'exact' | 'subset';

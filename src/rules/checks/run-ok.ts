@@ -6,7 +6,7 @@
  *   { "kind": "run-ok" }
  *   { "kind": "run-ok", "minRows": 1 }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 interface Options {
   minRows?: number;

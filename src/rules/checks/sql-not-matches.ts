@@ -4,9 +4,9 @@
  *
  *   { "kind": "sql-not-matches", "pattern": "\\bselect\\s+(distinct\\s+)?\\*", "flags": "i" }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
-import { REGEX_OPTION_PROPERTIES, policyRegex, regexProblem } from '../regex.js';
-import { stripSqlNoise } from '../sql-text.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
+import { REGEX_OPTION_PROPERTIES, policyRegex, regexProblem } from '../check-kit/regex.js';
+import { stripSqlNoise } from '../check-kit/sql-text.js';
 
 interface Options {
   pattern: string;

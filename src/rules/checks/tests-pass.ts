@@ -5,7 +5,7 @@
  *
  *   { "kind": "tests-pass" }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 type Options = Record<string, never>;
 

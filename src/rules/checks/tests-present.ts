@@ -5,7 +5,7 @@
  *   { "kind": "tests-present" }
  *   { "kind": "tests-present", "min": 2 }
  */
-import { checkSchema, defineCheck, failed, passed } from '../check.js';
+import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 interface Options {
   min?: number;

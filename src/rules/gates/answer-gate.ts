@@ -13,7 +13,7 @@ import type { CompiledBlock, CompiledTerm, Manifest } from '../../compiler/types
 import { evaluatePolicy } from '../evaluate.js';
 import type { Facts, GateFacts } from '../facts.js';
 import type { Finding, Policy } from '../policy.js';
-import { builtinPolicy } from '../policies/index.js';
+import { builtinPolicy } from '../built-in-policies.js';
 
 export interface GateDecision {
   /** True when the block may answer as certified. */

@@ -13,7 +13,7 @@ import { manifestGate, type BlockGate } from '../../rules/gates/answer-gate.js';
 import { gateRefusal, type RefusalCore } from '../../ask/refusals.js';
 import { buildRouteIndex, type RouteIndex } from '../../ask/route-index.js';
 import { routingTerms, scoreTerms } from '../../ask/route-score.js';
-import { blockDetail, blockSummary } from '../../server/block-views.js';
+import { blockDetail, blockSummary } from '../blocks/block-views.js';
 
 export interface CatalogHit {
   block: CompiledBlock;

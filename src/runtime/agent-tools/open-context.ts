@@ -5,12 +5,12 @@
  * manifest, and build the one executor, the model provider (when configured) and the local
  * trace recorder. `close()` ends all of them; it is safe to call twice.
  */
-import { compileProject } from '../../compiler/compile-project.js';
+import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../compiler/types.js';
 import { createModelProvider, ModelProviderError, type ModelProvider } from '../agent-runs/model-provider.js';
 import { dataAwareRouter } from '../agent-runs/data-values.js';
 import { createExecutor } from '../../warehouse/executor.js';
-import { ProjectNotReadyError } from '../../server/start-local-server.js';
+import { ProjectNotReadyError } from '../../server/start/start-local-server.js';
 import { createTraceRecorder } from '../../traces/index.js';
 import { createToolContext, type ToolContext } from './context.js';
 

@@ -11,7 +11,7 @@ import type { CompiledApp, CompiledBlock, Manifest } from '../../compiler/types.
 import { checkApp, type AppCheckResult } from '../../rules/app-check/index.js';
 import type { RunFacts } from '../../rules/facts.js';
 import { manifestGate } from '../../rules/gates/answer-gate.js';
-import { projectPolicy } from '../../rules/policies/index.js';
+import { projectPolicy } from '../../rules/built-in-policies.js';
 import type { Policy } from '../../rules/policy.js';
 import type { BlockRunner } from './types.js';
 import { readAppState, type AppLocalState } from './app-state.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import { compileProject } from '../../compiler/compile-project.js';
+import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import { loadConfig, resolveConnection, type SvcConfig } from '../../compiler/project/config.js';
 import { loadContracts, type LoadedContracts } from '../../compiler/project/contracts.js';
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';

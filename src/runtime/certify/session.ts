@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { hasErrors } from '../../../grammar/diagnostics.js';
 import { certificationPolicyName, type CertificationRules } from '../../rules/certify/index.js';
 import { findingToDiagnostic } from '../../rules/evaluate.js';
-import { projectPolicy } from '../../rules/policies/index.js';
+import { projectPolicy } from '../../rules/built-in-policies.js';
 import type { Policy } from '../../rules/policy.js';
 import type { Judgement } from './judge.js';
 import { localOwner } from './local-owner.js';

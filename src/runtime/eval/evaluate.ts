@@ -6,7 +6,7 @@
  */
 import { dirname, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import { compileProject } from '../../compiler/compile-project.js';
+import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../compiler/types.js';
 import { dataAwareRouter } from '../agent-runs/data-values.js';
 import { configuredProvider } from '../agent-runs/model-provider.js';

@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { gateRefusal } from '../../ask/refusals.js';
 import { runBlock, type BlockRunError } from '../../runtime/blocks/run-block.js';
-import { findBlock } from '../block-views.js';
+import { findBlock } from '../../runtime/blocks/block-views.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError, errorReference, type ApiErrorCode } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';

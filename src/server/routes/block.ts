@@ -1,6 +1,6 @@
 /** `GET /api/blocks/:id`: one block's view; 404 BLOCK_NOT_FOUND for an unknown id. */
 import type { FastifyPluginAsync } from 'fastify';
-import { blockDetail, findBlock } from '../block-views.js';
+import { blockDetail, findBlock } from '../../runtime/blocks/block-views.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
 

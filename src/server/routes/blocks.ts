@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Manifest } from '../../compiler/types.js';
-import { blockSummary, type BlockSummary } from '../block-views.js';
+import { blockSummary, type BlockSummary } from '../../runtime/blocks/block-views.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
 

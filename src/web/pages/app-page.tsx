@@ -5,7 +5,7 @@
  * checked yet`; "All data certified and verified" appears only when the server's rules say so.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { api } from '../client/api.js';
 import { ResultChart } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 

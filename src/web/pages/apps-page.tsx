@@ -1,5 +1,5 @@
 /** The App library: a card per App showing its lifecycle only (never a figure or a trust claim). */
-import { useResource } from '../api.js';
+import { useResource } from '../client/api.js';
 
 interface LibraryApp {
   id: string;

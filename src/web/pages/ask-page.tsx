@@ -4,12 +4,12 @@
  * what to do next, and Open full trace. Follow-ups continue the same thread.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, askStreaming, type AskProgress, type AskRun, type BlockSummary } from '../api.js';
+import { api, askStreaming, type AskProgress, type AskRun, type BlockSummary } from '../client/api.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 import { TrustLabel } from '../parts/trust-label.js';
 import { AnswerActions } from '../parts/answer-actions.js';
-import { takeParam } from '../router.js';
+import { takeParam } from '../client/router.js';
 
 function Params({ params }: { params?: Record<string, string | number | boolean> }) {
   const entries = Object.entries(params ?? {});

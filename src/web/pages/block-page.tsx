@@ -1,5 +1,5 @@
 /** One block: its trust, SQL, parameters, tests, contract, the tables it reads and its receipt. */
-import { useResource, type BlockSummary } from '../api.js';
+import { useResource, type BlockSummary } from '../client/api.js';
 
 /** The block as `GET /api/blocks/:id` shows it: its summary and what a reader needs to trust it. */
 interface Detail extends BlockSummary {

@@ -4,7 +4,7 @@
  * each with its certify command. Read afresh on every visit, so a draft captured a moment ago
  * is listed without a restart.
  */
-import { useResource, type BlockSummary } from '../api.js';
+import { useResource, type BlockSummary } from '../client/api.js';
 
 function Trust({ b }: { b: BlockSummary }) {
   const trusted = b.effectiveStatus === 'certified';

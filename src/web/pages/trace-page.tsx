@@ -5,7 +5,7 @@
  * summary is shown) and an unavailable store each get their own message.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { api } from '../client/api.js';
 
 interface Phase {
   code: string;

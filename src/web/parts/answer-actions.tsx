@@ -6,9 +6,9 @@
  * offered only to someone who may author Apps (on a hosted page, the host's reason otherwise).
  */
 import { useState } from 'preact/hooks';
-import { api, type AskRun } from '../api.js';
-import { can, hosted } from '../host.js';
-import { useHost } from '../host-context.js';
+import { api, type AskRun } from '../client/api.js';
+import { can, hosted } from '../client/host.js';
+import { useHost } from '../client/host-context.js';
 
 const ON: Record<AskRun['trust'], 'review' | 'unanswered' | 'answered'> = { review_required: 'review', refused: 'unanswered', certified: 'answered' };
 

@@ -1,6 +1,6 @@
 /** The rows of an answer as a table, with CSV and JSON downloads of exactly what is shown. */
 import { download, toCsv } from './downloads.js';
-import { hosted } from '../host.js';
+import { hosted } from '../client/host.js';
 
 const SHOWN = 200;
 

@@ -3,7 +3,7 @@
  * trust (colour only repeats it), with the block and contract for a certified answer, the
  * `uncertified` marker shown unchanged for one that needs review, and the reason for a refusal.
  */
-import type { AskRun } from '../api.js';
+import type { AskRun } from '../client/api.js';
 
 export function TrustLabel({ run }: { run: AskRun }) {
   if (run.trust === 'certified') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildServer } from '../../../src/server/build-server.js';
+import { buildServer } from '../../../src/server/start/build-server.js';
 import { currentPrincipal, runWithContext } from '../../../src/hooks/context/request-context.js';
 import { routeAction } from '../../../src/hooks/context/route-action.js';
 import type { Executor } from '../../../src/warehouse/types.js';

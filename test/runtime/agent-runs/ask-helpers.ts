@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { compileProject } from '../../../src/compiler/compile-project.js';
+import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import { dataAwareRouter } from '../../../src/runtime/agent-runs/data-values.js';

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../../src/compiler/compile-project.js';
+import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import { TERMS_FILE } from '../../../src/compiler/project/terms.js';
 import type { Manifest } from '../../../src/compiler/types.js';

@@ -4,7 +4,7 @@
  * cannot leave the page certified).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../../src/compiler/compile-project.js';
+import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import { PAGE_CONCURRENCY, runAppPage } from '../../../src/runtime/apps/page-run.js';

@@ -4,7 +4,7 @@
  * fixture runs and passes its own tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../../src/compiler/compile-project.js';
+import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { CompiledBlock, CompiledParam } from '../../../src/compiler/types.js';
 import { evaluateTests } from '../../../src/runtime/blocks/evaluate-tests.js';
 import { bindBlock, runBlock } from '../../../src/runtime/blocks/run-block.js';

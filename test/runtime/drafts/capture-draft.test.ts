@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../../src/compiler/compile-project.js';
+import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
 import { captureDraft, DraftError, questionSlug, uniqueSlug, type CaptureInput } from '../../../src/runtime/drafts/index.js';

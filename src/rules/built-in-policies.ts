@@ -4,11 +4,11 @@
  * callers always get a flat rule list. A broken built-in is a bug in svc, not in a project,
  * and is the one place this engine throws.
  */
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import { loadPolicy } from '../load-policy.js';
-import type { Policy } from '../policy.js';
-import { mergeProjectRules, type MergeResult } from '../project-rules.js';
-import { readJsonAsset } from '../../source-asset.js';
+import type { Diagnostic } from '../../grammar/diagnostics.js';
+import { loadPolicy } from './load-policy.js';
+import type { Policy } from './policy.js';
+import { mergeProjectRules, type MergeResult } from './project-rules.js';
+import { readJsonAsset } from '../source-asset.js';
 
 export const POLICY_NAMES = ['answer.gate', 'answer.trust', 'block.lint', 'certification.enterprise', 'certification.oss', 'publication.preflight'] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];

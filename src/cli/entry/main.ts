@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** The `svc` executable: runs the command line against the real process streams. */
-import { packageVersion } from '../source-asset.js';
+import { packageVersion } from '../../source-asset.js';
 import { runCli } from './run-cli.js';
 
 const code = await runCli(

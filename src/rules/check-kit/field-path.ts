@@ -3,7 +3,7 @@
  * and a dotted path, so policy authors write `"field": "owner"` or
  * `"subject": "tile", "field": "source.revision"`.
  */
-import type { Facts } from './facts.js';
+import type { Facts } from '../facts.js';
 
 export const SUBJECTS = ['app', 'block', 'facts', 'run', 'term', 'tile'] as const;
 export type Subject = (typeof SUBJECTS)[number];

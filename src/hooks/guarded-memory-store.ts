@@ -4,9 +4,9 @@
  * non-list is empty and a malformed item is left out; a write that fails is a failure (the
  * person is told it was not kept), never a silent success.
  */
-import { callHook } from '../call-hook.js';
+import { callHook } from './call-hook.js';
 import type { GuardOptions } from './guarded-thread-store.js';
-import type { MemoryItem, MemoryStore } from './memory-store.js';
+import type { MemoryItem, MemoryStore } from './stores/memory-store.js';
 import { found, StoreUnavailableError } from './store-failure.js';
 
 const any = (v: unknown): v is unknown => true;

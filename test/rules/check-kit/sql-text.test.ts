@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripSqlNoise } from '../../src/rules/sql-text.js';
+import { stripSqlNoise } from '../../../src/rules/check-kit/sql-text.js';
 
 describe('stripSqlNoise', () => {
   it.each([

@@ -8,7 +8,7 @@ import * as fc from 'fast-check';
 import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { compileProject } from '../../../src/compiler/compile-project.js';
+import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import { cleanupProjects, CONFIG, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);

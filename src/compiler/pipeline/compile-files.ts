@@ -4,16 +4,16 @@
  * outside any project is read with defaults (sqlite, domain from the block or its folder).
  */
 import { relative, resolve, sep } from 'node:path';
-import type { Diagnostic } from '../../grammar/diagnostics.js';
-import { diag } from '../../grammar/diagnostics.js';
-import type { ContractIndex } from './analyze/contract.js';
-import { compileSourceText, type FileEnv } from './project/compile-file.js';
-import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig } from './project/config.js';
-import { loadContracts } from './project/contracts.js';
-import { readCompanionText } from './project/companion.js';
-import { DRAFTS_FOLDER, type SourceFile } from './project/discover.js';
-import { readSource } from './project/read-source.js';
-import type { CompiledBlock } from './types.js';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { diag } from '../../../grammar/diagnostics.js';
+import type { ContractIndex } from '../analyze/contract.js';
+import { compileSourceText, type FileEnv } from '../project/compile-file.js';
+import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig } from '../project/config.js';
+import { loadContracts } from '../project/contracts.js';
+import { readCompanionText } from '../project/companion.js';
+import { DRAFTS_FOLDER, type SourceFile } from '../project/discover.js';
+import { readSource } from '../project/read-source.js';
+import type { CompiledBlock } from '../types.js';
 
 interface ProjectEnv {
   root: string;

@@ -3,12 +3,12 @@
  * it is (formatting a half-read file could drop what the parser skipped). Writes are atomic.
  */
 import { relative, resolve, sep } from 'node:path';
-import type { Diagnostic } from '../../grammar/diagnostics.js';
-import { formatText } from './format/index.js';
-import { loadConfig } from './project/config.js';
-import { discoverBlockFiles } from './project/discover.js';
-import { readSource } from './project/read-source.js';
-import { atomicWrite } from './write-file.js';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { formatText } from '../format/index.js';
+import { loadConfig } from '../project/config.js';
+import { discoverBlockFiles } from '../project/discover.js';
+import { readSource } from '../project/read-source.js';
+import { atomicWrite } from '../write-file.js';
 
 export interface FormatOutcome {
   file: string;

@@ -4,9 +4,9 @@
  * no record (its owner decides who may read it, so an unreadable one is never shown); writing a
  * run's facts that fails is logged and costs the person nothing but the facts.
  */
-import { callHook } from '../call-hook.js';
+import { callHook } from './call-hook.js';
 import type { GuardOptions } from './guarded-thread-store.js';
-import type { RunRecord, RunStore } from './run-store.js';
+import type { RunRecord, RunStore } from './stores/run-store.js';
 import { found } from './store-failure.js';
 
 const any = (v: unknown): v is unknown => true;

@@ -5,13 +5,13 @@
  */
 import { Builtins, Cli, UsageError, type Command, type CommandClass } from 'clipanion';
 import type { Readable, Writable } from 'node:stream';
-import type { SvcContext } from './context.js';
-import { COMMANDS } from './commands/index.js';
-import { HelpCommand } from './commands/help.js';
-import { nearestCommand } from './did-you-mean.js';
-import { internalErrorText } from './internal-error.js';
-import { namedValues } from './usage-text.js';
-import { colorWanted, useColors } from './render/colors.js';
+import type { SvcContext } from '../context.js';
+import { COMMANDS } from '../commands/index.js';
+import { HelpCommand } from '../commands/help.js';
+import { nearestCommand } from '../did-you-mean.js';
+import { internalErrorText } from '../internal-error.js';
+import { namedValues } from '../usage-text.js';
+import { colorWanted, useColors } from '../render/colors.js';
 
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;

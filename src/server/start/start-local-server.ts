@@ -9,23 +9,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Diagnostic } from '../../grammar/diagnostics.js';
-import { compileProject } from '../compiler/compile-project.js';
-import type { SvcConfig } from '../compiler/project/config.js';
-import { createExecutor } from '../warehouse/executor.js';
-import { metadataQuery, syncSchema, type SyncedSchema } from '../warehouse/schema-refresh.js';
-import type { Executor, StatementResult } from '../warehouse/types.js';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { compileProject } from '../../compiler/pipeline/compile-project.js';
+import type { SvcConfig } from '../../compiler/project/config.js';
+import { createExecutor } from '../../warehouse/executor.js';
+import { metadataQuery, syncSchema, type SyncedSchema } from '../../warehouse/schema-refresh.js';
+import type { Executor, StatementResult } from '../../warehouse/types.js';
 import { buildServer } from './build-server.js';
-import { liveSource } from './live-source.js';
-import { buildSnapshot, readManifest, withContracts } from './project-snapshot.js';
-import { installSharedToken, requiredToken } from './shared-token.js';
-import { createTraceRecorder } from '../traces/index.js';
-import { conversationStore, memoryStore, runStore } from './server-stores.js';
-import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../hooks/hooks.js';
-import { runWithContext } from '../hooks/context/request-context.js';
-import type { ConnectionConfig } from '../compiler/project/config.js';
-import { normaliseOrigin } from './origin-check.js';
-import { statementObserver } from '../hooks/statement-observer.js';
+import { liveSource } from '../live-source.js';
+import { buildSnapshot, readManifest, withContracts } from '../project-snapshot.js';
+import { installSharedToken, requiredToken } from '../shared-token.js';
+import { createTraceRecorder } from '../../traces/index.js';
+import { conversationStore, memoryStore, runStore } from '../server-stores.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../../hooks/hooks.js';
+import { runWithContext } from '../../hooks/context/request-context.js';
+import type { ConnectionConfig } from '../../compiler/project/config.js';
+import { normaliseOrigin } from '../origin-check.js';
+import { statementObserver } from '../../hooks/statement-observer.js';
 
 export interface LocalServerOptions {
   /** Project folder (default: found by walking up from `cwd` to svc.config.json). */

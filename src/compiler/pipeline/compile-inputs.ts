@@ -5,13 +5,13 @@
  * than the recompile of one block); any other compile reads both.
  */
 import { posix } from 'node:path';
-import { sha256Hex } from './hash.js';
-import { buildId } from './cache/build-id.js';
-import type { CacheData } from './cache/compile-cache.js';
-import type { WarmStart } from './cache/warm-start.js';
-import { CONFIG_FILE, loadConfig, type LoadedConfig } from './project/config.js';
-import { DEFAULT_CONTRACTS_PATH, loadContracts, type LoadedContracts } from './project/contracts.js';
-import { loadTerms, TERMS_FILE, type LoadedTerms } from './project/terms.js';
+import { sha256Hex } from '../hash.js';
+import { buildId } from '../cache/build-id.js';
+import type { CacheData } from '../cache/compile-cache.js';
+import type { WarmStart } from '../cache/warm-start.js';
+import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../project/config.js';
+import { DEFAULT_CONTRACTS_PATH, loadContracts, type LoadedContracts } from '../project/contracts.js';
+import { loadTerms, TERMS_FILE, type LoadedTerms } from '../project/terms.js';
 
 export interface CompileInputs {
   loaded: LoadedConfig;

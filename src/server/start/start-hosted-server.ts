@@ -4,7 +4,7 @@
  * and `hostConnection` lays the platform's own connection settings over the project's. Everything
  * else is `startLocalServer`.
  */
-import type { HostHooks } from '../hooks/hooks.js';
+import type { HostHooks } from '../../hooks/hooks.js';
 import { startLocalServer, type LocalServer, type LocalServerOptions } from './start-local-server.js';
 
 export interface HostedServerOptions extends Omit<LocalServerOptions, 'hostHooks'> {

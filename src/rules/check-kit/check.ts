@@ -4,9 +4,9 @@
  * `evaluate`. Combinators (all, any, not, when) reach their children through the context,
  * so no check imports the registry.
  */
-import type { DiagnosticData } from '../../grammar/diagnostics.js';
-import type { Facts } from './facts.js';
-import type { CheckSpec } from './policy.js';
+import type { DiagnosticData } from '../../../grammar/diagnostics.js';
+import type { Facts } from '../facts.js';
+import type { CheckSpec } from '../policy.js';
 
 export interface CheckResult {
   pass: boolean;

@@ -7,9 +7,9 @@
  * thread, a non-list of runs is none, a malformed run is left out). A thread
  * whose owner is not text or absent is not found: ownership decides who may read it.
  */
-import { callHook } from '../call-hook.js';
+import { callHook } from './call-hook.js';
 import { found, StoreUnavailableError } from './store-failure.js';
-import type { Thread, ThreadRun, ThreadStore } from './thread-store.js';
+import type { Thread, ThreadRun, ThreadStore } from './stores/thread-store.js';
 
 export interface GuardOptions {
   timeoutMs: number;

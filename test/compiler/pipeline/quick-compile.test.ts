@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject, type CompileResult } from '../../../src/compiler/compile-project.js';
+import { compileProject, type CompileResult } from '../../../src/compiler/pipeline/compile-project.js';
 import { canVouch, QUICK_FILE, settledMemo, vouches, type TakenMemo } from '../../../src/compiler/cache/quick-index.js';
 import { statMemo } from '../../../src/compiler/cache/stat-memo.js';
 import { atomicWrite } from '../../../src/compiler/write-file.js';

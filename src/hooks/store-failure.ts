@@ -3,7 +3,7 @@
  * caller is told that saved answers could not be reached, with the reference the store's own
  * words were logged under (spec 03 "Conversations, stores and failures").
  */
-import type { HookOutcome } from '../call-hook.js';
+import type { HookOutcome } from './call-hook.js';
 
 export class StoreUnavailableError extends Error {
   constructor(readonly reference: string) {

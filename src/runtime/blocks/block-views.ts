@@ -2,8 +2,8 @@
  * What the API shows of a compiled block. Views are built field by field (never the whole
  * compiled object), so a field added to the compiler is not published until chosen here.
  */
-import type { CompiledBlock, CompiledParam, Manifest } from '../compiler/types.js';
-import { ApiError } from './errors.js';
+import type { CompiledBlock, CompiledParam, Manifest } from '../../compiler/types.js';
+import { ApiError } from '../../server/errors.js';
 
 export interface ParamView {
   name: string;

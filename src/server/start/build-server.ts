@@ -5,32 +5,32 @@
  * a body that does not match is refused with 400, never silently reshaped.
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import type { RouteOptions, ServerDeps } from './deps.js';
-import { installErrorHandlers } from './errors.js';
-import { agentRunThreadRoute } from './routes/agent-run-thread.js';
-import { agentRunsRoute } from './routes/agent-runs.js';
-import { blockRoute } from './routes/block.js';
-import { blockRunRoute } from './routes/block-run.js';
-import { blocksRoute } from './routes/blocks.js';
-import { describeTableRoute } from './routes/describe-table.js';
-import { certificationsRoute } from './routes/certifications.js';
-import { schemaRoute } from './routes/schema.js';
-import { healthRoute } from './routes/health.js';
-import { identityRoute } from './routes/identity.js';
-import { agentToolsRoute } from './routes/agent-tools.js';
-import { hostAnswersRoute } from './routes/host-answers.js';
-import { hostAnswerStatusRoute } from './routes/host-answer-status.js';
-import { followsRoute } from './routes/follows.js';
-import { appAnswersRoute } from './routes/app-answers.js';
-import { webAppRoute } from './routes/web-app.js';
-import { appsRoute } from './routes/apps.js';
-import { hostListsRoute } from './routes/host-lists.js';
-import { hostUiRoute } from './routes/host-ui.js';
-import { installRequestContext } from './request-context-hook.js';
-import { installOriginCheck } from './origin-check.js';
-import { buildSnapshot, fixedSource, type SnapshotParts } from './project-snapshot.js';
-import { installSnapshots } from './snapshot-hook.js';
-import { askTraceRoutes } from '../traces/index.js';
+import type { RouteOptions, ServerDeps } from '../deps.js';
+import { installErrorHandlers } from '../errors.js';
+import { agentRunThreadRoute } from '../routes/agent-run-thread.js';
+import { agentRunsRoute } from '../routes/agent-runs.js';
+import { blockRoute } from '../routes/block.js';
+import { blockRunRoute } from '../routes/block-run.js';
+import { blocksRoute } from '../routes/blocks.js';
+import { describeTableRoute } from '../routes/describe-table.js';
+import { certificationsRoute } from '../routes/certifications.js';
+import { schemaRoute } from '../routes/schema.js';
+import { healthRoute } from '../routes/health.js';
+import { identityRoute } from '../routes/identity.js';
+import { agentToolsRoute } from '../routes/agent-tools.js';
+import { hostAnswersRoute } from '../routes/host-answers.js';
+import { hostAnswerStatusRoute } from '../routes/host-answer-status.js';
+import { followsRoute } from '../routes/follows.js';
+import { appAnswersRoute } from '../routes/app-answers.js';
+import { webAppRoute } from '../routes/web-app.js';
+import { appsRoute } from '../routes/apps.js';
+import { hostListsRoute } from '../routes/host-lists.js';
+import { hostUiRoute } from '../routes/host-ui.js';
+import { installRequestContext } from '../request-context-hook.js';
+import { installOriginCheck } from '../origin-check.js';
+import { buildSnapshot, fixedSource, type SnapshotParts } from '../project-snapshot.js';
+import { installSnapshots } from '../snapshot-hook.js';
+import { askTraceRoutes } from '../../traces/index.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
 const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
