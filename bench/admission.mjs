@@ -32,11 +32,13 @@ export async function benchAdmission(report) {
   db.close();
   const executor = createExecutor({ root: dir, config: { project: 'bench', connections: { default: { driver: 'sqlite', path: 'w.db' } } } });
   try {
-    const person = () => executor.execute({ sql: 'SELECT SUM(n) AS s FROM nums', params: [], origin: 'person' });
+    const person = () => executor.execute({ asker: undefined, sql: 'SELECT SUM(n) AS s FROM nums', params: [], origin: 'person' });
     await person();
     const quiet = [];
     for (let i = 0; i < 20; i++) quiet.push(await timedMs(person));
-    const runaways = [0, 1, 2, 3].map(() => executor.execute({ sql: SLOW, params: [], origin: 'model', deadlineMs: 30_000 }).catch(() => undefined));
+    const runaways = [0, 1, 2, 3].map(() =>
+      executor.execute({ asker: undefined, sql: SLOW, params: [], origin: 'model', deadlineMs: 30_000 }).catch(() => undefined),
+    );
     await new Promise((done) => setTimeout(done, 300));
     const busy = [];
     for (let i = 0; i < 20; i++) busy.push(await timedMs(person));
@@ -44,7 +46,11 @@ export async function benchAdmission(report) {
     report('person statement beside 4 runaway model statements (p50)', median(busy), 'ms');
     const refuse = [];
     for (let i = 0; i < 5; i++)
-      refuse.push(await timedMs(() => executor.execute({ sql: 'SELECT randomblob(50000000) AS b', params: [], origin: 'person' }).catch(() => undefined)));
+      refuse.push(
+        await timedMs(() =>
+          executor.execute({ asker: undefined, sql: 'SELECT randomblob(50000000) AS b', params: [], origin: 'person' }).catch(() => undefined),
+        ),
+      );
     report('refusing a 50 MB value (RESULT_TOO_LARGE, p50)', median(refuse), 'ms');
     await executor.close();
     await Promise.all(runaways);

@@ -36,7 +36,7 @@ export type { LocalServer, LocalServerOptions } from './server/start/start-local
 /** What `syncSchema()` of a server handle answers: table and column names only. */
 export type { SyncedSchema } from './warehouse/schema-refresh.js';
 /** The person or service the current request runs as, from the request context. */
-export { currentPrincipal } from './hooks/context/request-context.js';
+export { currentPrincipal } from './server/request-scope.js';
 /** The hooks an embedding host hands to `startLocalServer` (who asks, what they may do, which rows). */
 export type { HostHooks, HostRequest, AuthorizeDecision } from './hooks/hooks.js';
 /** What `credentials` is told and may answer. */

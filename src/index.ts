@@ -12,14 +12,14 @@ export { startLocalServer } from './server/start/start-local-server.js';
 /** Options and handle of `startLocalServer`. */
 export type { LocalServer, LocalServerOptions } from './server/start/start-local-server.js';
 /** Thrown by `startLocalServer` when the project has errors; carries the diagnostics. */
-export { ProjectNotReadyError } from './server/start/start-local-server.js';
+export { ProjectNotReadyError } from './runtime/project/project-not-ready.js';
 /** Runs one Ask through the three tiers (certified block, review-required SQL with a draft, refusal). */
 export { runAsk } from './runtime/agent-runs/run-ask.js';
 /** The person or service the current request runs as (from the request context), or undefined. */
-export { currentPrincipal } from './hooks/context/request-context.js';
+export { currentPrincipal } from './server/request-scope.js';
 /** The whole context of the current request: principal, request id, action, destination. */
-export { currentContext } from './hooks/context/request-context.js';
+export { currentContext } from './server/request-scope.js';
 /** Who a request runs as: a person or service, placed locally, by a host or by a link. */
 export type { Principal } from './hooks/context/request-context.js';
-/** What travels with each request in AsyncLocalStorage. */
+/** What travels with each request: who asks, the request id, its action and destination, the host's hooks. */
 export type { RequestContext } from './hooks/context/request-context.js';

@@ -9,15 +9,16 @@
  * `show` shows: a throw, a time-out or any other answer withholds.
  */
 import { askHost } from './ask-host.js';
+import type { Asker } from './context/request-context.js';
 
 /** The hook's answers. */
 export type AnswerFigures = 'show' | 'withhold_review';
 
 const isText = (v: unknown): v is string => typeof v === 'string';
 
-/** Whether the current person is shown the figures of answers that need review. */
-export async function reviewFiguresShown(): Promise<boolean> {
-  const answer = await askHost('answerFigures', [], isText);
+/** Whether the asker is shown the figures of answers that need review. */
+export async function reviewFiguresShown(asker: Asker): Promise<boolean> {
+  const answer = await askHost(asker, 'answerFigures', [], isText);
   return answer.kind === 'absent' || (answer.kind === 'ok' && answer.value === 'show');
 }
 

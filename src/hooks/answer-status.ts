@@ -6,6 +6,7 @@
  * that answer (never a guessed one).
  */
 import { askHost } from './ask-host.js';
+import type { Asker } from './context/request-context.js';
 import { isSameOriginPath } from './shapes.js';
 
 export const ANSWER_STATES = ['requested', 'in_progress', 'checked', 'certified', 'declined'] as const;
@@ -29,9 +30,9 @@ export function wellFormedStatus(v: unknown): AnswerStatus | undefined {
 }
 
 /** The statuses of `runIds` (the person's own) as the host states them; `available` false when the hook failed. */
-export async function answerStatuses(runIds: string[]): Promise<{ available: boolean; statuses: Record<string, AnswerStatus> }> {
+export async function answerStatuses(asker: Asker, runIds: string[]): Promise<{ available: boolean; statuses: Record<string, AnswerStatus> }> {
   if (runIds.length === 0) return { available: true, statuses: {} };
-  const answer = await askHost('answerStatus', [[...runIds]], isMap);
+  const answer = await askHost(asker, 'answerStatus', [[...runIds]], isMap);
   if (answer.kind === 'absent') return { available: true, statuses: {} };
   if (answer.kind !== 'ok') return { available: false, statuses: {} };
   const statuses: Record<string, AnswerStatus> = {};

@@ -8,15 +8,15 @@
  *   No host: the one local person may. A host without the hook: only someone authorized for
  *   `app.author` on the App and for `dataset.certify`. A throw, a late or other answer: no.
  */
-import { currentContext } from './context/request-context.js';
+import type { Asker } from './context/request-context.js';
 import { callHook } from './call-hook.js';
 import { authorizeAction } from './authorize-action.js';
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
 /** Whether figures read from `relations` (undefined: any table) may differ by reader. */
-export async function figuresDependOnReader(relations?: readonly string[]): Promise<boolean> {
-  const host = currentContext()?.host;
+export async function figuresDependOnReader(asker: Asker, relations?: readonly string[]): Promise<boolean> {
+  const host = asker?.host;
   if (host === undefined) return false;
   const hook = host.hooks.figuresDependOnReader;
   if (hook === undefined) return host.hooks.rowPolicy !== undefined || host.hooks.credentials !== undefined;
@@ -32,21 +32,22 @@ export async function figuresDependOnReader(relations?: readonly string[]): Prom
 }
 
 /** Asks `authorize` for one action; anything but a clear allow is no. */
-async function allowed(action: string, resource: { kind: 'app' | 'project'; id?: string }): Promise<boolean> {
-  const context = currentContext();
+async function allowed(asker: Asker, action: string, resource: { kind: 'app' | 'project'; id?: string }): Promise<boolean> {
+  const context = asker;
   if (context?.host === undefined || context.principal === undefined) return false;
   return (await authorizeAction(context.host, context.principal, action, resource)).allow;
 }
 
-/** Whether the current person reads the answer text kept on App `appId`'s pages. */
-export async function keepsAnswerText(appId: string): Promise<boolean> {
-  const context = currentContext();
+/** Whether the asker reads the answer text kept on App `appId`'s pages. */
+export async function keepsAnswerText(asker: Asker, appId: string): Promise<boolean> {
+  const context = asker;
   const host = context?.host;
   if (host === undefined) return true;
   const principal = context?.principal;
   if (principal === undefined) return false;
   const hook = host.hooks.keepsAnswerText;
-  if (hook === undefined) return (await allowed('app.author', { kind: 'app', id: appId })) && (await allowed('dataset.certify', { kind: 'project' }));
+  if (hook === undefined)
+    return (await allowed(asker, 'app.author', { kind: 'app', id: appId })) && (await allowed(asker, 'dataset.certify', { kind: 'project' }));
   const outcome = await callHook({
     name: 'keepsAnswerText',
     invoke: () => hook.call(host.hooks, principal, { appId }),

@@ -6,6 +6,7 @@
  * `stakeholder`: the plainer reading.
  */
 import { askHost } from './ask-host.js';
+import type { Asker } from './context/request-context.js';
 
 export type Audience = 'stakeholder' | 'analyst';
 
@@ -14,9 +15,9 @@ export const DEFAULT_AUDIENCE: Audience = 'analyst';
 
 const isAudience = (v: unknown): v is Audience => v === 'stakeholder' || v === 'analyst';
 
-/** The audience of the current person's answer; `requested` is the request body's. */
-export async function answerAudience(requested?: Audience): Promise<Audience> {
-  const answer = await askHost('audience', [], (v): v is Audience | undefined => v === undefined || isAudience(v));
+/** The audience of the asker's answer; `requested` is the request body's. */
+export async function answerAudience(asker: Asker, requested?: Audience): Promise<Audience> {
+  const answer = await askHost(asker, 'audience', [], (v): v is Audience | undefined => v === undefined || isAudience(v));
   if (answer.kind === 'absent') return requested ?? DEFAULT_AUDIENCE;
   if (answer.kind !== 'ok') return 'stakeholder';
   return answer.value ?? requested ?? DEFAULT_AUDIENCE;

@@ -7,7 +7,7 @@
  * every event is built here from named fields only. The sink is not waited for; a throw or a
  * rejected promise is logged under a reference and counted, and changes nothing.
  */
-import { currentContext, type RequestContext } from './context/request-context.js';
+import type { Asker, RequestContext } from './context/request-context.js';
 import { errorReference } from './context/error-reference.js';
 
 export type AuditEvent =
@@ -55,8 +55,8 @@ function failed(host: NonNullable<RequestContext['host']>, error: unknown): void
   host.log(`[${errorReference()}] host hook audit failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-/** Tells the current request's host of one event; does nothing without a host or its sink. */
-export function audit<K extends AuditEvent['kind']>(kind: K, fields: Fields<K>, context: RequestContext | undefined = currentContext()): void {
+/** Tells the asker's host of one event; does nothing without a host or its sink. */
+export function audit<K extends AuditEvent['kind']>(kind: K, fields: Fields<K>, context: Asker): void {
   const host = context?.host;
   const sink = host?.hooks.audit;
   if (host === undefined || sink === undefined) return;

@@ -6,7 +6,7 @@
  * StoreUnavailableError with a reference (never another person's list, never a guess). Without
  * the hook they are the person's memory items (kind `follow`).
  */
-import { currentContext, type Principal } from './context/request-context.js';
+import type { Asker, Principal } from './context/request-context.js';
 import type { MemoryStore } from './stores/memory-store.js';
 import { found, StoreUnavailableError } from './store-failure.js';
 import { callHook } from './call-hook.js';
@@ -32,17 +32,16 @@ const isFollow = (v: unknown): v is Follow =>
   (v as Follow).pageId !== '' &&
   typeof (v as Follow).following === 'boolean';
 
-function hostOf() {
-  const context = currentContext();
+function hostOf(context: Asker) {
   const hook = context?.host?.hooks.follows;
   return context?.host !== undefined && hook !== undefined && context.principal !== undefined
     ? { host: context.host, hook, principal: context.principal }
     : undefined;
 }
 
-/** The current person's follows. */
-export async function listFollows(memory: MemoryStore | undefined): Promise<Follow[]> {
-  const hosted = hostOf();
+/** The asker's follows. */
+export async function listFollows(asker: Asker, memory: MemoryStore | undefined): Promise<Follow[]> {
+  const hosted = hostOf(asker);
   if (hosted !== undefined) {
     const { host, hook, principal } = hosted;
     const value = found(
@@ -50,14 +49,20 @@ export async function listFollows(memory: MemoryStore | undefined): Promise<Foll
     );
     return Array.isArray(value) ? value.filter(isFollow).map((f) => ({ pageId: f.pageId, following: f.following })) : [];
   }
-  const owner = currentContext()?.principal?.id;
+  const owner = asker?.principal?.id;
   if (memory === undefined || owner === undefined) return [];
   return (await memory.list(owner, KIND)).map((i) => ({ pageId: i.key, following: i.value === true }));
 }
 
-/** Follows or unfollows `pageId` for the current person; throws StoreUnavailableError when it could not be kept. */
-export async function setFollow(memory: MemoryStore | undefined, pageId: string, following: boolean, now: () => Date = () => new Date()): Promise<Follow> {
-  const hosted = hostOf();
+/** Follows or unfollows `pageId` for the asker; throws StoreUnavailableError when it could not be kept. */
+export async function setFollow(
+  asker: Asker,
+  memory: MemoryStore | undefined,
+  pageId: string,
+  following: boolean,
+  now: () => Date = () => new Date(),
+): Promise<Follow> {
+  const hosted = hostOf(asker);
   if (hosted !== undefined) {
     const { host, hook, principal } = hosted;
     const outcome = await callHook({
@@ -70,7 +75,7 @@ export async function setFollow(memory: MemoryStore | undefined, pageId: string,
     if (outcome.kind !== 'ok') throw new StoreUnavailableError(outcome.reference);
     return { pageId, following };
   }
-  const owner = currentContext()?.principal?.id;
+  const owner = asker?.principal?.id;
   if (memory === undefined || owner === undefined) throw new StoreUnavailableError(errorReference());
   await memory.set(owner, { kind: KIND, key: pageId, value: following ? true : undefined, at: now().toISOString() });
   return { pageId, following };

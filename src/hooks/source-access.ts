@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
-import { currentContext } from './context/request-context.js';
+import type { Asker } from './context/request-context.js';
 import { askHost } from './ask-host.js';
 
 /** `block:<domain>.<name>`: how answers and audit events name a block. */
@@ -47,14 +47,14 @@ function idsOf(value: unknown): Set<string> | undefined {
 }
 
 /**
- * The ids of the certified blocks of `manifest` the current person may use, or undefined when
+ * The ids of the certified blocks of `manifest` the asker may use, or undefined when
  * there is no one to ask (every source allowed).
  */
-export async function admittedBlocks(manifest: Manifest): Promise<Set<string> | undefined> {
+export async function admittedBlocks(asker: Asker, manifest: Manifest): Promise<Set<string> | undefined> {
   // Every Ask passes here: without the hook nothing of the manifest is read.
-  if (currentContext()?.host?.hooks.sourceAccess === undefined) return undefined;
+  if (asker?.host?.hooks.sourceAccess === undefined) return undefined;
   const { certified, ids } = certifiedOf(manifest);
-  const answer = await askHost('sourceAccess', [[...ids]], (v): v is Iterable<string> => idsOf(v) !== undefined);
+  const answer = await askHost(asker, 'sourceAccess', [[...ids]], (v): v is Iterable<string> => idsOf(v) !== undefined);
   if (answer.kind === 'absent') return undefined;
   if (answer.kind !== 'ok') return new Set();
   const allowed = idsOf(answer.value) ?? new Set<string>();

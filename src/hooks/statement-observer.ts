@@ -4,11 +4,13 @@
  * throw or a rejected promise is logged without the event and changes nothing, and a promise
  * that never settles holds nothing up.
  */
-import type { StatementEvent } from '../warehouse/types.js';
-import type { HostHooks } from './hooks.js';
+import type { HostHooks, HostStatementEvent } from './hooks.js';
+
+/** What the observer reads of the executor's statement event (its `read` defaults to data). */
+type ObservedStatement = Omit<HostStatementEvent, 'read'> & { read?: HostStatementEvent['read'] };
 
 /** The executor's `onStatement` for a host's observer, or undefined without one. */
-export function statementObserver(hooks: HostHooks | undefined, log: (line: string) => void): ((event: StatementEvent) => void) | undefined {
+export function statementObserver(hooks: HostHooks | undefined, log: (line: string) => void): ((event: ObservedStatement) => void) | undefined {
   const observe = hooks?.statements;
   if (hooks === undefined || observe === undefined) return undefined;
   const failed = (error: unknown) => log(`host hook statements failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,7 +5,7 @@
  * late, or returns without calling `next()` refuses the call (TOOL_REFUSED, with a reference
  * when it failed), and the tool never runs. Without a host or the hook, the tool runs.
  */
-import { currentContext } from './context/request-context.js';
+import type { Asker } from './context/request-context.js';
 import { errorReference } from './context/error-reference.js';
 
 /** A call the host's gate refused; `reference` when the gate failed rather than decided. */
@@ -22,9 +22,9 @@ export class ToolRefusedError extends Error {
 
 const LATE = Symbol('late');
 
-/** Runs `run` through the current host's gate; throws ToolRefusedError when the gate does not let it. */
-export async function gateToolCall<T>(name: string, args: unknown, run: () => Promise<T>): Promise<T> {
-  const context = currentContext();
+/** Runs `run` through the asker's host's gate; throws ToolRefusedError when the gate does not let it. */
+export async function gateToolCall<T>(asker: Asker, name: string, args: unknown, run: () => Promise<T>): Promise<T> {
+  const context = asker;
   const host = context?.host;
   const gate = host?.hooks.tools;
   if (host === undefined || gate === undefined) return run();

@@ -4,14 +4,14 @@
  * throw, a late answer or anything but a list of names lists none of the table's columns.
  * Without the hook, or without a placed person, every column is listed.
  */
-import { currentContext } from './context/request-context.js';
+import type { Asker } from './context/request-context.js';
 import { callHook } from './call-hook.js';
 
 const isNames = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-/** The columns of `relation` to list for the current request. */
-export async function visibleColumns<C extends { name: string }>(relation: string, columns: readonly C[]): Promise<C[]> {
-  const context = currentContext();
+/** The columns of `relation` to list for the asker. */
+export async function visibleColumns<C extends { name: string }>(asker: Asker, relation: string, columns: readonly C[]): Promise<C[]> {
+  const context = asker;
   const hook = context?.host?.hooks.columnsVisible;
   const principal = context?.principal;
   if (hook === undefined || principal === undefined || context?.host === undefined) return [...columns];

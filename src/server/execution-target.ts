@@ -7,8 +7,8 @@
  * connection, is shared by everyone, so a hosted server refuses it unless the host says one
  * person works here (403 LOCAL_TARGET_REFUSED).
  */
+import type { Asker } from '../hooks/context/request-context.js';
 import type { SvcConfig } from '../compiler/project/config.js';
-import { currentContext } from '../hooks/context/request-context.js';
 import { ApiError } from './errors.js';
 
 export type ExecutionTarget = { target: 'connection'; connectionName: string } | { target: 'local' };
@@ -27,10 +27,10 @@ export const EXECUTION_TARGET_SCHEMA = {
 } as const;
 
 /** The connection name to run on (undefined: the default), or an ApiError. */
-export function resolveExecutionTarget(target: ExecutionTarget | undefined, config: SvcConfig): string | undefined {
+export function resolveExecutionTarget(target: ExecutionTarget | undefined, config: SvcConfig, asker: Asker): string | undefined {
   if (target === undefined) return undefined;
   if (target.target === 'local') {
-    const host = currentContext()?.host;
+    const host = asker?.host;
     if (host !== undefined && host.hooks.onePerson !== true)
       throw new ApiError(403, 'LOCAL_TARGET_REFUSED', 'The local workspace is shared by everyone on this server, so it cannot be used here.');
     return undefined;

@@ -1,7 +1,7 @@
 /**
  * Places every request in its context before any route runs: the principal, a request id, and
- * the action and destination routeAction maps it to. The rest of the request's lifecycle runs
- * inside runWithContext, so handlers and everything they await read the same context.
+ * the action and destination routeAction maps it to. Routes read it as `request.asker` and pass
+ * it on; the rest of the request also runs inside runWithContext, for a host's own hook code.
  *
  * Without a host the principal is the local owner. With a host (spec 02 "Authentication",
  * spec 03 "Errors"): every answer carries `X-SVC-Hosted: 1`; `resolvePrincipal` names the
@@ -12,10 +12,11 @@
  * neither hook.
  */
 import { audit } from '../hooks/audit.js';
-import { APP_RULES } from './routes/web-app.js';
+import { APP_RULES } from './app-paths.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localOwner } from '../runtime/certify/local-owner.js';
-import { localPrincipal, newRequestId, runWithContext, type Principal, type RequestContext } from '../hooks/context/request-context.js';
+import { localPrincipal, newRequestId, type Principal, type RequestContext } from '../hooks/context/request-context.js';
+import { runWithContext } from './request-scope.js';
 import { routeAction, type RouteAction } from '../hooks/context/route-action.js';
 import { callHook } from '../hooks/call-hook.js';
 import { authorizeAction } from '../hooks/authorize-action.js';
@@ -34,6 +35,7 @@ function isOpen(route: RouteAction): boolean {
 
 /** Installs the onRequest hook that opens each request's context. */
 export function installRequestContext(app: FastifyInstance, deps: ServerDeps): void {
+  app.decorateRequest('asker', undefined);
   if (deps.hooks !== undefined) return installHosted(app, deps, deps.hooks);
   let principal: Principal | undefined = deps.principal;
   const resolve = (): Principal => {
@@ -43,7 +45,8 @@ export function installRequestContext(app: FastifyInstance, deps: ServerDeps): v
   };
   app.addHook('onRequest', (request, _reply, done) => {
     const { action, destination } = routeAction(request.method, request.url);
-    runWithContext({ principal: resolve(), requestId: newRequestId(), action, destination }, done);
+    request.asker = { principal: resolve(), requestId: newRequestId(), action, destination };
+    runWithContext(request.asker, done);
   });
 }
 
@@ -126,7 +129,9 @@ function installHosted(app: FastifyInstance, deps: ServerDeps, hooks: HostHooks)
     void reply.header('X-SVC-Hosted', '1');
     hostedContext(request, reply, deps, hooks).then(
       (context) => {
-        if (context !== undefined) runWithContext(context, done);
+        if (context === undefined) return;
+        request.asker = context;
+        runWithContext(context, done);
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );

@@ -28,7 +28,6 @@ export { createTraceRecorder, type TraceRecorder, type TraceRecorderOptions, typ
 export { TraceBuilder, type PhaseInput, type CandidateInput, type AttemptInput, type FinishInput } from './builder.js';
 export { TraceStore, traceStorePath, TRACE_STORE_FILE, type TraceStoreOptions, type TraceStoreStatus } from './store.js';
 export type { ListPage } from './store-read.js';
-export { askTraceRoutes, type AskTraceRouteOptions } from '../server/routes/ask-traces.js';
 export { TraceError, TRACE_ERROR_CODES, TRACE_HTTP_STATUS, errorBody, type TraceErrorCode, type UnavailableReason } from './errors.js';
 export { SCHEMA_VERSION, MIGRATIONS, migrate } from './schema.js';
 export { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';

@@ -10,7 +10,6 @@
  * fingerprints during `finish` and is not kept.
  */
 import { performance } from 'node:perf_hooks';
-import { currentContext, ownerKey } from '../hooks/context/request-context.js';
 import { randomBytes } from 'node:crypto';
 import { TraceBuilder, type BuilderHost } from './builder.js';
 import {
@@ -65,7 +64,11 @@ export interface TraceRecorderStatus {
 }
 
 export interface TraceRecorder {
-  begin(input: { runId: string; kind?: TraceKind }): TraceBuilder;
+  /**
+   * Starts a trace. `owner` is whose it is, as the caller keys owners: '' for the local owner
+   * (the default: the command line, svc's own work), an id for a person, null for no one.
+   */
+  begin(input: { runId: string; kind?: TraceKind; owner?: string | null }): TraceBuilder;
   /** `{ traceId, status }` for runs, run lists and progress events; never throws. */
   compactRef(traceId: string): TraceRef;
   status(): TraceRecorderStatus;
@@ -86,15 +89,6 @@ function defaultLogger(): (e: TraceFailure) => void {
     seen.add(key);
     process.stderr.write(`svc: trace ${e.source} failed (${e.code}${e.reason ? `, ${e.reason}` : ''}); answers are unaffected.\n`);
   };
-}
-
-/**
- * Whose trace this is: outside any request (the command line) the local owner's; inside one,
- * the person the request runs as, or no one when no one was placed.
- */
-function askerKey(): string | null {
-  const context = currentContext();
-  return context === undefined ? '' : ownerKey(context.principal);
 }
 
 class Recorder implements TraceRecorder, BuilderHost {
@@ -119,7 +113,7 @@ class Recorder implements TraceRecorder, BuilderHost {
     if (otlp !== undefined) this.otlp = new OtlpSender({ ...otlp, onError: (reason) => this.failed({ source: 'otlp', code: 'TRACE_EXPORT_FAILED', reason }) });
   }
 
-  begin(input: { runId: string; kind?: TraceKind }): TraceBuilder {
+  begin(input: { runId: string; kind?: TraceKind; owner?: string | null }): TraceBuilder {
     const started = this.now();
     const detail: TraceDetail = {
       format: TRACE_FORMAT,
@@ -137,8 +131,8 @@ class Recorder implements TraceRecorder, BuilderHost {
       fingerprints: {},
       dropped: 0,
     };
-    // The asker is read now, inside the request; the finish may come later on another turn.
-    this.owners.set(detail.traceId, askerKey());
+    // Kept from the start: the finish may come later on another turn.
+    this.owners.set(detail.traceId, input.owner === undefined ? '' : input.owner);
     this.remember(this.write(detail, true, 'recording'));
     return new TraceBuilder(this, detail, started);
   }
@@ -171,7 +165,7 @@ class Recorder implements TraceRecorder, BuilderHost {
   private write(detail: TraceDetail, fresh: boolean, status: TraceDetail['status']): TraceRef {
     try {
       // A trace begun outside any request (the command line, svc's own work) is the local owner's.
-      this.store.write(detail, fresh, this.owners.has(detail.traceId) ? (this.owners.get(detail.traceId) ?? null) : askerKey());
+      this.store.write(detail, fresh, this.owners.has(detail.traceId) ? (this.owners.get(detail.traceId) ?? null) : '');
       return { traceId: detail.traceId, status };
     } catch (error) {
       const err = toTraceError(error);

@@ -3,10 +3,10 @@
  * row policy's answer and the credential id: the request's destination and the values of the
  * principal's attributes the host names in `purposeAttributes`. Empty outside a hosted request.
  */
-import { currentContext } from '../hooks/context/request-context.js';
+import type { Asker } from '../hooks/context/request-context.js';
 
-export function accessKey(): string {
-  const context = currentContext();
+/** The access part of a cache key for `context`'s statements. */
+export function accessKey(context: Asker): string {
   const host = context?.host;
   if (host === undefined) return '';
   const names =

@@ -5,7 +5,7 @@
  * CREDENTIALS_REQUIRED: the person must reconnect, and nothing runs. There is never a retry with
  * the project's own settings. Outside a hosted request, or without the hook, nothing changes.
  */
-import { currentContext } from '../hooks/context/request-context.js';
+import type { Asker } from '../hooks/context/request-context.js';
 import { callHook } from '../hooks/call-hook.js';
 import type { CredentialsAnswer } from '../hooks/hooks.js';
 import { isCredentialsAnswer } from '../hooks/shapes.js';
@@ -17,9 +17,8 @@ export interface PersonCredentials {
   credentialId: string;
 }
 
-/** Asks the host for the person's credentials on connection `name`; throws CREDENTIALS_REQUIRED. */
-export async function personCredentials(name: string, driver: string): Promise<PersonCredentials> {
-  const context = currentContext();
+/** Asks the asker's host for their credentials on connection `name`; throws CREDENTIALS_REQUIRED. */
+export async function personCredentials(context: Asker, name: string, driver: string): Promise<PersonCredentials> {
   const host = context?.host;
   if (host?.hooks.credentials === undefined) return { credentialId: '' };
   const credentials = host.hooks.credentials.bind(host.hooks);

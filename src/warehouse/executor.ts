@@ -13,7 +13,7 @@ import { resolveConnection, type SvcConfig } from '../compiler/project/config.js
 import { hostedStatementRefusal } from '../rules/statement-check/index.js';
 import type { ConnectorFactory } from './connectors/connector.js';
 import { CONNECTORS } from './connectors/registry.js';
-import { currentContext, currentPrincipal } from '../hooks/context/request-context.js';
+import type { Asker } from '../hooks/context/request-context.js';
 import { warehouseFailure } from './warehouse-failure.js';
 import { audit } from '../hooks/audit.js';
 import { personCredentials, type PersonCredentials } from './credentials.js';
@@ -71,9 +71,27 @@ function nonNegative(value: number | undefined, fallback: number, what: string):
  * The principal the statement runs for, when a host names one. A single-user install's local
  * owner is every caller, so sharing the pool between callers would only slow that one person.
  */
-function callerOf(): { caller?: string } {
-  const principal = currentPrincipal();
+function callerOf(asker: Asker): { caller?: string } {
+  const principal = asker?.principal;
   return principal === undefined || principal.source === 'local' ? {} : { caller: principal.id };
+}
+
+/** Where a statement runs: the resolved connection and the folders its file reads may touch. */
+interface Target {
+  name: string;
+  driver: string;
+  folders: readonly string[];
+}
+
+/** Reports one outcome of a statement as its event; returns the time taken so far. */
+type Report = (outcome: StatementEvent['outcome'], rowCount?: number, cached?: true) => number;
+
+/** The statement's limits: the request's own, else the executor's defaults. */
+interface Bounds {
+  deadlineMs: number;
+  maxRows: number;
+  maxBytes: number;
+  maxCellBytes: number;
 }
 
 function asStatementError(error: unknown): StatementError {
@@ -118,15 +136,19 @@ class OneQueryPath implements Executor {
     return this.cache;
   }
 
-  async execute(request: StatementRequest): Promise<StatementResult> {
+  private target(connection: string | undefined): Target {
+    const { name, driver } = resolveConnection(this.options.config, connection);
+    return { name, driver, folders: this.options.config?.connections?.[name]?.allowedDirectories ?? [] };
+  }
+
+  private reporter(target: Target, origin: StatementRequest['origin']): Report {
     const started = performance.now();
-    const { name, driver } = resolveConnection(this.options.config, request.connection);
-    const report = (outcome: StatementEvent['outcome'], rowCount?: number, cached?: true): number => {
+    return (outcome, rowCount, cached) => {
       const durationMs = performance.now() - started;
       this.emit({
-        engine: driver,
-        connection: name,
-        origin: request.origin,
+        engine: target.driver,
+        connection: target.name,
+        origin,
         read: 'data',
         outcome,
         durationMs,
@@ -135,61 +157,96 @@ class OneQueryPath implements Executor {
       });
       return durationMs;
     };
+  }
+
+  /** Phase 1, the statement check: a refused statement never goes further. */
+  private check(request: StatementRequest, target: Target, report: Report): void {
     if (this.closed) {
       report('error');
       throw new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
     }
-    const folders = this.options.config?.connections?.[name]?.allowedDirectories ?? [];
-    const refusal = hostedStatementRefusal(request.sql, driver, folders, { readOnly: request.origin !== 'platform' });
-    if (refusal !== null) {
-      report('refused');
-      throw new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
-    }
-    let policed: PolicedStatement;
-    let person: PersonCredentials;
+    const refusal = hostedStatementRefusal(request.sql, target.driver, target.folders, { readOnly: request.origin !== 'platform' });
+    if (refusal === null) return;
+    report('refused');
+    throw new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
+  }
+
+  /** Phases 2 and 3, the asker's credentials then their row policy (which sees the final connection). */
+  private async admit(request: StatementRequest, target: Target, report: Report): Promise<{ person: PersonCredentials; policed: PolicedStatement }> {
     try {
-      // The person's sign-in first: the row policy sees the final connection.
-      person = await personCredentials(name, driver);
-      policed = await applyRowPolicy(request, name, driver, folders);
+      const person = await personCredentials(request.asker, target.name, target.driver);
+      const policed = await applyRowPolicy(request, target.name, target.driver, target.folders);
+      return { person, policed };
     } catch (error) {
       report('refused');
-      if (error instanceof StatementError) audit('refusal', { code: error.code });
+      if (error instanceof StatementError) audit('refusal', { code: error.code }, request.asker);
       throw error;
     }
-    const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
-    const maxRows = nonNegative(request.maxRows, this.maxRows, 'maxRows');
-    // Only certified block SQL is ever cached, and only on the project's own settings: a
-    // person's own database is not the file the cache watches.
-    const cache = request.origin === 'block' && person.overlay === undefined ? this.cacheFor(name) : undefined;
+  }
+
+  private bounds(request: StatementRequest): Bounds {
     const maxBytes = nonNegative(request.maxResultBytes, this.maxResultBytes, 'maxResultBytes');
-    const maxCellBytes = Math.min(maxBytes, nonNegative(request.maxCellBytes, this.maxCellBytes, 'maxCellBytes'));
-    // Keyed by access: the statement as the policy narrowed it, and who asked with what answer.
-    const key =
-      cache === undefined
-        ? ''
-        : `${cacheKey(name, policed.sql, policed.params, maxRows, maxBytes, maxCellBytes)}|${policed.fingerprint}|${person.credentialId}|${accessKey()}`;
-    const hit = cache?.get(name, key);
-    if (hit !== undefined) {
-      this.enforce(policed, hit.rows, report);
-      const durationMs = report('ok', hit.rows.length, true);
-      return { columns: [...hit.columns], rows: [...hit.rows], truncated: hit.truncated, durationMs };
-    }
-    const generation = cache?.generation(name);
-    let result;
+    return {
+      deadlineMs: nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs'),
+      maxRows: nonNegative(request.maxRows, this.maxRows, 'maxRows'),
+      maxBytes,
+      maxCellBytes: Math.min(maxBytes, nonNegative(request.maxCellBytes, this.maxCellBytes, 'maxCellBytes')),
+    };
+  }
+
+  /**
+   * Phase 4, the result cache: only certified block SQL on the project's own settings (a person's
+   * own database is not the file the cache watches), keyed by access: the statement as the policy
+   * narrowed it, and who asked with what answer.
+   */
+  private cacheSlot(request: StatementRequest, target: Target, admitted: { person: PersonCredentials; policed: PolicedStatement }, bounds: Bounds) {
+    const cache = request.origin === 'block' && admitted.person.overlay === undefined ? this.cacheFor(target.name) : undefined;
+    if (cache === undefined) return undefined;
+    const { policed, person } = admitted;
+    const statementKey = cacheKey(target.name, policed.sql, policed.params, bounds.maxRows, bounds.maxBytes, bounds.maxCellBytes);
+    return { cache, key: `${statementKey}|${policed.fingerprint}|${person.credentialId}|${accessKey(request.asker)}` };
+  }
+
+  /** Phase 5, the run on the connector; a failure is reported, and on a hosted request told only as its diagnosis. */
+  private async run(
+    request: StatementRequest,
+    target: Target,
+    admitted: { person: PersonCredentials; policed: PolicedStatement },
+    bounds: Bounds,
+    report: Report,
+  ) {
+    const { policed, person } = admitted;
     try {
-      result = await this.registry
-        .getWith(name, person.overlay)
-        .runStatement({ sql: policed.sql, params: policed.params, maxRows, deadlineMs, maxBytes, maxCellBytes, origin: request.origin, ...callerOf() });
+      return await this.registry
+        .getWith(target.name, person.overlay)
+        .runStatement({ sql: policed.sql, params: policed.params, ...bounds, origin: request.origin, ...callerOf(request.asker) });
     } catch (error) {
       const failure = asStatementError(error);
       report(failure.code === 'STATEMENT_TIMEOUT' ? 'timeout' : 'error');
       // On a hosted request the engine's words go to the log only; deadlines and the rest pass unchanged.
-      const host = currentContext()?.host;
-      if (failure.code === 'WAREHOUSE_ERROR' && host !== undefined) throw warehouseFailure(failure, request, policed, driver, host.log);
+      const host = request.asker?.host;
+      if (failure.code === 'WAREHOUSE_ERROR' && host !== undefined) throw warehouseFailure(failure, request, policed, target.driver, host.log);
       throw failure;
     }
-    cache?.set(name, key, generation, result);
-    this.enforce(policed, result.rows, report);
+  }
+
+  async execute(request: StatementRequest): Promise<StatementResult> {
+    const target = this.target(request.connection);
+    const report = this.reporter(target, request.origin);
+    this.check(request, target, report);
+    const admitted = await this.admit(request, target, report);
+    const bounds = this.bounds(request);
+    const slot = this.cacheSlot(request, target, admitted, bounds);
+    const hit = slot?.cache.get(target.name, slot.key);
+    if (hit !== undefined) {
+      this.enforce(admitted.policed, hit.rows, report);
+      const durationMs = report('ok', hit.rows.length, true);
+      return { columns: [...hit.columns], rows: [...hit.rows], truncated: hit.truncated, durationMs };
+    }
+    const generation = slot?.cache.generation(target.name);
+    const result = await this.run(request, target, admitted, bounds, report);
+    slot?.cache.set(target.name, slot.key, generation, result);
+    this.enforce(admitted.policed, result.rows, report);
     const durationMs = report('ok', result.rows.length);
     return { columns: result.columns, rows: result.rows, truncated: result.truncated, durationMs };
   }
@@ -213,7 +270,7 @@ class OneQueryPath implements Executor {
     const deadlineMs = nonNegative(request.deadlineMs, this.deadlineMs, 'deadlineMs');
     const admit = async (lookup: 'tables' | 'columns', params: string[]) => {
       try {
-        await admitMetadata(lookup === 'tables' ? 'catalog: list tables' : 'catalog: list columns of ?', params, name);
+        await admitMetadata(request.asker, lookup === 'tables' ? 'catalog: list tables' : 'catalog: list columns of ?', params, name);
       } catch (error) {
         emit('refused', 0);
         throw error;
@@ -222,10 +279,10 @@ class OneQueryPath implements Executor {
     return { name, options: { maxTables: request.maxTables ?? 200, deadlineMs, emit, admit } };
   }
 
-  /** The connector a catalog lookup of the current request uses: the person's own settings laid over. */
-  private async catalogConnector(name: string, options: ReadCatalogOptions) {
+  /** The connector a catalog lookup uses: the asker's own settings laid over. */
+  private async catalogConnector(asker: Asker, name: string, options: ReadCatalogOptions) {
     try {
-      const person = await personCredentials(name, resolveConnection(this.options.config, name).driver);
+      const person = await personCredentials(asker, name, resolveConnection(this.options.config, name).driver);
       return this.registry.getWith(name, person.overlay);
     } catch (error) {
       options.emit('refused', 0);
@@ -233,20 +290,19 @@ class OneQueryPath implements Executor {
     }
   }
 
-  async catalog(request: CatalogRequest = {}): Promise<WarehouseCatalog> {
+  async catalog(request: CatalogRequest): Promise<WarehouseCatalog> {
     const { name, options } = this.catalogOptions(request);
-    return readCatalog(await this.catalogConnector(name, options), options);
+    return readCatalog(await this.catalogConnector(request.asker, name, options), options);
   }
 
-  async describeTable(table: string, request: CatalogRequest = {}): Promise<WarehouseCatalog['tables'][number]['columns']> {
+  async describeTable(table: string, request: CatalogRequest): Promise<WarehouseCatalog['tables'][number]['columns']> {
     const { name, options } = this.catalogOptions(request);
-    return readColumns(await this.catalogConnector(name, options), table, options);
+    return readColumns(await this.catalogConnector(request.asker, name, options), table, options);
   }
 
   async validate(request: StatementRequest): Promise<StatementError | null | undefined> {
-    const { name, driver } = resolveConnection(this.options.config, request.connection);
+    const { name, driver, folders } = this.target(request.connection);
     if (this.closed) return new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
-    const folders = this.options.config?.connections?.[name]?.allowedDirectories ?? [];
     const refusal = hostedStatementRefusal(request.sql, driver, folders, { readOnly: request.origin !== 'platform' });
     if (refusal !== null) return new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
     try {

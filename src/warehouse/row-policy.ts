@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { tablesRead } from '../compiler/sql-tables.js';
 import { hostedStatementRefusal } from '../rules/statement-check/index.js';
-import { currentContext } from '../hooks/context/request-context.js';
+import type { Asker } from '../hooks/context/request-context.js';
 import { callHook } from '../hooks/call-hook.js';
 import type { RowPolicyAnswer } from '../hooks/hooks.js';
 import { isRowPolicyAnswer } from '../hooks/shapes.js';
@@ -27,11 +27,18 @@ export interface PolicedStatement {
   fingerprint: string;
 }
 
-/** Asks the request's row policy about one statement; throws ROW_POLICY_REFUSED when it refuses or fails. */
+/** A row policy's answer that lets the statement run (narrowed or as it was). */
 type Narrowed = Exclude<RowPolicyAnswer, { refuse: string }>;
 
-async function askPolicy(sql: string, params: Params, tables: () => string[], name: string, purpose: 'data' | 'metadata'): Promise<Narrowed | undefined> {
-  const context = currentContext();
+interface PolicyQuestion {
+  sql: string;
+  params: Params;
+  tables: () => string[];
+  name: string;
+  purpose: 'data' | 'metadata';
+}
+
+async function askPolicy(context: Asker, { sql, params, tables, name, purpose }: PolicyQuestion): Promise<Narrowed | undefined> {
   const host = context?.host;
   if (host?.hooks.rowPolicy === undefined) return undefined;
   const rowPolicy = host.hooks.rowPolicy.bind(host.hooks);
@@ -66,19 +73,19 @@ function refused(message: string, reason: string): StatementError {
 /** Applies the host's row policy to `request` on connection `name`; throws ROW_POLICY_REFUSED when it refuses or fails. */
 export async function applyRowPolicy(request: StatementRequest, name: string, driver: string, folders: readonly string[]): Promise<PolicedStatement> {
   // A request never runs svc's own platform work: its statements are for their data.
-  const answer = await askPolicy(
-    request.sql,
-    request.params,
-    () => tablesRead(request.sql, driver),
+  const answer = await askPolicy(request.asker, {
+    sql: request.sql,
+    params: request.params,
+    tables: () => tablesRead(request.sql, driver),
     name,
-    request.purpose === 'metadata' ? 'metadata' : 'data',
-  );
+    purpose: request.purpose === 'metadata' ? 'metadata' : 'data',
+  });
   if (answer === undefined) return { sql: request.sql, params: request.params, fingerprint: '' };
   // The narrowed statement must still be a read the check lets through.
   if (hostedStatementRefusal(answer.sql, driver, folders, { readOnly: true }) !== null)
     throw refused('Your row rules produced a statement that may not run here, so nothing ran.', 'row-policy-unsafe');
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([currentContext()?.principal?.id ?? '', answer]))
+    .update(JSON.stringify([request.asker?.principal?.id ?? '', answer]))
     .digest('hex');
   return { sql: answer.sql, params: answer.params ?? request.params, ...(answer.groupRows !== undefined ? { groupRows: answer.groupRows } : {}), fingerprint };
 }
@@ -89,8 +96,8 @@ export async function applyRowPolicy(request: StatementRequest, name: string, dr
  * failure or a wrong shape refuses; any `{ sql }` answer lets the fixed statement run unchanged
  * (a catalog statement is not the policy's to rewrite).
  */
-export async function admitMetadata(sql: string, params: Params, name: string): Promise<void> {
-  await askPolicy(sql, params, () => [], name, 'metadata');
+export async function admitMetadata(context: Asker, sql: string, params: Params, name: string): Promise<void> {
+  await askPolicy(context, { sql, params, tables: () => [], name, purpose: 'metadata' });
 }
 
 /** Refuses a result with a group under the policy's minimum (or without the column to tell). */

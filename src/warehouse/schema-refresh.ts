@@ -6,6 +6,7 @@
  * path: the statement check, the row policy asked with purpose `metadata`, deadline and row cap.
  */
 import { lexStatement } from '../../grammar/sql/index.js';
+import type { Asker } from '../hooks/context/request-context.js';
 import { StatementError, type Executor, type StatementResult } from './types.js';
 
 /** Table names and their column names: never types, rows or values. */
@@ -17,9 +18,9 @@ export interface SyncedSchema {
 const METADATA_HEADS = new Set(['select', 'with', 'show', 'describe', 'desc']);
 
 /** The names of every table of `connection` and their columns. */
-export async function syncSchema(executor: Executor, connection?: string): Promise<SyncedSchema> {
+export async function syncSchema(executor: Executor, asker: Asker, connection?: string): Promise<SyncedSchema> {
   if (executor.catalog === undefined) throw new StatementError('CONNECTION_UNAVAILABLE', 'This runtime cannot list its tables.');
-  const catalog = await executor.catalog(connection !== undefined ? { connection } : {});
+  const catalog = await executor.catalog({ asker, ...(connection !== undefined ? { connection } : {}) });
   return { tables: catalog.tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name) })), truncated: catalog.truncated };
 }
 
@@ -34,9 +35,9 @@ function isMetadataRead(sql: string, driver: string): boolean {
 }
 
 /** Runs one metadata read; anything else is refused with ROW_POLICY_REFUSED and nothing runs. */
-export async function metadataQuery(executor: Executor, sql: string, connection?: string): Promise<StatementResult> {
+export async function metadataQuery(executor: Executor, asker: Asker, sql: string, connection?: string): Promise<StatementResult> {
   if (typeof sql !== 'string' || !isMetadataRead(sql, executor.driverOf(connection))) {
     throw new StatementError('ROW_POLICY_REFUSED', 'A metadata query is one SELECT, WITH, SHOW or DESCRIBE statement.', 'not-metadata');
   }
-  return executor.execute({ sql, params: [], origin: 'person', purpose: 'metadata', ...(connection !== undefined ? { connection } : {}) });
+  return executor.execute({ asker, sql, params: [], origin: 'person', purpose: 'metadata', ...(connection !== undefined ? { connection } : {}) });
 }

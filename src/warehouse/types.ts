@@ -5,11 +5,17 @@
  * that never carries SQL, parameters, rows or who asked. Connectors are reached only from here;
  * test/warehouse/one-query-path.test.ts fails when another module calls a connector directly.
  */
+import type { Asker } from '../hooks/context/request-context.js';
+import { StatementError } from './connectors/connector.js';
+
+export { StatementError, type StatementErrorCode } from './connectors/connector.js';
 
 /** Who wrote the statement; person, model and tool statements must only read. */
 export type StatementOrigin = 'block' | 'person' | 'model' | 'tool' | 'platform';
 
 export interface StatementRequest {
+  /** Who asks and for what (undefined outside any request): the row policy, credentials and cache key read it. */
+  asker: Asker;
   sql: string;
   /** Positional values for `?` placeholders, in order. */
   params: ReadonlyArray<string | number | boolean | null>;
@@ -49,27 +55,6 @@ export interface StatementEvent {
   cached?: boolean;
 }
 
-/** Stable codes for statements that did not produce a result. */
-export type StatementErrorCode =
-  | 'ROW_POLICY_REFUSED'
-  | 'CREDENTIALS_REQUIRED'
-  | 'STATEMENT_TIMEOUT'
-  | 'RESULT_TOO_LARGE'
-  | 'WAREHOUSE_ERROR'
-  | 'CONNECTION_UNAVAILABLE';
-
-export class StatementError extends Error {
-  constructor(
-    readonly code: StatementErrorCode,
-    message: string,
-    /** Refusal reason from the statement check (ROW_POLICY_REFUSED only). */
-    readonly reason?: string,
-  ) {
-    super(message);
-    this.name = 'StatementError';
-  }
-}
-
 /** Table and column names of a connection (never rows), for writing Tier-2 SQL. */
 export interface WarehouseCatalog {
   tables: Array<{ name: string; columns: Array<{ name: string; type: string }> }>;
@@ -78,6 +63,8 @@ export interface WarehouseCatalog {
 }
 
 export interface CatalogRequest {
+  /** Who asks (undefined outside any request): the host's row policy and credentials decide for them. */
+  asker: Asker;
   connection?: string;
   /** Most tables listed (default 200). */
   maxTables?: number;
@@ -91,9 +78,9 @@ export interface Executor {
    * `platform`, one statement event each). Optional for executors other than createExecutor's;
    * throws CONNECTION_UNAVAILABLE when the connector offers no catalog.
    */
-  catalog?(request?: CatalogRequest): Promise<WarehouseCatalog>;
+  catalog?(request: CatalogRequest): Promise<WarehouseCatalog>;
   /** One table's columns, the name bound as a parameter (empty when there is no such table). Optional like `catalog`. */
-  describeTable?(table: string, request?: CatalogRequest): Promise<WarehouseCatalog['tables'][number]['columns']>;
+  describeTable?(table: string, request: CatalogRequest): Promise<WarehouseCatalog['tables'][number]['columns']>;
   /**
    * Has the engine prepare the statement without running it, after the statement check:
    * null when it reads, else the failure (the engine's words for WAREHOUSE_ERROR). Undefined

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ModelProvider } from '../../src/runtime/agent-runs/model-provider.js';
 import { writtenSql, type EarlierAnswer } from '../../src/runtime/agent-runs/written-sql.js';
 import type { AskContext } from '../../src/runtime/agent-runs/types.js';
-import { runWithContext, type RequestContext } from '../../src/hooks/context/request-context.js';
+import type { Asker, RequestContext } from '../../src/hooks/context/request-context.js';
 import type { HostHooks } from '../../src/hooks/hooks.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
@@ -43,7 +43,8 @@ function recording(reply: string, kind: 'openai-compatible' | 'local' = 'openai-
   return { provider, prompts, text: () => JSON.stringify(prompts) };
 }
 
-const ctxOf = (provider: ModelProvider | undefined): AskContext => ({
+const ctxOf = (provider: ModelProvider | undefined, asker: Asker = undefined): AskContext => ({
+  asker,
   root,
   manifest: compiled.manifest,
   executor: compiled.executor,
@@ -51,17 +52,13 @@ const ctxOf = (provider: ModelProvider | undefined): AskContext => ({
   now: () => new Date(),
   ...(provider !== undefined ? { provider } : {}),
 });
-const hosted = <T>(hooks: HostHooks, fn: () => Promise<T>, logs: string[] = []) =>
-  runWithContext(
-    {
-      principal: { id: 'ada', kind: 'person', source: 'host' },
-      host: { hooks, timeoutMs: 200, log: (l) => logs.push(l) },
-      requestId: 'r',
-      action: 'ask',
-      destination: 'model',
-    } as RequestContext,
-    fn,
-  );
+const hosted = (hooks: HostHooks, logs: string[] = []): RequestContext => ({
+  principal: { id: 'ada', kind: 'person', source: 'host' },
+  host: { hooks, timeoutMs: 200, log: (l) => logs.push(l) },
+  requestId: 'r',
+  action: 'ask',
+  destination: 'model',
+});
 const earlier = (state: string): EarlierAnswer => ({
   question: `top customers by spend in ${state}`,
   block: 'customers.top_customers_by_spend',
@@ -97,9 +94,8 @@ describe('modelProvider: conformance', () => {
               ? { ...(answer as object), provider: { ...(answer as { provider: object }).provider, baseUrl: hostModel.baseUrl } }
               : answer;
           };
-    const written = await hosted({ ...(modelProvider !== undefined ? { modelProvider: modelProvider as HostHooks['modelProvider'] } : {}) }, () =>
-      writtenSql(ctxOf(project.provider), request, []),
-    );
+    const asker = hosted({ ...(modelProvider !== undefined ? { modelProvider: modelProvider as HostHooks['modelProvider'] } : {}) });
+    const written = await writtenSql(ctxOf(project.provider, asker), request, []);
     if (outcome === 'project')
       expect([written, project.prompts.length, hostModel.requests.length]).toEqual([{ ok: true, sql: 'SELECT 2 AS x', by: 'model' }, 1, 0]);
     if (outcome === 'host')
@@ -133,9 +129,8 @@ describe('isInBoundary: conformance', () => {
     const model = recording(sqlReply("SELECT COUNT(*) AS n FROM customers WHERE state = '[value 1]'"), kind);
     const told: unknown[] = [];
     const isInBoundary = hook === undefined ? undefined : (m: unknown, c: unknown) => (told.push([m, c]), (hook as () => unknown)());
-    const written = await hosted({ ...(isInBoundary !== undefined ? { isInBoundary: isInBoundary as HostHooks['isInBoundary'] } : {}) }, () =>
-      writtenSql(ctxOf(model.provider), request, [], earlier('Vermont')),
-    );
+    const asker = hosted({ ...(isInBoundary !== undefined ? { isInBoundary: isInBoundary as HostHooks['isInBoundary'] } : {}) });
+    const written = await writtenSql(ctxOf(model.provider, asker), request, [], earlier('Vermont'));
     expect(model.text().includes('Vermont')).toBe(shown);
     expect(model.text().includes('[value 1]')).toBe(!shown);
     // What the model wrote is run with the real value, as a literal of the dialect.
@@ -167,7 +162,7 @@ describe('planted values', () => {
           block: 'customers.top_customers_by_spend',
           params: { state, top_n: topN },
         };
-        const written = await hosted({ isInBoundary: () => false }, () => writtenSql(ctxOf(model.provider), request, [], answer));
+        const written = await writtenSql(ctxOf(model.provider, hosted({ isInBoundary: () => false })), request, [], answer);
         const sent = model.prompts
           .flat()
           .map((m) => m.content)
@@ -185,7 +180,7 @@ describe('planted values', () => {
     await fc.assert(
       fc.asyncProperty(planted, async (state) => {
         const model = recording(sqlReply('SELECT 1'));
-        await hosted({ isInBoundary: () => true }, () => writtenSql(ctxOf(model.provider), request, [], earlier(state)));
+        await writtenSql(ctxOf(model.provider, hosted({ isInBoundary: () => true })), request, [], earlier(state));
         expect(model.text().includes(JSON.stringify(state).slice(1, -1))).toBe(true);
       }),
       { numRuns: 20 },

@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import { routeAction } from '../../src/hooks/context/route-action.js';
-import { runWithContext } from '../../src/hooks/context/request-context.js';
 import { gateToolCall, ToolRefusedError } from '../../src/hooks/tool-gate.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { callTool, openCommerce, type Opened } from '../runtime/agent-tools/helpers.js';
@@ -106,9 +105,8 @@ describe('over HTTP', () => {
 describe('over MCP', () => {
   it.each(GATES)('%s', async (_name, tools, outcome) => {
     const host = { hooks: tools !== undefined ? { tools } : {}, timeoutMs: 150, log: () => undefined };
-    const r = await runWithContext({ principal: { id: 'ada', kind: 'person', source: 'host' }, host, requestId: 'r', action: 'tool.get_block' }, () =>
-      callTool(opened.ctx, 'get_block', { block: 'finance.weekly_revenue' }),
-    );
+    const asker = { principal: { id: 'ada', kind: 'person' as const, source: 'host' as const }, host, requestId: 'r', action: 'tool.get_block' };
+    const r = await callTool({ ...opened.ctx, ask: { ...opened.ctx.ask, asker } }, 'get_block', { block: 'finance.weekly_revenue' });
     if (outcome === 'ran') expect(r.isError).toBe(false);
     else expect([r.isError, r.code]).toEqual([true, 'TOOL_REFUSED']);
   });
@@ -116,14 +114,16 @@ describe('over MCP', () => {
 
 describe('the time limit', () => {
   const host = (tools: Gate) => ({ hooks: { tools }, timeoutMs: 50, log: () => undefined });
-  const inHost = <T>(tools: Gate, fn: () => Promise<T>) => runWithContext({ host: host(tools), requestId: 'r', action: 'tool.x' }, fn);
+  const inHost = (tools: Gate) => ({ host: host(tools), requestId: 'r', action: 'tool.x' });
 
   it("does not bound the tool's own run once it is let through", async () => {
     const slow = () => new Promise<string>((done) => setTimeout(() => done('finished'), 300));
     await expect(
-      inHost(
-        (_c, next) => next(),
-        () => gateToolCall('x', {}, slow),
+      gateToolCall(
+        inHost((_c, next) => next()),
+        'x',
+        {},
+        slow,
       ),
     ).resolves.toBe('finished');
   });
@@ -132,12 +132,10 @@ describe('the time limit', () => {
     let ran = false;
     const late: Gate = (_c, next) => new Promise((done) => setTimeout(() => done(next().catch(() => undefined)), 200));
     await expect(
-      inHost(late, () =>
-        gateToolCall('x', {}, async () => {
-          ran = true;
-          return 1;
-        }),
-      ),
+      gateToolCall(inHost(late), 'x', {}, async () => {
+        ran = true;
+        return 1;
+      }),
     ).rejects.toBeInstanceOf(ToolRefusedError);
     await new Promise((done) => setTimeout(done, 250));
     // The gate's next() after the refusal runs nothing.

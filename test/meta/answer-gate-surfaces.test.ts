@@ -206,7 +206,7 @@ describe.each(SCENARIOS)('$name', (scenario) => {
       route: { block: scenario.block, score: 1, covered: [], uncovered: [] },
     });
     const loose: Tier1Router = { size: 1, gate: router.gate, route: handed, followUp: handed };
-    const run = await runAsk({ root, manifest, executor, router: loose, config, now: () => NOW }, { question: scenario.named });
+    const run = await runAsk({ asker: undefined, root, manifest, executor, router: loose, config, now: () => NOW }, { question: scenario.named });
     expect(run).toMatchObject({ tier: 3, trust: 'refused', block: scenario.block });
   });
 

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { askTraceRoutes, TraceStore, validateBundle } from '../../src/traces/index.js';
+import { askTraceRoutes } from '../../src/server/routes/ask-traces.js';
+import { TraceStore, validateBundle } from '../../src/traces/index.js';
 import { askTier1, askTier2, askTier3 } from './ask-shapes.js';
 import { cleanup, recorderFor, tempRoot } from './helpers.js';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openSqliteConnector } from '../../src/warehouse/connectors/sqlite.js';
-import { runWithContext, type Principal } from '../../src/hooks/context/request-context.js';
+import type { Asker, Principal } from '../../src/hooks/context/request-context.js';
 import { createExecutor } from '../../src/warehouse/executor.js';
 import type { StatementError, Executor, StatementOrigin } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
@@ -41,9 +41,9 @@ const outcome = (p: Promise<unknown>) =>
   );
 const host = (id: string): Principal => ({ id, kind: 'person', source: 'host' });
 
-async function timed(executor: Executor, origin: StatementOrigin): Promise<number> {
+async function timed(executor: Executor, origin: StatementOrigin, asker: Asker = undefined): Promise<number> {
   const started = performance.now();
-  const r = await executor.execute({ sql: QUICK, params: [], origin, deadlineMs: 20_000 });
+  const r = await executor.execute({ asker, sql: QUICK, params: [], origin, deadlineMs: 20_000 });
   expect(r.rows).toEqual([{ n: 5 }]);
   return performance.now() - started;
 }
@@ -51,7 +51,9 @@ async function timed(executor: Executor, origin: StatementOrigin): Promise<numbe
 describe('admission to the statement processes', () => {
   it.each([1, 2, 3])('with %i process(es), runaway model statements leave a person a process', async (processes) => {
     const executor = setup(processes);
-    const runaways = Array.from({ length: processes + 1 }, () => outcome(executor.execute({ sql: SLOW, params: [], origin: 'model', deadlineMs: 30_000 })));
+    const runaways = Array.from({ length: processes + 1 }, () =>
+      outcome(executor.execute({ asker: undefined, sql: SLOW, params: [], origin: 'model', deadlineMs: 30_000 })),
+    );
     await sleep(300);
     // A person's statement and a block's do not wait for the 30-second statements.
     expect(await timed(executor, 'person')).toBeLessThan(5_000);
@@ -62,10 +64,10 @@ describe('admission to the statement processes', () => {
 
   it('a model statement waits for a model share and times out without starting', async () => {
     const executor = setup(2);
-    const runaway = outcome(executor.execute({ sql: SLOW, params: [], origin: 'model', deadlineMs: 30_000 }));
+    const runaway = outcome(executor.execute({ asker: undefined, sql: SLOW, params: [], origin: 'model', deadlineMs: 30_000 }));
     await sleep(200);
     const started = performance.now();
-    expect(await outcome(executor.execute({ sql: QUICK, params: [], origin: 'tool', deadlineMs: 300 }))).toBe('STATEMENT_TIMEOUT');
+    expect(await outcome(executor.execute({ asker: undefined, sql: QUICK, params: [], origin: 'tool', deadlineMs: 300 }))).toBe('STATEMENT_TIMEOUT');
     expect(performance.now() - started).toBeLessThan(5_000);
     // The other process stayed free for everyone else the whole time.
     expect(await timed(executor, 'person')).toBeLessThan(5_000);
@@ -77,14 +79,12 @@ describe('admission to the statement processes', () => {
     const executor = setup(2);
     const alice = [0, 1].map(() =>
       outcome(
-        runWithContext({ requestId: 'a', action: 'ask', principal: host('alice') }, () =>
-          executor.execute({ sql: SLOW, params: [], origin: 'person', deadlineMs: 30_000 }),
-        ),
+        executor.execute({ asker: { requestId: 'a', action: 'ask', principal: host('alice') }, sql: SLOW, params: [], origin: 'person', deadlineMs: 30_000 }),
       ),
     );
     await sleep(300);
     const started = performance.now();
-    await runWithContext({ requestId: 'b', action: 'ask', principal: host('bob') }, () => timed(executor, 'person'));
+    await timed(executor, 'person', { requestId: 'b', action: 'ask', principal: host('bob') });
     expect(performance.now() - started).toBeLessThan(5_000);
     await executor.close();
     expect(await Promise.all(alice)).toEqual(['CONNECTION_UNAVAILABLE', 'CONNECTION_UNAVAILABLE']);
@@ -94,12 +94,10 @@ describe('admission to the statement processes', () => {
     const executor = setup(2);
     const local: Principal = { id: 'owner@acme.test', kind: 'person', source: 'local' };
     const slow = outcome(
-      runWithContext({ requestId: 'l', action: 'ask', principal: local }, () =>
-        executor.execute({ sql: SLOW, params: [], origin: 'person', deadlineMs: 30_000 }),
-      ),
+      executor.execute({ asker: { requestId: 'l', action: 'ask', principal: local }, sql: SLOW, params: [], origin: 'person', deadlineMs: 30_000 }),
     );
     await sleep(200);
-    expect(await runWithContext({ requestId: 'm', action: 'ask', principal: local }, () => timed(executor, 'person'))).toBeLessThan(5_000);
+    expect(await timed(executor, 'person', { requestId: 'm', action: 'ask', principal: local })).toBeLessThan(5_000);
     await executor.close();
     expect(await slow).toBe('CONNECTION_UNAVAILABLE');
   });

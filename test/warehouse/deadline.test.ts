@@ -38,11 +38,11 @@ async function sleep(ms: number): Promise<void> {
 describe('executor deadline', () => {
   it('stops a runaway statement at 200 ms and kills its process', async () => {
     const { executor, events } = setup(1);
-    await executor.execute({ sql: 'SELECT 1', params: [], origin: 'person' });
+    await executor.execute({ asker: undefined, sql: 'SELECT 1', params: [], origin: 'person' });
     const [pid] = statementProcesses();
     expect(pid).toBeTypeOf('number');
     const started = performance.now();
-    const error = await executor.execute({ sql: SLOW, params: [], origin: 'person', deadlineMs: 200 }).catch((e: unknown) => e);
+    const error = await executor.execute({ asker: undefined, sql: SLOW, params: [], origin: 'person', deadlineMs: 200 }).catch((e: unknown) => e);
     const elapsed = performance.now() - started;
     expect(error).toBeInstanceOf(StatementError);
     expect((error as StatementError).code).toBe('STATEMENT_TIMEOUT');
@@ -52,14 +52,14 @@ describe('executor deadline', () => {
     await sleep(100);
     // The killed process is gone (reaped), not merely abandoned while it keeps counting.
     expect(statementProcesses()).not.toContain(pid);
-    const next = await executor.execute({ sql: 'SELECT COUNT(*) AS n FROM nums', params: [], origin: 'person' });
+    const next = await executor.execute({ asker: undefined, sql: 'SELECT COUNT(*) AS n FROM nums', params: [], origin: 'person' });
     expect(next.rows).toEqual([{ n: 5 }]);
   });
 
   it('times out a statement still waiting behind a slow one without running it', async () => {
     const { executor, events } = setup(1);
-    const slow = executor.execute({ sql: SLOW, params: [], origin: 'person', deadlineMs: 400 }).catch((e: StatementError) => e.code);
-    const queued = executor.execute({ sql: 'SELECT 1', params: [], origin: 'person', deadlineMs: 100 }).catch((e: StatementError) => e.code);
+    const slow = executor.execute({ asker: undefined, sql: SLOW, params: [], origin: 'person', deadlineMs: 400 }).catch((e: StatementError) => e.code);
+    const queued = executor.execute({ asker: undefined, sql: 'SELECT 1', params: [], origin: 'person', deadlineMs: 100 }).catch((e: StatementError) => e.code);
     expect(await queued).toBe('STATEMENT_TIMEOUT');
     expect(await slow).toBe('STATEMENT_TIMEOUT');
     expect(events.map((e) => e.outcome)).toEqual(['timeout', 'timeout']);
@@ -67,9 +67,9 @@ describe('executor deadline', () => {
 
   it('runs fast statements beside a slow one when it has two processes', async () => {
     const { executor } = setup(2);
-    const slow = executor.execute({ sql: SLOW, params: [], origin: 'person', deadlineMs: 600 }).catch((e: StatementError) => e.code);
+    const slow = executor.execute({ asker: undefined, sql: SLOW, params: [], origin: 'person', deadlineMs: 600 }).catch((e: StatementError) => e.code);
     await sleep(50);
-    const fast = await executor.execute({ sql: 'SELECT COUNT(*) AS n FROM nums', params: [], origin: 'person', deadlineMs: 5_000 });
+    const fast = await executor.execute({ asker: undefined, sql: 'SELECT COUNT(*) AS n FROM nums', params: [], origin: 'person', deadlineMs: 5_000 });
     expect(fast.rows).toEqual([{ n: 5 }]);
     expect(await slow).toBe('STATEMENT_TIMEOUT');
   });

@@ -41,7 +41,7 @@ describe('statement events', () => {
           const before = events.length;
           let run = 0;
           for (const st of statements(secret)) {
-            await executor.execute({ ...st, origin }).catch(() => undefined);
+            await executor.execute({ asker: undefined, ...st, origin }).catch(() => undefined);
             run += 1;
           }
           const mine = events.slice(before);

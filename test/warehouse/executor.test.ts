@@ -57,7 +57,7 @@ describe('executor: byte bounds', () => {
     ['an ordinary result', 'SELECT n FROM nums', {}, null],
   ])('%s', async (_, sql, options, code) => {
     const { executor, events } = setup(options);
-    const outcome = await executor.execute({ sql, params: [], origin: 'model', maxRows: 100_000 }).then(
+    const outcome = await executor.execute({ asker: undefined, sql, params: [], origin: 'model', maxRows: 100_000 }).then(
       () => null,
       (e: StatementError) => e.code,
     );
@@ -69,18 +69,18 @@ describe('executor: byte bounds', () => {
     const { executor } = setup();
     const before = process.memoryUsage().rss;
     for (let i = 0; i < 3; i++) {
-      const e = await failure(executor.execute({ sql: 'SELECT randomblob(50000000) AS b', params: [], origin: 'model' }));
+      const e = await failure(executor.execute({ asker: undefined, sql: 'SELECT randomblob(50000000) AS b', params: [], origin: 'model' }));
       expect(e.code).toBe('RESULT_TOO_LARGE');
       expect(e.message).not.toMatch(/randomblob/);
     }
     // Nothing of the 50 MB value reached this process (a copy would add at least that much).
     expect(process.memoryUsage().rss - before).toBeLessThan(40_000_000);
-    expect((await executor.execute({ sql: 'SELECT COUNT(*) AS c FROM nums', params: [], origin: 'person' })).rows).toEqual([{ c: 20 }]);
+    expect((await executor.execute({ asker: undefined, sql: 'SELECT COUNT(*) AS c FROM nums', params: [], origin: 'person' })).rows).toEqual([{ c: 20 }]);
   });
 
   it('a request may narrow the bounds, never past what it asks', async () => {
     const { executor } = setup();
-    const e = await failure(executor.execute({ sql: 'SELECT n FROM nums', params: [], origin: 'person', maxResultBytes: 10 }));
+    const e = await failure(executor.execute({ asker: undefined, sql: 'SELECT n FROM nums', params: [], origin: 'person', maxResultBytes: 10 }));
     expect(e.code).toBe('RESULT_TOO_LARGE');
   });
 });
@@ -89,7 +89,7 @@ describe('executor: results', () => {
   it('binds values positionally and never splices them', async () => {
     const { executor } = setup();
     const hostile = "x' OR 1=1 --";
-    const r = await executor.execute({ sql: 'SELECT ? AS a, ? AS b, ? AS c, ? AS d', params: [hostile, 2.5, true, null], origin: 'person' });
+    const r = await executor.execute({ asker: undefined, sql: 'SELECT ? AS a, ? AS b, ? AS c, ? AS d', params: [hostile, 2.5, true, null], origin: 'person' });
     expect(r.columns).toEqual(['a', 'b', 'c', 'd']);
     expect(r.rows).toEqual([{ a: hostile, b: 2.5, c: 1, d: null }]);
     expect(r.truncated).toBe(false);
@@ -99,6 +99,7 @@ describe('executor: results', () => {
   it('carries every SQLite value kind across the statement process intact', async () => {
     const { executor } = setup();
     const r = await executor.execute({
+      asker: undefined,
       sql: "SELECT x'00ff10' AS blob, 1e999 AS inf, -1e999 AS ninf, 9007199254740991 AS big, 'é✓ \u2028' AS text, NULL AS nil, ? AS pinf, ? AS unicode, ? AS f",
       params: [Number.POSITIVE_INFINITY, '{"$svc":"num","v":"1"}', false],
       origin: 'person',
@@ -120,14 +121,14 @@ describe('executor: results', () => {
 
   it('answers a binary value as base64, never as a map of numbers', async () => {
     const { executor } = setup();
-    const r = await executor.execute({ sql: "SELECT x'48656c6c6f' AS b", params: [], origin: 'person' });
+    const r = await executor.execute({ asker: undefined, sql: "SELECT x'48656c6c6f' AS b", params: [], origin: 'person' });
     expect(JSON.parse(JSON.stringify(r.rows))).toEqual([{ b: { base64: 'SGVsbG8=' } }]);
   });
 
   it('reads the project database through one reused connector', async () => {
     const { executor, calls } = setup();
     for (let i = 0; i < 3; i++) {
-      const r = await executor.execute({ sql: 'SELECT COUNT(*) AS n FROM nums WHERE n > ?', params: [10], origin: 'block' });
+      const r = await executor.execute({ asker: undefined, sql: 'SELECT COUNT(*) AS n FROM nums WHERE n > ?', params: [10], origin: 'block' });
       expect(r.rows).toEqual([{ n: 10 }]);
     }
     expect(calls).toEqual({ opened: 1, statements: 3 });
@@ -141,7 +142,7 @@ describe('executor: results', () => {
     { maxRows: 0, rows: 0, truncated: true },
   ])('caps rows at $maxRows', async ({ maxRows, rows, truncated }) => {
     const { executor, events } = setup();
-    const r = await executor.execute({ sql: 'SELECT n FROM nums ORDER BY n', params: [], origin: 'person', maxRows });
+    const r = await executor.execute({ asker: undefined, sql: 'SELECT n FROM nums ORDER BY n', params: [], origin: 'person', maxRows });
     expect(r.rows).toHaveLength(rows);
     expect(r.truncated).toBe(truncated);
     expect(events.at(-1)).toMatchObject({ outcome: 'ok', rowCount: rows });
@@ -149,7 +150,7 @@ describe('executor: results', () => {
 
   it('applies the executor-wide row cap by default', async () => {
     const { executor } = setup({ maxRows: 3 });
-    const r = await executor.execute({ sql: 'SELECT n FROM nums', params: [], origin: 'person' });
+    const r = await executor.execute({ asker: undefined, sql: 'SELECT n FROM nums', params: [], origin: 'person' });
     expect(r.rows.map((row) => row['n'])).toEqual([1, 2, 3]);
     expect(r.truncated).toBe(true);
   });
@@ -164,7 +165,7 @@ describe('executor: the statement check comes first', () => {
     { sql: "SELECT 'open", origin: 'block', reason: 'unreadable' },
   ] as const)('refuses $reason ($origin) and runs nothing', async ({ sql, origin, reason }) => {
     const { executor, events, calls } = setup();
-    const error = await failure(executor.execute({ sql, params: [], origin }));
+    const error = await failure(executor.execute({ asker: undefined, sql, params: [], origin }));
     expect(error.code).toBe('ROW_POLICY_REFUSED');
     expect(error.reason).toBe(reason);
     expect(error.message).not.toContain('nums');
@@ -174,12 +175,12 @@ describe('executor: the statement check comes first', () => {
 
   it('lets a platform write through the check, and the read-only file still refuses it', async () => {
     const { executor, calls, events } = setup();
-    const error = await failure(executor.execute({ sql: 'DELETE FROM nums', params: [], origin: 'platform' }));
+    const error = await failure(executor.execute({ asker: undefined, sql: 'DELETE FROM nums', params: [], origin: 'platform' }));
     expect(error.code).toBe('WAREHOUSE_ERROR');
     expect(error.message).toMatch(/readonly/i);
     expect(calls.statements).toBe(1);
     expect(events.at(-1)?.outcome).toBe('error');
-    const r = await executor.execute({ sql: 'SELECT COUNT(*) AS n FROM nums', params: [], origin: 'person' });
+    const r = await executor.execute({ asker: undefined, sql: 'SELECT COUNT(*) AS n FROM nums', params: [], origin: 'person' });
     expect(r.rows).toEqual([{ n: 20 }]);
   });
 });
@@ -187,7 +188,7 @@ describe('executor: the statement check comes first', () => {
 describe('executor: failures', () => {
   it('answers WAREHOUSE_ERROR with the engine words', async () => {
     const { executor, events } = setup();
-    const error = await failure(executor.execute({ sql: 'SELECT * FROM missing_table', params: [], origin: 'person' }));
+    const error = await failure(executor.execute({ asker: undefined, sql: 'SELECT * FROM missing_table', params: [], origin: 'person' }));
     expect(error.code).toBe('WAREHOUSE_ERROR');
     expect(error.message).toContain('no such table');
     expect(events.at(-1)?.outcome).toBe('error');
@@ -198,7 +199,7 @@ describe('executor: failures', () => {
     const config = { project: 'demo', connections: { default: { driver: 'sqlite', path: 'data/absent.db' } } };
     const executor = createExecutor({ root, config });
     open.push(executor);
-    const error = await failure(executor.execute({ sql: 'SELECT 1', params: [], origin: 'person' }));
+    const error = await failure(executor.execute({ asker: undefined, sql: 'SELECT 1', params: [], origin: 'person' }));
     expect(error.code).toBe('CONNECTION_UNAVAILABLE');
     expect(error.message).toContain('data/absent.db');
     expect(error.message).not.toContain(root);
@@ -211,7 +212,7 @@ describe('executor: failures', () => {
   ])('answers CONNECTION_UNAVAILABLE for $connection', async ({ connection, words }) => {
     const config = { ...SQLITE_CONFIG, connections: { ...SQLITE_CONFIG.connections, pg: { driver: 'postgresql' }, sf: { driver: 'snowflake' } } };
     const { executor } = setup({ config });
-    const error = await failure(executor.execute({ sql: 'SELECT 1', params: [], origin: 'person', connection }));
+    const error = await failure(executor.execute({ asker: undefined, sql: 'SELECT 1', params: [], origin: 'person', connection }));
     expect(error.code).toBe('CONNECTION_UNAVAILABLE');
     expect(error.message).toContain(words);
   });
@@ -226,14 +227,14 @@ describe('executor: failures', () => {
       },
     });
     open.push(executor);
-    await expect(executor.execute({ sql: 'SELECT 1 AS one', params: [], origin: 'person' })).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    await expect(executor.execute({ asker: undefined, sql: 'SELECT 1 AS one', params: [], origin: 'person' })).resolves.toMatchObject({ rows: [{ one: 1 }] });
   });
 
   it('refuses statements after close', async () => {
     const { executor, root } = setup();
-    await executor.execute({ sql: 'SELECT 1', params: [], origin: 'person' });
+    await executor.execute({ asker: undefined, sql: 'SELECT 1', params: [], origin: 'person' });
     await executor.close();
-    const error = await failure(executor.execute({ sql: 'SELECT 1', params: [], origin: 'person' }));
+    const error = await failure(executor.execute({ asker: undefined, sql: 'SELECT 1', params: [], origin: 'person' }));
     expect(error.code).toBe('CONNECTION_UNAVAILABLE');
     expect(join(root, 'data')).toBeTruthy();
   });

@@ -97,7 +97,7 @@ async function rowsOf(driver: Driver, id: string) {
   const config = JSON.parse(readFileSync(join(root, 'svc.config.json'), 'utf8')) as SvcConfig;
   const executor = createExecutor({ root, config });
   try {
-    const run = await runBlock(executor, manifest.blocks[id] as Manifest['blocks'][string]);
+    const run = await runBlock(executor, undefined, manifest.blocks[id] as Manifest['blocks'][string]);
     expect(run.error).toBeUndefined();
     return run;
   } finally {

@@ -134,7 +134,18 @@ export class AgentAskCommand extends Command<SvcContext> {
     try {
       const provider = configuredProvider(config);
       const { router } = await dataAwareRouter(manifest, config, executor);
-      const ctx = { root, config, manifest, executor, recorder, router, now: () => new Date(), ...(provider !== undefined ? { provider } : {}) };
+      // The command line asks outside any request: the local owner's Ask.
+      const ctx = {
+        asker: undefined,
+        root,
+        config,
+        manifest,
+        executor,
+        recorder,
+        router,
+        now: () => new Date(),
+        ...(provider !== undefined ? { provider } : {}),
+      };
       return await runAsk(ctx, { question: this.words.join(' ') });
     } finally {
       await executor.close();

@@ -23,7 +23,7 @@ export class McpCommand extends Command<SvcContext> {
   project = projectOption();
 
   override async execute(): Promise<number> {
-    const { ProjectNotReadyError } = await import('../../server/start/start-local-server.js');
+    const { ProjectNotReadyError } = await import('../../runtime/project/project-not-ready.js');
     const { startMcp } = await import('../../server/mcp/start-mcp.js');
     const log = (line: string): void => void this.context.stderr.write(`${line}\n`);
     let running;

@@ -1,10 +1,11 @@
 /**
  * The request context: who makes a request, its id, the action it was authorized as and where
- * its statement results go. It travels in AsyncLocalStorage, so a route passes nothing extra
- * and code far below it (the executor, the trace recorder) reads it with currentContext().
- * Without a host the principal is the local owner (spec 02, "Defaults without a hook").
+ * its statement results go. It travels as an explicit parameter (`asker`) of every Ask and every
+ * statement request, so each signature that acts for someone says for whom; `undefined` means
+ * outside any request (the command line, svc's own work). Request-scoped storage is read only at
+ * the HTTP edge (src/server/request-scope.ts). Without a host the principal is the local owner
+ * (spec 02, "Defaults without a hook").
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { HostHooks } from '../hooks.js';
 
@@ -42,22 +43,8 @@ export interface RequestContext {
   destination?: Destination;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
-
-/** Runs `fn` inside `context`; everything it starts, awaited or not, sees the same context. */
-export function runWithContext<T>(context: RequestContext, fn: () => T): T {
-  return storage.run(context, fn);
-}
-
-/** The context of the request being served, or undefined outside any request. */
-export function currentContext(): RequestContext | undefined {
-  return storage.getStore();
-}
-
-/** The person or service the current request runs as, or undefined. */
-export function currentPrincipal(): Principal | undefined {
-  return storage.getStore()?.principal;
-}
+/** Who asks and for what: a request's context, or undefined outside any request. */
+export type Asker = RequestContext | undefined;
 
 /** A fresh request id. */
 export function newRequestId(): string {

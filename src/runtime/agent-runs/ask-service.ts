@@ -15,6 +15,7 @@ import { projectRouter } from '../../ask/project-gate.js';
 import type { DataValues } from '../../ask/value-lexicon.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { ThreadStore } from '../../hooks/stores/thread-store.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { Tier1Router } from '../../ask/types.js';
 import type { Executor } from '../../warehouse/types.js';
 import type { TraceRecorder } from '../../traces/index.js';
@@ -42,8 +43,8 @@ export interface AskServiceInput {
 }
 
 export interface AskService {
-  /** Runs one Ask; `progress` is told how it goes (a streaming request). */
-  ask(request: AskRequest, progress?: AskContext['progress']): Promise<AskRun>;
+  /** Runs one Ask for `asker`; `progress` is told how it goes (a streaming request). */
+  ask(request: AskRequest, asker: Asker, progress?: AskContext['progress']): Promise<AskRun>;
   /** The manifest the next Ask routes over (the loaded one plus drafts captured since). */
   manifest(): Manifest;
   router(): Tier1Router;
@@ -78,11 +79,11 @@ interface Scope {
  * The vocabulary of one person's Ask: the whole project's, or only the certified blocks the
  * host's `sourceAccess` admits, with a router over them kept per distinct access.
  */
-function scoper(values: DataValues | undefined, config: SvcConfig): (manifest: Manifest, router: Tier1Router) => Promise<Scope> {
+function scoper(values: DataValues | undefined, config: SvcConfig): (asker: Asker, manifest: Manifest, router: Tier1Router) => Promise<Scope> {
   let base: Manifest | undefined;
   const cache = new Map<string, Scope>();
-  return async (manifest, router) => {
-    const admitted = await admittedBlocks(manifest);
+  return async (asker, manifest, router) => {
+    const admitted = await admittedBlocks(asker, manifest);
     if (admitted === undefined) return { manifest, router };
     if (base !== manifest) (base = manifest), cache.clear();
     const key = [...admitted].sort().join('\n');
@@ -108,7 +109,8 @@ export function createAskService(input: AskServiceInput): AskService {
     for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);
     router = projectRouter(manifest, input.config, input.values);
   };
-  const context = (): AskContext => ({
+  const context = (asker: Asker): AskContext => ({
+    asker,
     root: input.root,
     manifest,
     executor: input.executor,
@@ -123,9 +125,9 @@ export function createAskService(input: AskServiceInput): AskService {
     ...(input.runs !== undefined ? { runs: input.runs } : {}),
   });
   return {
-    async ask(request, progress) {
+    async ask(request, asker, progress) {
       refresh();
-      const run = await runAsk({ ...context(), ...(await scope(manifest, router)), ...(progress !== undefined ? { progress } : {}) }, request);
+      const run = await runAsk({ ...context(asker), ...(await scope(asker, manifest, router)), ...(progress !== undefined ? { progress } : {}) }, request);
       if (run.reviewDraft?.created === true) {
         pending.push(run.reviewDraft.path);
         captured.push(run.reviewDraft.path);

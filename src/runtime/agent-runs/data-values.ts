@@ -42,7 +42,15 @@ async function valuesOf(executor: Executor, t: Target): Promise<string[] | undef
   // Identifiers are checked against IDENT above, so splicing them cannot change the statement's shape.
   const sql = `SELECT DISTINCT ${t.column} AS v FROM ${t.table} WHERE ${t.column} IS NOT NULL LIMIT ${MAX_VALUES + 1}`;
   try {
-    const r = await executor.execute({ sql, params: [], connection: t.connection, origin: 'platform', deadlineMs: 5_000, maxRows: MAX_VALUES + 1 });
+    const r = await executor.execute({
+      asker: undefined,
+      sql,
+      params: [],
+      connection: t.connection,
+      origin: 'platform',
+      deadlineMs: 5_000,
+      maxRows: MAX_VALUES + 1,
+    });
     if (r.rows.length > MAX_VALUES || r.truncated) return undefined;
     return r.rows.map((row) => row['v']).filter((v): v is string => typeof v === 'string' && v !== '');
   } catch {

@@ -5,7 +5,7 @@
  * step (HostModelUnavailableError), never falling back to the project's model: the host chose
  * not to allow it for this person.
  */
-import { currentContext } from '../../hooks/context/request-context.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import { errorReference } from '../../hooks/context/error-reference.js';
 import { openAiCompatibleProvider, type ModelProvider, type ProviderSettings } from './model-provider.js';
 import type { ChosenProvider } from './privacy-boundary.js';
@@ -33,9 +33,8 @@ function refuse(log: (line: string) => void, why: string): never {
   throw new HostModelUnavailableError(reference);
 }
 
-/** The provider for the current request: the host's choice, else `project`. Throws HostModelUnavailableError. */
-export function requestProvider(project: ModelProvider | undefined): ChosenProvider | undefined {
-  const context = currentContext();
+/** The provider for the asker: their host's choice, else `project`. Throws HostModelUnavailableError. */
+export function requestProvider(context: Asker, project: ModelProvider | undefined): ChosenProvider | undefined {
   const host = context?.host;
   const hook = host?.hooks.modelProvider;
   if (host === undefined || hook === undefined) return project;

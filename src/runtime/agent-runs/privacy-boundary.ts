@@ -10,7 +10,7 @@
  * When the answer is no, values travel as positional placeholders (`[value 1]`) and are put
  * back into what the model writes (`withheldValues`).
  */
-import { currentContext } from '../../hooks/context/request-context.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import { errorReference } from '../../hooks/context/error-reference.js';
 import type { ModelProvider } from './model-provider.js';
 
@@ -26,8 +26,8 @@ export interface ModelIdentity {
 export type ChosenProvider = ModelProvider & { readonly id?: string };
 
 /** Whether result values may reach `provider`; `relations` when every table they came from is known. */
-export function valuesMayReachProvider(provider: ChosenProvider, context: { relations?: readonly string[] } = {}): boolean {
-  const host = currentContext()?.host;
+export function valuesMayReachProvider(asker: Asker, provider: ChosenProvider, context: { relations?: readonly string[] } = {}): boolean {
+  const host = asker?.host;
   if (host === undefined) return true;
   const hook = host.hooks.isInBoundary;
   if (hook === undefined) return provider.kind === 'local';

@@ -4,6 +4,7 @@
  * Without a recorder the run still gets a traceId so callers have one shape; nothing is stored.
  * A recorder never throws into an Ask (its own guarantee), and none of this changes an answer.
  */
+import { type Asker, ownerKey } from '../../hooks/context/request-context.js';
 import { randomBytes } from 'node:crypto';
 import type { Manifest } from '../../compiler/types.js';
 import { pseudonym, resolveSalt, type TraceBuilder, type TraceRecorder } from '../../traces/index.js';
@@ -43,10 +44,11 @@ export interface AskTrace {
 }
 
 /** Starts the trace of run `runId`; `fallbackId` names it when there is no recorder. */
-export function beginTrace(recorder: TraceRecorder | undefined, runId: string, fallbackId: string): AskTrace {
+export function beginTrace(recorder: TraceRecorder | undefined, runId: string, fallbackId: string, asker: Asker): AskTrace {
   if (recorder === undefined) return { traceId: fallbackId };
   try {
-    const builder = recorder.begin({ runId, kind: 'ask' });
+    // Whose trace: outside any request the local owner's; inside one, the person asking, or no one when no one was placed.
+    const builder = recorder.begin({ runId, kind: 'ask', owner: asker === undefined ? '' : ownerKey(asker.principal) });
     return { traceId: builder.traceId, builder };
   } catch {
     return { traceId: fallbackId };

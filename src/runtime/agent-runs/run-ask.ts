@@ -23,7 +23,6 @@ import type { Tier1Decision } from '../../ask/types.js';
 import { beginTrace, failTrace, finishTrace, traceAttempt, traceNames, traceRoute, type AskTrace } from './record-trace.js';
 import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
 import { SENSITIVE_QUESTION, sensitiveWording } from '../../ask/sensitive-wording.js';
-import { currentContext } from '../../hooks/context/request-context.js';
 import { definitionRun } from './definition-answer.js';
 import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
@@ -109,7 +108,7 @@ async function answer(
 ): Promise<AskRun> {
   // Before planning and before any model call (spec 02 sensitiveQuestions: 'wording'); a host
   // that chose 'columns' decides through its row policy, which sees every statement instead.
-  const byColumns = currentContext()?.host?.hooks.sensitiveQuestions === 'columns';
+  const byColumns = ctx.asker?.host?.hooks.sensitiveQuestions === 'columns';
   const sensitive = byColumns ? undefined : sensitiveWording(question);
   if (sensitive !== undefined) {
     const refused = refusedRun(
@@ -137,24 +136,28 @@ function auditAnswer(ctx: AskContext, request: AskRequest, run: AskRun): void {
   const block = run.block !== undefined ? ctx.manifest.blocks[run.block] : undefined;
   const fingerprint =
     block !== undefined ? block.sqlFingerprint : run.sql !== undefined ? sqlFingerprint(run.sql, ctx.executor.driverOf(request.connection)) : undefined;
-  audit('answer', {
-    runId: run.runId,
-    tier: run.tier,
-    trust: run.trust,
-    sources: block !== undefined && run.tier === 1 ? blockSources(block) : [],
-    ...(fingerprint !== undefined ? { sqlFingerprint: fingerprint } : {}),
-    ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
-  });
+  audit(
+    'answer',
+    {
+      runId: run.runId,
+      tier: run.tier,
+      trust: run.trust,
+      sources: block !== undefined && run.tier === 1 ? blockSources(block) : [],
+      ...(fingerprint !== undefined ? { sqlFingerprint: fingerprint } : {}),
+      ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
+    },
+    ctx.asker,
+  );
 }
 
 /**
  * The run as this person receives it, and as every store keeps it from the first write: its
  * written answer for their audience, without its figures when the host withholds them.
  */
-async function presented(request: AskRequest, run: AskRun): Promise<AskRun> {
-  const audience = await answerAudience(request.audience);
+async function presented(ctx: AskContext, request: AskRequest, run: AskRun): Promise<AskRun> {
+  const audience = await answerAudience(ctx.asker, request.audience);
   const worded: AskRun = { ...run, audience, answer: answerWords(run, audience) };
-  if (!figuresAtStake(run.trust) || (await reviewFiguresShown())) return worded;
+  if (!figuresAtStake(run.trust) || (await reviewFiguresShown(ctx.asker))) return worded;
   return withoutFigures(worded);
 }
 
@@ -164,9 +167,9 @@ const modelIsLocal = (ctx: AskContext): boolean => ctx.provider === undefined ||
 /** A governed answer gains team documents as context (spec 03 "Knowledge sources"); nothing else does. */
 async function withKnowledge(ctx: AskContext, run: AskRun): Promise<AskRun> {
   if (run.trust !== 'certified') return run;
-  const plan = await knowledgePlan(ctx.root, modelIsLocal(ctx));
+  const plan = await knowledgePlan(ctx.asker, ctx.root, modelIsLocal(ctx));
   if (plan.servers.length === 0 && plan.notRead.length === 0) return run;
-  const read = await readKnowledge(run.question, plan, run.runId);
+  const read = await readKnowledge(ctx.asker, run.question, plan, run.runId);
   return { ...run, ...(read.knowledge !== undefined ? { knowledge: read.knowledge } : {}), ...(read.steps.length > 0 ? { steps: read.steps } : {}) };
 }
 
@@ -175,7 +178,7 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
   const startedAt = performance.now();
   const id = ctx.ids ?? randomUUID;
   const runId = `run_${id()}`;
-  const trace = beginTrace(ctx.recorder, runId, `trc_${id()}`);
+  const trace = beginTrace(ctx.recorder, runId, `trc_${id()}`, ctx.asker);
   ctx.progress?.({ kind: 'started', runId, trace: { traceId: trace.traceId, status: 'recording' } });
   try {
     const question = request.question.trim();
@@ -186,11 +189,11 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
         question === ''
           ? { code: 'QUESTION_EMPTY', reason: 'There is no question to answer.' }
           : { code: 'THREAD_NOT_FOUND', reason: 'This conversation does not exist, or it is not yours; ask again without it to start a new one.' };
-      const run = await presented(request, refusedRun({ ...base, candidates: [] }, refusal));
+      const run = await presented(ctx, request, refusedRun({ ...base, candidates: [] }, refusal));
       finishTrace(trace, run);
       return run;
     }
-    const run = await withKnowledge(ctx, await presented(request, await answer(ctx, request, question, base, thread, trace)));
+    const run = await withKnowledge(ctx, await presented(ctx, request, await answer(ctx, request, question, base, thread, trace)));
     finishTrace(trace, run);
     recordInThread(ctx.threads, run, ctx.now().toISOString());
     auditAnswer(ctx, request, run);

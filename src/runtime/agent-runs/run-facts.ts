@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
 import { tablesRead } from '../../compiler/sql-tables.js';
-import { currentPrincipal } from '../../hooks/context/request-context.js';
 import { blockSources } from '../../hooks/source-access.js';
 import { FACT_ROWS, type RunRecord } from '../../hooks/stores/run-store.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
@@ -24,7 +23,7 @@ function valuesOf(run: AskRun): NonNullable<RunRecord['values']> {
 
 /** The record of `run` for the person who asked. */
 export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, at: string): RunRecord {
-  const owner = currentPrincipal()?.id ?? ctx.draftOwner;
+  const owner = ctx.asker?.principal?.id ?? ctx.draftOwner;
   const driver = ctx.executor.driverOf(request.connection);
   const statement = sqlOf(ctx, run);
   const block = run.tier === 1 && run.block !== undefined ? ctx.manifest.blocks[run.block] : undefined;

@@ -4,7 +4,6 @@
  * `threadId` that is unknown, or another person's, is refused as not found (never joined). A
  * store that fails to record a run costs the person nothing but the thread's memory of it.
  */
-import { currentPrincipal } from '../../hooks/context/request-context.js';
 import type { ThreadRun, ThreadStore } from '../../hooks/stores/thread-store.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 
@@ -17,7 +16,7 @@ export interface OpenedThread {
 
 /** The person the thread belongs to: the request's principal, else the local owner of drafts. */
 function ownerOf(ctx: AskContext): string | undefined {
-  return currentPrincipal()?.id ?? ctx.draftOwner;
+  return ctx.asker?.principal?.id ?? ctx.draftOwner;
 }
 
 function previousOf(runs: readonly ThreadRun[]): OpenedThread['previous'] {

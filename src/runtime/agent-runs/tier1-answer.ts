@@ -48,7 +48,7 @@ export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: 
   // certified label is a promise to the person and this is the last place it can be withheld.
   const gate = gateRefusal(block, ctx.router.gate);
   if (gate !== undefined) return refusedRun(base, { code: gate.code, reason: gate.reason, block: block.id }, gate.next, gate.nextAction);
-  const run = await runBlock(ctx.executor, block, decision.params);
+  const run = await runBlock(ctx.executor, ctx.asker, block, decision.params);
   if (!run.ok || run.error !== undefined) {
     const error = run.error ?? { code: 'WAREHOUSE_ERROR' as const, message: '' };
     return refusedRun(base, {

@@ -16,11 +16,11 @@ import type { AskContext, AskRequest, AskRun } from './types.js';
 import { writtenSql, type EarlierAnswer } from './written-sql.js';
 import { createHash } from 'node:crypto';
 import { audit } from '../../hooks/audit.js';
-import { currentContext } from '../../hooks/context/request-context.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 
-/** The person a host placed for this request, as a draft's owner (address when known). */
-function hostOwner(): string | undefined {
-  const principal = currentContext()?.principal;
+/** The person a host placed for the request, as a draft's owner (address when known). */
+function hostOwner(asker: Asker): string | undefined {
+  const principal = asker?.principal;
   if (principal === undefined || principal.source !== 'host') return undefined;
   return principal.email ?? principal.id;
 }
@@ -30,7 +30,7 @@ function captureOff(ctx: AskContext, request: AskRequest): string | undefined {
   if (request.saveDraft === false) return 'SAVE_DRAFT_FALSE';
   // A runtime a host runs for many people captures no drafts (spec 01 rule 8), unless the host
   // says one person works here (`onePerson`, a draft space).
-  const host = currentContext()?.host;
+  const host = ctx.asker?.host;
   if (host !== undefined && host.hooks.onePerson !== true) return 'HOSTED_RUNTIME';
   const configured = ctx.config?.ask?.['reviewDraftCapture'];
   if ((request.reviewDraftCapture ?? configured) === 'off') return 'CAPTURE_OFF';
@@ -75,7 +75,7 @@ function capture(ctx: AskContext, request: AskRequest, sql: string, candidates: 
   });
   try {
     // A host's person owns the draft they asked for (spec 02 rule 5); else the configured or local owner.
-    const owner = hostOwner() ?? ctx.draftOwner;
+    const owner = hostOwner(ctx.asker) ?? ctx.draftOwner;
     return captureDraft(ctx.root, { ...target, question: request.question, sql, driver, now: ctx.now(), ...(owner !== undefined ? { owner } : {}) });
   } catch (error) {
     if (error instanceof DraftError) return { code: error.code };
@@ -90,6 +90,7 @@ export async function answerTier2(ctx: AskContext, request: AskRequest, base: Ru
   let result;
   try {
     result = await ctx.executor.execute({
+      asker: ctx.asker,
       sql: written.sql,
       params: [],
       origin: 'model',
@@ -114,7 +115,7 @@ export async function answerTier2(ctx: AskContext, request: AskRequest, base: Ru
   const draft = capture(ctx, request, written.sql, base.candidates);
   if (!('path' in draft)) return finishRun(base, { ...answer, capture: { saved: false, code: draft.code } });
   // A draft's path is a slug of the question: the host is told a key of it, never the words.
-  audit('change', { change: 'draft_saved', source: `draft:${createHash('sha256').update(draft.path).digest('hex').slice(0, 12)}` });
+  audit('change', { change: 'draft_saved', source: `draft:${createHash('sha256').update(draft.path).digest('hex').slice(0, 12)}` }, ctx.asker);
   return finishRun(base, {
     ...answer,
     reviewDraft: draft,

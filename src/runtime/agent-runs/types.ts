@@ -4,6 +4,7 @@
  * route, `svc agent ask` and the agent tools, so these shapes are the one contract of all three.
  * Everything in an AskRun is plain JSON.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { NextAction, Tier1Candidate, Tier1Drilldown, Tier1Route, Tier1Router } from '../../ask/types.js';
@@ -169,6 +170,8 @@ export type AskProgress =
 
 /** What an Ask runs against; built once per server, CLI run or agent session. */
 export interface AskContext {
+  /** Who asks and for what (undefined outside any request, e.g. the command line); every hook and statement of the Ask is for them. */
+  asker: Asker;
   /** Project root (absolute). */
   root: string;
   manifest: Manifest;

@@ -31,7 +31,7 @@ function literalFor(driver: string): (value: string | number | boolean) => strin
 function earlierFor(ctx: AskContext, provider: ChosenProvider, earlier: EarlierAnswer | undefined) {
   if (earlier === undefined) return { restore: (sql: string) => sql };
   const tables = ctx.manifest.blocks[earlier.block]?.tables;
-  if (valuesMayReachProvider(provider, tables !== undefined ? { relations: tables } : {})) return { prompt: earlier, restore: (sql: string) => sql };
+  if (valuesMayReachProvider(ctx.asker, provider, tables !== undefined ? { relations: tables } : {})) return { prompt: earlier, restore: (sql: string) => sql };
   const withheld = withheldValues(earlier.params);
   return {
     prompt: { ...earlier, question: withheld.mask(earlier.question), params: withheld.shown },
@@ -44,7 +44,7 @@ export type WrittenSql = { ok: true; sql: string; by: 'agent' | 'model' } | { ok
 async function schemaOf(ctx: AskContext, connection: string | undefined): Promise<WarehouseCatalog | undefined> {
   if (ctx.executor.catalog === undefined) return undefined;
   try {
-    return await ctx.executor.catalog({ deadlineMs: 10_000, ...(connection !== undefined ? { connection } : {}) });
+    return await ctx.executor.catalog({ asker: ctx.asker, deadlineMs: 10_000, ...(connection !== undefined ? { connection } : {}) });
   } catch {
     // Without a schema the model still sees the blocks; the statement check still decides.
     return undefined;
@@ -70,7 +70,7 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
   }
   let provider: ChosenProvider | undefined;
   try {
-    provider = requestProvider(ctx.provider);
+    provider = requestProvider(ctx.asker, ctx.provider);
   } catch (error) {
     if (!(error instanceof HostModelUnavailableError)) throw error;
     return { ok: false, refusal: { code: 'MODEL_UNAVAILABLE', reason: error.message }, next: 'Ask the administrator of this platform, quoting the reference.' };
@@ -101,7 +101,7 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
   let content: string;
   try {
     const model = provider.id ?? provider.model;
-    content = await provider.complete(messages, { onUsage: (usage) => audit('model_usage', { model, ...usage }) });
+    content = await provider.complete(messages, { onUsage: (usage) => audit('model_usage', { model, ...usage }, ctx.asker) });
   } catch (error) {
     return modelFailure(error);
   }

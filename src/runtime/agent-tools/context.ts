@@ -8,6 +8,7 @@ import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { AskServiceInput } from '../agent-runs/ask-service.js';
 import type { AskContext } from '../agent-runs/types.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import { createTier1Router } from '../../ask/route-tier1.js';
 import type { Tier1Router } from '../../ask/types.js';
 import type { Executor } from '../../warehouse/types.js';
@@ -40,6 +41,8 @@ export interface ToolContext {
  */
 export interface ToolContextInput extends Omit<AskServiceInput, 'draftOwner'> {
   log?: (line: string) => void;
+  /** Who calls the tools (an HTTP request's context); undefined over stdio, where the local owner asks. */
+  asker?: Asker;
 }
 
 /** Fills in the derived parts (router, catalog, Ask context) and defaults (clock, stderr log). */
@@ -47,6 +50,7 @@ export function createToolContext(input: ToolContextInput): ToolContext {
   const router = input.router ?? createTier1Router(input.manifest, { gate: projectGate(input.manifest, input.config) });
   const now = input.now ?? (() => new Date());
   const ask: AskContext = {
+    asker: input.asker,
     root: input.root,
     manifest: input.manifest,
     executor: input.executor,

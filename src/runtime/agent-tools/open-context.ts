@@ -10,7 +10,7 @@ import type { Manifest } from '../../compiler/types.js';
 import { createModelProvider, ModelProviderError, type ModelProvider } from '../agent-runs/model-provider.js';
 import { dataAwareRouter } from '../agent-runs/data-values.js';
 import { createExecutor } from '../../warehouse/executor.js';
-import { ProjectNotReadyError } from '../../server/start/start-local-server.js';
+import { ProjectNotReadyError } from '../project/project-not-ready.js';
 import { createTraceRecorder } from '../../traces/index.js';
 import { createToolContext, type ToolContext } from './context.js';
 

@@ -5,6 +5,7 @@
  * `svc app check` asks (publication preflight and answer trust over the answer gate), so the
  * header badge, the `N of M tiles certified` line and every tile badge read one value.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import { dirname } from 'node:path';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { CompiledBlock, CompiledPage, CompiledTile, Manifest } from '../../compiler/types.js';
@@ -89,6 +90,7 @@ async function runSources(
   page: CompiledPage,
   manifest: Manifest,
   executor: Executor,
+  asker: Asker,
   filters: Record<string, string | number | boolean>,
 ): Promise<Map<string, BlockRun>> {
   const calls = new Map<string, { block: CompiledBlock; values: Record<string, unknown> }>();
@@ -103,7 +105,7 @@ async function runSources(
   const keys = [...calls.keys()];
   const ran = await inOrder(keys, PAGE_CONCURRENCY, (key) => {
     const c = calls.get(key)!;
-    return runBlock(executor, c.block, c.values);
+    return runBlock(executor, asker, c.block, c.values);
   });
   const byKey = new Map(keys.map((key, i) => [key, ran[i] as BlockRun]));
   return new Map([...keyOf].map(([tile, key]) => [tile, byKey.get(key) as BlockRun]));
@@ -124,7 +126,7 @@ const failedRun = (code: string, message: string): BlockRun => ({
  * the page (their row rules apply through the one query path). A needs-review answer's figures
  * stay withheld from a person the host withholds them from.
  */
-async function runAnswerTile(runId: string, runs: RunStore | undefined, executor: Executor): Promise<BlockRun & { figuresWithheld?: true }> {
+async function runAnswerTile(runId: string, runs: RunStore | undefined, executor: Executor, asker: Asker): Promise<BlockRun & { figuresWithheld?: true }> {
   let record: RunRecord | undefined;
   try {
     record = await runs?.get(runId);
@@ -135,7 +137,7 @@ async function runAnswerTile(runId: string, runs: RunStore | undefined, executor
   // A block's SQL runs only as that block, with its parameters bound: bind the tile to the block.
   if (record.sqlFrom === 'block') return failedRun('ANSWER_NOT_LIVE', 'This answer came from a certified block; bind the tile to that block instead.');
   try {
-    const result = await executor.execute({ sql: record.sql, params: [], origin: 'model' });
+    const result = await executor.execute({ asker, sql: record.sql, params: [], origin: 'model' });
     const run: BlockRun = {
       ok: true,
       columns: result.columns,
@@ -144,7 +146,7 @@ async function runAnswerTile(runId: string, runs: RunStore | undefined, executor
       truncated: result.truncated,
       durationMs: result.durationMs,
     };
-    if (figuresAtStake(record.trust) && !(await reviewFiguresShown())) return { ...run, rows: [], figuresWithheld: true };
+    if (figuresAtStake(record.trust) && !(await reviewFiguresShown(asker))) return { ...run, rows: [], figuresWithheld: true };
     return run;
   } catch (error) {
     if (!(error instanceof StatementError)) throw error;
@@ -153,9 +155,14 @@ async function runAnswerTile(runId: string, runs: RunStore | undefined, executor
 }
 
 /** The runs of the page's live answer tiles, by tile id. */
-async function runAnswers(page: CompiledPage, runs: RunStore | undefined, executor: Executor): Promise<Map<string, BlockRun & { figuresWithheld?: true }>> {
+async function runAnswers(
+  page: CompiledPage,
+  runs: RunStore | undefined,
+  executor: Executor,
+  asker: Asker,
+): Promise<Map<string, BlockRun & { figuresWithheld?: true }>> {
   const tiles = page.tiles.filter((t) => t.source?.kind === 'answer');
-  const ran = await inOrder(tiles, PAGE_CONCURRENCY, (t) => runAnswerTile(t.source?.id ?? '', runs, executor));
+  const ran = await inOrder(tiles, PAGE_CONCURRENCY, (t) => runAnswerTile(t.source?.id ?? '', runs, executor, asker));
   return new Map(tiles.map((t, i) => [t.id, ran[i] as BlockRun]));
 }
 
@@ -192,6 +199,8 @@ function sourceEvidence(page: CompiledPage, byTile: Map<string, BlockRun>): Map<
 }
 
 export interface PageRunInput {
+  /** The person reading the page: every tile runs as them (their row rules apply). */
+  asker: Asker;
   appId: string;
   pageId: string;
   keepsAnswerText: boolean;
@@ -207,7 +216,10 @@ export async function runAppPage(root: string, config: SvcConfig, manifest: Mani
   if (app === undefined || compiled === undefined) return undefined;
   // The page's tiles as its file holds them now: a tile added a moment ago runs at once.
   const page: CompiledPage = { ...compiled, tiles: readPageDocument(root, manifest, at.appId, at.pageId)?.tiles ?? compiled.tiles };
-  const [sources, answers] = await Promise.all([runSources(page, manifest, executor, at.filters ?? {}), runAnswers(page, at.runs, executor)]);
+  const [sources, answers] = await Promise.all([
+    runSources(page, manifest, executor, at.asker, at.filters ?? {}),
+    runAnswers(page, at.runs, executor, at.asker),
+  ]);
   const rules = policies(config.rules ?? []);
   const state = readAppState(root, app.id);
   const evidence = {

@@ -2,8 +2,7 @@
  * What the API shows of a compiled block. Views are built field by field (never the whole
  * compiled object), so a field added to the compiler is not published until chosen here.
  */
-import type { CompiledBlock, CompiledParam, Manifest } from '../../compiler/types.js';
-import { ApiError } from '../../server/errors.js';
+import type { CompiledBlock, CompiledParam } from '../../compiler/types.js';
 
 export interface ParamView {
   name: string;
@@ -67,11 +66,4 @@ export function blockDetail(block: CompiledBlock): BlockSummary & Record<string,
     query: block.query,
     sourceSha256: block.sourceSha256,
   };
-}
-
-/** The block with `id`, else a 404 BLOCK_NOT_FOUND. */
-export function findBlock(manifest: Manifest, id: string): CompiledBlock {
-  const block = Object.hasOwn(manifest.blocks, id) ? manifest.blocks[id] : undefined;
-  if (block === undefined) throw new ApiError(404, 'BLOCK_NOT_FOUND', `There is no block ${id} in this project.`);
-  return block;
 }

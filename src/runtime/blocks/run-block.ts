@@ -7,6 +7,7 @@
  * Invariant: runBlock never throws for a bad parameter or a failed statement; it answers
  * `ok: false` with a stable code. Only an unexpected failure (a bug) propagates.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import { replaceParams } from '../../compiler/analyze/params.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import type { SqlValue } from '../../warehouse/connectors/connector.js';
@@ -74,9 +75,10 @@ function failed(error: BlockRunError, durationMs = 0): BlockRun {
   return { ok: false, columns: [], rows: [], rowCount: 0, truncated: false, durationMs, error };
 }
 
-/** Runs `block` with `values` (else declared defaults) through the executor. */
+/** Runs `block` for `asker` with `values` (else declared defaults) through the executor. */
 export async function runBlock(
   executor: Executor,
+  asker: Asker,
   block: CompiledBlock,
   values: Record<string, unknown> = {},
   options: RunBlockOptions = {},
@@ -85,7 +87,7 @@ export async function runBlock(
   const binding = bindBlock(block, values);
   if (!('sql' in binding)) return failed(binding);
   try {
-    const result = await executor.execute({ sql: binding.sql, params: binding.params, connection: block.connection, origin: 'block', ...options });
+    const result = await executor.execute({ asker, sql: binding.sql, params: binding.params, connection: block.connection, origin: 'block', ...options });
     return { ok: true, columns: result.columns, rows: result.rows, rowCount: result.rows.length, truncated: result.truncated, durationMs: result.durationMs };
   } catch (error) {
     if (!(error instanceof StatementError)) throw error;

@@ -4,6 +4,7 @@
  * Certification needs every row, so the row cap is raised; a result still cut by it fails
  * its column tests rather than passing on the rows that happened to be read.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import { evaluateTests, type TestOutcome } from '../blocks/evaluate-tests.js';
@@ -49,9 +50,10 @@ async function closeHeld(close: () => Promise<void>): Promise<void> {
 }
 
 /** Asks the block's engine to prepare its query (parameters as placeholders) without running it. */
-async function validation(executor: Executor, block: CompiledBlock): Promise<ValidationFacts> {
+async function validation(executor: Executor, asker: Asker, block: CompiledBlock): Promise<ValidationFacts> {
   if (executor.validate === undefined) return { ok: true, prepared: false };
   const failure = await executor.validate({
+    asker,
     sql: replaceParams(block.query, () => '?'),
     params: [],
     connection: block.connection,
@@ -75,11 +77,11 @@ function notRun(block: CompiledBlock, why: ValidationFacts): CheckRun {
   };
 }
 
-/** Validation, one run and the tests of a block on `executor`. */
-async function checkOn(executor: Executor, block: CompiledBlock, maxRows: number): Promise<CheckRun> {
-  const validated = await validation(executor, block);
+/** Validation, one run and the tests of a block on `executor`, for `asker`. */
+async function checkOn(executor: Executor, asker: Asker, block: CompiledBlock, maxRows: number): Promise<CheckRun> {
+  const validated = await validation(executor, asker, block);
   if (!validated.ok) return notRun(block, validated);
-  const run = await runBlock(executor, block, {}, { maxRows });
+  const run = await runBlock(executor, asker, block, {}, { maxRows });
   const outcomes = evaluateTests(block.tests, run);
   return { validation: validated, run: runFacts(run), tests: outcomes.map((o, i) => testCheck(o, run, block.tests[i]?.subject ?? '')) };
 }
@@ -87,13 +89,13 @@ async function checkOn(executor: Executor, block: CompiledBlock, maxRows: number
 /** A runner on the project's connections; close it when done. */
 export function createBlockRunner(root: string, config: SvcConfig, maxRows = CHECK_MAX_ROWS): BlockRunner {
   const executor = createExecutor({ root, config, maxRows });
-  return { check: (block) => checkOn(executor, block, maxRows), close: () => closeHeld(() => executor.close()) };
+  return { check: (block) => checkOn(executor, undefined, block, maxRows), close: () => closeHeld(() => executor.close()) };
 }
 
 /**
  * A runner on an executor someone else owns (a server's one query path, so certification's
- * statements pass its host's hooks like any other); closing it leaves the executor open.
+ * statements pass its host's hooks for the certifier like any other); closing it leaves the executor open.
  */
-export function runnerOn(executor: Executor, maxRows = CHECK_MAX_ROWS): BlockRunner {
-  return { check: (block) => checkOn(executor, block, maxRows), close: async () => undefined };
+export function runnerOn(executor: Executor, asker: Asker, maxRows = CHECK_MAX_ROWS): BlockRunner {
+  return { check: (block) => checkOn(executor, asker, block, maxRows), close: async () => undefined };
 }

@@ -57,7 +57,7 @@ async function evaluateCompiled(
     const { router } = await dataAwareRouter(manifest, config, executor);
     const provider = configuredProvider(config);
     const now = nowOf(set, opts.now);
-    const results = await runEval({ root, config, manifest, executor, router, ...(provider !== undefined ? { provider } : {}) }, set, now);
+    const results = await runEval({ asker: undefined, root, config, manifest, executor, router, ...(provider !== undefined ? { provider } : {}) }, set, now);
     return { file, project: config.project, now: now.toISOString(), summary: summarise(results, opts.minHit), results };
   } finally {
     await executor.close();

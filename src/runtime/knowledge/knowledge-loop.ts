@@ -7,6 +7,7 @@
  * removed, and the pages read as citations; the answer's trust, status and sources stay the
  * governed answer's alone.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import { audit } from '../../hooks/audit.js';
 import { gateToolCall, ToolRefusedError } from '../../hooks/tool-gate.js';
 import { KnowledgeServerRefused, openKnowledgeClient, type KnowledgeClient, type KnowledgeHit, type KnowledgePage } from './knowledge-client.js';
@@ -54,22 +55,32 @@ interface Found {
   hit: KnowledgeHit;
 }
 
+/** The Ask a knowledge read belongs to: who asks (their host's gate and audit decide) and its run. */
+interface Turn {
+  asker: Asker;
+  runId: string;
+}
+
 function told(
-  runId: string,
+  turn: Turn,
   server: KnowledgeServer,
   operation: 'search' | 'fetch',
   outcome: 'ok' | 'error' | 'refused',
   resultCount: number,
   page?: KnowledgeHit,
 ): void {
-  audit('knowledge', {
-    runId,
-    sourceId: server.id,
-    operation,
-    outcome,
-    resultCount,
-    ...(page !== undefined ? { pageId: page.id, ...(page.url !== undefined ? { link: page.url } : {}) } : {}),
-  });
+  audit(
+    'knowledge',
+    {
+      runId: turn.runId,
+      sourceId: server.id,
+      operation,
+      outcome,
+      resultCount,
+      ...(page !== undefined ? { pageId: page.id, ...(page.url !== undefined ? { link: page.url } : {}) } : {}),
+    },
+    turn.asker,
+  );
 }
 
 const outcomeOf = (error: unknown): 'refused' | 'error' => (error instanceof ToolRefusedError ? 'refused' : 'error');
@@ -78,7 +89,7 @@ const outcomeOf = (error: unknown): 'refused' | 'error' => (error instanceof Too
 async function searchAll(
   question: string,
   plan: KnowledgePlan,
-  runId: string,
+  turn: Turn,
   state: { left: number; clients: KnowledgeClient[]; notRead: LeftOut[] },
   open: (s: KnowledgeServer) => Promise<KnowledgeClient>,
 ): Promise<Map<string, Found>> {
@@ -95,26 +106,28 @@ async function searchAll(
     }
     state.left -= 1;
     try {
-      const hits = await gateToolCall('search_knowledge', { source: server.id, query: question }, () => client.search(question));
-      told(runId, server, 'search', 'ok', hits.length);
+      const hits = await gateToolCall(turn.asker, 'search_knowledge', { source: server.id, query: question }, () => client.search(question));
+      told(turn, server, 'search', 'ok', hits.length);
       for (const hit of hits) if (!found.has(`${server.id}\u0000${hit.id}`)) found.set(`${server.id}\u0000${hit.id}`, { server, client, hit });
     } catch (error) {
-      told(runId, server, 'search', outcomeOf(error), 0);
+      told(turn, server, 'search', outcomeOf(error), 0);
     }
   }
   return found;
 }
 
 /** Reads a page only when this answer's search returned it. */
-async function fetchFound(found: Map<string, Found>, key: string, runId: string): Promise<KnowledgePage | undefined> {
+async function fetchFound(found: Map<string, Found>, key: string, turn: Turn): Promise<KnowledgePage | undefined> {
   const entry = found.get(key);
   if (entry === undefined) return undefined;
   try {
-    const page = await gateToolCall('fetch_knowledge_page', { source: entry.server.id, pageId: entry.hit.id }, () => entry.client.fetch(entry.hit.id));
-    told(runId, entry.server, 'fetch', 'ok', 1, { ...entry.hit, ...(page.url !== undefined ? { url: page.url } : {}) });
+    const page = await gateToolCall(turn.asker, 'fetch_knowledge_page', { source: entry.server.id, pageId: entry.hit.id }, () =>
+      entry.client.fetch(entry.hit.id),
+    );
+    told(turn, entry.server, 'fetch', 'ok', 1, { ...entry.hit, ...(page.url !== undefined ? { url: page.url } : {}) });
     return page;
   } catch (error) {
-    told(runId, entry.server, 'fetch', outcomeOf(error), 0, entry.hit);
+    told(turn, entry.server, 'fetch', outcomeOf(error), 0, entry.hit);
     return undefined;
   }
 }
@@ -136,6 +149,7 @@ function stepsOf(citations: Citation[], notRead: LeftOut[]): KnowledgeStep[] {
 
 /** Runs the loop for `question`; `open` connects to a server (tests give their own). */
 export async function readKnowledge(
+  asker: Asker,
   question: string,
   plan: KnowledgePlan,
   runId: string,
@@ -145,11 +159,12 @@ export async function readKnowledge(
   const citations: Citation[] = [];
   const notes: string[] = [];
   try {
-    const found = await searchAll(question, plan, runId, state, open);
+    const turn: Turn = { asker, runId };
+    const found = await searchAll(question, plan, turn, state, open);
     for (const key of found.keys()) {
       if (state.left === 0 || citations.length === PAGES) break;
       state.left -= 1;
-      const page = await fetchFound(found, key, runId);
+      const page = await fetchFound(found, key, turn);
       const entry = found.get(key);
       if (page === undefined || entry === undefined) continue;
       citations.push({

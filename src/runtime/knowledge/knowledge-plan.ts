@@ -9,7 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { currentContext } from '../../hooks/context/request-context.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import { askHost } from '../../hooks/ask-host.js';
 import { isServer, serverOf, type KnowledgeServer, type LeftOut } from './servers.js';
 
@@ -29,8 +29,8 @@ function split(entries: Array<KnowledgeServer | LeftOut>): KnowledgePlan {
   return { servers: entries.filter(isServer), notRead: entries.filter((e): e is LeftOut => !isServer(e)) };
 }
 
-async function hostPlan(): Promise<KnowledgePlan> {
-  const answer = await askHost('knowledgeSources', [], (v): v is unknown[] => Array.isArray(v));
+async function hostPlan(asker: Asker): Promise<KnowledgePlan> {
+  const answer = await askHost(asker, 'knowledgeSources', [], (v): v is unknown[] => Array.isArray(v));
   if (answer.kind !== 'ok') return NONE;
   const entries = answer.value.map((raw) => (isObject(raw) && typeof raw['id'] === 'string' ? serverOf(raw['id'], raw, false) : undefined));
   return split(entries.filter((e) => e !== undefined).map((e) => (isServer(e) ? { ...e, hostedModels: true } : e)));
@@ -65,9 +65,9 @@ export function projectKnowledgeServers(root: string): Array<KnowledgeServer | L
   return entries;
 }
 
-/** The plan of the current Ask; `modelIsLocal` false when its model is not on this machine. */
-export async function knowledgePlan(root: string, modelIsLocal: boolean): Promise<KnowledgePlan> {
-  if (currentContext()?.host !== undefined) return hostPlan();
+/** The plan of the asker's Ask; `modelIsLocal` false when its model is not on this machine. */
+export async function knowledgePlan(asker: Asker, root: string, modelIsLocal: boolean): Promise<KnowledgePlan> {
+  if (asker?.host !== undefined) return hostPlan(asker);
   const plan = split(projectKnowledgeServers(root));
   if (modelIsLocal) return plan;
   const held = plan.servers.filter((s) => !s.hostedModels);

@@ -42,7 +42,7 @@ export async function validateBlocks(root: string, blocks: readonly CompiledBloc
   for (const block of blocks) {
     if (block.query.trim() === '' || unavailable.has(block.connection) || executor.validate === undefined) continue;
     const sql = replaceParams(block.query, () => '?');
-    const failure = await executor.validate({ sql, params: [], connection: block.connection, origin: 'block', deadlineMs: 10_000 });
+    const failure = await executor.validate({ asker: undefined, sql, params: [], connection: block.connection, origin: 'block', deadlineMs: 10_000 });
     if (failure === null || failure === undefined) continue;
     if (failure.code === 'ROW_POLICY_REFUSED') {
       // The statement check keeps it from the warehouse; SQLite may still name its syntax error.

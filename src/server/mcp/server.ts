@@ -10,39 +10,10 @@
 import { gateToolCall, ToolRefusedError } from '../../hooks/tool-gate.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errorReference } from '../errors.js';
+import { errorReference } from '../../hooks/context/error-reference.js';
 import type { ToolContext } from '../../runtime/agent-tools/context.js';
+import { TOOLS } from '../../runtime/agent-tools/tools/index.js';
 import { refuse, type AnyTool, type ToolOutcome } from '../../runtime/agent-tools/tool.js';
-import { answerQuestion } from '../../runtime/agent-tools/tools/answer-question.js';
-import { certify } from '../../runtime/agent-tools/tools/certify.js';
-import { feedbackRecord } from '../../runtime/agent-tools/tools/feedback-record.js';
-import { getBlock } from '../../runtime/agent-tools/tools/get-block.js';
-import { kgSearch } from '../../runtime/agent-tools/tools/kg-search.js';
-import { lineageImpact } from '../../runtime/agent-tools/tools/lineage-impact.js';
-import { listDimensions } from '../../runtime/agent-tools/tools/list-dimensions.js';
-import { listMetrics } from '../../runtime/agent-tools/tools/list-metrics.js';
-import { listProposalsTool } from '../../runtime/agent-tools/tools/list-proposals.js';
-import { queryViaBlock } from '../../runtime/agent-tools/tools/query-via-block.js';
-import { queryViaMetadata } from '../../runtime/agent-tools/tools/query-via-metadata.js';
-import { searchBlocks } from '../../runtime/agent-tools/tools/search-blocks.js';
-import { suggestBlock } from '../../runtime/agent-tools/tools/suggest-block.js';
-
-/** Every agent tool, sorted by name; tools/list shows them in this order. */
-export const TOOLS: readonly AnyTool[] = [
-  answerQuestion,
-  certify,
-  feedbackRecord,
-  getBlock,
-  kgSearch,
-  lineageImpact,
-  listDimensions,
-  listMetrics,
-  listProposalsTool,
-  queryViaBlock,
-  queryViaMetadata,
-  searchBlocks,
-  suggestBlock,
-];
 
 /** JSON.stringify replacer for values JSON cannot carry as they are. */
 function jsonSafe(_key: string, value: unknown): unknown {
@@ -67,7 +38,7 @@ export const SERVER_NAME = 'svc';
 
 async function call(tool: AnyTool, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
   try {
-    return toCallToolResult(await gateToolCall(tool.name, args, () => tool.handler(args as Parameters<AnyTool['handler']>[0], ctx)));
+    return toCallToolResult(await gateToolCall(ctx.ask.asker, tool.name, args, () => tool.handler(args as Parameters<AnyTool['handler']>[0], ctx)));
   } catch (error) {
     if (error instanceof ToolRefusedError)
       return toCallToolResult(refuse(error.code, error.message, error.reference !== undefined ? { reference: error.reference } : {}));

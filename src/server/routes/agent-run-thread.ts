@@ -5,7 +5,6 @@
  * Runs are their outcomes and compact trace references, never rows.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { currentPrincipal } from '../../hooks/context/request-context.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 
@@ -52,7 +51,7 @@ export const agentRunThreadRoute: FastifyPluginAsync<RouteOptions> = async (app,
       const id = request.params.id;
       const threadId = store === undefined ? undefined : await store.threadOf(id);
       const thread = threadId === undefined ? undefined : await store?.get(threadId);
-      if (thread === undefined || thread.owner !== currentPrincipal()?.id) throw notFound(id);
+      if (thread === undefined || thread.owner !== request.asker?.principal?.id) throw notFound(id);
       return { threadId: thread.id, createdAt: thread.createdAt, runs: thread.runs };
     },
   );

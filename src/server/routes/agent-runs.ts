@@ -94,10 +94,10 @@ export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app, { de
   app.post<{ Body: Body }>('/api/agent-runs', { schema: { body: ASK_REQUEST_SCHEMA } }, async (request, reply) => {
     const snapshot = snapshotOf(request);
     const { executionTarget, connection: _ignored, ...ask } = request.body;
-    const chosen = resolveExecutionTarget(executionTarget, snapshot.config);
+    const chosen = resolveExecutionTarget(executionTarget, snapshot.config, request.asker);
     const asked = { ...ask, ...(chosen !== undefined ? { connection: chosen } : {}) };
-    if (!wantsStream(request.headers.accept)) return snapshot.ask.ask(asked);
-    await streamed(reply, streams, log, (progress) => snapshot.ask.ask(asked, progress));
+    if (!wantsStream(request.headers.accept)) return snapshot.ask.ask(asked, request.asker);
+    await streamed(reply, streams, log, (progress) => snapshot.ask.ask(asked, request.asker, progress));
     return reply;
   });
 };

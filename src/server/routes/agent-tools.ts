@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { configuredProvider } from '../../runtime/agent-runs/model-provider.js';
 import { gateToolCall, ToolRefusedError } from '../../hooks/tool-gate.js';
 import { createToolContext, type ToolContext } from '../../runtime/agent-tools/context.js';
-import { TOOLS } from '../mcp/server.js';
+import { TOOLS } from '../../runtime/agent-tools/tools/index.js';
 import type { ProjectSnapshot } from '../project-snapshot.js';
 import { ApiError } from '../errors.js';
 import type { RouteOptions } from '../deps.js';
@@ -58,9 +58,11 @@ export const agentToolsRoute: FastifyPluginAsync<RouteOptions> = async (app, { d
           'BAD_REQUEST',
           `The arguments of ${tool.name} are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(args)'} ${i.message}`).join('; ')}.`,
         );
-      const ctx = contextOf(snapshotOf(request), deps.root, deps.log ?? ((line) => process.stderr.write(`${line}\n`)));
+      const shared = contextOf(snapshotOf(request), deps.root, deps.log ?? ((line) => process.stderr.write(`${line}\n`)));
+      // The tools are shared per snapshot; who calls them is this request's.
+      const ctx: ToolContext = { ...shared, ask: { ...shared.ask, asker: request.asker } };
       try {
-        const outcome = await gateToolCall(tool.name, parsed.data, () => tool.handler(parsed.data, ctx));
+        const outcome = await gateToolCall(request.asker, tool.name, parsed.data, () => tool.handler(parsed.data, ctx));
         return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, code: outcome.code, message: outcome.message, ...outcome.details };
       } catch (error) {
         if (error instanceof ToolRefusedError)

@@ -10,9 +10,9 @@
  * - GET /api/apps/:appId/pages/:pageId (action `app.view`) reads a page's tiles; answer text
  *   reads as a placeholder for everyone `keepsAnswerText` does not name.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CompiledBlock, CompiledTile, Manifest } from '../../compiler/types.js';
-import { currentPrincipal } from '../../hooks/context/request-context.js';
 import { addPageTile, ANSWER_TEXT_PLACEHOLDER, answerTextTiles, isAnswerText, readPageDocument } from '../../runtime/apps/page-answers.js';
 import { figuresDependOnReader, keepsAnswerText } from '../../hooks/answer-text.js';
 import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
@@ -35,9 +35,9 @@ const TILE = {
   properties: { id: { type: 'string' }, kind: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, placeholder: { type: 'boolean' } },
 } as const;
 
-async function ownRun(store: RunStore | undefined, runId: string): Promise<RunRecord> {
+async function ownRun(store: RunStore | undefined, runId: string, asker: Asker): Promise<RunRecord> {
   const record = store === undefined ? undefined : await store.get(runId);
-  if (record === undefined || record.owner === undefined || record.owner !== currentPrincipal()?.id)
+  if (record === undefined || record.owner === undefined || record.owner !== asker?.principal?.id)
     throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
   return record;
 }
@@ -50,7 +50,7 @@ const dependsOnReader = (): ApiError =>
   );
 
 /** The tile an answer becomes; throws the 409 when its text may not be kept. */
-async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Manifest): Promise<Omit<CompiledTile, 'id'>> {
+async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Manifest, asker: Asker): Promise<Omit<CompiledTile, 'id'>> {
   const block = certifiedBlockOf(record, manifest);
   // A certified block's answer is bound to the block itself, at its current revision: the
   // page then reads certified content, never a copy of its SQL.
@@ -65,7 +65,7 @@ async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Ma
       sourceEvidence: record.tables.map((relation) => ({ kind: 'answer_relation' as const, relation })),
     };
   const text = record.values?.text;
-  if (text === undefined || record.figuresWithheld === true || (await figuresDependOnReader(record.tables))) throw dependsOnReader();
+  if (text === undefined || record.figuresWithheld === true || (await figuresDependOnReader(asker, record.tables))) throw dependsOnReader();
   return { kind: 'text', title: record.question, text, answer: { runId: record.runId, question: record.question, tables: record.tables } };
 }
 
@@ -99,7 +99,7 @@ export const appAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { d
       const { appId, pageId } = request.params;
       const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
       if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
-      const tile = await answerTile(await ownRun(deps.runs, request.body.runId), request.body.mode, snapshotOf(request).manifest);
+      const tile = await answerTile(await ownRun(deps.runs, request.body.runId, request.asker), request.body.mode, snapshotOf(request).manifest, request.asker);
       return { appId, pageId, tile: addPageTile(deps.root, doc, tile) };
     },
   );
@@ -122,7 +122,7 @@ export const appAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { d
       const { appId, pageId } = request.params;
       const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
       if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
-      const keeps = doc.tiles.some(isAnswerText) ? await keepsAnswerText(appId) : true;
+      const keeps = doc.tiles.some(isAnswerText) ? await keepsAnswerText(request.asker, appId) : true;
       return { appId, pageId, ...(doc.title !== undefined ? { title: doc.title } : {}), tiles: doc.tiles.map((t) => asRead(t, keeps)) };
     },
   );

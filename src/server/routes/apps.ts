@@ -110,8 +110,9 @@ export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps })
     async (request) => {
       const { appId, pageId } = request.params;
       const snapshot = snapshotOf(request);
-      const keeps = await keepsAnswerText(appId);
+      const keeps = await keepsAnswerText(request.asker, appId);
       const run = await runAppPage(deps.root, snapshot.config, snapshot.manifest, snapshot.executor, {
+        asker: request.asker,
         appId,
         pageId,
         keepsAnswerText: keeps,

@@ -15,8 +15,8 @@
  * TRACE_EXPORT_REDACTION_FAILED 422, TRACE_REQUEST_INVALID 400. Only strict exports are served
  * over HTTP; the support profile needs a reviewer at the command line.
  */
-import { currentContext, ownerKey } from '../../hooks/context/request-context.js';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { ownerKey } from '../../hooks/context/request-context.js';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { buildBundle } from '../../traces/bundle-export.js';
 import { errorBody, TRACE_HTTP_STATUS, TraceError } from '../../traces/errors.js';
 import { resolveSalt } from '../../traces/salt.js';
@@ -46,13 +46,13 @@ function parseLimit(raw: unknown): number | undefined {
 }
 
 /** Whose traces the request may read (spec 02 rule 10): its own asker's only. */
-function viewer(): string | null {
-  const context = currentContext();
+function viewer(req: FastifyRequest): string | null {
+  const context = req.asker;
   return context === undefined ? '' : ownerKey(context.principal);
 }
 
-function exportStrict(store: TraceStore, traceId: string, opts: AskTraceRouteOptions): unknown {
-  const detail = store.detail(traceId, viewer());
+function exportStrict(store: TraceStore, traceId: string, opts: AskTraceRouteOptions, reader: string | null): unknown {
+  const detail = store.detail(traceId, reader);
   const salt = resolveSalt(store.root, opts.traceSalt);
   if (salt === undefined)
     throw new TraceError('TRACE_EXPORT_REDACTION_FAILED', { message: 'No key is available to pseudonymise identifiers; nothing was exported.' });
@@ -70,15 +70,17 @@ export function askTraceRoutes(store: TraceStore, opts: AskTraceRouteOptions = {
       send(reply, () => {
         const limit = parseLimit(req.query.limit);
         const cursor = req.query.cursor;
-        return store.list({ ...(limit !== undefined ? { limit } : {}), ...(typeof cursor === 'string' ? { cursor } : {}), viewer: viewer() });
+        return store.list({ ...(limit !== undefined ? { limit } : {}), ...(typeof cursor === 'string' ? { cursor } : {}), viewer: viewer(req) });
       }),
     );
 
     app.get<{ Params: { runId: string } }>('/api/ask-traces/by-run/:runId', async (req, reply) =>
-      send(reply, () => store.detail(store.traceIdOfRun(req.params.runId, viewer()), viewer())),
+      send(reply, () => store.detail(store.traceIdOfRun(req.params.runId, viewer(req)), viewer(req))),
     );
 
-    app.get<{ Params: { traceId: string } }>('/api/ask-traces/:traceId', async (req, reply) => send(reply, () => store.detail(req.params.traceId, viewer())));
+    app.get<{ Params: { traceId: string } }>('/api/ask-traces/:traceId', async (req, reply) =>
+      send(reply, () => store.detail(req.params.traceId, viewer(req))),
+    );
 
     app.get<{ Params: { traceId: string }; Querystring: { profile?: string } }>('/api/ask-traces/:traceId/export', async (req, reply) =>
       send(reply, () => {
@@ -87,7 +89,7 @@ export function askTraceRoutes(store: TraceStore, opts: AskTraceRouteOptions = {
           throw new TraceError('TRACE_REQUEST_INVALID', {
             message: 'Only the strict profile is exported over HTTP; use svc agent trace export for support bundles.',
           });
-        return exportStrict(store, req.params.traceId, opts);
+        return exportStrict(store, req.params.traceId, opts, viewer(req));
       }),
     );
   };

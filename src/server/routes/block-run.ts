@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { gateRefusal } from '../../ask/refusals.js';
 import { runBlock, type BlockRunError } from '../../runtime/blocks/run-block.js';
-import { findBlock } from '../../runtime/blocks/block-views.js';
+import { findBlock } from './find-block.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError, errorReference, type ApiErrorCode } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
@@ -83,7 +83,7 @@ export const blockRunRoute: FastifyPluginAsync<RouteOptions> = async (app, { dep
         gate: { code, ...(next !== undefined ? { next } : {}), ...(nextAction !== undefined ? { nextAction } : {}) },
       });
     }
-    const run = await runBlock(snapshot.executor, block, request.body?.params ?? {});
+    const run = await runBlock(snapshot.executor, request.asker, block, request.body?.params ?? {});
     if (!run.ok || run.error !== undefined) throw runFailure(block.id, run.error ?? { code: 'WAREHOUSE_ERROR', message: 'The block did not run.' }, log);
     return {
       block: block.id,

@@ -1,6 +1,7 @@
 /** `GET /api/blocks/:id`: one block's view; 404 BLOCK_NOT_FOUND for an unknown id. */
 import type { FastifyPluginAsync } from 'fastify';
-import { blockDetail, findBlock } from '../../runtime/blocks/block-views.js';
+import { blockDetail } from '../../runtime/blocks/block-views.js';
+import { findBlock } from './find-block.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
 

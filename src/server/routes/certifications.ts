@@ -8,8 +8,8 @@
  * for cannot certify (401). Answers the certify result: 200 certified, 422 not certifiable,
  * 404 for an unknown block.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { FastifyPluginAsync } from 'fastify';
-import { currentContext } from '../../hooks/context/request-context.js';
 import { certifyBlock } from '../../runtime/certify/certify-block.js';
 import { audit } from '../../hooks/audit.js';
 import { runnerOn } from '../../runtime/certify/executor-runner.js';
@@ -35,8 +35,7 @@ interface Body {
 }
 
 /** Who the receipt names and which rules apply, as spec 02 decides them. */
-function actor(body: Body): { certifiedBy?: string; from?: 'host' | 'request'; enterprise: boolean } {
-  const context = currentContext();
+function actor(body: Body, context: Asker): { certifiedBy?: string; from?: 'host' | 'request'; enterprise: boolean } {
   const host = context?.host;
   if (host === undefined)
     return { ...(body.certifiedBy !== undefined ? { certifiedBy: body.certifiedBy, from: 'request' as const } : {}), enterprise: body.enterprise === true };
@@ -47,18 +46,18 @@ function actor(body: Body): { certifiedBy?: string; from?: 'host' | 'request'; e
 
 export const certificationsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.post<{ Body: Body }>('/api/block-studio/certifications', { schema: { body: BODY } }, async (request, reply) => {
-    const who = actor(request.body);
+    const who = actor(request.body, request.asker);
     const { executor } = snapshotOf(request);
     const result = await certifyBlock({
       cwd: deps.root,
       project: deps.root,
       target: request.body.block,
       enterprise: who.enterprise,
-      runner: runnerOn(executor),
+      runner: runnerOn(executor, request.asker),
       ...(who.certifiedBy !== undefined ? { resolveOwner: () => ({ owner: who.certifiedBy!, from: who.from! }) } : {}),
     });
     if (result.exitCode === 2) throw new ApiError(404, 'BLOCK_NOT_FOUND', `There is no block ${request.body.block} to certify in this project.`);
-    if (result.ok && result.block !== undefined) audit('change', { change: 'certified', source: `block:${result.block}` });
+    if (result.ok && result.block !== undefined) audit('change', { change: 'certified', source: `block:${result.block}` }, request.asker);
     return reply.code(result.ok ? 200 : 422).send(result);
   });
 };

@@ -31,12 +31,12 @@ export const describeTableRoute: FastifyPluginAsync<RouteOptions> = async (app) 
     let columns;
     try {
       if (executor.describeTable === undefined) throw catalogFailure(undefined);
-      columns = await executor.describeTable(table, connection !== undefined ? { connection } : {});
+      columns = await executor.describeTable(table, { asker: request.asker, ...(connection !== undefined ? { connection } : {}) });
     } catch (error) {
       throw catalogFailure(error);
     }
     // The name was the request's own; it is not repeated back in the error.
     if (columns.length === 0) throw new ApiError(404, 'TABLE_NOT_FOUND', 'There is no such table on this connection.');
-    return { connection: connection ?? 'default', table, columns: await visibleColumns(table, columns) };
+    return { connection: connection ?? 'default', table, columns: await visibleColumns(request.asker, table, columns) };
   });
 };

@@ -27,7 +27,7 @@ export const followsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps
     { schema: { response: { 200: { type: 'object', required: ['follows'], properties: { follows: { type: 'array', items: FOLLOW } } } } } },
     async (request) => {
       const pages = pageKeys(snapshotOf(request).manifest);
-      return { follows: (await listFollows(deps.memory)).filter((f) => pages.has(f.pageId)) };
+      return { follows: (await listFollows(request.asker, deps.memory)).filter((f) => pages.has(f.pageId)) };
     },
   );
   app.put<{ Params: { appId: string; pageId: string }; Body: { following: boolean } }>(
@@ -42,7 +42,7 @@ export const followsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps
     async (request) => {
       const key = `${request.params.appId}/${request.params.pageId}`;
       if (!pageKeys(snapshotOf(request).manifest).has(key)) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${key}.`);
-      return setFollow(deps.memory, key, request.body.following);
+      return setFollow(request.asker, deps.memory, key, request.body.following);
     },
   );
 };

@@ -5,8 +5,8 @@
  * another person's run and the caller learns nothing of it. Without the hook no answer has a
  * status; when the hook fails, `available` is false.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { FastifyPluginAsync } from 'fastify';
-import { currentPrincipal } from '../../hooks/context/request-context.js';
 import { ANSWER_STATES, answerStatuses } from '../../hooks/answer-status.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { RouteOptions } from '../deps.js';
@@ -29,8 +29,8 @@ const RESPONSE = {
 } as const;
 
 /** The ids among `runIds` whose run the caller asked. */
-async function ownRuns(store: RunStore | undefined, runIds: string[]): Promise<string[]> {
-  const asker = currentPrincipal()?.id;
+async function ownRuns(store: RunStore | undefined, runIds: string[], who: Asker): Promise<string[]> {
+  const asker = who?.principal?.id;
   if (store === undefined || asker === undefined) return [];
   const records = await Promise.all(runIds.map((id) => store.get(id)));
   return runIds.filter((_id, i) => records[i]?.owner === asker);
@@ -38,6 +38,6 @@ async function ownRuns(store: RunStore | undefined, runIds: string[]): Promise<s
 
 export const hostAnswerStatusRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.post<{ Body: { runIds: string[] } }>('/api/host/answer-status', { schema: { body: BODY, response: { 200: RESPONSE } } }, async (request) => {
-    return answerStatuses(await ownRuns(deps.runs, request.body.runIds));
+    return answerStatuses(request.asker, await ownRuns(deps.runs, request.body.runIds, request.asker));
   });
 };

@@ -6,16 +6,16 @@
  * only; the written text with them). A needs-review answer whose figures this reader is not
  * shown reads `figuresWithheld: true` and never has values. Someone else's run, an unknown one and one recorded for no one read as not found.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { FastifyPluginAsync } from 'fastify';
-import { currentPrincipal } from '../../hooks/context/request-context.js';
 import { ApiError } from '../errors.js';
 import type { RouteOptions } from '../deps.js';
 import type { RunRecord } from '../../hooks/stores/run-store.js';
 import { figuresAtStake, reviewFiguresShown } from '../../hooks/answer-figures.js';
 
 /** The record as this reader may read it: withholding is decided again on every read. */
-async function asRead(record: RunRecord): Promise<RunRecord> {
-  if (!figuresAtStake(record.trust) || record.figuresWithheld === true || (await reviewFiguresShown())) return record;
+async function asRead(record: RunRecord, asker: Asker): Promise<RunRecord> {
+  if (!figuresAtStake(record.trust) || record.figuresWithheld === true || (await reviewFiguresShown(asker))) return record;
   const { values: _values, ...rest } = record;
   return { ...rest, figuresWithheld: true };
 }
@@ -60,10 +60,10 @@ export const hostAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { 
     async (request) => {
       const { runId } = request.params;
       const record = deps.runs === undefined ? undefined : await deps.runs.get(runId);
-      const asker = currentPrincipal()?.id;
+      const asker = request.asker?.principal?.id;
       if (record === undefined || record.owner === undefined || record.owner !== asker)
         throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
-      const { values, owner: _owner, ...facts } = await asRead(record);
+      const { values, owner: _owner, ...facts } = await asRead(record, request.asker);
       return request.query.values === '1' && values !== undefined ? { ...facts, values } : facts;
     },
   );

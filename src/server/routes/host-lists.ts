@@ -6,8 +6,8 @@
  *   when the hook fails `available` is false and no group may be saved (an author types none).
  * Without a host, or without the hook, no cards and no directory.
  */
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { FastifyPluginAsync } from 'fastify';
-import { currentContext } from '../../hooks/context/request-context.js';
 import { callHook } from '../../hooks/call-hook.js';
 import { isSameOriginPath } from '../../hooks/shapes.js';
 import type { RouteOptions } from '../deps.js';
@@ -52,9 +52,8 @@ function group(v: unknown): { id: string; name: string } | undefined {
   return id === undefined ? undefined : { id, name: textOf((v as Record<string, unknown>)['name'], 200) ?? id };
 }
 
-/** Asks `name(principal)` of the current host; undefined without the hook, the principal or an answer list. */
-async function askList(name: 'homeCards' | 'directoryGroups', timeoutMs?: number): Promise<unknown[] | undefined> {
-  const context = currentContext();
+/** Asks `name(principal)` of the asker's host; undefined without the hook, the principal or an answer list. */
+async function askList(context: Asker, name: 'homeCards' | 'directoryGroups', timeoutMs?: number): Promise<unknown[] | undefined> {
   const host = context?.host;
   const hook = host?.hooks[name];
   if (host === undefined || hook === undefined || context?.principal === undefined) return undefined;
@@ -70,8 +69,8 @@ async function askList(name: 'homeCards' | 'directoryGroups', timeoutMs?: number
 }
 
 export const hostListsRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get('/api/host/home-cards', { schema: { response: { 200: CARDS } } }, async () => {
-    const listed = await askList('homeCards', Math.min(HOME_CARDS_MS, currentContext()?.host?.timeoutMs ?? HOME_CARDS_MS));
+  app.get('/api/host/home-cards', { schema: { response: { 200: CARDS } } }, async (request) => {
+    const listed = await askList(request.asker, 'homeCards', Math.min(HOME_CARDS_MS, request.asker?.host?.timeoutMs ?? HOME_CARDS_MS));
     return {
       cards: (listed ?? [])
         .map(card)
@@ -79,9 +78,9 @@ export const hostListsRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
         .slice(0, 8),
     };
   });
-  app.get('/api/host/groups', { schema: { response: { 200: GROUPS } } }, async () => {
-    const hasHook = currentContext()?.host?.hooks.directoryGroups !== undefined;
-    const listed = hasHook ? await askList('directoryGroups') : undefined;
+  app.get('/api/host/groups', { schema: { response: { 200: GROUPS } } }, async (request) => {
+    const hasHook = request.asker?.host?.hooks.directoryGroups !== undefined;
+    const listed = hasHook ? await askList(request.asker, 'directoryGroups') : undefined;
     return { available: listed !== undefined, groups: (listed ?? []).map(group).filter((g) => g !== undefined) };
   });
 };

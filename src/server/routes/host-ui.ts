@@ -6,8 +6,8 @@
  * next link. `export` is offered only when `query.run` is too. The route never fails because of
  * a hook: a failing `ui` reads as no additions, a failing `authorize` as not allowed.
  */
+import type { RequestContext } from '../../hooks/context/request-context.js';
 import type { FastifyPluginAsync } from 'fastify';
-import { currentContext } from '../../hooks/context/request-context.js';
 import { authorizeAction } from '../../hooks/authorize-action.js';
 import { callHook } from '../../hooks/call-hook.js';
 import { isSameOriginPath } from '../../hooks/shapes.js';
@@ -66,8 +66,8 @@ const RESPONSE = {
   },
 } as const;
 
-type Host = NonNullable<NonNullable<ReturnType<typeof currentContext>>['host']>;
-type Principal = NonNullable<NonNullable<ReturnType<typeof currentContext>>['principal']>;
+type Host = NonNullable<RequestContext['host']>;
+type Principal = NonNullable<RequestContext['principal']>;
 
 async function capabilities(host: Host, principal: Principal) {
   const decisions = new Map(
@@ -100,8 +100,8 @@ async function additions(host: Host, principal: Principal) {
 }
 
 export const hostUiRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get('/api/host/ui', { schema: { response: { 200: RESPONSE } } }, async () => {
-    const context = currentContext();
+  app.get('/api/host/ui', { schema: { response: { 200: RESPONSE } } }, async (request) => {
+    const context = request.asker;
     const host = context?.host;
     const principal = context?.principal;
     if (host === undefined || principal === undefined) return { host: false };

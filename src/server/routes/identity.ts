@@ -1,14 +1,13 @@
 /**
  * GET /api/identity: who the server answers as. Without a host this is the local owner, and
- * the principal is read from the request context like every other route would.
+ * the principal is the request's asker like every other route's.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { currentContext, currentPrincipal } from '../../hooks/context/request-context.js';
 import type { RouteOptions } from '../deps.js';
 
 export const identityRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get('/api/identity', async () => {
-    const principal = currentPrincipal() ?? null;
-    return { owner: principal?.id ?? '', principal, requestId: currentContext()?.requestId ?? null };
+  app.get('/api/identity', async (request) => {
+    const principal = request.asker?.principal ?? null;
+    return { owner: principal?.id ?? '', principal, requestId: request.asker?.requestId ?? null };
   });
 };

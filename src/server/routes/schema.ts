@@ -18,9 +18,9 @@ export const schemaRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
     const connection = request.query.connection;
     try {
       if (executor.catalog === undefined) throw catalogFailure(undefined);
-      const catalog = await executor.catalog(connection !== undefined ? { connection } : {});
+      const catalog = await executor.catalog({ asker: request.asker, ...(connection !== undefined ? { connection } : {}) });
       const tables = [];
-      for (const t of catalog.tables) tables.push({ name: t.name, columns: await visibleColumns(t.name, t.columns) });
+      for (const t of catalog.tables) tables.push({ name: t.name, columns: await visibleColumns(request.asker, t.name, t.columns) });
       return { connection: connection ?? 'default', tables, truncated: catalog.truncated };
     } catch (error) {
       throw catalogFailure(error);

@@ -11,13 +11,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sourceAsset } from '../../source-asset.js';
+import { APP_PATHS } from '../app-paths.js';
 import type { RouteOptions } from '../deps.js';
-
-/** The screens the app answers at; each serves the same page. */
-export const APP_PATHS = ['/', '/ask', '/ask/traces/:runId', '/blocks', '/blocks/:id', '/apps', '/apps/:appId/:pageId', '/host'] as const;
-
-/** The route rules of the app's page and files (`GET <path>`), open without a principal. */
-export const APP_RULES: ReadonlySet<string> = new Set([...APP_PATHS.map((p) => `GET ${p}`), 'GET /assets/*']);
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

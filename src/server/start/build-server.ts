@@ -30,7 +30,7 @@ import { installRequestContext } from '../request-context-hook.js';
 import { installOriginCheck } from '../origin-check.js';
 import { buildSnapshot, fixedSource, type SnapshotParts } from '../project-snapshot.js';
 import { installSnapshots } from '../snapshot-hook.js';
-import { askTraceRoutes } from '../../traces/index.js';
+import { askTraceRoutes } from '../routes/ask-traces.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
 const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { ProjectNotReadyError } from '../../runtime/project/project-not-ready.js';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import { createExecutor } from '../../warehouse/executor.js';
@@ -22,7 +23,8 @@ import { installSharedToken, requiredToken } from '../shared-token.js';
 import { createTraceRecorder } from '../../traces/index.js';
 import { conversationStore, memoryStore, runStore } from '../server-stores.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../../hooks/hooks.js';
-import { runWithContext } from '../../hooks/context/request-context.js';
+import type { Asker } from '../../hooks/context/request-context.js';
+import { runWithContext } from '../request-scope.js';
 import type { ConnectionConfig } from '../../compiler/project/config.js';
 import { normaliseOrigin } from '../origin-check.js';
 import { statementObserver } from '../../hooks/statement-observer.js';
@@ -98,20 +100,6 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-/** The project's configuration could not be read (or no manifest could be made), so nothing started. */
-export class ProjectNotReadyError extends Error {
-  constructor(
-    readonly diagnostics: Diagnostic[],
-    /** 1: the project has errors; 2: the configuration could not be read. */
-    readonly exitCode: 1 | 2,
-  ) {
-    super(
-      exitCode === 2 ? 'The project configuration could not be read, so the server did not start.' : 'The project has errors, so the server did not start.',
-    );
-    this.name = 'ProjectNotReadyError';
-  }
-}
-
 function urlOf(address: AddressInfo | string | null, host: string): string {
   if (address === null || typeof address === 'string') return `http://${host}`;
   const name = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -126,7 +114,7 @@ function urlOf(address: AddressInfo | string | null, host: string): string {
 async function warmUp(executor: Executor, config: SvcConfig, log: (line: string) => void): Promise<void> {
   if (config.connections === undefined) return;
   try {
-    await executor.execute({ sql: 'SELECT 1', params: [], origin: 'platform', deadlineMs: 10_000 });
+    await executor.execute({ asker: undefined, sql: 'SELECT 1', params: [], origin: 'platform', deadlineMs: 10_000 });
   } catch (error) {
     log(`svc: the default connection is not available yet: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -211,25 +199,25 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // With a host, the row policy is still asked (purpose metadata, no person: the host asked).
   const hostContext =
     options.hostHooks === undefined ? undefined : { hooks: options.hostHooks, timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log };
-  const onCurrent = async <T>(work: (executor: Executor) => Promise<T>): Promise<T> => {
+  const onCurrent = async <T>(work: (executor: Executor, asker: Asker) => Promise<T>): Promise<T> => {
     const snapshot = await source.current();
     const release = source.hold(snapshot);
     try {
-      const run = () => work(snapshot.executor);
-      return await (hostContext === undefined
-        ? run()
-        : runWithContext({ host: hostContext, requestId: `schema-${randomUUID()}`, action: 'project.read' }, run));
+      const asker: Asker = hostContext === undefined ? undefined : { host: hostContext, requestId: `schema-${randomUUID()}`, action: 'project.read' };
+      return await (asker === undefined ? work(snapshot.executor, asker) : runWithContext(asker, () => work(snapshot.executor, asker)));
     } finally {
       release();
     }
   };
   return {
     url: urlOf(app.server.address(), host),
-    syncSchema: (connection) => onCurrent((executor) => syncSchema(executor, connection)),
-    metadataQuery: (sql, connection) => onCurrent((executor) => metadataQuery(executor, sql, connection)),
+    syncSchema: (connection) => onCurrent((executor, asker) => syncSchema(executor, asker, connection)),
+    metadataQuery: (sql, connection) => onCurrent((executor, asker) => metadataQuery(executor, asker, sql, connection)),
     close: () => {
       closing ??= stop();
       return closing;
     },
   };
 }
+
+export { ProjectNotReadyError };

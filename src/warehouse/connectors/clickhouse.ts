@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
-import { StatementError } from '../types.js';
+import { StatementError } from './connector.js';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget, SqlValue } from './connector.js';
 import { clickhouseLiteral } from './clickhouse-literal.js';
 import { bindClickhouse } from './clickhouse-statement.js';

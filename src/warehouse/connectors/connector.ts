@@ -5,6 +5,30 @@
  */
 import type { ConnectionConfig } from '../../compiler/project/config.js';
 
+/**
+ * Stable codes for statements that did not produce a result: a connector throws them, the
+ * executor adds its own (row policy, credentials), and every surface maps them the same way.
+ */
+export type StatementErrorCode =
+  | 'ROW_POLICY_REFUSED'
+  | 'CREDENTIALS_REQUIRED'
+  | 'STATEMENT_TIMEOUT'
+  | 'RESULT_TOO_LARGE'
+  | 'WAREHOUSE_ERROR'
+  | 'CONNECTION_UNAVAILABLE';
+
+export class StatementError extends Error {
+  constructor(
+    readonly code: StatementErrorCode,
+    message: string,
+    /** Refusal reason from the statement check (ROW_POLICY_REFUSED only). */
+    readonly reason?: string,
+  ) {
+    super(message);
+    this.name = 'StatementError';
+  }
+}
+
 /** A value a connector can bind to a `?` placeholder. */
 export type SqlValue = string | number | boolean | null;
 

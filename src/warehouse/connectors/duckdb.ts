@@ -16,7 +16,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve, sep } from 'node:path';
 import { BIGINT, BOOLEAN, DOUBLE, DuckDBInstance, SQLNULL, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
-import { StatementError } from '../types.js';
+import { StatementError } from './connector.js';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget, SqlValue } from './connector.js';
 import { Lanes } from './lanes.js';
 import { duckdbCell } from './duckdb-values.js';

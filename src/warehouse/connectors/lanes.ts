@@ -5,7 +5,7 @@
  * statement always finds one free of them. The deadline covers the wait: a statement still
  * waiting when its signal fires never starts.
  */
-import { StatementError } from '../types.js';
+import { StatementError } from './connector.js';
 
 interface Waiter<T> {
   model: boolean;

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StatementError } from '../types.js';
+import { StatementError } from './connector.js';
 import type { ConnectorTarget } from './connector.js';
 
 /** Where the local credential vault lives, relative to the project root. */

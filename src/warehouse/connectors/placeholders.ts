@@ -6,7 +6,7 @@
  * is never taken for one.
  */
 import { lexStatement } from '../../../grammar/sql/index.js';
-import { StatementError } from '../types.js';
+import { StatementError } from './connector.js';
 
 /** How many `?` placeholders `sql` has as `driver`'s engine reads it (0 when it cannot be read). */
 export function countPlaceholders(sql: string, driver: string): number {

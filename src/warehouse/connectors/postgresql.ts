@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import type { ConnectionOptions } from 'node:tls';
 import pg from 'pg';
 import { lexStatement } from '../../../grammar/sql/index.js';
-import { StatementError } from '../types.js';
+import { StatementError } from './connector.js';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
 import { Lanes } from './lanes.js';
 import { networkSettings } from './network-settings.js';

@@ -18,7 +18,7 @@
  * sqlite-child-source.ts for why and for the markers of values JSON cannot carry).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { StatementError } from '../types.js';
+import { StatementError } from './connector.js';
 
 /** A child's answer; `id` matches the message it answers. */
 export interface PoolReply {

@@ -28,7 +28,7 @@ function executorFor(root: string, events: StatementEvent[], resultCache: boolea
 describe('catalog', () => {
   it('lists the warehouse tables and columns, not SQLite internals, as platform statements', async () => {
     const events: StatementEvent[] = [];
-    const catalog = await executorFor(await commerceProject(), events).catalog!();
+    const catalog = await executorFor(await commerceProject(), events).catalog!({ asker: undefined });
     expect(catalog.truncated).toBe(false);
     expect(catalog.tables.map((t) => t.name)).toEqual(['calendar', 'customers', 'order_items', 'orders', 'payments', 'products']);
     expect(catalog.tables.find((t) => t.name === 'orders')?.columns).toEqual([
@@ -49,9 +49,9 @@ describe('catalog', () => {
     const db = new Database(join(root, 'data/warehouse.db'));
     db.exec(`CREATE TABLE "x'); DROP TABLE nums; --" (a INTEGER)`);
     db.close();
-    const catalog = await executorFor(root, []).catalog!({ maxTables: 1 });
+    const catalog = await executorFor(root, []).catalog!({ asker: undefined, maxTables: 1 });
     expect(catalog).toMatchObject({ truncated: true, tables: [{ name: 'nums' }] });
-    const all = await executorFor(root, []).catalog!();
+    const all = await executorFor(root, []).catalog!({ asker: undefined });
     expect(all.tables.map((t) => [t.name, t.columns.map((c) => c.name)])).toEqual([
       ['nums', ['n', 'label']],
       ["x'); DROP TABLE nums; --", ['a']],
@@ -65,15 +65,15 @@ describe('block result cache', () => {
   it('answers a repeated block statement from the cache; other params, caps and origins run', async () => {
     const events: StatementEvent[] = [];
     const e = executorFor(numbersProject(10), events);
-    const first = await e.execute({ sql: SQL, params: [1], origin: 'block' });
-    const second = await e.execute({ sql: SQL, params: [1], origin: 'block' });
+    const first = await e.execute({ asker: undefined, sql: SQL, params: [1], origin: 'block' });
+    const second = await e.execute({ asker: undefined, sql: SQL, params: [1], origin: 'block' });
     expect(second.rows).toEqual(first.rows);
     expect(events.map((ev) => ev.cached === true)).toEqual([false, true]);
-    await e.execute({ sql: SQL, params: [2], origin: 'block' });
-    await e.execute({ sql: SQL, params: ['1'], origin: 'block' });
-    await e.execute({ sql: SQL, params: [1], origin: 'block', maxRows: 5 });
-    await e.execute({ sql: SQL, params: [1], origin: 'model' });
-    await e.execute({ sql: SQL, params: [1], origin: 'model' });
+    await e.execute({ asker: undefined, sql: SQL, params: [2], origin: 'block' });
+    await e.execute({ asker: undefined, sql: SQL, params: ['1'], origin: 'block' });
+    await e.execute({ asker: undefined, sql: SQL, params: [1], origin: 'block', maxRows: 5 });
+    await e.execute({ asker: undefined, sql: SQL, params: [1], origin: 'model' });
+    await e.execute({ asker: undefined, sql: SQL, params: [1], origin: 'model' });
     expect(events.slice(2).map((ev) => ev.cached === true)).toEqual([false, false, false, false, false]);
     expect(() => {
       (second.rows[0] as Record<string, unknown>)['n'] = 99;
@@ -83,18 +83,18 @@ describe('block result cache', () => {
   it('drops what it kept when the database file changes', async () => {
     const root = numbersProject(10);
     const e = executorFor(root, []);
-    expect((await e.execute({ sql: SQL, params: [1], origin: 'block' })).rows).toEqual([{ n: 10, top: 10 }]);
+    expect((await e.execute({ asker: undefined, sql: SQL, params: [1], origin: 'block' })).rows).toEqual([{ n: 10, top: 10 }]);
     const db = new Database(join(root, 'data/warehouse.db'));
     db.prepare('INSERT INTO nums (n, label) VALUES (?, ?)').run(11, 'n11');
     db.close();
-    expect((await e.execute({ sql: SQL, params: [1], origin: 'block' })).rows).toEqual([{ n: 11, top: 11 }]);
+    expect((await e.execute({ asker: undefined, sql: SQL, params: [1], origin: 'block' })).rows).toEqual([{ n: 11, top: 11 }]);
   });
 
   it('is off unless asked for', async () => {
     const events: StatementEvent[] = [];
     const e = executorFor(numbersProject(3), events, false);
-    await e.execute({ sql: SQL, params: [1], origin: 'block' });
-    await e.execute({ sql: SQL, params: [1], origin: 'block' });
+    await e.execute({ asker: undefined, sql: SQL, params: [1], origin: 'block' });
+    await e.execute({ asker: undefined, sql: SQL, params: [1], origin: 'block' });
     expect(events.some((ev) => ev.cached === true)).toBe(false);
   });
 

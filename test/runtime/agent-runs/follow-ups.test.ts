@@ -10,7 +10,7 @@ import type { Manifest } from '../../../src/compiler/types.js';
 import { runAsk } from '../../../src/runtime/agent-runs/run-ask.js';
 import type { AskRequest, AskRun } from '../../../src/runtime/agent-runs/types.js';
 import type { Tier1Router } from '../../../src/ask/types.js';
-import { localPrincipal, runWithContext } from '../../../src/hooks/context/request-context.js';
+import { localPrincipal } from '../../../src/hooks/context/request-context.js';
 import type { Executor } from '../../../src/warehouse/types.js';
 import { createMemoryThreadStore, type ThreadStore } from '../../../src/hooks/stores/thread-store.js';
 import { cleanupProjects } from '../../helpers/project.js';
@@ -38,8 +38,9 @@ afterAll(async () => {
 });
 
 function ask(request: AskRequest, owner = 'analyst@acme.test'): Promise<AskRun> {
-  const ctx = { root, manifest, executor, router, config, threads, now: () => NOW, draftOwner: 'analyst@acme.test' };
-  return runWithContext({ principal: localPrincipal(owner), requestId: 'r', action: 'ask' }, () => runAsk(ctx, request));
+  const asker = { principal: localPrincipal(owner), requestId: 'r', action: 'ask' };
+  const ctx = { asker, root, manifest, executor, router, config, threads, now: () => NOW, draftOwner: 'analyst@acme.test' };
+  return runAsk(ctx, request);
 }
 
 /** Asks `first`, then each follow-up in the same thread; returns every run. */

@@ -106,7 +106,7 @@ afterAll(async () => {
 });
 
 const ask = (question: string): Promise<AskRun> =>
-  runAsk({ root, manifest, executor, router, config: CONFIG, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
+  runAsk({ asker: undefined, root, manifest, executor, router, config: CONFIG, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
 
 describe('a value from the question is bound as the data spells it', () => {
   it.each<[string, string, Record<string, unknown>]>([

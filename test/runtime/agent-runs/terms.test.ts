@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const ask = (question: string): Promise<AskRun> =>
-  runAsk({ root, manifest, executor, router, config, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
+  runAsk({ asker: undefined, root, manifest, executor, router, config, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
 
 describe('definition questions', () => {
   it.each<[string, string]>([
@@ -126,7 +126,10 @@ describe('sensitive questions are refused before planning', () => {
     async (question) => {
       let modelCalls = 0;
       const provider = { complete: async () => ((modelCalls += 1), '```sql\nSELECT 1\n```') };
-      const run = await runAsk({ root, manifest, executor, router, config, provider, now: () => new Date('2026-02-15T10:00:00Z') }, { question });
+      const run = await runAsk(
+        { asker: undefined, root, manifest, executor, router, config, provider, now: () => new Date('2026-02-15T10:00:00Z') },
+        { question },
+      );
       expect(run).toMatchObject({ tier: 3, trust: 'refused', refusal: { code: 'SENSITIVE_QUESTION' }, candidates: [] });
       expect(modelCalls).toBe(0);
     },

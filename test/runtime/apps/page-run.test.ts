@@ -47,7 +47,7 @@ function countingExecutor(failWhen: (sql: string) => boolean): Executor & { peak
 describe('runAppPage', () => {
   it("runs each source once, four at a time at most, in page order, failing only the failed source's tiles", async () => {
     const executor = countingExecutor((sql) => sql.includes('channel'));
-    const run = await runAppPage(root, config, manifest, executor, { appId: 'growth', pageId: 'overview', keepsAnswerText: true });
+    const run = await runAppPage(root, config, manifest, executor, { asker: undefined, appId: 'growth', pageId: 'overview', keepsAnswerText: true });
     const page = manifest.apps['growth']?.pages.find((p) => p.id === 'overview');
     expect(run?.tiles.map((t) => t.id)).toEqual(page?.tiles.map((t) => t.id));
     const sources = new Set(page?.tiles.flatMap((t) => (t.source !== undefined ? [t.source.id] : [])));
@@ -68,7 +68,7 @@ describe('runAppPage', () => {
         config,
         manifest,
         countingExecutor(() => false),
-        { appId: 'growth', pageId: 'nowhere', keepsAnswerText: true },
+        { asker: undefined, appId: 'growth', pageId: 'nowhere', keepsAnswerText: true },
       ),
     ).toBeUndefined();
   });

@@ -116,7 +116,7 @@ describe('runBlock', () => {
 
   it('runs with origin block on the block connection and binds values', async () => {
     const b = block('SELECT n FROM nums WHERE n >= ${lo} AND n <= ${hi} ORDER BY n', [p('lo', 'integer', 1), p('hi', 'integer')]);
-    const run = await runBlock(executor, b, { hi: '3' });
+    const run = await runBlock(executor, undefined, b, { hi: '3' });
     expect(run).toMatchObject({ ok: true, columns: ['n'], rows: [{ n: 1 }, { n: 2 }, { n: 3 }], rowCount: 3, truncated: false });
     expect(seen.at(-1)).toMatchObject({ origin: 'block', connection: 'default', params: [1, 3] });
   });
@@ -124,15 +124,18 @@ describe('runBlock', () => {
   it('answers parameter and statement failures as ok: false with a code', async () => {
     const b = block('SELECT n FROM nums WHERE n = ${n}', [p('n', 'integer')]);
     const before = seen.length;
-    expect(await runBlock(executor, b)).toMatchObject({ ok: false, rowCount: 0, error: { code: 'PARAM_REQUIRED', param: 'n' } });
+    expect(await runBlock(executor, undefined, b)).toMatchObject({ ok: false, rowCount: 0, error: { code: 'PARAM_REQUIRED', param: 'n' } });
     expect(seen.length).toBe(before);
-    expect(await runBlock(executor, block('DELETE FROM nums'))).toMatchObject({ ok: false, error: { code: 'ROW_POLICY_REFUSED', reason: 'write' } });
-    expect(await runBlock(executor, block('SELECT nope FROM nums'))).toMatchObject({ ok: false, error: { code: 'WAREHOUSE_ERROR' } });
-    expect(await runBlock(executor, block('SELECT 1', [], { connection: 'other' }))).toMatchObject({ ok: false, error: { code: 'CONNECTION_UNAVAILABLE' } });
+    expect(await runBlock(executor, undefined, block('DELETE FROM nums'))).toMatchObject({ ok: false, error: { code: 'ROW_POLICY_REFUSED', reason: 'write' } });
+    expect(await runBlock(executor, undefined, block('SELECT nope FROM nums'))).toMatchObject({ ok: false, error: { code: 'WAREHOUSE_ERROR' } });
+    expect(await runBlock(executor, undefined, block('SELECT 1', [], { connection: 'other' }))).toMatchObject({
+      ok: false,
+      error: { code: 'CONNECTION_UNAVAILABLE' },
+    });
   });
 
   it('honours a row cap', async () => {
-    const run = await runBlock(executor, block('SELECT n FROM nums'), {}, { maxRows: 4 });
+    const run = await runBlock(executor, undefined, block('SELECT n FROM nums'), {}, { maxRows: 4 });
     expect(run).toMatchObject({ ok: true, rowCount: 4, truncated: true });
   });
 });
@@ -148,7 +151,7 @@ describe('the commerce fixture', () => {
       const certified = Object.values(manifest.blocks).filter((b) => b.status === 'certified');
       expect(certified.length).toBeGreaterThan(5);
       for (const b of certified) {
-        const run = await runBlock(executor, b);
+        const run = await runBlock(executor, undefined, b);
         expect(run.error, b.id).toBeUndefined();
         const failing = evaluateTests(b.tests, run).filter((t) => !t.pass);
         expect(failing, b.id).toEqual([]);

@@ -97,7 +97,7 @@ const server = (id: string): KnowledgeServer => serverOf(id, { url: 'https://d.e
 describe('readKnowledge', () => {
   it('makes at most three calls and fetches only pages a search returned', async () => {
     const counted: string[] = [];
-    const again = await readKnowledge('revenue by state', { servers: [server('a'), server('b'), server('c')], notRead: [] }, 'run_1', async (s) =>
+    const again = await readKnowledge(undefined, 'revenue by state', { servers: [server('a'), server('b'), server('c')], notRead: [] }, 'run_1', async (s) =>
       fakeClient(PAGES, counted, s.id === 'a' ? ['rev-policy'] : ['states']),
     );
     expect(counted.length).toBeLessThanOrEqual(KNOWLEDGE_CALLS);
@@ -113,7 +113,7 @@ describe('readKnowledge', () => {
 
   it('fetches nothing a search did not return, and names a refused server', async () => {
     const calls: string[] = [];
-    const read = await readKnowledge('office holidays', { servers: [server('w'), server('a')], notRead: [] }, 'run_2', async (s) => {
+    const read = await readKnowledge(undefined, 'office holidays', { servers: [server('w'), server('a')], notRead: [] }, 'run_2', async (s) => {
       if (s.id === 'w') throw new KnowledgeServerRefused('it says its fetch tool writes');
       return fakeClient(PAGES, calls, []);
     });

@@ -13,7 +13,6 @@ import { openClickhouseConnector } from '../../../src/warehouse/connectors/click
 import type { ConnectionConfig } from '../../../src/compiler/project/config.js';
 import type { Connector, ConnectorStatement } from '../../../src/warehouse/connectors/connector.js';
 import { codeOf, runOn } from './run-helpers.js';
-import { runWithContext } from '../../../src/hooks/context/request-context.js';
 import { createExecutor } from '../../../src/warehouse/executor.js';
 import type { HostHooks } from '../../../src/hooks/hooks.js';
 import { CLUSTER, startClickHouseCluster, type ClickHouseCluster } from '../../helpers/clickhouse-cluster.js';
@@ -201,22 +200,24 @@ describe('catalog, sign-in and lifecycle', () => {
     const executor = createExecutor({ root: '/nonexistent', config: { project: 'p', connections: { default: connection() } } });
     try {
       const asked = () =>
-        runWithContext(
-          {
+        executor.execute({
+          asker: {
             principal: { id: 'ada', kind: 'person', source: 'host' },
             host: { hooks, timeoutMs: 2_000, log: () => undefined },
             requestId: 'r',
             action: 'blocks.run',
           },
-          () => executor.execute({ sql: 'SELECT id, region FROM orders ORDER BY id', params: [], origin: 'block' }),
-        );
+          sql: 'SELECT id, region FROM orders ORDER BY id',
+          params: [],
+          origin: 'block',
+        });
       expect((await asked()).rows).toEqual([
         { id: 1, region: 'North' },
         { id: 3, region: 'North' },
       ]);
-      expect(await codeOf(executor.execute({ sql: "SELECT * FROM url('http://127.0.0.1:1/', CSV, 'x String')", params: [], origin: 'model' }))).toBe(
-        'ROW_POLICY_REFUSED',
-      );
+      expect(
+        await codeOf(executor.execute({ asker: undefined, sql: "SELECT * FROM url('http://127.0.0.1:1/', CSV, 'x String')", params: [], origin: 'model' })),
+      ).toBe('ROW_POLICY_REFUSED');
     } finally {
       await executor.close();
     }

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector, ConnectorStatement } from '../../../src/warehouse/connectors/connector.js';
 import { codeOf, runOn } from './run-helpers.js';
 import { openDuckdbConnector } from '../../../src/warehouse/connectors/duckdb.js';
-import { runWithContext } from '../../../src/hooks/context/request-context.js';
 import { createExecutor } from '../../../src/warehouse/executor.js';
 import type { HostHooks } from '../../../src/hooks/hooks.js';
 
@@ -136,14 +135,16 @@ describe('catalog and lifecycle', () => {
   it('runs through the executor with the DuckDB statement check', async () => {
     const executor = createExecutor({ root, config: { project: 'p', connections: { default: { driver: 'duckdb', path: 'data/shop.duckdb' } } } });
     try {
-      expect((await executor.execute({ sql: 'FROM orders SELECT COUNT(*) AS n', params: [], origin: 'person' })).rows).toEqual([{ n: 3 }]);
-      expect(await codeOf(executor.execute({ sql: `SELECT * FROM read_text('${join(root, 'elsewhere', 'secret.csv')}')`, params: [], origin: 'model' }))).toBe(
-        'ROW_POLICY_REFUSED',
-      );
+      expect((await executor.execute({ asker: undefined, sql: 'FROM orders SELECT COUNT(*) AS n', params: [], origin: 'person' })).rows).toEqual([{ n: 3 }]);
+      expect(
+        await codeOf(
+          executor.execute({ asker: undefined, sql: `SELECT * FROM read_text('${join(root, 'elsewhere', 'secret.csv')}')`, params: [], origin: 'model' }),
+        ),
+      ).toBe('ROW_POLICY_REFUSED');
       // The engine lets a statement write inside an allowed folder; the statement check is the wall there.
-      expect(await codeOf(executor.execute({ sql: `COPY orders TO '${join(root, 'data', 'allowed', 'out.csv')}'`, params: [], origin: 'person' }))).toBe(
-        'ROW_POLICY_REFUSED',
-      );
+      expect(
+        await codeOf(executor.execute({ asker: undefined, sql: `COPY orders TO '${join(root, 'data', 'allowed', 'out.csv')}'`, params: [], origin: 'person' })),
+      ).toBe('ROW_POLICY_REFUSED');
     } finally {
       await executor.close();
     }
@@ -162,10 +163,17 @@ describe('catalog and lifecycle', () => {
       resultCache: true,
     });
     const as = (id: string) =>
-      runWithContext(
-        { principal: { id, kind: 'person', source: 'host' }, host: { hooks, timeoutMs: 2_000, log: () => undefined }, requestId: id, action: 'blocks.run' },
-        () => executor.execute({ sql: 'SELECT id, region FROM orders ORDER BY id', params: [], origin: 'block' }),
-      );
+      executor.execute({
+        asker: {
+          principal: { id, kind: 'person', source: 'host' },
+          host: { hooks, timeoutMs: 2_000, log: () => undefined },
+          requestId: id,
+          action: 'blocks.run',
+        },
+        sql: 'SELECT id, region FROM orders ORDER BY id',
+        params: [],
+        origin: 'block',
+      });
     try {
       const ids = async (id: string) => (await as(id)).rows.map((r) => r['id']);
       expect(await ids('ada')).toEqual([1, 3]);

@@ -14,7 +14,7 @@ import type { ConnectionConfig } from '../../../src/compiler/project/config.js';
 import type { Connector, ConnectorStatement } from '../../../src/warehouse/connectors/connector.js';
 import { codeOf, runOn } from './run-helpers.js';
 import { openPostgresqlConnector } from '../../../src/warehouse/connectors/postgresql.js';
-import { runWithContext } from '../../../src/hooks/context/request-context.js';
+import type { RequestContext } from '../../../src/hooks/context/request-context.js';
 import { createExecutor } from '../../../src/warehouse/executor.js';
 import type { HostHooks } from '../../../src/hooks/hooks.js';
 import { startPostgres, type PostgresServer } from '../../helpers/postgres-server.js';
@@ -181,9 +181,9 @@ describe('the result cache on a server', () => {
         resultCache: true,
       });
       try {
-        const first = await executor.execute({ sql: 'SELECT COUNT(*) AS n FROM orders', params: [], origin: 'block' });
+        const first = await executor.execute({ asker: undefined, sql: 'SELECT COUNT(*) AS n FROM orders', params: [], origin: 'block' });
         await server.client.query("INSERT INTO orders (id, region) VALUES (99, 'Later')");
-        const second = await executor.execute({ sql: 'SELECT COUNT(*) AS n FROM orders', params: [], origin: 'block' });
+        const second = await executor.execute({ asker: undefined, sql: 'SELECT COUNT(*) AS n FROM orders', params: [], origin: 'block' });
         await server.client.query('DELETE FROM orders WHERE id = 99');
         return [first.rows[0]?.['n'], second.rows[0]?.['n']];
       } finally {
@@ -210,17 +210,18 @@ describe('with a host, through the executor', () => {
       params: [...params, principal?.id === 'alice' ? 'North' : "O'Brien"],
     }),
   };
-  const as = <T>(id: string, fn: () => Promise<T>) =>
-    runWithContext(
-      { principal: { id, kind: 'person', source: 'host' }, host: { hooks, timeoutMs: 2_000, log: () => undefined }, requestId: id, action: 'blocks.run' },
-      fn,
-    );
+  const as = (id: string): RequestContext => ({
+    principal: { id, kind: 'person', source: 'host' },
+    host: { hooks, timeoutMs: 2_000, log: () => undefined },
+    requestId: id,
+    action: 'blocks.run',
+  });
 
   it('signs in as each person and narrows rows by their policy', async () => {
     const executor = createExecutor({ root, config: config(), resultCache: true });
     try {
       const who = (id: string) =>
-        as(id, () => executor.execute({ sql: 'SELECT current_user AS u, region FROM orders ORDER BY id', params: [], origin: 'block' }));
+        executor.execute({ asker: as(id), sql: 'SELECT current_user AS u, region FROM orders ORDER BY id', params: [], origin: 'block' });
       expect((await who('alice')).rows).toEqual([
         { u: 'alice', region: 'North' },
         { u: 'alice', region: 'North' },

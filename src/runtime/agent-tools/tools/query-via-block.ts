@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { runBlock } from '../../blocks/run-block.js';
-import { errorReference } from '../../../server/errors.js';
+import { errorReference } from '../../../hooks/context/error-reference.js';
 import { answer, defineTool, refuse } from '../tool.js';
 
 const paramValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
@@ -31,7 +31,7 @@ export const queryViaBlock = defineTool({
       const { code, reason, ...rest } = gate;
       return refuse(code, reason, { ...rest, status: block.status, tier: 1, trust: 'refused' });
     }
-    const run = await runBlock(ctx.executor, block, args.params, { maxRows: args.maxRows });
+    const run = await runBlock(ctx.executor, ctx.ask.asker, block, args.params, { maxRows: args.maxRows });
     if (!run.ok || run.error !== undefined) {
       const error = run.error ?? { code: 'WAREHOUSE_ERROR' as const, message: 'The block did not run.' };
       if (error.code !== 'WAREHOUSE_ERROR')
