@@ -6,8 +6,8 @@
  * characters is refused wherever it is read. Fails closed: no usable token, no start.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { isLoopbackHost } from '../loopback.js';
 
 export const TOKEN_ENV = 'SVC_SERVER_TOKEN';
 /** Shorter tokens are refused: a token is the only thing between the network and the warehouse. */
@@ -20,14 +20,6 @@ export class SharedTokenRequiredError extends Error {
     super(`Listening on ${host} reaches beyond this machine: set ${TOKEN_ENV} to a secret of at least ${MIN_TOKEN_LENGTH} characters, or listen on 127.0.0.1.`);
     this.name = 'SharedTokenRequiredError';
   }
-}
-
-/** True for addresses only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) === 6) return host === '::1' || host.toLowerCase() === '0:0:0:0:0:0:0:1';
-  return false;
 }
 
 /** Thrown when SVC_SERVER_TOKEN is set but too short to guard anything; the server does not start. */

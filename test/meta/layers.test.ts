@@ -16,6 +16,7 @@ const REPO = join(import.meta.dirname, '..', '..');
 const WINGS: ReadonlyArray<readonly [prefix: string, wing: string, rank: number]> = [
   ['grammar/', 'grammar', 0],
   ['src/source-asset.ts', 'grammar', 0],
+  ['src/loopback.ts', 'grammar', 0],
   ['src/compiler/', 'compiler', 1],
   ['src/rules/', 'rules', 2],
   ['src/ask/', 'ask', 3],

@@ -1,7 +1,8 @@
 /** A server reachable beyond loopback needs the shared token; without it, it does not start. */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { installSharedToken, isLoopbackHost, requiredToken, SharedTokenRequiredError, SharedTokenTooShortError } from '../../src/server/shared-token.js';
+import { isLoopbackHost } from '../../src/loopback.js';
+import { installSharedToken, requiredToken, SharedTokenRequiredError, SharedTokenTooShortError } from '../../src/server/shared-token.js';
 import { startLocalServer } from '../../src/index.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 

@@ -23,4 +23,12 @@ export {
   type ReceiptCheck,
   type ReceiptInput,
 } from './receipt.js';
-export { CAPTURE_FIELDS, REVIEW_REQUIRED_TAG, findDeclaration, rewriteForCertification, setStatus, type CertifyEdits } from './rewrite-block.js';
+export {
+  CAPTURE_FIELDS,
+  REVIEW_REQUIRED_TAG,
+  REVIEW_REQUIRED_TAGS,
+  findDeclaration,
+  rewriteForCertification,
+  setStatus,
+  type CertifyEdits,
+} from './rewrite-block.js';

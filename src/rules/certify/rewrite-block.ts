@@ -8,8 +8,11 @@
 import type { ArrayValue, BlockFile, Declaration } from '../../../grammar/block/ast.js';
 import { findMember, removeMember, setField, stringValue } from '../../compiler/format/index.js';
 
-/** Tags that say a block still needs review (the same words the trust and lint policies read). */
-export const REVIEW_REQUIRED_TAG = /^(review[-_ ]?required|needs[-_ ]review)$/i;
+/** The tag svc writes on a block that still needs review (a captured draft). */
+export const REVIEW_REQUIRED_TAG = 'review-required';
+
+/** Every tag that says a block still needs review (the same words the trust and lint policies read). */
+export const REVIEW_REQUIRED_TAGS = /^(review[-_ ]?required|needs[-_ ]review)$/i;
 
 /** Fields written when a question was captured as a draft; dropped on promotion. */
 export const CAPTURE_FIELDS = ['_proposed', 'answer_fingerprint', 'asked_times'] as const;
@@ -35,7 +38,7 @@ function clearReviewTags(decl: Declaration): boolean {
   const member = findMember(decl, 'tags');
   if (member?.kind !== 'field' || member.value.kind !== 'array') return false;
   const list: ArrayValue = member.value;
-  const kept = list.items.filter((item) => !(item.kind === 'string' && REVIEW_REQUIRED_TAG.test(item.value)));
+  const kept = list.items.filter((item) => !(item.kind === 'string' && REVIEW_REQUIRED_TAGS.test(item.value)));
   if (kept.length === list.items.length) return false;
   if (kept.length === 0) removeMember(decl, 'tags', { keepComments: true });
   else list.items = kept;

@@ -13,7 +13,6 @@ export {
   createModelProvider,
   openAiCompatibleProvider,
   providerSettings,
-  isLoopbackHost,
   ModelProviderError,
   DEFAULT_LOCAL_BASE_URL,
   type ChatMessage,

@@ -10,7 +10,7 @@
  * variable the config names, at call time, and never appears in an error or a log.
  */
 import type { SvcConfig } from '../../compiler/project/config.js';
-import { isIPv4, isIPv6 } from 'node:net';
+import { isLoopbackHost } from '../../loopback.js';
 
 export type ModelProviderKind = 'openai-compatible' | 'local';
 
@@ -64,27 +64,6 @@ export interface ProviderSettings {
 export const DEFAULT_LOCAL_BASE_URL = 'http://127.0.0.1:11434/v1';
 /** Largest reply body read (a chat reply holding one SQL statement is a few kilobytes). */
 const MAX_REPLY_BYTES = 2 * 1024 * 1024;
-
-/**
- * True for `localhost`, 127.0.0.0/8, ::1 and an IPv4-mapped ::ffff:127.x address. Decided from
- * the URL's host text alone, never by a DNS lookup: a name other than `localhost` could resolve
- * anywhere, so it is not loopback.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
-  const lower = host.toLowerCase();
-  if (lower === 'localhost') return true;
-  if (isIPv4(lower)) return lower.startsWith('127.');
-  if (isIPv6(lower)) {
-    if (lower === '::1' || /^0{0,4}(:0{0,4}){6}:0{0,3}1$/.test(lower)) return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-    if (mapped?.[1] !== undefined) return mapped[1].startsWith('127.');
-    // new URL() writes a mapped IPv4 address in hex: ::ffff:7f00:1.
-    const hex = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(lower);
-    return hex?.[1] !== undefined && parseInt(hex[1], 16) >> 8 === 127;
-  }
-  return false;
-}
 
 function parseBaseUrl(raw: string, kind: ModelProviderKind): URL {
   let url: URL;

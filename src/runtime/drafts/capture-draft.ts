@@ -16,7 +16,8 @@ import { localOwner } from '../certify/local-owner.js';
 import { domainBlockPaths, draftsFolder, readDraftFile, readDraftFiles, type DraftFile, type DraftLayout } from './draft-files.js';
 import { questionSlug, uniqueSlug } from './draft-slug.js';
 import { maskSecrets } from './mask-secrets.js';
-import { DRAFT_DESCRIPTION, REVIEW_REQUIRED_TAG, countAsk, draftCompanionPath, draftCompanionText, draftText, printDraftFile } from './draft-source.js';
+import { REVIEW_REQUIRED_TAG } from '../../rules/certify/index.js';
+import { DRAFT_DESCRIPTION, countAsk, draftCompanionPath, draftCompanionText, draftText, printDraftFile } from './draft-source.js';
 
 export interface CaptureInput {
   layout: DraftLayout;

@@ -10,12 +10,11 @@
 import type { BlockFile, Declaration, Field, Section } from '../../../grammar/block/index.js';
 import { arrayValue, fieldNode, formatBlockFile, numberValue, objectValue, setField, stringValue, syntheticSpan } from '../../compiler/format/index.js';
 import { companionPath } from '../../compiler/project/companion.js';
-import { statusCompanionText } from '../../rules/certify/index.js';
+import { REVIEW_REQUIRED_TAG, statusCompanionText } from '../../rules/certify/index.js';
 import { proposedSection } from './draft-files.js';
 
 /** The description every captured draft starts with; Certify refuses it until a reviewer edits it. */
 export const DRAFT_DESCRIPTION = 'Review required: drafted from a question.';
-export const REVIEW_REQUIRED_TAG = 'review-required';
 
 export interface DraftFacts {
   slug: string;

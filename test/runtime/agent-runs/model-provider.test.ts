@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
-import { configuredProvider, createModelProvider, isLoopbackHost, ModelProviderError, readModelReply } from '../../../src/runtime/agent-runs/index.js';
+import { isLoopbackHost } from '../../../src/loopback.js';
+import { configuredProvider, createModelProvider, ModelProviderError, readModelReply } from '../../../src/runtime/agent-runs/index.js';
 import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../helpers/fake-openai.js';
 
 let fake: FakeOpenAi;
