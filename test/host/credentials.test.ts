@@ -5,58 +5,16 @@
  * CREDENTIALS_REQUIRED that runs nothing and never falls back to the project's own settings.
  * The conformance table: no hook, valid, wrong shape, throw, time-out.
  */
-import { copyFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
-import type { SvcConfig } from '../../src/compiler/project/config.js';
-import type { Manifest } from '../../src/compiler/types.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
-import type { Executor, StatementEvent } from '../../src/warehouse/types.js';
-import { buildServer } from '../../src/index.js';
+import { hookHarness, narrowedWarehouse } from '../helpers/hook-harness.js';
+import { describe, expect, it } from 'vitest';
 import type { CredentialsContext, HostHooks, QueryContext } from '../../src/hooks/hooks.js';
-import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-let root: string;
-let config: SvcConfig;
-let manifest: Manifest;
-const events: StatementEvent[] = [];
-const executors: Executor[] = [];
+// Bob's own warehouse: the same tables, with only Texas orders left.
+const harness = hookHarness((root) => narrowedWarehouse(root, 'data/bob.db', 'TX'));
+const { events } = harness;
 
-beforeAll(async () => {
-  root = await commerceProject();
-  const compiled = compileProject({ project: root });
-  config = compiled.config as SvcConfig;
-  manifest = JSON.parse(compiled.text ?? '') as Manifest;
-  // Bob's own warehouse: the same tables, with only Texas orders left.
-  copyFileSync(join(root, 'data/warehouse.db'), join(root, 'data/bob.db'));
-  const db = new Database(join(root, 'data/bob.db'));
-  db.pragma('foreign_keys = OFF');
-  db.exec("DELETE FROM orders WHERE state <> 'TX'");
-  db.close();
-});
-
-afterAll(async () => {
-  for (const e of executors) await e.close();
-  cleanupProjects();
-});
-
-function server(hooks: HostHooks): FastifyInstance {
-  const executor = createExecutor({ root, config, deadlineMs: 20_000, resultCache: true, onStatement: (e) => events.push(e) });
-  executors.push(executor);
-  return buildServer({
-    root,
-    manifest,
-    executor,
-    config,
-    log: () => {},
-    hooks: { resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks },
-    hookTimeoutMs: 100,
-  });
-}
+const server = (hooks: HostHooks) =>
+  harness.server({ resolvePrincipal: (req) => ({ id: String(req.headers['x-user'] ?? 'ada'), kind: 'person' }), ...hooks }, { resultCache: true });
 
 const RUN = { method: 'POST' as const, url: '/api/blocks/sales.top_states_by_revenue/run', payload: { params: { top_n: 5 } } };
 const never = () => new Promise<never>(() => undefined);

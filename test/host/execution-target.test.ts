@@ -4,52 +4,23 @@
  * settings carried by a request are never read, and the shared local target is refused on a
  * hosted server unless the host says one person works here. Over written SQL (Tier 2).
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { hookHarness, narrowedWarehouse } from '../helpers/hook-harness.js';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
+import { describe, expect, it } from 'vitest';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
-import type { Manifest } from '../../src/compiler/types.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
-import type { Executor } from '../../src/warehouse/types.js';
-import { buildServer } from '../../src/index.js';
 import type { HostHooks } from '../../src/hooks/hooks.js';
-import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-let root: string;
-let config: SvcConfig;
-let manifest: Manifest;
-const executors: Executor[] = [];
-
-beforeAll(async () => {
-  root = await commerceProject();
-  copyFileSync(join(root, 'data/warehouse.db'), join(root, 'data/texas.db'));
-  const db = new Database(join(root, 'data/texas.db'));
-  db.pragma('foreign_keys = OFF');
-  db.exec("DELETE FROM orders WHERE state <> 'TX'");
-  db.close();
+// A second connection, `texas`, whose warehouse holds only Texas orders.
+const harness = hookHarness((root) => {
+  narrowedWarehouse(root, 'data/texas.db', 'TX');
   const file = join(root, 'svc.config.json');
   const cfg = JSON.parse(readFileSync(file, 'utf8')) as SvcConfig;
   cfg.connections = { ...cfg.connections, texas: { driver: 'sqlite', path: 'data/texas.db' } };
   writeFileSync(file, JSON.stringify(cfg));
-  const compiled = compileProject({ project: root });
-  config = compiled.config as SvcConfig;
-  manifest = JSON.parse(compiled.text ?? '') as Manifest;
 });
-
-afterAll(async () => {
-  for (const e of executors) await e.close();
-  cleanupProjects();
-});
-
-function server(hooks?: HostHooks): FastifyInstance {
-  const executor = createExecutor({ root, config, deadlineMs: 20_000 });
-  executors.push(executor);
-  return buildServer({ root, manifest, executor, config, log: () => {}, ...(hooks !== undefined ? { hooks } : {}) });
-}
+const server = (hooks?: HostHooks) => harness.server(hooks);
 
 const QUESTION = { question: 'How many orders are there, all told?', proposedSql: 'SELECT COUNT(*) AS n FROM orders', saveDraft: false };
 

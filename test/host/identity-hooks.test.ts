@@ -6,40 +6,25 @@
  * fixture with a real executor (wrapped to count statements), with `inject`; the last case
  * runs a real loopback server with hooks.
  */
+import { hookHarness } from '../helpers/hook-harness.js';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
-import type { SvcConfig } from '../../src/compiler/project/config.js';
-import type { Manifest } from '../../src/compiler/types.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/warehouse/types.js';
 import { buildServer } from '../../src/index.js';
 import { startLocalServer, type HostHooks } from '../../src/host.js';
-import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const SECRET = 'SELECT password FROM users -- token sk-live-123';
 const TIMEOUT_MS = 100;
 const PERSON = { id: 'ada@host.test', kind: 'person', attributes: { region: 'north' } } as const;
 
-let root: string;
-let config: SvcConfig;
-let manifest: Manifest;
+const harness = hookHarness();
 let real: Executor;
 let statements = 0;
 const logged: string[] = [];
 
-beforeAll(async () => {
-  root = await commerceProject();
-  const compiled = compileProject({ project: root });
-  config = compiled.config as SvcConfig;
-  manifest = JSON.parse(compiled.text ?? '') as Manifest;
-  real = createExecutor({ root, config, deadlineMs: 20_000 });
-});
-
-afterAll(async () => {
-  await real.close();
-  cleanupProjects();
+beforeAll(() => {
+  real = harness.executor();
 });
 
 /** A server whose statements are counted, with `hooks`. */
@@ -55,10 +40,10 @@ function server(hooks: HostHooks | undefined): FastifyInstance {
     close: async () => {},
   };
   return buildServer({
-    root,
-    manifest,
+    root: harness.root,
+    manifest: harness.manifest,
     executor: counting,
-    config,
+    config: harness.config,
     log: (line) => logged.push(line),
     ...(hooks !== undefined ? { hooks, hookTimeoutMs: TIMEOUT_MS } : {}),
   });

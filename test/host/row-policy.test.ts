@@ -5,42 +5,15 @@
  * the Ask route, groupRows enforced on the result, and two people with different row rules
  * asking the same certified question with the result cache on: each gets their own rows.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
-import type { SvcConfig } from '../../src/compiler/project/config.js';
-import type { Manifest } from '../../src/compiler/types.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
-import type { Executor, StatementEvent } from '../../src/warehouse/types.js';
-import { buildServer } from '../../src/index.js';
+import { hookHarness } from '../helpers/hook-harness.js';
+import { describe, expect, it } from 'vitest';
 import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
-import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-let root: string;
-let config: SvcConfig;
-let manifest: Manifest;
-const events: StatementEvent[] = [];
-const executors: Executor[] = [];
-
-beforeAll(async () => {
-  root = await commerceProject();
-  const compiled = compileProject({ project: root });
-  config = compiled.config as SvcConfig;
-  manifest = JSON.parse(compiled.text ?? '') as Manifest;
-});
-
-afterAll(async () => {
-  for (const e of executors) await e.close();
-  cleanupProjects();
-});
+const harness = hookHarness();
+const { events } = harness;
 
 /** A server with its own executor (result cache on), whose statement events are recorded. */
-function server(hooks: HostHooks | undefined, timeoutMs = 100): FastifyInstance {
-  const executor = createExecutor({ root, config, deadlineMs: 20_000, resultCache: true, onStatement: (e) => events.push(e) });
-  executors.push(executor);
-  return buildServer({ root, manifest, executor, config, log: () => {}, ...(hooks !== undefined ? { hooks, hookTimeoutMs: timeoutMs } : {}) });
-}
+const server = (hooks: HostHooks | undefined, timeoutMs = 100) => harness.server(hooks, { timeoutMs, resultCache: true });
 
 const PERSON = (state: string) => ({ id: `${state.toLowerCase()}@host.test`, kind: 'person' as const, attributes: { state } });
 const byHeader: HostHooks['resolvePrincipal'] = (req) => PERSON(String(req.headers['x-state'] ?? 'CA'));

@@ -5,41 +5,14 @@
  * are refused before any lookup; the host's row policy decides each lookup (purpose metadata);
  * and the `columnsVisible` conformance table: no hook, valid, wrong shape, throw, time-out.
  */
+import { hookHarness } from '../helpers/hook-harness.js';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
-import type { SvcConfig } from '../../src/compiler/project/config.js';
-import type { Manifest } from '../../src/compiler/types.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
-import type { Executor, StatementEvent } from '../../src/warehouse/types.js';
-import { buildServer } from '../../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
-import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-let root: string;
-let config: SvcConfig;
-let manifest: Manifest;
-const events: StatementEvent[] = [];
-const executors: Executor[] = [];
-
-beforeAll(async () => {
-  root = await commerceProject();
-  const compiled = compileProject({ project: root });
-  config = compiled.config as SvcConfig;
-  manifest = JSON.parse(compiled.text ?? '') as Manifest;
-});
-
-afterAll(async () => {
-  for (const e of executors) await e.close();
-  cleanupProjects();
-});
-
-function server(hooks?: HostHooks): FastifyInstance {
-  const executor = createExecutor({ root, config, deadlineMs: 20_000, onStatement: (e) => events.push(e) });
-  executors.push(executor);
-  return buildServer({ root, manifest, executor, config, log: () => {}, ...(hooks !== undefined ? { hooks, hookTimeoutMs: 100 } : {}) });
-}
+const harness = hookHarness();
+const { events } = harness;
+const server = (hooks?: HostHooks) => harness.server(hooks);
 
 const ADA = { id: 'ada@host.test', kind: 'person' as const };
 const never = () => new Promise<never>(() => undefined);

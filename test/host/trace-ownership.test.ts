@@ -3,43 +3,30 @@
  * its asker and only the asker lists, reads, finds by run or exports it; to anyone else it is
  * not found, exactly like a missing one. A request nobody was placed for sees none.
  */
+import { hookHarness } from '../helpers/hook-harness.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
-import type { SvcConfig } from '../../src/compiler/project/config.js';
-import type { Manifest } from '../../src/compiler/types.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
 import type { Executor } from '../../src/warehouse/types.js';
 import { createTraceRecorder, type TraceRecorder } from '../../src/traces/index.js';
 import { buildServer } from '../../src/index.js';
 import type { HostHooks } from '../../src/hooks/hooks.js';
-import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-let root: string;
-let config: SvcConfig;
-let manifest: Manifest;
+const harness = hookHarness();
 let executor: Executor;
 let recorder: TraceRecorder;
 
 beforeAll(async () => {
-  root = await commerceProject();
-  const compiled = compileProject({ project: root });
-  config = compiled.config as SvcConfig;
-  manifest = JSON.parse(compiled.text ?? '') as Manifest;
-  executor = createExecutor({ root, config, deadlineMs: 20_000 });
-  recorder = createTraceRecorder({ root, traceSalt: 'a-salt-for-tests-0123456789' } as never);
+  executor = harness.executor();
+  recorder = createTraceRecorder({ root: harness.root, traceSalt: 'a-salt-for-tests-0123456789' } as never);
 });
 
 afterAll(async () => {
-  await executor.close();
   await recorder.close();
-  cleanupProjects();
 });
 
 const byHeader: HostHooks = { resolvePrincipal: (req) => (typeof req.headers['x-user'] === 'string' ? { id: req.headers['x-user'], kind: 'person' } : null) };
 
 function app(hooks: HostHooks) {
-  return buildServer({ root, manifest, executor, config, recorder, log: () => {}, hooks });
+  return buildServer({ root: harness.root, manifest: harness.manifest, executor, config: harness.config, recorder, log: () => {}, hooks });
 }
 
 describe("traces are the asker's own", () => {
@@ -74,7 +61,7 @@ describe("traces are the asker's own", () => {
   });
 
   it("keeps single-user traces the local owner's, as before", async () => {
-    const local = buildServer({ root, manifest, executor, config, recorder, log: () => {} });
+    const local = buildServer({ root: harness.root, manifest: harness.manifest, executor, config: harness.config, recorder, log: () => {} });
     const run = (await local.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } })).json() as {
       traceId: string;
     };

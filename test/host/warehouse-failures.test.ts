@@ -4,52 +4,20 @@
  * eight-letter reference; the block route and Ask answer with a plain sentence naming only the
  * statement's own tables and that reference. Deadlines pass unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
-import type { SvcConfig } from '../../src/compiler/project/config.js';
-import type { Manifest } from '../../src/compiler/types.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
-import type { Executor } from '../../src/warehouse/types.js';
+import { hookHarness } from '../helpers/hook-harness.js';
+import { describe, expect, it } from 'vitest';
 import { diagnosisOf } from '../../src/warehouse/warehouse-failure.js';
-import { buildServer } from '../../src/index.js';
 import type { HostHooks } from '../../src/hooks/hooks.js';
-import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-let root: string;
-let config: SvcConfig;
-let manifest: Manifest;
-const executors: Executor[] = [];
-
-beforeAll(async () => {
-  root = await commerceProject();
-  const compiled = compileProject({ project: root });
-  config = compiled.config as SvcConfig;
-  manifest = JSON.parse(compiled.text ?? '') as Manifest;
-});
-
-afterAll(async () => {
-  for (const e of executors) await e.close();
-  cleanupProjects();
-});
+const harness = hookHarness();
 
 const SECRET = 'REGION-SECRET-7731';
 // A policy whose rewrite breaks: SQLite answers `near "SECRETWORD": syntax error`, and the literal is the host's.
 const breaking: HostHooks['rowPolicy'] = (q) => ({ sql: `SELECT * FROM (${q.sql}) AS x WHERE x.state = '${SECRET}' SECRETWORD`, params: q.params });
 
 function server(rowPolicy: HostHooks['rowPolicy']) {
-  const executor = createExecutor({ root, config, deadlineMs: 20_000 });
-  executors.push(executor);
   const logged: string[] = [];
-  const app = buildServer({
-    root,
-    manifest,
-    executor,
-    config,
-    log: (l) => logged.push(l),
-    hooks: { resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), rowPolicy },
-    hookTimeoutMs: 2_000,
-  });
+  const app = harness.server({ resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), rowPolicy }, { timeoutMs: 2_000, log: (l) => logged.push(l) });
   return { app, logged };
 }
 
