@@ -1,7 +1,7 @@
 /**
- * Runs once before the suite: the commerce fixture's SQLite warehouse is generated, not
- * committed, so a fresh clone gets it here (about a second). Its dates end in the last seven
- * days, so it is generated again when it was made in an earlier week.
+ * Runs once before the suite: the SQLite warehouses of the commerce and hotels fixtures are
+ * generated, not committed, so a fresh clone gets them here (a few seconds). Their dates end in
+ * the last seven days, so each is generated again when it was made in an earlier week.
  */
 import { join } from 'node:path';
 
@@ -10,8 +10,15 @@ interface Generator {
   warehouseIsCurrent: (path: string) => boolean;
 }
 
+const WAREHOUSES = [
+  { db: 'fixtures/commerce/data/warehouse.db', generator: '../scripts/make-warehouse.mjs' },
+  { db: 'fixtures/hotels/data/warehouse.db', generator: '../scripts/make-hotels-warehouse.mjs' },
+];
+
 export default async function setup(): Promise<void> {
-  const db = join(import.meta.dirname, '..', 'fixtures/commerce/data/warehouse.db');
-  const { makeWarehouse, warehouseIsCurrent } = (await import('../scripts/make-warehouse.mjs' as string)) as Generator;
-  if (!warehouseIsCurrent(db)) await makeWarehouse(db);
+  for (const { db: relative, generator } of WAREHOUSES) {
+    const db = join(import.meta.dirname, '..', relative);
+    const { makeWarehouse, warehouseIsCurrent } = (await import(generator)) as Generator;
+    if (!warehouseIsCurrent(db)) await makeWarehouse(db);
+  }
 }
