@@ -50,7 +50,7 @@ describe('READMEs', () => {
   it('name every source file within one folder of it', () => {
     const files = [...sources(join(REPO, 'src')), ...sources(join(REPO, 'grammar'))];
     expect(files.length).toBeGreaterThan(300);
-    expect(unnamed(files, readmeText)).toEqual([]);
+    expect(unnamed(files, readmeText), 'name them with: node scripts/readme-units.mjs').toEqual([]);
   });
 
   it.each(WINGS)('%s says what it may import and who calls it', (wing) => {

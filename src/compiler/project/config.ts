@@ -28,6 +28,8 @@ export interface SvcConfig {
   rules?: Array<Record<string, unknown>>;
   ask?: Record<string, unknown>;
   owner?: string;
+  /** The transformation project Tier 2 reads as context: a dbt manifest.json, or a folder of dbt model YAML. */
+  transform?: { dbtManifest?: string; dbtModels?: string };
 }
 
 export interface LoadedConfig {

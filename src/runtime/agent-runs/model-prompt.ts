@@ -1,6 +1,7 @@
 /**
- * The Tier-2 prompt: the question, the project's certified blocks (id, description, outputs)
- * and the warehouse schema (table and column names). Never a row, a parameter value or a
+ * The Tier-2 prompt: the question, the project's certified blocks (id, description, outputs),
+ * the warehouse schema (table and column names) and, when the project names one, its
+ * transformation models (dbt: names, descriptions, columns and tests, as context). Never a row, a parameter value or a
  * result: Tier 2 asks for SQL before anything has run, so no result value can reach the model
  * whatever the provider (spec 02, privacy boundary items 1-3). The model answers with one
  * read-only statement in a ```sql block, or `CANNOT_ANSWER: <reason>`.
@@ -9,6 +10,7 @@ import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import type { BlockGate } from '../../rules/gates/answer-gate.js';
 import type { Tier1Candidate } from '../../ask/types.js';
 import type { WarehouseCatalog } from '../../warehouse/types.js';
+import type { TransformModel } from '../transform/dbt-models.js';
 import type { ChatMessage } from './model-provider.js';
 
 /** Blocks listed in one prompt; the Tier-1 candidates come first. */
@@ -30,6 +32,8 @@ export interface PromptInput {
    * already replaced by placeholders when they may not reach this model (privacy-boundary.ts).
    */
   earlier?: { question: string; block: string; params: Readonly<Record<string, string | number | boolean>> };
+  /** The transformation project's models (dbt), context only. */
+  models?: readonly TransformModel[];
 }
 
 function earlierLines(earlier: PromptInput['earlier']): string[] {
@@ -87,6 +91,41 @@ function schemaLines(catalog: WarehouseCatalog | undefined): string[] {
   return lines;
 }
 
+/** Models listed in one prompt, and columns per model. */
+const MAX_MODELS = 30;
+const MAX_MODEL_COLUMNS = 40;
+
+/** Models sharing the most words with the question first, then by name: the ones likely to matter. */
+function relevantModels(question: string, models: readonly TransformModel[]): TransformModel[] {
+  const words = new Set(question.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  const overlap = (m: TransformModel) =>
+    [m.name, m.description, ...m.columns.map((c) => c.name)]
+      .join(' ')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g)
+      ?.filter((w) => words.has(w)).length ?? 0;
+  const scored = models.map((m) => ({ m, n: overlap(m) }));
+  scored.sort((a, b) => b.n - a.n || (a.m.name < b.m.name ? -1 : a.m.name > b.m.name ? 1 : 0));
+  return scored.slice(0, MAX_MODELS).map((s) => s.m);
+}
+
+function columnText(c: TransformModel['columns'][number]): string {
+  const tests = c.tests.length > 0 ? ` [${c.tests.join(', ')}]` : '';
+  const type = c.type !== undefined ? ` ${c.type}` : '';
+  return `${c.name}${type}${tests}${c.description !== '' ? `: ${c.description.slice(0, 80)}` : ''}`;
+}
+
+/** The transformation models section: context for names and meanings, never certified. */
+function modelLines(question: string, models: readonly TransformModel[]): string[] {
+  if (models.length === 0) return [];
+  const lines = relevantModels(question, models).map((m) => {
+    const columns = m.columns.slice(0, MAX_MODEL_COLUMNS).map(columnText).join('; ');
+    const tests = m.tests.length > 0 ? ` tests: ${m.tests.join(', ')}.` : '';
+    return `- ${m.name} (${m.relation}): ${m.description.slice(0, MAX_DESCRIPTION)}${tests} columns: ${columns}`;
+  });
+  return ['', 'Transformation models (dbt; context for names and meanings, not certified):', ...lines];
+}
+
 /** The chat messages of one Tier-2 request. */
 export function buildPrompt(input: PromptInput): ChatMessage[] {
   const blocks = contextBlocks(input.manifest, input.candidates, input.gate);
@@ -100,6 +139,7 @@ export function buildPrompt(input: PromptInput): ChatMessage[] {
     ...(blocks.length > 0 ? blocks.map(blockLine) : ['(none)']),
     ...(input.proposedDomain !== undefined ? ['', `Domain: ${input.proposedDomain}`] : []),
     ...(input.upstreamRefs !== undefined && input.upstreamRefs.length > 0 ? ['', `Upstream references: ${input.upstreamRefs.join(', ')}`] : []),
+    ...modelLines(input.question, input.models ?? []),
     ...earlierLines(input.earlier),
     '',
     `Question: ${input.question}`,

@@ -3,6 +3,7 @@
  * with the manifest and the warehouse schema (names only). Every failure is a value with a stable
  * code, so the cascade can refuse with the reason instead of guessing.
  */
+import { transformModels } from '../transform/dbt-models.js';
 import type { Tier1Candidate } from '../../ask/types.js';
 import type { WarehouseCatalog } from '../../warehouse/types.js';
 import { normaliseSql, readModelReply } from './extract-sql.js';
@@ -95,6 +96,7 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
     candidates,
     driver,
     gate: ctx.router.gate,
+    models: transformModels(ctx.root, ctx.config),
     ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
     ...(request.upstreamRefs !== undefined ? { upstreamRefs: request.upstreamRefs } : {}),
   });

@@ -43,7 +43,8 @@ export interface SemanticEntry<U> {
   uses: U[];
 }
 
-const MEASURE_NAME =
+/** A column name that reads as a measure. */
+export const MEASURE_NAME =
   /(^|_)(revenue|orders|count|amount|total|sum|avg|average|rate|pct|percent|share|units|quantity|qty|value|spend|price|margin|cost|ltv|aov|customers|sessions)(_|$)/;
 
 /** A point in time (`last_order_at`, `first_day`), even when MAX() computes it, is not a measure. */

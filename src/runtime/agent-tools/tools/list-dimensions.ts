@@ -2,11 +2,13 @@
  * list_dimensions (semantic): the dimensions of the project, read from the blocks Tier 1 may
  * serve: columns a block groups by or charts on its category axis, and declared parameters
  * that filter rows (a row-limit parameter such as `top_n` is not a dimension); see
- * semantic-model.ts. Each dimension lists the blocks using it and how (group, axis, filter).
+ * semantic-model.ts. Each dimension lists the blocks using it and how (group, axis, filter). A
+ * project's other dbt model columns follow, labelled as context (transform-context.ts).
  */
 import { z } from 'zod';
 import { filterEntries, semanticModel } from '../semantic-model.js';
 import { answer, defineTool } from '../tool.js';
+import { transformColumns, transformField } from '../transform-context.js';
 
 export const listDimensions = defineTool({
   name: 'list_dimensions',
@@ -23,6 +25,7 @@ export const listDimensions = defineTool({
       count: dimensions.length,
       dimensions,
       heuristic: 'GROUP BY columns, chart category axes and non-limit parameters of certified, servable blocks',
+      ...transformField(transformColumns(ctx, 'dimension', args.query), ctx),
     });
   },
 });

@@ -2,11 +2,13 @@
  * list_metrics (semantic): the metrics of the project, read from the blocks Tier 1 may serve:
  * output columns computed by an aggregate (SUM, COUNT, AVG, ...) that the block does not group
  * by; see semantic-model.ts for the whole heuristic. Each metric lists the blocks computing it,
- * with the aggregate and the block's grain.
+ * with the aggregate and the block's grain. A project's dbt model columns that read as measures
+ * follow, labelled as context (transform-context.ts).
  */
 import { z } from 'zod';
 import { filterEntries, semanticModel } from '../semantic-model.js';
 import { answer, defineTool } from '../tool.js';
+import { transformColumns, transformField } from '../transform-context.js';
 
 export const listMetrics = defineTool({
   name: 'list_metrics',
@@ -19,6 +21,11 @@ export const listMetrics = defineTool({
   },
   async handler(args, ctx) {
     const metrics = filterEntries(semanticModel(ctx.catalog).metrics, { domain: args.domain, query: args.query });
-    return answer({ count: metrics.length, metrics, heuristic: 'aggregated output columns of certified, servable blocks, not grouped by' });
+    return answer({
+      count: metrics.length,
+      metrics,
+      heuristic: 'aggregated output columns of certified, servable blocks, not grouped by',
+      ...transformField(transformColumns(ctx, 'metric', args.query), ctx),
+    });
   },
 });
