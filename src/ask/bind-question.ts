@@ -63,6 +63,11 @@ function bindLimit(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, 
   }
 }
 
+/** The day before an ISO day: a half-open end as the last day an inclusive bound takes. */
+function dayBefore(d: string): string {
+  return iso(Date.parse(`${d}T00:00:00Z`) - 86_400_000);
+}
+
 function periodText(start?: string, end?: string): string {
   if (start !== undefined && end !== undefined) return `from ${start} up to ${end} (exclusive)`;
   return start !== undefined ? `from ${start}` : `up to ${end ?? '?'} (exclusive)`;
@@ -83,19 +88,19 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   }
   if (start !== undefined) {
     if (startParam === undefined) return fail(`${block.id} takes only an end date (${endParam?.name}); it cannot start at ${start}.`);
-    out.params[startParam.name] = start;
+    out.params[startParam.name] = facts.startExclusive ? dayBefore(start) : start;
   }
   const tomorrow = todayPlusOne(now);
   if (end !== undefined) {
     // A period that runs past today needs no end: the data stops at today anyway.
     const endsInFuture = tomorrow !== undefined && end >= tomorrow;
-    if (endParam !== undefined) out.params[endParam.name] = end;
+    if (endParam !== undefined) out.params[endParam.name] = facts.endInclusive ? dayBefore(end) : end;
     // A block with one row per day/week/month shows the asked period's rows without an end.
     else if (!endsInFuture && !(facts.timeSeries && start !== undefined))
       return fail(`${block.id} takes a start date (${startParam?.name}) but no end date; it cannot stop at ${end}.`);
   } else if (endParam !== undefined && tomorrow !== undefined) {
     // An open period ("since March 2025") runs to now, so the declared default end must not cut it.
-    out.params[endParam.name] = tomorrow;
+    out.params[endParam.name] = facts.endInclusive ? dayBefore(tomorrow) : tomorrow;
   }
 }
 

@@ -15,6 +15,14 @@ export interface BlockFacts {
   fixedLimit?: number;
   startParam?: CompiledParam;
   endParam?: CompiledParam;
+  /**
+   * How the block compares its period bounds: an inclusive end takes the last day itself
+   * (`<= ${end_date}`, BETWEEN), an exclusive one the day after (`< ${until}`); likewise an
+   * exclusive start (`> ${since}`) takes the day before. Declared in `parameterPolicy { end_date
+   * = { bound = "inclusive" } }`, else read from the SQL, else the half-open default.
+   */
+  endInclusive: boolean;
+  startExclusive: boolean;
   /** A period the SQL fixes with date literals when no date parameter is used (spec rule 2). */
   fixedPeriod?: { start?: string; end?: string };
   /** Fields the result has one row per value of (a value of them needs no filter). */
@@ -87,6 +95,42 @@ function dateParam(block: CompiledBlock, names: ReadonlySet<string>): CompiledPa
   return block.params.find((p) => p.type === 'date' && names.has(p.name.toLowerCase()));
 }
 
+/** The bound a block's owner declared for a parameter (`parameterPolicy { p = { bound = "inclusive" } }`). */
+function declaredBound(block: CompiledBlock, param: string): 'inclusive' | 'exclusive' | undefined {
+  const policy = block.parameterPolicy?.[param];
+  const v = policy !== null && typeof policy === 'object' && !Array.isArray(policy) ? policy['bound'] : undefined;
+  return v === 'inclusive' || v === 'exclusive' ? v : undefined;
+}
+
+/** How the query compares a date parameter: `<=` or BETWEEN's upper end read as `<=`, `<`, `>=`, `>`. */
+function comparisonsOf(query: string, param: string): Set<string> {
+  const name = String.raw`\$\{\s*${param}\s*\}`;
+  const out = new Set<string>();
+  for (const m of query.matchAll(new RegExp(String.raw`(<=|>=|<|>)\s*` + name, 'g'))) out.add(m[1] ?? '');
+  // `${p} <= col` compares the other way round.
+  const flip: Record<string, string> = { '<=': '>=', '>=': '<=', '<': '>', '>': '<' };
+  for (const m of query.matchAll(new RegExp(name + String.raw`\s*(<=|>=|<|>)`, 'g'))) out.add(flip[m[1] ?? ''] ?? '');
+  if (new RegExp(String.raw`\bbetween\s+[^;]*?\band\s+` + name, 'i').test(query)) out.add('<=');
+  if (new RegExp(String.raw`\bbetween\s+` + name + String.raw`\s+and\b`, 'i').test(query)) out.add('>=');
+  return out;
+}
+
+function endInclusiveOf(block: CompiledBlock, end: CompiledParam | undefined): boolean {
+  if (end === undefined) return false;
+  const declared = declaredBound(block, end.name);
+  if (declared !== undefined) return declared === 'inclusive';
+  const seen = comparisonsOf(block.query, end.name);
+  return seen.has('<=') && !seen.has('<');
+}
+
+function startExclusiveOf(block: CompiledBlock, start: CompiledParam | undefined): boolean {
+  if (start === undefined) return false;
+  const declared = declaredBound(block, start.name);
+  if (declared !== undefined) return declared === 'exclusive';
+  const seen = comparisonsOf(block.query, start.name);
+  return seen.has('>') && !seen.has('>=');
+}
+
 const cache = new WeakMap<CompiledBlock, BlockFacts>();
 
 /** Facts of one block, cached per compiled block object. */
@@ -105,6 +149,8 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
     ...(startParam ? { startParam } : {}),
     ...(endParam ? { endParam } : {}),
     ...(fixedPeriod ? { fixedPeriod } : {}),
+    endInclusive: endInclusiveOf(block, endParam),
+    startExclusive: startExclusiveOf(block, startParam),
     breakdownFields: breakdownFieldsOf(block),
     timeSeries: isTimeSeries(block),
     literals: new Set([...block.query.matchAll(/'([^']*)'/g)].map((m) => (m[1] ?? '').toLowerCase())),

@@ -83,6 +83,50 @@ describe('periods, relative to the given now', () => {
   it('cannot close a period on a block without an end date', () => {
     expect(bind('sales.channel_mix', 'channel mix in 2024').unmet[0]).toMatchObject({ kind: 'period' });
   });
+
+  /** The monthly revenue block with its period compared as `where`, and an optional declared bound. */
+  const withBounds = (where: string, policy?: Record<string, unknown>): CompiledBlock => {
+    const b = structuredClone(manifest.blocks['finance.monthly_revenue'] as CompiledBlock);
+    b.query = b.query.replace(/AND ordered_at >= \$\{since\}\s+AND ordered_at < \$\{until\}/, where);
+    if (policy !== undefined) b.parameterPolicy = policy as CompiledBlock['parameterPolicy'];
+    return b;
+  };
+  it.each<[string, string, Record<string, unknown> | undefined, Record<string, string>]>([
+    ['half-open (<)', 'AND ordered_at >= ${since} AND ordered_at < ${until}', undefined, { since: '2025-01-01', until: '2025-04-01' }],
+    ['inclusive end (<=)', 'AND ordered_at >= ${since} AND ordered_at <= ${until}', undefined, { since: '2025-01-01', until: '2025-03-31' }],
+    [
+      'inclusive end, written the other way round',
+      'AND ${since} <= ordered_at AND ${until} >= ordered_at',
+      undefined,
+      { since: '2025-01-01', until: '2025-03-31' },
+    ],
+    ['BETWEEN', 'AND ordered_at BETWEEN ${since} AND ${until}', undefined, { since: '2025-01-01', until: '2025-03-31' }],
+    ['exclusive start (>)', 'AND ordered_at > ${since} AND ordered_at < ${until}', undefined, { since: '2024-12-31', until: '2025-04-01' }],
+    [
+      'declared inclusive, SQL unreadable',
+      'AND date(ordered_at) IN (SELECT d FROM days WHERE d <= ${until} AND d >= ${since})',
+      { until: { bound: 'inclusive' } },
+      { since: '2025-01-01', until: '2025-03-31' },
+    ],
+    [
+      'declared exclusive beats the SQL',
+      'AND ordered_at >= ${since} AND ordered_at <= ${until}',
+      { until: { bound: 'exclusive' } },
+      { since: '2025-01-01', until: '2025-04-01' },
+    ],
+  ])('binds Q1 2025 to a block whose period is %s', (_name, where, policy, params) => {
+    const b = bindQuestion(withBounds(where, policy), 'monthly revenue in Q1 2025', { lexicon, now: NOW });
+    expect([b.unmet, b.params]).toEqual([[], params]);
+  });
+
+  it('binds an open period to today on an inclusive end, tomorrow on an exclusive one', () => {
+    const inclusive = bindQuestion(withBounds('AND ordered_at >= ${since} AND ordered_at <= ${until}'), 'monthly revenue since 2025-03-01', {
+      lexicon,
+      now: NOW,
+    });
+    expect(inclusive.params).toEqual({ since: '2025-03-01', until: '2026-02-15' });
+    expect(bind('finance.monthly_revenue', 'monthly revenue since 2025-03-01').params).toEqual({ since: '2025-03-01', until: '2026-02-16' });
+  });
 });
 
 describe('filters', () => {
