@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+/**
+ * Builds the public statement corpus: SQL from the test suites of public parsers and engines,
+ * split into single statements and labelled by what they do, for scoring svc's statement check
+ * (score.mjs). Nothing it reads or writes is committed: the repositories are local git
+ * directories (mirrors or checkouts) and the output folder is git-ignored.
+ *
+ *   node scripts/public-corpus/extract.mjs <git-dir> [<git-dir> ...] [--out .svc-corpus/public]
+ *
+ * Each git directory is recognised by its files and read at HEAD:
+ *   sqlfluff/sqlfluff                 sources/sqlfluff.mjs     per-dialect parse fixtures
+ *   tobymao/sqlglot                   sources/sqlglot.mjs      fixtures and per-dialect tests
+ *   duckdb/duckdb                     sources/duckdb.mjs       sqllogictest files
+ *   apache/datafusion-sqlparser-rs    sources/sqlparser-rs.mjs per-dialect parser tests
+ * Source dialects map to svc driver names in each source file (PostgreSQL for sqlfluff's ANSI,
+ * Databricks for Spark SQL, MySQL for MariaDB, mssql for T-SQL, Trino for Presto, DuckDB for
+ * sqlglot's dialect-neutral fixtures); dialects svc has no driver for are skipped.
+ *
+ * Splitting (split.mjs, with the tokenizer in lexer.mjs) drops, and counts, any piece it cannot
+ * split cleanly; a sqlfluff file whose statement count differs from sqlfluff's own parse is
+ * dropped whole. Duplicates (same driver and statement text up to spacing) are kept once.
+ *
+ * Labels (label.mjs has the full rules and label-tables.mjs the word lists), from each
+ * statement's leading keywords and structure, conservative where unsure:
+ *   read         SELECT, WITH ... SELECT, VALUES, TABLE, FROM-first and pipe syntax, PIVOT,
+ *                UNPIVOT, SUMMARIZE; SHOW of tables / columns / schemas / views / functions /
+ *                keys; DESCRIBE of a table or a read; EXPLAIN without ANALYZE of a read.
+ *   read-effect  a read that also acts: side-effect functions (nextval, pg_sleep, sleep_ms,
+ *                advisory locks, set_config, ...), file / URL / stage readers (read_csv, file(),
+ *                FROM 'x.csv', @stage), other databases and models (dblink, remote(), ai_*),
+ *                text run as a query (query(), IDENTIFIER()), variable assignment, query SETTINGS.
+ *   read-system  a read of sessions, queries, users, privileges, settings, logs (pg_stat*,
+ *                system.*, sys.dm_*, performance_schema, @@variables, duckdb_settings(), ...).
+ *   write        INSERT, UPDATE, DELETE, MERGE, DDL, COPY, GRANT, ...; a WITH list ending in
+ *                one; a read holding a data change in parentheses, an INTO, or a row lock
+ *                (FOR UPDATE / SHARE, LOCK IN SHARE MODE, T-SQL UPDLOCK / HOLDLOCK / ...).
+ *   state        SET, USE, PRAGMA, ATTACH, INSTALL, LOAD, CALL, EXEC, PREPARE, BEGIN, COMMIT,
+ *                ROLLBACK, DECLARE, LOCK, KILL, SYSTEM, ...
+ *   other        anything unsure: other SHOW / DESCRIBE forms, EXPLAIN ANALYZE, control flow,
+ *                MySQL executable comments, unknown heads, expressions that are not statements.
+ *
+ * Writes <out>/<owner>+<name>.jsonl, one record a line:
+ *   { driver, sql, kind, why, dialect, source: { repo, commit, path, line }, parsedAs? }
+ * (parsedAs: sqlfluff's statement type for the same statement) and <out>/<owner>+<name>.manifest.json
+ * with the commit and the counts per driver and kind, and of what was dropped and why.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { headCommit, repoName } from './git.mjs';
+import { label } from './label.mjs';
+import { duckdbChunks, isDuckdb } from './sources/duckdb.mjs';
+import { isSqlfluff, sqlfluffChunks } from './sources/sqlfluff.mjs';
+import { isSqlglot, sqlglotChunks } from './sources/sqlglot.mjs';
+import { isSqlparserRs, sqlparserChunks } from './sources/sqlparser-rs.mjs';
+import { splitStatements } from './split.mjs';
+
+const SOURCES = [
+  { name: 'sqlfluff', detect: isSqlfluff, chunks: sqlfluffChunks },
+  { name: 'sqlglot', detect: isSqlglot, chunks: sqlglotChunks },
+  { name: 'duckdb', detect: isDuckdb, chunks: duckdbChunks },
+  { name: 'sqlparser-rs', detect: isSqlparserRs, chunks: sqlparserChunks },
+];
+
+function parseArgs(argv) {
+  const dirs = [];
+  let out = '.svc-corpus/public';
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--out') out = argv[++i];
+    else if (argv[i] === '--help' || argv[i] === '-h') usage(0);
+    else if (argv[i].startsWith('--')) usage(2);
+    else dirs.push(argv[i]);
+  }
+  if (dirs.length === 0 || out === undefined) usage(2);
+  return { dirs, out };
+}
+
+function usage(code) {
+  console.error('usage: node scripts/public-corpus/extract.mjs <git-dir> [<git-dir> ...] [--out .svc-corpus/public]');
+  process.exit(code);
+}
+
+/** Counters for one repository. */
+function newStats() {
+  return { statements: 0, duplicates: 0, byDriver: {}, dropped: {} };
+}
+
+function countDrop(stats, reason, n = 1) {
+  stats.dropped[reason] = (stats.dropped[reason] ?? 0) + n;
+}
+
+/** Records of one chunk, after splitting and labelling; drops are counted in `stats`. */
+function chunkRecords(chunk, meta, stats) {
+  if (chunk.whole) {
+    countDrop(stats, chunk.whole);
+    return [];
+  }
+  const { statements, dropped } = splitStatements(chunk.text, chunk.driver, chunk.line);
+  const pieces = statements.length + dropped.length;
+  if (chunk.parsedAs !== undefined && pieces !== chunk.parsedAs.length) {
+    countDrop(stats, 'statement count differs from the parser', Math.max(pieces, chunk.parsedAs.length));
+    return [];
+  }
+  for (const d of dropped) countDrop(stats, d.reason);
+  return statements.map((s) => {
+    const { kind, why } = label(s.tokens, chunk.driver);
+    const source = { repo: meta.repo, commit: meta.commit, path: chunk.path, line: s.line };
+    const record = { driver: chunk.driver, sql: s.sql, kind, why, dialect: chunk.dialect, source };
+    return chunk.parsedAs === undefined ? record : { ...record, parsedAs: chunk.parsedAs[s.n] };
+  });
+}
+
+/** Records of one repository, duplicates removed. */
+function repoRecords(gitDir, source, meta, stats) {
+  const seen = new Set();
+  const records = [];
+  for (const chunk of source.chunks(gitDir)) {
+    for (const r of chunkRecords(chunk, meta, stats)) {
+      const key = `${r.driver}\0${r.sql.replace(/\s+/g, ' ')}`;
+      if (seen.has(key)) {
+        stats.duplicates++;
+        continue;
+      }
+      seen.add(key);
+      records.push(r);
+      stats.statements++;
+      const perKind = (stats.byDriver[r.driver] ??= {});
+      perKind[r.kind] = (perKind[r.kind] ?? 0) + 1;
+    }
+  }
+  return records;
+}
+
+function extractRepo(dir, out) {
+  const gitDir = resolve(dir);
+  const source = SOURCES.find((s) => s.detect(gitDir));
+  if (source === undefined) throw new Error(`${dir}: not a repository this script knows (sqlfluff, sqlglot, duckdb, sqlparser-rs)`);
+  const meta = { repo: repoName(gitDir), commit: headCommit(gitDir) };
+  const stats = newStats();
+  const records = repoRecords(gitDir, source, meta, stats);
+  const base = join(out, meta.repo.replace('/', '+'));
+  writeFileSync(`${base}.jsonl`, records.map((r) => JSON.stringify(r)).join('\n') + (records.length > 0 ? '\n' : ''));
+  const manifest = { ...meta, source: source.name, extractedAt: new Date().toISOString(), ...stats };
+  writeFileSync(`${base}.manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+const KINDS = ['read', 'read-effect', 'read-system', 'write', 'state', 'other'];
+
+function printManifest(m) {
+  console.log(`\n${m.repo} @ ${m.commit} (${m.source}): ${m.statements} statements, ${m.duplicates} duplicates left out`);
+  console.log(`  ${'driver'.padEnd(11)}${KINDS.map((k) => k.padStart(12)).join('')}`);
+  for (const [driver, kinds] of Object.entries(m.byDriver).sort()) {
+    console.log(`  ${driver.padEnd(11)}${KINDS.map((k) => String(kinds[k] ?? 0).padStart(12)).join('')}`);
+  }
+  const drops = Object.entries(m.dropped).sort((a, b) => b[1] - a[1]);
+  console.log(`  dropped: ${drops.map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`);
+}
+
+function main() {
+  const { dirs, out } = parseArgs(process.argv.slice(2));
+  mkdirSync(out, { recursive: true });
+  for (const dir of dirs) printManifest(extractRepo(dir, out));
+}
+
+main();
