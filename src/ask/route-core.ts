@@ -7,6 +7,7 @@ import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import type { BlockGate } from '../rules/gates/answer-gate.js';
 import { bindAsks, type Unmet } from './bind-question.js';
 import { coverage } from './coverage.js';
+import type { ExampleIndex } from './example-match.js';
 import type { BlockNames } from './name-match.js';
 import { readAsks, type QuestionAsks } from './question-asks.js';
 import { readShape, type AskedShape } from './question-shape.js';
@@ -40,6 +41,8 @@ export interface Prepared {
   scratch: Float64Array;
   isKnown: (word: string) => boolean;
   terms: TermIndex;
+  /** The owners' example questions, indexed on first use. */
+  examples(): ExampleIndex;
 }
 
 export function refused(core: RefusalCore, named: boolean, candidates: Tier1Candidate[]): Tier1Decision {
@@ -118,6 +121,6 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
   };
 }
 
-export function routeOf(block: CompiledBlock, score: number, fit: Fit): Tier1Route {
-  return { block: block.id, score, covered: fit.covered, uncovered: fit.uncovered };
+export function routeOf(block: CompiledBlock, score: number, fit: Fit, example?: string): Tier1Route {
+  return { block: block.id, score, covered: fit.covered, uncovered: fit.uncovered, ...(example !== undefined ? { example } : {}) };
 }

@@ -14,6 +14,7 @@ import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, valueNotAccepte
 import {
   answer,
   askedOf,
+  asksOf,
   docOf,
   fitOf,
   MATCH_THRESHOLD,
@@ -25,7 +26,9 @@ import {
   type Fit,
   type Prepared,
 } from './route-core.js';
+import { buildExampleIndex, type ExampleIndex } from './example-match.js';
 import { routeFollowUp } from './follow-up.js';
+import { routeExample } from './route-example.js';
 import { buildRouteIndex } from './route-index.js';
 import { round4, routingTerms, scoreTerms, type Scored } from './route-score.js';
 import type { RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
@@ -192,6 +195,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   };
   const terms = buildTermIndex(manifest, termGateOf);
   const refusals = new Map<number, RefusalCore | undefined>();
+  let examples: ExampleIndex | undefined;
   const p: Prepared = {
     manifest,
     index,
@@ -208,11 +212,16 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
       const ts = routingTerms(word, undefined);
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));
     },
+    examples: () => {
+      examples ??= buildExampleIndex(index.blocks, (text) => asksOf(p, text, {}));
+      return examples;
+    },
   };
   // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
   const route = (question: string, options: RouteOptions = {}): Tier1Decision => {
     const named = matchBlockName(question, p.names);
-    return named === undefined ? routeRanked(p, question, options) : routeNamed(p, question, named, options);
+    if (named !== undefined) return routeNamed(p, question, named, options);
+    return routeExample(p, question, options) ?? routeRanked(p, question, options);
   };
   return {
     size: index.blocks.length,

@@ -82,6 +82,8 @@ export interface Tier1Route {
   score: number;
   covered: string[];
   uncovered: string[];
+  /** The owner's example question the question said again, when that chose the block. */
+  example?: string;
 }
 
 /** How a follow-up was routed: held to the earlier answer's block, or to a certified drilldown block. */

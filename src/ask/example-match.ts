@@ -1,0 +1,117 @@
+/**
+ * Declared examples are authoritative (issue: "an owner's own example question is never vetoed"):
+ * a question that says what an owner's example question says, after case, punctuation, stop
+ * words, word order, stemming and small typos are set aside, is answered by that block. The
+ * words that say which rows (a top-N, a period, filter values) are set aside on both sides, so
+ * "Top 5 home products by revenue" is the example "Top 10 electronics products by revenue" with
+ * other values: the same block, its parameters bound from this question.
+ *
+ * Pure and built once per router: each example's key is the sorted set of its content terms.
+ */
+import { distance } from 'fastest-levenshtein';
+import type { CompiledBlock } from '../compiler/types.js';
+import type { QuestionAsks } from './question-asks.js';
+import { isNumberWord, termsOfWord, words } from './tokens.js';
+import { NEUTRAL_WORDS, STOP_WORDS } from './vocabulary.js';
+
+const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);
+
+export interface ExampleRef {
+  /** Document number of the block in the router's index. */
+  doc: number;
+  /** The example question as the owner wrote it. */
+  question: string;
+  /** The example's own asks (its top-N, period and values), read like a question's. */
+  asks: QuestionAsks;
+}
+
+export interface ExampleIndex {
+  /** Sorted content terms joined by a space -> the examples with that key. */
+  readonly byKey: ReadonlyMap<string, readonly ExampleRef[]>;
+  /** Keys (as their terms) by how many terms they hold, for the typo-tolerant pass. */
+  readonly bySize: ReadonlyMap<number, ReadonlyArray<readonly string[]>>;
+}
+
+const inside = (spans: ReadonlyArray<readonly [number, number]>, s: number, e: number): boolean => spans.some(([a, b]) => s < b && e > a);
+
+function valueSpans(asks: QuestionAsks): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  if (asks.limit !== undefined) out.push([asks.limit.start, asks.limit.end]);
+  for (const f of asks.filters) out.push([f.start, f.end]);
+  return out;
+}
+
+/** Calendar units keep their meaning inside a period ("last week" is about weeks, "last month" about months). */
+const UNIT = /^(?:day|week|month|quarter|year)s?$|^(?:daily|weekly|monthly|quarterly|yearly|annual)$/;
+
+/**
+ * The sorted distinct content terms of `text`, the words that say which rows set aside: filter
+ * values and a top-N entirely, a period except its calendar unit.
+ */
+export function contentTerms(text: string, asks: QuestionAsks): string[] {
+  const values = valueSpans(asks);
+  const period = asks.period?.spans ?? [];
+  const out = new Set<string>();
+  for (const w of words(text)) {
+    if (STOP_WORDS.has(w.word) || NEUTRAL.has(w.word) || isNumberWord(w.word) || inside(values, w.start, w.end)) continue;
+    if (inside(period, w.start, w.end) && !UNIT.test(w.word)) continue;
+    for (const t of termsOfWord(w.word)) out.add(t);
+  }
+  return [...out].sort();
+}
+
+/** Builds the index over every example of every block (`asksOf` reads an example's asks). */
+export function buildExampleIndex(blocks: readonly CompiledBlock[], asksOf: (text: string) => QuestionAsks): ExampleIndex {
+  const byKey = new Map<string, ExampleRef[]>();
+  blocks.forEach((block, doc) => {
+    for (const e of block.examples) {
+      const asks = asksOf(e.question);
+      const terms = contentTerms(e.question, asks);
+      if (terms.length === 0) continue;
+      const key = terms.join(' ');
+      byKey.set(key, [...(byKey.get(key) ?? []), { doc, question: e.question, asks }]);
+    }
+  });
+  const bySize = new Map<number, string[][]>();
+  for (const key of byKey.keys()) {
+    const terms = key.split(' ');
+    bySize.set(terms.length, [...(bySize.get(terms.length) ?? []), terms]);
+  }
+  return { byKey, bySize };
+}
+
+/** A small typo: one edit in a word of five letters or more, two in one of nine or more. */
+function typoOf(a: string, b: string): boolean {
+  if (a === b) return true;
+  const n = Math.min(a.length, b.length);
+  if (n < 5 || Math.abs(a.length - b.length) > 2) return false;
+  return distance(a, b) <= (n >= 9 ? 2 : 1);
+}
+
+/** Two sorted term lists of one size that agree term by term, up to small typos. */
+function sameUpToTypos(a: readonly string[], b: readonly string[]): boolean {
+  const rest = [...b];
+  for (const t of a) {
+    const at = rest.findIndex((u) => typoOf(t, u));
+    if (at < 0) return false;
+    rest.splice(at, 1);
+  }
+  return true;
+}
+
+/**
+ * The examples the question says again (exactly, else up to small typos); [] when none. The typo
+ * pass runs only when some term of the question is a word no block uses (`isKnownTerm`): a
+ * question of known words that matches no example exactly is not a misspelt one.
+ */
+export function matchExamples(index: ExampleIndex, question: string, asks: QuestionAsks, isKnownTerm: (t: string) => boolean): readonly ExampleRef[] {
+  const terms = contentTerms(question, asks);
+  if (terms.length === 0) return [];
+  const exact = index.byKey.get(terms.join(' '));
+  if (exact !== undefined || terms.every(isKnownTerm)) return exact ?? [];
+  const out: ExampleRef[] = [];
+  for (const key of index.bySize.get(terms.length) ?? []) {
+    if (sameUpToTypos(terms, key)) out.push(...(index.byKey.get(key.join(' ')) ?? []));
+  }
+  return out;
+}

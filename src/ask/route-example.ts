@@ -1,0 +1,53 @@
+/**
+ * Routing by a declared example (example-match.ts): the block whose owner wrote the question
+ * answers it, its parameters bound from the question. The fit check then only binds: coverage
+ * never vetoes an owner's declaration, and what the example itself asks for (a period or a row
+ * limit its SQL fixes) needs no parameter. A value the block does not accept is said at once; any
+ * other parameter the block cannot take leaves the question to the ranked route.
+ */
+import type { CompiledBlock } from '../compiler/types.js';
+import { bindAsks, type Unmet } from './bind-question.js';
+import { matchExamples, type ExampleRef } from './example-match.js';
+import { valueNotAccepted } from './refusals.js';
+import { answer, askedOf, asksOf, fitOf, refused, routeOf, type Prepared } from './route-core.js';
+import type { RouteOptions, Tier1Candidate, Tier1Decision } from './types.js';
+
+const VALUE_KINDS: ReadonlySet<Unmet['kind']> = new Set(['value', 'limit-range']);
+
+/** What the question asks that the block cannot take, less what the owner's example asks alike. */
+function unmetBeyondExample(p: Prepared, block: CompiledBlock, ref: ExampleRef, asks: ReturnType<typeof askedOf>['asks'], options: RouteOptions) {
+  const binding = bindAsks(block, asks, options.now, p.lexicon);
+  // The example's own asks, read at the same `now`, say what the owner declared the block answers as it is.
+  const own = asksOf(p, ref.question, options);
+  const declared = new Set(bindAsks(block, own, options.now, p.lexicon).unmet.map((u) => `${u.kind}\u0000${u.message}`));
+  return { params: binding.params, unmet: binding.unmet.filter((u) => !declared.has(`${u.kind}\u0000${u.message}`)) };
+}
+
+/** The decision when the question says an owner's example again; undefined otherwise. */
+export function routeExample(p: Prepared, question: string, options: RouteOptions): Tier1Decision | undefined {
+  const asked = askedOf(p, question, options);
+  const { asks } = asked;
+  const refs = matchExamples(p.examples(), question, asks, (t) => p.index.postings.has(t));
+  const docs = [...new Set(refs.map((r) => r.doc))];
+  if (docs.length === 0) return undefined;
+  const servable = docs.filter((d) => p.gateOf(d) === undefined);
+  // Two servable blocks declaring the same question is the ranked route's to settle.
+  if (servable.length > 1) return undefined;
+  if (servable.length === 0) {
+    const doc = docs[0] as number;
+    const block = p.index.blocks[doc] as CompiledBlock;
+    return refused(p.gateOf(doc)!, false, [{ id: block.id, score: 1, role: 'refused' }]);
+  }
+  const doc = servable[0] as number;
+  const block = p.index.blocks[doc] as CompiledBlock;
+  const ref = refs.find((r) => r.doc === doc) as ExampleRef;
+  const { params, unmet } = unmetBeyondExample(p, block, ref, asks, options);
+  // Every word of the question is the owner's own: coverage explains the route, it does not judge it.
+  const explained = fitOf(block, asked, options, true, p.lexicon);
+  const fit = { params, unmet, covered: [...explained.covered, ...explained.uncovered], uncovered: unmet.length > 0 ? ['parameters'] : [] };
+  const candidates: Tier1Candidate[] = [{ id: block.id, score: 1, role: unmet.length === 0 ? 'answer' : 'cannot-answer' }];
+  if (unmet.length === 0) return answer(block, params, 1, false, candidates, routeOf(block, 1, fit, ref.question));
+  if (unmet.every((u) => VALUE_KINDS.has(u.kind)))
+    return { ...refused(valueNotAccepted(block, unmet), false, candidates), route: routeOf(block, 1, fit, ref.question) };
+  return undefined;
+}
