@@ -59,8 +59,13 @@ for (const dir of [...readmes(join(root, 'src')), ...readmes(join(root, 'grammar
   if (at < 0) continue;
   const table = ['| unit | what it is |', '|---|---|', ...rows(dir)].join('\n');
   const next = text.indexOf('\n## ', at + 1);
-  const rest = next < 0 ? '' : text.slice(next);
-  const updated = `${text.slice(0, at)}\n## Units\n\n${table}\n${rest}`;
+  const section = text.slice(at, next < 0 ? text.length : next);
+  // Only the table is the script's: prose before or after it in the section is kept.
+  const lines = section.split('\n');
+  const first = lines.findIndex((l) => l.startsWith('|'));
+  const last = first < 0 ? -1 : first + lines.slice(first).findIndex((l) => !l.startsWith('|'));
+  const kept = first < 0 ? [...lines, table] : [...lines.slice(0, first), table, ...(last < first ? [] : lines.slice(last))];
+  const updated = text.slice(0, at) + kept.join('\n') + (next < 0 ? '' : text.slice(next));
   if (updated !== text) {
     writeFileSync(file, updated);
     process.stdout.write(`readme-units: ${relative(root, file)}\n`);
