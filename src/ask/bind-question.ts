@@ -7,7 +7,8 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockFacts, paramForField, type BlockFacts } from './block-facts.js';
-import { iso } from './periods.js';
+import { iso, type PeriodAsk } from './periods.js';
+import type { SqlWindow } from './sql-window.js';
 import { readAsks, type FilterAsk, type QuestionAsks } from './question-asks.js';
 import type { ParamValue } from './types.js';
 import { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
@@ -63,6 +64,15 @@ function bindLimit(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, 
   }
 }
 
+const windowText = (w: SqlWindow): string => `the ${w.direction === 'past' ? 'last' : 'next'} ${w.n} ${w.unit}${w.n === 1 ? '' : 's'}`;
+
+/** A block whose SQL fixes a window relative to today answers for that window and no other period. */
+function bindWindow(block: CompiledBlock, window: SqlWindow, period: PeriodAsk, fail: (message: string) => void): void {
+  const r = period.relative;
+  if (r !== undefined && r.n === window.n && r.unit === window.unit && r.direction === window.direction) return;
+  fail(`${block.id} always covers ${windowText(window)}; it cannot answer for "${period.text}".`);
+}
+
 /** The day before an ISO day: a half-open end as the last day an inclusive bound takes. */
 function dayBefore(d: string): string {
   return iso(Date.parse(`${d}T00:00:00Z`) - 86_400_000);
@@ -81,6 +91,8 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   if (period.needsNow && start === undefined && end === undefined) return fail(`"${period.text}" needs the current date, which was not given.`);
   const { startParam, endParam } = facts;
   if (startParam === undefined && endParam === undefined) {
+    const window = facts.window;
+    if (window !== undefined) return bindWindow(block, window, period, fail);
     const fixed = facts.fixedPeriod;
     if (fixed !== undefined && fixed.start === start && fixed.end === end) return; // rule 2
     if (fixed !== undefined) return fail(`${block.id} is fixed to the period ${periodText(fixed.start, fixed.end)}; it cannot answer for "${period.text}".`);

@@ -9,15 +9,23 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockFacts } from './block-facts.js';
-import { resultColumns } from './result-columns.js';
+import { groupKeys, resultColumns } from './result-columns.js';
 import { termSet } from './tokens.js';
 import { GRAIN_TERMS, RANK_BOTTOM_TERMS } from './vocabulary.js';
 
 export interface BlockContract {
   /** Terms of the result's column names (and declared outputs). */
   readonly columns: ReadonlySet<string>;
-  /** Terms a "by X" / "per X" / "which X" may name: breakdown fields, result columns, calendar grain. */
+  /**
+   * Terms a "by X" / "per X" / "which X" may name: the result's first grouping key (its rows are
+   * one per value of it), the chart's category axis and the calendar grain; the result's columns
+   * only when the query's grouping cannot be read.
+   */
   readonly groupings: ReadonlySet<string>;
+  /** Terms of every grouping key, in GROUP BY order: asked together, they are the result's rows too. */
+  readonly keys: ReadonlyArray<ReadonlySet<string>>;
+  /** Ratio columns (`rooms_per_shift`): "rooms per shift" asks for the column, not a breakdown by shift. */
+  readonly ratios: ReadonlyArray<{ readonly over: ReadonlySet<string>; readonly per: ReadonlySet<string> }>;
   /** Terms that cover a measure word: the above plus name, examples, parameters and fixed values. */
   readonly vocabulary: ReadonlySet<string>;
   /**
@@ -71,14 +79,24 @@ function buildContract(block: CompiledBlock): BlockContract {
   const vis = Object.values(block.visualization ?? {}).filter((v): v is string => typeof v === 'string');
   const columns = termSet([...names, ...block.outputs, ...vis].join(' '));
   const grains = facts.timeSeries ? grainTerms(block, names) : new Set<string>();
-  const groupings = union(columns, termSet([...facts.breakdownFields].join(' ')), grains);
+  const keys = (groupKeys(block.query, block.dialect) ?? []).map((k) => termSet(k));
+  // One row per value of the first key: "by city" from rows per hotel (city beside it) is not a city breakdown.
+  const rowsOf = keys.length > 0 ? (keys[0] as Set<string>) : columns;
+  const groupings = union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains);
   const owned = termSet([block.name, ...block.examples.map((e) => e.question), ...block.params.map((p) => p.name), ...facts.literals].join(' '));
-  const vocabulary = union(groupings, owned);
+  const vocabulary = union(columns, groupings, owned);
   const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
   const qualifiers = union(vocabulary, termSet([...block.tables.map((t) => t.split('.').pop() ?? t), block.description ?? ''].join(' ')));
   return {
     columns,
     groupings,
+    keys,
+    ratios: [...names, ...block.outputs]
+      .filter((n) => /_per_/i.test(n))
+      .map((n) => {
+        const [over = '', per = ''] = n.toLowerCase().split(/_per_/, 2);
+        return { over: termSet(over), per: termSet(per) };
+      }),
     vocabulary,
     qualifiers,
     describedPairs: pairsOf(block.description ?? ''),

@@ -7,7 +7,8 @@
  */
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { END_PARAM_NAMES, LIMIT_PARAM_NAMES, START_PARAM_NAMES } from './vocabulary.js';
-import { iso } from './periods.js';
+import { findPeriod, iso } from './periods.js';
+import { sqlWindow, type SqlWindow } from './sql-window.js';
 
 export interface BlockFacts {
   limitParam?: CompiledParam;
@@ -25,6 +26,8 @@ export interface BlockFacts {
   startExclusive: boolean;
   /** A period the SQL fixes with date literals when no date parameter is used (spec rule 2). */
   fixedPeriod?: { start?: string; end?: string };
+  /** A window the SQL fixes relative to the day it runs (`date('now', '-30 days')`), when no date parameter is used. */
+  window?: SqlWindow;
   /** Fields the result has one row per value of (a value of them needs no filter). */
   breakdownFields: ReadonlySet<string>;
   /** Lower-cased string literals of the query (`status = 'completed'` fixes status). */
@@ -131,6 +134,19 @@ function startExclusiveOf(block: CompiledBlock, start: CompiledParam | undefined
   return seen.has('>') && !seen.has('>=');
 }
 
+/**
+ * A window the block's own name or description declares ("on_the_books_next_30_days", "scores of
+ * the last 30 days") when its SQL computes it in a way that cannot be read (from the data's own
+ * latest day, say).
+ */
+function declaredWindow(block: CompiledBlock): SqlWindow | undefined {
+  for (const text of [block.name.replace(/_/g, ' '), block.description ?? '']) {
+    const relative = findPeriod(text, '2000-01-01T00:00:00Z')?.relative;
+    if (relative !== undefined) return relative;
+  }
+  return undefined;
+}
+
 const cache = new WeakMap<CompiledBlock, BlockFacts>();
 
 /** Facts of one block, cached per compiled block object. */
@@ -140,6 +156,7 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
   const usesDateParam = block.params.some((p) => p.type === 'date' && block.paramsUsed.includes(p.name));
   const fixedLimit = /\blimit\s+(\d+)\b/i.exec(block.query);
   const fixedPeriod = usesDateParam ? undefined : fixedPeriodOf(block.query);
+  const window = usesDateParam ? undefined : (sqlWindow(block.query) ?? declaredWindow(block));
   const limitParam = limitParamOf(block);
   const startParam = dateParam(block, START_PARAM_NAMES);
   const endParam = dateParam(block, END_PARAM_NAMES);
@@ -149,6 +166,7 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
     ...(startParam ? { startParam } : {}),
     ...(endParam ? { endParam } : {}),
     ...(fixedPeriod ? { fixedPeriod } : {}),
+    ...(window ? { window } : {}),
     endInclusive: endInclusiveOf(block, endParam),
     startExclusive: startExclusiveOf(block, startParam),
     breakdownFields: breakdownFieldsOf(block),

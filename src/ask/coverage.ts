@@ -12,7 +12,7 @@ import type { CompiledBlock } from '../compiler/types.js';
 import type { Unmet } from './bind-question.js';
 import { blockContract, type BlockContract } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
-import type { AskedMeasure, AskedShape } from './question-shape.js';
+import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import type { TermAlias } from './term-index.js';
 import { GRAIN_TERMS } from './vocabulary.js';
 
@@ -32,6 +32,8 @@ export interface CoverageOptions {
   periodAsked: boolean;
   /** Certified terms named in the question: their words stand for the term's name. */
   aliases?: readonly TermAlias[];
+  /** The project's words that may stand for a term it does not use (business-lexicon.ts). */
+  alternatives?: (term: string) => readonly string[];
 }
 
 /**
@@ -39,12 +41,12 @@ export interface CoverageOptions {
  * synonym whose name's terms all are (any of the overlapping phrases it is part of).
  */
 function given(set: ReadonlySet<string>, term: string, start: number, options: CoverageOptions): boolean {
-  if (set.has(term)) return true;
+  if (set.has(term) || (options.alternatives?.(term) ?? []).some((t) => set.has(t))) return true;
   return (options.aliases ?? []).some((a) => start >= a.start && start < a.end && a.terms.length > 0 && a.terms.every((t) => set.has(t)));
 }
 
-function grouped(contract: BlockContract, term: string): boolean {
-  if (contract.groupings.has(term)) return true;
+function grouped(contract: BlockContract, term: string, options: CoverageOptions): boolean {
+  if (contract.groupings.has(term) || (options.alternatives?.(term) ?? []).some((t) => contract.groupings.has(t))) return true;
   return (GRAIN_TERMS.get(term) ?? []).some((g) => contract.groupings.has(g));
 }
 
@@ -100,10 +102,38 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
  * "each customer segment" (segment), "by payment method" (method), "by product category",
  * and the verb a short phrase may run into ("each segment bring").
  */
+/** Every grouping key of the result is asked for: its rows are the asked breakdown, whichever key comes first. */
+function allKeysAsked(contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
+  if (contract.keys.length < 2) return false;
+  const asked = shape.groupings.flatMap((g) => g.parts.flatMap((x) => [x.term, ...(options.alternatives?.(x.term) ?? [])]));
+  return contract.keys.every((k) => asked.some((t) => k.has(t)));
+}
+
+/**
+ * A "by X" that is not a breakdown: the measure of a ratio column the question names whole ("rooms
+ * per shift" for `rooms_per_shift`), or the measure a ranking orders by ("top 30 countries by room
+ * nights", "customers by spend").
+ */
+function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: AskedGrouping, rankingAsked: boolean): boolean {
+  const terms = g.parts.map((x) => x.term);
+  const measured = new Set(shape.measures.map((m) => m.term));
+  if (contract.ratios.some((r) => terms.every((t) => r.per.has(t)) && [...r.over].some((t) => measured.has(t)))) return true;
+  return rankingAsked && terms.length > 0 && terms.every((t) => contract.columns.has(t));
+}
+
 function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  const together = allKeysAsked(contract, shape, options);
+  const rankingAsked = shape.ranking !== undefined || options.limitAsked;
   for (const g of shape.groupings) {
-    const field = g.parts.findIndex((x) => grouped(contract, x.term));
-    const ok = field >= 0 && g.parts.every((x, i) => i === field || grouped(contract, x.term) || given(contract.qualifiers, x.term, x.start, options));
+    if (measureNotGrouping(contract, shape, g, rankingAsked)) {
+      t.note(true, `by ${g.text}`, '');
+      continue;
+    }
+    const inKey = (term: string) => together && contract.keys.some((k) => k.has(term));
+    const field = g.parts.findIndex((x) => grouped(contract, x.term, options) || inKey(x.term));
+    const ok =
+      field >= 0 &&
+      g.parts.every((x, i) => i === field || grouped(contract, x.term, options) || inKey(x.term) || given(contract.qualifiers, x.term, x.start, options));
     t.note(ok, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`);
   }
 }
@@ -139,9 +169,16 @@ function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedSha
 
 /** A block whose SQL fixes its period answers a question about that period, not one that names none. */
 function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void {
-  const fixed = blockFacts(block).fixedPeriod;
-  if (fixed === undefined || options.named || options.periodAsked) return;
-  t.note(false, 'any period', `${block.id} covers only ${fixed.start ?? '…'} up to ${fixed.end ?? '…'}, and the question asks for no period.`);
+  const { fixedPeriod: fixed, window } = blockFacts(block);
+  if (options.named || options.periodAsked) return;
+  if (fixed !== undefined)
+    t.note(false, 'any period', `${block.id} covers only ${fixed.start ?? '…'} up to ${fixed.end ?? '…'}, and the question asks for no period.`);
+  else if (window !== undefined)
+    t.note(
+      false,
+      'any period',
+      `${block.id} covers only the ${window.direction === 'past' ? 'last' : 'next'} ${window.n} ${window.unit}s, and the question asks for no period.`,
+    );
 }
 
 /** What of the asked shape the block gives, and what it does not. */

@@ -67,7 +67,7 @@ export function routeFollowUp(
   const { asks, shape } = asked;
   if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape))) return undefined;
   if (standalone.kind !== 'answer' && asksOwnMeasure(block, shape)) return undefined;
-  const fit = fitOf(block, asked, options, true, p.lexicon);
+  const fit = fitOf(block, asked, options, true, p.lexicon, p.alternatives);
   if (fit.unmet.length === 0) return held(block, previous, fit);
   if (fit.unmet.every((u) => u.kind === 'value' || u.kind === 'limit-range')) {
     return refused(valueNotAccepted(block, fit.unmet), false, [{ id: block.id, score: 1, role: 'cannot-answer' }]);

@@ -15,6 +15,8 @@ export interface PeriodAsk {
   needsNow: boolean;
   /** The words that asked for it, for explanations. */
   text: string;
+  /** "last 30 days", "next 2 weeks": the window relative to now, as a block's SQL may fix it. */
+  relative?: { n: number; unit: 'day' | 'week' | 'month' | 'year'; direction: 'past' | 'next' };
   spans: Array<[number, number]>;
 }
 
@@ -89,10 +91,18 @@ function shift(t: number, unit: Unit, n: number): number {
 
 const unitOf = (w: string): Unit => w.replace(/s$/, '') as Unit;
 
+/** The relative window a "last N units" / "next N units" phrase names (quarters are three months). */
+function relativeOf(n: number, unit: Unit, direction: 'past' | 'next'): { relative?: PeriodAsk['relative'] } {
+  if (unit === 'quarter') return { relative: { n: n * 3, unit: 'month', direction } };
+  return unit === 'day' || unit === 'week' || unit === 'month' || unit === 'year' ? { relative: { n, unit, direction } } : {};
+}
+
+type Part = Partial<Range> & { relative?: PeriodAsk['relative'] };
+
 interface Rule {
   pattern: RegExp;
   /** Returns the part of the period this phrase sets, or 'needs-now'. */
-  read(m: RegExpExecArray, now: number | undefined): Partial<Range> | 'needs-now' | undefined;
+  read(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined;
 }
 
 const RELATIVE_NEEDS_NOW = 'needs-now' as const;
@@ -123,8 +133,20 @@ const RULES: Rule[] = [
   },
   {
     pattern: /\b(?:last|past|previous|trailing)\s+(\d+)\s+(days?|weeks?|months?|quarters?|years?)\b/gi,
-    read: (m, now) =>
-      now === undefined ? RELATIVE_NEEDS_NOW : { start: iso(shift(unitStart(now, 'day'), unitOf((m[2] ?? '').toLowerCase()), -Number(m[1]))) },
+    read: (m, now) => {
+      const unit = unitOf((m[2] ?? '').toLowerCase());
+      if (now === undefined) return RELATIVE_NEEDS_NOW;
+      return { start: iso(shift(unitStart(now, 'day'), unit, -Number(m[1]))), ...relativeOf(Number(m[1]), unit, 'past') };
+    },
+  },
+  {
+    pattern: /\b(?:next|coming|upcoming|following)\s+(\d+)\s+(days?|weeks?|months?|years?)\b/gi,
+    read: (m, now) => {
+      const unit = unitOf((m[2] ?? '').toLowerCase());
+      if (now === undefined) return RELATIVE_NEEDS_NOW;
+      const today = unitStart(now, 'day');
+      return { start: iso(today), end: iso(addDays(shift(today, unit, Number(m[1])), 1)), ...relativeOf(Number(m[1]), unit, 'next') };
+    },
   },
   {
     pattern: /\b(?:last|previous|prior)\s+(week|month|quarter|year)\b/gi,
@@ -184,6 +206,7 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
   let start: string | undefined;
   let end: string | undefined;
   let needsNow = false;
+  const relatives: Array<PeriodAsk['relative']> = [];
   for (const rule of RULES) {
     for (const m of question.matchAll(rule.pattern)) {
       const s = m.index;
@@ -197,11 +220,21 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
         needsNow = true;
         continue;
       }
+      relatives.push(part.relative);
       if (part.start !== undefined && (start === undefined || part.start < start)) start = part.start;
       if (part.end !== undefined && (end === undefined || part.end > end)) end = part.end;
     }
   }
   if (spans.length === 0) return undefined;
   spans.sort((a, b) => a[0] - b[0]);
-  return { ...(start === undefined ? {} : { start }), ...(end === undefined ? {} : { end }), needsNow, text: texts.join(', '), spans };
+  // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").
+  const relative = relatives.length === 1 ? relatives[0] : undefined;
+  return {
+    ...(start === undefined ? {} : { start }),
+    ...(end === undefined ? {} : { end }),
+    ...(relative !== undefined ? { relative } : {}),
+    needsNow,
+    text: texts.join(', '),
+    spans,
+  };
 }

@@ -51,6 +51,8 @@ const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
 const GROUPING_WORDS = 3;
 
 type Spans = ReadonlyArray<readonly [number, number]>;
+/** Reads a term in the project's own words (business-lexicon.ts); identity by default. */
+type Fold = (term: string) => string;
 const inside = (spans: Spans, w: WordSpan): boolean => spans.some(([a, b]) => w.start < b && w.end > a);
 
 /** Spans of the words that say which rows: the row limit, the period, the filter values. */
@@ -68,7 +70,7 @@ function content(w: WordSpan | undefined): boolean {
 }
 
 /** The grouping phrase starting at `from`: content words up to the next stop word or cue. */
-function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, most = GROUPING_WORDS): { grouping?: AskedGrouping; next: number } {
+function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold, most = GROUPING_WORDS): { grouping?: AskedGrouping; next: number } {
   let j = from;
   const taken: WordSpan[] = [];
   while (j < ws.length && taken.length < most) {
@@ -78,15 +80,15 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, most = GRO
     j++;
   }
   if (taken.length === 0) return { next: from };
-  const parts = taken.flatMap((w) => termsOfWord(w.word).map((term) => ({ term, start: w.start, end: w.end })));
+  const parts = taken.flatMap((w) => termsOfWord(w.word).map((term) => ({ term: fold(term), start: w.start, end: w.end })));
   return { grouping: { text: taken.map((w) => w.word).join(' '), terms: parts.map((x) => x.term), parts }, next: j };
 }
 
 /** Groupings after a cue, continued over "and" ("by state and channel"). */
-function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape): number {
+function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape, fold: Fold): number {
   let at = from;
   for (;;) {
-    const { grouping, next } = phraseAt(ws, at, skip);
+    const { grouping, next } = phraseAt(ws, at, skip, fold);
     if (grouping === undefined) return at;
     out.groupings.push(grouping);
     if (ws[next]?.word !== 'and' || !content(ws[next + 1])) return next;
@@ -99,21 +101,23 @@ function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: As
  * the verb usually follows ("which states sell the most"). Filler before it is passed over
  * ("which of our channels").
  */
-function whichAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape): number {
+function whichAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape, fold: Fold): number {
   let at = from;
   while (at < ws.length && at < from + 3 && STOP_WORDS.has((ws[at] as WordSpan).word)) at++;
-  const { grouping, next } = phraseAt(ws, at, skip, 1);
+  const { grouping, next } = phraseAt(ws, at, skip, fold, 1);
   if (grouping === undefined) return from;
   out.groupings.push(grouping);
   return next;
 }
 
-function classify(w: WordSpan, out: AskedShape, run: number): void {
-  if (TIME.has(w.word)) {
+function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: WordSpan | undefined): void {
+  // "over time" asks for a time series; "resolution time" is a measure (a duration).
+  if (TIME.has(w.word) || (w.word === 'time' && after?.word === 'over')) {
     out.overTime ??= w.word;
     return;
   }
-  for (const term of termsOfWord(w.word)) {
+  for (const raw of termsOfWord(w.word)) {
+    const term = fold(raw);
     if (RANK_TOP_TERMS.has(term) || RANK_BOTTOM_TERMS.has(term)) {
       out.ranking = RANK_BOTTOM_TERMS.has(term) ? 'bottom' : (out.ranking ?? 'top');
       out.rankingText ??= w.word;
@@ -125,7 +129,7 @@ function classify(w: WordSpan, out: AskedShape, run: number): void {
  * Reads the shape of a question. `skip` holds spans to ignore besides the asks' own values: the
  * words that named a block (spec: they are never values, measures or groupings).
  */
-export function readShape(question: string, asks: QuestionAsks, skip: Spans = []): AskedShape {
+export function readShape(question: string, asks: QuestionAsks, skip: Spans = [], fold: Fold = (t) => t): AskedShape {
   const ws = words(question);
   const spans: Spans = [...valueSpans(asks), ...skip];
   const out: AskedShape = { groupings: [], measures: [] };
@@ -137,16 +141,16 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       continue;
     }
     if (GROUP_CUES.has(w.word)) {
-      i = groupingsAt(ws, i + 1, spans, out) - 1;
+      i = groupingsAt(ws, i + 1, spans, out, fold) - 1;
       run++;
       continue;
     }
     if (w.word === 'which') {
-      i = whichAt(ws, i + 1, spans, out) - 1;
+      i = whichAt(ws, i + 1, spans, out, fold) - 1;
       run++;
       continue;
     }
-    if (content(w)) classify(w, out, run);
+    if (content(w)) classify(w, out, run, fold, ws[i - 1]);
   }
   return out;
 }

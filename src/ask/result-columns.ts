@@ -67,3 +67,65 @@ export function resultColumns(query: string, driver: string): string[] {
   }
   return out;
 }
+
+/** Items of a comma-separated top-level list starting at `from`, up to a clause word or the end. */
+function listItems(tokens: readonly SqlToken[], from: number): SqlToken[][] {
+  const items: SqlToken[][] = [[]];
+  let depth = 0;
+  for (let i = from; i < tokens.length; i++) {
+    const t = tokens[i] as SqlToken;
+    if (t.text === '(') depth++;
+    else if (t.text === ')') {
+      if (depth === 0) break;
+      depth--;
+    } else if (
+      depth === 0 &&
+      t.kind === 'word' &&
+      ['order', 'having', 'limit', 'window', 'qualify', 'union', 'intersect', 'except', 'offset'].includes(t.value)
+    )
+      break;
+    if (depth === 0 && t.text === ',') items.push([]);
+    else (items[items.length - 1] as SqlToken[]).push(t);
+  }
+  return items.filter((x) => x.length > 0);
+}
+
+const textOf = (item: readonly SqlToken[]): string => item.map((t) => t.text.toLowerCase()).join(' ');
+
+/** The top-level GROUP BY after the first top-level select list, as its items. */
+function groupByItems(tokens: readonly SqlToken[], range: [number, number]): SqlToken[][] | undefined {
+  let depth = 0;
+  for (let i = range[1]; i < tokens.length; i++) {
+    const t = tokens[i] as SqlToken;
+    if (t.text === '(') depth++;
+    else if (t.text === ')') depth--;
+    else if (depth === 0 && t.kind === 'word' && t.value === 'group' && tokens[i + 1]?.kind === 'word' && tokens[i + 1]?.value === 'by')
+      return listItems(tokens, i + 2);
+  }
+  return undefined;
+}
+
+/**
+ * The names of the result's grouping keys, in GROUP BY order: a position is the result column it
+ * points at, a column its name, an expression the alias the select list gives it. Undefined when
+ * the query has no top-level GROUP BY or cannot be read; an item it cannot name is left out.
+ */
+export function groupKeys(query: string, driver: string): string[] | undefined {
+  const tokens = tokensOf(query, driver);
+  const range = selectList(tokens);
+  if (range === undefined) return undefined;
+  const items = groupByItems(tokens, range);
+  if (items === undefined) return undefined;
+  const selected = listItems(tokens.slice(range[0], range[1]), 0).map((item) => ({ item, name: itemName(item) }));
+  const columns = resultColumns(query, driver);
+  return items
+    .map((item) => {
+      const only = item.length === 1 ? (item[0] as SqlToken) : undefined;
+      if (only?.kind === 'number') return columns[Number(only.text) - 1];
+      const name = item.length === 1 || item[item.length - 2]?.text === '.' ? itemName(item) : undefined;
+      if (name !== undefined) return name;
+      // An expression grouped by: the select item holding the same expression names it.
+      return selected.find((s) => s.name !== undefined && textOf(s.item).startsWith(textOf(item)))?.name;
+    })
+    .filter((k): k is string => k !== undefined);
+}

@@ -43,6 +43,10 @@ export interface Prepared {
   terms: TermIndex;
   /** The owners' example questions, indexed on first use. */
   examples(): ExampleIndex;
+  /** A question's term in the project's own words (business-lexicon.ts). */
+  fold(term: string): string;
+  /** The project's words that may stand for a term where a block does not use it (business-lexicon.ts). */
+  alternatives(term: string): readonly string[];
 }
 
 export function refused(core: RefusalCore, named: boolean, candidates: Tier1Candidate[]): Tier1Decision {
@@ -108,10 +112,23 @@ export function askedOf(p: Prepared, question: string, options: RouteOptions, sk
 }
 
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
-export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, lexicon: ValueLexicon): Fit {
+export function fitOf(
+  block: CompiledBlock,
+  asked: Asked,
+  options: RouteOptions,
+  named: boolean,
+  lexicon: ValueLexicon,
+  alternatives?: (term: string) => readonly string[],
+): Fit {
   const { asks, shape, aliases } = asked;
   const binding = bindAsks(block, asks, options.now, lexicon);
-  const cov = coverage(block, shape, { named, limitAsked: asks.limit !== undefined, periodAsked: asks.period !== undefined, aliases });
+  const cov = coverage(block, shape, {
+    named,
+    limitAsked: asks.limit !== undefined,
+    periodAsked: asks.period !== undefined,
+    aliases,
+    ...(alternatives !== undefined ? { alternatives } : {}),
+  });
   const unbound = binding.unmet.map((u) => u.message);
   return {
     params: binding.params,

@@ -42,7 +42,12 @@ function valueSpans(asks: QuestionAsks | undefined): { values: Array<[number, nu
  * "mobile" to a block whose example says it, while "this year" or "on mobile" do not count
  * against a project whose blocks never use those words.
  */
-export function routingTerms(question: string, asks: QuestionAsks | undefined, isKnownTerm: (t: string) => boolean = () => true): Set<string> {
+export function routingTerms(
+  question: string,
+  asks: QuestionAsks | undefined,
+  isKnownTerm: (t: string) => boolean = () => true,
+  fold: (t: string) => string = (t) => t,
+): Set<string> {
   const { values, soft } = valueSpans(asks);
   const out = new Set<string>();
   for (const w of words(question)) {
@@ -51,7 +56,7 @@ export function routingTerms(question: string, asks: QuestionAsks | undefined, i
     if (inside(values, w.start, w.end)) continue;
     const inValue = inside(soft, w.start, w.end);
     if (inValue && (monthNumber(w.word) !== undefined || w.word === 'ytd' || w.word === 'mtd')) continue;
-    for (const t of termsOfWord(w.word)) if (!inValue || isKnownTerm(t)) out.add(t);
+    for (const t of termsOfWord(w.word)) if (!inValue || isKnownTerm(t)) out.add(fold(t));
   }
   return out;
 }

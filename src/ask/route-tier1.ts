@@ -26,6 +26,7 @@ import {
   type Fit,
   type Prepared,
 } from './route-core.js';
+import { alternativesOf, inProjectWords } from './business-lexicon.js';
 import { buildExampleIndex, type ExampleIndex } from './example-match.js';
 import { routeFollowUp } from './follow-up.js';
 import { routeExample } from './route-example.js';
@@ -65,7 +66,7 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
     const alt = needsAlternative ? alternativeFor(p, block.name, doc) : undefined;
     return refused(alt === undefined ? gate : (gateRefusal(block, p.gate, alt) ?? gate), true, candidates);
   }
-  const fit = fitOf(block, askedOf(p, question, options, [[hit.start, hit.end]]), options, true, p.lexicon);
+  const fit = fitOf(block, askedOf(p, question, options, [[hit.start, hit.end]]), options, true, p.lexicon, p.alternatives);
   if (fit.unmet.length > 0) return refused(cannotAnswer(block, fit.unmet), true, candidates);
   return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit));
 }
@@ -85,7 +86,7 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
   // A certified term's synonyms score as its name too: the name is appended, nothing is replaced.
   const all = scoreTerms(
     p.index,
-    routingTerms(p.terms.expand(question), asked.asks, (t) => p.index.postings.has(t)),
+    routingTerms(p.terms.expand(question), asked.asks, (t) => p.index.postings.has(t), p.fold),
     p.scratch,
   );
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
@@ -153,7 +154,7 @@ function chooseServable(p: Prepared, ranked: Scored[], asked: Asked, options: Ro
     if (p.gateOf(r.doc) === undefined) {
       if (chosen !== undefined) role = 'alternative';
       else {
-        const fit = fitOf(block, asked, options, false, p.lexicon);
+        const fit = fitOf(block, asked, options, false, p.lexicon, p.alternatives);
         explained ??= routeOf(block, r.score, fit);
         first ??= { block, fit };
         role = fit.unmet.length === 0 ? 'answer' : 'cannot-answer';
@@ -212,6 +213,8 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
       const ts = routingTerms(word, undefined);
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));
     },
+    fold: (term) => inProjectWords(term, (t) => index.postings.has(t)),
+    alternatives: (term) => alternativesOf(term).filter((t) => index.postings.has(t)),
     examples: () => {
       examples ??= buildExampleIndex(index.blocks, (text) => asksOf(p, text, {}));
       return examples;

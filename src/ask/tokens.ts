@@ -62,6 +62,19 @@ export function stem(word: string): string {
   return w;
 }
 
+/**
+ * A stop word typed with two neighbouring letters swapped ("teh", "waht", "hwo"): read as the stop
+ * word it is. Only swaps: a word one letter away from a stop word is often a word of its own.
+ */
+function swappedStopWord(word: string): boolean {
+  if (word.length < 3 || word.length > 6) return false;
+  for (let i = 0; i + 1 < word.length; i++) {
+    const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    if (swapped !== word && STOP_WORDS.has(swapped)) return true;
+  }
+  return false;
+}
+
 const cache = new Map<string, readonly string[]>();
 
 /** Canonical terms of one lower-cased word: [] for a stop word, several for an abbreviation. */
@@ -69,7 +82,7 @@ export function termsOfWord(word: string): readonly string[] {
   const hit = cache.get(word);
   if (hit !== undefined) return hit;
   let out: string[];
-  if (STOP_WORDS.has(word)) out = [];
+  if (STOP_WORDS.has(word) || swappedStopWord(word)) out = [];
   else {
     const synonym = SYNONYMS[word];
     const expanded = synonym === undefined ? [word] : synonym.split(' ');

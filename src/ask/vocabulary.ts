@@ -285,8 +285,11 @@ export const NEUTRAL_WORDS: readonly string[] = [
   'took',
 ];
 
-/** Words asking how something moves over time: a time series gives that, nothing else does. */
-export const TIME_WORDS: readonly string[] = ['trend', 'trends', 'history', 'time', 'timeline', 'evolution'];
+/**
+ * Words asking how something moves over time: a time series gives that, nothing else does. "time"
+ * alone is not one ("resolution time" is a duration); "over time" is (question-shape.ts).
+ */
+export const TIME_WORDS: readonly string[] = ['trend', 'trends', 'history', 'timeline', 'evolution'];
 
 /** Calendar grain: a routing term -> the grain terms a time series of that grain answers to. */
 export const GRAIN_TERMS: ReadonlyMap<string, readonly string[]> = new Map([
