@@ -189,6 +189,22 @@ function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks
   );
 }
 
+/**
+ * "across all hotels": a block that filters hotels on one value at a time (a parameter, bound to its
+ * default when the question names none) cannot give every hotel together; one that breaks its
+ * result down by hotel, or reads every hotel, can.
+ */
+function bindAll(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, out: Binding): void {
+  for (const all of asks.all ?? []) {
+    const param = paramForField(block, all.field);
+    if (param === undefined || param.name in out.params || facts.breakdownFields.has(all.field)) continue;
+    out.unmet.push({
+      kind: 'filter',
+      message: `${block.id} answers for one ${all.field} at a time (its ${param.name}); "${all.text}" asks for every one together.`,
+    });
+  }
+}
+
 /** A loose "in <word>" goes to the block's one unbound string parameter, if it has exactly one. */
 function bindLoose(block: CompiledBlock, loose: FilterAsk[], lexicon: ValueLexicon | undefined, out: Binding): void {
   if (loose.length === 0) return;
@@ -212,6 +228,7 @@ export function bindAsks(block: CompiledBlock, asks: QuestionAsks, now?: Date | 
   bindLimit(block, facts, asks, out);
   bindPeriod(block, facts, asks, now, out);
   bindFilters(block, facts, asks, lexicon, out);
+  bindAll(block, facts, asks, out);
   for (const p of block.params) {
     if (p.required && (p.default === undefined || p.default === null) && !(p.name in out.params)) {
       out.unmet.push({ kind: 'required', message: `${block.id} needs a value for ${p.name} (${p.type}), and the question gives none.` });

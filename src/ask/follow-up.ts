@@ -6,7 +6,8 @@
  *   2025?") is held to the same block: its parameters are re-bound over the earlier ones, and
  *   what the block does not take is explained in its terms;
  * - a question asking for a grouping or filter the block does not give ("by channel") first
- *   looks for a distinct certified drilldown block answering the two questions together;
+ *   looks for a distinct certified drilldown block of the same domain giving the thread's
+ *   measures under that grouping;
  * - without one it becomes a drilldown proposal: no certified answer, the Tier-2 way, carrying
  *   the requested filters and dimensions as the evidence route.
  *
@@ -24,6 +25,21 @@ export interface PreviousAnswer {
   block: string;
   params: Record<string, ParamValue>;
   question: string;
+  /** The questions of the certified turns this one continues, oldest first (the last is `question`). */
+  chain?: readonly string[];
+}
+
+/**
+ * The measures the thread is about: those its certified turns asked for ("top 10 states by
+ * revenue", then "just the top 3": revenue), else the earlier block's own measure columns. A
+ * drilldown block must give them, so a follow-up never trades the measure for a grouping.
+ */
+function carriedMeasures(p: Prepared, block: CompiledBlock, previous: PreviousAnswer, options: RouteOptions): string[] {
+  const asked = (previous.chain ?? [previous.question]).flatMap((q) => readShape(q, asksOf(p, q, options)).measures.map((m) => m.text));
+  if (asked.length > 0) return [...new Set(asked)];
+  const contract = blockContract(block);
+  const keys = new Set(contract.keys.flatMap((k) => [...k]));
+  return [...contract.columns].filter((t) => !keys.has(t) && !contract.groupings.has(t));
 }
 
 /** True when the question asks for a measure the earlier block does not hold: a new question. */
@@ -74,10 +90,11 @@ export function routeFollowUp(
   }
   const combined = `${previous.question} ${question}`;
   // A drilldown block gives the earlier measures under the new grouping or filter; the earlier
-  // question's own groupings are what the follow-up replaces.
-  const earlier = readShape(previous.question, asksOf(p, previous.question, options));
-  const drill = rank(`${earlier.measures.map((m) => m.text).join(' ')} ${question}`);
-  if (drill.kind === 'answer' && drill.block !== block.id) return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
+  // questions' own groupings are what the follow-up replaces.
+  const drill = rank(`${carriedMeasures(p, block, previous, options).join(' ')} ${question}`);
+  // A drilldown stays in the subject area its owner declared: a block of another domain measures another population.
+  const sameDomain = drill.kind === 'answer' && drill.block.slice(0, drill.block.indexOf('.')) === block.domain;
+  if (drill.kind === 'answer' && drill.block !== block.id && sameDomain) return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
   return {
     kind: 'no-match',
     code: 'NO_MATCH',

@@ -5,7 +5,7 @@
  * router can drop value words from ranking and explanations can quote the question.
  */
 import { findPeriod, type PeriodAsk } from './periods.js';
-import { words, type WordSpan } from './tokens.js';
+import { stem, words, type WordSpan } from './tokens.js';
 import { findStates } from './us-states.js';
 import { NUMBER_WORDS, STOP_WORDS } from './vocabulary.js';
 import type { ValueLexicon } from './value-lexicon.js';
@@ -34,10 +34,21 @@ export interface FilterAsk {
   loose: boolean;
 }
 
+/** "across all hotels", "for all of our channels": every value of a field, not one. */
+export interface AllAsk {
+  /** The field word, stemmed ("hotel"). */
+  field: string;
+  text: string;
+  start: number;
+  end: number;
+}
+
 export interface QuestionAsks {
   limit?: LimitAsk;
   period?: PeriodAsk;
   filters: FilterAsk[];
+  /** Fields asked for whole (every value together). */
+  all?: AllAsk[];
 }
 
 const NUM = `(-?\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
@@ -173,6 +184,19 @@ export interface AskOptions {
   skip?: ReadonlyArray<[number, number]>;
 }
 
+const ALL = /\b(?:across\s+|for\s+|in\s+|at\s+)?all\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?([a-z][a-z_-]*)/gi;
+
+/** Fields the question asks for whole: "all hotels", "across all of our channels". */
+function allOf(question: string): AllAsk[] {
+  const out: AllAsk[] = [];
+  for (const m of question.matchAll(ALL)) {
+    const word = (m[1] ?? '').toLowerCase();
+    if (STOP_WORDS.has(word) || word === 'time') continue;
+    out.push({ field: stem(word), text: m[0].trim(), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
 /** Every ask in the question, in a fixed order so overlapping readings resolve the same way. */
 export function readAsks(question: string, options: AskOptions): QuestionAsks {
   const taken: Array<[number, number]> = [...(options.skip ?? [])];
@@ -195,5 +219,6 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
     ...(limit === undefined || inside(options.skip ?? [], limit.start, limit.end) ? {} : { limit }),
     ...(period === undefined ? {} : { period }),
     filters,
+    ...(allOf(question).length > 0 ? { all: allOf(question) } : {}),
   };
 }

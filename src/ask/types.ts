@@ -168,7 +168,11 @@ export interface Tier1Router {
    * that block, a certified drilldown block, or a drilldown proposal; the standalone decision when
    * the question is not a follow-up of it.
    */
-  followUp(question: string, previous: { block: string; params: Record<string, ParamValue>; question: string }, options?: RouteOptions): Tier1Decision;
+  followUp(
+    question: string,
+    previous: { block: string; params: Record<string, ParamValue>; question: string; chain?: readonly string[] },
+    options?: RouteOptions,
+  ): Tier1Decision;
   /** The answer gate this router serves under: every certified answer of its decisions passed it. */
   readonly gate: BlockGate;
   /** The same gate for business terms (a definition answer is certified only through it). */

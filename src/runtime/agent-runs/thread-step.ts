@@ -11,7 +11,7 @@ export interface OpenedThread {
   /** The thread the run belongs to (absent without a thread store). */
   id?: string;
   /** The thread's last answer when it was certified: what a follow-up may narrow. */
-  previous?: { runId: string; block: string; params: Record<string, string | number | boolean>; question: string };
+  previous?: { runId: string; block: string; params: Record<string, string | number | boolean>; question: string; chain: string[] };
 }
 
 /** The person the thread belongs to: the request's principal, else the local owner of drafts. */
@@ -22,7 +22,10 @@ function ownerOf(ctx: AskContext): string | undefined {
 function previousOf(runs: readonly ThreadRun[]): OpenedThread['previous'] {
   const last = runs[runs.length - 1];
   if (last === undefined || last.tier !== 1 || last.block === undefined) return undefined;
-  return { runId: last.runId, block: last.block, params: last.params ?? {}, question: last.question };
+  // The certified turns this one continues, oldest first: what they asked for is still asked.
+  const chain: string[] = [];
+  for (let i = runs.length - 1; i >= 0 && runs[i]?.tier === 1; i--) chain.unshift((runs[i] as ThreadRun).question);
+  return { runId: last.runId, block: last.block, params: last.params ?? {}, question: last.question, chain };
 }
 
 /** Opens the request's thread; `undefined` when the request names a thread that is not the asker's. */

@@ -75,24 +75,24 @@ describe('Tier 2', () => {
     const text = readFileSync(join(root, TIER2_DRAFT), 'utf8');
     expect(text).toContain('block "what_is_the_average_quantity_per_order_item" {');
     for (const line of [
-      'domain = "finance"',
+      'domain = "catalog"',
       'status = "draft"',
       'description = "Review required: drafted from a question."',
       `owner = "${OWNER}"`,
       'tags = ["review-required"]',
       'asked_times = 1',
       'entity = "OrderItem"',
-      'contract_id = "finance.OrderItem.what_is_the_average_quantity_per_order_item"',
+      'contract_id = "catalog.OrderItem.what_is_the_average_quantity_per_order_item"',
     ]) {
       expect(text).toContain(line);
     }
     expect(text).toMatch(/answer_fingerprint = "sha256:[0-9a-f]{64}"/);
     const companion = parse(
-      readFileSync(join(root, 'semantic-layer/blocks/finance/_drafts/what_is_the_average_quantity_per_order_item.yaml'), 'utf8'),
+      readFileSync(join(root, 'semantic-layer/blocks/catalog/_drafts/what_is_the_average_quantity_per_order_item.yaml'), 'utf8'),
     ) as Record<string, unknown>;
     expect(companion).toMatchObject({
       name: 'what_is_the_average_quantity_per_order_item',
-      domain: 'finance',
+      domain: 'catalog',
       reviewStatus: 'draft',
       lineage: { tables: ['order_items'] },
     });

@@ -87,4 +87,4 @@ export function files(root: string): Record<string, string> {
 /** The question the commerce fixture has no certified block for, and SQL that answers it. */
 export const TIER2_QUESTION = 'What is the average quantity per order item?';
 export const TIER2_SQL = 'SELECT ROUND(AVG(quantity), 2) AS avg_quantity, COUNT(*) AS items FROM order_items';
-export const TIER2_DRAFT = 'domains/finance/blocks/_drafts/what_is_the_average_quantity_per_order_item.svc';
+export const TIER2_DRAFT = 'domains/catalog/blocks/_drafts/what_is_the_average_quantity_per_order_item.svc';

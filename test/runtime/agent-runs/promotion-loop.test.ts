@@ -59,10 +59,10 @@ async function loop(root: string, env: Record<string, string>, server: Awaited<R
   expect(first.body).toMatchObject({ tier: 2, trust: 'review_required', uncertified: true, reviewDraft: { path: TIER2_DRAFT, created: true } });
   // The running server now knows the draft: naming it is refused as a draft at once.
   const named = await ask(server, { question: 'run what_is_the_average_quantity_per_order_item' });
-  expect(named.body).toMatchObject({ tier: 3, refusal: { code: 'BLOCK_DRAFT' }, block: 'finance.what_is_the_average_quantity_per_order_item' });
+  expect(named.body).toMatchObject({ tier: 3, refusal: { code: 'BLOCK_DRAFT' }, block: 'catalog.what_is_the_average_quantity_per_order_item' });
 
   // (2) surface, (3) refine by hand
-  expect(listProposals(root).find((p) => p.path === TIER2_DRAFT)).toMatchObject({ id: 'finance.what_is_the_average_quantity_per_order_item', askedTimes: 1 });
+  expect(listProposals(root).find((p) => p.path === TIER2_DRAFT)).toMatchObject({ id: 'catalog.what_is_the_average_quantity_per_order_item', askedTimes: 1 });
   review(root);
 
   // (4) certify --from-draft, apply the printed contract patch, compile
@@ -70,8 +70,8 @@ async function loop(root: string, env: Record<string, string>, server: Awaited<R
   expect(certified.stderr).toBe('');
   expect(certified.code).toBe(0);
   const result = JSON.parse(certified.stdout) as { file: string; manifestPatch?: string; contract?: { binding: string } };
-  expect(result.file).toBe('domains/finance/blocks/what_is_the_average_quantity_per_order_item.svc');
-  expect(result.contract?.binding).toBe('finance.OrderItem.what_is_the_average_quantity_per_order_item@1');
+  expect(result.file).toBe('domains/catalog/blocks/what_is_the_average_quantity_per_order_item.svc');
+  expect(result.contract?.binding).toBe('catalog.OrderItem.what_is_the_average_quantity_per_order_item@1');
   const manifestPath = join(root, 'svc-contract-manifest.json');
   const patched = applyPatch(readFileSync(manifestPath, 'utf8'), result.manifestPatch ?? '');
   expect(patched).not.toBe(false);
@@ -87,8 +87,8 @@ async function loop(root: string, env: Record<string, string>, server: Awaited<R
   expect(again.body).toMatchObject({
     tier: 1,
     trust: 'certified',
-    block: 'finance.what_is_the_average_quantity_per_order_item',
-    contract: 'finance.OrderItem.what_is_the_average_quantity_per_order_item@1',
+    block: 'catalog.what_is_the_average_quantity_per_order_item',
+    contract: 'catalog.OrderItem.what_is_the_average_quantity_per_order_item@1',
     columns: ['avg_quantity', 'items'],
     rowCount: 1,
   });
