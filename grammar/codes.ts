@@ -115,6 +115,11 @@ export const CODES = {
     'Block {{block}} is certified but sits in a drafts folder.',
     'Promote it with svc certify --from-draft, which moves it out of _drafts.',
   ),
+  'compile/column-invalid': entry(
+    'error',
+    'Column {{column}} of block {{block}}: {{problem}}.',
+    'Write columns { name = { synonyms = ["..."], unit = "hours", sensitive = "contact", additive = true } }.',
+  ),
   'compile/companion-invalid': entry('error', 'Companion file cannot be read: {{problem}}.', 'Fix the YAML or delete the file; svc certify writes it again.'),
   'compile/companion-status-mismatch': entry(
     'error',

@@ -77,13 +77,17 @@ function buildContract(block: CompiledBlock): BlockContract {
   const facts = blockFacts(block);
   const names = resultColumns(block.query, block.dialect);
   const vis = Object.values(block.visualization ?? {}).filter((v): v is string => typeof v === 'string');
-  const columns = termSet([...names, ...block.outputs, ...vis].join(' '));
+  // A column's declared synonyms and unit name it too ("sales" for revenue, "hours" for a duration).
+  const declared = Object.values(block.columns ?? {}).flatMap((c) => [...(c.synonyms ?? []), c.unit ?? '']);
+  const columns = termSet([...names, ...block.outputs, ...vis, ...declared].join(' '));
   const grains = facts.timeSeries ? grainTerms(block, names) : new Set<string>();
   const keys = (groupKeys(block.query, block.dialect) ?? []).map((k) => termSet(k));
   // One row per value of the first key: "by city" from rows per hotel (city beside it) is not a city breakdown.
   const rowsOf = keys.length > 0 ? (keys[0] as Set<string>) : columns;
   const groupings = union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains);
-  const owned = termSet([block.name, ...block.examples.map((e) => e.question), ...block.params.map((p) => p.name), ...facts.literals].join(' '));
+  const owned = termSet(
+    [block.name, ...(block.synonyms ?? []), ...block.examples.map((e) => e.question), ...block.params.map((p) => p.name), ...facts.literals].join(' '),
+  );
   const vocabulary = union(columns, groupings, owned);
   const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
   const qualifiers = union(vocabulary, termSet([...block.tables.map((t) => t.split('.').pop() ?? t), block.description ?? ''].join(' ')));

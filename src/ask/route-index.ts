@@ -48,7 +48,8 @@ function aliases(query: string): string[] {
 
 function outputText(b: CompiledBlock): string {
   const vis = Object.values(b.visualization ?? {}).filter((v): v is string => typeof v === 'string');
-  return [...b.outputs, ...aliases(b.query), ...vis].join(' ');
+  const declared = Object.values(b.columns ?? {}).flatMap((c) => [...(c.synonyms ?? []), c.unit ?? '']);
+  return [...b.outputs, ...aliases(b.query), ...vis, ...declared].join(' ');
 }
 
 /** term -> best field weight for one block. */
@@ -62,6 +63,8 @@ function blockTerms(b: CompiledBlock): Map<string, number> {
   add(outputText(b), FIELD_WEIGHTS.output);
   add(b.tags.join(' '), FIELD_WEIGHTS.tag);
   add(b.examples.map((e) => e.question).join(' '), FIELD_WEIGHTS.example);
+  // The owner's own words for what the block answers weigh as their example questions do.
+  add((b.synonyms ?? []).join(' '), FIELD_WEIGHTS.example);
   add(b.name, FIELD_WEIGHTS.name);
   return out;
 }

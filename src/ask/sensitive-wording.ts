@@ -12,6 +12,7 @@
  * accented and upper-case spellings read alike; common misspellings and other languages' forms
  * are in the word lists. Pure, deterministic, and never echoes the question.
  */
+import { distance } from 'fastest-levenshtein';
 import { foldWord, words } from './tokens.js';
 
 export const SENSITIVE_QUESTION = 'SENSITIVE_QUESTION';
@@ -35,6 +36,12 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'national insurance number',
     'passport number',
     'passport',
+    'passports',
+    'id card',
+    'id number',
+    'visa number',
+    'license plate',
+    'licence plate',
     'tax id',
     'tax ids',
     'tax number',
@@ -84,6 +91,11 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'make',
     'makes',
     'income',
+    'pay rate',
+    'hourly rate',
+    'payroll',
+    'pension',
+    'overtime pay',
     'salario',
     'sueldo',
     'salaire',
@@ -123,6 +135,18 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'sick leave',
     'medical leave',
     'health condition',
+    'allergy',
+    'allergies',
+    'allergic',
+    'dietary',
+    'injury',
+    'injured',
+    'surgery',
+    'vaccination',
+    'vaccinated',
+    'blood type',
+    'anxiety',
+    'symptoms',
     'enfermedad',
     'enfermo',
     'embarazada',
@@ -150,6 +174,10 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'telephone',
     'mobile number',
     'cell number',
+    'fax',
+    'zip code',
+    'postcode',
+    'post code',
     'cellphone',
     'whatsapp',
     'address',
@@ -230,6 +258,59 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'religon',
   ],
 };
+
+/**
+ * Job titles: "the general manager of ZRH01", "our night auditor", "their head chef". With the
+ * article or possessive before them they point at one person.
+ */
+const TITLES = new Set([
+  'manager',
+  'director',
+  'head',
+  'chief',
+  'officer',
+  'supervisor',
+  'lead',
+  'chef',
+  'cook',
+  'auditor',
+  'attendant',
+  'receptionist',
+  'concierge',
+  'housekeeper',
+  'driver',
+  'dispatcher',
+  'agent',
+  'clerk',
+  'cashier',
+  'nurse',
+  'doctor',
+  'engineer',
+  'analyst',
+  'assistant',
+  'president',
+  'vp',
+  'founder',
+  'owner',
+  'ceo',
+  'cfo',
+  'cto',
+  'coo',
+  'intern',
+  'secretary',
+  'coordinator',
+  'representative',
+  'rep',
+  'technician',
+  'teacher',
+  'guard',
+]);
+
+/** "the night manager", "our general manager", "my team lead": a determiner, up to two words, a title. */
+function titledPerson(folded: string): boolean {
+  const ws = folded.trim().split(' ');
+  return ws.some((w, i) => TITLES.has(w) && [1, 2, 3].some((k) => ['the', 'our', 'my', 'their', 'your', 'a', 'that', 'this'].includes(ws[i - k] ?? '')));
+}
 
 /** Words that point at one person or listed people. */
 const PERSON_ROLES: readonly string[] = [
@@ -402,8 +483,12 @@ function namesPerson(question: string): boolean {
   return /\b(?:[Dd]oes|[Dd]id|[Ii]s|[Ww]as|[Ww]ill)\s+\p{Lu}[\p{Ll}'-]{2,}\b/u.test(question);
 }
 
-/** "customer 42", "employee #1907", "user id 17". */
-const ID_REF = /\b(?:customer|employee|user|client|member|person|staff|patient|cliente|empleado|kunde|mitarbeiter)s?\s*(?:id|no|number|nr)?\s*[#:]?\s*\d+\b/i;
+/**
+ * "customer 42", "employee #1907", "guest id 17", "driver no. 5": a person-like noun and a number. Any
+ * noun but units and calendar words ("top 10", "week 3", "Q1 2025") reads as someone's record here.
+ */
+const ID_REF =
+  /\b(?!(?:top|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:]?\s*\d{1,9}\b(?!\s*(?:%|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
 
 /** First and last name anywhere but the question's first word ("Marie Curie", "Max Müller"). */
 const FULL_NAME = /(?<=\S\s+)\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u;
@@ -414,7 +499,7 @@ function individual(question: string, folded: string, aggregate: boolean): boole
   if (ID_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
   // A capitalised pair in an aggregate question is a place or a team ("average salary in New York").
   if (!aggregate && FULL_NAME.test(question)) return true;
-  return PERSON_ROLES.some((r) => has(folded, r));
+  return PERSON_ROLES.some((r) => has(folded, r)) || titledPerson(folded);
 }
 
 /** A listing of people ("which employees ...", "list customers' emails") that counts nothing. */
@@ -439,6 +524,26 @@ function category(folded: string): SensitiveCategory | undefined {
   return undefined;
 }
 
+/** Columns a project declares sensitive (config `sensitive.columns`, a block's `columns { x = { sensitive = ... } }`), as folded phrases per category. */
+export type DeclaredCues = ReadonlyMap<SensitiveCategory, readonly string[]>;
+
+function declaredCategory(folded: string, declared: DeclaredCues | undefined): SensitiveCategory | undefined {
+  for (const [c, phrases] of declared ?? []) if (phrases.some((p) => has(folded, p))) return c;
+  return undefined;
+}
+
+/** One-word cues of five letters or more, for a misspelling one letter away ("pasport", "salarys"). */
+const LONG_CUES = ORDER.flatMap((c) => [...(WORD_CUES.get(c) as ReadonlySet<string>)].filter((w) => w.length >= 6).map((w) => [w, c] as const));
+
+function misspeltCategory(folded: string): SensitiveCategory | undefined {
+  for (const w of folded.trim().split(' ')) {
+    if (w.length < 5) continue;
+    const hit = LONG_CUES.find(([cue]) => Math.abs(cue.length - w.length) <= 1 && distance(cue, w) === 1);
+    if (hit !== undefined) return hit[1];
+  }
+  return undefined;
+}
+
 const REASONS: Readonly<Record<SensitiveCategory, string>> = {
   identifier: 'It asks for a regulated personal identifier, which Ask never returns.',
   pay: "It asks about a person's pay, which Ask does not answer for individuals; ask for an aggregate such as average pay by department.",
@@ -448,15 +553,28 @@ const REASONS: Readonly<Record<SensitiveCategory, string>> = {
     "It asks about a person's protected attributes (such as race, religion, orientation, politics or age), which Ask does not answer for individuals; ask for an aggregate instead.",
 };
 
+/**
+ * A listing of a sensitive thing of several people: "list the salaries of the front office team",
+ * "show staff home addresses": a listing word and a plural or group, counting nothing.
+ */
+function listsValues(folded: string, aggregate: boolean): boolean {
+  if (aggregate) return false;
+  const ws = folded.trim().split(' ');
+  return ws.some((w) => LISTING.has(w)) && ws.some((w) => GROUPS.has(w) || PEOPLE.has(w) || w === 'guests' || w === 'guest');
+}
+
+/** "passport number of guest 12": "number of" belongs to the identifier, not a count. */
+const identifierNumber = (folded: string): boolean => /\s(?:passport|card|account|id|tax|phone|license|licence|visa)\s+(?:number|numbers)\s+of\s/.test(folded);
+
 /** The finding when the question asks about individuals' sensitive data; undefined when it may go on. */
-export function sensitiveWording(asked: string): SensitiveFinding | undefined {
+export function sensitiveWording(asked: string, declared?: DeclaredCues): SensitiveFinding | undefined {
   // Compatibility forms (full-width letters) read as their plain letters from here on.
   const question = asked.normalize('NFKC');
   const folded = fold(question.replace(/[’'][sS]\b/g, ' s'));
-  const found = category(folded);
+  const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded);
   if (found === undefined) return undefined;
-  const aggregate = AGGREGATE.some((a) => has(folded, a));
-  const aimed = individual(question, folded, aggregate) || listsPeople(folded);
+  const aggregate = AGGREGATE.some((a) => has(folded, a)) && !identifierNumber(folded);
+  const aimed = individual(question, folded, aggregate) || listsPeople(folded) || listsValues(folded, aggregate);
   if (found === 'identifier' ? aimed || !aggregate : aimed) return { category: found, reason: REASONS[found] };
   return undefined;
 }

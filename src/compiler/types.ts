@@ -58,6 +58,19 @@ export interface CompanionInfo {
   };
 }
 
+/** What an owner declares of one result column. */
+export interface ColumnMeaning {
+  /** Words people use for it ("sales", "turnover" for `revenue`). */
+  synonyms?: string[];
+  /** Its unit ("hours", "USD", "percent"): a question in another word for the unit still finds it. */
+  unit?: string;
+  /** Personal data of a kind the Ask guard refuses about individuals. */
+  sensitive?: 'contact' | 'pay' | 'health' | 'protected' | 'identifier';
+  /** Sums over rows are meaningful (true), or only along the named dimensions. */
+  additive?: boolean | string[];
+  description?: string;
+}
+
 export interface CompiledBlock {
   /** `<domain>.<name>` */
   id: string;
@@ -105,6 +118,10 @@ export interface CompiledBlock {
   visualization?: { [k: string]: JsonValue };
   parameterPolicy?: { [k: string]: JsonValue };
   filterBindings?: { [k: string]: JsonValue };
+  /** Words and phrases the block answers to, beside its name (`synonyms = [...]`). */
+  synonyms?: string[];
+  /** What the owner declares of result columns (`columns { revenue = { synonyms = [...], unit = "USD" } }`). */
+  columns?: { [column: string]: ColumnMeaning };
   /** Tier-2 capture fields of a draft. */
   answerFingerprint?: string;
   askedTimes?: number;

@@ -111,3 +111,26 @@ describe('the router reads what a block declares', () => {
     expect(commerce.router.route('top 3 states by revenue', { now: NOW })).toMatchObject({ kind: 'answer', block: 'sales.top_states_by_revenue' });
   });
 });
+
+describe('the words an owner declares', () => {
+  const commerce = useCommerceRouter();
+  const route = (edit: (b: CompiledBlock) => void, question: string) => {
+    const manifest = withBlocks(commerce.manifest, (blocks) => edit(blocks['customers.repeat_purchase_rate'] as CompiledBlock));
+    return createTier1Router(manifest).route(question, { now: NOW });
+  };
+
+  it('finds a block by its declared synonyms, and not without them', () => {
+    const question = 'what is our loyalty ratio';
+    expect(route(() => undefined, question)).not.toMatchObject({ kind: 'answer', block: 'customers.repeat_purchase_rate' });
+    expect(route((b) => (b.synonyms = ['loyalty ratio']), question)).toMatchObject({ kind: 'answer', block: 'customers.repeat_purchase_rate' });
+  });
+
+  it('covers a measure asked in a column’s declared word', () => {
+    const question = 'what is the comeback percentage';
+    expect(route(() => undefined, question)).not.toMatchObject({ kind: 'answer' });
+    const declared = (b: CompiledBlock) => {
+      b.columns = { repeat_rate_pct: { synonyms: ['comeback percentage'] } };
+    };
+    expect(route(declared, question)).toMatchObject({ kind: 'answer', block: 'customers.repeat_purchase_rate' });
+  });
+});

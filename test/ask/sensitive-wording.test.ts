@@ -8,6 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { sensitiveWording, type SensitiveCategory } from '../../src/ask/sensitive-wording.js';
 
 const REFUSED: Array<[string, SensitiveCategory]> = [
+  // people by their job title, any record by its number, listings of a team's values, misspellings
+  ['How much does the general manager of ZRH01 earn?', 'pay'],
+  ['home address of the night manager at BER01', 'contact'],
+  ['what is the head chef paid', 'pay'],
+  ['phone number of our fleet supervisor', 'contact'],
+  ['passport number of guest 2291', 'identifier'],
+  ['pasport nr of guest 77', 'identifier'],
+  ['email of driver 5120', 'contact'],
+  ['list the salaries of the front office team at LON02', 'pay'],
+  ['show the home addresses of the night shift staff', 'contact'],
+  ['Does Chloe Martin have any allergies?', 'health'],
+  ['which guests are allergic to nuts', 'health'],
+  ['list the salaryes of the sales team', 'pay'],
   // pay
   ["What is Ava Smith's salary?", 'pay'],
   ["what is ava smith's salary", 'pay'],
@@ -99,6 +112,17 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
 ];
 
 const ALLOWED: string[] = [
+  'how many guests have a passport on file',
+  'number of passports scanned per hotel',
+  'average salary by hotel',
+  'average pay rate by depot',
+  'list mobile orders by customer',
+  'top 10 customers in CA',
+  'occupancy of hotel 12',
+  'revenue in week 3',
+  'Which drivers had the most late deliveries?',
+  'list the 5 biggest accounts',
+  'how many guests reported an allergy per hotel',
   'average salary by department',
   'What is the median pay per office?',
   'headcount by gender',
@@ -172,4 +196,21 @@ describe('allowed: aggregates and look-alikes', () => {
 it('the tables are large enough to mean something', () => {
   expect(REFUSED.length).toBeGreaterThanOrEqual(80);
   expect(ALLOWED.length).toBeGreaterThanOrEqual(50);
+});
+
+describe('columns a project declares sensitive', () => {
+  const declared = new Map<SensitiveCategory, string[]>([
+    ['identifier', ['loyalty number', 'member card']],
+    ['protected', ['date of birth']],
+  ]);
+  it.each([
+    ['loyalty number of guest 5', 'identifier'],
+    ["what is Ana Lopez's member card", 'identifier'],
+  ])('%s -> %s', (question, category) => {
+    expect(sensitiveWording(question, declared)?.category).toBe(category);
+    expect(sensitiveWording(question)).toBeUndefined();
+  });
+  it('still allows counts over them', () => {
+    expect(sensitiveWording('how many guests have a loyalty number', declared)).toBeUndefined();
+  });
 });

@@ -31,6 +31,10 @@ describe('analyzeBlock diagnostics', () => {
     ['bad param default', 'block "a" { status = "draft" params { d: date = "yesterday" } query = "SELECT ${d}" }', ['compile/invalid-param']],
     ['bad test', `block "a" { status = "draft" tests { assert row_count in ["x"] } ${q} }`, ['compile/invalid-test']],
     ['assert outside tests', `block "a" { status = "draft" params { assert x > 1 } ${q} }`, ['compile/misplaced-member']],
+    ['synonyms not strings', `block "a" { status = "draft" synonyms = [1] ${q} }`, ['compile/field-type']],
+    ['column of an unknown field', `block "a" { status = "draft" columns { r = { colour = "blue" } } ${q} }`, ['compile/column-invalid']],
+    ['column sensitive of no kind', `block "a" { status = "draft" columns { r = { sensitive = "secret" } } ${q} }`, ['compile/column-invalid']],
+    ['column synonyms not strings', `block "a" { status = "draft" columns { r = { synonyms = "sales" } } ${q} }`, ['compile/column-invalid']],
   ];
   it.each(cases)('%s', (_n, src, codes) => {
     const { diagnostics } = analyze(src);
@@ -100,5 +104,29 @@ describe('analyzeBlock output', () => {
     const none = analyze(`block "a" { status = "draft" ${q} }`, null);
     expect(none.block).toBeUndefined();
     expect(none.diagnostics.map((d) => d.code)).toEqual(['compile/missing-field']);
+  });
+});
+
+describe('declared meaning', () => {
+  it('reads synonyms and column meanings, keeping a readable column beside an unreadable one', () => {
+    const { block, diagnostics } = analyze(`block "a" {
+  status = "draft"
+  synonyms = ["logo churn", "lost accounts"]
+  columns {
+    revenue = { synonyms = ["sales", "turnover"], unit = "USD", additive = true }
+    Email = { sensitive = "contact" }
+    broken = { sensitive = "secret" }
+  }
+  ${q}
+}`);
+    expect(diagnostics.map((d) => d.code)).toEqual(['compile/column-invalid']);
+    expect(block?.synonyms).toEqual(['logo churn', 'lost accounts']);
+    expect(block?.columns).toEqual({ revenue: { synonyms: ['sales', 'turnover'], unit: 'USD', additive: true }, email: { sensitive: 'contact' } });
+  });
+
+  it('leaves a block that declares none as it was', () => {
+    const { block } = analyze(`block "a" { status = "draft" ${q} }`);
+    expect(block).not.toHaveProperty('synonyms');
+    expect(block).not.toHaveProperty('columns');
   });
 });

@@ -2,6 +2,7 @@
  * One block declaration -> CompiledBlock. Pure: no I/O. Collects every diagnostic and keeps
  * going, so a block with one bad field still compiles with the rest.
  */
+import { readColumns } from './columns.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { Assertion, Declaration, Field, ParamDecl, Section } from '../../../grammar/block/ast.js';
@@ -127,7 +128,15 @@ export function analyzeBlock(decl: Declaration, ctx: BlockContext): { block?: Co
   const querySpan = c.members.get('query')?.span ?? decl.nameSpan;
   out.push(...checkParamUse(params, new Set(c.params.map((p) => p.name)), used, id, file, (name) => c.params.find((p) => p.name === name)?.span ?? querySpan));
   const block = assemble(decl, ctx, c, { id, domain, status, query: query ?? '', params, tests, used });
+  declaredMeaning(block, c, decl, file, out);
   return { block, diagnostics: out };
+}
+
+/** What the owner declares the block answers to: `synonyms`, and `columns` with their meanings. */
+function declaredMeaning(block: CompiledBlock, c: Collected, decl: Declaration, file: string, out: Diagnostic[]): void {
+  if (c.values.has('synonyms')) block.synonyms = strings(c, 'synonyms');
+  const columns = readColumns(c.values.get('columns'), block.id, file, c.members.get('columns')?.span ?? decl.nameSpan, out);
+  if (columns !== undefined) block.columns = columns;
 }
 
 function checkStatus(c: Collected, id: string, decl: Declaration, file: string, out: Diagnostic[], ctx: BlockContext): string {

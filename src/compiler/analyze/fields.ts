@@ -13,6 +13,7 @@ export const KNOWN_FIELDS: Readonly<Record<string, FieldShape>> = {
   _proposed: 'object',
   answer_fingerprint: 'string',
   asked_times: 'integer',
+  columns: 'object',
   connection: 'string',
   description: 'string',
   domain: 'string',
@@ -28,6 +29,7 @@ export const KNOWN_FIELDS: Readonly<Record<string, FieldShape>> = {
   sourceSystems: 'string[]',
   status: 'string',
   svc_contract: 'string',
+  synonyms: 'string[]',
   tags: 'string[]',
   visualization: 'object',
 };

@@ -30,6 +30,8 @@ export interface SvcConfig {
   owner?: string;
   /** The transformation project Tier 2 reads as context: a dbt manifest.json, or a folder of dbt model YAML. */
   transform?: { dbtManifest?: string; dbtModels?: string };
+  /** Columns holding personal data of a kind Ask refuses about individuals (`"guests.email": "contact"`). */
+  sensitive?: { columns?: Record<string, 'contact' | 'pay' | 'health' | 'protected' | 'identifier'> };
 }
 
 export interface LoadedConfig {

@@ -17,6 +17,7 @@
  * counted on it (the same question or SQL again increments asked_times); without Tier 2 the
  * draft refusal, with its certify command, is the answer.
  */
+import { declaredSensitive } from '../../ask/declared-sensitive.js';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Tier1Decision } from '../../ask/types.js';
@@ -109,7 +110,7 @@ async function answer(
   // Before planning and before any model call (spec 02 sensitiveQuestions: 'wording'); a host
   // that chose 'columns' decides through its row policy, which sees every statement instead.
   const byColumns = ctx.asker?.host?.hooks.sensitiveQuestions === 'columns';
-  const sensitive = byColumns ? undefined : sensitiveWording(question);
+  const sensitive = byColumns ? undefined : sensitiveWording(question, declaredSensitive(ctx.manifest, ctx.config));
   if (sensitive !== undefined) {
     const refused = refusedRun(
       { ...base, candidates: [] },
