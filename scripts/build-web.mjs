@@ -2,7 +2,9 @@
 /**
  * Builds the browser app into dist/web/: src/web/main.tsx bundled with its libraries (Preact,
  * Observable Plot) into one ES module, the stylesheet and the page beside it. Everything is
- * served by svc itself: no CDN, so the app works offline. The app is type-checked first.
+ * served by svc itself: no CDN, so the app works offline. The app is type-checked first, together
+ * with the server's HTTP contract (src/server/contract): the app imports the contract's types
+ * only (`import type`), which the bundle drops, so no server code reaches the browser.
  */
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -10,21 +10,9 @@
 import type { Asker } from '../hooks/context/request-context.js';
 import type { SvcConfig } from '../compiler/project/config.js';
 import { ApiError } from './errors.js';
+import type { ExecutionTarget } from './contract/agent-runs.js';
 
-export type ExecutionTarget = { target: 'connection'; connectionName: string } | { target: 'local' };
-
-/** The JSON Schema of `executionTarget` in a request body. */
-export const EXECUTION_TARGET_SCHEMA = {
-  oneOf: [
-    {
-      type: 'object',
-      additionalProperties: false,
-      required: ['target', 'connectionName'],
-      properties: { target: { const: 'connection' }, connectionName: { type: 'string', minLength: 1, maxLength: 200 } },
-    },
-    { type: 'object', additionalProperties: false, required: ['target'], properties: { target: { const: 'local' } } },
-  ],
-} as const;
+export type { ExecutionTarget };
 
 /** The connection name to run on (undefined: the default), or an ApiError. */
 export function resolveExecutionTarget(target: ExecutionTarget | undefined, config: SvcConfig, asker: Asker): string | undefined {

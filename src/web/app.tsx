@@ -5,7 +5,8 @@
  * environment and sign-out are added.
  */
 import { useEffect } from 'preact/hooks';
-import { useHostMap, hosted, type HostMap, type HostState } from './client/host.js';
+import type { HostMap } from '../server/contract/host.js';
+import { useHostMap, hosted, type HostState } from './client/host.js';
 import { HostContext } from './client/host-context.js';
 import { AppPage } from './pages/app-page.js';
 import { AppsPage } from './pages/apps-page.js';

@@ -51,7 +51,23 @@ export function blockSummary(block: CompiledBlock): BlockSummary {
 }
 
 /** The full view of one block: the summary plus what a reader needs to use and trust it. */
-export function blockDetail(block: CompiledBlock): BlockSummary & Record<string, unknown> {
+export interface BlockDetail extends BlockSummary {
+  name: string;
+  domain: string;
+  tags: string[];
+  contract: { id: string; version: number; status: string } | null;
+  outputs: string[];
+  tables: string[];
+  /** Each declared test's text. */
+  tests: string[];
+  /** Each declared example question. */
+  examples: string[];
+  visualization: NonNullable<CompiledBlock['visualization']> | null;
+  query: string;
+  sourceSha256: string;
+}
+
+export function blockDetail(block: CompiledBlock): BlockDetail {
   return {
     ...blockSummary(block),
     name: block.name,

@@ -16,35 +16,12 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { AskRequest, AskRun } from '../../runtime/agent-runs/types.js';
+import type { AskRun } from '../../runtime/agent-runs/types.js';
+import { AGENT_RUNS_ROUTE, type AskRequest, type AskRun as AskRunBody } from '../contract/agent-runs.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
 import { errorReference } from '../errors.js';
-import { EXECUTION_TARGET_SCHEMA, resolveExecutionTarget, type ExecutionTarget } from '../execution-target.js';
-
-const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const;
-
-export const ASK_REQUEST_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['question'],
-  properties: {
-    question: { type: 'string', minLength: 1, maxLength: 4000 },
-    proposedSql: { type: 'string', minLength: 1, maxLength: 100_000 },
-    proposedDomain: NAME,
-    proposedEntity: NAME,
-    upstreamRefs: { type: 'array', maxItems: 100, items: NAME },
-    saveDraft: { type: 'boolean' },
-    audience: { enum: ['stakeholder', 'analyst'] },
-    reviewDraftCapture: { enum: ['on', 'off'] },
-    threadId: { type: 'string', minLength: 1, maxLength: 200 },
-    executionTarget: EXECUTION_TARGET_SCHEMA,
-    // Accepted and never read: settings come from the project and the host only (spec 02 rule 11).
-    connection: {},
-  },
-} as const;
-
-type Body = Omit<AskRequest, 'connection'> & { executionTarget?: ExecutionTarget; connection?: unknown };
+import { resolveExecutionTarget } from '../execution-target.js';
 
 const wantsStream = (accept: string | undefined) => accept !== undefined && accept.split(',').some((part) => part.trim().startsWith('text/event-stream'));
 
@@ -91,7 +68,7 @@ export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app, { de
     for (const res of streams) res.end();
     streams.clear();
   });
-  app.post<{ Body: Body }>('/api/agent-runs', { schema: { body: ASK_REQUEST_SCHEMA } }, async (request, reply) => {
+  app.post<{ Body: AskRequest; Reply: AskRunBody }>('/api/agent-runs', { schema: AGENT_RUNS_ROUTE }, async (request, reply) => {
     const snapshot = snapshotOf(request);
     const { executionTarget, connection: _ignored, ...ask } = request.body;
     const chosen = resolveExecutionTarget(executionTarget, snapshot.config, request.asker);

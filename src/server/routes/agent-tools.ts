@@ -16,9 +16,7 @@ import type { ProjectSnapshot } from '../project-snapshot.js';
 import { ApiError } from '../errors.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
-
-const PARAMS = { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,63}$' } } } as const;
-const BODY = { type: 'object', additionalProperties: false, properties: { args: { type: 'object' } } } as const;
+import { TOOL_ROUTE, type ToolOutcome, type ToolRequest } from '../contract/tools.js';
 
 /** One tool context per project snapshot: the tools see the project as the request does. */
 const contexts = new WeakMap<ProjectSnapshot, ToolContext>();
@@ -42,33 +40,29 @@ function contextOf(snapshot: ProjectSnapshot, root: string, log: (line: string) 
 }
 
 export const agentToolsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.post<{ Params: { name: string }; Body: { args?: Record<string, unknown> } }>(
-    '/api/tools/:name',
-    { schema: { params: PARAMS, body: BODY } },
-    async (request) => {
-      const tool = TOOLS.find((t) => t.name === request.params.name);
-      if (tool === undefined) throw new ApiError(404, 'TOOL_NOT_FOUND', `There is no agent tool named ${request.params.name}.`);
-      const parsed = z
-        .object(tool.inputSchema)
-        .strict()
-        .safeParse(request.body?.args ?? {});
-      if (!parsed.success)
-        throw new ApiError(
-          400,
-          'BAD_REQUEST',
-          `The arguments of ${tool.name} are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(args)'} ${i.message}`).join('; ')}.`,
-        );
-      const shared = contextOf(snapshotOf(request), deps.root, deps.log ?? ((line) => process.stderr.write(`${line}\n`)));
-      // The tools are shared per snapshot; who calls them is this request's.
-      const ctx: ToolContext = { ...shared, ask: { ...shared.ask, asker: request.asker } };
-      try {
-        const outcome = await gateToolCall(request.asker, tool.name, parsed.data, () => tool.handler(parsed.data, ctx));
-        return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, code: outcome.code, message: outcome.message, ...outcome.details };
-      } catch (error) {
-        if (error instanceof ToolRefusedError)
-          throw new ApiError(403, 'TOOL_REFUSED', error.message, error.reference !== undefined ? { reference: error.reference } : {});
-        throw error;
-      }
-    },
-  );
+  app.post<{ Params: { name: string }; Body: ToolRequest; Reply: ToolOutcome }>('/api/tools/:name', { schema: TOOL_ROUTE }, async (request) => {
+    const tool = TOOLS.find((t) => t.name === request.params.name);
+    if (tool === undefined) throw new ApiError(404, 'TOOL_NOT_FOUND', `There is no agent tool named ${request.params.name}.`);
+    const parsed = z
+      .object(tool.inputSchema)
+      .strict()
+      .safeParse(request.body?.args ?? {});
+    if (!parsed.success)
+      throw new ApiError(
+        400,
+        'BAD_REQUEST',
+        `The arguments of ${tool.name} are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(args)'} ${i.message}`).join('; ')}.`,
+      );
+    const shared = contextOf(snapshotOf(request), deps.root, deps.log ?? ((line) => process.stderr.write(`${line}\n`)));
+    // The tools are shared per snapshot; who calls them is this request's.
+    const ctx: ToolContext = { ...shared, ask: { ...shared.ask, asker: request.asker } };
+    try {
+      const outcome = await gateToolCall(request.asker, tool.name, parsed.data, () => tool.handler(parsed.data, ctx));
+      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, code: outcome.code, message: outcome.message, ...outcome.details };
+    } catch (error) {
+      if (error instanceof ToolRefusedError)
+        throw new ApiError(403, 'TOOL_REFUSED', error.message, error.reference !== undefined ? { reference: error.reference } : {});
+      throw error;
+    }
+  });
 };

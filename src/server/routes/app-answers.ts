@@ -19,21 +19,7 @@ import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-
-const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const PAGE_PARAMS = { type: 'object', required: ['appId', 'pageId'], properties: { appId: ID, pageId: ID } } as const;
-const ADD_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['runId', 'mode'],
-  properties: { runId: ID, mode: { enum: ['text', 'live'] } },
-} as const;
-const TILE = {
-  type: 'object',
-  required: ['id', 'kind'],
-  additionalProperties: true,
-  properties: { id: { type: 'string' }, kind: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, placeholder: { type: 'boolean' } },
-} as const;
+import { ADD_ANSWER_ROUTE, ANSWER_TEXT_TILES_ROUTE, PAGE_ROUTE, type AddAnswerRequest, type AnswerTextTiles } from '../contract/apps.js';
 
 async function ownRun(store: RunStore | undefined, runId: string, asker: Asker): Promise<RunRecord> {
   const record = store === undefined ? undefined : await store.get(runId);
@@ -84,17 +70,9 @@ function asRead(tile: CompiledTile, keeps: boolean): CompiledTile & { placeholde
 }
 
 export const appAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.post<{ Params: { appId: string; pageId: string }; Body: { runId: string; mode: 'text' | 'live' } }>(
+  app.post<{ Params: { appId: string; pageId: string }; Body: AddAnswerRequest }>(
     '/api/apps/:appId/pages/:pageId/answers',
-    {
-      schema: {
-        params: PAGE_PARAMS,
-        body: ADD_BODY,
-        response: {
-          200: { type: 'object', required: ['appId', 'pageId', 'tile'], properties: { appId: { type: 'string' }, pageId: { type: 'string' }, tile: TILE } },
-        },
-      },
-    },
+    { schema: ADD_ANSWER_ROUTE },
     async (request) => {
       const { appId, pageId } = request.params;
       const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
@@ -103,27 +81,14 @@ export const appAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { d
       return { appId, pageId, tile: addPageTile(deps.root, doc, tile) };
     },
   );
-  app.get('/api/app-answer-tiles', async (request) => ({ tiles: answerTextTiles(deps.root, snapshotOf(request).manifest) }));
-  app.get<{ Params: { appId: string; pageId: string } }>(
-    '/api/apps/:appId/pages/:pageId',
-    {
-      schema: {
-        params: PAGE_PARAMS,
-        response: {
-          200: {
-            type: 'object',
-            required: ['appId', 'pageId', 'tiles'],
-            properties: { appId: { type: 'string' }, pageId: { type: 'string' }, title: { type: 'string' }, tiles: { type: 'array', items: TILE } },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const { appId, pageId } = request.params;
-      const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
-      if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
-      const keeps = doc.tiles.some(isAnswerText) ? await keepsAnswerText(request.asker, appId) : true;
-      return { appId, pageId, ...(doc.title !== undefined ? { title: doc.title } : {}), tiles: doc.tiles.map((t) => asRead(t, keeps)) };
-    },
-  );
+  app.get<{ Reply: AnswerTextTiles }>('/api/app-answer-tiles', { schema: ANSWER_TEXT_TILES_ROUTE }, async (request) => ({
+    tiles: answerTextTiles(deps.root, snapshotOf(request).manifest),
+  }));
+  app.get<{ Params: { appId: string; pageId: string } }>('/api/apps/:appId/pages/:pageId', { schema: PAGE_ROUTE }, async (request) => {
+    const { appId, pageId } = request.params;
+    const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
+    if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
+    const keeps = doc.tiles.some(isAnswerText) ? await keepsAnswerText(request.asker, appId) : true;
+    return { appId, pageId, ...(doc.title !== undefined ? { title: doc.title } : {}), tiles: doc.tiles.map((t) => asRead(t, keeps)) };
+  });
 };

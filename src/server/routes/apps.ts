@@ -13,86 +13,10 @@ import { keepsAnswerText } from '../../hooks/answer-text.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-
-const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const PAGE_PARAMS = { type: 'object', required: ['appId', 'pageId'], properties: { appId: ID, pageId: ID } } as const;
-const TRUST = {
-  type: 'object',
-  required: ['label', 'line', 'certified', 'total', 'allCertifiedVerified'],
-  properties: {
-    label: { type: 'string' },
-    line: { type: 'string' },
-    text: { type: 'string' },
-    certified: { type: 'integer' },
-    total: { type: 'integer' },
-    allCertifiedVerified: { type: 'boolean' },
-  },
-} as const;
-const TILE = {
-  type: 'object',
-  required: ['id', 'kind'],
-  properties: {
-    id: { type: 'string' },
-    title: { type: 'string' },
-    kind: { type: 'string' },
-    text: { type: 'string' },
-    placeholder: { type: 'boolean' },
-    source: { type: 'string' },
-    sourceKind: { type: 'string' },
-    figuresWithheld: { type: 'boolean' },
-    ok: { type: 'boolean' },
-    columns: { type: 'array', items: { type: 'string' } },
-    rows: { type: 'array', items: { type: 'object', additionalProperties: true } },
-    rowCount: { type: 'integer' },
-    error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } },
-  },
-} as const;
-const PAGE_RUN = {
-  type: 'object',
-  required: ['appId', 'pageId', 'trust', 'filters', 'tiles'],
-  properties: {
-    appId: { type: 'string' },
-    pageId: { type: 'string' },
-    title: { type: 'string' },
-    trust: TRUST,
-    filters: { type: 'array', items: { type: 'string' } },
-    tiles: { type: 'array', items: TILE },
-  },
-} as const;
-const RUN_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    filters: {
-      type: 'object',
-      maxProperties: 20,
-      additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'boolean' }] },
-    },
-  },
-} as const;
-const LIBRARY = {
-  type: 'object',
-  required: ['apps'],
-  properties: {
-    apps: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'pages'],
-        properties: {
-          id: { type: 'string' },
-          title: { type: 'string' },
-          owner: { type: 'string' },
-          lifecycle: { type: 'string' },
-          pages: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, title: { type: 'string' } } } },
-        },
-      },
-    },
-  },
-} as const;
+import { LIBRARY_ROUTE, PAGE_RUN_ROUTE, type Library, type PageRun, type PageRunRequest } from '../contract/apps.js';
 
 export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get('/api/apps', { schema: { response: { 200: LIBRARY } } }, async (request) => {
+  app.get<{ Reply: Library }>('/api/apps', { schema: LIBRARY_ROUTE }, async (request) => {
     const apps = Object.values(snapshotOf(request).manifest.apps ?? {}).sort((a, b) => (a.id < b.id ? -1 : 1));
     return {
       apps: apps.map((a) => ({
@@ -104,9 +28,9 @@ export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps })
       })),
     };
   });
-  app.post<{ Params: { appId: string; pageId: string }; Body: { filters?: Record<string, string | number | boolean> } | undefined }>(
+  app.post<{ Params: { appId: string; pageId: string }; Body: PageRunRequest | undefined; Reply: PageRun }>(
     '/api/apps/:appId/pages/:pageId/run',
-    { schema: { params: PAGE_PARAMS, body: RUN_BODY, response: { 200: PAGE_RUN } } },
+    { schema: PAGE_RUN_ROUTE },
     async (request) => {
       const { appId, pageId } = request.params;
       const snapshot = snapshotOf(request);

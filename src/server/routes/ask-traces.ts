@@ -16,11 +16,12 @@
  * over HTTP; the support profile needs a reviewer at the command line.
  */
 import { ownerKey } from '../../hooks/context/request-context.js';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { buildBundle } from '../../traces/bundle-export.js';
 import { errorBody, TRACE_HTTP_STATUS, TraceError } from '../../traces/errors.js';
 import { resolveSalt } from '../../traces/salt.js';
 import type { TraceStore } from '../../traces/store.js';
+import { TRACE_BY_RUN_ROUTE, TRACE_EXPORT_ROUTE, TRACE_LIST_ROUTE, TRACE_ROUTE, TRACE_STATUS_ROUTE } from '../contract/traces.js';
 
 export interface AskTraceRouteOptions {
   /** The host's traceSalt; used only when non-empty text. */
@@ -61,12 +62,20 @@ function exportStrict(store: TraceStore, traceId: string, opts: AskTraceRouteOpt
   return { profile: 'strict', traceId: manifest.traceId, files };
 }
 
+/** A request the route schemas refuse answers in the trace vocabulary: 400 TRACE_REQUEST_INVALID. */
+function invalidRequest(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): unknown {
+  if (error.validation === undefined) throw error;
+  void reply.header('cache-control', 'no-store');
+  return reply.code(400).send(errorBody(new TraceError('TRACE_REQUEST_INVALID')));
+}
+
 /** The plugin: `app.register(askTraceRoutes(recorder.store, { traceSalt }))`. */
 export function askTraceRoutes(store: TraceStore, opts: AskTraceRouteOptions = {}): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
-    app.get('/api/ask-traces/status', async (_req, reply) => send(reply, () => store.status()));
+    app.setErrorHandler(invalidRequest);
+    app.get('/api/ask-traces/status', { schema: TRACE_STATUS_ROUTE }, async (_req, reply) => send(reply, () => store.status()));
 
-    app.get<{ Querystring: { limit?: string; cursor?: string } }>('/api/ask-traces', async (req, reply) =>
+    app.get<{ Querystring: { limit?: string; cursor?: string } }>('/api/ask-traces', { schema: TRACE_LIST_ROUTE }, async (req, reply) =>
       send(reply, () => {
         const limit = parseLimit(req.query.limit);
         const cursor = req.query.cursor;
@@ -74,23 +83,26 @@ export function askTraceRoutes(store: TraceStore, opts: AskTraceRouteOptions = {
       }),
     );
 
-    app.get<{ Params: { runId: string } }>('/api/ask-traces/by-run/:runId', async (req, reply) =>
+    app.get<{ Params: { runId: string } }>('/api/ask-traces/by-run/:runId', { schema: TRACE_BY_RUN_ROUTE }, async (req, reply) =>
       send(reply, () => store.detail(store.traceIdOfRun(req.params.runId, viewer(req)), viewer(req))),
     );
 
-    app.get<{ Params: { traceId: string } }>('/api/ask-traces/:traceId', async (req, reply) =>
+    app.get<{ Params: { traceId: string } }>('/api/ask-traces/:traceId', { schema: TRACE_ROUTE }, async (req, reply) =>
       send(reply, () => store.detail(req.params.traceId, viewer(req))),
     );
 
-    app.get<{ Params: { traceId: string }; Querystring: { profile?: string } }>('/api/ask-traces/:traceId/export', async (req, reply) =>
-      send(reply, () => {
-        const profile = req.query.profile ?? 'strict';
-        if (profile !== 'strict')
-          throw new TraceError('TRACE_REQUEST_INVALID', {
-            message: 'Only the strict profile is exported over HTTP; use svc agent trace export for support bundles.',
-          });
-        return exportStrict(store, req.params.traceId, opts, viewer(req));
-      }),
+    app.get<{ Params: { traceId: string }; Querystring: { profile?: string } }>(
+      '/api/ask-traces/:traceId/export',
+      { schema: TRACE_EXPORT_ROUTE },
+      async (req, reply) =>
+        send(reply, () => {
+          const profile = req.query.profile ?? 'strict';
+          if (profile !== 'strict')
+            throw new TraceError('TRACE_REQUEST_INVALID', {
+              message: 'Only the strict profile is exported over HTTP; use svc agent trace export for support bundles.',
+            });
+          return exportStrict(store, req.params.traceId, opts, viewer(req));
+        }),
     );
   };
 }

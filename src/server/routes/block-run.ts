@@ -13,14 +13,7 @@ import { findBlock } from './find-block.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError, errorReference, type ApiErrorCode } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-
-const BODY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    params: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
-  },
-} as const;
+import { BLOCK_RUN_ROUTE, type BlockRun, type BlockRunRequest } from '../contract/blocks.js';
 
 const STATUS: Readonly<Record<BlockRunError['code'], number>> = {
   PARAM_REQUIRED: 400,
@@ -38,7 +31,8 @@ const STATUS: Readonly<Record<BlockRunError['code'], number>> = {
 
 interface RunRoute {
   Params: { id: string };
-  Body: { params?: Record<string, string | number | boolean | null> } | undefined;
+  Body: BlockRunRequest | undefined;
+  Reply: BlockRun;
 }
 
 function runFailure(blockId: string, error: BlockRunError, log: (line: string) => void): ApiError {
@@ -72,7 +66,7 @@ export const blockRunRoute: FastifyPluginAsync<RouteOptions> = async (app, { dep
   const emptyBodyIsObject = async (request: { body: unknown }) => {
     request.body ??= {};
   };
-  app.post<RunRoute>('/api/blocks/:id/run', { schema: { body: BODY }, preValidation: emptyBodyIsObject }, async (request) => {
+  app.post<RunRoute>('/api/blocks/:id/run', { schema: BLOCK_RUN_ROUTE, preValidation: emptyBodyIsObject }, async (request) => {
     const snapshot = snapshotOf(request);
     const block = findBlock(snapshot.manifest, request.params.id);
     const refusal = gateRefusal(block, snapshot.gate);

@@ -2,11 +2,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { blockDetail } from '../../runtime/blocks/block-views.js';
 import { findBlock } from './find-block.js';
+import { BLOCK_ROUTE, type BlockView } from '../contract/blocks.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 export const blockRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get<{ Params: { id: string } }>('/api/blocks/:id', async (request) => ({
+  app.get<{ Params: { id: string }; Reply: BlockView }>('/api/blocks/:id', { schema: BLOCK_ROUTE }, async (request) => ({
     block: blockDetail(findBlock(snapshotOf(request).ask.manifest(), request.params.id)),
   }));
 };

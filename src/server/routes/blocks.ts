@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Manifest } from '../../compiler/types.js';
 import { blockSummary, type BlockSummary } from '../../runtime/blocks/block-views.js';
+import { BLOCK_LIST_ROUTE, type BlockList } from '../contract/blocks.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
@@ -23,5 +24,5 @@ function listOf(manifest: Manifest): BlockSummary[] {
 }
 
 export const blocksRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get('/api/blocks', async (request) => ({ blocks: listOf(snapshotOf(request).ask.manifest()) }));
+  app.get<{ Reply: BlockList }>('/api/blocks', { schema: BLOCK_LIST_ROUTE }, async (request) => ({ blocks: listOf(snapshotOf(request).ask.manifest()) }));
 };

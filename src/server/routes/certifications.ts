@@ -16,26 +16,10 @@ import { runnerOn } from '../../runtime/certify/executor-runner.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-
-const BODY = {
-  type: 'object',
-  required: ['block'],
-  additionalProperties: false,
-  properties: {
-    block: { type: 'string', minLength: 3, maxLength: 300, pattern: '^[A-Za-z0-9_]+\\.[A-Za-z0-9_]+$' },
-    enterprise: { type: 'boolean' },
-    certifiedBy: { type: 'string', minLength: 1, maxLength: 200 },
-  },
-} as const;
-
-interface Body {
-  block: string;
-  enterprise?: boolean;
-  certifiedBy?: string;
-}
+import { CERTIFICATIONS_ROUTE, type CertifyRequest } from '../contract/certifications.js';
 
 /** Who the receipt names and which rules apply, as spec 02 decides them. */
-function actor(body: Body, context: Asker): { certifiedBy?: string; from?: 'host' | 'request'; enterprise: boolean } {
+function actor(body: CertifyRequest, context: Asker): { certifiedBy?: string; from?: 'host' | 'request'; enterprise: boolean } {
   const host = context?.host;
   if (host === undefined)
     return { ...(body.certifiedBy !== undefined ? { certifiedBy: body.certifiedBy, from: 'request' as const } : {}), enterprise: body.enterprise === true };
@@ -45,7 +29,7 @@ function actor(body: Body, context: Asker): { certifiedBy?: string; from?: 'host
 }
 
 export const certificationsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.post<{ Body: Body }>('/api/block-studio/certifications', { schema: { body: BODY } }, async (request, reply) => {
+  app.post<{ Body: CertifyRequest }>('/api/block-studio/certifications', { schema: CERTIFICATIONS_ROUTE }, async (request, reply) => {
     const who = actor(request.body, request.asker);
     const { executor } = snapshotOf(request);
     const result = await certifyBlock({

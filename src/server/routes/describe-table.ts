@@ -12,31 +12,29 @@ import type { RouteOptions } from '../deps.js';
 import { catalogFailure } from '../catalog-failure.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-
-const QUERY = {
-  type: 'object',
-  required: ['table'],
-  additionalProperties: false,
-  properties: { table: { type: 'string', minLength: 1, maxLength: 512 }, connection: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' } },
-} as const;
+import { DESCRIBE_TABLE_ROUTE, type TableColumns } from '../contract/catalog.js';
 
 /** Quotes of any dialect, a backslash, or a control character (C0, DEL, C1). */
 const REFUSED_NAME = /["'`\\\u0000-\u001f\u007f-\u009f]/;
 
 export const describeTableRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get<{ Querystring: { table: string; connection?: string } }>('/api/describe-table', { schema: { querystring: QUERY } }, async (request) => {
-    const { table, connection } = request.query;
-    if (REFUSED_NAME.test(table)) throw new ApiError(400, 'RELATION_NAME_REFUSED', 'A table name may not hold a quote, a backslash or a control character.');
-    const { executor } = snapshotOf(request);
-    let columns;
-    try {
-      if (executor.describeTable === undefined) throw catalogFailure(undefined);
-      columns = await executor.describeTable(table, { asker: request.asker, ...(connection !== undefined ? { connection } : {}) });
-    } catch (error) {
-      throw catalogFailure(error);
-    }
-    // The name was the request's own; it is not repeated back in the error.
-    if (columns.length === 0) throw new ApiError(404, 'TABLE_NOT_FOUND', 'There is no such table on this connection.');
-    return { connection: connection ?? 'default', table, columns: await visibleColumns(request.asker, table, columns) };
-  });
+  app.get<{ Querystring: { table: string; connection?: string }; Reply: TableColumns }>(
+    '/api/describe-table',
+    { schema: DESCRIBE_TABLE_ROUTE },
+    async (request) => {
+      const { table, connection } = request.query;
+      if (REFUSED_NAME.test(table)) throw new ApiError(400, 'RELATION_NAME_REFUSED', 'A table name may not hold a quote, a backslash or a control character.');
+      const { executor } = snapshotOf(request);
+      let columns;
+      try {
+        if (executor.describeTable === undefined) throw catalogFailure(undefined);
+        columns = await executor.describeTable(table, { asker: request.asker, ...(connection !== undefined ? { connection } : {}) });
+      } catch (error) {
+        throw catalogFailure(error);
+      }
+      // The name was the request's own; it is not repeated back in the error.
+      if (columns.length === 0) throw new ApiError(404, 'TABLE_NOT_FOUND', 'There is no such table on this connection.');
+      return { connection: connection ?? 'default', table, columns: await visibleColumns(request.asker, table, columns) };
+    },
+  );
 };

@@ -12,9 +12,7 @@ import { listFollows, setFollow } from '../../hooks/follows.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-
-const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const FOLLOW = { type: 'object', required: ['pageId', 'following'], properties: { pageId: { type: 'string' }, following: { type: 'boolean' } } } as const;
+import { FOLLOW_ROUTE, FOLLOWS_ROUTE, type Follow, type FollowRequest, type Follows } from '../contract/follows.js';
 
 /** Every `<appId>/<pageId>` of the manifest. */
 function pageKeys(manifest: Manifest): Set<string> {
@@ -22,23 +20,13 @@ function pageKeys(manifest: Manifest): Set<string> {
 }
 
 export const followsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get(
-    '/api/follows',
-    { schema: { response: { 200: { type: 'object', required: ['follows'], properties: { follows: { type: 'array', items: FOLLOW } } } } } },
-    async (request) => {
-      const pages = pageKeys(snapshotOf(request).manifest);
-      return { follows: (await listFollows(request.asker, deps.memory)).filter((f) => pages.has(f.pageId)) };
-    },
-  );
-  app.put<{ Params: { appId: string; pageId: string }; Body: { following: boolean } }>(
+  app.get<{ Reply: Follows }>('/api/follows', { schema: FOLLOWS_ROUTE }, async (request) => {
+    const pages = pageKeys(snapshotOf(request).manifest);
+    return { follows: (await listFollows(request.asker, deps.memory)).filter((f) => pages.has(f.pageId)) };
+  });
+  app.put<{ Params: { appId: string; pageId: string }; Body: FollowRequest; Reply: Follow }>(
     '/api/follows/:appId/:pageId',
-    {
-      schema: {
-        params: { type: 'object', required: ['appId', 'pageId'], properties: { appId: ID, pageId: ID } },
-        body: { type: 'object', additionalProperties: false, required: ['following'], properties: { following: { type: 'boolean' } } },
-        response: { 200: FOLLOW },
-      },
-    },
+    { schema: FOLLOW_ROUTE },
     async (request) => {
       const key = `${request.params.appId}/${request.params.pageId}`;
       if (!pageKeys(snapshotOf(request).manifest).has(key)) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${key}.`);

@@ -8,9 +8,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../deps.js';
 import { connectionStates } from '../connection-state.js';
 import { snapshotOf } from '../snapshot-hook.js';
+import { HEALTH_ROUTE, type Health } from '../contract/health.js';
 
 export const healthRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get('/api/health', async (request) => {
+  app.get<{ Reply: Health }>('/api/health', { schema: HEALTH_ROUTE }, async (request) => {
     const s = snapshotOf(request);
     const error = deps.source?.lastError();
     const connections = connectionStates(deps.root, s.config);

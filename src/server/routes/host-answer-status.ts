@@ -7,26 +7,10 @@
  */
 import type { Asker } from '../../hooks/context/request-context.js';
 import type { FastifyPluginAsync } from 'fastify';
-import { ANSWER_STATES, answerStatuses } from '../../hooks/answer-status.js';
+import { answerStatuses } from '../../hooks/answer-status.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { RouteOptions } from '../deps.js';
-
-const BODY = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['runIds'],
-  properties: { runIds: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 } } },
-} as const;
-const STATUS = {
-  type: 'object',
-  required: ['state', 'label', 'href'],
-  properties: { state: { enum: [...ANSWER_STATES] }, label: { type: 'string' }, detail: { type: 'string' }, href: { type: 'string' } },
-} as const;
-const RESPONSE = {
-  type: 'object',
-  required: ['available', 'statuses'],
-  properties: { available: { type: 'boolean' }, statuses: { type: 'object', additionalProperties: STATUS } },
-} as const;
+import { ANSWER_STATUS_ROUTE, type AnswerStatuses, type AnswerStatusRequest } from '../contract/host.js';
 
 /** The ids among `runIds` whose run the caller asked. */
 async function ownRuns(store: RunStore | undefined, runIds: string[], who: Asker): Promise<string[]> {
@@ -37,7 +21,7 @@ async function ownRuns(store: RunStore | undefined, runIds: string[], who: Asker
 }
 
 export const hostAnswerStatusRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.post<{ Body: { runIds: string[] } }>('/api/host/answer-status', { schema: { body: BODY, response: { 200: RESPONSE } } }, async (request) => {
+  app.post<{ Body: AnswerStatusRequest; Reply: AnswerStatuses }>('/api/host/answer-status', { schema: ANSWER_STATUS_ROUTE }, async (request) => {
     return answerStatuses(request.asker, await ownRuns(deps.runs, request.body.runIds, request.asker));
   });
 };

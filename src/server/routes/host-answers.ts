@@ -12,6 +12,7 @@ import { ApiError } from '../errors.js';
 import type { RouteOptions } from '../deps.js';
 import type { RunRecord } from '../../hooks/stores/run-store.js';
 import { figuresAtStake, reviewFiguresShown } from '../../hooks/answer-figures.js';
+import { ANSWER_FACTS_ROUTE, type AnswerFacts } from '../contract/host.js';
 
 /** The record as this reader may read it: withholding is decided again on every read. */
 async function asRead(record: RunRecord, asker: Asker): Promise<RunRecord> {
@@ -20,43 +21,10 @@ async function asRead(record: RunRecord, asker: Asker): Promise<RunRecord> {
   return { ...rest, figuresWithheld: true };
 }
 
-const PARAMS = { type: 'object', required: ['runId'], properties: { runId: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
-const QUERY = { type: 'object', additionalProperties: false, properties: { values: { enum: ['0', '1'] } } } as const;
-const RESPONSE = {
-  type: 'object',
-  required: ['runId', 'question', 'status', 'trust', 'tables', 'traceId', 'sources'],
-  properties: {
-    runId: { type: 'string' },
-    question: { type: 'string' },
-    status: { type: 'string' },
-    tier: { type: 'integer' },
-    trust: { type: 'string' },
-    at: { type: 'string' },
-    sql: { type: 'string' },
-    sqlFrom: { type: 'string' },
-    sqlFingerprint: { type: 'string' },
-    sqlSha256: { type: 'string' },
-    tables: { type: 'array', items: { type: 'string' } },
-    traceId: { type: 'string' },
-    sources: { type: 'array', items: { type: 'string' } },
-    refusalCode: { type: 'string' },
-    figuresWithheld: { type: 'boolean' },
-    values: {
-      type: 'object',
-      properties: {
-        text: { type: 'string' },
-        columns: { type: 'array', items: { type: 'string' } },
-        rows: { type: 'array', maxItems: 500, items: { type: 'object', additionalProperties: true } },
-        rowCount: { type: 'integer' },
-      },
-    },
-  },
-} as const;
-
 export const hostAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get<{ Params: { runId: string }; Querystring: { values?: '0' | '1' } }>(
+  app.get<{ Params: { runId: string }; Querystring: { values?: '0' | '1' }; Reply: AnswerFacts }>(
     '/api/host/answers/:runId',
-    { schema: { params: PARAMS, querystring: QUERY, response: { 200: RESPONSE } } },
+    { schema: ANSWER_FACTS_ROUTE },
     async (request) => {
       const { runId } = request.params;
       const record = deps.runs === undefined ? undefined : await deps.runs.get(runId);

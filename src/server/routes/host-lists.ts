@@ -11,28 +11,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { callHook } from '../../hooks/call-hook.js';
 import { isSameOriginPath } from '../../hooks/shapes.js';
 import type { RouteOptions } from '../deps.js';
+import { GROUPS_ROUTE, HOME_CARDS_ROUTE, type Groups, type HomeCards } from '../contract/host.js';
 
 const HOME_CARDS_MS = 5_000;
-const CARDS = {
-  type: 'object',
-  required: ['cards'],
-  properties: {
-    cards: {
-      type: 'array',
-      maxItems: 8,
-      items: { type: 'object', required: ['title'], properties: { title: { type: 'string' }, text: { type: 'string' }, href: { type: 'string' } } },
-    },
-  },
-} as const;
-const GROUPS = {
-  type: 'object',
-  required: ['groups', 'available'],
-  properties: {
-    available: { type: 'boolean' },
-    groups: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
-  },
-} as const;
-
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 const textOf = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' ? v.slice(0, max) : undefined);
 
@@ -69,7 +50,7 @@ async function askList(context: Asker, name: 'homeCards' | 'directoryGroups', ti
 }
 
 export const hostListsRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get('/api/host/home-cards', { schema: { response: { 200: CARDS } } }, async (request) => {
+  app.get<{ Reply: HomeCards }>('/api/host/home-cards', { schema: HOME_CARDS_ROUTE }, async (request) => {
     const listed = await askList(request.asker, 'homeCards', Math.min(HOME_CARDS_MS, request.asker?.host?.timeoutMs ?? HOME_CARDS_MS));
     return {
       cards: (listed ?? [])
@@ -78,7 +59,7 @@ export const hostListsRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
         .slice(0, 8),
     };
   });
-  app.get('/api/host/groups', { schema: { response: { 200: GROUPS } } }, async (request) => {
+  app.get<{ Reply: Groups }>('/api/host/groups', { schema: GROUPS_ROUTE }, async (request) => {
     const hasHook = request.asker?.host?.hooks.directoryGroups !== undefined;
     const listed = hasHook ? await askList(request.asker, 'directoryGroups') : undefined;
     return { available: listed !== undefined, groups: (listed ?? []).map(group).filter((g) => g !== undefined) };

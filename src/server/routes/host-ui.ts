@@ -13,6 +13,7 @@ import { callHook } from '../../hooks/call-hook.js';
 import { isSameOriginPath } from '../../hooks/shapes.js';
 import { sanitiseUi } from '../../hooks/ui-additions.js';
 import type { RouteOptions } from '../deps.js';
+import { HOST_UI_ROUTE, type HostMap } from '../contract/host.js';
 
 /** Every action a screen may offer or hide, asked on the project (`tool.<name>` is per tool). */
 export const CAPABILITY_ACTIONS = [
@@ -34,37 +35,6 @@ export const CAPABILITY_ACTIONS = [
   'schedule.manage',
   'settings.manage',
 ] as const;
-
-const LINK = {
-  type: 'object',
-  required: ['label', 'href'],
-  properties: { label: { type: 'string' }, href: { type: 'string' }, badge: { type: 'integer' }, icon: { type: 'string' } },
-} as const;
-const RESPONSE = {
-  type: 'object',
-  required: ['host'],
-  properties: {
-    host: { type: 'boolean' },
-    person: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } },
-    ui: {
-      type: 'object',
-      properties: {
-        signOutUrl: { type: 'string' },
-        links: { type: 'object', properties: { nav: { type: 'array', items: LINK }, menu: { type: 'array', items: LINK } } },
-        answerActions: {
-          type: 'array',
-          items: { type: 'object', properties: { label: { type: 'string' }, href: { type: 'string' }, on: { type: 'string' } } },
-        },
-        environment: { type: 'string' },
-        banner: { type: 'object', properties: { text: { type: 'string' }, tone: { type: 'string' }, links: { type: 'array', items: LINK } } },
-        audience: { type: 'string' },
-        appNotFound: { type: 'object', properties: { message: { type: 'string' }, next: LINK } },
-      },
-    },
-    capabilities: { type: 'object', additionalProperties: { type: 'boolean' } },
-    refusals: { type: 'object', additionalProperties: { type: 'object', properties: { reason: { type: 'string' }, next: LINK } } },
-  },
-} as const;
 
 type Host = NonNullable<RequestContext['host']>;
 type Principal = NonNullable<RequestContext['principal']>;
@@ -100,7 +70,7 @@ async function additions(host: Host, principal: Principal) {
 }
 
 export const hostUiRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get('/api/host/ui', { schema: { response: { 200: RESPONSE } } }, async (request) => {
+  app.get<{ Reply: HostMap }>('/api/host/ui', { schema: HOST_UI_ROUTE }, async (request) => {
     const context = request.asker;
     const host = context?.host;
     const principal = context?.principal;

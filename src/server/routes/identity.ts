@@ -4,9 +4,10 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../deps.js';
+import { IDENTITY_ROUTE } from '../contract/identity.js';
 
 export const identityRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get('/api/identity', async (request) => {
+  app.get('/api/identity', { schema: IDENTITY_ROUTE }, async (request) => {
     const principal = request.asker?.principal ?? null;
     return { owner: principal?.id ?? '', principal, requestId: request.asker?.requestId ?? null };
   });

@@ -9,11 +9,10 @@ import { visibleColumns } from '../../hooks/visible-columns.js';
 import type { RouteOptions } from '../deps.js';
 import { catalogFailure } from '../catalog-failure.js';
 import { snapshotOf } from '../snapshot-hook.js';
-
-const QUERY = { type: 'object', additionalProperties: false, properties: { connection: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' } } } as const;
+import { SCHEMA_ROUTE, type Catalog } from '../contract/catalog.js';
 
 export const schemaRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get<{ Querystring: { connection?: string } }>('/api/schema', { schema: { querystring: QUERY } }, async (request) => {
+  app.get<{ Querystring: { connection?: string }; Reply: Catalog }>('/api/schema', { schema: SCHEMA_ROUTE }, async (request) => {
     const { executor } = snapshotOf(request);
     const connection = request.query.connection;
     try {

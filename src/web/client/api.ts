@@ -1,9 +1,11 @@
 /**
  * The app's calls to its own server: JSON in, JSON out, and an error read as `{ code, message }`
- * from the server's error body (never thrown raw at a screen). Every call is same-origin.
+ * from the server's error body (never thrown raw at a screen). Every call is same-origin. The
+ * shapes of the answers are the server's HTTP contract (src/server/contract), imported as types.
  */
 
 import { useEffect, useState } from 'preact/hooks';
+import type { AskProgress, AskRequest, AskRun, AskStreamError } from '../../server/contract/agent-runs.js';
 import { backgroundHeader, signInOn } from './host.js';
 
 export interface ApiFailure {
@@ -50,59 +52,11 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return readJson<T>(response);
 }
 
-/** The shapes the screens read (a subset of the server's). */
-export interface AskRun {
-  runId: string;
-  traceId: string;
-  tier: 1 | 2 | 3;
-  trust: 'certified' | 'review_required' | 'refused';
-  question: string;
-  block?: string;
-  contract?: string;
-  params?: Record<string, string | number | boolean>;
-  columns: string[];
-  rows: Array<Record<string, unknown>>;
-  rowCount: number;
-  truncated: boolean;
-  uncertified?: true;
-  sql?: string;
-  reviewDraft?: { path: string; askedTimes: number; created: boolean };
-  capture?: { saved: false; code: string };
-  refusal?: { code: string; reason: string };
-  next?: string;
-  threadId?: string;
-  answer?: { heading: string; text: string };
-  figuresWithheld?: true;
-  knowledge?: { note?: string; citations: Array<{ source: string; title: string; url?: string; pageId: string }> };
-  steps?: Array<{ kind: string; title: string; detail: string }>;
-}
-
-export interface BlockSummary {
-  id: string;
-  status: string;
-  effectiveStatus: string;
-  description: string | null;
-  owner: string | null;
-  file: string;
-  inDrafts: boolean;
-  receipt: string;
-  askedTimes?: number;
-  params: Array<{ name: string; type: string; required: boolean; default?: unknown }>;
-}
-
-/** A progress event of a running Ask (only a trace reference and the route taken). */
-export interface AskProgress {
-  kind: 'started' | 'routed';
-  runId: string;
-  trace: { traceId: string; status: string };
-  route?: 'tier1' | 'tier2' | 'refused';
-}
-
 /**
  * Asks as a stream of server-sent events: `onProgress` for each progress event, then the
  * answer. A server or proxy that answers plain JSON is read as the answer itself.
  */
-export async function askStreaming(body: unknown, onProgress: (e: AskProgress) => void): Promise<ApiResult<AskRun>> {
+export async function askStreaming(body: AskRequest, onProgress: (e: AskProgress) => void): Promise<ApiResult<AskRun>> {
   let response: Response;
   try {
     response = await fetch('/api/agent-runs', {
@@ -131,7 +85,7 @@ export async function askStreaming(body: unknown, onProgress: (e: AskProgress) =
       if (name === 'progress') onProgress(data as AskProgress);
       if (name === 'answer') return { ok: true, value: data as AskRun };
       if (name === 'error')
-        return { ok: false, error: { status: 500, code: 'INTERNAL_ERROR', message: (data as { message?: string }).message ?? 'The Ask failed.', body: {} } };
+        return { ok: false, error: { status: 500, code: 'INTERNAL_ERROR', message: (data as AskStreamError | null)?.message ?? 'The Ask failed.', body: {} } };
     }
   }
   return {

@@ -8,29 +8,9 @@
  * on focus and once a minute.
  */
 import { useEffect, useState } from 'preact/hooks';
+import type { HostMap } from '../../server/contract/host.js';
 
 export const hosted = typeof document !== 'undefined' && document.querySelector('meta[name="svc-hosted"]') !== null;
-
-export interface HostLink {
-  label: string;
-  href: string;
-  badge?: number;
-  icon?: string;
-}
-export interface HostMap {
-  host: boolean;
-  person?: { id?: string; name?: string; email?: string };
-  ui?: {
-    signOutUrl?: string;
-    links?: { nav: HostLink[]; menu: HostLink[] };
-    answerActions?: Array<{ label: string; href: string; on: 'review' | 'unanswered' | 'answered' }>;
-    environment?: string;
-    banner?: { text: string; tone: 'info' | 'caution'; links: HostLink[] };
-    audience?: 'reader';
-  };
-  capabilities?: Record<string, boolean>;
-  refusals?: Record<string, { reason?: string; next?: HostLink }>;
-}
 
 export type HostState = { kind: 'connecting' } | { kind: 'unreachable' } | { kind: 'ready'; map: HostMap };
 

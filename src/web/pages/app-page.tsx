@@ -5,40 +5,10 @@
  * checked yet`; "All data certified and verified" appears only when the server's rules say so.
  */
 import { useEffect, useState } from 'preact/hooks';
+import type { PageRun, TileRun } from '../../server/contract/apps.js';
 import { api } from '../client/api.js';
 import { ResultChart } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
-
-interface Trust {
-  label: string;
-  line: string;
-  text?: string;
-  certified: number;
-  total: number;
-}
-interface Tile {
-  id: string;
-  title?: string;
-  kind: string;
-  text?: string;
-  placeholder?: boolean;
-  source?: string;
-  sourceKind?: string;
-  figuresWithheld?: boolean;
-  ok?: boolean;
-  columns?: string[];
-  rows?: Array<Record<string, unknown>>;
-  rowCount?: number;
-  error?: { code: string; message: string };
-}
-interface PageRun {
-  appId: string;
-  pageId: string;
-  title?: string;
-  trust: Trust;
-  filters: string[];
-  tiles: Tile[];
-}
 
 export const NOT_CHECKED = 'Trust not checked yet';
 
@@ -53,7 +23,7 @@ function Badge({ label }: { label: string }) {
   );
 }
 
-function TileView({ tile, label }: { tile: Tile; label: string }) {
+function TileView({ tile, label }: { tile: TileRun; label: string }) {
   const title = tile.title ?? tile.id;
   return (
     <article class="tile" aria-label={title}>

@@ -1,18 +1,11 @@
 /** The App library: a card per App showing its lifecycle only (never a figure or a trust claim). */
+import type { Library } from '../../server/contract/apps.js';
 import { useResource } from '../client/api.js';
-
-interface LibraryApp {
-  id: string;
-  title?: string;
-  owner?: string;
-  lifecycle?: string;
-  pages: Array<{ id: string; title?: string }>;
-}
 
 const LIFECYCLE: Record<string, string> = { draft: 'App draft', in_review: 'App in review', certified: 'App certified' };
 
 export function AppsPage() {
-  const { value, failure } = useResource<{ apps: LibraryApp[] }>('/api/apps');
+  const { value, failure } = useResource<Library>('/api/apps');
   const apps = value?.apps;
   if (failure !== undefined)
     return (

@@ -4,7 +4,10 @@
  * what to do next, and Open full trace. Follow-ups continue the same thread.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, askStreaming, type AskProgress, type AskRun, type BlockSummary } from '../client/api.js';
+import type { AskProgress, AskRun } from '../../server/contract/agent-runs.js';
+import type { BlockList, BlockSummary, BlockView } from '../../server/contract/blocks.js';
+import type { AnswerFacts } from '../../server/contract/host.js';
+import { api, askStreaming } from '../client/api.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 import { TrustLabel } from '../parts/trust-label.js';
@@ -27,7 +30,7 @@ function Params({ params }: { params?: Record<string, string | number | boolean>
   );
 }
 
-function Draft({ run, blocks }: { run: AskRun; blocks: BlockSummary[] }) {
+function Draft({ run, blocks }: { run: ShownRun; blocks: BlockSummary[] }) {
   if (run.reviewDraft === undefined) return run.capture !== undefined ? <p class="note">Not saved as a draft ({run.capture.code}).</p> : null;
   const draft = blocks.find((b) => b.file === run.reviewDraft?.path);
   return (
@@ -52,7 +55,7 @@ function Draft({ run, blocks }: { run: AskRun; blocks: BlockSummary[] }) {
   );
 }
 
-function Knowledge({ run }: { run: AskRun }) {
+function Knowledge({ run }: { run: ShownRun }) {
   return (
     <>
       {run.knowledge !== undefined ? (
@@ -87,7 +90,7 @@ function Knowledge({ run }: { run: AskRun }) {
   );
 }
 
-export function Answer({ run, blocks, visualization }: { run: AskRun; blocks: BlockSummary[]; visualization?: Visualization }) {
+export function Answer({ run, blocks, visualization }: { run: ShownRun; blocks: BlockSummary[]; visualization?: Visualization }) {
   return (
     <article class="answer" data-tier={run.tier} aria-label={`Answer to: ${run.question}`}>
       <TrustLabel run={run} />
@@ -128,34 +131,27 @@ export function Answer({ run, blocks, visualization }: { run: AskRun; blocks: Bl
   );
 }
 
-interface RunFacts {
-  runId: string;
-  traceId: string;
-  question: string;
-  tier: 1 | 2 | 3;
-  trust: AskRun['trust'];
-  sql?: string;
-  sources: string[];
-  refusalCode?: string;
-  figuresWithheld?: boolean;
-  values?: { columns: string[]; rows: Array<Record<string, unknown>>; rowCount: number; text?: string };
-}
+/** An answer as the screen shows it: a run, or one reopened from its facts (which keep no candidates or timing). */
+type ShownRun = Omit<AskRun, 'candidates' | 'durationMs'>;
+
+const TIER_OF_TRUST = { certified: 1, review_required: 2, refused: 3 } as const;
 
 /** An answer reopened from its facts (`/ask?run=<runId>`). */
-function runOfFacts(f: RunFacts): AskRun {
+function runOfFacts(f: AnswerFacts): ShownRun {
   const block = f.sources.find((s) => s.startsWith('block:'))?.slice('block:'.length);
+  const tier = f.tier ?? TIER_OF_TRUST[f.trust];
   return {
     runId: f.runId,
     traceId: f.traceId,
     question: f.question,
-    tier: f.tier,
+    tier,
     trust: f.trust,
     columns: f.values?.columns ?? [],
     rows: f.values?.rows ?? [],
     rowCount: f.values?.rowCount ?? 0,
     truncated: false,
     ...(block !== undefined ? { block } : {}),
-    ...(f.sql !== undefined && f.tier === 2 ? { sql: f.sql } : {}),
+    ...(f.sql !== undefined && tier === 2 ? { sql: f.sql } : {}),
     ...(f.refusalCode !== undefined ? { refusal: { code: f.refusalCode, reason: 'This question was refused.' } } : {}),
     ...(f.values?.text !== undefined ? { answer: { heading: '', text: f.values.text } } : {}),
     ...(f.figuresWithheld === true ? { figuresWithheld: true as const } : {}),
@@ -174,13 +170,13 @@ function progressText(e: AskProgress): string {
 }
 
 interface Turn {
-  run: AskRun;
+  run: ShownRun;
   visualization?: Visualization;
 }
 
 async function visualizationOf(run: AskRun): Promise<Visualization | undefined> {
   if (run.tier !== 1 || run.block === undefined) return undefined;
-  const detail = await api<{ block: { visualization: Visualization | null } }>(`/api/blocks/${encodeURIComponent(run.block)}`);
+  const detail = await api<BlockView>(`/api/blocks/${encodeURIComponent(run.block)}`);
   return detail.ok && detail.value.block.visualization !== null ? detail.value.block.visualization : undefined;
 }
 
@@ -198,7 +194,7 @@ export function AskPage() {
     input.current?.focus();
   }, []);
   const reopen = async (runId: string) => {
-    const facts = await api<RunFacts>(`/api/host/answers/${encodeURIComponent(runId)}?values=1`);
+    const facts = await api<AnswerFacts>(`/api/host/answers/${encodeURIComponent(runId)}?values=1`);
     if (facts.ok) setTurns([{ run: runOfFacts(facts.value) }]);
     else setFailure(`That answer cannot be opened: ${facts.error.message}`);
   };
@@ -211,7 +207,7 @@ export function AskPage() {
     if (result.ok) {
       const visualization = await visualizationOf(result.value);
       if (result.value.reviewDraft !== undefined) {
-        const list = await api<{ blocks: BlockSummary[] }>('/api/blocks');
+        const list = await api<BlockList>('/api/blocks');
         if (list.ok) setBlocks(list.value.blocks);
       }
       setTurns((t) => [...t, { run: result.value, ...(visualization !== undefined ? { visualization } : {}) }]);

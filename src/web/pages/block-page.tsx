@@ -1,18 +1,9 @@
 /** One block: its trust, SQL, parameters, tests, contract, the tables it reads and its receipt. */
-import { useResource, type BlockSummary } from '../client/api.js';
-
-/** The block as `GET /api/blocks/:id` shows it: its summary and what a reader needs to trust it. */
-interface Detail extends BlockSummary {
-  contract: { id: string; version: number | string; status: string } | null;
-  tests: string[];
-  tables: string[];
-  examples: string[];
-  query: string;
-  sourceSha256: string;
-}
+import type { BlockView } from '../../server/contract/blocks.js';
+import { useResource } from '../client/api.js';
 
 export function BlockPage({ id }: { id: string }) {
-  const { value, failure } = useResource<{ block: Detail }>(`/api/blocks/${encodeURIComponent(id)}`);
+  const { value, failure } = useResource<BlockView>(`/api/blocks/${encodeURIComponent(id)}`);
   const block = value?.block;
   if (failure !== undefined)
     return (

@@ -4,7 +4,8 @@
  * each with its certify command. Read afresh on every visit, so a draft captured a moment ago
  * is listed without a restart.
  */
-import { useResource, type BlockSummary } from '../client/api.js';
+import type { BlockList, BlockSummary } from '../../server/contract/blocks.js';
+import { useResource } from '../client/api.js';
 
 function Trust({ b }: { b: BlockSummary }) {
   const trusted = b.effectiveStatus === 'certified';
@@ -34,7 +35,7 @@ function Row({ b }: { b: BlockSummary }) {
 }
 
 export function BlocksPage() {
-  const { value, failure } = useResource<{ blocks: BlockSummary[] }>('/api/blocks');
+  const { value, failure } = useResource<BlockList>('/api/blocks');
   const blocks = value?.blocks;
   if (failure !== undefined)
     return (

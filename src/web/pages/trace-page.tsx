@@ -5,37 +5,8 @@
  * summary is shown) and an unavailable store each get their own message.
  */
 import { useEffect, useState } from 'preact/hooks';
+import type { TraceDetail, TraceErrorBody, TraceSummary } from '../../server/contract/traces.js';
 import { api } from '../client/api.js';
-
-interface Phase {
-  code: string;
-  startMs: number;
-  durationMs: number;
-  reasonCode?: string;
-}
-interface Candidate {
-  id: string;
-  role: string;
-  reasonCode?: string;
-  score?: number;
-}
-interface Attempt {
-  tier: number;
-  outcome: string;
-  reasonCode?: string;
-  startMs: number;
-  durationMs?: number;
-}
-interface Detail {
-  traceId: string;
-  runId: string;
-  status: 'recording' | 'complete' | 'failed' | 'abandoned';
-  durationMs?: number;
-  phases?: Phase[];
-  candidates?: Candidate[];
-  attempts?: Attempt[];
-  outcome?: { tier?: number; trust?: string; refusalCode?: string; block?: string; contract?: string };
-}
 
 /** How often a recording trace is read again. */
 export const POLL_MS = 700;
@@ -46,7 +17,7 @@ const MESSAGES: Record<string, string> = {
   TRACE_STORE_UNAVAILABLE: 'Traces cannot be read right now: the trace store is unavailable. Try again later.',
 };
 
-function Timeline({ phases, total }: { phases: Phase[]; total: number }) {
+function Timeline({ phases, total }: { phases: TraceDetail['phases']; total: number }) {
   const span = Math.max(total, ...phases.map((p) => p.startMs + p.durationMs), 1);
   return (
     <ol class="timeline" aria-label="Phases">
@@ -66,8 +37,8 @@ function Timeline({ phases, total }: { phases: Phase[]; total: number }) {
   );
 }
 
-function TraceBody({ d }: { d: Detail }) {
-  const o = d.outcome ?? {};
+function TraceBody({ d }: { d: TraceDetail }) {
+  const o = d.outcome;
   return (
     <>
       <dl class="facts">
@@ -105,7 +76,7 @@ function TraceBody({ d }: { d: Detail }) {
         <dd>{d.durationMs !== undefined ? `${d.durationMs.toFixed(1)} ms` : '…'}</dd>
       </dl>
       <h2>Phases</h2>
-      <Timeline phases={d.phases ?? []} total={d.durationMs ?? 0} />
+      <Timeline phases={d.phases} total={d.durationMs ?? 0} />
       <h2>Candidates</h2>
       <table>
         <thead>
@@ -117,7 +88,7 @@ function TraceBody({ d }: { d: Detail }) {
           </tr>
         </thead>
         <tbody>
-          {(d.candidates ?? []).map((c) => (
+          {d.candidates.map((c) => (
             <tr>
               <td>
                 <code>{c.id}</code>
@@ -131,7 +102,7 @@ function TraceBody({ d }: { d: Detail }) {
       </table>
       <h2>Attempts</h2>
       <ol>
-        {(d.attempts ?? []).map((a) => (
+        {d.attempts.map((a) => (
           <li>
             Tier {a.tier}: {a.outcome}
             {a.reasonCode !== undefined ? ` (${a.reasonCode})` : ''}
@@ -144,16 +115,17 @@ function TraceBody({ d }: { d: Detail }) {
 }
 
 export function TracePage({ runId }: { runId: string }) {
-  const [detail, setDetail] = useState<Detail | undefined>();
-  const [problem, setProblem] = useState<{ code: string; summary?: Record<string, unknown> } | undefined>();
+  const [detail, setDetail] = useState<TraceDetail | undefined>();
+  const [problem, setProblem] = useState<{ code: string; summary?: TraceSummary } | undefined>();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const read = async () => {
-      const r = await api<Detail>(`/api/ask-traces/by-run/${encodeURIComponent(runId)}`);
+      const r = await api<TraceDetail>(`/api/ask-traces/by-run/${encodeURIComponent(runId)}`);
       if (stopped) return;
       if (!r.ok) {
-        setProblem({ code: r.error.code, ...(r.error.body['summary'] !== undefined ? { summary: r.error.body['summary'] as Record<string, unknown> } : {}) });
+        const { summary } = r.error.body as TraceErrorBody;
+        setProblem({ code: r.error.code, ...(summary !== undefined ? { summary } : {}) });
         return;
       }
       setDetail(r.value);

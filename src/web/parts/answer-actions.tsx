@@ -6,13 +6,18 @@
  * offered only to someone who may author Apps (on a hosted page, the host's reason otherwise).
  */
 import { useState } from 'preact/hooks';
-import { api, type AskRun } from '../client/api.js';
+import type { AskRun } from '../../server/contract/agent-runs.js';
+import type { AddedTile, Library } from '../../server/contract/apps.js';
+import { api } from '../client/api.js';
 import { can, hosted } from '../client/host.js';
 import { useHost } from '../client/host-context.js';
 
+/** What of a run its actions read (a run reopened from its facts has no more). */
+type ActedRun = Pick<AskRun, 'runId' | 'question' | 'trust' | 'tier'>;
+
 const ON: Record<AskRun['trust'], 'review' | 'unanswered' | 'answered'> = { review_required: 'review', refused: 'unanswered', certified: 'answered' };
 
-function HostActions({ run }: { run: AskRun }) {
+function HostActions({ run }: { run: ActedRun }) {
   const state = useHost();
   const [sent, setSent] = useState<string | undefined>();
   if (state.kind !== 'ready') return null;
@@ -41,13 +46,7 @@ function HostActions({ run }: { run: AskRun }) {
   );
 }
 
-interface LibraryApp {
-  id: string;
-  title?: string;
-  pages: Array<{ id: string; title?: string }>;
-}
-
-function Build({ run }: { run: AskRun }) {
+function Build({ run }: { run: ActedRun }) {
   const state = useHost();
   const [pages, setPages] = useState<Array<{ value: string; label: string }> | undefined>();
   const [chosen, setChosen] = useState('');
@@ -59,14 +58,14 @@ function Build({ run }: { run: AskRun }) {
   }
   const open = async () => {
     if (pages !== undefined) return;
-    const r = await api<{ apps: LibraryApp[] }>('/api/apps');
+    const r = await api<Library>('/api/apps');
     const list = r.ok ? r.value.apps.flatMap((a) => a.pages.map((p) => ({ value: `${a.id}/${p.id}`, label: `${a.title ?? a.id} · ${p.title ?? p.id}` }))) : [];
     setPages(list);
     setChosen(list[0]?.value ?? '');
   };
   const add = async () => {
     const [appId, pageId] = chosen.split('/');
-    const r = await api<{ tile: { id: string } }>(`/api/apps/${encodeURIComponent(appId ?? '')}/pages/${encodeURIComponent(pageId ?? '')}/answers`, {
+    const r = await api<AddedTile>(`/api/apps/${encodeURIComponent(appId ?? '')}/pages/${encodeURIComponent(pageId ?? '')}/answers`, {
       body: { runId: run.runId, mode: 'live' },
     });
     setSaid(r.ok ? `Added to ${chosen} (tile ${r.value.tile.id}).` : r.error.message);
@@ -98,7 +97,7 @@ function Build({ run }: { run: AskRun }) {
   );
 }
 
-export function AnswerActions({ run }: { run: AskRun }) {
+export function AnswerActions({ run }: { run: ActedRun }) {
   return (
     <>
       <HostActions run={run} />

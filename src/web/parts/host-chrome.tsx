@@ -3,7 +3,7 @@
  * the environment label, the person, its nav and menu links (opened inside the app's main area
  * with `embed=1`) and sign-out. Links are same-origin paths; the server kept only those.
  */
-import type { HostLink, HostMap } from '../client/host.js';
+import type { HostLink, HostMap } from '../../server/contract/host.js';
 
 export const hostPageHref = (link: HostLink) => `/host?to=${encodeURIComponent(link.href)}&label=${encodeURIComponent(link.label)}`;
 

@@ -6,13 +6,12 @@
  */
 import * as Plot from '@observablehq/plot';
 import { useEffect, useRef } from 'preact/hooks';
+import type { BlockDetail } from '../../server/contract/blocks.js';
 
-export interface Visualization {
-  chart?: string;
-  type?: string;
-  x?: string;
-  y?: string;
-}
+/** A block's `visualization` section as written: an open record, read here for `chart` (or `type`), `x` and `y`. */
+export type Visualization = NonNullable<BlockDetail['visualization']>;
+
+const textOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 const isDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}(-\d{2})?/.test(v);
 
@@ -23,11 +22,12 @@ export function chartOf(
   vis?: Visualization,
 ): { type: 'bar' | 'line'; x: string; y: string } | undefined {
   const first = rows[0];
-  const named = vis?.chart ?? vis?.type;
+  const named = textOf(vis?.['chart']) ?? textOf(vis?.['type']);
   if (first === undefined || named === 'table' || named === 'kpi') return undefined;
   const numeric = columns.filter((c) => typeof first[c] === 'number');
-  const x = vis?.x !== undefined && columns.includes(vis.x) ? vis.x : columns.find((c) => typeof first[c] === 'string');
-  const y = vis?.y !== undefined && columns.includes(vis.y) ? vis.y : numeric.find((c) => c !== x);
+  const [wantX, wantY] = [textOf(vis?.['x']), textOf(vis?.['y'])];
+  const x = wantX !== undefined && columns.includes(wantX) ? wantX : columns.find((c) => typeof first[c] === 'string');
+  const y = wantY !== undefined && columns.includes(wantY) ? wantY : numeric.find((c) => c !== x);
   if (x === undefined || y === undefined) return undefined;
   const type = named === 'line' || named === 'area' ? 'line' : named === 'bar' ? 'bar' : isDate(first[x]) ? 'line' : 'bar';
   return { type, x, y };

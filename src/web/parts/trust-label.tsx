@@ -3,9 +3,9 @@
  * trust (colour only repeats it), with the block and contract for a certified answer, the
  * `uncertified` marker shown unchanged for one that needs review, and the reason for a refusal.
  */
-import type { AskRun } from '../client/api.js';
+import type { AskRun } from '../../server/contract/agent-runs.js';
 
-export function TrustLabel({ run }: { run: AskRun }) {
+export function TrustLabel({ run }: { run: Pick<AskRun, 'trust' | 'block' | 'contract' | 'uncertified' | 'refusal'> }) {
   if (run.trust === 'certified') {
     return (
       <p class="trust trust-certified" data-trust="certified">
