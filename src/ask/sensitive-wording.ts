@@ -14,8 +14,6 @@
  */
 import { foldWord, words } from './tokens.js';
 
-export const SENSITIVE_QUESTION = 'SENSITIVE_QUESTION';
-
 export type SensitiveCategory = 'pay' | 'health' | 'contact' | 'protected' | 'identifier';
 
 export interface SensitiveFinding {
