@@ -8,6 +8,7 @@ import type { Asker } from '../../hooks/context/request-context.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { AskRefusalCode } from '../../rules/ask-refusal-codes.js';
+import type { CaptureCode } from '../codes.js';
 import type { NextAction, Tier1Candidate, Tier1Drilldown, Tier1Route, Tier1Router } from '../../ask/types.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { ThreadStore } from '../../hooks/stores/thread-store.js';
@@ -105,7 +106,7 @@ export interface AskRun {
    */
   route?: Tier1Route;
   /** Why a Tier-2 answer was not saved as a draft (capture off, a write failure). */
-  capture?: { saved: false; code: string };
+  capture?: { saved: false; code: CaptureCode };
   /** A definition question answered from a certified business term. */
   definition?: TermEvidence;
   /** Certified business terms the answer used (named in the question, or related to its block). */
