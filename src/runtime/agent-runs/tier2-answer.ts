@@ -8,7 +8,7 @@
  * cannot be written never costs the person their answer (the run says why it was not saved).
  */
 import type { Tier1Candidate } from '../../ask/types.js';
-import { StatementError, WarehouseStatementError } from '../../warehouse/types.js';
+import { StatementError, WarehouseStatementError, type StatementErrorCode } from '../../warehouse/types.js';
 import { captureDraft, DraftError, type CapturedDraft } from '../drafts/index.js';
 import { draftTarget } from './draft-target.js';
 import { certifyCommand, finishRun, refusedRun, type RunBase } from './run-shapes.js';
@@ -47,7 +47,7 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
     });
   }
   if (error.code === 'CREDENTIALS_REQUIRED') return refusedRun(base, { code: error.code, reason: error.message });
-  const reasons: Record<string, string> = {
+  const reasons: Partial<Record<StatementErrorCode, string>> = {
     STATEMENT_TIMEOUT: 'The written SQL did not finish within its deadline.',
     RESULT_TOO_LARGE: 'The written SQL returned more data than an answer carries, so it was stopped.',
     CONNECTION_UNAVAILABLE: 'The warehouse connection is not available.',
