@@ -36,6 +36,7 @@ export const API_ERROR_CODES = {
     'The request names a connection this project does not have.',
     'Name one of the connections in svc.config.json, or leave it out for the default.',
   ),
+  // The person's own warehouse sign-in is needed again (reconnect); not the service's sign-in (401).
   CREDENTIALS_REQUIRED: http(403, STATEMENT_CODES.CREDENTIALS_REQUIRED),
   DATABASE_MISSING: code(
     'health',
@@ -80,6 +81,7 @@ export const API_ERROR_CODES = {
     'A table name may not hold a quote, a backslash or a control character; no lookup was made.',
     'Name the table as the catalog lists it.',
   ),
+  // The request was fine and the warehouse answered; the answer is more than this server returns.
   RESULT_TOO_LARGE: http(422, STATEMENT_CODES.RESULT_TOO_LARGE),
   ROW_POLICY_REFUSED: http(403, STATEMENT_CODES.ROW_POLICY_REFUSED),
   RUN_NOT_FOUND: code(

@@ -29,7 +29,7 @@ interface RunRoute {
 }
 
 function runFailure(blockId: string, error: BlockRunError, log: (line: string) => void): ApiError {
-  // CREDENTIALS_REQUIRED is 403: the person's own warehouse sign-in is needed again, not the service's (401).
+  // Each code's status is the HTTP table's (a 403 CREDENTIALS_REQUIRED, a 422 RESULT_TOO_LARGE: see there why).
   const status = API_ERROR_CODES[error.code].status;
   if (error.code === 'WAREHOUSE_ERROR' && error.reference !== undefined) {
     // A hosted failure: its words are in the log under this reference already.
