@@ -27,6 +27,16 @@ export const CODES = {
     'Tile {{tile}} on {{app}}/{{page}} is bound to {{source}}, which is not a block in this project.',
     'Bind the tile to an existing block id (<domain>.<name>).',
   ),
+  'ask/model-config-invalid': entry(
+    'error',
+    'ask.provider in svc.config.json cannot be used: {{problem}}',
+    'Fix ask.provider (kind, model, baseUrl, apiKeyEnv), or set "kind": "none" to answer from certified blocks only.',
+  ),
+  'ask/model-not-loopback': entry(
+    'error',
+    'ask.provider in svc.config.json reaches beyond this machine: {{problem}}',
+    'Point ask.provider.baseUrl at a loopback address (127.0.0.1 or localhost), or use kind "openai-compatible" for a remote model.',
+  ),
   'certify/ambiguous-file': entry('error', 'File {{file}} declares {{count}} blocks ({{blocks}}).', 'Name one block by id: svc certify <domain>.<name>.'),
   'certify/contract-invalid': entry(
     'error',
@@ -215,15 +225,15 @@ export const CODES = {
   ),
   'config/invalid': entry('error', 'svc.config.json is invalid at {{pointer}}: {{problem}}.', 'Fix the value at {{pointer}}.'),
   'config/invalid-json': entry('error', 'svc.config.json is not valid JSON: {{problem}}.', 'Fix the JSON syntax.'),
-  'config/password-in-config': entry(
-    'error',
-    'Connection {{connection}} writes its password in svc.config.json, a file kept in git.',
-    'Remove "password"; name an environment variable in "passwordEnv", or keep it in .svc/local/private/credentials.json as {"{{connection}}": {"password": "..."}}.',
-  ),
   'config/missing': entry(
     'error',
     'No svc.config.json found in {{dir}} or any folder above it.',
     'Run svc in a project folder, pass --project DIR, or create svc.config.json with {"project": "<name>"}.',
+  ),
+  'config/password-in-config': entry(
+    'error',
+    'Connection {{connection}} writes its password in svc.config.json, a file kept in git.',
+    'Remove "password"; name an environment variable in "passwordEnv", or keep it in .svc/local/private/credentials.json as {"{{connection}}": {"password": "..."}}.',
   ),
   'eval/duplicate-id': entry('error', 'Question id {{id}} is used more than once.', 'Give every question its own id.'),
   'eval/invalid': entry('error', 'The question set is invalid at {{pointer}}: {{problem}}.', 'Fix the value at {{pointer}}.'),
@@ -232,15 +242,15 @@ export const CODES = {
   'file/symlink-loop': entry('error', 'Folder link loops back to {{target}}; it was not followed.', 'Remove the looping link.'),
   'file/too-large': entry('error', 'File is {{size}} bytes; block files are limited to {{limit}} bytes.', 'Split the file into smaller block files.'),
   'file/unreadable': entry('error', 'File cannot be read: {{reason}}.', 'Check that the file exists and is readable.'),
-  'init/example-needs-sqlite': entry(
-    'error',
-    'The example warehouse is a SQLite file, so --example cannot be combined with --warehouse {{warehouse}}.',
-    'Run svc init --example, or svc init --warehouse {{warehouse}} without --example.',
-  ),
   'init/already-a-project': entry(
     'error',
     '{{dir}} already holds an svc project (svc.config.json).',
     'Work in the existing project, or run svc init in another folder.',
+  ),
+  'init/example-needs-sqlite': entry(
+    'error',
+    'The example warehouse is a SQLite file, so --example cannot be combined with --warehouse {{warehouse}}.',
+    'Run svc init --example, or svc init --warehouse {{warehouse}} without --example.',
   ),
   'init/file-exists': entry(
     'error',

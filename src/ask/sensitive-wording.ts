@@ -15,8 +15,6 @@
 import { distance } from 'fastest-levenshtein';
 import { foldWord, words } from './tokens.js';
 
-export const SENSITIVE_QUESTION = 'SENSITIVE_QUESTION';
-
 export type SensitiveCategory = 'pay' | 'health' | 'contact' | 'protected' | 'identifier';
 
 export interface SensitiveFinding {

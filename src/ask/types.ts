@@ -4,42 +4,13 @@
  * Everything is plain JSON so a decision can be compared, logged by id and sent as is.
  */
 
-/** Stable reason codes. Never renamed: traces, the CLI and agent tools key on them. */
 import type { CompiledTerm } from '../compiler/types.js';
+import type { Tier1ReasonCode } from '../rules/ask-refusal-codes.js';
 import type { BlockGate, GateDecision } from '../rules/gates/answer-gate.js';
 import type { TermIndex } from './term-index.js';
 
-export const TIER1_REASON_CODES = [
-  /** The block is a draft: certify it with `svc certify --from-draft <path>`. */
-  'BLOCK_DRAFT',
-  /** The block is in review, pending recertification or has an unknown status. */
-  'BLOCK_NOT_CERTIFIED',
-  /** The block is deprecated: still in the project, no longer served. */
-  'BLOCK_DEPRECATED',
-  /** The block is retired. */
-  'BLOCK_RETIRED',
-  /** Marked certified, but without a certification receipt for its current source. */
-  'BLOCK_PENDING_RECERTIFICATION',
-  /** Marked certified, but its declaration has compile errors. */
-  'BLOCK_HAS_ERRORS',
-  /** Marked certified, but it declares no tests. */
-  'BLOCK_UNTESTED',
-  /** Certified, but its contract is not in the loaded contract manifest (spec rule 2). */
-  'CONTRACT_UNRESOLVED',
-  /** Certified, but its tags or description still say review required (spec rule 11). */
-  'REVIEW_REQUIRED',
-  /** The block that answers does not accept a value asked (a top-N out of range, a filter value its data does not hold). */
-  'VALUE_NOT_ACCEPTED',
-  /** The named block cannot satisfy the question (a filter, period or limit it does not take). */
-  'BLOCK_CANNOT_ANSWER',
-  /** The question names a block id or identifier that the manifest does not hold. */
-  'BLOCK_NOT_FOUND',
-  /** The question names a block by a name several domains use. */
-  'BLOCK_AMBIGUOUS',
-  /** Nothing certified matches well enough; Tier 2 may run. */
-  'NO_MATCH',
-] as const;
-export type Tier1ReasonCode = (typeof TIER1_REASON_CODES)[number];
+/** Stable reason codes, from the Ask refusal table (src/rules/ask-refusal-codes.ts). Never renamed: traces, the CLI and agent tools key on them. */
+export { TIER1_REASON_CODES, type Tier1ReasonCode } from '../rules/ask-refusal-codes.js';
 
 /** What the caller can offer the person next, as a machine-readable hint beside `next`. */
 export type NextAction =

@@ -4,8 +4,10 @@
  * words were logged under (spec 03 "Conversations, stores and failures").
  */
 import type { HookOutcome } from './call-hook.js';
+import type { HookFailureCode } from './codes.js';
 
 export class StoreUnavailableError extends Error {
+  readonly code = 'STORE_UNAVAILABLE' satisfies HookFailureCode;
   constructor(readonly reference: string) {
     super(`Saved answers could not be reached; the administrator can find it under reference ${reference}.`);
     this.name = 'StoreUnavailableError';

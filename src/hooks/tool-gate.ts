@@ -7,10 +7,11 @@
  */
 import type { Asker } from './context/request-context.js';
 import { errorReference } from './context/error-reference.js';
+import type { HookFailureCode } from './codes.js';
 
 /** A call the host's gate refused; `reference` when the gate failed rather than decided. */
 export class ToolRefusedError extends Error {
-  readonly code = 'TOOL_REFUSED';
+  readonly code = 'TOOL_REFUSED' satisfies HookFailureCode;
   constructor(
     readonly tool: string,
     readonly reference?: string,

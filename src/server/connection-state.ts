@@ -6,8 +6,9 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SvcConfig } from '../compiler/project/config.js';
+import type { HealthCode } from './codes.js';
 
-export type ConnectionState = { driver: string; ok: true; checked: boolean } | { driver: string; ok: false; code: 'DATABASE_MISSING' | 'CONNECTION_INVALID' };
+export type ConnectionState = { driver: string; ok: true; checked: boolean } | { driver: string; ok: false; code: HealthCode };
 
 function fileExists(path: string): boolean {
   try {

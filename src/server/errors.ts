@@ -5,39 +5,10 @@
  */
 import { StoreUnavailableError } from '../hooks/store-failure.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorCode } from './codes.js';
 
-/** Every code the API answers with. */
-export type ApiErrorCode =
-  | 'ANSWER_FIGURES_DEPEND_ON_READER'
-  | 'BAD_REQUEST'
-  | 'BLOCK_NOT_CERTIFIED'
-  | 'BLOCK_NOT_FOUND'
-  | 'CONNECTION_UNAVAILABLE'
-  | 'CONNECTION_UNKNOWN'
-  | 'CREDENTIALS_REQUIRED'
-  | 'IDENTITY_UNAVAILABLE'
-  | 'INTERNAL_ERROR'
-  | 'LOCAL_TARGET_REFUSED'
-  | 'NOT_FOUND'
-  | 'ORIGIN_REFUSED'
-  | 'PAGE_NOT_FOUND'
-  | 'PARAM_INVALID'
-  | 'PARAM_REQUIRED'
-  | 'PARAM_UNKNOWN'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'PERMISSION_DENIED'
-  | 'RELATION_NAME_REFUSED'
-  | 'RESULT_TOO_LARGE'
-  | 'ROW_POLICY_REFUSED'
-  | 'RUN_NOT_FOUND'
-  | 'SIGN_IN_REQUIRED'
-  | 'STATEMENT_TIMEOUT'
-  | 'STORE_UNAVAILABLE'
-  | 'TABLE_NOT_FOUND'
-  | 'TOOL_NOT_FOUND'
-  | 'TOOL_REFUSED'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'WAREHOUSE_ERROR';
+/** Every code the API answers with: the server's code table (codes.ts). */
+export type { ApiErrorCode };
 
 export interface ErrorBody {
   error: { code: ApiErrorCode; message: string; [k: string]: unknown };
@@ -78,7 +49,7 @@ export function installErrorHandlers(app: FastifyInstance, log: (line: string) =
   app.setErrorHandler((error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) return send(reply, error.status, error.code, error.message, error.extra);
     // The store's own words were logged under the reference when it failed.
-    if (error instanceof StoreUnavailableError) return send(reply, 503, 'STORE_UNAVAILABLE', error.message, { reference: error.reference });
+    if (error instanceof StoreUnavailableError) return send(reply, 503, error.code, error.message, { reference: error.reference });
     const status = (error as FastifyError).statusCode;
     if ((error as FastifyError).validation !== undefined) return send(reply, 400, 'BAD_REQUEST', `The request is not valid: ${error.message}.`);
     if (typeof status === 'number' && status >= 400 && status < 500) return send(reply, status, requestErrorCode(status), error.message);

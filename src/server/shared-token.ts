@@ -8,6 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { isLoopbackHost } from '../loopback.js';
+import type { StartErrorCode } from './codes.js';
 
 export const TOKEN_ENV = 'SVC_SERVER_TOKEN';
 /** Shorter tokens are refused: a token is the only thing between the network and the warehouse. */
@@ -15,7 +16,7 @@ export const MIN_TOKEN_LENGTH = 16;
 
 /** Thrown when a non-loopback bind has no usable token; the server does not start. */
 export class SharedTokenRequiredError extends Error {
-  readonly code = 'SERVER_TOKEN_REQUIRED';
+  readonly code = 'SERVER_TOKEN_REQUIRED' satisfies StartErrorCode;
   constructor(host: string) {
     super(`Listening on ${host} reaches beyond this machine: set ${TOKEN_ENV} to a secret of at least ${MIN_TOKEN_LENGTH} characters, or listen on 127.0.0.1.`);
     this.name = 'SharedTokenRequiredError';
@@ -24,7 +25,7 @@ export class SharedTokenRequiredError extends Error {
 
 /** Thrown when SVC_SERVER_TOKEN is set but too short to guard anything; the server does not start. */
 export class SharedTokenTooShortError extends Error {
-  readonly code = 'SERVER_TOKEN_TOO_SHORT';
+  readonly code = 'SERVER_TOKEN_TOO_SHORT' satisfies StartErrorCode;
   constructor() {
     super(`${TOKEN_ENV} is set but shorter than ${MIN_TOKEN_LENGTH} characters: use a longer secret, or unset it on a loopback server.`);
     this.name = 'SharedTokenTooShortError';

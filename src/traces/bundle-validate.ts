@@ -3,6 +3,7 @@
  * own included), the formats and versions, the canary, and that the four files speak of the
  * same trace. Reads files only; opens no store, provider, tool, query or network connection.
  */
+import type { TraceCode } from './codes.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scanValue } from './canary.js';
@@ -23,7 +24,7 @@ import {
 export type BundleCheck = 'folder' | 'missing-file' | 'unexpected-file' | 'json' | 'format' | 'version' | 'checksum' | 'consistency' | 'canary' | 'receipt';
 
 export interface BundleFinding {
-  code: 'TRACE_BUNDLE_INVALID' | 'TRACE_EXPORT_REDACTION_FAILED';
+  code: Extract<TraceCode, 'TRACE_BUNDLE_INVALID' | 'TRACE_EXPORT_REDACTION_FAILED'>;
   check: BundleCheck;
   file?: string;
   /** A fixed sentence about the problem; never text read from the bundle. */

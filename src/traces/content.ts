@@ -6,6 +6,7 @@
  * counted, so a question, answer, SQL, literal, row, business value, provider body, credential,
  * URL or local path cannot be stored even when a caller passes one by mistake.
  */
+import type { TraceCode } from './codes.js';
 import { createHash } from 'node:crypto';
 import { looksSecret } from './canary.js';
 
@@ -100,7 +101,7 @@ export interface TraceSummary extends TraceHeader {
 export interface TraceRef {
   traceId: string;
   status: TraceStatus | 'unavailable';
-  code?: 'TRACE_STORE_UNAVAILABLE' | 'TRACE_SCHEMA_UNSUPPORTED' | 'TRACE_NOT_FOUND';
+  code?: Extract<TraceCode, 'TRACE_STORE_UNAVAILABLE' | 'TRACE_SCHEMA_UNSUPPORTED' | 'TRACE_NOT_FOUND'>;
 }
 
 const REASON_CODE = /^[A-Z][A-Z0-9_]{1,63}$/;

@@ -1,40 +1,24 @@
 /**
  * The trace error vocabulary of spec 01 ("Errors") and how a failure of SQLite or the file system
  * maps onto it. Messages are fixed sentences: an error raised here never carries the text of the
- * underlying failure, which could name a local path.
+ * underlying failure, which could name a local path. The codes, their sentences and statuses
+ * are the traces table's (codes.ts).
  */
+import type { CodesWhere } from '../rules/code-table.js';
+import { TRACE_CODES } from './codes.js';
 
-export const TRACE_ERROR_CODES = [
-  'TRACE_NOT_FOUND',
-  'TRACE_DETAIL_EXPIRED',
-  'TRACE_STORE_UNAVAILABLE',
-  'TRACE_SCHEMA_UNSUPPORTED',
-  'TRACE_EXPORT_REDACTION_FAILED',
-  'TRACE_REQUEST_INVALID',
-] as const;
-export type TraceErrorCode = (typeof TRACE_ERROR_CODES)[number];
+/** The codes a trace error carries: the entries of the traces table with an HTTP status. */
+export type TraceErrorCode = CodesWhere<typeof TRACE_CODES, { status: number }>;
+
+const coded = Object.entries(TRACE_CODES).flatMap(([code, entry]) => ('status' in entry ? [[code as TraceErrorCode, entry] as const] : []));
+
+export const TRACE_ERROR_CODES: readonly TraceErrorCode[] = coded.map(([code]) => code);
 
 /** Why the store cannot be used; a stable code, shown in status and counted. */
 export type UnavailableReason = 'missing' | 'locked' | 'full' | 'corrupt' | 'readonly' | 'io' | 'closed';
 
 /** HTTP status of each code on the local trace endpoints. */
-export const TRACE_HTTP_STATUS: Record<TraceErrorCode, number> = {
-  TRACE_NOT_FOUND: 404,
-  TRACE_DETAIL_EXPIRED: 410,
-  TRACE_STORE_UNAVAILABLE: 503,
-  TRACE_SCHEMA_UNSUPPORTED: 503,
-  TRACE_EXPORT_REDACTION_FAILED: 422,
-  TRACE_REQUEST_INVALID: 400,
-};
-
-const MESSAGES: Record<TraceErrorCode, string> = {
-  TRACE_NOT_FOUND: 'No local trace matches this id.',
-  TRACE_DETAIL_EXPIRED: 'The detailed evidence of this trace has expired; its summary remains.',
-  TRACE_STORE_UNAVAILABLE: 'Local tracing is unavailable; Ask is unaffected.',
-  TRACE_SCHEMA_UNSUPPORTED: 'The trace store was created by a newer version of svc.',
-  TRACE_EXPORT_REDACTION_FAILED: 'The export cannot pass its redaction and canary check.',
-  TRACE_REQUEST_INVALID: 'The request is not valid.',
-};
+export const TRACE_HTTP_STATUS = Object.fromEntries(coded.map(([code, entry]) => [code, entry.status])) as Readonly<Record<TraceErrorCode, number>>;
 
 const REASON_TEXT: Record<UnavailableReason, string> = {
   missing: 'no trace store exists yet',
@@ -54,7 +38,7 @@ export class TraceError extends Error {
 
   constructor(code: TraceErrorCode, opts: { reason?: UnavailableReason; message?: string; data?: Record<string, unknown> } = {}) {
     const reasonText = opts.reason === undefined ? '' : ` (${REASON_TEXT[opts.reason]})`;
-    super(opts.message ?? `${MESSAGES[code]}${reasonText}`);
+    super(opts.message ?? `${TRACE_CODES[code].meaning}${reasonText}`);
     this.name = 'TraceError';
     this.code = code;
     this.reason = opts.reason;

@@ -9,6 +9,7 @@
  * counted and change nothing (spec 02, rule 3). The question text is used only to compute
  * fingerprints during `finish` and is not kept.
  */
+import type { TraceCode } from './codes.js';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { TraceBuilder, type BuilderHost } from './builder.js';
@@ -52,7 +53,7 @@ export interface TraceRecorderOptions {
 
 export interface TraceFailure {
   source: 'store' | 'sink' | 'otlp' | 'salt';
-  code: string;
+  code: TraceCode;
   reason?: string;
 }
 

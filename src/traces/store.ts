@@ -7,6 +7,7 @@
  * locked, full, corrupt) the store waits `retryAfterMs` before it tries to open again, so a
  * broken store costs an Ask nothing but one cheap check. `status()` never throws.
  */
+import type { TraceCode } from './codes.js';
 import { join } from 'node:path';
 import { TRACE_ID, storedRunId, type TraceDetail, type TraceStatus, type TraceSummary } from './content.js';
 import { TraceError, toTraceError, type UnavailableReason } from './errors.js';
@@ -35,7 +36,7 @@ export interface TraceStoreOptions {
 export interface TraceStoreStatus {
   available: boolean;
   mode: 'readwrite' | 'readonly';
-  code?: 'TRACE_STORE_UNAVAILABLE' | 'TRACE_SCHEMA_UNSUPPORTED';
+  code?: Extract<TraceCode, 'TRACE_STORE_UNAVAILABLE' | 'TRACE_SCHEMA_UNSUPPORTED'>;
   reason?: UnavailableReason;
   schema: { version: number | null; supported: number; state: SchemaInfo['state'] | 'unknown' };
   counts?: { summaries: number; details: number };

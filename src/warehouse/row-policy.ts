@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { tablesRead } from '../compiler/sql-tables.js';
-import { hostedStatementRefusal } from '../rules/statement-check/index.js';
+import { hostedStatementRefusal, type StatementReason } from '../rules/statement-check/index.js';
 import type { Asker } from '../hooks/context/request-context.js';
 import { callHook } from '../hooks/call-hook.js';
 import type { RowPolicyAnswer } from '../hooks/hooks.js';
@@ -66,7 +66,7 @@ async function askPolicy(context: Asker, { sql, params, tables, name, purpose }:
   return answer;
 }
 
-function refused(message: string, reason: string): StatementError {
+function refused(message: string, reason: StatementReason): StatementError {
   return new StatementError('ROW_POLICY_REFUSED', message, reason);
 }
 

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { svc } from '../helpers/cli.js';
-import { cleanupProjects } from '../helpers/project.js';
+import { blockSource, cleanupProjects, makeProject } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 afterAll(cleanupProjects);
@@ -75,5 +75,25 @@ describe('svc compile --validate', () => {
     ).diagnostics.filter((d) => d.file === 'domains/hr/blocks/b.svc');
     expect(found.map((d) => [d.code, d.span?.start.line, d.span?.start.column])).toEqual(expected);
     expect(found.find((d) => d.code === 'sql/engine-error')?.message).toContain(engineMessage);
+  });
+
+  it('warns once per connection it cannot reach, and checks those blocks offline only', () => {
+    const root = makeProject({
+      'svc.config.json': JSON.stringify({ project: 'p', connections: { default: { driver: 'sqlite', path: 'data/missing.db' } } }),
+      'domains/sales/blocks/a.svc': blockSource('a'),
+      'domains/sales/blocks/b.svc': blockSource('b'),
+    });
+    const run = svc(['compile', '--validate', '--format', 'json'], root);
+    expect(run.code).toBe(0);
+    const found = (JSON.parse(run.stdout) as { diagnostics: Array<{ code: string; severity: string; file?: string; data?: Record<string, unknown> }> })
+      .diagnostics;
+    expect(found.filter((d) => d.code.startsWith('sql/'))).toEqual([
+      expect.objectContaining({
+        code: 'sql/engine-unavailable',
+        severity: 'warning',
+        file: 'svc.config.json',
+        data: expect.objectContaining({ connection: 'default' }),
+      }),
+    ]);
   });
 });

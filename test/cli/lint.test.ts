@@ -81,9 +81,12 @@ describe('svc lint (child process)', () => {
     for (const rule of run.tool.driver.rules) expect(rule.shortDescription.text).not.toMatch(/\{\{/);
   });
 
-  it('accepts no files (a hook with nothing staged) and exits 0', () => {
+  it('accepts no files (a hook with nothing staged) and exits 0, saying so', () => {
     const r = svc(['lint'], makeProject({}));
     expect(r.code).toBe(0);
+    const json = svc(['lint', '--format', 'json'], makeProject({}));
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ exitCode: 0, files: 0, diagnostics: [{ code: 'lint/no-files', severity: 'info' }] });
   });
 
   it('exits 2 on an unknown format', () => {

@@ -1,29 +1,49 @@
 /**
- * docs/diagnostics.md is generated from the code registry and the built-in policies; this test
- * renders it in memory and fails when the file is not current (run `npm run docs`), and checks
- * that every code and every policy rule has its row.
+ * docs/diagnostics.md is generated from the code tables (one section per table) and the built-in
+ * policies; this test renders it in memory from the sources and fails when the file is not
+ * current (run `npm run docs`), and checks that every code of every table and every policy rule
+ * has its row, in the section of its table.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CODES } from '../../grammar/codes.js';
 import { REPO } from '../helpers/project.js';
 
-const generator = '../../scripts/gen-diagnostics-doc.mjs';
-const { renderDiagnosticsDoc, readPolicies } = (await import(generator)) as {
-  renderDiagnosticsDoc: (codes: unknown, policies: unknown) => string;
+interface Table {
+  id: string;
+  title: string;
+  table: Record<string, unknown>;
+}
+
+const { loadCodeTables } = (await import('../../scripts/code-tables.mjs' as string)) as {
+  loadCodeTables: (load: (file: string) => Promise<Record<string, unknown>>) => Promise<Table[]>;
+};
+const { renderDiagnosticsDoc, readPolicies } = (await import('../../scripts/gen-diagnostics-doc.mjs' as string)) as {
+  renderDiagnosticsDoc: (tables: Table[], policies: unknown) => string;
   readPolicies: () => Array<{ policy: string; rules: Array<{ id: string }> }>;
 };
+
+const TABLES = await loadCodeTables((file) => import(join(REPO, file)));
 
 describe('docs/diagnostics.md', () => {
   const onDisk = readFileSync(join(REPO, 'docs/diagnostics.md'), 'utf8');
 
   it('is current (regenerate with npm run docs)', () => {
-    expect(onDisk, 'docs/diagnostics.md is stale: run npm run docs').toBe(renderDiagnosticsDoc(CODES, readPolicies()));
+    expect(onDisk, 'docs/diagnostics.md is stale: run npm run docs').toBe(renderDiagnosticsDoc(TABLES, readPolicies()));
   });
 
-  it('has a row for every code and every policy rule', () => {
-    for (const code of Object.keys(CODES)) expect(onDisk).toContain(`| \`${code}\` |`);
+  it('has a row for every policy rule and for every code, in its table’s section', () => {
     for (const policy of readPolicies()) for (const rule of policy.rules) expect(onDisk).toContain(`| \`${rule.id}\` |`);
+    const sections = onDisk.split(/^## /m);
+    for (const [i, t] of TABLES.entries()) {
+      const section = i === 0 ? sections.find((s) => s.startsWith('Compiler, command and file codes')) : sections.find((s) => s.startsWith(`${t.title}\n`));
+      expect(section, t.title).toBeDefined();
+      for (const code of Object.keys(t.table)) expect(section, `${t.id}: ${code}`).toContain(`| \`${code}\` |`);
+    }
+  });
+
+  it('says where a shared code is declared', () => {
+    const ask = onDisk.split(/^## /m).find((s) => s.startsWith('Ask refusal codes\n'));
+    expect(ask).toMatch(/\| `ROW_POLICY_REFUSED` \| cascade \| .* \(declared in Statement codes and refusal reasons\) \|/);
   });
 });

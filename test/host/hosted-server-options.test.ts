@@ -62,9 +62,9 @@ describe('allowedOrigins', () => {
     'a server with allowedOrigins %j does not start',
     async (origin) => {
       const project = await commerceProject();
-      await expect(startLocalServer({ project, port: 0, hostHooks: hooks, allowedOrigins: [origin], log: () => {} })).rejects.toBeInstanceOf(
-        OriginInvalidError,
-      );
+      const refused = startLocalServer({ project, port: 0, hostHooks: hooks, allowedOrigins: [origin], log: () => {} });
+      await expect(refused).rejects.toBeInstanceOf(OriginInvalidError);
+      await expect(refused).rejects.toMatchObject({ code: 'ORIGIN_INVALID' });
     },
   );
 });
@@ -104,6 +104,8 @@ describe('a host-managed connection', () => {
 describe('startHostedServer', () => {
   it.each([[undefined], [null], ['hooks']])('refuses to start without hooks (%j)', async (hooks) => {
     const project = await commerceProject();
-    await expect(startHostedServer({ project, port: 0, hostHooks: hooks as never })).rejects.toBeInstanceOf(HostHooksRequiredError);
+    const refused = startHostedServer({ project, port: 0, hostHooks: hooks as never });
+    await expect(refused).rejects.toBeInstanceOf(HostHooksRequiredError);
+    await expect(refused).rejects.toMatchObject({ code: 'HOST_HOOKS_REQUIRED' });
   });
 });

@@ -34,17 +34,46 @@ describe('rowPolicy: conformance on the block route', () => {
   it.each([
     { name: 'no hook', policy: undefined, status: 200, touched: true, states: 5 },
     { name: 'narrows', policy: narrowToState, status: 200, touched: true, states: 1 },
-    { name: 'refuses', policy: () => ({ refuse: 'Your region has no access to sales.' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
-    { name: 'wrong shape: a string', policy: () => 'SELECT * FROM orders', status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
-    { name: 'wrong shape: sql and refuse', policy: () => ({ sql: 'SELECT 1', refuse: 'x' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    {
+      name: 'refuses',
+      policy: () => ({ refuse: 'Your region has no access to sales.' }),
+      status: 403,
+      code: 'ROW_POLICY_REFUSED',
+      reason: 'row-policy',
+      touched: false,
+    },
+    {
+      name: 'wrong shape: a string',
+      policy: () => 'SELECT * FROM orders',
+      status: 403,
+      code: 'ROW_POLICY_REFUSED',
+      reason: 'row-policy-failed',
+      touched: false,
+    },
+    {
+      name: 'wrong shape: sql and refuse',
+      policy: () => ({ sql: 'SELECT 1', refuse: 'x' }),
+      status: 403,
+      code: 'ROW_POLICY_REFUSED',
+      reason: 'row-policy-failed',
+      touched: false,
+    },
     {
       name: 'wrong shape: params not a list',
       policy: (q: QueryContext) => ({ sql: q.sql, params: 'CA' }),
       status: 403,
       code: 'ROW_POLICY_REFUSED',
+      reason: 'row-policy-failed',
       touched: false,
     },
-    { name: 'widens to a write', policy: () => ({ sql: 'DELETE FROM orders' }), status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
+    {
+      name: 'widens to a write',
+      policy: () => ({ sql: 'DELETE FROM orders' }),
+      status: 403,
+      code: 'ROW_POLICY_REFUSED',
+      reason: 'row-policy-unsafe',
+      touched: false,
+    },
     {
       name: 'throws',
       policy: () => {
@@ -52,17 +81,20 @@ describe('rowPolicy: conformance on the block route', () => {
       },
       status: 403,
       code: 'ROW_POLICY_REFUSED',
+      reason: 'row-policy-failed',
       touched: false,
     },
-    { name: 'times out', policy: never, status: 403, code: 'ROW_POLICY_REFUSED', touched: false },
-  ])('$name', async ({ policy, status, code, touched, states }) => {
+    { name: 'times out', policy: never, status: 403, code: 'ROW_POLICY_REFUSED', reason: 'row-policy-failed', touched: false },
+  ])('$name', async ({ policy, status, code, reason, touched, states }) => {
     const hooks: HostHooks = { resolvePrincipal: byHeader, ...(policy !== undefined ? { rowPolicy: policy as HostHooks['rowPolicy'] } : {}) };
     const app = server(hooks);
     const from = events.length;
     const res = await app.inject({ ...RUN, headers: { 'x-state': 'TX' } });
     expect(res.statusCode, res.body).toBe(status);
-    const body = res.json() as { rows?: Array<{ state: string }>; error?: { code: string; message: string } };
+    const body = res.json() as { rows?: Array<{ state: string }>; error?: { code: string; message: string; reason?: string } };
     if (code !== undefined) expect(body.error?.code).toBe(code);
+    // Why: the host refused, its policy could not be asked, or it answered with what may not run.
+    if (reason !== undefined) expect(body.error?.reason).toBe(reason);
     if (states !== undefined) expect(body.rows?.length).toBe(states);
     if (states === 1) expect(body.rows?.[0]?.state).toBe('TX');
     const ran = blockEvents(from);
@@ -133,6 +165,11 @@ describe('rowPolicy: groupRows', () => {
     });
     const res = await app.inject(RUN);
     expect(res.statusCode).toBe(status);
-    if (status === 403) expect((res.json() as { error: { message: string } }).error.message).toBe('Groups under the minimum are not shown.');
+    if (status === 403)
+      expect((res.json() as { error: { message: string } }).error).toMatchObject({
+        code: 'ROW_POLICY_REFUSED',
+        reason: 'group-rows',
+        message: 'Groups under the minimum are not shown.',
+      });
   });
 });

@@ -64,6 +64,20 @@ describe('metadataQuery', () => {
     expect(await codeOf(local.metadataQuery(sql))).toBe(code);
   });
 
+  it.each([
+    ['DELETE FROM orders WHERE id = 1', 'not-metadata'],
+    ['PRAGMA table_info(orders)', 'not-metadata'],
+    ['SELECT 1; DELETE FROM orders', 'several-statements'],
+    ['WITH t AS (SELECT 1) DELETE FROM orders', 'write'],
+  ])('says why it refused %s: %s', async (sql, reason) => {
+    const refused = await local.metadataQuery(sql).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(StatementError);
+    expect(refused).toMatchObject({ code: 'ROW_POLICY_REFUSED', reason });
+  });
+
   it('answers rows of a metadata read', async () => {
     expect((await local.metadataQuery('SELECT COUNT(*) AS n FROM orders')).rows[0]?.['n']).toBeGreaterThan(1000);
   });

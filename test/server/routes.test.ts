@@ -81,6 +81,7 @@ describe('read routes', () => {
           default: { driver: 'sqlite', path: 'data/nowhere.db' },
           dw: { driver: 'postgresql' },
           duck: { driver: 'duckdb', path: 'data/none.duckdb' },
+          nameless: { driver: 'sqlite' },
         },
       },
       log: () => {},
@@ -93,6 +94,7 @@ describe('read routes', () => {
         default: { driver: 'sqlite', ok: false, code: 'DATABASE_MISSING' },
         dw: { driver: 'postgresql', ok: true, checked: false },
         duck: { driver: 'duckdb', ok: false, code: 'DATABASE_MISSING' },
+        nameless: { driver: 'sqlite', ok: false, code: 'CONNECTION_INVALID' },
       },
     });
     expect(r.body).not.toContain('nowhere.db');

@@ -33,6 +33,19 @@ describe('requiredToken', () => {
     expect(requiredToken('0.0.0.0', { SVC_SERVER_TOKEN: TOKEN })).toBe(TOKEN);
   });
 
+  it('says why with a stable code a starting program can branch on', () => {
+    const codeOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        requiredToken('0.0.0.0', env);
+        return undefined;
+      } catch (error) {
+        return (error as { code?: string }).code;
+      }
+    };
+    expect(codeOf({})).toBe('SERVER_TOKEN_REQUIRED');
+    expect(codeOf({ SVC_SERVER_TOKEN: 'short' })).toBe('SERVER_TOKEN_TOO_SHORT');
+  });
+
   it('refuses a short token everywhere and uses a set one on loopback too', () => {
     expect(() => requiredToken('127.0.0.1', { SVC_SERVER_TOKEN: 'short' })).toThrow(SharedTokenTooShortError);
     expect(() => requiredToken('::1', { SVC_SERVER_TOKEN: '123456789012345' })).toThrow(SharedTokenTooShortError);

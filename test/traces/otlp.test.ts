@@ -113,7 +113,7 @@ describe('sending traces out', () => {
     ] as const) {
       const { endpoint } = await collector(status, hold);
       // The sender gives up after 2 s; an answer that waited for it would take at least that.
-      const { recorder } = recorderFor({ otlp: { endpoint: `${endpoint}/v1/traces`, headers: {}, timeoutMs: 2000 } });
+      const { recorder, failures } = recorderFor({ otlp: { endpoint: `${endpoint}/v1/traces`, headers: {}, timeoutMs: 2000 } });
       const started = performance.now();
       const answer = askTier1(recorder, { question: 'q' });
       expect(performance.now() - started).toBeLessThan(1000);
@@ -121,6 +121,7 @@ describe('sending traces out', () => {
       await recorder.flush();
       expect(recorder.status().otlp).toMatchObject({ enabled: true, sent: 0, failed: 1 });
       expect(recorder.status().failures.otlp).toBe(1);
+      expect(failures.map((f) => f.split(':').slice(0, 2))).toEqual([['otlp', 'TRACE_EXPORT_FAILED']]);
     }
     const { recorder } = recorderFor({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1' } });
     expect(askTier3(recorder, { question: 'q' }).trace.status).toBe('complete');

@@ -69,7 +69,7 @@ describe('a broken store never affects an Ask', () => {
 
   it('sink errors (thrown or rejected) are counted and change nothing', async () => {
     let calls = 0;
-    const { recorder } = recorderFor({
+    const { recorder, failures } = recorderFor({
       traceSalt: 'host-salt',
       sink: () => {
         calls++;
@@ -83,6 +83,24 @@ describe('a broken store never affects an Ask', () => {
     await recorder.flush();
     expect(calls).toBe(2);
     expect(recorder.status().failures.sink).toBe(2);
+    expect(failures.map((f) => f.split(':').slice(0, 2))).toEqual([
+      ['sink', 'TRACE_SINK_FAILED'],
+      ['sink', 'TRACE_SINK_FAILED'],
+    ]);
+  });
+
+  it('a damaged install salt: the trace leaves without a keyed fingerprint, and the failure is logged once per trace', async () => {
+    const root = tempRoot();
+    mkdirSync(join(root, '.svc/local/private'), { recursive: true });
+    writeFileSync(join(root, '.svc/local/private/trace-salt'), 'not a key\n');
+    const sent: Array<{ fingerprints: { question?: string } }> = [];
+    const { recorder, failures } = recorderFor({ root, sink: (t) => void sent.push(t) });
+    expect(askTier2(recorder, { question: 'orders by state' }).trace.status).toBe('complete');
+    await recorder.flush();
+    expect(failures.map((f) => f.split(':').slice(0, 2))).toEqual([['salt', 'TRACE_SALT_UNAVAILABLE']]);
+    expect(recorder.status().failures.salt).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.fingerprints.question).toBeUndefined();
   });
 
   it('builder calls with wrong shapes neither throw nor store anything', () => {

@@ -5,6 +5,7 @@
  * it is what `svc compile` will compute for the written file.
  */
 import { parseBlockFile } from '../../../grammar/block/index.js';
+import type { Code } from '../../../grammar/codes.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { hasErrors } from '../../../grammar/diagnostics.js';
 import type { ContractIndex } from '../../compiler/analyze/contract.js';
@@ -47,7 +48,7 @@ export type CertifiedSource =
   | { ok: false; diagnostics: Diagnostic[] };
 
 /** What a compile that reads no companion cannot know: whether a receipt exists. */
-const RECEIPT_CODES: ReadonlySet<string> = new Set(['certify/receipt-missing', 'certify/receipt-stale']);
+const RECEIPT_CODES: ReadonlySet<string> = new Set<Code>(['certify/receipt-missing', 'certify/receipt-stale']);
 
 /**
  * Compiles `text` as if it were the file at `rel`. Companions are not read (certification

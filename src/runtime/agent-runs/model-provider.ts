@@ -11,16 +11,12 @@
  */
 import type { SvcConfig } from '../../compiler/project/config.js';
 import { isLoopbackHost } from '../../loopback.js';
+import type { ModelProviderErrorCode } from '../codes.js';
 
 export type ModelProviderKind = 'openai-compatible' | 'local';
 
-export type ModelProviderErrorCode =
-  | 'MODEL_CONFIG_INVALID'
-  | 'MODEL_NOT_LOOPBACK'
-  | 'MODEL_UNREACHABLE'
-  | 'MODEL_TIMEOUT'
-  | 'MODEL_HTTP_ERROR'
-  | 'MODEL_MALFORMED_REPLY';
+/** The provider's failure codes: the runtime table's `model` codes (src/runtime/codes.ts). */
+export type { ModelProviderErrorCode };
 
 export class ModelProviderError extends Error {
   constructor(

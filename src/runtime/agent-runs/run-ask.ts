@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import type { Tier1Decision } from '../../ask/types.js';
 import { beginTrace, failTrace, finishTrace, traceAttempt, traceNames, traceRoute, type AskTrace } from './record-trace.js';
 import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
-import { SENSITIVE_QUESTION, sensitiveWording } from '../../ask/sensitive-wording.js';
+import { sensitiveWording } from '../../ask/sensitive-wording.js';
 import { definitionRun } from './definition-answer.js';
 import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
@@ -38,7 +38,7 @@ import { answerAudience } from '../../hooks/audience.js';
 import { figuresAtStake, reviewFiguresShown, withoutFigures } from '../../hooks/answer-figures.js';
 import type { EarlierAnswer } from './written-sql.js';
 import { openThread, recordInThread, type OpenedThread } from './thread-step.js';
-import type { AskContext, AskRequest, AskRun } from './types.js';
+import type { AskContext, AskRefusal, AskRequest, AskRun } from './types.js';
 
 function tier2Possible(ctx: AskContext, request: AskRequest): boolean {
   return request.proposedSql !== undefined || ctx.provider !== undefined;
@@ -114,7 +114,7 @@ async function answer(
   if (sensitive !== undefined) {
     const refused = refusedRun(
       { ...base, candidates: [] },
-      { code: SENSITIVE_QUESTION, reason: sensitive.reason },
+      { code: 'SENSITIVE_QUESTION', reason: sensitive.reason },
       'Ask for an aggregate (a count, an average, a share by group) instead.',
       'rephrase',
     );
@@ -186,7 +186,7 @@ export async function runAsk(ctx: AskContext, request: AskRequest): Promise<AskR
     const base = { runId, traceId: trace.traceId, question, startedAt };
     const thread = question === '' ? {} : await openThread(ctx, ctx.threads, request);
     if (question === '' || thread === undefined) {
-      const refusal =
+      const refusal: AskRefusal =
         question === ''
           ? { code: 'QUESTION_EMPTY', reason: 'There is no question to answer.' }
           : { code: 'THREAD_NOT_FOUND', reason: 'This conversation does not exist, or it is not yours; ask again without it to start a new one.' };

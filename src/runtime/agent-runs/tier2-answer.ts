@@ -8,7 +8,7 @@
  * cannot be written never costs the person their answer (the run says why it was not saved).
  */
 import type { Tier1Candidate } from '../../ask/types.js';
-import { StatementError, WarehouseStatementError } from '../../warehouse/types.js';
+import { StatementError, WarehouseStatementError, type StatementErrorCode } from '../../warehouse/types.js';
 import { captureDraft, DraftError, type CapturedDraft } from '../drafts/index.js';
 import { draftTarget } from './draft-target.js';
 import { certifyCommand, finishRun, refusedRun, type RunBase } from './run-shapes.js';
@@ -17,6 +17,7 @@ import { writtenSql, type EarlierAnswer } from './written-sql.js';
 import { createHash } from 'node:crypto';
 import { audit } from '../../hooks/audit.js';
 import type { Asker } from '../../hooks/context/request-context.js';
+import type { CaptureCode } from '../codes.js';
 
 /** The person a host placed for the request, as a draft's owner (address when known). */
 function hostOwner(asker: Asker): string | undefined {
@@ -26,7 +27,7 @@ function hostOwner(asker: Asker): string | undefined {
 }
 
 /** Why a Tier-2 answer is not captured, or undefined when it is. */
-function captureOff(ctx: AskContext, request: AskRequest): string | undefined {
+function captureOff(ctx: AskContext, request: AskRequest): CaptureCode | undefined {
   if (request.saveDraft === false) return 'SAVE_DRAFT_FALSE';
   // A runtime a host runs for many people captures no drafts (spec 01 rule 8), unless the host
   // says one person works here (`onePerson`, a draft space).
@@ -46,7 +47,7 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
     });
   }
   if (error.code === 'CREDENTIALS_REQUIRED') return refusedRun(base, { code: error.code, reason: error.message });
-  const reasons: Record<string, string> = {
+  const reasons: Partial<Record<StatementErrorCode, string>> = {
     STATEMENT_TIMEOUT: 'The written SQL did not finish within its deadline.',
     RESULT_TOO_LARGE: 'The written SQL returned more data than an answer carries, so it was stopped.',
     CONNECTION_UNAVAILABLE: 'The warehouse connection is not available.',
@@ -62,7 +63,7 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
   return refusedRun(base, { code: error.code, reason: reasons[error.code] ?? 'The warehouse could not run the written SQL.' });
 }
 
-function capture(ctx: AskContext, request: AskRequest, sql: string, candidates: readonly Tier1Candidate[]): CapturedDraft | { code: string } {
+function capture(ctx: AskContext, request: AskRequest, sql: string, candidates: readonly Tier1Candidate[]): CapturedDraft | { code: CaptureCode } {
   const driver = ctx.executor.driverOf(request.connection);
   const target = draftTarget({
     root: ctx.root,

@@ -7,6 +7,8 @@
 import type { Asker } from '../../hooks/context/request-context.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
+import type { AskRefusalCode } from '../../rules/ask-refusal-codes.js';
+import type { CaptureCode } from '../codes.js';
 import type { NextAction, Tier1Candidate, Tier1Drilldown, Tier1Route, Tier1Router } from '../../ask/types.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { ThreadStore } from '../../hooks/stores/thread-store.js';
@@ -42,43 +44,11 @@ export interface AskRequest {
 export type AskTier = 1 | 2 | 3;
 export type AskTrust = 'certified' | 'review_required' | 'refused';
 
-/** Stable refusal codes of the cascade beyond the Tier-1 router's own (TIER1_REASON_CODES). */
-export const ASK_REFUSAL_CODES = [
-  /** The question is empty. */
-  'QUESTION_EMPTY',
-  /** The question asks about individuals' pay, health, contact details or protected attributes, or a regulated identifier. */
-  'SENSITIVE_QUESTION',
-  /** The request continues a thread that does not exist or is not the asker's. */
-  'THREAD_NOT_FOUND',
-  /** A definition question names a business term the answer gate does not let answer as certified. */
-  'TERM_NOT_CERTIFIED',
-  /** Nothing certified answers, and the model (or an empty proposal) says the data cannot either. */
-  'NO_CERTIFIED_ANSWER',
-  /** Nothing certified answers and no model provider is configured (a normal state). */
-  'NO_MODEL_CONFIGURED',
-  /** The model could not be reached, timed out or answered something unreadable. */
-  'MODEL_UNAVAILABLE',
-  /** The model replied in words, without SQL (not a read-only refusal: there was nothing to check). */
-  'MODEL_NO_SQL',
-  /** The written SQL was refused by the statement check; the check's reason is in `reason`. */
-  'ROW_POLICY_REFUSED',
-  /** The written SQL could not be read or run by the warehouse. */
-  'WAREHOUSE_ERROR',
-  'STATEMENT_TIMEOUT',
-  /** The rows went over the result's byte budget (in all or in one value); the statement was stopped. */
-  'RESULT_TOO_LARGE',
-  'CONNECTION_UNAVAILABLE',
-  /** The person's own warehouse sign-in is needed again (the host's credentials refused); reconnect. */
-  'CREDENTIALS_REQUIRED',
-  /** A certified block matched but its parameters could not be bound (PARAM_* of runBlock). */
-  'PARAM_INVALID',
-  'PARAM_REQUIRED',
-  'PARAM_UNKNOWN',
-] as const;
-export type AskRefusalCode = (typeof ASK_REFUSAL_CODES)[number];
+/** Every code an Ask run's refusal carries: the Ask refusal table (src/rules/ask-refusal-codes.ts). */
+export { ASK_REFUSAL_CODES, type AskRefusalCode } from '../../rules/ask-refusal-codes.js';
 
 export interface AskRefusal {
-  code: string;
+  code: AskRefusalCode;
   reason: string;
   /** The statement check's reason code (ROW_POLICY_REFUSED only). */
   checkReason?: string;
@@ -136,7 +106,7 @@ export interface AskRun {
    */
   route?: Tier1Route;
   /** Why a Tier-2 answer was not saved as a draft (capture off, a write failure). */
-  capture?: { saved: false; code: string };
+  capture?: { saved: false; code: CaptureCode };
   /** A definition question answered from a certified business term. */
   definition?: TermEvidence;
   /** Certified business terms the answer used (named in the question, or related to its block). */

@@ -5,6 +5,7 @@
  * manifest, and build the one executor, the model provider (when configured) and the local
  * trace recorder. `close()` ends all of them; it is safe to call twice.
  */
+import { diag } from '../../../grammar/diagnostics.js';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../compiler/types.js';
 import { createModelProvider, ModelProviderError, type ModelProvider } from '../agent-runs/model-provider.js';
@@ -36,13 +37,8 @@ function providerOf(config: Parameters<typeof createModelProvider>[0]): ModelPro
     return createModelProvider(config);
   } catch (error) {
     if (!(error instanceof ModelProviderError)) throw error;
-    const diagnostic = {
-      code: `ask/${error.code.toLowerCase().replace(/_/g, '-')}`,
-      severity: 'error' as const,
-      message: error.message,
-      file: 'svc.config.json',
-    };
-    throw new ProjectNotReadyError([diagnostic], 2);
+    const code = error.code === 'MODEL_NOT_LOOPBACK' ? 'ask/model-not-loopback' : 'ask/model-config-invalid';
+    throw new ProjectNotReadyError([diag(code, { problem: error.message }, { file: 'svc.config.json' })], 2);
   }
 }
 

@@ -7,6 +7,11 @@
 import type { z } from 'zod';
 import type { AskRun } from '../agent-runs/types.js';
 import type { ToolContext } from './context.js';
+import type { AskRefusalCode } from '../../rules/ask-refusal-codes.js';
+import type { ToolCode } from '../codes.js';
+
+/** What an agent tool refuses with: its own codes (the runtime table's `tool` codes) or an Ask refusal's. */
+export type ToolRefusalCode = ToolCode | AskRefusalCode;
 
 export interface ToolAnswer {
   ok: true;
@@ -16,7 +21,7 @@ export interface ToolAnswer {
 export interface ToolRefusal {
   ok: false;
   /** Stable code (BLOCK_DRAFT, REVIEW_REQUIRED, TIER1_MATCH, ...): agents branch on it. */
-  code: string;
+  code: ToolRefusalCode;
   /** One or two sentences for the person; never SQL or rows. */
   message: string;
   /** What the agent can do next, with machine-readable context. */
@@ -48,7 +53,7 @@ export function answer(value: Record<string, unknown>): ToolAnswer {
   return { ok: true, value };
 }
 
-export function refuse(code: string, message: string, details?: Record<string, unknown>): ToolRefusal {
+export function refuse(code: ToolRefusalCode, message: string, details?: Record<string, unknown>): ToolRefusal {
   return { ok: false, code, message, ...(details !== undefined ? { details } : {}) };
 }
 

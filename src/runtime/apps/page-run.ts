@@ -13,7 +13,9 @@ import { ANSWER_TEXT_PLACEHOLDER, readPageDocument } from './page-answers.js';
 import { checkApp, type TrustReport } from '../../rules/app-check/index.js';
 import type { RunFacts } from '../../rules/facts.js';
 import { manifestGate } from '../../rules/gates/answer-gate.js';
-import { runBlock, type BlockRun } from '../blocks/run-block.js';
+import { runBlock, type BlockRun, type BlockRunErrorCode } from '../blocks/run-block.js';
+import type { TileCode } from '../codes.js';
+import type { HookFailureCode } from '../../hooks/codes.js';
 import { readAppState } from '../certify/app-state.js';
 import { documentDiagnostics, policies } from '../certify/app-check.js';
 import { StatementError, type Executor } from '../../warehouse/types.js';
@@ -111,7 +113,7 @@ async function runSources(
   return new Map([...keyOf].map(([tile, key]) => [tile, byKey.get(key) as BlockRun]));
 }
 
-const failedRun = (code: string, message: string): BlockRun => ({
+const failedRun = (code: BlockRunErrorCode | TileCode | HookFailureCode, message: string): BlockRun => ({
   ok: false,
   columns: [],
   rows: [],

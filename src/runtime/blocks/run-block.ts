@@ -10,12 +10,13 @@
 import type { Asker } from '../../hooks/context/request-context.js';
 import { replaceParams } from '../../compiler/analyze/params.js';
 import type { CompiledBlock } from '../../compiler/types.js';
+import type { ParamErrorCode } from '../../rules/ask-refusal-codes.js';
 import type { SqlValue } from '../../warehouse/connectors/connector.js';
 import { StatementError, WarehouseStatementError, type Executor, type StatementErrorCode } from '../../warehouse/types.js';
 import { coerceParam } from './coerce-param.js';
 
 /** Codes of a block run that did not produce rows. */
-export type BlockRunErrorCode = StatementErrorCode | 'PARAM_REQUIRED' | 'PARAM_INVALID' | 'PARAM_UNKNOWN';
+export type BlockRunErrorCode = StatementErrorCode | ParamErrorCode;
 
 export interface BlockRunError {
   code: BlockRunErrorCode;

@@ -5,6 +5,7 @@
  * a receipt `svc compile` would call stale or orphaned is never written. All files change
  * together or not at all.
  */
+import type { Code } from '../../../grammar/codes.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { ContractIndex } from '../../compiler/analyze/contract.js';
@@ -40,7 +41,7 @@ export interface CommitResult {
   failure?: Diagnostic;
 }
 
-const RECEIPT_CODES = new Set([
+const RECEIPT_CODES: ReadonlySet<string> = new Set<Code>([
   'compile/companion-invalid',
   'compile/companion-status-mismatch',
   'compile/receipt-orphaned',

@@ -18,6 +18,7 @@ import { questionSlug, uniqueSlug } from './draft-slug.js';
 import { maskSecrets } from './mask-secrets.js';
 import { REVIEW_REQUIRED_TAG } from '../../rules/certify/index.js';
 import { DRAFT_DESCRIPTION, countAsk, draftCompanionPath, draftCompanionText, draftText, printDraftFile } from './draft-source.js';
+import type { DraftErrorCode } from '../codes.js';
 
 export interface CaptureInput {
   layout: DraftLayout;
@@ -40,7 +41,8 @@ export interface CapturedDraft {
   created: boolean;
 }
 
-export type DraftErrorCode = 'DRAFT_INVALID_INPUT' | 'DRAFT_UNREADABLE' | 'DRAFT_WRITE_FAILED';
+/** Why a draft was not captured: the runtime table's `draft` codes (src/runtime/codes.ts). */
+export type { DraftErrorCode };
 
 export class DraftError extends Error {
   constructor(

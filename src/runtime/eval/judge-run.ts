@@ -8,7 +8,7 @@
  * without a model configured.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { AskRun } from '../agent-runs/types.js';
+import type { AskRefusalCode, AskRun } from '../agent-runs/types.js';
 import type { EvalItem } from './eval-set.js';
 
 /** What the judge looked at in a run (never its rows). */
@@ -28,7 +28,7 @@ export interface EvalVerdict {
 }
 
 /** Refusals that mean the cascade went the Tier-2 way and found no model to write SQL. */
-export const TIER2_WITHOUT_MODEL: ReadonlySet<string> = new Set(['NO_MODEL_CONFIGURED', 'MODEL_UNAVAILABLE']);
+export const TIER2_WITHOUT_MODEL: ReadonlySet<string> = new Set<AskRefusalCode>(['NO_MODEL_CONFIGURED', 'MODEL_UNAVAILABLE']);
 
 export function gotOf(run: AskRun): EvalGot {
   return {

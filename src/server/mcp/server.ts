@@ -13,7 +13,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorReference } from '../../hooks/context/error-reference.js';
 import type { ToolContext } from '../../runtime/agent-tools/context.js';
 import { TOOLS } from '../../runtime/agent-tools/tools/index.js';
-import { refuse, type AnyTool, type ToolOutcome } from '../../runtime/agent-tools/tool.js';
+import type { AnyTool, ToolOutcome, ToolRefusalCode } from '../../runtime/agent-tools/tool.js';
+import type { ApiErrorCode } from '../codes.js';
 
 /** JSON.stringify replacer for values JSON cannot carry as they are. */
 function jsonSafe(_key: string, value: unknown): unknown {
@@ -27,11 +28,16 @@ function jsonSafe(_key: string, value: unknown): unknown {
   return value;
 }
 
+/** A refusal or failure as MCP content: one text item holding `{ error: { code, message, ...details } }`, with `isError`. */
+function errorResult(code: ToolRefusalCode | ApiErrorCode, message: string, details: Record<string, unknown> = {}): CallToolResult {
+  const error = { code, message, ...details };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }, jsonSafe) }] };
+}
+
 /** The MCP content of an outcome: one text item holding JSON; `isError` for a refusal. */
 export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
   if (outcome.ok) return { content: [{ type: 'text', text: JSON.stringify(outcome.value, jsonSafe) }] };
-  const error = { code: outcome.code, message: outcome.message, ...outcome.details };
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }, jsonSafe) }] };
+  return errorResult(outcome.code, outcome.message, outcome.details);
 }
 
 export const SERVER_NAME = 'svc';
@@ -40,13 +46,10 @@ async function call(tool: AnyTool, args: unknown, ctx: ToolContext): Promise<Cal
   try {
     return toCallToolResult(await gateToolCall(ctx.ask.asker, tool.name, args, () => tool.handler(args as Parameters<AnyTool['handler']>[0], ctx)));
   } catch (error) {
-    if (error instanceof ToolRefusedError)
-      return toCallToolResult(refuse(error.code, error.message, error.reference !== undefined ? { reference: error.reference } : {}));
+    if (error instanceof ToolRefusedError) return errorResult(error.code, error.message, error.reference !== undefined ? { reference: error.reference } : {});
     const reference = errorReference();
     ctx.log(`svc mcp: [${reference}] ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return toCallToolResult(
-      refuse('INTERNAL_ERROR', `The tool ${tool.name} failed unexpectedly; the operator can find it under reference ${reference}.`, { reference }),
-    );
+    return errorResult('INTERNAL_ERROR', `The tool ${tool.name} failed unexpectedly; the operator can find it under reference ${reference}.`, { reference });
   }
 }
 

@@ -11,23 +11,10 @@ import { gateRefusal } from '../../ask/refusals.js';
 import { runBlock, type BlockRunError } from '../../runtime/blocks/run-block.js';
 import { findBlock } from './find-block.js';
 import type { RouteOptions } from '../deps.js';
-import { ApiError, errorReference, type ApiErrorCode } from '../errors.js';
+import { API_ERROR_CODES } from '../codes.js';
+import { ApiError, errorReference } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
 import { BLOCK_RUN_ROUTE, type BlockRun, type BlockRunRequest } from '../contract/blocks.js';
-
-const STATUS: Readonly<Record<BlockRunError['code'], number>> = {
-  PARAM_REQUIRED: 400,
-  PARAM_INVALID: 400,
-  PARAM_UNKNOWN: 400,
-  ROW_POLICY_REFUSED: 403,
-  // The person's own warehouse sign-in is needed again (reconnect); not the service's sign-in (401).
-  CREDENTIALS_REQUIRED: 403,
-  WAREHOUSE_ERROR: 502,
-  CONNECTION_UNAVAILABLE: 503,
-  STATEMENT_TIMEOUT: 504,
-  // The request was fine and the warehouse answered; the answer is more than this server returns.
-  RESULT_TOO_LARGE: 422,
-};
 
 interface RunRoute {
   Params: { id: string };
@@ -36,7 +23,8 @@ interface RunRoute {
 }
 
 function runFailure(blockId: string, error: BlockRunError, log: (line: string) => void): ApiError {
-  const status = STATUS[error.code] ?? 500;
+  // Each code's status is the HTTP table's (a 403 CREDENTIALS_REQUIRED, a 422 RESULT_TOO_LARGE: see there why).
+  const status = API_ERROR_CODES[error.code].status;
   if (error.code === 'WAREHOUSE_ERROR' && error.reference !== undefined) {
     // A hosted failure: its words are in the log under this reference already.
     return new ApiError(
@@ -57,7 +45,7 @@ function runFailure(blockId: string, error: BlockRunError, log: (line: string) =
     );
   }
   const extra = { ...(error.param !== undefined ? { param: error.param } : {}), ...(error.reason !== undefined ? { reason: error.reason } : {}) };
-  return new ApiError(status, error.code as ApiErrorCode, error.message, extra);
+  return new ApiError(status, error.code, error.message, extra);
 }
 
 export const blockRunRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {

@@ -5,6 +5,7 @@
  * else is `startLocalServer`.
  */
 import type { HostHooks } from '../../hooks/hooks.js';
+import type { StartErrorCode } from '../codes.js';
 import { startLocalServer, type LocalServer, type LocalServerOptions } from './start-local-server.js';
 
 export interface HostedServerOptions extends Omit<LocalServerOptions, 'hostHooks'> {
@@ -13,7 +14,7 @@ export interface HostedServerOptions extends Omit<LocalServerOptions, 'hostHooks
 
 /** Thrown when `hostHooks` is missing: a hosted server never falls back to single-user behaviour. */
 export class HostHooksRequiredError extends Error {
-  readonly code = 'HOST_HOOKS_REQUIRED';
+  readonly code = 'HOST_HOOKS_REQUIRED' satisfies StartErrorCode;
   constructor() {
     super('startHostedServer needs hostHooks (at least resolvePrincipal); use startLocalServer for a single-user server.');
     this.name = 'HostHooksRequiredError';

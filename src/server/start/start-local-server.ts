@@ -28,6 +28,7 @@ import { runWithContext } from '../request-scope.js';
 import type { ConnectionConfig } from '../../compiler/project/config.js';
 import { normaliseOrigin } from '../origin-check.js';
 import { statementObserver } from '../../hooks/statement-observer.js';
+import type { StartErrorCode } from '../codes.js';
 
 export interface LocalServerOptions {
   /** Project folder (default: found by walking up from `cwd` to svc.config.json). */
@@ -66,7 +67,7 @@ export interface LocalServerOptions {
 
 /** An `allowedOrigins` entry that is not an origin (`scheme://host[:port]`): the server does not start. */
 export class OriginInvalidError extends Error {
-  readonly code = 'ORIGIN_INVALID';
+  readonly code = 'ORIGIN_INVALID' satisfies StartErrorCode;
   constructor(origin: string) {
     super(`allowedOrigins holds ${JSON.stringify(origin.slice(0, 80))}, which is not an origin (scheme://host[:port], http or https).`);
     this.name = 'OriginInvalidError';

@@ -4,25 +4,21 @@
  * that the statement check already passed and that its parameters are already positional.
  */
 import type { ConnectionConfig } from '../../compiler/project/config.js';
+import type { StatementErrorCode, StatementReason } from '../../rules/statement-check/codes.js';
 
 /**
- * Stable codes for statements that did not produce a result: a connector throws them, the
- * executor adds its own (row policy, credentials), and every surface maps them the same way.
+ * Statements that did not produce a result: a connector throws them, the executor adds its own
+ * (row policy, credentials), and every surface maps them the same way. The codes and reasons
+ * are the statement table's (src/rules/statement-check/codes.ts).
  */
-export type StatementErrorCode =
-  | 'ROW_POLICY_REFUSED'
-  | 'CREDENTIALS_REQUIRED'
-  | 'STATEMENT_TIMEOUT'
-  | 'RESULT_TOO_LARGE'
-  | 'WAREHOUSE_ERROR'
-  | 'CONNECTION_UNAVAILABLE';
+export type { StatementErrorCode, StatementReason };
 
 export class StatementError extends Error {
   constructor(
     readonly code: StatementErrorCode,
     message: string,
-    /** Refusal reason from the statement check (ROW_POLICY_REFUSED only). */
-    readonly reason?: string,
+    /** Why it was refused: the statement check's, the row policy's or the catalog reader's reason (ROW_POLICY_REFUSED only). */
+    readonly reason?: StatementReason,
   ) {
     super(message);
     this.name = 'StatementError';

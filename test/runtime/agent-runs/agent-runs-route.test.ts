@@ -215,4 +215,10 @@ describe('request validation', () => {
       expect(r.body.error?.code).toBe('BAD_REQUEST');
     },
   );
+
+  it('refuses a question of blanks as empty (Tier 3, QUESTION_EMPTY), running nothing', async () => {
+    const r = await ask(server, { question: '  \n\t ' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ tier: 3, trust: 'refused', refusal: { code: 'QUESTION_EMPTY' }, candidates: [], rows: [] });
+  });
 });

@@ -7,9 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalServer } from '../../../src/index.js';
+import { runAsk } from '../../../src/runtime/agent-runs/run-ask.js';
+import { createTraceRecorder } from '../../../src/traces/index.js';
 import { svc } from '../../helpers/cli.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
+import { compiledAsk } from './ask-helpers.js';
 
 afterAll(cleanupProjects);
 
@@ -58,5 +61,38 @@ describe('traced Asks', () => {
     const listed = svc(['agent', 'trace', 'list', '--format', 'json'], root);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(run.traceId);
+  });
+
+  it('marks the trace of an Ask that threw as failed with ASK_FAILED, keeping none of the error', async () => {
+    const root = await commerceProject();
+    const { config, manifest, executor, router } = await compiledAsk(root);
+    const recorder = createTraceRecorder({ root, otlp: false });
+    const traces: string[] = [];
+    const broken = {
+      ...router,
+      route: () => {
+        throw new Error('a bug in routing at /secret/path');
+      },
+    };
+    const ctx = {
+      asker: undefined,
+      root,
+      manifest,
+      executor,
+      router: broken,
+      config,
+      recorder,
+      now: () => new Date(),
+      progress: (e: { trace?: { traceId: string } }) => void traces.push(e.trace?.traceId ?? ''),
+    };
+    try {
+      await expect(runAsk(ctx, { question: QUESTION })).rejects.toThrow('a bug in routing');
+      const detail = recorder.store.detail(traces[0]!);
+      expect(detail).toMatchObject({ status: 'failed', outcome: { errorCode: 'ASK_FAILED' } });
+      expect(JSON.stringify(detail)).not.toContain('secret');
+    } finally {
+      await recorder.close();
+      await executor.close();
+    }
   });
 });

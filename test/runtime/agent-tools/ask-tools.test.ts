@@ -4,7 +4,7 @@
  * match, writes the draft itself and answers `uncertified: true` with `draftBlockPath`.
  * list_proposals ranks drafts by asked_times; suggest_block aggregates them and writes nothing.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool, fileHashes, openCommerce, useCommerce } from './helpers.js';
@@ -142,5 +142,16 @@ describe('list_proposals and suggest_block', () => {
     [{ asked_at_least_times: 99 }, 'NO_DRAFTS'],
   ])('refuses %j with %s', async (args, code) => {
     expect((await callTool(commerce.opened.ctx, 'suggest_block', args)).code).toBe(code);
+  });
+
+  it('refuses with PROJECT_UNAVAILABLE once the project configuration no longer reads', async () => {
+    const project = await openCommerce();
+    try {
+      writeFileSync(join(project.root, 'svc.config.json'), '{ "project": ');
+      const r = await callTool(project.ctx, 'suggest_block', {});
+      expect(r).toMatchObject({ isError: true, code: 'PROJECT_UNAVAILABLE' });
+    } finally {
+      await project.close();
+    }
   });
 });

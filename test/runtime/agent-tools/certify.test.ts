@@ -3,10 +3,10 @@
  * for a block (in place, or a draft as its promotion) and never writes, promotes or certifies.
  * Every file of the project, the warehouse included, hashes the same before and after.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupProjects } from '../../helpers/project.js';
+import { blockSource, cleanupProjects } from '../../helpers/project.js';
 import { ORDERS_DRAFT, reviewDraft } from '../certify/helpers.js';
 import { callTool, fileHashes, openCommerce, type Opened } from './helpers.js';
 
@@ -65,6 +65,22 @@ describe('certify evaluates the rules', () => {
     const r = await callTool(opened.ctx, 'certify', { block });
     expect(r.isError).toBe(true);
     expect(r.code).toBe('BLOCK_NOT_FOUND');
+  });
+});
+
+describe('certify refuses what it cannot evaluate', () => {
+  it('a file that declares two blocks: CERTIFY_UNAVAILABLE with the finding', async () => {
+    const project = await openCommerce();
+    try {
+      const file = 'domains/finance/blocks/two.svc';
+      writeFileSync(join(project.root, file), `${blockSource('one', { domain: '"finance"' })}\n${blockSource('two', { domain: '"finance"' })}`);
+      const r = await callTool(project.ctx, 'certify', { block: file });
+      expect(r.isError).toBe(true);
+      expect(r.code).toBe('CERTIFY_UNAVAILABLE');
+      expect(r.body['error']).toMatchObject({ findings: [expect.objectContaining({ code: 'certify/ambiguous-file' })] });
+    } finally {
+      await project.close();
+    }
   });
 });
 

@@ -3,12 +3,15 @@
  * failing source fails only its own tiles, and the page's trust is the rules' (a failed source
  * cannot leave the page certified).
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import { PAGE_CONCURRENCY, runAppPage } from '../../../src/runtime/apps/page-run.js';
 import { StatementError, type Executor } from '../../../src/warehouse/types.js';
+import { createMemoryRunStore, type RunRecord, type RunStore } from '../../../src/hooks/stores/run-store.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
@@ -71,5 +74,50 @@ describe('runAppPage', () => {
         { asker: undefined, appId: 'growth', pageId: 'nowhere', keepsAnswerText: true },
       ),
     ).toBeUndefined();
+  });
+
+  it('runs a live answer tile from the run it was added from, and says why one cannot run', async () => {
+    const dir = await commerceProject();
+    const compiled = compileProject({ project: dir });
+    const file = join(dir, 'apps/growth/dashboards/customers.svcd');
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { tiles: unknown[] };
+    const live = (id: string, runId: string) => ({ id, kind: 'table', mode: 'live', source: { kind: 'answer', id: runId } });
+    doc.tiles.push(live('written', 'run_written'), live('from_block', 'run_block'), live('gone', 'run_gone'));
+    writeFileSync(file, JSON.stringify(doc));
+    const record = (runId: string, sqlFrom: RunRecord['sqlFrom']): RunRecord => ({
+      runId,
+      at: '2026-02-15T10:00:00Z',
+      question: 'q',
+      status: 'answered',
+      tier: 2,
+      trust: 'review_required',
+      sqlFrom,
+      sql: 'SELECT 1 AS x',
+      tables: [],
+      traceId: 'tr_x',
+      sources: [],
+    });
+    const runs = createMemoryRunStore();
+    await runs.put(record('run_written', 'written'));
+    await runs.put(record('run_block', 'block'));
+    const page = (store: RunStore) =>
+      runAppPage(
+        dir,
+        compiled.config as SvcConfig,
+        JSON.parse(compiled.text ?? '') as Manifest,
+        countingExecutor(() => false),
+        {
+          asker: undefined,
+          appId: 'growth',
+          pageId: 'customers',
+          keepsAnswerText: true,
+          runs: store,
+        },
+      );
+    const errors = (run: Awaited<ReturnType<typeof page>>) =>
+      Object.fromEntries((run?.tiles ?? []).filter((t) => t.sourceKind === 'answer').map((t) => [t.id, t.error?.code ?? (t.ok ? 'ok' : 'failed')]));
+    expect(errors(await page(runs))).toEqual({ written: 'ok', from_block: 'ANSWER_NOT_LIVE', gone: 'ANSWER_UNAVAILABLE' });
+    const failing: RunStore = { ...runs, get: async () => Promise.reject(new Error('store down')) };
+    expect(errors(await page(failing))).toEqual({ written: 'STORE_UNAVAILABLE', from_block: 'STORE_UNAVAILABLE', gone: 'STORE_UNAVAILABLE' });
   });
 });

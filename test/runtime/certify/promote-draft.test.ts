@@ -9,7 +9,7 @@ import { applyPatch } from 'diff';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { promoteDraft } from '../../../src/runtime/certify/promote-draft.js';
-import { cleanupProjects, copyFixture } from '../../helpers/project.js';
+import { blockSource, cleanupProjects, copyFixture } from '../../helpers/project.js';
 import { compiled, fixedNow, ORDERS_DRAFT, reviewDraft, snapshot, testOwner } from './helpers.js';
 
 afterAll(cleanupProjects);
@@ -46,6 +46,14 @@ describe('promote a draft', () => {
       companion: 'semantic-layer/blocks/sales/orders_by_state.yaml',
     });
     expect(r.contract).toEqual({ binding: 'sales.Order.orders_by_state@1', from: 'suggested', status: 'unlisted' });
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'certify/contract-unlisted',
+        severity: 'warning',
+        file: 'svc-contract-manifest.json',
+        data: { contract: 'sales.Order.orders_by_state@1', path: 'svc-contract-manifest.json' },
+      }),
+    ]);
     expect(r.written).toEqual([
       'domains/sales/blocks/orders_by_state.svc',
       'semantic-layer/blocks/sales/orders_by_state.yaml',
@@ -139,6 +147,45 @@ describe('promote a draft', () => {
     const r = await promoteDraft({ ...common, cwd: dir, draft: ORDERS_DRAFT });
     expect(codes(r)).toEqual(['certify/destination-exists']);
     expect(readFileSync(join(dir, 'domains/sales/blocks/orders_by_state.svc'), 'utf8')).toBe('// placeholder\n');
+  });
+
+  it('refuses a block id another file of the target domain already declares, and writes nothing', async () => {
+    const dir = reviewed();
+    const other = 'domains/finance/blocks/legacy_orders.svc';
+    writeFileSync(join(dir, other), blockSource('orders_by_state', { domain: '"finance"' }));
+    const before = snapshot(dir);
+    const r = await promoteDraft({ ...common, cwd: dir, draft: ORDERS_DRAFT, domain: 'finance' });
+    expect(r).toMatchObject({ ok: false, exitCode: 1 });
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({ code: 'certify/duplicate-block', file: ORDERS_DRAFT, data: { block: 'finance.orders_by_state', other } }),
+    ]);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('refuses a draft file that declares two blocks (exit 2)', async () => {
+    const dir = reviewed();
+    const text = readFileSync(join(dir, ORDERS_DRAFT), 'utf8');
+    writeFileSync(join(dir, ORDERS_DRAFT), `${text}\n${blockSource('second')}`);
+    const r = await promoteDraft({ ...common, cwd: dir, draft: ORDERS_DRAFT });
+    expect(r).toMatchObject({ ok: false, exitCode: 2 });
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'certify/ambiguous-file',
+        file: ORDERS_DRAFT,
+        data: { file: ORDERS_DRAFT, count: 2, blocks: 'sales.orders_by_state, sales.second' },
+      }),
+    ]);
+  });
+
+  it('warns that no contract is bound when the draft suggests none and none is given', async () => {
+    const dir = reviewed();
+    const text = readFileSync(join(dir, ORDERS_DRAFT), 'utf8');
+    writeFileSync(join(dir, ORDERS_DRAFT), text.replace(/\n\s*contract_id = "[^"]*"/, ''));
+    const r = await promoteDraft({ ...common, cwd: dir, draft: ORDERS_DRAFT });
+    expect(r).toMatchObject({ ok: true, exitCode: 0, file: 'domains/sales/blocks/orders_by_state.svc' });
+    expect(r.contract).toBeUndefined();
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'certify/no-contract', severity: 'warning', data: { block: 'sales.orders_by_state' } })]);
+    expect(readFileSync(join(dir, r.file!), 'utf8')).not.toMatch(/svc_contract/);
   });
 });
 

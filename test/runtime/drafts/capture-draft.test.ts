@@ -121,7 +121,16 @@ describe('captureDraft', () => {
     const broken = `${readFileSync(join(root, first.path), 'utf8')}\nblock "oops" {`;
     writeFileSync(join(root, first.path), broken);
     expect(() => captureDraft(root, input())).toThrow(DraftError);
+    expect(() => captureDraft(root, input())).toThrow(expect.objectContaining({ code: 'DRAFT_UNREADABLE' }));
     expect(readFileSync(join(root, first.path), 'utf8')).toBe(broken);
+  });
+
+  it('says the draft could not be written when its folder cannot be made, leaving nothing behind', () => {
+    // The drafts folder is a file, so no draft can be written into it.
+    const root = makeProject({ 'svc.config.json': CONFIG, 'domains/sales/blocks/_drafts': 'not a folder\n' });
+    expect(() => captureDraft(root, input())).toThrow(expect.objectContaining({ name: 'DraftError', code: 'DRAFT_WRITE_FAILED' }));
+    expect(readFileSync(join(root, 'domains/sales/blocks/_drafts'), 'utf8')).toBe('not a folder\n');
+    expect(readdirSync(root).sort()).toEqual(['domains', 'svc.config.json']);
   });
 
   it('refuses a domain or entity that cannot name a folder or a contract', () => {

@@ -1,0 +1,111 @@
+/**
+ * The runtime's one code table: what its own workflows answer with beyond an Ask refusal (the
+ * Ask table, src/rules/ask-refusal-codes.ts): the model provider's failures (`model`, carried
+ * in a MODEL_UNAVAILABLE refusal's reason), a draft that could not be captured (`draft`) or was
+ * not meant to be (`capture`, both in a Tier-2 run's `capture.code`), an agent tool's own
+ * refusals (`tool`; a tool otherwise refuses with the Ask table's codes) and a live answer
+ * tile that cannot run (`tile`). Never renamed: runs, tool results and pages carry them.
+ */
+import type { CodeMeaning, CodesWhere } from '../rules/code-table.js';
+
+type Kind = 'model' | 'draft' | 'capture' | 'tool' | 'tile';
+
+const code = <const K extends Kind>(kind: K, meaning: string, hint: string) => ({ kind, meaning, hint });
+
+export const RUNTIME_CODES = {
+  ANSWER_NOT_LIVE: code(
+    'tile',
+    "A live answer tile points at an answer a certified block gave, and a block's SQL runs only as that block.",
+    'Bind the tile to that block instead.',
+  ),
+  ANSWER_UNAVAILABLE: code(
+    'tile',
+    'The answer a live answer tile shows is no longer kept, so it cannot run.',
+    'Ask again and add the new answer to the page, or bind the tile to a block.',
+  ),
+  CAPTURE_OFF: code(
+    'capture',
+    "Draft capture is off (ask.reviewDraftCapture in svc.config.json, or the request's reviewDraftCapture).",
+    'Turn capture on to save review-required answers as drafts.',
+  ),
+  CERTIFY_UNAVAILABLE: code(
+    'tool',
+    'The certify tool could not evaluate the certification rules (a project or block that cannot be read); its findings say why.',
+    'Fix what the findings name, then call the tool again.',
+  ),
+  DRAFT_INVALID_INPUT: code(
+    'draft',
+    'A draft cannot be saved from this input: a domain that is not lower snake case, an entity that is not an identifier, or SQL that is empty or cannot be read.',
+    'Fix the input the message names.',
+  ),
+  DRAFT_NOT_FOUND: code('tool', 'suggest_block was asked for a draft that is not in the review queue.', 'Call list_proposals for the drafts awaiting review.'),
+  DRAFT_UNREADABLE: code(
+    'draft',
+    'The draft file this answer belongs in does not parse, so its ask counter was not changed and nothing was saved into it.',
+    'Fix or delete the draft file (svc lint names the problem).',
+  ),
+  DRAFT_WRITE_FAILED: code(
+    'draft',
+    'Writing the draft file failed; the answer is unaffected.',
+    "Check that the project's blocks folder is writable and has space.",
+  ),
+  FEEDBACK_TARGET_REQUIRED: code(
+    'tool',
+    'feedback_record was called without a runId or a blockId to attach the feedback to.',
+    'Give a runId, a blockId or both.',
+  ),
+  HOSTED_RUNTIME: code(
+    'capture',
+    'A runtime a host runs for many people captures no drafts (spec 01 rule 8), unless the host says one person works here (onePerson).',
+    'Save the answer another way, or run svc for one person.',
+  ),
+  MODEL_CONFIG_INVALID: code(
+    'model',
+    'ask.provider cannot be used: a kind, model, base URL or API key variable that is missing or wrong.',
+    'Fix ask.provider in svc.config.json as the message says, or set "kind": "none".',
+  ),
+  MODEL_HTTP_ERROR: code('model', 'The model answered with an HTTP error status.', "Check the model name, the API key and the provider's status."),
+  MODEL_MALFORMED_REPLY: code(
+    'model',
+    "The model's reply is not the chat-completions shape (not JSON, too large, no choices[0].message.content).",
+    'Check that ask.provider.baseUrl points at an OpenAI-compatible chat-completions API.',
+  ),
+  MODEL_NOT_LOOPBACK: code(
+    'model',
+    'A local model provider names a base URL that is not on this machine.',
+    'Use a loopback base URL (127.0.0.1 or localhost), or kind "openai-compatible" for a remote model.',
+  ),
+  MODEL_TIMEOUT: code('model', 'The model did not answer within its deadline.', 'Try again; a local model may still be loading.'),
+  MODEL_UNREACHABLE: code('model', 'The model is not running or cannot be reached.', 'Start the model runtime, or check ask.provider.baseUrl and the network.'),
+  NO_DRAFTS: code(
+    'tool',
+    'suggest_block has no captured drafts to aggregate yet.',
+    'Tier-2 answers are saved as drafts by query_via_metadata and answer_question; ask some first.',
+  ),
+  PROJECT_UNAVAILABLE: code(
+    'tool',
+    'The project configuration could not be read, so the tool cannot work.',
+    'Fix svc.config.json (svc compile reports what is wrong).',
+  ),
+  QUERY_EMPTY: code('tool', 'A search tool was given no words to search for.', 'Give some words to search for.'),
+  SAVE_DRAFT_FALSE: code(
+    'capture',
+    'The request asked not to save a draft (saveDraft: false).',
+    'Leave saveDraft out to save review-required answers as drafts.',
+  ),
+  TARGET_REQUIRED: code('tool', 'lineage_impact needs exactly one of block or table.', 'Give exactly one of block or table.'),
+  TIER1_MATCH: code(
+    'tool',
+    'A certified block answers this question, so query_via_metadata writes no SQL for it.',
+    'Ask it with query_via_block and the block the refusal names.',
+  ),
+} as const satisfies Record<string, CodeMeaning & { kind: Kind }>;
+
+type Table = typeof RUNTIME_CODES;
+
+export type ModelProviderErrorCode = CodesWhere<Table, { kind: 'model' }>;
+export type DraftErrorCode = CodesWhere<Table, { kind: 'draft' }>;
+/** Why a Tier-2 answer was not saved as a draft. */
+export type CaptureCode = CodesWhere<Table, { kind: 'capture' }> | DraftErrorCode;
+export type ToolCode = CodesWhere<Table, { kind: 'tool' }>;
+export type TileCode = CodesWhere<Table, { kind: 'tile' }>;

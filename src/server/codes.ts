@@ -1,0 +1,123 @@
+/**
+ * The server's one code table: every code the HTTP API answers with in an error body
+ * `{ error: { code, message } }`, with its status; the codes a server refuses to start with
+ * (`status: 'start'`, thrown to the program that starts it); and the codes `/api/health`
+ * reports of a connection (`status: 'health'`, inside a 200 answer). A code a lower layer
+ * declares (a statement's, an Ask refusal's, a host hook's) is re-used here by reference. The
+ * local trace endpoints answer with the traces table's codes and statuses (src/traces/codes.ts).
+ */
+import { ASK_REFUSAL_CODES } from '../rules/ask-refusal-codes.js';
+import { reuse, type CodeMeaning, type CodesWhere } from '../rules/code-table.js';
+import { STATEMENT_CODES } from '../rules/statement-check/codes.js';
+import { HOOK_CODES } from '../hooks/codes.js';
+
+type Status = number | 'start' | 'health';
+
+const code = <const S extends Status>(status: S, meaning: string, hint: string) => ({ status, meaning, hint });
+const http = <const S extends number>(status: S, entry: CodeMeaning) => reuse(entry, { status });
+
+export const API_ERROR_CODES = {
+  ANSWER_FIGURES_DEPEND_ON_READER: code(
+    409,
+    'The figures of this answer can differ by who reads them (or were withheld from the caller), so it cannot be kept as text on a page.',
+    'Add it to the page as a live tile instead.',
+  ),
+  BAD_REQUEST: code(400, 'The request is not valid (its JSON, its body or a parameter); the message says what.', 'Fix the request as the message says.'),
+  BLOCK_NOT_CERTIFIED: http(409, ASK_REFUSAL_CODES.BLOCK_NOT_CERTIFIED),
+  BLOCK_NOT_FOUND: http(404, ASK_REFUSAL_CODES.BLOCK_NOT_FOUND),
+  CONNECTION_INVALID: code(
+    'health',
+    'An embedded-database connection (SQLite, DuckDB) names no database file.',
+    'Set "path" of the connection in svc.config.json.',
+  ),
+  CONNECTION_UNAVAILABLE: http(503, STATEMENT_CODES.CONNECTION_UNAVAILABLE),
+  CONNECTION_UNKNOWN: code(
+    400,
+    'The request names a connection this project does not have.',
+    'Name one of the connections in svc.config.json, or leave it out for the default.',
+  ),
+  // The person's own warehouse sign-in is needed again (reconnect); not the service's sign-in (401).
+  CREDENTIALS_REQUIRED: http(403, STATEMENT_CODES.CREDENTIALS_REQUIRED),
+  DATABASE_MISSING: code(
+    'health',
+    "The database file of an embedded-database connection is not where the connection's path says.",
+    'Create the database, or fix "path" in svc.config.json.',
+  ),
+  HOST_HOOKS_REQUIRED: code(
+    'start',
+    'startHostedServer was called without hostHooks: a hosted server never falls back to single-user behaviour.',
+    'Pass hostHooks (at least resolvePrincipal), or use startLocalServer for a single-user server.',
+  ),
+  IDENTITY_UNAVAILABLE: http(503, HOOK_CODES.IDENTITY_UNAVAILABLE),
+  INTERNAL_ERROR: code(
+    500,
+    'Something went wrong on the server; the stack is in the server log under the reference the answer carries.',
+    'Give the administrator the reference.',
+  ),
+  LOCAL_TARGET_REFUSED: code(
+    403,
+    'The local workspace is shared by everyone on this hosted server, so a request may not run there.',
+    'Leave the execution target out, or name a connection.',
+  ),
+  NOT_FOUND: code(404, 'There is no such route here.', 'Check the method and the path.'),
+  ORIGIN_INVALID: code(
+    'start',
+    'An allowedOrigins entry is not an origin (scheme://host[:port], http or https), so the server does not start.',
+    'Write each allowed origin as scheme://host[:port], without a path.',
+  ),
+  ORIGIN_REFUSED: code(
+    403,
+    'The request comes from a page whose origin may not call this server.',
+    "Call from the server's own pages, or add the page's origin to allowedOrigins.",
+  ),
+  PAGE_NOT_FOUND: code(404, 'The project has no such App page.', 'Check the App and page ids; svc app check lists them.'),
+  PARAM_INVALID: http(400, ASK_REFUSAL_CODES.PARAM_INVALID),
+  PARAM_REQUIRED: http(400, ASK_REFUSAL_CODES.PARAM_REQUIRED),
+  PARAM_UNKNOWN: http(400, ASK_REFUSAL_CODES.PARAM_UNKNOWN),
+  PAYLOAD_TOO_LARGE: code(413, 'The request body is larger than the server reads.', 'Send a smaller body.'),
+  PERMISSION_DENIED: http(403, HOOK_CODES.PERMISSION_DENIED),
+  RELATION_NAME_REFUSED: code(
+    400,
+    'A table name may not hold a quote, a backslash or a control character; no lookup was made.',
+    'Name the table as the catalog lists it.',
+  ),
+  // The request was fine and the warehouse answered; the answer is more than this server returns.
+  RESULT_TOO_LARGE: http(422, STATEMENT_CODES.RESULT_TOO_LARGE),
+  ROW_POLICY_REFUSED: http(403, STATEMENT_CODES.ROW_POLICY_REFUSED),
+  RUN_NOT_FOUND: code(
+    404,
+    "There is no Ask run of the caller's with this id (whether someone else's exists is not told).",
+    'Check the run id; ask again for a new run.',
+  ),
+  SERVER_TOKEN_REQUIRED: code(
+    'start',
+    'The server would listen beyond this machine without SVC_SERVER_TOKEN, so it does not start.',
+    'Set SVC_SERVER_TOKEN to a secret of at least 16 characters, or listen on 127.0.0.1.',
+  ),
+  SERVER_TOKEN_TOO_SHORT: code(
+    'start',
+    'SVC_SERVER_TOKEN is set but shorter than 16 characters, so the server does not start.',
+    'Use a longer secret, or unset it on a loopback server.',
+  ),
+  SIGN_IN_REQUIRED: http(401, HOOK_CODES.SIGN_IN_REQUIRED),
+  STATEMENT_TIMEOUT: http(504, STATEMENT_CODES.STATEMENT_TIMEOUT),
+  STORE_UNAVAILABLE: http(503, HOOK_CODES.STORE_UNAVAILABLE),
+  TABLE_NOT_FOUND: code(
+    404,
+    'There is no such table on this connection (or none the caller may see).',
+    "Check the table name; the catalog lists the connection's tables.",
+  ),
+  TOOL_NOT_FOUND: code(404, 'POST /api/tools/:name names no agent tool.', 'Use a tool name svc mcp lists (tools/list).'),
+  TOOL_REFUSED: http(403, HOOK_CODES.TOOL_REFUSED),
+  UNSUPPORTED_MEDIA_TYPE: code(415, 'The request body is not of a media type this route reads.', 'Send application/json.'),
+  WAREHOUSE_ERROR: http(502, STATEMENT_CODES.WAREHOUSE_ERROR),
+} as const satisfies Record<string, CodeMeaning & { status: Status }>;
+
+type Table = typeof API_ERROR_CODES;
+
+/** Every code the API answers with in an error body. */
+export type ApiErrorCode = CodesWhere<Table, { status: number }>;
+/** The codes a server refuses to start with. */
+export type StartErrorCode = CodesWhere<Table, { status: 'start' }>;
+/** What /api/health says of a connection that cannot be used. */
+export type HealthCode = CodesWhere<Table, { status: 'health' }>;
