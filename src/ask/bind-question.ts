@@ -5,8 +5,9 @@
  * comes back as `unmet`, each worded in the block's terms, so the router can refuse a named block
  * or pass over a ranked one. Pure: `now` is an argument, never the clock.
  */
-import type { CompiledBlock } from '../compiler/types.js';
-import { blockFacts, paramForField, type BlockFacts } from './block-facts.js';
+import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
+import { numericRange, policyProblem, rangeText } from '../rules/parameter-policy.js';
+import { blockFacts, paramForField, type BlockFacts, type TimeUnit } from './block-facts.js';
 import { iso, type PeriodAsk } from './periods.js';
 import type { SqlWindow } from './sql-window.js';
 import { readAsks, type FilterAsk, type QuestionAsks } from './question-asks.js';
@@ -24,6 +25,11 @@ export interface Binding {
   /** Values taken from the question, by parameter name. */
   params: Record<string, ParamValue>;
   unmet: Unmet[];
+  /**
+   * The rows of a time series the asked period keeps, when the block takes its start but not its
+   * end: "last week" of a weekly series is that one row, not every week since.
+   */
+  within?: { column: string; start?: string; end: string };
 }
 
 function todayPlusOne(now: Date | string | undefined): string | undefined {
@@ -33,27 +39,17 @@ function todayPlusOne(now: Date | string | undefined): string | undefined {
   return iso(Date.UTC(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth(), new Date(t).getUTCDate() + 1));
 }
 
-/** A declared bound of a parameter: `parameterPolicy { top_n = { max = 50 } }`. */
-function declaredBound(block: CompiledBlock, param: string, key: 'min' | 'max'): number | undefined {
-  const policy = block.parameterPolicy?.[param];
-  const v = policy !== null && typeof policy === 'object' && !Array.isArray(policy) ? policy[key] : undefined;
-  return typeof v === 'number' ? v : undefined;
-}
-
-/** Why a top-N cannot be bound to the limit parameter, or undefined when it can. */
-function limitProblem(block: CompiledBlock, param: string, n: number, text: string): string | undefined {
-  const min = Math.max(1, declaredBound(block, param, 'min') ?? 1);
-  const max = declaredBound(block, param, 'max');
-  const range = max === undefined ? `of ${min} or more` : `from ${min} to ${max}`;
-  if (n < min || (max !== undefined && n > max)) return `${block.id} takes a top-N ${range} (its ${param}); "${text}" asks for ${n}.`;
-  return undefined;
+/** Why a top-N cannot be bound to the limit parameter under the block's one policy, or undefined when it can. */
+function limitProblem(block: CompiledBlock, param: CompiledParam, n: number, text: string): string | undefined {
+  if (policyProblem(block, param, n) === undefined) return undefined;
+  return `${block.id} takes a top-N ${rangeText(numericRange(block, param))} (its ${param.name}); "${text}" asks for ${n}.`;
 }
 
 function bindLimit(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, out: Binding): void {
   const limit = asks.limit;
   if (limit === undefined) return;
   const p = facts.limitParam;
-  const problem = p === undefined ? undefined : limitProblem(block, p.name, limit.n, limit.text);
+  const problem = p === undefined ? undefined : limitProblem(block, p, limit.n, limit.text);
   if (problem !== undefined) out.unmet.push({ kind: 'limit-range', message: problem });
   else if (p !== undefined) out.params[p.name] = limit.n;
   else if (facts.fixedLimit === limit.n) return;
@@ -107,13 +103,52 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
     // A period that runs past today needs no end: the data stops at today anyway.
     const endsInFuture = tomorrow !== undefined && end >= tomorrow;
     if (endParam !== undefined) out.params[endParam.name] = facts.endInclusive ? dayBefore(end) : end;
-    // A block with one row per day/week/month shows the asked period's rows without an end.
-    else if (!endsInFuture && !(facts.timeSeries && start !== undefined))
+    // A block with one row per day/week/month shows the asked period's rows without an end: only those are kept.
+    else if (!endsInFuture && !(facts.timeSeries && start !== undefined && facts.timeColumn !== undefined))
       return fail(`${block.id} takes a start date (${startParam?.name}) but no end date; it cannot stop at ${end}.`);
+    else if (!endsInFuture && facts.timeColumn !== undefined) out.within = { column: facts.timeColumn, ...(start !== undefined ? { start } : {}), end };
   } else if (endParam !== undefined && tomorrow !== undefined) {
     // An open period ("since March 2025") runs to now, so the declared default end must not cut it.
     out.params[endParam.name] = facts.endInclusive ? dayBefore(tomorrow) : tomorrow;
   }
+}
+
+/** Rows of `unit` a series needs to reach from `start` to `until`, one more for a row that starts before `start`. */
+function rowsToReach(start: string, until: string, unit: TimeUnit): number {
+  const days = Math.max(0, (Date.parse(`${until}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+  const months = (y: string): number => Number(y.slice(0, 4)) * 12 + Number(y.slice(5, 7)) - 1;
+  const span = months(until) - months(start);
+  const count = { day: days, week: Math.ceil(days / 7), month: span, quarter: Math.ceil(span / 3), year: Math.ceil(span / 12) }[unit];
+  return count + 1;
+}
+
+/**
+ * A time series with a row limit keeps its most recent rows, so a closed period kept from it
+ * ("weekly revenue in March 2025") must reach back to its start: the limit is raised to reach it
+ * (within the block's policy), else the block cannot answer for that period. An open period
+ * ("since March 2025") keeps the owner's default: the latest rows since then, as declared. An
+ * asked top-N is the person's own.
+ */
+function bindReach(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, now: Date | string | undefined, out: Binding): void {
+  const { limitParam: p, timeUnit } = facts;
+  const until = todayPlusOne(now);
+  const start = out.within?.start;
+  if (asks.limit !== undefined || start === undefined || until === undefined || timeUnit === undefined) return;
+  const needed = rowsToReach(start, until, timeUnit);
+  const fixed = facts.fixedLimit;
+  if (p === undefined && fixed !== undefined && fixed < needed)
+    out.unmet.push({ kind: 'period', message: `${block.id} gives only its ${fixed} most recent ${timeUnit}s; "${asks.period?.text}" reaches back ${needed}.` });
+  if (p === undefined) return;
+  if (typeof p.default === 'number' && p.default >= needed) return;
+  if (policyProblem(block, p, needed) === undefined) {
+    out.params[p.name] = needed;
+    return;
+  }
+  const most = numericRange(block, p).max ?? p.default;
+  out.unmet.push({
+    kind: 'period',
+    message: `${block.id} gives at most the ${most} most recent ${timeUnit}s (its ${p.name}); "${asks.period?.text}" reaches back ${needed}.`,
+  });
 }
 
 /**
@@ -227,6 +262,7 @@ export function bindAsks(block: CompiledBlock, asks: QuestionAsks, now?: Date | 
   const out: Binding = { params: {}, unmet: [] };
   bindLimit(block, facts, asks, out);
   bindPeriod(block, facts, asks, now, out);
+  bindReach(block, facts, asks, now, out);
   bindFilters(block, facts, asks, lexicon, out);
   bindAll(block, facts, asks, out);
   for (const p of block.params) {

@@ -9,7 +9,7 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockFacts } from './block-facts.js';
-import { groupKeys, resultColumns } from './result-columns.js';
+import { groupKeys, orderKeys, resultColumns } from './result-columns.js';
 import { termSet } from './tokens.js';
 import { GRAIN_TERMS, RANK_BOTTOM_TERMS } from './vocabulary.js';
 
@@ -41,6 +41,15 @@ export interface BlockContract {
   readonly describedPairs: ReadonlySet<string>;
   /** The result is the first N rows of a ranking (a row limit that is not a window of recent periods). */
   readonly ranking: boolean;
+  /** The result has a row limit (a parameter or a fixed LIMIT): it shows the first rows of its order only. */
+  readonly limited: boolean;
+  /**
+   * The measure a limited result is sorted on first (a result column that is not a grouping key
+   * or its period), with the direction: "top N by X" is this block's answer only for this X.
+   */
+  readonly rankedBy?: { readonly terms: ReadonlySet<string>; readonly desc: boolean };
+  /** A limited result sorted first on a grouping key or its period: its first rows are the latest or the first by name, not the largest. */
+  readonly ordersByKey: boolean;
   /** The result lists rows per group (so its first and last rows answer "most" and "least"). */
   readonly grouped: boolean;
   /** The owner's own words say it ranks from the bottom ("fewest", "lowest"). */
@@ -71,6 +80,16 @@ function pairsOf(description: string): Set<string> {
     for (let i = 0; i + 1 < ts.length; i++) out.add(`${ts[i]} ${ts[i + 1]}`);
   }
   return out;
+}
+
+/** How a limited result is sorted first: on a measure (with its terms and direction), on a key, or unknown. */
+function sortOf(block: CompiledBlock, timeColumn: string | undefined): Pick<BlockContract, 'rankedBy' | 'ordersByKey'> {
+  const first = orderKeys(block.query, block.dialect)?.[0];
+  if (first?.name === undefined) return { ordersByKey: false };
+  const keys = groupKeys(block.query, block.dialect) ?? [];
+  if (keys.includes(first.name) || first.name === timeColumn) return { ordersByKey: true };
+  const declared = block.columns?.[first.name]?.synonyms ?? [];
+  return { ordersByKey: false, rankedBy: { terms: termSet([first.name, ...declared].join(' ')), desc: first.desc } };
 }
 
 function buildContract(block: CompiledBlock): BlockContract {
@@ -105,6 +124,8 @@ function buildContract(block: CompiledBlock): BlockContract {
     qualifiers,
     describedPairs: pairsOf(block.description ?? ''),
     ranking: limited && !facts.timeSeries,
+    limited,
+    ...(limited ? sortOf(block, facts.timeColumn) : { ordersByKey: false }),
     grouped: facts.breakdownFields.size > 0,
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),
     timeSeries: facts.timeSeries,

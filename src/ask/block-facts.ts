@@ -6,8 +6,10 @@
  * text only; nothing here runs SQL.
  */
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
-import { END_PARAM_NAMES, LIMIT_PARAM_NAMES, START_PARAM_NAMES } from './vocabulary.js';
+import { limitParamOf } from '../rules/parameter-policy.js';
+import { END_PARAM_NAMES, START_PARAM_NAMES } from './vocabulary.js';
 import { findPeriod, iso } from './periods.js';
+import { groupKeys } from './result-columns.js';
 import { sqlWindow, type SqlWindow } from './sql-window.js';
 
 export interface BlockFacts {
@@ -34,16 +36,12 @@ export interface BlockFacts {
   literals: ReadonlySet<string>;
   /** One row per day/week/month/...: a period without an end still shows the asked rows. */
   timeSeries: boolean;
+  /** The result column holding each row's period (`week_start`, `month`), for a time series. */
+  timeColumn?: string;
+  /** The calendar unit one row of a time series covers (from its grain or its period column); days when unsure. */
+  timeUnit?: TimeUnit;
   /** Lower-cased words of the block's name: never filter values (spec, asking by name, rule 4). */
   nameWords: ReadonlySet<string>;
-}
-
-const PARAM_IN_LIMIT = /\blimit\s+\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}/gi;
-
-function limitParamOf(block: CompiledBlock): CompiledParam | undefined {
-  const numeric = block.params.filter((p) => p.type === 'number' || p.type === 'integer');
-  const inLimit = new Set([...block.query.matchAll(PARAM_IN_LIMIT)].map((m) => m[1] ?? ''));
-  return numeric.find((p) => inLimit.has(p.name)) ?? numeric.find((p) => LIMIT_PARAM_NAMES.has(p.name.toLowerCase()));
 }
 
 const nextDay = (d: string): string => iso(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
@@ -85,6 +83,16 @@ function breakdownFieldsOf(block: CompiledBlock): Set<string> {
 }
 
 const TIME_GRAINS = /^(day|date|week|month|quarter|year)s?$/i;
+
+/** A calendar unit one row of a time series covers. */
+export type TimeUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+/** The unit of a time series' rows: the declared grain, else the unit its period column names, else days (the finest, so counts never fall short). */
+function timeUnitOf(block: CompiledBlock, column: string | undefined): TimeUnit {
+  const word = (typeof block.grain === 'string' && TIME_GRAINS.test(block.grain) ? block.grain : (column ?? '')).toLowerCase();
+  const unit = /(week|month|quarter|year)/.exec(word)?.[1];
+  return (unit ?? 'day') as TimeUnit;
+}
 const TIME_AXIS = /(^|_)(date|day|week|month|quarter|year)(_|$)/i;
 
 /** Declared grain of a calendar unit, or a chart whose x axis is a calendar column. */
@@ -92,6 +100,14 @@ function isTimeSeries(block: CompiledBlock): boolean {
   if (typeof block.grain === 'string' && TIME_GRAINS.test(block.grain)) return true;
   const x = block.visualization?.['x'];
   return typeof x === 'string' && TIME_AXIS.test(x);
+}
+
+/** The result column of a time series' period: the chart's x axis, else the first grouping key that names a calendar unit. */
+function timeColumnOf(block: CompiledBlock): string | undefined {
+  if (!isTimeSeries(block)) return undefined;
+  const x = block.visualization?.['x'];
+  if (typeof x === 'string' && TIME_AXIS.test(x)) return x.toLowerCase();
+  return (groupKeys(block.query, block.dialect) ?? []).find((k) => TIME_AXIS.test(k));
 }
 
 function dateParam(block: CompiledBlock, names: ReadonlySet<string>): CompiledParam | undefined {
@@ -171,6 +187,7 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
     startExclusive: startExclusiveOf(block, startParam),
     breakdownFields: breakdownFieldsOf(block),
     timeSeries: isTimeSeries(block),
+    ...(timeColumnOf(block) !== undefined ? { timeColumn: timeColumnOf(block), timeUnit: timeUnitOf(block, timeColumnOf(block)) } : {}),
     literals: new Set([...block.query.matchAll(/'([^']*)'/g)].map((m) => (m[1] ?? '').toLowerCase())),
     nameWords: new Set(
       block.name

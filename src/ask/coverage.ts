@@ -50,9 +50,30 @@ function grouped(contract: BlockContract, term: string, options: CoverageOptions
   return (GRAIN_TERMS.get(term) ?? []).some((g) => contract.groupings.has(g));
 }
 
-function rankingCovered(contract: BlockContract, ranking: 'top' | 'bottom'): boolean {
-  if (ranking === 'top') return contract.ranking || contract.grouped || contract.vocabulary.has('top');
-  return contract.ranksBottom || (contract.grouped && !contract.ranking);
+/**
+ * "top N by X" on a block ranking by Y: the question names the block's ranking measure, or no
+ * other measure of its result (the ranking is then the one it asked for: "top 10 states").
+ */
+function rankMeasureAsked(contract: BlockContract, terms: ReadonlySet<string>, shape: AskedShape, options: CoverageOptions): boolean {
+  const asked = [...shape.measures.map((m) => m.term), ...shape.groupings.flatMap((g) => g.terms)];
+  const named = (t: string): boolean => terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => terms.has(a));
+  if (asked.some(named)) return true;
+  return !asked.some((t) => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t)));
+}
+
+/**
+ * A result that shows every row answers "most" and "least" from its first and last rows; a
+ * limited one only the end of its own sort, on its own measure: the first rows of a series
+ * sorted by week are the latest weeks, never the best ones.
+ */
+function rankingCovered(contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
+  const top = shape.ranking === 'top';
+  // "run weekly_revenue top 5": the first five rows of the named block's own sort, by its own limit.
+  if (options.named && options.limitAsked && contract.limited && shape.groupings.length === 0) return true;
+  if (!contract.limited) return contract.grouped || (top ? contract.vocabulary.has('top') : contract.ranksBottom);
+  const r = contract.rankedBy;
+  if (r === undefined) return !contract.ordersByKey && (top ? contract.ranking || contract.vocabulary.has('top') : contract.ranksBottom);
+  return r.desc === top && rankMeasureAsked(contract, r.terms, shape, options);
 }
 
 class Tally implements Coverage {
@@ -138,14 +159,19 @@ function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedSh
   }
 }
 
+/** Why a block's rows are not the asked end of the asked ranking, in its own terms. */
+function rankingShortfall(contract: BlockContract, asked: 'top' | 'bottom'): string {
+  const r = contract.rankedBy;
+  if (contract.limited && contract.ordersByKey) return 'returns only its first rows in period or key order, not by a measure';
+  if (r !== undefined && r.desc !== (asked === 'top')) return `returns only the ${r.desc ? 'top' : 'bottom'} of its ranking`;
+  if (r !== undefined) return `ranks by ${[...r.terms].join(' ')}, not by the measure asked`;
+  return contract.ranking ? 'returns only the top of its ranking' : 'does not rank its rows';
+}
+
 function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   if (shape.ranking !== undefined) {
     const word = shape.rankingText ?? shape.ranking;
-    t.note(
-      rankingCovered(contract, shape.ranking),
-      word,
-      `${block.id} ${contract.ranking ? 'returns only the top of its ranking' : 'does not rank its rows'}, so it cannot give the "${word}".`,
-    );
+    t.note(rankingCovered(contract, shape, options), word, `${block.id} ${rankingShortfall(contract, shape.ranking)}, so it cannot give the "${word}".`);
   } else if (contract.ranking && !options.named && !options.limitAsked) {
     // A top-N block shows the first rows of a ranking; a question asking for every row is not that.
     t.note(false, 'every row', `${block.id} returns only the first rows of its ranking, not every row.`);

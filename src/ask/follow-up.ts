@@ -59,7 +59,7 @@ function drilldownOf(block: CompiledBlock, shape: AskedShape, asks: ReturnType<t
 
 function held(block: CompiledBlock, previous: PreviousAnswer, fit: Fit): Tier1Decision {
   const params = { ...previous.params, ...fit.params };
-  const decision = answer(block, params, 1, false, [{ id: block.id, score: 1, role: 'answer' }], routeOf(block, 1, fit));
+  const decision = answer(block, params, 1, false, [{ id: block.id, score: 1, role: 'answer' }], routeOf(block, 1, fit), fit.within);
   return { ...decision, followUp: { mode: 'held', from: block.id } } as Tier1Decision;
 }
 

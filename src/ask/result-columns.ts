@@ -129,3 +129,52 @@ export function groupKeys(query: string, driver: string): string[] | undefined {
     })
     .filter((k): k is string => k !== undefined);
 }
+
+/** One key of the result's ORDER BY: the result column it sorts on (when it can be named) and its direction. */
+export interface OrderKey {
+  name?: string;
+  desc: boolean;
+}
+
+const ORDER_TAIL = new Set(['asc', 'desc', 'nulls', 'first', 'last']);
+
+/** Start of the list after the statement's last top-level ORDER BY (window and subquery sorts are inside parentheses). */
+function orderByStart(tokens: readonly SqlToken[], from: number): number | undefined {
+  let depth = 0;
+  let found: number | undefined;
+  for (let i = from; i < tokens.length; i++) {
+    const t = tokens[i] as SqlToken;
+    if (t.text === '(') depth++;
+    else if (t.text === ')') depth--;
+    else if (depth === 0 && t.kind === 'word' && t.value === 'order' && tokens[i + 1]?.kind === 'word' && tokens[i + 1]?.value === 'by') found = i + 2;
+  }
+  return found;
+}
+
+/**
+ * The keys the result is sorted by, in ORDER BY order: a position is the result column it points
+ * at, a name that column, an expression the alias the select list gives the same expression.
+ * Undefined when the query has no top-level ORDER BY or cannot be read.
+ */
+export function orderKeys(query: string, driver: string): OrderKey[] | undefined {
+  const tokens = tokensOf(query, driver);
+  const range = selectList(tokens);
+  const start = range === undefined ? undefined : orderByStart(tokens, range[1]);
+  if (range === undefined || start === undefined) return undefined;
+  const selected = listItems(tokens.slice(range[0], range[1]), 0).map((item) => ({ item, name: itemName(item) }));
+  const columns = resultColumns(query, driver);
+  return listItems(tokens, start).map((raw) => {
+    const desc = raw.some((t) => t.kind === 'word' && t.value === 'desc');
+    let end = raw.length;
+    while (end > 0 && raw[end - 1]?.kind === 'word' && ORDER_TAIL.has((raw[end - 1] as SqlToken).value)) end--;
+    const item = raw.slice(0, end);
+    const only = item.length === 1 ? (item[0] as SqlToken) : undefined;
+    const name =
+      only?.kind === 'number'
+        ? columns[Number(only.text) - 1]
+        : item.length === 1 || item[item.length - 2]?.text === '.'
+          ? itemName(item)
+          : selected.find((s) => s.name !== undefined && textOf(s.item).startsWith(textOf(item)))?.name;
+    return { ...(name !== undefined ? { name } : {}), desc };
+  });
+}

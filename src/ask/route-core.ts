@@ -60,12 +60,14 @@ export function answer(
   named: boolean,
   candidates: Tier1Candidate[],
   route: Tier1Route,
+  within?: Fit['within'],
 ): Tier1Decision {
   return {
     kind: 'answer',
     block: block.id,
     ...(block.contract ? { contract: block.contract.raw } : {}),
     params,
+    ...(within !== undefined ? { within } : {}),
     score,
     named,
     candidates,
@@ -99,6 +101,8 @@ export function asksOf(p: Prepared, question: string, options: RouteOptions, ski
 
 export interface Fit {
   params: Record<string, ParamValue>;
+  /** The rows of a time series the asked period keeps (bind-question.ts). */
+  within?: { column: string; start?: string; end: string };
   /** What the question asks that the block does not take or give (bind-question, then coverage). */
   unmet: Unmet[];
   covered: string[];
@@ -132,6 +136,7 @@ export function fitOf(
   const unbound = binding.unmet.map((u) => u.message);
   return {
     params: binding.params,
+    ...(binding.within !== undefined ? { within: binding.within } : {}),
     unmet: [...binding.unmet, ...cov.unmet],
     covered: cov.covered,
     uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])],

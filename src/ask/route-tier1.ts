@@ -67,8 +67,8 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
     return refused(alt === undefined ? gate : (gateRefusal(block, p.gate, alt) ?? gate), true, candidates);
   }
   const fit = fitOf(block, askedOf(p, question, options, [[hit.start, hit.end]]), options, true, p.lexicon, p.alternatives);
-  if (fit.unmet.length > 0) return refused(cannotAnswer(block, fit.unmet), true, candidates);
-  return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit));
+  if (fit.unmet.length > 0) return refused(unmetRefusal(block, fit.unmet), true, candidates);
+  return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit), fit.within);
 }
 
 function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
@@ -129,6 +129,11 @@ function draftStep(p: Prepared, ranked: Scored[], noMatch: Tier1NoMatch): Tier1D
 
 const VALUE_KINDS: ReadonlySet<Unmet['kind']> = new Set(['value', 'limit-range']);
 
+/** A block that takes the ask but not one of its values says so in the block's terms; anything else it cannot answer. */
+function unmetRefusal(block: CompiledBlock, unmet: readonly Unmet[]): RefusalCore {
+  return unmet.every((u) => VALUE_KINDS.has(u.kind)) ? valueNotAccepted(block, unmet) : cannotAnswer(block, unmet);
+}
+
 /**
  * The best certified candidate gives everything asked and only a value stops it (a misspelt
  * filter value, a top-N out of range): that is said at once, in the block's terms.
@@ -169,7 +174,7 @@ function chooseServable(p: Prepared, ranked: Scored[], asked: Asked, options: Ro
       notAccepted(first, candidates, explained) ?? { kind: 'no-match', code: 'NO_MATCH', candidates, ...(explained !== undefined ? { route: explained } : {}) }
     );
   const score = round4(chosen.score);
-  return answer(chosen.block, chosen.fit.params, score, false, candidates, routeOf(chosen.block, score, chosen.fit)) as Tier1Answer;
+  return answer(chosen.block, chosen.fit.params, score, false, candidates, routeOf(chosen.block, score, chosen.fit), chosen.fit.within) as Tier1Answer;
 }
 
 export interface RouterOptions {

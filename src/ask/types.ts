@@ -92,6 +92,8 @@ export interface Tier1Answer {
   route: Tier1Route;
   /** Set when the question was a follow-up of a certified answer. */
   followUp?: Tier1FollowUp;
+  /** The rows the asked period keeps, on a time series that takes no end date (bind-question.ts). */
+  within?: { column: string; start?: string; end: string };
 }
 
 export interface Tier1Refusal {

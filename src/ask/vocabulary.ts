@@ -184,9 +184,6 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   hundred: 100,
 };
 
-/** Names of parameters that hold a row limit, beside any number parameter used in `LIMIT ${x}`. */
-export const LIMIT_PARAM_NAMES: ReadonlySet<string> = new Set(['top_n', 'topn', 'top', 'limit', 'n', 'row_limit', 'max_rows', 'rows']);
-
 /** Date parameter names that open a period (inclusive start). */
 export const START_PARAM_NAMES: ReadonlySet<string> = new Set(['since', 'start', 'start_date', 'from', 'from_date', 'date_from', 'begin', 'period_start']);
 

@@ -120,8 +120,14 @@ describe('read routes', () => {
         { name: 'since', type: 'date', required: false, default: '2024-01-01' },
         { name: 'top_n', type: 'number', required: false, default: 12 },
       ],
+      trust: { label: 'certified', servable: true },
     });
     expect(blocks.find((b) => b['id'] === 'sales.orders_by_state')?.['status']).toBe('draft');
+    // Declared and received as certified, but its wording still says review required: the gate's one decision.
+    expect(blocks.find((b) => b['id'] === 'sales.cancellation_rate_by_channel')).toMatchObject({
+      effectiveStatus: 'certified',
+      trust: { label: 'review_required', servable: false, code: 'REVIEW_REQUIRED' },
+    });
     expect(blocks.find((b) => b['inDrafts'] === true)).toMatchObject({ status: 'draft' });
   });
 

@@ -41,7 +41,11 @@ function figures(run: AskRun): string {
 function certifiedText(run: AskRun, audience: Audience): string {
   const text = figures(run);
   if (audience === 'stakeholder') return text;
-  const params = Object.entries(run.params ?? {}).map(([k, v]) => `${k} = ${String(v)}`);
+  // Every value the block ran with: the defaults define the period and filters as much as the question's values.
+  const params =
+    run.paramsApplied !== undefined
+      ? run.paramsApplied.map((p) => `${p.name} = ${String(p.value)}${p.default ? ' (default)' : ''}`)
+      : Object.entries(run.params ?? {}).map(([k, v]) => `${k} = ${String(v)}`);
   return `${text} From certified block ${run.block ?? ''}${run.contract !== undefined ? ` (contract ${run.contract})` : ''}${params.length > 0 ? ` with ${params.join(', ')}` : ''}.`;
 }
 

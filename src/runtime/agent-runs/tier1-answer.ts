@@ -38,6 +38,31 @@ function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
 
 const termsOf = (terms: ReturnType<typeof answerTerms>) => (terms.length > 0 ? { terms } : {});
 
+/** Every parameter the block runs with: the question's values, else the declared defaults, marked so. */
+function paramsApplied(block: CompiledBlock, bound: Tier1Answer['params']): NonNullable<AskRun['paramsApplied']> {
+  return block.params.map((p) =>
+    Object.hasOwn(bound, p.name)
+      ? { name: p.name, value: bound[p.name] as string | number | boolean, default: false }
+      : { name: p.name, value: p.default ?? null, default: true },
+  );
+}
+
+/** A period value as a day: `2025-12` is its first day, `2025-12-29` itself. */
+const asDay = (v: unknown): string | undefined => {
+  if (typeof v !== 'string' || !/^\d{4}(-\d{2}(-\d{2})?)?/.test(v)) return undefined;
+  const d = v.slice(0, 10);
+  return d.length === 4 ? `${d}-01-01` : d.length === 7 ? `${d}-01` : d;
+};
+
+/** The rows of the asked period, when the block's time series runs past it (its rows are kept, never changed). */
+function rowsWithin(rows: AskRun['rows'], within: Tier1Answer['within']): AskRun['rows'] {
+  if (within === undefined) return rows;
+  return rows.filter((row) => {
+    const day = asDay(row[within.column]);
+    return day !== undefined && (within.start === undefined || day >= within.start) && day < within.end;
+  });
+}
+
 /** Runs the block the router chose and labels the answer certified. */
 export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: RunBase): Promise<AskRun> {
   const block = Object.hasOwn(ctx.manifest.blocks, decision.block) ? ctx.manifest.blocks[decision.block] : undefined;
@@ -58,15 +83,18 @@ export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: 
       ...(error.reason !== undefined ? { checkReason: error.reason } : {}),
     });
   }
+  const rows = rowsWithin(run.rows, decision.within);
   return finishRun(base, {
     tier: 1,
     trust: 'certified',
     block: block.id,
     ...(decision.contract !== undefined ? { contract: decision.contract } : {}),
     params: decision.params,
+    paramsApplied: paramsApplied(block, decision.params),
+    ...(decision.within !== undefined ? { within: decision.within } : {}),
     columns: run.columns,
-    rows: run.rows,
-    rowCount: run.rowCount,
+    rows,
+    rowCount: rows.length,
     truncated: run.truncated,
     ...termsOf(answerTerms(ctx, base.question, block.id)),
   });

@@ -83,6 +83,13 @@ export interface AskRun {
   /** `<contract id>@<version>` of the answering block, when it declares one. */
   contract?: string;
   params?: Record<string, string | number | boolean>;
+  /**
+   * Tier 1: every parameter the block ran with, the declared defaults marked: they define the
+   * period and filters the certified figures are for, whether the question named them or not.
+   */
+  paramsApplied?: Array<{ name: string; value: string | number | boolean | null; default: boolean }>;
+  /** Tier 1 on a time series: the rows kept for the asked period (`column` from `start` up to `end`). */
+  within?: { column: string; start?: string; end: string };
   columns: string[];
   rows: Array<Record<string, unknown>>;
   rowCount: number;

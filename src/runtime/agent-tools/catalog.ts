@@ -13,7 +13,7 @@ import { manifestGate, type BlockGate } from '../../rules/gates/answer-gate.js';
 import { gateRefusal, type RefusalCore } from '../../ask/refusals.js';
 import { buildRouteIndex, type RouteIndex } from '../../ask/route-index.js';
 import { routingTerms, scoreTerms } from '../../ask/route-score.js';
-import { blockDetail, blockSummary } from '../blocks/block-views.js';
+import { blockDetail, blockSummary, trustFrom, type TrustView } from '../blocks/block-views.js';
 
 export interface CatalogHit {
   block: CompiledBlock;
@@ -81,24 +81,9 @@ export function tilesBoundTo(manifest: Manifest, id: string): TileRef[] {
   return allTiles(manifest).filter((t) => t.source === id);
 }
 
-export interface TrustView {
-  /** `certified` only when Tier 1 may serve the block; else `review_required` or `refused`. */
-  label: 'certified' | 'review_required' | 'refused';
-  /** True when query_via_block (and Ask's Tier 1) may answer from this block. */
-  servable: boolean;
-  code?: string;
-  reason?: string;
-  next?: string;
-}
-
-const REVIEWABLE = new Set(['draft', 'review', 'pending_recertification']);
-
+/** The trust of a block in the catalog: the answer gate's one decision (block-views.ts). */
 export function trustOf(catalog: Catalog, block: CompiledBlock): TrustView {
-  const gate = catalog.gate(block);
-  if (gate === undefined) return { label: 'certified', servable: true };
-  // Drafts and blocks in review can become certified; deprecated/retired/contract problems are refusals.
-  const label = REVIEWABLE.has(block.status) || gate.code === 'REVIEW_REQUIRED' ? 'review_required' : 'refused';
-  return { label, servable: false, code: gate.code, reason: gate.reason, ...(gate.next !== undefined ? { next: gate.next } : {}) };
+  return trustFrom(block, catalog.gate(block));
 }
 
 function contractView(block: CompiledBlock): Record<string, unknown> | null {
@@ -108,7 +93,7 @@ function contractView(block: CompiledBlock): Record<string, unknown> | null {
 /** A search result: enough to choose a Tier-1 candidate. */
 export function blockListing(catalog: Catalog, block: CompiledBlock): Record<string, unknown> {
   return {
-    ...blockSummary(block),
+    ...blockSummary(block, catalog.gate(block)),
     name: block.name,
     domain: block.domain,
     tags: block.tags,
@@ -121,7 +106,7 @@ export function blockListing(catalog: Catalog, block: CompiledBlock): Record<str
 /** get_block: the full view, its trust and contract. */
 export function blockView(catalog: Catalog, block: CompiledBlock): Record<string, unknown> {
   return {
-    ...blockDetail(block),
+    ...blockDetail(block, catalog.gate(block)),
     grain: block.grain ?? null,
     pattern: block.pattern ?? null,
     contract: contractView(block),

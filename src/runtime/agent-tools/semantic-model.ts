@@ -18,7 +18,7 @@
 import type { CompiledBlock } from '../../compiler/types.js';
 import { blockFacts } from '../../ask/block-facts.js';
 import { termSet } from '../../ask/tokens.js';
-import { LIMIT_PARAM_NAMES } from '../../ask/vocabulary.js';
+import { LIMIT_PARAM_NAMES } from '../../rules/parameter-policy.js';
 import type { Catalog } from './catalog.js';
 import { readSelect, type SelectShape } from './select-columns.js';
 

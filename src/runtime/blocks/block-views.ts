@@ -3,12 +3,34 @@
  * compiled object), so a field added to the compiler is not published until chosen here.
  */
 import type { CompiledBlock, CompiledParam } from '../../compiler/types.js';
+import type { RefusalCore } from '../../ask/refusals.js';
 
 export interface ParamView {
   name: string;
   type: string;
   required: boolean;
   default?: string | number | boolean | null;
+}
+
+/** The answer gate's one decision on a block, as every surface shows it. */
+export interface TrustView {
+  /** `certified` only when Tier 1 may serve the block; else `review_required` or `refused`. */
+  label: 'certified' | 'review_required' | 'refused';
+  /** True when Ask's Tier 1, query_via_block and the block-run route may answer from this block. */
+  servable: boolean;
+  code?: string;
+  reason?: string;
+  next?: string;
+}
+
+const REVIEWABLE = new Set(['draft', 'review', 'pending_recertification']);
+
+/** The trust of `block` from the answer gate's refusal of it (undefined: it may answer as certified). */
+export function trustFrom(block: CompiledBlock, refusal: RefusalCore | undefined): TrustView {
+  if (refusal === undefined) return { label: 'certified', servable: true };
+  // Drafts and blocks in review can become certified; deprecated/retired/contract problems are refusals.
+  const label = REVIEWABLE.has(block.status) || refusal.code === 'REVIEW_REQUIRED' ? 'review_required' : 'refused';
+  return { label, servable: false, code: refusal.code, reason: refusal.reason, ...(refusal.next !== undefined ? { next: refusal.next } : {}) };
 }
 
 export interface BlockSummary {
@@ -28,14 +50,16 @@ export interface BlockSummary {
   /** How many times the question of a captured draft was asked. */
   askedTimes?: number;
   params: ParamView[];
+  /** The answer gate's decision: what Ask, the block-run route and every other surface read. */
+  trust: TrustView;
 }
 
 function paramView(p: CompiledParam): ParamView {
   return { name: p.name, type: p.type, required: p.required, ...(p.default !== undefined ? { default: p.default } : {}) };
 }
 
-/** The list entry of a block. */
-export function blockSummary(block: CompiledBlock): BlockSummary {
+/** The list entry of a block; `refusal` is the answer gate's (undefined: it answers as certified). */
+export function blockSummary(block: CompiledBlock, refusal: RefusalCore | undefined): BlockSummary {
   return {
     id: block.id,
     status: block.status,
@@ -47,6 +71,7 @@ export function blockSummary(block: CompiledBlock): BlockSummary {
     receipt: block.receipt,
     ...(block.askedTimes !== undefined ? { askedTimes: block.askedTimes } : {}),
     params: block.params.map(paramView),
+    trust: trustFrom(block, refusal),
   };
 }
 
@@ -67,9 +92,9 @@ export interface BlockDetail extends BlockSummary {
   sourceSha256: string;
 }
 
-export function blockDetail(block: CompiledBlock): BlockDetail {
+export function blockDetail(block: CompiledBlock, refusal: RefusalCore | undefined): BlockDetail {
   return {
-    ...blockSummary(block),
+    ...blockSummary(block, refusal),
     name: block.name,
     domain: block.domain,
     tags: block.tags,

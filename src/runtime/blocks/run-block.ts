@@ -7,6 +7,7 @@
  * Invariant: runBlock never throws for a bad parameter or a failed statement; it answers
  * `ok: false` with a stable code. Only an unexpected failure (a bug) propagates.
  */
+import { policyProblem } from '../../rules/parameter-policy.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import { replaceParams } from '../../compiler/analyze/params.js';
 import type { CompiledBlock } from '../../compiler/types.js';
@@ -58,6 +59,9 @@ export function bindBlock(block: CompiledBlock, values: Record<string, unknown>)
     if (raw === undefined) return { code: 'PARAM_REQUIRED', param: p.name, message: `Block ${block.id} needs a value for parameter "${p.name}".` };
     const coerced = coerceParam(p.type, raw);
     if (!coerced.ok) return { code: 'PARAM_INVALID', param: p.name, message: `Parameter "${p.name}" of block ${block.id} must be ${coerced.expected}.` };
+    // The block's one parameter policy, as Ask applies it: a value outside it is refused here too.
+    const problem = given === undefined ? undefined : policyProblem(block, p, coerced.value);
+    if (problem !== undefined) return { code: 'PARAM_INVALID', param: p.name, message: problem };
     bound.set(p.name, coerced.value);
   }
   const order: string[] = [];

@@ -101,6 +101,21 @@ export const ASK_RUN = {
     /** `<contract id>@<version>` of the answering block, when it declares one. */
     contract: TEXT,
     params: PARAM_VALUES,
+    paramsApplied: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'value', 'default'],
+        additionalProperties: false,
+        properties: { name: TEXT, value: { type: ['string', 'number', 'boolean', 'null'] }, default: { type: 'boolean' } },
+      },
+    },
+    within: {
+      type: 'object',
+      required: ['column', 'end'],
+      additionalProperties: false,
+      properties: { column: TEXT, start: TEXT, end: TEXT },
+    },
     columns: TEXT_LIST,
     rows: ROWS,
     rowCount: { type: 'integer' },

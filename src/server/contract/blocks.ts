@@ -34,8 +34,21 @@ const SUMMARY_PROPERTIES = {
   receipt: { type: 'string' },
   askedTimes: { type: 'integer' },
   params: { type: 'array', items: PARAM_VIEW },
+  /** The answer gate's one decision: Ask, the block-run route and every surface read the same. */
+  trust: {
+    type: 'object',
+    required: ['label', 'servable'],
+    additionalProperties: false,
+    properties: {
+      label: { enum: ['certified', 'review_required', 'refused'] },
+      servable: { type: 'boolean' },
+      code: { type: 'string' },
+      reason: { type: 'string' },
+      next: { type: 'string' },
+    },
+  },
 } as const;
-const SUMMARY_REQUIRED = ['id', 'status', 'effectiveStatus', 'description', 'owner', 'file', 'inDrafts', 'receipt', 'params'] as const;
+const SUMMARY_REQUIRED = ['id', 'status', 'effectiveStatus', 'description', 'owner', 'file', 'inDrafts', 'receipt', 'params', 'trust'] as const;
 
 export const BLOCK_SUMMARY = { type: 'object', required: SUMMARY_REQUIRED, additionalProperties: false, properties: SUMMARY_PROPERTIES } as const;
 export type BlockSummary = FromSchema<typeof BLOCK_SUMMARY>;

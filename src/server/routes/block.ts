@@ -1,5 +1,6 @@
 /** `GET /api/blocks/:id`: one block's view; 404 BLOCK_NOT_FOUND for an unknown id. */
 import type { FastifyPluginAsync } from 'fastify';
+import { gateRefusal } from '../../ask/refusals.js';
 import { blockDetail } from '../../runtime/blocks/block-views.js';
 import { findBlock } from './find-block.js';
 import { BLOCK_ROUTE, type BlockView } from '../contract/blocks.js';
@@ -7,7 +8,9 @@ import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 export const blockRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get<{ Params: { id: string }; Reply: BlockView }>('/api/blocks/:id', { schema: BLOCK_ROUTE }, async (request) => ({
-    block: blockDetail(findBlock(snapshotOf(request).ask.manifest(), request.params.id)),
-  }));
+  app.get<{ Params: { id: string }; Reply: BlockView }>('/api/blocks/:id', { schema: BLOCK_ROUTE }, async (request) => {
+    const { ask } = snapshotOf(request);
+    const block = findBlock(ask.manifest(), request.params.id);
+    return { block: blockDetail(block, gateRefusal(block, ask.router().gate)) };
+  });
 };

@@ -4,6 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Manifest } from '../../compiler/types.js';
+import { gateRefusal } from '../../ask/refusals.js';
+import type { BlockGate } from '../../rules/gates/answer-gate.js';
 import { blockSummary, type BlockSummary } from '../../runtime/blocks/block-views.js';
 import { BLOCK_LIST_ROUTE, type BlockList } from '../contract/blocks.js';
 import type { RouteOptions } from '../deps.js';
@@ -12,11 +14,11 @@ import { snapshotOf } from '../snapshot-hook.js';
 /** The list of a manifest, built once per loaded manifest. */
 const lists = new WeakMap<Manifest, BlockSummary[]>();
 
-function listOf(manifest: Manifest): BlockSummary[] {
+function listOf(manifest: Manifest, gate: BlockGate): BlockSummary[] {
   let blocks = lists.get(manifest);
   if (blocks === undefined) {
     blocks = Object.values(manifest.blocks)
-      .map(blockSummary)
+      .map((b) => blockSummary(b, gateRefusal(b, gate)))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     lists.set(manifest, blocks);
   }
@@ -24,5 +26,8 @@ function listOf(manifest: Manifest): BlockSummary[] {
 }
 
 export const blocksRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
-  app.get<{ Reply: BlockList }>('/api/blocks', { schema: BLOCK_LIST_ROUTE }, async (request) => ({ blocks: listOf(snapshotOf(request).ask.manifest()) }));
+  app.get<{ Reply: BlockList }>('/api/blocks', { schema: BLOCK_LIST_ROUTE }, async (request) => {
+    const { ask } = snapshotOf(request);
+    return { blocks: listOf(ask.manifest(), ask.router().gate) };
+  });
 };

@@ -14,16 +14,20 @@ import { TrustLabel } from '../parts/trust-label.js';
 import { AnswerActions } from '../parts/answer-actions.js';
 import { takeParam } from '../client/router.js';
 
-function Params({ params }: { params?: Record<string, string | number | boolean> }) {
-  const entries = Object.entries(params ?? {});
+type Applied = Array<{ name: string; value: string | number | boolean | null; default: boolean }>;
+
+/** Every parameter the block ran with, the question's values first, the declared defaults marked. */
+function Params({ params, applied }: { params?: Record<string, string | number | boolean>; applied?: Applied }) {
+  const entries: Applied = applied ?? Object.entries(params ?? {}).map(([name, value]) => ({ name, value, default: false }));
   if (entries.length === 0) return null;
   return (
     <p class="params">
-      Parameters from the question:{' '}
-      {entries.map(([k, v], i) => (
+      Parameters:{' '}
+      {entries.map((p, i) => (
         <span>
           {i > 0 ? ', ' : ''}
-          <code>{k}</code> = <code>{JSON.stringify(v)}</code>
+          <code>{p.name}</code> = <code>{JSON.stringify(p.value)}</code>
+          {p.default ? ' (default)' : ''}
         </span>
       ))}
     </p>
@@ -100,7 +104,7 @@ export function Answer({ run, blocks, visualization }: { run: ShownRun; blocks: 
           <span class="heading">{run.answer.heading}</span> {run.answer.text}
         </p>
       ) : null}
-      <Params params={run.params} />
+      <Params {...(run.params !== undefined ? { params: run.params } : {})} {...(run.paramsApplied !== undefined ? { applied: run.paramsApplied } : {})} />
       {run.figuresWithheld === true ? (
         <p class="note">
           The figures of this answer are not shown to you until it is reviewed; its columns and row count are: {run.columns.join(', ')} ({run.rowCount} rows).

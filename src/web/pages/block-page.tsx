@@ -12,7 +12,7 @@ export function BlockPage({ id }: { id: string }) {
       </p>
     );
   if (block === undefined) return <p role="status">Reading the block…</p>;
-  const certified = block.effectiveStatus === 'certified';
+  const certified = block.trust.label === 'certified';
   return (
     <section class="block">
       <h1>
@@ -20,8 +20,15 @@ export function BlockPage({ id }: { id: string }) {
       </h1>
       <p class={`trust ${certified ? 'trust-certified' : 'trust-review'}`}>
         <strong>
-          {certified ? 'Certified' : block.inDrafts === true ? 'Draft: review required' : `Not certified (${block.effectiveStatus.replace(/_/g, ' ')})`}
+          {certified
+            ? 'Certified'
+            : block.inDrafts === true
+              ? 'Draft: review required'
+              : block.trust.label === 'review_required'
+                ? 'Review required'
+                : `Not certified (${block.effectiveStatus.replace(/_/g, ' ')})`}
         </strong>
+        {!certified && block.trust.reason !== undefined ? <span> {block.trust.reason}</span> : null}
       </p>
       {block.description !== null ? <p>{block.description}</p> : null}
       <dl class="facts">

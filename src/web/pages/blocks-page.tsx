@@ -1,6 +1,6 @@
 /**
- * Blocks: every block by domain with its declared status and what the project may rely on
- * (effective status and receipt); drafts grouped apart, ranked by how often they were asked,
+ * Blocks: every block by domain with its declared status and the answer gate's one decision
+ * (what Ask and the block-run route read: Certified only when the block may answer as certified); drafts grouped apart, ranked by how often they were asked,
  * each with its certify command. Read afresh on every visit, so a draft captured a moment ago
  * is listed without a restart.
  */
@@ -8,10 +8,15 @@ import type { BlockList, BlockSummary } from '../../server/contract/blocks.js';
 import { useResource } from '../client/api.js';
 
 function Trust({ b }: { b: BlockSummary }) {
-  const trusted = b.effectiveStatus === 'certified';
+  const trusted = b.trust.label === 'certified';
+  const label = trusted
+    ? 'Certified'
+    : b.trust.label === 'review_required' && b.status === 'certified'
+      ? 'Review required'
+      : b.effectiveStatus.replace(/_/g, ' ');
   return (
-    <span class={`badge ${trusted ? 'badge-certified' : b.inDrafts ? 'badge-review' : 'badge-other'}`}>
-      {trusted ? 'Certified' : b.effectiveStatus.replace(/_/g, ' ')}
+    <span class={`badge ${trusted ? 'badge-certified' : b.trust.label === 'review_required' ? 'badge-review' : 'badge-other'}`} title={b.trust.reason}>
+      {label}
     </span>
   );
 }

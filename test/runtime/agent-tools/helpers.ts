@@ -17,8 +17,11 @@ import { createMcpServer } from '../../../src/server/mcp/server.js';
 import type { Executor } from '../../../src/warehouse/types.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
-/** The fixed instant the tests ask at (inside the warehouse's date range). */
-export const NOW = new Date('2025-12-10T12:00:00Z');
+/**
+ * The instant the tests ask at, fixed for the run. The fixture warehouse is generated so its data
+ * ends within a week of the clock, so "last week" has rows only when asked at the clock's time.
+ */
+export const NOW = new Date();
 
 export interface Opened {
   root: string;

@@ -1,0 +1,113 @@
+/**
+ * A limited result is the first rows of its own sort. Ranking questions are answered from it only
+ * on its own measure and end ("top N by X" of a block ranking by X), never from a series sorted by
+ * period (its first rows are the latest, not the best); a closed period kept from a limited series
+ * makes the limit reach back to the period's start, or the block cannot answer.
+ */
+import { describe, expect, it } from 'vitest';
+import { blockContract } from '../../src/ask/block-contract.js';
+import { bindQuestion, buildValueLexicon, createTier1Router } from '../../src/ask/index.js';
+import { orderKeys } from '../../src/ask/result-columns.js';
+import type { CompiledBlock } from '../../src/compiler/types.js';
+import { certifyInPlace, NOW, useCommerceRouter, withBlocks } from './commerce-manifest.js';
+
+describe('the sort of a result', () => {
+  it.each([
+    ['SELECT state, SUM(a) AS revenue FROM o GROUP BY state ORDER BY revenue DESC LIMIT 5', [{ name: 'revenue', desc: true }]],
+    [
+      'SELECT state, SUM(a) AS revenue FROM o GROUP BY 1 ORDER BY 2 DESC NULLS LAST, 1',
+      [
+        { name: 'revenue', desc: true },
+        { name: 'state', desc: false },
+      ],
+    ],
+    ['SELECT state, SUM(a) AS revenue FROM o GROUP BY state ORDER BY SUM(a) ASC', [{ name: 'revenue', desc: false }]],
+    ['SELECT o.state, o.n FROM o ORDER BY o.n DESC', [{ name: 'n', desc: true }]],
+    ['SELECT x, ROW_NUMBER() OVER (ORDER BY y DESC) AS r FROM t', undefined],
+    ['SELECT a FROM (SELECT a FROM t ORDER BY a DESC LIMIT 3) s', undefined],
+    ['WITH c AS (SELECT a, b FROM t ORDER BY b) SELECT a, b FROM c ORDER BY a DESC', [{ name: 'a', desc: true }]],
+    ['SELECT a, b FROM t ORDER BY a + b DESC', [{ desc: true }]],
+  ])('%s', (query, keys) => {
+    expect(orderKeys(query, 'sqlite')).toEqual(keys);
+  });
+});
+
+describe('what a limited block ranks by', () => {
+  const commerce = useCommerceRouter();
+  const contract = (id: string) => blockContract(commerce.manifest.blocks[id] as CompiledBlock);
+
+  it('reads the measure and direction of a top-N, and a series sorted by its period', () => {
+    expect([...(contract('sales.top_states_by_revenue').rankedBy?.terms ?? [])]).toEqual(['revenu']);
+    expect(contract('sales.top_states_by_revenue').rankedBy?.desc).toBe(true);
+    expect(contract('finance.weekly_revenue')).toMatchObject({ limited: true, ordersByKey: true });
+    expect(contract('finance.weekly_revenue').rankedBy).toBeUndefined();
+  });
+});
+
+describe('ranking questions are answered on the block’s own measure and end', () => {
+  const commerce = useCommerceRouter();
+  const route = (q: string) => commerce.router.route(q, { now: NOW });
+
+  it.each([
+    ['top 3 states by revenue', 'sales.top_states_by_revenue'],
+    ['top 10 states', 'sales.top_states_by_revenue'],
+    ['which states sell the most', 'sales.top_states_by_revenue'],
+  ])('%s -> %s', (q, block) => {
+    expect(route(q)).toMatchObject({ kind: 'answer', block });
+  });
+
+  it.each([
+    'top 10 states by orders',
+    'state with the most orders',
+    'which 5 weeks had the highest revenue',
+    'top 5 weeks by revenue',
+    'best week for revenue',
+    'the weeks with the lowest revenue',
+  ])('%s is not certified', (q) => {
+    expect(route(q).kind).not.toBe('answer');
+  });
+
+  it('runs a named limited block with the asked top-N as its own first rows, but not re-ranked by another measure', () => {
+    expect(route('run finance.weekly_revenue top 5')).toMatchObject({ kind: 'answer', block: 'finance.weekly_revenue', params: { top_n: 5 } });
+    expect(route('run finance.weekly_revenue top 5 by orders').kind).not.toBe('answer');
+  });
+
+  it('answers the bottom from a block that sorts ascending on the asked measure, and not the top', () => {
+    const manifest = withBlocks(commerce.manifest, (blocks) => {
+      const b = structuredClone(blocks['sales.top_states_by_revenue'] as CompiledBlock);
+      Object.assign(b, { id: 'sales.bottom_states', name: 'bottom_states', examples: [], query: b.query.replace(/DESC/i, 'ASC') });
+      certifyInPlace(b);
+      delete blocks['sales.top_states_by_revenue'];
+      blocks[b.id] = b;
+    });
+    const router = createTier1Router(manifest);
+    expect(router.route('states with the lowest revenue', { now: NOW })).toMatchObject({ kind: 'answer', block: 'sales.bottom_states' });
+    expect(router.route('states with the highest revenue', { now: NOW }).kind).not.toBe('answer');
+  });
+});
+
+describe('a closed period kept from a limited series', () => {
+  const commerce = useCommerceRouter();
+  const weekly = () => commerce.manifest.blocks['finance.weekly_revenue'] as CompiledBlock;
+  const bind = (b: CompiledBlock, q: string) => bindQuestion(b, q, { lexicon: buildValueLexicon([b]), now: NOW });
+
+  it('keeps the default limit when it reaches the period, an open period included', () => {
+    expect(bind(weekly(), 'weekly revenue last week')).toMatchObject({ params: { since: '2026-02-02' }, unmet: [] });
+    expect(bind(weekly(), 'weekly revenue since March 2025')).toMatchObject({ params: { since: '2025-03-01' }, unmet: [] });
+  });
+
+  it('raises the limit to reach back to the start of an older period', () => {
+    const b = bind(weekly(), 'weekly revenue in March 2025');
+    expect(b.within).toEqual({ column: 'week_start', start: '2025-03-01', end: '2025-04-01' });
+    expect(b.params['top_n']).toBeGreaterThanOrEqual(51);
+    expect(b.unmet).toEqual([]);
+  });
+
+  it('cannot answer when the limit may not reach that far, declared or fixed', () => {
+    const capped = { ...weekly(), parameterPolicy: { top_n: { min: 1, max: 26 } } };
+    expect(bind(capped, 'weekly revenue in March 2025').unmet[0]).toMatchObject({ kind: 'period' });
+    const fixed = { ...weekly(), params: weekly().params.filter((p) => p.name !== 'top_n'), query: weekly().query.replace('${top_n}', '12') };
+    expect(bind(fixed, 'weekly revenue in March 2025').unmet[0]).toMatchObject({ kind: 'period' });
+    expect(bind(fixed, 'weekly revenue last week').unmet).toEqual([]);
+  });
+});
