@@ -205,7 +205,7 @@ function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks
     if (f.loose) continue;
     // An ambiguous value belongs to the first of its fields this block knows, else the first.
     const field = f.fields.find((x) => paramForField(block, x) !== undefined || facts.breakdownFields.has(x)) ?? f.fields[0] ?? '';
-    byField.set(field, [...(byField.get(field) ?? []), f]);
+    byField.set(field, [...(byField.get(field) ?? []), { ...f, value: f.spelled?.[field] ?? f.value }]);
   }
   for (const [field, values] of [...byField].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     if (bindFilterField(block, facts, field, values, lexicon, out)) continue;

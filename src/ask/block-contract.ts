@@ -43,6 +43,10 @@ export interface BlockContract {
   readonly ranking: boolean;
   /** The result has a row limit (a parameter or a fixed LIMIT): it shows the first rows of its order only. */
   readonly limited: boolean;
+  /** The rows a limited result shows when the question sets no top-N (the limit's default, or the fixed LIMIT). */
+  readonly rowsCap?: number;
+  /** The result's first grouping key (its rows are one per value of it), by name. */
+  readonly firstKey?: string;
   /**
    * The measure a limited result is sorted on first (a result column that is not a grouping key
    * or its period), with the direction: "top N by X" is this block's answer only for this X.
@@ -92,6 +96,12 @@ function sortOf(block: CompiledBlock, timeColumn: string | undefined): Pick<Bloc
   return { ordersByKey: false, rankedBy: { terms: termSet([first.name, ...declared].join(' ')), desc: first.desc } };
 }
 
+function rowsCapOf(facts: ReturnType<typeof blockFacts>): { rowsCap?: number } {
+  const d = facts.limitParam?.default;
+  const cap = typeof d === 'number' ? d : facts.limitParam === undefined ? facts.fixedLimit : undefined;
+  return cap !== undefined ? { rowsCap: cap } : {};
+}
+
 function buildContract(block: CompiledBlock): BlockContract {
   const facts = blockFacts(block);
   const names = resultColumns(block.query, block.dialect);
@@ -100,7 +110,9 @@ function buildContract(block: CompiledBlock): BlockContract {
   const declared = Object.values(block.columns ?? {}).flatMap((c) => [...(c.synonyms ?? []), c.unit ?? '']);
   const columns = termSet([...names, ...block.outputs, ...vis, ...declared].join(' '));
   const grains = facts.timeSeries ? grainTerms(block, names) : new Set<string>();
-  const keys = (groupKeys(block.query, block.dialect) ?? []).map((k) => termSet(k));
+  const keyNames = groupKeys(block.query, block.dialect) ?? [];
+  const firstKey = keyNames[0];
+  const keys = keyNames.map((k) => termSet(k));
   // One row per value of the first key: "by city" from rows per hotel (city beside it) is not a city breakdown.
   const rowsOf = keys.length > 0 ? (keys[0] as Set<string>) : columns;
   const groupings = union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains);
@@ -125,6 +137,8 @@ function buildContract(block: CompiledBlock): BlockContract {
     describedPairs: pairsOf(block.description ?? ''),
     ranking: limited && !facts.timeSeries,
     limited,
+    ...rowsCapOf(facts),
+    ...(firstKey !== undefined ? { firstKey } : {}),
     ...(limited ? sortOf(block, facts.timeColumn) : { ordersByKey: false }),
     grouped: facts.breakdownFields.size > 0,
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),

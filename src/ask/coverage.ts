@@ -34,6 +34,8 @@ export interface CoverageOptions {
   aliases?: readonly TermAlias[];
   /** The project's words that may stand for a term it does not use (business-lexicon.ts). */
   alternatives?: (term: string) => readonly string[];
+  /** How many values a field holds, when the data's (or the declared) set of them is known. */
+  valueCount?: (field: string) => number | undefined;
 }
 
 /**
@@ -138,7 +140,10 @@ function allKeysAsked(contract: BlockContract, shape: AskedShape, options: Cover
 function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: AskedGrouping, rankingAsked: boolean): boolean {
   const terms = g.parts.map((x) => x.term);
   const measured = new Set(shape.measures.map((m) => m.term));
-  if (contract.ratios.some((r) => terms.every((t) => r.per.has(t)) && [...r.over].some((t) => measured.has(t)))) return true;
+  // "rooms per attendant shift" for rooms_per_shift: the per-word is the ratio's, the others qualify it in the block's words.
+  const perRatio = (r: BlockContract['ratios'][number]): boolean =>
+    g.parts.some((x) => r.per.has(x.term)) && g.parts.every((x) => r.per.has(x.term) || contract.qualifiers.has(x.term));
+  if (contract.ratios.some((r) => perRatio(r) && [...r.over].some((t) => measured.has(t)))) return true;
   return rankingAsked && terms.length > 0 && terms.every((t) => contract.columns.has(t));
 }
 
@@ -155,8 +160,19 @@ function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedSh
     const ok =
       field >= 0 &&
       g.parts.every((x, i) => i === field || grouped(contract, x.term, options) || inKey(x.term) || given(contract.qualifiers, x.term, x.start, options));
-    t.note(ok, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`);
+    // "which maintenance categories": the field is the next word, the "which" word qualifies it.
+    const qualified =
+      g.then !== undefined &&
+      g.then.some((x) => grouped(contract, x.term, options)) &&
+      g.parts.every((x) => given(contract.qualifiers, x.term, x.start, options));
+    t.note(ok || qualified, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`);
   }
+}
+
+/** A top-N whose default shows at least as many rows as its grouping field has values shows them all. */
+function showsEveryGroup(contract: BlockContract, options: CoverageOptions): boolean {
+  const count = contract.firstKey === undefined ? undefined : options.valueCount?.(contract.firstKey);
+  return count !== undefined && contract.rowsCap !== undefined && count <= contract.rowsCap;
 }
 
 /** Why a block's rows are not the asked end of the asked ranking, in its own terms. */
@@ -172,7 +188,7 @@ function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShap
   if (shape.ranking !== undefined) {
     const word = shape.rankingText ?? shape.ranking;
     t.note(rankingCovered(contract, shape, options), word, `${block.id} ${rankingShortfall(contract, shape.ranking)}, so it cannot give the "${word}".`);
-  } else if (contract.ranking && !options.named && !options.limitAsked) {
+  } else if (contract.ranking && !options.named && !options.limitAsked && !showsEveryGroup(contract, options)) {
     // A top-N block shows the first rows of a ranking; a question asking for every row is not that.
     t.note(false, 'every row', `${block.id} returns only the first rows of its ranking, not every row.`);
   }

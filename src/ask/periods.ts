@@ -23,14 +23,33 @@ export interface PeriodAsk {
 type Range = { start: string; end: string };
 
 const MONTH_WORD = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-/** One date expression: ISO day, "March 2025", "Q1 2025", a year, or a bare month. */
-const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+(?:19|20)\\d{2}|q[1-4]\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}|${MONTH_WORD})`;
+const YEAR = '(?:19|20)\\d{2}';
+/** A quarter or half of a year: "Q1 2025", "Q3-2025", "2025 Q3", "H1 2025", "the first half of 2025", "third quarter of 2024". */
+const PART_EXPR = `(?:(?:the\\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(?:half|quarter)\\s+(?:of\\s+)?${YEAR}|[qh][1-4][\\s/'-]*${YEAR}|${YEAR}[\\s/-]+[qh][1-4])`;
+/** One date expression: ISO day, "March 2025", a quarter or half, a year, or a bare month. */
+const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${PART_EXPR}|${YEAR}|${MONTH_WORD})`;
 
 export function iso(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 const day = (y: number, m: number, d = 1): number => Date.UTC(y, m - 1, d);
 const addDays = (t: number, n: number): number => t + n * 86_400_000;
+
+const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
+
+/** A quarter (`q`) or half (`h`) of a year, as its number and year. */
+function partOf(e: string): { unit: 'q' | 'h'; n: number; year: number } | undefined {
+  let m = /^(?:the\s+)?(\w+)\s+(half|quarter)\s+(?:of\s+)?(\d{4})$/.exec(e);
+  if (m) {
+    const unit = m[2] === 'half' ? 'h' : 'q';
+    const n = m[1] === 'last' ? (unit === 'h' ? 2 : 4) : ORDINALS[m[1] ?? ''];
+    return n === undefined ? undefined : { unit, n, year: Number(m[3]) };
+  }
+  m = /^([qh])([1-4])[\s/'-]*(\d{4})$/.exec(e) ?? /^(\d{4})[\s/-]+([qh])([1-4])$/.exec(e);
+  if (!m) return undefined;
+  const [unit, n, year] = /^\d/.test(m[1] ?? '') ? [m[2], m[3], m[1]] : [m[1], m[2], m[3]];
+  return { unit: unit as 'q' | 'h', n: Number(n), year: Number(year) };
+}
 
 /** The range one date expression names; a bare month is the latest such month not after now. */
 function rangeOf(expr: string, now: number | undefined): Range | undefined {
@@ -40,10 +59,11 @@ function rangeOf(expr: string, now: number | undefined): Range | undefined {
     const t = day(Number(m[1]), Number(m[2]), Number(m[3]));
     return Number.isNaN(t) ? undefined : { start: iso(t), end: iso(addDays(t, 1)) };
   }
-  if ((m = /^q([1-4])\s+(\d{4})$/.exec(e))) {
-    const q = Number(m[1]);
-    const y = Number(m[2]);
-    return { start: iso(day(y, q * 3 - 2)), end: iso(day(y, q * 3 + 1)) };
+  const part = partOf(e);
+  if (part !== undefined) {
+    const months = part.unit === 'q' ? 3 : 6;
+    if (part.n > 12 / months) return undefined;
+    return { start: iso(day(part.year, (part.n - 1) * months + 1)), end: iso(day(part.year, part.n * months + 1)) };
   }
   if ((m = /^(\d{4})$/.exec(e))) return { start: iso(day(Number(m[1]), 1)), end: iso(day(Number(m[1]) + 1, 1)) };
   if ((m = /^([a-z]+)(?:\s+(\d{4}))?$/.exec(e))) {
@@ -149,7 +169,8 @@ const RULES: Rule[] = [
     },
   },
   {
-    pattern: /\b(?:last|previous|prior)\s+(week|month|quarter|year)\b/gi,
+    // "the last quarter of 2025" is a part of that year, not the quarter before today.
+    pattern: /\b(?:last|previous|prior)\s+(week|month|quarter|year)\b(?!\s+of\s+(?:19|20)\d{2})/gi,
     read: (m, now) => {
       if (now === undefined) return RELATIVE_NEEDS_NOW;
       const unit = unitOf((m[1] ?? '').toLowerCase());
@@ -179,7 +200,7 @@ const RULES: Rule[] = [
   // month with no year needs a preposition, so "may" the verb is not read as a month.
   {
     pattern: new RegExp(
-      `(?:\\b(?:in|during|for|of|on)\\s+(${DATE_EXPR})|\\b(\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+(?:19|20)\\d{2}|q[1-4]\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}))\\b`,
+      `(?:\\b(?:in|during|for|of|on)\\s+(${DATE_EXPR})|\\b(\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${PART_EXPR}|${YEAR}))\\b`,
       'gi',
     ),
     read: (m, now) => rangeOf(m[1] ?? m[2] ?? '', now) ?? RELATIVE_NEEDS_NOW,

@@ -32,6 +32,8 @@ export interface FilterAsk {
   end: number;
   /** "in <word>" with a word no block knows: a filter on a field the question does not name. */
   loose: boolean;
+  /** The value as a particular field spells it, where that differs ("New York" is NY as a state, itself as a city). */
+  spelled?: Record<string, string>;
 }
 
 /** "across all hotels", "for all of our channels": every value of a field, not one. */
@@ -103,6 +105,20 @@ function fieldNamed(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number,
       loose: false,
     });
     taken.push([w.start, v.end]);
+  }
+  return out;
+}
+
+/** Codes of a known kind the data does not hold ("at XYZ01" where hotels are LON01, BCN01...): asked, and explained. */
+function shapedValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number, number]>, question: string): FilterAsk[] {
+  const out: FilterAsk[] = [];
+  for (const w of ws) {
+    const text = question.slice(w.start, w.end);
+    if (inside(taken, w.start, w.end) || !/\p{N}/u.test(text) || !/\p{L}/u.test(text)) continue;
+    const fields = lexicon.fieldsShapedLike(text);
+    if (fields.length === 0) continue;
+    out.push({ fields, value: text, text, start: w.start, end: w.end, loose: false });
+    taken.push([w.start, w.end]);
   }
   return out;
 }
@@ -205,7 +221,11 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
   const filters: FilterAsk[] = [];
   for (const s of findStates(question)) {
     if (inside(taken, s.start, s.end)) continue;
-    filters.push({ fields: ['state'], value: s.code, text: question.slice(s.start, s.end), start: s.start, end: s.end, loose: false });
+    const text = question.slice(s.start, s.end);
+    // A state's name may be a value of another field too (New York the city): each field reads its own spelling.
+    const others = options.lexicon.fieldsOf(text).filter((f) => f !== 'state');
+    const spelled = Object.fromEntries(others.map((f) => [f, options.lexicon.stored(f, text)]));
+    filters.push({ fields: ['state', ...others], value: s.code, text, start: s.start, end: s.end, loose: false, ...(others.length > 0 ? { spelled } : {}) });
     taken.push([s.start, s.end]);
   }
   const period = findPeriod(question, options.now, taken);
@@ -213,6 +233,7 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
   const ws = words(question);
   filters.push(...fieldNamed(ws, options.lexicon, taken, question));
   filters.push(...knownValues(ws, options.lexicon, taken, question));
+  filters.push(...shapedValues(ws, options.lexicon, taken, question));
   filters.push(...looseValues(ws, taken, options.isKnown, options.lexicon.fields, question));
   filters.sort((a, b) => a.start - b.start);
   return {

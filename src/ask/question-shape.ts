@@ -7,7 +7,7 @@
  */
 import type { QuestionAsks } from './question-asks.js';
 import { isNumberWord, termsOfWord, words, type WordSpan } from './tokens.js';
-import { GROUP_CUES, NEUTRAL_WORDS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
+import { COMPARE_CUES, GROUP_CUES, NEUTRAL_WORDS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
 
 /** One routing term of the question and where its word sits. */
 export interface AskedPart {
@@ -22,6 +22,11 @@ export interface AskedGrouping {
   /** Their routing terms; one of them names the field the answer is grouped by. */
   terms: string[];
   parts: AskedPart[];
+  /**
+   * "which maintenance categories ...": the word right after a "which" word, itself read as a
+   * measure too. The two may be one field qualified by the first ("maintenance" categories).
+   */
+  then?: AskedPart[];
 }
 
 export interface AskedMeasure {
@@ -106,7 +111,8 @@ function whichAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedS
   while (at < ws.length && at < from + 3 && STOP_WORDS.has((ws[at] as WordSpan).word)) at++;
   const { grouping, next } = phraseAt(ws, at, skip, fold, 1);
   if (grouping === undefined) return from;
-  out.groupings.push(grouping);
+  const then = phraseAt(ws, next, skip, fold, 1).grouping;
+  out.groupings.push(then === undefined ? grouping : { ...grouping, then: then.parts });
   return next;
 }
 
@@ -150,7 +156,18 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       run++;
       continue;
     }
+    if (COMPARE_CUES.has(w.word) && comparesValues(asks)) continue;
     if (content(w)) classify(w, out, run, fold, ws[i - 1]);
   }
   return out;
+}
+
+/** Two or more values asked of one field: "X against Y" compares them. */
+function comparesValues(asks: QuestionAsks): boolean {
+  const seen = new Set<string>();
+  for (const f of asks.filters) {
+    if (f.fields.some((x) => seen.has(x))) return true;
+    for (const x of f.fields) seen.add(x);
+  }
+  return false;
 }

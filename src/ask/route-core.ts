@@ -132,6 +132,7 @@ export function fitOf(
     periodAsked: asks.period !== undefined,
     aliases,
     ...(alternatives !== undefined ? { alternatives } : {}),
+    valueCount: (field) => lexicon.closed(field)?.length,
   });
   const unbound = binding.unmet.map((u) => u.message);
   return {

@@ -8,7 +8,7 @@
 import type { QuestionAsks } from './question-asks.js';
 import type { RouteIndex } from './route-index.js';
 import { isNumberWord, termsOfWord, words } from './tokens.js';
-import { monthNumber, NEUTRAL_WORDS } from './vocabulary.js';
+import { COMPARE_CUES, monthNumber, NEUTRAL_WORDS } from './vocabulary.js';
 
 const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);
 
@@ -52,7 +52,8 @@ export function routingTerms(
   const out = new Set<string>();
   for (const w of words(question)) {
     // Framing words ("total", "number of") ask for nothing a block must hold.
-    if (isNumberWord(w.word) || /^q[1-4]$/.test(w.word) || NEUTRAL.has(w.word)) continue;
+    // Comparison cues find nothing either; whether a block can compare is coverage's question.
+    if (isNumberWord(w.word) || /^[qh][1-4]$/.test(w.word) || NEUTRAL.has(w.word) || COMPARE_CUES.has(w.word)) continue;
     if (inside(values, w.start, w.end)) continue;
     const inValue = inside(soft, w.start, w.end);
     if (inValue && (monthNumber(w.word) !== undefined || w.word === 'ytd' || w.word === 'mtd')) continue;

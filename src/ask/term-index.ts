@@ -38,8 +38,11 @@ export interface TermAlias {
   terms: string[];
 }
 
-/** A phrase's stemmed terms; a word without terms stays a placeholder ("customer by segment" is not "customer segment"). */
-const key = (ws: readonly WordSpan[]): string => ws.map((w) => termsOfWord(w.word).join(' ') || '_').join(' ');
+/**
+ * A phrase's stemmed terms; a word without terms stays itself, marked ("customer by segment" is not
+ * "customer segment", and "no show" is not "you show").
+ */
+const key = (ws: readonly WordSpan[]): string => ws.map((w) => termsOfWord(w.word).join(' ') || `_${w.word}`).join(' ');
 
 /** Phrase key (stemmed terms) -> term, for names and synonyms. */
 function phrases(terms: readonly CompiledTerm[]): { byKey: Map<string, CompiledTerm>; longest: number } {
@@ -60,13 +63,22 @@ function phrases(terms: readonly CompiledTerm[]): { byKey: Map<string, CompiledT
 /** A phrase starts and ends on words that carry terms ("by revenue" is not the phrase "revenue"). */
 const meaningful = (w: WordSpan | undefined): boolean => w !== undefined && termsOfWord(w.word).length > 0;
 
+/**
+ * Words i..i+len may be a term's phrase: a single word that carries terms, or several whose ends
+ * do, or several words that are a name whole even though one end is a stop word ("no show").
+ */
+function spans(ws: readonly WordSpan[], i: number, len: number): boolean {
+  if (meaningful(ws[i]) && meaningful(ws[i + len - 1])) return true;
+  return len >= 2 && ws.slice(i, i + len).some((w) => meaningful(w));
+}
+
 function scan(question: string, byKey: ReadonlyMap<string, CompiledTerm>, longest: number): TermHit[] {
   const ws = words(question);
   const out: TermHit[] = [];
   for (let i = 0; i < ws.length; ) {
     let hit: TermHit | undefined;
-    for (let len = Math.min(longest, ws.length - i); len >= 1 && hit === undefined && meaningful(ws[i]); len--) {
-      if (!meaningful(ws[i + len - 1])) continue;
+    for (let len = Math.min(longest, ws.length - i); len >= 1 && hit === undefined; len--) {
+      if (!spans(ws, i, len)) continue;
       const t = byKey.get(key(ws.slice(i, i + len)));
       if (t !== undefined) hit = { term: t, start: (ws[i] as WordSpan).start, end: (ws[i + len - 1] as WordSpan).end };
     }
@@ -86,7 +98,7 @@ function scanAll(question: string, byKey: ReadonlyMap<string, CompiledTerm>, lon
   const out: TermHit[] = [];
   for (let i = 0; i < ws.length; i++) {
     for (let len = 1; len <= Math.min(longest, ws.length - i); len++) {
-      if (!meaningful(ws[i]) || !meaningful(ws[i + len - 1])) continue;
+      if (!spans(ws, i, len)) continue;
       const t = byKey.get(key(ws.slice(i, i + len)));
       if (t !== undefined) out.push({ term: t, start: (ws[i] as WordSpan).start, end: (ws[i + len - 1] as WordSpan).end });
     }

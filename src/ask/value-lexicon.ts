@@ -24,6 +24,27 @@ export interface ValueLexicon {
   stored(field: string, phrase: string, raw?: string): string;
   /** Every value a field can take, when that set is known (the data's values, or declared allowed values). */
   closed(field: string): readonly string[] | undefined;
+  /**
+   * Fields whose every known value is a code of one shape with digits in it (LON01, MAN-2), and
+   * `text` has that shape: an unknown code of a known kind ("XYZ01") is a value to explain.
+   */
+  fieldsShapedLike(text: string): string[];
+}
+
+/** A code's shape: letters as `a`, digits as `9`, anything else as itself ("LON01" -> "aaa99"). */
+export function codeShape(text: string): string {
+  return text.replace(/\p{L}/gu, 'a').replace(/\p{N}/gu, '9');
+}
+
+/** Field -> the one shape every known value has, for fields of codes (two values or more, digits in them). */
+function codeShapes(closed: ReadonlyMap<string, readonly string[]>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [field, values] of closed) {
+    const shapes = new Set(values.map(codeShape));
+    const [shape] = shapes;
+    if (values.length >= 2 && shapes.size === 1 && shape !== undefined && shape.includes('9') && shape.includes('a')) out.set(field, shape);
+  }
+  return out;
 }
 
 /** Field -> the values the data holds for it, as the data spells them. */
@@ -119,11 +140,18 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
   const fromBlocks = blocks.flatMap((b) => [...declaredValues(b), ...exampleValues(b)]);
   const { byPhrase, longest } = indexPhrases([...fromData, ...fromBlocks], fields);
   const closed = closedSets(blocks, data);
+  const shapes = codeShapes(closed);
+  // A value asked in the plural ("suites", "wholesales") is the value the data holds in the singular.
+  const entry = (phrase: string): Map<string, string> | undefined => {
+    const p = phraseOf(phrase);
+    return byPhrase.get(p) ?? (/[^s]s$/.test(p) ? byPhrase.get(p.slice(0, -1)) : undefined);
+  };
   return {
     fields,
     longest: Math.min(longest, 4),
-    fieldsOf: (phrase) => [...(byPhrase.get(phraseOf(phrase))?.keys() ?? [])].sort(),
-    stored: (field, phrase, raw) => byPhrase.get(phraseOf(phrase))?.get(field) ?? raw ?? phrase,
+    fieldsOf: (phrase) => [...(entry(phrase)?.keys() ?? [])].sort(),
+    stored: (field, phrase, raw) => entry(phrase)?.get(field) ?? raw ?? phrase,
     closed: (field) => closed.get(field),
+    fieldsShapedLike: (text) => [...shapes].filter(([, shape]) => shape === codeShape(text)).map(([field]) => field),
   };
 }

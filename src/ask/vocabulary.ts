@@ -232,6 +232,7 @@ export const NEUTRAL_WORDS: readonly string[] = [
   'count',
   'overall',
   'breakdown',
+  'distribution',
   'break',
   'down',
   'broken',
@@ -280,7 +281,20 @@ export const NEUTRAL_WORDS: readonly string[] = [
   'brought',
   'take',
   'took',
+  // "how do suites perform": the measure is the block's, the verb adds none.
+  'perform',
+  'performs',
+  'performed',
+  'performing',
+  'doing',
 ];
+
+/**
+ * Words comparing things. Between values of one field ("suites against standard rooms") they ask
+ * for each value's row, which a breakdown by that field gives; anywhere else ("2024 vs 2025") they
+ * ask for a comparison no block declares, and stay a measure nothing covers.
+ */
+export const COMPARE_CUES: ReadonlySet<string> = new Set(['versus', 'vs', 'against', 'compared', 'compare', 'comparison', 'comparing']);
 
 /**
  * Words asking how something moves over time: a time series gives that, nothing else does. "time"

@@ -56,6 +56,15 @@ describe('periods, relative to the given now', () => {
     ['between 2025-01-01 and 2025-06-30', { start: '2025-01-01', end: '2025-07-01' }],
     ['from Jan 2025 to March 2025', { start: '2025-01-01', end: '2025-04-01' }],
     ['before 2025', { end: '2025-01-01' }],
+    ['for the first half of 2025', { start: '2025-01-01', end: '2025-07-01' }],
+    ['in H2 2025', { start: '2025-07-01', end: '2026-01-01' }],
+    ['revenue 2025 Q4', { start: '2025-10-01', end: '2026-01-01' }],
+    ['in Q3-2025', { start: '2025-07-01', end: '2025-10-01' }],
+    ['the third quarter of 2024', { start: '2024-07-01', end: '2024-10-01' }],
+    ['in the last quarter of 2025', { start: '2025-10-01', end: '2026-01-01' }],
+    ['the second half of 2024', { start: '2024-07-01', end: '2025-01-01' }],
+    ['since Q2 2025', { start: '2025-04-01' }],
+    ['last quarter', { start: '2025-10-01', end: '2026-01-01' }],
     ['top 5 states by revenue', undefined],
   ])('%s', (q, expected) => {
     const p = findPeriod(q, NOW);

@@ -111,3 +111,36 @@ describe('a closed period kept from a limited series', () => {
     expect(bind(fixed, 'weekly revenue last week').unmet).toEqual([]);
   });
 });
+
+describe('a top-N whose default shows every group', () => {
+  const commerce = useCommerceRouter();
+  /** Revenue per channel, ranked, top 5 by default: the data holds three channels, or seven. */
+  function router(channels: string[]) {
+    const manifest = withBlocks(commerce.manifest, (blocks) => {
+      const b = structuredClone(blocks['sales.top_states_by_revenue'] as CompiledBlock);
+      Object.assign(b, {
+        id: 'sales.top_channels',
+        name: 'top_channels',
+        examples: [],
+        description: 'Revenue per sales channel, ranked.',
+        outputs: ['channel', 'revenue'],
+        query: 'SELECT channel, SUM(amount) AS revenue FROM orders WHERE channel <> ${channel} GROUP BY channel ORDER BY revenue DESC LIMIT ${top_n}',
+        params: [
+          { name: 'top_n', type: 'number', default: 5 },
+          { name: 'channel', type: 'string', default: 'none' },
+        ],
+        paramsUsed: ['top_n', 'channel'],
+      });
+      certifyInPlace(b);
+      for (const id of Object.keys(blocks)) if (id !== b.id) delete blocks[id];
+      blocks[b.id] = b;
+    });
+    return createTier1Router(manifest, { values: new Map([['channel', channels]]) });
+  }
+
+  it('answers a plain breakdown when the default reaches every value the data holds, and not otherwise', () => {
+    expect(router(['web', 'mobile', 'store']).route('revenue by channel', { now: NOW })).toMatchObject({ kind: 'answer', block: 'sales.top_channels' });
+    const seven = router(['a', 'b', 'c', 'd', 'e', 'f', 'g']).route('revenue by channel', { now: NOW });
+    expect(seven.kind).not.toBe('answer');
+  });
+});

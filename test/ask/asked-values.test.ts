@@ -1,0 +1,108 @@
+/**
+ * Values as people ask for them, read against what the project holds: a code of a known kind the
+ * data does not hold is asked (and explained), a value in the plural is the data's singular, a
+ * state's name that is also a city binds as the city where a block filters cities, and values of
+ * one field compared with each other ask for a breakdown by it.
+ */
+import { describe, expect, it } from 'vitest';
+import { bindQuestion, buildValueLexicon, readAsks } from '../../src/ask/index.js';
+import { readShape } from '../../src/ask/question-shape.js';
+import { codeShape } from '../../src/ask/value-lexicon.js';
+import { buildTermIndex } from '../../src/ask/term-index.js';
+import type { CompiledBlock, CompiledTerm } from '../../src/compiler/types.js';
+import type { GateDecision } from '../../src/rules/gates/answer-gate.js';
+import { certifyInPlace, useCommerceRouter } from './commerce-manifest.js';
+
+/** A block of one hotel group: tickets per category, filtered to one city, for one hotel code at a time. */
+function hotelBlock(base: CompiledBlock): CompiledBlock {
+  const b = structuredClone(base);
+  Object.assign(b, {
+    id: 'ops.tickets_by_category',
+    name: 'tickets_by_category',
+    domain: 'ops',
+    description: 'Maintenance tickets per category for the hotels of one city.',
+    examples: [{ question: 'Maintenance tickets by category in London' }],
+    outputs: ['category', 'tickets'],
+    query:
+      'SELECT t.category, COUNT(*) AS tickets FROM tickets t JOIN hotels h ON h.code = t.hotel WHERE h.city = ${city} AND h.code = ${hotel_code} GROUP BY t.category',
+    params: [
+      { name: 'city', type: 'string', default: 'London' },
+      { name: 'hotel_code', type: 'string', default: 'LON01' },
+    ],
+    paramsUsed: ['city', 'hotel_code'],
+    tests: [{ op: 'in', subject: 'category', value: ['plumbing', 'suite', 'locks'] }],
+  });
+  certifyInPlace(b);
+  return b;
+}
+
+const DATA = new Map<string, string[]>([
+  ['city', ['London', 'New York', 'Paris']],
+  ['hotel_code', ['LON01', 'NYC01', 'PAR01']],
+]);
+
+describe('values as people ask for them', () => {
+  const commerce = useCommerceRouter();
+  const block = () => hotelBlock(commerce.manifest.blocks['sales.channel_mix'] as CompiledBlock);
+  const lexicon = () => buildValueLexicon([block()], DATA);
+  const asks = (q: string) => readAsks(q, { lexicon: lexicon(), isKnown: () => false });
+
+  it('reads the shape of codes', () => {
+    expect(codeShape('LON01')).toBe('aaa99');
+    expect(codeShape('MAN-2')).toBe('aaa-9');
+    expect(lexicon().fieldsShapedLike('XYZ01')).toEqual(['hotel_code']);
+    expect(lexicon().fieldsShapedLike('XYZ1')).toEqual([]);
+    expect(lexicon().fieldsShapedLike('revenue')).toEqual([]);
+  });
+
+  it('asks for a code of a known kind the data does not hold, and explains it with the closest', () => {
+    expect(asks('tickets by category at XYZ01').filters).toMatchObject([{ fields: ['hotel_code'], value: 'XYZ01' }]);
+    const b = bindQuestion(block(), 'tickets by category at LON02', { lexicon: lexicon() });
+    expect(b.unmet).toMatchObject([{ kind: 'value' }]);
+    expect(b.unmet[0]?.message).toMatch(/Closest: LON01/);
+  });
+
+  it('reads a value in the plural as the data holds it', () => {
+    expect(asks('how many suites').filters).toMatchObject([{ fields: ['category'], value: 'suite' }]);
+  });
+
+  it('binds a state name that is also a city as the city on a block filtering cities', () => {
+    const a = asks('tickets by category in New York');
+    expect(a.filters[0]).toMatchObject({ fields: ['state', 'city'], value: 'NY', spelled: { city: 'New York' } });
+    expect(bindQuestion(block(), 'tickets by category in New York', { lexicon: lexicon() }).params).toMatchObject({ city: 'New York' });
+  });
+
+  it('reads comparison words between values of one field as asking for each, and elsewhere as a measure', () => {
+    const q = 'plumbing against locks tickets';
+    expect(readShape(q, asks(q)).measures.map((m) => m.text)).toEqual(['tickets']);
+    const years = 'compare tickets 2024 vs 2025';
+    expect(readShape(years, asks(years)).measures.map((m) => m.text)).toEqual(['compare', 'tickets', 'vs']);
+  });
+});
+
+describe('a term named by a phrase with a stop word in it', () => {
+  const index = buildTermIndex(
+    { terms: { 'c.no_show': { id: 'c.no_show', name: 'no-show', synonyms: ['no show'], definition: 'd', related: [] } as unknown as CompiledTerm } },
+    () => ({ certified: true }) as GateDecision,
+  );
+
+  it.each([
+    ['define no-show', 'c.no_show'],
+    ['what does no show mean?', 'c.no_show'],
+    ['can you show me revenue', undefined],
+  ])('%s', (q, id) => {
+    expect(index.find(q, false)[0]?.term.id).toBe(id);
+  });
+});
+
+describe('a grouping named after "which" and qualified by it', () => {
+  const commerce = useCommerceRouter();
+  it('reads "which product categories" as the category breakdown of products', () => {
+    const q = 'which product categories sold the most units';
+    expect(readShape(q, readAsks(q, { lexicon: buildValueLexicon([]), isKnown: () => true })).groupings[0]).toMatchObject({
+      text: 'product',
+      then: [{ term: 'category' }],
+    });
+    expect(commerce.router.route(q, { now: '2026-02-15T10:00:00Z' })).toMatchObject({ kind: 'answer', block: 'catalog.category_sales' });
+  });
+});
