@@ -29,6 +29,12 @@ export interface BlockContract {
   /** Terms that cover a measure word: the above plus name, examples, parameters and fixed values. */
   readonly vocabulary: ReadonlySet<string>;
   /**
+   * The vocabulary without the example questions' words: what the result and the owner's
+   * declarations say it gives. An example's word ("How do customers pay?") is not a measure the
+   * result holds when another block's result measures it.
+   */
+  readonly declared: ReadonlySet<string>;
+  /**
    * Words that may qualify a grouping field without being a measure: the tables it comes from and
    * the owner's description ("product category" is products.category; "per sales channel").
    */
@@ -76,12 +82,16 @@ function grainTerms(block: CompiledBlock, columns: readonly string[]): Set<strin
   return out;
 }
 
-/** Side-by-side term pairs of a description, within its clauses (commas and cues break them). */
+/** Side-by-side term pairs of a description (next words, or one word apart), within its clauses (commas and cues break them). */
 function pairsOf(description: string): Set<string> {
   const out = new Set<string>();
   for (const clause of description.split(/[,;.:()]|\b(?:per|by|each|every|across|and|or)\b/i)) {
     const ts = [...termSet(clause)];
-    for (let i = 0; i + 1 < ts.length; i++) out.add(`${ts[i]} ${ts[i + 1]}`);
+    // A word one apart qualifies too ("guest review score": a guest score).
+    for (let i = 0; i + 1 < ts.length; i++) {
+      out.add(`${ts[i]} ${ts[i + 1]}`);
+      if (i + 2 < ts.length) out.add(`${ts[i]} ${ts[i + 2]}`);
+    }
   }
   return out;
 }
@@ -116,15 +126,19 @@ function buildContract(block: CompiledBlock): BlockContract {
   // One row per value of the first key: "by city" from rows per hotel (city beside it) is not a city breakdown.
   const rowsOf = keys.length > 0 ? (keys[0] as Set<string>) : columns;
   const groupings = union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains);
-  const owned = termSet(
-    [block.name, ...(block.synonyms ?? []), ...block.examples.map((e) => e.question), ...block.params.map((p) => p.name), ...facts.literals].join(' '),
+  // The values a grouping key declares (`assert status in [..., "cancelled"]`): a row per value, so "cancellations" is one of its rows.
+  const keyValues = block.tests.filter((t) => t.op === 'in' && keyNames.includes(t.subject) && Array.isArray(t.value)).flatMap((t) => t.value as unknown[]);
+  const declaredWords = termSet(
+    [block.name, ...(block.synonyms ?? []), ...block.params.map((p) => p.name), ...facts.literals, ...keyValues.filter((v) => typeof v === 'string')].join(' '),
   );
+  const owned = union(declaredWords, termSet(block.examples.map((e) => e.question).join(' ')));
   const vocabulary = union(columns, groupings, owned);
   const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
   const qualifiers = union(vocabulary, termSet([...block.tables.map((t) => t.split('.').pop() ?? t), block.description ?? ''].join(' ')));
   return {
     columns,
     groupings,
+    declared: union(columns, groupings, declaredWords),
     keys,
     ratios: [...names, ...block.outputs]
       .filter((n) => /_per_/i.test(n))

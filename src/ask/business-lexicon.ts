@@ -56,6 +56,8 @@ const GROUPS: ReadonlyArray<readonly string[]> = [
   ['channel', 'source', 'medium'],
   // Cost words.
   ['cost', 'expense', 'outlay'],
+  // What a partner takes.
+  ['commission', 'fee', 'charge'],
   ['price', 'tariff', 'fare'],
   // Sizes of a share.
   ['share', 'proportion', 'percentage', 'pct', 'percent', 'ratio', 'mix', 'split'],

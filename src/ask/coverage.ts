@@ -36,6 +36,8 @@ export interface CoverageOptions {
   alternatives?: (term: string) => readonly string[];
   /** How many values a field holds, when the data's (or the declared) set of them is known. */
   valueCount?: (field: string) => number | undefined;
+  /** Terms some block's result measures (a column that is not a grouping key): never covered by example words alone. */
+  measured?: ReadonlySet<string>;
 }
 
 /**
@@ -110,8 +112,9 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
   for (const [k, m] of shape.measures.entries()) {
     if (seen.has(m.term)) continue;
     seen.add(m.term);
+    const byExampleOnly = !given(contract.declared, m.term, m.start, options) && options.measured?.has(m.term) === true;
     t.note(
-      given(contract.vocabulary, m.term, m.start, options) || describedBeside(contract, shape, k),
+      (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly) || describedBeside(contract, shape, k),
       m.text,
       `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`,
     );
@@ -229,8 +232,9 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   const t = new Tally();
   // "just the top 3", "California?": with nothing to measure or group, any ranking block would
   // do, which is a guess; only a named block (or a follow-up held to one) answers that.
-  if (!options.named && shape.measures.length === 0 && shape.groupings.length === 0)
-    t.note(false, 'what to measure', `The question does not say what ${block.id} should measure.`);
+  // "what about by channel?" names a breakdown of nothing: the measure it means is in a conversation
+  // the router does not hold, and the block's own measure would be a guess.
+  if (!options.named && shape.measures.length === 0) t.note(false, 'what to measure', `The question does not say what ${block.id} should measure.`);
   groupings(block, contract, shape, options, t);
   measures(block, contract, shape, options, t);
   ranking(block, contract, shape, options, t);

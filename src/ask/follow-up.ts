@@ -57,6 +57,29 @@ function drilldownOf(block: CompiledBlock, shape: AskedShape, asks: ReturnType<t
   };
 }
 
+const YEARLESS_PART = /\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\s+(?:half|quarter)|[qh][1-4])\b(?!\s*(?:of\s+)?(?:19|20)\d{2})/gi;
+
+/**
+ * "only the first half", "and Q3?": a part of a year named without its year is a part of the
+ * year the thread's answer covered (its first date parameter), not of the current year.
+ */
+function inYearOf(question: string, previous: PreviousAnswer): string {
+  const year = Object.values(previous.params)
+    .map((v) => (typeof v === 'string' ? /^((?:19|20)\d{2})-\d{2}-\d{2}$/.exec(v)?.[1] : undefined))
+    .find((y) => y !== undefined);
+  return year === undefined ? question : question.replace(YEARLESS_PART, (m) => `${m} of ${year}`);
+}
+
+/**
+ * A drilldown measures what the thread measured: it stays in the subject area its owner declared
+ * (a block of another domain measures another population), unless a certified term the thread's
+ * measures name relates both blocks (occupancy per month and occupancy per hotel are one measure).
+ */
+function sameMeasure(p: Prepared, block: CompiledBlock, drill: string, carried: readonly string[]): boolean {
+  if (drill.slice(0, drill.indexOf('.')) === block.domain) return true;
+  return p.terms.find(carried.join(' '), true).some((h) => h.term.related.includes(block.id) && h.term.related.includes(drill));
+}
+
 function held(block: CompiledBlock, previous: PreviousAnswer, fit: Fit): Tier1Decision {
   const params = { ...previous.params, ...fit.params };
   const decision = answer(block, params, 1, false, [{ id: block.id, score: 1, role: 'answer' }], routeOf(block, 1, fit), fit.within);
@@ -79,11 +102,11 @@ export function routeFollowUp(
   if (doc < 0 || p.gateOf(doc) !== undefined) return undefined;
   if (standalone.kind === 'refused' && standalone.named) return undefined;
   const block = p.index.blocks[doc] as CompiledBlock;
-  const asked = askedOf(p, question, options);
+  const asked = askedOf(p, inYearOf(question, previous), options);
   const { asks, shape } = asked;
   if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape))) return undefined;
   if (standalone.kind !== 'answer' && asksOwnMeasure(block, shape)) return undefined;
-  const fit = fitOf(block, asked, options, true, p.lexicon, p.alternatives);
+  const fit = fitOf(block, asked, options, true, p);
   if (fit.unmet.length === 0) return held(block, previous, fit);
   if (fit.unmet.every((u) => u.kind === 'value' || u.kind === 'limit-range')) {
     return refused(valueNotAccepted(block, fit.unmet), false, [{ id: block.id, score: 1, role: 'cannot-answer' }]);
@@ -91,10 +114,10 @@ export function routeFollowUp(
   const combined = `${previous.question} ${question}`;
   // A drilldown block gives the earlier measures under the new grouping or filter; the earlier
   // questions' own groupings are what the follow-up replaces.
-  const drill = rank(`${carriedMeasures(p, block, previous, options).join(' ')} ${question}`);
-  // A drilldown stays in the subject area its owner declared: a block of another domain measures another population.
-  const sameDomain = drill.kind === 'answer' && drill.block.slice(0, drill.block.indexOf('.')) === block.domain;
-  if (drill.kind === 'answer' && drill.block !== block.id && sameDomain) return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
+  const carried = carriedMeasures(p, block, previous, options);
+  const drill = rank(`${carried.join(' ')} ${question}`);
+  if (drill.kind === 'answer' && drill.block !== block.id && sameMeasure(p, block, drill.block, carried))
+    return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
   return {
     kind: 'no-match',
     code: 'NO_MATCH',

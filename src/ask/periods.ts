@@ -25,7 +25,7 @@ type Range = { start: string; end: string };
 const MONTH_WORD = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const YEAR = '(?:19|20)\\d{2}';
 /** A quarter or half of a year: "Q1 2025", "Q3-2025", "2025 Q3", "H1 2025", "the first half of 2025", "third quarter of 2024". */
-const PART_EXPR = `(?:(?:the\\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(?:half|quarter)\\s+(?:of\\s+)?${YEAR}|[qh][1-4][\\s/'-]*${YEAR}|${YEAR}[\\s/-]+[qh][1-4])`;
+const PART_EXPR = `(?:(?:the\\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(?:half|quarter)\\s+(?:of\\s+)?${YEAR}|[qh][1-4](?:[\\s/'-]*|\\s+of\\s+)${YEAR}|${YEAR}[\\s/-]+[qh][1-4])`;
 /** One date expression: ISO day, "March 2025", a quarter or half, a year, or a bare month. */
 const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${PART_EXPR}|${YEAR}|${MONTH_WORD})`;
 
@@ -45,7 +45,7 @@ function partOf(e: string): { unit: 'q' | 'h'; n: number; year: number } | undef
     const n = m[1] === 'last' ? (unit === 'h' ? 2 : 4) : ORDINALS[m[1] ?? ''];
     return n === undefined ? undefined : { unit, n, year: Number(m[3]) };
   }
-  m = /^([qh])([1-4])[\s/'-]*(\d{4})$/.exec(e) ?? /^(\d{4})[\s/-]+([qh])([1-4])$/.exec(e);
+  m = /^([qh])([1-4])(?:[\s/'-]*|\s+of\s+)(\d{4})$/.exec(e) ?? /^(\d{4})[\s/-]+([qh])([1-4])$/.exec(e);
   if (!m) return undefined;
   const [unit, n, year] = /^\d/.test(m[1] ?? '') ? [m[2], m[3], m[1]] : [m[1], m[2], m[3]];
   return { unit: unit as 'q' | 'h', n: Number(n), year: Number(year) };

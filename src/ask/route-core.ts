@@ -47,6 +47,8 @@ export interface Prepared {
   fold(term: string): string;
   /** The project's words that may stand for a term where a block does not use it (business-lexicon.ts). */
   alternatives(term: string): readonly string[];
+  /** Terms some block's result measures, read on first use. */
+  measured(): ReadonlySet<string>;
 }
 
 export function refused(core: RefusalCore, named: boolean, candidates: Tier1Candidate[]): Tier1Decision {
@@ -116,14 +118,11 @@ export function askedOf(p: Prepared, question: string, options: RouteOptions, sk
 }
 
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
-export function fitOf(
-  block: CompiledBlock,
-  asked: Asked,
-  options: RouteOptions,
-  named: boolean,
-  lexicon: ValueLexicon,
-  alternatives?: (term: string) => readonly string[],
-): Fit {
+/** What a fit reads besides the block and the question: the project's values, words and measures. */
+export type FitContext = Pick<Prepared, 'lexicon' | 'alternatives' | 'measured'>;
+
+export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, ctx: FitContext): Fit {
+  const { lexicon, alternatives } = ctx;
   const { asks, shape, aliases } = asked;
   const binding = bindAsks(block, asks, options.now, lexicon);
   const cov = coverage(block, shape, {
@@ -133,6 +132,7 @@ export function fitOf(
     aliases,
     ...(alternatives !== undefined ? { alternatives } : {}),
     valueCount: (field) => lexicon.closed(field)?.length,
+    measured: ctx.measured(),
   });
   const unbound = binding.unmet.map((u) => u.message);
   return {

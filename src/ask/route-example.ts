@@ -43,7 +43,7 @@ export function routeExample(p: Prepared, question: string, options: RouteOption
   const ref = refs.find((r) => r.doc === doc) as ExampleRef;
   const { params, unmet, within } = unmetBeyondExample(p, block, ref, asks, options);
   // Every word of the question is the owner's own: coverage explains the route, it does not judge it.
-  const explained = fitOf(block, asked, options, true, p.lexicon, p.alternatives);
+  const explained = fitOf(block, asked, options, true, p);
   const fit = { params, unmet, covered: [...explained.covered, ...explained.uncovered], uncovered: unmet.length > 0 ? ['parameters'] : [] };
   const candidates: Tier1Candidate[] = [{ id: block.id, score: 1, role: unmet.length === 0 ? 'answer' : 'cannot-answer' }];
   if (unmet.length === 0) return answer(block, params, 1, false, candidates, routeOf(block, 1, fit, ref.question), within);

@@ -7,6 +7,7 @@
  */
 import type { CompiledBlock, CompiledTerm, Manifest } from '../compiler/types.js';
 import { manifestGate, termGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
+import { blockContract } from './block-contract.js';
 import { buildTermIndex } from './term-index.js';
 import type { Unmet } from './bind-question.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
@@ -66,7 +67,7 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
     const alt = needsAlternative ? alternativeFor(p, block.name, doc) : undefined;
     return refused(alt === undefined ? gate : (gateRefusal(block, p.gate, alt) ?? gate), true, candidates);
   }
-  const fit = fitOf(block, askedOf(p, question, options, [[hit.start, hit.end]]), options, true, p.lexicon, p.alternatives);
+  const fit = fitOf(block, askedOf(p, question, options, [[hit.start, hit.end]]), options, true, p);
   if (fit.unmet.length > 0) return refused(unmetRefusal(block, fit.unmet), true, candidates);
   return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit), fit.within);
 }
@@ -97,7 +98,7 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
   // A certified block that gives everything asked answers, even beside a better-worded block that
   // may not; that one is named with its reason only when nothing servable answers.
   if (chosen.kind !== 'no-match') return chosen;
-  return gatedStep(p, governed, ranked) ?? draftStep(p, ranked, chosen);
+  return gatedStep(p, governed, ranked) ?? draftStep(p, ranked, chosen, (doc) => fitOf(p.index.blocks[doc] as CompiledBlock, asked, options, false, p));
 }
 
 /** The best-matching governed block that may not answer, named with its reason, when it clearly leads. */
@@ -114,11 +115,13 @@ function gatedStep(p: Prepared, governed: Scored[], ranked: Scored[]): Tier1Deci
 }
 
 /**
- * When no certified block answers, a matching draft is an earlier capture awaiting review: the
- * refusal names it, and the cascade (run-ask.ts) takes the Tier-2 way, counting the ask on it.
+ * When no certified block answers, a draft that would answer it (its result gives what is
+ * asked) is an earlier capture awaiting review: the refusal names it, and the cascade
+ * (run-ask.ts) takes the Tier-2 way, counting the ask on it. A draft that merely shares words
+ * is no capture of this question.
  */
-function draftStep(p: Prepared, ranked: Scored[], noMatch: Tier1NoMatch): Tier1Decision {
-  const draft = ranked.find((r) => isDraft(p, r.doc));
+function draftStep(p: Prepared, ranked: Scored[], noMatch: Tier1NoMatch, fit: (doc: number) => Fit): Tier1Decision {
+  const draft = ranked.find((r) => isDraft(p, r.doc) && fit(r.doc).uncovered.length === 0);
   if (draft === undefined) return noMatch;
   const block = p.index.blocks[draft.doc] as CompiledBlock;
   const core = p.gateOf(draft.doc);
@@ -159,7 +162,7 @@ function chooseServable(p: Prepared, ranked: Scored[], asked: Asked, options: Ro
     if (p.gateOf(r.doc) === undefined) {
       if (chosen !== undefined) role = 'alternative';
       else {
-        const fit = fitOf(block, asked, options, false, p.lexicon, p.alternatives);
+        const fit = fitOf(block, asked, options, false, p);
         explained ??= routeOf(block, r.score, fit);
         first ??= { block, fit };
         role = fit.unmet.length === 0 ? 'answer' : 'cannot-answer';
@@ -186,6 +189,16 @@ export interface RouterOptions {
   values?: DataValues;
 }
 
+/** Terms of result columns that are not grouping keys, over every block: the project's measures. */
+function measuredTerms(blocks: readonly CompiledBlock[]): Set<string> {
+  const out = new Set<string>();
+  for (const b of blocks) {
+    const c = blockContract(b);
+    for (const t of c.columns) if (!c.groupings.has(t) && !c.keys.some((k) => k.has(t))) out.add(t);
+  }
+  return out;
+}
+
 /** Builds the index once; `route` is then cheap, pure and deterministic. */
 export function createTier1Router(manifest: Manifest, options: RouterOptions = {}): Tier1Router {
   const all = Object.values(manifest.blocks);
@@ -202,6 +215,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   const terms = buildTermIndex(manifest, termGateOf);
   const refusals = new Map<number, RefusalCore | undefined>();
   let examples: ExampleIndex | undefined;
+  let measured: ReadonlySet<string> | undefined;
   const p: Prepared = {
     manifest,
     index,
@@ -220,6 +234,10 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     },
     fold: (term) => inProjectWords(term, (t) => index.postings.has(t)),
     alternatives: (term) => alternativesOf(term).filter((t) => index.postings.has(t)),
+    measured: () => {
+      measured ??= measuredTerms(index.blocks);
+      return measured;
+    },
     examples: () => {
       examples ??= buildExampleIndex(index.blocks, (text) => asksOf(p, text, {}));
       return examples;

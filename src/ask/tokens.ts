@@ -30,8 +30,10 @@ export function foldWord(word: string): string {
  */
 export function words(text: string): WordSpan[] {
   const out: WordSpan[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const word = /^[a-z0-9]+$/.test(m[0]) ? m[0] : foldWord(m[0]);
+  // Letters joined by "&" are one word, as they are one column name ("F&B" is fb_revenue's fb, "P&L").
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{L}(?:&\p{L})+(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu)) {
+    const raw = m[0].replaceAll('&', '');
+    const word = /^[a-z0-9]+$/.test(raw) ? raw : foldWord(raw);
     if (word !== '') out.push({ word, start: m.index, end: m.index + m[0].length });
   }
   return out;

@@ -106,3 +106,23 @@ describe('a grouping named after "which" and qualified by it', () => {
     expect(commerce.router.route(q, { now: '2026-02-15T10:00:00Z' })).toMatchObject({ kind: 'answer', block: 'catalog.category_sales' });
   });
 });
+
+describe('words an example uses are not a measure another block measures', () => {
+  const commerce = useCommerceRouter();
+  it.each([
+    ['customers by payment method', undefined],
+    ['revenue by payment method', 'finance.revenue_by_payment_method'],
+    ['how many cancellations did we have in 2025', 'sales.order_status_breakdown'],
+  ])('%s', (q, block) => {
+    const d = commerce.router.route(q, { now: '2026-02-15T10:00:00Z' });
+    if (block === undefined) expect(d.kind).not.toBe('answer');
+    else expect(d).toMatchObject({ kind: 'answer', block });
+  });
+});
+
+describe('letters joined by "&" are one word', () => {
+  it('reads F&B as the fb of fb_revenue', async () => {
+    const { words } = await import('../../src/ask/tokens.js');
+    expect(words('F&B revenue, P&L').map((w) => w.word)).toEqual(['fb', 'revenue', 'pl']);
+  });
+});
