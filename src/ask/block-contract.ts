@@ -35,6 +35,13 @@ export interface BlockContract {
    */
   readonly declared: ReadonlySet<string>;
   /**
+   * Where the block declares each term of its vocabulary, for explaining a route without the
+   * question's words: `column:<name>` (a result column, its synonyms and unit), `key:<name>` (a
+   * grouping key), `grain`, `name`, `synonym`, `param:<name>`, `literal`, `value:<key>` (a value
+   * a key declares) or `example`. The first of these that holds a term is its source.
+   */
+  readonly sources: ReadonlyMap<string, string>;
+  /**
    * Words that may qualify a grouping field without being a measure: the tables it comes from and
    * the owner's description ("product category" is products.category; "per sales channel").
    */
@@ -57,7 +64,7 @@ export interface BlockContract {
    * The measure a limited result is sorted on first (a result column that is not a grouping key
    * or its period), with the direction: "top N by X" is this block's answer only for this X.
    */
-  readonly rankedBy?: { readonly terms: ReadonlySet<string>; readonly desc: boolean };
+  readonly rankedBy?: { readonly column: string; readonly terms: ReadonlySet<string>; readonly desc: boolean };
   /** A limited result sorted first on a grouping key or its period: its first rows are the latest or the first by name, not the largest. */
   readonly ordersByKey: boolean;
   /** The result lists rows per group (so its first and last rows answer "most" and "least"). */
@@ -103,7 +110,26 @@ function sortOf(block: CompiledBlock, timeColumn: string | undefined): Pick<Bloc
   const keys = groupKeys(block.query, block.dialect) ?? [];
   if (keys.includes(first.name) || first.name === timeColumn) return { ordersByKey: true };
   const declared = block.columns?.[first.name]?.synonyms ?? [];
-  return { ordersByKey: false, rankedBy: { terms: termSet([first.name, ...declared].join(' ')), desc: first.desc } };
+  return { ordersByKey: false, rankedBy: { column: first.name, terms: termSet([first.name, ...declared].join(' ')), desc: first.desc } };
+}
+
+/** term -> the first declaration holding it, in the order the `sources` field documents. */
+function sourcesOf(block: CompiledBlock, names: readonly string[], keyNames: readonly string[], literals: Iterable<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (text: string, source: string): void => {
+    for (const t of termSet(text)) if (!out.has(t)) out.set(t, source);
+  };
+  for (const k of keyNames) add(k, `key:${k}`);
+  for (const n of [...names, ...block.outputs]) add([n, ...(block.columns?.[n]?.synonyms ?? []), block.columns?.[n]?.unit ?? ''].join(' '), `column:${n}`);
+  if (typeof block.grain === 'string') add(block.grain, 'grain');
+  add(block.name, 'name');
+  add((block.synonyms ?? []).join(' '), 'synonym');
+  for (const p of block.params) add(p.name, `param:${p.name}`);
+  add([...literals].join(' '), 'literal');
+  for (const t of block.tests)
+    if (t.op === 'in' && keyNames.includes(t.subject) && Array.isArray(t.value)) add(t.value.map(String).join(' '), `value:${t.subject}`);
+  add(block.examples.map((e) => e.question).join(' '), 'example');
+  return out;
 }
 
 function rowsCapOf(facts: ReturnType<typeof blockFacts>): { rowsCap?: number } {
@@ -139,6 +165,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     columns,
     groupings,
     declared: union(columns, groupings, declaredWords),
+    sources: sourcesOf(block, names, keyNames, facts.literals),
     keys,
     ratios: [...names, ...block.outputs]
       .filter((n) => /_per_/i.test(n))

@@ -14,11 +14,14 @@ import { blockContract, type BlockContract } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import type { TermAlias } from './term-index.js';
+import type { RoutePart, RoutePartKind } from './types.js';
 import { GRAIN_TERMS } from './vocabulary.js';
 
 export interface Coverage {
   covered: string[];
   uncovered: string[];
+  /** Each asked part with the declaration that gives it. */
+  parts: RoutePart[];
   /** The uncovered asks worded in the block's terms, for a by-name explanation. */
   unmet: Unmet[];
 }
@@ -84,8 +87,11 @@ class Tally implements Coverage {
   covered: string[] = [];
   uncovered: string[] = [];
   unmet: Unmet[] = [];
+  parts: RoutePart[] = [];
 
-  note(ok: boolean, word: string, message: string): void {
+  /** Notes one asked part: `by` is the declaration that gives it, when `ok`. */
+  note(ok: boolean, word: string, message: string, kind: RoutePartKind = 'shape', by?: string): void {
+    if (!this.parts.some((p) => p.text === word && p.kind === kind)) this.parts.push({ kind, text: word, ...(ok && by !== undefined ? { by } : {}) });
     if (ok) {
       if (!this.covered.includes(word)) this.covered.push(word);
     } else if (!this.uncovered.includes(word)) {
@@ -107,6 +113,11 @@ function describedBeside(contract: BlockContract, shape: AskedShape, k: number):
   return beside.some((n) => contract.describedPairs.has(n.start < m.start ? `${n.term} ${m.term}` : `${m.term} ${n.term}`));
 }
 
+/** The declaration of the block holding a term, or one of the project's words for it. */
+function sourceOf(contract: BlockContract, term: string, options: CoverageOptions): string | undefined {
+  return contract.sources.get(term) ?? (options.alternatives?.(term) ?? []).map((a) => contract.sources.get(a)).find((x) => x !== undefined);
+}
+
 function measures(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   const seen = new Set<string>();
   for (const [k, m] of shape.measures.entries()) {
@@ -117,9 +128,12 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
       (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly) || describedBeside(contract, shape, k),
       m.text,
       `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`,
+      'measure',
+      sourceOf(contract, m.term, options) ?? 'description',
     );
   }
-  if (shape.overTime !== undefined) t.note(contract.timeSeries, shape.overTime, `${block.id} is not a time series, so it gives no "${shape.overTime}".`);
+  if (shape.overTime !== undefined)
+    t.note(contract.timeSeries, shape.overTime, `${block.id} is not a time series, so it gives no "${shape.overTime}".`, 'time', 'grain');
 }
 
 /**
@@ -155,7 +169,13 @@ function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedSh
   const rankingAsked = shape.ranking !== undefined || options.limitAsked;
   for (const g of shape.groupings) {
     if (measureNotGrouping(contract, shape, g, rankingAsked)) {
-      t.note(true, `by ${g.text}`, '');
+      t.note(
+        true,
+        `by ${g.text}`,
+        '',
+        'measure',
+        g.parts.map((x) => sourceOf(contract, x.term, options)).find((x) => x !== undefined),
+      );
       continue;
     }
     const inKey = (term: string) => together && contract.keys.some((k) => k.has(term));
@@ -168,7 +188,8 @@ function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedSh
       g.then !== undefined &&
       g.then.some((x) => grouped(contract, x.term, options)) &&
       g.parts.every((x) => given(contract.qualifiers, x.term, x.start, options));
-    t.note(ok || qualified, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`);
+    const key = [...g.parts, ...(g.then ?? [])].map((x) => sourceOf(contract, x.term, options)).find((x) => x?.startsWith('key:') || x === 'grain');
+    t.note(ok || qualified, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`, 'grouping', key ?? 'breakdown');
   }
 }
 
@@ -190,10 +211,17 @@ function rankingShortfall(contract: BlockContract, asked: 'top' | 'bottom'): str
 function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   if (shape.ranking !== undefined) {
     const word = shape.rankingText ?? shape.ranking;
-    t.note(rankingCovered(contract, shape, options), word, `${block.id} ${rankingShortfall(contract, shape.ranking)}, so it cannot give the "${word}".`);
+    const sort = contract.rankedBy === undefined ? 'sort' : `sort:${contract.rankedBy.column}`;
+    t.note(
+      rankingCovered(contract, shape, options),
+      word,
+      `${block.id} ${rankingShortfall(contract, shape.ranking)}, so it cannot give the "${word}".`,
+      'ranking',
+      sort,
+    );
   } else if (contract.ranking && !options.named && !options.limitAsked && !showsEveryGroup(contract, options)) {
     // A top-N block shows the first rows of a ranking; a question asking for every row is not that.
-    t.note(false, 'every row', `${block.id} returns only the first rows of its ranking, not every row.`);
+    t.note(false, 'every row', `${block.id} returns only the first rows of its ranking, not every row.`, 'ranking');
   }
 }
 
@@ -209,7 +237,7 @@ function asksGrain(shape: AskedShape): boolean {
  */
 function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   if (!contract.timeSeries || options.named || options.periodAsked || shape.overTime !== undefined || asksGrain(shape)) return;
-  t.note(false, 'a total', `${block.id} gives one row per period, and the question asks for no period or time breakdown.`);
+  t.note(false, 'a total', `${block.id} gives one row per period, and the question asks for no period or time breakdown.`, 'time');
 }
 
 /** A block whose SQL fixes its period answers a question about that period, not one that names none. */
@@ -217,12 +245,13 @@ function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void 
   const { fixedPeriod: fixed, window } = blockFacts(block);
   if (options.named || options.periodAsked) return;
   if (fixed !== undefined)
-    t.note(false, 'any period', `${block.id} covers only ${fixed.start ?? '…'} up to ${fixed.end ?? '…'}, and the question asks for no period.`);
+    t.note(false, 'any period', `${block.id} covers only ${fixed.start ?? '…'} up to ${fixed.end ?? '…'}, and the question asks for no period.`, 'period');
   else if (window !== undefined)
     t.note(
       false,
       'any period',
       `${block.id} covers only the ${window.direction === 'past' ? 'last' : 'next'} ${window.n} ${window.unit}s, and the question asks for no period.`,
+      'period',
     );
 }
 

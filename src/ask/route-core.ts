@@ -14,7 +14,8 @@ import { readShape, type AskedShape } from './question-shape.js';
 import type { TermAlias, TermIndex } from './term-index.js';
 import type { RefusalCore } from './refusals.js';
 import type { RouteIndex } from './route-index.js';
-import type { ParamValue, RouteOptions, Tier1Candidate, Tier1Decision, Tier1Route } from './types.js';
+import { boundParts } from './route-parts.js';
+import type { ParamValue, RouteOptions, RoutePart, Tier1Candidate, Tier1Decision, Tier1Route } from './types.js';
 import type { ValueLexicon } from './value-lexicon.js';
 
 /** Below this score nothing matches well enough for a certified answer. */
@@ -109,6 +110,8 @@ export interface Fit {
   unmet: Unmet[];
   covered: string[];
   uncovered: string[];
+  /** Every asked part with the declaration that gives it (route-parts.ts, coverage.ts). */
+  parts: RoutePart[];
 }
 
 /** The asks, shape and certified terms of a question (`skip`: spans that named a block). */
@@ -117,10 +120,10 @@ export function askedOf(p: Prepared, question: string, options: RouteOptions, sk
   return { asks, shape: readShape(question, asks, skip ?? []), aliases: p.terms.aliases(question) };
 }
 
-/** Whether one block answers the question: its parameters bound, its contract covering the asks. */
 /** What a fit reads besides the block and the question: the project's values, words and measures. */
 export type FitContext = Pick<Prepared, 'lexicon' | 'alternatives' | 'measured'>;
 
+/** Whether one block answers the question: its parameters bound, its contract covering the asks. */
 export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, ctx: FitContext): Fit {
   const { lexicon, alternatives } = ctx;
   const { asks, shape, aliases } = asked;
@@ -141,9 +144,11 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     unmet: [...binding.unmet, ...cov.unmet],
     covered: cov.covered,
     uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])],
+    parts: [...cov.parts, ...boundParts(block, asks, binding)],
   };
 }
 
 export function routeOf(block: CompiledBlock, score: number, fit: Fit, example?: string): Tier1Route {
-  return { block: block.id, score, covered: fit.covered, uncovered: fit.uncovered, ...(example !== undefined ? { example } : {}) };
+  const parts = example === undefined ? fit.parts : [{ kind: 'example' as const, text: example, by: 'example' }, ...fit.parts];
+  return { block: block.id, score, covered: fit.covered, uncovered: fit.uncovered, parts, ...(example !== undefined ? { example } : {}) };
 }

@@ -44,7 +44,10 @@ export function routeExample(p: Prepared, question: string, options: RouteOption
   const { params, unmet, within } = unmetBeyondExample(p, block, ref, asks, options);
   // Every word of the question is the owner's own: coverage explains the route, it does not judge it.
   const explained = fitOf(block, asked, options, true, p);
-  const fit = { params, unmet, covered: [...explained.covered, ...explained.uncovered], uncovered: unmet.length > 0 ? ['parameters'] : [] };
+  const parts = explained.parts.map((x) =>
+    x.by === undefined && x.kind !== 'filter' && x.kind !== 'limit' && x.kind !== 'period' ? { ...x, by: 'example' } : x,
+  );
+  const fit = { params, unmet, covered: [...explained.covered, ...explained.uncovered], uncovered: unmet.length > 0 ? ['parameters'] : [], parts };
   const candidates: Tier1Candidate[] = [{ id: block.id, score: 1, role: unmet.length === 0 ? 'answer' : 'cannot-answer' }];
   if (unmet.length === 0) return answer(block, params, 1, false, candidates, routeOf(block, 1, fit, ref.question), within);
   if (unmet.every((u) => VALUE_KINDS.has(u.kind)))

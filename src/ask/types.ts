@@ -48,11 +48,27 @@ export type ParamValue = string | number | boolean;
  * `parameters` when a filter, period or limit could not be bound). Returned to the asker only;
  * never written to a trace (it quotes the question).
  */
+/** What a part of a question asked for. */
+export type RoutePartKind = 'example' | 'measure' | 'grouping' | 'ranking' | 'time' | 'filter' | 'period' | 'limit' | 'shape';
+
+/**
+ * One part of the question and what of the block gives it: `by` names the declaration
+ * (`column:revenue`, `key:state`, `param:since`, `example`...), absent when nothing does. `text`
+ * is the question's own words, for the person asking; traces keep only `kind` and `by`.
+ */
+export interface RoutePart {
+  kind: RoutePartKind;
+  text: string;
+  by?: string;
+}
+
 export interface Tier1Route {
   block: string;
   score: number;
   covered: string[];
   uncovered: string[];
+  /** Every part of the question, matched to the block's declarations or not. */
+  parts: RoutePart[];
   /** The owner's example question the question said again, when that chose the block. */
   example?: string;
 }

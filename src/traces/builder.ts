@@ -13,6 +13,8 @@ import {
   cleanQualifiedId,
   cleanReasonCode,
   cleanRole,
+  cleanRouteKind,
+  cleanRouteMatch,
   cleanScore,
   cleanTier,
   cleanTrust,
@@ -40,6 +42,10 @@ export interface CandidateInput {
   reasonCode?: string;
   score?: number;
   phase?: string;
+  /** `kind=declaration` for each asked part the block gives (see TraceCandidate). */
+  matched?: string[];
+  /** Kinds of asked parts the block does not give. */
+  unmatched?: string[];
 }
 
 export interface AttemptInput {
@@ -119,6 +125,10 @@ export class TraceBuilder {
       if (score !== undefined) cand.score = score;
       const phase = this.optional(input.phase, cleanPhaseCode);
       if (phase !== undefined) cand.phase = phase;
+      const matched = this.list(input.matched, cleanRouteMatch);
+      if (matched !== undefined) cand.matched = matched;
+      const unmatched = this.list(input.unmatched, cleanRouteKind);
+      if (unmatched !== undefined) cand.unmatched = unmatched;
       this.detail.candidates.push(cand);
     });
   }
@@ -205,6 +215,17 @@ export class TraceBuilder {
     const v = clean(value);
     if (v === undefined) this.detail.dropped++;
     return v;
+  }
+
+  /** A list of cleaned values (at most 32), each bad one dropped and counted; undefined when none are left. */
+  private list(values: readonly unknown[] | undefined, clean: (v: unknown) => string | undefined): string[] | undefined {
+    if (values === undefined) return undefined;
+    const kept = values
+      .slice(0, 32)
+      .map((v) => this.optional(v, clean))
+      .filter((v): v is string => v !== undefined);
+    this.detail.dropped += Math.max(0, values.length - 32);
+    return kept.length > 0 ? kept : undefined;
   }
 
   private elapsed(): number {

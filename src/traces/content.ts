@@ -35,6 +35,14 @@ export interface TraceCandidate {
   score?: number;
   /** The phase that produced the candidate (e.g. `route.tier1`). */
   phase?: string;
+  /**
+   * For the candidate the route explains: each asked part the block gives, as `kind=declaration`
+   * (`measure=column:revenue`, `period=param:since`, `example=example`). Declarations are the
+   * block's own identifiers, never the question's words.
+   */
+  matched?: string[];
+  /** The kinds of asked parts the block does not give (`measure`, `grouping`, `filter`...). */
+  unmatched?: string[];
 }
 
 export interface TraceAttempt {
@@ -118,6 +126,13 @@ function codeLike(value: unknown, pattern: RegExp): value is string {
   if (typeof value !== 'string' || !pattern.test(value)) return false;
   return (value.match(/[0-9]/g)?.length ?? 0) <= 4 && !looksSecret(value);
 }
+
+const ROUTE_MATCH = /^[a-z]{3,12}=[a-z]{3,12}(?::[A-Za-z_][A-Za-z0-9_]{0,63}(?:,[A-Za-z_][A-Za-z0-9_]{0,63})?)?$/;
+const ROUTE_KIND = /^[a-z]{3,12}$/;
+/** One matched route part (`measure=column:revenue`), or undefined when it has any other shape. */
+export const cleanRouteMatch = (v: unknown): string | undefined => (typeof v === 'string' && ROUTE_MATCH.test(v) && !looksSecret(v) ? v : undefined);
+/** One unmatched route part's kind (`measure`). */
+export const cleanRouteKind = (v: unknown): string | undefined => (typeof v === 'string' && ROUTE_KIND.test(v) ? v : undefined);
 
 export const cleanReasonCode = (v: unknown): string | undefined => (codeLike(v, REASON_CODE) ? v : undefined);
 export const cleanPhaseCode = (v: unknown): string | undefined => (codeLike(v, PHASE_CODE) ? v : undefined);

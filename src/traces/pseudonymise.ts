@@ -68,7 +68,12 @@ export class Pseudonymiser {
     const t = JSON.parse(JSON.stringify(detail)) as TraceDetail;
     t.traceId = this.traceId(detail.traceId);
     t.runId = this.runId(detail.runId);
-    t.candidates = t.candidates.map((c) => ({ ...c, id: this.qualifiedId(c.id) }));
+    // A matched declaration's name (`column:revenue`) would name what the pseudonym hides: only its kind stays.
+    t.candidates = t.candidates.map((c) => ({
+      ...c,
+      id: this.qualifiedId(c.id),
+      ...(c.matched !== undefined ? { matched: c.matched.map((m) => m.replace(/:.*$/, '')) } : {}),
+    }));
     if (t.outcome.block !== undefined) t.outcome.block = this.qualifiedId(t.outcome.block);
     if (t.outcome.contract !== undefined) t.outcome.contract = this.contractId(t.outcome.contract);
     t.sources = { ...t.sources, used: t.sources.used.map((s) => this.qualifiedId(s)) };

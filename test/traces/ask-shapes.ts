@@ -67,7 +67,7 @@ const DEFAULT_ROWS = [
 function plantMisuse(trace: Builder, misuse: string[] | undefined): void {
   for (const raw of misuse ?? []) {
     trace.phase(raw, { counts: { [raw]: 1, rows: 2 } });
-    trace.candidate({ id: raw, role: raw, reasonCode: raw, phase: raw });
+    trace.candidate({ id: raw, role: raw, reasonCode: raw, phase: raw, matched: [raw, `measure=${raw}`, `filter=param:${raw}`], unmatched: [raw] });
     trace.attempt({ tier: 1, outcome: 'failed', reasonCode: raw });
   }
 }
@@ -77,7 +77,14 @@ export function askTier1(recorder: TraceRecorder, input: AskInput): AskAnswer {
   const trace = recorder.begin({ runId, kind: 'ask' });
   phase(trace, 'question.received', { counts: { params: Object.keys(input.params ?? {}).length }, durationMs: 0.02 });
   phase(trace, 'route.tier1', { counts: { candidates: 3, blocks: 1200 }, durationMs: 0.61 });
-  trace.candidate({ id: 'finance.weekly_revenue', role: 'answer', score: 0.9312, phase: 'route.tier1' });
+  trace.candidate({
+    id: 'finance.weekly_revenue',
+    role: 'answer',
+    score: 0.9312,
+    phase: 'route.tier1',
+    matched: ['measure=column:revenue', 'period=column:week_start'],
+    unmatched: ['filter'],
+  });
   trace.candidate({ id: 'finance.monthly_revenue', role: 'alternative', score: 0.7104, phase: 'route.tier1' });
   trace.candidate({ id: 'sales.orders_by_state', role: 'refused', reasonCode: 'BLOCK_DRAFT', score: 0.412, phase: 'route.tier1' });
   plantMisuse(trace, input.misuse);

@@ -78,6 +78,7 @@ describe('portable bundles', () => {
       'weekly_revenue',
       'Revenue',
       'sales.orders_by_state',
+      'week_start',
       '"sha256:',
     ]) {
       expect(all.includes(id), id).toBe(false);
@@ -88,6 +89,7 @@ describe('portable bundles', () => {
     expect(trace.traceId).toMatch(/^tr_[0-9a-f]{32}$/);
     expect(trace.candidates[0].id.split('.')[0]).toBe(trace.candidates[1].id.split('.')[0]);
     expect(trace.fingerprints).toEqual({});
+    expect(trace.candidates[0]).toMatchObject({ matched: ['measure=column', 'period=column'], unmatched: ['filter'] });
     expect(trace.candidates.map((c: { role: string }) => c.role)).toEqual(['answer', 'alternative', 'refused']);
     expect(JSON.parse(texts['redaction-receipt.json'])).toMatchObject({
       identifiers: 'pseudonymised',

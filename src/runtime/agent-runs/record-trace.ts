@@ -7,6 +7,7 @@
 import { type Asker, ownerKey } from '../../hooks/context/request-context.js';
 import { randomBytes } from 'node:crypto';
 import type { Manifest } from '../../compiler/types.js';
+import type { Tier1Route } from '../../ask/types.js';
 import { pseudonym, resolveSalt, type TraceBuilder, type TraceRecorder } from '../../traces/index.js';
 import type { AskRun } from './types.js';
 
@@ -67,13 +68,28 @@ function guarded(fn: () => void): void {
   }
 }
 
-/** Records Tier-1 routing as it ends: its phase (placed when it ran) and its candidates. */
-export function traceRoute(trace: AskTrace, candidates: AskRun['candidates'], durationMs: number, nameOf: (id: string) => string): void {
+/**
+ * The route's explanation as a trace keeps it: each part the block gives by its declaration, and
+ * the kinds of parts it does not give; never the question's words. Only a block named as itself
+ * (certified, not a draft) is explained: a draft's column names may echo the question that made it.
+ */
+function routeEvidence(route: Tier1Route | undefined, id: string, named: string): { matched?: string[]; unmatched?: string[] } {
+  if (route === undefined || route.block !== id || named !== id) return {};
+  const matched = route.parts.filter((p) => p.by !== undefined).map((p) => `${p.kind}=${p.by}`);
+  const unmatched = route.parts.filter((p) => p.by === undefined).map((p) => p.kind);
+  return { ...(matched.length > 0 ? { matched } : {}), ...(unmatched.length > 0 ? { unmatched } : {}) };
+}
+
+/** Records Tier-1 routing as it ends: its phase (placed when it ran), its candidates and how the route matched. */
+export function traceRoute(trace: AskTrace, candidates: AskRun['candidates'], durationMs: number, nameOf: (id: string) => string, route?: Tier1Route): void {
   const b = trace.builder;
   if (b === undefined) return;
   guarded(() => {
     b.phase('route.tier1', { counts: { candidates: candidates.length }, durationMs });
-    for (const c of candidates) b.candidate({ id: nameOf(c.id), role: c.role, score: c.score });
+    for (const c of candidates) {
+      const name = nameOf(c.id);
+      b.candidate({ id: name, role: c.role, score: c.score, ...routeEvidence(route, c.id, name) });
+    }
   });
 }
 

@@ -125,8 +125,8 @@ async function answer(
   const routed = performance.now();
   const decision = decide(ctx, question, thread);
   const tier1Ms = performance.now() - routed;
-  traceRoute(trace, decision.candidates, tier1Ms, traceNames(ctx.manifest, ctx.root));
   const route = decision.route;
+  traceRoute(trace, decision.candidates, tier1Ms, traceNames(ctx.manifest, ctx.root), route);
   const full: RunBase = { ...base, candidates: decision.candidates, ...(route !== undefined ? { route } : {}) };
   const run = await cascade(ctx, { ...request, question }, decision, full, trace, tier1Ms, thread.previous);
   return { ...run, question, ...threadFields(thread, decision) };

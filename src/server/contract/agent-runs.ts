@@ -52,6 +52,17 @@ export const ASK_REQUEST = {
 } as const;
 export type AskRequest = FromSchema<typeof ASK_REQUEST>;
 
+/** One part of a question and the declaration of the block that gives it (`column:revenue`, `param:since`); no `by` when nothing does. */
+const ROUTE_PART = {
+  type: 'object',
+  required: ['kind', 'text'],
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: ['example', 'measure', 'grouping', 'ranking', 'time', 'filter', 'period', 'limit', 'shape'] },
+    text: TEXT,
+    by: TEXT,
+  },
+} as const;
 const CANDIDATE = {
   type: 'object',
   required: ['id', 'score', 'role'],
@@ -142,11 +153,20 @@ export const ASK_RUN = {
     nextAction: TEXT,
     /** Ranked Tier-1 candidates: the evidence route, never rows. */
     candidates: { type: 'array', items: CANDIDATE },
+    /** How the route matched: each part of the question with the block's declaration that gives it (`by`), if any. */
     route: {
       type: 'object',
-      required: ['block', 'score', 'covered', 'uncovered'],
+      required: ['block', 'score', 'covered', 'uncovered', 'parts'],
       additionalProperties: false,
-      properties: { block: TEXT, score: { type: 'number' }, covered: TEXT_LIST, uncovered: TEXT_LIST },
+      properties: {
+        block: TEXT,
+        score: { type: 'number' },
+        covered: TEXT_LIST,
+        uncovered: TEXT_LIST,
+        parts: { type: 'array', items: ROUTE_PART },
+        /** The owner's example question the question said again, when that chose the block. */
+        example: TEXT,
+      },
     },
     /** Why a Tier-2 answer was not saved as a draft. */
     capture: { type: 'object', required: ['saved', 'code'], additionalProperties: false, properties: { saved: { type: 'boolean', const: false }, code: TEXT } },

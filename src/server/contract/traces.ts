@@ -57,7 +57,17 @@ const CANDIDATE = {
   type: 'object',
   required: ['id', 'role'],
   additionalProperties: false,
-  properties: { id: TEXT, role: TEXT, reasonCode: TEXT, score: { type: 'number' }, phase: TEXT },
+  properties: {
+    id: TEXT,
+    role: TEXT,
+    reasonCode: TEXT,
+    score: { type: 'number' },
+    phase: TEXT,
+    /** Each asked part the block gives, as `kind=declaration` (never the question's words). */
+    matched: { type: 'array', items: TEXT },
+    /** Kinds of asked parts the block does not give. */
+    unmatched: { type: 'array', items: TEXT },
+  },
 } as const;
 const ATTEMPT = {
   type: 'object',

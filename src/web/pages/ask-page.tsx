@@ -34,6 +34,24 @@ function Params({ params, applied }: { params?: Record<string, string | number |
   );
 }
 
+/** How the route read the question: each part with what of the block gives it, so a miss can be read here and in the trace. */
+function RouteParts({ run }: { run: ShownRun }) {
+  const parts = run.route?.parts ?? [];
+  if (parts.length === 0) return null;
+  return (
+    <details class="route">
+      <summary>How this question was matched{run.route !== undefined ? ` to ${run.route.block}` : ''}</summary>
+      <ul>
+        {parts.map((p) => (
+          <li class={p.by === undefined ? 'unmatched' : undefined}>
+            {p.kind} “{p.text}”: {p.by !== undefined ? <code>{p.by}</code> : 'not given by this block'}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function Draft({ run, blocks }: { run: ShownRun; blocks: BlockSummary[] }) {
   if (run.reviewDraft === undefined) return run.capture !== undefined ? <p class="note">Not saved as a draft ({run.capture.code}).</p> : null;
   const draft = blocks.find((b) => b.file === run.reviewDraft?.path);
@@ -124,6 +142,7 @@ export function Answer({ run, blocks, visualization }: { run: ShownRun; blocks: 
           </pre>
         </details>
       ) : null}
+      <RouteParts run={run} />
       <Draft run={run} blocks={blocks} />
       {run.tier === 3 && run.next !== undefined ? <p class="next">Next: {run.next}</p> : null}
       <Knowledge run={run} />

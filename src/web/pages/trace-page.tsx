@@ -85,6 +85,7 @@ function TraceBody({ d }: { d: TraceDetail }) {
             <th scope="col">Role</th>
             <th scope="col">Reason</th>
             <th scope="col">Score</th>
+            <th scope="col">Matched</th>
           </tr>
         </thead>
         <tbody>
@@ -96,6 +97,9 @@ function TraceBody({ d }: { d: TraceDetail }) {
               <td>{c.role}</td>
               <td>{c.reasonCode ?? ''}</td>
               <td class="num">{c.score?.toFixed(3) ?? ''}</td>
+              <td>
+                <RouteMatch matched={c.matched} unmatched={c.unmatched} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -167,5 +171,27 @@ export function TracePage({ runId }: { runId: string }) {
         <a href="/ask">Back to Ask</a>
       </p>
     </section>
+  );
+}
+
+/** How the route matched a candidate: each asked part by the block's declaration, and the kinds it does not give. */
+function RouteMatch(props: { matched?: string[] | undefined; unmatched?: string[] | undefined }) {
+  const matched = props.matched ?? [];
+  const unmatched = props.unmatched ?? [];
+  if (matched.length === 0 && unmatched.length === 0) return null;
+  return (
+    <ul class="route-match">
+      {matched.map((m) => {
+        const [kind, by] = m.split('=');
+        return (
+          <li>
+            {kind}: <code>{by}</code>
+          </li>
+        );
+      })}
+      {unmatched.map((k) => (
+        <li class="unmatched">{k}: not given</li>
+      ))}
+    </ul>
   );
 }

@@ -45,6 +45,11 @@ describe('traced Asks', () => {
       expect(trace).toContain(String(run['traceId']));
       expect(trace).toContain('finance.weekly_revenue');
       expect(trace).not.toContain('revenue last week');
+      // The route explains itself by the block's declarations, never the question's words.
+      expect(run['route']).toMatchObject({ parts: expect.arrayContaining([{ kind: 'period', text: 'last week', by: 'column:week_start' }]) });
+      const answer = (JSON.parse(trace) as { candidates: Array<{ id: string; matched?: string[] }> }).candidates.find((c) => c.id === 'finance.weekly_revenue');
+      expect(answer?.matched).toEqual(expect.arrayContaining(['example=example', 'measure=column:revenue', 'period=column:week_start']));
+      expect(trace).not.toContain('last week');
       const status = (await (await fetch(`${server.url}/api/ask-traces/status`)).json()) as Record<string, unknown>;
       expect(JSON.stringify(status)).not.toMatch(/unavailable/i);
     } finally {
