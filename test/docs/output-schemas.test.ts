@@ -83,6 +83,13 @@ describe('machine output matches its schema', () => {
     expect(SCHEMAS.ask({ ...out, tier: 2 })).toBe(false);
   });
 
+  it('publishes the Ask run schema the HTTP contract holds (npm run docs writes it)', async () => {
+    const { ASK_RUN } = await import('../../src/server/contract/agent-runs.js');
+    const published = JSON.parse(readFileSync(join(REPO, 'src/cli/schemas/ask-output.schema.json'), 'utf8')) as Record<string, unknown>;
+    const { $schema: _s, $id: _i, title: _t, description: _d, allOf: _a, ...body } = published;
+    expect(body).toEqual(JSON.parse(JSON.stringify(ASK_RUN)));
+  });
+
   it('notices renamed fields in compile and certify output', () => {
     const root = project();
     const compiled = JSON.parse(svc(['compile', '--format', 'json'], root).stdout) as Record<string, unknown>;

@@ -96,6 +96,9 @@ export class AgentAskCommand extends Command<SvcContext> {
 
   // Unquoted words are one question: `svc agent ask what is headcount` asks "what is headcount".
   words = Option.Rest({ required: 1, name: 'question' });
+  explore = Option.Boolean('--explore', false, {
+    description: 'Take the review-required exploration a BLOCK_CANNOT_ANSWER refusal offers: SQL is written for the question, never certified',
+  });
   project = projectOption();
   format = textOrJsonOption();
   quiet = quietOption();
@@ -126,27 +129,18 @@ export class AgentAskCommand extends Command<SvcContext> {
     const { createExecutor } = await import('../../warehouse/executor.js');
     const { dataAwareRouter } = await import('../../runtime/agent-runs/data-values.js');
     const { configuredProvider } = await import('../../runtime/agent-runs/model-provider.js');
-    const { runAsk } = await import('../../runtime/agent-runs/run-ask.js');
+    const { createAskService } = await import('../../runtime/agent-runs/ask-service.js');
     const { createTraceRecorder } = await import('../../traces/index.js');
     const executor = createExecutor({ root, config });
     // Every Ask leaves a local trace, from the command line as from the server.
     const recorder = createTraceRecorder({ root });
     try {
       const provider = configuredProvider(config);
-      const { router } = await dataAwareRouter(manifest, config, executor);
+      const { router, values } = await dataAwareRouter(manifest, config, executor);
+      // The same Ask service as POST /api/agent-runs and the answer_question tool: one lifecycle.
+      const service = createAskService({ root, config, manifest, executor, recorder, router, values, ...(provider !== undefined ? { provider } : {}) });
       // The command line asks outside any request: the local owner's Ask.
-      const ctx = {
-        asker: undefined,
-        root,
-        config,
-        manifest,
-        executor,
-        recorder,
-        router,
-        now: () => new Date(),
-        ...(provider !== undefined ? { provider } : {}),
-      };
-      return await runAsk(ctx, { question: this.words.join(' ') });
+      return await service.ask({ question: this.words.join(' '), ...(this.explore ? { explore: true } : {}) }, undefined);
     } finally {
       await executor.close();
       await recorder.close();

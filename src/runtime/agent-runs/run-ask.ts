@@ -49,6 +49,16 @@ function unnamedDraft(decision: Tier1Decision): boolean {
   return decision.kind === 'refused' && decision.code === 'BLOCK_DRAFT' && !decision.named;
 }
 
+/** A refusal that offered review-required exploration, taken by an explicit request field. */
+function explorationTaken(decision: Tier1Decision, request: AskRequest): boolean {
+  return decision.kind === 'refused' && decision.nextAction === 'explore-review-required' && request.explore === true;
+}
+
+/** A Tier-1 refusal that goes on to Tier 2 when Tier 2 can run: a draft's, or an exploration taken. */
+function goesOn(ctx: AskContext, request: AskRequest, decision: Tier1Decision): boolean {
+  return (unnamedDraft(decision) || explorationTaken(decision, request)) && tier2Possible(ctx, request);
+}
+
 /** The tiers in priority order, each attempt recorded in the trace as it ends. */
 async function cascade(
   ctx: AskContext,
@@ -68,7 +78,7 @@ async function cascade(
     traceAttempt(trace, 1, run.tier === 1 ? 'answered' : 'failed', tier1Ms + performance.now() - started, run.refusal?.code);
     return run;
   }
-  if (decision.kind === 'refused' && !(unnamedDraft(decision) && tier2Possible(ctx, request))) {
+  if (decision.kind === 'refused' && !goesOn(ctx, request, decision)) {
     routed('refused');
     traceAttempt(trace, 1, 'refused', tier1Ms, decision.code);
     return tier1RefusedRun(base, decision);

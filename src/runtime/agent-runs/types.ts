@@ -39,6 +39,12 @@ export interface AskRequest {
   connection?: string;
   /** Who the written answer is for; a host's `audience` hook overrides it. */
   audience?: Audience;
+  /**
+   * Takes the review-required exploration a refusal offered (`nextAction:
+   * explore-review-required`, after BLOCK_CANNOT_ANSWER): Tier 2 writes SQL for the question,
+   * never certified. Only ever explicit: without it such a refusal stays a refusal.
+   */
+  explore?: boolean;
 }
 
 export type AskTier = 1 | 2 | 3;

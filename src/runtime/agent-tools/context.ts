@@ -6,7 +6,7 @@
  */
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
-import type { AskServiceInput } from '../agent-runs/ask-service.js';
+import { createAskService, type AskService, type AskServiceInput } from '../agent-runs/ask-service.js';
 import type { AskContext } from '../agent-runs/types.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import { createTier1Router } from '../../ask/route-tier1.js';
@@ -27,8 +27,14 @@ export interface ToolContext {
   router: Tier1Router;
   /** Search index and gates over `manifest`, built once. */
   catalog: Catalog;
-  /** What runAsk runs against (answer_question, query_via_metadata). */
+  /** The person the tools answer and what a block run reads (query_via_block). */
   ask: AskContext;
+  /**
+   * The one Ask lifecycle (answer_question, query_via_metadata): the same service as
+   * `POST /api/agent-runs`, so a tool's Ask is scoped, traced, stored and keeps the drafts it
+   * captures exactly as the route's.
+   */
+  asks: AskService;
   /** The clock for relative periods and feedback timestamps (tests pin it). */
   now: () => Date;
   /** Diagnostics for the operator: stderr under `svc mcp`, never the MCP stream. */
@@ -61,6 +67,7 @@ export function createToolContext(input: ToolContextInput): ToolContext {
     ...(input.recorder !== undefined ? { recorder: input.recorder } : {}),
     ...(input.ids !== undefined ? { ids: input.ids } : {}),
   };
+  const asks = createAskService({ ...input, router, now });
   return {
     root: input.root,
     config: input.config,
@@ -69,6 +76,7 @@ export function createToolContext(input: ToolContextInput): ToolContext {
     router,
     catalog: createCatalog(input.manifest, router.gate),
     ask,
+    asks,
     now,
     log: input.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };

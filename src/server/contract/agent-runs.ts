@@ -41,6 +41,8 @@ export const ASK_REQUEST = {
     proposedEntity: NAME,
     upstreamRefs: { type: 'array', maxItems: 100, items: NAME },
     saveDraft: { type: 'boolean' },
+    /** Takes the review-required exploration a BLOCK_CANNOT_ANSWER refusal offered; never implied. */
+    explore: { type: 'boolean' },
     audience: { enum: ['stakeholder', 'analyst'] },
     reviewDraftCapture: { enum: ['on', 'off'] },
     /** The conversation this Ask continues (a follow-up). */

@@ -112,7 +112,29 @@ function Knowledge({ run }: { run: ShownRun }) {
   );
 }
 
-export function Answer({ run, blocks, visualization }: { run: ShownRun; blocks: BlockSummary[]; visualization?: Visualization }) {
+/** A refusal that offers review-required exploration: taken only by this explicit choice, never implied. */
+function Explore({ run, onExplore }: { run: ShownRun; onExplore?: ((question: string) => void) | undefined }) {
+  if (run.tier !== 3 || run.nextAction !== 'explore-review-required' || onExplore === undefined) return null;
+  return (
+    <p class="explore">
+      <button type="button" class="secondary" onClick={() => onExplore(run.question)}>
+        Explore anyway (review required, not certified)
+      </button>
+    </p>
+  );
+}
+
+export function Answer({
+  run,
+  blocks,
+  visualization,
+  onExplore,
+}: {
+  run: ShownRun;
+  blocks: BlockSummary[];
+  visualization?: Visualization;
+  onExplore?: (question: string) => void;
+}) {
   return (
     <article class="answer" data-tier={run.tier} aria-label={`Answer to: ${run.question}`}>
       <TrustLabel run={run} />
@@ -145,6 +167,7 @@ export function Answer({ run, blocks, visualization }: { run: ShownRun; blocks: 
       <RouteParts run={run} />
       <Draft run={run} blocks={blocks} />
       {run.tier === 3 && run.next !== undefined ? <p class="next">Next: {run.next}</p> : null}
+      <Explore run={run} onExplore={onExplore} />
       <Knowledge run={run} />
       <AnswerActions run={run} />
       <p>
@@ -221,12 +244,13 @@ export function AskPage() {
     if (facts.ok) setTurns([{ run: runOfFacts(facts.value) }]);
     else setFailure(`That answer cannot be opened: ${facts.error.message}`);
   };
-  const ask = async (text: string) => {
+  const ask = async (text: string, explore = false) => {
     const threadId = turns.at(-1)?.run.threadId;
     setBusy(true);
     setFailure(undefined);
     setProgress(PROGRESS.started);
-    const result = await askStreaming({ question: text, ...(threadId !== undefined ? { threadId } : {}) }, (e) => setProgress(progressText(e)));
+    const request = { question: text, ...(threadId !== undefined ? { threadId } : {}), ...(explore ? { explore: true } : {}) };
+    const result = await askStreaming(request, (e) => setProgress(progressText(e)));
     if (result.ok) {
       const visualization = await visualizationOf(result.value);
       if (result.value.reviewDraft !== undefined) {
@@ -246,7 +270,12 @@ export function AskPage() {
     <section class="ask">
       <h1>Ask</h1>
       {turns.map((t) => (
-        <Answer run={t.run} blocks={blocks} {...(t.visualization !== undefined ? { visualization: t.visualization } : {})} />
+        <Answer
+          run={t.run}
+          blocks={blocks}
+          {...(t.visualization !== undefined ? { visualization: t.visualization } : {})}
+          onExplore={(q) => void (busy ? undefined : ask(q, true))}
+        />
       ))}
       <form onSubmit={submit} class="ask-form">
         <label for="question">{turns.length === 0 ? 'Ask a question about your data' : 'Ask a follow-up'}</label>

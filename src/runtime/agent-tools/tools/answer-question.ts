@@ -1,11 +1,10 @@
 /**
- * answer_question (Tier 1 to 3): the whole Ask cascade, through the same `runAsk` as
- * `POST /api/agent-runs` and `svc agent ask`. Tier 1 answers from a certified block; Tier 2
+ * answer_question (Tier 1 to 3): the whole Ask cascade, through the same Ask service as
+ * `POST /api/agent-runs` and `svc agent ask` (one lifecycle, one trace shape). Tier 1 answers from a certified block; Tier 2
  * runs SQL a configured model wrote, labels it review required (`uncertified: true`) and returns
  * `reviewDraft` with the saved draft's path; Tier 3 refuses with a stable code and the reason.
  */
 import { z } from 'zod';
-import { runAsk } from '../../agent-runs/run-ask.js';
 import { askOutcome, defineTool } from '../tool.js';
 
 export const answerQuestion = defineTool({
@@ -15,8 +14,12 @@ export const answerQuestion = defineTool({
   readOnly: false,
   inputSchema: {
     question: z.string().min(1).max(4_000).describe('The question, as the person asked it'),
+    explore: z
+      .boolean()
+      .optional()
+      .describe('true takes the review-required exploration a BLOCK_CANNOT_ANSWER refusal offered: SQL is written for the question, never certified'),
   },
   async handler(args, ctx) {
-    return askOutcome(await runAsk(ctx.ask, { question: args.question }));
+    return askOutcome(await ctx.asks.ask({ question: args.question, ...(args.explore === true ? { explore: true } : {}) }, ctx.ask.asker));
   },
 });

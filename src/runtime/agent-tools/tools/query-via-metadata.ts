@@ -2,13 +2,13 @@
  * query_via_metadata (Tier 2): only after Tier 1 found no match. The agent brings SQL it wrote
  * from the manifest and the schema; when the Tier-1 router would answer the question from a
  * certified block, the tool refuses (TIER1_MATCH) and names the block and parameters for
- * query_via_block, running nothing. Otherwise `runAsk` runs the SQL through the one executor
- * (statement check, read-only, deadline), labels the answer review required, and writes the
+ * query_via_block, running nothing. Otherwise the Ask service (the one lifecycle of every Ask
+ * surface) runs the SQL through the one executor (statement check, read-only, deadline), labels
+ * the answer review required, and writes the
  * draft itself (unless `saveDraft: false`): the answer carries `uncertified: true` and
  * `draftBlockPath`.
  */
 import { z } from 'zod';
-import { runAsk } from '../../agent-runs/run-ask.js';
 import type { AskRequest } from '../../agent-runs/types.js';
 import { askOutcome, defineTool, refuse } from '../tool.js';
 
@@ -28,7 +28,7 @@ export const queryViaMetadata = defineTool({
     saveDraft: z.boolean().optional().describe('false opts out of writing the draft'),
   },
   async handler(args, ctx) {
-    const tier1 = ctx.router.route(args.question, { now: ctx.now() });
+    const tier1 = ctx.asks.router().route(args.question, { now: ctx.now() });
     if (tier1.kind === 'answer') {
       return refuse('TIER1_MATCH', `Certified block ${tier1.block} answers this question; ask it with query_via_block instead of writing SQL.`, {
         block: tier1.block,
@@ -42,6 +42,6 @@ export const queryViaMetadata = defineTool({
     if (args.proposedEntity !== undefined) request.proposedEntity = args.proposedEntity;
     if (args.upstreamRefs !== undefined) request.upstreamRefs = args.upstreamRefs;
     if (args.saveDraft !== undefined) request.saveDraft = args.saveDraft;
-    return askOutcome(await runAsk(ctx.ask, request));
+    return askOutcome(await ctx.asks.ask(request, ctx.ask.asker));
   },
 });
