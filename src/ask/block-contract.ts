@@ -11,7 +11,7 @@ import type { CompiledBlock } from '../compiler/types.js';
 import { blockFacts } from './block-facts.js';
 import { groupKeys, orderKeys, resultColumns } from './result-columns.js';
 import { termSet } from './tokens.js';
-import { GRAIN_TERMS, RANK_BOTTOM_TERMS } from './vocabulary.js';
+import { GRAIN_TERMS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS } from './vocabulary.js';
 
 export interface BlockContract {
   /** Terms of the result's column names (and declared outputs). */
@@ -71,6 +71,12 @@ export interface BlockContract {
   readonly grouped: boolean;
   /** The owner's own words say it ranks from the bottom ("fewest", "lowest"). */
   readonly ranksBottom: boolean;
+  /**
+   * The end of its ranking the owner's words name, when they name one end only: "slowest payers"
+   * sorted by days descending is the bottom end in the owner's words, so "worst payers" asks for
+   * it and "best payers" does not, whatever the sort direction says.
+   */
+  readonly ownerEnd?: 'top' | 'bottom';
   /** One row per day, week, month...: "over time" and "trend" are what it gives. */
   readonly timeSeries: boolean;
 }
@@ -132,6 +138,12 @@ function sourcesOf(block: CompiledBlock, names: readonly string[], keyNames: rea
   return out;
 }
 
+function ownerEndOf(owned: ReadonlySet<string>): { ownerEnd?: 'top' | 'bottom' } {
+  const top = [...RANK_TOP_TERMS].some((t) => owned.has(t));
+  const bottom = [...RANK_BOTTOM_TERMS].some((t) => owned.has(t));
+  return top === bottom ? {} : { ownerEnd: top ? 'top' : 'bottom' };
+}
+
 function rowsCapOf(facts: ReturnType<typeof blockFacts>): { rowsCap?: number } {
   const d = facts.limitParam?.default;
   const cap = typeof d === 'number' ? d : facts.limitParam === undefined ? facts.fixedLimit : undefined;
@@ -150,7 +162,9 @@ function buildContract(block: CompiledBlock): BlockContract {
   const firstKey = keyNames[0];
   const keys = keyNames.map((k) => termSet(k));
   // One row per value of the first key: "by city" from rows per hotel (city beside it) is not a city breakdown.
-  const rowsOf = keys.length > 0 ? (keys[0] as Set<string>) : columns;
+  // Without a top-level GROUP BY a result lists entities, one row each, named by its first column
+  // (a vehicle with its type beside it is no breakdown by type); unreadable SQL leaves the columns.
+  const rowsOf = keys.length > 0 ? (keys[0] as Set<string>) : names.length > 0 ? termSet(names[0] as string) : columns;
   const groupings = union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains);
   // The values a grouping key declares (`assert status in [..., "cancelled"]`): a row per value, so "cancellations" is one of its rows.
   const keyValues = block.tests.filter((t) => t.op === 'in' && keyNames.includes(t.subject) && Array.isArray(t.value)).flatMap((t) => t.value as unknown[]);
@@ -183,6 +197,10 @@ function buildContract(block: CompiledBlock): BlockContract {
     ...(limited ? sortOf(block, facts.timeColumn) : { ordersByKey: false }),
     grouped: facts.breakdownFields.size > 0,
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),
+    // The owner's words, without parameter names or "top 5": those say how many, not which end ("top 5 slowest payers").
+    ...ownerEndOf(
+      termSet([block.name, ...(block.synonyms ?? []), ...block.examples.map((e) => e.question)].join(' ').replace(/\btop[\s_]+(?:\d+|n)\b/gi, ' ')),
+    ),
     timeSeries: facts.timeSeries,
   };
 }

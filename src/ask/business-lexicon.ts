@@ -14,7 +14,7 @@ const GROUPS: ReadonlyArray<readonly string[]> = [
   // Who buys.
   ['customer', 'client', 'account', 'buyer', 'shopper', 'purchaser', 'patron', 'consumer'],
   // How many.
-  ['quantity', 'unit', 'volume', 'qty', 'pieces'],
+  ['quantity', 'unit', 'volume', 'qty', 'pieces', 'pallet'],
   // Money not yet paid.
   ['outstanding', 'unpaid', 'open', 'owed', 'due'],
   // Money in.
@@ -49,13 +49,19 @@ const GROUPS: ReadonlyArray<readonly string[]> = [
   // New customers.
   ['signup', 'registration', 'enrollment', 'onboarding'],
   // Moving goods.
-  ['shipment', 'delivery', 'consignment', 'parcel', 'package', 'load'],
+  ['shipment', 'delivery', 'consignment', 'parcel', 'package', 'load', 'drop'],
+  // Where goods travel.
+  ['lane', 'route', 'corridor'],
+  // What carries them.
+  ['vehicle', 'truck', 'lorry', 'van'],
   ['late', 'delayed', 'overdue', 'tardy'],
-  ['distance', 'mileage', 'miles', 'kilometers', 'km'],
+  ['distance', 'mileage', 'miles', 'kilometers', 'kilometres', 'kilometre', 'km'],
   // Channels and sources.
   ['channel', 'source', 'medium'],
   // Cost words.
-  ['cost', 'expense', 'outlay'],
+  ['cost', 'expense', 'outlay', 'expensive', 'costly'],
+  // What is left after costs.
+  ['margin', 'profit', 'profitability'],
   // What a partner takes.
   ['commission', 'fee', 'charge'],
   ['price', 'tariff', 'fare'],

@@ -80,7 +80,8 @@ function rankingCovered(contract: BlockContract, shape: AskedShape, options: Cov
   if (!contract.limited) return contract.grouped || (top ? contract.vocabulary.has('top') : contract.ranksBottom);
   const r = contract.rankedBy;
   if (r === undefined) return !contract.ordersByKey && (top ? contract.ranking || contract.vocabulary.has('top') : contract.ranksBottom);
-  return r.desc === top && rankMeasureAsked(contract, r.terms, shape, options);
+  const end = contract.ownerEnd ?? (r.desc ? 'top' : 'bottom');
+  return end === shape.ranking && rankMeasureAsked(contract, r.terms, shape, options);
 }
 
 class Tally implements Coverage {
@@ -154,21 +155,26 @@ function allKeysAsked(contract: BlockContract, shape: AskedShape, options: Cover
  * per shift" for `rooms_per_shift`), or the measure a ranking orders by ("top 30 countries by room
  * nights", "customers by spend").
  */
-function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: AskedGrouping, rankingAsked: boolean): boolean {
+function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: AskedGrouping, rankingAsked: boolean, options: CoverageOptions): boolean {
+  // "which type of truck" names the rows, whatever else the question ranks by.
+  if (g.cue === 'which') return false;
   const terms = g.parts.map((x) => x.term);
   const measured = new Set(shape.measures.map((m) => m.term));
+  // "fuel per km" asks for fuel over km: a block's cost_per_km is another ratio, and km is not a measure of its own here.
+  if (g.cue === 'per' && contract.ratios.some((r) => terms.every((t) => r.per.has(t)) && ![...r.over].some((t) => measured.has(t)))) return false;
   // "rooms per attendant shift" for rooms_per_shift: the per-word is the ratio's, the others qualify it in the block's words.
   const perRatio = (r: BlockContract['ratios'][number]): boolean =>
     g.parts.some((x) => r.per.has(x.term)) && g.parts.every((x) => r.per.has(x.term) || contract.qualifiers.has(x.term));
   if (contract.ratios.some((r) => perRatio(r) && [...r.over].some((t) => measured.has(t)))) return true;
-  return rankingAsked && terms.length > 0 && terms.every((t) => contract.columns.has(t));
+  const column = (t: string): boolean => contract.columns.has(t) || (options.alternatives?.(t) ?? []).some((a) => contract.columns.has(a));
+  return rankingAsked && terms.length > 0 && terms.every(column);
 }
 
 function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   const together = allKeysAsked(contract, shape, options);
   const rankingAsked = shape.ranking !== undefined || options.limitAsked;
   for (const g of shape.groupings) {
-    if (measureNotGrouping(contract, shape, g, rankingAsked)) {
+    if (measureNotGrouping(contract, shape, g, rankingAsked, options)) {
       t.note(
         true,
         `by ${g.text}`,

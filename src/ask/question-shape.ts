@@ -27,6 +27,8 @@ export interface AskedGrouping {
    * measure too. The two may be one field qualified by the first ("maintenance" categories).
    */
   then?: AskedPart[];
+  /** The word that introduced it: `by`, `per`, `each`..., or `which`. */
+  cue?: string;
 }
 
 export interface AskedMeasure {
@@ -92,10 +94,11 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold
 /** Groupings after a cue, continued over "and" ("by state and channel"). */
 function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape, fold: Fold): number {
   let at = from;
+  const cue = ws[from - 1]?.word;
   for (;;) {
     const { grouping, next } = phraseAt(ws, at, skip, fold);
     if (grouping === undefined) return at;
-    out.groupings.push(grouping);
+    out.groupings.push(cue === undefined ? grouping : { ...grouping, cue });
     if (ws[next]?.word !== 'and' || !content(ws[next + 1])) return next;
     at = next + 1;
   }
@@ -112,7 +115,7 @@ function whichAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedS
   const { grouping, next } = phraseAt(ws, at, skip, fold, 1);
   if (grouping === undefined) return from;
   const then = phraseAt(ws, next, skip, fold, 1).grouping;
-  out.groupings.push(then === undefined ? grouping : { ...grouping, then: then.parts });
+  out.groupings.push(then === undefined ? { ...grouping, cue: 'which' } : { ...grouping, cue: 'which', then: then.parts });
   return next;
 }
 
@@ -146,6 +149,11 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       run++;
       continue;
     }
+    // "day by day", "month by month": one calendar grain, already read as the word before the cue.
+    if (w.word === 'by' && ws[i - 1]?.word === ws[i + 1]?.word && ws[i + 1] !== undefined) {
+      i++;
+      continue;
+    }
     if (GROUP_CUES.has(w.word)) {
       i = groupingsAt(ws, i + 1, spans, out, fold) - 1;
       run++;
@@ -156,10 +164,21 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       run++;
       continue;
     }
-    if (COMPARE_CUES.has(w.word) && comparesValues(asks)) continue;
+    if (COMPARE_CUES.has(w.word) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
     if (content(w)) classify(w, out, run, fold, ws[i - 1]);
   }
   return out;
+}
+
+/**
+ * "planned vs unplanned cost": a comparison word between two words that carry meaning asks for
+ * both side by side. Between periods ("2024 vs 2025") it asks for a comparison of periods, which
+ * no block declares, and stays a measure.
+ */
+function comparesWords(ws: readonly WordSpan[], i: number, spans: Spans): boolean {
+  const before = ws[i - 1];
+  const after = ws[i + 1];
+  return before !== undefined && after !== undefined && content(before) && content(after) && !inside(spans, before) && !inside(spans, after);
 }
 
 /** Two or more values asked of one field: "X against Y" compares them. */

@@ -255,6 +255,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     termGate: termGateOf,
     terms,
     route,
+    isValue: (phrase) => p.lexicon.fieldsOf(phrase).length > 0,
     followUp(question, previous, options = {}) {
       const standalone = route(question, options);
       return routeFollowUp(p, question, previous, options, standalone, (text) => routeRanked(p, text, options)) ?? standalone;

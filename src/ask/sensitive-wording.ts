@@ -32,6 +32,9 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'social security number',
     'national id',
     'national insurance number',
+    'ni number',
+    'ni numbers',
+    'nino',
     'passport number',
     'passport',
     'passports',
@@ -486,17 +489,21 @@ function namesPerson(question: string): boolean {
  * noun but units and calendar words ("top 10", "week 3", "Q1 2025") reads as someone's record here.
  */
 const ID_REF =
-  /\b(?!(?:top|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:]?\s*\d{1,9}\b(?!\s*(?:%|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
+  /\b(?!(?:top|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:-]?\s*\d{1,9}\b(?!\s*(?:%|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
 
 /** First and last name anywhere but the question's first word ("Marie Curie", "Max Müller"). */
 const FULL_NAME = /(?<=\S\s+)\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u;
 /** A listing that asks for people's names ("with their names", "names of"). */
 const NAMES = ['their names', 'names of', 'with names', 'and names', 'by name'];
 
+/** Pronouns for people already named (a follow-up's "their phone numbers"); counted, they ask for no one ("how many of them"). */
+const PLURAL_PRONOUNS = ['their', 'them', 'they', 'theirs'];
+
 function individual(question: string, folded: string, aggregate: boolean): boolean {
   if (ID_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
   // A capitalised pair in an aggregate question is a place or a team ("average salary in New York").
   if (!aggregate && FULL_NAME.test(question)) return true;
+  if (!aggregate && PLURAL_PRONOUNS.some((p) => has(folded, p))) return true;
   return PERSON_ROLES.some((r) => has(folded, r)) || titledPerson(folded);
 }
 
@@ -530,12 +537,12 @@ function declaredCategory(folded: string, declared: DeclaredCues | undefined): S
   return undefined;
 }
 
-/** One-word cues of five letters or more, for a misspelling one letter away ("pasport", "salarys"). */
-const LONG_CUES = ORDER.flatMap((c) => [...(WORD_CUES.get(c) as ReadonlySet<string>)].filter((w) => w.length >= 6).map((w) => [w, c] as const));
+/** One-word cues of five letters or more, for a misspelling one letter away ("pasport", "salarys", "phne"). */
+const LONG_CUES = ORDER.flatMap((c) => [...(WORD_CUES.get(c) as ReadonlySet<string>)].filter((w) => w.length >= 5).map((w) => [w, c] as const));
 
 function misspeltCategory(folded: string): SensitiveCategory | undefined {
   for (const w of folded.trim().split(' ')) {
-    if (w.length < 5) continue;
+    if (w.length < 4) continue;
     const hit = LONG_CUES.find(([cue]) => Math.abs(cue.length - w.length) <= 1 && distance(cue, w) === 1);
     if (hit !== undefined) return hit[1];
   }
@@ -564,11 +571,52 @@ function listsValues(folded: string, aggregate: boolean): boolean {
 /** "passport number of guest 12": "number of" belongs to the identifier, not a count. */
 const identifierNumber = (folded: string): boolean => /\s(?:passport|card|account|id|tax|phone|license|licence|visa)\s+(?:number|numbers)\s+of\s/.test(folded);
 
-/** The finding when the question asks about individuals' sensitive data; undefined when it may go on. */
-export function sensitiveWording(asked: string, declared?: DeclaredCues): SensitiveFinding | undefined {
+/** Who pays the business: "which customers pay us slowest" is about invoices, not anyone's pay. */
+const PAYERS = new Set([
+  'customer',
+  'customers',
+  'client',
+  'clients',
+  'payer',
+  'payers',
+  'debtor',
+  'debtors',
+  'account',
+  'accounts',
+  'buyer',
+  'buyers',
+  'shipper',
+  'shippers',
+]);
+const PAY_VERBS = new Set(['pay', 'pays', 'paid', 'paying', 'payment', 'payments']);
+/** Words about what people earn, which keep a question about pay whoever else it names. */
+const EARNERS = new Set(['employee', 'employees', 'staff', 'worker', 'workers', 'driver', 'drivers', 'salary', 'salaries', 'wage', 'wages', 'payroll']);
+
+/** The folded question without the paying verbs of a question about customers paying the business. */
+function withoutPayers(folded: string): string {
+  const ws = folded.trim().split(' ');
+  if (!ws.some((w) => PAYERS.has(w)) || ws.some((w) => EARNERS.has(w))) return folded;
+  return ` ${ws.filter((w) => !PAY_VERBS.has(w)).join(' ')} `;
+}
+
+/**
+ * What the question says without the data's own values in it: "OTD for Kelvin Medical" names a
+ * customer the data holds, not a person's medical record. `isValue` says whether a phrase is a
+ * value the project's data holds (the router's value lexicon).
+ */
+function withoutValues(question: string, isValue: ((phrase: string) => boolean) | undefined): string {
+  if (isValue === undefined) return question;
+  return question.replace(/\p{Lu}[\p{L}\p{N}&'-]*(?:\s+\p{Lu}[\p{L}\p{N}&'-]*){0,3}/gu, (m) => (isValue(m) ? ' ' : m));
+}
+
+/**
+ * The finding when the question asks about individuals' sensitive data; undefined when it may go
+ * on. `isValue` (optional) names the data's own values, which are never people or cues.
+ */
+export function sensitiveWording(asked: string, declared?: DeclaredCues, isValue?: (phrase: string) => boolean): SensitiveFinding | undefined {
   // Compatibility forms (full-width letters) read as their plain letters from here on.
-  const question = asked.normalize('NFKC');
-  const folded = fold(question.replace(/[’'][sS]\b/g, ' s'));
+  const question = withoutValues(asked.normalize('NFKC'), isValue);
+  const folded = withoutPayers(fold(question.replace(/[’'][sS]\b/g, ' s')));
   const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded);
   if (found === undefined) return undefined;
   const aggregate = AGGREGATE.some((a) => has(folded, a)) && !identifierNumber(folded);

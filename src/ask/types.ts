@@ -164,6 +164,8 @@ export interface Tier1Router {
   ): Tier1Decision;
   /** The answer gate this router serves under: every certified answer of its decisions passed it. */
   readonly gate: BlockGate;
+  /** True when a phrase is a value the project's data (or declarations) hold for some field ("Kelvin Medical"). */
+  isValue(phrase: string): boolean;
   /** The same gate for business terms (a definition answer is certified only through it). */
   termGate(term: CompiledTerm): GateDecision;
   /** The manifest's business terms: definition questions and routing synonyms. */

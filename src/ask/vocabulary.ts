@@ -125,6 +125,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   highest: 'top',
   most: 'top',
   leading: 'top',
+  busiest: 'top',
   ranking: 'top',
   ranked: 'top',
   rank: 'top',
@@ -281,6 +282,11 @@ export const NEUTRAL_WORDS: readonly string[] = [
   'brought',
   'take',
   'took',
+  // "which trucks use the most fuel": the measure is the block's, the verb adds none.
+  'use',
+  'uses',
+  'used',
+  'using',
   // "how do suites perform": the measure is the block's, the verb adds none.
   'perform',
   'performs',

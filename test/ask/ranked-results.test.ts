@@ -144,3 +144,31 @@ describe('a top-N whose default shows every group', () => {
     expect(seven.kind).not.toBe('answer');
   });
 });
+
+describe('which end the owner names, and what a ranking is by', () => {
+  const commerce = useCommerceRouter();
+  /** Customers ranked by days to pay, slowest first: the owner calls that end the slowest. */
+  function router() {
+    const manifest = withBlocks(commerce.manifest, (blocks) => {
+      const b = structuredClone(blocks['customers.top_customers_by_spend'] as CompiledBlock);
+      Object.assign(b, {
+        id: 'customers.slowest_payers',
+        name: 'slowest_payers',
+        description: 'Customers with the longest average days to pay their invoices.',
+        examples: [{ question: 'Top 5 slowest payers since January 2026' }],
+        outputs: ['customer_id', 'avg_days_to_pay'],
+        query: 'SELECT customer_id, AVG(days) AS avg_days_to_pay FROM invoices GROUP BY customer_id ORDER BY avg_days_to_pay DESC LIMIT ${top_n}',
+        params: [{ name: 'top_n', type: 'number', default: 10 }],
+        paramsUsed: ['top_n'],
+      });
+      certifyInPlace(b);
+      blocks[b.id] = b;
+    });
+    return createTier1Router(manifest);
+  }
+
+  it('answers the end the owner names, not the other one', () => {
+    expect(router().route('worst payers', { now: NOW })).toMatchObject({ kind: 'answer', block: 'customers.slowest_payers' });
+    expect(router().route('best payers', { now: NOW }).kind).not.toBe('answer');
+  });
+});

@@ -8,6 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { sensitiveWording, type SensitiveCategory } from '../../src/ask/sensitive-wording.js';
 
 const REFUSED: Array<[string, SensitiveCategory]> = [
+  // hyphenated record numbers, NI numbers, short misspellings, people named before by a pronoun
+  ['home address of driver DRV-1027', 'contact'],
+  ['NI number of driver DRV-1044', 'identifier'],
+  ['phne number of Euan Walsh', 'contact'],
+  ['what are their phone numbers?', 'contact'],
+  ['show me their home addresses', 'contact'],
+  ['which employees are paid the most', 'pay'],
   // people by their job title, any record by its number, listings of a team's values, misspellings
   ['How much does the general manager of ZRH01 earn?', 'pay'],
   ['home address of the night manager at BER01', 'contact'],
@@ -175,6 +182,11 @@ const ALLOWED: string[] = [
   'salaire moyen par service',
   'how many users signed up per week',
   'refund rate per month',
+  // customers paying the business, and counts over people named before
+  'Which customers pay us slowest?',
+  'customers taking the longest to pay',
+  'which clients paid their invoices late last month',
+  'how many of them have a phone number',
 ];
 
 describe('refused by wording', () => {
@@ -212,5 +224,16 @@ describe('columns a project declares sensitive', () => {
   });
   it('still allows counts over them', () => {
     expect(sensitiveWording('how many guests have a loyalty number', declared)).toBeUndefined();
+  });
+});
+
+describe("the data's own values are neither people nor cues", () => {
+  const isValue = (phrase: string) => ['Kelvin Medical', 'Harbour Health Foods'].includes(phrase);
+  it.each(['OTD for Kelvin Medical', 'revenue from Harbour Health Foods since March'])('%s', (question) => {
+    expect(sensitiveWording(question)).toBeDefined();
+    expect(sensitiveWording(question, undefined, isValue)).toBeUndefined();
+  });
+  it('still refuses a person beside a value', () => {
+    expect(sensitiveWording('medical history of Euan Walsh at Kelvin Medical', undefined, isValue)?.category).toBe('health');
   });
 });

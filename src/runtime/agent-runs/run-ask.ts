@@ -120,7 +120,7 @@ async function answer(
   // Before planning and before any model call (spec 02 sensitiveQuestions: 'wording'); a host
   // that chose 'columns' decides through its row policy, which sees every statement instead.
   const byColumns = ctx.asker?.host?.hooks.sensitiveQuestions === 'columns';
-  const sensitive = byColumns ? undefined : sensitiveWording(question, declaredSensitive(ctx.manifest, ctx.config));
+  const sensitive = byColumns ? undefined : sensitiveWording(question, declaredSensitive(ctx.manifest, ctx.config), (phrase) => ctx.router.isValue(phrase));
   if (sensitive !== undefined) {
     const refused = refusedRun(
       { ...base, candidates: [] },

@@ -1,0 +1,68 @@
+/**
+ * Forms of asking that change what a question asks for: "day by day" is one grain, a comparison
+ * word between two measures asks for both, "which X" always names the rows, "X per Y" asks for a
+ * ratio (not a block's other ratio over Y), "by <measure>" after a ranking may use the project's
+ * word for the measure, and a result without a top-level GROUP BY lists entities by its first column.
+ */
+import { describe, expect, it } from 'vitest';
+import { blockContract } from '../../src/ask/block-contract.js';
+import { buildValueLexicon, createTier1Router, readAsks } from '../../src/ask/index.js';
+import { readShape } from '../../src/ask/question-shape.js';
+import type { CompiledBlock } from '../../src/compiler/types.js';
+import { certifyInPlace, NOW, useCommerceRouter, withBlocks } from './commerce-manifest.js';
+
+const shapeOf = (q: string) => readShape(q, readAsks(q, { lexicon: buildValueLexicon([]), isKnown: () => true, now: NOW }));
+
+describe('reading the question', () => {
+  it.each<[string, string[], string[]]>([
+    ['day by day revenue', ['day', 'revenue'], []],
+    ['planned vs unplanned cost', ['planned', 'unplanned', 'cost'], []],
+    ['compare revenue 2024 vs 2025', ['compare', 'revenue', 'vs'], []],
+    ['which type of truck uses the most fuel', ['truck', 'fuel'], ['type']],
+  ])('%s', (q, measures, groupings) => {
+    const s = shapeOf(q);
+    expect(s.measures.map((m) => m.text)).toEqual(measures);
+    expect(s.groupings.map((g) => g.text)).toEqual(groupings);
+  });
+});
+
+describe('what a result gives', () => {
+  const commerce = useCommerceRouter();
+  /** Vehicles, one row each, with their type and costs; ranked by cost per km. */
+  function router() {
+    const manifest = withBlocks(commerce.manifest, (blocks) => {
+      const b = structuredClone(blocks['sales.top_states_by_revenue'] as CompiledBlock);
+      Object.assign(b, {
+        id: 'fleet.cost_per_km_by_vehicle',
+        domain: 'fleet',
+        name: 'cost_per_km_by_vehicle',
+        description: 'Running cost per kilometre of each vehicle.',
+        examples: [{ question: 'Which trucks cost the most per km?' }],
+        visualization: { chart: 'bar', x: 'vehicle_id', y: 'cost_per_km' },
+        outputs: ['vehicle_id', 'vehicle_type', 'km', 'fuel_cost', 'cost_per_km'],
+        query:
+          'WITH d AS (SELECT vehicle_id, SUM(km) AS km FROM trips GROUP BY vehicle_id) SELECT v.vehicle_id, v.vehicle_type, d.km, v.fuel_cost, v.fuel_cost / d.km AS cost_per_km FROM vehicles v JOIN d ON d.vehicle_id = v.vehicle_id ORDER BY cost_per_km DESC LIMIT ${top_n}',
+      });
+      certifyInPlace(b);
+      blocks[b.id] = b;
+    });
+    return { router: createTier1Router(manifest), block: manifest.blocks['fleet.cost_per_km_by_vehicle'] as CompiledBlock };
+  }
+
+  it('lists entities by the first column when the result is not grouped', () => {
+    expect([...blockContract(router().block).groupings]).toEqual(['vehicl', 'id']);
+  });
+
+  it.each([
+    ['which trucks cost the most per km', 'answer'],
+    ['which type of truck costs the most per km', 'no-match'],
+    ['which trucks use the most fuel per km', 'no-match'],
+  ])('%s -> %s', (q, kind) => {
+    expect(router().router.route(q, { now: NOW }).kind).toBe(kind);
+  });
+
+  it('takes the project word for the measure a ranking is by', () => {
+    // "units" is what the commerce blocks call a quantity; "volume" is one of its words.
+    expect(commerce.router.route('top products by volume', { now: NOW })).toMatchObject({ kind: 'answer' });
+  });
+});
