@@ -80,6 +80,33 @@ function sameMeasure(p: Prepared, block: CompiledBlock, drill: string, carried: 
   return p.terms.find(carried.join(' '), true).some((h) => h.term.related.includes(block.id) && h.term.related.includes(drill));
 }
 
+const BACK_REFERENCE = /\b(?:their|them|those|these|they)\b/gi;
+
+/**
+ * "and how is their on-time delivery?": a new measure of the rows the thread answered (the top
+ * customers). Only a block giving that measure by the same rows answers it; otherwise it is a
+ * drilldown proposal, never the measure for everyone.
+ */
+function aboutTheRows(
+  p: Prepared,
+  block: CompiledBlock,
+  question: string,
+  previous: PreviousAnswer,
+  asked: ReturnType<typeof askedOf>,
+  rank: (text: string) => Tier1Decision,
+): Tier1Decision | undefined {
+  const key = blockContract(block).firstKey;
+  if (!new RegExp(BACK_REFERENCE.source, 'i').test(question) || key === undefined || !asksOwnMeasure(block, asked.shape)) return undefined;
+  const drill = rank(`${question.replace(BACK_REFERENCE, ' ')} by ${key.replace(/_/g, ' ')}`);
+  if (drill.kind === 'answer' && drill.block !== block.id) return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
+  return {
+    kind: 'no-match',
+    code: 'NO_MATCH',
+    candidates: [{ id: block.id, score: 1, role: 'cannot-answer' }],
+    drilldown: drilldownOf(block, asked.shape, asked.asks, `${previous.question} ${question}`),
+  };
+}
+
 function held(block: CompiledBlock, previous: PreviousAnswer, fit: Fit): Tier1Decision {
   const params = { ...previous.params, ...fit.params };
   const decision = answer(block, params, 1, false, [{ id: block.id, score: 1, role: 'answer' }], routeOf(block, 1, fit), fit.within);
@@ -104,6 +131,10 @@ export function routeFollowUp(
   const block = p.index.blocks[doc] as CompiledBlock;
   const asked = askedOf(p, inYearOf(question, previous), options);
   const { asks, shape } = asked;
+  if (standalone.kind !== 'answer' || !standalone.named) {
+    const back = aboutTheRows(p, block, question, previous, asked, rank);
+    if (back !== undefined) return back;
+  }
   if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape))) return undefined;
   if (standalone.kind !== 'answer' && asksOwnMeasure(block, shape)) return undefined;
   const fit = fitOf(block, asked, options, true, p);

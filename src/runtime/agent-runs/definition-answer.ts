@@ -15,10 +15,23 @@ export function termEvidence(term: CompiledTerm): TermEvidence {
   return { id: term.id, name: term.name, definition: term.definition, ...(term.owner !== undefined ? { owner: term.owner } : {}), related: term.related };
 }
 
+const BARE_WHAT = /^\s*what(?:'s|’s|\s+is|\s+are)\s+(?:the\s+)?(.+?)[\s?.!]*$/i;
+
+/**
+ * "What is contribution margin?": a question that is nothing but "what is" and a term's name asks
+ * what the term means. With anything more ("what is our margin", "what is margin by depot",
+ * "what was margin last week") it asks for data.
+ */
+function bareTermHit(ctx: AskContext, question: string): ReturnType<AskContext['router']['terms']['find']>[number] | undefined {
+  const rest = BARE_WHAT.exec(question)?.[1];
+  if (rest === undefined) return undefined;
+  const hit = ctx.router.terms.find(rest, false)[0];
+  return hit !== undefined && hit.start === 0 && hit.end === rest.length ? hit : undefined;
+}
+
 /** The run answering a definition question, or undefined when the question is not one about a known term. */
 export function definitionRun(ctx: AskContext, question: string, base: RunBase): AskRun | undefined {
-  if (!asksDefinition(question)) return undefined;
-  const hit = ctx.router.terms.find(question, false)[0];
+  const hit = asksDefinition(question) ? ctx.router.terms.find(question, false)[0] : bareTermHit(ctx, question);
   if (hit === undefined) return undefined;
   const decision = ctx.router.termGate(hit.term);
   if (!decision.certified) {

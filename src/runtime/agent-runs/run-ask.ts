@@ -54,8 +54,27 @@ function explorationTaken(decision: Tier1Decision, request: AskRequest): boolean
   return decision.kind === 'refused' && decision.nextAction === 'explore-review-required' && request.explore === true;
 }
 
-/** A Tier-1 refusal that goes on to Tier 2 when Tier 2 can run: a draft's, or an exploration taken. */
+/**
+ * Refusals of a governed block that is not certified now (never certified, pending
+ * recertification, untested). Asked for by name they are the answer; matched by an unnamed
+ * question they only mean no certified artifact resolves it, which is Tier 2's case (spec 01
+ * tiers): the question goes on, the block stays in the candidates as evidence. A certified block
+ * its owner flagged for review (REVIEW_REQUIRED) is a deliberate hold: its refusal stands, so the
+ * owner's hold is not written around.
+ */
+const NOT_CERTIFIED_NOW: ReadonlySet<string> = new Set(['BLOCK_NOT_CERTIFIED', 'BLOCK_PENDING_RECERTIFICATION', 'BLOCK_UNTESTED']);
+
+function unnamedUncertified(decision: Tier1Decision): boolean {
+  return decision.kind === 'refused' && !decision.named && NOT_CERTIFIED_NOW.has(decision.code);
+}
+
+/**
+ * A Tier-1 refusal that goes on to Tier 2: an unnamed match of a block not certified now always
+ * (without a model, Tier 2 says so); a draft's, or an exploration taken, when Tier 2 can run (a
+ * draft's refusal names the earlier capture, more use than "no model").
+ */
 function goesOn(ctx: AskContext, request: AskRequest, decision: Tier1Decision): boolean {
+  if (unnamedUncertified(decision)) return true;
   return (unnamedDraft(decision) || explorationTaken(decision, request)) && tier2Possible(ctx, request);
 }
 
