@@ -30,6 +30,8 @@ export interface Binding {
    * end: "last week" of a weekly series is that one row, not every week since.
    */
   within?: { column: string; start?: string; end: string };
+  /** Rows kept by a value of a field the block breaks its result down by ("revenue at AMS01" of a per-hotel block): one entry per field. */
+  keep?: Array<{ column: string; values: string[] }>;
 }
 
 function todayPlusOne(now: Date | string | undefined): string | undefined {
@@ -185,9 +187,29 @@ function bindFilterField(
     bindValue(block, param.name, field, distinct[0] ?? '', lexicon, out);
     return true;
   }
-  if (facts.breakdownFields.has(field)) return true;
+  if (facts.breakdownFields.has(field)) return keepRows(block, facts, field, distinct, lexicon, out);
   if (distinct.every((v) => facts.literals.has(v.toLowerCase()))) return true;
   return false;
+}
+
+/**
+ * "room revenue at AMS01" of a block with a row per hotel: the answer keeps the asked value's
+ * rows. A row limit may have cut them, so a limited block answers only when its default shows
+ * every value the field holds; otherwise it cannot say it has them.
+ */
+function keepRows(block: CompiledBlock, facts: BlockFacts, field: string, values: string[], lexicon: ValueLexicon | undefined, out: Binding): boolean {
+  const cap = typeof facts.limitParam?.default === 'number' ? facts.limitParam.default : facts.limitParam === undefined ? facts.fixedLimit : undefined;
+  const count = lexicon?.closed(field)?.length;
+  const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
+  if (limited && (cap === undefined || count === undefined || count > cap)) {
+    out.unmet.push({
+      kind: 'filter',
+      message: `${block.id} gives only the first rows of its ranking by ${field}, so it cannot say it holds ${values.join(', ')}.`,
+    });
+    return true;
+  }
+  out.keep = [...(out.keep ?? []), { column: field, values }];
+  return true;
 }
 
 function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, lexicon: ValueLexicon | undefined, out: Binding): void {

@@ -109,7 +109,7 @@ function aboutTheRows(
 
 function held(block: CompiledBlock, previous: PreviousAnswer, fit: Fit): Tier1Decision {
   const params = { ...previous.params, ...fit.params };
-  const decision = answer(block, params, 1, false, [{ id: block.id, score: 1, role: 'answer' }], routeOf(block, 1, fit), fit.within);
+  const decision = answer(block, params, 1, false, [{ id: block.id, score: 1, role: 'answer' }], routeOf(block, 1, fit), fit.within, fit.keep);
   return { ...decision, followUp: { mode: 'held', from: block.id } } as Tier1Decision;
 }
 

@@ -64,6 +64,7 @@ export function answer(
   candidates: Tier1Candidate[],
   route: Tier1Route,
   within?: Fit['within'],
+  keep?: Fit['keep'],
 ): Tier1Decision {
   return {
     kind: 'answer',
@@ -71,6 +72,7 @@ export function answer(
     ...(block.contract ? { contract: block.contract.raw } : {}),
     params,
     ...(within !== undefined ? { within } : {}),
+    ...(keep !== undefined && keep.length > 0 ? { keep } : {}),
     score,
     named,
     candidates,
@@ -106,6 +108,8 @@ export interface Fit {
   params: Record<string, ParamValue>;
   /** The rows of a time series the asked period keeps (bind-question.ts). */
   within?: { column: string; start?: string; end: string };
+  /** Rows kept by a value of a field the block breaks its result down by ("revenue at AMS01" of a per-hotel block): one entry per field. */
+  keep?: Array<{ column: string; values: string[] }>;
   /** What the question asks that the block does not take or give (bind-question, then coverage). */
   unmet: Unmet[];
   covered: string[];
@@ -141,6 +145,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
   return {
     params: binding.params,
     ...(binding.within !== undefined ? { within: binding.within } : {}),
+    ...(binding.keep !== undefined ? { keep: binding.keep } : {}),
     unmet: [...binding.unmet, ...cov.unmet],
     covered: cov.covered,
     uncovered: [...cov.uncovered, ...(unbound.length > 0 ? ['parameters'] : [])],

@@ -20,7 +20,12 @@ function unmetBeyondExample(p: Prepared, block: CompiledBlock, ref: ExampleRef, 
   // The example's own asks, read at the same `now`, say what the owner declared the block answers as it is.
   const own = asksOf(p, ref.question, options);
   const declared = new Set(bindAsks(block, own, options.now, p.lexicon).unmet.map((u) => `${u.kind}\u0000${u.message}`));
-  return { params: binding.params, within: binding.within, unmet: binding.unmet.filter((u) => !declared.has(`${u.kind}\u0000${u.message}`)) };
+  return {
+    params: binding.params,
+    within: binding.within,
+    keep: binding.keep,
+    unmet: binding.unmet.filter((u) => !declared.has(`${u.kind}\u0000${u.message}`)),
+  };
 }
 
 /** The decision when the question says an owner's example again; undefined otherwise. */
@@ -41,7 +46,7 @@ export function routeExample(p: Prepared, question: string, options: RouteOption
   const doc = servable[0] as number;
   const block = p.index.blocks[doc] as CompiledBlock;
   const ref = refs.find((r) => r.doc === doc) as ExampleRef;
-  const { params, unmet, within } = unmetBeyondExample(p, block, ref, asks, options);
+  const { params, unmet, within, keep } = unmetBeyondExample(p, block, ref, asks, options);
   // Every word of the question is the owner's own: coverage explains the route, it does not judge it.
   const explained = fitOf(block, asked, options, true, p);
   const parts = explained.parts.map((x) =>
@@ -49,7 +54,7 @@ export function routeExample(p: Prepared, question: string, options: RouteOption
   );
   const fit = { params, unmet, covered: [...explained.covered, ...explained.uncovered], uncovered: unmet.length > 0 ? ['parameters'] : [], parts };
   const candidates: Tier1Candidate[] = [{ id: block.id, score: 1, role: unmet.length === 0 ? 'answer' : 'cannot-answer' }];
-  if (unmet.length === 0) return answer(block, params, 1, false, candidates, routeOf(block, 1, fit, ref.question), within);
+  if (unmet.length === 0) return answer(block, params, 1, false, candidates, routeOf(block, 1, fit, ref.question), within, keep);
   if (unmet.every((u) => VALUE_KINDS.has(u.kind)))
     return { ...refused(valueNotAccepted(block, unmet), false, candidates), route: routeOf(block, 1, fit, ref.question) };
   return undefined;

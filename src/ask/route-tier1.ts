@@ -69,7 +69,7 @@ function routeNamed(p: Prepared, question: string, hit: NameMatch, options: Rout
   }
   const fit = fitOf(block, askedOf(p, question, options, [[hit.start, hit.end]]), options, true, p);
   if (fit.unmet.length > 0) return refused(unmetRefusal(block, fit.unmet), true, candidates);
-  return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit), fit.within);
+  return answer(block, fit.params, 1, true, candidates, routeOf(block, 1, fit), fit.within, fit.keep);
 }
 
 function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
@@ -177,7 +177,16 @@ function chooseServable(p: Prepared, ranked: Scored[], asked: Asked, options: Ro
       notAccepted(first, candidates, explained) ?? { kind: 'no-match', code: 'NO_MATCH', candidates, ...(explained !== undefined ? { route: explained } : {}) }
     );
   const score = round4(chosen.score);
-  return answer(chosen.block, chosen.fit.params, score, false, candidates, routeOf(chosen.block, score, chosen.fit), chosen.fit.within) as Tier1Answer;
+  return answer(
+    chosen.block,
+    chosen.fit.params,
+    score,
+    false,
+    candidates,
+    routeOf(chosen.block, score, chosen.fit),
+    chosen.fit.within,
+    chosen.fit.keep,
+  ) as Tier1Answer;
 }
 
 export interface RouterOptions {

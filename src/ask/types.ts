@@ -110,6 +110,8 @@ export interface Tier1Answer {
   followUp?: Tier1FollowUp;
   /** The rows the asked period keeps, on a time series that takes no end date (bind-question.ts). */
   within?: { column: string; start?: string; end: string };
+  /** Rows kept by a value of a field the block breaks its result down by ("revenue at AMS01" of a per-hotel block): one entry per field. */
+  keep?: Array<{ column: string; values: string[] }>;
 }
 
 export interface Tier1Refusal {

@@ -5,7 +5,7 @@
  * one field compared with each other ask for a breakdown by it.
  */
 import { describe, expect, it } from 'vitest';
-import { bindQuestion, buildValueLexicon, readAsks } from '../../src/ask/index.js';
+import { bindQuestion, buildValueLexicon, createTier1Router, readAsks } from '../../src/ask/index.js';
 import { readShape } from '../../src/ask/question-shape.js';
 import { codeShape } from '../../src/ask/value-lexicon.js';
 import { buildTermIndex } from '../../src/ask/term-index.js';
@@ -124,5 +124,21 @@ describe('letters joined by "&" are one word', () => {
   it('reads F&B as the fb of fb_revenue', async () => {
     const { words } = await import('../../src/ask/tokens.js');
     expect(words('F&B revenue, P&L').map((w) => w.word)).toEqual(['fb', 'revenue', 'pl']);
+  });
+});
+
+describe('a value of a field the result is broken down by keeps its rows', () => {
+  const commerce = useCommerceRouter();
+  it('keeps the asked channel of a per-channel block, and both when two are compared', () => {
+    const router = createTier1Router(commerce.manifest, { values: new Map([['channel', ['web', 'mobile', 'store']]]) });
+    expect(router.route('orders and share from mobile', { now: '2026-02-15T10:00:00Z' })).toMatchObject({
+      kind: 'answer',
+      block: 'sales.channel_mix',
+      keep: [{ column: 'channel', values: ['mobile'] }],
+    });
+    expect(router.route('orders from web vs mobile', { now: '2026-02-15T10:00:00Z' })).toMatchObject({
+      kind: 'answer',
+      keep: [{ column: 'channel', values: ['web', 'mobile'] }],
+    });
   });
 });

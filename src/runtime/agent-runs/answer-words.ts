@@ -46,7 +46,16 @@ function certifiedText(run: AskRun, audience: Audience): string {
     run.paramsApplied !== undefined
       ? run.paramsApplied.map((p) => `${p.name} = ${String(p.value)}${p.default ? ' (default)' : ''}`)
       : Object.entries(run.params ?? {}).map(([k, v]) => `${k} = ${String(v)}`);
-  return `${text} From certified block ${run.block ?? ''}${run.contract !== undefined ? ` (contract ${run.contract})` : ''}${params.length > 0 ? ` with ${params.join(', ')}` : ''}.`;
+  return `${text} From certified block ${run.block ?? ''}${run.contract !== undefined ? ` (contract ${run.contract})` : ''}${params.length > 0 ? ` with ${params.join(', ')}` : ''}${keptText(run)}.`;
+}
+
+/** Which of the block's rows the answer shows, when it shows some: its period, its asked values. */
+function keptText(run: AskRun): string {
+  const parts = [
+    ...(run.within !== undefined ? [`${run.within.column} ${run.within.start !== undefined ? `from ${run.within.start} ` : ''}before ${run.within.end}`] : []),
+    ...(run.keep ?? []).map((k) => `${k.column} ${k.values.join(' or ')}`),
+  ];
+  return parts.length > 0 ? `, rows of ${parts.join(' and ')}` : '';
 }
 
 function reviewText(run: AskRun, audience: Audience): string {

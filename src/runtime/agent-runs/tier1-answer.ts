@@ -63,6 +63,17 @@ function rowsWithin(rows: AskRun['rows'], within: Tier1Answer['within']): AskRun
   });
 }
 
+/** The rows of the asked values of a field the result is broken down by (kept, never changed). */
+function rowsKept(rows: AskRun['rows'], keep: Tier1Answer['keep']): AskRun['rows'] {
+  if (keep === undefined) return rows;
+  return rows.filter((row) => keep.every((k) => k.values.some((v) => String(row[k.column] ?? '').toLowerCase() === v.toLowerCase())));
+}
+
+/** A kept field the result has no column for: the rows cannot be chosen, so the block cannot answer. */
+function missingKeep(columns: readonly string[], keep: Tier1Answer['keep']): string | undefined {
+  return keep?.find((k) => !columns.includes(k.column))?.column;
+}
+
 /** Runs the block the router chose and labels the answer certified. */
 export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: RunBase): Promise<AskRun> {
   const block = Object.hasOwn(ctx.manifest.blocks, decision.block) ? ctx.manifest.blocks[decision.block] : undefined;
@@ -83,7 +94,14 @@ export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: 
       ...(error.reason !== undefined ? { checkReason: error.reason } : {}),
     });
   }
-  const rows = rowsWithin(run.rows, decision.within);
+  const missing = missingKeep(run.columns, decision.keep);
+  if (missing !== undefined)
+    return refusedRun(base, {
+      code: 'BLOCK_CANNOT_ANSWER',
+      reason: `${block.id} has no ${missing} column in its result to keep the asked rows by.`,
+      block: block.id,
+    });
+  const rows = rowsKept(rowsWithin(run.rows, decision.within), decision.keep);
   return finishRun(base, {
     tier: 1,
     trust: 'certified',
@@ -92,6 +110,7 @@ export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: 
     params: decision.params,
     paramsApplied: paramsApplied(block, decision.params),
     ...(decision.within !== undefined ? { within: decision.within } : {}),
+    ...(decision.keep !== undefined ? { keep: decision.keep } : {}),
     columns: run.columns,
     rows,
     rowCount: rows.length,

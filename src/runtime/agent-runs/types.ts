@@ -96,6 +96,8 @@ export interface AskRun {
   paramsApplied?: Array<{ name: string; value: string | number | boolean | null; default: boolean }>;
   /** Tier 1 on a time series: the rows kept for the asked period (`column` from `start` up to `end`). */
   within?: { column: string; start?: string; end: string };
+  /** The rows kept by the asked values of a field the result is broken down by ("at AMS01"). */
+  keep?: Array<{ column: string; values: string[] }>;
   columns: string[];
   rows: Array<Record<string, unknown>>;
   rowCount: number;

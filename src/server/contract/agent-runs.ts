@@ -129,6 +129,11 @@ export const ASK_RUN = {
       additionalProperties: false,
       properties: { column: TEXT, start: TEXT, end: TEXT },
     },
+    /** The rows kept by the asked values of a field the result is broken down by ("at AMS01"). */
+    keep: {
+      type: 'array',
+      items: { type: 'object', required: ['column', 'values'], additionalProperties: false, properties: { column: TEXT, values: TEXT_LIST } },
+    },
     columns: TEXT_LIST,
     rows: ROWS,
     rowCount: { type: 'integer' },

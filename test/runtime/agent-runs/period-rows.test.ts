@@ -42,3 +42,13 @@ describe('a closed period of a weekly series', () => {
     expect(applied.find((p) => p.name === 'top_n')?.default).toBe(false);
   });
 });
+
+describe('a value of a field the result is broken down by', () => {
+  it('answers with that value’s rows only, and says which', async () => {
+    const r = await callTool(commerce.opened.ctx, 'answer_question', { question: 'orders and share from web vs mobile' });
+    expect(r.body).toMatchObject({ tier: 1, trust: 'certified', block: 'sales.channel_mix', keep: [{ column: 'channel' }] });
+    const channels = (r.body['rows'] as Array<Record<string, unknown>>).map((row) => String(row['channel']).toLowerCase());
+    expect(channels.sort()).toEqual(['mobile', 'web']);
+    expect((r.body['answer'] as { text: string }).text).toMatch(/rows of channel/);
+  });
+});
