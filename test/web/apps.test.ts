@@ -64,6 +64,13 @@ describe('Apps in the browser', () => {
     await screenshot(page, 'app-page');
   });
 
+  it("charts a block tile by the block's declared visualization, as Ask does", async () => {
+    await page.goto(`${served.url}/apps/growth/overview`);
+    const caption = page.locator('.tile[aria-label="Weekly revenue"] figure.chart figcaption');
+    await caption.waitFor();
+    expect(await caption.textContent()).toBe('Weekly revenue: revenue by week_start');
+  });
+
   it('opens /?app=<id>&page=<id> and removes the parameters', async () => {
     await page.goto(`${served.url}/?app=growth&page=customers`);
     await page.locator('.tile').first().waitFor();

@@ -41,6 +41,8 @@ export interface TileRun {
   rows?: Array<Record<string, unknown>>;
   rowCount?: number;
   error?: { code: string; message: string };
+  /** The source block's declared chart (`chart`, `x`, `y`...): a tile charts what Ask charts for the same block. */
+  visualization?: Record<string, unknown>;
 }
 
 export interface PageRun {
@@ -169,10 +171,16 @@ async function runAnswers(
 }
 
 /** The tile as the page shows it, with its run. */
-function tileRunOf(tile: CompiledTile, run: (BlockRun & { figuresWithheld?: true }) | undefined, keepsAnswerText: boolean): TileRun {
+function tileRunOf(
+  tile: CompiledTile,
+  run: (BlockRun & { figuresWithheld?: true }) | undefined,
+  keepsAnswerText: boolean,
+  visualization: Record<string, unknown> | undefined,
+): TileRun {
   return {
     id: tile.id,
     kind: tile.kind,
+    ...(visualization !== undefined ? { visualization } : {}),
     ...(tile.title !== undefined ? { title: tile.title } : {}),
     ...textOf(tile, keepsAnswerText),
     ...(tile.source !== undefined ? { source: tile.source.id, sourceKind: tile.source.kind } : {}),
@@ -239,7 +247,9 @@ export async function runAppPage(root: string, config: SvcConfig, manifest: Mani
     trust: rules.trust,
     gate: manifestGate(manifest, rules.gate),
   });
-  const tiles = page.tiles.map((tile) => tileRunOf(tile, sources.get(tile.id) ?? answers.get(tile.id), at.keepsAnswerText));
+  const declared = (tile: CompiledTile) =>
+    tile.source?.kind === 'block' && Object.hasOwn(manifest.blocks, tile.source.id) ? manifest.blocks[tile.source.id]?.visualization : undefined;
+  const tiles = page.tiles.map((tile) => tileRunOf(tile, sources.get(tile.id) ?? answers.get(tile.id), at.keepsAnswerText, declared(tile)));
   return {
     appId: at.appId,
     pageId: at.pageId,

@@ -81,6 +81,8 @@ const TILE_RUN = {
     rows: ROWS,
     rowCount: { type: 'integer' },
     error: { type: 'object', additionalProperties: false, properties: { code: TEXT, message: TEXT } },
+    /** The source block's declared chart: a tile charts what Ask charts for the same block. */
+    visualization: { type: 'object', additionalProperties: true },
   },
 } as const;
 

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { PageRun, TileRun } from '../../server/contract/apps.js';
 import { api } from '../client/api.js';
-import { ResultChart } from '../parts/result-chart.js';
+import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 
 export const NOT_CHECKED = 'Trust not checked yet';
@@ -39,7 +39,14 @@ function TileView({ tile, label }: { tile: TileRun; label: string }) {
       ) : null}
       {tile.ok === true && tile.columns !== undefined && tile.rows !== undefined ? (
         <>
-          {tile.kind === 'chart' ? <ResultChart columns={tile.columns} rows={tile.rows} label={title} /> : null}
+          {tile.kind === 'chart' ? (
+            <ResultChart
+              columns={tile.columns}
+              rows={tile.rows}
+              label={title}
+              {...(tile.visualization !== undefined ? { visualization: tile.visualization as Visualization } : {})}
+            />
+          ) : null}
           {tile.kind === 'kpi' && tile.rows[0] !== undefined ? <p class="kpi">{String(Object.values(tile.rows[0]).at(-1) ?? '')}</p> : null}
           {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} /> : null}
         </>

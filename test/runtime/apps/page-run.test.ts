@@ -64,6 +64,19 @@ describe('runAppPage', () => {
     expect(run?.trust.text).toBeUndefined();
   });
 
+  it("gives each block tile its source's declared chart, as Ask charts that block", async () => {
+    const run = await runAppPage(
+      root,
+      config,
+      manifest,
+      countingExecutor(() => false),
+      { asker: undefined, appId: 'growth', pageId: 'overview', keepsAnswerText: true },
+    );
+    const weekly = run?.tiles.find((t) => t.source === 'finance.weekly_revenue');
+    expect(weekly?.visualization).toEqual(manifest.blocks['finance.weekly_revenue']?.visualization);
+    expect(weekly?.visualization).toMatchObject({ x: 'week_start', y: 'revenue' });
+  });
+
   it('answers undefined for a page the project does not have', async () => {
     expect(
       await runAppPage(
