@@ -208,6 +208,16 @@ function measuredTerms(blocks: readonly CompiledBlock[]): Set<string> {
   return out;
 }
 
+/** Decisions a router keeps for questions asked again. */
+const DECISIONS = 2_000;
+
+/** The calendar day a question is asked on: every relative period reads it, nothing finer. */
+function dayOf(now: RouteOptions['now']): string {
+  if (now === undefined) return '';
+  const t = typeof now === 'string' ? Date.parse(now) : now.getTime();
+  return Number.isNaN(t) ? String(now) : new Date(t).toISOString().slice(0, 10);
+}
+
 /** Builds the index once; `route` is then cheap, pure and deterministic. */
 export function createTier1Router(manifest: Manifest, options: RouterOptions = {}): Tier1Router {
   const all = Object.values(manifest.blocks);
@@ -253,10 +263,23 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     },
   };
   // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
-  const route = (question: string, options: RouteOptions = {}): Tier1Decision => {
+  const decide = (question: string, options: RouteOptions): Tier1Decision => {
     const named = matchBlockName(question, p.names);
     if (named !== undefined) return routeNamed(p, question, named, options);
     return routeExample(p, question, options) ?? routeRanked(p, question, options);
+  };
+  const remembered = new Map<string, Tier1Decision>();
+  // A router is pure over its manifest: the same question on the same day decides the same, so
+  // questions asked again (popular ones are) are answered from a bounded cache. Decisions are
+  // shared, never changed by their readers.
+  const route = (question: string, options: RouteOptions = {}): Tier1Decision => {
+    const key = `${dayOf(options.now)}\u0000${question}`;
+    const hit = remembered.get(key);
+    if (hit !== undefined) return hit;
+    const d = decide(question, options);
+    if (remembered.size >= DECISIONS) remembered.delete(remembered.keys().next().value as string);
+    remembered.set(key, d);
+    return d;
   };
   return {
     size: index.blocks.length,

@@ -99,6 +99,9 @@ function asStatementError(error: unknown): StatementError {
   return new StatementError('WAREHOUSE_ERROR', error instanceof Error ? error.message : String(error));
 }
 
+/** Statement-check decisions an executor keeps for statements run again. */
+const CHECKED = 1_000;
+
 class OneQueryPath implements Executor {
   private readonly registry: ConnectorRegistry;
   private readonly deadlineMs: number;
@@ -106,6 +109,7 @@ class OneQueryPath implements Executor {
   private readonly maxResultBytes: number;
   private readonly maxCellBytes: number;
   private readonly cache: ResultCache | undefined;
+  private readonly decided = new Map<string, ReturnType<typeof hostedStatementRefusal>>();
   private closed = false;
 
   constructor(private readonly options: ExecutorOptions) {
@@ -165,10 +169,24 @@ class OneQueryPath implements Executor {
       report('error');
       throw new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
     }
-    const refusal = hostedStatementRefusal(request.sql, target.driver, target.folders, { readOnly: request.origin !== 'platform' });
+    const refusal = this.checkedRefusal(request.sql, target, request.origin !== 'platform');
     if (refusal === null) return;
     report('refused');
     throw new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
+  }
+
+  /**
+   * The statement check's decision for one statement on one target. The check is a pure function
+   * of the statement, its dialect, the folders it may read and read-only, so a decision is kept
+   * (bounded) for statements run again: a certified block asked again is not parsed again.
+   */
+  private checkedRefusal(sql: string, target: Target, readOnly: boolean): ReturnType<typeof hostedStatementRefusal> {
+    const key = `${target.driver}\u0000${readOnly}\u0000${JSON.stringify(target.folders ?? null)}\u0000${sql}`;
+    if (this.decided.has(key)) return this.decided.get(key) ?? null;
+    const refusal = hostedStatementRefusal(sql, target.driver, target.folders, { readOnly });
+    if (this.decided.size >= CHECKED) this.decided.delete(this.decided.keys().next().value as string);
+    this.decided.set(key, refusal);
+    return refusal;
   }
 
   /** Phases 2 and 3, the asker's credentials then their row policy (which sees the final connection). */
