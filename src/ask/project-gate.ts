@@ -34,5 +34,10 @@ export function projectViewGate(config?: Pick<SvcConfig, 'rules'>): (view: Compi
 
 /** The Tier-1 router of a project's manifest, under the project's answer gate (and knowing the data's values, when loaded). */
 export function projectRouter(manifest: Manifest, config?: Pick<SvcConfig, 'rules'>, values?: DataValues): Tier1Router {
-  return createTier1Router(manifest, { gate: projectGate(manifest, config), termGate: projectTermGate(config), ...(values !== undefined ? { values } : {}) });
+  return createTier1Router(manifest, {
+    gate: projectGate(manifest, config),
+    termGate: projectTermGate(config),
+    viewGate: projectViewGate(config),
+    ...(values !== undefined ? { values } : {}),
+  });
 }
