@@ -158,6 +158,30 @@ describe('a question naming a view is answered from its blocks', () => {
   });
 });
 
+describe('views travel with block answers as evidence', () => {
+  const REPORTING = { id: 'finance.revenue_reporting', name: 'revenue reporting' };
+  it.each<[string, string, Array<{ id: string; name: string }> | undefined]>([
+    ['What were sales last week?', 'finance.weekly_revenue', [REPORTING]],
+    ['Revenue by payment method', 'finance.revenue_by_payment_method', [REPORTING]],
+    ['orders per day', 'sales.daily_orders', undefined],
+    ['How many customers per segment?', 'customers.customers_by_segment', undefined],
+  ])('%s -> %s with views %j (certified views holding the block only)', async (question, block, views) => {
+    const run = await ask(question);
+    expect(run).toMatchObject({ tier: 1, trust: 'certified', block });
+    expect(run.views).toEqual(views);
+  });
+
+  it('a view whose receipt went stale is evidence of nothing', async () => {
+    const stale = structuredClone(manifest);
+    // As the compiler leaves a view edited since its receipt: its content hash no longer matches.
+    stale.views['finance.revenue_reporting']!.sourceSha256 = 'sha256:edited-since-certified';
+    const { projectRouter } = await import('../../../src/ask/project-gate.js');
+    const run = await ask('What were sales last week?', { manifest: stale, router: projectRouter(stale, config) });
+    expect(run.block).toBe('finance.weekly_revenue');
+    expect(run.views).toBeUndefined();
+  });
+});
+
 describe('svc agent ask (a real child process)', () => {
   it('prints the certified view, its blocks and terms; a draft view is refused with exit 1', async () => {
     const { svc } = await import('../../helpers/cli.js');
@@ -193,6 +217,11 @@ describe('over HTTP (POST /api/agent-runs on loopback)', () => {
       trust: 'certified',
       view: { id: 'finance.revenue_reporting', blocks: expect.any(Array), terms: expect.any(Array) },
     });
+  });
+
+  it('carries the views holding the block of a Tier-1 answer', async () => {
+    const r = await post(server, { question: 'What was revenue last week?' });
+    expect(r.body).toMatchObject({ tier: 1, block: 'finance.weekly_revenue', views: [{ id: 'finance.revenue_reporting', name: 'revenue reporting' }] });
   });
 
   it('refuses a draft view with VIEW_NOT_CERTIFIED', async () => {
