@@ -1,7 +1,7 @@
 /**
  * Context questions about a business view ("what is in the revenue reporting view?", "what does
- * the revenue pack cover?", "which blocks are in finance reporting?", or a definition question
- * naming the view) are answered from the view, not from data (spec 01 "What the service does" 1
+ * the revenue pack cover?", "which blocks are in finance reporting?", "what is the revenue
+ * reporting view?", or a definition question naming the view) are answered from the view, not from data (spec 01 "What the service does" 1
  * and rule 4): a view the answer gate lets answer gives its description, owner, terms and the
  * blocks of it that answer as certified, with the certified label; one it does not is refused
  * with the reason and the command that certifies it. Beside a block answer, the certified views
@@ -9,6 +9,7 @@
  */
 import type { CompiledView } from '../../compiler/types.js';
 import { asksDefinition } from '../../ask/term-index.js';
+import type { ViewHit } from '../../ask/view-scope.js';
 import { termEvidence } from './definition-answer.js';
 import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
 import type { AskContext, AskRun, ViewAnswer, ViewEvidence } from './types.js';
@@ -20,6 +21,16 @@ const CONTEXT_CUES: readonly RegExp[] = [
   /\b(?:which|what)\s+(?:blocks?|reports?|metrics|kpis?|figures|terms)\s+(?:are|is|does|do|belong)\b/i,
   /\b(?:tell\s+me\s+about|describe)\b/i,
 ];
+
+const BARE_WHAT = /^\s*what(?:'s|’s|\s+is|\s+are)\s+(?:the\s+)?(.+?)[\s?.!]*$/i;
+
+/** The view of "What is the revenue reporting view?": "what is" and a view's name, nothing more (as for terms). */
+function bareViewHit(ctx: AskContext, question: string): ViewHit | undefined {
+  const rest = BARE_WHAT.exec(question)?.[1];
+  if (rest === undefined) return undefined;
+  const hit = ctx.router.views.find(rest, false);
+  return hit !== undefined && hit.start === 0 && hit.end === rest.length ? hit : undefined;
+}
 
 /** True when the question asks what something holds or means (the definition cues of terms included). */
 export function asksViewContext(question: string): boolean {
@@ -43,8 +54,7 @@ export function viewAnswer(ctx: AskContext, view: CompiledView): ViewAnswer {
 
 /** The run answering a context question about a view, or undefined when the question is not one. */
 export function viewRun(ctx: AskContext, question: string, base: RunBase): AskRun | undefined {
-  if (!asksViewContext(question)) return undefined;
-  const hit = ctx.router.views.find(question, false);
+  const hit = asksViewContext(question) ? ctx.router.views.find(question, false) : bareViewHit(ctx, question);
   if (hit === undefined) return undefined;
   const decision = ctx.router.views.gate(hit.view);
   if (!decision.certified) {

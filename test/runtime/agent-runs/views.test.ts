@@ -77,6 +77,8 @@ describe('context questions', () => {
     'which blocks are in finance reporting?',
     'what do we mean by revenue reporting?',
     "what's in the Revenue Reporting view",
+    'What is the revenue reporting view?',
+    "what's revenue pack",
   ])('%s -> the certified view, with its blocks and terms', async (question) => {
     const run = await ask(question);
     expect(run).toMatchObject({
@@ -134,6 +136,12 @@ describe('context questions', () => {
     const run = await ask('what do we mean by revenue in the revenue reporting view?');
     expect(run).toMatchObject({ tier: 1, trust: 'certified', definition: { id: 'finance.revenue' } });
     expect(run.view).toBeUndefined();
+  });
+
+  it('"what is" and more than a view\'s name asks for data, routed within the view', async () => {
+    const run = await ask('what is revenue reporting weekly revenue?');
+    expect(run.view).toBeUndefined();
+    expect(run).toMatchObject({ tier: 1, block: 'finance.weekly_revenue' });
   });
 
   it('a context question naming no view goes on through the cascade', async () => {
