@@ -115,6 +115,31 @@ export const CODES = {
     'Term {{term}} relates to {{block}}, which is {{state}}.',
     'A certified term points only at certified blocks: certify {{block}} first, or remove it from related.',
   ),
+  'certify/view-member': entry(
+    'error',
+    'View {{view}} holds {{kind}} {{member}}, which is {{state}}.',
+    'A certified view holds only certified blocks and terms: certify {{member}} first, or remove it from the view.',
+  ),
+  'certify/view-not-found': entry(
+    'error',
+    'No view {{view}} in semantic-layer/views.yaml.',
+    'Pass the id (<domain>.<name>) of a view declared in semantic-layer/views.yaml.',
+  ),
+  'certify/view-receipt-missing': entry(
+    'error',
+    'View {{view}} is marked certified but has no certification receipt, so it is pending recertification: it answers nothing, scopes no question and is shown beside no answer.',
+    'Certify it with svc certify --view {{view}}.',
+  ),
+  'certify/view-receipt-orphaned': entry(
+    'error',
+    'View {{view}} keeps a certification receipt while it is {{status}}.',
+    'Remove its certification key, or certify it again with svc certify --view {{view}}.',
+  ),
+  'certify/view-receipt-stale': entry(
+    'error',
+    'View {{view}} changed since it was certified, so it is pending recertification: it answers nothing, scopes no question and is shown beside no answer.',
+    'Review the change, then certify it again with svc certify --view {{view}}.',
+  ),
   'certify/write-failed': entry(
     'error',
     'Writing {{file}} failed ({{reason}}); every file was restored.',
@@ -314,6 +339,22 @@ export const CODES = {
     'warning',
     'Term {{term}} relates to {{block}}, which is not a block in this project.',
     'Fix the id (<domain>.<name>) or remove it from related.',
+  ),
+  'views/duplicate': entry('error', 'View {{view}} is declared more than once.', 'Keep one entry per view id in semantic-layer/views.yaml.'),
+  'views/invalid': entry(
+    'error',
+    'semantic-layer/views.yaml is invalid at {{pointer}}: {{problem}}.',
+    'Fix the value at {{pointer}}; until then the project has no views.',
+  ),
+  'views/unknown-block': entry(
+    'warning',
+    'View {{view}} holds {{block}}, which is not a block in this project.',
+    "Fix the id (<domain>.<name>) or remove it from the view's blocks.",
+  ),
+  'views/unknown-term': entry(
+    'warning',
+    'View {{view}} holds term {{term}}, which is not a term of semantic-layer/terms.yaml.',
+    "Fix the id (<domain>.<name>) or remove it from the view's terms.",
   ),
 } as const satisfies Record<string, CodeEntry>;
 

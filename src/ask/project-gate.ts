@@ -5,8 +5,8 @@
  * entries apply and the built-in rules always do.
  */
 import type { SvcConfig } from '../compiler/project/config.js';
-import type { CompiledTerm, Manifest } from '../compiler/types.js';
-import { manifestGate, termGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
+import type { CompiledTerm, CompiledView, Manifest } from '../compiler/types.js';
+import { manifestGate, termGate, viewGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
 import { projectPolicy } from '../rules/built-in-policies.js';
 import { createTier1Router } from './route-tier1.js';
 import type { Tier1Router } from './types.js';
@@ -25,7 +25,19 @@ export function projectTermGate(config?: Pick<SvcConfig, 'rules'>): (term: Compi
   return (term) => termGate(term, policy);
 }
 
+/** The project's merged answer.gate policy for views. */
+export function projectViewGate(config?: Pick<SvcConfig, 'rules'>): (view: CompiledView) => GateDecision {
+  const rules = config?.rules ?? [];
+  const policy = Array.isArray(rules) && rules.length === 0 ? undefined : projectPolicy('answer.gate', rules).policy;
+  return (view) => viewGate(view, policy);
+}
+
 /** The Tier-1 router of a project's manifest, under the project's answer gate (and knowing the data's values, when loaded). */
 export function projectRouter(manifest: Manifest, config?: Pick<SvcConfig, 'rules'>, values?: DataValues): Tier1Router {
-  return createTier1Router(manifest, { gate: projectGate(manifest, config), termGate: projectTermGate(config), ...(values !== undefined ? { values } : {}) });
+  return createTier1Router(manifest, {
+    gate: projectGate(manifest, config),
+    termGate: projectTermGate(config),
+    viewGate: projectViewGate(config),
+    ...(values !== undefined ? { values } : {}),
+  });
 }

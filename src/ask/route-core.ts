@@ -13,6 +13,7 @@ import { readAsks, type QuestionAsks } from './question-asks.js';
 import { readShape, type AskedShape } from './question-shape.js';
 import type { TermAlias, TermIndex } from './term-index.js';
 import type { RefusalCore } from './refusals.js';
+import type { ViewIndex } from './view-scope.js';
 import type { RouteIndex } from './route-index.js';
 import { boundParts } from './route-parts.js';
 import type { ParamValue, RouteOptions, RoutePart, Tier1Candidate, Tier1Decision, Tier1Route } from './types.js';
@@ -42,6 +43,8 @@ export interface Prepared {
   scratch: Float64Array;
   isKnown: (word: string) => boolean;
   terms: TermIndex;
+  /** The manifest's views: a certified view named in a question scopes its routing. */
+  views: ViewIndex;
   /** The owners' example questions, indexed on first use. */
   examples(): ExampleIndex;
   /** A question's term in the project's own words (business-lexicon.ts). */

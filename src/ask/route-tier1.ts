@@ -5,10 +5,11 @@
  * route is then pure and deterministic: no clock (periods use the `now` passed in), no
  * randomness, ties broken by block id.
  */
-import type { CompiledBlock, CompiledTerm, Manifest } from '../compiler/types.js';
-import { manifestGate, termGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
+import type { CompiledBlock, CompiledTerm, CompiledView, Manifest } from '../compiler/types.js';
+import { manifestGate, termGate, viewGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
 import { blockContract } from './block-contract.js';
 import { buildTermIndex } from './term-index.js';
+import { buildViewIndex } from './view-scope.js';
 import type { Unmet } from './bind-question.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
 import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, valueNotAccepted, type RefusalCore } from './refusals.js';
@@ -83,13 +84,15 @@ function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
 const isDraft = (p: Prepared, doc: number): boolean => (p.index.blocks[doc] as CompiledBlock).status === 'draft';
 
 function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier1Decision {
-  const asked = askedOf(p, question, options);
+  // A certified view the question names keeps Tier 1 to its blocks; its words are skipped like a block's name.
+  const scope = p.views.scope(question);
+  const asked = askedOf(p, question, options, scope === undefined ? undefined : [scope.span]);
   // A certified term's synonyms score as its name too: the name is appended, nothing is replaced.
   const all = scoreTerms(
     p.index,
-    routingTerms(p.terms.expand(question), asked.asks, (t) => p.index.postings.has(t), p.fold),
+    routingTerms(p.terms.expand(scope?.rest ?? question), asked.asks, (t) => p.index.postings.has(t), p.fold),
     p.scratch,
-  );
+  ).filter((r) => scope === undefined || scope.blocks.has((p.index.blocks[r.doc] as CompiledBlock).id));
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
   if (ranked.length === 0) return { kind: 'no-match', code: 'NO_MATCH', candidates: roleless(p, all) };
   // Drafts wait for review; they never displace a certified block (see the draft step below).
@@ -194,6 +197,8 @@ export interface RouterOptions {
   gate?: BlockGate;
   /** The same policy's decision for terms; the built-in policy otherwise. */
   termGate?: (term: CompiledTerm) => GateDecision;
+  /** The same policy's decision for views; the built-in policy otherwise. */
+  viewGate?: (view: CompiledView) => GateDecision;
   /** The values the data holds per filtered field (agent-runs/data-values.ts), for binding spellings. */
   values?: DataValues;
 }
@@ -232,6 +237,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     return d;
   };
   const terms = buildTermIndex(manifest, termGateOf);
+  const views = buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v)));
   const refusals = new Map<number, RefusalCore | undefined>();
   let examples: ExampleIndex | undefined;
   let measured: ReadonlySet<string> | undefined;
@@ -247,6 +253,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     },
     scratch: new Float64Array(index.blocks.length),
     terms,
+    views,
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));
@@ -266,7 +273,9 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   const decide = (question: string, options: RouteOptions): Tier1Decision => {
     const named = matchBlockName(question, p.names);
     if (named !== undefined) return routeNamed(p, question, named, options);
-    return routeExample(p, question, options) ?? routeRanked(p, question, options);
+    // An owner's example never leads out of a view the question names: its blocks are ranked instead.
+    const example = p.views.scope(question) === undefined ? routeExample(p, question, options) : undefined;
+    return example ?? routeRanked(p, question, options);
   };
   const remembered = new Map<string, Tier1Decision>();
   // A router is pure over its manifest: the same question on the same day decides the same, so
@@ -286,6 +295,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     gate,
     termGate: termGateOf,
     terms,
+    views,
     route,
     isValue: (phrase) => p.lexicon.fieldsOf(phrase).length > 0,
     followUp(question, previous, options = {}) {

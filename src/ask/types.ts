@@ -8,6 +8,7 @@ import type { CompiledTerm } from '../compiler/types.js';
 import type { Tier1ReasonCode } from '../rules/ask-refusal-codes.js';
 import type { BlockGate, GateDecision } from '../rules/gates/answer-gate.js';
 import type { TermIndex } from './term-index.js';
+import type { ViewIndex } from './view-scope.js';
 
 /** Stable reason codes, from the Ask refusal table (src/rules/ask-refusal-codes.ts). Never renamed: traces, the CLI and agent tools key on them. */
 export { TIER1_REASON_CODES, type Tier1ReasonCode } from '../rules/ask-refusal-codes.js';
@@ -172,6 +173,8 @@ export interface Tier1Router {
   termGate(term: CompiledTerm): GateDecision;
   /** The manifest's business terms: definition questions and routing synonyms. */
   readonly terms: TermIndex;
+  /** The manifest's business views, with the same gate's decision on each: context questions, routing scope, evidence. */
+  readonly views: ViewIndex;
   /** Number of blocks indexed (every status; only certified ones may answer). */
   readonly size: number;
 }

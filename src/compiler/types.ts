@@ -194,6 +194,33 @@ export interface CompiledTerm {
   certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string };
 }
 
+/**
+ * A business view (semantic-layer/views.yaml): a named, owned set of blocks and terms that
+ * belong together, for context questions and to scope routing.
+ */
+export interface CompiledView {
+  /** `<domain>.<name>` */
+  id: string;
+  /** As people say it ("revenue reporting"). */
+  name: string;
+  domain: string;
+  description: string;
+  synonyms: string[];
+  owner?: string;
+  /** Declared status: draft | certified. */
+  status: string;
+  /** `certified` only with a receipt for the current content; else as declared, or pending_recertification. */
+  effectiveStatus: string;
+  receipt: ReceiptState;
+  /** Ids of the blocks the view holds, as declared. */
+  blocks: string[];
+  /** Ids of the business terms the view holds, as declared. */
+  terms: string[];
+  /** sha256 of the view's canonical content (id, name, description, synonyms, owner, blocks, terms). */
+  sourceSha256: string;
+  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string };
+}
+
 export interface LineageEdge {
   block: string;
   table: string;
@@ -207,6 +234,8 @@ export interface Manifest {
   apps: Record<string, CompiledApp>;
   /** Business terms by id (semantic-layer/terms.yaml); empty when the project declares none. */
   terms: Record<string, CompiledTerm>;
+  /** Business views by id (semantic-layer/views.yaml); empty when the project declares none. */
+  views: Record<string, CompiledView>;
   lineage: LineageEdge[];
   diagnostics: Diagnostic[];
 }

@@ -120,6 +120,11 @@ export const ASK_REFUSAL_CODES = {
     'The block that answers does not accept a value asked (a top-N out of range, a filter value its data does not hold).',
     'Ask with a value the block accepts (the refusal names them).',
   ),
+  VIEW_NOT_CERTIFIED: code(
+    'cascade',
+    'A context question ("what is in the revenue reporting view?") names a business view the answer gate does not let answer as certified.',
+    'Review the view, then certify it: svc certify --view <domain.name>.',
+  ),
   WAREHOUSE_ERROR: statement(STATEMENT_CODES.WAREHOUSE_ERROR),
 } as const satisfies Record<string, CodeMeaning & { source: Source }>;
 

@@ -35,6 +35,7 @@ export function baseData(facts: Facts): DiagnosticData {
   const data: DiagnosticData = { block: facts.block?.id ?? facts.tile?.source?.id ?? '' };
   if (facts.block?.status !== undefined) data.status = facts.block.status;
   if (facts.term !== undefined) data.term = facts.term.id;
+  if (facts.view !== undefined) data.view = facts.view.id;
   if (facts.tile !== undefined) data.tile = facts.tile.id;
   if (facts.tile?.page !== undefined) data.page = facts.tile.page;
   if (facts.app !== undefined) data.app = facts.app.id;

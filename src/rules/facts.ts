@@ -3,7 +3,7 @@
  * runtime) gather them; the rules engine only reads them, so it stays free of I/O and every
  * policy can be tested with plain objects.
  */
-import type { CompiledBlock, CompiledTerm } from '../compiler/types.js';
+import type { CompiledBlock, CompiledTerm, CompiledView } from '../compiler/types.js';
 
 /** The result of running the block's (or tile's) statement once. */
 export interface RunFacts {
@@ -84,6 +84,8 @@ export interface Facts {
   block?: CompiledBlock;
   /** A business term, when a rule is about a term (the answer gate of definition answers). */
   term?: CompiledTerm;
+  /** A business view, when a rule is about a view (the answer gate of view answers and scopes). */
+  view?: CompiledView;
   /** Whether the block may answer as certified, decided once by the answer gate. */
   gate?: GateFacts;
   /** Whether the block's engine prepared its statement without running it (certify asks first). */
@@ -104,7 +106,7 @@ export interface Facts {
 }
 
 /** Names of the fact groups a rule selector may require. */
-export const FACT_NAMES = ['app', 'block', 'run', 'term', 'tests', 'tile'] as const;
+export const FACT_NAMES = ['app', 'block', 'run', 'term', 'tests', 'tile', 'view'] as const;
 export type FactName = (typeof FACT_NAMES)[number];
 
 /** True when the named group of facts is present. */

@@ -100,7 +100,7 @@ export function readManifest(root: string): Manifest {
   if (data.manifestVersion !== 1 || typeof data.blocks !== 'object' || data.blocks === null || !Array.isArray(data.diagnostics)) {
     throw new Error('svc-manifest.json is not a manifest this svc reads');
   }
-  return { ...data, terms: data.terms ?? {}, apps: data.apps ?? {} } as Manifest;
+  return { ...data, terms: data.terms ?? {}, views: data.views ?? {}, apps: data.apps ?? {} } as Manifest;
 }
 
 /** The manifest with each block's contract resolved against the contract manifest as it is now. */

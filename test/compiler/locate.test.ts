@@ -10,7 +10,7 @@ describe('locateFragments', () => {
       id,
       text: Buffer.from(`${JSON.stringify(id)}: ${JSON.stringify({ id, q: 'SELECT "x"\n, 1' })}`),
     }));
-    const { bytes } = assembleManifest({ head, blocks, apps: {}, terms: {}, lineage: [{ block: 'a.x', table: 't' }], diagnostics: [] });
+    const { bytes } = assembleManifest({ head, blocks, apps: {}, terms: {}, views: {}, lineage: [{ block: 'a.x', table: 't' }], diagnostics: [] });
     const found = locateFragments(bytes);
     expect([...found.keys()]).toEqual(blocks.map((b) => b.id));
     for (const b of blocks) {
@@ -19,7 +19,7 @@ describe('locateFragments', () => {
   });
 
   it('finds nothing in an empty or foreign manifest', () => {
-    expect(locateFragments(assembleManifest({ head, blocks: [], apps: {}, terms: {}, lineage: [], diagnostics: [] }).bytes).size).toBe(0);
+    expect(locateFragments(assembleManifest({ head, blocks: [], apps: {}, terms: {}, views: {}, lineage: [], diagnostics: [] }).bytes).size).toBe(0);
     expect(locateFragments(Buffer.from('{"blocks": {"a": 1}}')).size).toBe(0);
   });
 });
@@ -30,7 +30,7 @@ describe('findFragment', () => {
   const blocks = ids.map((id) => ({ id, text: Buffer.from(`${JSON.stringify(id)}: ${JSON.stringify({ id, q: `SELECT '\n    "a.x": '` })}`) }));
   const apps = { 'a.x': { id: 'a.x', file: 'apps/a/svc.app.json', pages: [] } };
   const diagnostics = [{ code: 'x/y', severity: 'warning' as const, message: '\n    "a.x": {}', data: {} }];
-  const { bytes } = assembleManifest({ head, blocks, apps, terms: {}, lineage: [], diagnostics });
+  const { bytes } = assembleManifest({ head, blocks, apps, terms: {}, views: {}, lineage: [], diagnostics });
 
   it.each(ids)('finds the line of %s and nothing else', (id) => {
     const at = findFragment(bytes, id);
@@ -50,7 +50,7 @@ describe('findFragment', () => {
 
 describe('manifestDiagnostics', () => {
   const build = (diagnostics: Array<{ code: string; severity: 'error' | 'warning'; message: string }>) =>
-    assembleManifest({ head, blocks: [], apps: {}, terms: {}, lineage: [], diagnostics: diagnostics.map((d) => ({ ...d, data: {} })) }).bytes;
+    assembleManifest({ head, blocks: [], apps: {}, terms: {}, views: {}, lineage: [], diagnostics: diagnostics.map((d) => ({ ...d, data: {} })) }).bytes;
 
   it.each([
     ['none', []],
@@ -73,7 +73,8 @@ describe('manifestDiagnostics', () => {
 
 describe('spliceFragments', () => {
   const fragment = (id: string, q: string) => ({ id, text: Buffer.from(`${JSON.stringify(id)}: ${JSON.stringify({ id, q })}`) });
-  const manifest = (blocks: Array<{ id: string; text: Buffer }>) => assembleManifest({ head, blocks, apps: {}, terms: {}, lineage: [], diagnostics: [] }).bytes;
+  const manifest = (blocks: Array<{ id: string; text: Buffer }>) =>
+    assembleManifest({ head, blocks, apps: {}, terms: {}, views: {}, lineage: [], diagnostics: [] }).bytes;
   const before = [fragment('a.x', 'one'), fragment('b.y', 'two'), fragment('c.z', 'three')];
 
   it.each<[string, Array<{ id: string; text: Buffer }>, boolean]>([

@@ -40,6 +40,14 @@ const DOCUMENTS: Record<string, unknown[]> = {
     { terms: [{ id: 'a.b' }] },
     { terms: [{ id: 'a.b', definition: 'x', status: 'sure' }] },
   ],
+  'views.schema.json': [
+    { views: [] },
+    { views: [{ id: 'a.b', description: 'x', blocks: ['a.c'] }] },
+    { views: [{ id: 'a.b', description: 'x', blocks: [] }] },
+    { views: [{ id: 'a.b', description: 'x' }] },
+    { views: [{ id: 'a.b', description: 'x', blocks: ['a.c'], status: 'review' }] },
+    { views: [{ id: 'a.b', description: 'x', blocks: ['a.c'], terms: ['Bad'] }] },
+  ],
   'page.schema.json': [
     { id: 'p', tiles: [{ id: 't', kind: 'text' }] },
     { id: 'p', tiles: [{ id: 't', kind: 'chart' }] },

@@ -37,6 +37,7 @@ const SURFACES: Record<string, string> = {
   'src/ask/route-tier1.ts': 'Tier-1 routing and asking by name: gateRefusal over the router gate',
   'src/runtime/agent-runs/tier1-answer.ts': 'the Tier-1 run: the router gate asked again before running',
   'src/runtime/agent-runs/definition-answer.ts': 'definition answers: the term gate of the same policy',
+  'src/runtime/agent-runs/view-answer.ts': "view context answers: the view gate of the same policy, and the router gate on the view's blocks",
   'src/server/routes/block-run.ts': 'POST /api/blocks/:id/run',
   'src/runtime/agent-tools/tools/query-via-block.ts': 'query_via_block: the catalog gate',
   'src/rules/trust.ts': 'tile and App trust: the answer-gate check of answer.trust',
@@ -216,6 +217,12 @@ describe.each(SCENARIOS)('$name', (scenario) => {
       expect(r.statusCode).toBe(200);
       notCertified(r.json().trust, r.json().block);
     }
+  });
+
+  it("a certified view's context answer never lists the block", async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'What is in the revenue reporting view?' } });
+    expect(r.json()).toMatchObject({ trust: 'certified', view: { id: 'finance.revenue_reporting' } });
+    expect(r.json().view.blocks.map((b: { id: string }) => b.id)).not.toContain(scenario.block);
   });
 
   it('POST /api/blocks/:id/run', async () => {

@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isRegisteredCode } from '../../grammar/codes.js';
+import type { CompiledView } from '../../src/compiler/types.js';
 import type { Facts } from '../../src/rules/facts.js';
 import { evaluatePolicy } from '../../src/rules/evaluate.js';
 import { POLICY_NAMES, builtinPolicy, type PolicyName } from '../../src/rules/built-in-policies.js';
@@ -16,6 +17,25 @@ import { certifiableFacts, tileFacts } from './fixtures.js';
 const DIR = fileURLToPath(new URL('../../src/rules/policies/', import.meta.url));
 const unresolved = { raw: 'x.Y.z@9', id: 'x.Y.z', version: 9, status: 'unresolved' as const };
 const failedRun = { ok: false, columns: [], rowCount: 0, error: 'no such table: orders' };
+
+/** A business view as the compiler gives it: certified and proven unless `over` says otherwise. */
+function view(over: Partial<CompiledView>): CompiledView {
+  return {
+    id: 'a.v',
+    name: 'v',
+    domain: 'a',
+    description: 'd',
+    synonyms: [],
+    owner: 'o',
+    status: 'certified',
+    effectiveStatus: 'certified',
+    receipt: 'valid',
+    blocks: ['a.b'],
+    terms: [],
+    sourceSha256: 'sha256:v',
+    ...over,
+  };
+}
 
 const BROKEN: Facts[] = [
   certifiableFacts(
@@ -94,6 +114,9 @@ const BROKEN: Facts[] = [
       certification: { sourceSha256: 'sha256:old' },
     },
   },
+  { view: view({ status: 'draft', effectiveStatus: 'draft', receipt: 'none', owner: undefined }) },
+  { view: view({ receipt: 'missing', effectiveStatus: 'pending_recertification' }) },
+  { view: view({ receipt: 'stale', effectiveStatus: 'pending_recertification', certification: { sourceSha256: 'sha256:old' } }) },
 ];
 
 const AREA: Record<PolicyName, string> = {

@@ -87,6 +87,30 @@ describe('Ask in the browser', () => {
     await screenshot(page, 'ask-refused');
   });
 
+  it('shows the business terms and views beside a certified answer, and what a certified view holds', async () => {
+    await page.goto(`${served.url}/ask`);
+    await ask('What was revenue last week?');
+    const context = last().getByRole('complementary', { name: 'Business terms and views' });
+    expect(await context.textContent()).toContain('Terms: revenue (finance.revenue)');
+    expect(await context.textContent()).toContain('Views: revenue reporting (finance.revenue_reporting)');
+    await ask('What is in the revenue reporting view?');
+    const view = last();
+    expect(await view.locator('.trust').getAttribute('data-trust')).toBe('certified');
+    const contents = view.getByRole('region', { name: 'View revenue reporting' });
+    expect(await contents.getByRole('link').allTextContents()).toEqual([
+      'finance.weekly_revenue',
+      'finance.monthly_revenue',
+      'finance.average_order_value',
+      'finance.revenue_by_payment_method',
+      'finance.refund_rate_monthly',
+    ]);
+    expect(await view.getByRole('complementary', { name: 'Business terms and views' }).textContent()).toContain(
+      'average order value (finance.average_order_value)',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'ask-view');
+  });
+
   it('opens the full trace, which stops polling once the trace is terminal', async () => {
     await page.goto(`${served.url}/ask`);
     await ask('top 3 states by revenue');

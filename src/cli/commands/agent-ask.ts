@@ -46,9 +46,18 @@ export function tableText(columns: readonly string[], rows: ReadonlyArray<Record
 export function trustLine(run: AskRun): string {
   if (run.tier === 1 && run.definition !== undefined)
     return `Certified definition of "${run.definition.name}" (${run.definition.id}${run.definition.owner !== undefined ? `, owned by ${run.definition.owner}` : ''})`;
+  if (run.tier === 1 && run.view !== undefined)
+    return `Certified view "${run.view.name}" (${run.view.id}${run.view.owner !== undefined ? `, owned by ${run.view.owner}` : ''})`;
   if (run.tier === 1) return `Certified answer from ${run.block ?? 'a certified block'}${run.contract !== undefined ? ` (contract ${run.contract})` : ''}`;
   if (run.tier === 2) return 'Review required (uncertified): SQL was written for this question; no certified block answers it.';
   return `Refused (${run.refusal?.code ?? 'REFUSED'}): ${run.refusal?.reason ?? 'no answer.'}`;
+}
+
+/** A certified view's description, then the blocks and terms of it that answer as certified. */
+function viewText(view: NonNullable<AskRun['view']>): string {
+  const blocks = view.blocks.map((b) => `  ${b.id}${b.description !== undefined ? `: ${b.description}` : ''}\n`).join('');
+  const terms = view.terms.length > 0 ? `Terms: ${view.terms.map((t) => `${t.name} (${t.id})`).join(', ')}\n` : '';
+  return `${view.description}\n\nBlocks:\n${blocks || '  (none answers as certified now)\n'}${terms}`;
 }
 
 /** The values bound from the question, as the block received them (defaults are not listed). */
@@ -70,8 +79,10 @@ export function runText(run: AskRun): string {
   const params = paramsLine(run);
   if (params !== undefined) parts.push(`${params}\n`);
   if (run.definition !== undefined) parts.push('\n', `${run.definition.definition}\n`);
+  else if (run.view !== undefined) parts.push('\n', viewText(run.view));
   else if (run.tier !== 3) parts.push('\n', tableText(run.columns, run.rows), run.truncated ? '(the result was cut at the row cap)\n' : '');
   if (run.terms !== undefined && run.definition === undefined) parts.push(`\nTerms: ${run.terms.map((t) => `${t.name} (${t.id})`).join(', ')}\n`);
+  if (run.views !== undefined) parts.push(`\nViews: ${run.views.map((v) => `${v.name} (${v.id})`).join(', ')}\n`);
   if (run.reviewDraft !== undefined) {
     parts.push(`\nReview draft saved: ${run.reviewDraft.path}${run.reviewDraft.created ? '' : ` (asked ${run.reviewDraft.askedTimes} times)`}\n`);
     parts.push(`Promote it after review: svc certify --from-draft ${run.reviewDraft.path}\n`);

@@ -17,6 +17,8 @@ Draft, review, pending_recertification and certified blocks may be certified (a 
 
 --term certifies a business term of semantic-layer/terms.yaml: it needs an owner, and every block it relates to must be certified itself; its entry gets status: certified and a receipt for its current content (an edited definition, synonym, owner or related block makes it pending recertification until it is certified again).
 
+--view certifies a business view of semantic-layer/views.yaml the same way: it needs an owner, and every block and term it holds must be certified itself; its entry gets status: certified and a receipt for its current content (an edited name, description, synonym, owner, block or term makes it pending recertification until it is certified again).
+
 Exit codes: 0 certified, 1 not certifiable (or not written), 2 usage or configuration error.`;
 
 export class CertifyCommand extends Command<SvcContext> {
@@ -29,12 +31,14 @@ export class CertifyCommand extends Command<SvcContext> {
       ['Certify by file under the enterprise rules', 'svc certify domains/finance/blocks/weekly_revenue.svc --enterprise'],
       ['Promote a captured draft', 'svc certify --from-draft domains/sales/blocks/_drafts/orders_by_state.svc --contract sales.Order.orders_by_state'],
       ['Certify a business term', 'svc certify --term customers.active_customer'],
+      ['Certify a business view', 'svc certify --view finance.revenue_reporting'],
     ],
   });
 
   target = Option.String({ required: false, name: 'block-file|block-id' });
   fromDraft = Option.String('--from-draft', { description: 'Promote this draft file out of _drafts' });
   term = Option.String('--term', { description: 'Certify this business term of semantic-layer/terms.yaml (<domain>.<name>)' });
+  view = Option.String('--view', { description: 'Certify this business view of semantic-layer/views.yaml (<domain>.<name>)' });
   domain = Option.String('--domain', { description: 'Domain to promote the draft into (default: its own)' });
   contract = Option.String('--contract', { description: 'Contract id (or id@version) to bind (default: the suggested id)' });
   owner = Option.String('--owner', { description: "The promoted block's owner" });
@@ -45,8 +49,8 @@ export class CertifyCommand extends Command<SvcContext> {
 
   /** A problem with the flags, or undefined. (clipanion would exit 1 for an error thrown here.) */
   private flagProblem(): string | undefined {
-    const named = [this.target, this.fromDraft, this.term].filter((x) => x !== undefined).length;
-    if (named !== 1) return 'Name one block to certify, one draft with --from-draft, or one term with --term.';
+    const named = [this.target, this.fromDraft, this.term, this.view].filter((x) => x !== undefined).length;
+    if (named !== 1) return 'Name one block to certify, one draft with --from-draft, one term with --term, or one view with --view.';
     if (this.fromDraft === undefined && (this.domain ?? this.contract ?? this.owner) !== undefined) {
       return '--domain, --contract and --owner apply only with --from-draft.';
     }
@@ -60,6 +64,7 @@ export class CertifyCommand extends Command<SvcContext> {
       return 2;
     }
     if (this.term !== undefined) return this.certifyTerm(this.term);
+    if (this.view !== undefined) return this.certifyView(this.view);
     const common = { cwd: this.context.cwd, enterprise: this.enterprise, ...(this.project !== undefined ? { project: this.project } : {}) };
     const label = `certifying ${this.fromDraft ?? this.target ?? ''}: the engine prepares the query, then it runs with its tests`;
     const result = await withProgress(this.context.stderr, label, this.quiet, async () => {
@@ -94,6 +99,21 @@ export class CertifyCommand extends Command<SvcContext> {
         result.ok
           ? `Certified term ${result.term} (receipt ${result.receipt?.sourceSha256 ?? ''}) in ${result.written.join(', ')}\n`
           : `Not certified: term ${result.term}\n${diagnosticsText(result.diagnostics)}`,
+      );
+    }
+    return result.exitCode;
+  }
+
+  private async certifyView(view: string): Promise<number> {
+    const { certifyView } = await import('../../runtime/certify/certify-view.js');
+    const result = await certifyView({ cwd: this.context.cwd, view, ...(this.project !== undefined ? { project: this.project } : {}) });
+    if (this.format === 'json') this.context.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else {
+      const { diagnosticsText } = await import('../render/text.js');
+      this.context.stdout.write(
+        result.ok
+          ? `Certified view ${result.view} (receipt ${result.receipt?.sourceSha256 ?? ''}) in ${result.written.join(', ')}\n`
+          : `Not certified: view ${result.view}\n${diagnosticsText(result.diagnostics)}`,
       );
     }
     return result.exitCode;

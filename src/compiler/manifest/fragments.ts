@@ -24,6 +24,7 @@ export interface ManifestParts {
   blocks: ReadonlyArray<{ id: string; text: Buffer }>;
   apps: Manifest['apps'];
   terms: Manifest['terms'];
+  views: Manifest['views'];
   lineage: Manifest['lineage'];
   diagnostics: readonly Diagnostic[];
 }
@@ -73,6 +74,8 @@ export function assembleManifest(parts: ManifestParts): AssembledManifest {
   collection(out, 'apps', apps, '{', '}', false);
   const terms = Object.keys(parts.terms).map((id) => `${JSON.stringify(id)}: ${JSON.stringify(parts.terms[id])}`);
   collection(out, 'terms', terms, '{', '}', false);
+  const views = Object.keys(parts.views).map((id) => `${JSON.stringify(id)}: ${JSON.stringify(parts.views[id])}`);
+  collection(out, 'views', views, '{', '}', false);
   collection(
     out,
     'lineage',

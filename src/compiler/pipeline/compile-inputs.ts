@@ -12,6 +12,7 @@ import type { WarmStart } from '../cache/warm-start.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../project/config.js';
 import { DEFAULT_CONTRACTS_PATH, loadContracts, type LoadedContracts } from '../project/contracts.js';
 import { loadTerms, TERMS_FILE, type LoadedTerms } from '../project/terms.js';
+import { loadViews, VIEWS_FILE, type LoadedViews } from '../project/views.js';
 
 export interface CompileInputs {
   loaded: LoadedConfig;
@@ -19,6 +20,8 @@ export interface CompileInputs {
   contracts?: LoadedContracts;
   /** The project's business terms (semantic-layer/terms.yaml); part of the environment key. */
   terms?: LoadedTerms;
+  /** The project's business views (semantic-layer/views.yaml); part of the environment key. */
+  views?: LoadedViews;
   envKey: string;
   /** sha256 of the config and contract texts that passed validation ('' for none). */
   validated: { config: string; contracts: string };
@@ -30,7 +33,7 @@ function reusable(warm: WarmStart | undefined): CompileInputs | undefined {
   const contractsPath = posix.normalize(prior.loaded.config.contracts?.manifestPath ?? DEFAULT_CONTRACTS_PATH);
   // A contract manifest outside the project is beyond the watcher: read it every time.
   if (contractsPath.startsWith('../') || posix.isAbsolute(contractsPath)) return undefined;
-  return warm.changed.has(CONFIG_FILE) || warm.changed.has(contractsPath) || warm.changed.has(TERMS_FILE) ? undefined : prior;
+  return warm.changed.has(CONFIG_FILE) || warm.changed.has(contractsPath) || warm.changed.has(TERMS_FILE) || warm.changed.has(VIEWS_FILE) ? undefined : prior;
 }
 
 /** sha256 of a text, computed once however often the same text is asked about. */
@@ -60,8 +63,10 @@ export function loadInputs(opts: { project?: string; cwd?: string; warm?: WarmSt
   const contractsKey = contracts.text === undefined ? '<absent>' : contractsSha(contracts.text);
   const terms = loadTerms(loaded.root);
   const termsKey = terms.text === undefined ? '<absent>' : sha256Hex(terms.text);
+  const views = loadViews(loaded.root);
+  const viewsKey = views.text === undefined ? '<absent>' : sha256Hex(views.text);
   // The key hashes the texts' hashes: each text is hashed once per compile.
-  const envKey = sha256Hex(`${buildId()}\u0000${config}\u0000${contractsKey}\u0000${termsKey}`);
+  const envKey = sha256Hex(`${buildId()}\u0000${config}\u0000${contractsKey}\u0000${termsKey}\u0000${viewsKey}`);
   const validated = { config, contracts: contracts.diagnostics.length === 0 && contracts.text !== undefined ? contractsKey : '' };
-  return { loaded, contracts, terms, envKey, validated };
+  return { loaded, contracts, terms, views, envKey, validated };
 }

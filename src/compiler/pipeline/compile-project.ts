@@ -19,6 +19,7 @@ import { projectRootOf, resolveConnection, type SvcConfig } from '../project/con
 import { loadInputs, type CompileInputs } from './compile-inputs.js';
 import { discoverBlockFiles } from '../project/discover.js';
 import { termsById, unknownRelated } from '../project/terms.js';
+import { unknownMembers, viewsById } from '../project/views.js';
 import { duplicateIds, orderDiagnostics, readApps } from '../project/cross-file.js';
 import { assembleManifest } from '../manifest/fragments.js';
 import type { LineageEdge } from '../types.js';
@@ -197,7 +198,9 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const { apps, diagnostics: appDiags } = readApps(root, new Set(dup.keep.keys()));
   const terms = inputs.terms ?? { terms: [], diagnostics: [] };
   const termDiags = [...terms.diagnostics, ...unknownRelated(terms.terms, new Set(dup.keep.keys()))];
-  const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags, ...termDiags];
+  const views = inputs.views ?? { views: [], diagnostics: [], at: () => undefined };
+  const viewDiags = [...views.diagnostics, ...unknownMembers(views, new Set(dup.keep.keys()), new Set(terms.terms.map((x) => x.id)))];
+  const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags, ...termDiags, ...viewDiags];
   if (discovered.files.length === 0) projectDiags.push(diag('compile/empty-project', { root: '.' }));
   const diagnostics = orderDiagnostics(
     units.results.flatMap((u) => u.diagnostics),
@@ -212,7 +215,7 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   };
   const lineage: LineageEdge[] = kept.flatMap((b) => b.tables.map((table) => ({ block: b.id, table })));
   t.mark('cross-file, apps');
-  const assembled = assembleManifest({ head, blocks: kept, apps, terms: termsById(terms.terms), lineage, diagnostics });
+  const assembled = assembleManifest({ head, blocks: kept, apps, terms: termsById(terms.terms), views: viewsById(views.views), lineage, diagnostics });
   t.mark('assemble');
   const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: kept.length };
   const [result, written] = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);

@@ -5,7 +5,7 @@
  */
 import type { Facts } from '../facts.js';
 
-export const SUBJECTS = ['app', 'block', 'facts', 'run', 'term', 'tile'] as const;
+export const SUBJECTS = ['app', 'block', 'facts', 'run', 'term', 'tile', 'view'] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
 /**

@@ -9,7 +9,7 @@
  * Fail closed: anything the gate cannot establish (no compile facts, no receipt) is a no.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import type { CompiledBlock, CompiledTerm, Manifest } from '../../compiler/types.js';
+import type { CompiledBlock, CompiledTerm, CompiledView, Manifest } from '../../compiler/types.js';
 import { evaluatePolicy } from '../evaluate.js';
 import type { Facts, GateFacts } from '../facts.js';
 import type { Finding, Policy } from '../policy.js';
@@ -91,6 +91,17 @@ export function gateFacts(decision: GateDecision): GateFacts {
 /** The gate's decision for a business term answering a definition question as certified. */
 export function termGate(term: CompiledTerm, policy: Policy = builtinPolicy('answer.gate')): GateDecision {
   const findings = evaluatePolicy(policy, { term });
+  const reason = findings.find((f) => f.severity === 'error');
+  return reason === undefined ? { certified: true, findings } : { certified: false, reason, findings };
+}
+
+/**
+ * The gate's decision for a business view: whether it answers what it covers as certified,
+ * scopes the routing of a question that names it, and is shown beside its blocks' answers. One
+ * decision for all three, so a view is never trusted by one surface and not by another.
+ */
+export function viewGate(view: CompiledView, policy: Policy = builtinPolicy('answer.gate')): GateDecision {
+  const findings = evaluatePolicy(policy, { view });
   const reason = findings.find((f) => f.severity === 'error');
   return reason === undefined ? { certified: true, findings } : { certified: false, reason, findings };
 }

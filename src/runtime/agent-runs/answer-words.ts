@@ -6,7 +6,7 @@
  * origin.
  *
  * Headings: `Certified answer` (a certified block gave it), `Governed answer` (a certified
- * business term's definition: governed words, not a block's figures), `Needs review` (SQL written
+ * business term's definition or a certified view's contents: governed words, not a block's figures), `Needs review` (SQL written
  * for the question) and `No answer` (refused). A needs-review answer's words carry its values, so
  * they go with its rows when figures are withheld (host/answer-figures.ts).
  */
@@ -64,9 +64,17 @@ function reviewText(run: AskRun, audience: Audience): string {
   return `${text}${run.reviewDraft !== undefined ? ` It is saved as draft ${run.reviewDraft.path} for review.` : ''}`;
 }
 
+/** What a certified view is for and which of its blocks answer: "revenue reporting: ... Its blocks: a, b." */
+function viewText(view: NonNullable<AskRun['view']>): string {
+  const blocks =
+    view.blocks.length > 0 ? ` Its certified blocks: ${view.blocks.map((b) => b.id).join(', ')}.` : ' None of its blocks answers as certified now.';
+  return `${view.name}: ${view.description}${blocks}`;
+}
+
 /** The heading and text of `run` for `audience`. */
 export function answerWords(run: AskRun, audience: Audience): { heading: string; text: string } {
   if (run.definition !== undefined) return { heading: ANSWER_HEADINGS.governed, text: `${run.definition.name}: ${run.definition.definition}` };
+  if (run.view !== undefined) return { heading: ANSWER_HEADINGS.governed, text: viewText(run.view) };
   if (run.trust === 'certified') return { heading: ANSWER_HEADINGS.certified, text: certifiedText(run, audience) };
   if (run.trust === 'review_required') return { heading: ANSWER_HEADINGS.review, text: reviewText(run, audience) };
   const next = run.next !== undefined ? ` ${run.next}` : '';

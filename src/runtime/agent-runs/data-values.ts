@@ -11,7 +11,7 @@ import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
 import type { BlockGate } from '../../rules/gates/answer-gate.js';
 import { paramColumns, type ParamColumn } from '../../ask/param-columns.js';
-import { projectGate, projectTermGate } from '../../ask/project-gate.js';
+import { projectGate, projectTermGate, projectViewGate } from '../../ask/project-gate.js';
 import { createTier1Router } from '../../ask/route-tier1.js';
 import type { Tier1Router } from '../../ask/types.js';
 import type { DataValues } from '../../ask/value-lexicon.js';
@@ -79,5 +79,5 @@ export async function dataAwareRouter(
 ): Promise<{ router: Tier1Router; values: DataValues }> {
   const gate = projectGate(manifest, config);
   const values = await loadDataValues(manifest, executor, gate);
-  return { router: createTier1Router(manifest, { gate, termGate: projectTermGate(config), values }), values };
+  return { router: createTier1Router(manifest, { gate, termGate: projectTermGate(config), viewGate: projectViewGate(config), values }), values };
 }

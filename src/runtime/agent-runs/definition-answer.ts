@@ -29,9 +29,18 @@ function bareTermHit(ctx: AskContext, question: string): ReturnType<AskContext['
   return hit !== undefined && hit.start === 0 && hit.end === rest.length ? hit : undefined;
 }
 
+/**
+ * The first term a definition question names outside a view's name: a term inside one ("what do
+ * we mean by revenue reporting?") is the view's word, and view-answer.ts answers the question.
+ */
+function termOutsideViews(ctx: AskContext, question: string): ReturnType<AskContext['router']['terms']['find']>[number] | undefined {
+  const view = ctx.router.views.find(question, false);
+  return ctx.router.terms.find(question, false).find((h) => view === undefined || h.end <= view.start || h.start >= view.end);
+}
+
 /** The run answering a definition question, or undefined when the question is not one about a known term. */
 export function definitionRun(ctx: AskContext, question: string, base: RunBase): AskRun | undefined {
-  const hit = asksDefinition(question) ? ctx.router.terms.find(question, false)[0] : bareTermHit(ctx, question);
+  const hit = asksDefinition(question) ? termOutsideViews(ctx, question) : bareTermHit(ctx, question);
   if (hit === undefined) return undefined;
   const decision = ctx.router.termGate(hit.term);
   if (!decision.certified) {

@@ -25,6 +25,7 @@ import { beginTrace, failTrace, finishTrace, traceAttempt, traceNames, traceRout
 import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
 import { sensitiveWording } from '../../ask/sensitive-wording.js';
 import { definitionRun } from './definition-answer.js';
+import { viewRun } from './view-answer.js';
 import { answerTier1 } from './tier1-answer.js';
 import { answerTier2 } from './tier2-answer.js';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
@@ -149,7 +150,7 @@ async function answer(
     );
     return { ...refused, ...(thread.id !== undefined ? { threadId: thread.id } : {}) };
   }
-  const defined = definitionRun(ctx, question, { ...base, candidates: [] });
+  const defined = definitionRun(ctx, question, { ...base, candidates: [] }) ?? viewRun(ctx, question, { ...base, candidates: [] });
   if (defined !== undefined) return { ...defined, ...threadFields(thread, { kind: 'no-match', code: 'NO_MATCH', candidates: [] }) };
   const routed = performance.now();
   const decision = decide(ctx, question, thread);

@@ -9,6 +9,7 @@ import type { Tier1Answer } from '../../ask/types.js';
 import { gateRefusal } from '../../ask/refusals.js';
 import { runBlock, type BlockRunError } from '../blocks/run-block.js';
 import { answerTerms } from './definition-answer.js';
+import { answerViews } from './view-answer.js';
 import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
 import type { AskContext, AskRun } from './types.js';
 
@@ -37,6 +38,7 @@ function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
 }
 
 const termsOf = (terms: ReturnType<typeof answerTerms>) => (terms.length > 0 ? { terms } : {});
+const viewsOf = (views: ReturnType<typeof answerViews>) => (views.length > 0 ? { views } : {});
 
 /** Every parameter the block runs with: the question's values, else the declared defaults, marked so. */
 function paramsApplied(block: CompiledBlock, bound: Tier1Answer['params']): NonNullable<AskRun['paramsApplied']> {
@@ -116,5 +118,6 @@ export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: 
     rowCount: rows.length,
     truncated: run.truncated,
     ...termsOf(answerTerms(ctx, base.question, block.id)),
+    ...viewsOf(answerViews(ctx, block.id)),
   });
 }

@@ -70,6 +70,22 @@ export interface TermEvidence {
   related: string[];
 }
 
+/** A business view as an answer names it: beside a block answer, the certified views holding the block. */
+export interface ViewEvidence {
+  id: string;
+  name: string;
+}
+
+/** A certified business view answering a context question: what it is for, who owns it, what it holds. */
+export interface ViewAnswer extends ViewEvidence {
+  description: string;
+  owner?: string;
+  /** The view's blocks the answer gate lets answer as certified (never one it refuses). */
+  blocks: Array<{ id: string; name: string; description?: string }>;
+  /** The view's business terms the answer gate lets answer as certified. */
+  terms: TermEvidence[];
+}
+
 export interface ReviewDraft {
   /** Project-relative path of the draft block file. */
   path: string;
@@ -126,6 +142,10 @@ export interface AskRun {
   definition?: TermEvidence;
   /** Certified business terms the answer used (named in the question, or related to its block). */
   terms?: TermEvidence[];
+  /** A context question ("what is in the revenue reporting view?") answered from a certified business view. */
+  view?: ViewAnswer;
+  /** Tier 1 from a block: the certified business views that hold the block. */
+  views?: ViewEvidence[];
   /** The conversation the run belongs to (absent where no thread store is kept). */
   threadId?: string;
   /** A follow-up of a certified answer: held to its block, or answered by a certified drilldown block. */

@@ -79,6 +79,27 @@ const TERM = {
   properties: { id: TEXT, name: TEXT, definition: TEXT, owner: TEXT, related: TEXT_LIST },
 } as const;
 
+/** A business view beside a block answer: a certified view holding the block. */
+const VIEW_REF = { type: 'object', required: ['id', 'name'], additionalProperties: false, properties: { id: TEXT, name: TEXT } } as const;
+
+/** A certified business view answering a context question: only the blocks and terms the answer gate serves. */
+const VIEW = {
+  type: 'object',
+  required: ['id', 'name', 'description', 'blocks', 'terms'],
+  additionalProperties: false,
+  properties: {
+    id: TEXT,
+    name: TEXT,
+    description: TEXT,
+    owner: TEXT,
+    blocks: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'name'], additionalProperties: false, properties: { id: TEXT, name: TEXT, description: TEXT } },
+    },
+    terms: { type: 'array', items: TERM },
+  },
+} as const;
+
 const KNOWLEDGE = {
   type: 'object',
   required: ['citations', 'contextOnly'],
@@ -179,6 +200,8 @@ export const ASK_RUN = {
     capture: { type: 'object', required: ['saved', 'code'], additionalProperties: false, properties: { saved: { type: 'boolean', const: false }, code: TEXT } },
     definition: TERM,
     terms: { type: 'array', items: TERM },
+    view: VIEW,
+    views: { type: 'array', items: VIEW_REF },
     threadId: TEXT,
     followUp: {
       type: 'object',

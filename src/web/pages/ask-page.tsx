@@ -77,9 +77,52 @@ function Draft({ run, blocks }: { run: ShownRun; blocks: BlockSummary[] }) {
   );
 }
 
+/**
+ * A certified view answering a context question: its owner and its blocks the gate serves, each
+ * linked to its page (the written answer above already says what the view is for).
+ */
+function ViewContents({ view }: { view: NonNullable<ShownRun['view']> }) {
+  return (
+    <section class="view-contents" aria-label={`View ${view.name}`}>
+      {view.owner !== undefined ? <p>Owned by {view.owner}.</p> : null}
+      <ul>
+        {view.blocks.map((b) => (
+          <li>
+            <a href={`/blocks/${encodeURIComponent(b.id)}`}>{b.id}</a>
+            {b.description !== undefined ? `: ${b.description}` : ''}
+          </li>
+        ))}
+      </ul>
+      {view.blocks.length === 0 ? <p class="note">None of its blocks answers as certified now.</p> : null}
+    </section>
+  );
+}
+
+/** Governed context beside an answer: the certified terms it used and the certified views holding its block. */
+function BusinessContext({ run }: { run: ShownRun }) {
+  const terms = run.definition === undefined ? (run.view?.terms ?? run.terms ?? []) : [];
+  const views = run.views ?? [];
+  if (terms.length === 0 && views.length === 0) return null;
+  const named = (items: ReadonlyArray<{ id: string; name: string }>) =>
+    items.map((x, i) => (
+      <span>
+        {i > 0 ? ', ' : ''}
+        {x.name} (<code>{x.id}</code>)
+      </span>
+    ));
+  return (
+    <aside class="knowledge business-context" aria-label="Business terms and views">
+      {terms.length > 0 ? <p>Terms: {named(terms)}</p> : null}
+      {views.length > 0 ? <p>Views: {named(views)}</p> : null}
+    </aside>
+  );
+}
+
 function Knowledge({ run }: { run: ShownRun }) {
   return (
     <>
+      {run.view !== undefined ? <ViewContents view={run.view} /> : null}
+      <BusinessContext run={run} />
       {run.knowledge !== undefined ? (
         <aside class="knowledge" aria-label="Team documents">
           <p>
