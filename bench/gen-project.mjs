@@ -139,9 +139,8 @@ function sqlFor(rnd, metric, dim) {
   return { sql, params, outputs: cte ? [dim, 'value', 'share_pct'] : [dim, 'value'] };
 }
 
-function blockText(rnd, i, { domain, name, metric, dim, status }) {
-  const { sql, params, outputs } = sqlFor(rnd, metric, dim);
-  const owner = `${domain}-analytics@acme.test`;
+/** A block's opening lines: format marker, perhaps a comment, then its name, domain, status, description, owner and tags. */
+function headLines(rnd, i, { domain, name, metric, dim, status }, owner) {
   const lines = ['// svc-format: 1'];
   if (rnd.next() < 0.5) lines.push(rnd.pick(COMMENTS));
   lines.push(`block "${name}" {`, `  domain = "${domain}"`, `  status = "${status}"`);
@@ -149,76 +148,86 @@ function blockText(rnd, i, { domain, name, metric, dim, status }) {
   lines.push(`  description = "${draft ? 'Review required: drafted from a question.' : `${metric} by ${dim} for the ${domain} team (variant ${i}).`}"`);
   lines.push(`  owner = "${draft ? 'local-owner@example.test' : owner}"`);
   lines.push(`  tags = [${[draft ? 'review-required' : metric, dim, rnd.pick(QUALIFIERS) || 'core'].map((t) => `"${t}"`).join(', ')}]`);
+  return lines;
+}
+
+/** The optional metadata some certified blocks declare. */
+function metadataLines(dim, outputs) {
+  return [
+    `  pattern = "${['month', 'week', 'day'].includes(dim) ? 'trend' : 'breakdown'}"`,
+    `  grain = "${dim}"`,
+    `  outputs = [${outputs.map((o) => `"${o}"`).join(', ')}]`,
+    '  sourceSystems = ["shop.orders"]',
+    '  reviewCadence = "quarterly"',
+  ];
+}
+
+/** A draft's capture record: its answer fingerprint, how often it was asked, and what it proposes. */
+function draftLines(rnd, i, { domain, name }, entity) {
+  const n = rnd.int(1, 6);
+  return [
+    `  answer_fingerprint = "sha256:${((i * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(8)}"`,
+    `  asked_times = ${n}`,
+    '  _proposed {',
+    `    asked_at = "2026-01-${String(rnd.int(10, 28)).padStart(2, '0')}T10:00:00Z"`,
+    `    asked_times = ${n}`,
+    `    domain = "${domain}"`,
+    `    entity = "${entity}"`,
+    `    contract_id = "${domain}.${entity}.${name}"`,
+    '  }',
+  ];
+}
+
+/** A governed block's chart and tests. */
+function chartAndTests(rnd, dim) {
+  const chart = `  visualization { chart = "${rnd.pick(CHARTS)}"  x = "${dim}"  y = "value" }`;
+  return [chart, '  tests {', '    assert row_count > 0', `    assert value ${rnd.next() < 0.5 ? '>= 0' : 'is not null'}`, '  }'];
+}
+
+/** The text of block `i` and, when it is certified, its contract; the PRNG is drawn in text order. */
+function blockText(rnd, i, spec) {
+  const { domain, name, metric, dim, status } = spec;
+  const { sql, params, outputs } = sqlFor(rnd, metric, dim);
+  const owner = `${domain}-analytics@acme.test`;
+  const lines = headLines(rnd, i, spec, owner);
+  const draft = status === 'draft';
   const entity = ENTITY[metric];
   const contract = status === 'certified' ? { id: `${domain}.${entity}.${name}`, version: 1, owner, outputs } : undefined;
   if (contract) lines.push(`  svc_contract = "${contract.id}@1"`);
-  if (status === 'certified' && rnd.next() < 0.3) {
-    lines.push(
-      `  pattern = "${['month', 'week', 'day'].includes(dim) ? 'trend' : 'breakdown'}"`,
-      `  grain = "${dim}"`,
-      `  outputs = [${outputs.map((o) => `"${o}"`).join(', ')}]`,
-      '  sourceSystems = ["shop.orders"]',
-      '  reviewCadence = "quarterly"',
-    );
-  }
-  if (draft) {
-    const n = rnd.int(1, 6);
-    lines.push(
-      `  answer_fingerprint = "sha256:${((i * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(8)}"`,
-      `  asked_times = ${n}`,
-      '  _proposed {',
-      `    asked_at = "2026-01-${String(rnd.int(10, 28)).padStart(2, '0')}T10:00:00Z"`,
-      `    asked_times = ${n}`,
-      `    domain = "${domain}"`,
-      `    entity = "${entity}"`,
-      `    contract_id = "${domain}.${entity}.${name}"`,
-      '  }',
-    );
-  } else {
-    lines.push(`  examples = [{ question = "What is ${metric} by ${dim}?" }]`);
-  }
+  if (status === 'certified' && rnd.next() < 0.3) lines.push(...metadataLines(dim, outputs));
+  if (draft) lines.push(...draftLines(rnd, i, spec, entity));
+  else lines.push(`  examples = [{ question = "What is ${metric} by ${dim}?" }]`);
   lines.push('  params {', ...params.map(([p, t, d]) => `    ${p}: ${t} = ${d}`), '  }');
   lines.push('  query = """', `    ${sql}`, '  """');
-  if (!draft) {
-    lines.push(`  visualization { chart = "${rnd.pick(CHARTS)}"  x = "${dim}"  y = "value" }`);
-    lines.push('  tests {', '    assert row_count > 0', `    assert value ${rnd.next() < 0.5 ? '>= 0' : 'is not null'}`, '  }');
-  }
+  if (!draft) lines.push(...chartAndTests(rnd, dim));
   lines.push('}', '');
   return { text: lines.join('\n'), contract };
 }
 
-/**
- * Writes `count` blocks under `dir` (domains/<d>/blocks, ~5% drafts), svc.config.json and
- * svc-contract-manifest.json. Refuses a non-empty directory it did not generate itself.
- */
-export async function genProject(dir, count = 10000, { seed = 7 } = {}) {
-  const root = resolve(dir);
-  const marker = join(root, '.svc-bench-project');
+/** Empties the generated folders of `root`; refuses a non-empty directory gen-project did not make. */
+function prepareRoot(root, marker) {
   if (existsSync(root) && readdirSync(root).length > 0 && !existsSync(marker)) {
     throw new Error(`${root} is not empty and was not made by gen-project; refusing to overwrite`);
   }
   rmSync(join(root, 'domains'), { recursive: true, force: true });
   rmSync(join(root, 'semantic-layer'), { recursive: true, force: true });
   for (const d of DOMAINS) mkdirSync(join(root, 'domains', d, 'blocks', '_drafts'), { recursive: true });
-  const rnd = prng(seed);
-  const contracts = [];
-  let drafts = 0;
-  let bytes = 0;
-  for (let i = 0; i < count; i++) {
-    const domain = DOMAINS[i % DOMAINS.length];
-    const metric = rnd.pick(METRICS);
-    const dim = rnd.pick(DIMENSIONS);
-    // The index suffix keeps names unique; the words keep them plausible for routing.
-    const name = [rnd.pick(QUALIFIERS), metric, 'by', dim, String(i)].filter(Boolean).join('_');
-    const roll = rnd.next();
-    const status = roll < 0.05 ? 'draft' : roll < 0.07 ? 'deprecated' : roll < 0.09 ? 'review' : 'certified';
-    const { text, contract } = blockText(rnd, i, { domain, name, metric, dim, status });
-    if (contract) contracts.push(contract);
-    if (status === 'draft') drafts++;
-    const file = join(root, 'domains', domain, 'blocks', status === 'draft' ? '_drafts' : '', `${name}.svc`);
-    writeFileSync(file, text);
-    bytes += text.length;
-  }
+}
+
+/** What block `i` is: its domain (in turn), metric, dimension, name and status (~5% drafts). */
+function blockSpec(rnd, i) {
+  const domain = DOMAINS[i % DOMAINS.length];
+  const metric = rnd.pick(METRICS);
+  const dim = rnd.pick(DIMENSIONS);
+  // The index suffix keeps names unique; the words keep them plausible for routing.
+  const name = [rnd.pick(QUALIFIERS), metric, 'by', dim, String(i)].filter(Boolean).join('_');
+  const roll = rnd.next();
+  const status = roll < 0.05 ? 'draft' : roll < 0.07 ? 'deprecated' : roll < 0.09 ? 'review' : 'certified';
+  return { domain, name, metric, dim, status };
+}
+
+/** The project's config and its contract manifest. */
+function writeConfig(root, contracts) {
   writeFileSync(
     join(root, 'svc.config.json'),
     JSON.stringify(
@@ -233,6 +242,30 @@ export async function genProject(dir, count = 10000, { seed = 7 } = {}) {
     ) + '\n',
   );
   writeFileSync(join(root, 'svc-contract-manifest.json'), JSON.stringify({ version: 1, contracts }, null, 1) + '\n');
+}
+
+/**
+ * Writes `count` blocks under `dir` (domains/<d>/blocks, ~5% drafts), svc.config.json and
+ * svc-contract-manifest.json. Refuses a non-empty directory it did not generate itself.
+ */
+export async function genProject(dir, count = 10000, { seed = 7 } = {}) {
+  const root = resolve(dir);
+  const marker = join(root, '.svc-bench-project');
+  prepareRoot(root, marker);
+  const rnd = prng(seed);
+  const contracts = [];
+  let drafts = 0;
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const spec = blockSpec(rnd, i);
+    const { text, contract } = blockText(rnd, i, spec);
+    if (contract) contracts.push(contract);
+    if (spec.status === 'draft') drafts++;
+    const file = join(root, 'domains', spec.domain, 'blocks', spec.status === 'draft' ? '_drafts' : '', `${spec.name}.svc`);
+    writeFileSync(file, text);
+    bytes += text.length;
+  }
+  writeConfig(root, contracts);
   await writeCompanions(root);
   writeFileSync(marker, 'generated by bench/gen-project.mjs; safe to delete\n');
   return { root, blocks: count, drafts, certified: contracts.length, averageBytes: Math.round(bytes / Math.max(count, 1)) };

@@ -511,8 +511,9 @@ function fillCalendar(db) {
 const REG_LETTERS = 'ABCDEFGHJKLMNOPRSTUVWXYZ';
 const letters = (rnd, k) => Array.from({ length: k }, () => REG_LETTERS[rnd.int(0, REG_LETTERS.length - 1)]).join('');
 
-function fill(db, rnd) {
-  const ins = {
+/** The insert statement of every table `fill` writes. */
+function inserts(db) {
+  return {
     depot: db.prepare('INSERT INTO depots VALUES (?, ?, ?, ?, ?, ?)'),
     region: db.prepare('INSERT INTO regions VALUES (?, ?)'),
     vehicle: db.prepare('INSERT INTO vehicles VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
@@ -527,47 +528,75 @@ function fill(db, rnd) {
     claim: db.prepare('INSERT INTO claims VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
     incident: db.prepare('INSERT INTO incidents VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
   };
+}
+
+/**
+ * The whole warehouse but its calendar. Each phase draws from the one PRNG in turn, so their
+ * order (and the order of draws within each) fixes every value: moving a draw changes the data.
+ * The days' operations share `w`: the inserts, the PRNG, running row ids, the consignments
+ * waiting for another attempt per depot, and the consignments written (for invoices and claims).
+ */
+function fill(db, rnd) {
+  const ins = inserts(db);
   for (const [code, r] of Object.entries(REGIONS)) ins.region.run(code, r.name);
   for (const d of DEPOTS) ins.depot.run(d.code, d.name, d.city, REGIONS[d.region].name, d.opened, d.doors);
+  fillVehicles(ins, rnd);
+  fillDrivers(ins, rnd);
+  fillCustomers(ins, rnd);
+  planRoutes();
+  const ids = { trip: 0, shipment: 0, attempt: 0, fuel: 0, job: 0, incident: 0 };
+  const w = { ins, rnd, ids, redeliver: new Map(DEPOTS.map((d) => [d.code, []])), shipments: [] };
+  for (let n = D0; n <= D1; n++) operateDay(w, n);
+  // Consignments still waiting for a second attempt at the end are returned to the depot's last day.
+  for (const [, queue] of w.redeliver) for (const s of queue) writeShipment(w, s, 'returned', null, D1, null, null);
+  fillInvoices(ins, rnd, w.shipments);
+  fillClaims(ins, rnd, w.shipments);
+}
 
-  // Vehicles: numbered across the fleet, each with its depot, type and fuel. Three Bristol artics
-  // run on HVO (renewable diesel) under a customer's sustainability contract.
-  const vehicles = [];
+/** Vehicle number `vno`, the `i`th of type `ti` at depot `d`, with its registration year and half. */
+function newVehicle(rnd, d, ti, i, vno) {
+  const vt = VEHICLE_TYPES[ti];
+  const regYear = rnd.int(19, 23);
+  const half = rnd.next() < 0.5 ? regYear : regYear + 50;
+  const v = {
+    id: `LF-${String(vno).padStart(3, '0')}`,
+    registration: `${letters(rnd, 2)}${half} ${letters(rnd, 3)}`,
+    depot: d,
+    vt,
+    fuel: d.code === 'BRS1' && ti === 0 && i < 3 ? 'hvo' : 'diesel',
+    // How hard the vehicle is on fuel and on the workshop (age, body, routes).
+    wear: 0.9 + 0.25 * rnd.next() + (regYear <= 20 ? 0.12 : 0),
+    offUntil: -1,
+    nextPmi: D0 + rnd.int(0, vt.pmi * 7 - 1),
+    nextTyres: D0 + rnd.int(10, 150),
+    nextMot: D0 + rnd.int(0, 364),
+    tank: 0,
+    tripsSinceBrakes: rnd.int(0, 150),
+  };
+  return { v, regYear, half };
+}
+
+/**
+ * Vehicles: numbered across the fleet, each with its depot, type and fuel. Three Bristol artics
+ * run on HVO (renewable diesel) under a customer's sustainability contract.
+ */
+function fillVehicles(ins, rnd) {
   let vno = 0;
   for (const d of DEPOTS) {
     d.vehicles = [];
     for (const [ti, count] of d.fleet.entries()) {
-      const vt = VEHICLE_TYPES[ti];
       for (let i = 0; i < count; i++) {
-        vno++;
-        const regYear = rnd.int(19, 23);
-        const half = rnd.next() < 0.5 ? regYear : regYear + 50;
-        const v = {
-          id: `LF-${String(vno).padStart(3, '0')}`,
-          registration: `${letters(rnd, 2)}${half} ${letters(rnd, 3)}`,
-          depot: d,
-          vt,
-          fuel: d.code === 'BRS1' && ti === 0 && i < 3 ? 'hvo' : 'diesel',
-          // How hard the vehicle is on fuel and on the workshop (age, body, routes).
-          wear: 0.9 + 0.25 * rnd.next() + (regYear <= 20 ? 0.12 : 0),
-          offUntil: -1,
-          nextPmi: D0 + rnd.int(0, vt.pmi * 7 - 1),
-          nextTyres: D0 + rnd.int(10, 150),
-          nextMot: D0 + rnd.int(0, 364),
-          tank: 0,
-          tripsSinceBrakes: rnd.int(0, 150),
-        };
-        vehicles.push(v);
+        const { v, regYear, half } = newVehicle(rnd, d, ti, i, ++vno);
         d.vehicles.push(v);
-        const lease = { artic_44t: 2150, rigid_18t: 1480, rigid_7_5t: 920, van_3_5t: 540 }[vt.type];
+        const lease = { artic_44t: 2150, rigid_18t: 1480, rigid_7_5t: 920, van_3_5t: 540 }[v.vt.type];
         ins.vehicle.run(
           v.id,
           v.registration,
           d.code,
-          vt.type,
-          rnd.pick(vt.makes),
+          v.vt.type,
+          rnd.pick(v.vt.makes),
           v.fuel,
-          vt.pallets,
+          v.vt.pallets,
           `20${regYear}-${String(half > 50 ? rnd.int(9, 12) : rnd.int(3, 8)).padStart(2, '0')}-01`,
           day(D0 - rnd.int(60, 1400)),
           money(lease * (0.95 + 0.1 * rnd.next())),
@@ -575,78 +604,94 @@ function fill(db, rnd) {
       }
     }
   }
+}
 
-  // Drivers: about 1.3 employed drivers per vehicle and a few agency drivers per depot; some leave.
+/**
+ * Driver number `dno`, the `i`th of depot `d` (the first `employed` employed, then `agency`
+ * agency drivers, then two employed who left), with the facts its row is written from.
+ */
+function newDriver(rnd, d, i, { employed, agency, dno }) {
+  const kind = i < employed ? 'employed' : i < employed + agency ? 'agency' : 'employed';
+  const first = rnd.pick(FIRST);
+  const last = rnd.pick(LAST);
+  const hired = kind === 'agency' ? D0 - rnd.int(20, 400) : D0 - rnd.int(60, 5200);
+  // The last two of each depot left during the period and were replaced by the agency pool.
+  const left = i >= employed + agency ? D0 + rnd.int(90, D1 - D0 - 90) : null;
+  // Licences: HGV entitlement is renewed every five years from 45 (photocard every ten);
+  // Driver CPC every five years. A few renewals fall in the next 90 days by construction.
+  const soon = i === 1 || i === 5;
+  const licenceExpiry = soon ? D1 + rnd.int(8, 85) : D1 + rnd.int(100, 1800);
+  const cpcExpiry = i === 3 ? D1 + rnd.int(20, 88) : D1 + rnd.int(95, 1820);
+  const born = Date.UTC(1962 + rnd.int(0, 38), rnd.int(0, 11), rnd.int(1, 28));
+  const surname5 = `${last.toUpperCase().replace(/[^A-Z]/g, '')}99999`.slice(0, 5);
+  const bornIso = new Date(born).toISOString().slice(0, 10);
+  // The DVLA layout: surname, decade, month, day, year digit, initials, 9, check letters.
+  const licence = `${surname5}${bornIso[2]}${bornIso.slice(5, 7)}${bornIso.slice(8, 10)}${bornIso[3]}${first[0]}${letters(rnd, 1)}9${letters(rnd, 2)}`;
+  const driver = {
+    id: `DRV-${String(1000 + dno)}`,
+    depot: d,
+    kind,
+    hired,
+    left,
+    // Punctuality and fuel habits: most drivers close to 1, a few clearly better or worse.
+    punctual: Math.max(0.45, 1 + 0.28 * rnd.noise()),
+    thrift: 1 + 0.05 * rnd.noise(),
+    category:
+      d.vehicles.length && i % 3 === 0
+        ? 'C+E'
+        : rnd.weighted([
+            ['C+E', 55],
+            ['C', 30],
+            ['C1', 15],
+          ]),
+    lastDay: -1,
+  };
+  return { driver, first, last, bornIso, licence, licenceExpiry, cpcExpiry };
+}
+
+/** A driver's row: contact details, home address, National Insurance number, licence, entitlements, expiries, pay. */
+function driverRow(rnd, d, { driver, first, last, bornIso, licence, licenceExpiry, cpcExpiry }) {
+  const { kind, hired, left } = driver;
+  const slug = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+  const town = d.city;
+  return [
+    driver.id,
+    d.code,
+    first,
+    last,
+    kind,
+    `+44 7${rnd.int(100, 999)} ${rnd.int(100000, 999999)}`,
+    `${slug}${rnd.int(1, 99)}@mail.example.test`,
+    `${rnd.int(1, 180)} ${rnd.pick(STREETS)}, ${town} ${rnd.pick(REGIONS[d.region].postcodes.slice(0, 3))}${rnd.int(1, 29)} ${rnd.int(1, 9)}${letters(rnd, 2)}`,
+    bornIso,
+    `${letters(rnd, 2)}${rnd.int(100000, 999999)}${'ABCD'[rnd.int(0, 3)]}`,
+    licence,
+    driver.category === 'C+E' ? 'B,C1,C,C+E' : driver.category === 'C' ? 'B,C1,C' : 'B,C1',
+    day(licenceExpiry),
+    day(cpcExpiry),
+    kind === 'agency' ? money(19.5 + 2 * rnd.next()) : money(15.2 + 3.4 * rnd.next() + (driver.category === 'C+E' ? 1.6 : 0)),
+    day(hired),
+    left === null ? null : day(left),
+  ];
+}
+
+/** Drivers: about 1.3 employed drivers per vehicle and a few agency drivers per depot; some leave. */
+function fillDrivers(ins, rnd) {
   let dno = 0;
-  const drivers = [];
   for (const d of DEPOTS) {
     d.drivers = [];
     const employed = Math.round(d.vehicles.length * 1.3);
     const agency = 2 + (d.vehicles.length >= 11 ? 1 : 0);
     for (let i = 0; i < employed + agency + 2; i++) {
-      dno++;
-      const kind = i < employed ? 'employed' : i < employed + agency ? 'agency' : 'employed';
-      const first = rnd.pick(FIRST);
-      const last = rnd.pick(LAST);
-      const hired = kind === 'agency' ? D0 - rnd.int(20, 400) : D0 - rnd.int(60, 5200);
-      // The last two of each depot left during the period and were replaced by the agency pool.
-      const left = i >= employed + agency ? D0 + rnd.int(90, D1 - D0 - 90) : null;
-      // Licences: HGV entitlement is renewed every five years from 45 (photocard every ten);
-      // Driver CPC every five years. A few renewals fall in the next 90 days by construction.
-      const soon = i === 1 || i === 5;
-      const licenceExpiry = soon ? D1 + rnd.int(8, 85) : D1 + rnd.int(100, 1800);
-      const cpcExpiry = i === 3 ? D1 + rnd.int(20, 88) : D1 + rnd.int(95, 1820);
-      const born = Date.UTC(1962 + rnd.int(0, 38), rnd.int(0, 11), rnd.int(1, 28));
-      const surname5 = `${last.toUpperCase().replace(/[^A-Z]/g, '')}99999`.slice(0, 5);
-      const bornIso = new Date(born).toISOString().slice(0, 10);
-      // The DVLA layout: surname, decade, month, day, year digit, initials, 9, check letters.
-      const licence = `${surname5}${bornIso[2]}${bornIso.slice(5, 7)}${bornIso.slice(8, 10)}${bornIso[3]}${first[0]}${letters(rnd, 1)}9${letters(rnd, 2)}`;
-      const driver = {
-        id: `DRV-${String(1000 + dno)}`,
-        depot: d,
-        kind,
-        hired,
-        left,
-        // Punctuality and fuel habits: most drivers close to 1, a few clearly better or worse.
-        punctual: Math.max(0.45, 1 + 0.28 * rnd.noise()),
-        thrift: 1 + 0.05 * rnd.noise(),
-        category:
-          d.vehicles.length && i % 3 === 0
-            ? 'C+E'
-            : rnd.weighted([
-                ['C+E', 55],
-                ['C', 30],
-                ['C1', 15],
-              ]),
-        lastDay: -1,
-      };
-      drivers.push(driver);
-      d.drivers.push(driver);
-      const slug = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
-      const town = d.city;
-      ins.driver.run(
-        driver.id,
-        d.code,
-        first,
-        last,
-        kind,
-        `+44 7${rnd.int(100, 999)} ${rnd.int(100000, 999999)}`,
-        `${slug}${rnd.int(1, 99)}@mail.example.test`,
-        `${rnd.int(1, 180)} ${rnd.pick(STREETS)}, ${town} ${rnd.pick(REGIONS[d.region].postcodes.slice(0, 3))}${rnd.int(1, 29)} ${rnd.int(1, 9)}${letters(rnd, 2)}`,
-        bornIso,
-        `${letters(rnd, 2)}${rnd.int(100000, 999999)}${'ABCD'[rnd.int(0, 3)]}`,
-        licence,
-        driver.category === 'C+E' ? 'B,C1,C,C+E' : driver.category === 'C' ? 'B,C1,C' : 'B,C1',
-        day(licenceExpiry),
-        day(cpcExpiry),
-        kind === 'agency' ? money(19.5 + 2 * rnd.next()) : money(15.2 + 3.4 * rnd.next() + (driver.category === 'C+E' ? 1.6 : 0)),
-        day(hired),
-        left === null ? null : day(left),
-      );
+      const made = newDriver(rnd, d, i, { employed, agency, dno: ++dno });
+      d.drivers.push(made.driver);
+      ins.driver.run(...driverRow(rnd, d, made));
     }
   }
+}
 
-  // Customers: eight per depot, the first of each list the largest (Pareto weights).
+/** Customers: eight per depot, the first of each list the largest (Pareto weights). */
+function fillCustomers(ins, rnd) {
   let cid = 0;
   for (const d of DEPOTS) {
     d.customers = [];
@@ -669,23 +714,14 @@ function fill(db, rnd) {
         .toLowerCase()
         .replace(/[^a-z]+/g, '-')
         .replace(/^-|-$/g, '');
-      ins.customer.run(
-        cid,
-        `C${1000 + cid * 7}`,
-        name,
-        sector,
-        mix,
-        d.code,
-        rank < 5 ? 'contract' : 'spot',
-        terms,
-        day(D0 - rnd.int(30, 2400)),
-        `accounts@${slug}.example.test`,
-      );
+      const since = day(D0 - rnd.int(30, 2400));
+      ins.customer.run(cid, `C${1000 + cid * 7}`, name, sector, mix, d.code, rank < 5 ? 'contract' : 'spot', terms, since, `accounts@${slug}.example.test`);
     }
   }
+}
 
-  // The regions each type of vehicle serves from a depot: artics trunk to other regions, rigids
-  // and vans stay close to home.
+/** The regions each type of vehicle serves from a depot: artics trunk to other regions, rigids and vans stay close to home. */
+function planRoutes() {
   for (const d of DEPOTS) {
     d.km = Object.fromEntries(Object.entries(REGIONS).map(([code, r]) => [code, code === d.region ? 28 : roadKm(d.at, r.at)]));
     d.artic = Object.keys(REGIONS).map((code) => [code, code === d.region ? 1.6 : Math.exp(-d.km[code] / 170)]);
@@ -697,245 +733,247 @@ function fill(db, rnd) {
       [near, 18],
     ];
   }
+}
 
-  let tripId = 0;
-  let shipmentId = 0;
-  let attemptId = 0;
-  let fuelId = 0;
-  let jobId = 0;
-  let incidentId = 0;
-  const redeliver = new Map(DEPOTS.map((d) => [d.code, []]));
-  const shipments = []; // what invoices and claims need of each consignment
+/** A workshop job on vehicle `v` opened on day `n`; a long one takes the vehicle off the road. */
+function addJob(w, v, n, jobType, planned, hours, parts, labour, supplier) {
+  const jobId = ++w.ids.job;
+  const opened = n * DAY + w.rnd.int(5 * 3600, 16 * 3600);
+  const closed = iso(opened + Math.round(hours * 3600));
+  w.ins.job.run(jobId, v.id, v.depot.code, jobType, planned ? 1 : 0, iso(opened), closed, round1(hours), money(parts), money(labour), supplier);
+  if (hours >= 6) v.offUntil = Math.max(v.offUntil, n + Math.ceil(hours / 24) - (hours < 24 ? 1 : 0));
+}
 
-  const addJob = (v, n, jobType, planned, hours, parts, labour, supplier) => {
-    jobId++;
-    const opened = n * DAY + rnd.int(5 * 3600, 16 * 3600);
-    ins.job.run(
-      jobId,
-      v.id,
-      v.depot.code,
-      jobType,
-      planned ? 1 : 0,
-      iso(opened),
-      iso(opened + Math.round(hours * 3600)),
-      round1(hours),
-      money(parts),
-      money(labour),
-      supplier,
-    );
-    if (hours >= 6) v.offUntil = Math.max(v.offUntil, n + Math.ceil(hours / 24) - (hours < 24 ? 1 : 0));
-  };
-  const refuel = (v, n, litres) => {
-    v.tank += litres;
-    if (v.tank < v.vt.tank) return;
-    fuelId++;
-    const price = money(dieselPrice(n) + (v.fuel === 'hvo' ? 0.14 : 0) + 0.02 * rnd.noise());
-    const filled = round1(v.tank * (0.97 + 0.06 * rnd.next()));
-    ins.fuel.run(fuelId, v.id, v.depot.code, iso(n * DAY + rnd.int(16 * 3600, 21 * 3600)), v.fuel, filled, price, money(filled * price));
-    v.tank = 0;
-  };
+/** Adds a trip's fuel to the vehicle's tank; a full tank's worth is bought at the pump that evening. */
+function refuel(w, v, n, litres) {
+  const { rnd } = w;
+  v.tank += litres;
+  if (v.tank < v.vt.tank) return;
+  const fuelId = ++w.ids.fuel;
+  const price = money(dieselPrice(n) + (v.fuel === 'hvo' ? 0.14 : 0) + 0.02 * rnd.noise());
+  const filled = round1(v.tank * (0.97 + 0.06 * rnd.next()));
+  w.ins.fuel.run(fuelId, v.id, v.depot.code, iso(n * DAY + rnd.int(16 * 3600, 21 * 3600)), v.fuel, filled, price, money(filled * price));
+  v.tank = 0;
+}
 
-  for (let n = D0; n <= D1; n++) {
-    const wd = weekdayOf(n);
-    if (wd === 6 || holiday(n)) continue;
-    const saturday = wd === 5;
-    const month = monthOf(n);
-    const demand = DEMAND[month] * growth(n);
-    for (const d of DEPOTS) {
-      // Planned workshop work first: it takes vehicles off the road for the day.
-      for (const v of d.vehicles) {
-        if (saturday) continue;
-        if (n >= v.nextPmi) {
-          addJob(v, n, 'pmi_inspection', true, 3 + 5 * rnd.next(), 60 + 180 * rnd.next() * v.wear, 140 + 120 * rnd.next(), 'in_house');
-          v.nextPmi = n + v.vt.pmi * 7 + rnd.int(-3, 3);
-        } else if (n >= v.nextTyres) {
-          const heavy = v.vt.type === 'artic_44t' || v.vt.type === 'rigid_18t';
-          addJob(v, n, 'tyres', true, 2 + 4 * rnd.next(), (heavy ? 700 : 260) * (0.8 + 0.8 * rnd.next()) * v.wear, 90 + 60 * rnd.next(), 'tyre_partner');
-          v.nextTyres = n + (heavy ? 110 : 170) + rnd.int(-20, 30);
-        } else if (n >= v.nextMot) {
-          addJob(v, n, 'annual_test', true, 8 + 10 * rnd.next(), 150 + 600 * rnd.next() * v.wear, 240 + 200 * rnd.next(), 'dealer');
-          v.nextMot = n + 364;
-        }
-      }
-      const active = d.drivers.filter((x) => x.hired <= n && (x.left === null || x.left > n));
-      // Employed drivers first (a rota gives each about one weekday off a fortnight), agency cover after.
-      const pool = active
-        .filter((x) => x.kind === 'employed' && rnd.next() > (saturday ? 0.55 : 0.1))
-        .concat(active.filter((x) => x.kind === 'agency' && rnd.next() > 0.3))
-        .filter((x) => x.lastDay !== n);
-      let driverIdx = 0;
-      for (const v of d.vehicles) {
-        if (v.offUntil >= n) continue;
-        const runs = saturday ? v.vt.type !== 'artic_44t' && rnd.next() < 0.28 : rnd.next() < Math.min(0.97, 0.86 * demand);
-        if (!runs || driverIdx >= pool.length) continue;
-        const driver = pool[driverIdx++];
-        driver.lastDay = n;
-        const vt = v.vt;
-        tripId++;
-        // Where the trip goes and how many drops it makes.
-        const region = vt.type === 'artic_44t' ? rnd.weighted(d.artic) : vt.type === 'van_3_5t' ? d.region : rnd.weighted(d.rigid);
-        let drops = Math.max(1, Math.round((vt.drops[0] + (vt.drops[1] - vt.drops[0]) * rnd.next()) * (saturday ? 0.6 : 1) * Math.min(1.15, demand)));
-        const oneWay = d.km[region];
-        // Stem mileage to the first drop, between drops and back; artics also collect on the way home.
-        let km =
-          (2 * oneWay + drops * (vt.type === 'artic_44t' ? 16 : vt.type === 'van_3_5t' ? 7 : 11)) *
-          (vt.type === 'artic_44t' ? 1.45 : vt.type === 'rigid_18t' ? 1.3 : 1.1) *
-          (0.8 + 0.4 * rnd.next());
-        let driving = Math.round((km / vt.speed) * 60);
-        if (driving > 560) {
-          km *= 560 / driving;
-          driving = 560;
-          drops = Math.min(drops, 3);
-        }
-        const duty = Math.round(driving + drops * vt.stop * (0.8 + 0.5 * rnd.next()) + 45 + 30 * rnd.next());
-        const winter = month <= 1 || month === 11 ? 1.05 : 1;
-        const litres = round1((km * vt.l100 * v.wear ** 0.3 * driver.thrift * winter * (0.96 + 0.08 * rnd.next())) / 100);
-        const startT = n * DAY + (vt.type === 'artic_44t' ? rnd.int(4 * 3600, 6 * 3600) : rnd.int(6 * 3600, 7.5 * 3600));
-        const endT = startT + duty * 60;
-        // Drops: redeliveries from yesterday first (rigids and vans), then new consignments.
-        const queue = redeliver.get(d.code);
-        let completed = 0;
-        const dropTimes = [];
-        for (let k = 0; k < drops; k++)
-          dropTimes.push(startT + Math.round(((k + 1) / (drops + 1)) * duty * 60) + (oneWay > 60 ? Math.round((oneWay / vt.speed) * 3600) * 0.5 : 0));
-        for (let k = 0; k < drops; k++) {
-          const at = Math.min(endT - 600, dropTimes[k]);
-          const failP = { artic_44t: 0.014, rigid_18t: 0.024, rigid_7_5t: 0.03, van_3_5t: 0.042 }[vt.type];
-          let s;
-          if (vt.type !== 'artic_44t' && queue.length > 0 && queue[0].ready <= n) s = queue.shift();
-          else {
-            // A new consignment: customer, service, size, dates promised and whether it runs late.
-            const parcelRun = vt.type === 'van_3_5t';
-            const eligible = d.customers.filter((c) => (parcelRun ? c.mix !== 'pallet' : c.mix !== 'parcel'));
-            const c = rnd.weighted(eligible.map((x) => [x, x.weight]));
-            const [service, , days, premium] = rnd.weighted(SERVICES.map((sv) => [sv, sv[1]]));
-            const pallets = parcelRun ? 0 : Math.max(1, Math.round((vt.pallets / Math.max(2, drops)) * (0.5 + rnd.next())));
-            const parcels = parcelRun ? rnd.int(1, 9) : 0;
-            const lateP = Math.min(
-              0.5,
-              0.62 * (1 - d.otd) * LATE_SEASON[month] * driver.punctual * (vt.type === 'artic_44t' ? 1.25 : 1) * (oneWay > 250 ? 1.3 : 1),
-            );
-            const late = rnd.next() < lateP;
-            const promised = late ? workingDaysBefore(n, rnd.next() < 0.82 ? 1 : 2) : rnd.next() < 0.12 ? nextWorkingDay(n) : n;
-            const collected = workingDaysBefore(promised, days);
-            const bookedT = workingDaysBefore(collected, rnd.int(0, 2)) * DAY + rnd.int(8 * 3600, 17 * 3600);
-            const postcode = rnd.pick(REGIONS[region].postcodes);
-            const base = parcelRun ? parcels * (6.4 + 0.012 * oneWay) + 9 : pallets * (31 + 0.085 * oneWay) + 14;
-            const charge = money(base * premium * (1 - c.discount) * (0.94 + 0.12 * rnd.next()) * growth(n));
-            const surchargePct = 0.06 + (dieselPrice(n) - 1.1) * 0.35;
-            s = {
-              id: ++shipmentId,
-              c,
-              region,
-              postcode,
-              oneWay,
-              service,
-              pallets,
-              parcels,
-              weight: parcelRun ? round1(parcels * (2 + 12 * rnd.next())) : round1(pallets * (280 + 520 * rnd.next())),
-              bookedT,
-              collected,
-              promised,
-              charge,
-              surcharge: money(charge * surchargePct),
-              attempts: 0,
-            };
-          }
-          s.attempts++;
-          attemptId++;
-          const fails = rnd.next() < (s.attempts > 1 ? 0.22 : failP);
-          if (fails) {
-            const reason = rnd.weighted(FAIL_REASONS);
-            ins.attempt.run(attemptId, s.id, tripId, s.attempts, iso(at), 'failed', reason);
-            if (s.attempts >= 2) writeShipment(s, 'returned', null, n, tripId, driver);
-            else {
-              s.ready = nextWorkingDay(n);
-              s.pendingAttempt = true;
-              queue.push(s);
-            }
-          } else {
-            ins.attempt.run(attemptId, s.id, tripId, s.attempts, iso(at), 'delivered', null);
-            completed++;
-            writeShipment(s, 'delivered', at, n, tripId, driver);
-          }
-        }
-        ins.trip.run(tripId, day(n), d.code, v.id, driver.id, region, iso(startT), iso(endT), round1(km), drops, completed, driving, duty, litres);
-        refuel(v, n, litres);
+/** Planned workshop work due on day `n`: an inspection, else tyres, else the annual test. */
+function plannedWork(w, v, n) {
+  const { rnd } = w;
+  if (n >= v.nextPmi) {
+    addJob(w, v, n, 'pmi_inspection', true, 3 + 5 * rnd.next(), 60 + 180 * rnd.next() * v.wear, 140 + 120 * rnd.next(), 'in_house');
+    v.nextPmi = n + v.vt.pmi * 7 + rnd.int(-3, 3);
+  } else if (n >= v.nextTyres) {
+    const heavy = v.vt.type === 'artic_44t' || v.vt.type === 'rigid_18t';
+    addJob(w, v, n, 'tyres', true, 2 + 4 * rnd.next(), (heavy ? 700 : 260) * (0.8 + 0.8 * rnd.next()) * v.wear, 90 + 60 * rnd.next(), 'tyre_partner');
+    v.nextTyres = n + (heavy ? 110 : 170) + rnd.int(-20, 30);
+  } else if (n >= v.nextMot) {
+    addJob(w, v, n, 'annual_test', true, 8 + 10 * rnd.next(), 150 + 600 * rnd.next() * v.wear, 240 + 200 * rnd.next(), 'dealer');
+    v.nextMot = n + 364;
+  }
+}
 
-        // Incidents on the road and at the drops.
-        for (const [type, spec] of Object.entries(INCIDENT_TYPES)) {
-          const p = spec.perKm !== undefined ? (spec.perKm * km * (0.6 + 0.4 * driver.punctual)) / 100000 : (spec.perDrop * drops) / 100000;
-          if (rnd.next() < p) {
-            incidentId++;
-            const severity = rnd.weighted(spec.severity);
-            const repair = type === 'collision' ? 300 + rnd.expo(severity === 'serious' ? 9000 : 1800) : type === 'property_damage' ? 120 + rnd.expo(600) : 0;
-            ins.incident.run(
-              incidentId,
-              d.code,
-              v.id,
-              driver.id,
-              tripId,
-              iso(startT + rnd.int(1800, duty * 60)),
-              type,
-              severity,
-              type === 'near_miss' ? 0 : rnd.next() < 0.45 ? 1 : 0,
-              type === 'manual_handling_injury' ? rnd.int(severity === 'minor' ? 0 : 3, severity === 'serious' ? 40 : 10) : 0,
-              money(repair),
-            );
-            if (type === 'collision' && repair > 600) addJob(v, n + 1, 'accident_repair', false, 12 + rnd.expo(40), repair * 0.6, repair * 0.4, 'dealer');
-          }
-        }
-        // Wear and tear: breakdowns per km, brakes every few hundred trips.
-        if (rnd.next() < (km * v.wear * (vt.type === 'artic_44t' ? 1.15 : 1)) / 42000) {
-          const hours = 3 + rnd.expo(30);
-          addJob(v, n, 'breakdown', false, hours, 120 + rnd.expo(900) * v.wear, 160 + rnd.expo(420), rnd.next() < 0.4 ? 'roadside_recovery' : 'dealer');
-        } else if (++v.tripsSinceBrakes > 210 + rnd.int(0, 60)) {
-          v.tripsSinceBrakes = 0;
-          addJob(v, n + 1, 'brakes', false, 4 + 6 * rnd.next(), 220 + 500 * rnd.next() * v.wear, 160 + 140 * rnd.next(), 'in_house');
-        }
-      }
+/** The drivers a depot has on day `n`: employed first (a rota gives each about one weekday off a fortnight), agency cover after. */
+function driverPool(rnd, d, n, saturday) {
+  const active = d.drivers.filter((x) => x.hired <= n && (x.left === null || x.left > n));
+  return active
+    .filter((x) => x.kind === 'employed' && rnd.next() > (saturday ? 0.55 : 0.1))
+    .concat(active.filter((x) => x.kind === 'agency' && rnd.next() > 0.3))
+    .filter((x) => x.lastDay !== n);
+}
+
+/** A working day (Saturdays lighter, Sundays and holidays off): workshop work first, then each depot's trips. */
+function operateDay(w, n) {
+  const { rnd } = w;
+  const wd = weekdayOf(n);
+  if (wd === 6 || holiday(n)) return;
+  const saturday = wd === 5;
+  const month = monthOf(n);
+  const today = { n, saturday, month, demand: DEMAND[month] * growth(n) };
+  for (const d of DEPOTS) {
+    // Planned workshop work first: it takes vehicles off the road for the day.
+    if (!saturday) for (const v of d.vehicles) plannedWork(w, v, n);
+    const pool = driverPool(rnd, d, n, saturday);
+    let driverIdx = 0;
+    for (const v of d.vehicles) {
+      if (v.offUntil >= n) continue;
+      const runs = saturday ? v.vt.type !== 'artic_44t' && rnd.next() < 0.28 : rnd.next() < Math.min(0.97, 0.86 * today.demand);
+      if (!runs || driverIdx >= pool.length) continue;
+      runTrip(w, d, v, pool[driverIdx++], today);
     }
   }
-  // Consignments still waiting for a second attempt at the end are returned to the depot's last day.
-  for (const [, queue] of redeliver) for (const s of queue) writeShipment(s, 'returned', null, D1, null, null);
+}
 
-  function writeShipment(s, status, deliveredT, n, trip, driver) {
-    const c = s.c;
-    const d = c.depot;
-    const podP = d.pod * (s.attempts > 1 ? 0.97 : 1);
-    let pod = null;
-    if (status === 'delivered' && rnd.next() < podP) pod = deliveredT + (rnd.next() < 0.93 ? rnd.int(20, 600) : rnd.int(3600, 60 * 3600));
-    const late = status !== 'delivered' || n > s.promised;
-    ins.shipment.run(
-      s.id,
-      `LF${String(4000000 + s.id * 3 + (s.id % 3))}`,
-      c.id,
-      d.code,
-      s.region,
-      s.postcode,
-      `${d.code}-${s.region}`,
-      round1(s.oneWay),
-      s.service,
-      s.pallets,
-      s.parcels,
-      s.weight,
-      iso(s.bookedT),
-      day(s.collected),
-      day(s.promised),
-      status,
-      deliveredT === null ? null : iso(deliveredT),
-      deliveredT === null ? null : day(n),
-      s.attempts,
-      trip,
-      driver === null ? null : driver.id,
-      pod === null ? null : iso(pod),
-      s.charge,
-      s.surcharge,
-    );
-    shipments.push({ id: s.id, c, n, charge: s.charge, surcharge: s.surcharge, status, late, pallets: s.pallets, parcels: s.parcels });
+/** Where a trip goes, how many drops it makes, its mileage, driving and duty time, fuel, and when it starts and ends. */
+function planTrip(rnd, d, v, driver, { n, saturday, month, demand }) {
+  const vt = v.vt;
+  const region = vt.type === 'artic_44t' ? rnd.weighted(d.artic) : vt.type === 'van_3_5t' ? d.region : rnd.weighted(d.rigid);
+  let drops = Math.max(1, Math.round((vt.drops[0] + (vt.drops[1] - vt.drops[0]) * rnd.next()) * (saturday ? 0.6 : 1) * Math.min(1.15, demand)));
+  const oneWay = d.km[region];
+  // Stem mileage to the first drop, between drops and back; artics also collect on the way home.
+  let km =
+    (2 * oneWay + drops * (vt.type === 'artic_44t' ? 16 : vt.type === 'van_3_5t' ? 7 : 11)) *
+    (vt.type === 'artic_44t' ? 1.45 : vt.type === 'rigid_18t' ? 1.3 : 1.1) *
+    (0.8 + 0.4 * rnd.next());
+  let driving = Math.round((km / vt.speed) * 60);
+  if (driving > 560) {
+    km *= 560 / driving;
+    driving = 560;
+    drops = Math.min(drops, 3);
   }
+  const duty = Math.round(driving + drops * vt.stop * (0.8 + 0.5 * rnd.next()) + 45 + 30 * rnd.next());
+  const winter = month <= 1 || month === 11 ? 1.05 : 1;
+  const litres = round1((km * vt.l100 * v.wear ** 0.3 * driver.thrift * winter * (0.96 + 0.08 * rnd.next())) / 100);
+  const startT = n * DAY + (vt.type === 'artic_44t' ? rnd.int(4 * 3600, 6 * 3600) : rnd.int(6 * 3600, 7.5 * 3600));
+  return { region, drops, oneWay, km, driving, duty, litres, startT, endT: startT + duty * 60 };
+}
 
-  // Weekly invoice runs on Mondays: every customer's consignments completed the week before.
+/** One trip of vehicle `v` with `driver`: its drops, the trip row, fuel, incidents and wear. */
+function runTrip(w, d, v, driver, today) {
+  const { n } = today;
+  driver.lastDay = n;
+  const tripId = ++w.ids.trip;
+  const trip = planTrip(w.rnd, d, v, driver, today);
+  const completed = makeDrops(w, { d, v, driver, trip, tripId }, today);
+  const { region, drops, km, driving, duty, litres, startT, endT } = trip;
+  w.ins.trip.run(tripId, day(n), d.code, v.id, driver.id, region, iso(startT), iso(endT), round1(km), drops, completed, driving, duty, litres);
+  refuel(w, v, n, litres);
+  for (const [type, spec] of Object.entries(INCIDENT_TYPES)) maybeIncident(w, { d, v, driver, trip, tripId }, n, type, spec);
+  wearAndTear(w, v, n, km);
+}
+
+/** The trip's drops: redeliveries from yesterday first (rigids and vans), then new consignments; returns how many were delivered. */
+function makeDrops(w, run, today) {
+  const { d, v, trip } = run;
+  const { drops, oneWay, duty, startT, endT } = trip;
+  const vt = v.vt;
+  const queue = w.redeliver.get(d.code);
+  let completed = 0;
+  const dropTimes = [];
+  for (let k = 0; k < drops; k++)
+    dropTimes.push(startT + Math.round(((k + 1) / (drops + 1)) * duty * 60) + (oneWay > 60 ? Math.round((oneWay / vt.speed) * 3600) * 0.5 : 0));
+  for (let k = 0; k < drops; k++) {
+    const at = Math.min(endT - 600, dropTimes[k]);
+    const failP = { artic_44t: 0.014, rigid_18t: 0.024, rigid_7_5t: 0.03, van_3_5t: 0.042 }[vt.type];
+    const s = vt.type !== 'artic_44t' && queue.length > 0 && queue[0].ready <= today.n ? queue.shift() : newShipment(w, run, today);
+    if (attemptDrop(w, s, { at, failP, queue }, run, today.n)) completed++;
+  }
+  return completed;
+}
+
+/** The day a new consignment was promised for, collected and booked: a late one was promised a working day or two ago. */
+function promisedDates(rnd, run, today, days) {
+  const { d, v, driver, trip } = run;
+  const { n, month } = today;
+  const lateP = Math.min(
+    0.5,
+    0.62 * (1 - d.otd) * LATE_SEASON[month] * driver.punctual * (v.vt.type === 'artic_44t' ? 1.25 : 1) * (trip.oneWay > 250 ? 1.3 : 1),
+  );
+  const late = rnd.next() < lateP;
+  const promised = late ? workingDaysBefore(n, rnd.next() < 0.82 ? 1 : 2) : rnd.next() < 0.12 ? nextWorkingDay(n) : n;
+  const collected = workingDaysBefore(promised, days);
+  const bookedT = workingDaysBefore(collected, rnd.int(0, 2)) * DAY + rnd.int(8 * 3600, 17 * 3600);
+  return { promised, collected, bookedT };
+}
+
+/** A new consignment on this trip: customer, service, size, the dates promised and its charge. */
+function newShipment(w, run, today) {
+  const { rnd } = w;
+  const { d, v, trip } = run;
+  const { region, oneWay } = trip;
+  const { n } = today;
+  const parcelRun = v.vt.type === 'van_3_5t';
+  const eligible = d.customers.filter((c) => (parcelRun ? c.mix !== 'pallet' : c.mix !== 'parcel'));
+  const c = rnd.weighted(eligible.map((x) => [x, x.weight]));
+  const [service, , days, premium] = rnd.weighted(SERVICES.map((sv) => [sv, sv[1]]));
+  const pallets = parcelRun ? 0 : Math.max(1, Math.round((v.vt.pallets / Math.max(2, trip.drops)) * (0.5 + rnd.next())));
+  const parcels = parcelRun ? rnd.int(1, 9) : 0;
+  const { promised, collected, bookedT } = promisedDates(rnd, run, today, days);
+  const postcode = rnd.pick(REGIONS[region].postcodes);
+  const base = parcelRun ? parcels * (6.4 + 0.012 * oneWay) + 9 : pallets * (31 + 0.085 * oneWay) + 14;
+  const charge = money(base * premium * (1 - c.discount) * (0.94 + 0.12 * rnd.next()) * growth(n));
+  const surchargePct = 0.06 + (dieselPrice(n) - 1.1) * 0.35;
+  const weight = parcelRun ? round1(parcels * (2 + 12 * rnd.next())) : round1(pallets * (280 + 520 * rnd.next()));
+  const id = ++w.ids.shipment;
+  const surcharge = money(charge * surchargePct);
+  return { id, c, region, postcode, oneWay, service, pallets, parcels, weight, bookedT, collected, promised, charge, surcharge, attempts: 0 };
+}
+
+/** One delivery attempt of `s` at `at`: delivered, or failed and queued for the next working day (returned after two). */
+function attemptDrop(w, s, { at, failP, queue }, { driver, tripId }, n) {
+  const { rnd, ins } = w;
+  s.attempts++;
+  const attemptId = ++w.ids.attempt;
+  const fails = rnd.next() < (s.attempts > 1 ? 0.22 : failP);
+  if (!fails) {
+    ins.attempt.run(attemptId, s.id, tripId, s.attempts, iso(at), 'delivered', null);
+    writeShipment(w, s, 'delivered', at, n, tripId, driver);
+    return true;
+  }
+  const reason = rnd.weighted(FAIL_REASONS);
+  ins.attempt.run(attemptId, s.id, tripId, s.attempts, iso(at), 'failed', reason);
+  if (s.attempts >= 2) writeShipment(w, s, 'returned', null, n, tripId, driver);
+  else {
+    s.ready = nextWorkingDay(n);
+    s.pendingAttempt = true;
+    queue.push(s);
+  }
+  return false;
+}
+
+/** An incident of `type` on the trip, by its rate per km or per drop; a costly collision sends the vehicle to the dealer. */
+function maybeIncident(w, { d, v, driver, trip, tripId }, n, type, spec) {
+  const { rnd } = w;
+  const p = spec.perKm !== undefined ? (spec.perKm * trip.km * (0.6 + 0.4 * driver.punctual)) / 100000 : (spec.perDrop * trip.drops) / 100000;
+  if (rnd.next() >= p) return;
+  const incidentId = ++w.ids.incident;
+  const severity = rnd.weighted(spec.severity);
+  const repair = type === 'collision' ? 300 + rnd.expo(severity === 'serious' ? 9000 : 1800) : type === 'property_damage' ? 120 + rnd.expo(600) : 0;
+  w.ins.incident.run(
+    incidentId,
+    d.code,
+    v.id,
+    driver.id,
+    tripId,
+    iso(trip.startT + rnd.int(1800, trip.duty * 60)),
+    type,
+    severity,
+    type === 'near_miss' ? 0 : rnd.next() < 0.45 ? 1 : 0,
+    type === 'manual_handling_injury' ? rnd.int(severity === 'minor' ? 0 : 3, severity === 'serious' ? 40 : 10) : 0,
+    money(repair),
+  );
+  if (type === 'collision' && repair > 600) addJob(w, v, n + 1, 'accident_repair', false, 12 + rnd.expo(40), repair * 0.6, repair * 0.4, 'dealer');
+}
+
+/** Wear and tear: breakdowns per km, brakes every few hundred trips. */
+function wearAndTear(w, v, n, km) {
+  const { rnd } = w;
+  if (rnd.next() < (km * v.wear * (v.vt.type === 'artic_44t' ? 1.15 : 1)) / 42000) {
+    const hours = 3 + rnd.expo(30);
+    addJob(w, v, n, 'breakdown', false, hours, 120 + rnd.expo(900) * v.wear, 160 + rnd.expo(420), rnd.next() < 0.4 ? 'roadside_recovery' : 'dealer');
+  } else if (++v.tripsSinceBrakes > 210 + rnd.int(0, 60)) {
+    v.tripsSinceBrakes = 0;
+    addJob(w, v, n + 1, 'brakes', false, 4 + 6 * rnd.next(), 220 + 500 * rnd.next() * v.wear, 160 + 140 * rnd.next(), 'in_house');
+  }
+}
+
+/** Writes consignment `s` as it ended on day `n` (with its proof of delivery when one was taken) and keeps it for invoices and claims. */
+function writeShipment(w, s, status, deliveredT, n, trip, driver) {
+  const { rnd } = w;
+  const c = s.c;
+  const d = c.depot;
+  const podP = d.pod * (s.attempts > 1 ? 0.97 : 1);
+  let pod = null;
+  if (status === 'delivered' && rnd.next() < podP) pod = deliveredT + (rnd.next() < 0.93 ? rnd.int(20, 600) : rnd.int(3600, 60 * 3600));
+  const late = status !== 'delivered' || n > s.promised;
+  const where = [s.id, `LF${String(4000000 + s.id * 3 + (s.id % 3))}`, c.id, d.code, s.region, s.postcode, `${d.code}-${s.region}`, round1(s.oneWay)];
+  const what = [s.service, s.pallets, s.parcels, s.weight, iso(s.bookedT), day(s.collected), day(s.promised), status];
+  const done = [deliveredT === null ? null : iso(deliveredT), deliveredT === null ? null : day(n), s.attempts, trip, driver === null ? null : driver.id];
+  w.ins.shipment.run(...where, ...what, ...done, pod === null ? null : iso(pod), s.charge, s.surcharge);
+  w.shipments.push({ id: s.id, c, n, charge: s.charge, surcharge: s.surcharge, status, late, pallets: s.pallets, parcels: s.parcels });
+}
+
+/** Every customer's consignments completed in a week, summed for the invoice run on the Monday after. */
+function weeklyRuns(shipments) {
   const byWeek = new Map();
   for (const s of shipments) {
     const monday = s.n - weekdayOf(s.n) + 7;
@@ -945,9 +983,13 @@ function fill(db, rnd) {
     acc.net += s.charge + s.surcharge;
     byWeek.set(key, acc);
   }
-  const runs = [...byWeek.values()].filter((x) => x.monday <= D1).sort((a, b) => a.monday - b.monday || a.c.id - b.c.id);
+  return [...byWeek.values()].filter((x) => x.monday <= D1).sort((a, b) => a.monday - b.monday || a.c.id - b.c.id);
+}
+
+/** Weekly invoice runs on Mondays, each paid by its customer's habit. */
+function fillInvoices(ins, rnd, shipments) {
   let ino = 0;
-  for (const r of runs) {
+  for (const r of weeklyRuns(shipments)) {
     ino++;
     const due = r.monday + r.c.terms;
     // Disputed invoices wait for the POD or the claim to be settled; slow payers sometimes sit on
@@ -956,29 +998,29 @@ function fill(db, rnd) {
     const slowTail = r.c.late >= 12 && rnd.next() < 0.12 ? 3 : 1;
     const delay = Math.round(rnd.expo(Math.max(1, r.c.late)) * slowTail - 3 + (disputed ? 20 + rnd.expo(70) : 0));
     const paid = due + delay;
-    ins.invoice.run(
-      `INV-${String(200000 + ino)}`,
-      r.c.id,
-      day(r.monday),
-      day(due),
-      r.count,
-      money(r.net),
-      money(r.net * 0.2),
-      paid <= D1 ? day(paid) : null,
-      disputed ? 1 : 0,
-    );
+    const amounts = [r.count, money(r.net), money(r.net * 0.2)];
+    ins.invoice.run(`INV-${String(200000 + ino)}`, r.c.id, day(r.monday), day(due), ...amounts, paid <= D1 ? day(paid) : null, disputed ? 1 : 0);
   }
+}
 
-  // Claims: damage and shortages on delivered consignments, losses on returned ones, and late-delivery
-  // claims from contract customers.
+/** What a consignment is claimed for, if anything: loss when returned, damage, shortage, or lateness. */
+function claimType(rnd, s) {
+  if (s.status === 'returned' && rnd.next() < 0.03) return 'loss';
+  if (rnd.next() < 0.0026 * (s.c.depot.code === 'GLA1' ? 1.4 : 1)) return 'damage';
+  if (rnd.next() < 0.0006) return 'shortage';
+  if (s.late && s.status === 'delivered' && rnd.next() < 0.012) return 'late_delivery';
+  return null;
+}
+
+/**
+ * Claims: damage and shortages on delivered consignments, losses on returned ones, and
+ * late-delivery claims from contract customers; open, rejected or settled.
+ */
+function fillClaims(ins, rnd, shipments) {
   let clm = 0;
   for (const s of shipments) {
-    let type = null;
     const size = s.pallets > 0 ? s.pallets : s.parcels * 0.15;
-    if (s.status === 'returned' && rnd.next() < 0.03) type = 'loss';
-    else if (rnd.next() < 0.0026 * (s.c.depot.code === 'GLA1' ? 1.4 : 1)) type = 'damage';
-    else if (rnd.next() < 0.0006) type = 'shortage';
-    else if (s.late && s.status === 'delivered' && rnd.next() < 0.012) type = 'late_delivery';
+    const type = claimType(rnd, s);
     if (type === null) continue;
     const reported = s.n + rnd.int(1, 14);
     if (reported > D1) continue;
@@ -988,19 +1030,8 @@ function fill(db, rnd) {
     const open = reported + closedAfter > D1;
     const rejected = !open && rnd.next() < (type === 'late_delivery' ? 0.45 : 0.18);
     const settled = open ? null : rejected ? 0 : money(claimed * (0.45 + 0.55 * rnd.next()));
-    ins.claim.run(
-      clm,
-      `CLM-${String(30000 + clm)}`,
-      s.id,
-      s.c.id,
-      s.c.depot.code,
-      type,
-      day(reported),
-      claimed,
-      open ? 'open' : rejected ? 'rejected' : 'settled',
-      settled,
-      open ? null : day(reported + closedAfter),
-    );
+    const outcome = [open ? 'open' : rejected ? 'rejected' : 'settled', settled, open ? null : day(reported + closedAfter)];
+    ins.claim.run(clm, `CLM-${String(30000 + clm)}`, s.id, s.c.id, s.c.depot.code, type, day(reported), claimed, ...outcome);
   }
 }
 

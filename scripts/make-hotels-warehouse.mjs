@@ -629,8 +629,14 @@ function fillCalendar(db) {
   }
 }
 
-function fill(db, rnd) {
-  const ins = {
+// Stays are simulated from a few weeks before the first audit to the last arrival on the books.
+const FIRST_DAY = D0 - WARMUP;
+const LAST_DAY = D1 + HORIZON;
+const SPAN = LAST_DAY - FIRST_DAY + 1;
+
+/** The insert statement of every table `fill` writes. */
+function inserts(db) {
+  return {
     hotel: db.prepare('INSERT INTO hotels VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
     guest: db.prepare('INSERT INTO guests VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
     company: db.prepare('INSERT INTO companies VALUES (?, ?, ?, ?)'),
@@ -642,9 +648,35 @@ function fill(db, rnd) {
     review: db.prepare('INSERT INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
     employee: db.prepare('INSERT INTO employees VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
   };
-  for (const h of HOTELS) ins.hotel.run(h.code, h.name, h.city, h.country, h.region, h.rooms, h.opened, h.banqueting ? 1 : 0);
+}
 
-  // Corporate accounts: a few large ones and a long tail (Pareto weights).
+/**
+ * The whole warehouse but its calendar. Each phase draws from the one PRNG in turn, so their
+ * order (and the order of draws within each) fixes every value: moving a draw changes the data.
+ */
+function fill(db, rnd) {
+  const ins = inserts(db);
+  for (const h of HOTELS) ins.hotel.run(h.code, h.name, h.city, h.country, h.region, h.rooms, h.opened, h.banqueting ? 1 : 0);
+  const companies = fillCompanies(ins, rnd);
+  const chooseGuest = guestBook(ins, rnd);
+  const reservations = [];
+  const state = []; // per hotel: rooms sold and out of order per night, maintenance tickets
+  for (const [hi, h] of HOTELS.entries()) {
+    // Maintenance first: rooms out of order reduce what can be sold.
+    const { ooo, tickets } = simulateMaintenance(rnd, h);
+    const sold = simulateStays(rnd, h, hi, ooo, reservations);
+    state.push({ sold, ooo, tickets });
+  }
+  const all = withCancellations(rnd, reservations);
+  const { nightly, stayRows } = fillReservations(ins, rnd, all, { chooseGuest, companies });
+  fillDays(ins, rnd, nightly, state);
+  fillTickets(ins, rnd, state);
+  fillReviews(ins, rnd, stayRows);
+  fillStaff(ins, rnd);
+}
+
+/** Corporate accounts: a few large ones and a long tail; returns their Pareto weights. */
+function fillCompanies(ins, rnd) {
   const companies = [];
   for (let id = 1; id <= COUNTS.companies; id++) {
     const [suffix, industry] = COMPANY_B[(id * 7) % COMPANY_B.length];
@@ -652,42 +684,54 @@ function fill(db, rnd) {
     companies.push([id, 1 / id ** 0.9]);
     ins.company.run(id, name, industry, `${rnd.pick(FIRST)} ${rnd.pick(LAST)}`);
   }
+  return companies;
+}
 
-  // Guests are created as they first book; members come back more often than non-members.
-  let guestCount = 0;
+/** A new guest's row (name, contact details, residence, birth date, passport, loyalty tier and enrolment), with the tier and residence apart. */
+function guestRow(rnd, hotel, id, bookedT) {
+  const first = rnd.pick(FIRST);
+  const last = rnd.pick(LAST);
+  const country = rnd.next() < 0.25 ? hotel.country : rnd.weighted(MARKETS);
+  const tier = rnd.weighted(LOYALTY);
+  const born = Date.UTC(1942 + rnd.int(0, 63), rnd.int(0, 11), rnd.int(1, 28));
+  const slug = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+  const enrolled = tier === 'non_member' ? null : day(Math.floor(bookedT / DAY) - rnd.int(0, 900));
+  const row = [
+    id,
+    first,
+    last,
+    `${slug}.${id}@mail.example.test`,
+    `+${rnd.int(1, 99)} ${rnd.int(100, 999)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`,
+    `${rnd.int(1, 240)} ${rnd.pick(STREETS)}, ${country}`,
+    country,
+    new Date(born).toISOString().slice(0, 10),
+    `${String.fromCharCode(65 + rnd.int(0, 25))}${String.fromCharCode(65 + rnd.int(0, 25))}${rnd.int(1000000, 9999999)}`,
+    tier,
+    tier === 'non_member' ? null : `KH${String(id).padStart(8, '0')}`,
+    enrolled,
+    rnd.next() < 0.42 ? 1 : 0,
+    iso(bookedT),
+  ];
+  return { row, tier, country };
+}
+
+/**
+ * Guests are created as they first book; members come back more often than non-members.
+ * Returns who books a stay: a returning guest (recent ones likelier) or a new one.
+ */
+function guestBook(ins, rnd) {
   const members = [];
   const everyone = [];
   const newGuest = (hotel, bookedT) => {
-    const id = ++guestCount;
-    const first = rnd.pick(FIRST);
-    const last = rnd.pick(LAST);
-    const country = rnd.next() < 0.25 ? hotel.country : rnd.weighted(MARKETS);
-    const tier = rnd.weighted(LOYALTY);
-    const born = Date.UTC(1942 + rnd.int(0, 63), rnd.int(0, 11), rnd.int(1, 28));
-    const slug = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
-    const enrolled = tier === 'non_member' ? null : day(Math.floor(bookedT / DAY) - rnd.int(0, 900));
-    ins.guest.run(
-      id,
-      first,
-      last,
-      `${slug}.${id}@mail.example.test`,
-      `+${rnd.int(1, 99)} ${rnd.int(100, 999)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`,
-      `${rnd.int(1, 240)} ${rnd.pick(STREETS)}, ${country}`,
-      country,
-      new Date(born).toISOString().slice(0, 10),
-      `${String.fromCharCode(65 + rnd.int(0, 25))}${String.fromCharCode(65 + rnd.int(0, 25))}${rnd.int(1000000, 9999999)}`,
-      tier,
-      tier === 'non_member' ? null : `KH${String(id).padStart(8, '0')}`,
-      enrolled,
-      rnd.next() < 0.42 ? 1 : 0,
-      iso(bookedT),
-    );
+    const id = everyone.length + 1;
+    const { row, tier, country } = guestRow(rnd, hotel, id, bookedT);
+    ins.guest.run(...row);
     const guest = { id, tier, country };
     everyone.push(guest);
-    if (tier !== 'non_member') members.push(guest);
+    if (guest.tier !== 'non_member') members.push(guest);
     return guest;
   };
-  const chooseGuest = (hotel, channel, bookedT) => {
+  return (hotel, channel, bookedT) => {
     const repeat = channel === 'corporate' ? 0.48 : channel === 'direct' ? 0.34 : 0.14;
     if (everyone.length > 200 && rnd.next() < repeat) {
       const pool = rnd.next() < 0.75 && members.length > 50 ? members : everyone;
@@ -697,92 +741,106 @@ function fill(db, rnd) {
     }
     return newGuest(hotel, bookedT);
   };
+}
 
-  const lastDay = D1 + HORIZON;
-  const firstDay = D0 - WARMUP;
-  const span = lastDay - firstDay + 1;
-  const reservations = [];
-  const state = []; // per hotel: rooms sold and out of order per night, maintenance tickets
+/** One maintenance ticket opened on day `n`: its category, priority, repair time and whether the room goes out of order. */
+function ticketOn(rnd, h, n) {
+  const [category, , catFactor] = rnd.weighted(TICKET_CATEGORIES.map((c) => [c, c[1]]));
+  const [priority, , meanHours] = rnd.weighted(PRIORITIES.map((p) => [p, p[1]]));
+  const opened = n * DAY + rnd.int(6 * 3600, 22 * 3600);
+  const hours = Math.max(0.25, rnd.expo(meanHours * catFactor * (1 - h.quality * 0.3)));
+  const resolved = opened + Math.round(hours * 3600);
+  const outOfOrder =
+    (priority !== 'normal' && (category === 'plumbing' || category === 'hvac' || category === 'electrical') && rnd.next() < 0.45) ||
+    (priority === 'urgent' && rnd.next() < 0.3);
+  return { category, priority, opened, resolved, outOfOrder };
+}
 
-  for (const [hi, h] of HOTELS.entries()) {
-    // Maintenance first: rooms out of order reduce what can be sold.
-    const ooo = new Int16Array(span);
-    const tickets = [];
-    for (let n = firstDay; n <= D1; n++) {
-      const k = rnd.poisson(h.rooms * 0.07);
-      for (let i = 0; i < k; i++) {
-        const [category, , catFactor] = rnd.weighted(TICKET_CATEGORIES.map((c) => [c, c[1]]));
-        const [priority, , meanHours] = rnd.weighted(PRIORITIES.map((p) => [p, p[1]]));
-        const opened = n * DAY + rnd.int(6 * 3600, 22 * 3600);
-        const hours = Math.max(0.25, rnd.expo(meanHours * catFactor * (1 - h.quality * 0.3)));
-        const resolved = opened + Math.round(hours * 3600);
-        const outOfOrder =
-          (priority !== 'normal' && (category === 'plumbing' || category === 'hvac' || category === 'electrical') && rnd.next() < 0.45) ||
-          (priority === 'urgent' && rnd.next() < 0.3);
-        tickets.push({ category, priority, opened, resolved, outOfOrder });
-        if (outOfOrder) for (let m = n; m <= Math.floor(resolved / DAY) && m <= lastDay; m++) if (ooo[m - firstDay] < 3) ooo[m - firstDay]++;
-      }
+/** A hotel's maintenance tickets and the rooms out of order each night (at most three). */
+function simulateMaintenance(rnd, h) {
+  const ooo = new Int16Array(SPAN);
+  const tickets = [];
+  for (let n = FIRST_DAY; n <= D1; n++) {
+    const k = rnd.poisson(h.rooms * 0.07);
+    for (let i = 0; i < k; i++) {
+      const t = ticketOn(rnd, h, n);
+      tickets.push(t);
+      if (t.outOfOrder) for (let m = n; m <= Math.floor(t.resolved / DAY) && m <= LAST_DAY; m++) if (ooo[m - FIRST_DAY] < 3) ooo[m - FIRST_DAY]++;
     }
-
-    // Stays: each night is filled towards the day's target occupancy by arrivals of 1 to 7 nights.
-    const sold = new Int16Array(span);
-    const rng = () => rnd.next();
-    for (let n = firstDay; n <= lastDay; n++) {
-      const m = monthOf(n);
-      let target = h.occ * SEASON[h.kind][m] * WEEKDAY[h.kind][weekdayOf(n)] * (0.93 + 0.14 * rng());
-      if (h.code === 'MUC01' && oktoberfest(n)) target = 1;
-      if (christmas(n)) target *= h.kind === 'business' ? 0.6 : 1.05;
-      const capacity = h.rooms - ooo[n - firstDay];
-      const want = Math.min(capacity, Math.round(capacity * Math.min(1, target)));
-      let guard = 0;
-      while (sold[n - firstDay] < want && guard++ < 200) {
-        const channel = rnd.weighted(Object.entries(CHANNELS).map(([c, v]) => [c, v.w[h.kind]]));
-        const segment = rnd.weighted(SEGMENTS[channel]);
-        const nights =
-          segment === 'negotiated'
-            ? rnd.weighted([
-                [1, 38],
-                [2, 30],
-                [3, 18],
-                [4, 9],
-                [5, 5],
-              ])
-            : h.kind === 'leisure' || segment === 'package'
-              ? rnd.weighted([
-                  [1, 12],
-                  [2, 26],
-                  [3, 26],
-                  [4, 16],
-                  [5, 9],
-                  [6, 5],
-                  [7, 6],
-                ])
-              : rnd.weighted([
-                  [1, 26],
-                  [2, 30],
-                  [3, 20],
-                  [4, 11],
-                  [5, 7],
-                  [6, 3],
-                  [7, 3],
-                ]);
-        let fits = true;
-        for (let k = 0; k < nights; k++) {
-          const idx = n + k - firstDay;
-          if (idx >= span || sold[idx] >= h.rooms - ooo[idx]) {
-            fits = false;
-            break;
-          }
-        }
-        if (!fits) continue;
-        for (let k = 0; k < nights; k++) sold[n + k - firstDay]++;
-        reservations.push(makeStay(rnd, h, hi, n, nights, channel, segment, false));
-      }
-    }
-    state.push({ sold, ooo, tickets });
   }
+  return { ooo, tickets };
+}
 
-  // Cancellations and no-shows: extra reservations in the same mix, holding no room.
+/** How many nights a stay of this segment lasts: negotiated stays are short, leisure and packages long. */
+function stayLength(rnd, h, segment) {
+  if (segment === 'negotiated')
+    return rnd.weighted([
+      [1, 38],
+      [2, 30],
+      [3, 18],
+      [4, 9],
+      [5, 5],
+    ]);
+  if (h.kind === 'leisure' || segment === 'package')
+    return rnd.weighted([
+      [1, 12],
+      [2, 26],
+      [3, 26],
+      [4, 16],
+      [5, 9],
+      [6, 5],
+      [7, 6],
+    ]);
+  return rnd.weighted([
+    [1, 26],
+    [2, 30],
+    [3, 20],
+    [4, 11],
+    [5, 7],
+    [6, 3],
+    [7, 3],
+  ]);
+}
+
+/** The rooms a hotel is to sell on night `n`: its occupancy in that season and weekday, events, capacity. */
+function nightTarget(rnd, h, n, ooo) {
+  const m = monthOf(n);
+  let target = h.occ * SEASON[h.kind][m] * WEEKDAY[h.kind][weekdayOf(n)] * (0.93 + 0.14 * rnd.next());
+  if (h.code === 'MUC01' && oktoberfest(n)) target = 1;
+  if (christmas(n)) target *= h.kind === 'business' ? 0.6 : 1.05;
+  const capacity = h.rooms - ooo[n - FIRST_DAY];
+  return Math.min(capacity, Math.round(capacity * Math.min(1, target)));
+}
+
+/** Whether a stay arriving on `n` for `nights` finds a room free every night. */
+function fits(h, n, nights, sold, ooo) {
+  for (let k = 0; k < nights; k++) {
+    const idx = n + k - FIRST_DAY;
+    if (idx >= SPAN || sold[idx] >= h.rooms - ooo[idx]) return false;
+  }
+  return true;
+}
+
+/** Fills each night of hotel `hi` towards the day's target by arrivals of 1 to 7 nights; returns rooms sold per night. */
+function simulateStays(rnd, h, hi, ooo, reservations) {
+  const sold = new Int16Array(SPAN);
+  for (let n = FIRST_DAY; n <= LAST_DAY; n++) {
+    const want = nightTarget(rnd, h, n, ooo);
+    let guard = 0;
+    while (sold[n - FIRST_DAY] < want && guard++ < 200) {
+      const channel = rnd.weighted(Object.entries(CHANNELS).map(([c, v]) => [c, v.w[h.kind]]));
+      const segment = rnd.weighted(SEGMENTS[channel]);
+      const nights = stayLength(rnd, h, segment);
+      if (!fits(h, n, nights, sold, ooo)) continue;
+      for (let k = 0; k < nights; k++) sold[n + k - FIRST_DAY]++;
+      reservations.push(makeStay(rnd, h, hi, n, nights, channel, segment, false));
+    }
+  }
+  return sold;
+}
+
+/** The stays plus cancellations and no-shows in the same mix (holding no room), in booking order. */
+function withCancellations(rnd, reservations) {
   const extra = [];
   for (const r of reservations) {
     const pc = CANCEL[r.channel];
@@ -793,122 +851,166 @@ function fill(db, rnd) {
   const all = reservations.concat(extra);
   // Booked in time order, so confirmation numbers and guest ids follow the booking clock.
   all.sort((a, b) => a.bookedT - b.bookedT || a.hi - b.hi || a.arrival - b.arrival);
+  return all;
+}
 
-  // Per hotel and night: revenue and guests from stays, departures and stayovers for housekeeping.
+/**
+ * A reservation's status on the last audit day, or undefined when it is left out: a cancellation
+ * that has not happened yet (it would still hold a room), a no-show still to come.
+ */
+function stayStatus(rnd, r) {
+  const departure = r.arrival + r.nights;
+  if (r.outcome === 'cancelled') {
+    // Cancelled somewhere between booking and arrival (OTA free cancellation runs late).
+    const cancelT = r.bookedT + Math.floor(rnd.next() ** (r.channel === 'ota' ? 0.6 : 1) * (r.arrival * DAY + 15 * 3600 - r.bookedT));
+    if (cancelT > T1) {
+      r.cancelT = null;
+      return undefined;
+    }
+    r.cancelT = cancelT;
+    return 'cancelled';
+  }
+  if (r.outcome === 'no_show') return r.arrival > D1 ? undefined : 'no_show';
+  if (departure <= D1) return 'checked_out';
+  return r.arrival <= D1 ? 'in_house' : 'confirmed';
+}
+
+/** Who stays: one adult on a negotiated rate, mostly couples otherwise, children at leisure hotels. */
+function partyOf(rnd, h, r) {
+  const adults =
+    r.segment === 'negotiated'
+      ? 1
+      : rnd.weighted([
+          [1, 30],
+          [2, 62],
+          [3, 8],
+        ]);
+  const children = h.kind === 'leisure' && adults >= 2 && rnd.next() < 0.18 ? rnd.int(1, 2) : 0;
+  return { adults, children };
+}
+
+/** The reservation row `rid` of stay `r`. */
+function reservationRow(rid, r, { h, guest, company, status, adults, children }) {
+  const commission = status === 'cancelled' || status === 'no_show' ? 0 : money(r.revenue * r.commissionRate);
+  return [
+    rid,
+    `KH${String(100000 + rid * 7 + (rid % 7))}`,
+    h.code,
+    guest.id,
+    company,
+    r.channel,
+    r.source,
+    r.segment,
+    RATE_PLAN[r.segment],
+    r.roomType,
+    iso(r.bookedT),
+    day(r.arrival),
+    day(r.arrival + r.nights),
+    r.nights,
+    adults,
+    children,
+    status,
+    status === 'cancelled' ? iso(r.cancelT) : null,
+    money(r.revenue),
+    commission,
+  ];
+}
+
+/** Adds a stay's revenue and guests to each of its nights, and its departure to its last day. */
+function addToNights(nt, r, people) {
+  for (let k = 0; k < r.nights; k++) {
+    const idx = r.arrival + k - FIRST_DAY;
+    nt.revenue[idx] += r.rates[k];
+    nt.guests[idx] += people;
+    if (r.segment === 'package') nt.packages[idx] += people;
+  }
+  const departure = r.arrival + r.nights;
+  if (departure - FIRST_DAY < SPAN) nt.departures[departure - FIRST_DAY]++;
+}
+
+/**
+ * The reservations booked by the last audit day, each with its guest and company. Returns, per
+ * hotel and night, revenue and guests from stays and departures for housekeeping, and the
+ * checked-out stays a review may follow.
+ */
+function fillReservations(ins, rnd, all, { chooseGuest, companies }) {
   const nightly = HOTELS.map(() => ({
-    revenue: new Float64Array(span),
-    guests: new Int32Array(span),
-    departures: new Int32Array(span),
-    packages: new Int32Array(span),
+    revenue: new Float64Array(SPAN),
+    guests: new Int32Array(SPAN),
+    departures: new Int32Array(SPAN),
+    packages: new Int32Array(SPAN),
   }));
   let rid = 0;
   const stayRows = [];
   for (const r of all) {
     const h = HOTELS[r.hi];
-    const departure = r.arrival + r.nights;
-    let status;
-    if (r.outcome === 'cancelled') {
-      // Cancelled somewhere between booking and arrival (OTA free cancellation runs late).
-      const cancelT = r.bookedT + Math.floor(rnd.next() ** (r.channel === 'ota' ? 0.6 : 1) * (r.arrival * DAY + 15 * 3600 - r.bookedT));
-      if (cancelT > T1) {
-        r.cancelT = null; // not cancelled yet: it would still hold a room, so it is left out
-        continue;
-      }
-      r.cancelT = cancelT;
-      status = 'cancelled';
-    } else if (r.outcome === 'no_show') {
-      if (r.arrival > D1) continue;
-      status = 'no_show';
-    } else if (departure <= D1) status = 'checked_out';
-    else if (r.arrival <= D1) status = 'in_house';
-    else status = 'confirmed';
+    const status = stayStatus(rnd, r);
+    if (status === undefined) continue;
     if (r.bookedT > T1) continue; // not booked yet on the last audit day
     const guest = chooseGuest(h, r.channel, r.bookedT);
     const company = r.channel === 'corporate' ? rnd.weighted(companies) : null;
     rid++;
-    const commission = status === 'cancelled' || status === 'no_show' ? 0 : money(r.revenue * r.commissionRate);
-    const adults =
-      r.segment === 'negotiated'
-        ? 1
-        : rnd.weighted([
-            [1, 30],
-            [2, 62],
-            [3, 8],
-          ]);
-    const children = h.kind === 'leisure' && adults >= 2 && rnd.next() < 0.18 ? rnd.int(1, 2) : 0;
-    ins.reservation.run(
-      rid,
-      `KH${String(100000 + rid * 7 + (rid % 7))}`,
-      h.code,
-      guest.id,
-      company,
-      r.channel,
-      r.source,
-      r.segment,
-      RATE_PLAN[r.segment],
-      r.roomType,
-      iso(r.bookedT),
-      day(r.arrival),
-      day(departure),
-      r.nights,
-      adults,
-      children,
-      status,
-      status === 'cancelled' ? iso(r.cancelT) : null,
-      money(r.revenue),
-      commission,
-    );
+    const { adults, children } = partyOf(rnd, h, r);
+    ins.reservation.run(...reservationRow(rid, r, { h, guest, company, status, adults, children }));
     if (status === 'cancelled' || status === 'no_show') continue;
-    const nt = nightly[r.hi];
-    for (let k = 0; k < r.nights; k++) {
-      const idx = r.arrival + k - firstDay;
-      nt.revenue[idx] += r.rates[k];
-      nt.guests[idx] += adults + children;
-      if (r.segment === 'package') nt.packages[idx] += adults + children;
-    }
-    if (departure - firstDay < span) nt.departures[departure - firstDay]++;
-    if (status === 'checked_out') stayRows.push([rid, r.hi, departure, guest.id, r.source, r.roomType]);
+    addToNights(nightly[r.hi], r, adults + children);
+    if (status === 'checked_out') stayRows.push([rid, r.hi, r.arrival + r.nights, guest.id, r.source, r.roomType]);
   }
+  return { nightly, stayRows };
+}
 
-  // Night audit, F&B outlets and housekeeping, per hotel and audited day.
+/** A day's F&B covers and revenue per outlet (non-resident guests at the restaurant and bar, weekday banquets); returns the total. */
+function fillFbDay(ins, rnd, h, n, guests, packages) {
+  let fbTotal = 0;
+  const d = day(n);
+  for (const [outlet, share, check] of OUTLETS) {
+    let covers = Math.round(guests * share * (0.85 + 0.3 * rnd.next()));
+    if (outlet === 'breakfast') covers = Math.max(covers, packages);
+    if (outlet === 'restaurant' || outlet === 'bar') covers += rnd.int(4, 30); // non-resident guests
+    if (covers === 0) continue;
+    const revenue = money(covers * check * (0.9 + 0.2 * rnd.next()) * (h.adr / 200) ** 0.5);
+    fbTotal += revenue;
+    ins.fb.run(h.code, d, outlet, covers, revenue);
+  }
+  if (h.banqueting && weekdayOf(n) < 5 && rnd.next() < 0.35) {
+    const covers = rnd.int(12, 140);
+    const revenue = money(covers * 58 * (0.9 + 0.25 * rnd.next()));
+    fbTotal += revenue;
+    ins.fb.run(h.code, d, 'banqueting', covers, revenue);
+  }
+  return fbTotal;
+}
+
+/** A day's housekeeping: departure and stayover cleans, minutes, shifts, inspections. */
+function fillHousekeepingDay(ins, rnd, h, n, { departures, stayovers }) {
+  const minutes = Math.round(departures * (38 + 8 * rnd.next() - h.quality * 3) + stayovers * (21 + 5 * rnd.next()));
+  const shifts = Math.max(1, Math.round(minutes / (60 * (6.2 + 0.8 * rnd.next()))));
+  const inspected = Math.round(departures * 0.8 + stayovers * 0.1);
+  const failed = Math.round(inspected * Math.max(0, 0.05 - 0.03 * h.quality) * (0.5 + rnd.next()));
+  ins.housekeeping.run(h.code, day(n), shifts, departures, stayovers, minutes, inspected, failed);
+}
+
+/** Night audit, F&B outlets and housekeeping, per hotel and audited day. */
+function fillDays(ins, rnd, nightly, state) {
   for (const [hi, h] of HOTELS.entries()) {
     const nt = nightly[hi];
     const { sold: soldByNight, ooo } = state[hi];
     for (let n = D0; n <= D1; n++) {
-      const idx = n - firstDay;
+      const idx = n - FIRST_DAY;
       const sold = soldByNight[idx];
       const guests = nt.guests[idx];
-      let fbTotal = 0;
-      const d = day(n);
-      for (const [outlet, share, check] of OUTLETS) {
-        let covers = Math.round(guests * share * (0.85 + 0.3 * rnd.next()));
-        if (outlet === 'breakfast') covers = Math.max(covers, nt.packages[idx]);
-        if (outlet === 'restaurant' || outlet === 'bar') covers += rnd.int(4, 30); // non-resident guests
-        if (covers === 0) continue;
-        const revenue = money(covers * check * (0.9 + 0.2 * rnd.next()) * (h.adr / 200) ** 0.5);
-        fbTotal += revenue;
-        ins.fb.run(h.code, d, outlet, covers, revenue);
-      }
-      if (h.banqueting && weekdayOf(n) < 5 && rnd.next() < 0.35) {
-        const covers = rnd.int(12, 140);
-        const revenue = money(covers * 58 * (0.9 + 0.25 * rnd.next()));
-        fbTotal += revenue;
-        ins.fb.run(h.code, d, 'banqueting', covers, revenue);
-      }
+      const fbTotal = fillFbDay(ins, rnd, h, n, guests, nt.packages[idx]);
       const other = money(sold * (7 + 6 * rnd.next()) * (h.adr / 200));
-      ins.audit.run(h.code, d, h.rooms - ooo[idx], ooo[idx], sold, guests, money(nt.revenue[idx]), money(fbTotal), other);
-
+      ins.audit.run(h.code, day(n), h.rooms - ooo[idx], ooo[idx], sold, guests, money(nt.revenue[idx]), money(fbTotal), other);
       const departures = nt.departures[idx];
       const stayovers = Math.max(0, (idx > 0 ? soldByNight[idx - 1] : sold) - departures);
-      const minutes = Math.round(departures * (38 + 8 * rnd.next() - h.quality * 3) + stayovers * (21 + 5 * rnd.next()));
-      const shifts = Math.max(1, Math.round(minutes / (60 * (6.2 + 0.8 * rnd.next()))));
-      const inspected = Math.round(departures * 0.8 + stayovers * 0.1);
-      const failed = Math.round(inspected * Math.max(0, 0.05 - 0.03 * h.quality) * (0.5 + rnd.next()));
-      ins.housekeeping.run(h.code, d, shifts, departures, stayovers, minutes, inspected, failed);
+      fillHousekeepingDay(ins, rnd, h, n, { departures, stayovers });
     }
   }
+}
 
-  // Maintenance tickets, in opening order per hotel.
+/** Maintenance tickets, in opening order per hotel, each with its room and who reported it. */
+function fillTickets(ins, rnd, state) {
   let tid = 0;
   for (const [hi, h] of HOTELS.entries()) {
     const { tickets } = state[hi];
@@ -936,8 +1038,10 @@ function fill(db, rnd) {
       );
     }
   }
+}
 
-  // Reviews: about one checked-out stay in six leaves one, on a ten-point scale.
+/** Reviews: about one checked-out stay in six leaves one, on a ten-point scale, in posting order. */
+function fillReviews(ins, rnd, stayRows) {
   let rvId = 0;
   const reviewRows = [];
   for (const [resId, hi, departure, guestId, source] of stayRows) {
@@ -956,58 +1060,59 @@ function fill(db, rnd) {
   for (const [posted, code, resId, guestId, site, score] of reviewRows) {
     ins.review.run(++rvId, code, resId, guestId, site, iso(posted), score, score >= 7.5 ? 1 : 0);
   }
+}
 
-  // Staff: every hotel's team by department, a general manager each, some leavers.
+const JOB_TITLES = {
+  front_office: 'Receptionist',
+  housekeeping: 'Room Attendant',
+  food_and_beverage: 'Server',
+  engineering: 'Maintenance Technician',
+  sales_and_marketing: 'Sales Manager',
+  finance_and_admin: 'Accountant',
+};
+
+/** The row of employee `eid`, the `i`th of a department of `heads` (those past `heads` have left). */
+function employeeRow(rnd, eid, h, { department, salary, partTime, pay }, i, heads) {
+  const first = rnd.pick(FIRST);
+  const last = rnd.pick(LAST);
+  const slug = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+  const hired = D0 - rnd.int(30, 4000);
+  const left = i >= heads ? Math.min(D1, hired + rnd.int(120, 1500)) : null;
+  const pt = rnd.next() < partTime;
+  const fte = pt ? rnd.pick([0.5, 0.6, 0.8]) : 1;
+  const title = department === 'management' ? (i === 0 ? 'General Manager' : 'Hotel Manager') : JOB_TITLES[department];
+  const born = Date.UTC(1960 + rnd.int(0, 42), rnd.int(0, 11), rnd.int(1, 28));
+  return [
+    eid,
+    h.code,
+    first,
+    last,
+    department,
+    title,
+    `${slug}@kestrel-hotels.example.test`,
+    `${slug}${rnd.int(1, 99)}@mail.example.test`,
+    `+${rnd.int(1, 99)} ${rnd.int(100, 999)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`,
+    `${rnd.int(1, 240)} ${rnd.pick(STREETS)}, ${h.city}`,
+    new Date(born).toISOString().slice(0, 10),
+    `${String.fromCharCode(65 + rnd.int(0, 25))}${rnd.int(10000000, 99999999)}`,
+    `DE${rnd.int(10, 99)} ${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)} ${rnd.int(10, 99)}`,
+    pt ? 'part_time' : 'full_time',
+    fte,
+    Math.round(salary * pay * (0.85 + 0.35 * rnd.next()) * fte),
+    day(hired),
+    left === null ? null : day(left),
+  ];
+}
+
+/** Staff: every hotel's team by department, a general manager each, some leavers. */
+function fillStaff(ins, rnd) {
   let eid = 0;
   for (const h of HOTELS) {
     const pay = COUNTRY_PAY[h.country] ?? 1;
     for (const [department, perRoom, salary, partTime] of DEPARTMENTS) {
       const heads = department === 'management' ? 1 + (h.rooms >= 30 ? 1 : 0) : Math.max(1, Math.round(h.rooms * perRoom * (0.9 + 0.2 * rnd.next())));
       const leavers = Math.round(heads * 0.25);
-      for (let i = 0; i < heads + leavers; i++) {
-        eid++;
-        const first = rnd.pick(FIRST);
-        const last = rnd.pick(LAST);
-        const slug = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
-        const hired = D0 - rnd.int(30, 4000);
-        const left = i >= heads ? Math.min(D1, hired + rnd.int(120, 1500)) : null;
-        const pt = rnd.next() < partTime;
-        const fte = pt ? rnd.pick([0.5, 0.6, 0.8]) : 1;
-        const title =
-          department === 'management'
-            ? i === 0
-              ? 'General Manager'
-              : 'Hotel Manager'
-            : {
-                front_office: 'Receptionist',
-                housekeeping: 'Room Attendant',
-                food_and_beverage: 'Server',
-                engineering: 'Maintenance Technician',
-                sales_and_marketing: 'Sales Manager',
-                finance_and_admin: 'Accountant',
-              }[department];
-        const born = Date.UTC(1960 + rnd.int(0, 42), rnd.int(0, 11), rnd.int(1, 28));
-        ins.employee.run(
-          eid,
-          h.code,
-          first,
-          last,
-          department,
-          title,
-          `${slug}@kestrel-hotels.example.test`,
-          `${slug}${rnd.int(1, 99)}@mail.example.test`,
-          `+${rnd.int(1, 99)} ${rnd.int(100, 999)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`,
-          `${rnd.int(1, 240)} ${rnd.pick(STREETS)}, ${h.city}`,
-          new Date(born).toISOString().slice(0, 10),
-          `${String.fromCharCode(65 + rnd.int(0, 25))}${rnd.int(10000000, 99999999)}`,
-          `DE${rnd.int(10, 99)} ${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)} ${rnd.int(10, 99)}`,
-          pt ? 'part_time' : 'full_time',
-          fte,
-          Math.round(salary * pay * (0.85 + 0.35 * rnd.next()) * fte),
-          day(hired),
-          left === null ? null : day(left),
-        );
-      }
+      for (let i = 0; i < heads + leavers; i++) ins.employee.run(...employeeRow(rnd, ++eid, h, { department, salary, partTime, pay }, i, heads));
     }
   }
 }

@@ -282,9 +282,12 @@ function fillCalendar(db) {
   }
 }
 
-function fill(db, rnd) {
+/**
+ * The customers, ids in signup order: "customers who existed at time t" is the prefix 1..k.
+ * Returns each one's home state and the sorted signup times.
+ */
+function fillCustomers(db, rnd) {
   const insCustomer = db.prepare('INSERT INTO customers VALUES (?, ?, ?, ?, ?, ?)');
-  // Ids follow signup order, so "customers who existed at time t" is the prefix 1..k.
   const signups = [];
   for (let i = 0; i < COUNTS.customers; i++) {
     signups.push(rnd.next() < 0.7 ? CUSTOMER_T0 + Math.floor(rnd.next() * (T0 - CUSTOMER_T0)) : T0 + Math.floor(rnd.next() * (T1 - 60 * DAY - T0)));
@@ -300,18 +303,23 @@ function fill(db, rnd) {
     const email = `${first}.${last}.${id}@example.test`.toLowerCase();
     insCustomer.run(id, `${first} ${last}`, email, state, rnd.weighted(SEGMENTS), iso(created));
   }
-  // Number of customers signed up at or before t (binary search over the sorted signups).
-  const signedUpBy = (t) => {
-    let lo = 0,
-      hi = signups.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (signups[mid] <= t) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  return { customers, signups };
+}
 
+/** Number of customers signed up at or before t (binary search over the sorted signups). */
+function signedUpBy(signups, t) {
+  let lo = 0,
+    hi = signups.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (signups[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The products, categories in turn; returns each one's price and popularity. */
+function fillProducts(db, rnd) {
   const insProduct = db.prepare('INSERT INTO products VALUES (?, ?, ?, ?, ?)');
   const products = [];
   const categories = Object.keys(CATEGORIES);
@@ -323,50 +331,65 @@ function fill(db, rnd) {
     const name = `${rnd.pick(ADJECTIVES)} ${rnd.pick(nouns)}`;
     insProduct.run(id, `SKU-${String(id).padStart(5, '0')}`, name, category, cents(price));
   }
-  const productWeights = products.map((p, i) => [i + 1, p.pop]);
+  return products;
+}
 
+/** An order's status; only the last weeks (`recent`) still have many unsettled orders. */
+function orderStatus(rnd, recent) {
+  return rnd.weighted(
+    recent
+      ? [
+          ['completed', 52],
+          ['cancelled', 5],
+          ['refunded', 3],
+          ['pending', 40],
+        ]
+      : [
+          ['completed', 86],
+          ['cancelled', 7],
+          ['refunded', 5],
+          ['pending', 2],
+        ],
+  );
+}
+
+/** The item rows of order `id` (one to four lines, popular products likelier) and the order's total. */
+function orderLines(rnd, id, products, productWeights) {
+  let total = 0;
+  const items = [];
+  const lines = rnd.int(1, 4);
+  for (let k = 0; k < lines; k++) {
+    const productId = rnd.weighted(productWeights);
+    const quantity = rnd.weighted([
+      [1, 70],
+      [2, 20],
+      [3, 7],
+      [4, 3],
+    ]);
+    const discounted = rnd.next() < 0.15; // promotions sell at 10% off
+    const unit = discounted ? Math.round(products[productId - 1].price * 0.9) : products[productId - 1].price;
+    total += unit * quantity;
+    items.push([id, productId, quantity, cents(unit)]);
+  }
+  return { items, total };
+}
+
+/** The orders along the seasonal curve, each with its items and its payment. */
+function fillOrders(db, rnd, { customers, signups }, products) {
   const insOrder = db.prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?, ?)');
   const insItem = db.prepare('INSERT INTO order_items VALUES (?, ?, ?, ?)');
   const insPayment = db.prepare('INSERT INTO payments VALUES (?, ?, ?, ?, ?, ?)');
+  const productWeights = products.map((p, i) => [i + 1, p.pop]);
   const peak = demand(T1) * 1.6;
   for (let id = 1; id <= COUNTS.orders; id++) {
     let t; // rejection sampling against the seasonal curve
     do t = T0 + Math.floor(rnd.next() * (T1 - T0));
     while (rnd.next() * peak > demand(t));
-    const customerId = rnd.int(1, signedUpBy(t)); // only customers who already exist can order
+    const customerId = rnd.int(1, signedUpBy(signups, t)); // only customers who already exist can order
     const customer = customers[customerId - 1];
-    const recent = t > T1 - 45 * DAY; // only the last weeks still have unsettled orders
-    const status = rnd.weighted(
-      recent
-        ? [
-            ['completed', 52],
-            ['cancelled', 5],
-            ['refunded', 3],
-            ['pending', 40],
-          ]
-        : [
-            ['completed', 86],
-            ['cancelled', 7],
-            ['refunded', 5],
-            ['pending', 2],
-          ],
-    );
-    let total = 0;
-    const items = []; // buffered: the order row (with its total) must exist before its items
-    const lines = rnd.int(1, 4);
-    for (let k = 0; k < lines; k++) {
-      const productId = rnd.weighted(productWeights);
-      const quantity = rnd.weighted([
-        [1, 70],
-        [2, 20],
-        [3, 7],
-        [4, 3],
-      ]);
-      const discounted = rnd.next() < 0.15; // promotions sell at 10% off
-      const unit = discounted ? Math.round(products[productId - 1].price * 0.9) : products[productId - 1].price;
-      total += unit * quantity;
-      items.push([id, productId, quantity, cents(unit)]);
-    }
+    const status = orderStatus(rnd, t > T1 - 45 * DAY);
+    // Buffered: the order row (with its total) must exist before its items.
+    const { items, total } = orderLines(rnd, id, products, productWeights);
     // Orders usually ship to the customer's home state, sometimes elsewhere (gifts).
     const state = rnd.next() < 0.9 ? customer.state : rnd.weighted(STATES);
     insOrder.run(id, customerId, iso(t), status, cents(total), state, rnd.weighted(CHANNELS));
@@ -375,6 +398,13 @@ function fill(db, rnd) {
     const paidAt = status === 'pending' ? null : iso(t + rnd.int(5, 3600));
     insPayment.run(id, id, rnd.weighted(METHODS), cents(total), paidAt, payStatus);
   }
+}
+
+/** Customers, then products, then orders: the PRNG is drawn in this order, which fixes every value. */
+function fill(db, rnd) {
+  const customers = fillCustomers(db, rnd);
+  const products = fillProducts(db, rnd);
+  fillOrders(db, rnd, customers, products);
 }
 
 /**

@@ -73,44 +73,33 @@ function quotedEnd(text: string, i: number): [number, boolean] {
   }
 }
 
-/** The first type (in tokens.ts order) matching at `i` and where it ends; null when none does. */
-function matchAt(text: string, i: number): [TokenType, number] | null {
-  const c = text.charCodeAt(i);
-  if (isSpace(c)) {
-    let j = i + 1;
-    while (j < text.length && isSpace(text.charCodeAt(j))) j++;
-    return [T.WhiteSpace, j];
+/** A comment at the `/` at `i` and where it ends; null when no comment starts there. */
+function commentAt(text: string, i: number): [TokenType, number] | null {
+  const next = text.charCodeAt(i + 1);
+  if (next === 42) {
+    const close = text.indexOf('*/', i + 2);
+    return close >= 0 ? [T.BlockComment, close + 2] : [T.UnterminatedComment, text.length];
   }
-  if (c === 47) {
-    const next = text.charCodeAt(i + 1);
-    if (next === 42) {
-      const close = text.indexOf('*/', i + 2);
-      return close >= 0 ? [T.BlockComment, close + 2] : [T.UnterminatedComment, text.length];
-    }
-    if (next === 47) {
-      let j = i + 2;
-      while (j < text.length && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 13) j++;
-      return [T.LineComment, j];
-    }
-    return null;
+  if (next === 47) {
+    let j = i + 2;
+    while (j < text.length && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 13) j++;
+    return [T.LineComment, j];
   }
-  if (c === 34) {
-    if (text.startsWith('"""', i)) {
-      const close = text.indexOf('"""', i + 3);
-      return close >= 0 ? [T.TripleString, close + 3] : [T.UnterminatedTriple, text.length];
-    }
-    const [end, terminated] = quotedEnd(text, i);
-    return [terminated ? T.QuotedString : T.UnterminatedString, end];
+  return null;
+}
+
+/** A string (triple-quoted first) at the `"` at `i` and where it ends, terminated or not. */
+function stringAt(text: string, i: number): [TokenType, number] {
+  if (text.startsWith('"""', i)) {
+    const close = text.indexOf('"""', i + 3);
+    return close >= 0 ? [T.TripleString, close + 3] : [T.UnterminatedTriple, text.length];
   }
-  if (isDigit(c) || c === 45) {
-    const end = numberEnd(text, i);
-    return end < 0 ? null : [T.NumberLit, end];
-  }
-  if (isIdentStart(c)) {
-    let j = i + 1;
-    while (isIdent(text.charCodeAt(j))) j++;
-    return [KEYWORDS.get(text.slice(i, j)) ?? T.Identifier, j];
-  }
+  const [end, terminated] = quotedEnd(text, i);
+  return [terminated ? T.QuotedString : T.UnterminatedString, end];
+}
+
+/** Punctuation or a comparison at `i` (character code `c`) and where it ends; null when none. */
+function operatorAt(text: string, i: number, c: number): [TokenType, number] | null {
   const one = PUNCTUATION[text.charAt(i)];
   if (one !== undefined) return [one, i + 1];
   const twoEq = text.charCodeAt(i + 1) === 61;
@@ -121,54 +110,96 @@ function matchAt(text: string, i: number): [TokenType, number] | null {
   return null;
 }
 
+/** The first type (in tokens.ts order) matching at `i` and where it ends; null when none does. */
+function matchAt(text: string, i: number): [TokenType, number] | null {
+  const c = text.charCodeAt(i);
+  if (isSpace(c)) {
+    let j = i + 1;
+    while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+    return [T.WhiteSpace, j];
+  }
+  if (c === 47) return commentAt(text, i);
+  if (c === 34) return stringAt(text, i);
+  if (isDigit(c) || c === 45) {
+    const end = numberEnd(text, i);
+    return end < 0 ? null : [T.NumberLit, end];
+  }
+  if (isIdentStart(c)) {
+    let j = i + 1;
+    while (isIdent(text.charCodeAt(j))) j++;
+    return [KEYWORDS.get(text.slice(i, j)) ?? T.Identifier, j];
+  }
+  return operatorAt(text, i, c);
+}
+
+/** The 1-based line and column of the next character to scan; lines count `\n` only. */
+interface Cursor {
+  line: number;
+  column: number;
+}
+
+/** Records the run of characters from `i` that no type matches as one error; returns where the run ends. */
+function skipUnmatched(text: string, i: number, at: Cursor, out: ScanResult): number {
+  let j = i + 1;
+  while (j < text.length && matchAt(text, j) === null) j++;
+  out.errors.push({ offset: i, length: j - i, line: at.line, column: at.column });
+  at.column += j - i;
+  return j;
+}
+
+/** The token for `image` at offset `i`, ending on the line it starts; moveOver() corrects one spanning lines. */
+function tokenOf(type: TokenType, image: string, i: number, at: Cursor): IToken {
+  return {
+    image,
+    startOffset: i,
+    endOffset: i + image.length - 1,
+    startLine: at.line,
+    endLine: at.line,
+    startColumn: at.column,
+    endColumn: at.column + image.length - 1,
+    tokenTypeIdx: type.tokenTypeIdx as number,
+    tokenType: type,
+  };
+}
+
+/**
+ * Moves the cursor past `image`, and gives its token the end Chevrotain gives a token with line
+ * breaks (a token that is one line and its closing break keeps the end it started with).
+ */
+function moveOver(image: string, type: TokenType, at: Cursor, token: IToken | undefined): void {
+  const length = image.length;
+  const last = MULTILINE.has(type) ? image.lastIndexOf('\n') : -1;
+  if (last < 0) {
+    at.column += length;
+    return;
+  }
+  let breaks = 0;
+  for (let k = image.indexOf('\n'); k >= 0; k = image.indexOf('\n', k + 1)) breaks++;
+  at.line += breaks;
+  at.column = length - last;
+  const endsOnBreak = last === length - 1;
+  if (token !== undefined && !(breaks === 1 && endsOnBreak)) {
+    token.endLine = at.line + (endsOnBreak ? -1 : 0);
+    token.endColumn = at.column - 1 + (endsOnBreak ? 1 : 0);
+  }
+}
+
 /** Lexes `text` as blockLexer() does. */
 export function scanBlock(text: string): ScanResult {
   const out: ScanResult = { tokens: [], comments: [], errors: [] };
-  let line = 1;
-  let column = 1;
+  const at: Cursor = { line: 1, column: 1 };
   let i = 0;
   while (i < text.length) {
     const m = matchAt(text, i);
     if (m === null) {
-      let j = i + 1;
-      while (j < text.length && matchAt(text, j) === null) j++;
-      out.errors.push({ offset: i, length: j - i, line, column });
-      column += j - i;
-      i = j;
+      i = skipUnmatched(text, i, at, out);
       continue;
     }
     const [type, end] = m;
-    const length = end - i;
     const image = text.slice(i, end);
-    let token: IToken | undefined;
-    if (type !== T.WhiteSpace) {
-      token = {
-        image,
-        startOffset: i,
-        endOffset: end - 1,
-        startLine: line,
-        endLine: line,
-        startColumn: column,
-        endColumn: column + length - 1,
-        tokenTypeIdx: type.tokenTypeIdx as number,
-        tokenType: type,
-      };
-      (COMMENTS.has(type) ? out.comments : out.tokens).push(token);
-    }
-    const last = MULTILINE.has(type) ? image.lastIndexOf('\n') : -1;
-    if (last >= 0) {
-      let breaks = 0;
-      for (let k = image.indexOf('\n'); k >= 0; k = image.indexOf('\n', k + 1)) breaks++;
-      line += breaks;
-      column = length - last;
-      const endsOnBreak = last === length - 1;
-      if (token !== undefined && !(breaks === 1 && endsOnBreak)) {
-        token.endLine = line + (endsOnBreak ? -1 : 0);
-        token.endColumn = column - 1 + (endsOnBreak ? 1 : 0);
-      }
-    } else {
-      column += length;
-    }
+    const token = type === T.WhiteSpace ? undefined : tokenOf(type, image, i, at);
+    if (token !== undefined) (COMMENTS.has(type) ? out.comments : out.tokens).push(token);
+    moveOver(image, type, at, token);
     i = end;
   }
   return out;

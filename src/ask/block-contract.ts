@@ -150,27 +150,65 @@ function rowsCapOf(facts: ReturnType<typeof blockFacts>): { rowsCap?: number } {
   return cap !== undefined ? { rowsCap: cap } : {};
 }
 
-function buildContract(block: CompiledBlock): BlockContract {
-  const facts = blockFacts(block);
-  const names = resultColumns(block.query, block.dialect);
+/** The ratio columns among `names` (`rooms_per_shift`): what each counts and what it counts per. */
+function ratiosOf(names: readonly string[]): BlockContract['ratios'] {
+  return names
+    .filter((n) => /_per_/i.test(n))
+    .map((n) => {
+      const [over = '', per = ''] = n.toLowerCase().split(/_per_/, 2);
+      return { over: termSet(over), per: termSet(per) };
+    });
+}
+
+/** Terms of the result's columns, declared outputs and chart fields, and the words and units a column declares. */
+function columnTerms(block: CompiledBlock, names: readonly string[]): Set<string> {
   const vis = Object.values(block.visualization ?? {}).filter((v): v is string => typeof v === 'string');
   // A column's declared synonyms and unit name it too ("sales" for revenue, "hours" for a duration).
   const declared = Object.values(block.columns ?? {}).flatMap((c) => [...(c.synonyms ?? []), c.unit ?? '']);
-  const columns = termSet([...names, ...block.outputs, ...vis, ...declared].join(' '));
+  return termSet([...names, ...block.outputs, ...vis, ...declared].join(' '));
+}
+
+/** The words the block's owner declared: its name, synonyms, parameters, the values its SQL fixes and its grouping keys take. */
+function declaredWordsOf(block: CompiledBlock, facts: ReturnType<typeof blockFacts>, keyNames: readonly string[]): Set<string> {
+  // The values a grouping key declares (`assert status in [..., "cancelled"]`): a row per value, so "cancellations" is one of its rows.
+  const keyValues = block.tests.filter((t) => t.op === 'in' && keyNames.includes(t.subject) && Array.isArray(t.value)).flatMap((t) => t.value as unknown[]);
+  return termSet(
+    [block.name, ...(block.synonyms ?? []), ...block.params.map((p) => p.name), ...facts.literals, ...keyValues.filter((v) => typeof v === 'string')].join(' '),
+  );
+}
+
+/**
+ * What a "by X" may name: the rows' own field, the fields the block breaks down by, and the
+ * calendar grain of a time series.
+ */
+function groupingsOf(
+  block: CompiledBlock,
+  facts: ReturnType<typeof blockFacts>,
+  result: { names: readonly string[]; keys: ReadonlyArray<Set<string>>; columns: Set<string> },
+): Set<string> {
+  const { names, keys, columns } = result;
   const grains = facts.timeSeries ? grainTerms(block, names) : new Set<string>();
-  const keyNames = groupKeys(block.query, block.dialect) ?? [];
-  const firstKey = keyNames[0];
-  const keys = keyNames.map((k) => termSet(k));
   // One row per value of the first key: "by city" from rows per hotel (city beside it) is not a city breakdown.
   // Without a top-level GROUP BY a result lists entities, one row each, named by its first column
   // (a vehicle with its type beside it is no breakdown by type); unreadable SQL leaves the columns.
   const rowsOf = keys.length > 0 ? (keys[0] as Set<string>) : names.length > 0 ? termSet(names[0] as string) : columns;
-  const groupings = union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains);
-  // The values a grouping key declares (`assert status in [..., "cancelled"]`): a row per value, so "cancellations" is one of its rows.
-  const keyValues = block.tests.filter((t) => t.op === 'in' && keyNames.includes(t.subject) && Array.isArray(t.value)).flatMap((t) => t.value as unknown[]);
-  const declaredWords = termSet(
-    [block.name, ...(block.synonyms ?? []), ...block.params.map((p) => p.name), ...facts.literals, ...keyValues.filter((v) => typeof v === 'string')].join(' '),
-  );
+  return union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains);
+}
+
+/** The owner's words, without parameter names or "top 5": those say how many, not which end ("top 5 slowest payers"). */
+function ownerWords(block: CompiledBlock): Set<string> {
+  return termSet([block.name, ...(block.synonyms ?? []), ...block.examples.map((e) => e.question)].join(' ').replace(/\btop[\s_]+(?:\d+|n)\b/gi, ' '));
+}
+
+function buildContract(block: CompiledBlock): BlockContract {
+  const facts = blockFacts(block);
+  const names = resultColumns(block.query, block.dialect);
+  const columns = columnTerms(block, names);
+  const keyNames = groupKeys(block.query, block.dialect) ?? [];
+  const firstKey = keyNames[0];
+  const keys = keyNames.map((k) => termSet(k));
+  const groupings = groupingsOf(block, facts, { names, keys, columns });
+  const declaredWords = declaredWordsOf(block, facts, keyNames);
   const owned = union(declaredWords, termSet(block.examples.map((e) => e.question).join(' ')));
   const vocabulary = union(columns, groupings, owned);
   const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
@@ -181,12 +219,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     declared: union(columns, groupings, declaredWords),
     sources: sourcesOf(block, names, keyNames, facts.literals),
     keys,
-    ratios: [...names, ...block.outputs]
-      .filter((n) => /_per_/i.test(n))
-      .map((n) => {
-        const [over = '', per = ''] = n.toLowerCase().split(/_per_/, 2);
-        return { over: termSet(over), per: termSet(per) };
-      }),
+    ratios: ratiosOf([...names, ...block.outputs]),
     vocabulary,
     qualifiers,
     describedPairs: pairsOf(block.description ?? ''),
@@ -197,10 +230,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     ...(limited ? sortOf(block, facts.timeColumn) : { ordersByKey: false }),
     grouped: facts.breakdownFields.size > 0,
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),
-    // The owner's words, without parameter names or "top 5": those say how many, not which end ("top 5 slowest payers").
-    ...ownerEndOf(
-      termSet([block.name, ...(block.synonyms ?? []), ...block.examples.map((e) => e.question)].join(' ').replace(/\btop[\s_]+(?:\d+|n)\b/gi, ' ')),
-    ),
+    ...ownerEndOf(ownerWords(block)),
     timeSeries: facts.timeSeries,
   };
 }

@@ -223,21 +223,23 @@ function dayOf(now: RouteOptions['now']): string {
   return Number.isNaN(t) ? String(now) : new Date(t).toISOString().slice(0, 10);
 }
 
-/** Builds the index once; `route` is then cheap, pure and deterministic. */
-export function createTier1Router(manifest: Manifest, options: RouterOptions = {}): Tier1Router {
-  const all = Object.values(manifest.blocks);
-  const index = buildRouteIndex(all);
-  const gate = options.gate ?? manifestGate(manifest);
-  // A term's decision is kept per term object, like the block gate's: a router's manifest does not change.
+/** The term gate the options name, its decision kept per term object, like the block gate's: a router's manifest does not change. */
+function memoTermGate(options: RouterOptions): (t: CompiledTerm) => GateDecision {
   const decided = new WeakMap<CompiledTerm, GateDecision>();
   const judgeTerm = options.termGate ?? ((t: CompiledTerm) => termGate(t));
-  const termGateOf = (t: CompiledTerm): GateDecision => {
+  return (t) => {
     let d = decided.get(t);
     if (d === undefined) decided.set(t, (d = judgeTerm(t)));
     return d;
   };
-  const terms = buildTermIndex(manifest, termGateOf);
-  const views = buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v)));
+}
+
+/**
+ * Everything a route reads, built once per manifest; a block's gate refusal, the project's
+ * measures and the example index are worked out when first asked for, then kept.
+ */
+function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, termGateOf: (t: CompiledTerm) => GateDecision): Prepared {
+  const index = buildRouteIndex(Object.values(manifest.blocks));
   const refusals = new Map<number, RefusalCore | undefined>();
   let examples: ExampleIndex | undefined;
   let measured: ReadonlySet<string> | undefined;
@@ -252,8 +254,8 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
       return refusals.get(doc);
     },
     scratch: new Float64Array(index.blocks.length),
-    terms,
-    views,
+    terms: buildTermIndex(manifest, termGateOf),
+    views: buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v))),
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));
@@ -269,6 +271,14 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
       return examples;
     },
   };
+  return p;
+}
+
+/** Builds the index once; `route` is then cheap, pure and deterministic. */
+export function createTier1Router(manifest: Manifest, options: RouterOptions = {}): Tier1Router {
+  const gate = options.gate ?? manifestGate(manifest);
+  const termGateOf = memoTermGate(options);
+  const p = prepare(manifest, options, gate, termGateOf);
   // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
   const decide = (question: string, options: RouteOptions): Tier1Decision => {
     const named = matchBlockName(question, p.names);
@@ -291,11 +301,11 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     return d;
   };
   return {
-    size: index.blocks.length,
+    size: p.index.blocks.length,
     gate,
     termGate: termGateOf,
-    terms,
-    views,
+    terms: p.terms,
+    views: p.views,
     route,
     isValue: (phrase) => p.lexicon.fieldsOf(phrase).length > 0,
     followUp(question, previous, options = {}) {

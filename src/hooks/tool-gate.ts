@@ -23,14 +23,20 @@ export class ToolRefusedError extends Error {
 
 const LATE = Symbol('late');
 
-/** Runs `run` through the asker's host's gate; throws ToolRefusedError when the gate does not let it. */
-export async function gateToolCall<T>(asker: Asker, name: string, args: unknown, run: () => Promise<T>): Promise<T> {
-  const context = asker;
-  const host = context?.host;
-  const gate = host?.hooks.tools;
-  if (host === undefined || gate === undefined) return run();
+/** The tool's one way past the gate: `next()` runs it at most once and clears the gate; once closed, a late next() runs nothing. */
+interface Passage<T> {
+  next: () => Promise<T>;
+  /** Settles 'cleared' when next() first runs the tool. */
+  cleared: Promise<'cleared'>;
+  /** The tool's run, once next() started it. */
+  started: () => Promise<T> | undefined;
+  /** Refuses every later next(). */
+  close: () => void;
+}
+
+/** A passage for one call of the tool `name`. */
+function passage<T>(name: string, run: () => Promise<T>): Passage<T> {
   let started: Promise<T> | undefined;
-  // Once the call is refused, a late next() runs nothing.
   let refused = false;
   let letThrough: () => void = () => undefined;
   const cleared = new Promise<'cleared'>((resolve) => {
@@ -44,31 +50,51 @@ export async function gateToolCall<T>(asker: Asker, name: string, args: unknown,
     }
     return started;
   };
-  const refuseFailed = (why: string): never => {
+  const close = (): void => {
     refused = true;
+  };
+  return { next, cleared, started: () => started, close };
+}
+
+/** A promise of LATE after `ms`, and how to stop its clock. */
+function deadline(ms: number): { late: Promise<typeof LATE>; cancel: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), ms);
+  });
+  return { late, cancel: () => clearTimeout(timer) };
+}
+
+/** Runs `run` through the asker's host's gate; throws ToolRefusedError when the gate does not let it. */
+export async function gateToolCall<T>(asker: Asker, name: string, args: unknown, run: () => Promise<T>): Promise<T> {
+  const host = asker?.host;
+  const gate = host?.hooks.tools;
+  if (host === undefined || gate === undefined) return run();
+  // Once the call is refused, a late next() runs nothing.
+  const way = passage(name, run);
+  const refuseFailed = (why: string): never => {
+    way.close();
     const reference = errorReference();
     host.log(`[${reference}] host hook tools (${name}): ${why}`);
     throw new ToolRefusedError(name, reference);
   };
   const deciding = Promise.resolve()
-    .then(() => gate.call(host.hooks, { name, args, ...(context?.principal !== undefined ? { principal: context.principal } : {}) }, next))
+    .then(() => gate.call(host.hooks, { name, args, ...(asker?.principal !== undefined ? { principal: asker.principal } : {}) }, way.next))
     .then(() => 'decided' as const);
   // The gate's own later failure (after it let the call through) changes nothing.
   deciding.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<typeof LATE>((resolve) => {
-    timer = setTimeout(() => resolve(LATE), host.timeoutMs);
-  });
+  const clock = deadline(host.timeoutMs);
   let outcome: 'cleared' | 'decided' | typeof LATE;
   try {
-    outcome = await Promise.race([cleared, deciding, late]);
+    outcome = await Promise.race([way.cleared, deciding, clock.late]);
   } catch (error) {
-    outcome = started !== undefined ? 'cleared' : refuseFailed(`threw: ${error instanceof Error ? error.message : String(error)}`);
+    outcome = way.started() !== undefined ? 'cleared' : refuseFailed(`threw: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    clearTimeout(timer);
+    clock.cancel();
   }
+  const started = way.started();
   if (started !== undefined) return started;
   if (outcome === LATE) return refuseFailed(`no decision within ${host.timeoutMs} ms`);
-  refused = true;
+  way.close();
   throw new ToolRefusedError(name);
 }

@@ -42,68 +42,87 @@ function readProject(root: string): { manifest: Manifest; config: SvcConfig } {
   return { config: loaded.config, manifest: withContracts(root, readManifest(root), loaded.config) };
 }
 
+/** What the live source keeps between requests. */
+interface State {
+  /** The snapshot in use and who holds it. */
+  held: Held;
+  /** The watched files' stats the snapshot in use was read at (or the last failed reload saw). */
+  memo: string;
+  /** The reload under way; requests wait for it. */
+  reloading: Promise<void> | undefined;
+  /** Why the last reload failed, until one succeeds. */
+  error: string | undefined;
+  /** Every executor opened and not yet closed. */
+  executors: Set<Executor>;
+}
+
+/** Closes an executor the snapshot in use does not run on. */
+function closeIfUnused(s: State, executor: Executor): void {
+  if (executor === s.held.snapshot.executor) return;
+  s.executors.delete(executor);
+  void executor.close().catch(() => undefined);
+}
+
+/** Marks a replaced snapshot retired: its executor closes now, or when its last holder lets go. */
+function retire(s: State, old: Held): void {
+  old.retired = true;
+  if (old.users === 0) closeIfUnused(s, old.snapshot.executor);
+}
+
+/** Reads the changed project (memo `next`) into a new snapshot and swaps it in; keeps the old one when it does not read. */
+async function reload(s: State, parts: SnapshotParts, log: (line: string) => void, next: string): Promise<void> {
+  const old = s.held;
+  try {
+    const { manifest, config } = readProject(parts.root);
+    const reuse = sameConnections(config, old.snapshot.config);
+    const executor = reuse ? old.snapshot.executor : parts.openExecutor(config);
+    s.executors.add(executor);
+    const carried = old.snapshot.ask.capturedDrafts().reduce((m: Manifest, path: string) => withDraft(parts.root, config, m, path), manifest);
+    const snapshot = await buildSnapshot(parts, carried, config, executor, old.snapshot.generation + 1);
+    s.held = { snapshot, users: 0, retired: false };
+    s.memo = memos(watched(parts.root, config));
+    s.error = undefined;
+    if (!reuse) retire(s, old);
+  } catch (e) {
+    // Keep answering from the snapshot that reads; say once per change why the new one did not.
+    const reason = e instanceof Error ? e.message : String(e);
+    if (reason !== s.error) log(`svc: the project changed but could not be reloaded (${reason}); still serving generation ${old.snapshot.generation}`);
+    s.error = reason;
+    s.memo = next;
+  }
+}
+
 /** The live source over `first`, reloading from the project at `parts.root`. */
 export function liveSource(parts: SnapshotParts, first: ProjectSnapshot, log: (line: string) => void): SnapshotSource {
-  let held: Held = { snapshot: first, users: 0, retired: false };
-  let memo = memos(watched(parts.root, first.config));
-  let reloading: Promise<void> | undefined;
-  let error: string | undefined;
-  const executors = new Set<Executor>([first.executor]);
-
-  const retire = (old: Held): void => {
-    old.retired = true;
-    if (old.users === 0) closeIfUnused(old.snapshot.executor);
+  const s: State = {
+    held: { snapshot: first, users: 0, retired: false },
+    memo: memos(watched(parts.root, first.config)),
+    reloading: undefined,
+    error: undefined,
+    executors: new Set<Executor>([first.executor]),
   };
-  const closeIfUnused = (executor: Executor): void => {
-    if (executor === held.snapshot.executor) return;
-    executors.delete(executor);
-    void executor.close().catch(() => undefined);
-  };
-
-  async function reload(next: string): Promise<void> {
-    const old = held;
-    try {
-      const { manifest, config } = readProject(parts.root);
-      const reuse = sameConnections(config, old.snapshot.config);
-      const executor = reuse ? old.snapshot.executor : parts.openExecutor(config);
-      executors.add(executor);
-      const carried = old.snapshot.ask.capturedDrafts().reduce((m: Manifest, path: string) => withDraft(parts.root, config, m, path), manifest);
-      const snapshot = await buildSnapshot(parts, carried, config, executor, old.snapshot.generation + 1);
-      held = { snapshot, users: 0, retired: false };
-      memo = memos(watched(parts.root, config));
-      error = undefined;
-      if (!reuse) retire(old);
-    } catch (e) {
-      // Keep answering from the snapshot that reads; say once per change why the new one did not.
-      const reason = e instanceof Error ? e.message : String(e);
-      if (reason !== error) log(`svc: the project changed but could not be reloaded (${reason}); still serving generation ${old.snapshot.generation}`);
-      error = reason;
-      memo = next;
-    }
-  }
-
   return {
     async current() {
-      if (reloading !== undefined) await reloading;
-      const now = memos(watched(parts.root, held.snapshot.config));
-      if (now !== memo && reloading === undefined) {
-        reloading = reload(now).finally(() => (reloading = undefined));
-        await reloading;
+      if (s.reloading !== undefined) await s.reloading;
+      const now = memos(watched(parts.root, s.held.snapshot.config));
+      if (now !== s.memo && s.reloading === undefined) {
+        s.reloading = reload(s, parts, log, now).finally(() => (s.reloading = undefined));
+        await s.reloading;
       }
-      return held.snapshot;
+      return s.held.snapshot;
     },
     hold(snapshot) {
-      const entry = snapshot === held.snapshot ? held : undefined;
+      const entry = snapshot === s.held.snapshot ? s.held : undefined;
       if (entry === undefined) return () => undefined;
       entry.users += 1;
       return () => {
         entry.users -= 1;
-        if (entry.retired && entry.users === 0) closeIfUnused(entry.snapshot.executor);
+        if (entry.retired && entry.users === 0) closeIfUnused(s, entry.snapshot.executor);
       };
     },
-    lastError: () => error,
+    lastError: () => s.error,
     async close() {
-      await Promise.all([...executors].map((e) => e.close().catch(() => undefined)));
+      await Promise.all([...s.executors].map((e) => e.close().catch(() => undefined)));
     },
   };
 }

@@ -42,11 +42,10 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function outcomeChecks({ trace, receipt }: LoadedBundle): ReceiptCheck[] {
+function outcomeChecks(bundle: LoadedBundle): ReceiptCheck[] {
+  const { trace, receipt } = bundle;
   const o = trace.outcome;
   const terminal = trace.status === 'complete' || trace.status === 'failed';
-  const answered = trace.attempts.filter((a) => a.outcome === 'answered');
-  const tiers = trace.attempts.map((a) => a.tier);
   return [
     check('terminal', terminal, 'The trace did not reach a terminal state.'),
     check(
@@ -59,6 +58,16 @@ function outcomeChecks({ trace, receipt }: LoadedBundle): ReceiptCheck[] {
       o.tier === undefined || o.trust === undefined || TRUST_OF_TIER[o.tier] === o.trust || (o.trust === 'refused' && o.refusalCode !== undefined),
       'The trust label does not belong to the tier.',
     ),
+    ...attemptChecks(bundle),
+  ];
+}
+
+/** The checks of the attempts: their tier order, the answering tier's answer, and the receipt's copy of them. */
+function attemptChecks({ trace, receipt }: LoadedBundle): ReceiptCheck[] {
+  const o = trace.outcome;
+  const answered = trace.attempts.filter((a) => a.outcome === 'answered');
+  const tiers = trace.attempts.map((a) => a.tier);
+  return [
     check(
       'tier-order',
       tiers.every((t, i) => i === 0 || t >= tiers[i - 1]!),

@@ -76,45 +76,55 @@ function recordingDetail(row: Row): TraceDetail {
   };
 }
 
-export function readRows(db: Database): Reads {
+/** The read statements; the owner-filtered ones take the reader's owner key after their own arguments. */
+function readStatements(db: Database) {
   const FROM = 'FROM summaries s LEFT JOIN details d ON d.seq = s.seq';
   // A store made before owners were kept (read without migrating) holds the local owner's traces only.
   const owned = Number(db.prepare("SELECT count(*) FROM pragma_table_info('summaries') WHERE name = 'owner'").pluck().get()) > 0;
   const OWN = owned ? 's.owner = ?' : "? = ''";
-  const one = db.prepare(`SELECT s.seq, s.status, s.summary_json, d.detail_json ${FROM} WHERE s.trace_id = ? AND ${OWN}`);
-  const page = db.prepare(
-    `SELECT s.seq, s.status, s.summary_json, CASE WHEN d.seq IS NULL THEN NULL ELSE 1 END AS detail_json ${FROM} WHERE s.seq < ? AND ${OWN} ORDER BY s.seq DESC LIMIT ?`,
-  );
-  const byRun = db.prepare(`SELECT s.trace_id FROM summaries s WHERE s.run_id = ? AND ${OWN} ORDER BY s.seq DESC LIMIT 1`).pluck();
-  const status = db.prepare('SELECT status FROM summaries WHERE trace_id = ?').pluck();
-  const countS = db.prepare('SELECT count(*) FROM summaries').pluck();
-  const countD = db.prepare('SELECT count(*) FROM details').pluck();
-  const pages = db.prepare('PRAGMA page_count').pluck();
-  const free = db.prepare('PRAGMA freelist_count').pluck();
-  const pageSize = db.prepare('PRAGMA page_size').pluck();
+  return {
+    one: db.prepare(`SELECT s.seq, s.status, s.summary_json, d.detail_json ${FROM} WHERE s.trace_id = ? AND ${OWN}`),
+    page: db.prepare(
+      `SELECT s.seq, s.status, s.summary_json, CASE WHEN d.seq IS NULL THEN NULL ELSE 1 END AS detail_json ${FROM} WHERE s.seq < ? AND ${OWN} ORDER BY s.seq DESC LIMIT ?`,
+    ),
+    byRun: db.prepare(`SELECT s.trace_id FROM summaries s WHERE s.run_id = ? AND ${OWN} ORDER BY s.seq DESC LIMIT 1`).pluck(),
+    status: db.prepare('SELECT status FROM summaries WHERE trace_id = ?').pluck(),
+    countS: db.prepare('SELECT count(*) FROM summaries').pluck(),
+    countD: db.prepare('SELECT count(*) FROM details').pluck(),
+    pages: db.prepare('PRAGMA page_count').pluck(),
+    free: db.prepare('PRAGMA freelist_count').pluck(),
+    pageSize: db.prepare('PRAGMA page_size').pluck(),
+  };
+}
+
+/** A trace row's detail: its evidence, what a trace that never finished knows, or TRACE_DETAIL_EXPIRED. */
+function detailOf(r: Row): TraceDetail {
+  if (typeof r.detail_json !== 'string' && (r.status === 'recording' || r.status === 'abandoned')) return recordingDetail(r);
+  if (typeof r.detail_json !== 'string') throw new TraceError('TRACE_DETAIL_EXPIRED', { data: { summary: summaryOf(r) } });
+  const d = parse<TraceDetail>(r.detail_json);
+  d.status = r.status;
+  return d;
+}
+
+/** The reads over the trace store `db`. */
+export function readRows(db: Database): Reads {
+  const q = readStatements(db);
   // Another person's trace reads as not found, exactly like a missing one.
   const row = (traceId: string, viewer: Viewer): Row => {
-    const r = viewer === null ? undefined : (one.get(traceId, viewer) as Row | undefined);
+    const r = viewer === null ? undefined : (q.one.get(traceId, viewer) as Row | undefined);
     if (r === undefined) throw new TraceError('TRACE_NOT_FOUND');
     return r;
   };
   return {
-    detail(traceId, viewer) {
-      const r = row(traceId, viewer);
-      if (typeof r.detail_json !== 'string' && (r.status === 'recording' || r.status === 'abandoned')) return recordingDetail(r);
-      if (typeof r.detail_json !== 'string') throw new TraceError('TRACE_DETAIL_EXPIRED', { data: { summary: summaryOf(r) } });
-      const d = parse<TraceDetail>(r.detail_json);
-      d.status = r.status;
-      return d;
-    },
+    detail: (traceId, viewer) => detailOf(row(traceId, viewer)),
     summary: (traceId, viewer) => summaryOf(row(traceId, viewer)),
-    byRun: (runId, viewer) => (viewer === null ? undefined : (byRun.get(runId, viewer) as string | undefined)),
-    exists: (traceId) => status.get(traceId) !== undefined,
-    status: (traceId) => status.get(traceId) as TraceStatus | undefined,
+    byRun: (runId, viewer) => (viewer === null ? undefined : (q.byRun.get(runId, viewer) as string | undefined)),
+    exists: (traceId) => q.status.get(traceId) !== undefined,
+    status: (traceId) => q.status.get(traceId) as TraceStatus | undefined,
     page: (beforeSeq, limit, viewer) =>
-      (viewer === null ? [] : (page.all(beforeSeq ?? Number.MAX_SAFE_INTEGER, viewer, limit) as Row[])).map((r) => ({ seq: r.seq, summary: summaryOf(r) })),
-    counts: () => ({ summaries: Number(countS.get()), details: Number(countD.get()) }),
-    usedBytes: () => (Number(pages.get()) - Number(free.get())) * Number(pageSize.get()),
+      (viewer === null ? [] : (q.page.all(beforeSeq ?? Number.MAX_SAFE_INTEGER, viewer, limit) as Row[])).map((r) => ({ seq: r.seq, summary: summaryOf(r) })),
+    counts: () => ({ summaries: Number(q.countS.get()), details: Number(q.countD.get()) }),
+    usedBytes: () => (Number(q.pages.get()) - Number(q.free.get())) * Number(q.pageSize.get()),
   };
 }
 

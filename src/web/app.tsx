@@ -80,14 +80,38 @@ function useLinks(): void {
   }, []);
 }
 
+/** The main navigation: each screen this person may open, the current one marked, then the host's links. */
+function MainNav({ url, map }: { url: URL; map: HostMap | undefined }) {
+  const current = (prefix: string) => (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`) ? 'page' : undefined);
+  const shows = (action: string) => !hosted || map?.capabilities?.[action] === true;
+  return (
+    <nav aria-label="Main">
+      {shows('ask') ? (
+        <a href="/ask" aria-current={current('/ask') ?? (url.pathname === '/' ? 'page' : undefined)}>
+          Ask
+        </a>
+      ) : null}
+      {shows('project.read') ? (
+        <a href="/blocks" aria-current={current('/blocks')}>
+          Blocks
+        </a>
+      ) : null}
+      {shows('app.view') ? (
+        <a href="/apps" aria-current={current('/apps')}>
+          Apps
+        </a>
+      ) : null}
+      {map !== undefined ? <HostNav map={map} /> : null}
+    </nav>
+  );
+}
+
 export function App() {
   if (location.pathname === '/') openedPage();
   useLinks();
   const url = useLocation();
   const state = useHostMap();
   const map = hosted && state.kind === 'ready' ? state.map : undefined;
-  const current = (prefix: string) => (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`) ? 'page' : undefined);
-  const shows = (action: string) => !hosted || map?.capabilities?.[action] === true;
   return (
     <HostContext.Provider value={hosted ? state : { kind: 'ready', map: { host: false } }}>
       <div>
@@ -97,24 +121,7 @@ export function App() {
         {map !== undefined ? <Banner map={map} /> : null}
         <header class="top">
           <span class="brand">svc</span>
-          <nav aria-label="Main">
-            {shows('ask') ? (
-              <a href="/ask" aria-current={current('/ask') ?? (url.pathname === '/' ? 'page' : undefined)}>
-                Ask
-              </a>
-            ) : null}
-            {shows('project.read') ? (
-              <a href="/blocks" aria-current={current('/blocks')}>
-                Blocks
-              </a>
-            ) : null}
-            {shows('app.view') ? (
-              <a href="/apps" aria-current={current('/apps')}>
-                Apps
-              </a>
-            ) : null}
-            {map !== undefined ? <HostNav map={map} /> : null}
-          </nav>
+          <MainNav url={url} map={map} />
         </header>
         <main id="main" tabIndex={-1}>
           {hosted && map === undefined ? <Waiting state={state} /> : <Screen url={url} {...(map !== undefined ? { map } : {})} />}

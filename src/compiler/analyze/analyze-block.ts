@@ -162,8 +162,16 @@ interface Core {
   used: string[];
 }
 
+/** The compiled block: its fields every block has, then the optional ones it declares (in that key order, which the manifest keeps). */
 function assemble(decl: Declaration, ctx: BlockContext, c: Collected, core: Core): CompiledBlock {
-  const b: CompiledBlock = {
+  const b = requiredFields(decl, ctx, c, core);
+  optionalFields(b, c);
+  return b;
+}
+
+/** The fields every compiled block has, in manifest order. */
+function requiredFields(decl: Declaration, ctx: BlockContext, c: Collected, core: Core): CompiledBlock {
+  return {
     id: core.id,
     name: decl.name,
     domain: core.domain,
@@ -191,6 +199,10 @@ function assemble(decl: Declaration, ctx: BlockContext, c: Collected, core: Core
     sourceSha256: declarationSha256(decl),
     sqlFingerprint: '',
   };
+}
+
+/** Adds the optional fields `c` declares to `b`, after the required ones. */
+function optionalFields(b: CompiledBlock, c: Collected): void {
   for (const key of ['description', 'owner', 'pattern', 'reviewCadence', 'answer_fingerprint'] as const) {
     const v = str(c, key);
     if (v !== undefined) (b as unknown as Record<string, unknown>)[key === 'answer_fingerprint' ? 'answerFingerprint' : key] = v;
@@ -210,5 +222,4 @@ function assemble(decl: Declaration, ctx: BlockContext, c: Collected, core: Core
   if (typeof asked === 'number') b.askedTimes = asked;
   const contract = str(c, 'svc_contract');
   if (contract !== undefined) b.contract = { raw: contract, id: '', version: 0, status: 'unchecked' };
-  return b;
 }

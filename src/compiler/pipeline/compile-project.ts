@@ -166,6 +166,36 @@ function remember(o: Outcome): WarmStart | undefined {
   return { cache, fragments, results, manifest, discovered: o.discovered, inputs: o.inputs, cacheOnDisk: !o.opts.deferCache };
 }
 
+/** The project as the config phase read it: what the later phases compile against. */
+interface Project {
+  root: string;
+  config: SvcConfig;
+  contracts: NonNullable<CompileInputs['contracts']>;
+  inputs: CompileInputs;
+  opts: CompileOptions;
+}
+
+/** What the discover phase hands on: the manifest on disk, what it lets be reused, and the block files. */
+interface Discovered {
+  existing: Buffer | undefined;
+  previous: Previous | undefined;
+  /** The manifest's stat, taken before it was read or trusted. */
+  before: StatMemo | null;
+  discovered: WarmStart['discovered'];
+}
+
+/** What the link phase makes of the compiled files: the block each id keeps, every finding in order, the manifest. */
+interface Linked {
+  dup: ReturnType<typeof duplicateIds>;
+  kept: UnitBlock[];
+  diagnostics: Diagnostic[];
+  bytes: Buffer;
+  /** Files under apps/ as hashed before they were read (undefined: not indexable). */
+  appFiles: QuickIndex['apps'] | undefined;
+}
+
+type Units = ReturnType<typeof compileUnits>;
+
 /** Compiles the project; never throws on user input. */
 export function compileProject(opts: CompileOptions = {}): CompileResult {
   // The cache records which config and contract texts this build validated; a warm run whose
@@ -180,18 +210,41 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   const cache = opts.warm?.cache ?? ownCache(opts);
   t.mark('read cache');
   const inputs = quick.inputs ?? loadInputs(opts, cache);
-  const { loaded, contracts, envKey } = inputs;
+  const { loaded, contracts } = inputs;
   const empty = { files: 0, compiled: 0, reused: 0, blocks: 0 };
   if (!loaded.config || !contracts) return { root: loaded.root, diagnostics: loaded.diagnostics, exitCode: 2, stale: false, wrote: false, stats: empty };
-  const { root, config } = loaded;
+  const p: Project = { root: loaded.root, config: loaded.config, contracts, inputs, opts };
   t.mark('config, contracts');
-  const { existing, previous, before } = startFrom(opts, root, cache, envKey);
+  const found = discover(p, cache, t);
+  const units = compileFiles(p, found, t);
+  const linked = link(p, found, units, t);
+  const result = write(p, found, units, linked, t);
+  t.report();
+  return result;
+}
+
+/** Discover phase: the manifest on disk and what can be reused from it, then the block files. */
+function discover(p: Project, cache: CacheData | undefined, t: Timings): Discovered {
+  const { existing, previous, before } = startFrom(p.opts, p.root, cache, p.inputs.envKey);
   t.mark('read manifest');
-  const discovered = warmDiscovery(opts.warm, root) ?? discoverBlockFiles(root);
+  const discovered = warmDiscovery(p.opts.warm, p.root) ?? discoverBlockFiles(p.root);
   t.mark('discover');
+  return { existing, previous, before, discovered };
+}
+
+/** Compile phase: each block file compiled, or its previous result reused. */
+function compileFiles(p: Project, found: Discovered, t: Timings): Units {
+  const { root, config, contracts } = p;
   const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
-  const units = compileUnits(root, discovered.files, env, previous, parallelRunner(config, contracts.index));
+  const units = compileUnits(root, found.discovered.files, env, found.previous, parallelRunner(config, contracts.index));
   t.mark('compile files');
+  return units;
+}
+
+/** Link phase: duplicate ids, Apps and terms checked across files, and the manifest assembled from the blocks kept. */
+function link(p: Project, found: Discovered, units: Units, t: Timings): Linked {
+  const { root, config, contracts, inputs, opts } = p;
+  const { discovered } = found;
   const dup = duplicateIds(units.results);
   // Hashed before Apps are read: a file edited meanwhile can only look changed later, never the reverse.
   const appFiles = opts.check || opts.cache === false || opts.deferCache ? undefined : appsSnapshot(root);
@@ -217,32 +270,35 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   t.mark('cross-file, apps');
   const assembled = assembleManifest({ head, blocks: kept, apps, terms: termsById(terms.terms), views: viewsById(views.views), lineage, diagnostics });
   t.mark('assemble');
-  const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: kept.length };
-  const [result, written] = finish(root, config, assembled.bytes, existing, diagnostics, opts, stats);
+  return { dup, kept, diagnostics, bytes: assembled.bytes, appFiles };
+}
+
+/** Write phase: the manifest written (or, with --check, compared with the file), then the compile recorded in the cache. */
+function write(p: Project, found: Discovered, units: Units, l: Linked, t: Timings): CompileResult {
+  const { root, config, opts } = p;
+  const { discovered } = found;
+  const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: l.kept.length };
+  const [result, written] = finish(root, config, l.bytes, found.existing, l.diagnostics, opts, stats);
   t.mark('write manifest');
-  if (!opts.check && opts.cache !== false) {
-    const onDisk = result.wrote || !result.stale;
-    const ambiguous = dup.diagnostics.length > 0 || discovered.diagnostics.length > 0;
-    const identity: Identity | undefined = written !== undefined ? { ino: written } : before ? { memo: before } : undefined;
-    const next = remember({
-      root,
-      opts,
-      inputs,
-      bytes: assembled.bytes,
-      onDisk,
-      identity,
-      units,
-      keep: dup.keep,
-      previous,
-      kept,
-      discovered,
-      apps: appFiles,
-      blocksAmbiguous: ambiguous,
-    });
-    if (next) result.next = next;
-    t.mark(opts.deferCache ? 'cache (deferred)' : 'write cache');
-  }
-  t.report();
+  if (opts.check || opts.cache === false) return result;
+  const identity: Identity | undefined = written !== undefined ? { ino: written } : found.before ? { memo: found.before } : undefined;
+  const next = remember({
+    root,
+    opts,
+    inputs: p.inputs,
+    bytes: l.bytes,
+    onDisk: result.wrote || !result.stale,
+    identity,
+    units,
+    keep: l.dup.keep,
+    previous: found.previous,
+    kept: l.kept,
+    discovered,
+    apps: l.appFiles,
+    blocksAmbiguous: l.dup.diagnostics.length > 0 || discovered.diagnostics.length > 0,
+  });
+  if (next) result.next = next;
+  t.mark(opts.deferCache ? 'cache (deferred)' : 'write cache');
   return result;
 }
 

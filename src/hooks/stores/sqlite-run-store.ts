@@ -11,23 +11,36 @@ import type { RunRecord, RunStore } from './run-store.js';
 
 export const RUN_STORE_FILE = '.svc/local/answer-facts.db';
 
-/** Opens (creating when needed) the local answer-facts store of the project at `root`. */
-export function openSqliteRunStore(root: string): RunStore {
+/** The store's file at `root`, created when needed, in WAL mode with its one table. */
+function openDatabase(root: string): Database.Database {
   const file = join(root, RUN_STORE_FILE);
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec('CREATE TABLE IF NOT EXISTS run_facts (run_id TEXT PRIMARY KEY, owner TEXT, record TEXT NOT NULL)');
+  return db;
+}
+
+/** The store's statements: one record read by run id, and many written in one transaction. */
+function statements(db: Database.Database) {
   const insert = db.prepare('INSERT OR REPLACE INTO run_facts (run_id, owner, record) VALUES (?, ?, ?)');
-  const select = db.prepare<[string], { record: string }>('SELECT record FROM run_facts WHERE run_id = ?');
+  return {
+    select: db.prepare<[string], { record: string }>('SELECT record FROM run_facts WHERE run_id = ?'),
+    writeAll: db.transaction((records: RunRecord[]) => {
+      for (const r of records) insert.run(r.runId, r.owner ?? null, JSON.stringify(r));
+    }),
+  };
+}
+
+/** Opens (creating when needed) the local answer-facts store of the project at `root`. */
+export function openSqliteRunStore(root: string): RunStore {
+  const db = openDatabase(root);
+  const { select, writeAll } = statements(db);
   // Records wait for the turn to end and are written together, one transaction for many Asks;
   // until then they are read from here, so a lookup never misses a record just put.
   const pending = new Map<string, RunRecord>();
   let flushing: NodeJS.Immediate | undefined;
-  const writeAll = db.transaction((records: RunRecord[]) => {
-    for (const r of records) insert.run(r.runId, r.owner ?? null, JSON.stringify(r));
-  });
   let closed = false;
   const flush = (): void => {
     flushing = undefined;

@@ -62,17 +62,19 @@ function openDatabase(root: string): Database.Database {
   return db;
 }
 
-/**
- * Opens (creating when needed) the local store of the project at `root`. A new thread costs no
- * write of its own (its row goes in with its first run), and the runs appended within
- * COMMIT_EVERY_MS are committed together in one transaction: many people asking at once share a
- * commit. Until its commit a run is read from the queue, so a follow-up sees it at once; close()
- * commits what is queued.
- */
-export function openSqliteThreadStore(root: string, ids: () => string = randomUUID): ThreadStore {
-  const db = openDatabase(root);
-  const q = statements(db);
-  const pending = new Map<string, ThreadRow>();
+type Statements = ReturnType<typeof statements>;
+
+/** Runs waiting to share one commit; until it, lookups read them here. */
+interface CommitQueue {
+  items: () => readonly Queued[];
+  /** Queues a run; the first one queued sets the commit COMMIT_EVERY_MS later. */
+  push: (item: Queued) => void;
+  /** Commits what is queued now, in one transaction, and settles each run's promise. */
+  flush: () => void;
+}
+
+/** The commit queue of the store whose database is `db`. */
+function commitQueue(db: Database.Database, q: Statements): CommitQueue {
   let queue: Queued[] = [];
   const commit = db.transaction((batch: readonly Queued[]) => {
     for (const item of batch) {
@@ -90,6 +92,39 @@ export function openSqliteThreadStore(root: string, ids: () => string = randomUU
       for (const item of batch) item.failed(error);
     }
   };
+  const push = (item: Queued): void => {
+    if (queue.length === 0) setTimeout(flush, COMMIT_EVERY_MS).unref();
+    queue.push(item);
+  };
+  return { items: () => queue, push, flush };
+}
+
+/** A thread as written, started but not yet written, or queued with its first run; its runs committed, then queued. */
+function readThread(q: Statements, pending: ReadonlyMap<string, ThreadRow>, queue: readonly Queued[], threadId: string): Thread | undefined {
+  const row = q.selectThread.get(threadId) ?? pending.get(threadId) ?? queue.find((i) => i.row?.id === threadId)?.row;
+  if (row === undefined) return undefined;
+  const stored = q.selectRuns.all(threadId).map((r) => JSON.parse(r.record) as ThreadRun);
+  const thread: Thread = {
+    id: row.id,
+    createdAt: row.created_at,
+    runs: [...stored, ...queue.filter((i) => i.run.threadId === threadId).map((i) => i.run)],
+  };
+  if (row.owner !== null) thread.owner = row.owner;
+  return thread;
+}
+
+/**
+ * Opens (creating when needed) the local store of the project at `root`. A new thread costs no
+ * write of its own (its row goes in with its first run), and the runs appended within
+ * COMMIT_EVERY_MS are committed together in one transaction: many people asking at once share a
+ * commit. Until its commit a run is read from the queue, so a follow-up sees it at once; close()
+ * commits what is queued.
+ */
+export function openSqliteThreadStore(root: string, ids: () => string = randomUUID): ThreadStore {
+  const db = openDatabase(root);
+  const q = statements(db);
+  const pending = new Map<string, ThreadRow>();
+  const queue = commitQueue(db, q);
   return {
     async create(owner, at) {
       const id = newThreadId(ids);
@@ -98,30 +133,18 @@ export function openSqliteThreadStore(root: string, ids: () => string = randomUU
       return id;
     },
     async get(threadId) {
-      const row = q.selectThread.get(threadId) ?? pending.get(threadId) ?? queue.find((i) => i.row?.id === threadId)?.row;
-      if (row === undefined) return undefined;
-      const stored = q.selectRuns.all(threadId).map((r) => JSON.parse(r.record) as ThreadRun);
-      const thread: Thread = {
-        id: row.id,
-        createdAt: row.created_at,
-        runs: [...stored, ...queue.filter((i) => i.run.threadId === threadId).map((i) => i.run)],
-      };
-      if (row.owner !== null) thread.owner = row.owner;
-      return thread;
+      return readThread(q, pending, queue.items(), threadId);
     },
     append(run) {
       const row = pending.get(run.threadId);
       pending.delete(run.threadId);
-      return new Promise<void>((done, failed) => {
-        if (queue.length === 0) setTimeout(flush, COMMIT_EVERY_MS).unref();
-        queue.push({ ...(row !== undefined ? { row } : {}), run, done, failed });
-      });
+      return new Promise<void>((done, failed) => queue.push({ ...(row !== undefined ? { row } : {}), run, done, failed }));
     },
     async threadOf(runId) {
-      return q.selectThreadOf.get(runId)?.thread_id ?? queue.find((i) => i.run.runId === runId)?.run.threadId;
+      return q.selectThreadOf.get(runId)?.thread_id ?? queue.items().find((i) => i.run.runId === runId)?.run.threadId;
     },
     async close() {
-      if (queue.length > 0) flush();
+      if (queue.items().length > 0) queue.flush();
       db.close();
     },
   };

@@ -97,19 +97,9 @@ function scoper(values: DataValues | undefined, config: SvcConfig): (asker: Aske
   };
 }
 
-/** Builds the service; `ask` never throws for a refusal (only for a bug). */
-export function createAskService(input: AskServiceInput): AskService {
-  let manifest = input.manifest;
-  let router = input.router ?? projectRouter(manifest, input.config, input.values);
-  const pending: string[] = [];
-  const captured: string[] = [];
-  const scope = scoper(input.values, input.config);
-  const refresh = (): void => {
-    if (pending.length === 0) return;
-    for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);
-    router = projectRouter(manifest, input.config, input.values);
-  };
-  const context = (asker: Asker): AskContext => ({
+/** What one Ask of `asker` runs with: the service's parts and the manifest and router as they stand. */
+function contextOf(input: AskServiceInput, asker: Asker, manifest: Manifest, router: Tier1Router): AskContext {
+  return {
     asker,
     root: input.root,
     manifest,
@@ -123,11 +113,28 @@ export function createAskService(input: AskServiceInput): AskService {
     ...(input.draftOwner !== undefined ? { draftOwner: input.draftOwner } : {}),
     ...(input.threads !== undefined ? { threads: input.threads } : {}),
     ...(input.runs !== undefined ? { runs: input.runs } : {}),
-  });
+  };
+}
+
+/** Builds the service; `ask` never throws for a refusal (only for a bug). */
+export function createAskService(input: AskServiceInput): AskService {
+  let manifest = input.manifest;
+  let router = input.router ?? projectRouter(manifest, input.config, input.values);
+  const pending: string[] = [];
+  const captured: string[] = [];
+  const scope = scoper(input.values, input.config);
+  const refresh = (): void => {
+    if (pending.length === 0) return;
+    for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);
+    router = projectRouter(manifest, input.config, input.values);
+  };
   return {
     async ask(request, asker, progress) {
       refresh();
-      const run = await runAsk({ ...context(asker), ...(await scope(asker, manifest, router)), ...(progress !== undefined ? { progress } : {}) }, request);
+      const run = await runAsk(
+        { ...contextOf(input, asker, manifest, router), ...(await scope(asker, manifest, router)), ...(progress !== undefined ? { progress } : {}) },
+        request,
+      );
       if (run.reviewDraft?.created === true) {
         pending.push(run.reviewDraft.path);
         captured.push(run.reviewDraft.path);

@@ -6,9 +6,9 @@
 import { transformModels } from '../transform/dbt-models.js';
 import type { Tier1Candidate } from '../../ask/types.js';
 import type { WarehouseCatalog } from '../../warehouse/types.js';
-import { normaliseSql, readModelReply } from './extract-sql.js';
+import { normaliseSql, readModelReply, type ModelReply } from './extract-sql.js';
 import { buildPrompt } from './model-prompt.js';
-import { ModelProviderError } from './model-provider.js';
+import { ModelProviderError, type ChatMessage } from './model-provider.js';
 import { clickhouseLiteral } from '../../warehouse/connectors/clickhouse-literal.js';
 import { audit } from '../../hooks/audit.js';
 import { HostModelUnavailableError, requestProvider } from './host-model.js';
@@ -62,34 +62,49 @@ function modelFailure(error: unknown): WrittenSql {
   };
 }
 
-/** The SQL this ask will run at Tier 2, or why there is none. */
-export async function writtenSql(ctx: AskContext, request: AskRequest, candidates: readonly Tier1Candidate[], earlier?: EarlierAnswer): Promise<WrittenSql> {
-  if (request.proposedSql !== undefined) {
-    const sql = normaliseSql(request.proposedSql);
-    if (sql === '') return { ok: false, refusal: { code: 'NO_CERTIFIED_ANSWER', reason: 'The proposed SQL is empty.' } };
-    return { ok: true, sql, by: 'agent' };
-  }
+/** The agent's own SQL, as given (normalised); refused when empty. */
+function agentSql(proposed: string): WrittenSql {
+  const sql = normaliseSql(proposed);
+  if (sql === '') return { ok: false, refusal: { code: 'NO_CERTIFIED_ANSWER', reason: 'The proposed SQL is empty.' } };
+  return { ok: true, sql, by: 'agent' };
+}
+
+/** The model this asker's Tier 2 may call, or why there is none (a host without one, no model configured). */
+function chooseProvider(ctx: AskContext): { provider: ChosenProvider } | { none: WrittenSql } {
   let provider: ChosenProvider | undefined;
   try {
     provider = requestProvider(ctx.asker, ctx.provider);
   } catch (error) {
     if (!(error instanceof HostModelUnavailableError)) throw error;
-    return { ok: false, refusal: { code: 'MODEL_UNAVAILABLE', reason: error.message }, next: 'Ask the administrator of this platform, quoting the reference.' };
-  }
-  if (provider === undefined) {
     return {
-      ok: false,
-      refusal: {
-        code: 'NO_MODEL_CONFIGURED',
-        reason: 'No certified block answers this question, and no model is configured to write review-required SQL for it.',
+      none: {
+        ok: false,
+        refusal: { code: 'MODEL_UNAVAILABLE', reason: error.message },
+        next: 'Ask the administrator of this platform, quoting the reference.',
       },
-      next: 'Ask with the name of a certified block, or configure ask.provider in svc.config.json.',
     };
   }
-  const driver = ctx.executor.driverOf(request.connection);
-  const context = earlierFor(ctx, provider, earlier);
-  const messages = buildPrompt({
-    ...(context.prompt !== undefined ? { earlier: context.prompt } : {}),
+  if (provider !== undefined) return { provider };
+  const reason = 'No certified block answers this question, and no model is configured to write review-required SQL for it.';
+  return {
+    none: {
+      ok: false,
+      refusal: { code: 'NO_MODEL_CONFIGURED', reason },
+      next: 'Ask with the name of a certified block, or configure ask.provider in svc.config.json.',
+    },
+  };
+}
+
+/** The prompt for the model: the question, the manifest, the warehouse schema (names only), the candidates and the earlier answer. */
+async function promptFor(
+  ctx: AskContext,
+  request: AskRequest,
+  candidates: readonly Tier1Candidate[],
+  driver: string,
+  earlier: EarlierAnswer | undefined,
+): Promise<ChatMessage[]> {
+  return buildPrompt({
+    ...(earlier !== undefined ? { earlier } : {}),
     question: request.question,
     manifest: ctx.manifest,
     catalog: await schemaOf(ctx, request.connection),
@@ -100,15 +115,11 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
     ...(request.proposedDomain !== undefined ? { proposedDomain: request.proposedDomain } : {}),
     ...(request.upstreamRefs !== undefined ? { upstreamRefs: request.upstreamRefs } : {}),
   });
-  let content: string;
-  try {
-    const model = provider.id ?? provider.model;
-    content = await provider.complete(messages, { onUsage: (usage) => audit('model_usage', { model, ...usage }, ctx.asker) });
-  } catch (error) {
-    return modelFailure(error);
-  }
-  const reply = readModelReply(content);
-  if (reply.kind === 'sql') return { ok: true, sql: context.restore(reply.sql, driver), by: 'model' };
+}
+
+/** What the model's reply gives: its SQL (withheld values put back by `restore`), or why it gave none. */
+function fromReply(reply: ModelReply, restore: (sql: string) => string): WrittenSql {
+  if (reply.kind === 'sql') return { ok: true, sql: restore(reply.sql), by: 'model' };
   if (reply.kind === 'declined') {
     return {
       ok: false,
@@ -123,4 +134,23 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
     };
   }
   return modelFailure(new ModelProviderError('MODEL_MALFORMED_REPLY', 'The model reply holds no readable SQL.'));
+}
+
+/** The SQL this ask will run at Tier 2, or why there is none. */
+export async function writtenSql(ctx: AskContext, request: AskRequest, candidates: readonly Tier1Candidate[], earlier?: EarlierAnswer): Promise<WrittenSql> {
+  if (request.proposedSql !== undefined) return agentSql(request.proposedSql);
+  const chosen = chooseProvider(ctx);
+  if ('none' in chosen) return chosen.none;
+  const { provider } = chosen;
+  const driver = ctx.executor.driverOf(request.connection);
+  const context = earlierFor(ctx, provider, earlier);
+  const messages = await promptFor(ctx, request, candidates, driver, context.prompt);
+  let content: string;
+  try {
+    const model = provider.id ?? provider.model;
+    content = await provider.complete(messages, { onUsage: (usage) => audit('model_usage', { model, ...usage }, ctx.asker) });
+  } catch (error) {
+    return modelFailure(error);
+  }
+  return fromReply(readModelReply(content), (sql) => context.restore(sql, driver));
 }

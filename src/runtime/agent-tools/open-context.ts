@@ -8,6 +8,7 @@
 import { diag } from '../../../grammar/diagnostics.js';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../compiler/types.js';
+import type { SvcConfig } from '../../compiler/project/config.js';
 import { createModelProvider, ModelProviderError, type ModelProvider } from '../agent-runs/model-provider.js';
 import { dataAwareRouter } from '../agent-runs/data-values.js';
 import { createExecutor } from '../../warehouse/executor.js';
@@ -42,21 +43,25 @@ function providerOf(config: Parameters<typeof createModelProvider>[0]): ModelPro
   }
 }
 
-/** Compiles and opens the project; throws ProjectNotReadyError when it cannot serve. */
-export async function openToolContext(options: OpenOptions = {}): Promise<OpenedContext> {
+/** Compiles the project as `svc compile` would and reads its manifest; errors in blocks are logged, a config that does not read throws. */
+function compiledProject(options: OpenOptions): { root: string; config: SvcConfig; manifest: Manifest } {
   const compiled = compileProject({
     ...(options.project !== undefined ? { project: options.project } : {}),
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
   });
   // Only a configuration that does not read stops the tools; a block with errors loses its own standing.
   if (compiled.config === undefined || compiled.text === undefined) throw new ProjectNotReadyError(compiled.diagnostics, 2);
-  const { root, config } = compiled;
   const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
   if (errors > 0)
     (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(
       `svc mcp: ${errors} ${errors === 1 ? 'error' : 'errors'} in the project; blocks with errors are not served as certified (svc compile lists them)`,
     );
-  const manifest = JSON.parse(compiled.text) as Manifest;
+  return { root: compiled.root, config: compiled.config, manifest: JSON.parse(compiled.text) as Manifest };
+}
+
+/** Compiles and opens the project; throws ProjectNotReadyError when it cannot serve. */
+export async function openToolContext(options: OpenOptions = {}): Promise<OpenedContext> {
+  const { root, config, manifest } = compiledProject(options);
   const provider = providerOf(config);
   const executor = createExecutor({ root, config });
   const recorder = options.traces === false ? undefined : createTraceRecorder({ root });

@@ -109,15 +109,19 @@ function validate(input: CaptureInput): void {
   if (input.sql.trim() === '') throw new DraftError('DRAFT_INVALID_INPUT', 'There is no SQL to save.');
 }
 
-/** Saves the answer as a draft, or counts one more ask on the draft it already is. */
-export function captureDraft(root: string, input: CaptureInput): CapturedDraft {
-  validate(input);
-  let fingerprint: string;
+/** The answer fingerprint of the SQL; SQL that does not read is invalid input. */
+function fingerprintOf(input: CaptureInput): string {
   try {
-    fingerprint = sqlFingerprint(input.sql, input.driver);
+    return sqlFingerprint(input.sql, input.driver);
   } catch {
     throw new DraftError('DRAFT_INVALID_INPUT', 'The SQL cannot be read, so it cannot be saved as a draft.');
   }
+}
+
+/** Saves the answer as a draft, or counts one more ask on the draft it already is. */
+export function captureDraft(root: string, input: CaptureInput): CapturedDraft {
+  validate(input);
+  const fingerprint = fingerprintOf(input);
   const drafts = readDraftFiles(root);
   // The draft is named from, and keeps, the question with its secret-shaped parts masked.
   const question = maskSecrets(input.question);
@@ -125,16 +129,22 @@ export function captureDraft(root: string, input: CaptureInput): CapturedDraft {
   const hit = existingDraft(drafts, fingerprint, base);
   if (hit !== undefined) return countAgain(root, hit);
   const slug = uniqueSlug(base, takenNames(root, input, drafts));
+  return writeNew(root, input, { slug, question, fingerprint });
+}
+
+/** Writes a new draft named `slug` and its companion, in one file transaction. */
+function writeNew(root: string, input: CaptureInput, named: { slug: string; question: string; fingerprint: string }): CapturedDraft {
+  const { slug } = named;
   const path = `${draftsFolder(input.layout, input.domain)}/${slug}.svc`;
   const owner = ownerFor(root, input);
   const facts = {
     slug,
     domain: input.domain,
     entity: input.entity,
-    question,
+    question: named.question,
     sql: input.sql,
     owner,
-    fingerprint,
+    fingerprint: named.fingerprint,
     askedAt: input.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
   };
   const companion = {

@@ -16,11 +16,16 @@ import type { SvcConfig } from '../../compiler/project/config.js';
 import { createExecutor } from '../../warehouse/executor.js';
 import { metadataQuery, syncSchema, type SyncedSchema } from '../../warehouse/schema-refresh.js';
 import type { Executor, StatementResult } from '../../warehouse/types.js';
+import type { FastifyInstance } from 'fastify';
+import type { Manifest } from '../../compiler/types.js';
+import type { ThreadStore } from '../../hooks/stores/thread-store.js';
+import type { RunStore } from '../../hooks/stores/run-store.js';
+import type { MemoryStore } from '../../hooks/stores/memory-store.js';
 import { buildServer } from './build-server.js';
 import { liveSource } from '../live-source.js';
-import { buildSnapshot, readManifest, withContracts } from '../project-snapshot.js';
+import { buildSnapshot, readManifest, withContracts, type SnapshotSource } from '../project-snapshot.js';
 import { installSharedToken, requiredToken } from '../shared-token.js';
-import { createTraceRecorder } from '../../traces/index.js';
+import { createTraceRecorder, type TraceRecorder } from '../../traces/index.js';
 import { conversationStore, memoryStore, runStore } from '../server-stores.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../../hooks/hooks.js';
 import type { Asker } from '../../hooks/context/request-context.js';
@@ -132,6 +137,20 @@ function reportErrors(diagnostics: readonly Diagnostic[], log: (line: string) =>
   for (const d of errors) log(`${d.file ?? '(project)'}${d.span ? `:${d.span.start.line}:${d.span.start.column}` : ''} ${d.severity} ${d.code} ${d.message}`);
 }
 
+/** What a started server keeps open, and the project it serves. */
+interface Opened {
+  root: string;
+  config: SvcConfig;
+  manifest: Manifest;
+  /** The first snapshot's executor. */
+  executor: Executor;
+  recorder: TraceRecorder;
+  threads: ThreadStore;
+  runs: RunStore;
+  memory: MemoryStore;
+  source: SnapshotSource;
+}
+
 /** Compiles the project and serves it until `close()`. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
@@ -140,17 +159,28 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const hosted = options.hostHooks?.resolvePrincipal !== undefined;
   const token = hosted ? undefined : requiredToken(host);
   const origins = originsOf(options.allowedOrigins);
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const opened = await open(options, log);
+  const { app, stop } = await listen(options, opened, { host, token, origins, log });
+  return handleOf(options, { url: urlOf(app.server.address(), host), source: opened.source, stop, log });
+}
+
+/** The project compiled (its errors logged) and its manifest with the contracts; a config that does not read throws. */
+function compiledProject(options: LocalServerOptions, log: (line: string) => void): { root: string; config: SvcConfig; manifest: Manifest } {
   const compiled = compileProject({
     ...(options.project !== undefined ? { project: options.project } : {}),
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
   });
   if (compiled.config === undefined || compiled.text === undefined) throw new ProjectNotReadyError(compiled.diagnostics, 2);
   const { root, config } = compiled;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   reportErrors(compiled.diagnostics, log);
-  const manifest = withContracts(root, readManifest(root), config);
+  return { root, config, manifest: withContracts(root, readManifest(root), config) };
+}
+
+/** How every snapshot opens its executor: the host's connection laid over, statements observed, the options' defaults. */
+function executorFactory(options: LocalServerOptions, root: string, log: (line: string) => void): (c: SvcConfig) => Executor {
   const onStatement = statementObserver(options.hostHooks, log);
-  const makeExecutor = (c: SvcConfig): Executor =>
+  return (c) =>
     createExecutor({
       root,
       config: withHostConnection(c, options.hostConnection),
@@ -159,8 +189,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}),
       ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}),
     });
-  const executor = makeExecutor(config);
-  await warmUp(executor, config, log);
+}
+
+/** The trace recorder, handing traces to the host's sink when it has one, its store opened. */
+function traceRecorder(options: LocalServerOptions, root: string): TraceRecorder {
   const traces = options.hostHooks?.traces;
   const recorder = createTraceRecorder({
     root,
@@ -169,32 +201,68 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   });
   // Opens (and migrates) the trace store now, so the first Ask does not pay for it.
   recorder.status();
+  return recorder;
+}
+
+/** Open phase: the project compiled, its executor warmed up, the recorder and stores opened, the live source over the first snapshot. */
+async function open(options: LocalServerOptions, log: (line: string) => void): Promise<Opened> {
+  const { root, config, manifest } = compiledProject(options, log);
+  const makeExecutor = executorFactory(options, root, log);
+  const executor = makeExecutor(config);
+  await warmUp(executor, config, log);
+  const recorder = traceRecorder(options, root);
   const guard = { timeoutMs: options.hostHookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log };
   const threads = await conversationStore(options.hostHooks, root, guard);
   const runs = runStore(options.hostHooks, root, guard);
   const memory = await memoryStore(options.hostHooks, root, guard);
   const parts = { root, recorder, threads, runs, openExecutor: makeExecutor };
   const source = liveSource(parts, await buildSnapshot(parts, manifest, config, executor, 1), log);
+  return { root, config, manifest, executor, recorder, threads, runs, memory, source };
+}
+
+/** Where and how the server listens, and who may call it. */
+interface Edge {
+  host: string;
+  token: string | undefined;
+  origins: string[];
+  log: (line: string) => void;
+}
+
+/** Listen phase: the HTTP server built over what is open and bound; a failed bind closes everything. */
+async function listen(options: LocalServerOptions, o: Opened, edge: Edge): Promise<{ app: FastifyInstance; stop: () => Promise<void> }> {
   const hooks =
     options.hostHooks !== undefined
-      ? { hooks: options.hostHooks, allowedOrigins: origins, ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}) }
+      ? {
+          hooks: options.hostHooks,
+          allowedOrigins: edge.origins,
+          ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}),
+        }
       : {};
-  const app = buildServer({ root, manifest, executor, config, log, recorder, threads, runs, memory, source, ...hooks });
-  if (token !== undefined) installSharedToken(app, token);
+  const app = buildServer({ ...o, log: edge.log, ...hooks });
+  if (edge.token !== undefined) installSharedToken(app, edge.token);
   const stop = async (): Promise<void> => {
     await app.close().catch(() => undefined);
-    await source.close();
-    await recorder.close();
-    await threads.close();
-    await runs.close();
-    await memory.close();
+    await o.source.close();
+    await o.recorder.close();
+    await o.threads.close();
+    await o.runs.close();
+    await o.memory.close();
   };
   try {
-    await app.listen({ host, port: options.port ?? 4545 });
+    await app.listen({ host: edge.host, port: options.port ?? 4545 });
   } catch (error) {
     await stop();
     throw error;
   }
+  return { app, stop };
+}
+
+/** Handle phase: the bound URL, schema and metadata reads on the project as it is now, and a close safe to call twice. */
+function handleOf(
+  options: LocalServerOptions,
+  bound: { url: string; source: SnapshotSource; stop: () => Promise<void>; log: (line: string) => void },
+): LocalServer {
+  const { source, log } = bound;
   let closing: Promise<void> | undefined;
   // Each call reads the snapshot in use, held until it answers, so a reload never closes its executor mid-call.
   // With a host, the row policy is still asked (purpose metadata, no person: the host asked).
@@ -211,11 +279,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     }
   };
   return {
-    url: urlOf(app.server.address(), host),
+    url: bound.url,
     syncSchema: (connection) => onCurrent((executor, asker) => syncSchema(executor, asker, connection)),
     metadataQuery: (sql, connection) => onCurrent((executor, asker) => metadataQuery(executor, asker, sql, connection)),
     close: () => {
-      closing ??= stop();
+      closing ??= bound.stop();
       return closing;
     },
   };

@@ -87,10 +87,10 @@ function Filters({ ids, values, onApply }: { ids: string[]; values: Record<strin
   );
 }
 
-export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
+/** The page run with `filters`, run again when the page or its filters change: the run, the filters the page takes, why it failed. */
+function usePageRun(appId: string, pageId: string, filters: Record<string, string>) {
   const [run, setRun] = useState<PageRun | undefined>();
   const [filterIds, setFilterIds] = useState<string[]>([]);
-  const [filters, setFilters] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   useEffect(() => {
     setRun(undefined);
@@ -101,6 +101,12 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
       setFilterIds(r.value.filters);
     });
   }, [appId, pageId, JSON.stringify(filters)]);
+  return { run, filterIds, failure };
+}
+
+export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const { run, filterIds, failure } = usePageRun(appId, pageId, filters);
   const label = run?.trust.label ?? NOT_CHECKED;
   return (
     <section class="app-page">

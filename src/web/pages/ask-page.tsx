@@ -3,6 +3,7 @@
  * its trust label first, its bound parameters, rows as a chart and a table (with downloads),
  * what to do next, and Open full trace. Follow-ups continue the same thread.
  */
+import type { RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AskProgress, AskRun } from '../../server/contract/agent-runs.js';
 import type { BlockList, BlockSummary, BlockView } from '../../server/contract/blocks.js';
@@ -155,6 +156,25 @@ function Knowledge({ run }: { run: ShownRun }) {
   );
 }
 
+/** The answer's rows as a chart and a table, or what is shown of them while its figures are withheld. */
+function AnswerRows({ run, visualization }: { run: ShownRun; visualization?: Visualization }) {
+  return (
+    <>
+      {run.figuresWithheld === true ? (
+        <p class="note">
+          The figures of this answer are not shown to you until it is reviewed; its columns and row count are: {run.columns.join(', ')} ({run.rowCount} rows).
+        </p>
+      ) : null}
+      {run.tier !== 3 && run.rows.length > 0 ? (
+        <ResultChart columns={run.columns} rows={run.rows} label={run.question} {...(visualization !== undefined ? { visualization } : {})} />
+      ) : null}
+      {run.tier !== 3 && run.columns.length > 0 && run.figuresWithheld !== true ? (
+        <ResultTable columns={run.columns} rows={run.rows} name={run.block ?? 'answer'} />
+      ) : null}
+    </>
+  );
+}
+
 /** A refusal that offers review-required exploration: taken only by this explicit choice, never implied. */
 function Explore({ run, onExplore }: { run: ShownRun; onExplore?: ((question: string) => void) | undefined }) {
   if (run.tier !== 3 || run.nextAction !== 'explore-review-required' || onExplore === undefined) return null;
@@ -188,17 +208,7 @@ export function Answer({
         </p>
       ) : null}
       <Params {...(run.params !== undefined ? { params: run.params } : {})} {...(run.paramsApplied !== undefined ? { applied: run.paramsApplied } : {})} />
-      {run.figuresWithheld === true ? (
-        <p class="note">
-          The figures of this answer are not shown to you until it is reviewed; its columns and row count are: {run.columns.join(', ')} ({run.rowCount} rows).
-        </p>
-      ) : null}
-      {run.tier !== 3 && run.rows.length > 0 ? (
-        <ResultChart columns={run.columns} rows={run.rows} label={run.question} {...(visualization !== undefined ? { visualization } : {})} />
-      ) : null}
-      {run.tier !== 3 && run.columns.length > 0 && run.figuresWithheld !== true ? (
-        <ResultTable columns={run.columns} rows={run.rows} name={run.block ?? 'answer'} />
-      ) : null}
+      <AnswerRows run={run} {...(visualization !== undefined ? { visualization } : {})} />
       {run.tier === 2 && run.sql !== undefined ? (
         <details>
           <summary>SQL written for this question</summary>
@@ -269,19 +279,13 @@ async function visualizationOf(run: AskRun): Promise<Visualization | undefined> 
   return detail.ok && detail.value.block.visualization !== null ? detail.value.block.visualization : undefined;
 }
 
-export function AskPage() {
-  const [question, setQuestion] = useState('');
+/** The conversation on the page: its turns, the run under way and its progress, the last failure, and how to ask or reopen an answer. */
+function useConversation(onAnswered: () => void) {
   const [turns, setTurns] = useState<Turn[]>([]);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
   const [failure, setFailure] = useState<string | undefined>();
   const [blocks, setBlocks] = useState<BlockSummary[]>([]);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const runId = takeParam('run');
-    if (runId !== undefined) void reopen(runId);
-    input.current?.focus();
-  }, []);
   const reopen = async (runId: string) => {
     const facts = await api<AnswerFacts>(`/api/host/answers/${encodeURIComponent(runId)}?values=1`);
     if (facts.ok) setTurns([{ run: runOfFacts(facts.value) }]);
@@ -301,46 +305,55 @@ export function AskPage() {
         if (list.ok) setBlocks(list.value.blocks);
       }
       setTurns((t) => [...t, { run: result.value, ...(visualization !== undefined ? { visualization } : {}) }]);
-      setQuestion('');
+      onAnswered();
     } else setFailure(`${result.error.message} (${result.error.code})`);
     setBusy(false);
   };
+  return { turns, busy, progress, failure, blocks, reopen, ask, restart: () => setTurns([]) };
+}
+
+export function AskPage() {
+  const [question, setQuestion] = useState('');
+  const talk = useConversation(() => setQuestion(''));
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const runId = takeParam('run');
+    if (runId !== undefined) void talk.reopen(runId);
+    input.current?.focus();
+  }, []);
   const submit = (event: Event) => {
     event.preventDefault();
-    if (question.trim() !== '' && !busy) void ask(question.trim());
+    if (question.trim() !== '' && !talk.busy) void talk.ask(question.trim());
   };
   return (
     <section class="ask">
       <h1>Ask</h1>
-      {turns.map((t) => (
+      {talk.turns.map((t) => (
         <Answer
           run={t.run}
-          blocks={blocks}
+          blocks={talk.blocks}
           {...(t.visualization !== undefined ? { visualization: t.visualization } : {})}
-          onExplore={(q) => void (busy ? undefined : ask(q, true))}
+          onExplore={(q) => void (talk.busy ? undefined : talk.ask(q, true))}
         />
       ))}
-      <form onSubmit={submit} class="ask-form">
-        <label for="question">{turns.length === 0 ? 'Ask a question about your data' : 'Ask a follow-up'}</label>
-        <div class="row">
-          <input
-            id="question"
-            ref={input}
-            value={question}
-            onInput={(e) => setQuestion((e.target as HTMLInputElement).value)}
-            autocomplete="off"
-            maxLength={4000}
-          />
-          <button type="submit" disabled={busy}>
-            Ask
-          </button>
-          {turns.length > 0 ? (
-            <button type="button" class="secondary" onClick={() => setTurns([])}>
-              New conversation
-            </button>
-          ) : null}
-        </div>
-      </form>
+      <AskForm
+        question={question}
+        setQuestion={setQuestion}
+        input={input}
+        busy={talk.busy}
+        followUp={talk.turns.length > 0}
+        onSubmit={submit}
+        onRestart={talk.restart}
+      />
+      <AskStatus busy={talk.busy} progress={talk.progress} failure={talk.failure} />
+    </section>
+  );
+}
+
+/** How the run under way is going (announced politely), and why the last one failed. */
+function AskStatus({ busy, progress, failure }: { busy: boolean; progress: string; failure: string | undefined }) {
+  return (
+    <>
       <p class="progress" role="status" aria-live="polite">
         {busy ? progress : ''}
       </p>
@@ -349,6 +362,41 @@ export function AskPage() {
           {failure}
         </p>
       ) : null}
-    </section>
+    </>
+  );
+}
+
+/** The question box: a first question or a follow-up, and a new conversation once there is one. */
+function AskForm(props: {
+  question: string;
+  setQuestion: (text: string) => void;
+  input: RefObject<HTMLInputElement | null>;
+  busy: boolean;
+  followUp: boolean;
+  onSubmit: (event: Event) => void;
+  onRestart: () => void;
+}) {
+  return (
+    <form onSubmit={props.onSubmit} class="ask-form">
+      <label for="question">{props.followUp ? 'Ask a follow-up' : 'Ask a question about your data'}</label>
+      <div class="row">
+        <input
+          id="question"
+          ref={props.input}
+          value={props.question}
+          onInput={(e) => props.setQuestion((e.target as HTMLInputElement).value)}
+          autocomplete="off"
+          maxLength={4000}
+        />
+        <button type="submit" disabled={props.busy}>
+          Ask
+        </button>
+        {props.followUp ? (
+          <button type="button" class="secondary" onClick={props.onRestart}>
+            New conversation
+          </button>
+        ) : null}
+      </div>
+    </form>
   );
 }

@@ -2,6 +2,9 @@
 import type { BlockView } from '../../server/contract/blocks.js';
 import { useResource } from '../client/api.js';
 
+/** The block as `GET /api/blocks/:id` shows it. */
+type Detail = BlockView['block'];
+
 export function BlockPage({ id }: { id: string }) {
   const { value, failure } = useResource<BlockView>(`/api/blocks/${encodeURIComponent(id)}`);
   const block = value?.block;
@@ -12,80 +15,21 @@ export function BlockPage({ id }: { id: string }) {
       </p>
     );
   if (block === undefined) return <p role="status">Reading the block…</p>;
-  const certified = block.trust.label === 'certified';
   return (
     <section class="block">
       <h1>
         <code>{block.id}</code>
       </h1>
-      <p class={`trust ${certified ? 'trust-certified' : 'trust-review'}`}>
-        <strong>
-          {certified
-            ? 'Certified'
-            : block.inDrafts === true
-              ? 'Draft: review required'
-              : block.trust.label === 'review_required'
-                ? 'Review required'
-                : `Not certified (${block.effectiveStatus.replace(/_/g, ' ')})`}
-        </strong>
-        {!certified && block.trust.reason !== undefined ? <span> {block.trust.reason}</span> : null}
-      </p>
+      <BlockTrust block={block} />
       {block.description !== null ? <p>{block.description}</p> : null}
-      <dl class="facts">
-        <dt>File</dt>
-        <dd>
-          <code>{block.file}</code>
-        </dd>
-        <dt>Owner</dt>
-        <dd>{block.owner ?? 'none'}</dd>
-        <dt>Declared status</dt>
-        <dd>{block.status}</dd>
-        <dt>Receipt</dt>
-        <dd>{block.receipt ?? 'unknown'}</dd>
-        <dt>Contract</dt>
-        <dd>{block.contract !== null ? `${block.contract.id}@${block.contract.version} (${block.contract.status})` : 'none'}</dd>
-        <dt>Reads</dt>
-        <dd>{block.tables.length > 0 ? block.tables.map((t) => <code>{t} </code>) : 'no tables read'}</dd>
-      </dl>
+      <BlockFacts block={block} />
       <h2>SQL</h2>
       <pre>
         <code>{block.query}</code>
       </pre>
-      <h2>Parameters</h2>
-      {block.params.length === 0 ? (
-        <p class="note">None.</p>
-      ) : (
-        <ul>
-          {block.params.map((p) => (
-            <li>
-              <code>{p.name}</code> {p.type}
-              {p.required ? ', required' : p.default !== undefined ? `, default ${JSON.stringify(p.default)}` : ''}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2>Tests</h2>
-      {block.tests.length === 0 ? (
-        <p class="note">None declared.</p>
-      ) : (
-        <ul>
-          {block.tests.map((t) => (
-            <li>
-              <code>{t}</code>
-            </li>
-          ))}
-        </ul>
-      )}
-      {block.examples.length > 0 ? (
-        <>
-          <h2>Example questions</h2>
-          <ul>
-            {block.examples.map((q) => (
-              <li>{q}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <BlockParams params={block.params} />
+      <BlockTests tests={block.tests} />
+      <BlockExamples examples={block.examples} />
       {block.inDrafts === true ? (
         <p>
           Certify after review: <code>svc certify --from-draft {block.file}</code>
@@ -95,5 +39,102 @@ export function BlockPage({ id }: { id: string }) {
         <a href="/blocks">All blocks</a>
       </p>
     </section>
+  );
+}
+
+/** Whether the block may answer as certified, or why not. */
+function BlockTrust({ block }: { block: Detail }) {
+  const certified = block.trust.label === 'certified';
+  return (
+    <p class={`trust ${certified ? 'trust-certified' : 'trust-review'}`}>
+      <strong>
+        {certified
+          ? 'Certified'
+          : block.inDrafts === true
+            ? 'Draft: review required'
+            : block.trust.label === 'review_required'
+              ? 'Review required'
+              : `Not certified (${block.effectiveStatus.replace(/_/g, ' ')})`}
+      </strong>
+      {!certified && block.trust.reason !== undefined ? <span> {block.trust.reason}</span> : null}
+    </p>
+  );
+}
+
+/** Where the block lives, who owns it, its declared status, receipt and contract, and the tables it reads. */
+function BlockFacts({ block }: { block: Detail }) {
+  return (
+    <dl class="facts">
+      <dt>File</dt>
+      <dd>
+        <code>{block.file}</code>
+      </dd>
+      <dt>Owner</dt>
+      <dd>{block.owner ?? 'none'}</dd>
+      <dt>Declared status</dt>
+      <dd>{block.status}</dd>
+      <dt>Receipt</dt>
+      <dd>{block.receipt ?? 'unknown'}</dd>
+      <dt>Contract</dt>
+      <dd>{block.contract !== null ? `${block.contract.id}@${block.contract.version} (${block.contract.status})` : 'none'}</dd>
+      <dt>Reads</dt>
+      <dd>{block.tables.length > 0 ? block.tables.map((t) => <code>{t} </code>) : 'no tables read'}</dd>
+    </dl>
+  );
+}
+
+/** The block's parameters with their types, and which are required or have a default. */
+function BlockParams({ params }: { params: Detail['params'] }) {
+  return (
+    <>
+      <h2>Parameters</h2>
+      {params.length === 0 ? (
+        <p class="note">None.</p>
+      ) : (
+        <ul>
+          {params.map((p) => (
+            <li>
+              <code>{p.name}</code> {p.type}
+              {p.required ? ', required' : p.default !== undefined ? `, default ${JSON.stringify(p.default)}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The block's declared tests. */
+function BlockTests({ tests }: { tests: string[] }) {
+  return (
+    <>
+      <h2>Tests</h2>
+      {tests.length === 0 ? (
+        <p class="note">None declared.</p>
+      ) : (
+        <ul>
+          {tests.map((t) => (
+            <li>
+              <code>{t}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The block's example questions, when it has any. */
+function BlockExamples({ examples }: { examples: string[] }) {
+  if (examples.length === 0) return null;
+  return (
+    <>
+      <h2>Example questions</h2>
+      <ul>
+        {examples.map((q) => (
+          <li>{q}</li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -67,27 +67,34 @@ export function BlocksPage() {
           </ul>
         </section>
       ))}
-      <section aria-labelledby="drafts" class="drafts">
-        <h2 id="drafts">Drafts</h2>
-        {drafts.length === 0 ? <p class="note">No drafts: questions no certified block answers are saved here for review.</p> : null}
-        <ol>
-          {drafts.map((b) => (
-            <li class="block-row">
-              <a href={`/blocks/${encodeURIComponent(b.id)}`}>
-                <code>{b.id}</code>
-              </a>{' '}
-              <span class="badge badge-review">Review required</span>
-              <span class="note">
-                {' '}
-                asked {b.askedTimes ?? 1} {b.askedTimes === 1 || b.askedTimes === undefined ? 'time' : 'times'}
-              </span>
-              <p>
-                Certify after review: <code>svc certify --from-draft {b.file}</code>
-              </p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <Drafts drafts={drafts} />
+    </section>
+  );
+}
+
+/** The drafts, most asked first, each with how often it was asked and its certify command. */
+function Drafts({ drafts }: { drafts: BlockSummary[] }) {
+  return (
+    <section aria-labelledby="drafts" class="drafts">
+      <h2 id="drafts">Drafts</h2>
+      {drafts.length === 0 ? <p class="note">No drafts: questions no certified block answers are saved here for review.</p> : null}
+      <ol>
+        {drafts.map((b) => (
+          <li class="block-row">
+            <a href={`/blocks/${encodeURIComponent(b.id)}`}>
+              <code>{b.id}</code>
+            </a>{' '}
+            <span class="badge badge-review">Review required</span>
+            <span class="note">
+              {' '}
+              asked {b.askedTimes ?? 1} {b.askedTimes === 1 || b.askedTimes === undefined ? 'time' : 'times'}
+            </span>
+            <p>
+              Certify after review: <code>svc certify --from-draft {b.file}</code>
+            </p>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

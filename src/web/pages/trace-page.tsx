@@ -37,73 +37,79 @@ function Timeline({ phases, total }: { phases: TraceDetail['phases']; total: num
   );
 }
 
-function TraceBody({ d }: { d: TraceDetail }) {
-  const o = d.outcome;
+/** A fact shown as code, left out while it is unknown. */
+function CodeFact({ term, value }: { term: string; value: string | undefined }) {
+  if (value === undefined) return null;
   return (
     <>
-      <dl class="facts">
-        <dt>Status</dt>
-        <dd data-status={d.status}>{d.status}</dd>
-        <dt>Tier</dt>
-        <dd>{o.tier ?? '…'}</dd>
-        <dt>Trust</dt>
-        <dd>{o.trust ?? '…'}</dd>
-        {o.block !== undefined ? (
-          <>
-            <dt>Block</dt>
-            <dd>
-              <code>{o.block}</code>
-            </dd>
-          </>
-        ) : null}
-        {o.contract !== undefined ? (
-          <>
-            <dt>Contract</dt>
-            <dd>
-              <code>{o.contract}</code>
-            </dd>
-          </>
-        ) : null}
-        {o.refusalCode !== undefined ? (
-          <>
-            <dt>Refusal</dt>
-            <dd>
-              <code>{o.refusalCode}</code>
-            </dd>
-          </>
-        ) : null}
-        <dt>Duration</dt>
-        <dd>{d.durationMs !== undefined ? `${d.durationMs.toFixed(1)} ms` : '…'}</dd>
-      </dl>
+      <dt>{term}</dt>
+      <dd>
+        <code>{value}</code>
+      </dd>
+    </>
+  );
+}
+
+/** The run's outcome: status, tier, trust, block, contract, refusal and duration. */
+function OutcomeFacts({ d }: { d: TraceDetail }) {
+  const o = d.outcome;
+  return (
+    <dl class="facts">
+      <dt>Status</dt>
+      <dd data-status={d.status}>{d.status}</dd>
+      <dt>Tier</dt>
+      <dd>{o.tier ?? '…'}</dd>
+      <dt>Trust</dt>
+      <dd>{o.trust ?? '…'}</dd>
+      <CodeFact term="Block" value={o.block} />
+      <CodeFact term="Contract" value={o.contract} />
+      <CodeFact term="Refusal" value={o.refusalCode} />
+      <dt>Duration</dt>
+      <dd>{d.durationMs !== undefined ? `${d.durationMs.toFixed(1)} ms` : '…'}</dd>
+    </dl>
+  );
+}
+
+/** The candidate blocks with their roles, reason codes and scores. */
+function Candidates({ candidates }: { candidates: TraceDetail['candidates'] }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Block</th>
+          <th scope="col">Role</th>
+          <th scope="col">Reason</th>
+          <th scope="col">Score</th>
+          <th scope="col">Matched</th>
+        </tr>
+      </thead>
+      <tbody>
+        {candidates.map((c) => (
+          <tr>
+            <td>
+              <code>{c.id}</code>
+            </td>
+            <td>{c.role}</td>
+            <td>{c.reasonCode ?? ''}</td>
+            <td class="num">{c.score?.toFixed(3) ?? ''}</td>
+            <td>
+              <RouteMatch matched={c.matched} unmatched={c.unmatched} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function TraceBody({ d }: { d: TraceDetail }) {
+  return (
+    <>
+      <OutcomeFacts d={d} />
       <h2>Phases</h2>
       <Timeline phases={d.phases} total={d.durationMs ?? 0} />
       <h2>Candidates</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Block</th>
-            <th scope="col">Role</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Score</th>
-            <th scope="col">Matched</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.candidates.map((c) => (
-            <tr>
-              <td>
-                <code>{c.id}</code>
-              </td>
-              <td>{c.role}</td>
-              <td>{c.reasonCode ?? ''}</td>
-              <td class="num">{c.score?.toFixed(3) ?? ''}</td>
-              <td>
-                <RouteMatch matched={c.matched} unmatched={c.unmatched} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Candidates candidates={d.candidates} />
       <h2>Attempts</h2>
       <ol>
         {d.attempts.map((a) => (
@@ -118,9 +124,16 @@ function TraceBody({ d }: { d: TraceDetail }) {
   );
 }
 
-export function TracePage({ runId }: { runId: string }) {
+/** Why the trace cannot be shown, with what is known of it (an expired detail's summary). */
+interface Problem {
+  code: string;
+  summary?: TraceSummary;
+}
+
+/** The run's trace, read again every POLL_MS while it records, or the problem reading it. */
+function useTrace(runId: string): { detail: TraceDetail | undefined; problem: Problem | undefined } {
   const [detail, setDetail] = useState<TraceDetail | undefined>();
-  const [problem, setProblem] = useState<{ code: string; summary?: TraceSummary } | undefined>();
+  const [problem, setProblem] = useState<Problem | undefined>();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -141,32 +154,38 @@ export function TracePage({ runId }: { runId: string }) {
       clearTimeout(timer);
     };
   }, [runId]);
+  return { detail, problem };
+}
+
+/** The message for a trace that cannot be shown, and the summary's plain facts when it is kept. */
+function TraceProblem({ problem }: { problem: Problem }) {
+  return (
+    <div class="error" role="alert" data-code={problem.code}>
+      <p>{MESSAGES[problem.code] ?? `The trace could not be read (${problem.code}).`}</p>
+      {problem.summary !== undefined ? (
+        <dl class="facts">
+          {Object.entries(problem.summary)
+            .filter(([, v]) => typeof v !== 'object')
+            .map(([k, v]) => (
+              <>
+                <dt>{k}</dt>
+                <dd>{String(v)}</dd>
+              </>
+            ))}
+        </dl>
+      ) : null}
+    </div>
+  );
+}
+
+export function TracePage({ runId }: { runId: string }) {
+  const { detail, problem } = useTrace(runId);
   return (
     <section class="trace">
       <h1>
         Trace of run <code>{runId}</code>
       </h1>
-      {problem !== undefined ? (
-        <div class="error" role="alert" data-code={problem.code}>
-          <p>{MESSAGES[problem.code] ?? `The trace could not be read (${problem.code}).`}</p>
-          {problem.summary !== undefined ? (
-            <dl class="facts">
-              {Object.entries(problem.summary)
-                .filter(([, v]) => typeof v !== 'object')
-                .map(([k, v]) => (
-                  <>
-                    <dt>{k}</dt>
-                    <dd>{String(v)}</dd>
-                  </>
-                ))}
-            </dl>
-          ) : null}
-        </div>
-      ) : detail === undefined ? (
-        <p role="status">Reading the trace…</p>
-      ) : (
-        <TraceBody d={detail} />
-      )}
+      {problem !== undefined ? <TraceProblem problem={problem} /> : detail === undefined ? <p role="status">Reading the trace…</p> : <TraceBody d={detail} />}
       <p>
         <a href="/ask">Back to Ask</a>
       </p>

@@ -46,49 +46,62 @@ function HostActions({ run }: { run: ActedRun }) {
   );
 }
 
-function Build({ run }: { run: ActedRun }) {
-  const state = useHost();
+/** The App pages an answer may be added to (read when first asked for), and the one chosen. */
+function usePageChoice() {
   const [pages, setPages] = useState<Array<{ value: string; label: string }> | undefined>();
   const [chosen, setChosen] = useState('');
-  const [said, setSaid] = useState<string | undefined>();
-  if (run.tier === 3) return null;
-  if (!can(state, 'app.author')) {
-    const reason = hosted && state.kind === 'ready' ? state.map.refusals?.['app.author']?.reason : undefined;
-    return reason !== undefined ? <p class="note build-refused">Adding answers to App pages is not available to you: {reason}</p> : null;
-  }
-  const open = async () => {
+  const load = async () => {
     if (pages !== undefined) return;
     const r = await api<Library>('/api/apps');
     const list = r.ok ? r.value.apps.flatMap((a) => a.pages.map((p) => ({ value: `${a.id}/${p.id}`, label: `${a.title ?? a.id} · ${p.title ?? p.id}` }))) : [];
     setPages(list);
     setChosen(list[0]?.value ?? '');
   };
+  return { pages, chosen, setChosen, load };
+}
+
+/** A choice of App page and the button that adds the answer to it. */
+function PagePicker(props: { pages: Array<{ value: string; label: string }>; chosen: string; onChoose: (value: string) => void; onAdd: () => void }) {
+  return (
+    <p>
+      <label>
+        App page{' '}
+        <select value={props.chosen} onChange={(e) => props.onChoose((e.target as HTMLSelectElement).value)}>
+          {props.pages.map((p) => (
+            <option value={p.value}>{p.label}</option>
+          ))}
+        </select>
+      </label>{' '}
+      <button type="button" onClick={props.onAdd} disabled={props.chosen === ''}>
+        Add as a live tile
+      </button>
+    </p>
+  );
+}
+
+function Build({ run }: { run: ActedRun }) {
+  const state = useHost();
+  const choice = usePageChoice();
+  const [said, setSaid] = useState<string | undefined>();
+  if (run.tier === 3) return null;
+  if (!can(state, 'app.author')) {
+    const reason = hosted && state.kind === 'ready' ? state.map.refusals?.['app.author']?.reason : undefined;
+    return reason !== undefined ? <p class="note build-refused">Adding answers to App pages is not available to you: {reason}</p> : null;
+  }
   const add = async () => {
-    const [appId, pageId] = chosen.split('/');
+    const [appId, pageId] = choice.chosen.split('/');
     const r = await api<AddedTile>(`/api/apps/${encodeURIComponent(appId ?? '')}/pages/${encodeURIComponent(pageId ?? '')}/answers`, {
       body: { runId: run.runId, mode: 'live' },
     });
-    setSaid(r.ok ? `Added to ${chosen} (tile ${r.value.tile.id}).` : r.error.message);
+    setSaid(r.ok ? `Added to ${choice.chosen} (tile ${r.value.tile.id}).` : r.error.message);
   };
   return (
-    <details class="build" onToggle={() => void open()}>
+    <details class="build" onToggle={() => void choice.load()}>
       <summary>Build: add to an App page</summary>
-      {pages === undefined ? (
+      {choice.pages === undefined ? (
         <p role="status">Reading App pages…</p>
       ) : (
-        <p>
-          <label>
-            App page{' '}
-            <select value={chosen} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}>
-              {pages.map((p) => (
-                <option value={p.value}>{p.label}</option>
-              ))}
-            </select>
-          </label>{' '}
-          <button type="button" onClick={() => void add()} disabled={chosen === ''}>
-            Add as a live tile
-          </button>
-        </p>
+        <PagePicker pages={choice.pages} chosen={choice.chosen} onChoose={choice.setChosen} onAdd={() => void add()} />
       )}
       <p role="status" class="note">
         {said ?? ''}
