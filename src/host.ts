@@ -72,7 +72,7 @@ export type { AuditEvent } from './hooks/audit.js';
 /** The host's UI additions as `GET /api/host/ui` keeps them (shapes and limits of spec 03). */
 export type { HostUiAdditions } from './hooks/ui-additions.js';
 /** A tool call the host's `tools` gate did not let through. */
-export { ToolRefusedError } from './hooks/tool-gate.js';
+export { ToolRefusedError } from './hooks/tool-call-hook.js';
 /** The answer-facts store a host may give as `stores.runs`, and one in memory. */
 export { createMemoryRunStore, type RunRecord, type RunStore } from './hooks/stores/run-store.js';
 /** Who answers are written for (`audience`): `stakeholder` or `analyst`. */

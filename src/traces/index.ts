@@ -26,14 +26,14 @@
  */
 export { createTraceRecorder, type TraceRecorder, type TraceRecorderOptions, type TraceRecorderStatus, type TraceSink, type TraceFailure } from './recorder.js';
 export { TraceBuilder, type PhaseInput, type CandidateInput, type AttemptInput, type FinishInput } from './builder.js';
-export { TraceStore, traceStorePath, TRACE_STORE_FILE, type TraceStoreOptions, type TraceStoreStatus } from './store.js';
-export type { ListPage } from './store-read.js';
+export { TraceStore, traceStorePath, TRACE_STORE_FILE, type TraceStoreOptions, type TraceStoreStatus } from './trace-store.js';
+export type { ListPage } from './trace-store-read.js';
 export { TraceError, TRACE_ERROR_CODES, TRACE_HTTP_STATUS, errorBody, type TraceErrorCode, type UnavailableReason } from './errors.js';
 export { SCHEMA_VERSION, MIGRATIONS, migrate } from './schema.js';
 export { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
 export { buildBundle, writeBundle, type ExportOptions } from './bundle-export.js';
 export { validateBundle, type BundleValidation, type BundleFinding } from './bundle-validate.js';
-export { replayReceipt, type ReceiptReplay } from './receipt-replay.js';
+export { replayReceipt, type ReceiptReplay } from './run-receipt-replay.js';
 export { compareTraces, type TraceComparison } from './compare.js';
 export { toOtlp, type OtlpExportRequest } from './otlp-mapper.js';
 export { otlpConfigFromEnv, OtlpSender } from './otlp-sender.js';

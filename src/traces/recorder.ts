@@ -28,7 +28,7 @@ import { toTraceError } from './errors.js';
 import { OtlpSender, otlpConfigFromEnv, type OtlpConfig, type OtlpStats } from './otlp-sender.js';
 import type { RetentionLimits } from './retention.js';
 import { keyedFingerprint, resolveSalt } from './salt.js';
-import { TraceStore, type TraceStoreStatus } from './store.js';
+import { TraceStore, type TraceStoreStatus } from './trace-store.js';
 
 /** The host `traces` hook: receives each finished trace; its errors are counted, never raised. */
 export type TraceSink = (trace: OutboundTrace) => void | Promise<void>;

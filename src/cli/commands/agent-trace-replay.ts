@@ -25,7 +25,7 @@ export class AgentTraceReplayCommand extends Command<SvcContext> {
   format = textOrJsonOption();
 
   override async execute(): Promise<number> {
-    const { replayReceipt } = await import('../../traces/receipt-replay.js');
+    const { replayReceipt } = await import('../../traces/run-receipt-replay.js');
     const r = replayReceipt(resolve(this.context.cwd, this.dir));
     if (this.format === 'json') json(this.context, r);
     else {

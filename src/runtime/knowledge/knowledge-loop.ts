@@ -9,7 +9,7 @@
  */
 import type { Asker } from '../../hooks/context/request-context.js';
 import { audit } from '../../hooks/audit.js';
-import { gateToolCall, ToolRefusedError } from '../../hooks/tool-gate.js';
+import { gateToolCall, ToolRefusedError } from '../../hooks/tool-call-hook.js';
 import { KnowledgeServerRefused, openKnowledgeClient, type KnowledgeClient, type KnowledgeHit, type KnowledgePage } from './knowledge-client.js';
 import type { KnowledgePlan } from './knowledge-plan.js';
 import type { KnowledgeServer, LeftOut } from './servers.js';

@@ -7,7 +7,7 @@
  * is answered as INTERNAL_ERROR with a reference; its detail goes to the operator's log, never
  * to the agent.
  */
-import { gateToolCall, ToolRefusedError } from '../../hooks/tool-gate.js';
+import { gateToolCall, ToolRefusedError } from '../../hooks/tool-call-hook.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorReference } from '../../hooks/context/error-reference.js';

@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { configuredProvider } from '../../runtime/agent-runs/model-provider.js';
-import { gateToolCall, ToolRefusedError } from '../../hooks/tool-gate.js';
+import { gateToolCall, ToolRefusedError } from '../../hooks/tool-call-hook.js';
 import { createToolContext, type ToolContext } from '../../runtime/agent-tools/context.js';
 import { TOOLS } from '../../runtime/agent-tools/tools/index.js';
 import type { ProjectSnapshot } from '../project-snapshot.js';

@@ -20,7 +20,7 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import { buildBundle } from '../../traces/bundle-export.js';
 import { errorBody, TRACE_HTTP_STATUS, TraceError } from '../../traces/errors.js';
 import { resolveSalt } from '../../traces/salt.js';
-import type { TraceStore } from '../../traces/store.js';
+import type { TraceStore } from '../../traces/trace-store.js';
 import { TRACE_BY_RUN_ROUTE, TRACE_EXPORT_ROUTE, TRACE_LIST_ROUTE, TRACE_ROUTE, TRACE_STATUS_ROUTE } from '../contract/traces.js';
 
 export interface AskTraceRouteOptions {

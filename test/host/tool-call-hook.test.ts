@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import { routeAction } from '../../src/hooks/context/route-action.js';
-import { gateToolCall, ToolRefusedError } from '../../src/hooks/tool-gate.js';
+import { gateToolCall, ToolRefusedError } from '../../src/hooks/tool-call-hook.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { callTool, openCommerce, type Opened } from '../runtime/agent-tools/helpers.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';

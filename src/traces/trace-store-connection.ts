@@ -15,7 +15,7 @@ import { summarise, type TraceDetail } from './content.js';
 import { TraceError } from './errors.js';
 import { Retention, type RetentionLimits } from './retention.js';
 import { migrate, readSchema, schemaUnsupported, type SchemaInfo } from './schema.js';
-import { readRows, type Reads } from './store-read.js';
+import { readRows, type Reads } from './trace-store-read.js';
 
 const CHECKPOINT_EVERY_WRITES = 256;
 

@@ -13,8 +13,8 @@ import { TRACE_ID, storedRunId, type TraceDetail, type TraceStatus, type TraceSu
 import { TraceError, toTraceError, type UnavailableReason } from './errors.js';
 import { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
 import { SCHEMA_VERSION, type SchemaInfo } from './schema.js';
-import { StoreConnection } from './store-connection.js';
-import { decodeCursor, encodeCursor, type ListPage, type Viewer } from './store-read.js';
+import { StoreConnection } from './trace-store-connection.js';
+import { decodeCursor, encodeCursor, type ListPage, type Viewer } from './trace-store-read.js';
 
 export const TRACE_STORE_FILE = join('.svc', 'local', 'ask-observability');
 

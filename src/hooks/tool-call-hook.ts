@@ -1,5 +1,5 @@
 /**
- * The host's tool gate (spec 02 `tools`): `tools({ name, args, principal }, next)` is around
+ * The host's tools hook (spec 02 `tools`): `tools({ name, args, principal }, next)` is around
  * every agent tool call, over MCP and over HTTP. The host decides within the hook time limit,
  * counted until it calls `next()`; the tool's own run is not bounded. A gate that throws, is
  * late, or returns without calling `next()` refuses the call (TOOL_REFUSED, with a reference
