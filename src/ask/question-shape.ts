@@ -48,6 +48,8 @@ export interface AskedShape {
   measures: AskedMeasure[];
   /** "trend", "over time": the answer must run over time. */
   overTime?: string;
+  /** Words saying how listed rows relate to a filter value ("work" in "which drivers work at MAN1"): neither measures nor routing words. */
+  relations?: Array<[number, number]>;
 }
 
 // Compared as written (lower-cased), not as stems: stems of unrelated words meet ("stats" and
@@ -167,7 +169,40 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
     if (COMPARE_CUES.has(w.word) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
     if (content(w)) classify(w, out, run, fold, ws[i - 1]);
   }
-  return out;
+  return dropRelations(ws, asks, out);
+}
+
+/** Prepositions that tie listed rows to a filter value ("work at MAN1", "drive for BRS1"). */
+const RELATION_PREPOSITIONS: ReadonlySet<string> = new Set(['at', 'for', 'in', 'from', 'with', 'of']);
+
+/**
+ * "Which drivers work at MAN1?" lists drivers of one depot: in a listing question (a `which` row
+ * word, no ranking), the word right before a preposition that introduces a filter value says how
+ * the rows relate to that value; it is not a measure of them ("work" is not hours worked). With a
+ * ranking ("which drivers work the most at MAN1") the same word is what is ranked, and stays.
+ */
+function dropRelations(ws: readonly WordSpan[], asks: QuestionAsks, out: AskedShape): AskedShape {
+  if (out.ranking !== undefined || !out.groupings.some((g) => g.cue === 'which')) return out;
+  const relations: Array<[number, number]> = [];
+  for (let i = 0; i + 2 < ws.length; i++) {
+    const [w, prep, value] = [ws[i], ws[i + 1], ws[i + 2]] as WordSpan[];
+    const isValue = asks.filters.some((f) => value!.start >= f.start && value!.end <= f.end);
+    if (RELATION_PREPOSITIONS.has(prep!.word) && isValue && out.measures.some((m) => m.start === w!.start)) relations.push([w!.start, w!.end]);
+  }
+  if (relations.length === 0) return out;
+  const relation = new Set(relations.map(([a]) => a));
+  const measures = out.measures.filter((m) => !relation.has(m.start));
+  const groupings = out.groupings.map((g) => (g.then?.some((p) => relation.has(p.start)) ? omitThen(g) : g));
+  if (measures.length > 0) return { ...out, measures, groupings, relations };
+  // Nothing measured: the question lists the rows it names, as "drivers at MAN1" does.
+  const listed = groupings.filter((g) => g.cue === 'which');
+  const rows = listed.flatMap((g) => g.parts.map((p) => ({ text: g.text, term: p.term, start: p.start, end: p.end, run: 0 })));
+  return { ...out, measures: rows, groupings: groupings.filter((g) => g.cue !== 'which'), relations };
+}
+
+function omitThen(g: AskedGrouping): AskedGrouping {
+  const { then: _then, ...rest } = g;
+  return rest;
 }
 
 /**

@@ -83,6 +83,13 @@ function roleless(p: Prepared, ranked: Scored[]): Tier1Candidate[] {
 
 const isDraft = (p: Prepared, doc: number): boolean => (p.index.blocks[doc] as CompiledBlock).status === 'draft';
 
+/** The question with the given spans blanked, every other word where it was (value spans stay aligned). */
+function blanked(question: string, spans: ReadonlyArray<readonly [number, number]> | undefined): string {
+  let out = question;
+  for (const [a, b] of spans ?? []) out = `${out.slice(0, a)}${' '.repeat(b - a)}${out.slice(b)}`;
+  return out;
+}
+
 function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier1Decision {
   // A certified view the question names keeps Tier 1 to its blocks; its words are skipped like a block's name.
   const scope = p.views.scope(question);
@@ -90,7 +97,7 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
   // A certified term's synonyms score as its name too: the name is appended, nothing is replaced.
   const all = scoreTerms(
     p.index,
-    routingTerms(p.terms.expand(scope?.rest ?? question), asked.asks, (t) => p.index.postings.has(t), p.fold),
+    routingTerms(p.terms.expand(blanked(scope?.rest ?? question, asked.shape.relations)), asked.asks, (t) => p.index.postings.has(t), p.fold),
     p.scratch,
   ).filter((r) => scope === undefined || scope.blocks.has((p.index.blocks[r.doc] as CompiledBlock).id));
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);

@@ -139,6 +139,12 @@ const DEFINITION_CUES: readonly RegExp[] = [
   /\b(?:define|definition\s+of|meaning\s+of|how\s+(?:do|does)\s+\w+\s+define)\b/i,
   /\bwhat\s+counts\s+as\b/i,
   /^\s*what(?:'s|\s+is|\s+are)\s+(?:a|an)\s+/i,
+  // "How is CO2e defined?", "how are no-shows counted": the participle ends the question, so
+  // "how is revenue trending by month" (a measure asked over time) is never read as one.
+  /\bhow\s+(?:is|are|was|were)\s+.+?\s+(?:defined|calculated|computed|worked\s+out|derived|counted|measured)\s*[?.!]*\s*$/i,
+  /\bhow\s+(?:do|does|did|should)\s+(?:we|you|they|\w+)\s+(?:calculate|compute|work\s+out|derive|count|measure)\s+.+?[?.!]*\s*$/i,
+  /\b(?:formula|calculation|methodology)\s+(?:for|of|behind)\b/i,
+  /\bwhat\s+(?:goes\s+into|is\s+included\s+in|does\s+.+?\s+include)\b/i,
 ];
 
 /** True when the question asks what a word means. */

@@ -19,6 +19,11 @@ describe('reading the question', () => {
     ['planned vs unplanned cost', ['planned', 'unplanned', 'cost'], []],
     ['compare revenue 2024 vs 2025', ['compare', 'revenue', 'vs'], []],
     ['which type of truck uses the most fuel', ['truck', 'fuel'], ['type']],
+    // A listing tied to a value by a verb lists the rows; ranked, the verb is what is ranked.
+    ['which customers live in Texas?', ['customers'], []],
+    ['which stores operate in Ohio', ['stores'], []],
+    ['which customers spend the most in Texas?', ['spend'], ['customers']],
+    ['how much do customers spend in Texas?', ['customers', 'spend'], []],
   ])('%s', (q, measures, groupings) => {
     const s = shapeOf(q);
     expect(s.measures.map((m) => m.text)).toEqual(measures);
