@@ -233,9 +233,11 @@ function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks
     if (bindFilterField(block, facts, field, values, lexicon, out)) continue;
     const asked = [...new Set(values.map((v) => v.value))].join(', ');
     const message =
-      paramForField(block, field) !== undefined
-        ? `${block.id} filters ${field} on one value at a time (asked: ${asked}).`
-        : `${block.id} does not accept a filter on ${field} (asked: ${asked}).`;
+      field === ''
+        ? `${block.id} takes no value like ${asked}.`
+        : paramForField(block, field) !== undefined
+          ? `${block.id} filters ${field} on one value at a time (asked: ${asked}).`
+          : `${block.id} does not accept a filter on ${field} (asked: ${asked}).`;
     out.unmet.push({ kind: 'filter', message });
   }
   bindLoose(

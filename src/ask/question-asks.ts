@@ -109,16 +109,26 @@ function fieldNamed(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number,
   return out;
 }
 
-/** Codes of a known kind the data does not hold ("at XYZ01" where hotels are LON01, BCN01...): asked, and explained. */
-function shapedValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number, number]>, question: string): FilterAsk[] {
+/** A record code as people write it: letters then digits, whole or joined by a dash ("LON01", "QS-10107", "DRV-1027"). */
+const CODE = /(?<![\p{L}\p{N}])\p{L}+(?:[-_]?\p{N}+)(?:[-_][\p{L}\p{N}]+)*(?![\p{L}\p{N}])/gu;
+
+/**
+ * Codes in the question. One of a known kind ("at XYZ01" where hotels are LON01, BCN01...; an
+ * account "QS-10042" where the account parameter's default is QS-10001) is a value of that kind,
+ * asked and, when the data does not hold it, explained. Any other code that is no word of the
+ * project is a value no block is known to take: it is asked with no field, so a block answers
+ * only by taking it, never by quietly using its own default for it.
+ */
+function shapedValues(lexicon: ValueLexicon, taken: Array<[number, number]>, question: string, isKnown: (word: string) => boolean): FilterAsk[] {
   const out: FilterAsk[] = [];
-  for (const w of ws) {
-    const text = question.slice(w.start, w.end);
-    if (inside(taken, w.start, w.end) || !/\p{N}/u.test(text) || !/\p{L}/u.test(text)) continue;
+  for (const m of question.matchAll(CODE)) {
+    const [text, start] = [m[0], m.index];
+    const end = start + text.length;
+    if (inside(taken, start, end)) continue;
     const fields = lexicon.fieldsShapedLike(text);
-    if (fields.length === 0) continue;
-    out.push({ fields, value: text, text, start: w.start, end: w.end, loose: false });
-    taken.push([w.start, w.end]);
+    if (fields.length === 0 && (isKnown(text.toLowerCase()) || !/\p{N}/u.test(text))) continue;
+    out.push({ fields, value: text, text, start, end, loose: false });
+    taken.push([start, end]);
   }
   return out;
 }
@@ -233,7 +243,7 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
   const ws = words(question);
   filters.push(...fieldNamed(ws, options.lexicon, taken, question));
   filters.push(...knownValues(ws, options.lexicon, taken, question));
-  filters.push(...shapedValues(ws, options.lexicon, taken, question));
+  filters.push(...shapedValues(options.lexicon, taken, question, options.isKnown));
   filters.push(...looseValues(ws, taken, options.isKnown, options.lexicon.fields, question));
   filters.sort((a, b) => a.start - b.start);
   return {

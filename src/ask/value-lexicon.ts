@@ -47,6 +47,22 @@ function codeShapes(closed: ReadonlyMap<string, readonly string[]>): Map<string,
   return out;
 }
 
+/** Parameter -> the code shape of its default, for string parameters whose default is a code (letters and digits). */
+function defaultShapes(blocks: readonly CompiledBlock[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const clash = new Set<string>();
+  for (const b of blocks) {
+    for (const p of b.params) {
+      if (p.type !== 'string' || p.name === 'state' || typeof p.default !== 'string' || !/\p{L}/u.test(p.default) || !/\p{N}/u.test(p.default)) continue;
+      const shape = codeShape(p.default);
+      if (out.has(p.name) && out.get(p.name) !== shape) clash.add(p.name);
+      out.set(p.name, shape);
+    }
+  }
+  for (const name of clash) out.delete(name);
+  return out;
+}
+
 /** Field -> the values the data holds for it, as the data spells them. */
 export type DataValues = ReadonlyMap<string, readonly string[]>;
 
@@ -141,6 +157,9 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
   const { byPhrase, longest } = indexPhrases([...fromData, ...fromBlocks], fields);
   const closed = closedSets(blocks, data);
   const shapes = codeShapes(closed);
+  // A field of more codes than the data read gives (accounts, invoices) still has the shape its
+  // parameter's default shows ("QS-10001"): a code of that shape is a value of that field.
+  for (const [field, shape] of defaultShapes(blocks)) if (!shapes.has(field) && !closed.has(field)) shapes.set(field, shape);
   // A value asked in the plural ("suites", "wholesales") is the value the data holds in the singular.
   const entry = (phrase: string): Map<string, string> | undefined => {
     const p = phraseOf(phrase);

@@ -62,6 +62,29 @@ describe('values as people ask for them', () => {
     expect(b.unmet[0]?.message).toMatch(/Closest: LON01/);
   });
 
+  it.each<[string, string[], string]>([
+    ['contacts at account QS-10107', ['account_code'], 'QS-10107'],
+    ['Who do we know at QS-10250?', ['account_code'], 'QS-10250'],
+    ['contacts at QS10250', [], 'QS10250'],
+    ['invoices of ACME-7', [], 'ACME-7'],
+  ])("asks for a code past what the data read, by its parameter default's shape or else with no field: %s", (q, fields, value) => {
+    const accounts = structuredClone(block());
+    accounts.params = [...accounts.params, { name: 'account_code', type: 'string', default: 'QS-10001' }];
+    const lex = buildValueLexicon([accounts], DATA);
+    expect(readAsks(q, { lexicon: lex, isKnown: () => false }).filters).toMatchObject([{ fields, value }]);
+  });
+
+  it('never answers with its own default for a code it cannot take', () => {
+    const b = bindQuestion(block(), 'tickets by category for ACME-7', { lexicon: lexicon() });
+    expect(b.unmet).toMatchObject([{ kind: 'filter' }]);
+    expect(b.unmet[0]?.message).toMatch(/takes no value like ACME-7/);
+  });
+
+  it('leaves a code that is a word of the project, a period or a number alone', () => {
+    const known = (w: string) => w === 'co2';
+    expect(readAsks('CO2 by month in Q3 2026', { lexicon: lexicon(), isKnown: known, now: '2026-11-01T00:00:00Z' }).filters).toEqual([]);
+  });
+
   it('reads a value in the plural as the data holds it', () => {
     expect(asks('how many suites').filters).toMatchObject([{ fields: ['category'], value: 'suite' }]);
   });
