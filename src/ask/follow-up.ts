@@ -107,6 +107,17 @@ function aboutTheRows(
   };
 }
 
+/**
+ * "and PRO-M?", "same for ENT-A": a follow-up that names only values, a period or a top-N asks
+ * the thread's question again with them, so its shape (measures, groupings, over time) is the
+ * thread's; anything it asks for itself stays its own.
+ */
+function narrowing(p: Prepared, asked: ReturnType<typeof askedOf>, previous: PreviousAnswer, options: RouteOptions): ReturnType<typeof askedOf> {
+  const { shape } = asked;
+  if (shape.measures.length > 0 || shape.groupings.length > 0 || shape.ranking !== undefined || shape.overTime !== undefined) return asked;
+  return { ...asked, shape: askedOf(p, previous.question, options).shape };
+}
+
 function held(block: CompiledBlock, previous: PreviousAnswer, fit: Fit): Tier1Decision {
   const params = { ...previous.params, ...fit.params };
   const decision = answer(block, params, 1, false, [{ id: block.id, score: 1, role: 'answer' }], routeOf(block, 1, fit), fit.within, fit.keep);
@@ -137,7 +148,12 @@ export function routeFollowUp(
   }
   if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape))) return undefined;
   if (standalone.kind !== 'answer' && asksOwnMeasure(block, shape)) return undefined;
-  const fit = fitOf(block, asked, options, true, p);
+  let fit = fitOf(block, asked, options, true, p);
+  if (fit.unmet.length > 0) {
+    const again = narrowing(p, asked, previous, options);
+    const refit = again === asked ? fit : fitOf(block, again, options, true, p);
+    if (refit.unmet.length === 0) fit = refit;
+  }
   if (fit.unmet.length === 0) return held(block, previous, fit);
   if (fit.unmet.every((u) => u.kind === 'value' || u.kind === 'limit-range')) {
     return refused(valueNotAccepted(block, fit.unmet), false, [{ id: block.id, score: 1, role: 'cannot-answer' }]);

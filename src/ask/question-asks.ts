@@ -7,7 +7,7 @@
 import { findPeriod, type PeriodAsk } from './periods.js';
 import { stem, words, type WordSpan } from './tokens.js';
 import { findStates } from './us-states.js';
-import { NUMBER_WORDS, STOP_WORDS } from './vocabulary.js';
+import { NEUTRAL_WORDS, NUMBER_WORDS, STOP_WORDS } from './vocabulary.js';
 import type { ValueLexicon } from './value-lexicon.js';
 
 export interface LimitAsk {
@@ -133,6 +133,16 @@ function shapedValues(lexicon: ValueLexicon, taken: Array<[number, number]>, que
   return out;
 }
 
+const GLUE: ReadonlySet<string> = new Set([...STOP_WORDS, ...NEUTRAL_WORDS]);
+
+/**
+ * "ok, and for 2025?": a value the data holds that is also a word of everyday framing (the state
+ * code OK, a region IN) is that value only when written as the data spells it.
+ */
+function glueWord(written: string, phrase: string, fields: readonly string[], lexicon: ValueLexicon): boolean {
+  return GLUE.has(phrase) && fields.every((f) => lexicon.stored(f, phrase) !== written);
+}
+
 /** Known values anywhere ("orders from mobile", "small business customers"), longest first. */
 function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number, number]>, question: string): FilterAsk[] {
   const out: FilterAsk[] = [];
@@ -146,7 +156,7 @@ function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number
         .map((w) => w.word)
         .join(' ');
       const fields = lexicon.fieldsOf(phrase);
-      if (fields.length === 0) continue;
+      if (fields.length === 0 || glueWord(question.slice(first.start, last.end), phrase, fields, lexicon)) continue;
       out.push({
         fields,
         value: lexicon.stored(fields[0] ?? '', phrase),

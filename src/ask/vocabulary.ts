@@ -269,6 +269,14 @@ export const NEUTRAL_WORDS: readonly string[] = [
   'quickly',
   'again',
   'also',
+  // Conversational glue of a follow-up ("same for ENT-A", "ok, and for 2026?", "that too"): they
+  // point back at the thread and ask for nothing themselves.
+  'same',
+  'too',
+  'instead',
+  'ok',
+  'okay',
+  'likewise',
   'just',
   'only',
   'thanks',

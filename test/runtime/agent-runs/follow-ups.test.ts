@@ -58,6 +58,9 @@ describe('a narrowing follow-up is held to the certified block', () => {
     ['Who are our top 20 customers in California?', 'what about Texas?', 'customers.top_customers_by_spend', { top_n: 20, state: 'TX' }],
     ['Best selling products in home', 'and in electronics?', 'catalog.top_products_by_revenue', { category: 'electronics' }],
     ['What is the average order value in California?', 'since July 2025', 'finance.average_order_value', { state: 'CA', since: '2025-07-01' }],
+    // Conversational glue asks for nothing itself; a value alone asks the thread's question again.
+    ['Best selling products in home', 'same for electronics', 'catalog.top_products_by_revenue', { category: 'electronics' }],
+    ['monthly revenue', 'ok, and for 2025?', 'finance.monthly_revenue', { since: '2025-01-01', until: '2026-01-01' }],
   ])('%s -> %s', async (first, followUp, block, params) => {
     const [a, b] = await conversation(first, followUp);
     expect(a).toMatchObject({ tier: 1, block });
