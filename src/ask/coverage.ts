@@ -69,15 +69,34 @@ function rankMeasureAsked(contract: BlockContract, terms: ReadonlySet<string>, s
 }
 
 /**
+ * A result of one row per group ranks its groups: "best month" of a series, "top segment" of a
+ * per-segment result, or its own measure at its peak ("highest MRR"). "Biggest customers" ranks
+ * customers, which no row of a per-segment or per-month result is, whatever column counts them.
+ */
+function ranksRows(contract: BlockContract, shape: AskedShape, outputs: readonly string[], options: CoverageOptions): boolean {
+  // A calendar or grouping word inside a phrase that stands for another word ("annual recurring revenue") is none.
+  const aliases = options.aliases ?? [];
+  const own = (part: { start: number }): boolean => !aliases.some((a) => part.start >= a.start && part.start < a.end);
+  const asked = [...shape.measures.filter(own).map((m) => m.term), ...shape.groupings.flatMap((g) => g.parts.filter(own).map((p) => p.term))];
+  if (shape.overTime !== undefined && contract.timeSeries) return true;
+  if (asked.some((t) => grouped(contract, t, options))) return true;
+  const next = shape.rankingNext;
+  return next !== undefined && outputs.some((o) => o.toLowerCase() === next);
+}
+
+/**
  * A result that shows every row answers "most" and "least" from its first and last rows; a
  * limited one only the end of its own sort, on its own measure: the first rows of a series
  * sorted by week are the latest weeks, never the best ones.
  */
-function rankingCovered(contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
+function rankingCovered(contract: BlockContract, shape: AskedShape, options: CoverageOptions, outputs: readonly string[]): boolean {
   const top = shape.ranking === 'top';
   // "run weekly_revenue top 5": the first five rows of the named block's own sort, by its own limit.
   if (options.named && options.limitAsked && contract.limited && shape.groupings.length === 0) return true;
-  if (!contract.limited) return contract.grouped || (top ? contract.vocabulary.has('top') : contract.ranksBottom);
+  if (!contract.limited) {
+    if (contract.grouped) return ranksRows(contract, shape, outputs, options);
+    return top ? contract.vocabulary.has('top') : contract.ranksBottom;
+  }
   const r = contract.rankedBy;
   if (r === undefined) return !contract.ordersByKey && (top ? contract.ranking || contract.vocabulary.has('top') : contract.ranksBottom);
   const end = contract.ownerEnd ?? (r.desc ? 'top' : 'bottom');
@@ -219,7 +238,7 @@ function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShap
     const word = shape.rankingText ?? shape.ranking;
     const sort = contract.rankedBy === undefined ? 'sort' : `sort:${contract.rankedBy.column}`;
     t.note(
-      rankingCovered(contract, shape, options),
+      rankingCovered(contract, shape, options, block.outputs),
       word,
       `${block.id} ${rankingShortfall(contract, shape.ranking)}, so it cannot give the "${word}".`,
       'ranking',

@@ -45,6 +45,8 @@ export interface AskedShape {
   ranking?: 'top' | 'bottom';
   /** The word that asked for the ranking. */
   rankingText?: string;
+  /** The word right after it, as written: what is ranked ("biggest customers") or by what ("highest MRR"). */
+  rankingNext?: string;
   measures: AskedMeasure[];
   /** "trend", "over time": the answer must run over time. */
   overTime?: string;
@@ -121,7 +123,7 @@ function whichAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedS
   return next;
 }
 
-function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: WordSpan | undefined): void {
+function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: WordSpan | undefined, next?: WordSpan): void {
   // "over time" asks for a time series; "resolution time" is a measure (a duration).
   if (TIME.has(w.word) || (w.word === 'time' && after?.word === 'over')) {
     out.overTime ??= w.word;
@@ -131,6 +133,7 @@ function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: 
     const term = fold(raw);
     if (RANK_TOP_TERMS.has(term) || RANK_BOTTOM_TERMS.has(term)) {
       out.ranking = RANK_BOTTOM_TERMS.has(term) ? 'bottom' : (out.ranking ?? 'top');
+      if (out.rankingText === undefined && next !== undefined) out.rankingNext = next.word;
       out.rankingText ??= w.word;
     } else out.measures.push({ text: w.word, term, start: w.start, end: w.end, run });
   }
@@ -167,7 +170,7 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       continue;
     }
     if (COMPARE_CUES.has(w.word) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
-    if (content(w)) classify(w, out, run, fold, ws[i - 1]);
+    if (content(w)) classify(w, out, run, fold, ws[i - 1], ws[i + 1]);
   }
   return dropRelations(ws, asks, out);
 }

@@ -3,6 +3,7 @@
  * (follow-up.ts): what the router prepares once per manifest, how one block is fitted to a
  * question (parameters bound, contract covering the asks), and the shapes of its decisions.
  */
+import type { Acronyms } from './acronyms.js';
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import type { BlockGate } from '../rules/gates/answer-gate.js';
 import { bindAsks, type Unmet } from './bind-question.js';
@@ -43,6 +44,8 @@ export interface Prepared {
   scratch: Float64Array;
   isKnown: (word: string) => boolean;
   terms: TermIndex;
+  /** Initialisms of the project's names, both ways (acronyms.ts). */
+  acronyms: Acronyms;
   /** The manifest's views: a certified view named in a question scopes its routing. */
   views: ViewIndex;
   /** The owners' example questions, indexed on first use. */
@@ -124,7 +127,7 @@ export interface Fit {
 /** The asks, shape and certified terms of a question (`skip`: spans that named a block). */
 export function askedOf(p: Prepared, question: string, options: RouteOptions, skip?: Array<[number, number]>): Asked {
   const asks = asksOf(p, question, options, skip);
-  return { asks, shape: readShape(question, asks, skip ?? []), aliases: p.terms.aliases(question) };
+  return { asks, shape: readShape(question, asks, skip ?? []), aliases: [...p.terms.aliases(question), ...p.acronyms.aliases(question)] };
 }
 
 /** What a fit reads besides the block and the question: the project's values, words and measures. */

@@ -5,6 +5,7 @@
  * route is then pure and deterministic: no clock (periods use the `now` passed in), no
  * randomness, ties broken by block id.
  */
+import { buildAcronyms } from './acronyms.js';
 import type { CompiledBlock, CompiledTerm, CompiledView, Manifest } from '../compiler/types.js';
 import { manifestGate, termGate, viewGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
 import { blockContract } from './block-contract.js';
@@ -97,7 +98,12 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
   // A certified term's synonyms score as its name too: the name is appended, nothing is replaced.
   const all = scoreTerms(
     p.index,
-    routingTerms(p.terms.expand(blanked(scope?.rest ?? question, asked.shape.relations)), asked.asks, (t) => p.index.postings.has(t), p.fold),
+    routingTerms(
+      p.acronyms.expand(p.terms.expand(blanked(scope?.rest ?? question, asked.shape.relations))),
+      asked.asks,
+      (t) => p.index.postings.has(t),
+      p.fold,
+    ),
     p.scratch,
   ).filter((r) => scope === undefined || scope.blocks.has((p.index.blocks[r.doc] as CompiledBlock).id));
   const ranked = all.filter((r) => r.score >= MATCH_THRESHOLD);
@@ -262,6 +268,7 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
     },
     scratch: new Float64Array(index.blocks.length),
     terms: buildTermIndex(manifest, termGateOf),
+    acronyms: buildAcronyms(manifest, (word) => index.postings.has(word)),
     views: buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v))),
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);

@@ -52,6 +52,10 @@ describe('ranking questions are answered on the block’s own measure and end', 
     ['top 3 states by revenue', 'sales.top_states_by_revenue'],
     ['top 10 states', 'sales.top_states_by_revenue'],
     ['which states sell the most', 'sales.top_states_by_revenue'],
+    // A result of one row per group ranks its groups, or its own measure at its peak.
+    ['which month had the highest revenue?', 'finance.monthly_revenue'],
+    ['highest revenue month', 'finance.monthly_revenue'],
+    ['top segment by customers', 'customers.customers_by_segment'],
   ])('%s -> %s', (q, block) => {
     expect(route(q)).toMatchObject({ kind: 'answer', block });
   });
@@ -63,6 +67,8 @@ describe('ranking questions are answered on the block’s own measure and end', 
     'top 5 weeks by revenue',
     'best week for revenue',
     'the weeks with the lowest revenue',
+    // Customers are no row of a per-segment or per-month result, whatever column counts them.
+    'biggest customers by revenue',
   ])('%s is not certified', (q) => {
     expect(route(q).kind).not.toBe('answer');
   });

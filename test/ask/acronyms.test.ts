@@ -1,0 +1,40 @@
+/**
+ * Initialisms both ways from the project's own names (acronyms.ts): a phrase spelled out stands
+ * for the initialism a block uses, an initialism for the one name that has its initials, and
+ * initials two names share stand for neither.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildAcronyms } from '../../src/ask/acronyms.js';
+import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
+
+function manifest(outputs: string[][]): Pick<Manifest, 'blocks' | 'terms'> {
+  const blocks: Record<string, CompiledBlock> = {};
+  outputs.forEach((o, i) => {
+    blocks[`d.b${i}`] = { name: `b${i}`, outputs: o, params: [], columns: {} } as unknown as CompiledBlock;
+  });
+  return { blocks, terms: {} };
+}
+
+const KNOWN = new Set(['mrr', 'arr', 'revenue', 'month']);
+
+describe('initialisms', () => {
+  const a = buildAcronyms(manifest([['month', 'mrr'], ['average_order_value', 'orders'], ['net_promoter_score'], ['new_paying_signups']]), (w) => KNOWN.has(w));
+
+  it.each<[string, string[][]]>([
+    ['monthly recurring revenue by month', [['mrr']]],
+    ["what's our annual recurring revenue", [['arr']]],
+    ['AOV by state', [['averag', 'order', 'valu']]],
+    ['revenue by month', []],
+    ['aov and mrr', [['averag', 'order', 'valu']]],
+  ])('%s', (q, terms) => {
+    expect(a.aliases(q).map((x) => x.terms)).toEqual(terms);
+  });
+
+  it('initials two names share stand for neither', () => {
+    expect(a.aliases('nps by region').map((x) => x.terms)).toEqual([]);
+  });
+
+  it('appends what a phrase stands for, for scoring', () => {
+    expect(a.expand('AOV by state')).toBe('AOV by state average order value');
+  });
+});
