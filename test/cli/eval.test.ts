@@ -91,6 +91,21 @@ describe('svc eval', () => {
     expect(r.stderr).toContain('Usage Error');
   });
 
+  it('scores a held-out set beside the first, showing its figures and never its questions', () => {
+    const r = svc(['eval', 'set.yaml', '--held-out', 'mislabel.yaml'], root);
+    expect(r.code).toBe(1);
+    const [tuning, heldOut] = r.stdout.split(/\n(?=svc eval )/);
+    expect(tuning).toMatch(/PASS\n$/);
+    expect(heldOut).toContain('held out: scored only');
+    expect(heldOut).toContain('Wrong certified      1');
+    expect(heldOut).not.toContain('What was revenue last week?');
+    const json = JSON.parse(svc(['eval', 'set.yaml', '--held-out', 'mislabel.yaml', '--format', 'json'], root).stdout);
+    expect(json.tuning.summary.total).toBe(5);
+    expect(json.heldOut).toHaveLength(1);
+    expect(json.heldOut[0].results).toEqual([]);
+    expect(json.heldOut[0].summary.wrongCertified).toHaveLength(1);
+  });
+
   it('exits 2 for a set that does not read, with its code', () => {
     writeFileSync(join(root, 'bad.yaml'), 'version: 1\nquestions: [{ id: a, kind: guess, question: x, expect: { tier: 1 } }]\n');
     const r = svc(['eval', 'bad.yaml'], root);

@@ -1,5 +1,6 @@
 /** `svc eval <questions.yaml>`: runs a question set through the Ask cascade and scores it. */
 import { Command, Option } from 'clipanion';
+import type { EvalReport } from '../../runtime/eval/evaluate.js';
 import type { SvcContext } from '../context.js';
 import { projectOption, textOrJsonOption } from '../options.js';
 import { withProgress } from '../progress.js';
@@ -32,6 +33,7 @@ export class EvalCommand extends Command<SvcContext> {
   format = textOrJsonOption();
   minHit = Option.String('--min-hit', '0.9', { description: 'Lowest Tier-1 hit rate that passes, 0..1 (default 0.9)' });
   now = Option.String('--now', { description: "Reference instant for relative periods (default: the set's now)" });
+  heldOut = Option.Array('--held-out', { description: 'A held-out set scored beside the first: its figures only, never its questions' });
 
   private flags(): { minHit: number; now?: Date } | string {
     const minHit = Number(this.minHit);
@@ -47,17 +49,39 @@ export class EvalCommand extends Command<SvcContext> {
       this.context.stderr.write(`Usage Error: ${flags}\n\n${this.cli.usage(EvalCommand)}`);
       return 2;
     }
+    const sets = [{ file: this.file, heldOut: false }, ...(this.heldOut ?? []).map((file) => ({ file, heldOut: true }))];
+    const done: Array<{ report: EvalReport; heldOut: boolean }> = [];
+    let exitCode = 0;
+    for (const set of sets) {
+      const outcome = await this.evaluateOne(set.file, flags);
+      exitCode = Math.max(exitCode, outcome.exitCode);
+      if (outcome.report !== undefined) done.push({ report: outcome.report, heldOut: set.heldOut });
+      else return outcome.exitCode;
+    }
+    await this.print(done);
+    return exitCode;
+  }
+
+  private async evaluateOne(file: string, flags: { minHit: number; now?: Date }): Promise<{ report?: EvalReport; exitCode: number }> {
     const { evaluate } = await import('../../runtime/eval/evaluate.js');
-    const outcome = await withProgress(this.context.stderr, `asking the questions of ${this.file}`, false, () =>
-      evaluate({ cwd: this.context.cwd, file: this.file, ...flags, ...(this.project !== undefined ? { project: this.project } : {}) }),
+    const outcome = await withProgress(this.context.stderr, `asking the questions of ${file}`, false, () =>
+      evaluate({ cwd: this.context.cwd, file, ...flags, ...(this.project !== undefined ? { project: this.project } : {}) }),
     );
     if (outcome.diagnostics.length > 0) this.context.stderr.write(diagnosticsText(outcome.diagnostics));
-    if (outcome.report === undefined) return outcome.exitCode;
-    if (this.format === 'json') this.context.stdout.write(`${JSON.stringify(outcome.report, null, 2)}\n`);
-    else {
-      const { evalText } = await import('../render/eval.js');
-      this.context.stdout.write(evalText(outcome.report));
+    return outcome;
+  }
+
+  /** One report as before; with held-out sets, JSON is `{ tuning, heldOut: [...] }` (held-out reports keep only their summary). */
+  private async print(done: ReadonlyArray<{ report: EvalReport; heldOut: boolean }>): Promise<void> {
+    const [first, ...rest] = done;
+    if (first === undefined) return;
+    if (this.format === 'json') {
+      const scored = (r: EvalReport) => ({ ...r, results: [] });
+      const body = rest.length === 0 ? first.report : { tuning: first.report, heldOut: rest.map((d) => scored(d.report)) };
+      this.context.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
+      return;
     }
-    return outcome.exitCode;
+    const { evalText } = await import('../render/eval.js');
+    this.context.stdout.write(done.map((d) => evalText(d.report, d.heldOut)).join('\n'));
   }
 }
