@@ -260,6 +260,11 @@ export const CODES = {
     'Connection {{connection}} writes its password in svc.config.json, a file kept in git.',
     'Remove "password"; name an environment variable in "passwordEnv", or keep it in .svc/local/private/credentials.json as {"{{connection}}": {"password": "..."}}.',
   ),
+  'config/statement-allow': entry(
+    'info',
+    "Connection {{connection}} adds to its engine's allow list for reads: {{names}}.",
+    'These names pass the statement check on this connection as if the engine listed them; keep only functions and relations known to be harmless, reviewed like code.',
+  ),
   'eval/duplicate-id': entry('error', 'Question id {{id}} is used more than once.', 'Give every question its own id.'),
   'eval/invalid': entry('error', 'The question set is invalid at {{pointer}}: {{problem}}.', 'Fix the value at {{pointer}}.'),
   'eval/unreadable': entry('error', 'The question set cannot be read: {{problem}}.', 'Check the path, and that the file is YAML.'),

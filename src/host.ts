@@ -5,9 +5,16 @@
 
 /** Null when a statement may run on a hosted connection, else a `ROW_POLICY_REFUSED` refusal. */
 export { hostedStatementRefusal } from './rules/statement-check/index.js';
-/** Options of `hostedStatementRefusal` (`readOnly`). */
-export type { StatementCheckOptions } from './rules/statement-check/index.js';
-/** A refusal: `code`, stable kebab `reason`, and a plain `message` naming nothing from the statement. */
+/**
+ * Options of `hostedStatementRefusal`: `readOnly`, and `allow`, the connection's additions to its
+ * engine's allow list (`statementCheck.allow` of svc.config.json) so a host checks reads as the
+ * service does.
+ */
+export type { StatementAllowance, StatementCheckOptions } from './rules/statement-check/index.js';
+/**
+ * A refusal: `code`, stable kebab `reason`, and a plain `message` naming nothing from the
+ * statement but, for the allow-list reasons, the one function or relation name (`name`).
+ */
 export type { StatementRefusal, RefusalReason } from './rules/statement-check/index.js';
 /** Reads a statement as the engine does: tokens with kind, text, normalised value and offsets. */
 export { lexStatement } from '../grammar/sql/index.js';

@@ -178,7 +178,9 @@ function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[],
   } else if (v === 'using') {
     // MERGE ... USING src, DELETE ... USING src; not JOIN ... USING (cols) or DuckDB's USING SAMPLE.
     const next = tokens[i + 1];
-    const relation = (isNameToken(next) && !isWord(next, 'sample')) || (isPunct(next, '(') && QUERY_WORDS.has(tokens[i + 2]?.value ?? ''));
+    // DuckDB's PIVOT ... USING sum(x) names an aggregate, not a relation.
+    const relation =
+      (isNameToken(next) && !isWord(next, 'sample') && !isPunct(tokens[i + 2], '(')) || (isPunct(next, '(') && QUERY_WORDS.has(tokens[i + 2]?.value ?? ''));
     mode[d] = relation ? EXPECT : isWord(next, 'sample') ? NONE : CONDITION;
   } else if (mode[d] === EXPECT) {
     if (SKIP_BEFORE_RELATION.has(v)) return i;

@@ -29,6 +29,8 @@
  *                advisory locks, set_config, ...), file / URL / stage readers (read_csv, file(),
  *                FROM 'x.csv', @stage), other databases and models (dblink, remote(), ai_*),
  *                text run as a query (query(), IDENTIFIER()), variable assignment, query SETTINGS.
+ *   read-udf     a read that calls a function or macro the same file creates: user-defined, so
+ *                the check refuses it until the project allows the name (reported, not scored).
  *   read-system  a read of sessions, queries, users, privileges, settings, logs (pg_stat*,
  *                system.*, sys.dm_*, performance_schema, @@variables, duckdb_settings(), ...).
  *   write        INSERT, UPDATE, DELETE, MERGE, DDL, COPY, GRANT, ...; a WITH list ending in
@@ -88,8 +90,39 @@ function countDrop(stats, reason, n = 1) {
   stats.dropped[reason] = (stats.dropped[reason] ?? 0) + n;
 }
 
+const ROUTINE_WORDS = new Set(['function', 'macro', 'aggregate', 'procedure']);
+const CREATE_SKIP = new Set(['or', 'replace', 'temp', 'temporary', 'if', 'not', 'exists', 'table', 'scalar', 'secure', 'external', 'remote']);
+
+/** Names of the functions and macros a chunk's statements create (`CREATE [OR REPLACE] [TEMP] MACRO s.f`), lower case. */
+function definedRoutines(statements) {
+  const names = new Set();
+  for (const { tokens } of statements) {
+    if (tokens[0]?.k !== 'w' || tokens[0].v !== 'create') continue;
+    let i = 1;
+    while (tokens[i]?.k === 'w' && CREATE_SKIP.has(tokens[i].v)) i++;
+    if (tokens[i]?.k !== 'w' || !ROUTINE_WORDS.has(tokens[i].v)) continue;
+    i++;
+    while (tokens[i]?.k === 'w' && CREATE_SKIP.has(tokens[i].v)) i++;
+    // The last part of a dotted name.
+    while ((tokens[i]?.k === 'w' || tokens[i]?.k === 'q') && tokens[i + 1]?.v === '.') i += 2;
+    const t = tokens[i];
+    if (t?.k === 'w' || t?.k === 'q') names.add(t.v.toLowerCase());
+  }
+  return names;
+}
+
+/** The first name in `defined` that the statement calls (`name(`), or undefined. */
+function callsDefined(tokens, defined) {
+  if (defined.size === 0) return undefined;
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i];
+    if ((t.k === 'w' || t.k === 'q') && tokens[i + 1].v === '(' && defined.has(t.v.toLowerCase())) return t.v.toLowerCase();
+  }
+  return undefined;
+}
+
 /** Records of one chunk, after splitting and labelling; drops are counted in `stats`. */
-function chunkRecords(chunk, meta, stats) {
+function chunkRecords(chunk, meta, stats, definedInFile) {
   if (chunk.whole) {
     countDrop(stats, chunk.whole);
     return [];
@@ -101,8 +134,13 @@ function chunkRecords(chunk, meta, stats) {
     return [];
   }
   for (const d of dropped) countDrop(stats, d.reason);
+  for (const name of definedRoutines(statements)) definedInFile.add(name);
+  const defined = definedInFile;
   return statements.map((s) => {
-    const { kind, why } = label(s.tokens, chunk.driver);
+    const labelled = label(s.tokens, chunk.driver);
+    const udf = labelled.kind === 'read' ? callsDefined(s.tokens, defined) : undefined;
+    const { kind, why } =
+      udf === undefined ? labelled : { kind: 'read-udf', why: `calls ${udf}, a function or macro the same file defines (CREATE FUNCTION / MACRO)` };
     const source = { repo: meta.repo, commit: meta.commit, path: chunk.path, line: s.line };
     const record = { driver: chunk.driver, sql: s.sql, kind, why, dialect: chunk.dialect, source };
     return chunk.parsedAs === undefined ? record : { ...record, parsedAs: chunk.parsedAs[s.n] };
@@ -113,8 +151,11 @@ function chunkRecords(chunk, meta, stats) {
 function repoRecords(gitDir, source, meta, stats) {
   const seen = new Set();
   const records = [];
+  // Functions and macros each file defines, for the reads after them (duckdb's tests are one chunk a block).
+  const defined = new Map();
   for (const chunk of source.chunks(gitDir)) {
-    for (const r of chunkRecords(chunk, meta, stats)) {
+    if (!defined.has(chunk.path)) defined.set(chunk.path, new Set());
+    for (const r of chunkRecords(chunk, meta, stats, defined.get(chunk.path))) {
       const key = `${r.driver}\0${r.sql.replace(/\s+/g, ' ')}`;
       if (seen.has(key)) {
         stats.duplicates++;
@@ -144,7 +185,7 @@ function extractRepo(dir, out) {
   return manifest;
 }
 
-const KINDS = ['read', 'read-effect', 'read-system', 'write', 'state', 'other'];
+const KINDS = ['read', 'read-udf', 'read-effect', 'read-system', 'write', 'state', 'other'];
 
 function printManifest(m) {
   console.log(`\n${m.repo} @ ${m.commit} (${m.source}): ${m.statements} statements, ${m.duplicates} duplicates left out`);

@@ -230,6 +230,11 @@ export interface Manifest {
   manifestVersion: 1;
   project: string;
   contracts: { loaded: boolean; path: string; count: number };
+  /**
+   * Connections that add names to their engine's allow list (`statementCheck.allow` of
+   * svc.config.json), with the additions; absent when none does.
+   */
+  statementCheck?: Record<string, { functions?: string[]; tableFunctions?: string[]; relations?: string[] }>;
   blocks: Record<string, CompiledBlock>;
   apps: Record<string, CompiledApp>;
   /** Business terms by id (semantic-layer/terms.yaml); empty when the project declares none. */

@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolveConnection, type SvcConfig } from '../compiler/project/config.js';
-import { hostedStatementRefusal } from '../rules/statement-check/index.js';
+import { hostedStatementRefusal, type StatementAllowance, type StatementCheckOptions } from '../rules/statement-check/index.js';
 import type { ConnectorFactory } from './connectors/connector.js';
 import { CONNECTORS } from './connectors/registry.js';
 import type { Asker } from '../hooks/context/request-context.js';
@@ -81,6 +81,8 @@ interface Target {
   name: string;
   driver: string;
   folders: readonly string[];
+  /** The connection's additions to its engine's allow list (`statementCheck.allow`). */
+  allow?: StatementAllowance;
 }
 
 /** Reports one outcome of a statement as its event; returns the time taken so far. */
@@ -97,6 +99,11 @@ interface Bounds {
 function asStatementError(error: unknown): StatementError {
   if (error instanceof StatementError) return error;
   return new StatementError('WAREHOUSE_ERROR', error instanceof Error ? error.message : String(error));
+}
+
+/** The statement check's options for a target: read-only, and the connection's allow-list additions. */
+function checkOptions(readOnly: boolean, target: Target): StatementCheckOptions {
+  return target.allow === undefined ? { readOnly } : { readOnly, allow: target.allow };
 }
 
 /** Statement-check decisions an executor keeps for statements run again. */
@@ -142,7 +149,9 @@ class OneQueryPath implements Executor {
 
   private target(connection: string | undefined): Target {
     const { name, driver } = resolveConnection(this.options.config, connection);
-    return { name, driver, folders: this.options.config?.connections?.[name]?.allowedDirectories ?? [] };
+    const c = this.options.config?.connections?.[name];
+    const allow = c?.statementCheck?.allow;
+    return { name, driver, folders: c?.allowedDirectories ?? [], ...(allow !== undefined ? { allow } : {}) };
   }
 
   private reporter(target: Target, origin: StatementRequest['origin']): Report {
@@ -181,9 +190,9 @@ class OneQueryPath implements Executor {
    * (bounded) for statements run again: a certified block asked again is not parsed again.
    */
   private checkedRefusal(sql: string, target: Target, readOnly: boolean): ReturnType<typeof hostedStatementRefusal> {
-    const key = `${target.driver}\u0000${readOnly}\u0000${JSON.stringify(target.folders ?? null)}\u0000${sql}`;
+    const key = `${target.driver}\u0000${readOnly}\u0000${JSON.stringify(target.folders ?? null)}\u0000${JSON.stringify(target.allow ?? null)}\u0000${sql}`;
     if (this.decided.has(key)) return this.decided.get(key) ?? null;
-    const refusal = hostedStatementRefusal(sql, target.driver, target.folders, { readOnly });
+    const refusal = hostedStatementRefusal(sql, target.driver, target.folders, checkOptions(readOnly, target));
     if (this.decided.size >= CHECKED) this.decided.delete(this.decided.keys().next().value as string);
     this.decided.set(key, refusal);
     return refusal;
@@ -193,7 +202,7 @@ class OneQueryPath implements Executor {
   private async admit(request: StatementRequest, target: Target, report: Report): Promise<{ person: PersonCredentials; policed: PolicedStatement }> {
     try {
       const person = await personCredentials(request.asker, target.name, target.driver);
-      const policed = await applyRowPolicy(request, target.name, target.driver, target.folders);
+      const policed = await applyRowPolicy(request, target.name, target.driver, target.folders, target.allow);
       return { person, policed };
     } catch (error) {
       report('refused');
@@ -319,9 +328,10 @@ class OneQueryPath implements Executor {
   }
 
   async validate(request: StatementRequest): Promise<StatementError | null | undefined> {
-    const { name, driver, folders } = this.target(request.connection);
+    const target = this.target(request.connection);
+    const { name, driver, folders } = target;
     if (this.closed) return new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
-    const refusal = hostedStatementRefusal(request.sql, driver, folders, { readOnly: request.origin !== 'platform' });
+    const refusal = hostedStatementRefusal(request.sql, driver, folders, checkOptions(request.origin !== 'platform', target));
     if (refusal !== null) return new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
     try {
       const connector = this.registry.get(name);

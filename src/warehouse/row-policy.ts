@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { tablesRead } from '../compiler/sql-tables.js';
-import { hostedStatementRefusal, type StatementReason } from '../rules/statement-check/index.js';
+import { hostedStatementRefusal, type StatementAllowance, type StatementReason } from '../rules/statement-check/index.js';
 import type { Asker } from '../hooks/context/request-context.js';
 import { callHook } from '../hooks/call-hook.js';
 import type { RowPolicyAnswer } from '../hooks/hooks.js';
@@ -71,7 +71,13 @@ function refused(message: string, reason: StatementReason): StatementError {
 }
 
 /** Applies the host's row policy to `request` on connection `name`; throws ROW_POLICY_REFUSED when it refuses or fails. */
-export async function applyRowPolicy(request: StatementRequest, name: string, driver: string, folders: readonly string[]): Promise<PolicedStatement> {
+export async function applyRowPolicy(
+  request: StatementRequest,
+  name: string,
+  driver: string,
+  folders: readonly string[],
+  allow?: StatementAllowance,
+): Promise<PolicedStatement> {
   // A request never runs svc's own platform work: its statements are for their data.
   const answer = await askPolicy(request.asker, {
     sql: request.sql,
@@ -82,7 +88,7 @@ export async function applyRowPolicy(request: StatementRequest, name: string, dr
   });
   if (answer === undefined) return { sql: request.sql, params: request.params, fingerprint: '' };
   // The narrowed statement must still be a read the check lets through.
-  if (hostedStatementRefusal(answer.sql, driver, folders, { readOnly: true }) !== null)
+  if (hostedStatementRefusal(answer.sql, driver, folders, allow === undefined ? { readOnly: true } : { readOnly: true, allow }) !== null)
     throw refused('Your row rules produced a statement that may not run here, so nothing ran.', 'row-policy-unsafe');
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([request.asker?.principal?.id ?? '', answer]))

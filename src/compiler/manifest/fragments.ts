@@ -19,7 +19,7 @@ export function blockFragment(block: CompiledBlock): Buffer {
 }
 
 export interface ManifestParts {
-  head: Pick<Manifest, 'manifestVersion' | 'project' | 'contracts'>;
+  head: Pick<Manifest, 'manifestVersion' | 'project' | 'contracts' | 'statementCheck'>;
   /** Block fragments (from blockFragment), in id order. */
   blocks: ReadonlyArray<{ id: string; text: Buffer }>;
   apps: Manifest['apps'];
@@ -60,6 +60,7 @@ export function assembleManifest(parts: ManifestParts): AssembledManifest {
   const { head } = parts;
   out.add(`{\n  "manifestVersion": ${head.manifestVersion},\n  "project": ${JSON.stringify(head.project)},\n`);
   out.add(`  "contracts": ${JSON.stringify(head.contracts)},\n`);
+  if (head.statementCheck !== undefined) out.add(`  "statementCheck": ${JSON.stringify(head.statementCheck)},\n`);
   if (parts.blocks.length === 0) out.add('  "blocks": {},\n');
   else {
     out.add('  "blocks": {\n');

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { ContractIndex } from '../analyze/contract.js';
 import { compileSourceText, type FileEnv } from '../project/compile-file.js';
-import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig } from '../project/config.js';
+import { findProjectRoot, loadConfig, resolveConnection, statementAllowanceNotes, type SvcConfig } from '../project/config.js';
 import { loadContracts } from '../project/contracts.js';
 import { readCompanionText } from '../project/companion.js';
 import { DRAFTS_FOLDER, type SourceFile } from '../project/discover.js';
@@ -33,7 +33,12 @@ function projectEnv(dir: string, cache: Map<string, ProjectEnv>): ProjectEnv {
     const loaded = loadConfig({ project: root });
     const contracts = loaded.config ? loadContracts(root, loaded.config.contracts?.manifestPath) : undefined;
     // The missing-manifest warning belongs to compile; lint reports only what the files can fix.
-    const diagnostics = [...loaded.diagnostics, ...(contracts?.diagnostics.filter((d) => d.code !== 'compile/contract-manifest-missing') ?? [])];
+    const diagnostics = [
+      ...loaded.diagnostics,
+      ...(contracts?.diagnostics.filter((d) => d.code !== 'compile/contract-manifest-missing') ?? []),
+      // What the project adds to its connections' allow lists, for the reviewer.
+      ...statementAllowanceNotes(loaded.config),
+    ];
     env = {
       root,
       ...(loaded.config ? { config: loaded.config } : {}),

@@ -15,7 +15,7 @@ import { appsSnapshot, canVouch, settledHolds, settledMemo, writeQuickIndex, typ
 import { compileUnits, type Previous, type UnitBlock } from '../cache/compile-units.js';
 import { locateFragments } from '../manifest/locate.js';
 import { parallelRunner } from '../cache/compile-parallel.js';
-import { projectRootOf, resolveConnection, type SvcConfig } from '../project/config.js';
+import { projectRootOf, resolveConnection, statementAllowances, type StatementAllowanceConfig, type SvcConfig } from '../project/config.js';
 import { loadInputs, type CompileInputs } from './compile-inputs.js';
 import { discoverBlockFiles } from '../project/discover.js';
 import { termsById, unknownRelated } from '../project/terms.js';
@@ -241,6 +241,12 @@ function compileFiles(p: Project, found: Discovered, t: Timings): Units {
   return units;
 }
 
+/** The manifest's record of what the project adds to its connections' allow lists (absent when nothing). */
+function statementCheckHead(config: Project['config']): { statementCheck?: Record<string, StatementAllowanceConfig> } {
+  const allow = statementAllowances(config);
+  return Object.keys(allow).length > 0 ? { statementCheck: allow } : {};
+}
+
 /** Link phase: duplicate ids, Apps and terms checked across files, and the manifest assembled from the blocks kept. */
 function link(p: Project, found: Discovered, units: Units, t: Timings): Linked {
   const { root, config, contracts, inputs, opts } = p;
@@ -265,6 +271,7 @@ function link(p: Project, found: Discovered, units: Units, t: Timings): Linked {
     manifestVersion: 1 as const,
     project: config.project,
     contracts: { loaded: contracts.index.loaded, path: contracts.index.path, count: contracts.index.keys.size },
+    ...statementCheckHead(config),
   };
   const lineage: LineageEdge[] = kept.flatMap((b) => b.tables.map((table) => ({ block: b.id, table })));
   t.mark('cross-file, apps');

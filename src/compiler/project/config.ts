@@ -12,11 +12,51 @@ import { sourceAsset } from '../../source-asset.js';
 
 export const CONFIG_FILE = 'svc.config.json';
 
+/** `statementCheck.allow` of a connection: names a read may use beyond the engine's allow list. */
+export interface StatementAllowanceConfig {
+  functions?: string[];
+  tableFunctions?: string[];
+  relations?: string[];
+}
+
 export interface ConnectionConfig {
   driver: string;
   path?: string;
   allowedDirectories?: string[];
+  /** The statement check of this connection's reads: the project's additions to its allow list. */
+  statementCheck?: { allow?: StatementAllowanceConfig };
   [k: string]: unknown;
+}
+
+/** The connections that add names to their allow list, with the additions (sorted by connection). */
+export function statementAllowances(config: SvcConfig | undefined): Record<string, StatementAllowanceConfig> {
+  const out: Record<string, StatementAllowanceConfig> = {};
+  for (const [name, c] of Object.entries(config?.connections ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const allow = c.statementCheck?.allow;
+    if (allow === undefined) continue;
+    const kept: StatementAllowanceConfig = {};
+    for (const key of ['functions', 'tableFunctions', 'relations'] as const) if ((allow[key]?.length ?? 0) > 0) kept[key] = [...(allow[key] as string[])];
+    if (Object.keys(kept).length > 0) out[name] = kept;
+  }
+  return out;
+}
+
+/** One info diagnostic per connection that widens its allow list, naming every addition (svc lint shows them). */
+export function statementAllowanceNotes(config: SvcConfig | undefined): Diagnostic[] {
+  return Object.entries(statementAllowances(config)).map(([connection, allow]) =>
+    diag(
+      'config/statement-allow',
+      {
+        connection,
+        names: (['functions', 'tableFunctions', 'relations'] as const)
+          .filter((key) => allow[key] !== undefined)
+          .map((key) => `${key} ${(allow[key] as string[]).join(', ')}`)
+          .join('; '),
+        pointer: `/connections/${connection}/statementCheck/allow`,
+      },
+      { file: CONFIG_FILE },
+    ),
+  );
 }
 
 export interface SvcConfig {

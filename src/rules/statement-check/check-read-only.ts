@@ -119,6 +119,8 @@ function anywhereReason(tokens: readonly SqlToken[], span: StatementSpan, f: Com
     const t = tokens[i] as SqlToken;
     if (t.kind !== 'word') continue;
     if (t.value === 'update' && isWord(tokens[i - 1], 'for')) return 'row-lock';
+    // T-SQL's join hints: `INNER MERGE JOIN`, `FULL OUTER MERGE JOIN` choose the join algorithm.
+    if (t.value === 'merge' && isWord(tokens[i + 1], 'join')) continue;
     if (f.anywhere.has(t.value)) return 'write';
     if ((t.value === 'select' || t.value === 'with') && !heads.has(i) && !continuesSelect(tokens, i, t.value)) return 'several-statements';
   }

@@ -15,6 +15,8 @@ const code = <const K extends Kind>(kind: K, meaning: string, hint: string) => (
 
 const NO_USE = 'Leave it out: answer from the tables and plain functions the connection already offers.';
 const READ_ONLY = 'Ask with one plain read (SELECT or WITH); changes go through the warehouse owner, never through svc.';
+const ALLOW = (list: string) =>
+  `Use what the engine's catalog shows is harmless; if the name is the project's own and harmless, add it to \`statementCheck.allow.${list}\` of the connection in svc.config.json (reviewed in git).`;
 
 export const STATEMENT_CODES = {
   CONNECTION_UNAVAILABLE: code(
@@ -61,6 +63,11 @@ export const STATEMENT_CODES = {
     'Statements here may not read files, except plain paths inside the folders this connection allows.',
     "Read a plain path inside the connection's allowed folders, or a table.",
   ),
+  'function-not-allowed': code(
+    'read-only',
+    "The statement calls a function that is not on this engine's allow list of functions known to be harmless; `name` says which.",
+    ALLOW('functions'),
+  ),
   'group-rows': code(
     'row-policy',
     "A group of the result is smaller than the host's row policy shows (or the result lacks the column that tells); the message is the host's.",
@@ -69,8 +76,8 @@ export const STATEMENT_CODES = {
   install: code('family', 'Statements here may not install extensions.', NO_USE),
   'invalid-option': code(
     'check',
-    'The statement check was called with an option it cannot read (readOnly must be true or false, allowedDirectories a list of folder paths), so the statement was not run.',
-    'Pass readOnly as a boolean and allowedDirectories as a list of folder paths.',
+    'The statement check was called with an option it cannot read (readOnly must be true or false, allowedDirectories a list of folder paths, allow an object of name lists), so the statement was not run.',
+    'Pass readOnly as a boolean, allowedDirectories as a list of folder paths and allow as { functions, tableFunctions, relations } lists of names.',
   ),
   load: code('family', 'Statements here may not load extensions or libraries.', NO_USE),
   'not-a-read': code(
@@ -86,6 +93,11 @@ export const STATEMENT_CODES = {
     'family',
     'Statements here may not run queries or name tables given as text.',
     'Write the query and the table names in the statement itself.',
+  ),
+  'relation-not-allowed': code(
+    'read-only',
+    "The statement reads one of the engine's own relations that is not on its allow list of catalog relations known to be harmless; `name` says which.",
+    ALLOW('relations'),
   ),
   'row-lock': code('read-only', 'Statements here may only read and may not lock rows.', 'Leave out FOR UPDATE, FOR SHARE and other locking clauses.'),
   'row-policy': code(
@@ -114,6 +126,11 @@ export const STATEMENT_CODES = {
     'Read the data tables; the warehouse owner reads its own records.',
   ),
   'table-function': code('family', "Statements here may not use the engine's external table functions.", 'Read tables of the connection instead.'),
+  'table-function-not-allowed': code(
+    'read-only',
+    "The statement calls a table function that is not on this engine's allow list of table functions known to be harmless; `name` says which.",
+    ALLOW('tableFunctions'),
+  ),
   'unknown-driver': code(
     'check',
     'The statement check does not know this engine, so the statement was not run.',

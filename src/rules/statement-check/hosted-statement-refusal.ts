@@ -6,23 +6,39 @@
  * a refusal.
  */
 import { isDriver, lexStatement, readRelations, UnreadableStatement, type SqlToken } from '../../../grammar/sql/index.js';
+import { allowListReason, allowOf, type StatementAllowance } from './check-allow-list.js';
 import { familyReason, rawTextReason } from './check-families.js';
 import { readOnlyReason } from './check-read-only.js';
 import { familiesOf } from './compiled-families.js';
 import { refusal, type StatementRefusal } from './refusal.js';
 import { splitStatements } from './statement-heads.js';
 import { tokenFacts } from './word-facts.js';
+import { lookupWord } from './word-lookup.js';
 
 export interface StatementCheckOptions {
   /** The statement was written by a person or a model and must only read. */
   readonly readOnly?: boolean;
+  /**
+   * The connection's additions to its engine's allow list (`statementCheck.allow` of the
+   * connection in svc.config.json): user-defined functions, table functions and system relations
+   * a read may name. Nothing else widens the list.
+   */
+  readonly allow?: StatementAllowance;
+}
+
+const ALLOW_KEYS = new Set(['functions', 'tableFunctions', 'relations']);
+
+function validAllowance(allow: unknown): boolean {
+  if (allow === undefined) return true;
+  if (allow === null || typeof allow !== 'object' || Array.isArray(allow)) return false;
+  return Object.entries(allow).every(([key, names]) => ALLOW_KEYS.has(key) && Array.isArray(names) && names.every((n) => typeof n === 'string' && n !== ''));
 }
 
 function validOptions(allowedDirectories: unknown, opts: unknown): boolean {
   if (!Array.isArray(allowedDirectories)) return false;
   if (opts === null || typeof opts !== 'object') return false;
-  const readOnly = (opts as { readOnly?: unknown }).readOnly;
-  return readOnly === undefined || typeof readOnly === 'boolean';
+  const { readOnly, allow } = opts as { readOnly?: unknown; allow?: unknown };
+  return (readOnly === undefined || typeof readOnly === 'boolean') && validAllowance(allow);
 }
 
 /** Null when `sql` may run on `driver`'s hosted connection, else the refusal. */
@@ -49,17 +65,27 @@ export function hostedStatementRefusal(
     }
     const spans = splitStatements(tokens);
     const positions = families.source.tablePositions;
-    const relations = positions === undefined ? null : readRelations(tokens);
+    const relations = positions === undefined && opts.readOnly !== true ? null : readRelations(tokens);
     const facts = tokenFacts(families, tokens);
     // An entry that is not a string names no folder: it allows nothing and takes nothing away.
     const folders = allowedDirectories.every((f) => typeof f === 'string')
       ? allowedDirectories
       : allowedDirectories.filter((f): f is string => typeof f === 'string');
-    const family = familyReason({ sql, tokens, spans, relations, families, folders, facts });
+    const family = familyReason({ sql, tokens, spans, relations: positions === undefined ? null : relations, families, folders, facts });
     if (family !== null) return refusal(family);
     if (opts.readOnly === true) {
       const reason = readOnlyReason(tokens, spans, families, facts);
       if (reason !== null) return refusal(reason);
+      // Default deny: every name the statement uses must be on the engine's allow list.
+      const readers = families.fileReaders;
+      const denied = allowListReason(
+        tokens,
+        relations as NonNullable<typeof relations>,
+        allowOf(driver),
+        opts.allow,
+        (name) => lookupWord(readers, name) !== undefined,
+      );
+      if (denied !== null) return refusal(denied.reason, denied.name);
     }
     return null;
   } catch {

@@ -89,11 +89,13 @@ export function afterClose(tokens: readonly SqlToken[], open: number, to: number
   return -1;
 }
 
-/** After `name [(cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. */
+/** After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. */
 function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
   if (!isNameToken(tokens[j])) return -1;
   let k = j + 1;
   if (isPunct(tokens[k], '(')) k = afterClose(tokens, k, to);
+  // DuckDB's recursive CTE key: `t(k, v) USING KEY (k) AS (...)`.
+  if (k >= 0 && isWord(tokens[k], 'using') && isWord(tokens[k + 1], 'key') && isPunct(tokens[k + 2], '(')) k = afterClose(tokens, k + 2, to);
   if (k < 0 || !isWord(tokens[k], 'as')) return -1;
   k++;
   if (isWord(tokens[k], 'not')) k++;

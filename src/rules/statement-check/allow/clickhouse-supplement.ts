@@ -119,6 +119,10 @@ export const CLICKHOUSE_SUPPLEMENT: Readonly<Record<string, string>> = {
   ...page(`${FUNCTIONS}comparison-functions.md`, 'compares its arguments', ['isNotDistinctFrom']),
   ...page(`${FUNCTIONS}conditional-functions.md`, 'chooses among its arguments', ['clamp']),
   ...page(`${FUNCTIONS}date-time-functions.md`, 'computes on dates and times given as arguments (or the clock)', [
+    'dateAdd',
+    'dateSub',
+    'date_add',
+    'date_sub',
     'DATE_DIFF',
     'DATE_FORMAT',
     'DATE_TRUNC',
@@ -659,6 +663,7 @@ export const CLICKHOUSE_SUPPLEMENT: Readonly<Record<string, string>> = {
     'tokens',
   ]),
   ...page(`${FUNCTIONS}string-functions.md`, 'computes on its string arguments', [
+    'format',
     'OCTET_LENGTH',
     'SUBSTRING_INDEX',
     'ascii',
@@ -855,6 +860,9 @@ export const CLICKHOUSE_SUPPLEMENT: Readonly<Record<string, string>> = {
     'str_to_map',
   ]),
   ...page(`${FUNCTIONS}type-conversion-functions.md`, 'converts its argument to another type', [
+    'toDateTime64',
+    'toDateTime64OrNull',
+    'toDateTime64OrZero',
     'DATE',
     'accurateCast',
     'accurateCastOrDefault',

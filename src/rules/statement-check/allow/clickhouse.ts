@@ -120,3 +120,27 @@ export const CLICKHOUSE_ADDED: Added = {
 };
 
 export const CLICKHOUSE_ALLOW: AllowList = allowListFrom(CLICKHOUSE_CATALOG, CLICKHOUSE_LEFT_OUT, CLICKHOUSE_ADDED);
+
+/**
+ * The allowed aggregate functions: those a combinator may follow (`sumIf`, `uniqMergeState`).
+ * From the catalog's `kind` and the supplement's aggregate-functions page.
+ */
+export const CLICKHOUSE_AGGREGATES: ReadonlySet<string> = new Set(
+  [
+    ...catalog.functions.filter((f) => f.kind === 'aggregate').map((f) => f.name.toLowerCase()),
+    ...Object.entries(CLICKHOUSE_SUPPLEMENT)
+      .filter(([, why]) => why.startsWith('docs/en/sql-reference/aggregate-functions/'))
+      .map(([name]) => name),
+  ].filter((name) => CLICKHOUSE_ALLOW.functions.includes(name)),
+);
+
+/** `name` without its run of aggregate combinators when what is left is an allowed aggregate, else undefined. */
+export function clickhouseAggregateBase(name: string): string | undefined {
+  let rest = name;
+  for (;;) {
+    if (rest !== name && CLICKHOUSE_AGGREGATES.has(rest)) return rest;
+    const combinator = CLICKHOUSE_AGGREGATE_COMBINATORS.find((c) => rest.length > c.length && rest.endsWith(c));
+    if (combinator === undefined) return undefined;
+    rest = rest.slice(0, -combinator.length);
+  }
+}

@@ -149,6 +149,18 @@ export const POSTGRESQL_ADDED: Added = {
     least: `${GRAMMAR}LEAST(a, b, ...)`,
     grouping: `${GRAMMAR}GROUPING(...) of GROUPING SETS`,
     trim: `${GRAMMAR}TRIM([BOTH|LEADING|TRAILING] ... FROM ...) is btrim/ltrim/rtrim`,
+    ...each(
+      ['xmlelement', 'xmlforest', 'xmlconcat', 'xmlparse', 'xmlserialize', 'xmlpi', 'xmlroot', 'xmlexists', 'xmlattributes'],
+      `${GRAMMAR}the SQL/XML value forms (gram.y func_expr_common_subexpr): build or test an XML value from their arguments`,
+    ),
+    ...each(
+      ['json_value', 'json_query', 'json_exists', 'json_serialize', 'json_scalar', 'json_objectagg', 'json_arrayagg', 'json'],
+      `${GRAMMAR}the SQL/JSON forms of PostgreSQL 16 and 17 (gram.y json_func_expr): read or build a JSON value from their arguments`,
+    ),
+  },
+  tableFunctions: {
+    xmltable: `${GRAMMAR}XMLTABLE(xpath PASSING doc COLUMNS ...): rows of its XML argument`,
+    json_table: `${GRAMMAR}JSON_TABLE(doc, path COLUMNS ...) of PostgreSQL 17: rows of its JSON argument`,
   },
   relations: {
     ...PG_CATALOG,

@@ -196,6 +196,9 @@ const WINDOW = [
 // https://docs.snowflake.com/en/sql-reference/expressions-byte-bit
 const BITWISE = ['bitand', 'bitand_agg', 'bitnot', 'bitor', 'bitor_agg', 'bitshiftleft', 'bitshiftright', 'bitxor', 'bitxor_agg', 'getbit'];
 
+// https://docs.snowflake.com/en/sql-reference/functions/sys_connect_by_path (CONNECT BY queries)
+const HIERARCHICAL = ['sys_connect_by_path'];
+
 // https://docs.snowflake.com/en/sql-reference/expressions-conditional
 const CONDITIONAL = [
   'booland',
@@ -830,6 +833,7 @@ export const SNOWFLAKE_ALLOW: AllowList = {
     WINDOW,
     BITWISE,
     CONDITIONAL,
+    HIERARCHICAL,
     CONTEXT_CLOCK,
     CONVERSION,
     DATA_GENERATION,

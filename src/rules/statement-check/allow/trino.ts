@@ -570,6 +570,25 @@ const TABLE_FUNCTIONS = ['exclude_columns', 'json_table', 'sequence', 'unnest'];
 // (the four that describe schemas, tables, views and columns; the privilege and role tables are left out).
 const INFORMATION_SCHEMA = ['information_schema.columns', 'information_schema.schemata', 'information_schema.tables', 'information_schema.views'];
 
+// The system connector's JDBC metadata tables (https://trino.io/docs/current/connector/system.html,
+// "system.jdbc"): the catalogs, schemas, tables, columns and types the asker may see, as JDBC's
+// DatabaseMetaData reads them. Left out: system.runtime (queries, nodes, tasks, transactions) and
+// system.metadata (connector properties and analyze properties).
+const SYSTEM_JDBC = [
+  'system.jdbc.attributes',
+  'system.jdbc.catalogs',
+  'system.jdbc.columns',
+  'system.jdbc.procedures',
+  'system.jdbc.pseudo_columns',
+  'system.jdbc.schemas',
+  'system.jdbc.super_tables',
+  'system.jdbc.super_types',
+  'system.jdbc.table_types',
+  'system.jdbc.tables',
+  'system.jdbc.types',
+  'system.jdbc.udts',
+];
+
 export const TRINO_ALLOW: AllowList = {
   functions: sortedUnique(
     AGGREGATE,
@@ -606,5 +625,5 @@ export const TRINO_ALLOW: AllowList = {
     OBJECTID,
   ),
   tableFunctions: sortedUnique(TABLE_FUNCTIONS),
-  relations: sortedUnique(INFORMATION_SCHEMA),
+  relations: sortedUnique(INFORMATION_SCHEMA, SYSTEM_JDBC),
 };

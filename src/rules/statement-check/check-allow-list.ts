@@ -1,0 +1,390 @@
+/**
+ * The default-deny gate (issue 25): every function, table function and system relation a
+ * statement names must be on its dialect's allow list (`allow/`) or in the project's additions
+ * (`statementCheck.allow` of the connection), else the statement is refused with the name. What
+ * the project reads from its own tables is never refused by name: only the engine's own relations
+ * are (see `allow/system-relations.ts`).
+ *
+ * A call is a name followed by `(`, except where the grammar makes it something else: a keyword
+ * taking parentheses (`IN (`, `OVER (`, `WITH (NOLOCK)`), a type after AS or `::`, a CTE's or an
+ * alias's column list. A qualified call is the engine's built-in only under the engine's own
+ * namespaces (`pg_catalog.`, BigQuery's `SAFE.`, `NET.`, ...) or where the engine reads a dot as
+ * a method on a value (DuckDB's `x.upper()`, T-SQL's `col.value(...)`); any other qualified call
+ * is a user-defined function and needs the project's addition.
+ */
+import type { Driver, Relations, SqlToken } from '../../../grammar/sql/index.js';
+import { isNameToken, nameValue } from '../../../grammar/sql/index.js';
+import { clickhouseAggregateBase } from './allow/clickhouse.js';
+import { allowListOf } from './allow/index.js';
+import { SYSTEM_RELATIONS, systemRelationKey, type SystemRelationRules } from './allow/system-relations.js';
+import { isPunct, isWord } from './statement-heads.js';
+
+/** What a project adds to a connection's allow list (`statementCheck.allow` in svc.config.json). */
+export interface StatementAllowance {
+  /** User-defined scalar, aggregate and window functions (`name` or `schema.name`). */
+  readonly functions?: readonly string[];
+  /** User-defined table functions (`name` or `schema.name`). */
+  readonly tableFunctions?: readonly string[];
+  /** System relations the project may read (`schema.name` as the allow list keys them). */
+  readonly relations?: readonly string[];
+}
+
+export type AllowReason = 'function-not-allowed' | 'table-function-not-allowed' | 'relation-not-allowed' | 'external-query';
+
+export interface AllowRefusal {
+  readonly reason: AllowReason;
+  /** The name as the check read it (lower case, dotted). */
+  readonly name: string;
+}
+
+/** Keywords that take parentheses and are never calls. */
+const NOT_CALLS_SHARED = [
+  'against',
+  'all',
+  'and',
+  'any',
+  'apply',
+  'as',
+  'between',
+  'block',
+  'by',
+  'case',
+  'columns',
+  'cube',
+  'desc',
+  'describe',
+  'distinct',
+  'else',
+  'escape',
+  'except',
+  'exclude',
+  'explain',
+  'filter',
+  'for',
+  'from',
+  'group',
+  'having',
+  'ilike',
+  'in',
+  'include',
+  'index',
+  'interpolate',
+  'intersect',
+  'is',
+  'join',
+  'key',
+  'lateral',
+  'like',
+  'limit',
+  'match_condition',
+  'match_recognize',
+  'materialized',
+  'measures',
+  'minus',
+  'name',
+  'not',
+  'null',
+  'nulls',
+  'of',
+  'offset',
+  'on',
+  'only',
+  'operator',
+  'or',
+  'order',
+  'over',
+  'partition',
+  'passing',
+  'pattern',
+  'percent',
+  'pivot',
+  'prewhere',
+  'qualify',
+  'recursive',
+  'rename',
+  'repeatable',
+  'rollup',
+  'rows',
+  'sample',
+  'seed',
+  'select',
+  'sets',
+  'show',
+  'some',
+  'summarize',
+  'tablesample',
+  'then',
+  'to',
+  'union',
+  'unpivot',
+  'using',
+  'values',
+  'when',
+  'where',
+  'window',
+  'with',
+  'within',
+];
+
+/** T-SQL: query hints, FOR XML / FOR JSON options and table hints that take parentheses. */
+const TSQL_NOT_CALLS = ['option', 'top', 'xmlnamespaces', 'path', 'root', 'raw', 'auto', 'explicit', 'elements', 'contained', 'forceseek'];
+
+const NOT_CALLS_BY_DRIVER: Partial<Record<Driver, readonly string[]>> = {
+  mssql: TSQL_NOT_CALLS,
+  fabric: TSQL_NOT_CALLS,
+  snowflake: ['at', 'before', 'changes', 'end'],
+  duckdb: ['reservoir', 'bernoulli', 'system'],
+  file: ['reservoir', 'bernoulli', 'system'],
+  // EXTRACT(WEEK(MONDAY) FROM d), DATE_TRUNC(d, WEEK(SUNDAY)): a date part.
+  bigquery: ['week'],
+  // Table function arguments: DESCRIPTOR(a, b) names columns.
+  trino: ['descriptor'],
+  athena: ['descriptor'],
+};
+
+/** Qualifiers under which a call is the engine's built-in function. */
+const BUILTIN_NAMESPACES: Partial<Record<Driver, readonly string[]>> = {
+  postgresql: ['pg_catalog', 'information_schema'],
+  redshift: ['pg_catalog', 'information_schema'],
+  bigquery: ['safe', 'net', 'hll_count', 'kll_quantiles', 'aead', 'keys', 'deterministic_encrypt'],
+};
+
+/**
+ * Qualifiers under which any name is harmless: T-SQL's `$PARTITION.pf(x)` asks a partition
+ * function (a metadata object mapping a value to a partition number; it runs no code) for a number.
+ */
+const ANY_NAME_NAMESPACES: Partial<Record<Driver, readonly string[]>> = { mssql: ['$partition'], fabric: ['$partition'] };
+
+/** Engines where any function may stand where a table does (`FROM substring('x' FROM 2)`). */
+const FUNCTIONS_AS_TABLES: ReadonlySet<Driver> = new Set(['postgresql', 'redshift']);
+
+/** Engines that read `value.f(...)` as a call of the built-in `f` on the value. */
+const METHOD_CALLS: ReadonlySet<Driver> = new Set(['duckdb', 'file', 'mssql', 'fabric']);
+
+/**
+ * How a quoted call name matches a built-in: `lower` (PostgreSQL: only a lower-case quoted name
+ * is the built-in), `upper` (Snowflake), `any` (the engine matches function names without case).
+ */
+const QUOTED_FOLD: Partial<Record<Driver, 'lower' | 'upper'>> = { postgresql: 'lower', redshift: 'lower', snowflake: 'upper' };
+
+export interface CompiledAllow {
+  readonly driver: Driver;
+  readonly calls: ReadonlySet<string>;
+  readonly tableFunctions: ReadonlySet<string>;
+  readonly relations: ReadonlySet<string>;
+  readonly notCalls: ReadonlySet<string>;
+  readonly namespaces: ReadonlySet<string>;
+  readonly anyName: ReadonlySet<string>;
+  readonly methods: boolean;
+  readonly quotedFold: 'lower' | 'upper' | undefined;
+  readonly system: SystemRelationRules;
+  /** ClickHouse: the allowed aggregate under a run of combinators (`sumIf` is `sum`). */
+  readonly base?: (name: string) => string | undefined;
+}
+
+const compiled = new Map<Driver, CompiledAllow>();
+
+/** The compiled gate of `driver`, built once. */
+export function allowOf(driver: Driver): CompiledAllow {
+  let c = compiled.get(driver);
+  if (c === undefined) {
+    const list = allowListOf(driver);
+    c = {
+      driver,
+      calls: new Set([...list.functions, ...list.tableFunctions]),
+      tableFunctions: new Set(FUNCTIONS_AS_TABLES.has(driver) ? [...list.functions, ...list.tableFunctions] : list.tableFunctions),
+      relations: new Set(list.relations),
+      notCalls: new Set([...NOT_CALLS_SHARED, ...(NOT_CALLS_BY_DRIVER[driver] ?? [])]),
+      namespaces: new Set(BUILTIN_NAMESPACES[driver] ?? []),
+      anyName: new Set(ANY_NAME_NAMESPACES[driver] ?? []),
+      methods: METHOD_CALLS.has(driver),
+      quotedFold: QUOTED_FOLD[driver],
+      system: SYSTEM_RELATIONS[driver],
+      ...(driver === 'clickhouse' ? { base: clickhouseAggregateBase } : {}),
+    };
+    compiled.set(driver, c);
+  }
+  return c;
+}
+
+/** The project's additions, lower case, as sets. */
+interface Additions {
+  readonly functions: ReadonlySet<string>;
+  readonly tableFunctions: ReadonlySet<string>;
+  readonly relations: ReadonlySet<string>;
+}
+
+const NO_ADDITIONS: Additions = { functions: new Set(), tableFunctions: new Set(), relations: new Set() };
+const additionsMemo = new WeakMap<StatementAllowance, Additions>();
+
+function additionsOf(allow: StatementAllowance | undefined): Additions {
+  if (allow === undefined) return NO_ADDITIONS;
+  let a = additionsMemo.get(allow);
+  if (a === undefined) {
+    const lower = (names: readonly string[] | undefined) => new Set((names ?? []).map((n) => n.toLowerCase()));
+    a = { functions: lower(allow.functions), tableFunctions: lower(allow.tableFunctions), relations: lower(allow.relations) };
+    additionsMemo.set(allow, a);
+  }
+  return a;
+}
+
+/** True when `added` names the dotted `parts` in full, or, for an entry without a dot, their last part. */
+function added(set: ReadonlySet<string>, parts: readonly string[]): boolean {
+  if (set.size === 0) return false;
+  if (set.has(parts.join('.'))) return true;
+  for (let i = 1; i < parts.length; i++) if (set.has(parts.slice(i).join('.'))) return true;
+  return false;
+}
+
+/** Index of the `(` matching the `)` at `close`, or -1. */
+function openOf(tokens: readonly SqlToken[], close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    if (isPunct(tokens[i], ')')) depth++;
+    else if (isPunct(tokens[i], '(') && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Index of the `)` matching the `(` at `open`, or -1. */
+function closeOf(tokens: readonly SqlToken[], open: number): number {
+  let depth = 0;
+  for (let i = open; i < tokens.length; i++) {
+    if (isPunct(tokens[i], '(')) depth++;
+    else if (isPunct(tokens[i], ')') && --depth === 0) return i;
+  }
+  return -1;
+}
+
+interface Positions {
+  /** Last token of each relation named in a table position. */
+  readonly relationEnds: ReadonlySet<number>;
+}
+
+/**
+ * The name at `i` (followed by `(`) is not a call: a keyword, a type, a CTE's column list, or
+ * an alias's column list (`FROM t x(a, b)`, `FROM f() AS g(x)`, `FROM (SELECT ...) s(a)`).
+ */
+function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: CompiledAllow, pos: Positions): boolean {
+  const t = tokens[i] as SqlToken;
+  if (first === i && t.kind === 'word' && gate.notCalls.has(t.value)) return true;
+  const prev = tokens[first - 1];
+  if (prev === undefined) return false;
+  if (prev.kind === 'word' && (prev.value === 'as' || prev.value === 'tablesample')) return true;
+  if (prev.kind === 'operator' && prev.value === '::') return true;
+  // Oracle-style outer join marker: `c2 (+)`.
+  if (tokens[i + 2]?.kind === 'operator' && tokens[i + 2]?.value === '+' && isPunct(tokens[i + 3], ')')) return true;
+  // A CTE: `WITH name (cols) [USING KEY (cols)] AS (`.
+  if (first === i && (isWord(prev, 'with') || isWord(prev, 'recursive') || isPunct(prev, ','))) {
+    let close = closeOf(tokens, i + 1);
+    if (close > 0 && isWord(tokens[close + 1], 'using') && isWord(tokens[close + 2], 'key') && isPunct(tokens[close + 3], '('))
+      close = closeOf(tokens, close + 3);
+    if (
+      close > 0 &&
+      isWord(tokens[close + 1], 'as') &&
+      (isPunct(tokens[close + 2], '(') || isWord(tokens[close + 2], 'not') || isWord(tokens[close + 2], 'materialized'))
+    )
+      return true;
+  }
+  if (first !== i) return false;
+  // An alias with its column list after a relation, a table function or a derived table, or
+  // after UNNEST(...) WITH ORDINALITY.
+  if (pos.relationEnds.has(first - 1) || isWord(prev, 'ordinality')) return true;
+  // After `)` a name and `(` can only be an alias's column list (`VALUES (1) t(a)`,
+  // `(SELECT ...) s(a)`, `f() g(x)`), except after DISTINCT ON (...) and TOP (...), where the
+  // select list begins.
+  if (isPunct(prev, ')')) {
+    const open = openOf(tokens, first - 1);
+    const before = tokens[open - 1];
+    return open >= 0 && !(isWord(before, 'on') || isWord(before, 'top'));
+  }
+  return false;
+}
+
+/** The call's name parts, from the first part at `first` to `i`; null for a method on a value. */
+function callParts(tokens: readonly SqlToken[], i: number): { parts: string[]; first: number; method: boolean } {
+  let first = i;
+  while (isPunct(tokens[first - 1], '.') && isNameToken(tokens[first - 2])) first -= 2;
+  // T-SQL's `$PARTITION.pf(x)`: `$PARTITION` reads as a parameter, not a name.
+  const qualifier = tokens[first - 2];
+  if (isPunct(tokens[first - 1], '.') && first === i && qualifier?.kind === 'parameter' && qualifier.value.toLowerCase() === '$partition')
+    return { parts: ['$partition', nameValue(tokens[i] as SqlToken)], first: first - 2, method: false };
+  const method = isPunct(tokens[first - 1], '.');
+  const parts: string[] = [];
+  for (let k = first; k <= i; k += 2) parts.push(nameValue(tokens[k] as SqlToken));
+  return { parts, first, method };
+}
+
+/** The quoted last part does not spell the built-in the engine would find (`"LOWER"` in PostgreSQL). */
+function quotedOtherCase(token: SqlToken, fold: 'lower' | 'upper' | undefined): boolean {
+  if (token.kind === 'word' || fold === undefined) return false;
+  return fold === 'lower' ? token.value !== token.value.toLowerCase() : token.value !== token.value.toUpperCase();
+}
+
+/** Is the call at `i` (its parts) one of the engine's own functions in `set`? */
+function builtin(tokens: readonly SqlToken[], i: number, parts: readonly string[], method: boolean, set: ReadonlySet<string>, gate: CompiledAllow): boolean {
+  const name = parts[parts.length - 1] as string;
+  if (parts.length === 2 && !method && gate.anyName.has(parts[0] as string)) return true;
+  if (!set.has(name) && (gate.base === undefined || gate.base(name) === undefined)) return false;
+  if (quotedOtherCase(tokens[i] as SqlToken, gate.quotedFold)) return false;
+  if (parts.length === 1 && !method) return true;
+  if (gate.methods) return true;
+  return parts.slice(0, -1).every((p) => gate.namespaces.has(p)) && !method;
+}
+
+/** The first name the allow list does not cover, or null. */
+/**
+ * `fileReader(name)`: the family table's file readers (DuckDB's read_csv, ...). The family check
+ * has already refused every reader whose paths are not plain paths inside the connection's
+ * allowed folders, so a reader that reaches this gate reads only there.
+ */
+export function allowListReason(
+  tokens: readonly SqlToken[],
+  relations: Relations,
+  gate: CompiledAllow,
+  allow: StatementAllowance | undefined,
+  fileReader: (name: string) => boolean,
+): AllowRefusal | null {
+  const extra = additionsOf(allow);
+  const relationEnds = new Set<number>();
+  const tableCallOpens = new Set<number>();
+  for (const ref of relations.refs) {
+    if (ref.kind === 'name') {
+      relationEnds.add(ref.last);
+      const key = systemRelationKey(gate.system, ref.parts);
+      if (key === 'other-server') return { reason: 'external-query', name: ref.parts.join('.') };
+      if (
+        key !== null &&
+        !gate.relations.has(key) &&
+        !(gate.driver === 'sqlite' && gate.tableFunctions.has(key)) &&
+        !added(extra.relations, [key]) &&
+        !added(extra.relations, ref.parts)
+      )
+        return { reason: 'relation-not-allowed', name: key };
+    } else if (ref.kind === 'function') {
+      tableCallOpens.add(ref.last + 1);
+      const { parts, method } = callParts(tokens, ref.last);
+      if (
+        !builtin(tokens, ref.last, parts, method, gate.tableFunctions, gate) &&
+        !added(extra.tableFunctions, parts) &&
+        !(parts.length === 1 && fileReader(parts[0] as string))
+      )
+        return { reason: 'table-function-not-allowed', name: parts.join('.') };
+    }
+  }
+  const pos: Positions = { relationEnds };
+  // SHOW's operands are names and options, never calls (`SHOW TBLPROPERTIES t (key)`); what SHOW
+  // may show is the family table's to decide.
+  if (isWord(tokens[0], 'show')) return null;
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (!isPunct(tokens[i + 1], '(') || !isNameToken(tokens[i])) continue;
+    if (tableCallOpens.has(i + 1)) continue;
+    const { parts, first, method } = callParts(tokens, i);
+    if (notACall(tokens, first, i, gate, pos)) continue;
+    if (builtin(tokens, i, parts, method, gate.calls, gate)) continue;
+    if (added(extra.functions, parts) || added(extra.tableFunctions, parts)) continue;
+    if (parts.length === 1 && !method && fileReader(parts[0] as string)) continue;
+    return { reason: 'function-not-allowed', name: parts.join('.') };
+  }
+  return null;
+}

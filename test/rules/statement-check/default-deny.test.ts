@@ -1,0 +1,217 @@
+/**
+ * Default deny (issue 25): a read may name only the functions, table functions and system
+ * relations its engine's allow list holds (src/rules/statement-check/allow/), or the project's
+ * additions (`statementCheck.allow`). Table-driven per dialect: what is refused with the name,
+ * what grammar is not a call, what the project may add, and that nothing else widens the list.
+ */
+import { describe, expect, it } from 'vitest';
+import { hostedStatementRefusal } from '../../../src/rules/statement-check/index.js';
+
+type Refused = readonly [driver: string, sql: string, reason: string, name: string];
+type Allowed = readonly [driver: string, sql: string];
+
+const check = (driver: string, sql: string, allow?: object) => hostedStatementRefusal(sql, driver, [], { readOnly: true, ...(allow ? { allow } : {}) });
+
+/** Functions, table functions and system relations no allow list holds: refused, with the name. */
+const REFUSED: readonly Refused[] = [
+  // State-changing functions the deny lists never named (issue 25).
+  ['duckdb', 'SELECT * FROM enable_logging()', 'table-function-not-allowed', 'enable_logging'],
+  ['duckdb', 'SELECT * FROM enable_profiling()', 'table-function-not-allowed', 'enable_profiling'],
+  ['duckdb', 'SELECT * FROM checkpoint()', 'table-function-not-allowed', 'checkpoint'],
+  ['duckdb', 'SELECT * FROM truncate_duckdb_logs()', 'table-function-not-allowed', 'truncate_duckdb_logs'],
+  ['file', 'SELECT * FROM enable_logging()', 'table-function-not-allowed', 'enable_logging'],
+  ['duckdb', 'SELECT * FROM duckdb_logs', 'relation-not-allowed', 'duckdb_logs'],
+  ['duckdb', 'SELECT * FROM main.duckdb_settings', 'system-catalog', ''],
+  ['duckdb', 'SELECT * FROM main.duckdb_memory()', 'system-catalog', ''],
+  ['duckdb', 'SELECT * FROM duckdb_log_contexts()', 'table-function-not-allowed', 'duckdb_log_contexts'],
+  ['duckdb', "SELECT 'x'.enable_logging()", 'function-not-allowed', 'enable_logging'],
+  ['postgresql', 'SELECT pg_wal_replay_pause()', 'function-not-allowed', 'pg_wal_replay_pause'],
+  ['postgresql', "SELECT postgres_fdw_disconnect('srv')", 'function-not-allowed', 'postgres_fdw_disconnect'],
+  ['postgresql', "SELECT * FROM xpath_table('id', 'x', 't', '/a', 'true') AS t(id int)", 'table-function-not-allowed', 'xpath_table'],
+  ['postgresql', "SELECT * FROM connectby('t', 'id', 'parent', '1', 0) AS t(id text)", 'table-function-not-allowed', 'connectby'],
+  ['postgresql', 'SELECT * FROM pg_lock_status()', 'table-function-not-allowed', 'pg_lock_status'],
+  ['postgresql', 'SELECT * FROM pg_prepared_statement()', 'table-function-not-allowed', 'pg_prepared_statement'],
+  ['postgresql', 'SELECT * FROM pg_cursors', 'relation-not-allowed', 'pg_cursors'],
+  ['postgresql', 'SELECT * FROM pg_catalog.pg_cursors', 'relation-not-allowed', 'pg_catalog.pg_cursors'],
+  ['postgresql', 'SELECT pg_sleep(1)', 'function-not-allowed', 'pg_sleep'],
+  ['postgresql', 'SELECT "pg_sleep"(1)', 'function-not-allowed', 'pg_sleep'],
+  ['postgresql', 'SELECT U&"pg\\005fsleep"(1)', 'function-not-allowed', 'pg_sleep'],
+  ['postgresql', 'SELECT pg_catalog.pg_sleep(1)', 'function-not-allowed', 'pg_catalog.pg_sleep'],
+  ['postgresql', 'SELECT count(*) FROM t, LATERAL (SELECT pg_sleep_until(now())) s', 'function-not-allowed', 'pg_sleep_until'],
+  // A quoted name in another case is not the built-in: PostgreSQL resolves "LOWER" to a user function.
+  ['postgresql', 'SELECT "LOWER"(name) FROM t', 'function-not-allowed', 'lower'],
+  // A schema-qualified call outside the engine's namespaces is a user-defined function.
+  ['postgresql', 'SELECT public.lower(name) FROM t', 'function-not-allowed', 'public.lower'],
+  ['postgresql', 'SELECT DISTINCT ON (a) pg_sleep(1) FROM t', 'function-not-allowed', 'pg_sleep'],
+  ['postgresql', "SELECT cron.schedule('n', '0 3 * * *', 'DELETE FROM t')", 'function-not-allowed', 'cron.schedule'],
+  ['redshift', 'SELECT * FROM stl_query', 'system-catalog', ''],
+  ['redshift', 'SELECT * FROM svl_statementtext', 'system-catalog', ''],
+  ['redshift', 'SELECT relacl FROM pg_class', 'relation-not-allowed', 'pg_class'],
+  ['sqlite', 'SELECT * FROM dbstat', 'relation-not-allowed', 'dbstat'],
+  ['sqlite', 'SELECT data FROM sqlite_dbpage WHERE pgno = 1', 'relation-not-allowed', 'sqlite_dbpage'],
+  ['sqlite', 'SELECT * FROM pragma_database_list', 'relation-not-allowed', 'pragma_database_list'],
+  ['sqlite', "SELECT name FROM pragma_table_info WHERE arg = 't'", 'relation-not-allowed', 'pragma_table_info'],
+  ['sqlite', 'SELECT sql FROM sqlite_stmt', 'relation-not-allowed', 'sqlite_stmt'],
+  ['sqlite', "SELECT * FROM tables_used('DELETE FROM t')", 'table-function-not-allowed', 'tables_used'],
+  ['sqlite', 'WITH d AS (SELECT * FROM dbstat) SELECT count(*) FROM d', 'relation-not-allowed', 'dbstat'],
+  ['clickhouse', 'SELECT sleep(3)', 'function-not-allowed', 'sleep'],
+  ['clickhouse', 'SELECT showCertificate()', 'function-not-allowed', 'showcertificate'],
+  ['clickhouse', "SELECT generateSerialID('orders')", 'function-not-allowed', 'generateserialid'],
+  ['clickhouse', "SELECT catboostEvaluate('/m.bin', a) FROM t", 'function-not-allowed', 'catboostevaluate'],
+  ['clickhouse', 'SELECT * FROM system.processes', 'system-catalog', ''],
+  ['clickhouse', 'SELECT * FROM system.databases', 'relation-not-allowed', 'system.databases'],
+  ['mysql', 'SELECT SLEEP(10)', 'function-not-allowed', 'sleep'],
+  ['mysql', 'SeLeCt SlEeP(3)', 'function-not-allowed', 'sleep'],
+  ['mysql', "SELECT SOURCE_POS_WAIT('binlog.000002', 4, 600)", 'function-not-allowed', 'source_pos_wait'],
+  ['mysql', 'SELECT shop.my_func(1)', 'function-not-allowed', 'shop.my_func'],
+  ['mssql', 'SELECT * FROM sys.master_files', 'relation-not-allowed', 'sys.master_files'],
+  ['mssql', 'SELECT * FROM sys.fn_dblog(NULL, NULL)', 'table-function-not-allowed', 'sys.fn_dblog'],
+  ['mssql', 'SELECT * FROM fn_dblog(NULL, NULL)', 'table-function-not-allowed', 'fn_dblog'],
+  ['mssql', 'SELECT * FROM sysobjects', 'relation-not-allowed', 'sysobjects'],
+  ['mssql', 'SELECT * FROM master.dbo.sysprocesses', 'system-catalog', ''],
+  ['mssql', 'SELECT * FROM LINKED_PROD.shop.dbo.users', 'external-query', 'linked_prod.shop.dbo.users'],
+  ['mssql', 'SELECT dbo.fn_total(id) FROM t', 'function-not-allowed', 'dbo.fn_total'],
+  ['fabric', 'SELECT * FROM queryinsights.exec_requests_history', 'system-catalog', ''],
+  ['fabric', 'SELECT * FROM sys.master_files', 'relation-not-allowed', 'sys.master_files'],
+  ['snowflake', 'SELECT CURRENT_ROLE()', 'function-not-allowed', 'current_role'],
+  ['snowflake', "SELECT snowflake.cortex.complete('m', 'p')", 'function-not-allowed', 'snowflake.cortex.complete'],
+  ['snowflake', 'SELECT * FROM snowflake.account_usage.login_history', 'system-catalog', ''],
+  ['bigquery', 'SELECT * FROM `region-us`.INFORMATION_SCHEMA.JOBS', 'system-catalog', ''],
+  ['bigquery', 'SELECT * FROM `region-us`.INFORMATION_SCHEMA.STREAMING_TIMELINE', 'relation-not-allowed', 'information_schema.streaming_timeline'],
+  ['bigquery', 'SELECT * FROM `region-us.INFORMATION_SCHEMA.SESSIONS_BY_USER`', 'system-catalog', ''],
+  ['bigquery', 'SELECT * FROM `proj.region-us.INFORMATION_SCHEMA.CAPACITY_COMMITMENTS`', 'relation-not-allowed', 'information_schema.capacity_commitments'],
+  ['bigquery', 'SELECT * FROM ML.PREDICT(MODEL m, TABLE t)', 'table-function-not-allowed', 'ml.predict'],
+  ['bigquery', 'SELECT mydataset.my_udf(1)', 'function-not-allowed', 'mydataset.my_udf'],
+  ['databricks', 'SELECT * FROM system.access.audit', 'system-catalog', ''],
+  ['databricks', 'SELECT * FROM main.information_schema.table_privileges', 'system-catalog', ''],
+  ['databricks', 'SELECT * FROM main.information_schema.volumes', 'relation-not-allowed', 'information_schema.volumes'],
+  ['databricks', "SELECT ai_query('endpoint', 'x')", 'external-query', ''],
+  ['databricks', "SELECT vector_search(index => 'i', query => 'q')", 'function-not-allowed', 'vector_search'],
+  ['trino', 'SELECT * FROM system.runtime.queries', 'system-catalog', ''],
+  [
+    'trino',
+    "SELECT * FROM TABLE(elasticsearch.system.raw_query(schema => 'default', index => 'logs', query => '{}'))",
+    'function-not-allowed',
+    'elasticsearch.system.raw_query',
+  ],
+  ['trino', 'SELECT * FROM "orders$files"', 'relation-not-allowed', 'orders$files'],
+  ['athena', 'SELECT * FROM system.runtime.nodes', 'system-catalog', ''],
+];
+
+/** Reads the lists and the grammar allow: keyword forms, types, alias column lists, CTE column lists. */
+const ALLOWED: readonly Allowed[] = [
+  [
+    'postgresql',
+    "SELECT CAST(total AS numeric(10, 2)), EXTRACT(YEAR FROM d), COALESCE(a, b), NULLIF(a, 0), SUBSTRING(s FROM 2 FOR 3), TRIM(BOTH ' ' FROM s), POSITION('a' IN s) FROM t",
+  ],
+  ['postgresql', 'SELECT total::numeric(10, 2), GREATEST(a, b), LEAST(a, b) FROM t'],
+  ['postgresql', 'SELECT * FROM generate_series(1, 3) g(x)'],
+  ['postgresql', 'SELECT * FROM generate_series(1, 3) AS g(x)'],
+  ['postgresql', 'SELECT * FROM (SELECT 1, 2) AS s(a, b)'],
+  ['postgresql', 'SELECT * FROM (VALUES (1, 2)) v(a, b)'],
+  ['postgresql', 'WITH c(a, b) AS (SELECT 1, 2) SELECT a FROM c'],
+  ['postgresql', 'SELECT pg_catalog.lower(name) FROM t'],
+  ['postgresql', 'SELECT "lower"(name) FROM t'],
+  ['postgresql', 'SELECT * FROM pg_catalog.pg_class'],
+  ['postgresql', 'SELECT * FROM information_schema.columns'],
+  ['postgresql', 'SELECT * FROM unnest(ARRAY[1, 2]) WITH ORDINALITY u(x, n)'],
+  ['postgresql', "SELECT XMLELEMENT(NAME foo, 'x')"],
+  ['postgresql', 'SELECT * FROM foo TABLESAMPLE BERNOULLI (10) REPEATABLE (100)'],
+  ['postgresql', 'SELECT * FROM t WHERE a = ANY (ARRAY[1, 2]) AND EXISTS (SELECT 1) AND b IN (1, 2)'],
+  ['postgresql', 'SELECT count(*) FILTER (WHERE a > 1), percentile_cont(0.5) WITHIN GROUP (ORDER BY a), row_number() OVER (PARTITION BY b) FROM t'],
+  ['redshift', "SELECT LISTAGG(state, ',') WITHIN GROUP (ORDER BY state) FROM orders"],
+  ['duckdb', 'SELECT * FROM range(10) t(i)'],
+  ['duckdb', 'SELECT upper(name), name.lower() FROM t'],
+  ['duckdb', "SELECT * FROM duckdb_tables() WHERE schema_name = 'main'"],
+  ['duckdb', 'SELECT * FROM duckdb_columns'],
+  ['duckdb', 'SELECT * FROM information_schema.tables'],
+  ['duckdb', 'SELECT * FROM main.sqlite_master'],
+  ['duckdb', 'PIVOT orders ON region USING sum(amount)'],
+  ['duckdb', 'WITH RECURSIVE t(k, v) USING KEY (k) AS (SELECT 1, 10 UNION ALL SELECT k, v + 1 FROM t WHERE v < 12) SELECT k, v FROM t'],
+  ['duckdb', 'SELECT count(*) FROM t USING SAMPLE reservoir(10) REPEATABLE (42)'],
+  ['duckdb', 'SELECT * FROM t TABLESAMPLE 10 ROWS (reservoir)'],
+  ['sqlite', 'SELECT * FROM sqlite_master'],
+  ['sqlite', 'SELECT * FROM main.sqlite_schema'],
+  ['sqlite', "SELECT value FROM json_each('[1, 2]')"],
+  ['sqlite', "SELECT strftime('%Y', d), substr(s, 1, 2), printf('%d', n) FROM t"],
+  ['clickhouse', "SELECT countIf(status = 'paid'), sumIf(total, status = 'paid'), quantile(0.9)(total), uniqMergeState(s) FROM orders"],
+  ['clickhouse', 'SELECT CAST(x AS Nullable(String)), toDecimal64(x, 2) FROM t'],
+  ['clickhouse', 'SELECT * FROM numbers(10)'],
+  ['clickhouse', 'SELECT * FROM system.tables'],
+  ['mysql', "SELECT * FROM JSON_TABLE('[1]', '$[*]' COLUMNS (a INT PATH '$')) AS t"],
+  ['mysql', "SELECT MATCH (title) AGAINST ('x') FROM t"],
+  ['mysql', 'SELECT * FROM t USE INDEX (idx) WHERE a = 1'],
+  ['mssql', "SELECT CONVERT(VARCHAR(10), d, 120), TRY_CONVERT(DECIMAL(10, 2), x), IIF(a > 1, 'y', 'n') FROM t"],
+  ['mssql', 'SELECT TOP (5) name FROM t'],
+  ['mssql', 'SELECT * FROM t WITH (NOLOCK)'],
+  ['mssql', "SELECT x.value('(/a)[1]', 'int') FROM t"],
+  ['mssql', 'SELECT $PARTITION.pf_date(created_at) FROM t'],
+  ['mssql', 'SELECT * FROM sys.tables'],
+  ['mssql', 'SELECT a FROM t1 INNER MERGE JOIN t2 ON t1.id = t2.id'],
+  ['snowflake', 'SELECT f.value FROM orders, LATERAL FLATTEN(input => items) f'],
+  ['snowflake', "SELECT * FROM TABLE(FLATTEN(input => PARSE_JSON('[1]')))"],
+  ['snowflake', 'SELECT * FROM t SAMPLE BLOCK (3) SEED (82)'],
+  ['snowflake', 'SELECT t1.c1 FROM t1, t2 WHERE t1.c1 = t2.c2 (+)'],
+  ['bigquery', 'SELECT SAFE.SUBSTR(s, 0, 2), NET.HOST(url), EXTRACT(WEEK(MONDAY) FROM d) FROM t'],
+  ['bigquery', 'SELECT * FROM UNNEST([1, 2]) AS x'],
+  ['bigquery', 'SELECT * FROM `proj.dataset.INFORMATION_SCHEMA.COLUMNS`'],
+  ['trino', 'SELECT table_schem, table_name FROM system.jdbc.tables'],
+  ['trino', 'SELECT * FROM t CROSS JOIN UNNEST(arr) WITH ORDINALITY u(e, n)'],
+  ['trino', 'SELECT * FROM TABLE(exclude_columns(input => TABLE(t), columns => DESCRIPTOR(a)))'],
+  ['databricks', 'SELECT explode(arr) FROM t'],
+];
+
+describe('default deny: names no allow list holds are refused, with the name', () => {
+  for (const [driver, sql, reason, name] of REFUSED) {
+    it(`${driver}: ${sql}`, () => {
+      const r = check(driver, sql);
+      expect(r?.reason).toBe(reason);
+      if (name !== '') {
+        expect(r?.name).toBe(name);
+        expect(r?.message).toContain(name);
+      }
+    });
+  }
+
+  it('names the reasons and the way a project allows a name', () => {
+    expect(check('duckdb', 'SELECT my_macro(1)')?.reason).toBe('function-not-allowed');
+    expect(check('duckdb', 'SELECT * FROM my_table_macro(1)')?.reason).toBe('table-function-not-allowed');
+    expect(check('postgresql', 'SELECT * FROM pg_stat_statements_info')?.reason).toBe('system-catalog');
+    expect(check('postgresql', 'SELECT * FROM pg_shmem_allocations')?.reason).toBe('relation-not-allowed');
+  });
+});
+
+describe('default deny: grammar, aliases and the lists pass', () => {
+  for (const [driver, sql] of ALLOWED) it(`${driver}: ${sql}`, () => expect(check(driver, sql)).toBeNull());
+});
+
+describe('statementCheck.allow: the project adds its own names, and nothing else widens the list', () => {
+  it('allows a user-defined function the project names, bare or schema-qualified', () => {
+    expect(check('postgresql', 'SELECT fiscal_week(d) FROM t')?.reason).toBe('function-not-allowed');
+    expect(check('postgresql', 'SELECT fiscal_week(d) FROM t', { functions: ['fiscal_week'] })).toBeNull();
+    expect(check('postgresql', 'SELECT analytics.fiscal_week(d) FROM t', { functions: ['analytics.fiscal_week'] })).toBeNull();
+    expect(check('postgresql', 'SELECT other.fiscal_week(d) FROM t', { functions: ['analytics.fiscal_week'] })?.reason).toBe('function-not-allowed');
+    expect(check('mssql', 'SELECT dbo.fn_total(id) FROM t', { functions: ['dbo.fn_total'] })).toBeNull();
+  });
+
+  it('allows a table function and a system relation the project names', () => {
+    expect(check('duckdb', 'SELECT * FROM my_table_macro(1)', { tableFunctions: ['my_table_macro'] })).toBeNull();
+    expect(check('sqlite', 'SELECT * FROM dbstat', { relations: ['dbstat'] })).toBeNull();
+    expect(check('postgresql', 'SELECT * FROM pg_catalog.pg_shmem_allocations', { relations: ['pg_catalog.pg_shmem_allocations'] })).toBeNull();
+  });
+
+  it('never lets an addition past the family and read-only layers', () => {
+    expect(check('postgresql', "SELECT pg_read_file('/etc/passwd')", { functions: ['pg_read_file'] })?.reason).toBe('file-reader');
+    expect(check('postgresql', 'SELECT * FROM pg_stat_activity', { relations: ['pg_stat_activity'] })?.reason).toBe('system-catalog');
+    expect(check('postgresql', 'SELECT my_f(1); DELETE FROM t', { functions: ['my_f'] })?.reason).toBe('several-statements');
+  });
+
+  it('refuses an allowance that is not lists of names', () => {
+    for (const allow of [[], 'x', { functions: 'x' }, { functions: [1] }, { functions: [''] }, { other: [] }, null])
+      expect(hostedStatementRefusal('SELECT 1', 'postgresql', [], { readOnly: true, allow: allow as never })?.reason).toBe('invalid-option');
+  });
+
+  it('leaves statements that need not only read to the family layer', () => {
+    expect(hostedStatementRefusal('SELECT my_udf(1)', 'postgresql', [], { readOnly: false })).toBeNull();
+  });
+});
