@@ -18,6 +18,7 @@ import { localOwner } from '../runtime/certify/local-owner.js';
 import { localPrincipal, newRequestId, type Principal, type RequestContext } from '../hooks/context/request-context.js';
 import { runWithContext } from './request-scope.js';
 import { routeAction, type RouteAction } from '../hooks/context/route-action.js';
+import { carriesWrittenSql } from '../hooks/context/sql-routes.js';
 import { callHook } from '../hooks/call-hook.js';
 import { authorizeAction } from '../hooks/authorize-action.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, type AuthorizeDecision, type HostHooks } from '../hooks/hooks.js';
@@ -47,6 +48,26 @@ export function installRequestContext(app: FastifyInstance, deps: ServerDeps): v
     const { action, destination } = routeAction(request.method, request.url);
     request.asker = { principal: resolve(), requestId: newRequestId(), action, destination };
     runWithContext(request.asker, done);
+  });
+  installWrittenSql(app);
+}
+
+/**
+ * After the body is read: a request carrying SQL its caller wrote is also authorized for
+ * `query.run` (refused: 403, nothing runs), and its statements' rows go back to the person. The
+ * context object is changed in place, so the route and the host's own hook code read the same.
+ */
+function installWrittenSql(app: FastifyInstance, hooks?: HostHooks, deps?: ServerDeps): void {
+  app.addHook('preHandler', async (request, reply) => {
+    const context = request.asker;
+    if (context === undefined || !carriesWrittenSql(routeAction(request.method, request.url).rule, request.body)) return;
+    context.destination = 'person';
+    if (hooks === undefined || deps === undefined || context.principal === undefined) return;
+    const route: RouteAction = { ...routeAction(request.method, request.url), action: 'query.run', destination: 'person' };
+    const decision = await decide(route, context.principal, hooks, deps);
+    if (decision.allow) return;
+    audit('refusal', { code: 'PERMISSION_DENIED' }, context);
+    return denied(reply, route, decision);
   });
 }
 
@@ -136,4 +157,5 @@ function installHosted(app: FastifyInstance, deps: ServerDeps, hooks: HostHooks)
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });
+  installWrittenSql(app, hooks, deps);
 }
