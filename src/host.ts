@@ -26,7 +26,7 @@ export { startLocalServer } from './server/start/start-local-server.js';
 /** A warehouse failure on a hosted request: diagnosis, reference and the statement's own tables, never the engine's words. */
 export { WarehouseStatementError, StatementError } from './warehouse/types.js';
 /** Starts the server for one project as a platform embeds it: hooks required, allowed origins, a host-managed connection. */
-export { startHostedServer, HostHooksRequiredError } from './server/start/start-hosted-server.js';
+export { startHostedServer, HostHooksRequiredError, HostResolverRequiredError } from './server/start/start-hosted-server.js';
 /** Options of `startHostedServer`. */
 export type { HostedServerOptions } from './server/start/start-hosted-server.js';
 /** Thrown by `startLocalServer` for an `allowedOrigins` entry that is not an origin. */

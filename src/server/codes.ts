@@ -48,6 +48,11 @@ export const API_ERROR_CODES = {
     'startHostedServer was called without hostHooks: a hosted server never falls back to single-user behaviour.',
     'Pass hostHooks (at least resolvePrincipal), or use startLocalServer for a single-user server.',
   ),
+  HOST_RESOLVER_REQUIRED: code(
+    'start',
+    'startHostedServer was given hostHooks without resolvePrincipal: a hosted server answers only people the host names.',
+    'Add resolvePrincipal to hostHooks (answer null for someone not signed in), or use startLocalServer for a single-user server.',
+  ),
   IDENTITY_UNAVAILABLE: http(503, HOOK_CODES.IDENTITY_UNAVAILABLE),
   INTERNAL_ERROR: code(
     500,

@@ -7,7 +7,8 @@
  * spec 03 "Errors"): every answer carries `X-SVC-Hosted: 1`; `resolvePrincipal` names the
  * person (null: 401 SIGN_IN_REQUIRED, with `X-SVC-Sign-In` when the host's sign-in path is
  * same-origin; no answer in time: 503 IDENTITY_UNAVAILABLE; a throw or a wrong shape: 401 with
- * a reference, since no one could be placed); then `authorize` decides the route's action
+ * a reference, since no one could be placed; a host with no resolvePrincipal places no one, so
+ * every route but health, the app's files and `GET /api/identity` is 401); then `authorize` decides the route's action
  * (refused, failed or late: 403 PERMISSION_DENIED, nothing runs). Health stays open and asks
  * neither hook.
  */
@@ -131,8 +132,13 @@ async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps:
   if (isOpen(route)) return context;
   const placed = await place(request, reply, hooks, deps);
   if (placed.refused !== undefined) return undefined;
-  // A host without resolvePrincipal places no one: nothing personal is read or kept.
-  if (placed.principal === undefined) return context;
+  // A host without resolvePrincipal places no one: only who-am-I answers (no one); the rest is
+  // 401 (spec 03 Errors), so no route runs with nobody's rights.
+  if (placed.principal === undefined) {
+    if (route.rule === 'GET /api/identity') return context;
+    send(reply, 401, 'SIGN_IN_REQUIRED', 'This service names no one for this request, so nothing here is open; sign in through the platform.');
+    return undefined;
+  }
   const decision = await decide(route, placed.principal, hooks, deps);
   if (!decision.allow) {
     audit('refusal', { code: 'PERMISSION_DENIED' }, { ...context, principal: placed.principal });
