@@ -43,6 +43,8 @@ export type { HostHooks, HostRequest, AuthorizeDecision } from './hooks/hooks.js
 export type { CredentialsContext, CredentialsAnswer } from './hooks/hooks.js';
 /** What the `statements` observer is told of each statement. */
 export type { HostStatementEvent } from './hooks/hooks.js';
+/** A relation as the engine resolves it (`name`) and as written; in a statement, with where its spelling stands. */
+export type { RelationName, StatementRelation } from './hooks/relation-names.js';
 /** What `rowPolicy` is told of a statement, why it runs, and what it may answer. */
 export type { QueryContext, QueryPurpose, RowPolicyAnswer } from './hooks/hooks.js';
 /** The default time limit of a decision hook, in milliseconds (10 s). */

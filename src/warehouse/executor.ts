@@ -193,7 +193,7 @@ class OneQueryPath implements Executor {
   private async admit(request: StatementRequest, target: Target, report: Report): Promise<{ person: PersonCredentials; policed: PolicedStatement }> {
     try {
       const person = await personCredentials(request.asker, target.name, target.driver);
-      const policed = await applyRowPolicy(request, target.name, target.driver, target.folders);
+      const policed = await applyRowPolicy(request, target.name, target.driver, target.folders, this.options.config?.connections?.[target.name]);
       return { person, policed };
     } catch (error) {
       report('refused');
