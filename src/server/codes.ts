@@ -22,6 +22,7 @@ export const API_ERROR_CODES = {
     'The figures of this answer can differ by who reads them (or were withheld from the caller), so it cannot be kept as text on a page.',
     'Add it to the page as a live tile instead.',
   ),
+  APP_NOT_FOUND: code(404, 'The project has no such App.', 'Check the App id; svc app check lists the Apps.'),
   BAD_REQUEST: code(400, 'The request is not valid (its JSON, its body or a parameter); the message says what.', 'Fix the request as the message says.'),
   BLOCK_NOT_CERTIFIED: http(409, ASK_REFUSAL_CODES.BLOCK_NOT_CERTIFIED),
   BLOCK_NOT_FOUND: http(404, ASK_REFUSAL_CODES.BLOCK_NOT_FOUND),

@@ -42,6 +42,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/app-answer-tiles': [{ method: 'GET', url: '/api/app-answer-tiles' }],
   'GET /api/apps': [{ method: 'GET', url: '/api/apps' }],
   'GET /api/apps/:appId/pages/:pageId': [{ method: 'GET', url: '/api/apps/growth/pages/overview' }],
+  'PUT /api/apps/:appId/audience': [{ method: 'PUT', url: '/api/apps/growth/audience', payload: { groups: [] } }],
   'POST /api/apps/:appId/pages/:pageId/answers': [{ method: 'POST', url: '/api/apps/growth/pages/overview/answers', payload: { runId: 'r1', mode: 'live' } }],
   'POST /api/apps/:appId/pages/:pageId/run': [{ method: 'POST', url: '/api/apps/growth/pages/overview/run', payload: {} }],
   'POST /api/block-studio/certifications': [{ method: 'POST', url: '/api/block-studio/certifications', payload: { block: 'sales.top_states_by_revenue' } }],

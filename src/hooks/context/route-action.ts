@@ -52,7 +52,10 @@ const RULES: readonly Rule[] = [
   { route: 'POST /api/apps/:appId/pages/:pageId/answers', action: 'app.author' },
   // Running a page's tiles reads what the App shows; the page's own read policy (spec 03) is the App's.
   { route: 'POST /api/apps/:appId/pages/:pageId/run', action: 'app.view' },
+  // Who may open each App is the App decision's (src/hooks/app-access.ts): the library lists only those.
   { route: 'GET /api/apps', action: 'project.read' },
+  // Choosing who an App opens for is authoring it.
+  { route: 'PUT /api/apps/:appId/audience', action: 'app.author' },
   // Reading traces runs no statement; which traces a person sees is the trace store's rule.
   { route: 'GET /api/ask-traces', action: 'project.read' },
   { route: 'GET /api/ask-traces/:traceId', action: 'project.read' },

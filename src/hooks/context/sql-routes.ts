@@ -23,8 +23,9 @@ export interface SqlRoute {
 export const SQL_ROUTES: readonly SqlRoute[] = [
   // An agent's own SQL runs at Tier 2 and answers the person with its rows.
   { route: 'POST /api/agent-runs', asks: ['ask'], writtenSql: ['proposedSql'], destination: 'model' },
-  // Running a page's tiles (each tile's dataset query, live answer tiles' SQL of their own runs).
-  { route: 'POST /api/apps/:appId/pages/:pageId/run', asks: ['app.view'], destination: 'person' },
+  // Running a page's tiles (each tile's dataset query, live answer tiles' SQL of their own runs);
+  // the sample's App is not published, so it runs on execute: app.view and query.run.
+  { route: 'POST /api/apps/:appId/pages/:pageId/run', asks: ['app.view', 'query.run'], destination: 'person' },
   // Certification runs the block's tests and proofs on the one query path.
   { route: 'POST /api/block-studio/certifications', asks: ['dataset.certify'], destination: 'person' },
   { route: 'POST /api/blocks/:id/run', asks: ['query.run'], destination: 'person' },

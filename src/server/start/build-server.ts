@@ -24,6 +24,7 @@ import { followsRoute } from '../routes/follows.js';
 import { appAnswersRoute } from '../routes/app-answers.js';
 import { webAppRoute } from '../routes/web-app.js';
 import { appsRoute } from '../routes/apps.js';
+import { appAudienceRoute } from '../routes/app-audience.js';
 import { hostListsRoute } from '../routes/host-lists.js';
 import { hostUiRoute } from '../routes/host-ui.js';
 import { installRequestContext } from '../request-context-hook.js';
@@ -52,6 +53,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   followsRoute,
   appAnswersRoute,
   appsRoute,
+  appAudienceRoute,
   webAppRoute,
 ];
 
