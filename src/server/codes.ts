@@ -66,6 +66,7 @@ export const API_ERROR_CODES = {
     'Leave the execution target out, or name a connection.',
   ),
   NOT_FOUND: code(404, 'There is no such route here.', 'Check the method and the path.'),
+  OPERATION_NOT_FOUND: code(404, "No running operation of the caller has this id (someone else's reads the same).", 'List your own with GET /api/operations.'),
   ORIGIN_INVALID: code(
     'start',
     'An allowedOrigins entry is not an origin (scheme://host[:port], http or https), so the server does not start.',
@@ -106,6 +107,7 @@ export const API_ERROR_CODES = {
     'Use a longer secret, or unset it on a loopback server.',
   ),
   SIGN_IN_REQUIRED: http(401, HOOK_CODES.SIGN_IN_REQUIRED),
+  STATEMENT_CANCELLED: http(409, STATEMENT_CODES.STATEMENT_CANCELLED),
   STATEMENT_TIMEOUT: http(504, STATEMENT_CODES.STATEMENT_TIMEOUT),
   STORE_UNAVAILABLE: http(503, HOOK_CODES.STORE_UNAVAILABLE),
   TABLE_NOT_FOUND: code(

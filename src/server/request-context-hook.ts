@@ -19,7 +19,7 @@ import { localOwner } from '../runtime/certify/local-owner.js';
 import { localPrincipal, newRequestId, type Principal, type RequestContext } from '../hooks/context/request-context.js';
 import { runWithContext } from './request-scope.js';
 import { routeAction, type RouteAction } from '../hooks/context/route-action.js';
-import { carriesWrittenSql } from '../hooks/context/sql-routes.js';
+import { carriesWrittenSql, runsSql } from '../hooks/context/sql-routes.js';
 import { callHook } from '../hooks/call-hook.js';
 import { authorizeAction } from '../hooks/authorize-action.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, type AuthorizeDecision, type HostHooks } from '../hooks/hooks.js';
@@ -45,9 +45,10 @@ export function installRequestContext(app: FastifyInstance, deps: ServerDeps): v
     principal ??= localPrincipal(localOwner(deps.root, deps.config).owner);
     return principal;
   };
-  app.addHook('onRequest', (request, _reply, done) => {
-    const { action, destination } = routeAction(request.method, request.url);
+  app.addHook('onRequest', (request, reply, done) => {
+    const { action, destination, rule } = routeAction(request.method, request.url);
     request.asker = { principal: resolve(), requestId: newRequestId(), action, destination };
+    if (runsSql(rule)) deps.operations?.open(request.asker, rule ?? '', reply);
     runWithContext(request.asker, done);
   });
   installWrittenSql(app);
@@ -158,6 +159,8 @@ function installHosted(app: FastifyInstance, deps: ServerDeps, hooks: HostHooks)
       (context) => {
         if (context === undefined) return;
         request.asker = context;
+        const rule = routeAction(request.method, request.url).rule;
+        if (runsSql(rule)) deps.operations?.open(context, rule ?? '', reply);
         runWithContext(context, done);
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),

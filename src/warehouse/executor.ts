@@ -235,9 +235,14 @@ class OneQueryPath implements Executor {
   ) {
     const { policed, person } = admitted;
     try {
-      return await this.registry
-        .getWith(target.name, person.overlay)
-        .runStatement({ sql: policed.sql, params: policed.params, ...bounds, origin: request.origin, ...callerOf(request.asker) });
+      return await this.registry.getWith(target.name, person.overlay).runStatement({
+        sql: policed.sql,
+        params: policed.params,
+        ...bounds,
+        origin: request.origin,
+        ...callerOf(request.asker),
+        ...(request.asker?.signal !== undefined ? { signal: request.asker.signal } : {}),
+      });
     } catch (error) {
       const failure = asStatementError(error);
       report(failure.code === 'STATEMENT_TIMEOUT' ? 'timeout' : 'error');

@@ -59,6 +59,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/host/home-cards': [{ method: 'GET', url: '/api/host/home-cards' }],
   'GET /api/host/ui': [{ method: 'GET', url: '/api/host/ui' }],
   'GET /api/identity': [{ method: 'GET', url: '/api/identity' }],
+  'GET /api/operations': [{ method: 'GET', url: '/api/operations' }],
+  'POST /api/operations/:id/cancel': [{ method: 'POST', url: '/api/operations/op1/cancel', payload: {} }],
   'GET /api/schema': [{ method: 'GET', url: '/api/schema' }],
   'POST /api/tools/:name': [
     { method: 'POST', url: '/api/tools/query_via_block', payload: { args: { block: 'sales.top_states_by_revenue', params: { top_n: 3 } } } },

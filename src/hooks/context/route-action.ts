@@ -80,6 +80,9 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/host/ui', action: 'project.read' },
   { route: 'GET /api/identity', action: 'project.read' },
   { route: 'POST /api/query/export', action: 'export' },
+  // One's own running work: listing and stopping it changes nothing of the project.
+  { route: 'GET /api/operations', action: 'project.read' },
+  { route: 'POST /api/operations/:id/cancel', action: 'project.read' },
   { route: 'GET /api/schema', action: 'project.read' },
   // One action per tool (spec 02 vocabulary `tool.<name>`), named by the path's own segment.
   { route: 'POST /api/tools/:name', action: 'tool.:name' },

@@ -38,6 +38,11 @@ export const SQL_ROUTES: readonly SqlRoute[] = [
 
 const BY_ROUTE = new Map(SQL_ROUTES.map((r) => [r.route, r]));
 
+/** True when requests of `rule` run statements: each is an operation its asker may list and cancel. */
+export function runsSql(rule: string | undefined): boolean {
+  return rule !== undefined && BY_ROUTE.has(rule);
+}
+
 /** The value at `path` inside `body`, or undefined. */
 function at(body: unknown, path: readonly string[]): unknown {
   let value = body;
