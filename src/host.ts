@@ -33,7 +33,7 @@ export { startLocalServer } from './server/start/start-local-server.js';
 /** A warehouse failure on a hosted request: diagnosis, reference and the statement's own tables, never the engine's words. */
 export { WarehouseStatementError, StatementError } from './warehouse/types.js';
 /** Starts the server for one project as a platform embeds it: hooks required, allowed origins, a host-managed connection. */
-export { startHostedServer, HostHooksRequiredError } from './server/start/start-hosted-server.js';
+export { startHostedServer, HostHooksRequiredError, HostResolverRequiredError } from './server/start/start-hosted-server.js';
 /** Options of `startHostedServer`. */
 export type { HostedServerOptions } from './server/start/start-hosted-server.js';
 /** Thrown by `startLocalServer` for an `allowedOrigins` entry that is not an origin. */
@@ -50,6 +50,8 @@ export type { HostHooks, HostRequest, AuthorizeDecision } from './hooks/hooks.js
 export type { CredentialsContext, CredentialsAnswer } from './hooks/hooks.js';
 /** What the `statements` observer is told of each statement. */
 export type { HostStatementEvent } from './hooks/hooks.js';
+/** A relation as the engine resolves it (`name`) and as written; in a statement, with where its spelling stands. */
+export type { RelationName, StatementRelation } from './hooks/relation-names.js';
 /** What `rowPolicy` is told of a statement, why it runs, and what it may answer. */
 export type { QueryContext, QueryPurpose, RowPolicyAnswer } from './hooks/hooks.js';
 /** The default time limit of a decision hook, in milliseconds (10 s). */

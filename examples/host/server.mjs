@@ -3,8 +3,10 @@
 // sends each request with `x-example-session: <user>.<region>.<signature>`, an HMAC of
 // "<user>.<region>" under a secret only the platform and this program know. This program:
 //   - names the person from that header, refusing anything unsigned or forged (resolvePrincipal);
-//   - lets people ask questions but not run blocks directly (authorize refuses query.run);
-//   - narrows every statement on `orders` to the person's region (rowPolicy);
+//   - lets people ask questions, and only the data team (EXAMPLE_ANALYSTS, user names separated
+//     by commas) run blocks or write SQL (authorize refuses query.run to everyone else);
+//   - narrows every statement on `orders` to the person's region, however the statement spells
+//     the table (rowPolicy compares the names as the engine resolves them);
 //   - lists no customer e-mail addresses in the schema routes (columnsVisible).
 //
 //   node examples/host/server.mjs --project fixtures/commerce [--port 0]
@@ -19,6 +21,9 @@ if (secret.length < 16 || values.project === undefined) {
   process.stderr.write('usage: EXAMPLE_HOST_SECRET=<16+ characters> node examples/host/server.mjs --project DIR [--port N]\n');
   process.exit(2);
 }
+
+/** The platform's data team: they may run blocks and write SQL. */
+const analysts = new Set((process.env.EXAMPLE_ANALYSTS ?? '').split(',').filter((name) => name !== ''));
 
 /** The platform's signature of "<user>.<region>". */
 function sign(user, region, key = secret) {
@@ -37,24 +42,78 @@ function personOf(header) {
   return { id: `${user}@platform.example`, kind: 'person', displayName: user, attributes: { region } };
 }
 
+/** The orders table as the engine resolves it on the platform's SQLite warehouse. */
+const ORDERS = 'main.orders';
+const OWN_ORDERS = 'platform_own_orders';
+/** Words that may follow a table where it has no alias. */
+const AFTER_TABLE = new Set([
+  'where',
+  'join',
+  'inner',
+  'left',
+  'right',
+  'full',
+  'cross',
+  'natural',
+  'on',
+  'using',
+  'group',
+  'order',
+  'limit',
+  'union',
+  'except',
+  'intersect',
+  'window',
+  'having',
+]);
+
+/**
+ * `sql` with each spelling of the orders table (`reads`, from the end so earlier offsets stay
+ * true) read from OWN_ORDERS; a spelling without an alias keeps `orders` as its alias, so
+ * `orders.state` still names its column.
+ */
+/** `sql` with OWN_ORDERS defined first: a statement that has a WITH of its own gets it as its first CTE. */
+function withOwnOrders(sql) {
+  const own = `${OWN_ORDERS} AS (SELECT * FROM main.orders WHERE state = ?)`;
+  const head = /^\s*with\s+(recursive\s+)?/i.exec(sql);
+  return head === null ? `WITH ${own} ${sql}` : `WITH ${head[1] ?? ''}${own}, ${sql.slice(head[0].length)}`;
+}
+
+function ownOrders(sql, reads) {
+  let out = sql;
+  for (const r of [...reads].sort((a, b) => b.start - a.start)) {
+    const next = /^\s*([A-Za-z_]+)?/.exec(sql.slice(r.end))?.[1]?.toLowerCase();
+    const aliased = next !== undefined && !AFTER_TABLE.has(next);
+    out = `${out.slice(0, r.start)}${OWN_ORDERS}${aliased ? '' : ' AS orders'}${out.slice(r.end)}`;
+  }
+  return out;
+}
+
 const server = await startHostedServer({
   project: values.project,
   port: Number(values.port),
   hostHooks: {
     resolvePrincipal: (request) => personOf(request.headers['x-example-session']),
     signInPath: '/sign-in',
-    authorize: (_person, action) =>
-      action === 'query.run'
-        ? { allow: false, reason: 'Running blocks directly is for the data team; ask a question instead.', next: { label: 'Ask a question', href: '/ask' } }
+    authorize: (person, action) =>
+      action === 'query.run' && !analysts.has(person.displayName)
+        ? {
+            allow: false,
+            reason: 'Running blocks and writing SQL is for the data team; ask a question instead.',
+            next: { label: 'Ask a question', href: '/ask' },
+          }
         : { allow: true },
     rowPolicy: (query) => {
-      if (query.purpose !== 'data' || !query.tables.includes('orders')) return { sql: query.sql, params: query.params };
+      // Names as the engine resolves them: `orders`, `main.orders`, `"ORDERS"` are all main.orders.
+      const reads = query.relations.filter((r) => r.name === ORDERS);
+      if (query.purpose !== 'data' || reads.length === 0) return { sql: query.sql, params: query.params };
       const region = query.principal?.attributes?.region;
       if (typeof region !== 'string') return { refuse: 'Your account has no region, so order data is not available to you.' };
-      // The person's orders only: a common table expression named like the table shadows it.
-      return { sql: `WITH orders AS (SELECT * FROM main.orders WHERE state = ?) ${query.sql}`, params: [region, ...query.params] };
+      // The person's orders only: every spelling of the table is read from a common table
+      // expression of their own rows, under a name no statement of the person's shadows.
+      return { sql: withOwnOrders(ownOrders(query.sql, reads)), params: [region, ...query.params] };
     },
-    columnsVisible: (_person, relation, columns) => (relation === 'customers' ? columns.filter((c) => c !== 'email') : columns),
+    columnsVisible: (_person, _relation, columns, resolved) => (resolved.name === 'main.customers' ? columns.filter((c) => c !== 'email') : columns),
   },
   log: (line) => process.stderr.write(`${line}\n`),
 });

@@ -18,6 +18,12 @@ export interface RelationRef {
   /** Index of the first and last token of the reference. */
   readonly first: number;
   readonly last: number;
+  /**
+   * True when a one-part name is a CTE in scope where it stands: defined by a WITH at this
+   * parenthesis level or an enclosing one of the same statement (a CTE of a closed subquery
+   * shadows nothing outside it).
+   */
+  readonly shadowed?: true;
 }
 
 export interface Relations {
@@ -122,10 +128,13 @@ export function readRelations(tokens: readonly SqlToken[]): Relations {
   const mode: number[] = [NONE];
   const openedAsRelation: boolean[] = [false];
   const withAt: boolean[] = [false];
+  const scopes: Array<Set<string>> = [new Set()];
   let d = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as SqlToken;
     if (t.kind === 'punctuation') {
+      if (t.value === '(') scopes[d + 1] = new Set();
+      else if (t.value === ';') scopes.splice(0, scopes.length, new Set());
       if (t.value === '(') {
         const asRelation = mode[d] === EXPECT;
         const next = tokens[i + 1];
@@ -150,10 +159,23 @@ export function readRelations(tokens: readonly SqlToken[]): Relations {
     }
     if (query[d] !== true) continue;
     if (t.kind === 'word' && t.value === 'with') withAt[d] = true;
-    else if (withAt[d] === true && isNameToken(t) && isCteName(tokens, i)) cteNames.add(nameValue(t));
+    else if (withAt[d] === true && isNameToken(t) && isCteName(tokens, i)) {
+      cteNames.add(nameValue(t));
+      scopes[d]?.add(nameValue(t));
+    }
+    const before = refs.length;
     i = step(tokens, i, d, mode, refs);
+    if (refs.length > before) markShadowed(refs, scopes.slice(0, d + 1));
   }
   return { refs, cteNames };
+}
+
+/** Marks the last reference shadowed when it is a one-part name a CTE in `scopes` defines. */
+function markShadowed(refs: RelationRef[], scopes: ReadonlyArray<Set<string> | undefined>): void {
+  const ref = refs.at(-1) as RelationRef;
+  const name = ref.parts[0];
+  if (ref.kind !== 'name' || ref.parts.length !== 1 || name === undefined) return;
+  if (scopes.some((scope) => scope?.has(name) === true)) refs[refs.length - 1] = { ...ref, shadowed: true };
 }
 
 /** True when the word at `i` begins a statement (or a parenthesised or explained one). */

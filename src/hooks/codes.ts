@@ -18,7 +18,7 @@ export const HOOK_CODES = {
   },
   SIGN_IN_REQUIRED: {
     meaning:
-      "No one is signed in: the host's resolvePrincipal answered null, or threw or answered in the wrong shape (then with a reference), or the action records who did it and no one is placed.",
+      "No one is signed in: the host's resolvePrincipal answered null, or threw or answered in the wrong shape (then with a reference), or the host names no one at all (it has no resolvePrincipal), or the action records who did it and no one is placed.",
     hint: 'Sign in (the X-SVC-Sign-In header names where), then try again.',
   },
   STORE_UNAVAILABLE: {

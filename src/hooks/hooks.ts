@@ -12,6 +12,7 @@ import type { MemoryStore } from './stores/memory-store.js';
 import type { OutboundTrace } from '../traces/content.js';
 import type { AuditEvent } from './audit.js';
 import type { FollowsHook } from './follows.js';
+import type { RelationName, StatementRelation } from './relation-names.js';
 
 /** What `resolvePrincipal` is told of the incoming request. */
 export interface HostRequest {
@@ -38,8 +39,14 @@ export interface QueryContext {
   principal?: Principal;
   sql: string;
   params: ReadonlyArray<string | number | boolean | null>;
-  /** Tables the statement reads, as svc reads them (empty when it cannot tell). */
+  /** Tables the statement reads, as written there, lower-cased (empty when it cannot tell). Compare `relations` instead. */
   tables: string[];
+  /**
+   * Every relation the statement reads, in the order written: `name` as the engine resolves it
+   * (catalog-qualified, quotes removed, case folded as the engine folds: `main.orders` for
+   * `FROM Orders` on SQLite) and `written`, its spelling in the statement. CTEs are not relations.
+   */
+  relations: StatementRelation[];
   connection: string;
   purpose: QueryPurpose;
   destination?: Destination;
@@ -90,8 +97,11 @@ export interface HostHooks {
   onePerson?: boolean;
   /** Certify with every enterprise gate: the host decides, never the request (default off with a host). */
   enterpriseCertification?: boolean;
-  /** The columns of `relation` the person may see listed by the schema routes (a subset of `columns`). */
-  columnsVisible?(principal: Principal, relation: string, columns: string[]): string[] | Promise<string[]>;
+  /**
+   * The columns of `relation` (as the route names it) the person may see listed by the schema
+   * routes (a subset of `columns`); `resolved` names it as the engine resolves it (`main.customers`).
+   */
+  columnsVisible?(principal: Principal, relation: string, columns: string[], resolved: RelationName): string[] | Promise<string[]>;
   rowPolicy?(query: QueryContext): RowPolicyAnswer | Promise<RowPolicyAnswer>;
   /** The person's own warehouse sign-in, laid over the connection before the row policy sees it. */
   credentials?(context: CredentialsContext): CredentialsAnswer | Promise<CredentialsAnswer>;
@@ -117,8 +127,11 @@ export interface HostHooks {
   answerFigures?(principal: Principal): 'show' | 'withhold_review' | Promise<'show' | 'withhold_review'>;
   /** The host's review status of this person's answers, by run id (see answer-status.ts for the shape). */
   answerStatus?(principal: Principal, runIds: string[]): Record<string, unknown> | Promise<Record<string, unknown>>;
-  /** The certified sources (`app:block:<domain>:<hash>`, `block:<domain>.<name>`) this person may use; an error allows none. */
-  sourceAccess?(principal: Principal, sources: string[]): Iterable<string> | Promise<Iterable<string>>;
+  /**
+   * The certified sources (`app:block:<domain>:<hash>`, `block:<domain>.<name>`) this person may use;
+   * an error allows none. `relations` names, per source id, the relations its query reads as the engine resolves them.
+   */
+  sourceAccess?(principal: Principal, sources: string[], context: { relations: Record<string, RelationName[]> }): Iterable<string> | Promise<Iterable<string>>;
   /** Page follows the host keeps: `list(principal)` gives `{ pageId, following }[]`, `set(principal, { pageId }, following)` keeps one. */
   follows?: FollowsHook;
   /**

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import type { Asker } from './context/request-context.js';
 import { askHost } from './ask-host.js';
+import { relationNamesOrNone, type RelationName } from './relation-names.js';
 
 /** `block:<domain>.<name>`: how answers and audit events name a block. */
 export function blockSourceId(block: Pick<CompiledBlock, 'id'>): string {
@@ -29,12 +30,22 @@ export function blockSources(block: CompiledBlock): string[] {
 const isCertified = (b: CompiledBlock) => b.effectiveStatus === 'certified';
 
 /** The certified blocks of a manifest and their App dataset ids, worked out once per manifest. */
-const certifiedIds = new WeakMap<Manifest, { certified: CompiledBlock[]; ids: string[] }>();
-function certifiedOf(manifest: Manifest): { certified: CompiledBlock[]; ids: string[] } {
+interface Certified {
+  certified: CompiledBlock[];
+  ids: string[];
+  /** Per id, the relations the block's query reads as the engine resolves them (spec 02: hooks compare resolved names). */
+  relations: Record<string, RelationName[]>;
+}
+const certifiedIds = new WeakMap<Manifest, Certified>();
+function certifiedOf(manifest: Manifest): Certified {
   let known = certifiedIds.get(manifest);
   if (known === undefined) {
     const certified = Object.values(manifest.blocks).filter(isCertified);
-    known = { certified, ids: certified.map(appBlockSourceId) };
+    const ids = certified.map(appBlockSourceId);
+    const relations = Object.fromEntries(
+      certified.map((b, i) => [ids[i] as string, relationNamesOrNone(b.query, b.dialect).map(({ name, written }) => ({ name, written }))]),
+    );
+    known = { certified, ids, relations };
     certifiedIds.set(manifest, known);
   }
   return known;
@@ -53,8 +64,13 @@ function idsOf(value: unknown): Set<string> | undefined {
 export async function admittedBlocks(asker: Asker, manifest: Manifest): Promise<Set<string> | undefined> {
   // Every Ask passes here: without the hook nothing of the manifest is read.
   if (asker?.host?.hooks.sourceAccess === undefined) return undefined;
-  const { certified, ids } = certifiedOf(manifest);
-  const answer = await askHost(asker, 'sourceAccess', [[...ids]], (v): v is Iterable<string> => idsOf(v) !== undefined);
+  const { certified, ids, relations } = certifiedOf(manifest);
+  const answer = await askHost(
+    asker,
+    'sourceAccess',
+    [[...ids], { relations: structuredClone(relations) }],
+    (v): v is Iterable<string> => idsOf(v) !== undefined,
+  );
   if (answer.kind === 'absent') return undefined;
   if (answer.kind !== 'ok') return new Set();
   const allowed = idsOf(answer.value) ?? new Set<string>();

@@ -6,11 +6,12 @@
  */
 import type { Asker } from './context/request-context.js';
 import { callHook } from './call-hook.js';
+import type { RelationName } from './relation-names.js';
 
 const isNames = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-/** The columns of `relation` to list for the asker. */
-export async function visibleColumns<C extends { name: string }>(asker: Asker, relation: string, columns: readonly C[]): Promise<C[]> {
+/** The columns of `relation` to list for the asker; the hook is also told the relation as the engine resolves it. */
+export async function visibleColumns<C extends { name: string }>(asker: Asker, relation: RelationName, columns: readonly C[]): Promise<C[]> {
   const context = asker;
   const hook = context?.host?.hooks.columnsVisible;
   const principal = context?.principal;
@@ -19,7 +20,7 @@ export async function visibleColumns<C extends { name: string }>(asker: Asker, r
   const names = columns.map((c) => c.name);
   const outcome = await callHook<string[]>({
     name: 'columnsVisible',
-    invoke: () => hook.call(host.hooks, principal, relation, [...names]),
+    invoke: () => hook.call(host.hooks, principal, relation.written, [...names], relation),
     accept: isNames,
     timeoutMs: host.timeoutMs,
     log: host.log,

@@ -104,6 +104,7 @@ export const ASK_REFUSAL_CODES = {
     "The question asks about individuals' pay, health, contact details or protected attributes, or a regulated identifier.",
     'Ask for an aggregate (a count, an average by group) instead of one person.',
   ),
+  STATEMENT_CANCELLED: statement(STATEMENT_CODES.STATEMENT_CANCELLED),
   STATEMENT_TIMEOUT: statement(STATEMENT_CODES.STATEMENT_TIMEOUT),
   TERM_NOT_CERTIFIED: code(
     'cascade',

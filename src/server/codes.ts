@@ -22,6 +22,7 @@ export const API_ERROR_CODES = {
     'The figures of this answer can differ by who reads them (or were withheld from the caller), so it cannot be kept as text on a page.',
     'Add it to the page as a live tile instead.',
   ),
+  APP_NOT_FOUND: code(404, 'The project has no such App.', 'Check the App id; svc app check lists the Apps.'),
   BAD_REQUEST: code(400, 'The request is not valid (its JSON, its body or a parameter); the message says what.', 'Fix the request as the message says.'),
   BLOCK_NOT_CERTIFIED: http(409, ASK_REFUSAL_CODES.BLOCK_NOT_CERTIFIED),
   BLOCK_NOT_FOUND: http(404, ASK_REFUSAL_CODES.BLOCK_NOT_FOUND),
@@ -48,6 +49,11 @@ export const API_ERROR_CODES = {
     'startHostedServer was called without hostHooks: a hosted server never falls back to single-user behaviour.',
     'Pass hostHooks (at least resolvePrincipal), or use startLocalServer for a single-user server.',
   ),
+  HOST_RESOLVER_REQUIRED: code(
+    'start',
+    'startHostedServer was given hostHooks without resolvePrincipal: a hosted server answers only people the host names.',
+    'Add resolvePrincipal to hostHooks (answer null for someone not signed in), or use startLocalServer for a single-user server.',
+  ),
   IDENTITY_UNAVAILABLE: http(503, HOOK_CODES.IDENTITY_UNAVAILABLE),
   INTERNAL_ERROR: code(
     500,
@@ -60,6 +66,7 @@ export const API_ERROR_CODES = {
     'Leave the execution target out, or name a connection.',
   ),
   NOT_FOUND: code(404, 'There is no such route here.', 'Check the method and the path.'),
+  OPERATION_NOT_FOUND: code(404, "No running operation of the caller has this id (someone else's reads the same).", 'List your own with GET /api/operations.'),
   ORIGIN_INVALID: code(
     'start',
     'An allowedOrigins entry is not an origin (scheme://host[:port], http or https), so the server does not start.',
@@ -100,6 +107,7 @@ export const API_ERROR_CODES = {
     'Use a longer secret, or unset it on a loopback server.',
   ),
   SIGN_IN_REQUIRED: http(401, HOOK_CODES.SIGN_IN_REQUIRED),
+  STATEMENT_CANCELLED: http(409, STATEMENT_CODES.STATEMENT_CANCELLED),
   STATEMENT_TIMEOUT: http(504, STATEMENT_CODES.STATEMENT_TIMEOUT),
   STORE_UNAVAILABLE: http(503, HOOK_CODES.STORE_UNAVAILABLE),
   TABLE_NOT_FOUND: code(

@@ -13,6 +13,7 @@ import type { MemoryStore } from '../hooks/stores/memory-store.js';
 import type { ThreadStore } from '../hooks/stores/thread-store.js';
 import type { SnapshotSource } from './project-snapshot.js';
 import type { HostHooks } from '../hooks/hooks.js';
+import type { Operations } from './operations.js';
 
 export interface ServerDeps {
   /** Project root (absolute). */
@@ -47,6 +48,8 @@ export interface ServerDeps {
   runs?: RunStore;
   /** Per-person memory (follows when the host keeps none); none: follows are not kept. */
   memory?: MemoryStore;
+  /** The requests still running statements (`/api/operations`); buildServer makes one when none is given. */
+  operations?: Operations;
 }
 
 /** Options every route plugin receives. */

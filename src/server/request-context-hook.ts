@@ -7,7 +7,8 @@
  * spec 03 "Errors"): every answer carries `X-SVC-Hosted: 1`; `resolvePrincipal` names the
  * person (null: 401 SIGN_IN_REQUIRED, with `X-SVC-Sign-In` when the host's sign-in path is
  * same-origin; no answer in time: 503 IDENTITY_UNAVAILABLE; a throw or a wrong shape: 401 with
- * a reference, since no one could be placed); then `authorize` decides the route's action
+ * a reference, since no one could be placed; a host with no resolvePrincipal places no one, so
+ * every route but health, the app's files and `GET /api/identity` is 401); then `authorize` decides the route's action
  * (refused, failed or late: 403 PERMISSION_DENIED, nothing runs). Health stays open and asks
  * neither hook.
  */
@@ -18,6 +19,7 @@ import { localOwner } from '../runtime/certify/local-owner.js';
 import { localPrincipal, newRequestId, type Principal, type RequestContext } from '../hooks/context/request-context.js';
 import { runWithContext } from './request-scope.js';
 import { routeAction, type RouteAction } from '../hooks/context/route-action.js';
+import { carriesWrittenSql, runsSql } from '../hooks/context/sql-routes.js';
 import { callHook } from '../hooks/call-hook.js';
 import { authorizeAction } from '../hooks/authorize-action.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, type AuthorizeDecision, type HostHooks } from '../hooks/hooks.js';
@@ -43,10 +45,31 @@ export function installRequestContext(app: FastifyInstance, deps: ServerDeps): v
     principal ??= localPrincipal(localOwner(deps.root, deps.config).owner);
     return principal;
   };
-  app.addHook('onRequest', (request, _reply, done) => {
-    const { action, destination } = routeAction(request.method, request.url);
+  app.addHook('onRequest', (request, reply, done) => {
+    const { action, destination, rule } = routeAction(request.method, request.url);
     request.asker = { principal: resolve(), requestId: newRequestId(), action, destination };
+    if (runsSql(rule)) deps.operations?.open(request.asker, rule ?? '', reply);
     runWithContext(request.asker, done);
+  });
+  installWrittenSql(app);
+}
+
+/**
+ * After the body is read: a request carrying SQL its caller wrote is also authorized for
+ * `query.run` (refused: 403, nothing runs), and its statements' rows go back to the person. The
+ * context object is changed in place, so the route and the host's own hook code read the same.
+ */
+function installWrittenSql(app: FastifyInstance, hooks?: HostHooks, deps?: ServerDeps): void {
+  app.addHook('preHandler', async (request, reply) => {
+    const context = request.asker;
+    if (context === undefined || !carriesWrittenSql(routeAction(request.method, request.url).rule, request.body)) return;
+    context.destination = 'person';
+    if (hooks === undefined || deps === undefined || context.principal === undefined) return;
+    const route: RouteAction = { ...routeAction(request.method, request.url), action: 'query.run', destination: 'person' };
+    const decision = await decide(route, context.principal, hooks, deps);
+    if (decision.allow) return;
+    audit('refusal', { code: 'PERMISSION_DENIED' }, context);
+    return denied(reply, route, decision);
   });
 }
 
@@ -110,8 +133,13 @@ async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps:
   if (isOpen(route)) return context;
   const placed = await place(request, reply, hooks, deps);
   if (placed.refused !== undefined) return undefined;
-  // A host without resolvePrincipal places no one: nothing personal is read or kept.
-  if (placed.principal === undefined) return context;
+  // A host without resolvePrincipal places no one: only who-am-I answers (no one); the rest is
+  // 401 (spec 03 Errors), so no route runs with nobody's rights.
+  if (placed.principal === undefined) {
+    if (route.rule === 'GET /api/identity') return context;
+    send(reply, 401, 'SIGN_IN_REQUIRED', 'This service names no one for this request, so nothing here is open; sign in through the platform.');
+    return undefined;
+  }
   const decision = await decide(route, placed.principal, hooks, deps);
   if (!decision.allow) {
     audit('refusal', { code: 'PERMISSION_DENIED' }, { ...context, principal: placed.principal });
@@ -131,9 +159,12 @@ function installHosted(app: FastifyInstance, deps: ServerDeps, hooks: HostHooks)
       (context) => {
         if (context === undefined) return;
         request.asker = context;
+        const rule = routeAction(request.method, request.url).rule;
+        if (runsSql(rule)) deps.operations?.open(context, rule ?? '', reply);
         runWithContext(context, done);
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });
+  installWrittenSql(app, hooks, deps);
 }

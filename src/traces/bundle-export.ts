@@ -12,7 +12,7 @@
  */
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { questionFingerprint, type TraceDetail } from './content.js';
+import type { TraceDetail } from './content.js';
 import { scanValue } from './canary.js';
 import { TraceError } from './errors.js';
 import { Pseudonymiser } from './pseudonymise.js';
@@ -106,7 +106,8 @@ export function buildBundle(detail: TraceDetail, opts: ExportOptions): BundleTex
     canary: { categories: [...CANARY_CATEGORIES], files: [MANIFEST, ...BOUND_FILES], findings: 0 },
   };
   if (strict) redaction.pseudonymised = { ...pseudo.counts() };
-  if (question && detail.fingerprints.question !== undefined) redaction.questionMatchesTrace = questionFingerprint(question) === detail.fingerprints.question;
+  if (question && detail.fingerprints.question !== undefined)
+    redaction.questionMatchesTrace = keyedFingerprint(opts.salt, question) === detail.fingerprints.question;
   const bound = { 'trace.json': jsonText(trace), 'run-receipt.json': jsonText(receipt), 'redaction-receipt.json': jsonText(redaction) };
   const manifest = sealManifest({
     format: BUNDLE_FORMAT,

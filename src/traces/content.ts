@@ -90,7 +90,7 @@ export interface TraceDetail extends TraceHeader {
   attempts: TraceAttempt[];
   outcome: TraceOutcome;
   sources: SourceCoverage;
-  /** `sha256:<hex>` of the normalised question; unkeyed, local only. */
+  /** `hmac-sha256:<hex>` of the normalised question, keyed (salt.ts); absent when no key could be had. */
   fingerprints: { question?: string };
   /** Values the content gate refused (wrong shape), counted so a caller bug is visible. */
   dropped: number;
@@ -177,13 +177,9 @@ export function cleanCount(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
 }
 
-/** The question's local fingerprint: case and whitespace normalised, then sha256. */
+/** The question as its fingerprint reads it: NFKC, case and whitespace normalised (salt.ts keys it). */
 export function normaliseQuestion(question: string): string {
   return question.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-export function questionFingerprint(question: string): string {
-  return `sha256:${createHash('sha256').update(normaliseQuestion(question)).digest('hex')}`;
 }
 
 /** The summary a detailed trace reduces to (what list pages and expired traces show). */

@@ -17,7 +17,7 @@
  * Guarantees: no recorder or builder method throws or waits on the network. Inputs pass a
  * content gate (ids `<domain>.<name>`, UPPER_SNAKE reason codes, dotted lower-case phase codes,
  * integer counts, finite durations); anything else is dropped and counted in `dropped`.
- * `questionText` only feeds the fingerprints (sha256 in the store, HMAC-SHA256 outbound) and
+ * `questionText` only feeds the fingerprint (HMAC-SHA256 under the project key, stored and sent) and
  * is never kept. A store that is missing, locked, full, corrupt or of a newer schema yields
  * `{ status: 'unavailable', code }` and the Ask goes on; `recorder.status()` counts failures.
  *

@@ -13,17 +13,7 @@ import type { TraceCode } from './codes.js';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { TraceBuilder, type BuilderHost } from './builder.js';
-import {
-  questionFingerprint,
-  storedRunId,
-  toOutbound,
-  TRACE_FORMAT,
-  TRACE_FORMAT_VERSION,
-  type OutboundTrace,
-  type TraceDetail,
-  type TraceKind,
-  type TraceRef,
-} from './content.js';
+import { storedRunId, toOutbound, TRACE_FORMAT, TRACE_FORMAT_VERSION, type OutboundTrace, type TraceDetail, type TraceKind, type TraceRef } from './content.js';
 import { toTraceError } from './errors.js';
 import { OtlpSender, otlpConfigFromEnv, type OtlpConfig, type OtlpStats } from './otlp-sender.js';
 import type { RetentionLimits } from './retention.js';
@@ -140,7 +130,9 @@ class Recorder implements TraceRecorder, BuilderHost {
 
   /** BuilderHost: writes the finished trace, then hands it to the outbound channels. */
   finish(detail: TraceDetail, questionText: string | undefined): TraceRef {
-    if (questionText !== undefined) detail.fingerprints = { question: questionFingerprint(questionText) };
+    // Keyed, never a bare hash: a guessed question cannot be confirmed from the store offline.
+    const key = questionText !== undefined ? this.key() : undefined;
+    if (questionText !== undefined && key !== undefined) detail.fingerprints = { question: keyedFingerprint(key, questionText) };
     const ref = this.remember(this.write(detail, !this.refs.has(detail.traceId) || this.refs.get(detail.traceId)?.status === 'unavailable', detail.status));
     this.owners.delete(detail.traceId);
     if (this.opts.sink !== undefined || this.otlp !== undefined) this.sendOut(detail, questionText);

@@ -5,8 +5,9 @@
  * from there ever after, so the same question yields the same keyed value on one install.
  *
  * The keyed question fingerprint is HMAC-SHA256(key, normalised question), hex, tagged
- * `hmac-sha256:`. The key is the salt text as UTF-8. The local store keeps only the unkeyed
- * sha256, which never leaves in a bundle, a sink call or an OTLP export.
+ * `hmac-sha256:`. The key is the salt text as UTF-8. The local store keeps the same keyed
+ * fingerprint (never a bare hash a guessed question could be checked against offline), so one
+ * project groups repeated questions and two projects' stores never match.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';

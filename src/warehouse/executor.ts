@@ -202,7 +202,7 @@ class OneQueryPath implements Executor {
   private async admit(request: StatementRequest, target: Target, report: Report): Promise<{ person: PersonCredentials; policed: PolicedStatement }> {
     try {
       const person = await personCredentials(request.asker, target.name, target.driver);
-      const policed = await applyRowPolicy(request, target.name, target.driver, target.folders, target.allow);
+      const policed = await applyRowPolicy(request, target.name, target.driver, target.folders, target.allow, this.options.config?.connections?.[target.name]);
       return { person, policed };
     } catch (error) {
       report('refused');
@@ -244,9 +244,14 @@ class OneQueryPath implements Executor {
   ) {
     const { policed, person } = admitted;
     try {
-      return await this.registry
-        .getWith(target.name, person.overlay)
-        .runStatement({ sql: policed.sql, params: policed.params, ...bounds, origin: request.origin, ...callerOf(request.asker) });
+      return await this.registry.getWith(target.name, person.overlay).runStatement({
+        sql: policed.sql,
+        params: policed.params,
+        ...bounds,
+        origin: request.origin,
+        ...callerOf(request.asker),
+        ...(request.asker?.signal !== undefined ? { signal: request.asker.signal } : {}),
+      });
     } catch (error) {
       const failure = asStatementError(error);
       report(failure.code === 'STATEMENT_TIMEOUT' ? 'timeout' : 'error');

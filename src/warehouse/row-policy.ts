@@ -14,6 +14,8 @@ import type { Asker } from '../hooks/context/request-context.js';
 import { callHook } from '../hooks/call-hook.js';
 import type { RowPolicyAnswer } from '../hooks/hooks.js';
 import { isRowPolicyAnswer } from '../hooks/shapes.js';
+import { relationNames, type StatementRelation } from '../hooks/relation-names.js';
+import type { ConnectionConfig } from '../compiler/project/config.js';
 import { StatementError, type StatementRequest } from './types.js';
 
 type Params = ReadonlyArray<string | number | boolean | null>;
@@ -34,11 +36,12 @@ interface PolicyQuestion {
   sql: string;
   params: Params;
   tables: () => string[];
+  relations: () => StatementRelation[];
   name: string;
   purpose: 'data' | 'metadata';
 }
 
-async function askPolicy(context: Asker, { sql, params, tables, name, purpose }: PolicyQuestion): Promise<Narrowed | undefined> {
+async function askPolicy(context: Asker, { sql, params, tables, relations, name, purpose }: PolicyQuestion): Promise<Narrowed | undefined> {
   const host = context?.host;
   if (host?.hooks.rowPolicy === undefined) return undefined;
   const rowPolicy = host.hooks.rowPolicy.bind(host.hooks);
@@ -48,6 +51,7 @@ async function askPolicy(context: Asker, { sql, params, tables, name, purpose }:
     params,
     // Read only when there is a policy to tell: reading a statement's tables costs a parse.
     tables: tables(),
+    relations: relations(),
     connection: name,
     purpose,
     ...(context?.destination !== undefined ? { destination: context.destination } : {}),
@@ -66,6 +70,15 @@ async function askPolicy(context: Asker, { sql, params, tables, name, purpose }:
   return answer;
 }
 
+/** The statement's relations; a statement whose relations cannot be read is not run (the host could not judge it). */
+function readableRelations(sql: string, driver: string, connection: ConnectionConfig | undefined): StatementRelation[] {
+  try {
+    return relationNames(sql, driver, connection);
+  } catch {
+    throw refused('The tables this statement reads could not be read, so your row rules could not be checked and nothing ran.', 'row-policy-failed');
+  }
+}
+
 function refused(message: string, reason: StatementReason): StatementError {
   return new StatementError('ROW_POLICY_REFUSED', message, reason);
 }
@@ -77,12 +90,14 @@ export async function applyRowPolicy(
   driver: string,
   folders: readonly string[],
   allow?: StatementAllowance,
+  connection?: ConnectionConfig,
 ): Promise<PolicedStatement> {
   // A request never runs svc's own platform work: its statements are for their data.
   const answer = await askPolicy(request.asker, {
     sql: request.sql,
     params: request.params,
     tables: () => tablesRead(request.sql, driver),
+    relations: () => readableRelations(request.sql, driver, connection),
     name,
     purpose: request.purpose === 'metadata' ? 'metadata' : 'data',
   });
@@ -103,7 +118,7 @@ export async function applyRowPolicy(
  * (a catalog statement is not the policy's to rewrite).
  */
 export async function admitMetadata(context: Asker, sql: string, params: Params, name: string): Promise<void> {
-  await askPolicy(context, { sql, params, tables: () => [], name, purpose: 'metadata' });
+  await askPolicy(context, { sql, params, tables: () => [], relations: () => [], name, purpose: 'metadata' });
 }
 
 /** Refuses a result with a group under the policy's minimum (or without the column to tell). */

@@ -1,8 +1,10 @@
 /**
  * The example embedding program (examples/host/server.mjs) as a real child process over a copy
  * of the commerce fixture: people signed by the platform get their own region's rows from a
- * certified question, an unsigned or forged session is 401, running a block directly is refused
- * with the host's next step, and the schema routes hide the column the host hides.
+ * certified question and from SQL they write however it spells the orders table (schema,
+ * quoting, case, aliases, joins, subqueries, CTEs named like it), an unsigned or forged session
+ * is 401, running a block or writing SQL is refused to whoever is not on the data team with the
+ * host's next step, and the schema routes hide the column the host hides.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -21,7 +23,7 @@ beforeAll(async () => {
   const project = await commerceProject();
   child = spawn(process.execPath, [join(REPO, 'examples/host/server.mjs'), '--project', project, '--port', '0'], {
     cwd: REPO,
-    env: { ...process.env, EXAMPLE_HOST_SECRET: SECRET },
+    env: { ...process.env, EXAMPLE_HOST_SECRET: SECRET, EXAMPLE_ANALYSTS: 'ada,bob' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   url = await new Promise<string>((resolve, reject) => {
@@ -77,8 +79,36 @@ describe('the example host', () => {
     ]);
   });
 
-  it("refuses running a block directly, with the host's reason and next step", async () => {
-    const res = await call('/api/blocks/sales.top_states_by_revenue/run', sign('ada', 'CA'), {});
+  it.each([
+    ['the bare name', 'SELECT DISTINCT state FROM orders'],
+    ['schema-qualified', 'SELECT DISTINCT state FROM main.orders'],
+    ['quoted', 'SELECT DISTINCT state FROM "orders"'],
+    ['quoted schema and table', 'SELECT DISTINCT state FROM "main"."orders"'],
+    ['upper case', 'SELECT DISTINCT state FROM MAIN.ORDERS'],
+    ['an alias', 'SELECT DISTINCT o.state FROM main.orders AS o'],
+    ['columns qualified by the table', 'SELECT DISTINCT orders.state FROM main.orders WHERE orders.amount >= 0'],
+    ['a join', 'SELECT DISTINCT o.state FROM customers c JOIN main.orders o ON o.customer_id = c.id'],
+    ['a subquery', 'SELECT DISTINCT state FROM (SELECT state FROM Main.Orders) x'],
+    ['a CTE named like the table', 'WITH orders AS (SELECT state FROM customers) SELECT DISTINCT o.state FROM main.orders o'],
+    ['a CTE of a subquery only', 'SELECT DISTINCT state FROM orders WHERE state IN (WITH orders AS (SELECT state FROM customers) SELECT state FROM orders)'],
+  ])('narrows SQL a person writes to their region: %s', async (_name, sql) => {
+    for (const [user, region] of [
+      ['ada', 'CA'],
+      ['bob', 'TX'],
+    ] as const) {
+      const run = await call('/api/agent-runs', sign(user, region), { question: 'Which states have orders?', proposedSql: sql });
+      expect([run.status, run.body.tier, run.body.refusal?.reason]).toEqual([200, 2, undefined]);
+      expect(run.body.rows.map((r: { state: string }) => r.state)).toEqual([region]);
+    }
+  });
+
+  it("refuses running a block or writing SQL to who is not on the data team, with the host's reason and next step", async () => {
+    const written = await call('/api/agent-runs', sign('carol', 'CA'), {
+      question: 'Which states have orders?',
+      proposedSql: 'SELECT DISTINCT state FROM main.orders',
+    });
+    expect([written.status, written.body.error?.code, written.body.error?.action]).toEqual([403, 'PERMISSION_DENIED', 'query.run']);
+    const res = await call('/api/blocks/sales.top_states_by_revenue/run', sign('carol', 'CA'), {});
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({ code: 'PERMISSION_DENIED', action: 'query.run', next: { label: 'Ask a question', href: '/ask' } });
   });

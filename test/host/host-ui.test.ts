@@ -70,9 +70,9 @@ describe('ui: shapes and limits', () => {
     ],
     [
       'menu and nav are counted apart',
-      { links: [...nav(2), { label: 'M', href: '/m', where: 'menu', badge: 3, icon: 'bell' }] },
+      { links: [...nav(2), { label: 'M', href: '/m', where: 'menu', badge: 3, icon: 'inbox' }] },
       (ui: any) =>
-        expect(ui.links).toEqual({ nav: nav(2).map(({ label, href }) => ({ label, href })), menu: [{ label: 'M', href: '/m', badge: 3, icon: 'bell' }] }),
+        expect(ui.links).toEqual({ nav: nav(2).map(({ label, href }) => ({ label, href })), menu: [{ label: 'M', href: '/m', badge: 3, icon: 'inbox' }] }),
     ],
     [
       'foreign and odd links are left out',
@@ -93,7 +93,7 @@ describe('ui: shapes and limits', () => {
     [
       'answer actions keep 4, default on review',
       { answerActions: Array.from({ length: 5 }, (_, i) => ({ label: `A${i}`, href: `/act/${i}` })) },
-      (ui: any) => expect(ui.answerActions).toEqual(Array.from({ length: 4 }, (_, i) => ({ label: `A${i}`, href: `/act/${i}`, on: 'review' }))),
+      (ui: any) => expect(ui.answerActions).toEqual(Array.from({ length: 4 }, (_, i) => ({ label: `A${i}`, url: `/act/${i}`, on: ['review'] }))),
     ],
     [
       'an answer action with an unknown place is left out',
@@ -141,6 +141,88 @@ describe('ui: shapes and limits', () => {
   });
 });
 
+describe('ui: spec-shaped input (spec 02 "ui")', () => {
+  it.each([
+    [
+      'links with id, placement, badge and an icon of the fixed set',
+      {
+        links: [
+          { id: 'inbox', label: 'Inbox', href: '/inbox', placement: 'nav', badge: 4, icon: 'inbox' },
+          { id: 'admin', label: 'Admin', href: '/admin', placement: 'menu', icon: 'admin' },
+        ],
+      },
+      {
+        links: {
+          nav: [{ id: 'inbox', label: 'Inbox', href: '/inbox', badge: 4, icon: 'inbox' }],
+          menu: [{ id: 'admin', label: 'Admin', href: '/admin', icon: 'admin' }],
+        },
+      },
+    ],
+    [
+      'an icon outside the set, a negative badge and an unknown placement are left out',
+      {
+        links: [
+          { id: 'x', label: 'X', href: '/x', placement: 'nav', icon: 'bell', badge: -1 },
+          { id: 'y', label: 'Y', href: '/y', placement: 'footer' },
+        ],
+      },
+      { links: { nav: [{ id: 'x', label: 'X', href: '/x' }], menu: [] } },
+    ],
+    [
+      'answer actions with url, description and a list of places',
+      {
+        answerActions: [
+          { id: 'review', label: 'Ask an analyst', url: '/host/review', description: 'Sends the answer for review', on: ['review', 'unanswered'] },
+          { id: 'share', label: 'Share', url: '/host/share', on: ['answered'] },
+        ],
+      },
+      {
+        answerActions: [
+          { id: 'review', label: 'Ask an analyst', url: '/host/review', description: 'Sends the answer for review', on: ['review', 'unanswered'] },
+          { id: 'share', label: 'Share', url: '/host/share', on: ['answered'] },
+        ],
+      },
+    ],
+    [
+      'an answer action with a foreign url, an empty or unknown place is left out',
+      {
+        answerActions: [
+          { label: 'a', url: 'https://evil.example/x', on: ['review'] },
+          { label: 'b', url: '/b', on: [] },
+          { label: 'c', url: '/c', on: ['review', 'later'] },
+        ],
+      },
+      { answerActions: [] },
+    ],
+    [
+      'plain text: control characters are removed',
+      { environment: 'Prod\u0007uction', banner: { text: 'Down\u202e tonight', tone: 'info' } },
+      { environment: 'Prod uction', banner: { text: 'Down  tonight', tone: 'info', links: [] } },
+    ],
+  ])('%s', async (_name, additions, expected) => {
+    const r = await get({ resolvePrincipal: person, ui: () => additions }, '/api/host/ui');
+    expect(r.body['ui']).toEqual(expected);
+  });
+});
+
+describe('home cards: spec-shaped input (spec 03 Home)', () => {
+  const items = Array.from({ length: 10 }, (_, i) => ({ label: `Item ${i}`, status: i % 2 === 0 ? 'open' : 'done', href: `/i/${i}` }));
+  it.each([
+    [
+      'a card keeps at most eight items, each plain text with a status and a same-origin link',
+      [{ id: 'requests', title: 'Your requests', items }],
+      [{ id: 'requests', title: 'Your requests', items: items.slice(0, 8) }],
+    ],
+    [
+      'an item with a foreign link keeps its text, an item without text is left out',
+      [{ title: 'T', items: [{ label: 'a', status: 'open', href: 'https://evil.example/' }, { status: 'open', href: '/b' }, 'c'] }],
+      [{ title: 'T', items: [{ label: 'a', status: 'open' }] }],
+    ],
+  ])('%s', async (_name, cards, expected) => {
+    expect(await get({ resolvePrincipal: person, homeCards: () => cards }, '/api/host/home-cards')).toEqual({ status: 200, body: { cards: expected } });
+  });
+});
+
 describe('capabilities', () => {
   it('asks each action on the project; export only with query.run; refusals keep same-origin next links', async () => {
     const asked: Array<[string, unknown]> = [];
@@ -179,7 +261,7 @@ describe('home cards and groups: conformance', () => {
       'home cards, valid: at most 8, foreign links dropped',
       { homeCards: () => cards },
       '/api/host/home-cards',
-      { cards: [{ title: 'Card 0' }, ...cards.slice(1, 8).map((c) => ({ title: c.title, href: c.href }))] },
+      { cards: [{ title: 'Card 0', items: [] }, ...cards.slice(1, 8).map((c) => ({ title: c.title, href: c.href, items: [] }))] },
     ],
     ['home cards, wrong shape', { homeCards: () => ({ title: 'x' }) }, '/api/host/home-cards', { cards: [] }],
     [

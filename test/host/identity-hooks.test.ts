@@ -86,7 +86,7 @@ async function check(c: Case) {
 describe('resolvePrincipal: conformance', () => {
   it.each<Case>([
     { name: 'no host', hooks: undefined, status: 200, ran: true },
-    { name: 'a host without the hook places no one, and runs', hooks: {}, status: 200, ran: true },
+    { name: 'a host without the hook places no one: 401, nothing runs', hooks: {}, status: 401, code: 'SIGN_IN_REQUIRED', ran: false },
     { name: 'valid principal', hooks: { resolvePrincipal: () => PERSON }, status: 200, ran: true },
     { name: 'valid, as a promise', hooks: { resolvePrincipal: async () => PERSON }, status: 200, ran: true },
     { name: 'null: no one', hooks: { resolvePrincipal: () => null }, status: 401, code: 'SIGN_IN_REQUIRED', ran: false },

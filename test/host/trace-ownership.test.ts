@@ -1,7 +1,7 @@
 /**
  * Ask traces follow their runs (spec 02 rule 10): on a hosted server each trace is kept under
  * its asker and only the asker lists, reads, finds by run or exports it; to anyone else it is
- * not found, exactly like a missing one. A request nobody was placed for sees none.
+ * not found, exactly like a missing one. A request nobody was placed for is 401.
  */
 import { hookHarness } from '../helpers/hook-harness.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,15 +49,11 @@ describe("traces are the asker's own", () => {
     }
   });
 
-  it('shows nothing to a request nobody was placed for, and keeps such a trace for no one', async () => {
+  it('answers a request nobody was placed for with 401: no Ask runs, no trace is listed', async () => {
     const hostWithoutIdentity = app({});
-    const run = (await hostWithoutIdentity.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } })).json() as {
-      traceId: string;
-    };
-    const items = ((await hostWithoutIdentity.inject({ url: '/api/ask-traces' })).json() as { items: unknown[] }).items;
-    expect(items).toEqual([]);
-    // Not the local owner's either: a trace of no one is shown to no one.
-    expect(() => recorder.store.detail(run.traceId)).toThrow();
+    const ask = await hostWithoutIdentity.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } });
+    expect([ask.statusCode, (ask.json() as { error: { code: string } }).error.code]).toEqual([401, 'SIGN_IN_REQUIRED']);
+    expect((await hostWithoutIdentity.inject({ url: '/api/ask-traces' })).statusCode).toBe(401);
   });
 
   it("keeps single-user traces the local owner's, as before", async () => {

@@ -1,10 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installSalt, otlpConfigFromEnv, saltPath, toOtlp, type OtlpExportRequest, type OutboundTrace } from '../../src/traces/index.js';
-import { questionFingerprint } from '../../src/traces/content.js';
+import { normaliseQuestion } from '../../src/traces/content.js';
 import { askTier1, askTier2, askTier3 } from './ask-shapes.js';
 import { cleanup, recorderFor, tempRoot } from './helpers.js';
 
@@ -84,8 +84,8 @@ describe('sending traces out', () => {
     expect(root.events.map((e) => e.name)).toEqual(['svc.attempt']);
     const wire = JSON.stringify(received.map((r) => r.body));
     expect(wire).not.toContain(question);
-    expect(wire).not.toContain(questionFingerprint(question));
-    expect(wire).not.toContain(questionFingerprint(question).slice(7));
+    const bare = createHash('sha256').update(normaliseQuestion(question)).digest('hex');
+    expect(wire).not.toContain(bare);
   });
 
   it('keys the fingerprint with the host traceSalt when it is non-empty text', async () => {

@@ -41,6 +41,12 @@ export interface RequestContext {
   /** The route action the request runs as (spec 02 action vocabulary). */
   action: string;
   destination?: Destination;
+  /**
+   * Fires when the work of this request is no longer wanted: its client went away or the person
+   * cancelled it (`POST /api/operations/:id/cancel`). Every statement the request runs is then
+   * stopped in the engine.
+   */
+  signal?: AbortSignal;
 }
 
 /** Who asks and for what: a request's context, or undefined outside any request. */

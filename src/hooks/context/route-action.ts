@@ -52,7 +52,10 @@ const RULES: readonly Rule[] = [
   { route: 'POST /api/apps/:appId/pages/:pageId/answers', action: 'app.author' },
   // Running a page's tiles reads what the App shows; the page's own read policy (spec 03) is the App's.
   { route: 'POST /api/apps/:appId/pages/:pageId/run', action: 'app.view' },
+  // Who may open each App is the App decision's (src/hooks/app-access.ts): the library lists only those.
   { route: 'GET /api/apps', action: 'project.read' },
+  // Choosing who an App opens for is authoring it.
+  { route: 'PUT /api/apps/:appId/audience', action: 'app.author' },
   // Reading traces runs no statement; which traces a person sees is the trace store's rule.
   { route: 'GET /api/ask-traces', action: 'project.read' },
   { route: 'GET /api/ask-traces/:traceId', action: 'project.read' },
@@ -77,6 +80,9 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/host/ui', action: 'project.read' },
   { route: 'GET /api/identity', action: 'project.read' },
   { route: 'POST /api/query/export', action: 'export' },
+  // One's own running work: listing and stopping it changes nothing of the project.
+  { route: 'GET /api/operations', action: 'project.read' },
+  { route: 'POST /api/operations/:id/cancel', action: 'project.read' },
   { route: 'GET /api/schema', action: 'project.read' },
   // One action per tool (spec 02 vocabulary `tool.<name>`), named by the path's own segment.
   { route: 'POST /api/tools/:name', action: 'tool.:name' },

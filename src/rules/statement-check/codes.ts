@@ -39,6 +39,11 @@ export const STATEMENT_CODES = {
     "The statement was refused before it ran: by the statement check or by the host's row policy; `reason` says which rule.",
     'Read the reason and ask for what the rule allows; nothing ran.',
   ),
+  STATEMENT_CANCELLED: code(
+    'error',
+    'The statement was stopped in the engine because the person who asked went away or cancelled the work.',
+    'Ask again when you want the answer; nothing is wrong with the statement.',
+  ),
   STATEMENT_TIMEOUT: code(
     'error',
     'The statement did not finish within its deadline and was stopped.',

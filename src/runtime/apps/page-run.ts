@@ -22,7 +22,7 @@ import { StatementError, type Executor } from '../../warehouse/types.js';
 import { figuresAtStake, reviewFiguresShown } from '../../hooks/answer-figures.js';
 import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
 
-/** Sources run at once (spec 01 App AI rule 8). */
+/** Statements a page run runs at once, block and live answer tiles together (spec 01 App AI rule 8). */
 export const PAGE_CONCURRENCY = 4;
 const ROWS = 200;
 
@@ -55,15 +55,24 @@ export interface PageRun {
   tiles: TileRun[];
 }
 
-/** Runs `work` over `items` with at most `limit` at once; results keep the items' order. */
-async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < items.length; i = next++) out[i] = await work(items[i] as T);
+/** Runs work with at most a fixed number at once, shared by every kind of tile of one page run. */
+type Limit = <R>(work: () => Promise<R>) => Promise<R>;
+
+/** A limit of `size` at once; a finished work hands its place straight to the next waiting one. */
+function pageLimit(size: number): Limit {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (work) => {
+    if (running < size) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next !== undefined) next();
+      else running -= 1;
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return out;
 }
 
 const factsOf = (run: BlockRun): RunFacts => ({
@@ -96,6 +105,7 @@ async function runSources(
   executor: Executor,
   asker: Asker,
   filters: Record<string, string | number | boolean>,
+  limit: Limit,
 ): Promise<Map<string, BlockRun>> {
   const calls = new Map<string, { block: CompiledBlock; values: Record<string, unknown> }>();
   const keyOf = new Map<string, string>();
@@ -107,10 +117,14 @@ async function runSources(
     keyOf.set(tile.id, key);
   }
   const keys = [...calls.keys()];
-  const ran = await inOrder(keys, PAGE_CONCURRENCY, (key) => {
-    const c = calls.get(key)!;
-    return runBlock(executor, asker, c.block, c.values);
-  });
+  const ran = await Promise.all(
+    keys.map((key) =>
+      limit(() => {
+        const c = calls.get(key)!;
+        return runBlock(executor, asker, c.block, c.values);
+      }),
+    ),
+  );
   const byKey = new Map(keys.map((key, i) => [key, ran[i] as BlockRun]));
   return new Map([...keyOf].map(([tile, key]) => [tile, byKey.get(key) as BlockRun]));
 }
@@ -164,9 +178,10 @@ async function runAnswers(
   runs: RunStore | undefined,
   executor: Executor,
   asker: Asker,
+  limit: Limit,
 ): Promise<Map<string, BlockRun & { figuresWithheld?: true }>> {
   const tiles = page.tiles.filter((t) => t.source?.kind === 'answer');
-  const ran = await inOrder(tiles, PAGE_CONCURRENCY, (t) => runAnswerTile(t.source?.id ?? '', runs, executor, asker));
+  const ran = await Promise.all(tiles.map((t) => limit(() => runAnswerTile(t.source?.id ?? '', runs, executor, asker))));
   return new Map(tiles.map((t, i) => [t.id, ran[i] as BlockRun]));
 }
 
@@ -226,9 +241,11 @@ export async function runAppPage(root: string, config: SvcConfig, manifest: Mani
   if (app === undefined || compiled === undefined) return undefined;
   // The page's tiles as its file holds them now: a tile added a moment ago runs at once.
   const page: CompiledPage = { ...compiled, tiles: readPageDocument(root, manifest, at.appId, at.pageId)?.tiles ?? compiled.tiles };
+  // One limit for the whole page: block tiles and live answer tiles share its places.
+  const limit = pageLimit(PAGE_CONCURRENCY);
   const [sources, answers] = await Promise.all([
-    runSources(page, manifest, executor, at.asker, at.filters ?? {}),
-    runAnswers(page, at.runs, executor, at.asker),
+    runSources(page, manifest, executor, at.asker, at.filters ?? {}, limit),
+    runAnswers(page, at.runs, executor, at.asker, limit),
   ]);
   const rules = policies(config.rules ?? []);
   const state = readAppState(root, app.id);

@@ -4,7 +4,8 @@
  * - `POST /api/apps/:appId/pages/:pageId/run`: a page's tiles run, with the page's one trust value;
  * - `GET /api/apps/:appId/pages/:pageId`: a page's tiles as this reader reads them;
  * - `POST /api/apps/:appId/pages/:pageId/answers`: one of the caller's answers added as a tile;
- * - `GET /api/app-answer-tiles`: the answer text App pages keep.
+ * - `GET /api/app-answer-tiles`: the answer text App pages keep;
+ * - `PUT /api/apps/:appId/audience`: the identity-provider groups an App opens for.
  * A page the project does not have is 404 PAGE_NOT_FOUND.
  */
 import type { FromSchema } from 'json-schema-to-ts';
@@ -117,7 +118,8 @@ export const PAGE_RUN_BODY = {
 } as const;
 export type PageRunRequest = FromSchema<typeof PAGE_RUN_BODY>;
 
-export const PAGE_RUN_ROUTE = { params: PAGE_PARAMS, body: PAGE_RUN_BODY, response: { 200: PAGE_RUN, ...errorResponses(400, 404) } } as const;
+/** 403 PERMISSION_DENIED when the App is not open to the person, or not published and theirs to run. */
+export const PAGE_RUN_ROUTE = { params: PAGE_PARAMS, body: PAGE_RUN_BODY, response: { 200: PAGE_RUN, ...errorResponses(400, 403, 404) } } as const;
 
 /** A page's tile as the page file holds it (open: the tile's own fields pass as written). */
 const PAGE_TILE = {
@@ -135,7 +137,7 @@ export const PAGE = {
 } as const;
 export type Page = FromSchema<typeof PAGE>;
 
-export const PAGE_ROUTE = { params: PAGE_PARAMS, response: { 200: PAGE, ...errorResponses(400, 404) } } as const;
+export const PAGE_ROUTE = { params: PAGE_PARAMS, response: { 200: PAGE, ...errorResponses(400, 403, 404) } } as const;
 
 export const ADD_ANSWER_BODY = {
   type: 'object',
@@ -175,3 +177,28 @@ export const ANSWER_TEXT_TILES = {
 export type AnswerTextTiles = FromSchema<typeof ANSWER_TEXT_TILES>;
 
 export const ANSWER_TEXT_TILES_ROUTE = { response: { 200: ANSWER_TEXT_TILES, ...errorResponses() } } as const;
+
+const APP_PARAMS = { type: 'object', required: ['appId'], additionalProperties: false, properties: { appId: ID } } as const;
+
+/** `{ groups, text? }`: the groups an App opens for (besides its owners, grantees and authors) and a note. */
+export const AUDIENCE_BODY = {
+  type: 'object',
+  required: ['groups'],
+  additionalProperties: false,
+  properties: {
+    groups: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 } },
+    text: { type: 'string', maxLength: 500 },
+  },
+} as const;
+export type AudienceRequest = FromSchema<typeof AUDIENCE_BODY>;
+
+export const AUDIENCE = {
+  type: 'object',
+  required: ['appId', 'groups'],
+  additionalProperties: false,
+  properties: { appId: TEXT, groups: { type: 'array', items: TEXT }, text: TEXT },
+} as const;
+export type Audience = FromSchema<typeof AUDIENCE>;
+
+/** 404 APP_NOT_FOUND for an App the project does not have. */
+export const AUDIENCE_ROUTE = { params: APP_PARAMS, body: AUDIENCE_BODY, response: { 200: AUDIENCE, ...errorResponses(400, 403, 404) } } as const;

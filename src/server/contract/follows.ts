@@ -29,4 +29,4 @@ export const FOLLOW_BODY = { type: 'object', additionalProperties: false, requir
 export type FollowRequest = FromSchema<typeof FOLLOW_BODY>;
 
 /** 404 PAGE_NOT_FOUND for a page the project does not have. */
-export const FOLLOW_ROUTE = { params: PAGE_PARAMS, body: FOLLOW_BODY, response: { 200: FOLLOW, ...errorResponses(400, 404, 503) } } as const;
+export const FOLLOW_ROUTE = { params: PAGE_PARAMS, body: FOLLOW_BODY, response: { 200: FOLLOW, ...errorResponses(400, 403, 404, 503) } } as const;

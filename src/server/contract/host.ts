@@ -11,7 +11,13 @@ const LINK = {
   type: 'object',
   required: ['label', 'href'],
   additionalProperties: false,
-  properties: { label: { type: 'string' }, href: { type: 'string' }, badge: { type: 'integer' }, icon: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    label: { type: 'string' },
+    href: { type: 'string' },
+    badge: { type: 'integer' },
+    icon: { type: 'string', enum: ['inbox', 'requests', 'review', 'work', 'health', 'admin', 'people', 'git', 'link'] },
+  },
 } as const;
 export type HostLink = FromSchema<typeof LINK>;
 
@@ -29,11 +35,18 @@ const UI = {
     },
     answerActions: {
       type: 'array',
+      maxItems: 4,
       items: {
         type: 'object',
-        required: ['label', 'href', 'on'],
+        required: ['label', 'url', 'on'],
         additionalProperties: false,
-        properties: { label: { type: 'string' }, href: { type: 'string' }, on: { type: 'string', enum: ['review', 'unanswered', 'answered'] } },
+        properties: {
+          id: { type: 'string' },
+          label: { type: 'string' },
+          url: { type: 'string' },
+          description: { type: 'string' },
+          on: { type: 'array', minItems: 1, items: { type: 'string', enum: ['review', 'unanswered', 'answered'] } },
+        },
       },
     },
     environment: { type: 'string' },
@@ -84,9 +97,25 @@ export const HOME_CARDS = {
       maxItems: 8,
       items: {
         type: 'object',
-        required: ['title'],
+        required: ['title', 'items'],
         additionalProperties: false,
-        properties: { title: { type: 'string' }, text: { type: 'string' }, href: { type: 'string' } },
+        properties: {
+          id: { type: 'string' },
+          title: { type: 'string' },
+          text: { type: 'string' },
+          href: { type: 'string' },
+          /** At most eight, each plain text with a status and a same-origin link. */
+          items: {
+            type: 'array',
+            maxItems: 8,
+            items: {
+              type: 'object',
+              required: ['label'],
+              additionalProperties: false,
+              properties: { label: { type: 'string' }, status: { type: 'string' }, href: { type: 'string' } },
+            },
+          },
+        },
       },
     },
   },

@@ -105,7 +105,7 @@ export const TRACE_DETAIL = {
       additionalProperties: false,
       properties: { used: { type: 'array', items: TEXT }, considered: COUNT, eligible: COUNT },
     },
-    /** `sha256:<hex>` of the normalised question; local only. */
+    /** `hmac-sha256:<hex>` of the normalised question, keyed per project (or with the host's traceSalt). */
     fingerprints: { type: 'object', additionalProperties: false, properties: { question: TEXT } },
     /** Values the content gate refused, counted. */
     dropped: COUNT,

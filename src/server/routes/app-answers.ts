@@ -19,6 +19,7 @@ import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
+import { requireApp } from '../app-gate.js';
 import { ADD_ANSWER_ROUTE, ANSWER_TEXT_TILES_ROUTE, PAGE_ROUTE, type AddAnswerRequest, type AnswerTextTiles } from '../contract/apps.js';
 
 async function ownRun(store: RunStore | undefined, runId: string, asker: Asker): Promise<RunRecord> {
@@ -86,6 +87,7 @@ export const appAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { d
   }));
   app.get<{ Params: { appId: string; pageId: string } }>('/api/apps/:appId/pages/:pageId', { schema: PAGE_ROUTE }, async (request) => {
     const { appId, pageId } = request.params;
+    await requireApp(request.asker, deps.root, snapshotOf(request).manifest.apps?.[appId], 'read');
     const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
     if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
     const keeps = doc.tiles.some(isAnswerText) ? await keepsAnswerText(request.asker, appId) : true;

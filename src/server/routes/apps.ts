@@ -1,6 +1,7 @@
 /**
  * Apps for the web app (spec 01 "Apps: one trust state per page"):
- * - GET /api/apps: the library: each App's id, title, owner, lifecycle and pages (no figures).
+ * - GET /api/apps: the library: each App's id, title, owner, lifecycle and pages (no figures),
+ *   only the Apps the person may open (app-gate.ts).
  * - POST /api/apps/:appId/pages/:pageId/run (action `app.view` on the App): runs the page's
  *   tiles through the one query path and answers each tile's rows or failure, in page order, with
  *   the page's one trust value (label, `N of M tiles certified`, and the all-certified words
@@ -13,11 +14,15 @@ import { keepsAnswerText } from '../../hooks/answer-text.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
+import { mayUse, requireApp, runNeed } from '../app-gate.js';
 import { LIBRARY_ROUTE, PAGE_RUN_ROUTE, type Library, type PageRun, type PageRunRequest } from '../contract/apps.js';
 
 export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.get<{ Reply: Library }>('/api/apps', { schema: LIBRARY_ROUTE }, async (request) => {
-    const apps = Object.values(snapshotOf(request).manifest.apps ?? {}).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const all = Object.values(snapshotOf(request).manifest.apps ?? {}).sort((a, b) => (a.id < b.id ? -1 : 1));
+    // Only Apps the person may open are listed (spec 03: the library reads the App decision).
+    const open = await Promise.all(all.map((a) => mayUse(request.asker, deps.root, a, 'read')));
+    const apps = all.filter((_a, i) => open[i] === true);
     return {
       apps: apps.map((a) => ({
         id: a.id,
@@ -34,6 +39,8 @@ export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps })
     async (request) => {
       const { appId, pageId } = request.params;
       const snapshot = snapshotOf(request);
+      const target = snapshot.manifest.apps?.[appId];
+      await requireApp(request.asker, deps.root, target, runNeed(target));
       const keeps = await keepsAnswerText(request.asker, appId);
       const run = await runAppPage(deps.root, snapshot.config, snapshot.manifest, snapshot.executor, {
         asker: request.asker,

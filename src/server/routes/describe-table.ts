@@ -8,6 +8,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { visibleColumns } from '../../hooks/visible-columns.js';
+import { relationOf } from '../../hooks/relation-names.js';
+import { resolveConnection } from '../../compiler/project/config.js';
 import type { RouteOptions } from '../deps.js';
 import { catalogFailure } from '../catalog-failure.js';
 import { ApiError } from '../errors.js';
@@ -24,7 +26,7 @@ export const describeTableRoute: FastifyPluginAsync<RouteOptions> = async (app) 
     async (request) => {
       const { table, connection } = request.query;
       if (REFUSED_NAME.test(table)) throw new ApiError(400, 'RELATION_NAME_REFUSED', 'A table name may not hold a quote, a backslash or a control character.');
-      const { executor } = snapshotOf(request);
+      const { executor, config } = snapshotOf(request);
       let columns;
       try {
         if (executor.describeTable === undefined) throw catalogFailure(undefined);
@@ -34,7 +36,9 @@ export const describeTableRoute: FastifyPluginAsync<RouteOptions> = async (app) 
       }
       // The name was the request's own; it is not repeated back in the error.
       if (columns.length === 0) throw new ApiError(404, 'TABLE_NOT_FOUND', 'There is no such table on this connection.');
-      return { connection: connection ?? 'default', table, columns: await visibleColumns(request.asker, table, columns) };
+      const named = resolveConnection(config, connection);
+      const relation = relationOf(table, named.driver, config?.connections?.[named.name]);
+      return { connection: connection ?? 'default', table, columns: await visibleColumns(request.asker, relation, columns) };
     },
   );
 };

@@ -12,6 +12,7 @@ import { listFollows, setFollow } from '../../hooks/follows.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
+import { requireApp } from '../app-gate.js';
 import { FOLLOW_ROUTE, FOLLOWS_ROUTE, type Follow, type FollowRequest, type Follows } from '../contract/follows.js';
 
 /** Every `<appId>/<pageId>` of the manifest. */
@@ -30,6 +31,7 @@ export const followsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps
     async (request) => {
       const key = `${request.params.appId}/${request.params.pageId}`;
       if (!pageKeys(snapshotOf(request).manifest).has(key)) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${key}.`);
+      await requireApp(request.asker, deps.root, snapshotOf(request).manifest.apps?.[request.params.appId], 'read');
       return setFollow(request.asker, deps.memory, key, request.body.following);
     },
   );

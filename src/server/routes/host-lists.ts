@@ -1,7 +1,8 @@
 /**
  * The host's lists for the app (spec 02 `homeCards`, `directoryGroups`):
- * - GET /api/host/home-cards: at most 8 cards `{ title, text?, href? }` (href a same-origin
- *   path), asked only when Home opens; none when the hook fails or takes over 5 seconds.
+ * - GET /api/host/home-cards: at most 8 cards `{ id?, title, text?, href?, items }`, each with at
+ *   most 8 items `{ label, status?, href? }` (plain text; links same-origin paths), asked only
+ *   when Home opens; none when the hook fails or takes over 5 seconds.
  * - GET /api/host/groups: the directory groups an author may pick, `{ groups, available }`;
  *   when the hook fails `available` is false and no group may be saved (an author types none).
  * Without a host, or without the hook, no cards and no directory.
@@ -10,20 +11,44 @@ import type { Asker } from '../../hooks/context/request-context.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { callHook } from '../../hooks/call-hook.js';
 import { isSameOriginPath } from '../../hooks/shapes.js';
+import { plainText } from '../../hooks/ui-additions.js';
 import type { RouteOptions } from '../deps.js';
 import { GROUPS_ROUTE, HOME_CARDS_ROUTE, type Groups, type HomeCards } from '../contract/host.js';
 
 const HOME_CARDS_MS = 5_000;
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
-const textOf = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' ? v.slice(0, max) : undefined);
+const textOf = plainText;
 
-function card(v: unknown): { title: string; text?: string; href?: string } | undefined {
+type Card = HomeCards['cards'][number];
+
+/** A card's item: plain text with a status and a same-origin link (a foreign link is left off). */
+function item(v: unknown): Card['items'][number] | undefined {
+  if (v === null || typeof v !== 'object') return undefined;
+  const raw = v as Record<string, unknown>;
+  const label = textOf(raw['label'] ?? raw['text'], 200);
+  if (label === undefined) return undefined;
+  const status = textOf(raw['status'], 40);
+  return { label, ...(status !== undefined ? { status } : {}), ...(isSameOriginPath(raw['href']) ? { href: raw['href'] } : {}) };
+}
+
+function card(v: unknown): Card | undefined {
   if (v === null || typeof v !== 'object') return undefined;
   const raw = v as Record<string, unknown>;
   const title = textOf(raw['title'], 120);
   if (title === undefined) return undefined;
+  const id = textOf(raw['id'], 80);
   const text = textOf(raw['text'], 400);
-  return { title, ...(text !== undefined ? { text } : {}), ...(isSameOriginPath(raw['href']) ? { href: raw['href'] } : {}) };
+  const items = (Array.isArray(raw['items']) ? raw['items'] : [])
+    .map(item)
+    .filter((i) => i !== undefined)
+    .slice(0, 8);
+  return {
+    ...(id !== undefined ? { id } : {}),
+    title,
+    ...(text !== undefined ? { text } : {}),
+    ...(isSameOriginPath(raw['href']) ? { href: raw['href'] } : {}),
+    items,
+  };
 }
 
 function group(v: unknown): { id: string; name: string } | undefined {

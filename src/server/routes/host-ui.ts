@@ -74,7 +74,9 @@ export const hostUiRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
     const context = request.asker;
     const host = context?.host;
     const principal = context?.principal;
-    if (host === undefined || principal === undefined) return { host: false };
+    // Only an unhosted server says `host: false`: a hosted answer never contradicts X-SVC-Hosted.
+    if (host === undefined) return { host: false };
+    if (principal === undefined) return { host: true };
     const [ui, caps] = await Promise.all([additions(host, principal), capabilities(host, principal)]);
     const person = {
       id: principal.id,

@@ -6,6 +6,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { visibleColumns } from '../../hooks/visible-columns.js';
+import { relationOf } from '../../hooks/relation-names.js';
+import { resolveConnection } from '../../compiler/project/config.js';
 import type { RouteOptions } from '../deps.js';
 import { catalogFailure } from '../catalog-failure.js';
 import { snapshotOf } from '../snapshot-hook.js';
@@ -13,13 +15,16 @@ import { SCHEMA_ROUTE, type Catalog } from '../contract/catalog.js';
 
 export const schemaRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
   app.get<{ Querystring: { connection?: string }; Reply: Catalog }>('/api/schema', { schema: SCHEMA_ROUTE }, async (request) => {
-    const { executor } = snapshotOf(request);
+    const { executor, config } = snapshotOf(request);
     const connection = request.query.connection;
     try {
       if (executor.catalog === undefined) throw catalogFailure(undefined);
       const catalog = await executor.catalog({ asker: request.asker, ...(connection !== undefined ? { connection } : {}) });
+      const named = resolveConnection(config, connection);
+      const settings = config?.connections?.[named.name];
       const tables = [];
-      for (const t of catalog.tables) tables.push({ name: t.name, columns: await visibleColumns(request.asker, t.name, t.columns) });
+      for (const t of catalog.tables)
+        tables.push({ name: t.name, columns: await visibleColumns(request.asker, relationOf(t.name, named.driver, settings), t.columns) });
       return { connection: connection ?? 'default', tables, truncated: catalog.truncated };
     } catch (error) {
       throw catalogFailure(error);

@@ -24,6 +24,9 @@ import { followsRoute } from '../routes/follows.js';
 import { appAnswersRoute } from '../routes/app-answers.js';
 import { webAppRoute } from '../routes/web-app.js';
 import { appsRoute } from '../routes/apps.js';
+import { appAudienceRoute } from '../routes/app-audience.js';
+import { operationsRoute } from '../routes/operations.js';
+import { Operations } from '../operations.js';
 import { hostListsRoute } from '../routes/host-lists.js';
 import { hostUiRoute } from '../routes/host-ui.js';
 import { installRequestContext } from '../request-context-hook.js';
@@ -52,6 +55,8 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   followsRoute,
   appAnswersRoute,
   appsRoute,
+  appAudienceRoute,
+  operationsRoute,
   webAppRoute,
 ];
 
@@ -71,7 +76,8 @@ function stderrLog(line: string): void {
 }
 
 /** Builds the HTTP app over `deps`; call `listen` (or `inject` in tests) on the result. */
-export function buildServer(deps: ServerDeps): FastifyInstance {
+export function buildServer(given: ServerDeps): FastifyInstance {
+  const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations() };
   const app = Fastify({
     logger: false,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,

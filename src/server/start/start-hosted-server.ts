@@ -21,9 +21,19 @@ export class HostHooksRequiredError extends Error {
   }
 }
 
+/** Thrown when `hostHooks` has no `resolvePrincipal`: without it no one could ever be placed, and nothing would be answered as anyone. */
+export class HostResolverRequiredError extends Error {
+  readonly code = 'HOST_RESOLVER_REQUIRED' satisfies StartErrorCode;
+  constructor() {
+    super('startHostedServer needs hostHooks.resolvePrincipal to name the person of each request (null for no one).');
+    this.name = 'HostResolverRequiredError';
+  }
+}
+
 /** Starts the hosted server; resolves to `{ url, close() }`. */
 export async function startHostedServer(options: HostedServerOptions): Promise<LocalServer> {
   if (options === null || typeof options !== 'object' || options.hostHooks === null || typeof options.hostHooks !== 'object')
     throw new HostHooksRequiredError();
+  if (typeof options.hostHooks.resolvePrincipal !== 'function') throw new HostResolverRequiredError();
   return startLocalServer(options);
 }

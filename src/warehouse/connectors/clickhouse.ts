@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
-import { StatementError } from './connector.js';
+import { cancelledError, onCancel, StatementError } from './connector.js';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget, SqlValue } from './connector.js';
 import { clickhouseLiteral } from './clickhouse-literal.js';
 import { bindClickhouse } from './clickhouse-statement.js';
@@ -98,18 +98,28 @@ class ClickhouseConnector implements Connector {
     await this.client.command({ query: `KILL QUERY WHERE query_id = ${clickhouseLiteral(id)} ASYNC` }).catch(() => undefined);
   }
 
-  private async run(sql: string, params: readonly SqlValue[], bounds: Bounds, deadlineMs: number, model: boolean): Promise<ConnectorResult> {
+  private async run(
+    sql: string,
+    params: readonly SqlValue[],
+    bounds: Bounds,
+    deadlineMs: number,
+    model: boolean,
+    who: Pick<ConnectorStatement, 'caller' | 'signal'> = {},
+  ): Promise<ConnectorResult> {
     if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The connection is closed.');
     const deadline = new AbortController();
     const queryId = `svc-${randomUUID()}`;
     let started = false;
-    const timer = setTimeout(() => {
-      deadline.abort(new StatementError('STATEMENT_TIMEOUT', 'The statement waited past its deadline and was not run.'));
+    const stop = (reason: StatementError) => {
+      if (deadline.signal.aborted) return;
+      deadline.abort(reason);
       if (started) void this.kill(queryId);
-    }, deadlineMs);
+    };
+    const timer = setTimeout(() => stop(new StatementError('STATEMENT_TIMEOUT', 'The statement waited past its deadline and was not run.')), deadlineMs);
+    const unlisten = onCancel(who.signal, () => stop(cancelledError()));
     let slot: number | undefined;
     try {
-      slot = await this.lanes.acquire(model, deadline.signal);
+      slot = await this.lanes.acquire(model, deadline.signal, who.caller);
       const bound = bindClickhouse(sql, params, await this.hasServerParams());
       started = true;
       const rs = await this.client.query({
@@ -128,15 +138,17 @@ class ClickhouseConnector implements Connector {
       });
       return rowsOf((await rs.json()) as JsonResult, bounds);
     } catch (error) {
+      if (deadline.signal.reason instanceof StatementError && deadline.signal.reason.code === 'STATEMENT_CANCELLED') throw deadline.signal.reason;
       throw failure(error, deadline.signal.aborted);
     } finally {
       clearTimeout(timer);
-      if (slot !== undefined) this.lanes.release(slot, model);
+      unlisten();
+      if (slot !== undefined) this.lanes.release(slot, model, who.caller);
     }
   }
 
   runStatement(statement: ConnectorStatement): Promise<ConnectorResult> {
-    return this.run(statement.sql, statement.params, statement, statement.deadlineMs, statement.origin === 'model' || statement.origin === 'tool');
+    return this.run(statement.sql, statement.params, statement, statement.deadlineMs, statement.origin === 'model' || statement.origin === 'tool', statement);
   }
 
   async listTables(deadlineMs: number): Promise<string[]> {

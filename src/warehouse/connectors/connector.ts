@@ -48,6 +48,27 @@ export interface ConnectorStatement {
    */
   origin?: 'block' | 'person' | 'model' | 'tool' | 'platform';
   caller?: string;
+  /** When it fires, the statement is stopped in the engine (or never started) with STATEMENT_CANCELLED. */
+  signal?: AbortSignal;
+}
+
+/** The error a statement stopped by its request's signal fails with. */
+export function cancelledError(): StatementError {
+  return new StatementError('STATEMENT_CANCELLED', 'The statement was stopped because the work was cancelled or its client went away.');
+}
+
+/**
+ * Calls `stop` once when `signal` fires (at once when it has already); returns the function that
+ * stops listening. The connectors stop a statement for a cancelled request as for its deadline.
+ */
+export function onCancel(signal: AbortSignal | undefined, stop: () => void): () => void {
+  if (signal === undefined) return () => undefined;
+  if (signal.aborted) {
+    stop();
+    return () => undefined;
+  }
+  signal.addEventListener('abort', stop, { once: true });
+  return () => signal.removeEventListener('abort', stop);
 }
 
 export interface ConnectorResult {

@@ -16,7 +16,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve, sep } from 'node:path';
 import { BIGINT, BOOLEAN, DOUBLE, DuckDBInstance, SQLNULL, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
-import { StatementError } from './connector.js';
+import { cancelledError, onCancel, StatementError } from './connector.js';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget, SqlValue } from './connector.js';
 import { Lanes } from './lanes.js';
 import { duckdbCell } from './duckdb-values.js';
@@ -131,29 +131,39 @@ class DuckdbConnector implements Connector {
   }
 
   /** Runs `work` on a connection within `deadlineMs`; the engine is interrupted at the deadline. */
-  private async withConnection<T>(deadlineMs: number, model: boolean, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  private async withConnection<T>(
+    deadlineMs: number,
+    model: boolean,
+    work: (connection: DuckDBConnection) => Promise<T>,
+    who: Pick<ConnectorStatement, 'caller' | 'signal'> = {},
+  ): Promise<T> {
     if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The connection is closed.');
     const lanes = await this.open();
     const deadline = new AbortController();
     let running: DuckDBConnection | undefined;
-    const timer = setTimeout(() => {
-      deadline.abort(new StatementError('STATEMENT_TIMEOUT', 'The statement waited past its deadline and was not run.'));
+    const stop = (reason: StatementError) => {
+      if (deadline.signal.aborted) return;
+      deadline.abort(reason);
       running?.interrupt();
-    }, deadlineMs);
+    };
+    const timer = setTimeout(() => stop(new StatementError('STATEMENT_TIMEOUT', 'The statement waited past its deadline and was not run.')), deadlineMs);
+    const unlisten = onCancel(who.signal, () => stop(cancelledError()));
     try {
-      running = await lanes.acquire(model, deadline.signal);
+      running = await lanes.acquire(model, deadline.signal, who.caller);
       return await work(running);
     } catch (error) {
+      if (deadline.signal.reason instanceof StatementError && deadline.signal.reason.code === 'STATEMENT_CANCELLED') throw deadline.signal.reason;
       throw failure(error, deadline.signal.aborted);
     } finally {
       clearTimeout(timer);
-      if (running !== undefined && !this.closed) lanes.release(running, model);
+      unlisten();
+      if (running !== undefined && !this.closed) lanes.release(running, model, who.caller);
     }
   }
 
   runStatement(statement: ConnectorStatement): Promise<ConnectorResult> {
     const model = statement.origin === 'model' || statement.origin === 'tool';
-    return this.withConnection(statement.deadlineMs, model, (connection) => readRows(connection, statement));
+    return this.withConnection(statement.deadlineMs, model, (connection) => readRows(connection, statement), statement);
   }
 
   prepareStatement(sql: string, deadlineMs: number): Promise<void> {

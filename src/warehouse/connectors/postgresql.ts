@@ -20,6 +20,13 @@ import { lexStatement } from '../../../grammar/sql/index.js';
 import { StatementError } from './connector.js';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
 import { Lanes } from './lanes.js';
+import { cancelledError, onCancel } from './connector.js';
+
+/** Whose statement it is and when it is no longer wanted. */
+interface Who {
+  caller?: string;
+  signal?: AbortSignal;
+}
 import { networkSettings } from './network-settings.js';
 import { countPlaceholders, rewritePlaceholders } from './placeholders.js';
 import { POSTGRES_TYPES } from './postgresql-values.js';
@@ -120,18 +127,21 @@ class PostgresConnector implements Connector {
     }
   }
 
-  private async withClient<T>(deadlineMs: number, model: boolean, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private async withClient<T>(deadlineMs: number, model: boolean, work: (client: pg.PoolClient) => Promise<T>, who: Who = {}): Promise<T> {
     if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The connection is closed.');
     const deadline = new AbortController();
     let client: pg.PoolClient | undefined;
-    const timer = setTimeout(() => {
-      deadline.abort(new StatementError('STATEMENT_TIMEOUT', 'The statement waited past its deadline and was not run.'));
+    const stop = (reason: StatementError) => {
+      if (deadline.signal.aborted) return;
+      deadline.abort(reason);
       void this.cancel((client as { processID?: number } | undefined)?.processID);
-    }, deadlineMs);
+    };
+    const timer = setTimeout(() => stop(new StatementError('STATEMENT_TIMEOUT', 'The statement waited past its deadline and was not run.')), deadlineMs);
+    const unlisten = onCancel(who.signal, () => stop(cancelledError()));
     let slot: number | undefined;
     let broken: unknown;
     try {
-      slot = await this.lanes.acquire(model, deadline.signal);
+      slot = await this.lanes.acquire(model, deadline.signal, who.caller);
       client = await this.pool.connect().catch((error: unknown) => {
         // Nothing ran: whatever stopped the sign-in (TLS refused, a bad password, no server) leaves the connection unavailable.
         throw new StatementError('CONNECTION_UNAVAILABLE', `The database could not be reached: ${error instanceof Error ? error.message : String(error)}`);
@@ -140,18 +150,24 @@ class PostgresConnector implements Connector {
       return await work(client);
     } catch (error) {
       broken = error;
+      if (deadline.signal.reason instanceof StatementError && deadline.signal.reason.code === 'STATEMENT_CANCELLED') throw deadline.signal.reason;
       throw failure(error, deadline.signal.aborted);
     } finally {
       clearTimeout(timer);
+      unlisten();
       // A failed statement's connection is closed, not reused mid-transaction.
       client?.release(broken === undefined ? undefined : true);
-      if (slot !== undefined) this.lanes.release(slot, model);
+      if (slot !== undefined) this.lanes.release(slot, model, who.caller);
     }
   }
 
   runStatement(statement: ConnectorStatement): Promise<ConnectorResult> {
     const model = statement.origin === 'model' || statement.origin === 'tool';
-    return this.withClient(statement.deadlineMs, model, (client) => readRows(client, statement));
+    const who = {
+      ...(statement.caller !== undefined ? { caller: statement.caller } : {}),
+      ...(statement.signal !== undefined ? { signal: statement.signal } : {}),
+    };
+    return this.withClient(statement.deadlineMs, model, (client) => readRows(client, statement), who);
   }
 
   prepareStatement(sql: string, deadlineMs: number): Promise<void> {

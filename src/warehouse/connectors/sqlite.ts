@@ -78,7 +78,11 @@ export function openSqliteConnector(target: ConnectorTarget, options: SqliteConn
       const { params, special } = encodeParams(statement.params);
       const message = { sql: statement.sql, params, special, maxRows: statement.maxRows, maxBytes: statement.maxBytes, maxCellBytes: statement.maxCellBytes };
       const lane = statement.origin === 'model' || statement.origin === 'tool' ? 'model' : 'other';
-      return resultOf(await pool.submit(message, statement.deadlineMs, { lane, ...(statement.caller !== undefined ? { caller: statement.caller } : {}) }));
+      const who = {
+        ...(statement.caller !== undefined ? { caller: statement.caller } : {}),
+        ...(statement.signal !== undefined ? { signal: statement.signal } : {}),
+      };
+      return resultOf(await pool.submit(message, statement.deadlineMs, { lane, ...who }));
     },
     async prepareStatement(sql: string, deadlineMs: number): Promise<void> {
       resultOf(await pool.submit({ sql, params: [], special: false, prepareOnly: true, maxRows: 0, maxBytes: 0, maxCellBytes: 0 }, deadlineMs));

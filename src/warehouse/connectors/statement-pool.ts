@@ -8,6 +8,8 @@
  * written by a model or an agent tool run on at most `size - 1` processes (1 when `size` is 1),
  * so a process is always free of them, and other statements may use every process (one more
  * when `size` is 1 and a model statement holds it). One caller's statements run on at most `size - 1` processes too. A
+ * caller with nothing running is always admitted (starting up to FAIR_EXTRA processes beyond the
+ * size), so one person's heavy statements never hold another's first one. A
  * statement that cannot be admitted waits in order behind nothing it could pass: the first
  * admissible statement in the queue starts first. The deadline covers the wait.
  *
@@ -18,7 +20,7 @@
  * sqlite-child-source.ts for why and for the markers of values JSON cannot carry).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { StatementError } from './connector.js';
+import { cancelledError, onCancel, StatementError } from './connector.js';
 
 /** A child's answer; `id` matches the message it answers. */
 export interface PoolReply {
@@ -36,6 +38,9 @@ export interface PoolOptions {
   size: number;
 }
 
+/** Processes a pool may start beyond its size for callers with nothing running (fair work, issue 27). */
+const FAIR_EXTRA = 2;
+
 interface Slot {
   child: ChildProcess;
   job?: Job;
@@ -46,6 +51,8 @@ interface Slot {
 export interface Admission {
   lane: 'model' | 'other';
   caller?: string;
+  /** When it fires, the statement's process is killed (or it never starts): STATEMENT_CANCELLED. */
+  signal?: AbortSignal;
 }
 
 interface Job {
@@ -56,6 +63,7 @@ interface Job {
   resolve: (reply: PoolReply) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
+  unlisten?: () => void;
   slot?: Slot;
   settled: boolean;
 }
@@ -75,6 +83,8 @@ export class StatementPool {
     return new Promise<PoolReply>((resolve, reject) => {
       const job: Job = { id: this.nextId++, admission, message, deadlineMs, resolve, reject, settled: false };
       job.timer = setTimeout(() => this.expire(job), deadlineMs);
+      const unlisten = onCancel(admission.signal, () => this.expire(job, cancelledError()));
+      job.unlisten = unlisten;
       this.queue.push(job);
       this.pump();
     });
@@ -109,7 +119,13 @@ export class StatementPool {
     return Math.max(1, this.options.size - 1);
   }
 
+  /** True when `admission` names a caller with no statement running: their first is never held behind others' work. */
+  private fresh(admission: Admission): boolean {
+    return admission.caller !== undefined && !this.slots.some((s) => s.job?.admission.caller === admission.caller);
+  }
+
   private admits(admission: Admission): boolean {
+    if (this.fresh(admission)) return true;
     const running = this.slots.filter((s) => s.job !== undefined).map((s) => (s.job as Job).admission);
     if (admission.lane === 'model' && running.filter((a) => a.lane === 'model').length >= this.shareCap) return false;
     return admission.caller === undefined || running.filter((a) => a.caller === admission.caller).length < this.shareCap;
@@ -121,7 +137,9 @@ export class StatementPool {
     if (idle !== undefined) return idle;
     // With one process a model statement may hold it all; another lane may then start one more.
     const modelRunning = this.slots.filter((s) => s.job?.admission.lane === 'model').length;
-    const most = this.options.size + (admission.lane !== 'model' && modelRunning >= this.options.size ? 1 : 0);
+    let most = this.options.size + (admission.lane !== 'model' && modelRunning >= this.options.size ? 1 : 0);
+    // A caller with nothing running may start a process beyond the size, up to a fixed few more.
+    if (this.fresh(admission)) most = this.options.size + FAIR_EXTRA;
     return this.slots.length < most ? this.spawnSlot() : undefined;
   }
 
@@ -154,9 +172,9 @@ export class StatementPool {
     this.pump();
   }
 
-  private expire(job: Job): void {
+  private expire(job: Job, cause?: StatementError): void {
     if (job.settled) return;
-    const error = new StatementError('STATEMENT_TIMEOUT', `The statement ran longer than ${job.deadlineMs} ms and was stopped.`);
+    const error = cause ?? new StatementError('STATEMENT_TIMEOUT', `The statement ran longer than ${job.deadlineMs} ms and was stopped.`);
     if (job.slot !== undefined) {
       this.retire(job.slot, error);
     } else {
@@ -188,6 +206,7 @@ export class StatementPool {
     if (job.settled) return;
     job.settled = true;
     clearTimeout(job.timer);
+    job.unlisten?.();
     finish();
   }
 }

@@ -21,7 +21,7 @@ function HostActions({ run }: { run: ActedRun }) {
   const state = useHost();
   const [sent, setSent] = useState<string | undefined>();
   if (state.kind !== 'ready') return null;
-  const actions = (state.map.ui?.answerActions ?? []).filter((a) => a.on === ON[run.trust]);
+  const actions = (state.map.ui?.answerActions ?? []).filter((a) => a.on.includes(ON[run.trust]));
   if (actions.length === 0) return null;
   const send = async (href: string, label: string) => {
     const r = await fetch(href, {
@@ -35,7 +35,7 @@ function HostActions({ run }: { run: ActedRun }) {
   return (
     <div class="answer-actions">
       {actions.map((a) => (
-        <button type="button" class={a.on === 'answered' ? 'quiet' : 'secondary'} onClick={() => void send(a.href, a.label)}>
+        <button type="button" class={ON[run.trust] === 'answered' ? 'quiet' : 'secondary'} title={a.description} onClick={() => void send(a.url, a.label)}>
           {a.label}
         </button>
       ))}

@@ -1,0 +1,124 @@
+/**
+ * Fair and cancellable work (issue 27), two people on hosted servers over real HTTP:
+ * - on the commerce warehouse (SQLite), while ada runs three long statements, bob's certified
+ *   question answers within a second and his own SQL within two (the bounds the issue names);
+ * - on PostgreSQL, a statement whose client went away is gone from the engine's own process list
+ *   (`pg_stat_activity`), and `GET /api/operations` lists each person's own running work, which
+ *   only they may cancel (someone else's is 404 OPERATION_NOT_FOUND); cancelling stops the
+ *   statement in the engine and the Ask answers STATEMENT_CANCELLED.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostHooks } from '../../src/host.js';
+import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { cleanupProjects, makeProject } from '../helpers/project.js';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
+
+const hosted = hostedCommerce();
+let pgServer: PostgresServer | undefined;
+afterAll(async () => {
+  await hosted.closeAll();
+  await pgServer?.stop();
+  cleanupProjects();
+});
+
+const ask = (url: string, user: string, body: unknown, signal?: AbortSignal) =>
+  fetch(`${url}/api/agent-runs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-user': user },
+    body: JSON.stringify(body),
+    ...(signal !== undefined ? { signal } : {}),
+  });
+
+/** Resolves with the time `work` took, in milliseconds. */
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+/** Waits (polling) until `check` holds; fails the test when it does not within `limitMs`. */
+async function until(check: () => Promise<boolean>, limitMs: number, what: string): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not happen within ${limitMs} ms`);
+}
+
+describe('one person cannot starve another', () => {
+  it("answers bob's certified question within a second and his own SQL within two while ada runs three long statements", async () => {
+    const { server } = await hosted.start();
+    const heavy = { question: 'Plugh xyzzy', proposedSql: 'SELECT count(*) AS n FROM orders a, orders b, orders c' };
+    const stop = new AbortController();
+    const hers = [1, 2, 3].map(() => ask(server.url, 'ada', heavy, stop.signal).catch(() => undefined));
+    // Give her statements time to be admitted first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const tier1 = await timed(async () => (await ask(server.url, 'bob', { question: 'Top 5 states by revenue' })).json() as Promise<Record<string, unknown>>);
+    expect([tier1.value['tier'], tier1.value['trust']]).toEqual([1, 'certified']);
+    expect(tier1.ms).toBeLessThan(1_000);
+    const written = await timed(
+      async () =>
+        (await ask(server.url, 'bob', { question: 'Plugh plover', proposedSql: 'SELECT count(*) AS n FROM customers' })).json() as Promise<
+          Record<string, unknown>
+        >,
+    );
+    expect([written.value['tier'], (written.value['rows'] as unknown[] | undefined)?.length]).toEqual([2, 1]);
+    expect(written.ms).toBeLessThan(2_000);
+    stop.abort();
+    await Promise.all(hers);
+  });
+});
+
+describe('work stops in the engine', () => {
+  let url = '';
+  const activity = async (): Promise<number> =>
+    Number(
+      // svc reads rows through a cursor: the engine lists the running statement as its FETCH.
+      (await pgServer!.client.query("SELECT count(*) AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'FETCH % FROM svc_rows'")).rows[0].n,
+    );
+  const heavy = { question: 'Plugh xyzzy', proposedSql: 'SELECT count(*) AS n FROM big a, big b, big c' };
+
+  beforeAll(async () => {
+    pgServer = await startPostgres();
+    await pgServer.client.query('CREATE TABLE big AS SELECT g AS n FROM generate_series(1, 5000) AS g');
+    const root = makeProject({
+      'svc.config.json': JSON.stringify({
+        project: 'pg',
+        connections: { default: { driver: 'postgresql', host: '127.0.0.1', port: pgServer.port, user: 'postgres', database: 'postgres' } },
+      }),
+    });
+    const hooks: Partial<HostHooks> = {};
+    url = (await hosted.start(hooks, root)).server.url;
+  }, 120_000);
+
+  it('stops a statement whose client went away: it leaves pg_stat_activity', async () => {
+    const gone = new AbortController();
+    const pending = ask(url, 'ada', heavy, gone.signal).catch(() => undefined);
+    await until(async () => (await activity()) === 1, 10_000, 'the statement starting');
+    gone.abort();
+    await pending;
+    await until(async () => (await activity()) === 0, 10_000, 'the statement leaving the engine');
+  }, 40_000);
+
+  it('lists and cancels only one’s own operations', async () => {
+    const answer = ask(url, 'bob', heavy).then((r) => r.json() as Promise<Record<string, any>>);
+    await until(async () => (await activity()) === 1, 10_000, 'the statement starting');
+    const list = async (user: string) =>
+      ((await (await fetch(`${url}/api/operations`, { headers: { 'x-user': user } })).json()) as { operations: Array<{ id: string; route: string }> })
+        .operations;
+    const bobs = await list('bob');
+    expect(bobs.map((o) => o.route)).toEqual(['POST /api/agent-runs']);
+    expect(await list('ada')).toEqual([]);
+    const cancel = (user: string) =>
+      fetch(`${url}/api/operations/${bobs[0]!.id}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': user }, body: '{}' });
+    const theirs = await cancel('ada');
+    expect([theirs.status, ((await theirs.json()) as { error: { code: string } }).error.code]).toEqual([404, 'OPERATION_NOT_FOUND']);
+    expect(await activity()).toBe(1);
+    const mine = await cancel('bob');
+    expect([mine.status, await mine.json()]).toEqual([200, { id: bobs[0]!.id, cancelled: true }]);
+    expect((await answer).refusal?.code).toBe('STATEMENT_CANCELLED');
+    await until(async () => (await activity()) === 0, 10_000, 'the statement leaving the engine');
+    expect(await list('bob')).toEqual([]);
+  }, 40_000);
+});
