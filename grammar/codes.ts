@@ -157,8 +157,8 @@ export const CODES = {
   ),
   'certify/unsigned-project': entry(
     'warning',
-    'Certification receipts in this project are not signed (certification.signed is false in svc.config.json): a receipt proves the source hash, not who certified it.',
-    'Run svc keys init, then svc certify --resign, and remove the setting.',
+    'Certification receipts in this project are not signed: a receipt proves the source hash, not who certified it (certification.signed is false in svc.config.json, or there is no svc-certifiers.json).',
+    'Run svc keys init and svc certify --resign, then drop "signed": false from svc.config.json.',
   ),
   'certify/view-member': entry(
     'error',

@@ -154,6 +154,15 @@ describe.each(ROWS)('$name', (row) => {
     }
   });
 
+  it('the Blocks list (GET /api/blocks): no unsigned warning, and the same trust', async () => {
+    const list = (await app.inject({ method: 'GET', url: '/api/blocks' })).json();
+    expect(list.certification).toEqual({ signed: true });
+    const listed = list.blocks.find((b: { id: string }) => b.id === BLOCK);
+    expect([listed.trust.servable, listed.receipt, listed.effectiveStatus]).toEqual(
+      row.refused === undefined ? [true, 'valid', 'certified'] : [false, row.refused.receipt, 'pending_recertification'],
+    );
+  });
+
   it('POST /api/blocks/:id/run', async () => {
     const r = await app.inject({ method: 'POST', url: `/api/blocks/${BLOCK}/run`, payload: {} });
     if (row.refused === undefined) expect([r.statusCode, r.json().trust]).toEqual([200, 'certified']);
