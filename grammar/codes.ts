@@ -43,6 +43,11 @@ export const CODES = {
     'The certifier list {{file}} trusts nobody: {{problem}}. No signed receipt counts until it is fixed.',
     'Restore the list from version control, or have a listed certifier sign the change: svc keys add.',
   ),
+  'certify/certifiers-rewritten': entry(
+    'error',
+    'The certifier list {{file}} does not continue its history: {{problem}}. Only a new version signed by a listed certifier may change it.',
+    'Restore the committed versions and add the change as a new version with svc keys add.',
+  ),
   'certify/contract-invalid': entry(
     'error',
     'Contract {{value}} ({{from}}) is not <domain>.<Entity>.<name> or <domain>.<Entity>.<name>@<version>.',

@@ -5,6 +5,7 @@
  * `svc certify --verify` is a CI step (text, JSON, SARIF, and `--rerun` against the warehouse);
  * and certifying without a key, or making a project where no key can be made, is refused plainly.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,37 @@ describe('a new project signs its receipts', () => {
     const r = svc(['init', 'p', '--format', 'json'], parent, { SVC_KEY_DIR: join(parent, 'not-a-folder') });
     expect(r.code).toBe(1);
     expect(json(r.stdout)['diagnostics'].map((d: { code: string }) => d.code)).toEqual(['init/signing-key-failed']);
+  });
+});
+
+describe('the root of trust', () => {
+  const GIT = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@acme.test', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@acme.test' };
+  const git = (root: string, ...args: string[]) => expect(spawnSync('git', args, { cwd: root, env: { ...process.env, ...GIT } }).status).toBe(0);
+
+  it('a list replaced wholesale by a new first version is refused by --verify: by git history in a fresh clone, and by the local pin', () => {
+    const owner = freshKeys();
+    const root = makeProject({});
+    expect(svc(['init', '--example'], root, owner).code).toBe(0);
+    expect(svc(['certify', 'shop.monthly_revenue'], root, owner).code).toBe(0);
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'project');
+    expect(svc(['certify', '--verify'], root, owner).code).toBe(0);
+    // An attacker starts a list of their own and signs the receipt with their key: every signature checks out.
+    const attacker = freshKeys();
+    const pub = json(svc(['keys', 'init', '--format', 'json'], root, attacker).stdout)['publicKey'] as string;
+    writeFileSync(join(root, 'svc-certifiers.json'), JSON.stringify({ certifiers: 1, versions: [{ signers: [{ id: 'mallory', key: pub, may: ['*'] }] }] }));
+    const companion = join(root, 'semantic-layer/blocks/shop/monthly_revenue.yaml');
+    writeFileSync(companion, readFileSync(companion, 'utf8').replace(/\n {2}signedBy:.*\n {2}signature:.*/, ''));
+    expect(svc(['certify', '--resign'], root, attacker).code).toBe(0);
+    const local = json(svc(['certify', '--verify', '--format', 'json'], root, attacker).stdout);
+    expect([local['exitCode'], local['diagnostics'].map((d: { code: string }) => d.code)]).toEqual([1, ['certify/certifiers-rewritten']]);
+    // Committed, then checked where no pin exists: git's first version of the list decides.
+    git(root, 'commit', '-qam', 'new list');
+    const clone = mkdtempSync(join(tmpdir(), 'svc-clone-'));
+    git(clone, 'clone', '-q', root, '.');
+    const ci = json(svc(['certify', '--verify', '--format', 'json'], clone, attacker).stdout);
+    expect(ci['diagnostics'].map((d: { message: string }) => d.message)).toEqual([expect.stringContaining('not the one first committed')]);
   });
 });
 

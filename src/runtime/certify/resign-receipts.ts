@@ -55,12 +55,12 @@ export async function resignReceipts(opts: { cwd: string; project?: string; sign
   }
   const { manifest, diagnostics } = compiledManifest(root);
   if (manifest === undefined) return { exitCode: 2, resigned: [], written: [], diagnostics };
-  const stale = (b: CompiledBlock) =>
+  const mendable = (b: CompiledBlock) =>
     b.status === 'certified' &&
     (opened.project?.env.certifiers.signed ? MENDABLE.has(b.receipt) : b.receipt === 'valid' && b.companion?.certification?.signature === undefined);
   const changes: FileChange[] = [];
   const out: ResignResult = { exitCode: 0, resigned: [], written: [], diagnostics: [] };
-  for (const block of Object.values(manifest.blocks).filter(stale)) {
+  for (const block of Object.values(manifest.blocks).filter(mendable)) {
     const signed = await signReceipt(block, receiptOf(block), trust, opts.signer ?? localSigner());
     if (signed.receipt === undefined) {
       if (signed.failure !== undefined) out.diagnostics.push(signed.failure);

@@ -8,6 +8,10 @@
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { CompiledBlock } from '../../compiler/types.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CERTIFIERS_FILE } from '../../compiler/project/certifiers.js';
+import { historyProblem } from './certifier-history.js';
 import { openProject, compiledManifest } from './project.js';
 import type { BlockRunner } from './types.js';
 
@@ -74,6 +78,18 @@ async function rerunAll(root: string, opts: VerifyOptions, rows: VerifiedBlock[]
   return out;
 }
 
+/** The certifier list checked against its committed history and this machine's pin. */
+function historyFindings(root: string): Diagnostic[] {
+  let text: string;
+  try {
+    text = readFileSync(join(root, CERTIFIERS_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  const problem = historyProblem(root, text);
+  return problem === undefined ? [] : [diag('certify/certifiers-rewritten', { file: CERTIFIERS_FILE, problem }, { file: CERTIFIERS_FILE })];
+}
+
 /** Checks every receipt of the project (and reruns, when asked); never throws on user input. */
 export async function verifyReceipts(opts: VerifyOptions): Promise<VerifyResult> {
   const opened = openProject(opts.project === undefined ? { cwd: opts.cwd } : { cwd: opts.cwd, project: opts.project });
@@ -90,6 +106,7 @@ export async function verifyReceipts(opts: VerifyOptions): Promise<VerifyResult>
   }));
   const findings = diagnostics.filter((d) => RECEIPT_FINDINGS.has(d.code));
   if (!opened.project.env.certifiers.signed) findings.push(diag('certify/unsigned-project', {}, { file: 'svc.config.json' }));
+  else findings.push(...historyFindings(root));
   if (opts.rerun === true) findings.push(...(await rerunAll(root, opts, rows, manifest.blocks)));
   const failed = findings.some((d) => d.severity === 'error');
   return { exitCode: failed ? 1 : 0, blocks: rows, diagnostics: findings };
