@@ -6,7 +6,7 @@
  * and certifying without a key, or making a project where no key can be made, is refused plainly.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -30,6 +30,10 @@ describe('a new project signs its receipts', () => {
     expect(svc(['init', '--example'], root, keys).code).toBe(0);
     const made = json(svc(['keys', 'init', '--format', 'json'], root, keys).stdout);
     expect(made).toMatchObject({ exitCode: 0, created: false, written: [] });
+    // The private key is the user's alone and lives outside the project.
+    expect(statSync(made['keyFile']).mode & 0o777).toBe(0o600);
+    expect((made['keyFile'] as string).startsWith(keys['SVC_KEY_DIR'] as string)).toBe(true);
+    expect(readFileSync(join(root, 'svc-certifiers.json'), 'utf8')).not.toContain('PRIVATE KEY');
     const certified = svc(['certify', 'shop.monthly_revenue', '--format', 'json'], root, keys);
     expect(certified.code).toBe(0);
     const r = receipt(root, 'semantic-layer/blocks/shop/monthly_revenue.yaml');

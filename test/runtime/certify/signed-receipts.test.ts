@@ -27,6 +27,8 @@ import { initLocalKey, type LocalKey } from '../../../src/runtime/certify/signin
 import { createExecutor } from '../../../src/warehouse/executor.js';
 import type { Executor } from '../../../src/warehouse/types.js';
 import { svc } from '../../helpers/cli.js';
+import { createToolContext } from '../../../src/runtime/agent-tools/context.js';
+import { callTool } from '../agent-tools/helpers.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
@@ -179,9 +181,17 @@ describe.each(ROWS)('$name', (row) => {
     expect(r.trust.allCertifiedVerified).toBe(row.refused === undefined);
   });
 
-  it('svc app check', async () => {
+  it('svc app check (in process, and as a real child process)', async () => {
     const outcome = await runAppCheck({ cwd: root, app: 'audit' });
     expect(outcome.result?.tiles.find((t) => t.tile === 't')?.trust).toBe(row.refused === undefined ? 'Certified' : 'Blocked');
+    const cli = JSON.parse(svc(['app', 'check', 'audit', '--format', 'json'], root).stdout) as { tiles: Array<{ tile: string; trust: string }> };
+    expect(cli.tiles.find((t) => t.tile === 't')?.trust).toBe(row.refused === undefined ? 'Certified' : 'Blocked');
+  });
+
+  it('the agent tool query_via_block', async () => {
+    const ctx = createToolContext({ root, config: compileProject({ project: root }).config as SvcConfig, manifest, executor, log: () => undefined });
+    const r = await callTool(ctx, 'query_via_block', { block: BLOCK });
+    expect([r.isError === true, r.body['trust'] === 'certified']).toEqual(row.refused === undefined ? [false, true] : [true, false]);
   });
 
   it('svc certify --verify (a real child process)', () => {
