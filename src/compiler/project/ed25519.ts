@@ -8,13 +8,22 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, typ
 
 export const SIGNATURE_PREFIX = 'ed25519:';
 
+// A project lists a handful of keys and verifies a receipt per certified block: each key is
+// imported once. Bounded so that reading many lists in one process cannot grow it without end.
+const imported = new Map<string, KeyObject | undefined>();
+const MAX_IMPORTED = 1_000;
+
 function publicKeyObject(publicKey: string): KeyObject | undefined {
+  if (imported.has(publicKey)) return imported.get(publicKey);
+  let key: KeyObject | undefined;
   try {
-    if (Buffer.from(publicKey, 'base64url').length !== 32) return undefined;
-    return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey }, format: 'jwk' });
+    key = Buffer.from(publicKey, 'base64url').length === 32 ? createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey }, format: 'jwk' }) : undefined;
   } catch {
-    return undefined;
+    key = undefined;
   }
+  if (imported.size >= MAX_IMPORTED) imported.clear();
+  imported.set(publicKey, key);
+  return key;
 }
 
 /** True when the text is a usable Ed25519 public key (base64url of 32 bytes). */
