@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    setupFiles: ['test/property-seed.ts'],
+    setupFiles: ['test/property-seed.ts', 'test/key-dir.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -38,6 +38,16 @@ export const CODES = {
     'Point ask.provider.baseUrl at a loopback address (127.0.0.1 or localhost), or use kind "openai-compatible" for a remote model.',
   ),
   'certify/ambiguous-file': entry('error', 'File {{file}} declares {{count}} blocks ({{blocks}}).', 'Name one block by id: svc certify <domain>.<name>.'),
+  'certify/certifiers-invalid': entry(
+    'error',
+    'The certifier list {{file}} trusts nobody: {{problem}}. No signed receipt counts until it is fixed.',
+    'Restore the list from version control, or have a listed certifier sign the change: svc keys add.',
+  ),
+  'certify/certifiers-rewritten': entry(
+    'error',
+    'The certifier list {{file}} does not continue its history: {{problem}}. Only a new version signed by a listed certifier may change it.',
+    'Restore the committed versions and add the change as a new version with svc keys add.',
+  ),
   'certify/contract-invalid': entry(
     'error',
     'Contract {{value}} ({{from}}) is not <domain>.<Entity>.<name> or <domain>.<Entity>.<name>@<version>.',
@@ -78,17 +88,52 @@ export const CODES = {
     'Draft {{block}} suggests no contract and none was given; svc_contract is not set.',
     'Pass --contract <domain>.<Entity>.<name> to bind one.',
   ),
+  'certify/no-signing-key': entry(
+    'error',
+    'This project signs certification receipts, and there is no signing key at {{dir}}.',
+    'Make one with svc keys init (a listed certifier must add its public key to svc-certifiers.json).',
+  ),
   'certify/not-a-draft': entry('error', '{{file}} is not a draft in a _drafts folder.', 'Certify it in place: svc certify {{file}}.'),
   'certify/not-found': entry('error', 'No block {{target}} in this project.', 'Pass a block file or a <domain>.<name> id; svc compile lists the blocks.'),
+  'certify/receipt-bad-signature': entry(
+    'error',
+    "Block {{block}}'s certification receipt does not verify against the key it names ({{signedBy}}), so it is pending recertification and answers nothing as certified.",
+    'The receipt was changed after it was signed. Review the block, then certify it again with svc certify {{file}}.',
+  ),
   'certify/receipt-missing': entry(
     'error',
     'Block {{block}} is marked certified but has no certification receipt ({{companion}}), so it is pending recertification and answers nothing as certified.',
     'Certify it with svc certify {{file}}, which runs its tests and writes the receipt.',
   ),
+  'certify/receipt-signer-not-allowed': entry(
+    'error',
+    "Block {{block}}'s certification receipt is signed by {{signedBy}}, a certifier not allowed to certify this block's domain or path, so it is pending recertification.",
+    'Have a certifier allowed for it (svc-certifiers.json) certify it with svc certify {{file}}.',
+  ),
   'certify/receipt-stale': entry(
     'error',
     'Block {{block}} changed since it was certified (receipt {{receipt}}, source now {{current}}), so it is pending recertification and answers nothing as certified.',
     'Review the change, then certify it again with svc certify {{file}}.',
+  ),
+  'certify/receipt-unknown-signer': entry(
+    'error',
+    "Block {{block}}'s certification receipt is signed by {{signedBy}}, a key not on the certifier list in force, so it is pending recertification.",
+    'Have a listed certifier certify it with svc certify {{file}}, or add the key to svc-certifiers.json through a signed change.',
+  ),
+  'certify/receipt-unsigned': entry(
+    'error',
+    "Block {{block}}'s certification receipt is not signed, and this project signs receipts, so it is pending recertification.",
+    'Sign it: svc certify --resign (after svc keys init), or certify it again with svc certify {{file}}.',
+  ),
+  'certify/rerun-failed': entry(
+    'error',
+    'Certified block {{block}} no longer passes against the warehouse: {{reason}}.',
+    'Look at what changed in the data or the block, fix it, then certify it again with svc certify {{file}}.',
+  ),
+  'certify/signing-failed': entry(
+    'error',
+    'The certification of {{block}} could not be signed ({{reason}}), so no receipt was written.',
+    'Check the signing key or key service (reference {{reference}}) and certify again.',
   ),
   'certify/status-not-certifiable': entry(
     'error',
@@ -114,6 +159,11 @@ export const CODES = {
     'error',
     'Term {{term}} relates to {{block}}, which is {{state}}.',
     'A certified term points only at certified blocks: certify {{block}} first, or remove it from related.',
+  ),
+  'certify/unsigned-project': entry(
+    'warning',
+    'Certification receipts in this project are not signed: a receipt proves the source hash, not who certified it (certification.signed is false in svc.config.json, or there is no svc-certifiers.json).',
+    'Run svc keys init and svc certify --resign, then drop "signed": false from svc.config.json.',
   ),
   'certify/view-member': entry(
     'error',
@@ -292,6 +342,11 @@ export const CODES = {
     'error',
     '{{dir}} is not empty ({{entries}}).',
     'Run svc init in an empty folder, or pass --force to add the project beside these files (nothing existing is overwritten).',
+  ),
+  'init/signing-key-failed': entry(
+    'error',
+    'The certification signing key could not be made: {{reason}}.',
+    'Check that the key folder (SVC_KEY_DIR, else ~/.config/svc/keys) is writable, then run svc init again.',
   ),
   'init/write-failed': entry(
     'error',

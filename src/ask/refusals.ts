@@ -70,6 +70,7 @@ type GateRule = (block: CompiledBlock) => [RefusalCore['code'], string, NextActi
 const BY_RULE: Readonly<Record<string, GateRule>> = {
   'gate/receipt-present': (b) => ['BLOCK_PENDING_RECERTIFICATION', `Certify it: svc certify ${b.file}`, 'certify'],
   'gate/receipt-current': (b) => ['BLOCK_PENDING_RECERTIFICATION', `Review the change, then certify it again: svc certify ${b.file}`, 'certify'],
+  'gate/receipt-signed': (b) => ['BLOCK_PENDING_RECERTIFICATION', `Have a certifier allowed for it certify it again: svc certify ${b.file}`, 'certify'],
   'gate/compiles': (b) => ['BLOCK_HAS_ERRORS', `Fix what svc compile reports for ${b.file}, then certify it again: svc certify ${b.file}`, 'certify'],
   'gate/not-flagged-review': (b) => [
     'REVIEW_REQUIRED',

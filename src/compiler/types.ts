@@ -8,7 +8,7 @@ import type { Diagnostic, Span } from '../../grammar/diagnostics.js';
 export const BLOCK_STATUSES = ['draft', 'review', 'certified', 'pending_recertification', 'deprecated', 'retired'] as const;
 export type BlockStatus = (typeof BLOCK_STATUSES)[number];
 
-export const RECEIPT_STATES = ['valid', 'missing', 'stale', 'orphaned', 'none'] as const;
+export const RECEIPT_STATES = ['valid', 'missing', 'stale', 'orphaned', 'none', 'unsigned', 'unknown-signer', 'bad-signature', 'signer-not-allowed'] as const;
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
@@ -55,6 +55,10 @@ export interface CompanionInfo {
     rules?: string;
     sourceSha256?: string;
     checks?: string[];
+    /** Id of the key that signed the receipt (`key:<hex>`). */
+    signedBy?: string;
+    /** `ed25519:<base64url>` over the receipt's canonical payload. */
+    signature?: string;
   };
 }
 
@@ -93,7 +97,9 @@ export interface CompiledBlock {
   /**
    * The certification receipt in the companion YAML: `valid` (made for the current source),
    * `missing` or `stale` (declared certified without a matching receipt), `orphaned` (a receipt
-   * kept while the block is not certified), `none` (not certified, no receipt).
+   * kept while the block is not certified), `none` (not certified, no receipt). In a project
+   * that signs its receipts, a receipt for the current source is also refused as `unsigned`,
+   * `unknown-signer`, `bad-signature` or `signer-not-allowed` (see svc-certifiers.json).
    */
   receipt: ReceiptState;
   description?: string;

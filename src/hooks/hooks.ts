@@ -186,10 +186,38 @@ export interface HostHooks {
    * field is that name.)
    */
   signInPath?: string;
+  /**
+   * The key service that signs certification receipts (spec 02 `signing`): it is handed the exact
+   * text to sign and answers the id of its key and the signature; the key never leaves it. A
+   * throw, a late answer (six times the hook limit), another shape, or a signature that does not
+   * verify against a key on svc-certifiers.json yields no receipt. Without it the local key signs.
+   */
+  signing?: SigningHook;
+}
+
+/** What the `signing` hook is asked to sign. */
+export interface SigningRequest {
+  purpose: 'certification';
+  /** The canonical text the signature covers (for a receipt: its fields and the block id). */
+  payload: string;
+  principal?: Principal;
+}
+
+/** The `signing` hook's answer: the key's id (`key:<hex>`, as svc-certifiers.json lists it) and `ed25519:<base64url>`. */
+export interface SigningAnswer {
+  keyId: string;
+  signature: string;
+}
+
+export interface SigningHook {
+  sign(request: SigningRequest): SigningAnswer | Promise<SigningAnswer>;
 }
 
 /** Default time a decision hook may take before it counts as failed (spec 02 rule 4). */
 export const DEFAULT_HOOK_TIMEOUT_MS = 10_000;
+
+/** Time the `delivery`, `signing` and `git` hooks may take, as a multiple of the decision limit (spec 02 rule 4). */
+export const SLOW_HOOK_FACTOR = 6;
 
 /** A knowledge server as a host names it: MCP over HTTP (plain http only to this machine) with a search and a fetch tool. */
 export interface KnowledgeServerEntry {

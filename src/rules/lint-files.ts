@@ -29,7 +29,8 @@ function policyFor(rules: unknown, cache: Map<unknown, { policy: Policy; diagnos
   return entry;
 }
 
-function describer(policies: readonly Policy[]): LintResult['describe'] {
+/** Rule metadata (for SARIF) per code: a policy rule's description and hint, else the code table's. */
+export function describer(policies: readonly Policy[]): LintResult['describe'] {
   const ruleText = new Map<string, { description: string; helpText?: string }>();
   for (const p of policies) for (const r of p.rules) ruleText.set(r.id, { description: r.description, ...(r.hint ? { helpText: r.hint } : {}) });
   return (code) => {

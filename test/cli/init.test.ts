@@ -32,7 +32,7 @@ const json = (args: string[], cwd: string) => {
 
 describe('svc init: what it writes', () => {
   it.each([
-    ['no example', [], ['.gitignore', '.pre-commit-config.yaml', 'svc.config.json']],
+    ['no example', [], ['.gitignore', '.pre-commit-config.yaml', 'svc-certifiers.json', 'svc.config.json']],
     [
       'example, domains layout',
       ['--example'],
@@ -41,6 +41,7 @@ describe('svc init: what it writes', () => {
         '.pre-commit-config.yaml',
         'data/warehouse.db',
         'domains/shop/blocks/monthly_revenue.svc',
+        'svc-certifiers.json',
         'svc-contract-manifest.json',
         'svc.config.json',
       ],
@@ -48,7 +49,15 @@ describe('svc init: what it writes', () => {
     [
       'example, legacy layout',
       ['--example', '--layout', 'legacy'],
-      ['.gitignore', '.pre-commit-config.yaml', 'blocks/shop/monthly_revenue.svc', 'data/warehouse.db', 'svc-contract-manifest.json', 'svc.config.json'],
+      [
+        '.gitignore',
+        '.pre-commit-config.yaml',
+        'blocks/shop/monthly_revenue.svc',
+        'data/warehouse.db',
+        'svc-certifiers.json',
+        'svc-contract-manifest.json',
+        'svc.config.json',
+      ],
     ],
   ])('%s', (_name, flags, files) => {
     const parent = makeProject({});
@@ -59,6 +68,12 @@ describe('svc init: what it writes', () => {
     const config = JSON.parse(readFileSync(join(parent, 'my project/svc.config.json'), 'utf8'));
     expect(config.project).toBe('my-project');
     expect(config.$schema).toMatch(/svc\.config\.schema\.json$/);
+    // Signed certification is the default: the local owner's key (kept outside the project) is the first certifier.
+    expect(config.certification).toEqual({ rules: 'oss', signed: true });
+    const certifiers = JSON.parse(readFileSync(join(parent, 'my project/svc-certifiers.json'), 'utf8'));
+    expect(certifiers.versions).toHaveLength(1);
+    expect(certifiers.versions[0].signers).toEqual([{ id: expect.any(String), key: expect.stringMatching(/^[\w-]{43}$/), may: ['*'] }]);
+    expect(tree(join(parent, 'my project')).some((f) => f.endsWith('.pem'))).toBe(false);
     expect(readFileSync(join(parent, 'my project/.gitignore'), 'utf8').split('\n')).toContain('.svc/');
   });
 

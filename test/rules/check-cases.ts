@@ -251,6 +251,14 @@ export const CHECK_CASES: CheckCase[] = [
     pass: true,
   },
   { name: 'outputs-match-columns: no run', spec: { kind: 'outputs-match-columns' }, facts: { block: certifiableBlock() }, pass: false },
+  { name: 'receipt-signed: a receipt that holds', spec: { kind: 'receipt-signed' }, facts: ok, pass: true, data: { receipt: 'valid' } },
+  ...(['unsigned', 'unknown-signer', 'bad-signature', 'signer-not-allowed'] as const).map((receipt) => ({
+    name: `receipt-signed: ${receipt} names its code`,
+    spec: { kind: 'receipt-signed' },
+    facts: withBlock({ receipt }),
+    pass: false,
+    data: { receipt, code: `certify/receipt-${receipt}` },
+  })),
   { name: 'run-ok: ran', spec: { kind: 'run-ok' }, facts: ok, pass: true },
   {
     name: 'run-ok: failed run',

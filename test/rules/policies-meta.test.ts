@@ -69,6 +69,7 @@ const BROKEN: Facts[] = [
   tileFacts({}, {}, { tests: [] }),
   certifiableFacts({ compileErrors: 2 }, { companion: undefined }),
   certifiableFacts({}, { companion: { file: 'x.yaml', certification: { sourceSha256: 'sha256:other' } } }),
+  certifiableFacts({}, { receipt: 'bad-signature' }),
   { app: { id: 'growth', file: 'apps/growth/svc.app.json', draftPending: true } },
   {
     term: {

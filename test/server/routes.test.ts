@@ -104,7 +104,13 @@ describe('read routes', () => {
   });
 
   it('GET /api/blocks lists ids, status, description, owner and params, sorted', async () => {
-    const { blocks } = (await app.inject({ method: 'GET', url: '/api/blocks' })).json() as { blocks: Array<Record<string, unknown>> };
+    const list = (await app.inject({ method: 'GET', url: '/api/blocks' })).json() as { blocks: Array<Record<string, unknown>>; certification: unknown };
+    const { blocks } = list;
+    // The fixture runs with the unsigned setting: the Blocks page shows the warning svc lint gives.
+    expect(list.certification).toEqual({
+      signed: false,
+      warning: { code: 'certify/unsigned-project', message: expect.stringContaining('not signed'), hint: expect.any(String) },
+    });
     const ids = blocks.map((b) => b['id'] as string);
     expect(ids).toEqual([...ids].sort());
     expect(blocks.find((b) => b['id'] === 'finance.weekly_revenue')).toEqual({

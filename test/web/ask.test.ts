@@ -141,6 +141,8 @@ describe('Ask in the browser', () => {
     expect(await page.locator('h2', { hasText: 'sales' }).count()).toBe(1);
     expect(await page.locator('section.drafts li').count()).toBeGreaterThanOrEqual(1);
     expect(await page.locator('section.drafts').textContent()).toContain('svc certify --from-draft');
+    // The fixture runs with the unsigned setting: the page says so, as svc lint does.
+    expect(await page.locator('[data-code="certify/unsigned-project"]').textContent()).toContain('are not signed');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'blocks');
   });

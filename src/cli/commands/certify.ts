@@ -1,7 +1,8 @@
 /** `svc certify`: certify a block in place, or promote a draft with --from-draft. */
 import { Command, Option } from 'clipanion';
 import type { SvcContext } from '../context.js';
-import { projectOption, quietOption, textOrJsonOption } from '../options.js';
+import * as t from 'typanion';
+import { projectOption, quietOption } from '../options.js';
 import { withProgress } from '../progress.js';
 
 const DETAILS = `
@@ -19,7 +20,13 @@ Draft, review, pending_recertification and certified blocks may be certified (a 
 
 --view certifies a business view of semantic-layer/views.yaml the same way: it needs an owner, and every block and term it holds must be certified itself; its entry gets status: certified and a receipt for its current content (an edited name, description, synonym, owner, block or term makes it pending recertification until it is certified again).
 
-Exit codes: 0 certified, 1 not certifiable (or not written), 2 usage or configuration error.`;
+In a project that signs receipts (svc init makes it so; svc-certifiers.json lists who may certify what), the receipt also carries signedBy and signature: your local key (svc keys init) signs the receipt's fields and the block id, or with a host its signing hook. A receipt whose signature does not verify, whose key is not listed, or whose certifier may not certify the block is never written. A project may run unsigned with "certification": { "signed": false } in svc.config.json, which svc lint and the Blocks page show as a warning.
+
+--verify checks every receipt as every surface checks it: made for the current source, signed by a listed key that verifies and may certify the block. --rerun also runs each block that holds with its tests on its connection. Any failure exits 1; --format sarif prints the findings for code scanning. Use it in CI and in a pre-commit hook.
+
+--resign signs, with your key, the receipts that still hold for their source but are unsigned or signed by a key no longer listed (after svc keys init or svc keys add); nothing else in them changes.
+
+Exit codes: 0 certified (verified, re-signed), 1 not certifiable (or not written; a receipt that does not verify), 2 usage or configuration error.`;
 
 export class CertifyCommand extends Command<SvcContext> {
   static override paths = [['certify']];
@@ -32,6 +39,8 @@ export class CertifyCommand extends Command<SvcContext> {
       ['Promote a captured draft', 'svc certify --from-draft domains/sales/blocks/_drafts/orders_by_state.svc --contract sales.Order.orders_by_state'],
       ['Certify a business term', 'svc certify --term customers.active_customer'],
       ['Certify a business view', 'svc certify --view finance.revenue_reporting'],
+      ['Check every receipt in CI', 'svc certify --verify --format sarif > certify.sarif'],
+      ['Sign the receipts that still hold', 'svc certify --resign'],
     ],
   });
 
@@ -43,12 +52,20 @@ export class CertifyCommand extends Command<SvcContext> {
   contract = Option.String('--contract', { description: 'Contract id (or id@version) to bind (default: the suggested id)' });
   owner = Option.String('--owner', { description: "The promoted block's owner" });
   enterprise = Option.Boolean('--enterprise', false, { description: 'Also apply the enterprise rules' });
+  verify = Option.Boolean('--verify', false, { description: 'Check every receipt: source hash, signature, signer allowed' });
+  rerun = Option.Boolean('--rerun', false, { description: "With --verify: run each certified block's tests again" });
+  resign = Option.Boolean('--resign', false, { description: 'Sign the receipts that still hold with your key' });
   project = projectOption();
-  format = textOrJsonOption();
+  format = Option.String('--format', 'text', { validator: t.isEnum(['text', 'json', 'sarif']), description: 'text, json, or sarif (with --verify)' });
   quiet = quietOption();
 
   /** A problem with the flags, or undefined. (clipanion would exit 1 for an error thrown here.) */
   private flagProblem(): string | undefined {
+    const whole = [this.verify, this.resign].filter(Boolean).length;
+    if (whole > 0)
+      return whole > 1 || this.target !== undefined || this.fromDraft !== undefined ? '--verify and --resign name no block and go alone.' : undefined;
+    if (this.rerun) return '--rerun applies only with --verify.';
+    if (this.format === 'sarif') return '--format sarif applies only with --verify.';
     const named = [this.target, this.fromDraft, this.term, this.view].filter((x) => x !== undefined).length;
     if (named !== 1) return 'Name one block to certify, one draft with --from-draft, one term with --term, or one view with --view.';
     if (this.fromDraft === undefined && (this.domain ?? this.contract ?? this.owner) !== undefined) {
@@ -63,9 +80,15 @@ export class CertifyCommand extends Command<SvcContext> {
       this.context.stderr.write(`Usage Error: ${problem}\n\n${this.cli.usage(CertifyCommand)}`);
       return 2;
     }
+    if (this.verify || this.resign) return this.wholeProject();
     if (this.term !== undefined) return this.certifyTerm(this.term);
     if (this.view !== undefined) return this.certifyView(this.view);
-    const common = { cwd: this.context.cwd, enterprise: this.enterprise, ...(this.project !== undefined ? { project: this.project } : {}) };
+    const common = {
+      cwd: this.context.cwd,
+      enterprise: this.enterprise,
+      via: 'cli' as const,
+      ...(this.project !== undefined ? { project: this.project } : {}),
+    };
     const label = `certifying ${this.fromDraft ?? this.target ?? ''}: the engine prepares the query, then it runs with its tests`;
     const result = await withProgress(this.context.stderr, label, this.quiet, async () => {
       if (this.fromDraft !== undefined) {
@@ -87,6 +110,23 @@ export class CertifyCommand extends Command<SvcContext> {
       this.context.stdout.write(certifyText(result));
     }
     return result.exitCode;
+  }
+
+  /** --verify or --resign: every receipt of the project. */
+  private async wholeProject(): Promise<number> {
+    const where = { cwd: this.context.cwd, ...(this.project !== undefined ? { project: this.project } : {}) };
+    const render = await import('../render/certify-verify.js');
+    if (this.resign) {
+      const r = await (await import('../../runtime/certify/resign-receipts.js')).resignReceipts(where);
+      this.context.stdout.write(this.format === 'json' ? `${JSON.stringify(r, null, 2)}\n` : render.resignText(r));
+      return r.exitCode;
+    }
+    const r = await (await import('../../runtime/certify/verify-receipts.js')).verifyReceipts({ ...where, rerun: this.rerun });
+    if (this.format === 'sarif') {
+      const [{ toSarif }, { describer }] = await Promise.all([import('../render/sarif.js'), import('../../rules/lint-files.js')]);
+      this.context.stdout.write(`${JSON.stringify(toSarif(r.diagnostics, describer([]), this.cli.binaryVersion ?? '0.0.0'), null, 2)}\n`);
+    } else this.context.stdout.write(this.format === 'json' ? `${JSON.stringify(r, null, 2)}\n` : render.verifyText(r));
+    return r.exitCode;
   }
 
   private async certifyTerm(term: string): Promise<number> {

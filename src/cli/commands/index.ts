@@ -13,6 +13,8 @@ import { CompileCommand } from './compile.js';
 import { EvalCommand } from './eval.js';
 import { FmtCommand } from './fmt.js';
 import { InitCommand } from './init.js';
+import { KeysAddCommand } from './keys-add.js';
+import { KeysInitCommand } from './keys-init.js';
 import { LintCommand } from './lint.js';
 import { McpCommand } from './mcp.js';
 import { ServeCommand } from './serve.js';
@@ -32,6 +34,8 @@ export const COMMANDS = [
   EvalCommand,
   FmtCommand,
   InitCommand,
+  KeysAddCommand,
+  KeysInitCommand,
   LintCommand,
   McpCommand,
   ServeCommand,

@@ -5,6 +5,7 @@
  * worker that fails or goes quiet costs only speed: its files are compiled here instead.
  * Output is identical either way (test/cli/compile-parallel.test.ts compares the bytes).
  */
+import type { CertifierTrust } from '../project/certifiers.js';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
@@ -24,6 +25,7 @@ export interface WorkerInput {
   nowNs: string;
   config: SvcConfig;
   contracts: { loaded: boolean; path: string; keys: string[] };
+  certifiers: CertifierTrust;
   jobs: FreshJob[];
 }
 
@@ -57,7 +59,7 @@ function workerScript(): URL {
 }
 
 /** A runner that splits large job lists with one worker; small lists run here. */
-export function parallelRunner(config: SvcConfig, contracts: ContractIndex): JobRunner {
+export function parallelRunner(config: SvcConfig, contracts: ContractIndex, certifiers: CertifierTrust): JobRunner {
   return (ctx: Ctx, jobs: readonly FreshJob[]): UnitResult[] => {
     // On two cores the worker and this thread each run at little more than half speed (both
     // isolates allocate heavily and share the garbage collector's helper threads), yet a cold
@@ -75,6 +77,7 @@ export function parallelRunner(config: SvcConfig, contracts: ContractIndex): Job
       nowNs: ctx.nowNs,
       config,
       contracts: { loaded: contracts.loaded, path: contracts.path, keys: [...contracts.keys] },
+      certifiers,
       jobs: theirs,
     };
     let worker: Worker | undefined;

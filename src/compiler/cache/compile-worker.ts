@@ -17,6 +17,7 @@ try {
     env: {
       driverOf: (c: string) => resolveConnection(input.config, c).driver,
       contracts: { loaded: input.contracts.loaded, path: input.contracts.path, keys: new Set(input.contracts.keys) },
+      certifiers: input.certifiers,
     },
     listing: new DirListing(input.root),
     nowNs: input.nowNs,

@@ -3,6 +3,7 @@
  * manifest, just each file with its project's config, contract manifest and companions. A file
  * outside any project is read with defaults (sqlite, domain from the block or its folder).
  */
+import { loadCertifiers, type CertifierTrust } from '../project/certifiers.js';
 import { relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
@@ -19,6 +20,7 @@ interface ProjectEnv {
   root: string;
   config?: SvcConfig;
   contracts: ContractIndex;
+  certifiers: CertifierTrust;
   diagnostics: Diagnostic[];
 }
 
@@ -28,7 +30,7 @@ function projectEnv(dir: string, cache: Map<string, ProjectEnv>): ProjectEnv {
   if (known) return known;
   let env: ProjectEnv;
   if (root === '') {
-    env = { root, contracts: { loaded: false, path: '', keys: new Set() }, diagnostics: [] };
+    env = { root, contracts: { loaded: false, path: '', keys: new Set() }, certifiers: { signed: false }, diagnostics: [] };
   } else {
     const loaded = loadConfig({ project: root });
     const contracts = loaded.config ? loadContracts(root, loaded.config.contracts?.manifestPath) : undefined;
@@ -39,10 +41,14 @@ function projectEnv(dir: string, cache: Map<string, ProjectEnv>): ProjectEnv {
       // What the project adds to its connections' allow lists, for the reviewer.
       ...statementAllowanceNotes(loaded.config),
     ];
+    const certifiers = loadCertifiers(root, loaded.config?.certification?.signed).trust;
+    // Running unsigned is allowed, and said every time the project is linted.
+    if (loaded.config && !certifiers.signed) diagnostics.push(diag('certify/unsigned-project', {}, { file: 'svc.config.json' }));
     env = {
       root,
       ...(loaded.config ? { config: loaded.config } : {}),
       contracts: contracts?.index ?? { loaded: false, path: '', keys: new Set() },
+      certifiers,
       diagnostics,
     };
   }
@@ -95,6 +101,7 @@ export function compileFiles(paths: readonly string[], cwd = process.cwd()): Fil
     const fileEnv: FileEnv = {
       driverOf: (c) => resolveConnection(env.config, c).driver,
       contracts: env.contracts,
+      certifiers: env.certifiers,
       readCompanion: (companion) => (env.root === '' ? undefined : readCompanionText(env.root, companion)),
     };
     const unit = compileSourceText(locate(rel), source.text, fileEnv);

@@ -13,6 +13,7 @@ import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../project/config.js
 import { DEFAULT_CONTRACTS_PATH, loadContracts, type LoadedContracts } from '../project/contracts.js';
 import { loadTerms, TERMS_FILE, type LoadedTerms } from '../project/terms.js';
 import { loadViews, VIEWS_FILE, type LoadedViews } from '../project/views.js';
+import { CERTIFIERS_FILE, loadCertifiers, type CertifierTrust } from '../project/certifiers.js';
 
 export interface CompileInputs {
   loaded: LoadedConfig;
@@ -22,6 +23,8 @@ export interface CompileInputs {
   terms?: LoadedTerms;
   /** The project's business views (semantic-layer/views.yaml); part of the environment key. */
   views?: LoadedViews;
+  /** Whether receipts must be signed and the certifiers in force; part of the environment key. */
+  certifiers?: CertifierTrust;
   envKey: string;
   /** sha256 of the config and contract texts that passed validation ('' for none). */
   validated: { config: string; contracts: string };
@@ -33,7 +36,13 @@ function reusable(warm: WarmStart | undefined): CompileInputs | undefined {
   const contractsPath = posix.normalize(prior.loaded.config.contracts?.manifestPath ?? DEFAULT_CONTRACTS_PATH);
   // A contract manifest outside the project is beyond the watcher: read it every time.
   if (contractsPath.startsWith('../') || posix.isAbsolute(contractsPath)) return undefined;
-  return warm.changed.has(CONFIG_FILE) || warm.changed.has(contractsPath) || warm.changed.has(TERMS_FILE) || warm.changed.has(VIEWS_FILE) ? undefined : prior;
+  return warm.changed.has(CONFIG_FILE) ||
+    warm.changed.has(contractsPath) ||
+    warm.changed.has(TERMS_FILE) ||
+    warm.changed.has(VIEWS_FILE) ||
+    warm.changed.has(CERTIFIERS_FILE)
+    ? undefined
+    : prior;
 }
 
 /** sha256 of a text, computed once however often the same text is asked about. */
@@ -65,8 +74,10 @@ export function loadInputs(opts: { project?: string; cwd?: string; warm?: WarmSt
   const termsKey = terms.text === undefined ? '<absent>' : sha256Hex(terms.text);
   const views = loadViews(loaded.root);
   const viewsKey = views.text === undefined ? '<absent>' : sha256Hex(views.text);
+  const certifiers = loadCertifiers(loaded.root, loaded.config.certification?.signed);
+  const certifiersKey = certifiers.trust.signed ? (certifiers.text === undefined ? '<absent>' : sha256Hex(certifiers.text)) : '<unsigned>';
   // The key hashes the texts' hashes: each text is hashed once per compile.
-  const envKey = sha256Hex(`${buildId()}\u0000${config}\u0000${contractsKey}\u0000${termsKey}\u0000${viewsKey}`);
+  const envKey = sha256Hex(`${buildId()}\u0000${config}\u0000${contractsKey}\u0000${termsKey}\u0000${viewsKey}\u0000${certifiersKey}`);
   const validated = { config, contracts: contracts.diagnostics.length === 0 && contracts.text !== undefined ? contractsKey : '' };
-  return { loaded, contracts, terms, views, envKey, validated };
+  return { loaded, contracts, terms, views, certifiers: certifiers.trust, envKey, validated };
 }

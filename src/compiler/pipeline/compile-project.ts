@@ -15,6 +15,7 @@ import { appsSnapshot, canVouch, settledHolds, settledMemo, writeQuickIndex, typ
 import { compileUnits, type Previous, type UnitBlock } from '../cache/compile-units.js';
 import { locateFragments } from '../manifest/locate.js';
 import { parallelRunner } from '../cache/compile-parallel.js';
+import { CERTIFIERS_FILE } from '../project/certifiers.js';
 import { projectRootOf, resolveConnection, statementAllowances, type StatementAllowanceConfig, type SvcConfig } from '../project/config.js';
 import { loadInputs, type CompileInputs } from './compile-inputs.js';
 import { discoverBlockFiles } from '../project/discover.js';
@@ -235,8 +236,9 @@ function discover(p: Project, cache: CacheData | undefined, t: Timings): Discove
 /** Compile phase: each block file compiled, or its previous result reused. */
 function compileFiles(p: Project, found: Discovered, t: Timings): Units {
   const { root, config, contracts } = p;
-  const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
-  const units = compileUnits(root, found.discovered.files, env, found.previous, parallelRunner(config, contracts.index));
+  const certifiers = p.inputs.certifiers ?? { signed: false };
+  const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index, certifiers };
+  const units = compileUnits(root, found.discovered.files, env, found.previous, parallelRunner(config, contracts.index, certifiers));
   t.mark('compile files');
   return units;
 }
@@ -261,6 +263,10 @@ function link(p: Project, found: Discovered, units: Units, t: Timings): Linked {
   const viewDiags = [...views.diagnostics, ...unknownMembers(views, new Set(dup.keep.keys()), new Set(terms.terms.map((x) => x.id)))];
   const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags, ...termDiags, ...viewDiags];
   if (discovered.files.length === 0) projectDiags.push(diag('compile/empty-project', { root: '.' }));
+  const trust = inputs.certifiers;
+  if (trust?.signed === true && trust.problem !== undefined) {
+    projectDiags.push(diag('certify/certifiers-invalid', { file: CERTIFIERS_FILE, problem: trust.problem }, { file: CERTIFIERS_FILE }));
+  }
   const diagnostics = orderDiagnostics(
     units.results.flatMap((u) => u.diagnostics),
     projectDiags,

@@ -97,7 +97,11 @@ function recompile(lane: Lane, paths: readonly string[], seenAtNs: string): Chan
   const config = lane.inputs.loaded.config;
   const contracts = lane.inputs.contracts;
   if (!config || !contracts) return undefined;
-  const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index };
+  const env = {
+    driverOf: (c: string) => resolveConnection(config, c).driver,
+    contracts: contracts.index,
+    certifiers: lane.inputs.certifiers ?? { signed: false as const },
+  };
   const ctx: Ctx = { root: lane.root, env, listing: new DirListing(lane.root), nowNs: seenAtNs };
   const suspects: Array<{ at: number; memo: StatMemo | null }> = [];
   for (let at = 0; at < paths.length; at++) {

@@ -11,6 +11,8 @@ import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { CompanionInfo, CompiledBlock } from '../types.js';
 import { readPlainYaml } from './companion-reader.js';
+import type { CertifierTrust } from './certifiers.js';
+import { judgeSignature } from './receipt-signature.js';
 
 type YamlParse = (text: string) => unknown;
 let yamlParse: YamlParse | undefined;
@@ -48,7 +50,7 @@ function asInfo(file: string, data: Record<string, unknown>): CompanionInfo {
   if (cert && typeof cert === 'object' && !Array.isArray(cert)) {
     const c = cert as Record<string, unknown>;
     const out: NonNullable<CompanionInfo['certification']> = {};
-    for (const key of ['certifiedBy', 'certifiedAt', 'via', 'rules', 'sourceSha256'] as const) {
+    for (const key of ['certifiedBy', 'certifiedAt', 'via', 'rules', 'sourceSha256', 'signedBy', 'signature'] as const) {
       const v = c[key];
       if (typeof v === 'string') out[key] = v;
       else if (v instanceof Date) out[key] = v.toISOString();
@@ -88,13 +90,22 @@ function checkCompanion(block: CompiledBlock, info: CompanionInfo): Diagnostic[]
   return out;
 }
 
+/** The diagnostic for each way a signed project's receipt fails. */
+const VERDICT_CODES = {
+  unsigned: 'certify/receipt-unsigned',
+  'unknown-signer': 'certify/receipt-unknown-signer',
+  'bad-signature': 'certify/receipt-bad-signature',
+  'signer-not-allowed': 'certify/receipt-signer-not-allowed',
+} as const;
+
 /**
  * Settles what the block's certification rests on, once its companion (if any) is applied: a
- * block declared certified counts as certified only with a receipt made for its current source.
- * Without one it is pending recertification, reported on the block itself; the rest of the
- * project compiles and serves as usual.
+ * block declared certified counts as certified only with a receipt made for its current source
+ * and, in a project that signs receipts, signed by a listed key allowed to certify it. Without
+ * one it is pending recertification, reported on the block itself; the rest of the project
+ * compiles and serves as usual.
  */
-export function settleCertification(block: CompiledBlock, at: { file: string; span: Span }): Diagnostic[] {
+export function settleCertification(block: CompiledBlock, at: { file: string; span: Span }, trust: CertifierTrust): Diagnostic[] {
   const receipt = block.companion?.certification;
   if (block.status !== 'certified') {
     block.receipt = receipt ? 'orphaned' : 'none';
@@ -102,16 +113,20 @@ export function settleCertification(block: CompiledBlock, at: { file: string; sp
     return [];
   }
   const data = { block: block.id, file: block.file };
-  if (receipt?.sourceSha256 === block.sourceSha256) {
-    block.receipt = 'valid';
-    block.effectiveStatus = 'certified';
-    return [];
-  }
   block.effectiveStatus = 'pending_recertification';
   if (receipt === undefined) {
     block.receipt = 'missing';
     return [diag('certify/receipt-missing', { ...data, companion: companionPath(block) }, at)];
   }
-  block.receipt = 'stale';
-  return [diag('certify/receipt-stale', { ...data, receipt: receipt.sourceSha256 ?? 'none', current: block.sourceSha256 }, at)];
+  if (receipt.sourceSha256 !== block.sourceSha256) {
+    block.receipt = 'stale';
+    return [diag('certify/receipt-stale', { ...data, receipt: receipt.sourceSha256 ?? 'none', current: block.sourceSha256 }, at)];
+  }
+  const verdict = judgeSignature(block, trust);
+  block.receipt = verdict;
+  if (verdict === 'valid') {
+    block.effectiveStatus = 'certified';
+    return [];
+  }
+  return [diag(VERDICT_CODES[verdict], { ...data, signedBy: receipt.signedBy ?? 'none' }, at)];
 }

@@ -15,12 +15,15 @@ import { LineIndex } from '../../../grammar/span.js';
 import type { CompiledBlock } from '../types.js';
 import { applyCompanion, companionPath, settleCertification } from './companion.js';
 import type { SourceFile } from './discover.js';
+import type { CertifierTrust } from './certifiers.js';
 
 export interface FileEnv {
   driverOf(connection: string): string;
   contracts: ContractIndex;
   /** Companion text by project-relative path; undefined when the file does not exist. */
   readCompanion(rel: string): string | undefined;
+  /** Whether receipts must be signed, and by whom (svc-certifiers.json); part of the environment key. */
+  certifiers: CertifierTrust;
 }
 
 export interface FileUnit {
@@ -73,7 +76,7 @@ export function compileSourceText(src: Omit<SourceFile, 'abs'>, text: string, en
     unit.deps.push(rel);
     const companion = env.readCompanion(rel);
     if (companion !== undefined) unit.diagnostics.push(...applyCompanion(block, rel, companion));
-    unit.diagnostics.push(...settleCertification(block, { file: src.path, span: decl.nameSpan }));
+    unit.diagnostics.push(...settleCertification(block, { file: src.path, span: decl.nameSpan }, env.certifiers));
     unit.blocks.push(block);
   }
   return unit;

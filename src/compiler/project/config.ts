@@ -64,7 +64,8 @@ export interface SvcConfig {
   connections?: Record<string, ConnectionConfig>;
   defaultConnection?: string;
   contracts?: { manifestPath?: string };
-  certification?: { rules?: 'oss' | 'enterprise'; owner?: string };
+  /** `signed`: receipts must be signed by a listed certifier (false: the unsigned setting, warned about). */
+  certification?: { rules?: 'oss' | 'enterprise'; owner?: string; signed?: boolean };
   rules?: Array<Record<string, unknown>>;
   ask?: Record<string, unknown>;
   owner?: string;

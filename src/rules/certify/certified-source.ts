@@ -13,6 +13,7 @@ import { formatBlockFile } from '../../compiler/format/index.js';
 import { compileSourceText } from '../../compiler/project/compile-file.js';
 import { DRAFTS_FOLDER, type SourceFile } from '../../compiler/project/discover.js';
 import type { CompiledBlock } from '../../compiler/types.js';
+import type { CertifierTrust } from '../../compiler/project/certifiers.js';
 import { findDeclaration, rewriteForCertification, type CertifyEdits } from './rewrite-block.js';
 
 /** Where a project-relative path sits in the project layout (as the compiler reads it). */
@@ -28,6 +29,8 @@ export function sourceLocation(rel: string): Omit<SourceFile, 'abs'> {
 export interface SourceEnv {
   driverOf(connection: string): string;
   contracts: ContractIndex;
+  /** The project's certifier trust: what a written receipt is checked against before it is kept. */
+  certifiers: CertifierTrust;
 }
 
 export interface CertifiedSourceInput {

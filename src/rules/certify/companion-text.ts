@@ -48,6 +48,7 @@ function receiptNode(doc: Document, receipt: CertificationReceipt): unknown {
     rules: receipt.rules,
     sourceSha256: receipt.sourceSha256,
     checks: [...receipt.checks],
+    ...(receipt.signature !== undefined ? { signedBy: receipt.signedBy, signature: receipt.signature } : {}),
   });
 }
 

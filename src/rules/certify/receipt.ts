@@ -22,6 +22,10 @@ export interface CertificationReceipt {
   /** sourceSha256 of the exact source that was certified (what `svc compile` computes). */
   sourceSha256: string;
   checks: ReceiptCheck[];
+  /** Id of the key that signed the receipt, in a project that signs receipts. */
+  signedBy?: string;
+  /** `ed25519:<base64url>` over the receipt's canonical payload (src/compiler/project/receipt-signature.ts). */
+  signature?: string;
 }
 
 function isReceiptCheck(category: string | undefined): category is ReceiptCheck {
@@ -42,7 +46,8 @@ export function certificationPolicyName(rules: CertificationRules): 'certificati
 export interface ReceiptInput {
   certifiedBy: string;
   certifiedAt: Date;
-  via?: CertifiedVia;
+  /** Where the certification is made: every surface names itself. */
+  via: CertifiedVia;
   rules: CertificationRules;
   sourceSha256: string;
   policy: Policy;
@@ -52,7 +57,7 @@ export function buildReceipt(input: ReceiptInput): CertificationReceipt {
   return {
     certifiedBy: input.certifiedBy,
     certifiedAt: input.certifiedAt.toISOString(),
-    via: input.via ?? 'cli',
+    via: input.via,
     rules: input.rules,
     sourceSha256: input.sourceSha256,
     checks: receiptChecks(input.policy),

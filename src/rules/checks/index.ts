@@ -19,6 +19,7 @@ import fieldsEqual from './fields-equal.js';
 import lineageMatchesTables from './lineage-matches-tables.js';
 import not from './not.js';
 import outputsMatchColumns from './outputs-match-columns.js';
+import receiptSigned from './receipt-signed.js';
 import runOk from './run-ok.js';
 import sqlNotMatches from './sql-not-matches.js';
 import testsPass from './tests-pass.js';
@@ -41,6 +42,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   lineageMatchesTables,
   not,
   outputsMatchColumns,
+  receiptSigned,
   runOk,
   sqlNotMatches,
   testsPass,

@@ -9,6 +9,7 @@
  */
 import { diag } from '../../../grammar/diagnostics.js';
 import { commitCertification } from './commit-certification.js';
+import { localSigner } from './receipt-signer.js';
 import { judge } from './judge.js';
 import { locateBlock, type LocatedBlock } from './project.js';
 import { certifiedBy, closeSession, judged, notCertified, openSession, type Session } from './session.js';
@@ -34,13 +35,15 @@ async function certifyLocated(session: Session, located: LocatedBlock, opts: Cer
   const result = judged(rules, judgement);
   if (!judgement.decision.ok || judgement.certified === undefined) return { ...result, ok: false, exitCode: 1 };
   if (opts.dryRun === true) return result;
-  const commit = commitCertification({
+  const commit = await commitCertification({
     project,
     certified: judgement.certified,
     destination: located.file,
     policy,
     rules,
     certifiedBy: certifiedBy(session, opts),
+    via: opts.via,
+    signer: opts.signer ?? localSigner(),
     certifiedAt: (opts.now ?? (() => new Date()))(),
     contracts: project.env.contracts,
     ...(opts.hooks !== undefined ? { hooks: opts.hooks } : {}),

@@ -12,7 +12,15 @@ import type { ContractIndex } from '../../compiler/analyze/contract.js';
 import { companionPath } from '../../compiler/project/companion.js';
 import { compileSourceText } from '../../compiler/project/compile-file.js';
 import type { CompiledBlock } from '../../compiler/types.js';
-import { buildReceipt, certifiedCompanionText, sourceLocation, type CertificationReceipt, type CertificationRules } from '../../rules/certify/index.js';
+import {
+  buildReceipt,
+  certifiedCompanionText,
+  sourceLocation,
+  type CertificationReceipt,
+  type CertificationRules,
+  type CertifiedVia,
+} from '../../rules/certify/index.js';
+import { signReceipt, type ReceiptSigner } from './receipt-signer.js';
 import type { Policy } from '../../rules/policy.js';
 import { applyChanges, TransactionError, type FileChange, type TransactionHooks } from './file-transaction.js';
 import { readText, type CertifyProject } from './project.js';
@@ -28,12 +36,17 @@ export interface CommitInput {
   rules: CertificationRules;
   certifiedBy: string;
   certifiedAt: Date;
+  /** Where the certification is made (spec 01 receipt `via`). */
+  via: CertifiedVia;
+  /** Signs the receipt when the project signs receipts. */
+  signer: ReceiptSigner;
   contracts: ContractIndex;
   hooks?: TransactionHooks;
 }
 
 export interface CommitResult {
-  receipt: CertificationReceipt;
+  /** Absent when the receipt could not be signed (then nothing was written). */
+  receipt?: CertificationReceipt;
   companion: string;
   /** Files written or removed, in order. */
   written: string[];
@@ -45,15 +58,19 @@ const RECEIPT_CODES: ReadonlySet<string> = new Set<Code>([
   'compile/companion-invalid',
   'compile/companion-status-mismatch',
   'compile/receipt-orphaned',
+  'certify/receipt-bad-signature',
   'certify/receipt-missing',
+  'certify/receipt-signer-not-allowed',
   'certify/receipt-stale',
+  'certify/receipt-unknown-signer',
+  'certify/receipt-unsigned',
 ]);
 
 /** Compiles the new block text with the new companion; throws on a receipt compile would reject. */
 function verify(input: CommitInput, companion: string, companionText: string): void {
-  const { driverOf } = input.project.env;
+  const { driverOf, certifiers } = input.project.env;
   const readCompanion = (rel: string): string | undefined => (rel === companion ? companionText : readText(input.project.root, rel));
-  const unit = compileSourceText(sourceLocation(input.destination), input.certified.text, { driverOf, contracts: input.contracts, readCompanion });
+  const unit = compileSourceText(sourceLocation(input.destination), input.certified.text, { driverOf, contracts: input.contracts, readCompanion, certifiers });
   const block = unit.blocks.find((b) => b.id === input.certified.block.id);
   const bad = unit.diagnostics.filter((d) => RECEIPT_CODES.has(d.code) && d.file === companion);
   if (block?.sourceSha256 !== input.certified.block.sourceSha256 || bad.length > 0) {
@@ -74,17 +91,21 @@ function plannedChanges(input: CommitInput, companion: string, companionText: st
   return changes;
 }
 
-/** Builds the receipt and writes every file, or none. */
-export function commitCertification(input: CommitInput): CommitResult {
+/** Builds and signs the receipt and writes every file, or none. */
+export async function commitCertification(input: CommitInput): Promise<CommitResult> {
   const block = input.certified.block;
-  const receipt = buildReceipt({
+  const unsigned = buildReceipt({
     certifiedBy: input.certifiedBy,
     certifiedAt: input.certifiedAt,
+    via: input.via,
     rules: input.rules,
     sourceSha256: block.sourceSha256,
     policy: input.policy,
   });
   const companion = companionPath(block);
+  const signed = await signReceipt(block, unsigned, input.project.env.certifiers, input.signer);
+  if (signed.receipt === undefined) return { companion, written: [], ...(signed.failure !== undefined ? { failure: signed.failure } : {}) };
+  const receipt = signed.receipt;
   const existing = readText(input.project.root, input.movedFrom?.companion ?? companion);
   const companionText = certifiedCompanionText(existing, block, receipt);
   verify(input, companion, companionText);

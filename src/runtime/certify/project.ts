@@ -10,6 +10,7 @@ import { diag } from '../../../grammar/diagnostics.js';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import { loadConfig, resolveConnection, type SvcConfig } from '../../compiler/project/config.js';
 import { loadContracts, type LoadedContracts } from '../../compiler/project/contracts.js';
+import { loadCertifiers } from '../../compiler/project/certifiers.js';
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import { compileText, type SourceEnv } from '../../rules/certify/index.js';
 
@@ -31,7 +32,8 @@ export function openProject(opts: ProjectOptions): { project?: CertifyProject; d
   if (loaded.config === undefined) return { diagnostics: loaded.diagnostics };
   const config = loaded.config;
   const contracts = loadContracts(loaded.root, config.contracts?.manifestPath);
-  const env: SourceEnv = { driverOf: (c) => resolveConnection(config, c).driver, contracts: contracts.index };
+  const certifiers = loadCertifiers(loaded.root, config.certification?.signed).trust;
+  const env: SourceEnv = { driverOf: (c) => resolveConnection(config, c).driver, contracts: contracts.index, certifiers };
   return { project: { root: loaded.root, config, contracts, env }, diagnostics: [] };
 }
 

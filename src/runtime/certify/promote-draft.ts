@@ -21,6 +21,7 @@ import {
   type ContractChoice,
 } from '../../rules/certify/index.js';
 import { commitCertification } from './commit-certification.js';
+import { localSigner } from './receipt-signer.js';
 import { judge } from './judge.js';
 import { compiledManifest, projectPath, readText, type LocatedBlock } from './project.js';
 import { certifiedBy, closeSession, judged, notCertified, openSession, type Session } from './session.js';
@@ -124,7 +125,7 @@ async function promote(session: Session, opts: PromoteOptions, p: Plan): Promise
   if (!judgement.decision.ok || judgement.certified === undefined)
     return { ...result, ok: false, exitCode: 1, diagnostics: result.diagnostics.filter((d) => d.code !== 'certify/contract-unlisted') };
   if (opts.dryRun === true) return { ...result, file: p.destination };
-  const commit = commitCertification({
+  const commit = await commitCertification({
     project,
     policy,
     rules,
@@ -132,6 +133,8 @@ async function promote(session: Session, opts: PromoteOptions, p: Plan): Promise
     destination: p.destination,
     movedFrom: { file: p.located.file, companion: companionPath(p.located.block) },
     certifiedBy: certifiedBy(session, opts),
+    via: opts.via,
+    signer: opts.signer ?? localSigner(),
     certifiedAt: (opts.now ?? (() => new Date()))(),
     contracts: p.contracts,
     ...(opts.hooks !== undefined ? { hooks: opts.hooks } : {}),

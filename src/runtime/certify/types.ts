@@ -9,6 +9,8 @@ import type { TransactionHooks } from './file-transaction.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import type { RunFacts, ValidationFacts } from '../../rules/facts.js';
 import type { LocalOwner } from './local-owner.js';
+import type { ReceiptSigner } from './receipt-signer.js';
+import type { CertifiedVia } from '../../rules/certify/index.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 
 /** A test result with how many rows were checked and, when it failed, why. */
@@ -79,6 +81,10 @@ export interface CertifyCommon {
   hooks?: TransactionHooks;
   /** Judge only: report what certifying would decide and write nothing (the `certify` agent tool). */
   dryRun?: boolean;
+  /** Where the certification is made: the receipt's `via` (every surface names itself). */
+  via: CertifiedVia;
+  /** Signs the receipt (default: the local key); with a host, its `signing` hook. */
+  signer?: ReceiptSigner;
 }
 
 export interface CertifyOptions extends CertifyCommon {

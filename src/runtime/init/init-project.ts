@@ -11,6 +11,8 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { applyChanges } from '../certify/file-transaction.js';
 import type { FileChange } from '../certify/file-transaction.js';
 import { writeExampleWarehouse } from './example-warehouse.js';
+import { localOwner } from '../certify/local-owner.js';
+import { initLocalKey } from '../certify/signing-key.js';
 import { EXAMPLE, gitignoreWith, projectFiles } from './project-files.js';
 import type { InitLayout } from './project-files.js';
 import { warehouseStep, type InitWarehouse } from './warehouse-connection.js';
@@ -103,6 +105,19 @@ function nextSteps(req: InitRequest, root: string, layout: InitLayout): string[]
   return [...steps, 'npx svc compile', `npx svc certify ${EXAMPLE.block}`, `npx svc agent ask "${EXAMPLE.question}"`];
 }
 
+/**
+ * The project's first certifier: the local owner with the local signing key (made now when
+ * there is none), so a new project signs its certification receipts from the start.
+ */
+function firstCertifier(req: InitRequest, root: string): { id: string; key: string } | { problem: Diagnostic } {
+  try {
+    const { key } = initLocalKey();
+    return { id: localOwner(existsSync(root) ? root : req.cwd, undefined).owner, key: key.publicKey };
+  } catch (error) {
+    return { problem: diag('init/signing-key-failed', { reason: error instanceof Error ? error.message : String(error) }) };
+  }
+}
+
 /** Creates the project; refuses (exit 1, nothing written) when the folder cannot take it. */
 export function initProject(req: InitRequest): InitResult {
   const root = resolve(req.cwd, req.dir ?? '.');
@@ -113,7 +128,9 @@ export function initProject(req: InitRequest): InitResult {
     return refusal(root, project, diag('init/example-needs-sqlite', { warehouse: req.warehouse }));
   const problem = folderProblem(root, req.force ?? false);
   if (problem !== undefined) return refusal(root, project, problem);
-  const files = projectFiles({ project, layout, example, ...(req.warehouse !== undefined ? { warehouse: req.warehouse } : {}) });
+  const certifier = firstCertifier(req, root);
+  if ('problem' in certifier) return refusal(root, project, certifier.problem);
+  const files = projectFiles({ project, layout, example, certifier, ...(req.warehouse !== undefined ? { warehouse: req.warehouse } : {}) });
   const planned = plan(root, files, example);
   if ('blocked' in planned) return refusal(root, project, diag('init/file-exists', { file: planned.blocked }, { file: planned.blocked }));
   const made = [root, join(root, 'data')].filter((dir) => !existsSync(dir));

@@ -4,6 +4,8 @@
  * is the user's first `svc certify`, which runs its tests against the example warehouse.
  */
 
+import { CERTIFIERS_FILE } from '../../compiler/project/certifiers.js';
+import { firstCertifiersText } from '../certify/certifier-file.js';
 import { warehouseConnection, type InitWarehouse } from './warehouse-connection.js';
 
 /** Where blocks live: `domains/<d>/blocks/` or the older `blocks/<d>/`. */
@@ -15,6 +17,8 @@ export interface InitOptions {
   readonly example: boolean;
   /** The warehouse of the `default` connection; none is written without it (or --example). */
   readonly warehouse?: InitWarehouse;
+  /** The first certifier (the local owner and public key): receipts are then signed by default. */
+  readonly certifier?: { readonly id: string; readonly key: string };
 }
 
 /** Path an editor resolves `$schema` from: the installed package's copy of the config schema. */
@@ -33,7 +37,7 @@ function config(options: InitOptions): string {
   const doc: Record<string, unknown> = { $schema: CONFIG_SCHEMA_PATH, project: options.project };
   if (options.example || options.warehouse !== undefined) doc.connections = { default: warehouseConnection(options.warehouse ?? 'sqlite', options.project) };
   if (options.example) doc.contracts = { manifestPath: 'svc-contract-manifest.json' };
-  doc.certification = { rules: 'oss' };
+  doc.certification = options.certifier !== undefined ? { rules: 'oss', signed: true } : { rules: 'oss' };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
@@ -52,6 +56,12 @@ repos:
         entry: npx svc fmt --check
         language: system
         files: \\.svc$
+      - id: svc-certify-verify
+        name: svc certify --verify
+        entry: npx svc certify --verify
+        language: system
+        pass_filenames: false
+        files: (\\.svc|\\.yaml|svc-certifiers\\.json)$
 `;
 
 const CONTRACTS = `${JSON.stringify(
@@ -112,6 +122,7 @@ export function projectFiles(options: InitOptions): Map<string, string> {
     ['svc.config.json', config(options)],
     ['.pre-commit-config.yaml', PRE_COMMIT],
   ]);
+  if (options.certifier !== undefined) files.set(CERTIFIERS_FILE, firstCertifiersText([{ ...options.certifier, may: ['*'] }]));
   if (options.example) {
     files.set('svc-contract-manifest.json', CONTRACTS);
     files.set(exampleBlockPath(options.layout), BLOCK);

@@ -53,11 +53,27 @@ const SUMMARY_REQUIRED = ['id', 'status', 'effectiveStatus', 'description', 'own
 export const BLOCK_SUMMARY = { type: 'object', required: SUMMARY_REQUIRED, additionalProperties: false, properties: SUMMARY_PROPERTIES } as const;
 export type BlockSummary = FromSchema<typeof BLOCK_SUMMARY>;
 
+/** Whether the project's receipts are signed; an unsigned project carries the warning `svc lint` gives. */
+const CERTIFICATION_STATE = {
+  type: 'object',
+  required: ['signed'],
+  additionalProperties: false,
+  properties: {
+    signed: { type: 'boolean' },
+    warning: {
+      type: 'object',
+      required: ['code', 'message'],
+      additionalProperties: false,
+      properties: { code: { type: 'string' }, message: { type: 'string' }, hint: { type: 'string' } },
+    },
+  },
+} as const;
+
 export const BLOCK_LIST = {
   type: 'object',
-  required: ['blocks'],
+  required: ['blocks', 'certification'],
   additionalProperties: false,
-  properties: { blocks: { type: 'array', items: BLOCK_SUMMARY } },
+  properties: { blocks: { type: 'array', items: BLOCK_SUMMARY }, certification: CERTIFICATION_STATE },
 } as const;
 export type BlockList = FromSchema<typeof BLOCK_LIST>;
 

@@ -4,6 +4,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Manifest } from '../../compiler/types.js';
+import { diag } from '../../../grammar/diagnostics.js';
+import { loadCertifiers } from '../../compiler/project/certifiers.js';
+import type { SvcConfig } from '../../compiler/project/config.js';
 import { gateRefusal } from '../../ask/refusals.js';
 import type { BlockGate } from '../../rules/gates/answer-gate.js';
 import { blockSummary, type BlockSummary } from '../../runtime/blocks/block-views.js';
@@ -25,9 +28,23 @@ function listOf(manifest: Manifest, gate: BlockGate): BlockSummary[] {
   return blocks;
 }
 
-export const blocksRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
+/** Whether receipts are signed, read once per loaded config (the certifier file is only looked for). */
+const states = new WeakMap<SvcConfig, BlockList['certification']>();
+
+function certificationOf(root: string, config: SvcConfig): BlockList['certification'] {
+  let state = states.get(config);
+  if (state === undefined) {
+    const signed = loadCertifiers(root, config.certification?.signed).trust.signed;
+    const d = diag('certify/unsigned-project', {}, { file: 'svc.config.json' });
+    state = signed ? { signed } : { signed, warning: { code: d.code, message: d.message, ...(d.hint !== undefined ? { hint: d.hint } : {}) } };
+    states.set(config, state);
+  }
+  return state;
+}
+
+export const blocksRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.get<{ Reply: BlockList }>('/api/blocks', { schema: BLOCK_LIST_ROUTE }, async (request) => {
-    const { ask } = snapshotOf(request);
-    return { blocks: listOf(ask.manifest(), ask.router().gate) };
+    const { ask, config } = snapshotOf(request);
+    return { blocks: listOf(ask.manifest(), ask.router().gate), certification: certificationOf(deps.root, config) };
   });
 };

@@ -13,6 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { certifyBlock } from '../../runtime/certify/certify-block.js';
 import { audit } from '../../hooks/audit.js';
 import { runnerOn } from '../../runtime/certify/executor-runner.js';
+import { signerFor } from '../../runtime/certify/receipt-signer.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
@@ -38,6 +39,8 @@ export const certificationsRoute: FastifyPluginAsync<RouteOptions> = async (app,
       target: request.body.block,
       enterprise: who.enterprise,
       runner: runnerOn(executor, request.asker),
+      via: 'block-studio',
+      signer: signerFor(request.asker?.host, request.asker?.principal),
       ...(who.certifiedBy !== undefined ? { resolveOwner: () => ({ owner: who.certifiedBy!, from: who.from! }) } : {}),
     });
     if (result.exitCode === 2) throw new ApiError(404, 'BLOCK_NOT_FOUND', `There is no block ${request.body.block} to certify in this project.`);

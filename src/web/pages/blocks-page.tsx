@@ -52,9 +52,15 @@ export function BlocksPage() {
   const governed = blocks.filter((b) => !b.inDrafts);
   const drafts = blocks.filter((b) => b.inDrafts).sort((a, b) => (b.askedTimes ?? 0) - (a.askedTimes ?? 0) || (a.id < b.id ? -1 : 1));
   const domains = [...new Set(governed.map((b) => b.id.split('.')[0] ?? ''))].sort();
+  const unsigned = value?.certification.warning;
   return (
     <section class="blocks">
       <h1>Blocks</h1>
+      {unsigned !== undefined ? (
+        <p class="banner banner-caution" role="note" data-code={unsigned.code}>
+          {unsigned.message} {unsigned.hint}
+        </p>
+      ) : null}
       {domains.map((d) => (
         <section aria-labelledby={`domain-${d}`}>
           <h2 id={`domain-${d}`}>{d}</h2>

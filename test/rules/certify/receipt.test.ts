@@ -12,10 +12,15 @@ describe('receipt', () => {
     expect(receiptChecks(onlyMeta)).toEqual(['metadata']);
   });
 
-  it('builds every field: via cli, ISO time, the exact source hash', () => {
+  it('builds every field: via as the surface names it, ISO time, the exact source hash', () => {
+    const at = { certifiedBy: 'me@x.test', certifiedAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), sourceSha256: 'sha256:ab' };
+    for (const via of ['block-studio', 'sql-import', 'app-dataset', 'cli'] as const) {
+      expect(buildReceipt({ ...at, via, rules: 'oss', policy: builtinPolicy('certification.oss') }).via).toBe(via);
+    }
     const r = buildReceipt({
       certifiedBy: 'me@x.test',
       certifiedAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+      via: 'cli',
       rules: 'enterprise',
       sourceSha256: 'sha256:ab',
       policy: builtinPolicy('certification.enterprise'),

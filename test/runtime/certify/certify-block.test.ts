@@ -13,7 +13,7 @@ import { compiled, fixedNow, snapshot, testOwner } from './helpers.js';
 
 afterAll(cleanupProjects);
 
-const common = { now: fixedNow, resolveOwner: testOwner };
+const common = { now: fixedNow, resolveOwner: testOwner, via: 'cli' as const };
 const codes = (r: { diagnostics: Array<{ code: string }> }) => r.diagnostics.map((d) => d.code);
 
 describe('certify a block', () => {

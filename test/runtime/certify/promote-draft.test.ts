@@ -14,7 +14,7 @@ import { compiled, fixedNow, ORDERS_DRAFT, reviewDraft, snapshot, testOwner } fr
 
 afterAll(cleanupProjects);
 
-const common = { now: fixedNow, resolveOwner: testOwner };
+const common = { now: fixedNow, resolveOwner: testOwner, via: 'cli' as const };
 const codes = (r: { diagnostics: Array<{ code: string }> }) => r.diagnostics.map((d) => d.code);
 
 function reviewed(): string {

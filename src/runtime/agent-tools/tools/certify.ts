@@ -67,7 +67,8 @@ export const certify = defineTool({
     contract: z.string().max(300).optional().describe('Drafts only: the contract id it would bind'),
   },
   async handler(args, ctx) {
-    const common = { cwd: ctx.root, project: ctx.root, enterprise: args.enterprise, dryRun: true };
+    // Judged only (dryRun): nothing is written, so no receipt ever records this `via`.
+    const common = { cwd: ctx.root, project: ctx.root, enterprise: args.enterprise, dryRun: true, via: 'cli' as const };
     const known = ctx.catalog.block(args.block);
     const target = known?.file ?? args.block;
     let result = known?.inDrafts === true ? undefined : await certifyBlock({ ...common, target });

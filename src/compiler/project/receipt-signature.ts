@@ -1,0 +1,41 @@
+/**
+ * What a certification receipt's signature covers and whether it holds. The payload is the
+ * receipt's fields (spec 01) with the block's id, canonically serialised: a signature made for
+ * one block cannot be pasted onto another, and any edit to the receipt (its source hash above
+ * all) breaks it. A receipt counts only when its key is on the certifier list in force, its
+ * signature verifies against that key, and that certifier may certify the block.
+ */
+import type { CompiledBlock } from '../types.js';
+import { canonicalJson } from './canonical-json.js';
+import { mayCertify, type CertifierTrust } from './certifiers.js';
+import { verifyText } from './ed25519.js';
+
+/** The receipt fields a signature covers. */
+export interface SignedFields {
+  certifiedBy?: string;
+  certifiedAt?: string;
+  via?: string;
+  rules?: string;
+  sourceSha256?: string;
+  checks?: string[];
+}
+
+/** How a signed project's receipt fails, or `valid`. */
+export type SignatureVerdict = 'valid' | 'unsigned' | 'unknown-signer' | 'bad-signature' | 'signer-not-allowed';
+
+/** The exact text a certifier signs for `block`. */
+export function receiptPayload(blockId: string, r: SignedFields): string {
+  const { certifiedBy, certifiedAt, via, rules, sourceSha256, checks } = r;
+  return canonicalJson({ kind: 'svc-certification-receipt', block: blockId, certifiedBy, certifiedAt, via, rules, sourceSha256, checks });
+}
+
+/** The verdict on a block's receipt under the project's certifier trust (`valid` when signing is off). */
+export function judgeSignature(block: Pick<CompiledBlock, 'id' | 'domain' | 'file' | 'companion'>, trust: CertifierTrust): SignatureVerdict {
+  if (!trust.signed) return 'valid';
+  const receipt = block.companion?.certification;
+  if (receipt?.signature === undefined || receipt.signedBy === undefined) return 'unsigned';
+  const signer = trust.signers.find((s) => s.keyId === receipt.signedBy);
+  if (signer === undefined) return 'unknown-signer';
+  if (!verifyText(signer.key, receiptPayload(block.id, receipt), receipt.signature)) return 'bad-signature';
+  return mayCertify(signer, block) ? 'valid' : 'signer-not-allowed';
+}
