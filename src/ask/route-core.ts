@@ -4,6 +4,7 @@
  * question (parameters bound, contract covering the asks), and the shapes of its decisions.
  */
 import type { Acronyms } from './acronyms.js';
+import type { Speller } from './spelling.js';
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import type { BlockGate } from '../rules/gates/answer-gate.js';
 import { bindAsks, type Unmet } from './bind-question.js';
@@ -44,6 +45,8 @@ export interface Prepared {
   scratch: Float64Array;
   isKnown: (word: string) => boolean;
   terms: TermIndex;
+  /** Small misspellings of the project's words (spelling.ts). */
+  speller: Speller;
   /** Initialisms of the project's names, both ways (acronyms.ts). */
   acronyms: Acronyms;
   /** The manifest's views: a certified view named in a question scopes its routing. */

@@ -6,6 +6,7 @@
  * randomness, ties broken by block id.
  */
 import { buildAcronyms } from './acronyms.js';
+import { buildSpeller } from './spelling.js';
 import type { CompiledBlock, CompiledTerm, CompiledView, Manifest } from '../compiler/types.js';
 import { manifestGate, termGate, viewGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
 import { blockContract } from './block-contract.js';
@@ -269,6 +270,11 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
     scratch: new Float64Array(index.blocks.length),
     terms: buildTermIndex(manifest, termGateOf),
     acronyms: buildAcronyms(manifest, (word) => index.postings.has(word)),
+    speller: buildSpeller(
+      () => projectTexts(manifest),
+      (word) => p.isKnown(word),
+      (word) => p.lexicon.fieldsOf(word).length > 0,
+    ),
     views: buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v))),
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);
@@ -288,13 +294,23 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
   return p;
 }
 
+/** The words the project's blocks and terms are written in: what a misspelling is read against. */
+function* projectTexts(manifest: Manifest): Generator<string> {
+  for (const b of Object.values(manifest.blocks)) {
+    yield* [b.name, b.description ?? '', b.outputs.join(' '), b.tags.join(' '), ...b.examples.map((e) => e.question), ...(b.synonyms ?? [])];
+    for (const c of Object.values(b.columns ?? {})) yield* c.synonyms ?? [];
+  }
+  for (const t of Object.values(manifest.terms ?? {})) yield* [t.name, ...(t.synonyms ?? [])];
+}
+
 /** Builds the index once; `route` is then cheap, pure and deterministic. */
 export function createTier1Router(manifest: Manifest, options: RouterOptions = {}): Tier1Router {
   const gate = options.gate ?? manifestGate(manifest);
   const termGateOf = memoTermGate(options);
   const p = prepare(manifest, options, gate, termGateOf);
   // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
-  const decide = (question: string, options: RouteOptions): Tier1Decision => {
+  const decide = (asked: string, options: RouteOptions): Tier1Decision => {
+    const question = p.speller.correct(asked);
     const named = matchBlockName(question, p.names);
     if (named !== undefined) return routeNamed(p, question, named, options);
     // An owner's example never leads out of a view the question names: its blocks are ranked instead.
@@ -322,8 +338,9 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     views: p.views,
     route,
     isValue: (phrase) => p.lexicon.fieldsOf(phrase).length > 0,
-    followUp(question, previous, options = {}) {
-      const standalone = route(question, options);
+    followUp(asked, previous, options = {}) {
+      const standalone = route(asked, options);
+      const question = p.speller.correct(asked);
       return routeFollowUp(p, question, previous, options, standalone, (text) => routeRanked(p, text, options)) ?? standalone;
     },
   };
