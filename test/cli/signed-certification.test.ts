@@ -61,6 +61,20 @@ describe('a new project signs its receipts', () => {
   });
 });
 
+describe('flags', () => {
+  it.each([
+    [['--rerun'], '--rerun applies only with --verify'],
+    [['--resign', '--rerun'], '--rerun applies only with --verify'],
+    [['shop.monthly_revenue', '--format', 'sarif'], '--format sarif applies only with --verify'],
+    [['--verify', 'shop.monthly_revenue'], '--verify and --resign go alone'],
+    [['--verify', '--resign'], '--verify and --resign go alone'],
+    [['--resign', '--enterprise'], '--verify and --resign go alone'],
+  ])('svc certify %j is a usage error (exit 2)', (args, words) => {
+    const r = svc(['certify', ...args], makeProject({}));
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining(words)]);
+  });
+});
+
 describe('the root of trust', () => {
   const GIT = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@acme.test', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@acme.test' };
   const git = (root: string, ...args: string[]) => expect(spawnSync('git', args, { cwd: root, env: { ...process.env, ...GIT } }).status).toBe(0);

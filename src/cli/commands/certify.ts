@@ -61,12 +61,13 @@ export class CertifyCommand extends Command<SvcContext> {
 
   /** A problem with the flags, or undefined. (clipanion would exit 1 for an error thrown here.) */
   private flagProblem(): string | undefined {
-    const whole = [this.verify, this.resign].filter(Boolean).length;
-    if (whole > 0)
-      return whole > 1 || this.target !== undefined || this.fromDraft !== undefined ? '--verify and --resign name no block and go alone.' : undefined;
-    if (this.rerun) return '--rerun applies only with --verify.';
-    if (this.format === 'sarif') return '--format sarif applies only with --verify.';
     const named = [this.target, this.fromDraft, this.term, this.view].filter((x) => x !== undefined).length;
+    if (this.rerun && !this.verify) return '--rerun applies only with --verify.';
+    if (this.format === 'sarif' && !this.verify) return '--format sarif applies only with --verify.';
+    if (this.verify || this.resign) {
+      const alone = !(this.verify && this.resign) && named === 0 && !this.enterprise;
+      return alone ? undefined : '--verify and --resign go alone: they name no block and take neither each other nor --enterprise.';
+    }
     if (named !== 1) return 'Name one block to certify, one draft with --from-draft, one term with --term, or one view with --view.';
     if (this.fromDraft === undefined && (this.domain ?? this.contract ?? this.owner) !== undefined) {
       return '--domain, --contract and --owner apply only with --from-draft.';

@@ -12,7 +12,7 @@ import { diag } from '../../../grammar/diagnostics.js';
 import type { CompanionInfo, CompiledBlock } from '../types.js';
 import { readPlainYaml } from './companion-reader.js';
 import type { CertifierTrust } from './certifiers.js';
-import { judgeSignature } from './receipt-signature.js';
+import { judgeSignature, VERDICT_CODES } from './receipt-signature.js';
 
 type YamlParse = (text: string) => unknown;
 let yamlParse: YamlParse | undefined;
@@ -89,14 +89,6 @@ function checkCompanion(block: CompiledBlock, info: CompanionInfo): Diagnostic[]
   }
   return out;
 }
-
-/** The diagnostic for each way a signed project's receipt fails. */
-const VERDICT_CODES = {
-  unsigned: 'certify/receipt-unsigned',
-  'unknown-signer': 'certify/receipt-unknown-signer',
-  'bad-signature': 'certify/receipt-bad-signature',
-  'signer-not-allowed': 'certify/receipt-signer-not-allowed',
-} as const;
 
 /**
  * Settles what the block's certification rests on, once its companion (if any) is applied: a

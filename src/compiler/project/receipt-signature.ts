@@ -23,6 +23,14 @@ export interface SignedFields {
 /** How a signed project's receipt fails, or `valid`. */
 export type SignatureVerdict = 'valid' | 'unsigned' | 'unknown-signer' | 'bad-signature' | 'signer-not-allowed';
 
+/** The diagnostic for each way a signed project's receipt fails (one table for every layer that says it). */
+export const VERDICT_CODES = {
+  unsigned: 'certify/receipt-unsigned',
+  'unknown-signer': 'certify/receipt-unknown-signer',
+  'bad-signature': 'certify/receipt-bad-signature',
+  'signer-not-allowed': 'certify/receipt-signer-not-allowed',
+} as const;
+
 /** The exact text a certifier signs for `block`. */
 export function receiptPayload(blockId: string, r: SignedFields): string {
   const { certifiedBy, certifiedAt, via, rules, sourceSha256, checks } = r;

@@ -7,15 +7,16 @@
  *
  *   { "kind": "receipt-signed" }
  */
+import { VERDICT_CODES } from '../../compiler/project/receipt-signature.js';
 import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
 
 type Options = Record<string, never>;
 
 const WHY: Readonly<Record<string, [code: string, reason: string]>> = {
-  unsigned: ['certify/receipt-unsigned', 'its certification receipt is not signed'],
-  'unknown-signer': ['certify/receipt-unknown-signer', 'its certification receipt is signed by a key not on the certifier list'],
-  'bad-signature': ['certify/receipt-bad-signature', 'its certification receipt does not verify against the key it names'],
-  'signer-not-allowed': ['certify/receipt-signer-not-allowed', "its certification receipt is signed by a certifier not allowed for this block's domain"],
+  unsigned: [VERDICT_CODES.unsigned, 'its certification receipt is not signed'],
+  'unknown-signer': [VERDICT_CODES['unknown-signer'], 'its certification receipt is signed by a key not on the certifier list'],
+  'bad-signature': [VERDICT_CODES['bad-signature'], 'its certification receipt does not verify against the key it names'],
+  'signer-not-allowed': [VERDICT_CODES['signer-not-allowed'], "its certification receipt is signed by a certifier not allowed for this block's domain"],
 };
 
 export default defineCheck<Options>({

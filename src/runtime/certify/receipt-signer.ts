@@ -9,7 +9,7 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { CertifierTrust } from '../../compiler/project/certifiers.js';
 import { signText } from '../../compiler/project/ed25519.js';
-import { judgeSignature, receiptPayload } from '../../compiler/project/receipt-signature.js';
+import { judgeSignature, receiptPayload, VERDICT_CODES } from '../../compiler/project/receipt-signature.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import { callHook } from '../../hooks/call-hook.js';
 import type { ContextHooks, Principal } from '../../hooks/context/request-context.js';
@@ -58,13 +58,6 @@ export function hostSigner(host: ContextHooks, principal?: Principal): ReceiptSi
 export function signerFor(host: ContextHooks | undefined, principal?: Principal): ReceiptSigner {
   return host?.hooks.signing !== undefined ? hostSigner(host, principal) : localSigner();
 }
-
-const VERDICT_CODES = {
-  unsigned: 'certify/receipt-unsigned',
-  'unknown-signer': 'certify/receipt-unknown-signer',
-  'bad-signature': 'certify/receipt-bad-signature',
-  'signer-not-allowed': 'certify/receipt-signer-not-allowed',
-} as const;
 
 type Signable = Pick<CompiledBlock, 'id' | 'domain' | 'file'>;
 
