@@ -20,7 +20,13 @@ const GROUPS: ReadonlyArray<readonly string[]> = [
   // Money in.
   ['revenue', 'sales', 'turnover', 'income', 'takings', 'proceeds', 'billings'],
   // Losing customers.
-  ['churn', 'attrition', 'churned', 'defection'],
+  ['churn', 'attrition', 'churned', 'defection', 'leaving', 'leavers'],
+  // What lies behind it: "why are customers leaving" asks for the reasons.
+  ['reason', 'why', 'cause'],
+  // How a balance moved from one period to the next.
+  ['bridge', 'waterfall', 'walk', 'movement'],
+  // Who sells.
+  ['rep', 'representative', 'salesperson', 'seller'],
   // How long something takes, in any unit.
   ['time', 'duration', 'hour', 'minute', 'day', 'days', 'elapsed', 'turnaround'],
   // Where a business operates.

@@ -129,6 +129,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   ranking: 'top',
   ranked: 'top',
   rank: 'top',
+  leaderboard: 'top',
   // Ranking from the bottom: a limited top-N block cannot answer these.
   least: 'bottom',
   lowest: 'bottom',
