@@ -79,7 +79,7 @@ function chooseProvider(ctx: AskContext): { provider: ChosenProvider } | { none:
     return {
       none: {
         ok: false,
-        refusal: { code: 'MODEL_UNAVAILABLE', reason: error.message },
+        refusal: { code: 'MODEL_UNAVAILABLE', reason: error.message, name: 'HostModelUnavailableError', reference: error.reference },
         next: 'Ask the administrator of this platform, quoting the reference.',
       },
     };

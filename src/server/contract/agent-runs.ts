@@ -174,7 +174,17 @@ export const ASK_RUN = {
       type: 'object',
       required: ['code', 'reason'],
       additionalProperties: false,
-      properties: { code: TEXT, reason: TEXT, checkReason: TEXT, block: TEXT },
+      properties: {
+        code: TEXT,
+        reason: TEXT,
+        checkReason: TEXT,
+        block: TEXT,
+        /** Spec 03's name of the failure: HostModelUnavailableError or WarehouseStatementError. */
+        name: { type: 'string', enum: ['HostModelUnavailableError', 'WarehouseStatementError'] },
+        /** POLICY_DENIED for a row-policy or statement-check refusal. */
+        classification: { const: 'POLICY_DENIED' },
+        reference: TEXT,
+      },
     },
     /** What to do next, in words. */
     next: TEXT,
