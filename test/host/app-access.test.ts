@@ -101,6 +101,11 @@ describe('Apps open only to who may open them', () => {
     expect(await listed('bob')).toEqual(['ledger']);
     expect(await listed('carol')).toEqual(['growth']);
     expect((await call('carol', 'POST', '/api/apps/ledger/pages/overview/run', {})).status).toBe(403);
+    // Ask about the App reads the same decision.
+    const about = { question: 'Top 5 states by revenue', workspaceContext: { surface: 'apps', appId: 'ledger' } };
+    const refused = await call('carol', 'POST', '/api/agent-runs', about);
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'PERMISSION_DENIED']);
+    expect((await call('bob', 'POST', '/api/agent-runs', about)).status).toBe(200);
     expect(await listed('ada')).toEqual(['growth', 'ledger']);
     const missing = await call('ada', 'PUT', '/api/apps/nope/audience', { groups: [] });
     expect([missing.status, missing.body.error?.code]).toEqual([404, 'APP_NOT_FOUND']);
