@@ -28,6 +28,8 @@ export function blockSources(block: CompiledBlock): string[] {
 }
 
 const isCertified = (b: CompiledBlock) => b.effectiveStatus === 'certified';
+/** A block's query as it runs: each `${param}` is a bound placeholder. */
+const asStatement = (query: string) => query.replace(/\$\{[^}]*\}/g, '?');
 
 /** The certified blocks of a manifest and their App dataset ids, worked out once per manifest. */
 interface Certified {
@@ -43,7 +45,7 @@ function certifiedOf(manifest: Manifest): Certified {
     const certified = Object.values(manifest.blocks).filter(isCertified);
     const ids = certified.map(appBlockSourceId);
     const relations = Object.fromEntries(
-      certified.map((b, i) => [ids[i] as string, relationNamesOrNone(b.query, b.dialect).map(({ name, written }) => ({ name, written }))]),
+      certified.map((b, i) => [ids[i] as string, relationNamesOrNone(asStatement(b.query), b.dialect).map(({ name, written }) => ({ name, written }))]),
     );
     known = { certified, ids, relations };
     certifiedIds.set(manifest, known);

@@ -93,6 +93,11 @@ export const RUNTIME_CODES = {
     'The request asked not to save a draft (saveDraft: false).',
     'Leave saveDraft out to save review-required answers as drafts.',
   ),
+  SOURCE_REFUSED: code(
+    'tile',
+    "The host's sourceAccess does not admit this tile's certified source for the reader, so the tile did not run (the page's other tiles did).",
+    'Ask the platform for access to the source, or read the tiles that ran.',
+  ),
   TARGET_REQUIRED: code('tool', 'lineage_impact needs exactly one of block or table.', 'Give exactly one of block or table.'),
   TIER1_MATCH: code(
     'tool',

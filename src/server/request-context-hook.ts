@@ -35,6 +35,17 @@ function isOpen(route: RouteAction): boolean {
   return route.rule === 'GET /api/health' || (route.rule !== undefined && APP_RULES.has(route.rule));
 }
 
+/** The routes that open one App (`app.view` on it): the App page, its run and its follow. */
+const APP_VIEW_RULES: ReadonlySet<string> = new Set([
+  'GET /api/apps/:appId/pages/:pageId',
+  'POST /api/apps/:appId/pages/:pageId/run',
+  'PUT /api/follows/:appId/:pageId',
+]);
+
+function isAppView(route: RouteAction): boolean {
+  return route.action === 'app.view' && route.resource.kind === 'app' && route.rule !== undefined && APP_VIEW_RULES.has(route.rule);
+}
+
 /** Installs the onRequest hook that opens each request's context. */
 export function installRequestContext(app: FastifyInstance, deps: ServerDeps): void {
   app.decorateRequest('asker', undefined);
@@ -140,6 +151,9 @@ async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps:
     send(reply, 401, 'SIGN_IN_REQUIRED', 'This service names no one for this request, so nothing here is open; sign in through the platform.');
     return undefined;
   }
+  // Opening an App is the App decision's (src/server/app-gate.ts), asked by each such route: it
+  // honours grants and owners before asking app.view, so the library and the page agree.
+  if (isAppView(route)) return { ...context, principal: placed.principal };
   const decision = await decide(route, placed.principal, hooks, deps);
   if (!decision.allow) {
     audit('refusal', { code: 'PERMISSION_DENIED' }, { ...context, principal: placed.principal });

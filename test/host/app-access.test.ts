@@ -68,8 +68,9 @@ describe('Apps open only to who may open them', () => {
   it('lists each App only to the people the decisions let open it', async () => {
     expect(await listed('ada')).toEqual(['growth', 'ledger']);
     expect(await listed('bob')).toEqual(['ledger']);
-    // erin owns growth (by address, any case) although the host refuses her app.view.
+    // erin owns growth (by address, any case) although the host refuses her app.view: listed and opened alike.
     expect(await listed('erin')).toEqual(['growth', 'ledger']);
+    expect((await call('erin', 'GET', '/api/apps/growth/pages/overview')).status).toBe(200);
   });
 
   it('opens the page, runs and follows by the same decision', async () => {
@@ -100,8 +101,34 @@ describe('Apps open only to who may open them', () => {
     expect(await listed('bob')).toEqual(['ledger']);
     expect(await listed('carol')).toEqual(['growth']);
     expect((await call('carol', 'POST', '/api/apps/ledger/pages/overview/run', {})).status).toBe(403);
+    // Ask about the App reads the same decision.
+    const about = { question: 'Top 5 states by revenue', workspaceContext: { surface: 'apps', appId: 'ledger' } };
+    const refused = await call('carol', 'POST', '/api/agent-runs', about);
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'PERMISSION_DENIED']);
+    expect((await call('bob', 'POST', '/api/agent-runs', about)).status).toBe(200);
     expect(await listed('ada')).toEqual(['growth', 'ledger']);
     const missing = await call('ada', 'PUT', '/api/apps/nope/audience', { groups: [] });
     expect([missing.status, missing.body.error?.code]).toEqual([404, 'APP_NOT_FOUND']);
+  });
+});
+
+describe('every route that opens one App asks the App decision', () => {
+  it('lists the routes whose action is app.view on an App, and each refuses someone the decision refuses', async () => {
+    const { ROUTE_RULES, routeAction } = await import('../../src/hooks/context/route-action.js');
+    const appView = ROUTE_RULES.filter((r) => {
+      const [method, pattern] = r.split(' ') as [string, string];
+      const route = routeAction(
+        method,
+        pattern.replace(/:[A-Za-z]+/g, (p) => (p === ':appId' ? 'growth' : 'overview')),
+      );
+      return route.action === 'app.view' && route.resource.kind === 'app';
+    });
+    expect(appView.sort()).toEqual(['GET /api/apps/:appId/pages/:pageId', 'POST /api/apps/:appId/pages/:pageId/run', 'PUT /api/follows/:appId/:pageId']);
+    const bodies: Record<string, unknown> = { POST: {}, PUT: { following: true } };
+    for (const rule of appView) {
+      const [method, pattern] = rule.split(' ') as [string, string];
+      const res = await call('bob', method, pattern.replace(':appId', 'growth').replace(':pageId', 'overview'), bodies[method]);
+      expect([rule, res.status]).toEqual([rule, 403]);
+    }
   });
 });

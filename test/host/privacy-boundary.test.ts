@@ -101,7 +101,10 @@ describe('modelProvider: conformance', () => {
     if (outcome === 'host')
       expect([written, project.prompts.length, hostModel.requests.length]).toEqual([{ ok: true, sql: 'SELECT 1 AS x', by: 'model' }, 0, 1]);
     if (outcome === 'refused') {
-      expect(written).toMatchObject({ ok: false, refusal: { code: 'MODEL_UNAVAILABLE' } });
+      expect(written).toMatchObject({
+        ok: false,
+        refusal: { code: 'MODEL_UNAVAILABLE', name: 'HostModelUnavailableError', reference: expect.stringMatching(/^[A-Za-z]{8}$/) },
+      });
       expect((written as { refusal: { reason: string } }).refusal.reason).toMatch(/reference [A-Za-z]{8}/);
       // Never a fall back to the project's model.
       expect([project.prompts.length, hostModel.requests.length]).toEqual([0, 0]);

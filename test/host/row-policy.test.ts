@@ -91,8 +91,8 @@ describe('rowPolicy: conformance on the block route', () => {
     const from = events.length;
     const res = await app.inject({ ...RUN, headers: { 'x-state': 'TX' } });
     expect(res.statusCode, res.body).toBe(status);
-    const body = res.json() as { rows?: Array<{ state: string }>; error?: { code: string; message: string; reason?: string } };
-    if (code !== undefined) expect(body.error?.code).toBe(code);
+    const body = res.json() as { rows?: Array<{ state: string }>; error?: { code: string; message: string; reason?: string; classification?: string } };
+    if (code !== undefined) expect([body.error?.code, body.error?.classification]).toEqual([code, 'POLICY_DENIED']);
     // Why: the host refused, its policy could not be asked, or it answered with what may not run.
     if (reason !== undefined) expect(body.error?.reason).toBe(reason);
     if (states !== undefined) expect(body.rows?.length).toBe(states);

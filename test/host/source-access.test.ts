@@ -2,8 +2,9 @@
  * `sourceAccess` (spec 02; spec 03 "Answers, figures and sources" 3): Ask builds its vocabulary
  * only from the certified blocks the host admits for the person; a refused block never answers,
  * even when named. The host is told the certified blocks by their `app:block:` ids and may
- * answer those or `block:<domain>.<name>`. Conformance: no hook, valid, wrong shape, throw,
- * time-out (each failure admits none).
+ * answer those or `block:<domain>.<name>`, and is told the relations each source reads as the
+ * engine resolves them. An App page refuses just the tiles on a refused source. Conformance: no
+ * hook, valid, wrong shape, throw, time-out (each failure admits none).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HostHooks, LocalServer } from '../../src/host.js';
@@ -61,6 +62,32 @@ describe('sourceAccess', () => {
   it('admits a block by block:<domain>.<name> as well', async () => {
     const server = await hosted(() => new Set([blockSourceId({ id: TOP })]));
     expect(await ask(server, 'ada', STATES)).toMatchObject({ tier: 1, block: TOP });
+  });
+});
+
+describe('sourceAccess on App pages and relation names', () => {
+  it("runs each reader's admitted tiles and refuses just the others, telling each source's resolved relations", async () => {
+    const told: Array<Record<string, Array<{ name: string; written: string }>>> = [];
+    const server = await hosted((p, ids, context) => {
+      told.push(context.relations);
+      return p.id === 'ada' ? ids : [blockSourceId({ id: 'finance.weekly_revenue' })];
+    });
+    const run = async (user: string) => {
+      const r = await fetch(`${server.url}/api/apps/growth/pages/overview/run`, {
+        method: 'POST',
+        headers: { 'x-user': user, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return ((await r.json()) as { tiles: Array<{ id: string; source?: string; ok?: boolean; error?: { code: string } }> }).tiles.filter(
+        (t) => t.source !== undefined,
+      );
+    };
+    expect((await run('ada')).every((t) => t.ok === true)).toBe(true);
+    const bobs = await run('bob');
+    expect(bobs.filter((t) => t.ok === true).map((t) => t.source)).toEqual(['finance.weekly_revenue']);
+    expect(new Set(bobs.filter((t) => t.ok !== true).map((t) => t.error?.code))).toEqual(new Set(['SOURCE_REFUSED']));
+    const weekly = appBlockSourceId({ domain: 'finance', name: 'weekly_revenue', file: 'domains/finance/blocks/weekly_revenue.svc' });
+    expect(told[0]?.[weekly]?.map((r) => r.name)).toContain('main.orders');
   });
 });
 

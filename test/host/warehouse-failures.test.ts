@@ -26,8 +26,8 @@ describe('hosted warehouse failures', () => {
     const { app, logged } = server(breaking);
     const res = await app.inject({ method: 'POST', url: '/api/blocks/sales.top_states_by_revenue/run', payload: {} });
     expect(res.statusCode).toBe(502);
-    const error = (res.json() as { error: { code: string; message: string; reference: string } }).error;
-    expect(error.code).toBe('WAREHOUSE_ERROR');
+    const error = (res.json() as { error: { code: string; message: string; reference: string; name: string } }).error;
+    expect([error.code, error.name]).toEqual(['WAREHOUSE_ERROR', 'WarehouseStatementError']);
     expect(error.reference).toMatch(/^[a-z]{8}$/);
     for (const leak of [SECRET, 'SECRETWORD', 'near', 'SELECT']) expect(res.body).not.toContain(leak);
     const line = logged.find((l) => l.startsWith(`[${error.reference}]`)) ?? '';
@@ -38,9 +38,10 @@ describe('hosted warehouse failures', () => {
   it("Ask: a plain sentence naming the statement's own tables and the reference", async () => {
     const { app } = server(breaking);
     const res = await app.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } });
-    const run = res.json() as { tier: number; refusal: { code: string; reason: string } };
+    const run = res.json() as { tier: number; refusal: { code: string; reason: string; name: string; reference: string } };
     expect(run.tier).toBe(3);
-    expect(run.refusal.code).toBe('WAREHOUSE_ERROR');
+    expect([run.refusal.code, run.refusal.name]).toEqual(['WAREHOUSE_ERROR', 'WarehouseStatementError']);
+    expect(run.refusal.reason).toContain(run.refusal.reference);
     expect(run.refusal.reason).toMatch(
       /^The warehouse could not run block sales\.top_states_by_revenue, which reads orders; the administrator can find it under reference [a-z]{8}\.$/,
     );

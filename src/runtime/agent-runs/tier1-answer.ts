@@ -11,7 +11,7 @@ import { runBlock, type BlockRunError } from '../blocks/run-block.js';
 import { answerTerms } from './definition-answer.js';
 import { answerViews } from './view-answer.js';
 import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
-import type { AskContext, AskRun } from './types.js';
+import type { AskContext, AskRefusal, AskRun } from './types.js';
 
 function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
   switch (error.code) {
@@ -35,6 +35,13 @@ function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
         return `The warehouse could not run block ${block.id}${error.tables !== undefined && error.tables.length > 0 ? `, which reads ${error.tables.join(', ')}` : ''}; the administrator can find it under reference ${error.reference}.`;
       return `The warehouse could not run block ${block.id}.`;
   }
+}
+
+/** Spec 03's names beside svc's code: a hosted warehouse failure, a policy refusal. */
+function failureNames(error: BlockRunError): Pick<AskRefusal, 'name' | 'classification' | 'reference'> {
+  if (error.code === 'ROW_POLICY_REFUSED') return { classification: 'POLICY_DENIED' };
+  if (error.code === 'WAREHOUSE_ERROR' && error.reference !== undefined) return { name: 'WarehouseStatementError', reference: error.reference };
+  return {};
 }
 
 const termsOf = (terms: ReturnType<typeof answerTerms>) => (terms.length > 0 ? { terms } : {});
@@ -94,6 +101,7 @@ export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: 
       reason: runFailureReason(block, error),
       block: block.id,
       ...(error.reason !== undefined ? { checkReason: error.reason } : {}),
+      ...failureNames(error),
     });
   }
   const missing = missingKeep(run.columns, decision.keep);

@@ -44,6 +44,7 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
       code: 'ROW_POLICY_REFUSED',
       reason: `The written SQL was refused: ${error.message}`,
       ...(error.reason !== undefined ? { checkReason: error.reason } : {}),
+      classification: 'POLICY_DENIED',
     });
   }
   if (error.code === 'CREDENTIALS_REQUIRED') return refusedRun(base, { code: error.code, reason: error.message });
@@ -58,6 +59,8 @@ function statementRefusal(base: RunBase, error: StatementError): AskRun {
     return refusedRun(base, {
       code: error.code,
       reason: `The warehouse could not run the written SQL${tables}; the administrator can find it under reference ${error.reference}.`,
+      name: 'WarehouseStatementError',
+      reference: error.reference,
     });
   }
   return refusedRun(base, { code: error.code, reason: reasons[error.code] ?? 'The warehouse could not run the written SQL.' });

@@ -59,6 +59,12 @@ export interface AskRefusal {
   /** The statement check's reason code (ROW_POLICY_REFUSED only). */
   checkReason?: string;
   block?: string;
+  /** Spec 03's name of the failure beside svc's code: the host's model hook failed, or the warehouse refused. */
+  name?: 'HostModelUnavailableError' | 'WarehouseStatementError';
+  /** `POLICY_DENIED` for a row-policy or statement-check refusal: nothing an automatic repair can change. */
+  classification?: 'POLICY_DENIED';
+  /** Where the details are in the server log (eight letters). */
+  reference?: string;
 }
 
 /** A business term as an answer shows it (a definition, or evidence beside a block answer). */

@@ -12,6 +12,7 @@ import { ModelProviderError, type ChatMessage } from './model-provider.js';
 import { clickhouseLiteral } from '../../warehouse/connectors/clickhouse-literal.js';
 import { audit } from '../../hooks/audit.js';
 import { HostModelUnavailableError, requestProvider } from './host-model.js';
+import { withModelSlot } from './model-slots.js';
 import { valuesMayReachProvider, withheldValues, type ChosenProvider } from './privacy-boundary.js';
 import type { AskContext, AskRefusal, AskRequest } from './types.js';
 
@@ -79,7 +80,7 @@ function chooseProvider(ctx: AskContext): { provider: ChosenProvider } | { none:
     return {
       none: {
         ok: false,
-        refusal: { code: 'MODEL_UNAVAILABLE', reason: error.message },
+        refusal: { code: 'MODEL_UNAVAILABLE', reason: error.message, name: 'HostModelUnavailableError', reference: error.reference },
         next: 'Ask the administrator of this platform, quoting the reference.',
       },
     };
@@ -148,7 +149,7 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
   let content: string;
   try {
     const model = provider.id ?? provider.model;
-    content = await provider.complete(messages, { onUsage: (usage) => audit('model_usage', { model, ...usage }, ctx.asker) });
+    content = await withModelSlot(ctx.asker, () => provider.complete(messages, { onUsage: (usage) => audit('model_usage', { model, ...usage }, ctx.asker) }));
   } catch (error) {
     return modelFailure(error);
   }

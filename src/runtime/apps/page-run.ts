@@ -15,6 +15,7 @@ import type { RunFacts } from '../../rules/facts.js';
 import { manifestGate } from '../../rules/gates/answer-gate.js';
 import { runBlock, type BlockRun, type BlockRunErrorCode } from '../blocks/run-block.js';
 import type { TileCode } from '../codes.js';
+import { admittedBlocks } from '../../hooks/source-access.js';
 import type { HookFailureCode } from '../../hooks/codes.js';
 import { readAppState } from '../certify/app-state.js';
 import { documentDiagnostics, policies } from '../certify/app-check.js';
@@ -116,11 +117,14 @@ async function runSources(
     calls.set(key, { block: manifest.blocks[tile.source.id] as CompiledBlock, values });
     keyOf.set(tile.id, key);
   }
+  // The host's sourceAccess admits sources per reader: a refused tile fails alone (spec 03 P3).
+  const admitted = await admittedBlocks(asker, manifest);
   const keys = [...calls.keys()];
   const ran = await Promise.all(
     keys.map((key) =>
       limit(() => {
         const c = calls.get(key)!;
+        if (admitted !== undefined && !admitted.has(c.block.id)) return Promise.resolve(failedRun('SOURCE_REFUSED', 'This source is not open to you.'));
         return runBlock(executor, asker, c.block, c.values);
       }),
     ),

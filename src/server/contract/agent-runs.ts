@@ -48,6 +48,13 @@ export const ASK_REQUEST = {
     /** The conversation this Ask continues (a follow-up). */
     threadId: { type: 'string', minLength: 1, maxLength: 200 },
     executionTarget: EXECUTION_TARGET,
+    /** Where the question is asked from: Ask about an App opens only for people the App opens for. */
+    workspaceContext: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['surface'],
+      properties: { surface: { enum: ['apps', 'ask'] }, appId: { type: 'string', minLength: 1, maxLength: 200 } },
+    },
     /** Accepted and never read: settings come from the project and the host only (spec 02 rule 11). */
     connection: {},
   },
@@ -174,7 +181,17 @@ export const ASK_RUN = {
       type: 'object',
       required: ['code', 'reason'],
       additionalProperties: false,
-      properties: { code: TEXT, reason: TEXT, checkReason: TEXT, block: TEXT },
+      properties: {
+        code: TEXT,
+        reason: TEXT,
+        checkReason: TEXT,
+        block: TEXT,
+        /** Spec 03's name of the failure: HostModelUnavailableError or WarehouseStatementError. */
+        name: { type: 'string', enum: ['HostModelUnavailableError', 'WarehouseStatementError'] },
+        /** POLICY_DENIED for a row-policy or statement-check refusal. */
+        classification: { const: 'POLICY_DENIED' },
+        reference: TEXT,
+      },
     },
     /** What to do next, in words. */
     next: TEXT,
@@ -237,7 +254,7 @@ export const ASK_RUN = {
 export type AskRun = FromSchema<typeof ASK_RUN>;
 
 /** 400 a request that does not match (or CONNECTION_UNKNOWN), 403 LOCAL_TARGET_REFUSED. */
-export const AGENT_RUNS_ROUTE = { body: ASK_REQUEST, response: { 200: ASK_RUN, ...errorResponses(400, 403) } } as const;
+export const AGENT_RUNS_ROUTE = { body: ASK_REQUEST, response: { 200: ASK_RUN, ...errorResponses(400, 403, 404) } } as const;
 
 const TRACE_REF = {
   type: 'object',

@@ -20,8 +20,9 @@ import type { AskRun } from '../../runtime/agent-runs/types.js';
 import { AGENT_RUNS_ROUTE, type AskRequest, type AskRun as AskRunBody } from '../contract/agent-runs.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { errorReference } from '../errors.js';
+import { ApiError, errorReference } from '../errors.js';
 import { resolveExecutionTarget } from '../execution-target.js';
+import { requireApp } from '../app-gate.js';
 
 const wantsStream = (accept: string | undefined) => accept !== undefined && accept.split(',').some((part) => part.trim().startsWith('text/event-stream'));
 
@@ -70,7 +71,13 @@ export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app, { de
   });
   app.post<{ Body: AskRequest; Reply: AskRunBody }>('/api/agent-runs', { schema: AGENT_RUNS_ROUTE }, async (request, reply) => {
     const snapshot = snapshotOf(request);
-    const { executionTarget, connection: _ignored, ...ask } = request.body;
+    const { executionTarget, connection: _ignored, workspaceContext, ...ask } = request.body;
+    // Ask about an App reads the App decision the library and its pages read (spec 03 Apps 9).
+    if (workspaceContext?.surface === 'apps' && workspaceContext.appId !== undefined) {
+      const app = snapshot.manifest.apps?.[workspaceContext.appId];
+      if (app === undefined) throw new ApiError(404, 'APP_NOT_FOUND', 'This project has no such App.');
+      await requireApp(request.asker, deps.root, app, 'read');
+    }
     const chosen = resolveExecutionTarget(executionTarget, snapshot.config, request.asker);
     const asked = { ...ask, ...(chosen !== undefined ? { connection: chosen } : {}) };
     if (!wantsStream(request.headers.accept)) return snapshot.ask.ask(asked, request.asker);

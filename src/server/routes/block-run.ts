@@ -31,7 +31,7 @@ function runFailure(blockId: string, error: BlockRunError, log: (line: string) =
       status,
       'WAREHOUSE_ERROR',
       `The warehouse could not run block ${blockId}; the administrator can find it under reference ${error.reference}.`,
-      { reference: error.reference },
+      { reference: error.reference, name: 'WarehouseStatementError' },
     );
   }
   if (error.code === 'WAREHOUSE_ERROR') {
@@ -44,7 +44,12 @@ function runFailure(blockId: string, error: BlockRunError, log: (line: string) =
       { reference },
     );
   }
-  const extra = { ...(error.param !== undefined ? { param: error.param } : {}), ...(error.reason !== undefined ? { reason: error.reason } : {}) };
+  const extra = {
+    ...(error.param !== undefined ? { param: error.param } : {}),
+    ...(error.reason !== undefined ? { reason: error.reason } : {}),
+    // Spec 03: a row-policy or statement-check refusal is nothing an automatic repair can change.
+    ...(error.code === 'ROW_POLICY_REFUSED' ? { classification: 'POLICY_DENIED' } : {}),
+  };
   return new ApiError(status, error.code, error.message, extra);
 }
 
