@@ -20,6 +20,7 @@
  * sqlite-child-source.ts for why and for the markers of values JSON cannot carry).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { cancelledError, onCancel, StatementError } from './connector.js';
 
 /** A child's answer; `id` matches the message it answers. */
@@ -40,11 +41,15 @@ export interface PoolOptions {
 
 /** Processes a pool may start beyond its size for callers with nothing running (fair work, issue 27). */
 const FAIR_EXTRA = 2;
+/** OS priority (nice) of a caller's second and later statements at once: their first keeps the CPU's fair share. */
+const BACKGROUND = 10;
 
 interface Slot {
   child: ChildProcess;
   job?: Job;
   exited: Promise<void>;
+  /** The process's OS priority as set here (0 until lowered). */
+  nice?: number;
 }
 
 /** Who a statement is for: its lane (`model` for model- and tool-written SQL) and its caller. */
@@ -108,8 +113,11 @@ export class StatementPool {
         continue;
       }
       this.queue.splice(at, 1);
+      // Decided before the job counts as running: is this the caller's first statement at once?
+      const more = job.admission.caller !== undefined && !this.fresh(job.admission);
       slot.job = job;
       job.slot = slot;
+      this.prioritise(slot, more ? BACKGROUND : 0);
       slot.child.send({ ...job.message, id: job.id });
     }
   }
@@ -164,10 +172,34 @@ export class StatementPool {
     return slot;
   }
 
+  /**
+   * CPU fairness the engine cannot give: a caller's further statements at once run at a lower OS
+   * priority, so another person's first statement shares the CPU with their first, not with all
+   * of them. Best effort: where the OS refuses, priorities stay as they were.
+   */
+  private prioritise(slot: Slot, nice: number): void {
+    if ((slot.nice ?? 0) === nice || slot.child.pid === undefined) return;
+    try {
+      setPriority(slot.child.pid, nice);
+      slot.nice = nice;
+    } catch {
+      // Not allowed to change it (or the process is gone): leave it.
+    }
+  }
+
   private answer(slot: Slot, reply: PoolReply): void {
     const job = slot.job;
     if (job === undefined || reply.id !== job.id) return;
     slot.job = undefined;
+    // A process left at a lower priority that may not be raised again is not reused for anyone's first statement.
+    if ((slot.nice ?? 0) !== 0) {
+      this.prioritise(slot, 0);
+      if ((slot.nice ?? 0) !== 0) {
+        this.settle(job, () => job.resolve(reply));
+        this.retire(slot, closedError());
+        return;
+      }
+    }
     this.settle(job, () => job.resolve(reply));
     this.pump();
   }
