@@ -44,6 +44,16 @@ export const API_ERROR_CODES = {
     "The database file of an embedded-database connection is not where the connection's path says.",
     'Create the database, or fix "path" in svc.config.json.',
   ),
+  EXPORT_REFUSED: code(
+    403,
+    "The host's policy refused to let these rows leave as a file (the statement check or the row policy, told the destination `export`); nothing ran.",
+    'Ask the administrator which data may be exported; the rows may still be readable on screen.',
+  ),
+  EXPORT_SIGNING_FAILED: code(
+    502,
+    'A signed export was asked for, but the key service failed, answered late or wrongly, named a key the project does not list, or its signature did not verify; no file was sent.',
+    'Try again, or export unsigned; the administrator can find a failing key service under the reference.',
+  ),
   HOST_HOOKS_REQUIRED: code(
     'start',
     'startHostedServer was called without hostHooks: a hosted server never falls back to single-user behaviour.',
@@ -114,6 +124,16 @@ export const API_ERROR_CODES = {
     404,
     'There is no such table on this connection (or none the caller may see).',
     "Check the table name; the catalog lists the connection's tables.",
+  ),
+  TILE_EXPORT_REFUSED: code(
+    422,
+    "The host's policy refused to let this tile's rows leave as a file (or withholds its figures from the caller); nothing was exported.",
+    'Read the tile on the page, or ask the administrator which data may be exported.',
+  ),
+  TILE_NOT_FOUND: code(
+    404,
+    'The App page has no data tile with this id (a text tile has nothing to export).',
+    'Check the tile id; svc app check lists the tiles.',
   ),
   TOOL_NOT_FOUND: code(404, 'POST /api/tools/:name names no agent tool.', 'Use a tool name svc mcp lists (tools/list).'),
   TOOL_REFUSED: http(403, HOOK_CODES.TOOL_REFUSED),
