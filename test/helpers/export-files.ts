@@ -67,3 +67,15 @@ export function readXlsx(bytes: Uint8Array): { parts: string[]; cells: SheetCell
   });
   return { parts: Object.keys(files).sort(), cells };
 }
+
+/** The files a table's three download buttons give in the browser: each one's suggested name and bytes. */
+export async function downloadsOf(table: import('playwright-core').Locator): Promise<Record<string, { name: string; bytes: Buffer }>> {
+  const page = table.page();
+  const out: Record<string, { name: string; bytes: Buffer }> = {};
+  for (const label of ['Download CSV', 'Download JSON', 'Download Excel']) {
+    const [file] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: label }).click()]);
+    const path = await file.path();
+    out[label] = { name: file.suggestedFilename(), bytes: (await import('node:fs')).readFileSync(path) };
+  }
+  return out;
+}
