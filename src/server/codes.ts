@@ -10,6 +10,7 @@ import { ASK_REFUSAL_CODES } from '../rules/ask-refusal-codes.js';
 import { reuse, type CodeMeaning, type CodesWhere } from '../rules/code-table.js';
 import { STATEMENT_CODES } from '../rules/statement-check/codes.js';
 import { HOOK_CODES } from '../hooks/codes.js';
+import { RUNTIME_CODES } from '../runtime/codes.js';
 
 type Status = number | 'start' | 'health';
 
@@ -22,6 +23,9 @@ export const API_ERROR_CODES = {
     'The figures of this answer can differ by who reads them (or were withheld from the caller), so it cannot be kept as text on a page.',
     'Add it to the page as a live tile instead.',
   ),
+  // A live answer tile that cannot run (exported on its own, its failure is the request's).
+  ANSWER_NOT_LIVE: http(409, RUNTIME_CODES.ANSWER_NOT_LIVE),
+  ANSWER_UNAVAILABLE: http(409, RUNTIME_CODES.ANSWER_UNAVAILABLE),
   APP_NOT_FOUND: code(404, 'The project has no such App.', 'Check the App id; svc app check lists the Apps.'),
   BAD_REQUEST: code(400, 'The request is not valid (its JSON, its body or a parameter); the message says what.', 'Fix the request as the message says.'),
   BLOCK_NOT_CERTIFIED: http(409, ASK_REFUSAL_CODES.BLOCK_NOT_CERTIFIED),

@@ -7,6 +7,8 @@
  * the export exactly the rows the same person reads on screen. Export results are cached apart
  * from on-screen results.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
 import { readCsv, readXlsx } from '../helpers/export-files.js';
@@ -191,5 +193,21 @@ describe('export results are cached apart from on-screen results', () => {
     expect(await cachedAfter(file)).toBe(false);
     expect(await cachedAfter(file)).toBe(true);
     expect(await cachedAfter(pageRun())).toBe(true);
+  });
+});
+
+describe('a live answer tile that cannot run', () => {
+  it('exports nothing and says why: 409 ANSWER_UNAVAILABLE when its answer is no longer kept', async () => {
+    const file = join(harness.root, 'apps/growth/dashboards/overview.svcd');
+    const before = readFileSync(file, 'utf8');
+    const doc = JSON.parse(before) as { tiles: unknown[] };
+    doc.tiles.push({ id: 'gone', title: 'Gone', kind: 'table', mode: 'live', source: { kind: 'answer', id: 'run_missing' } });
+    writeFileSync(file, JSON.stringify(doc));
+    try {
+      const res = await harness.server().inject(tileExport({ tileId: 'gone', format: 'csv' }));
+      expect([res.statusCode, res.json().error.code]).toEqual([409, 'ANSWER_UNAVAILABLE']);
+    } finally {
+      writeFileSync(file, before);
+    }
   });
 });
