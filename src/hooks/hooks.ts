@@ -191,14 +191,16 @@ export interface HostHooks {
    * text to sign and answers the id of its key and the signature; the key never leaves it. A
    * throw, a late answer (six times the hook limit), another shape, or a signature that does not
    * verify against a key on svc-certifiers.json yields no receipt. Without it the local key signs.
+   * Signed exports are signed the same way (purpose `export`) and carry `signedBy`; a failure
+   * yields no export claiming to be signed.
    */
   signing?: SigningHook;
 }
 
-/** What the `signing` hook is asked to sign. */
+/** What the `signing` hook is asked to sign: a certification receipt, or an exported file's snapshot. */
 export interface SigningRequest {
-  purpose: 'certification';
-  /** The canonical text the signature covers (for a receipt: its fields and the block id). */
+  purpose: 'certification' | 'export';
+  /** The canonical text the signature covers (for a receipt: its fields and the block id; for an export: the file's hash and facts). */
   payload: string;
   principal?: Principal;
 }

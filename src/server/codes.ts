@@ -10,6 +10,7 @@ import { ASK_REFUSAL_CODES } from '../rules/ask-refusal-codes.js';
 import { reuse, type CodeMeaning, type CodesWhere } from '../rules/code-table.js';
 import { STATEMENT_CODES } from '../rules/statement-check/codes.js';
 import { HOOK_CODES } from '../hooks/codes.js';
+import { RUNTIME_CODES } from '../runtime/codes.js';
 
 type Status = number | 'start' | 'health';
 
@@ -22,6 +23,9 @@ export const API_ERROR_CODES = {
     'The figures of this answer can differ by who reads them (or were withheld from the caller), so it cannot be kept as text on a page.',
     'Add it to the page as a live tile instead.',
   ),
+  // A live answer tile that cannot run (exported on its own, its failure is the request's).
+  ANSWER_NOT_LIVE: http(409, RUNTIME_CODES.ANSWER_NOT_LIVE),
+  ANSWER_UNAVAILABLE: http(409, RUNTIME_CODES.ANSWER_UNAVAILABLE),
   APP_NOT_FOUND: code(404, 'The project has no such App.', 'Check the App id; svc app check lists the Apps.'),
   BAD_REQUEST: code(400, 'The request is not valid (its JSON, its body or a parameter); the message says what.', 'Fix the request as the message says.'),
   BLOCK_NOT_CERTIFIED: http(409, ASK_REFUSAL_CODES.BLOCK_NOT_CERTIFIED),
@@ -43,6 +47,16 @@ export const API_ERROR_CODES = {
     'health',
     "The database file of an embedded-database connection is not where the connection's path says.",
     'Create the database, or fix "path" in svc.config.json.',
+  ),
+  EXPORT_REFUSED: code(
+    403,
+    "The host's policy refused to let these rows leave as a file (the statement check or the row policy, told the destination `export`); nothing ran.",
+    'Ask the administrator which data may be exported; the rows may still be readable on screen.',
+  ),
+  EXPORT_SIGNING_FAILED: code(
+    502,
+    'A signed export was asked for, but the key service failed, answered late or wrongly, named a key the project does not list, or its signature did not verify; no file was sent.',
+    'Try again, or export unsigned; the administrator can find a failing key service under the reference.',
   ),
   HOST_HOOKS_REQUIRED: code(
     'start',
@@ -114,6 +128,16 @@ export const API_ERROR_CODES = {
     404,
     'There is no such table on this connection (or none the caller may see).',
     "Check the table name; the catalog lists the connection's tables.",
+  ),
+  TILE_EXPORT_REFUSED: code(
+    422,
+    "The host's policy refused to let this tile's rows leave as a file (or withholds its figures from the caller); nothing was exported.",
+    'Read the tile on the page, or ask the administrator which data may be exported.',
+  ),
+  TILE_NOT_FOUND: code(
+    404,
+    'The App page has no data tile with this id (a text tile has nothing to export).',
+    'Check the tile id; svc app check lists the tiles.',
   ),
   TOOL_NOT_FOUND: code(404, 'POST /api/tools/:name names no agent tool.', 'Use a tool name svc mcp lists (tools/list).'),
   TOOL_REFUSED: http(403, HOOK_CODES.TOOL_REFUSED),

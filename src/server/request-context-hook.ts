@@ -19,7 +19,7 @@ import { localOwner } from '../runtime/certify/local-owner.js';
 import { localPrincipal, newRequestId, type Principal, type RequestContext } from '../hooks/context/request-context.js';
 import { runWithContext } from './request-scope.js';
 import { routeAction, type RouteAction } from '../hooks/context/route-action.js';
-import { carriesWrittenSql, runsSql } from '../hooks/context/sql-routes.js';
+import { carriesWrittenSql, requiredActions, runsSql } from '../hooks/context/sql-routes.js';
 import { callHook } from '../hooks/call-hook.js';
 import { authorizeAction } from '../hooks/authorize-action.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, type AuthorizeDecision, type HostHooks } from '../hooks/hooks.js';
@@ -124,6 +124,24 @@ async function decide(route: RouteAction, principal: Principal, hooks: HostHooks
   return authorizeAction(host, principal, route.action, route.resource);
 }
 
+/**
+ * The route's own action, then each action on the project the route also requires (sql-routes.ts):
+ * the first refusal with the action it refused, else an allowance.
+ */
+async function decideAll(
+  route: RouteAction,
+  principal: Principal,
+  hooks: HostHooks,
+  deps: ServerDeps,
+): Promise<{ route: RouteAction; decision: AuthorizeDecision & { reference?: string } }> {
+  const asked: RouteAction[] = [route, ...requiredActions(route.rule).map((action) => ({ ...route, action, resource: { kind: 'project' as const } }))];
+  for (const one of asked) {
+    const decision = await decide(one, principal, hooks, deps);
+    if (!decision.allow) return { route: one, decision };
+  }
+  return { route, decision: { allow: true } };
+}
+
 function denied(reply: FastifyReply, route: RouteAction, decision: AuthorizeDecision & { reference?: string }): FastifyReply {
   const reason = typeof decision.reason === 'string' && decision.reason.trim() !== '' ? decision.reason.slice(0, 500) : undefined;
   const next =
@@ -154,10 +172,10 @@ async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps:
   // Opening an App is the App decision's (src/server/app-gate.ts), asked by each such route: it
   // honours grants and owners before asking app.view, so the library and the page agree.
   if (isAppView(route)) return { ...context, principal: placed.principal };
-  const decision = await decide(route, placed.principal, hooks, deps);
-  if (!decision.allow) {
+  const decided = await decideAll(route, placed.principal, hooks, deps);
+  if (!decided.decision.allow) {
     audit('refusal', { code: 'PERMISSION_DENIED' }, { ...context, principal: placed.principal });
-    denied(reply, route, decision);
+    denied(reply, decided.route, decided.decision);
     return undefined;
   }
   return { ...context, principal: placed.principal };

@@ -213,4 +213,21 @@ describe('live answer tiles on the App page', () => {
     expect(bob['rowCount']).toBeGreaterThan(1);
     expect(tileOf((await call(server, 'POST', RUN, {})).json, tile['id'])['rows'].length).toBeGreaterThan(1);
   });
+
+  it('exports a live answer tile with the rows its reader sees, and refuses a reader whose figures are withheld (422)', async () => {
+    const { server } = await hosted({ answerFigures: (p) => (p.id === 'bob' ? 'withhold_review' : 'show') });
+    const run = await answered(server, WRITTEN);
+    const tile = (await call(server, 'POST', ADD, { runId: run['runId'], mode: 'live' })).json['tile'];
+    const exported = async (user: string) =>
+      fetch(`${server.url}/api/apps/growth/dashboards/overview/export`, {
+        method: 'POST',
+        headers: { 'x-user': user, 'content-type': 'application/json' },
+        body: JSON.stringify({ tileId: tile['id'], format: 'json' }),
+      });
+    const ada = await exported('ada');
+    expect(ada.status).toBe(200);
+    expect(((await ada.json()) as { rows: unknown[] }).rows).toEqual(tileOf((await call(server, 'POST', RUN, {})).json, tile['id'])['rows']);
+    const bob = await exported('bob');
+    expect([bob.status, ((await bob.json()) as { error: { code: string } }).error.code]).toEqual([422, 'TILE_EXPORT_REFUSED']);
+  });
 });

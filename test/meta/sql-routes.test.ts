@@ -44,6 +44,9 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/apps/:appId/pages/:pageId': [{ method: 'GET', url: '/api/apps/growth/pages/overview' }],
   'PUT /api/apps/:appId/audience': [{ method: 'PUT', url: '/api/apps/growth/audience', payload: { groups: [] } }],
   'POST /api/apps/:appId/pages/:pageId/answers': [{ method: 'POST', url: '/api/apps/growth/pages/overview/answers', payload: { runId: 'r1', mode: 'live' } }],
+  'POST /api/apps/:appId/dashboards/:pageId/export': [
+    { method: 'POST', url: '/api/apps/growth/dashboards/overview/export', payload: { tileId: 'top_states', format: 'csv' } },
+  ],
   'POST /api/apps/:appId/pages/:pageId/run': [{ method: 'POST', url: '/api/apps/growth/pages/overview/run', payload: {} }],
   'POST /api/block-studio/certifications': [{ method: 'POST', url: '/api/block-studio/certifications', payload: { block: 'sales.top_states_by_revenue' } }],
   'GET /api/blocks': [{ method: 'GET', url: '/api/blocks' }],
@@ -61,6 +64,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/identity': [{ method: 'GET', url: '/api/identity' }],
   'GET /api/operations': [{ method: 'GET', url: '/api/operations' }],
   'POST /api/operations/:id/cancel': [{ method: 'POST', url: '/api/operations/op1/cancel', payload: {} }],
+  'POST /api/query/export': [{ method: 'POST', url: '/api/query/export', payload: { sql: WRITTEN, format: 'json' } }],
   'GET /api/schema': [{ method: 'GET', url: '/api/schema' }],
   'POST /api/tools/:name': [
     { method: 'POST', url: '/api/tools/query_via_block', payload: { args: { block: 'sales.top_states_by_revenue', params: { top_n: 3 } } } },

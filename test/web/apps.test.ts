@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, screenshot, seriousViolations, type Served } from '../helpers/browser.js';
+import { downloadsOf, readCsv, readXlsx } from '../helpers/export-files.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
@@ -69,6 +70,26 @@ describe('Apps in the browser', () => {
     const caption = page.locator('.tile[aria-label="Weekly revenue"] figure.chart figcaption');
     await caption.waitFor();
     expect(await caption.textContent()).toBe('Weekly revenue: revenue by week_start');
+  });
+
+  it("a tile's table downloads CSV, JSON and Excel through the tile export route", async () => {
+    const exported: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/apps/growth/dashboards/overview/export')) exported.push(JSON.parse(r.postData() ?? '{}').format);
+    });
+    await page.goto(`${served.url}/apps/growth/overview`);
+    const tile = page.locator('.tile[aria-label="Top states by revenue"]');
+    await tile.locator('table').waitFor();
+    const shown = await tile.locator('tbody tr td:first-child').allTextContents();
+    const files = await downloadsOf(tile);
+    expect(exported).toEqual(['csv', 'json', 'xlsx']);
+    expect(Object.values(files).map((f) => f.name)).toEqual(['Top-states-by-revenue.csv', 'Top-states-by-revenue.json', 'Top-states-by-revenue.xlsx']);
+    const csv = readCsv(files['Download CSV']!.bytes.toString('utf8'));
+    expect(csv.slice(1).map((r) => r[0])).toEqual(shown);
+    expect(JSON.parse(files['Download JSON']!.bytes.toString('utf8')).rows).toHaveLength(shown.length);
+    const { cells } = readXlsx(files['Download Excel']!.bytes);
+    expect(cells.filter((c) => c.formula)).toEqual([]);
+    expect(cells.filter((c) => /^A\d+$/.test(c.ref) && c.ref !== 'A1').map((c) => c.value)).toEqual(shown);
   });
 
   it('opens /?app=<id>&page=<id> and removes the parameters', async () => {

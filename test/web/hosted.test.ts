@@ -10,6 +10,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import { launchChromium, screenshot, seriousViolations } from '../helpers/browser.js';
+import { downloadsOf, readCsv, readXlsx } from '../helpers/export-files.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 import { sqlReply, startFakeOpenAi, useFakeModel, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
@@ -24,10 +25,11 @@ const hooks: HostHooks = {
     return user === '' || user === 'nobody' ? null : { id: user, kind: 'person', displayName: user === 'ada' ? 'Ada' : 'Bob' };
   },
   signInPath: '/login',
-  authorize: (p, action) =>
-    p.id === 'bob' && action === 'app.author'
-      ? { allow: false, reason: 'Only analysts build Apps.', next: { label: 'Request access', href: '/access' } }
-      : { allow: true },
+  authorize: (p, action) => {
+    if (p.id === 'bob' && action === 'app.author')
+      return { allow: false, reason: 'Only analysts build Apps.', next: { label: 'Request access', href: '/access' } };
+    return p.id === 'cy' && action === 'export' ? { allow: false, reason: 'Exports are for analysts.' } : { allow: true };
+  },
   ui: () => ({
     banner: { text: 'Maintenance tonight at 22:00.', tone: 'caution', links: [{ label: 'Status', href: '/status' }] },
     links: [
@@ -148,6 +150,32 @@ describe('the hosted client', () => {
     await review.getByText('Ask an analyst: sent.').waitFor();
     expect(posted).toEqual([{ runId: expect.stringMatching(/^run_/), question: 'How many products are in each category?', trustState: 'review_required' }]);
     await context.close();
+  });
+
+  it("an App tile's table downloads CSV, JSON and Excel through the export route, and shows the host's refusal", async () => {
+    const context = await as('ada');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/apps/growth/overview`);
+    const tile = page.locator('.tile[aria-label="Top states by revenue"]');
+    await tile.locator('table').waitFor();
+    const shown = await tile.locator('tbody tr td:first-child').allTextContents();
+    const files = await downloadsOf(tile);
+    expect(Object.values(files).map((f) => f.name)).toEqual(['Top-states-by-revenue.csv', 'Top-states-by-revenue.json', 'Top-states-by-revenue.xlsx']);
+    expect(
+      readCsv(files['Download CSV']!.bytes.toString('utf8'))
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(shown);
+    expect(JSON.parse(files['Download JSON']!.bytes.toString('utf8')).rows).toHaveLength(shown.length);
+    expect(readXlsx(files['Download Excel']!.bytes).cells.filter((c) => c.formula)).toEqual([]);
+    await context.close();
+    const refused = await (await as('cy')).newPage();
+    await refused.goto(`${server.url}/apps/growth/overview`);
+    const theirs = refused.locator('.tile[aria-label="Top states by revenue"]');
+    await theirs.locator('table').waitFor();
+    await theirs.getByRole('button', { name: 'Download CSV' }).click();
+    await theirs.getByRole('alert').getByText('Exports are for analysts.').waitFor();
+    await refused.context().close();
   });
 
   it('goes to the sign-in page once, with returnTo, when the host names no one', async () => {

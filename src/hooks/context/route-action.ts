@@ -48,6 +48,8 @@ const RULES: readonly Rule[] = [
   // Answer text waiting to be replaced by live tiles: a list of ids and questions, no figures.
   { route: 'GET /api/app-answer-tiles', action: 'project.read' },
   // An App page as its document holds it; answer text reads as a placeholder unless the host keeps it for the reader.
+  // One tile of a page as a file; a draft App's tile also needs what running its page needs.
+  { route: 'POST /api/apps/:appId/dashboards/:pageId/export', action: 'export' },
   { route: 'GET /api/apps/:appId/pages/:pageId', action: 'app.view' },
   { route: 'POST /api/apps/:appId/pages/:pageId/answers', action: 'app.author' },
   // Running a page's tiles reads what the App shows; the page's own read policy (spec 03) is the App's.

@@ -17,12 +17,19 @@ export interface SqlRoute {
   writtenSql?: readonly string[];
   /** Where the statements' rows go when the caller wrote none. */
   destination: Destination;
+  /**
+   * Actions on the project every request also needs before the route runs, beyond its own
+   * (spec 03 capability rule 1: `export` is allowed only when `query.run` is too).
+   */
+  requires?: readonly string[];
 }
 
 /** Sorted by route. */
 export const SQL_ROUTES: readonly SqlRoute[] = [
   // An agent's own SQL runs at Tier 2 and answers the person with its rows.
   { route: 'POST /api/agent-runs', asks: ['ask'], writtenSql: ['proposedSql'], destination: 'model' },
+  // One tile of a page as a file: the tile's query rerun for the file (a draft App runs on execute, as its page does).
+  { route: 'POST /api/apps/:appId/dashboards/:pageId/export', asks: ['export', 'app.view', 'query.run'], destination: 'export' },
   // Running a page's tiles (each tile's dataset query, live answer tiles' SQL of their own runs);
   // the sample's App is not published, so it runs on execute: app.view and query.run.
   { route: 'POST /api/apps/:appId/pages/:pageId/run', asks: ['app.view', 'query.run'], destination: 'person' },
@@ -31,6 +38,8 @@ export const SQL_ROUTES: readonly SqlRoute[] = [
   { route: 'POST /api/blocks/:id/run', asks: ['query.run'], destination: 'person' },
   // Catalog lookups: the engine's own statements, names bound as parameters.
   { route: 'GET /api/describe-table', asks: ['project.read'], destination: 'person' },
+  // SQL the person wrote, rerun for a file: export is allowed only with query.run.
+  { route: 'POST /api/query/export', asks: ['export', 'query.run'], requires: ['query.run'], destination: 'export' },
   { route: 'GET /api/schema', asks: ['project.read'], destination: 'person' },
   // query_via_metadata runs the agent's SQL; the other data tools run certified blocks.
   { route: 'POST /api/tools/:name', asks: ['tool.:name'], writtenSql: ['args', 'proposedSql'], destination: 'person' },
@@ -41,6 +50,11 @@ const BY_ROUTE = new Map(SQL_ROUTES.map((r) => [r.route, r]));
 /** True when requests of `rule` run statements: each is an operation its asker may list and cancel. */
 export function runsSql(rule: string | undefined): boolean {
   return rule !== undefined && BY_ROUTE.has(rule);
+}
+
+/** The actions on the project a request of `rule` needs beyond its own (none for most routes). */
+export function requiredActions(rule: string | undefined): readonly string[] {
+  return (rule === undefined ? undefined : BY_ROUTE.get(rule)?.requires) ?? [];
 }
 
 /** The value at `path` inside `body`, or undefined. */

@@ -84,7 +84,7 @@ const factsOf = (run: BlockRun): RunFacts => ({
 });
 
 /** The page filters' values bound to `tileId`'s parameters (a filter without a binding for it is not). */
-function boundValues(page: CompiledPage, tileId: string, filters: Record<string, string | number | boolean>): Record<string, unknown> {
+export function boundValues(page: CompiledPage, tileId: string, filters: Record<string, string | number | boolean>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const filter of page.filters) {
     const binding = filter.bindings[tileId];
@@ -148,7 +148,12 @@ const failedRun = (code: BlockRunErrorCode | TileCode | HookFailureCode, message
  * the page (their row rules apply through the one query path). A needs-review answer's figures
  * stay withheld from a person the host withholds them from.
  */
-async function runAnswerTile(runId: string, runs: RunStore | undefined, executor: Executor, asker: Asker): Promise<BlockRun & { figuresWithheld?: true }> {
+export async function runAnswerTile(
+  runId: string,
+  runs: RunStore | undefined,
+  executor: Executor,
+  asker: Asker,
+): Promise<BlockRun & { figuresWithheld?: true }> {
   let record: RunRecord | undefined;
   try {
     record = await runs?.get(runId);

@@ -13,7 +13,7 @@ import { judgeSignature, receiptPayload, VERDICT_CODES } from '../../compiler/pr
 import type { CompiledBlock } from '../../compiler/types.js';
 import { callHook } from '../../hooks/call-hook.js';
 import type { ContextHooks, Principal } from '../../hooks/context/request-context.js';
-import { SLOW_HOOK_FACTOR, type SigningAnswer } from '../../hooks/hooks.js';
+import { SLOW_HOOK_FACTOR, type SigningAnswer, type SigningRequest } from '../../hooks/hooks.js';
 import type { CertificationReceipt } from '../../rules/certify/index.js';
 import { keyDir, readLocalKey } from './signing-key.js';
 
@@ -34,14 +34,14 @@ export function localSigner(dir: string = keyDir()): ReceiptSigner {
 const isAnswer = (v: unknown): v is SigningAnswer =>
   v !== null && typeof v === 'object' && typeof (v as SigningAnswer).keyId === 'string' && typeof (v as SigningAnswer).signature === 'string';
 
-/** Signs through the host's `signing` hook, under six times the hook time limit. */
-export function hostSigner(host: ContextHooks, principal?: Principal): ReceiptSigner {
+/** Signs through the host's `signing` hook, under six times the hook time limit, for `purpose`. */
+export function hostSigner(host: ContextHooks, principal?: Principal, purpose: SigningRequest['purpose'] = 'certification'): ReceiptSigner {
   return async (payload) => {
     const hook = host.hooks.signing;
     if (hook === undefined) return { ok: false, reason: 'the host has no signing hook' };
     const outcome = await callHook({
       name: 'signing',
-      invoke: () => hook.sign({ purpose: 'certification', payload, ...(principal !== undefined ? { principal } : {}) }),
+      invoke: () => hook.sign({ purpose, payload, ...(principal !== undefined ? { principal } : {}) }),
       accept: isAnswer,
       timeoutMs: host.timeoutMs * SLOW_HOOK_FACTOR,
       log: host.log,
@@ -54,9 +54,9 @@ export function hostSigner(host: ContextHooks, principal?: Principal): ReceiptSi
   };
 }
 
-/** The signer a certification uses: the host's key service when it has one, else the local key. */
-export function signerFor(host: ContextHooks | undefined, principal?: Principal): ReceiptSigner {
-  return host?.hooks.signing !== undefined ? hostSigner(host, principal) : localSigner();
+/** The signer a certification (or an export) uses: the host's key service when it has one, else the local key. */
+export function signerFor(host: ContextHooks | undefined, principal?: Principal, purpose: SigningRequest['purpose'] = 'certification'): ReceiptSigner {
+  return host?.hooks.signing !== undefined ? hostSigner(host, principal, purpose) : localSigner();
 }
 
 type Signable = Pick<CompiledBlock, 'id' | 'domain' | 'file'>;

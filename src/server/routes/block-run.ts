@@ -22,27 +22,23 @@ interface RunRoute {
   Reply: BlockRun;
 }
 
-function runFailure(blockId: string, error: BlockRunError, log: (line: string) => void): ApiError {
+/** The answer to a run that gave no rows; `what` names what ran (`block <id>`, `the export`). */
+export function runFailure(what: string, error: BlockRunError, log: (line: string) => void): ApiError {
   // Each code's status is the HTTP table's (a 403 CREDENTIALS_REQUIRED, a 422 RESULT_TOO_LARGE: see there why).
   const status = API_ERROR_CODES[error.code].status;
   if (error.code === 'WAREHOUSE_ERROR' && error.reference !== undefined) {
     // A hosted failure: its words are in the log under this reference already.
-    return new ApiError(
-      status,
-      'WAREHOUSE_ERROR',
-      `The warehouse could not run block ${blockId}; the administrator can find it under reference ${error.reference}.`,
-      { reference: error.reference, name: 'WarehouseStatementError' },
-    );
+    return new ApiError(status, 'WAREHOUSE_ERROR', `The warehouse could not run ${what}; the administrator can find it under reference ${error.reference}.`, {
+      reference: error.reference,
+      name: 'WarehouseStatementError',
+    });
   }
   if (error.code === 'WAREHOUSE_ERROR') {
     const reference = errorReference();
-    log(`[${reference}] WAREHOUSE_ERROR running block ${blockId}: ${error.message}`);
-    return new ApiError(
-      status,
-      'WAREHOUSE_ERROR',
-      `The warehouse could not run block ${blockId}; the administrator can find it under reference ${reference}.`,
-      { reference },
-    );
+    log(`[${reference}] WAREHOUSE_ERROR running ${what}: ${error.message}`);
+    return new ApiError(status, 'WAREHOUSE_ERROR', `The warehouse could not run ${what}; the administrator can find it under reference ${reference}.`, {
+      reference,
+    });
   }
   const extra = {
     ...(error.param !== undefined ? { param: error.param } : {}),
@@ -71,7 +67,8 @@ export const blockRunRoute: FastifyPluginAsync<RouteOptions> = async (app, { dep
       });
     }
     const run = await runBlock(snapshot.executor, request.asker, block, request.body?.params ?? {});
-    if (!run.ok || run.error !== undefined) throw runFailure(block.id, run.error ?? { code: 'WAREHOUSE_ERROR', message: 'The block did not run.' }, log);
+    if (!run.ok || run.error !== undefined)
+      throw runFailure(`block ${block.id}`, run.error ?? { code: 'WAREHOUSE_ERROR', message: 'The block did not run.' }, log);
     return {
       block: block.id,
       trust: 'certified',

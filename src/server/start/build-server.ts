@@ -26,6 +26,7 @@ import { webAppRoute } from '../routes/web-app.js';
 import { appsRoute } from '../routes/apps.js';
 import { appAudienceRoute } from '../routes/app-audience.js';
 import { operationsRoute } from '../routes/operations.js';
+import { exportsRoute } from '../routes/exports.js';
 import { Operations } from '../operations.js';
 import { hostListsRoute } from '../routes/host-lists.js';
 import { hostUiRoute } from '../routes/host-ui.js';
@@ -57,6 +58,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appsRoute,
   appAudienceRoute,
   operationsRoute,
+  exportsRoute,
   webAppRoute,
 ];
 

@@ -23,8 +23,19 @@ function Badge({ label }: { label: string }) {
   );
 }
 
-function TileView({ tile, label }: { tile: TileRun; label: string }) {
+/** Where a tile on this page is exported: the page's export route, with the page's filters. */
+interface TileExport {
+  appId: string;
+  pageId: string;
+  filters: Record<string, string>;
+}
+
+function TileView({ tile, label, at }: { tile: TileRun; label: string; at: TileExport }) {
   const title = tile.title ?? tile.id;
+  const exportRoute = {
+    path: `/api/apps/${encodeURIComponent(at.appId)}/dashboards/${encodeURIComponent(at.pageId)}/export`,
+    body: { tileId: tile.id, variables: at.filters },
+  };
   return (
     <article class="tile" aria-label={title}>
       <header class="tile-head">
@@ -48,7 +59,7 @@ function TileView({ tile, label }: { tile: TileRun; label: string }) {
             />
           ) : null}
           {tile.kind === 'kpi' && tile.rows[0] !== undefined ? <p class="kpi">{String(Object.values(tile.rows[0]).at(-1) ?? '')}</p> : null}
-          {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} /> : null}
+          {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} exportRoute={exportRoute} /> : null}
         </>
       ) : null}
       {tile.figuresWithheld === true ? (
@@ -126,7 +137,7 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
       {run === undefined && failure === undefined ? <p role="status">Running the page…</p> : null}
       <div class="tiles">
         {run?.tiles.map((t) => (
-          <TileView tile={t} label={label} />
+          <TileView tile={t} label={label} at={{ appId, pageId, filters }} />
         ))}
       </div>
       <p>

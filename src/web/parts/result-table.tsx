@@ -1,5 +1,10 @@
-/** The rows of an answer as a table, with CSV and JSON downloads of exactly what is shown. */
-import { download, toCsv } from './downloads.js';
+/**
+ * The rows of an answer as a table, with downloads: CSV, JSON and Excel through the table's
+ * export route where it has one; else, without a host, CSV and JSON of exactly what is shown,
+ * and with a host none (spec 03 "Client behaviour with a host").
+ */
+import { useState } from 'preact/hooks';
+import { download, downloadExport, toCsv, type ExportRoute } from './downloads.js';
 import { hosted } from '../client/host.js';
 
 const SHOWN = 200;
@@ -10,12 +15,50 @@ function cell(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-export function ResultTable({ columns, rows, name }: { columns: string[]; rows: Array<Record<string, unknown>>; name: string }) {
+const FORMATS = [
+  ['csv', 'Download CSV'],
+  ['json', 'Download JSON'],
+  ['xlsx', 'Download Excel'],
+] as const;
+
+/** The three downloads through the table's export route, and the server's words when one fails. */
+function RouteDownloads({ route }: { route: ExportRoute }) {
+  const [failure, setFailure] = useState<string | undefined>();
+  const run = (format: 'csv' | 'json' | 'xlsx') => void downloadExport(route, format).then(setFailure);
+  return (
+    <div class="downloads">
+      {FORMATS.map(([format, label]) => (
+        <button type="button" onClick={() => run(format)}>
+          {label}
+        </button>
+      ))}
+      {failure !== undefined ? (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ResultTable({
+  columns,
+  rows,
+  name,
+  exportRoute,
+}: {
+  columns: string[];
+  rows: Array<Record<string, unknown>>;
+  name: string;
+  exportRoute?: ExportRoute;
+}) {
   const shown = rows.slice(0, SHOWN);
   return (
     <section class="result" aria-label="Result table">
       {/* With a host, downloads go through the export routes; a table without one offers none. */}
-      {hosted ? null : (
+      {exportRoute !== undefined ? (
+        <RouteDownloads route={exportRoute} />
+      ) : hosted ? null : (
         <div class="downloads">
           <button type="button" onClick={() => download(`${name}.csv`, 'text/csv', toCsv(columns, shown))}>
             Download CSV
