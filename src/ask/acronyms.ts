@@ -55,18 +55,30 @@ interface Hit {
   start: number;
   end: number;
   words: string[];
+  /** Words of the span no block uses: they only spell the initialism, so they weigh nothing in scoring. */
+  unknown?: Array<[number, number]>;
 }
 
-/** Runs of two to four content words whose initials are a word some block uses. */
+/**
+ * Runs of two to four words, first and last carrying meaning, whose initials are a word some
+ * block uses: of every word ("average revenue per account" is arpa) or of the meaningful ones.
+ */
 function spelledOut(ws: readonly WordSpan[], isKnown: (word: string) => boolean): Hit[] {
   const out: Hit[] = [];
   for (let i = 0; i < ws.length; i++) {
     for (let len = Math.min(LONGEST, ws.length - i); len >= 2; len--) {
       const run = ws.slice(i, i + len);
-      if (!run.every(content)) continue;
-      const initials = run.map((w) => w.word[0]).join('');
-      if (initials.length < 3 || !isKnown(initials)) continue;
-      out.push({ start: (run[0] as WordSpan).start, end: (run[len - 1] as WordSpan).end, words: [initials] });
+      if (!content(run[0]) || !content(run[len - 1])) continue;
+      const initials = [
+        run.map((w) => w.word[0]).join(''),
+        run
+          .filter(content)
+          .map((w) => w.word[0])
+          .join(''),
+      ].find((x) => x.length >= 3 && isKnown(x));
+      if (initials === undefined) continue;
+      const unknown = run.filter((w) => !isKnown(w.word)).map((w): [number, number] => [w.start, w.end]);
+      out.push({ start: (run[0] as WordSpan).start, end: (run[len - 1] as WordSpan).end, words: [initials], unknown });
       i += len - 1;
       break;
     }
@@ -90,7 +102,10 @@ export function buildAcronyms(manifest: Pick<Manifest, 'blocks' | 'terms'>, isKn
     aliases: (question) => hits(question).map((h) => ({ start: h.start, end: h.end, terms: h.words.flatMap((x) => [...termsOfWord(x)]) })),
     expand(question) {
       const found = hits(question);
-      return found.length === 0 ? question : `${question} ${found.flatMap((h) => h.words).join(' ')}`;
+      if (found.length === 0) return question;
+      let out = question;
+      for (const [a, b] of found.flatMap((h) => h.unknown ?? [])) out = `${out.slice(0, a)}${' '.repeat(b - a)}${out.slice(b)}`;
+      return `${out} ${found.flatMap((h) => h.words).join(' ')}`;
     },
   };
 }

@@ -52,6 +52,11 @@ function given(set: ReadonlySet<string>, term: string, start: number, options: C
   return (options.aliases ?? []).some((a) => start >= a.start && start < a.end && a.terms.length > 0 && a.terms.every((t) => set.has(t)));
 }
 
+/** True when the word at `start` is inside a phrase that stands for terms all in `set` (a term's synonym, an initialism). */
+function inAliasOf(set: ReadonlySet<string>, start: number, options: CoverageOptions): boolean {
+  return (options.aliases ?? []).some((a) => start >= a.start && start < a.end && a.terms.length > 0 && a.terms.every((t) => set.has(t)));
+}
+
 function grouped(contract: BlockContract, term: string, options: CoverageOptions): boolean {
   if (contract.groupings.has(term) || (options.alternatives?.(term) ?? []).some((t) => contract.groupings.has(t))) return true;
   return (GRAIN_TERMS.get(term) ?? []).some((g) => contract.groupings.has(g));
@@ -177,6 +182,8 @@ function allKeysAsked(contract: BlockContract, shape: AskedShape, options: Cover
 function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: AskedGrouping, rankingAsked: boolean, options: CoverageOptions): boolean {
   // "which type of truck" names the rows, whatever else the question ranks by.
   if (g.cue === 'which') return false;
+  // "average revenue per account" spells the block's arpa: its "per account" is part of that measure.
+  if (g.parts.length > 0 && g.parts.every((x) => inAliasOf(contract.vocabulary, x.start, options))) return true;
   const terms = g.parts.map((x) => x.term);
   const measured = new Set(shape.measures.map((m) => m.term));
   // "fuel per km" asks for fuel over km: a block's cost_per_km is another ratio, and km is not a measure of its own here.

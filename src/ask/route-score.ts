@@ -53,7 +53,8 @@ export function routingTerms(
   for (const w of words(question)) {
     // Framing words ("total", "number of") ask for nothing a block must hold.
     // Comparison cues find nothing either; whether a block can compare is coverage's question.
-    if (isNumberWord(w.word) || /^[qh][1-4]$/.test(w.word) || NEUTRAL.has(w.word) || COMPARE_CUES.has(w.word)) continue;
+    // A lone letter is the tail of a contraction ("what's", "don't") or an initial: it names nothing.
+    if (w.word.length <= 1 || isNumberWord(w.word) || /^[qh][1-4]$/.test(w.word) || NEUTRAL.has(w.word) || COMPARE_CUES.has(w.word)) continue;
     if (inside(values, w.start, w.end)) continue;
     const inValue = inside(soft, w.start, w.end);
     if (inValue && (monthNumber(w.word) !== undefined || w.word === 'ytd' || w.word === 'mtd')) continue;

@@ -269,7 +269,7 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
     },
     scratch: new Float64Array(index.blocks.length),
     terms: buildTermIndex(manifest, termGateOf),
-    acronyms: buildAcronyms(manifest, (word) => index.postings.has(word)),
+    acronyms: buildAcronyms(manifest, (word) => p.isKnown(word)),
     speller: buildSpeller(
       () => projectTexts(manifest),
       (word) => p.isKnown(word),

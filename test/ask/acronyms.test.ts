@@ -15,7 +15,7 @@ function manifest(outputs: string[][]): Pick<Manifest, 'blocks' | 'terms'> {
   return { blocks, terms: {} };
 }
 
-const KNOWN = new Set(['mrr', 'arr', 'revenue', 'month']);
+const KNOWN = new Set(['mrr', 'arr', 'arpa', 'revenue', 'month', 'account']);
 
 describe('initialisms', () => {
   const a = buildAcronyms(manifest([['month', 'mrr'], ['average_order_value', 'orders'], ['net_promoter_score'], ['new_paying_signups']]), (w) => KNOWN.has(w));
@@ -26,6 +26,8 @@ describe('initialisms', () => {
     ['AOV by state', [['averag', 'order', 'valu']]],
     ['revenue by month', []],
     ['aov and mrr', [['averag', 'order', 'valu']]],
+    // A stop word inside the phrase spells its initial too.
+    ['average revenue per account by month', [['arpa']]],
   ])('%s', (q, terms) => {
     expect(a.aliases(q).map((x) => x.terms)).toEqual(terms);
   });
@@ -34,7 +36,8 @@ describe('initialisms', () => {
     expect(a.aliases('nps by region').map((x) => x.terms)).toEqual([]);
   });
 
-  it('appends what a phrase stands for, for scoring', () => {
+  it('appends what a phrase stands for, for scoring, and lets the words no block uses weigh nothing', () => {
     expect(a.expand('AOV by state')).toBe('AOV by state average order value');
+    expect(a.expand('monthly recurring revenue')).toBe(`${' '.repeat(18)}revenue mrr`);
   });
 });
