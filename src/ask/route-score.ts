@@ -42,6 +42,11 @@ function valueSpans(asks: QuestionAsks | undefined): { values: Array<[number, nu
  * "mobile" to a block whose example says it, while "this year" or "on mobile" do not count
  * against a project whose blocks never use those words.
  */
+/** "s" of "what's", "re" of "we're": the letters after an apostrophe. */
+function contractionTail(question: string, w: { word: string; start: number }): boolean {
+  return w.word.length <= 2 && /['\u2019]/.test(question[w.start - 1] ?? '');
+}
+
 export function routingTerms(
   question: string,
   asks: QuestionAsks | undefined,
@@ -53,8 +58,8 @@ export function routingTerms(
   for (const w of words(question)) {
     // Framing words ("total", "number of") ask for nothing a block must hold.
     // Comparison cues find nothing either; whether a block can compare is coverage's question.
-    // A lone letter is the tail of a contraction ("what's", "don't") or an initial: it names nothing.
-    if (w.word.length <= 1 || isNumberWord(w.word) || /^[qh][1-4]$/.test(w.word) || NEUTRAL.has(w.word) || COMPARE_CUES.has(w.word)) continue;
+    // The tail of a contraction ("what's", "don't") names nothing; a letter of a code ("ENT-A") does.
+    if (contractionTail(question, w) || isNumberWord(w.word) || /^[qh][1-4]$/.test(w.word) || NEUTRAL.has(w.word) || COMPARE_CUES.has(w.word)) continue;
     if (inside(values, w.start, w.end)) continue;
     const inValue = inside(soft, w.start, w.end);
     if (inValue && (monthNumber(w.word) !== undefined || w.word === 'ytd' || w.word === 'mtd')) continue;

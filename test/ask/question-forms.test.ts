@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { blockContract } from '../../src/ask/block-contract.js';
 import { buildValueLexicon, createTier1Router, readAsks } from '../../src/ask/index.js';
 import { readShape } from '../../src/ask/question-shape.js';
+import { routingTerms } from '../../src/ask/route-score.js';
 import type { CompiledBlock } from '../../src/compiler/types.js';
 import { certifyInPlace, NOW, useCommerceRouter, withBlocks } from './commerce-manifest.js';
 
@@ -69,5 +70,15 @@ describe('what a result gives', () => {
   it('takes the project word for the measure a ranking is by', () => {
     // "units" is what the commerce blocks call a quantity; "volume" is one of its words.
     expect(commerce.router.route('top products by volume', { now: NOW })).toMatchObject({ kind: 'answer' });
+  });
+});
+
+describe('what a routing word is', () => {
+  it.each<[string, string[]]>([
+    ["what's our revenue", ['revenu']],
+    ["we're asking about revenue", ['ask', 'revenu']],
+    ['revenue for plan PRO-M', ['revenu', 'plan', 'pro', 'm']],
+  ])('%s', (q, terms) => {
+    expect([...routingTerms(q, undefined)].filter((t) => t !== 'what' && t !== 'our')).toEqual(terms);
   });
 });
