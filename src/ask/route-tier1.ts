@@ -7,6 +7,7 @@
  */
 import { buildAcronyms } from './acronyms.js';
 import { buildSpeller } from './spelling.js';
+import { whoAsDoer } from './who-asks.js';
 import type { CompiledBlock, CompiledTerm, CompiledView, Manifest } from '../compiler/types.js';
 import { manifestGate, termGate, viewGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
 import { blockContract } from './block-contract.js';
@@ -310,7 +311,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   const p = prepare(manifest, options, gate, termGateOf);
   // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
   const decide = (asked: string, options: RouteOptions): Tier1Decision => {
-    const question = p.speller.correct(asked);
+    const question = whoAsDoer(p.speller.correct(asked), p.isKnown);
     const named = matchBlockName(question, p.names);
     if (named !== undefined) return routeNamed(p, question, named, options);
     // An owner's example never leads out of a view the question names: its blocks are ranked instead.
@@ -340,7 +341,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     isValue: (phrase) => p.lexicon.fieldsOf(phrase).length > 0,
     followUp(asked, previous, options = {}) {
       const standalone = route(asked, options);
-      const question = p.speller.correct(asked);
+      const question = whoAsDoer(p.speller.correct(asked), p.isKnown);
       return routeFollowUp(p, question, previous, options, standalone, (text) => routeRanked(p, text, options)) ?? standalone;
     },
   };
