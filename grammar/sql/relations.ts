@@ -26,7 +26,7 @@ export interface Relations {
   readonly cteNames: ReadonlySet<string>;
 }
 
-const QUERY_WORDS = new Set(['select', 'with', 'values', 'table', 'from', 'pivot', 'unpivot', 'summarize', 'describe', 'show']);
+const QUERY_WORDS = new Set(['select', 'with', 'values', 'table', 'from', 'pivot', 'unpivot', 'pivot_wider', 'pivot_longer', 'summarize', 'describe', 'show']);
 /** Words that end a FROM list: what follows is no longer a relation or its alias. */
 const CLAUSE_END = new Set([
   'where',
@@ -59,8 +59,13 @@ const CLAUSE_END = new Set([
   'match_recognize',
 ]);
 const SKIP_BEFORE_RELATION = new Set(['lateral', 'only']);
-/** Statements whose first operand is a relation (`DESCRIBE t`, `SUMMARIZE 'f.csv'`, `TABLE t`). */
-const RELATION_STATEMENTS = new Set(['describe', 'desc', 'summarize', 'pivot', 'unpivot', 'table']);
+/**
+ * Statements whose first operand is a relation (`DESCRIBE t`, `SUMMARIZE 'f.csv'`, `TABLE t`,
+ * Delta's `VACUUM delta.\`/path\``, `OPTIMIZE t`).
+ */
+const RELATION_STATEMENTS = new Set(['describe', 'desc', 'summarize', 'pivot', 'unpivot', 'pivot_wider', 'pivot_longer', 'table', 'vacuum', 'optimize']);
+/** Words between DESCRIBE and its relation (`DESCRIBE HISTORY t`, `DESCRIBE TABLE EXTENDED t`). */
+const DESCRIBE_MODIFIERS = new Set(['history', 'detail', 'extended', 'formatted', 'table']);
 
 const NONE = 0;
 const EXPECT = 1;
@@ -162,6 +167,13 @@ function startsStatement(tokens: readonly SqlToken[], i: number): boolean {
   return prev === undefined || isPunct(prev, ';') || isPunct(prev, '(') || isWord(prev, 'explain') || isWord(prev, 'analyze');
 }
 
+/** True when the word at `i` follows DESCRIBE (directly or after other modifiers). */
+function afterDescribe(tokens: readonly SqlToken[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && tokens[j]?.kind === 'word' && DESCRIBE_MODIFIERS.has((tokens[j] as SqlToken).value)) j--;
+  return isWord(tokens[j], 'describe') || isWord(tokens[j], 'desc');
+}
+
 /** Advances the FROM-list state at level `d` over the token at `i`; returns the last index used. */
 function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[], refs: RelationRef[]): number {
   const t = tokens[i] as SqlToken;
@@ -182,8 +194,12 @@ function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[],
     const relation =
       (isNameToken(next) && !isWord(next, 'sample') && !isPunct(tokens[i + 2], '(')) || (isPunct(next, '(') && QUERY_WORDS.has(tokens[i + 2]?.value ?? ''));
     mode[d] = relation ? EXPECT : isWord(next, 'sample') ? NONE : CONDITION;
+  } else if (v === 'clone' && isNameToken(tokens[i + 1])) {
+    // CREATE TABLE t [SHALLOW | DEEP] CLONE source: the source is a relation (a path in Delta).
+    mode[d] = EXPECT;
   } else if (mode[d] === EXPECT) {
     if (SKIP_BEFORE_RELATION.has(v)) return i;
+    if (DESCRIBE_MODIFIERS.has(v) && isNameToken(tokens[i + 1]) && afterDescribe(tokens, i)) return i;
     // `SUMMARIZE SELECT ...`: a query, not a relation.
     if (QUERY_WORDS.has(v)) {
       mode[d] = NONE;
