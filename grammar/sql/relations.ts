@@ -153,6 +153,11 @@ export function readRelations(tokens: readonly SqlToken[]): Relations {
       }
       continue;
     }
+    // Pipe syntax (`FROM t |> AGGREGATE SUM(a), MAX(b)`): each `|>` ends the FROM list.
+    if (t.kind === 'operator' && t.value === '|' && tokens[i + 1]?.kind === 'operator' && tokens[i + 1]?.value === '>') {
+      mode[d] = NONE;
+      continue;
+    }
     if (query[d] !== true) continue;
     if (t.kind === 'word' && t.value === 'with') withAt[d] = true;
     else if (withAt[d] === true && isNameToken(t) && isCteName(tokens, i)) cteNames.add(nameValue(t));
@@ -193,7 +198,8 @@ function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[],
     // DuckDB's PIVOT ... USING sum(x) names an aggregate, not a relation.
     const relation =
       (isNameToken(next) && !isWord(next, 'sample') && !isPunct(tokens[i + 2], '(')) || (isPunct(next, '(') && QUERY_WORDS.has(tokens[i + 2]?.value ?? ''));
-    mode[d] = relation ? EXPECT : isWord(next, 'sample') ? NONE : CONDITION;
+    // `USING sum(x), max(x)` (DuckDB PIVOT) lists aggregates, not relations or join columns.
+    mode[d] = relation ? EXPECT : isWord(next, 'sample') || (isNameToken(next) && isPunct(tokens[i + 2], '(')) ? NONE : CONDITION;
   } else if (v === 'clone' && isNameToken(tokens[i + 1])) {
     // CREATE TABLE t [SHALLOW | DEEP] CLONE source: the source is a relation (a path in Delta).
     mode[d] = EXPECT;

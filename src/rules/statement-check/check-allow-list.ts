@@ -124,6 +124,8 @@ const NOT_CALLS_SHARED = [
   'window',
   'with',
   'within',
+  'xmlnamespaces',
+  'xor',
 ];
 
 /** T-SQL: query hints, FOR XML / FOR JSON options and table hints that take parentheses. */
@@ -160,6 +162,11 @@ const FUNCTIONS_AS_TABLES: ReadonlySet<Driver> = new Set(['postgresql', 'redshif
 
 /** Engines that read `value.f(...)` as a call of the built-in `f` on the value. */
 const METHOD_CALLS: ReadonlySet<Driver> = new Set(['duckdb', 'file', 'mssql', 'fabric']);
+/**
+ * Engines that read `(expr).f(...)` as the built-in `f` on the value (BigQuery's chained
+ * function calls): only after a parenthesised expression, where no dataset can stand.
+ */
+const PAREN_METHOD_CALLS: ReadonlySet<Driver> = new Set(['bigquery']);
 
 /**
  * How a quoted call name matches a built-in: `lower` (PostgreSQL: only a lower-case quoted name
@@ -176,6 +183,7 @@ export interface CompiledAllow {
   readonly namespaces: ReadonlySet<string>;
   readonly anyName: ReadonlySet<string>;
   readonly methods: boolean;
+  readonly parenMethods: boolean;
   readonly quotedFold: 'lower' | 'upper' | undefined;
   readonly system: SystemRelationRules;
   /** ClickHouse: the allowed aggregate under a run of combinators (`sumIf` is `sum`). */
@@ -198,6 +206,7 @@ export function allowOf(driver: Driver): CompiledAllow {
       namespaces: new Set(BUILTIN_NAMESPACES[driver] ?? []),
       anyName: new Set(ANY_NAME_NAMESPACES[driver] ?? []),
       methods: METHOD_CALLS.has(driver),
+      parenMethods: PAREN_METHOD_CALLS.has(driver),
       quotedFold: QUOTED_FOLD[driver],
       system: SYSTEM_RELATIONS[driver],
       ...(driver === 'clickhouse' ? { base: clickhouseAggregateBase } : {}),
@@ -276,6 +285,8 @@ function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: C
   if (tokens[i + 2]?.kind === 'operator' && tokens[i + 2]?.value === '+' && isPunct(tokens[i + 3], ')')) return true;
   // A CTE: `WITH name (cols) [USING KEY (cols)] AS (`.
   if (first === i && (isWord(prev, 'with') || isWord(prev, 'recursive') || isPunct(prev, ','))) {
+    // Spark's CTE without AS: `WITH t (SELECT ...)`.
+    if (isWord(tokens[i + 2], 'select') || isWord(tokens[i + 2], 'with') || isWord(tokens[i + 2], 'values')) return true;
     let close = closeOf(tokens, i + 1);
     if (close > 0 && isWord(tokens[close + 1], 'using') && isWord(tokens[close + 2], 'key') && isPunct(tokens[close + 3], '('))
       close = closeOf(tokens, close + 3);
@@ -329,6 +340,7 @@ function builtin(tokens: readonly SqlToken[], i: number, parts: readonly string[
   if (quotedOtherCase(tokens[i] as SqlToken, gate.quotedFold)) return false;
   if (parts.length === 1 && !method) return true;
   if (gate.methods) return true;
+  if (gate.parenMethods && parts.length === 1 && method && isPunct(tokens[i - 2], ')')) return true;
   return parts.slice(0, -1).every((p) => gate.namespaces.has(p)) && !method;
 }
 

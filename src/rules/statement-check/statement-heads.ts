@@ -111,10 +111,14 @@ export function afterClose(tokens: readonly SqlToken[], open: number, to: number
   return -1;
 }
 
+const CTE_BODY = new Set(['select', 'with', 'values', 'from']);
+
 /** After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. */
 function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
   if (!isNameToken(tokens[j])) return -1;
   let k = j + 1;
+  // Spark's CTE without AS: `WITH t (SELECT ...)`.
+  if (isPunct(tokens[k], '(') && CTE_BODY.has(tokens[k + 1]?.value ?? '') && tokens[k + 1]?.kind === 'word') return afterClose(tokens, k, to);
   if (isPunct(tokens[k], '(')) k = afterClose(tokens, k, to);
   // DuckDB's recursive CTE key: `t(k, v) USING KEY (k) AS (...)`.
   if (k >= 0 && isWord(tokens[k], 'using') && isWord(tokens[k + 1], 'key') && isPunct(tokens[k + 2], '(')) k = afterClose(tokens, k + 2, to);
