@@ -5,8 +5,18 @@
  * unknown engine, a statement the reader cannot decide, or any failure of the check itself is
  * a refusal.
  */
-import { isDriver, lexStatement, readRelations, UnreadableStatement, type Driver, type Relations, type SqlToken } from '../../../grammar/sql/index.js';
-import { allowListReason, allowOf, type StatementAllowance } from './check-allow-list.js';
+import {
+  isDriver,
+  isNameToken,
+  lexStatement,
+  readRelations,
+  UnreadableStatement,
+  type Driver,
+  type Relations,
+  type SqlToken,
+} from '../../../grammar/sql/index.js';
+import { mayBeSystemPart } from './allow/system-relations.js';
+import { allowListReason, allowOf, type CompiledAllow, type StatementAllowance } from './check-allow-list.js';
 import { familyReason, rawTextReason } from './check-families.js';
 import { readOnlyReason } from './check-read-only.js';
 import { familiesOf, type CompiledFamilies } from './compiled-families.js';
@@ -58,6 +68,32 @@ interface ReadOnlyInput {
   readonly inline: InlineFunctions | null;
 }
 
+const NO_RELATIONS: Relations = { refs: [], cteNames: new Set() };
+
+/** Whether any name of the statement could make a relation the engine's own. */
+function maySystem(tokens: readonly SqlToken[], gate: CompiledAllow): boolean {
+  const words = gate.systemWords;
+  const prefixes = gate.system.prefixes;
+  const otherServer = gate.system.otherServerParts ?? Number.POSITIVE_INFINITY;
+  let parts = 0;
+  for (const t of tokens) {
+    // T-SQL four-part names reach a linked server: `a.b.c.d` has three dots in one name.
+    if (t.kind === 'punctuation' && t.value === '.') {
+      if (++parts >= otherServer - 1) return true;
+      continue;
+    }
+    if (!isNameToken(t)) parts = 0;
+    if (t.kind === 'word') {
+      const v = t.value;
+      // Most words start with none of the prefixes' first characters: one set lookup settles them.
+      if (words.has(v)) return true;
+      if (!gate.prefixStarts.has(v.charCodeAt(0))) continue;
+      for (let p = 0; p < prefixes.length; p++) if (v.startsWith(prefixes[p] as string)) return true;
+    } else if (isNameToken(t) && mayBeSystemPart(gate.system, t.value.toLowerCase())) return true;
+  }
+  return false;
+}
+
 /** The read-only layers: one read, its deny families, then the default-deny gate. */
 function readOnlyRefusal(input: ReadOnlyInput): StatementRefusal | null {
   const { driver, tokens, families, inline } = input;
@@ -67,8 +103,11 @@ function readOnlyRefusal(input: ReadOnlyInput): StatementRefusal | null {
   // project's additions, or a routine the statement itself defines).
   const readers = families.fileReaders;
   const allow = inline === null ? input.allow : { ...input.allow, functions: [...(input.allow?.functions ?? []), ...inline.names] };
-  const relations = input.relations ?? readRelations(tokens);
-  const denied = allowListReason(tokens, relations, allowOf(driver), allow, (name) => lookupWord(readers, name) !== undefined);
+  const gate = allowOf(driver);
+  // The relation reader costs a pass; a statement none of whose names could be a system relation
+  // needs it only to tell table functions from other calls, and every call is checked anyway.
+  const relations = input.relations ?? (maySystem(tokens, gate) ? readRelations(tokens) : NO_RELATIONS);
+  const denied = allowListReason(tokens, relations, gate, allow, (name) => lookupWord(readers, name) !== undefined);
   return denied === null ? null : refusal(denied.reason, denied.name);
 }
 
@@ -99,13 +138,13 @@ export function hostedStatementRefusal(
     if (inline === false) return refusal('inline-function');
     const spans = inline === null ? splitStatements(tokens, driver === 'snowflake') : queryAfter(splitStatements(tokens), inline.query);
     const positions = families.source.tablePositions;
-    const relations = positions === undefined && opts.readOnly !== true ? null : readRelations(tokens);
+    const relations = positions === undefined ? null : readRelations(tokens);
     const facts = tokenFacts(families, tokens);
     // An entry that is not a string names no folder: it allows nothing and takes nothing away.
     const folders = allowedDirectories.every((f) => typeof f === 'string')
       ? allowedDirectories
       : allowedDirectories.filter((f): f is string => typeof f === 'string');
-    const family = familyReason({ sql, tokens, spans, relations: positions === undefined ? null : relations, families, folders, facts });
+    const family = familyReason({ sql, tokens, spans, relations, families, folders, facts });
     if (family !== null) return refusal(family);
     return opts.readOnly === true ? readOnlyRefusal({ driver, tokens, spans, relations, families, facts, allow: opts.allow, inline }) : null;
   } catch {
