@@ -429,5 +429,7 @@ export function allowListReason(
   // SHOW's operands are names and options, never calls (`SHOW TBLPROPERTIES t (key)`); what SHOW
   // may show is the family table's to decide.
   if (isWord(tokens[0], 'show')) return null;
+  // `DESCRIBE FUNCTION f(NUMBER, NUMBER)` names a signature, it calls nothing.
+  if ((isWord(tokens[0], 'describe') || isWord(tokens[0], 'desc')) && (isWord(tokens[1], 'function') || isWord(tokens[1], 'procedure'))) return null;
   return callReason(c, { relationEnds }, tableCallOpens);
 }

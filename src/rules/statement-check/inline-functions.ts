@@ -126,7 +126,9 @@ function harmlessBody(tokens: readonly SqlToken[], from: number, to: number): bo
  * `false` when a routine cannot be read or its body is not harmless.
  */
 export function readInlineFunctions(tokens: readonly SqlToken[]): InlineFunctions | false | null {
-  if (!isWord(tokens[0], 'with') || !isWord(tokens[1], 'function')) return null;
+  // `WITH function AS (...)` is a CTE named function: a routine is `FUNCTION name (`.
+  if (!isWord(tokens[0], 'with') || !isWord(tokens[1], 'function') || !isNameToken(tokens[2]) || isWord(tokens[2], 'as') || !isPunct(tokens[3], '('))
+    return null;
   const names: string[] = [];
   let k = 1;
   while (isWord(tokens[k], 'function')) {
@@ -137,8 +139,15 @@ export function readInlineFunctions(tokens: readonly SqlToken[]): InlineFunction
     if (k < 0 || !isWord(tokens[k], 'returns')) return false;
     // The return type and the characteristics (LANGUAGE SQL, DETERMINISTIC, SECURITY INVOKER, ...) up to the body.
     while (k < tokens.length && !isWord(tokens[k], 'return') && !isWord(tokens[k], 'begin')) {
-      if (tokens[k]?.kind === 'word' && NOT_IN_BODY.has((tokens[k] as SqlToken).value)) return false;
-      k++;
+      // COMMENT 'text' and WITH (property = value, ...) are characteristics, not statements.
+      if (isWord(tokens[k], 'comment') && tokens[k + 1]?.kind === 'string') k += 2;
+      else if (isWord(tokens[k], 'with') && isPunct(tokens[k + 1], '(')) {
+        const end = afterClose(tokens, k + 1, tokens.length);
+        if (end < 0 || !harmlessBody(tokens, k + 1, end)) return false;
+        k = end;
+      } else if (tokens[k]?.kind === 'word' && NOT_IN_BODY.has((tokens[k] as SqlToken).value)) return false;
+      else k++;
+      if (k < 0) return false;
     }
     const start = k;
     const end = isWord(tokens[k], 'begin') ? afterBlock(tokens, k) : afterExpression(tokens, k + 1);
