@@ -70,26 +70,19 @@ interface ReadOnlyInput {
 
 const NO_RELATIONS: Relations = { refs: [], cteNames: new Set() };
 
-/** Whether any name of the statement could make a relation the engine's own. */
-function maySystem(tokens: readonly SqlToken[], gate: CompiledAllow): boolean {
-  const words = gate.systemWords;
-  const prefixes = gate.system.prefixes;
+/** Whether any name of the statement could make a relation the engine's own (its words' facts say). */
+function maySystem(tokens: readonly SqlToken[], facts: readonly (WordFacts | undefined)[], gate: CompiledAllow): boolean {
   const otherServer = gate.system.otherServerParts ?? Number.POSITIVE_INFINITY;
-  let parts = 0;
-  for (const t of tokens) {
+  let dots = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (facts[i]?.system === true) return true;
+    const t = tokens[i] as SqlToken;
     // T-SQL four-part names reach a linked server: `a.b.c.d` has three dots in one name.
     if (t.kind === 'punctuation' && t.value === '.') {
-      if (++parts >= otherServer - 1) return true;
-      continue;
-    }
-    if (!isNameToken(t)) parts = 0;
-    if (t.kind === 'word') {
-      const v = t.value;
-      // Most words start with none of the prefixes' first characters: one set lookup settles them.
-      if (words.has(v)) return true;
-      if (!gate.prefixStarts.has(v.charCodeAt(0))) continue;
-      for (let p = 0; p < prefixes.length; p++) if (v.startsWith(prefixes[p] as string)) return true;
-    } else if (isNameToken(t) && mayBeSystemPart(gate.system, t.value.toLowerCase())) return true;
+      if (++dots >= otherServer - 1) return true;
+    } else if (!isNameToken(t)) dots = 0;
+    // A quoted name (`region-us.INFORMATION_SCHEMA.JOBS`, `"orders$files"`): its facts see only its start.
+    else if (t.kind !== 'word' && mayBeSystemPart(gate.system, t.value.toLowerCase())) return true;
   }
   return false;
 }
@@ -106,7 +99,7 @@ function readOnlyRefusal(input: ReadOnlyInput): StatementRefusal | null {
   const gate = allowOf(driver);
   // The relation reader costs a pass; a statement none of whose names could be a system relation
   // needs it only to tell table functions from other calls, and every call is checked anyway.
-  const relations = input.relations ?? (maySystem(tokens, gate) ? readRelations(tokens) : NO_RELATIONS);
+  const relations = input.relations ?? (maySystem(tokens, input.facts, gate) ? readRelations(tokens) : NO_RELATIONS);
   const denied = allowListReason(tokens, relations, gate, allow, (name) => lookupWord(readers, name) !== undefined);
   return denied === null ? null : refusal(denied.reason, denied.name);
 }

@@ -117,7 +117,9 @@ export const SYSTEM_RELATIONS: Readonly<Record<Driver, SystemRelationRules>> = {
  * statement, so that the relation reader runs only when a statement may name a system relation.
  */
 export function mayBeSystemPart(rules: SystemRelationRules, part: string): boolean {
-  if (part.includes('.') || (rules.dollarNames === true && part.includes('$'))) return true;
+  // A quoted name holding dots (BigQuery's `project.dataset.table`): each of its parts.
+  if (part.includes('.')) return part.split('.').some((p) => p !== '' && mayBeSystemPart(rules, p));
+  if (rules.dollarNames === true && part.includes('$')) return true;
   if (rules.schemas.includes(part) || rules.catalogs?.includes(part) === true || rules.names?.includes(part) === true) return true;
   for (const p of rules.prefixes) if (part.startsWith(p)) return true;
   return false;
