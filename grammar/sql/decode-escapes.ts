@@ -84,20 +84,23 @@ function codePoint(n: number): string {
   return String.fromCodePoint(n);
 }
 
-/** `U&'...'` bodies (already undoubled): `\\`, `\XXXX` and `\+XXXXXX`; anything else is refused. */
-export function decodeUnicodeEscapes(body: string, offset: number): string {
-  if (!body.includes('\\')) return body;
+/**
+ * `U&'...'` bodies (already undoubled): `\\`, `\XXXX` and `\+XXXXXX`, with `escape` in place of
+ * the backslash when a UESCAPE clause names another; anything else is refused.
+ */
+export function decodeUnicodeEscapes(body: string, offset: number, escape = '\\'): string {
+  if (!body.includes(escape)) return body;
   let out = '';
   let i = 0;
   while (i < body.length) {
     const c = body[i] as string;
-    if (c !== '\\') {
+    if (c !== escape) {
       out += c;
       i += 1;
       continue;
     }
-    if (body[i + 1] === '\\') {
-      out += '\\';
+    if (body[i + 1] === escape) {
+      out += escape;
       i += 2;
       continue;
     }

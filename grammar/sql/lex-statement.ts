@@ -77,16 +77,29 @@ function readWith(built: BuiltLexer, sql: string): SqlToken[] {
   const unicodeText = hasNonAscii(sql);
   const out: SqlToken[] = [];
   let afterUnicode = false;
+  // 2 after a U& literal decoded with its UESCAPE character: the clause's word, then its string.
+  let clauseLeft = 0;
   const error = built.tokenize(sql, (text, start, kind, payload) => {
     if (kind === 'word' && payload === undefined && text.includes('.')) {
       pushParts(out, text, start, unicodeText);
       afterUnicode = false;
+      clauseLeft = 0;
       return;
     }
     const token = toSqlToken(text, start, kind, payload, unicodeText);
-    // `U&'..' UESCAPE '!'` would redefine the escape character after the value was read.
+    if (clauseLeft === 2 && token.kind === 'word' && token.value === 'uescape') {
+      clauseLeft = 1;
+      return;
+    }
+    if (clauseLeft === 1 && token.kind === 'string') {
+      clauseLeft = 0;
+      return;
+    }
+    // `U&'..' UESCAPE '!'` read any other way (a comment between) would redefine the escape
+    // character after the value was read.
     if (afterUnicode && token.kind === 'word' && token.value === 'uescape') throw new UnreadableStatement('unicode-escape', start);
     afterUnicode = payload !== undefined && payload.unicode === true;
+    clauseLeft = payload?.uescape === true ? 2 : 0;
     out.push(token);
   });
   if (error >= 0) throw new UnreadableStatement('unexpected-character', error);

@@ -32,7 +32,7 @@ export interface Relations {
   readonly cteNames: ReadonlySet<string>;
 }
 
-const QUERY_WORDS = new Set(['select', 'with', 'values', 'table', 'from', 'pivot', 'unpivot', 'summarize', 'describe', 'show']);
+const QUERY_WORDS = new Set(['select', 'with', 'values', 'table', 'from', 'pivot', 'unpivot', 'pivot_wider', 'pivot_longer', 'summarize', 'describe', 'show']);
 /** Words that end a FROM list: what follows is no longer a relation or its alias. */
 const CLAUSE_END = new Set([
   'where',
@@ -65,8 +65,13 @@ const CLAUSE_END = new Set([
   'match_recognize',
 ]);
 const SKIP_BEFORE_RELATION = new Set(['lateral', 'only']);
-/** Statements whose first operand is a relation (`DESCRIBE t`, `SUMMARIZE 'f.csv'`, `TABLE t`). */
-const RELATION_STATEMENTS = new Set(['describe', 'desc', 'summarize', 'pivot', 'unpivot', 'table']);
+/**
+ * Statements whose first operand is a relation (`DESCRIBE t`, `SUMMARIZE 'f.csv'`, `TABLE t`,
+ * Delta's `VACUUM delta.\`/path\``, `OPTIMIZE t`).
+ */
+const RELATION_STATEMENTS = new Set(['describe', 'desc', 'summarize', 'pivot', 'unpivot', 'pivot_wider', 'pivot_longer', 'table', 'vacuum', 'optimize']);
+/** Words between DESCRIBE and its relation (`DESCRIBE HISTORY t`, `DESCRIBE TABLE EXTENDED t`). */
+const DESCRIBE_MODIFIERS = new Set(['history', 'detail', 'extended', 'formatted', 'table']);
 
 const NONE = 0;
 const EXPECT = 1;
@@ -120,6 +125,16 @@ function isCteName(tokens: readonly SqlToken[], i: number): boolean {
   return isPunct(tokens[j], '(');
 }
 
+/** A WITH opens CTE names at level `d`; a CTE's name is noted for the statement and its scope. */
+function noteCte(tokens: readonly SqlToken[], i: number, withAt: boolean[], d: number, cteNames: Set<string>, scope: Set<string> | undefined): void {
+  const t = tokens[i] as SqlToken;
+  if (t.kind === 'word' && t.value === 'with') withAt[d] = true;
+  else if (withAt[d] === true && isNameToken(t) && isCteName(tokens, i)) {
+    cteNames.add(nameValue(t));
+    scope?.add(nameValue(t));
+  }
+}
+
 /** Relations of every statement in `tokens`. */
 export function readRelations(tokens: readonly SqlToken[]): Relations {
   const refs: RelationRef[] = [];
@@ -133,9 +148,8 @@ export function readRelations(tokens: readonly SqlToken[]): Relations {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as SqlToken;
     if (t.kind === 'punctuation') {
-      if (t.value === '(') scopes[d + 1] = new Set();
-      else if (t.value === ';') scopes.splice(0, scopes.length, new Set());
       if (t.value === '(') {
+        scopes[d + 1] = new Set();
         const asRelation = mode[d] === EXPECT;
         const next = tokens[i + 1];
         d++;
@@ -149,6 +163,7 @@ export function readRelations(tokens: readonly SqlToken[]): Relations {
           d--;
         }
       } else if (t.value === ';') {
+        scopes.splice(0, scopes.length, new Set());
         d = 0;
         mode[0] = NONE;
         withAt[0] = false;
@@ -157,12 +172,13 @@ export function readRelations(tokens: readonly SqlToken[]): Relations {
       }
       continue;
     }
-    if (query[d] !== true) continue;
-    if (t.kind === 'word' && t.value === 'with') withAt[d] = true;
-    else if (withAt[d] === true && isNameToken(t) && isCteName(tokens, i)) {
-      cteNames.add(nameValue(t));
-      scopes[d]?.add(nameValue(t));
+    // Pipe syntax (`FROM t |> AGGREGATE SUM(a), MAX(b)`): each `|>` ends the FROM list.
+    if (t.kind === 'operator' && t.value === '|' && tokens[i + 1]?.kind === 'operator' && tokens[i + 1]?.value === '>') {
+      mode[d] = NONE;
+      continue;
     }
+    if (query[d] !== true) continue;
+    noteCte(tokens, i, withAt, d, cteNames, scopes[d]);
     const before = refs.length;
     i = step(tokens, i, d, mode, refs);
     if (refs.length > before) markShadowed(refs, scopes.slice(0, d + 1));
@@ -184,6 +200,13 @@ function startsStatement(tokens: readonly SqlToken[], i: number): boolean {
   return prev === undefined || isPunct(prev, ';') || isPunct(prev, '(') || isWord(prev, 'explain') || isWord(prev, 'analyze');
 }
 
+/** True when the word at `i` follows DESCRIBE (directly or after other modifiers). */
+function afterDescribe(tokens: readonly SqlToken[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && tokens[j]?.kind === 'word' && DESCRIBE_MODIFIERS.has((tokens[j] as SqlToken).value)) j--;
+  return isWord(tokens[j], 'describe') || isWord(tokens[j], 'desc');
+}
+
 /** Advances the FROM-list state at level `d` over the token at `i`; returns the last index used. */
 function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[], refs: RelationRef[]): number {
   const t = tokens[i] as SqlToken;
@@ -203,9 +226,14 @@ function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[],
     // DuckDB's PIVOT ... USING sum(x) names an aggregate, not a relation.
     const relation =
       (isNameToken(next) && !isWord(next, 'sample') && !isPunct(tokens[i + 2], '(')) || (isPunct(next, '(') && QUERY_WORDS.has(tokens[i + 2]?.value ?? ''));
-    mode[d] = relation ? EXPECT : isWord(next, 'sample') ? NONE : CONDITION;
+    // `USING sum(x), max(x)` (DuckDB PIVOT) lists aggregates, not relations or join columns.
+    mode[d] = relation ? EXPECT : isWord(next, 'sample') || (isNameToken(next) && isPunct(tokens[i + 2], '(')) ? NONE : CONDITION;
+  } else if (v === 'clone' && isNameToken(tokens[i + 1])) {
+    // CREATE TABLE t [SHALLOW | DEEP] CLONE source: the source is a relation (a path in Delta).
+    mode[d] = EXPECT;
   } else if (mode[d] === EXPECT) {
     if (SKIP_BEFORE_RELATION.has(v)) return i;
+    if (DESCRIBE_MODIFIERS.has(v) && isNameToken(tokens[i + 1]) && afterDescribe(tokens, i)) return i;
     // `SUMMARIZE SELECT ...`: a query, not a relation.
     if (QUERY_WORDS.has(v)) {
       mode[d] = NONE;

@@ -18,6 +18,7 @@ export function blockCommentScanner(reading: DialectReading): (text: string, off
     for (const opener of executable) {
       if (text.startsWith(opener, offset)) throw new UnreadableStatement('executable-comment', offset);
     }
+    if (reading.nestedComments === true) return nestedComment(text, offset);
     const end = text.indexOf('*/', offset + 2);
     if (end < 0) throw new UnreadableStatement('unterminated-comment', offset);
     if (reading.settingHints && text.charCodeAt(offset + 2) === 43 /* + */ && /set_var/i.test(text.slice(offset + 3, end))) {
@@ -27,6 +28,28 @@ export function blockCommentScanner(reading: DialectReading): (text: string, off
     if (text.lastIndexOf('/*', end - 1) > offset) throw new UnreadableStatement('nested-comment', offset);
     return [text.slice(offset, end + 2)];
   };
+}
+
+/** A block comment of a nesting engine: depth counts `/*` and `*\/` to the outer closer. Linear. */
+function nestedComment(text: string, offset: number): Match {
+  let depth = 1;
+  let i = offset + 2;
+  // Next opener and closer at or after i, each searched again only once i has passed it.
+  let open = text.indexOf('/*', i);
+  let close = text.indexOf('*/', i);
+  while (depth > 0) {
+    if (close < 0) throw new UnreadableStatement('unterminated-comment', offset);
+    if (open >= 0 && open < close) {
+      depth++;
+      i = open + 2;
+    } else {
+      depth--;
+      i = close + 2;
+    }
+    if (open >= 0 && open < i) open = text.indexOf('/*', i);
+    if (close < i) close = text.indexOf('*/', i);
+  }
+  return [text.slice(offset, i)];
 }
 
 /** Line comment scanner for the openers a reading allows (`--`, `#`, `//`). */

@@ -14,6 +14,8 @@ export interface QuotedPayload {
   value: string;
   /** Set on U& tokens: a following UESCAPE clause would change their value. */
   unicode?: boolean;
+  /** Set on U& tokens decoded with the escape character of the UESCAPE clause right after them. */
+  uescape?: boolean;
 }
 
 export type QuotedMatch = ([string] & { payload: QuotedPayload }) | null;
@@ -134,8 +136,20 @@ function unicodeAt(text: string, offset: number): QuotedMatch {
   const reason: UnreadableReason = q === "'" ? 'unterminated-string' : 'unterminated-quoted-name';
   const end = closeOf(text, offset + 3, q.charCodeAt(0), 'standard', offset, reason);
   const body = undouble(text.slice(offset + 3, end - 1), q);
+  // `U&'d!0061t' UESCAPE '!'`: the clause right after (spaces only between) names the escape
+  // character; the literal is decoded with it, and the reader drops the clause's two tokens.
+  UESCAPE.lastIndex = end;
+  const clause = UESCAPE.exec(text);
+  const escape = clause?.[1];
+  if (escape !== undefined && !/[0-9A-Fa-f+'"\s]/.test(escape)) {
+    const m = match(text, offset, end, q === "'" ? 'string' : 'quoted-name', decodeUnicodeEscapes(body, offset, escape), true);
+    if (m !== null) m.payload.uescape = true;
+    return m;
+  }
   return match(text, offset, end, q === "'" ? 'string' : 'quoted-name', decodeUnicodeEscapes(body, offset), true);
 }
+
+const UESCAPE = /[ \t\r\n]*uescape[ \t\r\n]*'([^'])'/iy;
 
 const TAG = /\$([A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;
 

@@ -234,7 +234,9 @@ function innerWrite(tokens, i) {
 function wordFinding(tokens, i, driver) {
   const t = tokens[i];
   const next = tokens[i + 1]?.v;
-  if (t.v === 'into') return result('write', 'into');
+  // DuckDB's `UNPIVOT t ON a, b INTO NAME n VALUE v` names the result's columns; it stores nothing.
+  const unpivot = (driver === 'duckdb' || driver === 'file') && (tokens[0]?.v === 'unpivot' || tokens[0]?.v === 'pivot_longer');
+  if (t.v === 'into' && !(unpivot && next === 'name')) return result('write', 'into');
   if (
     t.v === 'for' &&
     (next === 'update' || next === 'share' || (next === 'no' && tokens[i + 2]?.v === 'key') || (next === 'key' && tokens[i + 2]?.v === 'share'))

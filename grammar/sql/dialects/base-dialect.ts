@@ -42,6 +42,12 @@ export interface DialectReading {
   /** Block comment openers the engine executes or reads as hints; refused. */
   readonly executableComments: readonly string[];
   /**
+   * Block comments nest (PostgreSQL, DuckDB's PostgreSQL-derived scanner, T-SQL): each `/*`
+   * inside one opens another, and only the matching `*\/` ends the outer. Engines that do not
+   * nest end at the first `*\/`, so a nested comment is refused there.
+   */
+  readonly nestedComments?: boolean;
+  /**
    * `/*+ ... *\/` optimizer hints (MySQL) are read as comments, except a hint that sets a
    * variable (SET_VAR), which is refused as an executable comment.
    */

@@ -5,6 +5,8 @@
 import { dialect } from './base-dialect.js';
 
 export const DUCKDB = dialect('duckdb', {
+  // Block comments nest: DuckDB's scanner is PostgreSQL's (libpg_query scan.l, xcdepth).
+  nestedComments: true,
   // E'...' strings take backslash escapes regardless of anything else (PostgreSQL heritage).
   escapeStrings: true,
   // U&'...' / U&"..." spell characters as escapes; reading them decoded lets a name spelt in

@@ -4,6 +4,8 @@
 import { dialect } from './base-dialect.js';
 
 export const MSSQL = dialect('mssql', {
+  // Block comments nest (learn.microsoft.com/sql/t-sql/language-elements/slash-star-comment-transact-sql).
+  nestedComments: true,
   // "..." is a name with QUOTED_IDENTIFIER ON and a string with it OFF.
   doubleQuoteKind: 'string-or-name',
   // [name] quotes a name; `]]` escapes `]`.

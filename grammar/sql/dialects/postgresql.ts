@@ -8,6 +8,8 @@ export const POSTGRESQL = dialect(
   {
     escapeStrings: true,
     unicodeEscapes: true,
+    // Block comments nest ("unlike C", PostgreSQL's lexical structure, 4.1.6).
+    nestedComments: true,
     dollarQuotes: 'tagged',
   },
   [

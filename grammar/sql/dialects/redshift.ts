@@ -6,4 +6,10 @@
 import { dialect } from './base-dialect.js';
 import { POSTGRESQL } from './postgresql.js';
 
-export const REDSHIFT = dialect('redshift', {}, [{ name: 'backslash escapes in literals', alternatives: [{ singleQuote: 'backslash' }] }], POSTGRESQL.reading);
+// Nested comments stay refused: Redshift's documentation does not say its comments nest.
+export const REDSHIFT = dialect(
+  'redshift',
+  { nestedComments: false },
+  [{ name: 'backslash escapes in literals', alternatives: [{ singleQuote: 'backslash' }] }],
+  POSTGRESQL.reading,
+);

@@ -124,6 +124,8 @@ const NOT_CALLS_SHARED = [
   'window',
   'with',
   'within',
+  'xmlnamespaces',
+  'xor',
 ];
 
 /** T-SQL: query hints, FOR XML / FOR JSON options and table hints that take parentheses. */
@@ -160,6 +162,11 @@ const FUNCTIONS_AS_TABLES: ReadonlySet<Driver> = new Set(['postgresql', 'redshif
 
 /** Engines that read `value.f(...)` as a call of the built-in `f` on the value. */
 const METHOD_CALLS: ReadonlySet<Driver> = new Set(['duckdb', 'file', 'mssql', 'fabric']);
+/**
+ * Engines that read `(expr).f(...)` as the built-in `f` on the value (BigQuery's chained
+ * function calls): only after a parenthesised expression, where no dataset can stand.
+ */
+const PAREN_METHOD_CALLS: ReadonlySet<Driver> = new Set(['bigquery']);
 
 /**
  * How a quoted call name matches a built-in: `lower` (PostgreSQL: only a lower-case quoted name
@@ -176,8 +183,13 @@ export interface CompiledAllow {
   readonly namespaces: ReadonlySet<string>;
   readonly anyName: ReadonlySet<string>;
   readonly methods: boolean;
+  readonly parenMethods: boolean;
   readonly quotedFold: 'lower' | 'upper' | undefined;
   readonly system: SystemRelationRules;
+  /** The system rules' schemas, catalogs and exact names, as one set (a first cheap test). */
+  readonly systemWords: ReadonlySet<string>;
+  /** First character codes of the system rules' prefixes. */
+  readonly prefixStarts: ReadonlySet<number>;
   /** ClickHouse: the allowed aggregate under a run of combinators (`sumIf` is `sum`). */
   readonly base?: (name: string) => string | undefined;
 }
@@ -198,8 +210,11 @@ export function allowOf(driver: Driver): CompiledAllow {
       namespaces: new Set(BUILTIN_NAMESPACES[driver] ?? []),
       anyName: new Set(ANY_NAME_NAMESPACES[driver] ?? []),
       methods: METHOD_CALLS.has(driver),
+      parenMethods: PAREN_METHOD_CALLS.has(driver),
       quotedFold: QUOTED_FOLD[driver],
       system: SYSTEM_RELATIONS[driver],
+      prefixStarts: new Set(SYSTEM_RELATIONS[driver].prefixes.map((p) => p.charCodeAt(0))),
+      systemWords: new Set([...SYSTEM_RELATIONS[driver].schemas, ...(SYSTEM_RELATIONS[driver].catalogs ?? []), ...(SYSTEM_RELATIONS[driver].names ?? [])]),
       ...(driver === 'clickhouse' ? { base: clickhouseAggregateBase } : {}),
     };
     compiled.set(driver, c);
@@ -276,6 +291,8 @@ function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: C
   if (tokens[i + 2]?.kind === 'operator' && tokens[i + 2]?.value === '+' && isPunct(tokens[i + 3], ')')) return true;
   // A CTE: `WITH name (cols) [USING KEY (cols)] AS (`.
   if (first === i && (isWord(prev, 'with') || isWord(prev, 'recursive') || isPunct(prev, ','))) {
+    // Spark's CTE without AS: `WITH t (SELECT ...)`.
+    if (isWord(tokens[i + 2], 'select') || isWord(tokens[i + 2], 'with') || isWord(tokens[i + 2], 'values')) return true;
     let close = closeOf(tokens, i + 1);
     if (close > 0 && isWord(tokens[close + 1], 'using') && isWord(tokens[close + 2], 'key') && isPunct(tokens[close + 3], '('))
       close = closeOf(tokens, close + 3);
@@ -329,14 +346,72 @@ function builtin(tokens: readonly SqlToken[], i: number, parts: readonly string[
   if (quotedOtherCase(tokens[i] as SqlToken, gate.quotedFold)) return false;
   if (parts.length === 1 && !method) return true;
   if (gate.methods) return true;
+  if (gate.parenMethods && parts.length === 1 && method && isPunct(tokens[i - 2], ')')) return true;
   return parts.slice(0, -1).every((p) => gate.namespaces.has(p)) && !method;
 }
 
-/** The first name the allow list does not cover, or null. */
+/** Words after which a call stands where a table does. */
+const TABLE_POSITION = new Set(['from', 'join', 'apply', 'lateral']);
+
+/** Shared by statements naming no relation: never written to. */
+const EMPTY: Set<number> = new Set();
+
+/** What both passes of the gate read. */
+interface Context {
+  readonly tokens: readonly SqlToken[];
+  readonly gate: CompiledAllow;
+  readonly extra: Additions;
+  readonly fileReader: (name: string) => boolean;
+}
+
+/** Relations in table positions: system relations on the list, table functions on theirs. */
+function relationReason(c: Context, relations: Relations, relationEnds: Set<number>, tableCallOpens: Set<number>): AllowRefusal | null {
+  const { tokens, gate, extra } = c;
+  for (const ref of relations.refs) {
+    if (ref.kind === 'name') {
+      relationEnds.add(ref.last);
+      const key = systemRelationKey(gate.system, ref.parts);
+      if (key === 'other-server') return { reason: 'external-query', name: ref.parts.join('.') };
+      const listed = key === null || gate.relations.has(key) || (gate.driver === 'sqlite' && gate.tableFunctions.has(key));
+      if (!listed && !added(extra.relations, [key]) && !added(extra.relations, ref.parts)) return { reason: 'relation-not-allowed', name: key };
+    } else if (ref.kind === 'function') {
+      tableCallOpens.add(ref.last + 1);
+      const { parts, method } = callParts(tokens, ref.last);
+      const reader = parts.length === 1 && c.fileReader(parts[0] as string);
+      if (!builtin(tokens, ref.last, parts, method, gate.tableFunctions, gate) && !added(extra.tableFunctions, parts) && !reader)
+        return { reason: 'table-function-not-allowed', name: parts.join('.') };
+    }
+  }
+  return null;
+}
+
+/** Every call of the statement: on the list, the project's, or a file reader the family check passed. */
+function callReason(c: Context, pos: Positions, tableCallOpens: Set<number>): AllowRefusal | null {
+  const { tokens, gate, extra } = c;
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (!isPunct(tokens[i + 1], '(')) continue;
+    const t = tokens[i] as SqlToken;
+    // The common case first: an unqualified word naming a listed function.
+    if (t.kind === 'word' && gate.calls.has(t.value) && !isPunct(tokens[i - 1], '.')) continue;
+    if (!isNameToken(t) || tableCallOpens.has(i + 1)) continue;
+    const { parts, first, method } = callParts(tokens, i);
+    if (notACall(tokens, first, i, gate, pos)) continue;
+    if (builtin(tokens, i, parts, method, gate.calls, gate)) continue;
+    if (added(extra.functions, parts) || added(extra.tableFunctions, parts)) continue;
+    if (parts.length === 1 && !method && c.fileReader(parts[0] as string)) continue;
+    // Without the relation reader's positions, a call right after FROM, JOIN or APPLY is a table function.
+    const before = tokens[first - 1];
+    const table = before?.kind === 'word' && TABLE_POSITION.has(before.value);
+    return { reason: table ? 'table-function-not-allowed' : 'function-not-allowed', name: parts.join('.') };
+  }
+  return null;
+}
+
 /**
- * `fileReader(name)`: the family table's file readers (DuckDB's read_csv, ...). The family check
- * has already refused every reader whose paths are not plain paths inside the connection's
- * allowed folders, so a reader that reaches this gate reads only there.
+ * The first name the allow list does not cover, or null. `fileReader(name)`: the family table's
+ * file readers (DuckDB's read_csv, ...). The family check has already refused every reader whose
+ * paths are not plain paths inside the connection's allowed folders, so a reader that reaches
+ * this gate reads only there.
  */
 export function allowListReason(
   tokens: readonly SqlToken[],
@@ -345,46 +420,16 @@ export function allowListReason(
   allow: StatementAllowance | undefined,
   fileReader: (name: string) => boolean,
 ): AllowRefusal | null {
-  const extra = additionsOf(allow);
-  const relationEnds = new Set<number>();
-  const tableCallOpens = new Set<number>();
-  for (const ref of relations.refs) {
-    if (ref.kind === 'name') {
-      relationEnds.add(ref.last);
-      const key = systemRelationKey(gate.system, ref.parts);
-      if (key === 'other-server') return { reason: 'external-query', name: ref.parts.join('.') };
-      if (
-        key !== null &&
-        !gate.relations.has(key) &&
-        !(gate.driver === 'sqlite' && gate.tableFunctions.has(key)) &&
-        !added(extra.relations, [key]) &&
-        !added(extra.relations, ref.parts)
-      )
-        return { reason: 'relation-not-allowed', name: key };
-    } else if (ref.kind === 'function') {
-      tableCallOpens.add(ref.last + 1);
-      const { parts, method } = callParts(tokens, ref.last);
-      if (
-        !builtin(tokens, ref.last, parts, method, gate.tableFunctions, gate) &&
-        !added(extra.tableFunctions, parts) &&
-        !(parts.length === 1 && fileReader(parts[0] as string))
-      )
-        return { reason: 'table-function-not-allowed', name: parts.join('.') };
-    }
-  }
-  const pos: Positions = { relationEnds };
+  const c: Context = { tokens, gate, extra: additionsOf(allow), fileReader };
+  const none = relations.refs.length === 0;
+  const relationEnds: Set<number> = none ? EMPTY : new Set<number>();
+  const tableCallOpens: Set<number> = none ? EMPTY : new Set<number>();
+  const denied = relationReason(c, relations, relationEnds, tableCallOpens);
+  if (denied !== null) return denied;
   // SHOW's operands are names and options, never calls (`SHOW TBLPROPERTIES t (key)`); what SHOW
   // may show is the family table's to decide.
   if (isWord(tokens[0], 'show')) return null;
-  for (let i = 0; i < tokens.length - 1; i++) {
-    if (!isPunct(tokens[i + 1], '(') || !isNameToken(tokens[i])) continue;
-    if (tableCallOpens.has(i + 1)) continue;
-    const { parts, first, method } = callParts(tokens, i);
-    if (notACall(tokens, first, i, gate, pos)) continue;
-    if (builtin(tokens, i, parts, method, gate.calls, gate)) continue;
-    if (added(extra.functions, parts) || added(extra.tableFunctions, parts)) continue;
-    if (parts.length === 1 && !method && fileReader(parts[0] as string)) continue;
-    return { reason: 'function-not-allowed', name: parts.join('.') };
-  }
-  return null;
+  // `DESCRIBE FUNCTION f(NUMBER, NUMBER)` names a signature, it calls nothing.
+  if ((isWord(tokens[0], 'describe') || isWord(tokens[0], 'desc')) && (isWord(tokens[1], 'function') || isWord(tokens[1], 'procedure'))) return null;
+  return callReason(c, { relationEnds }, tableCallOpens);
 }

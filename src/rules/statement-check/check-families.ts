@@ -54,13 +54,27 @@ function scriptedHeads(tokens: readonly SqlToken[], span: StatementSpan, f: Comp
   const words = f.source.scriptHeads;
   if (words === undefined || words.length === 0) return [];
   const heads: number[] = [];
-  let caseDepth = 0;
+  // Open CASEs, innermost last: a CASE where a statement begins is a scripting CASE (BigQuery,
+  // Snowflake: CASE ... WHEN ... THEN <statements> ... END CASE), whose THEN and ELSE begin
+  // statements; any other CASE is an expression, whose THEN and ELSE hold values.
+  const cases: boolean[] = [];
   for (let i = span.from; i < span.to; i++) {
     const t = tokens[i] as SqlToken;
     if (t.kind !== 'word') continue;
-    if (t.value === 'case') caseDepth++;
-    else if (t.value === 'end' && caseDepth > 0) caseDepth--;
-    else if (words.includes(t.value) && !(caseDepth > 0 && (t.value === 'then' || t.value === 'else')) && tokens[i + 1]?.kind === 'word') heads.push(i + 1);
+    if (t.value === 'case') {
+      const before = tokens[i - 1];
+      cases.push(i === span.from || isPunct(before, ';') || (before?.kind === 'word' && words.includes(before.value)));
+    } else if (t.value === 'end') {
+      const next = tokens[i + 1]?.value;
+      if (
+        next === 'case' ||
+        (cases.length > 0 && cases[cases.length - 1] === false && next !== 'if' && next !== 'loop' && next !== 'while' && next !== 'for' && next !== 'repeat')
+      ) {
+        cases.pop();
+        if (next === 'case') i++;
+      }
+    } else if (words.includes(t.value) && !(cases[cases.length - 1] === false && (t.value === 'then' || t.value === 'else')) && tokens[i + 1]?.kind === 'word')
+      heads.push(i + 1);
   }
   return heads;
 }
@@ -169,7 +183,7 @@ function tokenReason(input: FamilyInput): FamilyReason | null {
     if (facts === undefined) continue;
     if (t.kind === 'word' && facts.phrase) {
       const phrase = matchPhrase(f.phrases, tokens, i);
-      if (phrase !== undefined) return phrase;
+      if (phrase !== undefined && !(t.value === 'settings' && !settingsClause(tokens, i))) return phrase;
     }
     if (t.kind === 'word' && sets !== null && facts.anywhere && !sets.has(i)) {
       const reason = matchPhrase(f.statements, tokens, i, true);
@@ -181,6 +195,16 @@ function tokenReason(input: FamilyInput): FamilyReason | null {
     }
   }
   return null;
+}
+
+/**
+ * ClickHouse's SETTINGS clause at `i`: `SETTINGS name = value` (a name, then `=`). A column
+ * called `settings` (`SELECT settings FROM t WHERE settings != ''`) is no clause.
+ */
+function settingsClause(tokens: readonly SqlToken[], i: number): boolean {
+  const next = tokens[i + 1];
+  const eq = tokens[i + 2];
+  return next !== undefined && (next.kind === 'word' || next.kind === 'quoted-name') && eq?.kind === 'operator' && eq.value === '=';
 }
 
 /** `ENGINE [=] <name>` at `i` naming an engine that reaches outside the warehouse. */

@@ -119,6 +119,7 @@ function anywhereReason(tokens: readonly SqlToken[], span: StatementSpan, f: Com
     const t = tokens[i] as SqlToken;
     if (t.kind !== 'word') continue;
     if (t.value === 'update' && isWord(tokens[i - 1], 'for')) return 'row-lock';
+    if (t.value === 'with' && lockingHints(tokens, i)) return 'row-lock';
     // T-SQL's join hints: `INNER MERGE JOIN`, `FULL OUTER MERGE JOIN` choose the join algorithm.
     if (t.value === 'merge' && isWord(tokens[i + 1], 'join')) continue;
     if (f.anywhere.has(t.value)) return 'write';
@@ -127,11 +128,27 @@ function anywhereReason(tokens: readonly SqlToken[], span: StatementSpan, f: Com
   return null;
 }
 
+/** Words after which WITH belongs to the clause before it: TOP n WITH TIES, GROUP BY a WITH ROLLUP, JSON_QUERY(... WITH ARRAY WRAPPER). */
+const WITH_CONTINUES = new Set(['ties', 'rollup', 'cube', 'array', 'conditional', 'unconditional']);
+/** T-SQL table hints that take or hold locks beyond a plain read's (https://learn.microsoft.com/sql/t-sql/queries/hints-transact-sql-table). */
+const TSQL_LOCK_HINTS = new Set(['updlock', 'xlock', 'holdlock', 'serializable', 'repeatableread', 'tablock', 'tablockx', 'paglock']);
+
 function continuesSelect(tokens: readonly SqlToken[], i: number, word: string): boolean {
   const prev = tokens[i - 1];
   // WITH (NOLOCK) is a table hint; WITH inside parentheses opens a nested query.
-  if (word === 'with') return isPunct(tokens[i + 1], '(') || isPunct(prev, '(');
+  if (word === 'with') return isPunct(tokens[i + 1], '(') || isPunct(prev, '(') || WITH_CONTINUES.has(tokens[i + 1]?.value ?? '');
   return prev !== undefined && SELECT_CONTINUES.has(prev.value);
+}
+
+/** A T-SQL table hint list `WITH ( ... )` at `i` naming a hint that takes locks. */
+function lockingHints(tokens: readonly SqlToken[], i: number): boolean {
+  if (!isPunct(tokens[i + 1], '(')) return false;
+  const close = afterClose(tokens, i + 1, tokens.length);
+  for (let k = i + 2; k < (close < 0 ? tokens.length : close); k++) {
+    const t = tokens[k] as SqlToken;
+    if (t.kind === 'word' && TSQL_LOCK_HINTS.has(t.value)) return true;
+  }
+  return false;
 }
 
 function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts: Facts): ReadOnlyReason | null {
@@ -146,7 +163,7 @@ function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts:
     const facts = allFacts[i];
     if (facts === undefined) continue;
     if (t.kind === 'word') {
-      if (t.value === 'into') return 'select-into';
+      if (t.value === 'into' && !unpivotInto(tokens, i, f)) return 'select-into';
       if (facts.phrase && matchPhrase(f.lockPhrases, tokens, i) !== undefined) return 'row-lock';
       if (facts.phrase && matchPhrase(f.effectPhrases, tokens, i) !== undefined) return 'effect-function';
     }
@@ -154,6 +171,17 @@ function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts:
     if (!isPunct(tokens[i - 1], '.') && catalogName(tokens, i, f, allFacts)) return 'system-catalog';
   }
   return null;
+}
+
+/**
+ * DuckDB's `UNPIVOT t ON a, b INTO NAME n VALUE v`: INTO names the result's columns, it stores
+ * nothing. Only where UNPIVOT (or PIVOT_LONGER) is the statement's read head.
+ */
+function unpivotInto(tokens: readonly SqlToken[], i: number, f: CompiledFamilies): boolean {
+  if (!f.readHeads.has('pivot_longer')) return false;
+  const head = tokens.find((t) => t.kind === 'word');
+  if (head === undefined || (head.value !== 'unpivot' && head.value !== 'pivot_longer')) return false;
+  return isWord(tokens[i + 1], 'name') && isNameToken(tokens[i + 2]) && isWord(tokens[i + 3], 'value');
 }
 
 /** A data change at `i` (just inside a parenthesis): a write word followed by more statement. */

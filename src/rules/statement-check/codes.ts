@@ -78,6 +78,11 @@ export const STATEMENT_CODES = {
     "A group of the result is smaller than the host's row policy shows (or the result lacks the column that tells); the message is the host's.",
     'Ask for larger groups (a coarser grouping or a longer period).',
   ),
+  'inline-function': code(
+    'read-only',
+    "The statement defines an inline function whose body is not only routine statements over expressions (DECLARE, SET of the routine's variables, IF, CASE, loops, RETURN), so it could run more than a read.",
+    "Write the function's body as expressions over its arguments, or ask without an inline function.",
+  ),
   install: code('family', 'Statements here may not install extensions.', NO_USE),
   'invalid-option': code(
     'check',

@@ -2,6 +2,7 @@
  * Family tables compiled for lookups: built once per driver, on first use.
  */
 import type { Driver } from '../../../grammar/sql/index.js';
+import { SYSTEM_RELATIONS, type SystemRelationRules } from './allow/system-relations.js';
 import { FAMILIES, type EngineFamilies } from './families/index.js';
 import { compilePatterns, type NamePatterns } from './name-patterns.js';
 import { compilePhrases, type PhraseTable } from './phrases.js';
@@ -27,6 +28,8 @@ export interface CompiledFamilies {
   readonly effectFunctions: WordLookup<true>;
   readonly effectPhrases: PhraseTable<true>;
   readonly lockPhrases: PhraseTable<true>;
+  /** Which relations are the engine's own (allow/system-relations.ts): words that may begin one are marked. */
+  readonly system: SystemRelationRules;
   /**
    * First two characters (ASCII) of every word any table names: a word whose first two
    * characters are not marked here has no facts, which settles most words without a lookup.
@@ -41,8 +44,12 @@ export function prefixIndex(word: string): number {
   return a < 128 && b < 128 ? a * 128 + b : -1;
 }
 
-function prefixesOf(f: EngineFamilies): Uint8Array {
+function prefixesOf(f: EngineFamilies, system: SystemRelationRules): Uint8Array {
   const words = [
+    ...system.schemas,
+    ...(system.catalogs ?? []),
+    ...(system.names ?? []),
+    ...system.prefixes,
     ...Object.keys(f.statements),
     ...Object.keys(f.functions),
     ...Object.keys(f.phrases ?? {}),
@@ -68,9 +75,10 @@ const READ_HEADS = ['select', 'with', 'values', 'table', 'show', 'describe', 'de
 
 const trueOf = (list: readonly string[] | undefined): Array<[string, true]> => (list ?? []).map((x) => [x, true]);
 
-function compile(f: EngineFamilies): CompiledFamilies {
+function compile(f: EngineFamilies, system: SystemRelationRules): CompiledFamilies {
   return {
     source: f,
+    system,
     statements: compilePhrases(Object.entries(f.statements)),
     anywhere: new Set(f.statementsAnywhere ?? []),
     functions: compileLookup(Object.entries(f.functions)),
@@ -87,7 +95,7 @@ function compile(f: EngineFamilies): CompiledFamilies {
     effectFunctions: compileLookup(trueOf(f.effectFunctions)),
     effectPhrases: compilePhrases(trueOf(f.effectPhrases)),
     lockPhrases: compilePhrases(trueOf(f.lockPhrases)),
-    prefixes: prefixesOf(f),
+    prefixes: prefixesOf(f, system),
   };
 }
 
@@ -97,7 +105,7 @@ const compiled = new Map<Driver, CompiledFamilies>();
 export function familiesOf(driver: Driver): CompiledFamilies {
   let c = compiled.get(driver);
   if (c === undefined) {
-    c = compile(FAMILIES[driver]);
+    c = compile(FAMILIES[driver], SYSTEM_RELATIONS[driver]);
     compiled.set(driver, c);
   }
   return c;

@@ -5,14 +5,25 @@
  * unknown engine, a statement the reader cannot decide, or any failure of the check itself is
  * a refusal.
  */
-import { isDriver, lexStatement, readRelations, UnreadableStatement, type SqlToken } from '../../../grammar/sql/index.js';
-import { allowListReason, allowOf, type StatementAllowance } from './check-allow-list.js';
+import {
+  isDriver,
+  isNameToken,
+  lexStatement,
+  readRelations,
+  UnreadableStatement,
+  type Driver,
+  type Relations,
+  type SqlToken,
+} from '../../../grammar/sql/index.js';
+import { mayBeSystemPart } from './allow/system-relations.js';
+import { allowListReason, allowOf, type CompiledAllow, type StatementAllowance } from './check-allow-list.js';
 import { familyReason, rawTextReason } from './check-families.js';
 import { readOnlyReason } from './check-read-only.js';
-import { familiesOf } from './compiled-families.js';
+import { familiesOf, type CompiledFamilies } from './compiled-families.js';
 import { refusal, type StatementRefusal } from './refusal.js';
-import { splitStatements } from './statement-heads.js';
-import { tokenFacts } from './word-facts.js';
+import { readInlineFunctions, type InlineFunctions } from './inline-functions.js';
+import { splitStatements, type StatementSpan } from './statement-heads.js';
+import { tokenFacts, type WordFacts } from './word-facts.js';
 import { lookupWord } from './word-lookup.js';
 
 export interface StatementCheckOptions {
@@ -41,6 +52,58 @@ function validOptions(allowedDirectories: unknown, opts: unknown): boolean {
   return (readOnly === undefined || typeof readOnly === 'boolean') && validAllowance(allow);
 }
 
+/** The statements from `query` on: the routines before it are no statements of their own. */
+function queryAfter(spans: readonly StatementSpan[], query: number): StatementSpan[] {
+  return spans.filter((s) => s.to > query).map((s) => ({ from: Math.max(s.from, query), to: s.to }));
+}
+
+interface ReadOnlyInput {
+  readonly driver: Driver;
+  readonly tokens: readonly SqlToken[];
+  readonly spans: readonly StatementSpan[];
+  readonly relations: Relations | null;
+  readonly families: CompiledFamilies;
+  readonly facts: readonly (WordFacts | undefined)[];
+  readonly allow: StatementAllowance | undefined;
+  readonly inline: InlineFunctions | null;
+}
+
+const NO_RELATIONS: Relations = { refs: [], cteNames: new Set() };
+
+/** Whether any name of the statement could make a relation the engine's own (its words' facts say). */
+function maySystem(tokens: readonly SqlToken[], facts: readonly (WordFacts | undefined)[], gate: CompiledAllow): boolean {
+  const otherServer = gate.system.otherServerParts ?? Number.POSITIVE_INFINITY;
+  let dots = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (facts[i]?.system === true) return true;
+    const t = tokens[i] as SqlToken;
+    // T-SQL four-part names reach a linked server: `a.b.c.d` has three dots in one name.
+    if (t.kind === 'punctuation' && t.value === '.') {
+      if (++dots >= otherServer - 1) return true;
+    } else if (!isNameToken(t)) dots = 0;
+    // A quoted name (`region-us.INFORMATION_SCHEMA.JOBS`, `"orders$files"`): its facts see only its start.
+    else if (t.kind !== 'word' && mayBeSystemPart(gate.system, t.value.toLowerCase())) return true;
+  }
+  return false;
+}
+
+/** The read-only layers: one read, its deny families, then the default-deny gate. */
+function readOnlyRefusal(input: ReadOnlyInput): StatementRefusal | null {
+  const { driver, tokens, families, inline } = input;
+  const reason = readOnlyReason(tokens, input.spans, families, input.facts);
+  if (reason !== null) return refusal(reason);
+  // Default deny: every name the statement uses must be on the engine's allow list (or the
+  // project's additions, or a routine the statement itself defines).
+  const readers = families.fileReaders;
+  const allow = inline === null ? input.allow : { ...input.allow, functions: [...(input.allow?.functions ?? []), ...inline.names] };
+  const gate = allowOf(driver);
+  // The relation reader costs a pass; a statement none of whose names could be a system relation
+  // needs it only to tell table functions from other calls, and every call is checked anyway.
+  const relations = input.relations ?? (maySystem(tokens, input.facts, gate) ? readRelations(tokens) : NO_RELATIONS);
+  const denied = allowListReason(tokens, relations, gate, allow, (name) => lookupWord(readers, name) !== undefined);
+  return denied === null ? null : refusal(denied.reason, denied.name);
+}
+
 /** Null when `sql` may run on `driver`'s hosted connection, else the refusal. */
 export function hostedStatementRefusal(
   sql: string,
@@ -63,31 +126,20 @@ export function hostedStatementRefusal(
       if (error instanceof UnreadableStatement) return refusal('unreadable');
       throw error;
     }
-    const spans = splitStatements(tokens);
+    // Trino's inline routines: their bodies are not statements of their own (see inline-functions.ts).
+    const inline = driver === 'trino' || driver === 'athena' ? readInlineFunctions(tokens) : null;
+    if (inline === false) return refusal('inline-function');
+    const spans = inline === null ? splitStatements(tokens, driver === 'snowflake') : queryAfter(splitStatements(tokens), inline.query);
     const positions = families.source.tablePositions;
-    const relations = positions === undefined && opts.readOnly !== true ? null : readRelations(tokens);
+    const relations = positions === undefined ? null : readRelations(tokens);
     const facts = tokenFacts(families, tokens);
     // An entry that is not a string names no folder: it allows nothing and takes nothing away.
     const folders = allowedDirectories.every((f) => typeof f === 'string')
       ? allowedDirectories
       : allowedDirectories.filter((f): f is string => typeof f === 'string');
-    const family = familyReason({ sql, tokens, spans, relations: positions === undefined ? null : relations, families, folders, facts });
+    const family = familyReason({ sql, tokens, spans, relations, families, folders, facts });
     if (family !== null) return refusal(family);
-    if (opts.readOnly === true) {
-      const reason = readOnlyReason(tokens, spans, families, facts);
-      if (reason !== null) return refusal(reason);
-      // Default deny: every name the statement uses must be on the engine's allow list.
-      const readers = families.fileReaders;
-      const denied = allowListReason(
-        tokens,
-        relations as NonNullable<typeof relations>,
-        allowOf(driver),
-        opts.allow,
-        (name) => lookupWord(readers, name) !== undefined,
-      );
-      if (denied !== null) return refusal(denied.reason, denied.name);
-    }
-    return null;
+    return opts.readOnly === true ? readOnlyRefusal({ driver, tokens, spans, relations, families, facts, allow: opts.allow, inline }) : null;
   } catch {
     // A failure of the check is never a pass.
     return refusal('unreadable');

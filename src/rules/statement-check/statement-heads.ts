@@ -56,7 +56,26 @@ const EXPLAIN_OPTIONS = new Set([
 ]);
 /** Snowflake's EXPLAIN USING {TABULAR | JSON | TEXT}. */
 const EXPLAIN_USING = new Set(['tabular', 'json', 'text']);
-const WRAPPED_QUERY = new Set(['select', 'with', 'values', 'table', 'from', 'pivot', 'unpivot']);
+const WRAPPED_QUERY = new Set(['select', 'with', 'values', 'table', 'from', 'pivot', 'unpivot', 'pivot_wider', 'pivot_longer']);
+/** Statements DESCRIBE / DESC may explain (MySQL): heads after it, checked like EXPLAIN's. */
+const DESCRIBED_STATEMENTS = new Set([
+  'insert',
+  'update',
+  'delete',
+  'replace',
+  'merge',
+  'upsert',
+  'create',
+  'drop',
+  'alter',
+  'truncate',
+  'call',
+  'set',
+  'analyze',
+  'explain',
+  'describe',
+  'desc',
+]);
 
 export function isPunct(t: SqlToken | undefined, c: string): boolean {
   return t !== undefined && t.kind === 'punctuation' && t.value === c;
@@ -66,12 +85,15 @@ export function isWord(t: SqlToken | undefined, w: string): boolean {
   return t !== undefined && t.kind === 'word' && t.value === w;
 }
 
-/** Non-empty statements. */
-export function splitStatements(tokens: readonly SqlToken[]): StatementSpan[] {
+/**
+ * Non-empty statements. With `flow` (Snowflake), the flow operator `->>` ends a statement too:
+ * `SELECT 1 ->> DELETE FROM t` runs the DELETE after the SELECT.
+ */
+export function splitStatements(tokens: readonly SqlToken[], flow = false): StatementSpan[] {
   const spans: StatementSpan[] = [];
   let from = 0;
   for (let i = 0; i <= tokens.length; i++) {
-    if (i === tokens.length || isPunct(tokens[i], ';')) {
+    if (i === tokens.length || isPunct(tokens[i], ';') || (flow && tokens[i]?.kind === 'operator' && tokens[i]?.value === '->>')) {
       if (i > from) spans.push({ from, to: i });
       from = i + 1;
     }
@@ -89,10 +111,14 @@ export function afterClose(tokens: readonly SqlToken[], open: number, to: number
   return -1;
 }
 
+const CTE_BODY = new Set(['select', 'with', 'values', 'from']);
+
 /** After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. */
 function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
   if (!isNameToken(tokens[j])) return -1;
   let k = j + 1;
+  // Spark's CTE without AS: `WITH t (SELECT ...)`.
+  if (isPunct(tokens[k], '(') && CTE_BODY.has(tokens[k + 1]?.value ?? '') && tokens[k + 1]?.kind === 'word') return afterClose(tokens, k, to);
   if (isPunct(tokens[k], '(')) k = afterClose(tokens, k, to);
   // DuckDB's recursive CTE key: `t(k, v) USING KEY (k) AS (...)`.
   if (k >= 0 && isWord(tokens[k], 'using') && isWord(tokens[k + 1], 'key') && isPunct(tokens[k + 2], '(')) k = afterClose(tokens, k + 2, to);
@@ -160,6 +186,13 @@ function afterSearchCycle(tokens: readonly SqlToken[], j: number): number {
 function afterCtes(tokens: readonly SqlToken[], i: number, to: number): number {
   let j = i + 1;
   if (isWord(tokens[j], 'recursive')) j++;
+  // T-SQL's WITH XMLNAMESPACES ('uri' AS p, ...) [, cte AS (...)]: namespace declarations, no query.
+  if (isWord(tokens[j], 'xmlnamespaces') && isPunct(tokens[j + 1], '(')) {
+    j = afterClose(tokens, j + 1, to);
+    if (j < 0) return -1;
+    if (!isPunct(tokens[j], ',')) return j;
+    j++;
+  }
   while (j < to) {
     const named = namedItem(tokens, j, to);
     j = named >= 0 ? afterSearchCycle(tokens, named) : expressionItem(tokens, j, to);
@@ -224,7 +257,13 @@ export function headsOf(tokens: readonly SqlToken[], span: StatementSpan): numbe
       j = j < 0 ? -1 : afterExplainOptions(tokens, j, span.to);
       next = j < 0 ? -1 : firstWord(tokens, j, span.to);
       if (next < 0) heads.push(-1);
-    } else if (v === 'describe' || v === 'desc' || v === 'summarize') {
+    } else if (v === 'describe' || v === 'desc') {
+      // MySQL reads DESCRIBE and DESC as EXPLAIN: `DESC ANALYZE DELETE ...` runs the DELETE.
+      // Options first, then a statement (never a table: `DESCRIBE EXTENDED t` describes t).
+      const j = firstWord(tokens, afterExplainOptions(tokens, h + 1, span.to), span.to);
+      const w = j >= 0 ? (tokens[j]?.value ?? '') : '';
+      if (WRAPPED_QUERY.has(w) || DESCRIBED_STATEMENTS.has(w)) next = j;
+    } else if (v === 'summarize') {
       const j = firstWord(tokens, h + 1, span.to);
       if (j >= 0 && WRAPPED_QUERY.has(tokens[j]?.value ?? '')) next = j;
     }

@@ -7,6 +7,7 @@ import type { SqlToken } from '../../../grammar/sql/index.js';
 import { prefixIndex, type CompiledFamilies } from './compiled-families.js';
 import { matchesName } from './name-patterns.js';
 import type { FamilyReason } from './refusal.js';
+import { mayBeSystemPart } from './allow/system-relations.js';
 import { lookupWord } from './word-lookup.js';
 
 export interface WordFacts {
@@ -23,6 +24,8 @@ export interface WordFacts {
   readonly phrase: boolean;
   /** T-SQL: the word begins a statement wherever it stands. */
   readonly anywhere: boolean;
+  /** The word may make a relation the engine's own (a system schema, prefix or name). */
+  readonly system: boolean;
 }
 
 const NONE: WordFacts = Object.freeze({
@@ -33,6 +36,7 @@ const NONE: WordFacts = Object.freeze({
   catalogFirst: false,
   phrase: false,
   anywhere: false,
+  system: false,
 });
 
 /** Bound on remembered words per driver; the memo starts over beyond it. */
@@ -59,6 +63,7 @@ function factsOf(f: CompiledFamilies, word: string): WordFacts {
     catalogFirst: f.catalog.multi.has(word) || f.catalogExcept.multi.has(word),
     phrase: f.phrases.has(word) || f.lockPhrases.has(word) || f.effectPhrases.has(word) || f.statements.has(word),
     anywhere: f.anywhere.has(word),
+    system: mayBeSystemPart(f.system, word),
   };
   const some =
     facts.call !== undefined ||
@@ -68,7 +73,8 @@ function factsOf(f: CompiledFamilies, word: string): WordFacts {
     facts.catalog ||
     facts.catalogFirst ||
     facts.phrase ||
-    facts.anywhere;
+    facts.anywhere ||
+    facts.system;
   return some ? facts : NONE;
 }
 

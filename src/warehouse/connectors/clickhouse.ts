@@ -1,7 +1,7 @@
 /**
  * The ClickHouse connector, over HTTP with the official client (@clickhouse/client), for data
  * past one machine (a `Distributed` table reads every shard). Every query carries `readonly=2`
- * (the server refuses writes whatever the statement check let through), `max_execution_time`
+ * and `allow_ddl=0` (the server refuses writes and DDL whatever the statement check let through), `max_execution_time`
  * for its deadline, a row cap the server applies (`max_result_rows` one past the cap, breaking
  * off rather than failing), and its own `query_id`; at the deadline the request is aborted and
  * the query killed on the server by that id, so nothing keeps running there. `join_use_nulls`
@@ -130,6 +130,8 @@ class ClickhouseConnector implements Connector {
         ...(bound.params !== undefined ? { query_params: bound.params } : {}),
         clickhouse_settings: {
           readonly: '2',
+          // readonly=2 still lets a query create temporary tables and views; DDL off refuses them.
+          allow_ddl: 0,
           max_execution_time: Math.max(1, Math.ceil(deadlineMs / 1000)),
           max_result_rows: String(bounds.maxRows + 1),
           result_overflow_mode: 'break',

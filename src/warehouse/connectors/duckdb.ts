@@ -5,8 +5,9 @@
  * or without a host: the file opened read-only; extensions neither installed nor loaded on
  * their own; `allowed_directories` set to the connection's `allowedDirectories`; external
  * access then switched off, which leaves only those folders readable; and the configuration
- * locked, so no statement can undo any of it. The statement check refuses the same reads
- * first; the engine is the second wall for anything it were to miss. (Measured: the engine
+ * locked, so no statement can undo any of it; logging off and kept off (`keepQuiet`). The
+ * statement check refuses the same reads first; the engine is the second wall for anything it
+ * were to miss. (Measured: the engine
  * lets COPY ... TO write inside an allowed folder, so there the statement check, which admits
  * reads only, is the one wall against writes.)
  *
@@ -55,7 +56,31 @@ function allowedFolders(root: string, folders: readonly unknown[]): string[] {
 async function restrict(connection: DuckDBConnection, folders: readonly string[]): Promise<void> {
   await connection.run(`SET allowed_directories = ${folderList(folders)}`);
   await connection.run('SET enable_external_access = false');
+  await connection.run('SET enable_logging = false');
   await connection.run('SET lock_configuration = true');
+}
+
+/** Whether the engine logs or profiles: one row, read with the connection's own settings. */
+const LOGGING_STATE = "SELECT current_setting('enable_logging')::VARCHAR AS logging, current_setting('enable_profiling')::VARCHAR AS profiling";
+
+/**
+ * The engine's half of issue 25's logging repro: `enable_logging()`, `enable_profiling()` and
+ * their PRAGMAs switch the instance's query log (which records every connection's SQL, readable
+ * from `duckdb_logs`) and the connection's profiler on even with `lock_configuration = true`
+ * (measured on DuckDB 1.5.6). The statement check refuses them; should it miss one, the
+ * connector finds the engine logging or profiling before and after every statement and switches
+ * both off again, emptying the log, before the connection serves anyone. So one person's SQL
+ * never waits in the log for another to read.
+ */
+async function keepQuiet(connection: DuckDBConnection): Promise<void> {
+  const state = (await connection.runAndReadAll(LOGGING_STATE)).getRowObjects()[0];
+  const logging = state?.['logging'];
+  const profiling = state?.['profiling'];
+  if (logging !== 'false' && logging !== '0') {
+    await connection.run('CALL disable_logging()');
+    await connection.run('CALL truncate_duckdb_logs()');
+  }
+  if (profiling !== null && profiling !== undefined) await connection.run('CALL disable_profiling()');
 }
 
 function typeOf(value: SqlValue): DuckDBType {
@@ -150,6 +175,7 @@ class DuckdbConnector implements Connector {
     const unlisten = onCancel(who.signal, () => stop(cancelledError()));
     try {
       running = await lanes.acquire(model, deadline.signal, who.caller);
+      await keepQuiet(running);
       return await work(running);
     } catch (error) {
       if (deadline.signal.reason instanceof StatementError && deadline.signal.reason.code === 'STATEMENT_CANCELLED') throw deadline.signal.reason;
@@ -157,7 +183,11 @@ class DuckdbConnector implements Connector {
     } finally {
       clearTimeout(timer);
       unlisten();
-      if (running !== undefined && !this.closed) lanes.release(running, model, who.caller);
+      if (running !== undefined && !this.closed) {
+        // The statement may have switched logging on: off again before the lane serves anyone.
+        await keepQuiet(running).catch(() => undefined);
+        lanes.release(running, model, who.caller);
+      }
     }
   }
 

@@ -16,7 +16,7 @@
  * JSON cannot carry are sent as markers and revived by the parent (wire-values.ts): a blob as
  * `{ $svc: 'blob', b64 }`, a non-finite number as `{ $svc: 'num', v }`; `special: true` on a
  * reply says markers are present, so an ordinary result is never walked twice.
- * Invariant: the database is opened read-only and must already exist.
+ * Invariant: the database is opened read-only, defensive and query-only, and must already exist.
  */
 export const SQLITE_CHILD_SOURCE = String.raw`
 'use strict';
@@ -25,6 +25,13 @@ let db = null;
 let openError = '';
 try {
   db = new Database(process.env.SVC_SQLITE_PATH, { readonly: true, fileMustExist: true });
+  // Second walls behind the statement check: defensive mode (SQLITE_DBCONFIG_DEFENSIVE: no
+  // writes to the schema, shadow tables or sqlite_dbpage), query_only (no statement may change
+  // the database even where read-only opening would not stop it), and an untrusted schema
+  // (functions a view or trigger calls must be innocuous).
+  db.unsafeMode(false);
+  db.pragma('query_only = 1');
+  db.pragma('trusted_schema = 0');
 } catch (error) {
   openError = error && error.message ? String(error.message) : String(error);
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DRIVERS, lexStatement, UnreadableStatement } from '../../../grammar/sql/index.js';
 
+/** Engines whose block comments nest. */
+const NESTING: ReadonlySet<string> = new Set(['postgresql', 'duckdb', 'file', 'mssql', 'fabric']);
+
 /** `kind:value` of every token, for compact expectations. */
 function read(sql: string, driver: string): string[] {
   return lexStatement(sql, driver).map((t) => `${t.kind}:${t.value}`);
@@ -56,7 +59,10 @@ describe('lexStatement: shared base', () => {
   it.each(DRIVERS)('%s refuses unterminated strings and comments, and nested comments', (driver) => {
     expect(reasonOf("SELECT 'abc", driver)).toBe('unterminated-string');
     expect(reasonOf('SELECT 1 /* open', driver)).toBe('unterminated-comment');
-    expect(reasonOf('SELECT /* a /* b */ c */ 1', driver)).toBe('nested-comment');
+    // PostgreSQL, DuckDB and T-SQL nest block comments; the other engines end at the first closer.
+    if (NESTING.has(driver)) expect(read('SELECT /* a /* b */ c */ 1', driver)).toEqual(['word:select', 'number:1']);
+    else expect(reasonOf('SELECT /* a /* b */ c */ 1', driver)).toBe('nested-comment');
+    expect(reasonOf('SELECT /* a /* b */ 1', driver)).toBe(NESTING.has(driver) ? 'unterminated-comment' : 'nested-comment');
     expect(reasonOf('SELECT 1 -- x\u2028DROP TABLE t', driver)).toBe('foreign-line-break');
     expect(reasonOf('SELECT 1 -- x\rDROP TABLE t', driver)).toBe('foreign-line-break');
     expect(reasonOf('SELECT 1 -- x\u0085DROP TABLE t', driver)).toBe('foreign-line-break');
@@ -111,8 +117,11 @@ describe('lexStatement: PostgreSQL family', () => {
     expect(read('SELECT * FROM U&"pg_st\\0061t_activity"', 'postgresql')[3]).toBe('quoted-name:pg_stat_activity');
   });
 
-  it('refuses a UESCAPE clause and bad U& escapes', () => {
-    expect(reasonOf("SELECT U&'d!0061t' UESCAPE '!'", 'postgresql')).toBe('unicode-escape');
+  it('reads a UESCAPE clause right after its literal, and refuses one read any other way and bad U& escapes', () => {
+    expect(read("SELECT U&'d!0061t!+000061' UESCAPE '!'", 'postgresql')).toEqual(['word:select', 'string:data']);
+    expect(read('SELECT U&"pg#005fsleep" uescape \'#\'', 'postgresql')).toEqual(['word:select', 'quoted-name:pg_sleep']);
+    expect(reasonOf("SELECT U&'d!0061t' /* c */ UESCAPE '!'", 'postgresql')).toBe('unicode-escape');
+    expect(reasonOf("SELECT U&'d\\0061t' UESCAPE '+'", 'postgresql')).toBe('unicode-escape');
     expect(reasonOf('SELECT U&"\\zz"', 'postgresql')).toBe('unicode-escape');
   });
 

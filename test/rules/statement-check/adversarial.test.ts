@@ -24,7 +24,10 @@ const CASES: readonly Case[] = [
   // Comments: hiding nothing, or refused when engines disagree.
   ['postgresql', "SELECT 1 /* ; COPY t TO '/x' */", null],
   ['postgresql', "SELECT/**/1;/**/COPY t TO '/x'", 'copy'],
-  ['postgresql', "SELECT 1 /* /* */ ; COPY t TO '/x' */", 'unreadable'],
+  // PostgreSQL nests block comments: the whole tail is one comment, as the server reads it.
+  ['postgresql', "SELECT 1 /* /* */ ; COPY t TO '/x' */", null],
+  ['postgresql', "SELECT 1 /* /* */ ; COPY t TO '/x'", 'unreadable'],
+  ['redshift', "SELECT 1 /* /* */ ; COPY t TO '/x' */", 'unreadable'],
   ['mysql', 'SELECT 1 /*!50000 DROP TABLE t */', 'unreadable'],
   ['mysql', "SELECT 1 /*!LOAD DATA INFILE '/etc/passwd' INTO TABLE t */", 'unreadable'],
   ['mysql', 'SELECT 1 --1\nFROM t', null],

@@ -215,3 +215,108 @@ describe('statementCheck.allow: the project adds its own names, and nothing else
     expect(hostedStatementRefusal('SELECT my_udf(1)', 'postgresql', [], { readOnly: false })).toBeNull();
   });
 });
+
+type Verdict = readonly [driver: string, sql: string, reason: string | null];
+
+/** Chaining read as the engine reads it (issue 25, item 3): every way of running a second statement refuses. */
+const CHAINING: readonly Verdict[] = [
+  ['snowflake', 'SELECT 1 ->> DELETE FROM orders', 'several-statements'],
+  ['snowflake', 'SELECT * FROM orders ->> SELECT COUNT(*) FROM $1', 'several-statements'],
+  ['snowflake', 'SELECT 1 ->> PUT file:///tmp/x @stage', 'stage'],
+  ['duckdb', "SELECT '{\"a\": 1}'::JSON ->> 'a' AS v", null],
+  ['bigquery', "CASE WHEN true THEN EXPORT DATA OPTIONS(uri='gs://b/*') AS SELECT 1; END CASE", 'export-import'],
+  ['bigquery', 'CASE WHEN (SELECT 1) = 1 THEN DELETE FROM t WHERE true; ELSE SELECT 1; END CASE', 'several-statements'],
+  ['bigquery', "SELECT CASE WHEN a > 1 THEN 'x' ELSE 'y' END AS b FROM t", null],
+  ['bigquery', "IF true THEN EXECUTE IMMEDIATE 'DELETE FROM t'; END IF", 'query-as-text'],
+  ['snowflake', "EXECUTE IMMEDIATE 'DELETE FROM t'", 'query-as-text'],
+  ['mssql', 'SELECT 1 SELECT 2', 'several-statements'],
+  ['mssql', 'SELECT * FROM t DELETE FROM t', 'write'],
+  ['mssql', "SELECT * FROM t EXEC('DROP TABLE t')", 'call'],
+  ['mysql', 'DESC ANALYZE DELETE FROM orders', 'write'],
+  ['mysql', 'DESCRIBE FORMAT=JSON UPDATE t SET a = 1', 'write'],
+  ['mysql', 'DESC DELETE FROM orders', 'write'],
+  ['mysql', 'DESCRIBE orders', null],
+  ['mysql', 'DESC SELECT * FROM orders', null],
+  ['databricks', 'DESCRIBE EXTENDED orders', null],
+  ['mssql', 'SELECT * FROM t WITH (SERIALIZABLE)', 'row-lock'],
+  ['mssql', 'SELECT * FROM t WITH (REPEATABLEREAD)', 'row-lock'],
+  ['mssql', 'SELECT * FROM t WITH (NOLOCK, UPDLOCK)', 'row-lock'],
+  ['fabric', 'SELECT * FROM t WITH (XLOCK)', 'row-lock'],
+  ['mssql', 'SELECT * FROM t WITH (NOLOCK, INDEX(ix))', null],
+  ['postgresql', 'SELECT * FROM t FOR UPDATE', 'row-lock'],
+  ['mysql', 'SELECT * FROM t FOR SHARE', 'row-lock'],
+  ['snowflake', 'SELECT * FROM t FOR UPDATE', 'row-lock'],
+  ['databricks', 'DESCRIBE HISTORY delta.`/mnt/x`', 'path-table'],
+  ['databricks', 'DESCRIBE HISTORY sales.orders', 'system-catalog'],
+  ['databricks', 'DESCRIBE DETAIL delta.`/mnt/x`', 'path-table'],
+  ['databricks', 'VACUUM delta.`/mnt/x`', 'path-table'],
+  ['databricks', 'CREATE TABLE c SHALLOW CLONE delta.`/mnt/x`', 'path-table'],
+  ['sqlite', 'SELECT * FROM dbstat', 'relation-not-allowed'],
+  ['sqlite', 'SELECT data FROM sqlite_dbpage', 'relation-not-allowed'],
+  ['sqlite', 'SELECT * FROM pragma_database_list', 'relation-not-allowed'],
+  ['mysql', 'SELECT NEXT VALUE FOR order_seq', 'effect-function'],
+  ['trino', 'WITH FUNCTION f() RETURNS int RETURN 1 SELECT f(); DELETE FROM t', 'several-statements'],
+];
+
+/** Reads the issue lists as over-refused (item 4): each must pass, each with a refused neighbour above or below. */
+const READS: readonly Verdict[] = [
+  ['bigquery', 'FROM mydataset.orders |> WHERE total > 100 |> AGGREGATE COUNT(*) AS n GROUP BY region |> ORDER BY n DESC', null],
+  ['bigquery', "FROM mydataset.orders |> PIVOT (SUM(total) FOR quarter IN ('Q1', 'Q2'))", null],
+  ['bigquery', 'FROM mydataset.orders |> TABLESAMPLE SYSTEM (1 PERCENT) |> SELECT id, total', null],
+  ['bigquery', 'FROM mydataset.orders |> CALL mydataset.top_customers(10)', 'function-not-allowed'],
+  ['databricks', 'FROM main.sales.orders |> SET status = upper(status) |> DROP internal_note |> EXTEND total * 1.2 AS gross', null],
+  ['databricks', 'FROM main.sales.orders |> WHERE total > 1 |> SELECT id', null],
+  ['duckdb', 'PIVOT_WIDER orders ON region USING sum(amount)', null],
+  ['duckdb', 'PIVOT_LONGER monthly_sales ON jan, feb INTO NAME month VALUE sales', null],
+  ['duckdb', 'UNPIVOT monthly_sales ON jan, feb, mar INTO NAME month VALUE sales', null],
+  ['duckdb', 'SELECT a INTO NAME x VALUE y FROM t', 'select-into'],
+  ['duckdb', "PIVOT_WIDER read_csv('/etc/x.csv') ON a USING sum(b)", 'file-reader'],
+  ['mssql', 'SELECT TOP 5 WITH TIES customer_id, total FROM dbo.orders ORDER BY total DESC', null],
+  ['mssql', 'SELECT TOP (5) WITH TIES customer_id FROM dbo.orders ORDER BY total DESC', null],
+  ['mssql', 'SELECT region, SUM(total) FROM dbo.orders GROUP BY region WITH ROLLUP', null],
+  ['mssql', 'SELECT region, SUM(total) FROM dbo.orders GROUP BY region WITH CUBE', null],
+  ['mssql', "WITH XMLNAMESPACES ('urn:shop' AS s) SELECT id AS 's:id' FROM dbo.orders FOR XML PATH('s:order'), ROOT('s:orders')", null],
+  ['mssql', "WITH XMLNAMESPACES ('urn:shop' AS s), c AS (SELECT 1 AS a) SELECT a FROM c", null],
+  ['mssql', "WITH XMLNAMESPACES ('urn:shop' AS s) DELETE FROM t", 'write'],
+  ['fabric', 'SELECT TOP 5 WITH TIES id FROM t ORDER BY id', null],
+  ['trino', 'WITH FUNCTION double_it(x bigint) RETURNS bigint RETURN x * 2 SELECT double_it(total) FROM orders', null],
+  ['trino', 'WITH FUNCTION clamp(x double) RETURNS double BEGIN IF x < 0 THEN RETURN 0; END IF; RETURN x; END SELECT clamp(total) FROM orders', null],
+  ['trino', 'WITH FUNCTION c() RETURNS int BEGIN DECLARE n int DEFAULT 1; SET n = n + 1; RETURN CASE WHEN n > 1 THEN n ELSE 0 END; END SELECT c()', null],
+  ['athena', 'WITH FUNCTION f(x integer) RETURNS integer RETURN x + 1 SELECT f(1)', null],
+  ['trino', "WITH FUNCTION f() RETURNS INTEGER LANGUAGE SQL COMMENT 'hi' WITH (weight = 42) RETURN 1 SELECT f()", null],
+  ['trino', 'WITH FUNCTION f() RETURNS INTEGER WITH (x = (SELECT 1)) RETURN 1 SELECT f()', 'inline-function'],
+  ['trino', 'WITH function AS (SELECT 1 AS x) SELECT x FROM function', null],
+  ['snowflake', 'DESCRIBE FUNCTION multiply(NUMBER, NUMBER)', null],
+  ['databricks', 'WITH cte (SELECT 1) SELECT * FROM cte', null],
+  ['databricks', 'WITH cte (DELETE FROM t) SELECT 1', 'not-a-read'],
+  ['bigquery', 'FROM x |> AGGREGATE SUM(x1), MAX(x2)', null],
+  ['bigquery', 'SELECT (x).UPPER() AS y', null],
+  ['bigquery', 'SELECT ds.upper(x)', 'function-not-allowed'],
+  ['trino', 'WITH FUNCTION f() RETURNS int RETURN (SELECT count(*) FROM t) SELECT f()', 'inline-function'],
+  ['trino', "WITH FUNCTION f() RETURNS int BEGIN SET SESSION query_max_run_time = '1s'; RETURN 1; END SELECT f()", 'inline-function'],
+  ['trino', 'WITH FUNCTION f() RETURNS int RETURN 1 DELETE FROM t', 'inline-function'],
+  ['trino', 'WITH FUNCTION f() RETURNS double RETURN pg_sleep(1) SELECT f()', 'function-not-allowed'],
+  ['clickhouse', "SELECT name, settings FROM app_config WHERE settings != ''", null],
+  ['clickhouse', 'SELECT count() FROM t SETTINGS max_threads = 1', 'setting'],
+  ['postgresql', 'SELECT 1 /* outer /* inner */ still inside; SELECT pg_sleep(10) */ AS one', null],
+  ['postgresql', 'SELECT 1 /* a /* b */ , pg_sleep(1)', 'unreadable'],
+  ['duckdb', 'SELECT 1 /* a /* b */ c */ AS one', null],
+  ['mssql', 'SELECT 1 /* comment level 1 /* comment level 2 */ */ AS one', null],
+  ['redshift', 'SELECT 1 /* a /* b */ */', 'unreadable'],
+  ['mysql', 'SELECT 1 /* a /* b */ */', 'unreadable'],
+  ['postgresql', "SELECT U&'d!0061t!+000061' UESCAPE '!' AS v", null],
+  ['postgresql', 'SELECT U&"pg!005fsleep" UESCAPE \'!\'(1)', 'function-not-allowed'],
+  ['postgresql', "SELECT U&'d!0061t' /* c */ UESCAPE '!' AS v", 'unreadable'],
+];
+
+describe('chaining, as the engine reads it', () => {
+  for (const [driver, sql, reason] of CHAINING) it(`${driver}: ${sql}`, () => expect(check(driver, sql)?.reason ?? null).toBe(reason));
+});
+
+describe('reads the earlier check over-refused', () => {
+  for (const [driver, sql, reason] of READS) it(`${driver}: ${sql}`, () => expect(check(driver, sql)?.reason ?? null).toBe(reason));
+
+  it('decodes a UESCAPE name to the name the engine calls', () => {
+    expect(check('postgresql', 'SELECT U&"pg!005fsleep" UESCAPE \'!\'(1)')?.name).toBe('pg_sleep');
+  });
+});

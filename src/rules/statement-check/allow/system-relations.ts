@@ -112,9 +112,23 @@ export const SYSTEM_RELATIONS: Readonly<Record<Driver, SystemRelationRules>> = {
   trino: TRINO,
 };
 
+/**
+ * Whether a name part could make a relation the engine's own: a cheap test over the words of a
+ * statement, so that the relation reader runs only when a statement may name a system relation.
+ */
+export function mayBeSystemPart(rules: SystemRelationRules, part: string): boolean {
+  // A quoted name holding dots (BigQuery's `project.dataset.table`): each of its parts.
+  if (part.includes('.')) return part.split('.').some((p) => p !== '' && mayBeSystemPart(rules, p));
+  if (rules.dollarNames === true && part.includes('$')) return true;
+  if (rules.schemas.includes(part) || rules.catalogs?.includes(part) === true || rules.names?.includes(part) === true) return true;
+  for (const p of rules.prefixes) if (part.startsWith(p)) return true;
+  return false;
+}
+
 /** Name parts with quoted parts holding dots split (BigQuery's `region-us.INFORMATION_SCHEMA.JOBS`). */
-function splitParts(parts: readonly string[]): string[] {
-  return parts.flatMap((p) => (p.includes('.') ? p.split('.') : [p]));
+function splitParts(parts: readonly string[]): readonly string[] {
+  for (const p of parts) if (p.includes('.')) return parts.flatMap((q) => (q.includes('.') ? q.split('.') : [q]));
+  return parts;
 }
 
 /**
@@ -127,11 +141,12 @@ export function systemRelationKey(rules: SystemRelationRules, rawParts: readonly
   const name = parts[parts.length - 1] ?? '';
   if (rules.otherServerParts !== undefined && parts.length >= rules.otherServerParts) return 'other-server';
   for (let i = 0; i < parts.length - 1; i++) {
-    if (rules.schemas.includes(parts[i] as string)) return `${parts[i]}.${parts[i + 1]}`;
+    const part = parts[i] as string;
+    if (rules.schemas.includes(part)) return `${part}.${parts[i + 1]}`;
   }
   if (parts.length > 1 && rules.catalogs?.includes(parts[0] as string) === true) return parts.join('.');
   if (rules.dollarNames === true && name.includes('$')) return name;
   if (rules.names?.includes(name) === true) return name;
-  if (rules.prefixes.some((p) => name.startsWith(p))) return name;
+  for (const p of rules.prefixes) if (name.startsWith(p)) return name;
   return null;
 }

@@ -35,6 +35,8 @@ export const BIGQUERY_FAMILIES: Partial<EngineFamilies> = {
   systemCatalogExcept: ['information_schema.table_options', 'information_schema.schemata_options', 'information_schema.column_options'],
   // BigQuery scripting: IF ... THEN, LOOP, WHILE ... DO, FOR ... DO, BEGIN ... END, REPEAT.
   scriptHeads: ['then', 'else', 'do', 'begin', 'loop', 'repeat'],
+  // FROM-first queries and pipe syntax (`FROM t |> WHERE ... |> SELECT ...`) read.
+  readHeads: ['from'],
   show: [],
   effectFunctions: [],
 };

@@ -40,6 +40,11 @@ export const DATABRICKS_FAMILIES: Partial<EngineFamilies> = {
   rawText: { '${': 'setting' },
   tablePositions: { pathTableFormats: ['parquet', 'delta', 'csv', 'json', 'orc', 'avro', 'text', 'binaryfile', 'jdbc', 'file', 'cloudfiles'] },
   systemCatalog: ['system.*.*', 'system.information_schema.*'],
+  // DESCRIBE HISTORY lists who ran each operation on a Delta table (userName, userId, notebook,
+  // job, cluster) and its parameters: the record of users and their work.
+  describeRefused: ['history'],
+  // FROM-first queries and pipe syntax (`FROM t |> WHERE ... |> SELECT ...`) read.
+  readHeads: ['from'],
   show: [
     'tables',
     'views',

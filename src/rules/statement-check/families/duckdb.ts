@@ -39,7 +39,8 @@ export const DUCKDB_FAMILIES: Partial<EngineFamilies> = {
   fileReaders: ['read_*', 'parquet_*', 'sniff_csv', 'glob', 'csv_scan', 'json_scan'],
   tablePositions: { pathsAreFiles: true },
   // FROM-first (`FROM t SELECT a`, or just `FROM t`) is DuckDB's SELECT.
-  readHeads: ['from', 'unpivot'],
+  // PIVOT_WIDER and PIVOT_LONGER are PIVOT and UNPIVOT's other names.
+  readHeads: ['from', 'unpivot', 'pivot_wider', 'pivot_longer'],
   systemCatalog: [
     'duckdb_settings',
     'duckdb_secrets',

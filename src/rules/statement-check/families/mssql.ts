@@ -135,6 +135,5 @@ export const MSSQL_FAMILIES: Partial<EngineFamilies> = {
   ],
   show: [],
   effectFunctions: [],
-  effectPhrases: ['next value for'],
   lockPhrases: ['updlock', 'xlock', 'holdlock', 'tablockx', 'tablock', 'paglock'],
 };

@@ -41,5 +41,7 @@ export const SHARED: EngineFamilies = {
   ],
   show: [],
   effectFunctions: ['nextval', 'setval'],
+  // NEXT VALUE FOR seq advances a sequence (SQL standard; SQL Server, MariaDB, DB2).
+  effectPhrases: ['next value for'],
   lockPhrases: ['for update', 'for share', 'for no key update', 'for key share', 'lock in share mode'],
 };

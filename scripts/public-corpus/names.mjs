@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+/**
+ * Every plain read of the public corpus the built check refuses, grouped by driver, reason and
+ * name, each group with why it is refused (run `npm run build` first; corpus from extract.mjs):
+ *
+ *   node scripts/public-corpus/names.mjs [--corpus .svc-corpus/public] [--markdown]
+ *
+ * Classes of a refusal:
+ * - `user-defined`: a schema-qualified call outside the engine's own namespaces (`ds.udf(x)`,
+ *   `dbo.fn(x)`, `ML.PREDICT`): the project allows it in `statementCheck.allow`, or it stays refused.
+ * - `not the engine's`: for the engines whose list is generated from their catalog (SQLite,
+ *   DuckDB, PostgreSQL, ClickHouse, MariaDB), a name the catalog does not have at all: a function
+ *   the test defined, another dialect's (sqlglot's transpiling tests), an extension not installed,
+ *   or a newer release's.
+ * - `left out`: the engine's catalog has the name, but it is not marked harmless or the review
+ *   left it out (LEFT_OUT, with its reason).
+ * - `not on the reference list`: for the engines whose list is built from the vendor's reference,
+ *   a name the list does not hold.
+ * - `reading`: any other reason: how the check reads the statement (lexing, statement heads,
+ *   the deny families).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const REPO = join(import.meta.dirname, '..', '..');
+const args = process.argv.slice(2);
+const corpus = args.includes('--corpus') ? args[args.indexOf('--corpus') + 1] : '.svc-corpus/public';
+const markdown = args.includes('--markdown');
+
+const { hostedStatementRefusal } = await import(pathToFileURL(join(REPO, 'dist/src/rules/statement-check/index.js')).href);
+
+/** Every name an engine's catalog lists (marked harmless or not), lower case, last part. */
+function catalogNames(engine) {
+  const file = join(REPO, 'src/rules/statement-check/allow', `${engine}.catalog.json`);
+  const c = JSON.parse(readFileSync(file, 'utf8'));
+  const last = (n) => n.toLowerCase().slice(n.lastIndexOf('.') + 1);
+  return new Set([...c.functions, ...c.tableFunctions, ...c.relations, ...c.unmarked.functions, ...c.unmarked.tableFunctions].map((e) => last(e.name)));
+}
+const CATALOG_ENGINE = { sqlite: 'sqlite', duckdb: 'duckdb', file: 'duckdb', postgresql: 'postgresql', clickhouse: 'clickhouse', mysql: 'mariadb' };
+const catalogs = Object.fromEntries(Object.entries(CATALOG_ENGINE).map(([driver, engine]) => [driver, catalogNames(engine)]));
+const ALLOW_REASONS = new Set(['function-not-allowed', 'table-function-not-allowed', 'relation-not-allowed']);
+
+function classOf(driver, refusal) {
+  if (!ALLOW_REASONS.has(refusal.reason)) return 'reading';
+  const name = refusal.name ?? '';
+  if (refusal.reason !== 'relation-not-allowed' && name.includes('.')) return 'user-defined';
+  const names = catalogs[driver];
+  if (names === undefined) return 'not on the reference list';
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  return names.has(last) ? 'left out' : "not the engine's";
+}
+
+if (!existsSync(corpus)) throw new Error(`${corpus}: no corpus; build it with scripts/public-corpus/extract.mjs`);
+const seen = new Set();
+const drivers = {};
+for (const f of readdirSync(corpus)
+  .filter((n) => n.endsWith('.jsonl'))
+  .sort()) {
+  for (const line of readFileSync(join(corpus, f), 'utf8').split('\n')) {
+    if (line === '') continue;
+    const r = JSON.parse(line);
+    if (r.kind !== 'read') continue;
+    const key = `${r.driver}\0${r.sql.replace(/\s+/g, ' ')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const d = (drivers[r.driver] ??= { reads: 0, refused: 0, classes: {}, groups: new Map() });
+    d.reads++;
+    const refusal = hostedStatementRefusal(r.sql, r.driver, [], { readOnly: true });
+    if (refusal === null) continue;
+    d.refused++;
+    const cls = classOf(r.driver, refusal);
+    d.classes[cls] = (d.classes[cls] ?? 0) + 1;
+    const g = `${cls}\0${refusal.reason}\0${refusal.name ?? ''}`;
+    const entry = d.groups.get(g) ?? {
+      cls,
+      reason: refusal.reason,
+      name: refusal.name ?? '',
+      count: 0,
+      example: r.sql.replace(/\s+/g, ' ').slice(0, 120),
+      where: `${r.source.repo}:${r.source.path}:${r.source.line}`,
+    };
+    entry.count++;
+    d.groups.set(g, entry);
+  }
+}
+
+const pct = (n, t) => (t === 0 ? '-' : `${((100 * n) / t).toFixed(2)}%`);
+const CLASSES = ['reading', 'left out', 'not on the reference list', "not the engine's", 'user-defined'];
+if (markdown) {
+  console.log(`| driver | reads | refused | ${CLASSES.join(' | ')} | refused, not counting names the engine does not have or user-defined |`);
+  console.log(`|---|---:|---:|${CLASSES.map(() => '---:').join('|')}|---:|`);
+  for (const [driver, d] of Object.entries(drivers).sort()) {
+    const own = (d.classes.reading ?? 0) + (d.classes['left out'] ?? 0) + (d.classes['not on the reference list'] ?? 0);
+    console.log(
+      `| ${driver} | ${d.reads} | ${d.refused} (${pct(d.refused, d.reads)}) | ${CLASSES.map((c) => d.classes[c] ?? 0).join(' | ')} | ${own} (${pct(own, d.reads)}) |`,
+    );
+  }
+  for (const [driver, d] of Object.entries(drivers).sort()) {
+    if (d.groups.size === 0) continue;
+    console.log(`\n#### ${driver}\n`);
+    console.log('| class | reason | name | reads | example |');
+    console.log('|---|---|---|---:|---|');
+    for (const g of [...d.groups.values()].sort((a, b) => CLASSES.indexOf(a.cls) - CLASSES.indexOf(b.cls) || b.count - a.count))
+      console.log(
+        `| ${g.cls} | ${g.reason} | ${g.name === '' ? '' : `\`${g.name}\``} | ${g.count} | \`${g.example.replace(/\|/g, '\\|').replace(/`/g, "'")}\` |`,
+      );
+  }
+} else {
+  for (const [driver, d] of Object.entries(drivers).sort()) {
+    console.log(
+      `${driver}: ${d.reads} reads, ${d.refused} refused (${pct(d.refused, d.reads)}): ${Object.entries(d.classes)
+        .map(([c, n]) => `${c} ${n}`)
+        .join(', ')}`,
+    );
+  }
+}
