@@ -5,9 +5,9 @@
 // printed beside it as context, with the floor every one-shot process pays on this machine
 // (start node, stat every file, rewrite the manifest), measured in the same run.
 import { spawn, spawnSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { genProject } from './gen-project.mjs';
 
 const repo = join(import.meta.dirname, '..');

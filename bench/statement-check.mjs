@@ -6,8 +6,8 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { hostedStatementRefusal } from '../dist/src/rules/statement-check/index.js';
 import { readTables } from '../dist/grammar/sql/index.js';
+import { hostedStatementRefusal } from '../dist/src/rules/statement-check/index.js';
 
 const require = createRequire(import.meta.url);
 const BUDGET = 100_000;

@@ -8,8 +8,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compileProject } from '../dist/src/compiler/pipeline/compile-project.js';
 import { createTier1Router } from '../dist/src/ask/index.js';
+import { compileProject } from '../dist/src/compiler/pipeline/compile-project.js';
 import { genProject } from './gen-project.mjs';
 
 const repo = join(import.meta.dirname, '..');

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { execFileSync } from 'node:child_process';
 /**
  * Builds the browser app into dist/web/: src/web/main.tsx bundled with its libraries (Preact,
  * Observable Plot) into one ES module, the stylesheet and the page beside it. Everything is
@@ -9,7 +10,6 @@
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 /**
  * Build step: bundles the command line (dist/src/cli/entry/main.js and every command it loads on
  * demand) into dist/src/svc.js plus shared chunks beside it. A command starts by loading a
@@ -12,9 +15,6 @@
  * Usage: node scripts/bundle-cli.mjs [--root DIR]
  */
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rootFlag = process.argv.indexOf('--root');

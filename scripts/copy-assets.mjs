@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createHash } from 'node:crypto';
 /**
  * tsc emits only .js/.d.ts; the JSON assets the code loads at run time (JSON Schemas under
  * src/<area>/schemas/ and the built-in policies under src/rules/policies/) are copied here
@@ -7,8 +8,7 @@
  *
  * Usage: node scripts/copy-assets.mjs [--root DIR]
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

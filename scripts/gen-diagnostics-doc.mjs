@@ -4,7 +4,7 @@
 // (src/rules/policies/*.json), which carry their own ids, messages and hints.
 // test/docs/diagnostics-doc.test.ts renders the same text in memory from the sources and fails
 // when the file is not current: run `npm run docs` after a change.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadCodeTables } from './code-tables.mjs';

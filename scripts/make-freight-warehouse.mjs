@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 // Generates the embedded SQLite warehouse of fixtures/freight: Larkspur Freight, a road freight
 // carrier with six depots (MAN1 ... DAR1) and sixty vehicles delivering customers' pallets and
 // parcels across Great Britain, with the drivers, daily trips, consignments and delivery
@@ -13,9 +16,6 @@
 // Insurance number, driving licence number and hourly rate) exist in the drivers table, as they do
 // in a real transport-office export; the blocks that select any of them declare them sensitive.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 export const SEED = 20260415;
 export const COUNTS = { depots: 6, vehicles: 60, customers: 48 };

@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 // Generates the embedded SQLite warehouse of fixtures/hotels: a group of twelve boutique hotels
 // (Kestrel Hotels) with reservations, the nightly audit, F&B outlets, maintenance, housekeeping,
 // guest reviews, loyalty and staff. Output must be reproducible: the fixture's block tests
@@ -12,9 +15,6 @@
 // pay, bank details and the like) exist in the tables, as they do in a real PMS and HR export,
 // but no block selects them.
 import Database from 'better-sqlite3';
-import { mkdirSync, renameSync, rmSync, existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 export const SEED = 20250917;
 export const COUNTS = { hotels: 12, companies: 40, outlets: 5 };

@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 // Generates the embedded SQLite warehouse of fixtures/saas: Quillstack, a B2B software company
 // selling a collaborative docs and knowledge-base product per seat, on monthly and annual plans,
 // to customers in four sales regions (NA, EMEA, APAC, LATAM). The warehouse holds what its
@@ -18,9 +21,6 @@
 // sign-up e-mails, sales reps' base salary and commission rate) exist here as they do in a real
 // CRM export; the blocks that select any of them declare them sensitive.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 export const SEED = 20260819;
 

@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 // Generates the embedded SQLite warehouse the fixture projects, the demo and the benchmarks
 // query. Output must be reproducible: fixture block tests assert on this data, so every value
 // comes from a seeded PRNG and fixed calendar bounds, never from Math.random. Only the dates
@@ -6,9 +9,6 @@
 // days before `now`, and "revenue last week" has rows on any day. A whole-week shift keeps every
 // value and every weekday: a week's figures are the same, only their labels change.
 import Database from 'better-sqlite3';
-import { mkdirSync, renameSync, rmSync, existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 export const SEED = 20240101;
 export const COUNTS = { customers: 2000, products: 200, orders: 20000 };

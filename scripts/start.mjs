@@ -2,10 +2,11 @@
 // commerce fixture when it is missing or was made in an earlier week (its dates end in the last
 // seven days), then serves the fixture project with the built CLI
 // (`svc serve`, which compiles first) on 127.0.0.1:4545 (or $PORT) until Ctrl-C.
-import { existsSync } from 'node:fs';
+
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { makeWarehouse, warehouseIsCurrent } from './make-warehouse.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');

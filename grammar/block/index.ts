@@ -3,8 +3,8 @@
  * diagnostics, and never throws.
  */
 export type * from './ast.js';
+export { blockLexer, MAX_DEPTH } from './lexer.js';
 export { parseBlockFile } from './parse.js';
 export { BlockParser } from './parser.js';
-export { blockLexer, MAX_DEPTH } from './lexer.js';
 export { MAX_PARSE_DIAGNOSTICS } from './reporter.js';
 export { decodeJsonEscapes, dedentTriple, tripleRoundTrips } from './strings.js';

@@ -5,9 +5,9 @@
  */
 import type { IToken } from 'chevrotain';
 import { Lexer } from '../chevrotain.js';
-import { ALL_TOKENS, LBracket, LCurly, RBracket, RCurly, UnterminatedComment, UnterminatedString, UnterminatedTriple } from './tokens.js';
 import type { Reporter } from './reporter.js';
 import { scanBlock } from './scan-block.js';
+import { ALL_TOKENS, LBracket, LCurly, RBracket, RCurly, UnterminatedComment, UnterminatedString, UnterminatedTriple } from './tokens.js';
 
 /** Deeper nesting of `[` / `{` than this is cut off (and reported) before parsing. */
 export const MAX_DEPTH = 64;

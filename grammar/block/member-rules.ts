@@ -3,7 +3,7 @@
  * (`name: type = default`) and test assertions (`assert subject op value`).
  */
 import type { IToken } from 'chevrotain';
-import type { AssertOp, Assertion, ParamDecl, Value } from './ast.js';
+import type { Assertion, AssertOp, ParamDecl, Value } from './ast.js';
 import { assertNode, paramNode } from './nodes.js';
 import { And, Between, CompareOp, Equals, In, Is, Key, Not, Null } from './tokens.js';
 import { ValueRules } from './value-rules.js';

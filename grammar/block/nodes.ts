@@ -7,8 +7,9 @@ import type { Span } from '../diagnostics.js';
 import { spanFromTokens } from '../span.js';
 import type {
   ArrayValue,
-  AssertOp,
   Assertion,
+  AssertOp,
+  BooleanValue,
   Declaration,
   Field,
   Member,
@@ -19,10 +20,9 @@ import type {
   Section,
   StringValue,
   Value,
-  BooleanValue,
 } from './ast.js';
-import { decodeJsonEscapes, dedentTriple } from './strings.js';
 import type { Reporter } from './reporter.js';
+import { decodeJsonEscapes, dedentTriple } from './strings.js';
 import { TripleString, UnterminatedString, UnterminatedTriple } from './tokens.js';
 
 /** Span from the start of `a` to the end of `b`. */

@@ -8,8 +8,8 @@
 import type { IToken } from 'chevrotain';
 import type { Declaration, Member, Section, StringValue } from './ast.js';
 import { MemberRules } from './member-rules.js';
-import type { Reporter } from './reporter.js';
 import { declarationNode, fieldNode, keyAsNameNode, sectionNode, stringNode } from './nodes.js';
+import type { Reporter } from './reporter.js';
 import { Colon, Equals, Key, LCurly, MemberJunk, RCurly, StringLit, TopJunk } from './tokens.js';
 
 export class BlockParser extends MemberRules {

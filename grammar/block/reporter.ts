@@ -6,7 +6,7 @@
  */
 import type { IToken } from 'chevrotain';
 import type { Code } from '../codes.js';
-import { diag, type Diagnostic, type DiagnosticData, type Span } from '../diagnostics.js';
+import { type Diagnostic, type DiagnosticData, diag, type Span } from '../diagnostics.js';
 import { LineIndex, spanFromTokens } from '../span.js';
 
 export const MAX_PARSE_DIAGNOSTICS = 100;

@@ -5,9 +5,9 @@
  */
 import type { IOrAlt, IToken } from 'chevrotain';
 import type { ArrayValue, Field, ObjectValue, Value } from './ast.js';
+import { arrayNode, booleanNode, fieldNode, nullNode, numberNode, objectNode, stringNode } from './nodes.js';
 import { BlockParserBase } from './parser-base.js';
 import { describeToken } from './reporter.js';
-import { arrayNode, booleanNode, fieldNode, nullNode, numberNode, objectNode, stringNode } from './nodes.js';
 import { AnyToken, Comma, EntryJunk, Equals, False, ItemJunk, Key, LBracket, LCurly, Null, NumberLit, RBracket, RCurly, StringLit, True } from './tokens.js';
 
 /** Where a list is between separators: nothing yet, after an element, after a comma. */

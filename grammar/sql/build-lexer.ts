@@ -13,7 +13,7 @@
  */
 import type { DialectReading } from './dialects/base-dialect.js';
 import { blockCommentScanner, lineCommentScanner } from './scan-comments.js';
-import { bracketScanner, dollarScanner, prefixedScanner, quotedScanner, type QuotedPayload } from './scan-quoted.js';
+import { bracketScanner, dollarScanner, prefixedScanner, type QuotedPayload, quotedScanner } from './scan-quoted.js';
 import { sqliteVariableScanner } from './scan-variables.js';
 import type { SqlTokenKind } from './sql-token.js';
 

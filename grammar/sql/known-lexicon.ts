@@ -3,10 +3,10 @@
  * reviewer can check against the engine's documentation. Derived from the dialect data, so it
  * cannot drift from what `lexStatement` does.
  */
-import { readingsOf, type DialectReading } from './dialects/base-dialect.js';
+import { type DialectReading, readingsOf } from './dialects/base-dialect.js';
 import { DIALECTS } from './dialects/index.js';
-import { isDriver, type Driver } from './drivers.js';
-import { UNREADABLE_REASONS, UnreadableStatement, type UnreadableReason } from './unreadable-statement.js';
+import { type Driver, isDriver } from './drivers.js';
+import { UNREADABLE_REASONS, type UnreadableReason, UnreadableStatement } from './unreadable-statement.js';
 
 export interface KnownLexicon {
   readonly driver: Driver;

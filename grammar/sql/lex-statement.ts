@@ -3,10 +3,11 @@
  * reading depends on a setting the service cannot see, every reading is taken and they must
  * agree token for token (kind, offsets, and the value of every name), or the statement is refused.
  */
+
+import { type BuiltLexer, buildLexer } from './build-lexer.js';
 import { readingsOf } from './dialects/base-dialect.js';
-import { buildLexer, type BuiltLexer } from './build-lexer.js';
 import { DIALECTS } from './dialects/index.js';
-import { isDriver, type Driver } from './drivers.js';
+import { type Driver, isDriver } from './drivers.js';
 import { hasNonAscii, normaliseWord } from './normalise-word.js';
 import type { QuotedPayload } from './scan-quoted.js';
 import type { SqlToken, SqlTokenKind } from './sql-token.js';

@@ -4,10 +4,11 @@
  * holding its kind and decoded value, or throws `UnreadableStatement` when the quote never
  * closes. Scans are linear and never backtrack.
  */
-import type { DialectReading, EscapeRule } from './dialects/base-dialect.js';
+
 import { decodeBackslashes, decodeUnicodeEscapes, undouble } from './decode-escapes.js';
+import type { DialectReading, EscapeRule } from './dialects/base-dialect.js';
 import type { SqlTokenKind } from './sql-token.js';
-import { UnreadableStatement, type UnreadableReason } from './unreadable-statement.js';
+import { type UnreadableReason, UnreadableStatement } from './unreadable-statement.js';
 
 export interface QuotedPayload {
   kind: SqlTokenKind;

@@ -7,7 +7,7 @@
  */
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import type { TermAlias } from './term-index.js';
-import { termsOfWord, words, type WordSpan } from './tokens.js';
+import { termsOfWord, type WordSpan, words } from './tokens.js';
 import { STOP_WORDS } from './vocabulary.js';
 
 /** Most words a spelled-out initialism takes ("cost per thousand impressions" is past it). */

@@ -7,10 +7,10 @@
  */
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { numericRange, policyProblem, rangeText } from '../rules/parameter-policy.js';
-import { blockFacts, paramForField, type BlockFacts, type TimeUnit } from './block-facts.js';
+import { type BlockFacts, blockFacts, paramForField, type TimeUnit } from './block-facts.js';
 import { iso, type PeriodAsk } from './periods.js';
+import { type FilterAsk, type QuestionAsks, readAsks } from './question-asks.js';
 import type { SqlWindow } from './sql-window.js';
-import { readAsks, type FilterAsk, type QuestionAsks } from './question-asks.js';
 import type { ParamValue } from './types.js';
 import { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
 import { closestValues, matchValue } from './value-match.js';

@@ -7,10 +7,10 @@
  */
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { limitParamOf } from '../rules/parameter-policy.js';
-import { END_PARAM_NAMES, START_PARAM_NAMES } from './vocabulary.js';
 import { findPeriod, iso } from './periods.js';
 import { groupKeys } from './result-columns.js';
-import { sqlWindow, type SqlWindow } from './sql-window.js';
+import { type SqlWindow, sqlWindow } from './sql-window.js';
+import { END_PARAM_NAMES, START_PARAM_NAMES } from './vocabulary.js';
 
 export interface BlockFacts {
   limitParam?: CompiledParam;

@@ -10,7 +10,7 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import type { Unmet } from './bind-question.js';
-import { blockContract, type BlockContract } from './block-contract.js';
+import { type BlockContract, blockContract } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import type { TermAlias } from './term-index.js';

@@ -15,9 +15,9 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockContract } from './block-contract.js';
-import { readShape, type AskedShape } from './question-shape.js';
+import { type AskedShape, readShape } from './question-shape.js';
 import { valueNotAccepted } from './refusals.js';
-import { answer, askedOf, asksOf, docOf, fitOf, refused, routeOf, type Fit, type Prepared } from './route-core.js';
+import { answer, askedOf, asksOf, docOf, type Fit, fitOf, type Prepared, refused, routeOf } from './route-core.js';
 import type { ParamValue, RouteOptions, Tier1Decision, Tier1Drilldown } from './types.js';
 
 /** The certified answer a follow-up may narrow. */

@@ -5,7 +5,7 @@
  * word "block" because "weekly revenue" alone is an ordinary question, which ranking handles.
  */
 import type { CompiledBlock } from '../compiler/types.js';
-import { words, type WordSpan } from './tokens.js';
+import { type WordSpan, words } from './tokens.js';
 
 export type NameMatch =
   | { kind: 'block'; id: string; text: string; start: number; end: number }

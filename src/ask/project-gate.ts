@@ -6,8 +6,8 @@
  */
 import type { SvcConfig } from '../compiler/project/config.js';
 import type { CompiledTerm, CompiledView, Manifest } from '../compiler/types.js';
-import { manifestGate, termGate, viewGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
 import { projectPolicy } from '../rules/built-in-policies.js';
+import { type BlockGate, type GateDecision, manifestGate, termGate, viewGate } from '../rules/gates/answer-gate.js';
 import { createTier1Router } from './route-tier1.js';
 import type { Tier1Router } from './types.js';
 import type { DataValues } from './value-lexicon.js';

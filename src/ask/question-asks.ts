@@ -5,10 +5,10 @@
  * router can drop value words from ranking and explanations can quote the question.
  */
 import { findPeriod, type PeriodAsk } from './periods.js';
-import { stem, words, type WordSpan } from './tokens.js';
+import { stem, type WordSpan, words } from './tokens.js';
 import { findStates } from './us-states.js';
-import { NEUTRAL_WORDS, NUMBER_WORDS, STOP_WORDS } from './vocabulary.js';
 import type { ValueLexicon } from './value-lexicon.js';
+import { NEUTRAL_WORDS, NUMBER_WORDS, STOP_WORDS } from './vocabulary.js';
 
 export interface LimitAsk {
   n: number;

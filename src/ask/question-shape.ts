@@ -6,7 +6,7 @@
  * are stop words and neutral framing words ("total", "number of"). Pure; read once per question.
  */
 import type { QuestionAsks } from './question-asks.js';
-import { isNumberWord, termsOfWord, words, type WordSpan } from './tokens.js';
+import { isNumberWord, termsOfWord, type WordSpan, words } from './tokens.js';
 import { COMPARE_CUES, GROUP_CUES, NEUTRAL_WORDS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
 
 /** One routing term of the question and where its word sits. */

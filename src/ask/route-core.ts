@@ -3,23 +3,24 @@
  * (follow-up.ts): what the router prepares once per manifest, how one block is fitted to a
  * question (parameters bound, contract covering the asks), and the shapes of its decisions.
  */
-import type { Acronyms } from './acronyms.js';
-import type { Speller } from './spelling.js';
+
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import type { BlockGate } from '../rules/gates/answer-gate.js';
+import type { Acronyms } from './acronyms.js';
 import { bindAsks, type Unmet } from './bind-question.js';
 import { coverage } from './coverage.js';
 import type { ExampleIndex } from './example-match.js';
 import type { BlockNames } from './name-match.js';
-import { readAsks, type QuestionAsks } from './question-asks.js';
-import { readShape, type AskedShape } from './question-shape.js';
-import type { TermAlias, TermIndex } from './term-index.js';
+import { type QuestionAsks, readAsks } from './question-asks.js';
+import { type AskedShape, readShape } from './question-shape.js';
 import type { RefusalCore } from './refusals.js';
-import type { ViewIndex } from './view-scope.js';
 import type { RouteIndex } from './route-index.js';
 import { boundParts } from './route-parts.js';
+import type { Speller } from './spelling.js';
+import type { TermAlias, TermIndex } from './term-index.js';
 import type { ParamValue, RouteOptions, RoutePart, Tier1Candidate, Tier1Decision, Tier1Route } from './types.js';
 import type { ValueLexicon } from './value-lexicon.js';
+import type { ViewIndex } from './view-scope.js';
 
 /** Below this score nothing matches well enough for a certified answer. */
 export const MATCH_THRESHOLD = 0.45;

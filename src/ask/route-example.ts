@@ -7,9 +7,9 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { bindAsks, type Unmet } from './bind-question.js';
-import { matchExamples, type ExampleRef } from './example-match.js';
+import { type ExampleRef, matchExamples } from './example-match.js';
 import { valueNotAccepted } from './refusals.js';
-import { answer, askedOf, asksOf, fitOf, refused, routeOf, type Prepared } from './route-core.js';
+import { answer, askedOf, asksOf, fitOf, type Prepared, refused, routeOf } from './route-core.js';
 import type { RouteOptions, Tier1Candidate, Tier1Decision } from './types.js';
 
 const VALUE_KINDS: ReadonlySet<Unmet['kind']> = new Set(['value', 'limit-range']);

@@ -5,40 +5,41 @@
  * route is then pure and deterministic: no clock (periods use the `now` passed in), no
  * randomness, ties broken by block id.
  */
-import { buildAcronyms } from './acronyms.js';
-import { buildSpeller } from './spelling.js';
-import { whoAsDoer } from './who-asks.js';
+
 import type { CompiledBlock, CompiledTerm, CompiledView, Manifest } from '../compiler/types.js';
-import { manifestGate, termGate, viewGate, type BlockGate, type GateDecision } from '../rules/gates/answer-gate.js';
-import { blockContract } from './block-contract.js';
-import { buildTermIndex } from './term-index.js';
-import { buildViewIndex } from './view-scope.js';
+import { type BlockGate, type GateDecision, manifestGate, termGate, viewGate } from '../rules/gates/answer-gate.js';
+import { buildAcronyms } from './acronyms.js';
 import type { Unmet } from './bind-question.js';
+import { blockContract } from './block-contract.js';
+import { alternativesOf, inProjectWords } from './business-lexicon.js';
+import { buildExampleIndex, type ExampleIndex } from './example-match.js';
+import { routeFollowUp } from './follow-up.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
-import { ambiguousName, cannotAnswer, gateRefusal, unknownBlock, valueNotAccepted, type RefusalCore } from './refusals.js';
+import { ambiguousName, cannotAnswer, gateRefusal, type RefusalCore, unknownBlock, valueNotAccepted } from './refusals.js';
 import {
+  type Asked,
   answer,
   askedOf,
   asksOf,
   docOf,
+  type Fit,
   fitOf,
   MATCH_THRESHOLD,
+  type Prepared,
   REFUSAL_MARGIN,
   REPORTED,
   refused,
   routeOf,
-  type Asked,
-  type Fit,
-  type Prepared,
 } from './route-core.js';
-import { alternativesOf, inProjectWords } from './business-lexicon.js';
-import { buildExampleIndex, type ExampleIndex } from './example-match.js';
-import { routeFollowUp } from './follow-up.js';
 import { routeExample } from './route-example.js';
 import { buildRouteIndex } from './route-index.js';
-import { round4, routingTerms, scoreTerms, type Scored } from './route-score.js';
+import { round4, routingTerms, type Scored, scoreTerms } from './route-score.js';
+import { buildSpeller } from './spelling.js';
+import { buildTermIndex } from './term-index.js';
 import type { RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
 import { buildValueLexicon, type DataValues } from './value-lexicon.js';
+import { buildViewIndex } from './view-scope.js';
+import { whoAsDoer } from './who-asks.js';
 
 export { MATCH_THRESHOLD, REFUSAL_MARGIN } from './route-core.js';
 

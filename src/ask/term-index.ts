@@ -8,7 +8,7 @@
  */
 import type { CompiledTerm, Manifest } from '../compiler/types.js';
 import type { GateDecision } from '../rules/gates/answer-gate.js';
-import { termsOfWord, words, type WordSpan } from './tokens.js';
+import { termsOfWord, type WordSpan, words } from './tokens.js';
 
 export interface TermHit {
   term: CompiledTerm;

@@ -10,7 +10,7 @@
  */
 import type { CompiledView, Manifest } from '../compiler/types.js';
 import type { GateDecision } from '../rules/gates/answer-gate.js';
-import { words, type WordSpan } from './tokens.js';
+import { type WordSpan, words } from './tokens.js';
 
 export interface ViewHit {
   view: CompiledView;

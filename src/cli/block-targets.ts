@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
-import { listBlockFiles } from '../compiler/project/discover.js';
 import { projectRootOf } from '../compiler/project/config.js';
+import { listBlockFiles } from '../compiler/project/discover.js';
 
 /** Folders never searched for block files. */
 const SKIPPED = new Set(['.svc', '.git', 'node_modules']);

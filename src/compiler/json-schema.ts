@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Code } from '../../grammar/codes.js';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { diag } from '../../grammar/diagnostics.js';
-import type { Code } from '../../grammar/codes.js';
 
 let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();

@@ -3,7 +3,7 @@
  * so a reader never sees half a file and a failure leaves the old file as it was.
  */
 import { closeSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
 

@@ -8,9 +8,10 @@
  *   No host: the one local person may. A host without the hook: only someone authorized for
  *   `app.author` on the App and for `dataset.certify`. A throw, a late or other answer: no.
  */
-import type { Asker } from './context/request-context.js';
-import { callHook } from './call-hook.js';
+
 import { authorizeAction } from './authorize-action.js';
+import { callHook } from './call-hook.js';
+import type { Asker } from './context/request-context.js';
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 

@@ -11,8 +11,9 @@
  * Without a host, or with no one placed, nothing is asked (the request hook already decided).
  * A hook that fails refuses (authorize-action.ts).
  */
-import type { Asker, Principal } from './context/request-context.js';
+
 import { authorizeAction } from './authorize-action.js';
+import type { Asker, Principal } from './context/request-context.js';
 
 export type AppNeed = 'read' | 'execute';
 

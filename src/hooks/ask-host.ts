@@ -4,8 +4,9 @@
  * hook, or no person placed): each caller keeps the spec 02 default then. Any other outcome is
  * the hook's answer or its failure, which each caller reads as its hook's safe side.
  */
-import type { Asker, Principal } from './context/request-context.js';
+
 import { callHook, type HookOutcome } from './call-hook.js';
+import type { Asker, Principal } from './context/request-context.js';
 import type { HostHooks } from './hooks.js';
 
 export type HostAnswer<T> = { kind: 'absent' } | HookOutcome<T>;

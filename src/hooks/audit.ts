@@ -7,8 +7,9 @@
  * every event is built here from named fields only. The sink is not waited for; a throw or a
  * rejected promise is logged under a reference and counted, and changes nothing.
  */
-import type { Asker, RequestContext } from './context/request-context.js';
+
 import { errorReference } from './context/error-reference.js';
+import type { Asker, RequestContext } from './context/request-context.js';
 
 export type AuditEvent =
   | {

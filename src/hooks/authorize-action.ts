@@ -3,9 +3,10 @@
  * `resource`. Without the hook everything is allowed; a throw, a wrong shape or a late answer is
  * a refusal with a reason and the reference its log line carries (never an allowance).
  */
+
+import { callHook } from './call-hook.js';
 import type { ContextHooks, Principal } from './context/request-context.js';
 import type { RouteResource } from './context/route-action.js';
-import { callHook } from './call-hook.js';
 import type { AuthorizeDecision } from './hooks.js';
 import { isDecision } from './shapes.js';
 

@@ -6,11 +6,12 @@
  * StoreUnavailableError with a reference (never another person's list, never a guess). Without
  * the hook they are the person's memory items (kind `follow`).
  */
-import type { Asker, Principal } from './context/request-context.js';
-import type { MemoryStore } from './stores/memory-store.js';
-import { found, StoreUnavailableError } from './store-failure.js';
+
 import { callHook } from './call-hook.js';
 import { errorReference } from './context/error-reference.js';
+import type { Asker, Principal } from './context/request-context.js';
+import { found, StoreUnavailableError } from './store-failure.js';
+import type { MemoryStore } from './stores/memory-store.js';
 
 export interface Follow {
   pageId: string;

@@ -6,8 +6,8 @@
  */
 import { callHook } from './call-hook.js';
 import type { GuardOptions } from './guarded-thread-store.js';
-import type { MemoryItem, MemoryStore } from './stores/memory-store.js';
 import { found, StoreUnavailableError } from './store-failure.js';
+import type { MemoryItem, MemoryStore } from './stores/memory-store.js';
 
 const any = (v: unknown): v is unknown => true;
 const isItem = (v: unknown): v is MemoryItem =>

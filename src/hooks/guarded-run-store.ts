@@ -6,8 +6,8 @@
  */
 import { callHook } from './call-hook.js';
 import type { GuardOptions } from './guarded-thread-store.js';
-import type { RunRecord, RunStore } from './stores/run-store.js';
 import { found } from './store-failure.js';
+import type { RunRecord, RunStore } from './stores/run-store.js';
 
 const any = (v: unknown): v is unknown => true;
 

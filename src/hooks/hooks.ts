@@ -4,15 +4,15 @@
  * directly or with a promise, and every answer is checked for its shape before it is used.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Destination, Principal } from './context/request-context.js';
-import type { RouteResource } from './context/route-action.js';
-import type { ThreadStore } from './stores/thread-store.js';
-import type { RunStore } from './stores/run-store.js';
-import type { MemoryStore } from './stores/memory-store.js';
 import type { OutboundTrace } from '../traces/content.js';
 import type { AuditEvent } from './audit.js';
+import type { Destination, Principal } from './context/request-context.js';
+import type { RouteResource } from './context/route-action.js';
 import type { FollowsHook } from './follows.js';
 import type { RelationName, StatementRelation } from './relation-names.js';
+import type { MemoryStore } from './stores/memory-store.js';
+import type { RunStore } from './stores/run-store.js';
+import type { ThreadStore } from './stores/thread-store.js';
 
 /** What `resolvePrincipal` is told of the incoming request. */
 export interface HostRequest {

@@ -7,9 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
-import type { Asker } from './context/request-context.js';
 import { askHost } from './ask-host.js';
-import { relationNamesOrNone, type RelationName } from './relation-names.js';
+import type { Asker } from './context/request-context.js';
+import { type RelationName, relationNamesOrNone } from './relation-names.js';
 
 /** `block:<domain>.<name>`: how answers and audit events name a block. */
 export function blockSourceId(block: Pick<CompiledBlock, 'id'>): string {

@@ -5,9 +5,10 @@
  * late, or returns without calling `next()` refuses the call (TOOL_REFUSED, with a reference
  * when it failed), and the tool never runs. Without a host or the hook, the tool runs.
  */
-import type { Asker } from './context/request-context.js';
-import { errorReference } from './context/error-reference.js';
+
 import type { HookFailureCode } from './codes.js';
+import { errorReference } from './context/error-reference.js';
+import type { Asker } from './context/request-context.js';
 
 /** A call the host's gate refused; `reference` when the gate failed rather than decided. */
 export class ToolRefusedError extends Error {

@@ -4,8 +4,9 @@
  * throw, a late answer or anything but a list of names lists none of the table's columns.
  * Without the hook, or without a placed person, every column is listed.
  */
-import type { Asker } from './context/request-context.js';
+
 import { callHook } from './call-hook.js';
+import type { Asker } from './context/request-context.js';
 import type { RelationName } from './relation-names.js';
 
 const isNames = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');

@@ -7,7 +7,7 @@
  * table's code, re-used here by reference. Never renamed: traces, the CLI, HTTP bodies and
  * agent tools key on these codes.
  */
-import { reuse, type CodeMeaning, type CodesWhere } from './code-table.js';
+import { type CodeMeaning, type CodesWhere, reuse } from './code-table.js';
 import { STATEMENT_CODES } from './statement-check/codes.js';
 
 type Source = 'router' | 'cascade' | 'block-run';

@@ -5,10 +5,10 @@
  * and is the one place this engine throws.
  */
 import type { Diagnostic } from '../../grammar/diagnostics.js';
+import { readJsonAsset } from '../source-asset.js';
 import { loadPolicy } from './load-policy.js';
 import type { Policy } from './policy.js';
-import { mergeProjectRules, type MergeResult } from './project-rules.js';
-import { readJsonAsset } from '../source-asset.js';
+import { type MergeResult, mergeProjectRules } from './project-rules.js';
 
 export const POLICY_NAMES = ['answer.gate', 'answer.trust', 'block.lint', 'certification.enterprise', 'certification.oss', 'publication.preflight'] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];

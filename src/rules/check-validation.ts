@@ -3,7 +3,7 @@
  * options must satisfy that check's own schema, and nested checks (all/any/not/when) are
  * validated the same way with pointers into the document.
  */
-import { joinPointer, schemaProblems, validatorFor, type SchemaProblem } from './ajv.js';
+import { joinPointer, type SchemaProblem, schemaProblems, validatorFor } from './ajv.js';
 import { checkKinds, getCheck } from './checks/index.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {

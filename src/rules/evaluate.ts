@@ -3,10 +3,10 @@
  * does not match the facts yields nothing; a rule whose check fails yields one finding with
  * its message and hint rendered from the policy's templates. No I/O, no exceptions.
  */
-import { renderTemplate, type Diagnostic, type DiagnosticData, type DiagnosticLocation } from '../../grammar/diagnostics.js';
+import { type Diagnostic, type DiagnosticData, type DiagnosticLocation, renderTemplate } from '../../grammar/diagnostics.js';
 import type { CheckContext, CheckResult } from './check-kit/check.js';
 import { getCheck } from './checks/index.js';
-import { hasFact, type Facts } from './facts.js';
+import { type Facts, hasFact } from './facts.js';
 import type { CheckSpec, Finding, Policy, PolicyRule, RuleSelector } from './policy.js';
 
 /** Evaluates one check (and its nested checks) against the facts. */

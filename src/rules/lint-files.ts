@@ -3,12 +3,13 @@
  * project's own rules from svc.config.json) on each block. The evaluator stays free of I/O;
  * this module gathers the facts.
  */
+
+import { CODES, isRegisteredCode } from '../../grammar/codes.js';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.js';
-import { CODES, isRegisteredCode } from '../../grammar/codes.js';
 import { compileFiles } from '../compiler/pipeline/compile-files.js';
-import { evaluatePolicy, findingToDiagnostic } from './evaluate.js';
 import { builtinPolicy, projectPolicy } from './built-in-policies.js';
+import { evaluatePolicy, findingToDiagnostic } from './evaluate.js';
 import type { Policy } from './policy.js';
 
 export interface LintResult {

@@ -4,8 +4,8 @@
  * `policy/invalid` diagnostic naming the JSON pointer; nothing here throws for bad input.
  */
 import { isRegisteredCode } from '../../grammar/codes.js';
-import { diag, type Diagnostic } from '../../grammar/diagnostics.js';
-import { joinPointer, schemaProblems, type SchemaProblem } from './ajv.js';
+import { type Diagnostic, diag } from '../../grammar/diagnostics.js';
+import { joinPointer, type SchemaProblem, schemaProblems } from './ajv.js';
 import { ruleCheckProblems } from './check-validation.js';
 import type { Policy } from './policy.js';
 import { policyDocumentValidator, policyRuleValidator } from './policy-schemas.js';

@@ -5,8 +5,8 @@
  * project folder.
  */
 import type { ValidateFunction } from 'ajv';
-import { rulesAjv } from './ajv.js';
 import { readJsonAsset } from '../source-asset.js';
+import { rulesAjv } from './ajv.js';
 
 const POLICY_ID = 'https://svc.dev/schemas/policy.schema.json';
 const PROJECT_ID = 'https://svc.dev/schemas/project-rules.schema.json';

@@ -10,10 +10,10 @@
  * Severities only go up: a project may be stricter than svc, never laxer. Every invalid entry
  * is a diagnostic with the JSON pointer of the entry in the config file.
  */
-import { diag, type Diagnostic, type Severity } from '../../grammar/diagnostics.js';
+import { type Diagnostic, diag, type Severity } from '../../grammar/diagnostics.js';
 import { joinPointer, schemaProblems } from './ajv.js';
 import { policyDiagnostics, ruleProblems } from './load-policy.js';
-import { severityRank, type Policy, type PolicyRule } from './policy.js';
+import { type Policy, type PolicyRule, severityRank } from './policy.js';
 import { projectAddValidator, projectRaiseValidator } from './policy-schemas.js';
 
 export interface AddRuleEntry {

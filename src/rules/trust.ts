@@ -6,10 +6,10 @@
  * read the one summary computed here.
  */
 import type { Severity } from '../../grammar/diagnostics.js';
-import { evaluatePolicy } from './evaluate.js';
-import { isDataTile, type Facts } from './facts.js';
-import type { Finding, Policy } from './policy.js';
 import { builtinPolicy } from './built-in-policies.js';
+import { evaluatePolicy } from './evaluate.js';
+import { type Facts, isDataTile } from './facts.js';
+import type { Finding, Policy } from './policy.js';
 
 export const TILE_TRUST_LABELS = ['Certified', 'Governed', 'Needs review', 'Blocked'] as const;
 export type TileTrust = (typeof TILE_TRUST_LABELS)[number];

@@ -4,7 +4,7 @@
  * naming the action that would open it. The library, App pages, page runs and follows all ask here.
  */
 import type { CompiledApp } from '../compiler/types.js';
-import { mayUseApp, type AppFacts, type AppNeed } from '../hooks/app-access.js';
+import { type AppFacts, type AppNeed, mayUseApp } from '../hooks/app-access.js';
 import type { Asker } from '../hooks/context/request-context.js';
 import { readAppAudience } from '../runtime/apps/app-audience.js';
 import { ApiError } from './errors.js';

@@ -6,10 +6,11 @@
  * declares (a statement's, an Ask refusal's, a host hook's) is re-used here by reference. The
  * local trace endpoints answer with the traces table's codes and statuses (src/traces/codes.ts).
  */
-import { ASK_REFUSAL_CODES } from '../rules/ask-refusal-codes.js';
-import { reuse, type CodeMeaning, type CodesWhere } from '../rules/code-table.js';
-import { STATEMENT_CODES } from '../rules/statement-check/codes.js';
+
 import { HOOK_CODES } from '../hooks/codes.js';
+import { ASK_REFUSAL_CODES } from '../rules/ask-refusal-codes.js';
+import { type CodeMeaning, type CodesWhere, reuse } from '../rules/code-table.js';
+import { STATEMENT_CODES } from '../rules/statement-check/codes.js';
 import { RUNTIME_CODES } from '../runtime/codes.js';
 
 type Status = number | 'start' | 'health';

@@ -5,15 +5,15 @@
  */
 import type { SvcConfig } from '../compiler/project/config.js';
 import type { Manifest } from '../compiler/types.js';
-import type { Executor } from '../warehouse/types.js';
-import type { TraceRecorder } from '../traces/index.js';
 import type { Principal } from '../hooks/context/request-context.js';
-import type { RunStore } from '../hooks/stores/run-store.js';
-import type { MemoryStore } from '../hooks/stores/memory-store.js';
-import type { ThreadStore } from '../hooks/stores/thread-store.js';
-import type { SnapshotSource } from './project-snapshot.js';
 import type { HostHooks } from '../hooks/hooks.js';
+import type { MemoryStore } from '../hooks/stores/memory-store.js';
+import type { RunStore } from '../hooks/stores/run-store.js';
+import type { ThreadStore } from '../hooks/stores/thread-store.js';
+import type { TraceRecorder } from '../traces/index.js';
+import type { Executor } from '../warehouse/types.js';
 import type { Operations } from './operations.js';
+import type { SnapshotSource } from './project-snapshot.js';
 
 export interface ServerDeps {
   /** Project root (absolute). */

@@ -3,8 +3,9 @@
  * code; an unexpected failure is a 500 with a plain sentence and an eight-letter reference
  * (the stack goes to the server log under that reference, never into the answer).
  */
-import { StoreUnavailableError } from '../hooks/store-failure.js';
+
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StoreUnavailableError } from '../hooks/store-failure.js';
 import type { ApiErrorCode } from './codes.js';
 
 /** Every code the API answers with: the server's code table (codes.ts). */
@@ -28,6 +29,7 @@ export class ApiError extends Error {
 }
 
 export { errorReference } from '../hooks/context/error-reference.js';
+
 import { errorReference } from '../hooks/context/error-reference.js';
 
 /** Framework errors of the request itself (bad JSON, wrong media type, too large). */

@@ -7,10 +7,11 @@
  * connection, is shared by everyone, so a hosted server refuses it unless the host says one
  * person works here (403 LOCAL_TARGET_REFUSED).
  */
-import type { Asker } from '../hooks/context/request-context.js';
+
 import type { SvcConfig } from '../compiler/project/config.js';
-import { ApiError } from './errors.js';
+import type { Asker } from '../hooks/context/request-context.js';
 import type { ExecutionTarget } from './contract/agent-runs.js';
+import { ApiError } from './errors.js';
 
 export type { ExecutionTarget };
 

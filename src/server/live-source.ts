@@ -6,20 +6,20 @@
  * again never writes a second draft.
  */
 import { join } from 'node:path';
+import { MANIFEST_FILE } from '../compiler/pipeline/compile-project.js';
 import { loadConfig, type SvcConfig } from '../compiler/project/config.js';
 import { DEFAULT_CONTRACTS_PATH } from '../compiler/project/contracts.js';
-import { MANIFEST_FILE } from '../compiler/pipeline/compile-project.js';
 import type { Manifest } from '../compiler/types.js';
 import type { Executor } from '../warehouse/types.js';
 import {
   buildSnapshot,
   memoOf,
-  readManifest,
-  withContracts,
-  withDraft,
   type ProjectSnapshot,
+  readManifest,
   type SnapshotParts,
   type SnapshotSource,
+  withContracts,
+  withDraft,
 } from './project-snapshot.js';
 
 interface Held {

@@ -15,14 +15,14 @@ import { MANIFEST_FILE } from '../compiler/pipeline/compile-project.js';
 import { CONFIG_FILE, type SvcConfig } from '../compiler/project/config.js';
 import { DEFAULT_CONTRACTS_PATH, loadContracts } from '../compiler/project/contracts.js';
 import type { Manifest } from '../compiler/types.js';
-import type { BlockGate } from '../rules/gates/answer-gate.js';
-import { createAskService, withDraft, type AskService } from '../runtime/agent-runs/ask-service.js';
-import { dataAwareRouter } from '../runtime/agent-runs/data-values.js';
-import { configuredProvider } from '../runtime/agent-runs/model-provider.js';
-import type { Executor } from '../warehouse/types.js';
 import type { RunStore } from '../hooks/stores/run-store.js';
 import type { ThreadStore } from '../hooks/stores/thread-store.js';
+import type { BlockGate } from '../rules/gates/answer-gate.js';
+import { type AskService, createAskService, withDraft } from '../runtime/agent-runs/ask-service.js';
+import { dataAwareRouter } from '../runtime/agent-runs/data-values.js';
+import { configuredProvider } from '../runtime/agent-runs/model-provider.js';
 import type { TraceRecorder } from '../traces/index.js';
+import type { Executor } from '../warehouse/types.js';
 
 export interface ProjectSnapshot {
   /** 1 for the snapshot a server starts with, +1 for every reload. */

@@ -12,20 +12,21 @@
  * (refused, failed or late: 403 PERMISSION_DENIED, nothing runs). Health stays open and asks
  * neither hook.
  */
-import { audit } from '../hooks/audit.js';
-import { APP_RULES } from './app-paths.js';
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { localOwner } from '../runtime/certify/local-owner.js';
-import { localPrincipal, newRequestId, type Principal, type RequestContext } from '../hooks/context/request-context.js';
-import { runWithContext } from './request-scope.js';
-import { routeAction, type RouteAction } from '../hooks/context/route-action.js';
-import { carriesWrittenSql, requiredActions, runsSql } from '../hooks/context/sql-routes.js';
-import { callHook } from '../hooks/call-hook.js';
+import { audit } from '../hooks/audit.js';
 import { authorizeAction } from '../hooks/authorize-action.js';
-import { DEFAULT_HOOK_TIMEOUT_MS, type AuthorizeDecision, type HostHooks } from '../hooks/hooks.js';
+import { callHook } from '../hooks/call-hook.js';
+import { localPrincipal, newRequestId, type Principal, type RequestContext } from '../hooks/context/request-context.js';
+import { type RouteAction, routeAction } from '../hooks/context/route-action.js';
+import { carriesWrittenSql, requiredActions, runsSql } from '../hooks/context/sql-routes.js';
+import { type AuthorizeDecision, DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../hooks/hooks.js';
 import { isPrincipalAnswer, isSameOriginPath } from '../hooks/shapes.js';
+import { localOwner } from '../runtime/certify/local-owner.js';
+import { APP_RULES } from './app-paths.js';
 import type { ServerDeps } from './deps.js';
 import { send } from './errors.js';
+import { runWithContext } from './request-scope.js';
 
 /**
  * Routes no one is placed for: health, and the app's page and files, which carry no data and are

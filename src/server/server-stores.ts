@@ -5,16 +5,16 @@
  * would split the host's records between copies without anyone knowing.
  */
 import { join } from 'node:path';
-import type { HostHooks } from '../hooks/hooks.js';
-import { guardedThreadStore } from '../hooks/guarded-thread-store.js';
-import { openSqliteThreadStore, THREAD_STORE_FILE } from '../hooks/stores/sqlite-thread-store.js';
-import type { ThreadStore } from '../hooks/stores/thread-store.js';
+import { guardedMemoryStore } from '../hooks/guarded-memory-store.js';
 import { guardedRunStore } from '../hooks/guarded-run-store.js';
+import { guardedThreadStore } from '../hooks/guarded-thread-store.js';
+import type { HostHooks } from '../hooks/hooks.js';
+import { openFileMemoryStore } from '../hooks/stores/file-memory-store.js';
+import type { MemoryStore } from '../hooks/stores/memory-store.js';
 import type { RunStore } from '../hooks/stores/run-store.js';
 import { openSqliteRunStore } from '../hooks/stores/sqlite-run-store.js';
-import { openFileMemoryStore } from '../hooks/stores/file-memory-store.js';
-import { guardedMemoryStore } from '../hooks/guarded-memory-store.js';
-import type { MemoryStore } from '../hooks/stores/memory-store.js';
+import { openSqliteThreadStore, THREAD_STORE_FILE } from '../hooks/stores/sqlite-thread-store.js';
+import type { ThreadStore } from '../hooks/stores/thread-store.js';
 
 /** The host's `stores.<name>` gave no store of the expected shape, so the server did not start. */
 export class HostStoreInvalidError extends Error {

@@ -4,6 +4,7 @@
  * stored and never thrown. No method throws: the Ask calls these on its hot path.
  */
 import {
+  type AttemptOutcome,
   cleanContractId,
   cleanCount,
   cleanCountKey,
@@ -18,7 +19,6 @@ import {
   cleanScore,
   cleanTier,
   cleanTrust,
-  type AttemptOutcome,
   type Tier,
   type TraceDetail,
   type TraceRef,

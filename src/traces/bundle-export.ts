@@ -12,26 +12,26 @@
  */
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TraceDetail } from './content.js';
-import { scanValue } from './canary.js';
-import { TraceError } from './errors.js';
-import { Pseudonymiser } from './pseudonymise.js';
-import { keyedFingerprint } from './salt.js';
 import { writeFileOnce } from './atomic-write.js';
 import {
   BOUND_FILES,
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
-  CANARY_CATEGORIES,
-  MANIFEST,
-  jsonText,
-  sealManifest,
-  sha256,
   type BundleProfile,
   type BundleTexts,
+  CANARY_CATEGORIES,
+  jsonText,
+  MANIFEST,
   type RedactionReceipt,
   type RunReceipt,
+  sealManifest,
+  sha256,
 } from './bundle-format.js';
+import { scanValue } from './canary.js';
+import type { TraceDetail } from './content.js';
+import { TraceError } from './errors.js';
+import { Pseudonymiser } from './pseudonymise.js';
+import { keyedFingerprint } from './salt.js';
 
 export interface ExportOptions {
   profile: BundleProfile;

@@ -3,23 +3,24 @@
  * own included), the formats and versions, the canary, and that the four files speak of the
  * same trace. Reads files only; opens no store, provider, tool, query or network connection.
  */
-import type { TraceCode } from './codes.js';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scanValue } from './canary.js';
-import type { TraceDetail } from './content.js';
 import {
   BOUND_FILES,
   BUNDLE_FILES,
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
+  type BundleManifest,
   MANIFEST,
   manifestSealed,
-  sha256,
-  type BundleManifest,
   type RedactionReceipt,
   type RunReceipt,
+  sha256,
 } from './bundle-format.js';
+import { scanValue } from './canary.js';
+import type { TraceCode } from './codes.js';
+import type { TraceDetail } from './content.js';
 
 export type BundleCheck = 'folder' | 'missing-file' | 'unexpected-file' | 'json' | 'format' | 'version' | 'checksum' | 'consistency' | 'canary' | 'receipt';
 

@@ -6,9 +6,10 @@
  * counted, so a question, answer, SQL, literal, row, business value, provider body, credential,
  * URL or local path cannot be stored even when a caller passes one by mistake.
  */
-import type { TraceCode } from './codes.js';
+
 import { createHash } from 'node:crypto';
 import { looksSecret } from './canary.js';
+import type { TraceCode } from './codes.js';
 
 export const TRACE_FORMAT = 'svc.ask-trace';
 export const TRACE_FORMAT_VERSION = 1;

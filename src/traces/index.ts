@@ -24,19 +24,20 @@
  * Also here: the store (`TraceStore`, read-only for the CLI), the fastify plugin
  * `askTraceRoutes(store)`, bundle export/validation/replay, compare, and the OTLP mapper.
  */
-export { createTraceRecorder, type TraceRecorder, type TraceRecorderOptions, type TraceRecorderStatus, type TraceSink, type TraceFailure } from './recorder.js';
-export { TraceBuilder, type PhaseInput, type CandidateInput, type AttemptInput, type FinishInput } from './builder.js';
-export { TraceStore, traceStorePath, TRACE_STORE_FILE, type TraceStoreOptions, type TraceStoreStatus } from './trace-store.js';
-export type { ListPage } from './trace-store-read.js';
-export { TraceError, TRACE_ERROR_CODES, TRACE_HTTP_STATUS, errorBody, type TraceErrorCode, type UnavailableReason } from './errors.js';
-export { SCHEMA_VERSION, MIGRATIONS, migrate } from './schema.js';
-export { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
-export { buildBundle, writeBundle, type ExportOptions } from './bundle-export.js';
-export { validateBundle, type BundleValidation, type BundleFinding } from './bundle-validate.js';
-export { replayReceipt, type ReceiptReplay } from './run-receipt-replay.js';
+
+export { type AttemptInput, type CandidateInput, type FinishInput, type PhaseInput, TraceBuilder } from './builder.js';
+export { buildBundle, type ExportOptions, writeBundle } from './bundle-export.js';
+export { type BundleFinding, type BundleValidation, validateBundle } from './bundle-validate.js';
+export { type LeakFinding, scanText, scanValue } from './canary.js';
 export { compareTraces, type TraceComparison } from './compare.js';
-export { toOtlp, type OtlpExportRequest } from './otlp-mapper.js';
-export { otlpConfigFromEnv, OtlpSender } from './otlp-sender.js';
-export { installSalt, resolveSalt, keyedFingerprint, pseudonym, saltPath } from './salt.js';
-export { scanValue, scanText, type LeakFinding } from './canary.js';
-export type { TraceDetail, TraceSummary, TraceRef, OutboundTrace, Tier, Trust, TraceKind, TraceStatus } from './content.js';
+export type { OutboundTrace, Tier, TraceDetail, TraceKind, TraceRef, TraceStatus, TraceSummary, Trust } from './content.js';
+export { errorBody, TRACE_ERROR_CODES, TRACE_HTTP_STATUS, TraceError, type TraceErrorCode, type UnavailableReason } from './errors.js';
+export { type OtlpExportRequest, toOtlp } from './otlp-mapper.js';
+export { OtlpSender, otlpConfigFromEnv } from './otlp-sender.js';
+export { createTraceRecorder, type TraceFailure, type TraceRecorder, type TraceRecorderOptions, type TraceRecorderStatus, type TraceSink } from './recorder.js';
+export { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
+export { type ReceiptReplay, replayReceipt } from './run-receipt-replay.js';
+export { installSalt, keyedFingerprint, pseudonym, resolveSalt, saltPath } from './salt.js';
+export { MIGRATIONS, migrate, SCHEMA_VERSION } from './schema.js';
+export { TRACE_STORE_FILE, TraceStore, type TraceStoreOptions, type TraceStoreStatus, traceStorePath } from './trace-store.js';
+export type { ListPage } from './trace-store-read.js';

@@ -9,13 +9,14 @@
  * counted and change nothing (spec 02, rule 3). The question text is used only to compute
  * fingerprints during `finish` and is not kept.
  */
-import type { TraceCode } from './codes.js';
-import { performance } from 'node:perf_hooks';
+
 import { randomBytes } from 'node:crypto';
-import { TraceBuilder, type BuilderHost } from './builder.js';
-import { storedRunId, toOutbound, TRACE_FORMAT, TRACE_FORMAT_VERSION, type OutboundTrace, type TraceDetail, type TraceKind, type TraceRef } from './content.js';
+import { performance } from 'node:perf_hooks';
+import { type BuilderHost, TraceBuilder } from './builder.js';
+import type { TraceCode } from './codes.js';
+import { type OutboundTrace, storedRunId, TRACE_FORMAT, TRACE_FORMAT_VERSION, type TraceDetail, type TraceKind, type TraceRef, toOutbound } from './content.js';
 import { toTraceError } from './errors.js';
-import { OtlpSender, otlpConfigFromEnv, type OtlpConfig, type OtlpStats } from './otlp-sender.js';
+import { type OtlpConfig, OtlpSender, type OtlpStats, otlpConfigFromEnv } from './otlp-sender.js';
 import type { RetentionLimits } from './retention.js';
 import { keyedFingerprint, resolveSalt } from './salt.js';
 import { TraceStore, type TraceStoreStatus } from './trace-store.js';

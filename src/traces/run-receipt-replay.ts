@@ -4,7 +4,7 @@
  * (outcome, tier order, attempts, sources, timing) and reports each check. Pure over the bundle
  * files: it starts no provider, tool, warehouse query or network request.
  */
-import { validateBundle, type BundleFinding, type LoadedBundle } from './bundle-validate.js';
+import { type BundleFinding, type LoadedBundle, validateBundle } from './bundle-validate.js';
 
 export interface ReceiptCheck {
   id: string;

@@ -8,14 +8,15 @@
  * automatic checkpoint: checkpoints are scheduled after every 256th write with setImmediate, so
  * an Ask never pays for one inside its own write.
  */
-import Database from 'better-sqlite3';
+
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
 import { summarise, type TraceDetail } from './content.js';
 import { TraceError } from './errors.js';
 import { Retention, type RetentionLimits } from './retention.js';
-import { migrate, readSchema, schemaUnsupported, type SchemaInfo } from './schema.js';
-import { readRows, type Reads } from './trace-store-read.js';
+import { migrate, readSchema, type SchemaInfo, schemaUnsupported } from './schema.js';
+import { type Reads, readRows } from './trace-store-read.js';
 
 const CHECKPOINT_EVERY_WRITES = 256;
 

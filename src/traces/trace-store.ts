@@ -7,9 +7,10 @@
  * locked, full, corrupt) the store waits `retryAfterMs` before it tries to open again, so a
  * broken store costs an Ask nothing but one cheap check. `status()` never throws.
  */
-import type { TraceCode } from './codes.js';
+
 import { join } from 'node:path';
-import { TRACE_ID, storedRunId, type TraceDetail, type TraceStatus, type TraceSummary } from './content.js';
+import type { TraceCode } from './codes.js';
+import { storedRunId, TRACE_ID, type TraceDetail, type TraceStatus, type TraceSummary } from './content.js';
 import { TraceError, toTraceError, type UnavailableReason } from './errors.js';
 import { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
 import { SCHEMA_VERSION, type SchemaInfo } from './schema.js';

@@ -5,8 +5,9 @@
  * CREDENTIALS_REQUIRED: the person must reconnect, and nothing runs. There is never a retry with
  * the project's own settings. Outside a hosted request, or without the hook, nothing changes.
  */
-import type { Asker } from '../hooks/context/request-context.js';
+
 import { callHook } from '../hooks/call-hook.js';
+import type { Asker } from '../hooks/context/request-context.js';
 import type { CredentialsAnswer } from '../hooks/hooks.js';
 import { isCredentialsAnswer } from '../hooks/shapes.js';
 import { StatementError } from './types.js';

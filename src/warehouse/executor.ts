@@ -10,27 +10,27 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolveConnection, type SvcConfig } from '../compiler/project/config.js';
-import { hostedStatementRefusal, type StatementAllowance, type StatementCheckOptions } from '../rules/statement-check/index.js';
-import type { ConnectorFactory } from './connectors/connector.js';
-import { CONNECTORS } from './connectors/registry.js';
-import type { Asker } from '../hooks/context/request-context.js';
-import { warehouseFailure } from './warehouse-failure.js';
 import { audit } from '../hooks/audit.js';
-import { personCredentials, type PersonCredentials } from './credentials.js';
+import type { Asker } from '../hooks/context/request-context.js';
+import { hostedStatementRefusal, type StatementAllowance, type StatementCheckOptions } from '../rules/statement-check/index.js';
 import { accessKey } from './access-key.js';
 import { ConnectorRegistry } from './connector-registry.js';
-import { readCatalog, readColumns, type ReadCatalogOptions } from './read-catalog.js';
-import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
+import type { ConnectorFactory } from './connectors/connector.js';
+import { CONNECTORS } from './connectors/registry.js';
+import { type PersonCredentials, personCredentials } from './credentials.js';
+import { type ReadCatalogOptions, readCatalog, readColumns } from './read-catalog.js';
 import { cacheKey, ResultCache, type ResultCacheOptions } from './result-cache.js';
+import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
 import {
-  StatementError,
   type CatalogRequest,
   type Executor,
+  StatementError,
   type StatementEvent,
   type StatementRequest,
   type StatementResult,
   type WarehouseCatalog,
 } from './types.js';
+import { warehouseFailure } from './warehouse-failure.js';
 
 export interface ExecutorOptions {
   /** Project root; connection paths are relative to it. */

@@ -8,14 +8,14 @@
  * is asked and the statement is unchanged.
  */
 import { createHash } from 'node:crypto';
-import { tablesRead } from '../compiler/sql-tables.js';
-import { hostedStatementRefusal, type StatementAllowance, type StatementReason } from '../rules/statement-check/index.js';
-import type { Asker } from '../hooks/context/request-context.js';
-import { callHook } from '../hooks/call-hook.js';
-import type { RowPolicyAnswer } from '../hooks/hooks.js';
-import { isRowPolicyAnswer } from '../hooks/shapes.js';
-import { relationNames, type StatementRelation } from '../hooks/relation-names.js';
 import type { ConnectionConfig } from '../compiler/project/config.js';
+import { tablesRead } from '../compiler/sql-tables.js';
+import { callHook } from '../hooks/call-hook.js';
+import type { Asker } from '../hooks/context/request-context.js';
+import type { RowPolicyAnswer } from '../hooks/hooks.js';
+import { relationNames, type StatementRelation } from '../hooks/relation-names.js';
+import { isRowPolicyAnswer } from '../hooks/shapes.js';
+import { hostedStatementRefusal, type StatementAllowance, type StatementReason } from '../rules/statement-check/index.js';
 import { StatementError, type StatementRequest } from './types.js';
 
 type Params = ReadonlyArray<string | number | boolean | null>;

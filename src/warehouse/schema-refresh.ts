@@ -7,7 +7,7 @@
  */
 import { lexStatement } from '../../grammar/sql/index.js';
 import type { Asker } from '../hooks/context/request-context.js';
-import { StatementError, type Executor, type StatementResult } from './types.js';
+import { type Executor, StatementError, type StatementResult } from './types.js';
 
 /** Table names and their column names: never types, rows or values. */
 export interface SyncedSchema {

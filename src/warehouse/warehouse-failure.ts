@@ -6,7 +6,7 @@
  */
 import { tablesRead } from '../compiler/sql-tables.js';
 import { errorReference } from '../hooks/context/error-reference.js';
-import { WarehouseStatementError, type StatementError } from './types.js';
+import { type StatementError, WarehouseStatementError } from './types.js';
 
 type Params = ReadonlyArray<string | number | boolean | null>;
 

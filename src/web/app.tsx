@@ -6,8 +6,9 @@
  */
 import { useEffect } from 'preact/hooks';
 import type { HostMap } from '../server/contract/host.js';
-import { useHostMap, hosted, type HostState } from './client/host.js';
+import { type HostState, hosted, useHostMap } from './client/host.js';
 import { HostContext } from './client/host-context.js';
+import { onLink, takeParam, useLocation } from './client/router.js';
 import { AppPage } from './pages/app-page.js';
 import { AppsPage } from './pages/apps-page.js';
 import { AskPage } from './pages/ask-page.js';
@@ -15,7 +16,6 @@ import { BlockPage } from './pages/block-page.js';
 import { BlocksPage } from './pages/blocks-page.js';
 import { TracePage } from './pages/trace-page.js';
 import { Banner, HostNav, HostPage, Refused } from './parts/host-chrome.js';
-import { onLink, takeParam, useLocation } from './client/router.js';
 
 /** The action a screen needs, by path. */
 function actionOf(path: string): string | undefined {

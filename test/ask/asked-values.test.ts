@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { bindQuestion, buildValueLexicon, createTier1Router, readAsks } from '../../src/ask/index.js';
 import { readShape } from '../../src/ask/question-shape.js';
-import { codeShape } from '../../src/ask/value-lexicon.js';
 import { buildTermIndex } from '../../src/ask/term-index.js';
+import { codeShape } from '../../src/ask/value-lexicon.js';
 import type { CompiledBlock, CompiledTerm } from '../../src/compiler/types.js';
 import type { GateDecision } from '../../src/rules/gates/answer-gate.js';
 import { certifyInPlace, useCommerceRouter } from './commerce-manifest.js';

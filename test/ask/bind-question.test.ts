@@ -1,8 +1,8 @@
 // Parameter binding from a question for one chosen block: top-N, periods relative to a given
 // `now`, declared string filters, and what comes back unmet when the block cannot take an ask.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
 import { bindQuestion, buildValueLexicon, findLimit, findPeriod, type ValueLexicon } from '../../src/ask/index.js';
+import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { compileCommerce, NOW } from './commerce-manifest.js';
 

@@ -1,8 +1,8 @@
 /** The compiled commerce fixture, shared by the Ask routing tests (compiled once per file). */
 import { afterAll, beforeAll } from 'vitest';
+import { createTier1Router, type Tier1Router } from '../../src/ask/index.js';
 import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
-import { createTier1Router, type Tier1Router } from '../../src/ask/index.js';
 import { cleanupProjects, copyFixture } from '../helpers/project.js';
 
 export const NOW = '2026-02-15T10:00:00Z';

@@ -4,12 +4,12 @@
  * says what was not covered. The same blocks still answer what they do give.
  */
 import { describe, expect, it } from 'vitest';
-import type { CompiledBlock } from '../../src/compiler/types.js';
 import { createTier1Router } from '../../src/ask/index.js';
 import { readAsks } from '../../src/ask/question-asks.js';
 import { readShape } from '../../src/ask/question-shape.js';
-import { buildValueLexicon } from '../../src/ask/value-lexicon.js';
 import { resultColumns } from '../../src/ask/result-columns.js';
+import { buildValueLexicon } from '../../src/ask/value-lexicon.js';
+import type { CompiledBlock } from '../../src/compiler/types.js';
 import { NOW, useCommerceRouter, withBlocks } from './commerce-manifest.js';
 
 const commerce = useCommerceRouter();

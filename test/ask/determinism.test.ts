@@ -2,8 +2,8 @@
 // the order in which the commerce.manifest lists its blocks never changes it (ties break by block id).
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import type { Manifest } from '../../src/compiler/types.js';
 import { createTier1Router } from '../../src/ask/index.js';
+import type { Manifest } from '../../src/compiler/types.js';
 import { NOW, useCommerceRouter } from './commerce-manifest.js';
 
 const commerce = useCommerceRouter();

@@ -7,8 +7,8 @@
  * month".
  */
 import { describe, expect, it } from 'vitest';
-import { createTier1Router, readAsks, buildValueLexicon } from '../../src/ask/index.js';
 import { buildExampleIndex, contentTerms, matchExamples } from '../../src/ask/example-match.js';
+import { buildValueLexicon, createTier1Router, readAsks } from '../../src/ask/index.js';
 import type { CompiledBlock } from '../../src/compiler/types.js';
 import { certifyInPlace, NOW, useCommerceRouter, withBlocks } from './commerce-manifest.js';
 

@@ -1,8 +1,8 @@
 // Detecting a question that names a block as a block: by id, by underscored name, or by its
 // name in words next to the word "block".
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BlockNames, buildBlockNames, matchBlockName } from '../../src/ask/index.js';
 import type { Manifest } from '../../src/compiler/types.js';
-import { buildBlockNames, matchBlockName, type BlockNames } from '../../src/ask/index.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { compileCommerce } from './commerce-manifest.js';
 

@@ -3,8 +3,8 @@
  * agent see, with the next step and its machine-readable action. One case per code.
  */
 import { describe, expect, it } from 'vitest';
-import type { CompiledBlock } from '../../src/compiler/types.js';
 import { gateRefusal } from '../../src/ask/refusals.js';
+import type { CompiledBlock } from '../../src/compiler/types.js';
 import { answerGate } from '../../src/rules/gates/answer-gate.js';
 import { certifiableBlock } from '../rules/fixtures.js';
 

@@ -2,8 +2,8 @@
 // an unresolved contract with and without a loaded contract manifest, a certified block fixed
 // to a period by its own SQL (spec rule 2), a retired block, and same-name blocks in two domains.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
 import { createTier1Router } from '../../src/ask/index.js';
+import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { certifyInPlace, compileCommerce, NOW, withBlocks } from './commerce-manifest.js';
 

@@ -5,7 +5,7 @@
  * category, beside the aggregate and look-alike questions that must stay allowed.
  */
 import { describe, expect, it } from 'vitest';
-import { sensitiveWording, type SensitiveCategory } from '../../src/ask/sensitive-wording.js';
+import { type SensitiveCategory, sensitiveWording } from '../../src/ask/sensitive-wording.js';
 
 const REFUSED: Array<[string, SensitiveCategory]> = [
   // hyphenated record numbers, NI numbers, short misspellings, people named before by a pronoun

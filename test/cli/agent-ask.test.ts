@@ -8,10 +8,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { svc, SVC_BIN, type CliRun } from '../helpers/cli.js';
+import { type CliRun, SVC_BIN, svc } from '../helpers/cli.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
 import { askProject, KEY_ENV, TEST_KEY, TIER2_DRAFT, TIER2_QUESTION, TIER2_SQL } from '../runtime/agent-runs/ask-helpers.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 let fake: FakeOpenAi;
 

@@ -2,15 +2,16 @@
  * `svc agent trace list|show|export|validate|replay|compare` end to end: the built executable
  * as a child process against a project whose trace store the recorder filled.
  */
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTraceRecorder, traceStorePath, type TraceRecorder } from '../../src/traces/index.js';
-import { askTier1, askTier2, askTier3 } from '../traces/ask-shapes.js';
+import { createTraceRecorder, type TraceRecorder, traceStorePath } from '../../src/traces/index.js';
 import { svc } from '../helpers/cli.js';
-import { cleanupProjects, CONFIG, makeProject } from '../helpers/project.js';
+import { CONFIG, cleanupProjects, makeProject } from '../helpers/project.js';
+import { askTier1, askTier2, askTier3 } from '../traces/ask-shapes.js';
 
 let project: string;
 let recorder: TraceRecorder;

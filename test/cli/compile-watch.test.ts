@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { svc, SVC_BIN } from '../helpers/cli.js';
+import { SVC_BIN, svc } from '../helpers/cli.js';
 import { cleanupProjects, copyFixture, makeProject } from '../helpers/project.js';
 
 afterAll(cleanupProjects);

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { svc } from '../helpers/cli.js';
-import { blockSource, cleanupProjects, CONFIG, copyFixture, makeProject } from '../helpers/project.js';
+import { blockSource, CONFIG, cleanupProjects, copyFixture, makeProject } from '../helpers/project.js';
 
 afterAll(cleanupProjects);
 

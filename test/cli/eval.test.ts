@@ -2,14 +2,13 @@
  * `svc eval` as a real child process: exit codes 0/1/2, --min-hit, --format json (validated by
  * its schema), and that an evaluation leaves the project as it found it (no draft, no trace).
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects, REPO } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
-import { readFileSync } from 'node:fs';
 
 let root: string;
 

@@ -3,12 +3,13 @@
  * never coloured), a progress line on stderr only on a terminal and only for work that lasts,
  * `--quiet`, and lint and fmt taking folders and quoted globs.
  */
-import { PassThrough } from 'node:stream';
+
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { colorWanted } from '../../src/cli/render/colors.js';
 import { startProgress, withProgress } from '../../src/cli/progress.js';
+import { colorWanted } from '../../src/cli/render/colors.js';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 

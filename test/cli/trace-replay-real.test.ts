@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { ask, askProject, KEY_ENV, serve, TEST_KEY, TIER2_QUESTION, TIER2_SQL } from '../runtime/agent-runs/ask-helpers.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 let fake: FakeOpenAi;
 let root: string;

@@ -2,11 +2,12 @@
  * The companion fast reader is a shortcut, never a second YAML dialect: whatever it accepts, it
  * reads exactly as the `yaml` library does, and everything else it hands back (undefined).
  */
-import * as fc from 'fast-check';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { readPlainYaml } from '../../src/compiler/project/companion-reader.js';
 import { FIXTURES } from '../helpers/project.js';
 

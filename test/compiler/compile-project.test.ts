@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileProject, MANIFEST_FILE } from '../../src/compiler/pipeline/compile-project.js';
 import { CACHE_FILE, JOURNAL_FILE } from '../../src/compiler/cache/compile-cache.js';
 import { QUICK_FILE } from '../../src/compiler/cache/quick-index.js';
+import { compileProject, MANIFEST_FILE } from '../../src/compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../src/compiler/types.js';
-import { blockSource, cleanupProjects, CONFIG, copyFixture, makeProject } from '../helpers/project.js';
+import { blockSource, CONFIG, cleanupProjects, copyFixture, makeProject } from '../helpers/project.js';
 
 afterAll(cleanupProjects);
 

@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { parseConfigText, loadConfig } from '../../src/compiler/project/config.js';
-import { makeProject, cleanupProjects } from '../helpers/project.js';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, parseConfigText } from '../../src/compiler/project/config.js';
+import { cleanupProjects, makeProject } from '../helpers/project.js';
 
 afterAll(cleanupProjects);
 

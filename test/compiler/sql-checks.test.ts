@@ -4,11 +4,10 @@
  * the line and column of the block file where the problem is, through the dedent of the
  * `"""` string and any `${param}` before it. Also through `svc lint`, as a child process.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compileSourceText } from '../../src/compiler/project/compile-file.js';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
-import { afterAll } from 'vitest';
 
 afterAll(cleanupProjects);
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lexStatement, UnreadableStatement } from '../../grammar/sql/index.js';
 import { hostedStatementRefusal } from '../../src/rules/statement-check/index.js';
-import { statementCorpus, type CorpusCase } from './statement-corpus.js';
+import { type CorpusCase, statementCorpus } from './statement-corpus.js';
 
 const CORPUS = statementCorpus();
 const refused = (c: Pick<CorpusCase, 'driver' | 'sql'>): boolean => hostedStatementRefusal(c.sql, c.driver, [], { readOnly: true }) !== null;

@@ -3,7 +3,7 @@
  * test/helpers/clickhouse-cluster.ts), read through its HTTP interface. A text is sent whole
  * over HTTP; the server reads one statement per request and says so when given more.
  */
-import { startClickHouseCluster, type ClickHouseNode } from '../helpers/clickhouse-cluster.js';
+import { type ClickHouseNode, startClickHouseCluster } from '../helpers/clickhouse-cluster.js';
 
 export interface ClickHouseAnswer {
   ok: boolean;

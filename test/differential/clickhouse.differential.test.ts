@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClickHouse, type ClickHouseServer } from './clickhouse-server.js';
+import { type ClickHouseServer, startClickHouse } from './clickhouse-server.js';
 import { svcReading } from './compare.js';
 
 const CURATED: readonly string[] = [

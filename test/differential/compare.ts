@@ -2,7 +2,7 @@
  * svc's reading of a statement in the shape an engine reports: where statements end (the offset
  * just after each `;` that ends one), and the strings and quoted names with their values.
  */
-import { lexStatement, UnreadableStatement, type SqlToken } from '../../grammar/sql/index.js';
+import { lexStatement, type SqlToken, UnreadableStatement } from '../../grammar/sql/index.js';
 
 export interface SvcReading {
   /** Statements holding at least one token. */

@@ -5,7 +5,7 @@
  * nested block comments, backslashes, parameters), both must see the same number of statements
  * and the same value in every string and quoted name, unless svc refuses to decide.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { svcReading } from './compare.js';

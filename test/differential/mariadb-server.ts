@@ -5,7 +5,7 @@
  * sequence the text never holds, so the client sends it whole and the server splits it
  * (multi-statements on); `--xml` prints one <resultset> per statement that returned rows.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

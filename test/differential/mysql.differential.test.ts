@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { svcReading } from './compare.js';
-import { startMariaDb, type MariaServer } from './mariadb-server.js';
+import { type MariaServer, startMariaDb } from './mariadb-server.js';
 
 const CURATED: readonly string[] = [
   "SELECT 'it''s' AS v; SELECT 2",

@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
 import { svcReading } from './compare.js';
 import { postgresFamilyText } from './generate.js';
-import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
 
 const CURATED: readonly string[] = [
   "SELECT 'it''s' AS v; SELECT 2",

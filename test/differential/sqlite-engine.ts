@@ -2,7 +2,7 @@
  * The stock SQLite library as a reader, for differential tests: one python3 process calling
  * the system libsqlite3 through ctypes (sqlite-engine.py says what it reports), fed in batches.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureCommand } from '../helpers/provision.js';

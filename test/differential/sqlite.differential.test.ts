@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { innerEnds, startsWith, svcReading } from './compare.js';
-import { startSqliteEngine, type SqliteEngine } from './sqlite-engine.js';
+import { type SqliteEngine, startSqliteEngine } from './sqlite-engine.js';
 
 const CURATED: readonly string[] = [
   "SELECT $a(') AS v; DELETE FROM orders --'",

@@ -5,8 +5,9 @@
  * folder, and the question examples of `svc agent ask --help`. A README command this file does
  * not know how to run fails the test, so a new example cannot go unchecked.
  */
-import { spawn, spawnSync } from 'node:child_process';
+
 import type { ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

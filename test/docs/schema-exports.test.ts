@@ -4,7 +4,7 @@
  * package exports them as svc-toolchain/schemas/*, and the `$schema` path `svc init` writes
  * into a new project names one of them.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_SCHEMA_PATH } from '../../src/runtime/init/project-files.js';

@@ -4,12 +4,12 @@
  * paraphrase and parameter questions, every unanswerable and sensitive question refused, and at
  * least 100 questions in all.
  */
-import { describe, expect, it } from 'vitest';
-import { svc } from '../helpers/cli.js';
+
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { svc } from '../helpers/cli.js';
 import { cleanupProjects, copyFixture, FIXTURES } from '../helpers/project.js';
-import { afterAll } from 'vitest';
 import { ensureCommerceWarehouse } from '../runtime/helpers/warehouse.js';
 
 afterAll(cleanupProjects);

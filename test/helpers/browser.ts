@@ -3,11 +3,11 @@
  * test setup when missing) driven by playwright-core, headless. Also a real `svc serve` child
  * process on a free loopback port, and the axe-core accessibility check run in the page.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { SVC_BIN } from './cli.js';
 import { REPO } from './project.js';
 import { ensureCommand } from './provision.js';

@@ -5,7 +5,7 @@
  * knows the cluster `svc_shards` of one shard per server, so a `Distributed` table on the first
  * spreads reads over all of them. 18.16's config root is `<yandex>`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
  * the `x-user` header (ada when absent), hooks time out after 150 ms, and every server started is
  * closed by `closeAll()`.
  */
-import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { type HostHooks, type LocalServer, startHostedServer } from '../../src/host.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 export interface HostedCommerce {

@@ -6,8 +6,8 @@
  * where its ROUND needs one (PostgreSQL) and as a double elsewhere.
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { DuckDBInstance } from '@duckdb/node-api';
+import Database from 'better-sqlite3';
 import type pg from 'pg';
 
 export interface SourceTable {

@@ -10,12 +10,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { DuckDBInstance } from '@duckdb/node-api';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionConfig } from '../../src/compiler/project/config.js';
 import { relationNames, relationOf } from '../../src/hooks/relation-names.js';
-import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
+import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
 
 interface Case {
   name: string;

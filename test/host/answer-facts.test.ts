@@ -7,12 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HostStoreInvalidError, type HostHooks, type LocalServer } from '../../src/host.js';
+import { createMemoryRunStore, type RunStore } from '../../src/hooks/stores/run-store.js';
+import { type HostHooks, HostStoreInvalidError, type LocalServer } from '../../src/host.js';
 import { runRecordOf } from '../../src/runtime/agent-runs/run-facts.js';
 import type { AskContext, AskRun } from '../../src/runtime/agent-runs/types.js';
-import { createMemoryRunStore, type RunStore } from '../../src/hooks/stores/run-store.js';
-import { cleanupProjects } from '../helpers/project.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { cleanupProjects } from '../helpers/project.js';
 
 const servers = hostedCommerce();
 afterAll(async () => {

@@ -8,11 +8,11 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HostHooks, LocalServer } from '../../src/host.js';
 import { RUN_STORE_FILE } from '../../src/hooks/stores/sqlite-run-store.js';
 import { THREAD_STORE_FILE } from '../../src/hooks/stores/sqlite-thread-store.js';
-import { cleanupProjects } from '../helpers/project.js';
+import type { HostHooks, LocalServer } from '../../src/host.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { cleanupProjects } from '../helpers/project.js';
 
 const servers = hostedCommerce();
 afterAll(async () => {

@@ -5,10 +5,10 @@
  * time-out; a table of malformed entries.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HostHooks, LocalServer } from '../../src/host.js';
 import { wellFormedStatus } from '../../src/hooks/answer-status.js';
-import { cleanupProjects } from '../helpers/project.js';
+import type { HostHooks, LocalServer } from '../../src/host.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { cleanupProjects } from '../helpers/project.js';
 
 const servers = hostedCommerce();
 afterAll(async () => {

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HostHooks, LocalServer } from '../../src/host.js';
 import { ANSWER_TEXT_PLACEHOLDER } from '../../src/runtime/apps/page-answers.js';
 import { svc } from '../helpers/cli.js';
-import { cleanupProjects } from '../helpers/project.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { cleanupProjects } from '../helpers/project.js';
 
 const servers = hostedCommerce();
 afterAll(async () => {

@@ -6,12 +6,12 @@
  * time-out (counted, answers unchanged).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
-import { auditFailures, type AuditEvent } from '../../src/hooks/audit.js';
+import { type AuditEvent, auditFailures } from '../../src/hooks/audit.js';
+import { type HostHooks, type LocalServer, startHostedServer } from '../../src/host.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { configureAsk, KEY_ENV, TEST_KEY } from '../runtime/agent-runs/ask-helpers.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 const servers: LocalServer[] = [];
 let model: FakeOpenAi;

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import type { QueryContext } from '../../src/hooks/hooks.js';
+import { type HostHooks, type LocalServer, startLocalServer } from '../../src/host.js';
 import { initProject } from '../../src/runtime/init/init-project.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 

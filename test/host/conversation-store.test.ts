@@ -5,17 +5,17 @@
  * answering a turn of it, reading each other's answer facts and sharing a person's follows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryThreadStore, type ThreadStore } from '../../src/hooks/stores/thread-store.js';
 import {
   createPostgresMemoryStore,
   createPostgresRunStore,
   createPostgresThreadStore,
-  HostStoreInvalidError,
-  startHostedServer,
   type HostHooks,
+  HostStoreInvalidError,
   type LocalServer,
+  startHostedServer,
 } from '../../src/host.js';
-import { createMemoryThreadStore, type ThreadStore } from '../../src/hooks/stores/thread-store.js';
-import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
+import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 

@@ -5,9 +5,10 @@
  * CREDENTIALS_REQUIRED that runs nothing and never falls back to the project's own settings.
  * The conformance table: no hook, valid, wrong shape, throw, time-out.
  */
-import { hookHarness, narrowedWarehouse } from '../helpers/hook-harness.js';
+
 import { describe, expect, it } from 'vitest';
 import type { CredentialsContext, HostHooks, QueryContext } from '../../src/hooks/hooks.js';
+import { hookHarness, narrowedWarehouse } from '../helpers/hook-harness.js';
 
 // Bob's own warehouse: the same tables, with only Texas orders left.
 const harness = hookHarness((root) => narrowedWarehouse(root, 'data/bob.db', 'TX'));

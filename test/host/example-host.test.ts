@@ -6,7 +6,7 @@
  * is 401, running a block or writing SQL is refused to whoever is not on the data team with the
  * host's next step, and the schema routes hide the column the host hides.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

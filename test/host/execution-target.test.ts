@@ -4,13 +4,14 @@
  * settings carried by a request are never read, and the shared local target is refused on a
  * hosted server unless the host says one person works here. Over written SQL (Tier 2).
  */
-import { hookHarness, narrowedWarehouse } from '../helpers/hook-harness.js';
+
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { HostHooks } from '../../src/hooks/hooks.js';
+import { hookHarness, narrowedWarehouse } from '../helpers/hook-harness.js';
 
 // A second connection, `texas`, whose warehouse holds only Texas orders.
 const harness = hookHarness((root) => {

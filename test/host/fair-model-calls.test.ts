@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CALLER_MODEL_CALLS } from '../../src/runtime/agent-runs/model-slots.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
 import { cleanupProjects } from '../helpers/project.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi, useFakeModel } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
-import { sqlReply, startFakeOpenAi, useFakeModel, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 const hosted = hostedCommerce();
 let model: FakeOpenAi | undefined;

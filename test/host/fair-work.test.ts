@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostHooks } from '../../src/host.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
-import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
 
 const hosted = hostedCommerce();
 let pgServer: PostgresServer | undefined;

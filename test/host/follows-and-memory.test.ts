@@ -8,11 +8,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HostStoreInvalidError, type HostHooks, type LocalServer } from '../../src/host.js';
 import { MEMORY_FOLDER, openFileMemoryStore } from '../../src/hooks/stores/file-memory-store.js';
 import { createInMemoryMemoryStore, type MemoryStore } from '../../src/hooks/stores/memory-store.js';
-import { cleanupProjects } from '../helpers/project.js';
+import { type HostHooks, HostStoreInvalidError, type LocalServer } from '../../src/host.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const servers = hostedCommerce();

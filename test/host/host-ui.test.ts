@@ -6,8 +6,8 @@
  * per action with `export` only beside `query.run`.
  */
 import { describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/index.js';
 import type { HostHooks } from '../../src/host.js';
+import { buildServer } from '../../src/index.js';
 import type { Executor } from '../../src/warehouse/types.js';
 import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';
 

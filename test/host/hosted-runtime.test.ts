@@ -7,11 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import type { QueryContext } from '../../src/hooks/hooks.js';
+import { type HostHooks, type LocalServer, startLocalServer } from '../../src/host.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
 import { askProject, KEY_ENV, TEST_KEY, TIER2_DRAFT, TIER2_QUESTION, TIER2_SQL } from '../runtime/agent-runs/ask-helpers.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 let fake: FakeOpenAi;
 const servers: LocalServer[] = [];

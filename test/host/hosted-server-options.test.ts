@@ -3,15 +3,15 @@
  * foreign page's changes refused before any hook), a host-managed connection laid over the
  * project's, and `startHostedServer` refusing to start without hooks.
  */
-import { writeFileSync, readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type HostHooks, HostHooksRequiredError, OriginInvalidError, startHostedServer, startLocalServer } from '../../src/host.js';
 import { buildServer } from '../../src/index.js';
-import { HostHooksRequiredError, OriginInvalidError, startHostedServer, startLocalServer, type HostHooks } from '../../src/host.js';
 import type { Executor } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
 import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 afterAll(cleanupProjects);
 

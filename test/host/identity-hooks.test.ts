@@ -6,12 +6,13 @@
  * fixture with a real executor (wrapped to count statements), with `inject`; the last case
  * runs a real loopback server with hooks.
  */
-import { hookHarness } from '../helpers/hook-harness.js';
+
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/warehouse/types.js';
+import { type HostHooks, startLocalServer } from '../../src/host.js';
 import { buildServer } from '../../src/index.js';
-import { startLocalServer, type HostHooks } from '../../src/host.js';
+import type { Executor } from '../../src/warehouse/types.js';
+import { hookHarness } from '../helpers/hook-harness.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const SECRET = 'SELECT password FROM users -- token sk-live-123';

@@ -9,12 +9,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent, HostHooks, LocalServer } from '../../src/host.js';
+import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { PAGES } from '../helpers/knowledge-pages.js';
 // @ts-expect-error: a plain ES module helper without types
 import { serveKnowledgeHttp } from '../helpers/knowledge-server.mjs';
 import { cleanupProjects } from '../helpers/project.js';
-import { hostedCommerce } from '../helpers/hosted-commerce.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
-import { PAGES } from '../helpers/knowledge-pages.js';
 
 interface Docs {
   url: string;

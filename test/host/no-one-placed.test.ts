@@ -7,8 +7,8 @@
  * `X-SVC-Hosted: 1`.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { HostResolverRequiredError, startHostedServer, startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import { ROUTE_RULES } from '../../src/hooks/context/route-action.js';
+import { type HostHooks, HostResolverRequiredError, type LocalServer, startHostedServer, startLocalServer } from '../../src/host.js';
 import { APP_RULES } from '../../src/server/app-paths.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';

@@ -5,8 +5,8 @@
  * by their words; `columns` hands the decision to the row policy). Real loopback servers.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import type { HostStatementEvent } from '../../src/hooks/hooks.js';
+import { type HostHooks, type LocalServer, startLocalServer } from '../../src/host.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 

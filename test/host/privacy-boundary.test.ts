@@ -8,15 +8,15 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, ModelProvider } from '../../src/runtime/agent-runs/model-provider.js';
-import { writtenSql, type EarlierAnswer } from '../../src/runtime/agent-runs/written-sql.js';
-import type { AskContext } from '../../src/runtime/agent-runs/types.js';
 import type { Asker, RequestContext } from '../../src/hooks/context/request-context.js';
 import type { HostHooks } from '../../src/hooks/hooks.js';
+import type { ChatMessage, ModelProvider } from '../../src/runtime/agent-runs/model-provider.js';
+import type { AskContext } from '../../src/runtime/agent-runs/types.js';
+import { type EarlierAnswer, writtenSql } from '../../src/runtime/agent-runs/written-sql.js';
 import { cleanupProjects } from '../helpers/project.js';
+import { type CompiledAsk, compiledAsk } from '../runtime/agent-runs/ask-helpers.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
-import { compiledAsk, type CompiledAsk } from '../runtime/agent-runs/ask-helpers.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 let compiled: CompiledAsk;
 let root: string;

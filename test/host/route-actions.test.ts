@@ -4,10 +4,10 @@
  * through to the GET/other default).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { normalisePath, ROUTE_RULES, routeAction } from '../../src/hooks/context/route-action.js';
 import { buildServer } from '../../src/index.js';
-import { ROUTE_RULES, normalisePath, routeAction } from '../../src/hooks/context/route-action.js';
-import type { Executor } from '../../src/warehouse/types.js';
 import { createTraceRecorder } from '../../src/traces/index.js';
+import type { Executor } from '../../src/warehouse/types.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';
 

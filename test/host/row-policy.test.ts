@@ -5,9 +5,10 @@
  * the Ask route, groupRows enforced on the result, and two people with different row rules
  * asking the same certified question with the result cache on: each gets their own rows.
  */
-import { hookHarness } from '../helpers/hook-harness.js';
+
 import { describe, expect, it } from 'vitest';
 import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
+import { hookHarness } from '../helpers/hook-harness.js';
 
 const harness = hookHarness();
 const { events } = harness;

@@ -6,7 +6,7 @@
  * runs nothing. Real servers on loopback over a copy of the commerce fixture.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHostedServer, startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { type HostHooks, type LocalServer, startHostedServer, startLocalServer } from '../../src/host.js';
 import { StatementError } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';

@@ -5,10 +5,11 @@
  * are refused before any lookup; the host's row policy decides each lookup (purpose metadata);
  * and the `columnsVisible` conformance table: no hook, valid, wrong shape, throw, time-out.
  */
-import { hookHarness } from '../helpers/hook-harness.js';
+
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
+import { hookHarness } from '../helpers/hook-harness.js';
 
 const harness = hookHarness();
 const { events } = harness;

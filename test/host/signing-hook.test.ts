@@ -9,11 +9,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { signText } from '../../src/compiler/project/ed25519.js';
-import { startLocalServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import type { SigningRequest } from '../../src/hooks/hooks.js';
+import { type HostHooks, type LocalServer, startLocalServer } from '../../src/host.js';
 import { keysAdd } from '../../src/runtime/certify/keys.js';
 import { initLocalKey, keyDir, readLocalKey } from '../../src/runtime/certify/signing-key.js';
 import { initProject } from '../../src/runtime/init/init-project.js';

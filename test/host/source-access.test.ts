@@ -7,10 +7,10 @@
  * hook, valid, wrong shape, throw, time-out (each failure admits none).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HostHooks, LocalServer } from '../../src/host.js';
 import { appBlockSourceId, blockSourceId } from '../../src/hooks/source-access.js';
-import { cleanupProjects } from '../helpers/project.js';
+import type { HostHooks, LocalServer } from '../../src/host.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { cleanupProjects } from '../helpers/project.js';
 
 const servers = hostedCommerce();
 afterAll(async () => {

@@ -6,11 +6,11 @@
  * not bounded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
 import { routeAction } from '../../src/hooks/context/route-action.js';
 import { gateToolCall, ToolRefusedError } from '../../src/hooks/tool-call-hook.js';
+import { type HostHooks, type LocalServer, startHostedServer } from '../../src/host.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { callTool, openCommerce, type Opened } from '../runtime/agent-tools/helpers.js';
+import { callTool, type Opened, openCommerce } from '../runtime/agent-tools/helpers.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const servers: LocalServer[] = [];

@@ -6,7 +6,7 @@
  * no hook, valid, throw, time-out (a sink is not waited for), wrong salt (not text: unused).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { type HostHooks, type LocalServer, startHostedServer } from '../../src/host.js';
 import type { OutboundTrace } from '../../src/traces/index.js';
 import { keyedFingerprint } from '../../src/traces/salt.js';
 import { cleanupProjects } from '../helpers/project.js';

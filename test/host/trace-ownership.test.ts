@@ -3,12 +3,13 @@
  * its asker and only the asker lists, reads, finds by run or exports it; to anyone else it is
  * not found, exactly like a missing one. A request nobody was placed for is 401.
  */
-import { hookHarness } from '../helpers/hook-harness.js';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/warehouse/types.js';
-import { createTraceRecorder, type TraceRecorder } from '../../src/traces/index.js';
-import { buildServer } from '../../src/index.js';
 import type { HostHooks } from '../../src/hooks/hooks.js';
+import { buildServer } from '../../src/index.js';
+import { createTraceRecorder, type TraceRecorder } from '../../src/traces/index.js';
+import type { Executor } from '../../src/warehouse/types.js';
+import { hookHarness } from '../helpers/hook-harness.js';
 
 const harness = hookHarness();
 let executor: Executor;

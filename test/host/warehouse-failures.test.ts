@@ -4,10 +4,11 @@
  * eight-letter reference; the block route and Ask answer with a plain sentence naming only the
  * statement's own tables and that reference. Deadlines pass unchanged.
  */
-import { hookHarness } from '../helpers/hook-harness.js';
+
 import { describe, expect, it } from 'vitest';
-import { diagnosisOf } from '../../src/warehouse/warehouse-failure.js';
 import type { HostHooks } from '../../src/hooks/hooks.js';
+import { diagnosisOf } from '../../src/warehouse/warehouse-failure.js';
+import { hookHarness } from '../helpers/hook-harness.js';
 
 const harness = hookHarness();
 

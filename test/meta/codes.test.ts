@@ -11,8 +11,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reuse } from '../../src/rules/code-table.js';
 import { builtinPolicy, POLICY_NAMES } from '../../src/rules/built-in-policies.js';
+import { reuse } from '../../src/rules/code-table.js';
 import { REPO } from '../helpers/project.js';
 import { codesOutsideTables, declaredTwice, type LoadedTable, notAsserted, notEmitted, statusMismatches, unsorted, withoutComments } from './code-check.js';
 

@@ -8,9 +8,9 @@
  * too, so the samples stay honest. A new route needs a sample here.
  */
 import { describe, expect, it } from 'vitest';
-import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
 import { routeAction } from '../../src/hooks/context/route-action.js';
-import { SQL_ROUTES, carriesWrittenSql } from '../../src/hooks/context/sql-routes.js';
+import { carriesWrittenSql, SQL_ROUTES } from '../../src/hooks/context/sql-routes.js';
+import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
 import { hookHarness } from '../helpers/hook-harness.js';
 
 const harness = hookHarness();

@@ -1,7 +1,7 @@
 /** answer.trust: tile trust labels and the one App trust summary. */
 import { describe, expect, it } from 'vitest';
 import type { Facts } from '../../src/rules/facts.js';
-import { ALL_CERTIFIED_TEXT, appTrustSummary, tileTrust, type TileTrust } from '../../src/rules/trust.js';
+import { ALL_CERTIFIED_TEXT, appTrustSummary, type TileTrust, tileTrust } from '../../src/rules/trust.js';
 import { tileFacts } from './fixtures.js';
 
 const TILES: Array<[string, Facts, TileTrust, string[]]> = [

@@ -1,8 +1,8 @@
 /** block.lint: the pre-commit rules, facts in, rule ids out. */
 import { describe, expect, it } from 'vitest';
 import type { CompiledBlock } from '../../src/compiler/types.js';
-import { evaluatePolicy } from '../../src/rules/evaluate.js';
 import { builtinPolicy } from '../../src/rules/built-in-policies.js';
+import { evaluatePolicy } from '../../src/rules/evaluate.js';
 import { certifiableBlock } from './fixtures.js';
 
 const capturedDraft: Partial<CompiledBlock> = {

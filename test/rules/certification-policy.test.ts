@@ -1,8 +1,8 @@
 /** certification.oss and certification.enterprise: facts in, failing rule ids out. */
 import { describe, expect, it } from 'vitest';
-import type { Facts } from '../../src/rules/facts.js';
-import { evaluatePolicy } from '../../src/rules/evaluate.js';
 import { builtinPolicy } from '../../src/rules/built-in-policies.js';
+import { evaluatePolicy } from '../../src/rules/evaluate.js';
+import type { Facts } from '../../src/rules/facts.js';
 import { type certifiableBlock, certifiableFacts } from './fixtures.js';
 
 const draft = (over: Parameters<typeof certifiableBlock>[0] = {}) => certifiableFacts({}, { status: 'draft', ...over });

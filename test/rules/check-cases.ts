@@ -2,8 +2,9 @@
  * The table of check cases: every check kind has at least one passing and one failing case
  * (checks-meta.test.ts enforces that). `data` lists only the keys a case cares about.
  */
-import type { CheckSpec } from '../../src/rules/policy.js';
+
 import type { Facts } from '../../src/rules/facts.js';
+import type { CheckSpec } from '../../src/rules/policy.js';
 import { certifiableBlock, certifiableFacts, tileFacts } from './fixtures.js';
 
 export interface CheckCase {

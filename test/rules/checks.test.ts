@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCheck } from '../../src/rules/evaluate.js';
 import { checkProblems } from '../../src/rules/check-validation.js';
+import { evaluateCheck } from '../../src/rules/evaluate.js';
 import { CHECK_CASES } from './check-cases.js';
 
 describe('check vocabulary', () => {

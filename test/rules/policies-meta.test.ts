@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isRegisteredCode } from '../../grammar/codes.js';
 import type { CompiledView } from '../../src/compiler/types.js';
-import type { Facts } from '../../src/rules/facts.js';
+import { builtinPolicy, POLICY_NAMES, type PolicyName } from '../../src/rules/built-in-policies.js';
 import { evaluatePolicy } from '../../src/rules/evaluate.js';
-import { POLICY_NAMES, builtinPolicy, type PolicyName } from '../../src/rules/built-in-policies.js';
+import type { Facts } from '../../src/rules/facts.js';
 import { certifiableFacts, tileFacts } from './fixtures.js';
 
 const DIR = fileURLToPath(new URL('../../src/rules/policies/', import.meta.url));

@@ -1,7 +1,7 @@
 /** Project rules from svc.config.json: add rules and raise severities, never lower them. */
 import { describe, expect, it } from 'vitest';
-import { evaluatePolicy } from '../../src/rules/evaluate.js';
 import { builtinPolicy, projectPolicy, validateProjectRules } from '../../src/rules/built-in-policies.js';
+import { evaluatePolicy } from '../../src/rules/evaluate.js';
 import { mergeProjectRules } from '../../src/rules/project-rules.js';
 import { certifiableBlock, certifiableFacts } from './fixtures.js';
 

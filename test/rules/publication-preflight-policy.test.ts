@@ -1,8 +1,8 @@
 /** publication.preflight: per-tile and per-App facts in, rule ids out (fail closed). */
 import { describe, expect, it } from 'vitest';
-import type { Facts } from '../../src/rules/facts.js';
-import { evaluatePolicy } from '../../src/rules/evaluate.js';
 import { builtinPolicy } from '../../src/rules/built-in-policies.js';
+import { evaluatePolicy } from '../../src/rules/evaluate.js';
+import type { Facts } from '../../src/rules/facts.js';
 import { tileFacts } from './fixtures.js';
 
 const app = { id: 'growth', file: 'apps/growth/svc.app.json', draftPending: false };

@@ -5,9 +5,9 @@
  * stream at once instead of waiting for the run.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type LocalServer } from '../../src/host.js';
+import { type LocalServer, startHostedServer } from '../../src/host.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { startFakeOpenAi, sqlReply, useFakeModel, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi, useFakeModel } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const servers: LocalServer[] = [];

@@ -7,16 +7,16 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServer } from '../../src/index.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
-import type { Executor } from '../../src/warehouse/types.js';
+import type { LocalServer } from '../../src/index.js';
 import { liveSource } from '../../src/server/live-source.js';
 import { buildSnapshot, readManifest } from '../../src/server/project-snapshot.js';
+import type { Executor } from '../../src/warehouse/types.js';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
 import { ask as postAsk, serve } from '../runtime/agent-runs/ask-helpers.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 afterAll(cleanupProjects);
 

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
+import { buildServer } from '../../src/index.js';
 import { createExecutor } from '../../src/warehouse/executor.js';
 import type { Executor } from '../../src/warehouse/types.js';
-import { buildServer } from '../../src/index.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 

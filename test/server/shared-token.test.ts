@@ -1,9 +1,9 @@
 /** A server reachable beyond loopback needs the shared token; without it, it does not start. */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { startLocalServer } from '../../src/index.js';
 import { isLoopbackHost } from '../../src/loopback.js';
 import { installSharedToken, requiredToken, SharedTokenRequiredError, SharedTokenTooShortError } from '../../src/server/shared-token.js';
-import { startLocalServer } from '../../src/index.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const TOKEN = 'a-long-enough-shared-secret';

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
-import { buildServer, type LocalServer } from '../../src/index.js';
 import { localPrincipal } from '../../src/hooks/context/request-context.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
-import type { Executor } from '../../src/warehouse/types.js';
 import { openSqliteThreadStore } from '../../src/hooks/stores/sqlite-thread-store.js';
 import type { ThreadStore } from '../../src/hooks/stores/thread-store.js';
+import { buildServer, type LocalServer } from '../../src/index.js';
+import { createExecutor } from '../../src/warehouse/executor.js';
+import type { Executor } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
 import { ask, serve } from '../runtime/agent-runs/ask-helpers.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 afterAll(cleanupProjects);
 

@@ -5,9 +5,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/index.js';
-import type { Executor } from '../../src/warehouse/types.js';
 import { APP_PATHS } from '../../src/server/app-paths.js';
 import { CONTENT_SECURITY_POLICY, webRoot } from '../../src/server/routes/web-app.js';
+import type { Executor } from '../../src/warehouse/types.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 import { emptyManifest, unusedExecutor } from '../helpers/stub-server.js';
 

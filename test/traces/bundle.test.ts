@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildBundle, installSalt, keyedFingerprint, replayReceipt, TraceError, validateBundle, writeBundle } from '../../src/traces/index.js';
 import { sealManifest, sha256 } from '../../src/traces/bundle-format.js';
+import { buildBundle, installSalt, keyedFingerprint, replayReceipt, TraceError, validateBundle, writeBundle } from '../../src/traces/index.js';
 import { askTier1, askTier2, askTier3 } from './ask-shapes.js';
 import { cleanup, recorderFor, tempRoot } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTraceRecorder, type TraceRecorder, type TraceRecorderOptions } from '../../src/traces/index.js';
-import { makeClock, useClock, type Clock } from './ask-shapes.js';
+import { type Clock, makeClock, useClock } from './ask-shapes.js';
 
 const roots: string[] = [];
 const recorders: TraceRecorder[] = [];

@@ -4,11 +4,12 @@
  * none of them reaches a byte of the trace store (database, WAL and shared-memory files) or of
  * any export: strict and support bundles, the host sink payload and the OTLP/JSON payload.
  */
-import * as fc from 'fast-check';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import * as fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildBundle, installSalt, toOtlp, traceStorePath, type OutboundTrace } from '../../src/traces/index.js';
+import { buildBundle, installSalt, type OutboundTrace, toOtlp, traceStorePath } from '../../src/traces/index.js';
 import { ASKS } from './ask-shapes.js';
 import { cleanup, recorderFor } from './helpers.js';
 

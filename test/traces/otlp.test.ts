@@ -3,8 +3,8 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installSalt, otlpConfigFromEnv, saltPath, toOtlp, type OtlpExportRequest, type OutboundTrace } from '../../src/traces/index.js';
 import { normaliseQuestion } from '../../src/traces/content.js';
+import { installSalt, type OtlpExportRequest, type OutboundTrace, otlpConfigFromEnv, saltPath, toOtlp } from '../../src/traces/index.js';
 import { askTier1, askTier2, askTier3 } from './ask-shapes.js';
 import { cleanup, recorderFor, tempRoot } from './helpers.js';
 

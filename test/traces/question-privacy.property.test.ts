@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../src/index.js';
 import { svc } from '../helpers/cli.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { sqlReply, startFakeOpenAi, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
 import { ask, askProject, files, KEY_ENV, serve, TEST_KEY } from '../runtime/agent-runs/ask-helpers.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 let fake: FakeOpenAi;
 let collector: Server;

@@ -1,6 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { askTraceRoutes } from '../../src/server/routes/ask-traces.js';
 import { TraceStore, validateBundle } from '../../src/traces/index.js';

@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, MIGRATIONS, SCHEMA_VERSION, TraceError, TraceStore, traceStorePath } from '../../src/traces/index.js';
+import { MIGRATIONS, migrate, SCHEMA_VERSION, TraceError, TraceStore, traceStorePath } from '../../src/traces/index.js';
 import { askTier1, askTier2, askTier3 } from './ask-shapes.js';
 import { cleanup, recorderFor, tempRoot } from './helpers.js';
 

@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { traceStorePath } from '../../src/traces/index.js';
 import { askTier1, askTier2, askTier3 } from './ask-shapes.js';

@@ -6,12 +6,12 @@
  * person's answer within a few seconds).
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openSqliteConnector } from '../../src/warehouse/connectors/sqlite.js';
 import type { Asker, Principal } from '../../src/hooks/context/request-context.js';
+import { openSqliteConnector } from '../../src/warehouse/connectors/sqlite.js';
 import { createExecutor } from '../../src/warehouse/executor.js';
-import type { StatementError, Executor, StatementOrigin } from '../../src/warehouse/types.js';
+import type { Executor, StatementError, StatementOrigin } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { SQLITE_CONFIG, numbersProject, statementProcesses } from '../runtime/helpers/warehouse.js';
+import { numbersProject, SQLITE_CONFIG, statementProcesses } from '../runtime/helpers/warehouse.js';
 
 const SLOW = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT COUNT(*) AS n FROM c';
 const QUICK = 'SELECT COUNT(*) AS n FROM nums';

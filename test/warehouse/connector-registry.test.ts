@@ -5,8 +5,8 @@
  * by hand.
  */
 import { describe, expect, it } from 'vitest';
-import type { Connector, ConnectorFactory } from '../../src/warehouse/connectors/connector.js';
 import { ConnectorRegistry } from '../../src/warehouse/connector-registry.js';
+import type { Connector, ConnectorFactory } from '../../src/warehouse/connectors/connector.js';
 
 function counting() {
   const closed: string[] = [];

@@ -6,9 +6,9 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openSqliteConnector } from '../../src/warehouse/connectors/sqlite.js';
 import { createExecutor } from '../../src/warehouse/executor.js';
-import { StatementError, type Executor, type StatementEvent } from '../../src/warehouse/types.js';
+import { type Executor, StatementError, type StatementEvent } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { SQLITE_CONFIG, numbersProject, statementProcesses } from '../runtime/helpers/warehouse.js';
+import { numbersProject, SQLITE_CONFIG, statementProcesses } from '../runtime/helpers/warehouse.js';
 
 const SLOW = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT COUNT(*) AS n FROM c';
 

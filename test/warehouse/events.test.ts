@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../src/warehouse/executor.js';
 import type { StatementEvent, StatementOrigin } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { SQLITE_CONFIG, numbersProject } from '../runtime/helpers/warehouse.js';
+import { numbersProject, SQLITE_CONFIG } from '../runtime/helpers/warehouse.js';
 
 afterAll(() => cleanupProjects());
 

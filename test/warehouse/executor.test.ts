@@ -8,9 +8,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Connector, ConnectorFactory } from '../../src/warehouse/connectors/connector.js';
 import { sqliteConnectorFactory } from '../../src/warehouse/connectors/sqlite.js';
 import { createExecutor, type ExecutorOptions } from '../../src/warehouse/executor.js';
-import { StatementError, type Executor, type StatementEvent } from '../../src/warehouse/types.js';
+import { type Executor, StatementError, type StatementEvent } from '../../src/warehouse/types.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { SQLITE_CONFIG, numbersProject } from '../runtime/helpers/warehouse.js';
+import { numbersProject, SQLITE_CONFIG } from '../runtime/helpers/warehouse.js';
 
 const open: Executor[] = [];
 afterEach(async () => {

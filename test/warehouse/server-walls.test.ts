@@ -12,11 +12,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connector } from '../../src/warehouse/connectors/connector.js';
 import { openClickhouseConnector } from '../../src/warehouse/connectors/clickhouse.js';
+import type { Connector } from '../../src/warehouse/connectors/connector.js';
 import { openPostgresqlConnector } from '../../src/warehouse/connectors/postgresql.js';
-import { startClickHouseCluster, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
-import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
+import { type ClickHouseCluster, startClickHouseCluster } from '../helpers/clickhouse-cluster.js';
+import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
 import { codeOf, runOn } from './connectors/run-helpers.js';
 
 /** The role svc expects (docs/warehouses.md, "The read-only role"). */

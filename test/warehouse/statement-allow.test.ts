@@ -12,7 +12,7 @@ import { parseConfigText, type SvcConfig } from '../../src/compiler/project/conf
 import { hostedStatementRefusal } from '../../src/host.js';
 import { lintFiles } from '../../src/rules/lint-files.js';
 import { createExecutor } from '../../src/warehouse/executor.js';
-import type { StatementError, Executor } from '../../src/warehouse/types.js';
+import type { Executor, StatementError } from '../../src/warehouse/types.js';
 import { blockSource, cleanupProjects, makeProject } from '../helpers/project.js';
 import { numbersProject } from '../runtime/helpers/warehouse.js';
 

@@ -16,9 +16,9 @@ import type { Manifest } from '../../src/compiler/types.js';
 import { runBlock } from '../../src/runtime/blocks/run-block.js';
 import { createExecutor } from '../../src/warehouse/executor.js';
 import { svc } from '../helpers/cli.js';
-import { startClickHouseCluster, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
+import { type ClickHouseCluster, startClickHouseCluster } from '../helpers/clickhouse-cluster.js';
 import { loadClickhouse, loadDuckdb, loadPostgres, readCommerce, type SourceTable } from '../helpers/load-commerce.js';
-import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
+import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 

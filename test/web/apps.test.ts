@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, screenshot, seriousViolations, type Served } from '../helpers/browser.js';
+import { openApp, type Served, screenshot, seriousViolations } from '../helpers/browser.js';
 import { downloadsOf, readCsv, readXlsx } from '../helpers/export-files.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';

@@ -8,9 +8,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, screenshot, seriousViolations, type Served } from '../helpers/browser.js';
+import { openApp, type Served, screenshot, seriousViolations } from '../helpers/browser.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { sqlReply, startFakeOpenAi, useFakeModel, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi, useFakeModel } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 let opened: Awaited<ReturnType<typeof openApp>>;

@@ -8,12 +8,12 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHostedServer, type HostHooks, type LocalServer } from '../../src/host.js';
+import { type HostHooks, type LocalServer, startHostedServer } from '../../src/host.js';
 import { launchChromium, screenshot, seriousViolations } from '../helpers/browser.js';
 import { downloadsOf, readCsv, readXlsx } from '../helpers/export-files.js';
 import { cleanupProjects } from '../helpers/project.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi, useFakeModel } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
-import { sqlReply, startFakeOpenAi, useFakeModel, type FakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 let browser: Browser;
 let server: LocalServer;

@@ -1,9 +1,10 @@
 /**
  * Driver -> dialect. The only place a driver name picks a reading.
  */
-import type { Dialect } from './base-dialect.js';
+
 import type { Driver } from '../drivers.js';
 import { ATHENA } from './athena.js';
+import type { Dialect } from './base-dialect.js';
 import { BIGQUERY } from './bigquery.js';
 import { CLICKHOUSE } from './clickhouse.js';
 import { DATABRICKS } from './databricks.js';

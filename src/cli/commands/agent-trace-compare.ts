@@ -3,13 +3,14 @@
  * trace id / Ask run id in the local store (opened read-only). Compares routing stages,
  * candidate roles and reasons, attempts, trust and timing; never prompt or answer prose.
  */
-import { Command, Option, UsageError } from 'clipanion';
+
 import { resolve } from 'node:path';
+import { Command, Option, UsageError } from 'clipanion';
 import * as t from 'typanion';
+import type { TraceComparison, TraceDetail, TraceStore } from '../../traces/index.js';
 import type { SvcContext } from '../context.js';
 import { projectOption, textOrJsonOption } from '../options.js';
-import type { TraceComparison, TraceDetail, TraceStore } from '../../traces/index.js';
-import { isBundleDir, json, openStore, guarded } from './agent-trace-shared.js';
+import { guarded, isBundleDir, json, openStore } from './agent-trace-shared.js';
 
 function comparisonText(c: TraceComparison): string {
   const mark = (equal: boolean) => (equal ? 'same' : 'differs');

@@ -4,13 +4,14 @@
  * keeps identifiers and needs --confirm-reviewed-identifiers; its reviewed question prose is
  * only what --question says, never anything recovered from the trace.
  */
-import { Command, Option, UsageError } from 'clipanion';
+
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Command, Option, UsageError } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
 import { projectOption, textOrJsonOption } from '../options.js';
-import { json, withStore, guarded } from './agent-trace-shared.js';
+import { guarded, json, withStore } from './agent-trace-shared.js';
 
 export class AgentTraceExportCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'export']];

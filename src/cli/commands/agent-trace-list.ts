@@ -3,7 +3,7 @@ import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
 import { projectOption, textOrJsonOption } from '../options.js';
-import { json, withStore, guarded, summaryLine } from './agent-trace-shared.js';
+import { guarded, json, summaryLine, withStore } from './agent-trace-shared.js';
 
 export class AgentTraceListCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'list']];

@@ -3,8 +3,9 @@
  * It reads the four bundle files and nothing else: no provider, tool, warehouse query, trace
  * store or network request is started, so it runs anywhere, even outside a project.
  */
-import { Command, Option } from 'clipanion';
+
 import { resolve } from 'node:path';
+import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
 import { textOrJsonOption } from '../options.js';

@@ -3,11 +3,12 @@
  * read-only (the inspector never writes or migrates it), printing trace errors with their spec
  * codes, and the text renderings. Exit codes: 0 ok, 1 a trace error or invalid bundle, 2 usage.
  */
-import { UsageError } from 'clipanion';
+
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { SvcContext } from '../context.js';
+import { UsageError } from 'clipanion';
 import type { TraceDetail, TraceStore, TraceSummary } from '../../traces/index.js';
+import type { SvcContext } from '../context.js';
 
 /** The project root, as every svc command finds it. */
 export async function projectRoot(cwd: string, project: string | undefined): Promise<string> {

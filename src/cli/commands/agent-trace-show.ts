@@ -2,7 +2,7 @@
 import { Command, Option } from 'clipanion';
 import type { SvcContext } from '../context.js';
 import { projectOption, textOrJsonOption } from '../options.js';
-import { detailText, json, withStore, guarded } from './agent-trace-shared.js';
+import { detailText, guarded, json, withStore } from './agent-trace-shared.js';
 
 export class AgentTraceShowCommand extends Command<SvcContext> {
   static override paths = [['agent', 'trace', 'show']];

@@ -1,6 +1,7 @@
 /** `svc agent trace validate <bundle-dir>`: checks a bundle offline; exit 1 when it is invalid. */
-import { Command, Option } from 'clipanion';
+
 import { resolve } from 'node:path';
+import { Command, Option } from 'clipanion';
 import type { SvcContext } from '../context.js';
 import { textOrJsonOption } from '../options.js';
 import { json } from './agent-trace-shared.js';

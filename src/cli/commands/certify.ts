@@ -1,7 +1,7 @@
 /** `svc certify`: certify a block in place, or promote a draft with --from-draft. */
 import { Command, Option } from 'clipanion';
-import type { SvcContext } from '../context.js';
 import * as t from 'typanion';
+import type { SvcContext } from '../context.js';
 import { projectOption, quietOption } from '../options.js';
 import { withProgress } from '../progress.js';
 

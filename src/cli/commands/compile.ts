@@ -7,10 +7,10 @@ import { Command, Option, UsageError } from 'clipanion';
 import type { CompileResult } from '../../compiler/pipeline/compile-project.js';
 import type { CompileReport } from '../../compiler/watch/compile-session.js';
 import type { SvcContext } from '../context.js';
+import { internalErrorText } from '../internal-error.js';
 import { projectOption, quietOption, textOrJsonOption } from '../options.js';
 import { startProgress, withProgress } from '../progress.js';
 import { diagnosticsText, plural, tallyText } from '../render/text.js';
-import { internalErrorText } from '../internal-error.js';
 import { untilStopped } from '../until-stopped.js';
 
 export class CompileCommand extends Command<SvcContext> {

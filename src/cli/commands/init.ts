@@ -1,9 +1,9 @@
 /** `svc init`: a new project (config, .gitignore, pre-commit hooks, and with --example a block and its warehouse). */
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
+import { INIT_WAREHOUSES } from '../../runtime/init/warehouse-connection.js';
 import type { SvcContext } from '../context.js';
 import { quietOption, textOrJsonOption } from '../options.js';
-import { INIT_WAREHOUSES } from '../../runtime/init/warehouse-connection.js';
 
 const DETAILS = `
 Writes svc.config.json (with $schema for editors), .gitignore (svc's local state, .svc/, stays out of git; an existing .gitignore only gains that line) and .pre-commit-config.yaml (svc lint and svc fmt --check on staged block files).

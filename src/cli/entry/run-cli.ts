@@ -3,15 +3,16 @@
  * 1 findings), 2 for usage errors (clipanion's own would be 1), and 70 for an internal failure,
  * which prints a sentence and a reference, never a stack trace (SVC_DEBUG=1 shows it).
  */
-import { Builtins, Cli, UsageError, type Command, type CommandClass } from 'clipanion';
+
 import type { Readable, Writable } from 'node:stream';
-import type { SvcContext } from '../context.js';
-import { COMMANDS } from '../commands/index.js';
+import { Builtins, Cli, type Command, type CommandClass, UsageError } from 'clipanion';
 import { HelpCommand } from '../commands/help.js';
+import { COMMANDS } from '../commands/index.js';
+import type { SvcContext } from '../context.js';
 import { nearestCommand } from '../did-you-mean.js';
 import { internalErrorText } from '../internal-error.js';
-import { namedValues } from '../usage-text.js';
 import { colorWanted, useColors } from '../render/colors.js';
+import { namedValues } from '../usage-text.js';
 
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;

@@ -3,8 +3,9 @@
  * revision, pass or FAIL, trust), then each blocker as a diagnostic, then the trust line and
  * the verdict.
  */
-import { paint } from './colors.js';
+
 import type { AppCheckResult, TileReport } from '../../rules/app-check/index.js';
+import { paint } from './colors.js';
 import { diagnosticsText } from './text.js';
 
 function short(revision: string | undefined): string {

@@ -2,12 +2,13 @@
  * One block declaration -> CompiledBlock. Pure: no I/O. Collects every diagnostic and keeps
  * going, so a block with one bad field still compiles with the rest.
  */
-import { readColumns } from './columns.js';
+
+import type { Assertion, Declaration, Field, ParamDecl, Section } from '../../../grammar/block/ast.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import type { Assertion, Declaration, Field, ParamDecl, Section } from '../../../grammar/block/ast.js';
 import { BLOCK_STATUSES, type CompiledBlock, type JsonValue } from '../types.js';
-import { KNOWN_FIELDS, SPECIAL_SECTIONS, expectedText, readShape } from './fields.js';
+import { readColumns } from './columns.js';
+import { expectedText, KNOWN_FIELDS, readShape, SPECIAL_SECTIONS } from './fields.js';
 import { checkParamUse, compileParams, usedParams } from './params.js';
 import { compileTests } from './tests.js';
 import { declarationSha256, membersToJson, toJson } from './values.js';

@@ -4,7 +4,7 @@
  * sensitive kind, and whether sums of it are meaningful. A malformed entry is reported and left
  * out; the others are kept.
  */
-import { diag, type Diagnostic, type Span } from '../../../grammar/diagnostics.js';
+import { type Diagnostic, diag, type Span } from '../../../grammar/diagnostics.js';
 import type { ColumnMeaning, JsonValue } from '../types.js';
 
 const SENSITIVE = ['contact', 'pay', 'health', 'protected', 'identifier'] as const;

@@ -4,7 +4,7 @@
  */
 import type { Field, Section, Value } from '../../../grammar/block/ast.js';
 import type { JsonValue } from '../types.js';
-import { stringArray, toJson, membersToJson } from './values.js';
+import { membersToJson, stringArray, toJson } from './values.js';
 
 export type FieldShape = 'string' | 'string[]' | 'integer' | 'examples' | 'json' | 'object';
 

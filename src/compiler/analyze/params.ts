@@ -3,9 +3,10 @@
  * query. A used-but-undeclared name is an error (it could never be bound); a declared-but-unused
  * one is a warning. Parameters are always bound as statement parameters, never spliced.
  */
+
+import type { ParamDecl } from '../../../grammar/block/ast.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import type { ParamDecl } from '../../../grammar/block/ast.js';
 import type { CompiledParam, ParamType } from '../types.js';
 
 export const PARAM_TYPES: readonly ParamType[] = ['boolean', 'date', 'integer', 'number', 'string'];

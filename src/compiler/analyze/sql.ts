@@ -6,7 +6,7 @@
  */
 import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import { fingerprintOfTokens, lexStatement, tablesOfTokens, UnreadableStatement, type SqlToken } from '../../../grammar/sql/index.js';
+import { fingerprintOfTokens, lexStatement, type SqlToken, tablesOfTokens, UnreadableStatement } from '../../../grammar/sql/index.js';
 import { statementTables } from '../sql-tables.js';
 import type { CompiledBlock } from '../types.js';
 import { replaceParams } from './params.js';

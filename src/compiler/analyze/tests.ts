@@ -2,9 +2,10 @@
  * Block tests: `assert <column|row_count> <op> <value>`. A column assertion holds for every row
  * (certification evaluates it on each one); `row_count` is the table-level count.
  */
+
+import type { Assertion } from '../../../grammar/block/ast.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import type { Assertion } from '../../../grammar/block/ast.js';
 import type { CompiledTest, JsonValue } from '../types.js';
 import { toJson } from './values.js';
 

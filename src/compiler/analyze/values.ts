@@ -4,8 +4,8 @@
  * layout, so `svc fmt` never changes a block's revision or invalidates its certification.
  */
 import type { Declaration, Member, Value } from '../../../grammar/block/ast.js';
-import type { JsonValue } from '../types.js';
 import { sha256Tagged } from '../hash.js';
+import type { JsonValue } from '../types.js';
 
 /** Plain JSON of a value; inline objects become objects (a repeated key keeps its first value). */
 export function toJson(value: Value): JsonValue {

@@ -4,8 +4,9 @@
  * emitted code); running from source falls back to a per-process value, which disables reuse
  * across processes rather than risk it.
  */
-import { readFileSync } from 'node:fs';
+
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sourceAsset } from '../../source-asset.js';
 
 let cached: string | undefined;

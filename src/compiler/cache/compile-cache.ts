@@ -17,8 +17,8 @@ import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { atomicWrite } from '../write-file.js';
-import { memoTuple, tupleMemo, type StatMemo, type StatTuple } from './stat-memo.js';
 import type { TakenMemo } from './quick-index.js';
+import { memoTuple, type StatMemo, type StatTuple, tupleMemo } from './stat-memo.js';
 
 export const CACHE_FILE = '.svc/cache/compile-v2.json';
 export const JOURNAL_FILE = '.svc/cache/compile-v2.journal';

@@ -5,14 +5,15 @@
  * worker that fails or goes quiet costs only speed: its files are compiled here instead.
  * Output is identical either way (test/cli/compile-parallel.test.ts compares the bytes).
  */
-import type { CertifierTrust } from '../project/certifiers.js';
+
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { SvcConfig } from '../project/config.js';
-import type { ContractIndex } from '../analyze/contract.js';
-import { runJobs, type Ctx, type FreshJob, type JobRunner, type UnitResult } from './compile-units.js';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { sourceAsset } from '../../source-asset.js';
+import type { ContractIndex } from '../analyze/contract.js';
+import type { CertifierTrust } from '../project/certifiers.js';
+import type { SvcConfig } from '../project/config.js';
+import { type Ctx, type FreshJob, type JobRunner, runJobs, type UnitResult } from './compile-units.js';
 
 /** Below this many files the worker's start-up costs more than it saves. */
 export const PARALLEL_THRESHOLD = 400;

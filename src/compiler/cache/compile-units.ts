@@ -6,14 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { compareDiagnostics, type Diagnostic, type Span } from '../../../grammar/diagnostics.js';
+import { sha256Hex } from '../hash.js';
+import { blockFragment } from '../manifest/fragments.js';
 import { compileSourceText, type FileEnv } from '../project/compile-file.js';
 import type { SourceFile } from '../project/discover.js';
 import { decodeSource, readSource } from '../project/read-source.js';
-import { blockFragment } from '../manifest/fragments.js';
-import { sha256Hex } from '../hash.js';
 import type { CacheData, CachedDep, CachedUnit } from './compile-cache.js';
 import { DirListing } from './dir-listing.js';
-import { memoHolds, nowNs, readWithMemo, statMemo, type StatMemo } from './stat-memo.js';
+import { memoHolds, nowNs, readWithMemo, type StatMemo, statMemo } from './stat-memo.js';
 import { untouched } from './warm-start.js';
 
 export interface UnitBlock {

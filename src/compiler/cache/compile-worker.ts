@@ -3,11 +3,11 @@
  * main thread uses, posts the results on its port, then raises the shared flag the main thread
  * waits on. Any failure is posted as an error, and the main thread compiles those files itself.
  */
-import { workerData, type MessagePort } from 'node:worker_threads';
+import { type MessagePort, workerData } from 'node:worker_threads';
 import { resolveConnection } from '../project/config.js';
-import { DirListing } from './dir-listing.js';
-import { runJobs, type Ctx } from './compile-units.js';
 import type { WorkerInput } from './compile-parallel.js';
+import { type Ctx, runJobs } from './compile-units.js';
+import { DirListing } from './dir-listing.js';
 
 const { input, port, shared } = workerData as { input: WorkerInput; port: MessagePort; shared: Int32Array };
 

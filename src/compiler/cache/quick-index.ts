@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { sha256Hex } from '../hash.js';
 import { atomicWrite } from '../write-file.js';
-import { latestNs, memoTuple, nowNs, sameMemo, statMemo, tupleMemo, type StatMemo, type StatTuple } from './stat-memo.js';
+import { latestNs, memoTuple, nowNs, type StatMemo, type StatTuple, sameMemo, statMemo, tupleMemo } from './stat-memo.js';
 
 export const QUICK_FILE = '.svc/cache/quick-v1.json';
 const FORMAT = 'svc-quick/1';

@@ -5,7 +5,7 @@
 import type { CacheData, CachedUnit } from './compile-cache.js';
 import { writeCache } from './compile-cache.js';
 import type { compileUnits, Previous, UnitResult } from './compile-units.js';
-import { quickUnit, unitSummary, type QuickIndex, type QuickUnit, type TakenMemo } from './quick-index.js';
+import { type QuickIndex, type QuickUnit, quickUnit, type TakenMemo, unitSummary } from './quick-index.js';
 
 /**
  * The cache entry of a unit. A unit one of whose blocks lost to a duplicate id is never

@@ -5,7 +5,7 @@
  * the timestamp granularity of the cache write, is always read again). ctime cannot be set
  * from user space, so restoring an old mtime after an edit does not fool it.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync, type BigIntStats } from 'node:fs';
+import { type BigIntStats, closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 
 export interface StatMemo {
   size: number;

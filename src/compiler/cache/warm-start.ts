@@ -12,11 +12,11 @@
  */
 import { statSync } from 'node:fs';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import type { SourceFile } from '../project/discover.js';
 import type { CompileInputs } from '../pipeline/compile-inputs.js';
+import type { SourceFile } from '../project/discover.js';
 import type { CacheData } from './compile-cache.js';
 import type { UnitResult } from './compile-units.js';
-import { sameMemo, statMemo, type StatMemo } from './stat-memo.js';
+import { type StatMemo, sameMemo, statMemo } from './stat-memo.js';
 
 export interface WarmStart {
   cache: CacheData;

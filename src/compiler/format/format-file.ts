@@ -4,8 +4,8 @@
  * comments stay with the node they were attached to. Nothing is dropped: unknown fields and
  * sections are ordinary members here.
  */
-import { parseBlockFile, type BlockFile } from '../../../grammar/block/index.js';
-import { hasErrors, type Diagnostic } from '../../../grammar/diagnostics.js';
+import { type BlockFile, parseBlockFile } from '../../../grammar/block/index.js';
+import { type Diagnostic, hasErrors } from '../../../grammar/diagnostics.js';
 import { printDeclaration } from './print-members.js';
 import { Writer } from './writer.js';
 

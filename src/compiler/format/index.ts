@@ -2,13 +2,15 @@
  * The canonical formatter for .svc files (`svc fmt`) and AST edit helpers for commands that
  * rewrite block files.
  */
-export { formatBlockFile, formatText, type FormatTextResult } from './format-file.js';
-export { findMember, memberKey, removeMember, setField, type MemberContainer } from './edit.js';
+
+export { findMember, type MemberContainer, memberKey, removeMember, setField } from './edit.js';
+export { type FormatTextResult, formatBlockFile, formatText } from './format-file.js';
 export {
   arrayValue,
   blockComment,
   booleanValue,
   fieldNode,
+  type JsonLike,
   lineComment,
   nullValue,
   numberValue,
@@ -16,6 +18,5 @@ export {
   stringValue,
   syntheticSpan,
   toValue,
-  type JsonLike,
 } from './values.js';
 export { MAX_WIDTH } from './writer.js';

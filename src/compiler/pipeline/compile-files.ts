@@ -3,15 +3,16 @@
  * manifest, just each file with its project's config, contract manifest and companions. A file
  * outside any project is read with defaults (sqlite, domain from the block or its folder).
  */
-import { loadCertifiers, type CertifierTrust } from '../project/certifiers.js';
+
 import { relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { ContractIndex } from '../analyze/contract.js';
-import { compileSourceText, type FileEnv } from '../project/compile-file.js';
-import { findProjectRoot, loadConfig, resolveConnection, statementAllowanceNotes, type SvcConfig } from '../project/config.js';
-import { loadContracts } from '../project/contracts.js';
+import { type CertifierTrust, loadCertifiers } from '../project/certifiers.js';
 import { readCompanionText } from '../project/companion.js';
+import { compileSourceText, type FileEnv } from '../project/compile-file.js';
+import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig, statementAllowanceNotes } from '../project/config.js';
+import { loadContracts } from '../project/contracts.js';
 import { DRAFTS_FOLDER, type SourceFile } from '../project/discover.js';
 import { readSource } from '../project/read-source.js';
 import type { CompiledBlock } from '../types.js';

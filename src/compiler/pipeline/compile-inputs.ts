@@ -5,15 +5,15 @@
  * than the recompile of one block); any other compile reads both.
  */
 import { posix } from 'node:path';
-import { sha256Hex } from '../hash.js';
 import { buildId } from '../cache/build-id.js';
 import type { CacheData } from '../cache/compile-cache.js';
 import type { WarmStart } from '../cache/warm-start.js';
-import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../project/config.js';
-import { DEFAULT_CONTRACTS_PATH, loadContracts, type LoadedContracts } from '../project/contracts.js';
-import { loadTerms, TERMS_FILE, type LoadedTerms } from '../project/terms.js';
-import { loadViews, VIEWS_FILE, type LoadedViews } from '../project/views.js';
-import { CERTIFIERS_FILE, loadCertifiers, type CertifierTrust } from '../project/certifiers.js';
+import { sha256Hex } from '../hash.js';
+import { CERTIFIERS_FILE, type CertifierTrust, loadCertifiers } from '../project/certifiers.js';
+import { CONFIG_FILE, type LoadedConfig, loadConfig } from '../project/config.js';
+import { DEFAULT_CONTRACTS_PATH, type LoadedContracts, loadContracts } from '../project/contracts.js';
+import { type LoadedTerms, loadTerms, TERMS_FILE } from '../project/terms.js';
+import { type LoadedViews, loadViews, VIEWS_FILE } from '../project/views.js';
 
 export interface CompileInputs {
   loaded: LoadedConfig;

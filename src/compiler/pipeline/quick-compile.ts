@@ -11,34 +11,34 @@
  */
 import { readFileSync, unlink } from 'node:fs';
 import { join } from 'node:path';
-import { diag, hasErrors, type Diagnostic } from '../../../grammar/diagnostics.js';
-import type { CompileOptions, CompileResult } from './compile-project.js';
-import { loadInputs, type CompileInputs } from './compile-inputs.js';
-import { projectRootOf, resolveConnection } from '../project/config.js';
-import { listBlockFiles, sourceFileOf, type SourceFile } from '../project/discover.js';
-import { manifestDiagnostics, spliceFragments } from '../manifest/locate.js';
-import { MANIFEST_FILE, RETIRED_MANIFEST } from '../manifest/paths.js';
-import { atomicWrite } from '../write-file.js';
+import { type Diagnostic, diag, hasErrors } from '../../../grammar/diagnostics.js';
 import { buildId } from '../cache/build-id.js';
-import type { Timings } from '../timings.js';
-import { appendJournal, journalHasRoom, type CachedDep, type CachedUnit } from '../cache/compile-cache.js';
-import { compileFresh, stillValid, type Ctx, type UnitResult } from '../cache/compile-units.js';
+import { appendJournal, type CachedDep, type CachedUnit, journalHasRoom } from '../cache/compile-cache.js';
+import { type Ctx, compileFresh, stillValid, type UnitResult } from '../cache/compile-units.js';
 import { DirListing } from '../cache/dir-listing.js';
-import { cachedUnitOf } from '../cache/record-cache.js';
-import { memoHolds, nowNs, statMemo, tupleMemo, type StatMemo } from '../cache/stat-memo.js';
 import {
   appsUnchanged,
+  type Identity,
   memoOfTaken,
+  type QuickIndex,
+  type QuickUnit,
   quickUnit,
   readQuickIndex,
   settledHolds,
   settledMemo,
   unitSummary,
   writeQuickIndex,
-  type Identity,
-  type QuickIndex,
-  type QuickUnit,
 } from '../cache/quick-index.js';
+import { cachedUnitOf } from '../cache/record-cache.js';
+import { memoHolds, nowNs, type StatMemo, statMemo, tupleMemo } from '../cache/stat-memo.js';
+import { manifestDiagnostics, spliceFragments } from '../manifest/locate.js';
+import { MANIFEST_FILE, RETIRED_MANIFEST } from '../manifest/paths.js';
+import { projectRootOf, resolveConnection } from '../project/config.js';
+import { listBlockFiles, type SourceFile, sourceFileOf } from '../project/discover.js';
+import type { Timings } from '../timings.js';
+import { atomicWrite } from '../write-file.js';
+import { type CompileInputs, loadInputs } from './compile-inputs.js';
+import type { CompileOptions, CompileResult } from './compile-project.js';
 
 /** More changed files than this and the ordinary compile (which can work in parallel) is faster. */
 const MAX_CHANGED = 32;

@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
+import { sourceAsset } from '../../source-asset.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
 import type { CompiledApp, CompiledPage } from '../types.js';
-import { sourceAsset } from '../../source-asset.js';
 
 const appSchema = sourceAsset('compiler/schemas/app.schema.json');
 const pageSchema = sourceAsset('compiler/schemas/page.schema.json');

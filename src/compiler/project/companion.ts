@@ -5,13 +5,13 @@
  * its current source is pending recertification (settleCertification).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { CompanionInfo, CompiledBlock } from '../types.js';
-import { readPlainYaml } from './companion-reader.js';
 import type { CertifierTrust } from './certifiers.js';
+import { readPlainYaml } from './companion-reader.js';
 import { judgeSignature, VERDICT_CODES } from './receipt-signature.js';
 
 type YamlParse = (text: string) => unknown;

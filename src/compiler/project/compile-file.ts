@@ -3,19 +3,20 @@
  * besides its own text is named in `deps` (companion files) or in the compile environment
  * (config, contract manifest), which is what makes the result safe to cache.
  */
+
+import type { Declaration } from '../../../grammar/block/ast.js';
+import { parseBlockFile } from '../../../grammar/block/index.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import { parseBlockFile } from '../../../grammar/block/index.js';
-import { analyzeBlock } from '../analyze/analyze-block.js';
-import { resolveContract, type ContractIndex } from '../analyze/contract.js';
-import { queryOffsets } from '../analyze/query-offsets.js';
-import { readBlockSql, type QuerySpan } from '../analyze/sql.js';
-import type { Declaration } from '../../../grammar/block/ast.js';
 import { LineIndex } from '../../../grammar/span.js';
+import { analyzeBlock } from '../analyze/analyze-block.js';
+import { type ContractIndex, resolveContract } from '../analyze/contract.js';
+import { queryOffsets } from '../analyze/query-offsets.js';
+import { type QuerySpan, readBlockSql } from '../analyze/sql.js';
 import type { CompiledBlock } from '../types.js';
+import type { CertifierTrust } from './certifiers.js';
 import { applyCompanion, companionPath, settleCertification } from './companion.js';
 import type { SourceFile } from './discover.js';
-import type { CertifierTrust } from './certifiers.js';
 
 export interface FileEnv {
   driverOf(connection: string): string;

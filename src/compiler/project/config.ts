@@ -5,10 +5,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
-import { LineIndex } from '../../../grammar/span.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import { schemaValidator, validateDocument } from '../json-schema.js';
+import { LineIndex } from '../../../grammar/span.js';
 import { sourceAsset } from '../../source-asset.js';
+import { schemaValidator, validateDocument } from '../json-schema.js';
 
 export const CONFIG_FILE = 'svc.config.json';
 

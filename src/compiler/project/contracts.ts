@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
+import { sourceAsset } from '../../source-asset.js';
 import type { ContractIndex } from '../analyze/contract.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
-import { sourceAsset } from '../../source-asset.js';
 
 export const DEFAULT_CONTRACTS_PATH = 'svc-contract-manifest.json';
 const schemaUrl = sourceAsset('compiler/schemas/contract-manifest.schema.json');

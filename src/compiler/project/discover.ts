@@ -5,7 +5,7 @@
  * Symbolic links are followed once; a link leading back into a folder already being walked is
  * reported (file/symlink-loop) instead of walked forever.
  */
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';

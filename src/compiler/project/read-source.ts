@@ -2,8 +2,9 @@
  * Reading a source file as UTF-8 text. Oversized, unreadable and non-UTF-8 files become
  * diagnostics; the compiler goes on with the other files.
  */
-import { readFileSync } from 'node:fs';
+
 import { isUtf8 } from 'node:buffer';
+import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 

@@ -7,7 +7,7 @@
  */
 import type { CompiledBlock } from '../types.js';
 import { canonicalJson } from './canonical-json.js';
-import { mayCertify, type CertifierTrust } from './certifiers.js';
+import { type CertifierTrust, mayCertify } from './certifiers.js';
 import { verifyText } from './ed25519.js';
 
 /** The receipt fields a signature covers. */

@@ -7,14 +7,14 @@
  * input like the contract manifest: part of the compile cache key, absent means no terms.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
+import { sourceAsset } from '../../source-asset.js';
 import { sha256Hex } from '../hash.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
 import type { CompiledTerm } from '../types.js';
-import { sourceAsset } from '../../source-asset.js';
 
 export const TERMS_FILE = 'semantic-layer/terms.yaml';
 const schemaUrl = sourceAsset('compiler/schemas/terms.schema.json');

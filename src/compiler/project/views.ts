@@ -9,13 +9,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Code } from '../../../grammar/codes.js';
 import type { Diagnostic, DiagnosticData, Span } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
-import type { Code } from '../../../grammar/codes.js';
+import { sourceAsset } from '../../source-asset.js';
 import { sha256Hex } from '../hash.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
 import type { CompiledView } from '../types.js';
-import { sourceAsset } from '../../source-asset.js';
 import { readPlacedYaml } from './yaml-places.js';
 
 export const VIEWS_FILE = 'semantic-layer/views.yaml';

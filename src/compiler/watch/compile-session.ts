@@ -6,10 +6,11 @@
  * file, so an event the watcher missed (or a contract manifest outside the project) is still
  * picked up, and fresh memos let the next one-shot compile trust them.
  */
-import { join } from 'node:path';
+
 import { existsSync } from 'node:fs';
-import { compileProject, type CompileOptions, type CompileResult } from '../pipeline/compile-project.js';
+import { join } from 'node:path';
 import type { WarmStart } from '../cache/warm-start.js';
+import { type CompileOptions, type CompileResult, compileProject } from '../pipeline/compile-project.js';
 import { CONFIG_FILE, projectRootOf } from '../project/config.js';
 import { TreeWatcher } from './tree-watcher.js';
 

@@ -6,7 +6,7 @@
  * the compile itself writes. Events are hints: the compile session still confirms every file
  * by stat once things are quiet (warm-start.ts), so a missed event costs latency, not truth.
  */
-import { readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { type FSWatcher, readdirSync, realpathSync, statSync, watch } from 'node:fs';
 
 const IGNORED_FILES = new Set(['svc-manifest.json']);
 

@@ -4,7 +4,7 @@
  * two copies changing one person's items never lose either change.
  */
 import type { MemoryItem, MemoryStore } from './memory-store.js';
-import { postgresPool, type PostgresStoreSettings } from './postgres-pool.js';
+import { type PostgresStoreSettings, postgresPool } from './postgres-pool.js';
 
 const SCHEMA =
   'CREATE TABLE IF NOT EXISTS svc_memory (owner text NOT NULL, kind text NOT NULL, key text NOT NULL, value jsonb NOT NULL, at text NOT NULL, seq bigserial, PRIMARY KEY (owner, kind, key));';

@@ -2,7 +2,7 @@
  * An answer-facts store on PostgreSQL (`stores.runs`), shipped so server copies behind a load
  * balancer read each other's answer facts. Table `svc_run_facts` is made when missing.
  */
-import { postgresPool, type PostgresStoreSettings } from './postgres-pool.js';
+import { type PostgresStoreSettings, postgresPool } from './postgres-pool.js';
 import type { RunRecord, RunStore } from './run-store.js';
 
 const SCHEMA = 'CREATE TABLE IF NOT EXISTS svc_run_facts (run_id text PRIMARY KEY, owner text, record jsonb NOT NULL);';

@@ -6,7 +6,7 @@
  * append), so two copies appending to one thread never take the same place.
  */
 import { randomUUID } from 'node:crypto';
-import { postgresPool, type PostgresStoreSettings } from './postgres-pool.js';
+import { type PostgresStoreSettings, postgresPool } from './postgres-pool.js';
 import { newThreadId, type Thread, type ThreadRun, type ThreadStore } from './thread-store.js';
 
 const SCHEMA = `

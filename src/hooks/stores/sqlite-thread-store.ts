@@ -3,9 +3,10 @@
  * store (spec 01: traces are separate from agent-run persistence). Writes are single statements
  * in WAL mode, so a crash leaves every earlier run intact.
  */
+
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { newThreadId, type Thread, type ThreadRun, type ThreadStore } from './thread-store.js';
 

@@ -6,12 +6,12 @@
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { compareDiagnostics } from '../../../grammar/diagnostics.js';
 import type { CompiledApp, CompiledBlock } from '../../compiler/types.js';
-import { evaluatePolicy, findingToDiagnostic } from '../evaluate.js';
-import type { Policy } from '../policy.js';
 import { builtinPolicy } from '../built-in-policies.js';
+import { evaluatePolicy, findingToDiagnostic } from '../evaluate.js';
 import type { BlockGate } from '../gates/answer-gate.js';
+import type { Policy } from '../policy.js';
 import { appTrustSummary, tileTrust } from '../trust.js';
-import { appFacts, appTileFacts, type AppEvidence, type PageTileFacts } from './tile-facts.js';
+import { type AppEvidence, appFacts, appTileFacts, type PageTileFacts } from './tile-facts.js';
 import type { AppCheckResult, TileReport, TrustReport } from './types.js';
 
 export interface AppCheckInput {

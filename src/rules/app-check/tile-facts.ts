@@ -10,7 +10,7 @@
 import { posix } from 'node:path';
 import type { CompiledApp, CompiledBlock, CompiledPage, CompiledTile } from '../../compiler/types.js';
 import type { AppFacts, Facts, RunFacts, TileFacts } from '../facts.js';
-import { gateFacts, type BlockGate } from '../gates/answer-gate.js';
+import { type BlockGate, gateFacts } from '../gates/answer-gate.js';
 
 /** What the App's local state says beyond its files (see the app-check runtime). */
 export interface AppEvidence {

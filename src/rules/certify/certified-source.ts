@@ -10,11 +10,11 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { hasErrors } from '../../../grammar/diagnostics.js';
 import type { ContractIndex } from '../../compiler/analyze/contract.js';
 import { formatBlockFile } from '../../compiler/format/index.js';
+import type { CertifierTrust } from '../../compiler/project/certifiers.js';
 import { compileSourceText } from '../../compiler/project/compile-file.js';
 import { DRAFTS_FOLDER, type SourceFile } from '../../compiler/project/discover.js';
 import type { CompiledBlock } from '../../compiler/types.js';
-import type { CertifierTrust } from '../../compiler/project/certifiers.js';
-import { findDeclaration, rewriteForCertification, type CertifyEdits } from './rewrite-block.js';
+import { type CertifyEdits, findDeclaration, rewriteForCertification } from './rewrite-block.js';
 
 /** Where a project-relative path sits in the project layout (as the compiler reads it). */
 export function sourceLocation(rel: string): Omit<SourceFile, 'abs'> {

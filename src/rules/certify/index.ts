@@ -1,34 +1,34 @@
 /** Certification and promotion decisions: pure, so every rule can be tested with plain values. */
-export { certifiedSource, compileText, sourceLocation, type CertifiedSource, type CertifiedSourceInput, type SourceEnv } from './certified-source.js';
+export { type CertifiedSource, type CertifiedSourceInput, certifiedSource, compileText, type SourceEnv, sourceLocation } from './certified-source.js';
 export { certifiedCompanionText, statusCompanionText } from './companion-text.js';
-export { contractManifestPatch, type ContractEntry, type ManifestPatch } from './contract-patch.js';
-export { evaluateCertification, type CertificationDecision, type RuleOutcome } from './evaluate-certification.js';
+export { type ContractEntry, contractManifestPatch, type ManifestPatch } from './contract-patch.js';
+export { type CertificationDecision, evaluateCertification, type RuleOutcome } from './evaluate-certification.js';
 export {
+  type ContractChoice,
+  type ContractDecision,
   chooseContract,
   isDomainName,
   promotedCompanionPath,
   promotionPath,
   suggestedContract,
-  type ContractChoice,
-  type ContractDecision,
 } from './promotion-plan.js';
 export {
-  RECEIPT_CHECKS,
   buildReceipt,
-  certificationPolicyName,
-  receiptChecks,
   type CertificationReceipt,
   type CertificationRules,
   type CertifiedVia,
+  certificationPolicyName,
+  RECEIPT_CHECKS,
   type ReceiptCheck,
   type ReceiptInput,
+  receiptChecks,
 } from './receipt.js';
 export {
   CAPTURE_FIELDS,
+  type CertifyEdits,
+  findDeclaration,
   REVIEW_REQUIRED_TAG,
   REVIEW_REQUIRED_TAGS,
-  findDeclaration,
   rewriteForCertification,
   setStatus,
-  type CertifyEdits,
 } from './rewrite-block.js';

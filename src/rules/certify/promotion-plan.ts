@@ -3,7 +3,7 @@
  * draft as compiled and the contract index it loaded. Destinations follow the tier rules:
  * `domains/<domain>/blocks/<slug>.svc` (domain-first) or `blocks/<domain>/<slug>.svc` (legacy).
  */
-import { parseContractRef, type ContractIndex } from '../../compiler/analyze/contract.js';
+import { type ContractIndex, parseContractRef } from '../../compiler/analyze/contract.js';
 import { companionPath } from '../../compiler/project/companion.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 

@@ -6,7 +6,7 @@
  *   { "kind": "all", "checks": [ { "kind": "run-ok" }, { "kind": "tests-pass" } ] }
  */
 import type { DiagnosticData } from '../../../grammar/diagnostics.js';
-import { NESTED_CHECK_SCHEMA, checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
+import { checkSchema, defineCheck, failed, NESTED_CHECK_SCHEMA, passed } from '../check-kit/check.js';
 import type { CheckSpec } from '../policy.js';
 
 interface Options {

@@ -7,7 +7,7 @@
  *                                { "kind": "field-present", "field": "answer_fingerprint" } ] }
  */
 import type { DiagnosticData } from '../../../grammar/diagnostics.js';
-import { NESTED_CHECK_SCHEMA, checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
+import { checkSchema, defineCheck, failed, NESTED_CHECK_SCHEMA, passed } from '../check-kit/check.js';
 import type { CheckSpec } from '../policy.js';
 
 interface Options {

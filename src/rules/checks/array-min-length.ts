@@ -6,7 +6,7 @@
  *   { "kind": "array-min-length", "field": "outputs", "min": 1 }
  */
 import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
+import { displayValue, FIELD_OPTION_PROPERTIES, type FieldOptions, readOptionField } from '../check-kit/field-path.js';
 
 interface Options extends FieldOptions {
   min: number;

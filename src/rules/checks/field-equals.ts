@@ -6,7 +6,7 @@
  *   { "kind": "field-equals", "subject": "tile", "field": "openReviews", "value": 0 }
  */
 import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
+import { displayValue, FIELD_OPTION_PROPERTIES, type FieldOptions, readOptionField } from '../check-kit/field-path.js';
 
 type Scalar = string | number | boolean | null;
 

@@ -6,7 +6,7 @@
  *   { "kind": "field-in", "field": "reviewCadence", "values": ["monthly", "quarterly"] }
  */
 import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
+import { displayValue, FIELD_OPTION_PROPERTIES, type FieldOptions, readOptionField } from '../check-kit/field-path.js';
 import { sameScalar } from './field-equals.js';
 
 type Scalar = string | number | boolean;

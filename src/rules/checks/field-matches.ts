@@ -7,9 +7,9 @@
  *   { "kind": "field-matches", "field": "owner", "pattern": "^[^@\\s]+@[^@\\s]+$" }
  *   { "kind": "field-matches", "field": "tags", "pattern": "^review[-_ ]?required$", "flags": "i" }
  */
-import { checkSchema, defineCheck, failed, passed, type CheckResult } from '../check-kit/check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
-import { REGEX_OPTION_PROPERTIES, policyRegex, regexProblem } from '../check-kit/regex.js';
+import { type CheckResult, checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
+import { displayValue, FIELD_OPTION_PROPERTIES, type FieldOptions, readOptionField } from '../check-kit/field-path.js';
+import { policyRegex, REGEX_OPTION_PROPERTIES, regexProblem } from '../check-kit/regex.js';
 
 interface Options extends FieldOptions {
   pattern: string;

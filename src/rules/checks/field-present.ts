@@ -6,7 +6,7 @@
  *   { "kind": "field-present", "subject": "tile", "field": "source.revision" }
  */
 import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, isPresent, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
+import { displayValue, FIELD_OPTION_PROPERTIES, type FieldOptions, isPresent, readOptionField } from '../check-kit/field-path.js';
 
 export default defineCheck<FieldOptions>({
   kind: 'field-present',

@@ -8,7 +8,7 @@
  *     "right": { "subject": "block", "field": "sourceSha256" } }
  */
 import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
-import { FIELD_OPTION_PROPERTIES, displayValue, isPresent, readOptionField, type FieldOptions } from '../check-kit/field-path.js';
+import { displayValue, FIELD_OPTION_PROPERTIES, type FieldOptions, isPresent, readOptionField } from '../check-kit/field-path.js';
 
 interface Options {
   left: FieldOptions;

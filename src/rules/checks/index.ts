@@ -5,8 +5,8 @@
  */
 import type { CheckDefinition } from '../check-kit/check.js';
 import all from './all.js';
-import any from './any.js';
 import answerGate from './answer-gate.js';
+import any from './any.js';
 import arrayMinLength from './array-min-length.js';
 import compiles from './compiles.js';
 import contractResolves from './contract-resolves.js';

@@ -5,7 +5,7 @@
  *   { "kind": "not", "check": { "kind": "field-matches", "field": "description",
  *                               "pattern": "review required", "flags": "i" } }
  */
-import { NESTED_CHECK_SCHEMA, checkSchema, defineCheck } from '../check-kit/check.js';
+import { checkSchema, defineCheck, NESTED_CHECK_SCHEMA } from '../check-kit/check.js';
 import type { CheckSpec } from '../policy.js';
 
 interface Options {

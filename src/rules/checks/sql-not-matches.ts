@@ -5,7 +5,7 @@
  *   { "kind": "sql-not-matches", "pattern": "\\bselect\\s+(distinct\\s+)?\\*", "flags": "i" }
  */
 import { checkSchema, defineCheck, failed, passed } from '../check-kit/check.js';
-import { REGEX_OPTION_PROPERTIES, policyRegex, regexProblem } from '../check-kit/regex.js';
+import { policyRegex, REGEX_OPTION_PROPERTIES, regexProblem } from '../check-kit/regex.js';
 import { stripSqlNoise } from '../check-kit/sql-text.js';
 
 interface Options {

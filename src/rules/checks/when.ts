@@ -6,7 +6,7 @@
  *     "if":   { "kind": "field-equals", "field": "status", "value": "deprecated" },
  *     "then": { "kind": "field-present", "field": "replaced_by" } }
  */
-import { NESTED_CHECK_SCHEMA, checkSchema, defineCheck, passed, type NestedCheck } from '../check-kit/check.js';
+import { checkSchema, defineCheck, NESTED_CHECK_SCHEMA, type NestedCheck, passed } from '../check-kit/check.js';
 import type { CheckSpec } from '../policy.js';
 
 interface Options {

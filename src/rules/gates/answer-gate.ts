@@ -10,10 +10,10 @@
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import type { CompiledBlock, CompiledTerm, CompiledView, Manifest } from '../../compiler/types.js';
+import { builtinPolicy } from '../built-in-policies.js';
 import { evaluatePolicy } from '../evaluate.js';
 import type { Facts, GateFacts } from '../facts.js';
 import type { Finding, Policy } from '../policy.js';
-import { builtinPolicy } from '../built-in-policies.js';
 
 export interface GateDecision {
   /** True when the block may answer as certified. */

@@ -16,7 +16,7 @@ import type { Driver, Relations, SqlToken } from '../../../grammar/sql/index.js'
 import { isNameToken, nameValue } from '../../../grammar/sql/index.js';
 import { clickhouseAggregateBase } from './allow/clickhouse.js';
 import { allowListOf } from './allow/index.js';
-import { SYSTEM_RELATIONS, systemRelationKey, type SystemRelationRules } from './allow/system-relations.js';
+import { SYSTEM_RELATIONS, type SystemRelationRules, systemRelationKey } from './allow/system-relations.js';
 import { isPunct, isWord } from './statement-heads.js';
 
 /** What a project adds to a connection's allow list (`statementCheck.allow` in svc.config.json). */

@@ -6,7 +6,7 @@
  */
 import type { Relations, SqlToken } from '../../../grammar/sql/index.js';
 import type { CompiledFamilies } from './compiled-families.js';
-import { pathArgumentAllowed, plainPath, isAllowedPath } from './file-paths.js';
+import { isAllowedPath, pathArgumentAllowed, plainPath } from './file-paths.js';
 import { matchPhrase } from './phrases.js';
 import type { FamilyReason } from './refusal.js';
 import { headsOf, isPunct, type StatementSpan } from './statement-heads.js';

@@ -3,7 +3,7 @@
  */
 import type { Driver } from '../../../grammar/sql/index.js';
 import { SYSTEM_RELATIONS, type SystemRelationRules } from './allow/system-relations.js';
-import { FAMILIES, type EngineFamilies } from './families/index.js';
+import { type EngineFamilies, FAMILIES } from './families/index.js';
 import { compilePatterns, type NamePatterns } from './name-patterns.js';
 import { compilePhrases, type PhraseTable } from './phrases.js';
 import type { FamilyReason } from './refusal.js';

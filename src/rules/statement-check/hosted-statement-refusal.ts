@@ -6,23 +6,23 @@
  * a refusal.
  */
 import {
+  type Driver,
   isDriver,
   isNameToken,
   lexStatement,
-  readRelations,
-  UnreadableStatement,
-  type Driver,
   type Relations,
+  readRelations,
   type SqlToken,
+  UnreadableStatement,
 } from '../../../grammar/sql/index.js';
 import { mayBeSystemPart } from './allow/system-relations.js';
 import { allowListReason, allowOf, type CompiledAllow, type StatementAllowance } from './check-allow-list.js';
 import { familyReason, rawTextReason } from './check-families.js';
 import { readOnlyReason } from './check-read-only.js';
-import { familiesOf, type CompiledFamilies } from './compiled-families.js';
+import { type CompiledFamilies, familiesOf } from './compiled-families.js';
+import { type InlineFunctions, readInlineFunctions } from './inline-functions.js';
 import { refusal, type StatementRefusal } from './refusal.js';
-import { readInlineFunctions, type InlineFunctions } from './inline-functions.js';
-import { splitStatements, type StatementSpan } from './statement-heads.js';
+import { type StatementSpan, splitStatements } from './statement-heads.js';
 import { tokenFacts, type WordFacts } from './word-facts.js';
 import { lookupWord } from './word-lookup.js';
 

@@ -5,7 +5,7 @@
  * not cover (`name`): that is a name of the engine's or of the statement's own words, never
  * data, and the person or model needs it to ask again or the project to allow it.
  */
-import { STATEMENT_CODES, type RefusalReason, type StatementErrorCode } from './codes.js';
+import { type RefusalReason, STATEMENT_CODES, type StatementErrorCode } from './codes.js';
 
 export type { FamilyReason, ReadOnlyReason, RefusalReason } from './codes.js';
 

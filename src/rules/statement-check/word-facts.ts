@@ -4,10 +4,10 @@
  * every decision about a word is one map lookup; most words have no facts at all.
  */
 import type { SqlToken } from '../../../grammar/sql/index.js';
-import { prefixIndex, type CompiledFamilies } from './compiled-families.js';
+import { mayBeSystemPart } from './allow/system-relations.js';
+import { type CompiledFamilies, prefixIndex } from './compiled-families.js';
 import { matchesName } from './name-patterns.js';
 import type { FamilyReason } from './refusal.js';
-import { mayBeSystemPart } from './allow/system-relations.js';
 import { lookupWord } from './word-lookup.js';
 
 export interface WordFacts {

@@ -6,23 +6,24 @@
  * counts on it. Everything else in the manifest stays as loaded: certified blocks change only
  * through `svc certify` + `svc compile` and a restart, never underneath a running server.
  */
+
+import { projectRouter } from '../../ask/project-gate.js';
+import type { Tier1Router } from '../../ask/types.js';
+import type { DataValues } from '../../ask/value-lexicon.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import { resolveConnection } from '../../compiler/project/config.js';
 import { loadContracts } from '../../compiler/project/contracts.js';
 import type { Manifest } from '../../compiler/types.js';
-import { compileText } from '../../rules/certify/index.js';
-import { projectRouter } from '../../ask/project-gate.js';
-import type { DataValues } from '../../ask/value-lexicon.js';
+import type { Asker } from '../../hooks/context/request-context.js';
+import { admittedBlocks, admittedManifest } from '../../hooks/source-access.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { ThreadStore } from '../../hooks/stores/thread-store.js';
-import type { Asker } from '../../hooks/context/request-context.js';
-import type { Tier1Router } from '../../ask/types.js';
-import type { Executor } from '../../warehouse/types.js';
+import { compileText } from '../../rules/certify/index.js';
 import type { TraceRecorder } from '../../traces/index.js';
+import type { Executor } from '../../warehouse/types.js';
 import { readDraftFile } from '../drafts/draft-files.js';
 import type { ModelProvider } from './model-provider.js';
 import { runAsk } from './run-ask.js';
-import { admittedBlocks, admittedManifest } from '../../hooks/source-access.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
 
 export interface AskServiceInput {

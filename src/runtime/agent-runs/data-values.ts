@@ -7,14 +7,15 @@
  * MAX_VALUES is an open set (names, ids) and is not loaded, and a column that cannot be read
  * is skipped: its values are then bound as the question wrote them.
  */
-import type { SvcConfig } from '../../compiler/project/config.js';
-import type { Manifest } from '../../compiler/types.js';
-import type { BlockGate } from '../../rules/gates/answer-gate.js';
-import { paramColumns, type ParamColumn } from '../../ask/param-columns.js';
+
+import { type ParamColumn, paramColumns } from '../../ask/param-columns.js';
 import { projectGate, projectTermGate, projectViewGate } from '../../ask/project-gate.js';
 import { createTier1Router } from '../../ask/route-tier1.js';
 import type { Tier1Router } from '../../ask/types.js';
 import type { DataValues } from '../../ask/value-lexicon.js';
+import type { SvcConfig } from '../../compiler/project/config.js';
+import type { Manifest } from '../../compiler/types.js';
+import type { BlockGate } from '../../rules/gates/answer-gate.js';
 import type { Executor } from '../../warehouse/types.js';
 
 /** More distinct values than this and a column is not a set of categories. */

@@ -5,9 +5,10 @@
  * command that certifies it. A definition question that names no term goes on through the
  * cascade like any other question.
  */
-import type { CompiledTerm } from '../../compiler/types.js';
+
 import { asksDefinition } from '../../ask/term-index.js';
-import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
+import type { CompiledTerm } from '../../compiler/types.js';
+import { finishRun, type RunBase, refusedRun } from './run-shapes.js';
 import type { AskContext, AskRun, TermEvidence } from './types.js';
 
 /** A term as an answer or its evidence shows it: never more than its declared words. */

@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTables } from '../../../grammar/sql/index.js';
-import type { Manifest } from '../../compiler/types.js';
 import type { Tier1Candidate } from '../../ask/types.js';
+import type { Manifest } from '../../compiler/types.js';
 import type { DraftLayout } from '../drafts/index.js';
 
 const DOMAIN = /^[a-z][a-z0-9_]*$/;

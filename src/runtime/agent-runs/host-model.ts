@@ -5,9 +5,10 @@
  * step (HostModelUnavailableError), never falling back to the project's model: the host chose
  * not to allow it for this person.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import { errorReference } from '../../hooks/context/error-reference.js';
-import { openAiCompatibleProvider, type ModelProvider, type ProviderSettings } from './model-provider.js';
+import type { Asker } from '../../hooks/context/request-context.js';
+import { type ModelProvider, openAiCompatibleProvider, type ProviderSettings } from './model-provider.js';
 import type { ChosenProvider } from './privacy-boundary.js';
 
 /** The host could not give a model for this request; its words are in the log under `reference`. */

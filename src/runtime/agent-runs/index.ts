@@ -6,24 +6,25 @@
  *
  * or, for a long-lived surface that must see the drafts it captures, `createAskService(...)`.
  */
-export { runAsk } from './run-ask.js';
-export { createAskService, withDraft, type AskService, type AskServiceInput } from './ask-service.js';
+
+export { type AskService, type AskServiceInput, createAskService, withDraft } from './ask-service.js';
+export { type DraftTarget, draftTarget, entityOfTable, projectLayout } from './draft-target.js';
+export { type ModelReply, normaliseSql, readModelReply } from './extract-sql.js';
+export { buildPrompt, type PromptInput } from './model-prompt.js';
 export {
+  type ChatMessage,
   configuredProvider,
   createModelProvider,
-  openAiCompatibleProvider,
-  providerSettings,
-  ModelProviderError,
   DEFAULT_LOCAL_BASE_URL,
-  type ChatMessage,
   type ModelProvider,
+  ModelProviderError,
   type ModelProviderErrorCode,
   type ModelProviderKind,
+  openAiCompatibleProvider,
   type ProviderSettings,
+  providerSettings,
 } from './model-provider.js';
-export { readModelReply, normaliseSql, type ModelReply } from './extract-sql.js';
-export { buildPrompt, type PromptInput } from './model-prompt.js';
-export { draftTarget, entityOfTable, projectLayout, type DraftTarget } from './draft-target.js';
+export { runAsk } from './run-ask.js';
 export { certifyCommand } from './run-shapes.js';
 export {
   ASK_REFUSAL_CODES,

@@ -6,9 +6,10 @@
  * whatever the provider (spec 02, privacy boundary items 1-3). The model answers with one
  * read-only statement in a ```sql block, or `CANNOT_ANSWER: <reason>`.
  */
+
+import type { Tier1Candidate } from '../../ask/types.js';
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import type { BlockGate } from '../../rules/gates/answer-gate.js';
-import type { Tier1Candidate } from '../../ask/types.js';
 import type { WarehouseCatalog } from '../../warehouse/types.js';
 import type { TransformModel } from '../transform/dbt-models.js';
 import type { ChatMessage } from './model-provider.js';

@@ -10,8 +10,9 @@
  * When the answer is no, values travel as positional placeholders (`[value 1]`) and are put
  * back into what the model writes (`withheldValues`).
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import { errorReference } from '../../hooks/context/error-reference.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { ModelProvider } from './model-provider.js';
 
 /** What `isInBoundary` is told of the model. */

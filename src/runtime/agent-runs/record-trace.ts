@@ -4,10 +4,11 @@
  * Without a recorder the run still gets a traceId so callers have one shape; nothing is stored.
  * A recorder never throws into an Ask (its own guarantee), and none of this changes an answer.
  */
-import { type Asker, ownerKey } from '../../hooks/context/request-context.js';
+
 import { randomBytes } from 'node:crypto';
-import type { Manifest } from '../../compiler/types.js';
 import type { Tier1Route } from '../../ask/types.js';
+import type { Manifest } from '../../compiler/types.js';
+import { type Asker, ownerKey } from '../../hooks/context/request-context.js';
 import { pseudonym, resolveSalt, type TraceBuilder, type TraceRecorder } from '../../traces/index.js';
 import type { AskRun } from './types.js';
 

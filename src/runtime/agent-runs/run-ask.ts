@@ -17,29 +17,30 @@
  * counted on it (the same question or SQL again increments asked_times); without Tier 2 the
  * draft refusal, with its certify command, is the answer.
  */
-import { declaredSensitive } from '../../ask/declared-sensitive.js';
+
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Tier1Decision } from '../../ask/types.js';
-import { beginTrace, failTrace, finishTrace, traceAttempt, traceNames, traceRoute, type AskTrace } from './record-trace.js';
-import { refusedRun, tier1RefusedRun, type RunBase } from './run-shapes.js';
-import { sensitiveWording } from '../../ask/sensitive-wording.js';
-import { definitionRun } from './definition-answer.js';
-import { viewRun } from './view-answer.js';
-import { answerTier1 } from './tier1-answer.js';
-import { answerTier2 } from './tier2-answer.js';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
+import { declaredSensitive } from '../../ask/declared-sensitive.js';
+import { sensitiveWording } from '../../ask/sensitive-wording.js';
+import type { Tier1Decision } from '../../ask/types.js';
+import { figuresAtStake, reviewFiguresShown, withoutFigures } from '../../hooks/answer-figures.js';
+import { answerAudience } from '../../hooks/audience.js';
 import { audit } from '../../hooks/audit.js';
 import { blockSources } from '../../hooks/source-access.js';
-import { recordFacts } from './run-facts.js';
-import { answerWords } from './answer-words.js';
-import { knowledgePlan } from '../knowledge/knowledge-plan.js';
 import { readKnowledge } from '../knowledge/knowledge-loop.js';
-import { answerAudience } from '../../hooks/audience.js';
-import { figuresAtStake, reviewFiguresShown, withoutFigures } from '../../hooks/answer-figures.js';
-import type { EarlierAnswer } from './written-sql.js';
-import { openThread, recordInThread, type OpenedThread } from './thread-step.js';
+import { knowledgePlan } from '../knowledge/knowledge-plan.js';
+import { answerWords } from './answer-words.js';
+import { definitionRun } from './definition-answer.js';
+import { type AskTrace, beginTrace, failTrace, finishTrace, traceAttempt, traceNames, traceRoute } from './record-trace.js';
+import { recordFacts } from './run-facts.js';
+import { type RunBase, refusedRun, tier1RefusedRun } from './run-shapes.js';
+import { type OpenedThread, openThread, recordInThread } from './thread-step.js';
+import { answerTier1 } from './tier1-answer.js';
+import { answerTier2 } from './tier2-answer.js';
 import type { AskContext, AskRefusal, AskRequest, AskRun } from './types.js';
+import { viewRun } from './view-answer.js';
+import type { EarlierAnswer } from './written-sql.js';
 
 function tier2Possible(ctx: AskContext, request: AskRequest): boolean {
   return request.proposedSql !== undefined || ctx.provider !== undefined;

@@ -4,14 +4,15 @@
  * whose run fails is refused with its run code and never handed to written SQL: a certified
  * block that cannot run now is not a reason to improvise an uncertified answer.
  */
-import type { CompiledBlock } from '../../compiler/types.js';
-import type { Tier1Answer } from '../../ask/types.js';
+
 import { gateRefusal } from '../../ask/refusals.js';
-import { runBlock, type BlockRunError } from '../blocks/run-block.js';
+import type { Tier1Answer } from '../../ask/types.js';
+import type { CompiledBlock } from '../../compiler/types.js';
+import { type BlockRunError, runBlock } from '../blocks/run-block.js';
 import { answerTerms } from './definition-answer.js';
-import { answerViews } from './view-answer.js';
-import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
+import { finishRun, type RunBase, refusedRun } from './run-shapes.js';
 import type { AskContext, AskRefusal, AskRun } from './types.js';
+import { answerViews } from './view-answer.js';
 
 function runFailureReason(block: CompiledBlock, error: BlockRunError): string {
   switch (error.code) {

@@ -7,17 +7,18 @@
  * check's code); nothing is captured when `saveDraft` is false or capture is off; a draft that
  * cannot be written never costs the person their answer (the run says why it was not saved).
  */
-import type { Tier1Candidate } from '../../ask/types.js';
-import { StatementError, WarehouseStatementError, type StatementErrorCode } from '../../warehouse/types.js';
-import { captureDraft, DraftError, type CapturedDraft } from '../drafts/index.js';
-import { draftTarget } from './draft-target.js';
-import { certifyCommand, finishRun, refusedRun, type RunBase } from './run-shapes.js';
-import type { AskContext, AskRequest, AskRun } from './types.js';
-import { writtenSql, type EarlierAnswer } from './written-sql.js';
+
 import { createHash } from 'node:crypto';
+import type { Tier1Candidate } from '../../ask/types.js';
 import { audit } from '../../hooks/audit.js';
 import type { Asker } from '../../hooks/context/request-context.js';
+import { StatementError, type StatementErrorCode, WarehouseStatementError } from '../../warehouse/types.js';
 import type { CaptureCode } from '../codes.js';
+import { type CapturedDraft, captureDraft, DraftError } from '../drafts/index.js';
+import { draftTarget } from './draft-target.js';
+import { certifyCommand, finishRun, type RunBase, refusedRun } from './run-shapes.js';
+import type { AskContext, AskRequest, AskRun } from './types.js';
+import { type EarlierAnswer, writtenSql } from './written-sql.js';
 
 /** The person a host placed for the request, as a draft's owner (address when known). */
 function hostOwner(asker: Asker): string | undefined {

@@ -4,19 +4,20 @@
  * route, `svc agent ask` and the agent tools, so these shapes are the one contract of all three.
  * Everything in an AskRun is plain JSON.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
+import type { NextAction, Tier1Candidate, Tier1Drilldown, Tier1Route, Tier1Router } from '../../ask/types.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
-import type { AskRefusalCode } from '../../rules/ask-refusal-codes.js';
-import type { CaptureCode } from '../codes.js';
-import type { NextAction, Tier1Candidate, Tier1Drilldown, Tier1Route, Tier1Router } from '../../ask/types.js';
+import type { Audience } from '../../hooks/audience.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { ThreadStore } from '../../hooks/stores/thread-store.js';
-import type { Executor } from '../../warehouse/types.js';
+import type { AskRefusalCode } from '../../rules/ask-refusal-codes.js';
 import type { TraceRecorder } from '../../traces/index.js';
-import type { ModelProvider } from './model-provider.js';
-import type { Audience } from '../../hooks/audience.js';
+import type { Executor } from '../../warehouse/types.js';
+import type { CaptureCode } from '../codes.js';
 import type { KnowledgeContext, KnowledgeStep } from '../knowledge/knowledge-loop.js';
+import type { ModelProvider } from './model-provider.js';
 
 /** The Ask request; the same fields as the `query_via_metadata` tool arguments plus capture control. */
 export interface AskRequest {

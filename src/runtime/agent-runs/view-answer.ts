@@ -7,11 +7,12 @@
  * with the reason and the command that certifies it. Beside a block answer, the certified views
  * holding that block are its evidence. A question naming no view goes on through the cascade.
  */
-import type { CompiledView } from '../../compiler/types.js';
+
 import { asksDefinition } from '../../ask/term-index.js';
 import type { ViewHit } from '../../ask/view-scope.js';
+import type { CompiledView } from '../../compiler/types.js';
 import { termEvidence } from './definition-answer.js';
-import { finishRun, refusedRun, type RunBase } from './run-shapes.js';
+import { finishRun, type RunBase, refusedRun } from './run-shapes.js';
 import type { AskContext, AskRun, ViewAnswer, ViewEvidence } from './types.js';
 
 /** Words that ask what a set holds or is for, rather than for its figures. */

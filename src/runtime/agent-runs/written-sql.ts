@@ -3,17 +3,18 @@
  * with the manifest and the warehouse schema (names only). Every failure is a value with a stable
  * code, so the cascade can refuse with the reason instead of guessing.
  */
-import { transformModels } from '../transform/dbt-models.js';
+
 import type { Tier1Candidate } from '../../ask/types.js';
-import type { WarehouseCatalog } from '../../warehouse/types.js';
-import { normaliseSql, readModelReply, type ModelReply } from './extract-sql.js';
-import { buildPrompt } from './model-prompt.js';
-import { ModelProviderError, type ChatMessage } from './model-provider.js';
-import { clickhouseLiteral } from '../../warehouse/connectors/clickhouse-literal.js';
 import { audit } from '../../hooks/audit.js';
+import { clickhouseLiteral } from '../../warehouse/connectors/clickhouse-literal.js';
+import type { WarehouseCatalog } from '../../warehouse/types.js';
+import { transformModels } from '../transform/dbt-models.js';
+import { type ModelReply, normaliseSql, readModelReply } from './extract-sql.js';
 import { HostModelUnavailableError, requestProvider } from './host-model.js';
+import { buildPrompt } from './model-prompt.js';
+import { type ChatMessage, ModelProviderError } from './model-provider.js';
 import { withModelSlot } from './model-slots.js';
-import { valuesMayReachProvider, withheldValues, type ChosenProvider } from './privacy-boundary.js';
+import { type ChosenProvider, valuesMayReachProvider, withheldValues } from './privacy-boundary.js';
 import type { AskContext, AskRefusal, AskRequest } from './types.js';
 
 /** The certified answer a follow-up continues (from its thread). */

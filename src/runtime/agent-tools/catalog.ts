@@ -8,12 +8,13 @@
  * block's current sourceSha256 is drift (DESIGN.md section 3), reported rather than judged.
  * Nothing here returns rows.
  */
-import type { CompiledBlock, Manifest } from '../../compiler/types.js';
-import { manifestGate, type BlockGate } from '../../rules/gates/answer-gate.js';
+
 import { gateRefusal, type RefusalCore } from '../../ask/refusals.js';
 import { buildRouteIndex, type RouteIndex } from '../../ask/route-index.js';
 import { routingTerms, scoreTerms } from '../../ask/route-score.js';
-import { blockDetail, blockSummary, trustFrom, type TrustView } from '../blocks/block-views.js';
+import type { CompiledBlock, Manifest } from '../../compiler/types.js';
+import { type BlockGate, manifestGate } from '../../rules/gates/answer-gate.js';
+import { blockDetail, blockSummary, type TrustView, trustFrom } from '../blocks/block-views.js';
 
 export interface CatalogHit {
   block: CompiledBlock;

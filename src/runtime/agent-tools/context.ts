@@ -4,16 +4,17 @@
  * connection themselves, so every statement they start goes through the one executor here, and
  * the Ask cascade tools hand the same parts to `runAsk` as the HTTP route and `svc agent ask`.
  */
-import type { SvcConfig } from '../../compiler/project/config.js';
-import type { Manifest } from '../../compiler/types.js';
-import { createAskService, type AskService, type AskServiceInput } from '../agent-runs/ask-service.js';
-import type { AskContext } from '../agent-runs/types.js';
-import type { Asker } from '../../hooks/context/request-context.js';
+
+import { projectGate } from '../../ask/project-gate.js';
 import { createTier1Router } from '../../ask/route-tier1.js';
 import type { Tier1Router } from '../../ask/types.js';
+import type { SvcConfig } from '../../compiler/project/config.js';
+import type { Manifest } from '../../compiler/types.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { Executor } from '../../warehouse/types.js';
-import { createCatalog, type Catalog } from './catalog.js';
-import { projectGate } from '../../ask/project-gate.js';
+import { type AskService, type AskServiceInput, createAskService } from '../agent-runs/ask-service.js';
+import type { AskContext } from '../agent-runs/types.js';
+import { type Catalog, createCatalog } from './catalog.js';
 
 export interface ToolContext {
   /** Project root (absolute). */

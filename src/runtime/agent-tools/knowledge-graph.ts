@@ -4,9 +4,10 @@
  * the router's (a name or title counts most; descriptions, tile text and domains least). Built
  * once per tool context from the manifest and the semantic model.
  */
-import type { CompiledApp, CompiledPage, CompiledTile, Manifest } from '../../compiler/types.js';
+
 import { FIELD_WEIGHTS } from '../../ask/route-index.js';
-import { trustOf, type Catalog } from './catalog.js';
+import type { CompiledApp, CompiledPage, CompiledTile, Manifest } from '../../compiler/types.js';
+import { type Catalog, trustOf } from './catalog.js';
 import { semanticModel } from './semantic-model.js';
 import { buildTextIndex, type TextDoc, type TextIndex } from './text-index.js';
 

@@ -7,13 +7,13 @@
  */
 import { diag } from '../../../grammar/diagnostics.js';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
-import type { Manifest } from '../../compiler/types.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
-import { createModelProvider, ModelProviderError, type ModelProvider } from '../agent-runs/model-provider.js';
-import { dataAwareRouter } from '../agent-runs/data-values.js';
-import { createExecutor } from '../../warehouse/executor.js';
-import { ProjectNotReadyError } from '../project/project-not-ready.js';
+import type { Manifest } from '../../compiler/types.js';
 import { createTraceRecorder } from '../../traces/index.js';
+import { createExecutor } from '../../warehouse/executor.js';
+import { dataAwareRouter } from '../agent-runs/data-values.js';
+import { createModelProvider, type ModelProvider, ModelProviderError } from '../agent-runs/model-provider.js';
+import { ProjectNotReadyError } from '../project/project-not-ready.js';
 import { createToolContext, type ToolContext } from './context.js';
 
 export interface OpenOptions {

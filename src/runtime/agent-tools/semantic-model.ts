@@ -15,9 +15,10 @@
  *
  * Entries are merged by name across blocks, so `revenue` lists every block that computes it.
  */
-import type { CompiledBlock } from '../../compiler/types.js';
+
 import { blockFacts } from '../../ask/block-facts.js';
 import { termSet } from '../../ask/tokens.js';
+import type { CompiledBlock } from '../../compiler/types.js';
 import { LIMIT_PARAM_NAMES } from '../../rules/parameter-policy.js';
 import type { Catalog } from './catalog.js';
 import { readSelect, type SelectShape } from './select-columns.js';

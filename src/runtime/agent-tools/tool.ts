@@ -5,10 +5,10 @@
  * holding JSON, with `isError: true` for a refusal, so agents and tests key on the code.
  */
 import type { z } from 'zod';
-import type { AskRun } from '../agent-runs/types.js';
-import type { ToolContext } from './context.js';
 import type { AskRefusalCode } from '../../rules/ask-refusal-codes.js';
+import type { AskRun } from '../agent-runs/types.js';
 import type { ToolCode } from '../codes.js';
+import type { ToolContext } from './context.js';
 
 /** What an agent tool refuses with: its own codes (the runtime table's `tool` codes) or an Ask refusal's. */
 export type ToolRefusalCode = ToolCode | AskRefusalCode;

@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { atomicWrite } from '../../compiler/write-file.js';
 import type { CompiledApp, CompiledPage, CompiledTile, Manifest } from '../../compiler/types.js';
+import { atomicWrite } from '../../compiler/write-file.js';
 import { pageFile } from '../../rules/app-check/index.js';
 
 /** Placeholder text of answer text a reader may not read. */

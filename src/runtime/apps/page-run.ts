@@ -5,23 +5,24 @@
  * `svc app check` asks (publication preflight and answer trust over the answer gate), so the
  * header badge, the `N of M tiles certified` line and every tile badge read one value.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import { dirname } from 'node:path';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { CompiledBlock, CompiledPage, CompiledTile, Manifest } from '../../compiler/types.js';
-import { ANSWER_TEXT_PLACEHOLDER, readPageDocument } from './page-answers.js';
+import { figuresAtStake, reviewFiguresShown } from '../../hooks/answer-figures.js';
+import type { HookFailureCode } from '../../hooks/codes.js';
+import type { Asker } from '../../hooks/context/request-context.js';
+import { admittedBlocks } from '../../hooks/source-access.js';
+import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
 import { checkApp, type TrustReport } from '../../rules/app-check/index.js';
 import type { RunFacts } from '../../rules/facts.js';
 import { manifestGate } from '../../rules/gates/answer-gate.js';
-import { runBlock, type BlockRun, type BlockRunErrorCode } from '../blocks/run-block.js';
-import type { TileCode } from '../codes.js';
-import { admittedBlocks } from '../../hooks/source-access.js';
-import type { HookFailureCode } from '../../hooks/codes.js';
-import { readAppState } from '../certify/app-state.js';
+import { type Executor, StatementError } from '../../warehouse/types.js';
+import { type BlockRun, type BlockRunErrorCode, runBlock } from '../blocks/run-block.js';
 import { documentDiagnostics, policies } from '../certify/app-check.js';
-import { StatementError, type Executor } from '../../warehouse/types.js';
-import { figuresAtStake, reviewFiguresShown } from '../../hooks/answer-figures.js';
-import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
+import { readAppState } from '../certify/app-state.js';
+import type { TileCode } from '../codes.js';
+import { ANSWER_TEXT_PLACEHOLDER, readPageDocument } from './page-answers.js';
 
 /** Statements a page run runs at once, block and live answer tiles together (spec 01 App AI rule 8). */
 export const PAGE_CONCURRENCY = 4;

@@ -9,7 +9,7 @@ import type { CompiledBlock, CompiledTile, Manifest } from '../../compiler/types
 import type { Asker } from '../../hooks/context/request-context.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { Executor } from '../../warehouse/types.js';
-import { runBlock, type BlockRun } from '../blocks/run-block.js';
+import { type BlockRun, runBlock } from '../blocks/run-block.js';
 import { readPageDocument } from './page-answers.js';
 import { boundValues, runAnswerTile } from './page-run.js';
 

@@ -2,8 +2,9 @@
  * What the API shows of a compiled block. Views are built field by field (never the whole
  * compiled object), so a field added to the compiler is not published until chosen here.
  */
-import type { CompiledBlock, CompiledParam } from '../../compiler/types.js';
+
 import type { RefusalCore } from '../../ask/refusals.js';
+import type { CompiledBlock, CompiledParam } from '../../compiler/types.js';
 
 export interface ParamView {
   name: string;

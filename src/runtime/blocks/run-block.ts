@@ -7,13 +7,14 @@
  * Invariant: runBlock never throws for a bad parameter or a failed statement; it answers
  * `ok: false` with a stable code. Only an unexpected failure (a bug) propagates.
  */
-import { policyProblem } from '../../rules/parameter-policy.js';
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import { replaceParams } from '../../compiler/analyze/params.js';
 import type { CompiledBlock } from '../../compiler/types.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { ParamErrorCode } from '../../rules/ask-refusal-codes.js';
+import { policyProblem } from '../../rules/parameter-policy.js';
 import type { SqlValue } from '../../warehouse/connectors/connector.js';
-import { StatementError, WarehouseStatementError, type Executor, type StatementErrorCode } from '../../warehouse/types.js';
+import { type Executor, StatementError, type StatementErrorCode, WarehouseStatementError } from '../../warehouse/types.js';
 import { coerceParam } from './coerce-param.js';
 
 /** Codes of a block run that did not produce rows. */

@@ -8,14 +8,14 @@ import { dirname } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag, hasErrors } from '../../../grammar/diagnostics.js';
 import type { CompiledApp, CompiledBlock, Manifest } from '../../compiler/types.js';
-import { checkApp, type AppCheckResult } from '../../rules/app-check/index.js';
+import { type AppCheckResult, checkApp } from '../../rules/app-check/index.js';
+import { projectPolicy } from '../../rules/built-in-policies.js';
 import type { RunFacts } from '../../rules/facts.js';
 import { manifestGate } from '../../rules/gates/answer-gate.js';
-import { projectPolicy } from '../../rules/built-in-policies.js';
 import type { Policy } from '../../rules/policy.js';
-import type { BlockRunner } from './types.js';
-import { readAppState, type AppLocalState } from './app-state.js';
+import { type AppLocalState, readAppState } from './app-state.js';
 import { compiledManifest, openProject } from './project.js';
+import type { BlockRunner } from './types.js';
 
 export interface AppCheckOptions {
   cwd: string;

@@ -9,9 +9,9 @@
  */
 import { diag } from '../../../grammar/diagnostics.js';
 import { commitCertification } from './commit-certification.js';
-import { localSigner } from './receipt-signer.js';
 import { judge } from './judge.js';
-import { locateBlock, type LocatedBlock } from './project.js';
+import { type LocatedBlock, locateBlock } from './project.js';
+import { localSigner } from './receipt-signer.js';
 import { certifiedBy, closeSession, judged, notCertified, openSession, type Session } from './session.js';
 import type { CertifyOptions, CertifyResult } from './types.js';
 

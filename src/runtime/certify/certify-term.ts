@@ -7,12 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDocument, type Document } from 'yaml';
-import { diag, type Diagnostic } from '../../../grammar/diagnostics.js';
+import { type Document, parseDocument } from 'yaml';
+import { type Diagnostic, diag } from '../../../grammar/diagnostics.js';
+import { projectGate, projectTermGate } from '../../ask/project-gate.js';
 import { loadTerms, TERMS_FILE, termSha256 } from '../../compiler/project/terms.js';
 import type { CompiledTerm } from '../../compiler/types.js';
 import { findingToDiagnostic } from '../../rules/evaluate.js';
-import { projectGate, projectTermGate } from '../../ask/project-gate.js';
 import { applyChanges } from './file-transaction.js';
 import { localOwner } from './local-owner.js';
 import { compiledManifest, openProject } from './project.js';

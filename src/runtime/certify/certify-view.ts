@@ -8,13 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDocument, type Document } from 'yaml';
-import { diag, type Diagnostic } from '../../../grammar/diagnostics.js';
-import { loadViews, VIEWS_FILE, viewSha256, type LoadedViews } from '../../compiler/project/views.js';
-import type { CompiledView, Manifest } from '../../compiler/types.js';
-import { findingToDiagnostic } from '../../rules/evaluate.js';
+import { type Document, parseDocument } from 'yaml';
+import { type Diagnostic, diag } from '../../../grammar/diagnostics.js';
 import { projectGate, projectTermGate, projectViewGate } from '../../ask/project-gate.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
+import { type LoadedViews, loadViews, VIEWS_FILE, viewSha256 } from '../../compiler/project/views.js';
+import type { CompiledView, Manifest } from '../../compiler/types.js';
+import { findingToDiagnostic } from '../../rules/evaluate.js';
 import { applyChanges } from './file-transaction.js';
 import { localOwner } from './local-owner.js';
 import { compiledManifest, openProject } from './project.js';

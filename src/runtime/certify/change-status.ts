@@ -5,15 +5,15 @@
  * the syntax tree (comments and every field kept), reviewStatus following it, and the
  * receipt removed unless the new status is certified. Certifying goes through svc certify.
  */
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import { diag } from '../../../grammar/diagnostics.js';
+
 import { parseBlockFile } from '../../../grammar/block/index.js';
-import { hasErrors } from '../../../grammar/diagnostics.js';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { diag, hasErrors } from '../../../grammar/diagnostics.js';
 import { formatBlockFile } from '../../compiler/format/index.js';
 import { companionPath } from '../../compiler/project/companion.js';
 import { BLOCK_STATUSES } from '../../compiler/types.js';
 import { findDeclaration, setStatus, statusCompanionText } from '../../rules/certify/index.js';
-import { applyChanges, TransactionError, type FileChange } from './file-transaction.js';
+import { applyChanges, type FileChange, TransactionError } from './file-transaction.js';
 import { locateBlock, openProject, readText } from './project.js';
 
 export interface ChangeStatusOptions {

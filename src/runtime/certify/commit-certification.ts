@@ -14,16 +14,16 @@ import { compileSourceText } from '../../compiler/project/compile-file.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import {
   buildReceipt,
-  certifiedCompanionText,
-  sourceLocation,
   type CertificationReceipt,
   type CertificationRules,
   type CertifiedVia,
+  certifiedCompanionText,
+  sourceLocation,
 } from '../../rules/certify/index.js';
-import { signReceipt, type ReceiptSigner } from './receipt-signer.js';
 import type { Policy } from '../../rules/policy.js';
-import { applyChanges, TransactionError, type FileChange, type TransactionHooks } from './file-transaction.js';
-import { readText, type CertifyProject } from './project.js';
+import { applyChanges, type FileChange, TransactionError, type TransactionHooks } from './file-transaction.js';
+import { type CertifyProject, readText } from './project.js';
+import { type ReceiptSigner, signReceipt } from './receipt-signer.js';
 
 export interface CommitInput {
   project: CertifyProject;

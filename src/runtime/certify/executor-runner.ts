@@ -4,15 +4,16 @@
  * Certification needs every row, so the row cap is raised; a result still cut by it fails
  * its column tests rather than passing on the rows that happened to be read.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
+import { replaceParams } from '../../compiler/analyze/params.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { CompiledBlock } from '../../compiler/types.js';
-import { evaluateTests, type TestOutcome } from '../blocks/evaluate-tests.js';
-import { runBlock, type BlockRun } from '../blocks/run-block.js';
-import { createExecutor } from '../../warehouse/executor.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { RunFacts, ValidationFacts } from '../../rules/facts.js';
-import { replaceParams } from '../../compiler/analyze/params.js';
+import { createExecutor } from '../../warehouse/executor.js';
 import type { Executor } from '../../warehouse/types.js';
+import { evaluateTests, type TestOutcome } from '../blocks/evaluate-tests.js';
+import { type BlockRun, runBlock } from '../blocks/run-block.js';
 import type { BlockRunner, CheckRun, TestCheck } from './types.js';
 
 /** Rows a certification or App check run reads before the result counts as cut. */

@@ -10,17 +10,17 @@ import { replaceParams } from '../../compiler/analyze/params.js';
 import { statementTables } from '../../compiler/sql-tables.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import {
-  certifiedSource,
-  compileText,
-  evaluateCertification,
   type CertificationDecision,
   type CertificationRules,
   type CertifyEdits,
+  certifiedSource,
+  compileText,
+  evaluateCertification,
 } from '../../rules/certify/index.js';
 import type { Facts } from '../../rules/facts.js';
 import type { Policy } from '../../rules/policy.js';
-import type { BlockRunner } from './types.js';
 import type { CertifyProject, LocatedBlock } from './project.js';
+import type { BlockRunner } from './types.js';
 
 export interface JudgeInput {
   project: CertifyProject;

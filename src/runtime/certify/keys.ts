@@ -11,7 +11,7 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import { CERTIFIERS_FILE, readCertifiers } from '../../compiler/project/certifiers.js';
 import { isPublicKey } from '../../compiler/project/ed25519.js';
-import { firstCertifiersText, nextCertifiersText, type CertifierEntry } from './certifier-file.js';
+import { type CertifierEntry, firstCertifiersText, nextCertifiersText } from './certifier-file.js';
 import { applyChanges } from './file-transaction.js';
 import { localOwner } from './local-owner.js';
 import { openProject } from './project.js';

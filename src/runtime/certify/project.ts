@@ -8,9 +8,9 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
-import { loadConfig, resolveConnection, type SvcConfig } from '../../compiler/project/config.js';
-import { loadContracts, type LoadedContracts } from '../../compiler/project/contracts.js';
 import { loadCertifiers } from '../../compiler/project/certifiers.js';
+import { loadConfig, resolveConnection, type SvcConfig } from '../../compiler/project/config.js';
+import { type LoadedContracts, loadContracts } from '../../compiler/project/contracts.js';
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import { compileText, type SourceEnv } from '../../rules/certify/index.js';
 

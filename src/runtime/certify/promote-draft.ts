@@ -12,18 +12,18 @@ import { diag } from '../../../grammar/diagnostics.js';
 import type { ContractIndex } from '../../compiler/analyze/contract.js';
 import { companionPath } from '../../compiler/project/companion.js';
 import {
+  type ContractChoice,
   chooseContract,
   compileText,
   contractManifestPatch,
   isDomainName,
   promotionPath,
   suggestedContract,
-  type ContractChoice,
 } from '../../rules/certify/index.js';
 import { commitCertification } from './commit-certification.js';
-import { localSigner } from './receipt-signer.js';
 import { judge } from './judge.js';
-import { compiledManifest, projectPath, readText, type LocatedBlock } from './project.js';
+import { compiledManifest, type LocatedBlock, projectPath, readText } from './project.js';
+import { localSigner } from './receipt-signer.js';
 import { certifiedBy, closeSession, judged, notCertified, openSession, type Session } from './session.js';
 import type { CertifyResult, PromoteOptions } from './types.js';
 

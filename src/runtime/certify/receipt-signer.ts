@@ -13,7 +13,7 @@ import { judgeSignature, receiptPayload, VERDICT_CODES } from '../../compiler/pr
 import type { CompiledBlock } from '../../compiler/types.js';
 import { callHook } from '../../hooks/call-hook.js';
 import type { ContextHooks, Principal } from '../../hooks/context/request-context.js';
-import { SLOW_HOOK_FACTOR, type SigningAnswer, type SigningRequest } from '../../hooks/hooks.js';
+import { type SigningAnswer, type SigningRequest, SLOW_HOOK_FACTOR } from '../../hooks/hooks.js';
 import type { CertificationReceipt } from '../../rules/certify/index.js';
 import { keyDir, readLocalKey } from './signing-key.js';
 

@@ -6,14 +6,14 @@
  * signer may not certify. Every companion changes together or not at all.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import { CERTIFIERS_FILE, loadCertifiers } from '../../compiler/project/certifiers.js';
 import { diag } from '../../../grammar/diagnostics.js';
+import { CERTIFIERS_FILE, loadCertifiers } from '../../compiler/project/certifiers.js';
 import { companionPath } from '../../compiler/project/companion.js';
 import type { CompiledBlock } from '../../compiler/types.js';
-import { certifiedCompanionText, type CertificationReceipt } from '../../rules/certify/index.js';
+import { type CertificationReceipt, certifiedCompanionText } from '../../rules/certify/index.js';
 import { applyChanges, type FileChange } from './file-transaction.js';
 import { compiledManifest, openProject, readText } from './project.js';
-import { localSigner, signReceipt, type ReceiptSigner } from './receipt-signer.js';
+import { localSigner, type ReceiptSigner, signReceipt } from './receipt-signer.js';
 
 /** Receipt states a signature can mend: the source hash holds, the signature does not. */
 const MENDABLE = new Set(['unsigned', 'unknown-signer', 'bad-signature', 'signer-not-allowed']);

@@ -5,13 +5,13 @@
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { hasErrors } from '../../../grammar/diagnostics.js';
-import { certificationPolicyName, type CertificationRules } from '../../rules/certify/index.js';
-import { findingToDiagnostic } from '../../rules/evaluate.js';
 import { projectPolicy } from '../../rules/built-in-policies.js';
+import { type CertificationRules, certificationPolicyName } from '../../rules/certify/index.js';
+import { findingToDiagnostic } from '../../rules/evaluate.js';
 import type { Policy } from '../../rules/policy.js';
 import type { Judgement } from './judge.js';
 import { localOwner } from './local-owner.js';
-import { openProject, type CertifyProject } from './project.js';
+import { type CertifyProject, openProject } from './project.js';
 import type { BlockRunner, CertifyCommon, CertifyResult } from './types.js';
 
 export interface Session {

@@ -3,15 +3,13 @@
  * with `--format json`.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import type { CertificationReceipt, CertificationRules, ContractChoice, RuleOutcome } from '../../rules/certify/index.js';
-import type { TestResultFacts } from '../../rules/facts.js';
-import type { TransactionHooks } from './file-transaction.js';
+import type { SvcConfig } from '../../compiler/project/config.js';
 import type { CompiledBlock } from '../../compiler/types.js';
-import type { RunFacts, ValidationFacts } from '../../rules/facts.js';
+import type { CertificationReceipt, CertificationRules, CertifiedVia, ContractChoice, RuleOutcome } from '../../rules/certify/index.js';
+import type { RunFacts, TestResultFacts, ValidationFacts } from '../../rules/facts.js';
+import type { TransactionHooks } from './file-transaction.js';
 import type { LocalOwner } from './local-owner.js';
 import type { ReceiptSigner } from './receipt-signer.js';
-import type { CertifiedVia } from '../../rules/certify/index.js';
-import type { SvcConfig } from '../../compiler/project/config.js';
 
 /** A test result with how many rows were checked and, when it failed, why. */
 export type TestCheck = TestResultFacts & { checked?: number; reason?: string };

@@ -5,14 +5,15 @@
  * block. With `rerun`, each block that holds is also run again with its tests on its connection
  * (the one query path). Any failure is a finding and exit 1: a step for CI and pre-commit.
  */
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import { diag } from '../../../grammar/diagnostics.js';
-import type { CompiledBlock } from '../../compiler/types.js';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { diag } from '../../../grammar/diagnostics.js';
 import { CERTIFIERS_FILE } from '../../compiler/project/certifiers.js';
+import type { CompiledBlock } from '../../compiler/types.js';
 import { historyProblem } from './certifier-history.js';
-import { openProject, compiledManifest } from './project.js';
+import { compiledManifest, openProject } from './project.js';
 import type { BlockRunner } from './types.js';
 
 /** The findings about receipts and the certifier list that `--verify` reports. */

@@ -11,14 +11,14 @@
  */
 import { readTables, sqlFingerprint } from '../../../grammar/sql/index.js';
 import { loadConfig } from '../../compiler/project/config.js';
+import { REVIEW_REQUIRED_TAG } from '../../rules/certify/index.js';
 import { applyChanges } from '../certify/file-transaction.js';
 import { localOwner } from '../certify/local-owner.js';
-import { domainBlockPaths, draftsFolder, readDraftFile, readDraftFiles, type DraftFile, type DraftLayout } from './draft-files.js';
-import { questionSlug, uniqueSlug } from './draft-slug.js';
-import { maskSecrets } from './mask-secrets.js';
-import { REVIEW_REQUIRED_TAG } from '../../rules/certify/index.js';
-import { DRAFT_DESCRIPTION, countAsk, draftCompanionPath, draftCompanionText, draftText, printDraftFile } from './draft-source.js';
 import type { DraftErrorCode } from '../codes.js';
+import { type DraftFile, type DraftLayout, domainBlockPaths, draftsFolder, readDraftFile, readDraftFiles } from './draft-files.js';
+import { questionSlug, uniqueSlug } from './draft-slug.js';
+import { countAsk, DRAFT_DESCRIPTION, draftCompanionPath, draftCompanionText, draftText, printDraftFile } from './draft-source.js';
+import { maskSecrets } from './mask-secrets.js';
 
 export interface CaptureInput {
   layout: DraftLayout;

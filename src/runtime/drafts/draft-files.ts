@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseBlockFile, type BlockFile, type Declaration, type Section } from '../../../grammar/block/index.js';
+import { type BlockFile, type Declaration, parseBlockFile, type Section } from '../../../grammar/block/index.js';
 import { hasErrors } from '../../../grammar/diagnostics.js';
 import { findMember } from '../../compiler/format/index.js';
 import { discoverBlockFiles } from '../../compiler/project/discover.js';

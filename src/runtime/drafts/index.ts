@@ -2,8 +2,8 @@
  * Draft blocks of the promotion loop: capture of Tier-2 answers (`captureDraft`) and the review
  * queue (`listProposals`). Promotion itself is `promoteDraft` in ../certify.
  */
-export { captureDraft, DraftError, type CaptureInput, type CapturedDraft, type DraftErrorCode } from './capture-draft.js';
-export { listProposals, type ListProposalsOptions, type Proposal } from './list-proposals.js';
-export { draftsFolder, type DraftLayout } from './draft-files.js';
-export { questionSlug, uniqueSlug, MAX_SLUG_LENGTH } from './draft-slug.js';
+export { type CapturedDraft, type CaptureInput, captureDraft, DraftError, type DraftErrorCode } from './capture-draft.js';
+export { type DraftLayout, draftsFolder } from './draft-files.js';
+export { MAX_SLUG_LENGTH, questionSlug, uniqueSlug } from './draft-slug.js';
 export { DRAFT_DESCRIPTION, suggestedContractId } from './draft-source.js';
+export { type ListProposalsOptions, listProposals, type Proposal } from './list-proposals.js';

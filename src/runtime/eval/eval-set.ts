@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { diag, type Diagnostic } from '../../../grammar/diagnostics.js';
+import { type Diagnostic, diag } from '../../../grammar/diagnostics.js';
 import { schemaValidator, validateDocument } from '../../compiler/json-schema.js';
 import { sourceAsset } from '../../source-asset.js';
 

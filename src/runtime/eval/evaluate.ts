@@ -8,12 +8,12 @@ import { dirname, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../compiler/types.js';
+import { createExecutor } from '../../warehouse/executor.js';
 import { dataAwareRouter } from '../agent-runs/data-values.js';
 import { configuredProvider } from '../agent-runs/model-provider.js';
-import { createExecutor } from '../../warehouse/executor.js';
-import { readEvalSet, type EvalSet } from './eval-set.js';
-import { runEval, type EvalResult } from './run-eval.js';
-import { summarise, type EvalSummary } from './summarise.js';
+import { type EvalSet, readEvalSet } from './eval-set.js';
+import { type EvalResult, runEval } from './run-eval.js';
+import { type EvalSummary, summarise } from './summarise.js';
 
 export interface EvaluateOptions {
   cwd: string;

@@ -4,11 +4,12 @@
  * live in memory only, so an evaluation leaves the project as it found it. Questions sharing a
  * `thread` run in file order in one conversation.
  */
+
+import { createMemoryThreadStore } from '../../hooks/stores/thread-store.js';
 import { runAsk } from '../agent-runs/run-ask.js';
 import type { AskContext, AskRun } from '../agent-runs/types.js';
-import { createMemoryThreadStore } from '../../hooks/stores/thread-store.js';
 import type { EvalItem, EvalSet } from './eval-set.js';
-import { judgeRun, type EvalVerdict } from './judge-run.js';
+import { type EvalVerdict, judgeRun } from './judge-run.js';
 
 export interface EvalResult extends EvalVerdict {
   id: string;

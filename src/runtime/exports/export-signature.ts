@@ -6,10 +6,11 @@
  * (svc-certifiers.json, the one reviewed list of keys) and the signature must verify against
  * that key. Anything else is no signature, and so no export claiming to be signed.
  */
+
+import { sha256Hex } from '../../compiler/hash.js';
 import { canonicalJson } from '../../compiler/project/canonical-json.js';
 import { loadCertifiers } from '../../compiler/project/certifiers.js';
 import { verifyText } from '../../compiler/project/ed25519.js';
-import { sha256Hex } from '../../compiler/hash.js';
 import type { ReceiptSigner } from '../certify/receipt-signer.js';
 
 /** What a signed export carries beside its bytes. */

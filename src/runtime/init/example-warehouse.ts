@@ -4,8 +4,9 @@
  * made. Values come from a seeded generator, so two projects made the same day hold the same
  * rows; only the calendar follows the clock.
  */
-import Database from 'better-sqlite3';
+
 import { rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 
 const DAY_MS = 86_400_000;
 const ORDERS = 600;

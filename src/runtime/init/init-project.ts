@@ -6,16 +6,16 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { diag } from '../../../grammar/diagnostics.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import { applyChanges } from '../certify/file-transaction.js';
+import { diag } from '../../../grammar/diagnostics.js';
 import type { FileChange } from '../certify/file-transaction.js';
-import { writeExampleWarehouse } from './example-warehouse.js';
+import { applyChanges } from '../certify/file-transaction.js';
 import { localOwner } from '../certify/local-owner.js';
 import { initLocalKey } from '../certify/signing-key.js';
-import { EXAMPLE, gitignoreWith, projectFiles } from './project-files.js';
+import { writeExampleWarehouse } from './example-warehouse.js';
 import type { InitLayout } from './project-files.js';
-import { warehouseStep, type InitWarehouse } from './warehouse-connection.js';
+import { EXAMPLE, gitignoreWith, projectFiles } from './project-files.js';
+import { type InitWarehouse, warehouseStep } from './warehouse-connection.js';
 
 export interface InitRequest {
   readonly cwd: string;

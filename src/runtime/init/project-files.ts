@@ -6,7 +6,7 @@
 
 import { CERTIFIERS_FILE } from '../../compiler/project/certifiers.js';
 import { firstCertifiersText } from '../certify/certifier-file.js';
-import { warehouseConnection, type InitWarehouse } from './warehouse-connection.js';
+import { type InitWarehouse, warehouseConnection } from './warehouse-connection.js';
 
 /** Where blocks live: `domains/<d>/blocks/` or the older `blocks/<d>/`. */
 export type InitLayout = 'domains' | 'legacy';

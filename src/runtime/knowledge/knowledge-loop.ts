@@ -7,10 +7,11 @@
  * removed, and the pages read as citations; the answer's trust, status and sources stay the
  * governed answer's alone.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import { audit } from '../../hooks/audit.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import { gateToolCall, ToolRefusedError } from '../../hooks/tool-call-hook.js';
-import { KnowledgeServerRefused, openKnowledgeClient, type KnowledgeClient, type KnowledgeHit, type KnowledgePage } from './knowledge-client.js';
+import { type KnowledgeClient, type KnowledgeHit, type KnowledgePage, KnowledgeServerRefused, openKnowledgeClient } from './knowledge-client.js';
 import type { KnowledgePlan } from './knowledge-plan.js';
 import type { KnowledgeServer, LeftOut } from './servers.js';
 

@@ -9,9 +9,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Asker } from '../../hooks/context/request-context.js';
 import { askHost } from '../../hooks/ask-host.js';
-import { isServer, serverOf, type KnowledgeServer, type LeftOut } from './servers.js';
+import type { Asker } from '../../hooks/context/request-context.js';
+import { isServer, type KnowledgeServer, type LeftOut, serverOf } from './servers.js';
 
 /** The project's MCP-servers file. */
 export const MCP_SERVERS_FILE = '.mcp.json';

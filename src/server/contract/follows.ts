@@ -3,8 +3,8 @@
  * and following or unfollowing one App page (`PUT /api/follows/:appId/:pageId`).
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { errorResponses } from './errors.js';
 import { PAGE_PARAMS } from './apps.js';
+import { errorResponses } from './errors.js';
 
 export const FOLLOW = {
   type: 'object',

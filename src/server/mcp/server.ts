@@ -7,13 +7,14 @@
  * is answered as INTERNAL_ERROR with a reference; its detail goes to the operator's log, never
  * to the agent.
  */
-import { gateToolCall, ToolRefusedError } from '../../hooks/tool-call-hook.js';
+
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorReference } from '../../hooks/context/error-reference.js';
+import { gateToolCall, ToolRefusedError } from '../../hooks/tool-call-hook.js';
 import type { ToolContext } from '../../runtime/agent-tools/context.js';
-import { TOOLS } from '../../runtime/agent-tools/tools/index.js';
 import type { AnyTool, ToolOutcome, ToolRefusalCode } from '../../runtime/agent-tools/tool.js';
+import { TOOLS } from '../../runtime/agent-tools/tools/index.js';
 import type { ApiErrorCode } from '../codes.js';
 
 /** JSON.stringify replacer for values JSON cannot carry as they are. */

@@ -6,7 +6,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { openToolContext, type OpenOptions } from '../../runtime/agent-tools/open-context.js';
+import { type OpenOptions, openToolContext } from '../../runtime/agent-tools/open-context.js';
 import { createMcpServer } from './server.js';
 
 export interface StartMcpOptions extends OpenOptions {

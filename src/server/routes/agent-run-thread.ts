@@ -5,9 +5,9 @@
  * Runs are their outcomes and compact trace references, never rows.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { THREAD_ROUTE, type Thread } from '../contract/agent-runs.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
-import { THREAD_ROUTE, type Thread } from '../contract/agent-runs.js';
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${id} of yours.`);

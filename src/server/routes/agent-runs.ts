@@ -17,12 +17,12 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AskRun } from '../../runtime/agent-runs/types.js';
+import { requireApp } from '../app-gate.js';
 import { AGENT_RUNS_ROUTE, type AskRequest, type AskRun as AskRunBody } from '../contract/agent-runs.js';
 import type { RouteOptions } from '../deps.js';
-import { snapshotOf } from '../snapshot-hook.js';
 import { ApiError, errorReference } from '../errors.js';
 import { resolveExecutionTarget } from '../execution-target.js';
-import { requireApp } from '../app-gate.js';
+import { snapshotOf } from '../snapshot-hook.js';
 
 const wantsStream = (accept: string | undefined) => accept !== undefined && accept.split(',').some((part) => part.trim().startsWith('text/event-stream'));
 

@@ -8,15 +8,15 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { configuredProvider } from '../../runtime/agent-runs/model-provider.js';
 import { gateToolCall, ToolRefusedError } from '../../hooks/tool-call-hook.js';
+import { configuredProvider } from '../../runtime/agent-runs/model-provider.js';
 import { createToolContext, type ToolContext } from '../../runtime/agent-tools/context.js';
 import { TOOLS } from '../../runtime/agent-tools/tools/index.js';
-import type { ProjectSnapshot } from '../project-snapshot.js';
-import { ApiError } from '../errors.js';
-import type { RouteOptions } from '../deps.js';
-import { snapshotOf } from '../snapshot-hook.js';
 import { TOOL_ROUTE, type ToolOutcome, type ToolRequest } from '../contract/tools.js';
+import type { RouteOptions } from '../deps.js';
+import { ApiError } from '../errors.js';
+import type { ProjectSnapshot } from '../project-snapshot.js';
+import { snapshotOf } from '../snapshot-hook.js';
 
 /** One tool context per project snapshot: the tools see the project as the request does. */
 const contexts = new WeakMap<ProjectSnapshot, ToolContext>();

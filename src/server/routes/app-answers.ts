@@ -10,17 +10,18 @@
  * - GET /api/apps/:appId/pages/:pageId (action `app.view`) reads a page's tiles; answer text
  *   reads as a placeholder for everyone `keepsAnswerText` does not name.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import type { FastifyPluginAsync } from 'fastify';
 import type { CompiledBlock, CompiledTile, Manifest } from '../../compiler/types.js';
-import { addPageTile, ANSWER_TEXT_PLACEHOLDER, answerTextTiles, isAnswerText, readPageDocument } from '../../runtime/apps/page-answers.js';
 import { figuresDependOnReader, keepsAnswerText } from '../../hooks/answer-text.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
+import { ANSWER_TEXT_PLACEHOLDER, addPageTile, answerTextTiles, isAnswerText, readPageDocument } from '../../runtime/apps/page-answers.js';
+import { requireApp } from '../app-gate.js';
+import { ADD_ANSWER_ROUTE, type AddAnswerRequest, ANSWER_TEXT_TILES_ROUTE, type AnswerTextTiles, PAGE_ROUTE } from '../contract/apps.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { requireApp } from '../app-gate.js';
-import { ADD_ANSWER_ROUTE, ANSWER_TEXT_TILES_ROUTE, PAGE_ROUTE, type AddAnswerRequest, type AnswerTextTiles } from '../contract/apps.js';
 
 async function ownRun(store: RunStore | undefined, runId: string, asker: Asker): Promise<RunRecord> {
   const record = store === undefined ? undefined : await store.get(runId);

@@ -9,10 +9,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { audit } from '../../hooks/audit.js';
 import { writeAppAudience } from '../../runtime/apps/app-audience.js';
+import { AUDIENCE_ROUTE, type Audience, type AudienceRequest } from '../contract/apps.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { AUDIENCE_ROUTE, type Audience, type AudienceRequest } from '../contract/apps.js';
 
 export const appAudienceRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.put<{ Params: { appId: string }; Body: AudienceRequest; Reply: Audience }>('/api/apps/:appId/audience', { schema: AUDIENCE_ROUTE }, async (request) => {

@@ -9,13 +9,13 @@
  *   value to the parameter its binding names on each tile. A page the project does not have is 404 PAGE_NOT_FOUND.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { runAppPage } from '../../runtime/apps/page-run.js';
 import { keepsAnswerText } from '../../hooks/answer-text.js';
+import { runAppPage } from '../../runtime/apps/page-run.js';
+import { mayUse, requireApp, runNeed } from '../app-gate.js';
+import { LIBRARY_ROUTE, type Library, PAGE_RUN_ROUTE, type PageRun, type PageRunRequest } from '../contract/apps.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { mayUse, requireApp, runNeed } from '../app-gate.js';
-import { LIBRARY_ROUTE, PAGE_RUN_ROUTE, type Library, type PageRun, type PageRunRequest } from '../contract/apps.js';
 
 export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.get<{ Reply: Library }>('/api/apps', { schema: LIBRARY_ROUTE }, async (request) => {

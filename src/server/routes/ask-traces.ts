@@ -15,8 +15,9 @@
  * TRACE_EXPORT_REDACTION_FAILED 422, TRACE_REQUEST_INVALID 400. Only strict exports are served
  * over HTTP; the support profile needs a reviewer at the command line.
  */
-import { ownerKey } from '../../hooks/context/request-context.js';
+
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ownerKey } from '../../hooks/context/request-context.js';
 import { buildBundle } from '../../traces/bundle-export.js';
 import { errorBody, TRACE_HTTP_STATUS, TraceError } from '../../traces/errors.js';
 import { resolveSalt } from '../../traces/salt.js';

@@ -8,13 +8,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { gateRefusal } from '../../ask/refusals.js';
-import { runBlock, type BlockRunError } from '../../runtime/blocks/run-block.js';
-import { findBlock } from './find-block.js';
-import type { RouteOptions } from '../deps.js';
+import { type BlockRunError, runBlock } from '../../runtime/blocks/run-block.js';
 import { API_ERROR_CODES } from '../codes.js';
+import { BLOCK_RUN_ROUTE, type BlockRun, type BlockRunRequest } from '../contract/blocks.js';
+import type { RouteOptions } from '../deps.js';
 import { ApiError, errorReference } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { BLOCK_RUN_ROUTE, type BlockRun, type BlockRunRequest } from '../contract/blocks.js';
+import { findBlock } from './find-block.js';
 
 interface RunRoute {
   Params: { id: string };

@@ -3,13 +3,13 @@
  * with the drafts this server's Asks captured since it loaded (so a capture is listed at once).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Manifest } from '../../compiler/types.js';
 import { diag } from '../../../grammar/diagnostics.js';
+import { gateRefusal } from '../../ask/refusals.js';
 import { loadCertifiers } from '../../compiler/project/certifiers.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
-import { gateRefusal } from '../../ask/refusals.js';
+import type { Manifest } from '../../compiler/types.js';
 import type { BlockGate } from '../../rules/gates/answer-gate.js';
-import { blockSummary, type BlockSummary } from '../../runtime/blocks/block-views.js';
+import { type BlockSummary, blockSummary } from '../../runtime/blocks/block-views.js';
 import { BLOCK_LIST_ROUTE, type BlockList } from '../contract/blocks.js';
 import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';

@@ -8,16 +8,17 @@
  * for cannot certify (401). Answers the certify result: 200 certified, 422 not certifiable,
  * 404 for an unknown block.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import type { FastifyPluginAsync } from 'fastify';
-import { certifyBlock } from '../../runtime/certify/certify-block.js';
 import { audit } from '../../hooks/audit.js';
+import type { Asker } from '../../hooks/context/request-context.js';
+import { certifyBlock } from '../../runtime/certify/certify-block.js';
 import { runnerOn } from '../../runtime/certify/executor-runner.js';
 import { signerFor } from '../../runtime/certify/receipt-signer.js';
+import { CERTIFICATIONS_ROUTE, type CertifyRequest } from '../contract/certifications.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { CERTIFICATIONS_ROUTE, type CertifyRequest } from '../contract/certifications.js';
 
 /** Who the receipt names and which rules apply, as spec 02 decides them. */
 function actor(body: CertifyRequest, context: Asker): { certifiedBy?: string; from?: 'host' | 'request'; enterprise: boolean } {

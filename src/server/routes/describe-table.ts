@@ -7,14 +7,14 @@
  * `columnsVisible` names are listed.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { visibleColumns } from '../../hooks/visible-columns.js';
-import { relationOf } from '../../hooks/relation-names.js';
 import { resolveConnection } from '../../compiler/project/config.js';
-import type { RouteOptions } from '../deps.js';
+import { relationOf } from '../../hooks/relation-names.js';
+import { visibleColumns } from '../../hooks/visible-columns.js';
 import { catalogFailure } from '../catalog-failure.js';
+import { DESCRIBE_TABLE_ROUTE, type TableColumns } from '../contract/catalog.js';
+import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { DESCRIBE_TABLE_ROUTE, type TableColumns } from '../contract/catalog.js';
 
 /** Quotes of any dialect, a backslash, or a control character (C0, DEL, C1). */
 const REFUSED_NAME = /["'`\\\u0000-\u001f\u007f-\u009f]/;

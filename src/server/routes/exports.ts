@@ -11,19 +11,19 @@
  * (export-signature.ts), else 502 EXPORT_SIGNING_FAILED and no file.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { runOneTile } from '../../runtime/apps/tile-run.js';
 import type { BlockRunError } from '../../runtime/blocks/run-block.js';
 import { signerFor } from '../../runtime/certify/receipt-signer.js';
-import { exportFile, type ExportFormat } from '../../runtime/exports/export-file.js';
+import { type ExportFormat, exportFile } from '../../runtime/exports/export-file.js';
 import { signExport } from '../../runtime/exports/export-signature.js';
-import { runOneTile } from '../../runtime/apps/tile-run.js';
-import { StatementError, WarehouseStatementError, type StatementResult } from '../../warehouse/types.js';
+import { StatementError, type StatementResult, WarehouseStatementError } from '../../warehouse/types.js';
+import { requireApp, runNeed } from '../app-gate.js';
+import { QUERY_EXPORT_ROUTE, type QueryExportRequest, TILE_EXPORT_ROUTE, type TileExportRequest } from '../contract/exports.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { resolveExecutionTarget } from '../execution-target.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { requireApp, runNeed } from '../app-gate.js';
 import { runFailure } from './block-run.js';
-import { QUERY_EXPORT_ROUTE, TILE_EXPORT_ROUTE, type QueryExportRequest, type TileExportRequest } from '../contract/exports.js';
 
 type Log = (line: string) => void;
 

@@ -9,11 +9,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Manifest } from '../../compiler/types.js';
 import { listFollows, setFollow } from '../../hooks/follows.js';
+import { requireApp } from '../app-gate.js';
+import { FOLLOW_ROUTE, FOLLOWS_ROUTE, type Follow, type FollowRequest, type Follows } from '../contract/follows.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { requireApp } from '../app-gate.js';
-import { FOLLOW_ROUTE, FOLLOWS_ROUTE, type Follow, type FollowRequest, type Follows } from '../contract/follows.js';
 
 /** Every `<appId>/<pageId>` of the manifest. */
 function pageKeys(manifest: Manifest): Set<string> {

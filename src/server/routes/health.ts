@@ -5,10 +5,10 @@
  * false when one cannot serve (an embedded database file missing).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteOptions } from '../deps.js';
 import { connectionStates } from '../connection-state.js';
-import { snapshotOf } from '../snapshot-hook.js';
 import { HEALTH_ROUTE, type Health } from '../contract/health.js';
+import type { RouteOptions } from '../deps.js';
+import { snapshotOf } from '../snapshot-hook.js';
 
 export const healthRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.get<{ Reply: Health }>('/api/health', { schema: HEALTH_ROUTE }, async (request) => {

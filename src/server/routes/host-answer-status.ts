@@ -5,12 +5,13 @@
  * another person's run and the caller learns nothing of it. Without the hook no answer has a
  * status; when the hook fails, `available` is false.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import type { FastifyPluginAsync } from 'fastify';
 import { answerStatuses } from '../../hooks/answer-status.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
-import type { RouteOptions } from '../deps.js';
 import { ANSWER_STATUS_ROUTE, type AnswerStatuses, type AnswerStatusRequest } from '../contract/host.js';
+import type { RouteOptions } from '../deps.js';
 
 /** The ids among `runIds` whose run the caller asked. */
 async function ownRuns(store: RunStore | undefined, runIds: string[], who: Asker): Promise<string[]> {

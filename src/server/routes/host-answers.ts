@@ -6,13 +6,14 @@
  * only; the written text with them). A needs-review answer whose figures this reader is not
  * shown reads `figuresWithheld: true` and never has values. Someone else's run, an unknown one and one recorded for no one read as not found.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiError } from '../errors.js';
-import type { RouteOptions } from '../deps.js';
-import type { RunRecord } from '../../hooks/stores/run-store.js';
 import { figuresAtStake, reviewFiguresShown } from '../../hooks/answer-figures.js';
+import type { Asker } from '../../hooks/context/request-context.js';
+import type { RunRecord } from '../../hooks/stores/run-store.js';
 import { ANSWER_FACTS_ROUTE, type AnswerFacts } from '../contract/host.js';
+import type { RouteOptions } from '../deps.js';
+import { ApiError } from '../errors.js';
 
 /** The record as this reader may read it: withholding is decided again on every read. */
 async function asRead(record: RunRecord, asker: Asker): Promise<RunRecord> {

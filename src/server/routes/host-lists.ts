@@ -7,13 +7,14 @@
  *   when the hook fails `available` is false and no group may be saved (an author types none).
  * Without a host, or without the hook, no cards and no directory.
  */
-import type { Asker } from '../../hooks/context/request-context.js';
+
 import type { FastifyPluginAsync } from 'fastify';
 import { callHook } from '../../hooks/call-hook.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import { isSameOriginPath } from '../../hooks/shapes.js';
 import { plainText } from '../../hooks/ui-additions.js';
+import { GROUPS_ROUTE, type Groups, HOME_CARDS_ROUTE, type HomeCards } from '../contract/host.js';
 import type { RouteOptions } from '../deps.js';
-import { GROUPS_ROUTE, HOME_CARDS_ROUTE, type Groups, type HomeCards } from '../contract/host.js';
 
 const HOME_CARDS_MS = 5_000;
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);

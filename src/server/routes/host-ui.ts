@@ -6,14 +6,15 @@
  * next link. `export` is offered only when `query.run` is too. The route never fails because of
  * a hook: a failing `ui` reads as no additions, a failing `authorize` as not allowed.
  */
-import type { RequestContext } from '../../hooks/context/request-context.js';
+
 import type { FastifyPluginAsync } from 'fastify';
 import { authorizeAction } from '../../hooks/authorize-action.js';
 import { callHook } from '../../hooks/call-hook.js';
+import type { RequestContext } from '../../hooks/context/request-context.js';
 import { isSameOriginPath } from '../../hooks/shapes.js';
 import { sanitiseUi } from '../../hooks/ui-additions.js';
-import type { RouteOptions } from '../deps.js';
 import { HOST_UI_ROUTE, type HostMap } from '../contract/host.js';
+import type { RouteOptions } from '../deps.js';
 
 /** Every action a screen may offer or hide, asked on the project (`tool.<name>` is per tool). */
 export const CAPABILITY_ACTIONS = [

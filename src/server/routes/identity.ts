@@ -3,8 +3,8 @@
  * the principal is the request's asker like every other route's.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteOptions } from '../deps.js';
 import { IDENTITY_ROUTE } from '../contract/identity.js';
+import type { RouteOptions } from '../deps.js';
 
 export const identityRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
   app.get('/api/identity', { schema: IDENTITY_ROUTE }, async (request) => {

@@ -4,9 +4,9 @@
  * the engine; the cancelled request then answers as its route answers a stopped statement.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { CANCEL_ROUTE, type Cancelled, OPERATIONS_ROUTE, type OperationList } from '../contract/operations.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
-import { CANCEL_ROUTE, OPERATIONS_ROUTE, type Cancelled, type OperationList } from '../contract/operations.js';
 
 export const operationsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.get<{ Reply: OperationList }>('/api/operations', { schema: OPERATIONS_ROUTE }, async (request) => ({

@@ -5,13 +5,13 @@
  * `columnsVisible` names.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { visibleColumns } from '../../hooks/visible-columns.js';
-import { relationOf } from '../../hooks/relation-names.js';
 import { resolveConnection } from '../../compiler/project/config.js';
-import type { RouteOptions } from '../deps.js';
+import { relationOf } from '../../hooks/relation-names.js';
+import { visibleColumns } from '../../hooks/visible-columns.js';
 import { catalogFailure } from '../catalog-failure.js';
+import { type Catalog, SCHEMA_ROUTE } from '../contract/catalog.js';
+import type { RouteOptions } from '../deps.js';
 import { snapshotOf } from '../snapshot-hook.js';
-import { SCHEMA_ROUTE, type Catalog } from '../contract/catalog.js';
 
 export const schemaRoute: FastifyPluginAsync<RouteOptions> = async (app) => {
   app.get<{ Querystring: { connection?: string }; Reply: Catalog }>('/api/schema', { schema: SCHEMA_ROUTE }, async (request) => {

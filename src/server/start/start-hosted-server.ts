@@ -6,7 +6,7 @@
  */
 import type { HostHooks } from '../../hooks/hooks.js';
 import type { StartErrorCode } from '../codes.js';
-import { startLocalServer, type LocalServer, type LocalServerOptions } from './start-local-server.js';
+import { type LocalServer, type LocalServerOptions, startLocalServer } from './start-local-server.js';
 
 export interface HostedServerOptions extends Omit<LocalServerOptions, 'hostHooks'> {
   hostHooks: HostHooks;

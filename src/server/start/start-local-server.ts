@@ -9,31 +9,30 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import { ProjectNotReadyError } from '../../runtime/project/project-not-ready.js';
-import { compileProject } from '../../compiler/pipeline/compile-project.js';
-import type { SvcConfig } from '../../compiler/project/config.js';
-import { createExecutor } from '../../warehouse/executor.js';
-import { metadataQuery, syncSchema, type SyncedSchema } from '../../warehouse/schema-refresh.js';
-import type { Executor, StatementResult } from '../../warehouse/types.js';
 import type { FastifyInstance } from 'fastify';
+import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { compileProject } from '../../compiler/pipeline/compile-project.js';
+import type { ConnectionConfig, SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
-import type { ThreadStore } from '../../hooks/stores/thread-store.js';
-import type { RunStore } from '../../hooks/stores/run-store.js';
-import type { MemoryStore } from '../../hooks/stores/memory-store.js';
-import { buildServer } from './build-server.js';
-import { liveSource } from '../live-source.js';
-import { buildSnapshot, readManifest, withContracts, type SnapshotSource } from '../project-snapshot.js';
-import { installSharedToken, requiredToken } from '../shared-token.js';
-import { createTraceRecorder, type TraceRecorder } from '../../traces/index.js';
-import { conversationStore, memoryStore, runStore } from '../server-stores.js';
-import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../../hooks/hooks.js';
 import type { Asker } from '../../hooks/context/request-context.js';
-import { runWithContext } from '../request-scope.js';
-import type { ConnectionConfig } from '../../compiler/project/config.js';
-import { normaliseOrigin } from '../origin-check.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../../hooks/hooks.js';
 import { statementObserver } from '../../hooks/statement-observer.js';
+import type { MemoryStore } from '../../hooks/stores/memory-store.js';
+import type { RunStore } from '../../hooks/stores/run-store.js';
+import type { ThreadStore } from '../../hooks/stores/thread-store.js';
+import { ProjectNotReadyError } from '../../runtime/project/project-not-ready.js';
+import { createTraceRecorder, type TraceRecorder } from '../../traces/index.js';
+import { createExecutor } from '../../warehouse/executor.js';
+import { metadataQuery, type SyncedSchema, syncSchema } from '../../warehouse/schema-refresh.js';
+import type { Executor, StatementResult } from '../../warehouse/types.js';
 import type { StartErrorCode } from '../codes.js';
+import { liveSource } from '../live-source.js';
+import { normaliseOrigin } from '../origin-check.js';
+import { buildSnapshot, readManifest, type SnapshotSource, withContracts } from '../project-snapshot.js';
+import { runWithContext } from '../request-scope.js';
+import { conversationStore, memoryStore, runStore } from '../server-stores.js';
+import { installSharedToken, requiredToken } from '../shared-token.js';
+import { buildServer } from './build-server.js';
 
 export interface LocalServerOptions {
   /** Project folder (default: found by walking up from `cwd` to svc.config.json). */

@@ -3,8 +3,9 @@
  * (`{p0:String}`, sent apart from the text) when the server has them, else each `?` replaced by
  * a typed literal (clickhouse-literal.ts), the fallback for servers that predate them.
  */
-import type { SqlValue } from './connector.js';
+
 import { clickhouseLiteral } from './clickhouse-literal.js';
+import type { SqlValue } from './connector.js';
 import { rewritePlaceholders } from './placeholders.js';
 
 export interface BoundStatement {

@@ -14,12 +14,12 @@
  * types (clickhouse-values.ts); measured on 18.16, the streaming formats with types are absent.
  */
 import { randomUUID } from 'node:crypto';
-import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
-import { cancelledError, onCancel, StatementError } from './connector.js';
-import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget, SqlValue } from './connector.js';
+import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { clickhouseLiteral } from './clickhouse-literal.js';
 import { bindClickhouse } from './clickhouse-statement.js';
 import { clickhouseCell } from './clickhouse-values.js';
+import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget, SqlValue } from './connector.js';
+import { cancelledError, onCancel, StatementError } from './connector.js';
 import { Lanes } from './lanes.js';
 import { networkSettings } from './network-settings.js';
 import { RowBudget } from './row-budget.js';

@@ -16,11 +16,11 @@
 import { realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve, sep } from 'node:path';
-import { BIGINT, BOOLEAN, DOUBLE, DuckDBInstance, SQLNULL, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
-import { cancelledError, onCancel, StatementError } from './connector.js';
+import { BIGINT, BOOLEAN, DOUBLE, type DuckDBConnection, DuckDBInstance, type DuckDBType, SQLNULL, VARCHAR } from '@duckdb/node-api';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget, SqlValue } from './connector.js';
-import { Lanes } from './lanes.js';
+import { cancelledError, onCancel, StatementError } from './connector.js';
 import { duckdbCell } from './duckdb-values.js';
+import { Lanes } from './lanes.js';
 import { RowBudget } from './row-budget.js';
 
 export interface DuckdbConnectorOptions {

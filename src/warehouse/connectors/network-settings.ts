@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StatementError } from './connector.js';
 import type { ConnectorTarget } from './connector.js';
+import { StatementError } from './connector.js';
 
 /** Where the local credential vault lives, relative to the project root. */
 export const CREDENTIAL_VAULT = join('.svc', 'local', 'private', 'credentials.json');

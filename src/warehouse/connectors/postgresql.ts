@@ -17,16 +17,16 @@ import { resolve } from 'node:path';
 import type { ConnectionOptions } from 'node:tls';
 import pg from 'pg';
 import { lexStatement } from '../../../grammar/sql/index.js';
-import { StatementError } from './connector.js';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
+import { cancelledError, onCancel, StatementError } from './connector.js';
 import { Lanes } from './lanes.js';
-import { cancelledError, onCancel } from './connector.js';
 
 /** Whose statement it is and when it is no longer wanted. */
 interface Who {
   caller?: string;
   signal?: AbortSignal;
 }
+
 import { networkSettings } from './network-settings.js';
 import { countPlaceholders, rewritePlaceholders } from './placeholders.js';
 import { POSTGRES_TYPES } from './postgresql-values.js';

@@ -3,8 +3,9 @@
  * says how bytes are counted). Every in-process connector reads through one of these, so a
  * huge result stops at the first row over a bound and is never held whole.
  */
-import { StatementError } from './connector.js';
+
 import type { ConnectorResult, ConnectorStatement } from './connector.js';
+import { StatementError } from './connector.js';
 
 /** Bytes a cell holds as an answer carries it: text as UTF-8, a blob as its bytes, else 8. */
 export function cellBytes(value: unknown): number {

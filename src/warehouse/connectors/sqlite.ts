@@ -7,10 +7,10 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { StatementError } from './connector.js';
 import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
+import { StatementError } from './connector.js';
 import { SQLITE_CHILD_SOURCE } from './sqlite-child-source.js';
-import { StatementPool, type PoolReply } from './statement-pool.js';
+import { type PoolReply, StatementPool } from './statement-pool.js';
 import { encodeParams, reviveRows } from './wire-values.js';
 
 export interface SqliteConnectorOptions {

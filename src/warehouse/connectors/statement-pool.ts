@@ -19,7 +19,7 @@
  * `close()` resolves only after every child has exited. Messages are JSON (see
  * sqlite-child-source.ts for why and for the markers of values JSON cannot carry).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { cancelledError, onCancel, StatementError } from './connector.js';
 

@@ -9,11 +9,11 @@ import type { AskProgress, AskRun } from '../../server/contract/agent-runs.js';
 import type { BlockList, BlockSummary, BlockView } from '../../server/contract/blocks.js';
 import type { AnswerFacts } from '../../server/contract/host.js';
 import { api, askStreaming } from '../client/api.js';
+import { takeParam } from '../client/router.js';
+import { AnswerActions } from '../parts/answer-actions.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 import { TrustLabel } from '../parts/trust-label.js';
-import { AnswerActions } from '../parts/answer-actions.js';
-import { takeParam } from '../client/router.js';
 
 type Applied = Array<{ name: string; value: string | number | boolean | null; default: boolean }>;
 

@@ -4,8 +4,8 @@
  * and with a host none (spec 03 "Client behaviour with a host").
  */
 import { useState } from 'preact/hooks';
-import { download, downloadExport, toCsv, type ExportRoute } from './downloads.js';
 import { hosted } from '../client/host.js';
+import { download, downloadExport, type ExportRoute, toCsv } from './downloads.js';
 
 const SHOWN = 200;
 

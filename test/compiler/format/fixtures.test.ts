@@ -8,8 +8,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { hasErrors } from '../../../grammar/diagnostics.js';
 import { parseBlockFile } from '../../../grammar/block/index.js';
+import { hasErrors } from '../../../grammar/diagnostics.js';
 import { formatBlockFile, formatText } from '../../../src/compiler/format/index.js';
 import { attachments, expectWellFormed } from '../../grammar/block/helpers.js';
 

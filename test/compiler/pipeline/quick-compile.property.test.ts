@@ -4,12 +4,13 @@
  * a one-shot compile after each leaves exactly the manifest a cold compile writes and reports
  * the same diagnostics, whether the quick lane answered or the full compile did.
  */
-import * as fc from 'fast-check';
+
 import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
-import { cleanupProjects, CONFIG, makeProject } from '../../helpers/project.js';
+import { CONFIG, cleanupProjects, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);
 

@@ -6,11 +6,11 @@
 import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileProject, type CompileResult } from '../../../src/compiler/pipeline/compile-project.js';
-import { canVouch, QUICK_FILE, settledMemo, vouches, type TakenMemo } from '../../../src/compiler/cache/quick-index.js';
-import { statMemo } from '../../../src/compiler/cache/stat-memo.js';
-import { atomicWrite } from '../../../src/compiler/write-file.js';
+import { canVouch, QUICK_FILE, settledMemo, type TakenMemo, vouches } from '../../../src/compiler/cache/quick-index.js';
 import type { StatMemo } from '../../../src/compiler/cache/stat-memo.js';
+import { statMemo } from '../../../src/compiler/cache/stat-memo.js';
+import { type CompileResult, compileProject } from '../../../src/compiler/pipeline/compile-project.js';
+import { atomicWrite } from '../../../src/compiler/write-file.js';
 import { blockSource, cleanupProjects, copyFixture, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);

@@ -7,8 +7,8 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
-import { CompileSession, type CompileReport, type SessionOptions } from '../../../src/compiler/watch/compile-session.js';
-import { blockSource, cleanupProjects, CONFIG, copyFixture, makeProject } from '../../helpers/project.js';
+import { type CompileReport, CompileSession, type SessionOptions } from '../../../src/compiler/watch/compile-session.js';
+import { blockSource, CONFIG, cleanupProjects, copyFixture, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);
 

@@ -3,9 +3,9 @@
  * cases can state codes, spans and data in one line each.
  */
 import { expect } from 'vitest';
+import type { BlockFile, Comment, Member, Value } from '../../../grammar/block/index.js';
 import { isRegisteredCode } from '../../../grammar/codes.js';
 import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
-import type { BlockFile, Comment, Member, Value } from '../../../grammar/block/index.js';
 
 /** `line:col-line:col`, 1-based, end exclusive. */
 export function at(span: Span | undefined): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockLexer, BlockParser, parseBlockFile } from '../../../grammar/block/index.js';
+import { BlockParser, blockLexer, parseBlockFile } from '../../../grammar/block/index.js';
 import { at, codesAt, expectWellFormed } from './helpers.js';
 
 describe('grammar definitions', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBlockFile, type Assertion, type Member, type ParamDecl, type Section } from '../../../grammar/block/index.js';
+import { type Assertion, type Member, type ParamDecl, parseBlockFile, type Section } from '../../../grammar/block/index.js';
 import { at, keyOf, plain } from './helpers.js';
 
 function membersOf(body: string): Member[] {

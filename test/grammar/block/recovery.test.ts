@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBlockFile, type BlockFile } from '../../../grammar/block/index.js';
+import { type BlockFile, parseBlockFile } from '../../../grammar/block/index.js';
 import { codesAt, expectWellFormed, keyOf, plain } from './helpers.js';
 
 /** `name[key,key,...]` per declaration: what survived the errors. */

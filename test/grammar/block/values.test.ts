@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBlockFile, type Field, type StringValue, type Value } from '../../../grammar/block/index.js';
+import { type Field, parseBlockFile, type StringValue, type Value } from '../../../grammar/block/index.js';
 import { at, plain } from './helpers.js';
 
 /** Parses `block "t" { v = <text> }` and returns the value of v. */

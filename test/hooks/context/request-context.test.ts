@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildServer } from '../../../src/server/start/build-server.js';
-import { currentPrincipal, runWithContext } from '../../../src/server/request-scope.js';
-import { routeAction } from '../../../src/hooks/context/route-action.js';
-import type { Executor } from '../../../src/warehouse/types.js';
 import type { Manifest } from '../../../src/compiler/types.js';
+import { routeAction } from '../../../src/hooks/context/route-action.js';
+import { currentPrincipal, runWithContext } from '../../../src/server/request-scope.js';
+import { buildServer } from '../../../src/server/start/build-server.js';
+import type { Executor } from '../../../src/warehouse/types.js';
 import { unusedExecutor } from '../../helpers/stub-server.js';
 
 describe('routeAction', () => {

@@ -1,10 +1,10 @@
 /** svc app check decisions: filter bindings, blockers per tile, and the one trust value. */
 import { describe, expect, it } from 'vitest';
 import type { CompiledApp, CompiledBlock, CompiledPage } from '../../../src/compiler/types.js';
-import { appTileFacts, checkApp, unboundFilters, type AppEvidence } from '../../../src/rules/app-check/index.js';
-import { appTrustSummary } from '../../../src/rules/trust.js';
+import { type AppEvidence, appTileFacts, checkApp, unboundFilters } from '../../../src/rules/app-check/index.js';
 import type { RunFacts } from '../../../src/rules/facts.js';
 import { manifestGate } from '../../../src/rules/gates/answer-gate.js';
+import { appTrustSummary } from '../../../src/rules/trust.js';
 import { certifiableBlock } from '../fixtures.js';
 
 const gate = manifestGate({ diagnostics: [], contracts: { loaded: true, path: 'svc-contract-manifest.json', count: 1 } });

@@ -1,7 +1,8 @@
 /** Companion YAML after certification or a status change: receipt, reviewStatus, nothing else lost. */
-import { parse } from 'yaml';
+
 import { describe, expect, it } from 'vitest';
-import { certifiedCompanionText, statusCompanionText, type CertificationReceipt } from '../../../src/rules/certify/index.js';
+import { parse } from 'yaml';
+import { type CertificationReceipt, certifiedCompanionText, statusCompanionText } from '../../../src/rules/certify/index.js';
 
 const block = {
   name: 'orders_by_state',

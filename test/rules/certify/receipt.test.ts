@@ -1,7 +1,7 @@
 /** Receipt contents and the certification decision (which rules passed, which refuse). */
 import { describe, expect, it } from 'vitest';
-import { buildReceipt, evaluateCertification, receiptChecks } from '../../../src/rules/certify/index.js';
 import { builtinPolicy } from '../../../src/rules/built-in-policies.js';
+import { buildReceipt, evaluateCertification, receiptChecks } from '../../../src/rules/certify/index.js';
 import type { Policy } from '../../../src/rules/policy.js';
 import { certifiableFacts } from '../fixtures.js';
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import type { CompiledBlock } from '../../../src/compiler/types.js';
-import { answerGate, blockCompileErrors, gateFacts, manifestGate } from '../../../src/rules/gates/answer-gate.js';
 import { projectPolicy } from '../../../src/rules/built-in-policies.js';
+import { answerGate, blockCompileErrors, gateFacts, manifestGate } from '../../../src/rules/gates/answer-gate.js';
 import { certifiableBlock } from '../fixtures.js';
 
 const unresolved = { raw: 'x.Y.z@9', id: 'x.Y.z', version: 9, status: 'unresolved' as const };

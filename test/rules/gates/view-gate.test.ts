@@ -4,10 +4,10 @@
  * project's merged policy a project rule may add a reason, never remove one.
  */
 import { describe, expect, it } from 'vitest';
-import type { CompiledView } from '../../../src/compiler/types.js';
-import { viewSha256 } from '../../../src/compiler/project/views.js';
-import { viewGate } from '../../../src/rules/gates/answer-gate.js';
 import { projectViewGate } from '../../../src/ask/project-gate.js';
+import { viewSha256 } from '../../../src/compiler/project/views.js';
+import type { CompiledView } from '../../../src/compiler/types.js';
+import { viewGate } from '../../../src/rules/gates/answer-gate.js';
 
 function view(over: Partial<CompiledView> = {}): CompiledView {
   const content = {

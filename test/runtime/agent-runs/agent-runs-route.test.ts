@@ -6,11 +6,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { LocalServer } from '../../../src/index.js';
 import { cleanupProjects } from '../../helpers/project.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../helpers/fake-openai.js';
 import { ask, askProject, files, KEY_ENV, OWNER, serve, TEST_KEY, TIER2_DRAFT, TIER2_QUESTION, TIER2_SQL } from './ask-helpers.js';
 
 let fake: FakeOpenAi;

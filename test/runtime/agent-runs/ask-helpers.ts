@@ -5,15 +5,15 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { Tier1Router } from '../../../src/ask/types.js';
 import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
+import { type LocalServer, startLocalServer } from '../../../src/index.js';
 import { dataAwareRouter } from '../../../src/runtime/agent-runs/data-values.js';
 import type { AskRun } from '../../../src/runtime/agent-runs/types.js';
-import type { Tier1Router } from '../../../src/ask/types.js';
 import { createExecutor } from '../../../src/warehouse/executor.js';
 import type { Executor } from '../../../src/warehouse/types.js';
-import { startLocalServer, type LocalServer } from '../../../src/index.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
 export const KEY_ENV = 'SVC_TEST_MODEL_KEY';

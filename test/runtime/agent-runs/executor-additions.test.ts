@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../../src/warehouse/executor.js';
-import { ResultCache, cacheKey } from '../../../src/warehouse/result-cache.js';
+import { cacheKey, ResultCache } from '../../../src/warehouse/result-cache.js';
 import type { Executor, StatementEvent } from '../../../src/warehouse/types.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject, numbersProject, SQLITE_CONFIG } from '../helpers/warehouse.js';

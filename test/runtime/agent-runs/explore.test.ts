@@ -6,12 +6,12 @@
  * The model is a loopback server speaking the OpenAI chat protocol.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openToolContext } from '../../../src/runtime/agent-tools/open-context.js';
 import type { LocalServer } from '../../../src/index.js';
+import { openToolContext } from '../../../src/runtime/agent-tools/open-context.js';
 import { svc, svcAsync } from '../../helpers/cli.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { callTool } from '../agent-tools/helpers.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../helpers/fake-openai.js';
 import { ask, askProject, KEY_ENV, serve, TEST_KEY, TIER2_QUESTION, TIER2_SQL } from './ask-helpers.js';
 
 /** A question naming a certified block for what it does not give: refused BLOCK_CANNOT_ANSWER, exploration offered. */

@@ -5,14 +5,14 @@
  * question is routed as any other. Threads are their owner's alone. Commerce fixture, real runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tier1Router } from '../../../src/ask/types.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
+import { localPrincipal } from '../../../src/hooks/context/request-context.js';
+import { createMemoryThreadStore, type ThreadStore } from '../../../src/hooks/stores/thread-store.js';
 import { runAsk } from '../../../src/runtime/agent-runs/run-ask.js';
 import type { AskRequest, AskRun } from '../../../src/runtime/agent-runs/types.js';
-import type { Tier1Router } from '../../../src/ask/types.js';
-import { localPrincipal } from '../../../src/hooks/context/request-context.js';
 import type { Executor } from '../../../src/warehouse/types.js';
-import { createMemoryThreadStore, type ThreadStore } from '../../../src/hooks/stores/thread-store.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
 import { compiledAsk } from './ask-helpers.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import { isLoopbackHost } from '../../../src/loopback.js';
 import { configuredProvider, createModelProvider, ModelProviderError, readModelReply } from '../../../src/runtime/agent-runs/index.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../helpers/fake-openai.js';
 
 let fake: FakeOpenAi;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProposals } from '../../../src/runtime/drafts/index.js';
 import { svc } from '../../helpers/cli.js';
 import { cleanupProjects } from '../../helpers/project.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../helpers/fake-openai.js';
 import { ask, askProject, KEY_ENV, serve, TEST_KEY, TIER2_DRAFT, TIER2_QUESTION, TIER2_SQL } from './ask-helpers.js';
 
 let fake: FakeOpenAi;

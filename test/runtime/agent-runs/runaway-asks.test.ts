@@ -6,9 +6,9 @@
  * server, real SQLite processes, a loopback model; timings bounded generously.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../../src/index.js';
+import { type LocalServer, startLocalServer } from '../../../src/index.js';
 import { cleanupProjects } from '../../helpers/project.js';
-import { sqlReply, startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../helpers/fake-openai.js';
 import { ask, askProject, KEY_ENV, TEST_KEY } from './ask-helpers.js';
 
 const SLOW = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT COUNT(*) AS n FROM c';

@@ -5,12 +5,12 @@
  * project declares sensitive are refused with SENSITIVE_QUESTION and no model request; counts and
  * averages over the same columns still go on (here to the model, which writes their SQL).
  */
-import { writeFileSync, readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../../src/index.js';
 import { cleanupProjects } from '../../helpers/project.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../helpers/fake-openai.js';
 import { ask, askProject, KEY_ENV, serve, TEST_KEY } from './ask-helpers.js';
 
 let fake: FakeOpenAi;

@@ -7,13 +7,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tier1Router } from '../../../src/ask/types.js';
 import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import { TERMS_FILE } from '../../../src/compiler/project/terms.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import { runAsk } from '../../../src/runtime/agent-runs/run-ask.js';
 import type { AskRun } from '../../../src/runtime/agent-runs/types.js';
-import type { Tier1Router } from '../../../src/ask/types.js';
 import type { Executor } from '../../../src/warehouse/types.js';
 import { svc } from '../../helpers/cli.js';
 import { cleanupProjects, copyFixture } from '../../helpers/project.js';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../../src/index.js';
 import { cleanupProjects } from '../../helpers/project.js';
-import { startFakeOpenAi, sqlReply, type FakeOpenAi } from '../helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../helpers/fake-openai.js';
 import { ask, askProject, KEY_ENV, serve, TEST_KEY } from './ask-helpers.js';
 
 let fake: FakeOpenAi;

@@ -8,17 +8,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tier1Router } from '../../../src/ask/types.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
+import type { LocalServer } from '../../../src/index.js';
 import { runAsk } from '../../../src/runtime/agent-runs/run-ask.js';
 import type { AskRun } from '../../../src/runtime/agent-runs/types.js';
 import { asksViewContext } from '../../../src/runtime/agent-runs/view-answer.js';
-import type { Tier1Router } from '../../../src/ask/types.js';
 import type { Executor } from '../../../src/warehouse/types.js';
-import type { LocalServer } from '../../../src/index.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
-import { ask as post, compiledAsk, serve } from './ask-helpers.js';
+import { compiledAsk, ask as post, serve } from './ask-helpers.js';
 
 let root: string;
 let manifest: Manifest;

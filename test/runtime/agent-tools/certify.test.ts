@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockSource, cleanupProjects } from '../../helpers/project.js';
 import { ORDERS_DRAFT, reviewDraft } from '../certify/helpers.js';
-import { callTool, fileHashes, openCommerce, type Opened } from './helpers.js';
+import { callTool, fileHashes, type Opened, openCommerce } from './helpers.js';
 
 let opened: Opened;
 let before: Record<string, string>;

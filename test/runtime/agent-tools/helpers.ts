@@ -1,5 +1,3 @@
-import { cleanupProjects } from '../../helpers/project.js';
-import { afterAll, beforeAll } from 'vitest';
 /**
  * Shared setup for the agent-tool tests: a compiled copy of the commerce fixture with its
  * warehouse, opened as `svc mcp` opens a project, and calls that go through the real MCP server
@@ -11,10 +9,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll } from 'vitest';
 import { createToolContext, type ToolContext } from '../../../src/runtime/agent-tools/context.js';
 import { openToolContext } from '../../../src/runtime/agent-tools/open-context.js';
 import { createMcpServer } from '../../../src/server/mcp/server.js';
 import type { Executor } from '../../../src/warehouse/types.js';
+import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
 /**

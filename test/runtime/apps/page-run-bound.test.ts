@@ -7,8 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildServer } from '../../../src/index.js';
 import { createMemoryRunStore, type RunRecord } from '../../../src/host.js';
+import { buildServer } from '../../../src/index.js';
 import type { Executor } from '../../../src/warehouse/types.js';
 import { hookHarness } from '../../helpers/hook-harness.js';
 

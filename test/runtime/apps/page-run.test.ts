@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import type { Manifest } from '../../../src/compiler/types.js';
-import { PAGE_CONCURRENCY, runAppPage } from '../../../src/runtime/apps/page-run.js';
-import { StatementError, type Executor } from '../../../src/warehouse/types.js';
 import { createMemoryRunStore, type RunRecord, type RunStore } from '../../../src/hooks/stores/run-store.js';
+import { PAGE_CONCURRENCY, runAppPage } from '../../../src/runtime/apps/page-run.js';
+import { type Executor, StatementError } from '../../../src/warehouse/types.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
 

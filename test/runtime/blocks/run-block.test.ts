@@ -11,7 +11,7 @@ import { bindBlock, runBlock } from '../../../src/runtime/blocks/run-block.js';
 import { createExecutor } from '../../../src/warehouse/executor.js';
 import type { Executor, StatementRequest } from '../../../src/warehouse/types.js';
 import { cleanupProjects } from '../../helpers/project.js';
-import { SQLITE_CONFIG, commerceProject, numbersProject } from '../helpers/warehouse.js';
+import { commerceProject, numbersProject, SQLITE_CONFIG } from '../helpers/warehouse.js';
 
 function block(query: string, params: CompiledParam[] = [], extra: Partial<CompiledBlock> = {}): CompiledBlock {
   return {

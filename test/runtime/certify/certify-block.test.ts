@@ -4,8 +4,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { certifyBlock } from '../../../src/runtime/certify/certify-block.js';
 import { localOwner } from '../../../src/runtime/certify/local-owner.js';
 import { cleanupProjects, copyFixture } from '../../helpers/project.js';

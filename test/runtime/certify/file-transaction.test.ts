@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyChanges, TransactionError, type FileChange } from '../../../src/runtime/certify/file-transaction.js';
+import { applyChanges, type FileChange, TransactionError } from '../../../src/runtime/certify/file-transaction.js';
 import { cleanupProjects, makeProject } from '../../helpers/project.js';
 import { snapshot } from './helpers.js';
 

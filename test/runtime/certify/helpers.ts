@@ -1,8 +1,8 @@
 /** Shared helpers for the certify runtime tests: file snapshots and draft edits. */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 
 /** Every file under `dir` (path -> content), for "nothing was written" checks. */

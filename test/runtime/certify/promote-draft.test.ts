@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyPatch } from 'diff';
-import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { promoteDraft } from '../../../src/runtime/certify/promote-draft.js';
 import { blockSource, cleanupProjects, copyFixture } from '../../helpers/project.js';
 import { compiled, fixedNow, ORDERS_DRAFT, reviewDraft, snapshot, testOwner } from './helpers.js';

@@ -11,14 +11,15 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
 import { signText } from '../../../src/compiler/project/ed25519.js';
 import { receiptPayload } from '../../../src/compiler/project/receipt-signature.js';
 import type { Manifest } from '../../../src/compiler/types.js';
 import { buildServer } from '../../../src/index.js';
+import { createToolContext } from '../../../src/runtime/agent-tools/context.js';
 import { runAppCheck } from '../../../src/runtime/certify/app-check.js';
 import { firstCertifiersText } from '../../../src/runtime/certify/certifier-file.js';
 import { localSigner } from '../../../src/runtime/certify/receipt-signer.js';
@@ -27,9 +28,8 @@ import { initLocalKey, type LocalKey } from '../../../src/runtime/certify/signin
 import { createExecutor } from '../../../src/warehouse/executor.js';
 import type { Executor } from '../../../src/warehouse/types.js';
 import { svc } from '../../helpers/cli.js';
-import { createToolContext } from '../../../src/runtime/agent-tools/context.js';
-import { callTool } from '../agent-tools/helpers.js';
 import { cleanupProjects } from '../../helpers/project.js';
+import { callTool } from '../agent-tools/helpers.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
 const BLOCK = 'finance.weekly_revenue';

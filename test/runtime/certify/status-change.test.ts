@@ -5,8 +5,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { changeStatus } from '../../../src/runtime/certify/change-status.js';
 import { cleanupProjects, copyFixture } from '../../helpers/project.js';
 import { compiled } from './helpers.js';

@@ -6,13 +6,13 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { sqlFingerprint } from '../../../grammar/sql/index.js';
 import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../../src/compiler/types.js';
-import { sqlFingerprint } from '../../../grammar/sql/index.js';
-import { captureDraft, DraftError, questionSlug, uniqueSlug, type CaptureInput } from '../../../src/runtime/drafts/index.js';
-import { blockSource, cleanupProjects, CONFIG, copyFixture, makeProject } from '../../helpers/project.js';
+import { type CaptureInput, captureDraft, DraftError, questionSlug, uniqueSlug } from '../../../src/runtime/drafts/index.js';
+import { blockSource, CONFIG, cleanupProjects, copyFixture, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);
 

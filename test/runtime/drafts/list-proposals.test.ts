@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listProposals } from '../../../src/runtime/drafts/index.js';
-import { blockSource, cleanupProjects, CONFIG, copyFixture, makeProject } from '../../helpers/project.js';
+import { blockSource, CONFIG, cleanupProjects, copyFixture, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);
 

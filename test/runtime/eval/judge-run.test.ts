@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AskRun } from '../../../src/runtime/agent-runs/types.js';
 import type { EvalItem } from '../../../src/runtime/eval/eval-set.js';
 import { judgeRun } from '../../../src/runtime/eval/judge-run.js';
-import { summarise } from '../../../src/runtime/eval/summarise.js';
 import type { EvalResult } from '../../../src/runtime/eval/run-eval.js';
+import { summarise } from '../../../src/runtime/eval/summarise.js';
 
 const item = (expect: EvalItem['expect'], kind: EvalItem['kind'] = 'paraphrase'): EvalItem => ({ id: 'q', kind, question: 'q', expect });
 const base = { runId: 'r', traceId: 't', question: 'q', columns: [], rows: [], rowCount: 0, truncated: false, candidates: [], durationMs: 1 };

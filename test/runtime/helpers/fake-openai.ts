@@ -4,9 +4,10 @@
  * order (the last one repeats); every request is recorded (headers and parsed body) so a test
  * can assert what was sent, e.g. that no result row ever reached the model.
  */
+
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A scripted reply: assistant text, or a raw HTTP answer (status and body) for failure cases. */

@@ -3,11 +3,11 @@
  * generated database (generated first when missing), or a tiny project around a database the
  * test fills itself.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SvcConfig } from '../../../src/compiler/project/config.js';
-import { FIXTURES, copyFixture, makeProject } from '../../helpers/project.js';
+import { copyFixture, FIXTURES, makeProject } from '../../helpers/project.js';
 
 // A variable specifier keeps the type checker from demanding declarations for the .mjs script.
 const generator = '../../../scripts/make-warehouse.mjs';

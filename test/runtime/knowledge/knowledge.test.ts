@@ -12,11 +12,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { KnowledgeClient } from '../../../src/runtime/knowledge/knowledge-client.js';
 import { KnowledgeServerRefused } from '../../../src/runtime/knowledge/knowledge-client.js';
 import { KNOWLEDGE_CALLS, readKnowledge, withoutFigureSentences } from '../../../src/runtime/knowledge/knowledge-loop.js';
-import { serverOf, urlRefusal, type KnowledgeServer } from '../../../src/runtime/knowledge/servers.js';
+import { type KnowledgeServer, serverOf, urlRefusal } from '../../../src/runtime/knowledge/servers.js';
 import { svc } from '../../helpers/cli.js';
+import { PAGES } from '../../helpers/knowledge-pages.js';
 import { cleanupProjects, REPO } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
-import { PAGES } from '../../helpers/knowledge-pages.js';
 
 afterAll(cleanupProjects);
 

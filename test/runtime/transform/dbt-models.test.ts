@@ -9,15 +9,15 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, utimesSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/compiler/project/config.js';
-import { modelsOfManifest, modelsOfYaml, transformModels } from '../../../src/runtime/transform/dbt-models.js';
 import { parse as parseYaml } from 'yaml';
-import { REPO } from '../../helpers/project.js';
-import { callTool, openCommerce, type Opened } from '../agent-tools/helpers.js';
-import { startFakeOpenAi, sqlReply, useFakeModel, type FakeOpenAi } from '../helpers/fake-openai.js';
-import { compiledAsk } from '../agent-runs/ask-helpers.js';
+import { loadConfig } from '../../../src/compiler/project/config.js';
 import { configuredProvider } from '../../../src/runtime/agent-runs/model-provider.js';
 import { runAsk } from '../../../src/runtime/agent-runs/run-ask.js';
+import { modelsOfManifest, modelsOfYaml, transformModels } from '../../../src/runtime/transform/dbt-models.js';
+import { REPO } from '../../helpers/project.js';
+import { compiledAsk } from '../agent-runs/ask-helpers.js';
+import { callTool, type Opened, openCommerce } from '../agent-tools/helpers.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi, useFakeModel } from '../helpers/fake-openai.js';
 
 const FIXTURE = join(REPO, 'test/fixtures/dbt');
 const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as unknown;

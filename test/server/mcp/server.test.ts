@@ -5,14 +5,14 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ToolContext } from '../../../src/runtime/agent-tools/context.js';
+import { answer, defineTool } from '../../../src/runtime/agent-tools/tool.js';
 import { TOOLS } from '../../../src/runtime/agent-tools/tools/index.js';
 import { createMcpServer, toCallToolResult } from '../../../src/server/mcp/server.js';
-import { answer, defineTool } from '../../../src/runtime/agent-tools/tool.js';
-import type { ToolContext } from '../../../src/runtime/agent-tools/context.js';
 import { cleanupProjects } from '../../helpers/project.js';
-import { openCommerce, type Opened } from '../../runtime/agent-tools/helpers.js';
+import { type Opened, openCommerce } from '../../runtime/agent-tools/helpers.js';
 
 const SPEC_TOOLS = [
   'answer_question',

@@ -8,14 +8,14 @@
  * through the executor with a host, the row policy narrowing rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickhouseLiteral } from '../../../src/warehouse/connectors/clickhouse-literal.js';
-import { openClickhouseConnector } from '../../../src/warehouse/connectors/clickhouse.js';
 import type { ConnectionConfig } from '../../../src/compiler/project/config.js';
-import type { Connector, ConnectorStatement } from '../../../src/warehouse/connectors/connector.js';
-import { codeOf, runOn } from './run-helpers.js';
-import { createExecutor } from '../../../src/warehouse/executor.js';
 import type { HostHooks } from '../../../src/hooks/hooks.js';
-import { CLUSTER, startClickHouseCluster, type ClickHouseCluster } from '../../helpers/clickhouse-cluster.js';
+import { openClickhouseConnector } from '../../../src/warehouse/connectors/clickhouse.js';
+import { clickhouseLiteral } from '../../../src/warehouse/connectors/clickhouse-literal.js';
+import type { Connector, ConnectorStatement } from '../../../src/warehouse/connectors/connector.js';
+import { createExecutor } from '../../../src/warehouse/executor.js';
+import { CLUSTER, type ClickHouseCluster, startClickHouseCluster } from '../../helpers/clickhouse-cluster.js';
+import { codeOf, runOn } from './run-helpers.js';
 
 let cluster: ClickHouseCluster;
 let connector: Connector;

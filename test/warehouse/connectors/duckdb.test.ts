@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostHooks } from '../../../src/hooks/hooks.js';
 import type { Connector, ConnectorStatement } from '../../../src/warehouse/connectors/connector.js';
-import { codeOf, runOn } from './run-helpers.js';
 import { openDuckdbConnector } from '../../../src/warehouse/connectors/duckdb.js';
 import { createExecutor } from '../../../src/warehouse/executor.js';
-import type { HostHooks } from '../../../src/hooks/hooks.js';
+import { codeOf, runOn } from './run-helpers.js';
 
 let root = '';
 let connector: Connector;

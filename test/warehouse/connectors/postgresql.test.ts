@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionConfig } from '../../../src/compiler/project/config.js';
-import type { Connector, ConnectorStatement } from '../../../src/warehouse/connectors/connector.js';
-import { codeOf, runOn } from './run-helpers.js';
-import { openPostgresqlConnector } from '../../../src/warehouse/connectors/postgresql.js';
 import type { RequestContext } from '../../../src/hooks/context/request-context.js';
-import { createExecutor } from '../../../src/warehouse/executor.js';
 import type { HostHooks } from '../../../src/hooks/hooks.js';
-import { startPostgres, type PostgresServer } from '../../helpers/postgres-server.js';
+import type { Connector, ConnectorStatement } from '../../../src/warehouse/connectors/connector.js';
+import { openPostgresqlConnector } from '../../../src/warehouse/connectors/postgresql.js';
+import { createExecutor } from '../../../src/warehouse/executor.js';
+import { type PostgresServer, startPostgres } from '../../helpers/postgres-server.js';
+import { codeOf, runOn } from './run-helpers.js';
 
 const ROOT_PASSWORD = 'root pw with spaces';
 let server: PostgresServer;

@@ -18,9 +18,10 @@
  * - Pseudo-columns `"$path"`, `"$file_size"`, `"$file_modified_time"` name S3 objects; they are
  *   columns, not names this list holds (the families decide them).
  */
-import type { AllowList } from './types.js';
+
 import { sortedUnique } from './build.js';
 import { TRINO_ALLOW } from './trino.js';
+import type { AllowList } from './types.js';
 
 // https://docs.aws.amazon.com/athena/latest/ug/other-notable-limitations.html: Trino connector functions Athena does not have.
 const CONNECTOR_FUNCTIONS = ['objectid', 'objectid_timestamp', 'theta_sketch_cardinality', 'theta_sketch_union', 'timestamp_objectid'];

@@ -8,8 +8,8 @@
  */
 import type { Added, CatalogFile, LeftOut } from './build.js';
 import { allowListFrom } from './build.js';
-import { CLICKHOUSE_SUPPLEMENT } from './clickhouse-supplement.js';
 import catalog from './clickhouse.catalog.json' with { type: 'json' };
+import { CLICKHOUSE_SUPPLEMENT } from './clickhouse-supplement.js';
 import type { AllowList } from './types.js';
 
 export const CLICKHOUSE_CATALOG: CatalogFile = catalog;

@@ -19,9 +19,10 @@
  * read): spatial methods (Fabric casts well-known binary to geography in queries, data-types),
  * full-text, graph, regular-expression and vector functions.
  */
-import type { AllowList } from './types.js';
+
 import { sortedUnique } from './build.js';
 import { MSSQL_FAMILIES } from './mssql.js';
+import type { AllowList } from './types.js';
 
 // https://learn.microsoft.com/sql/t-sql/functions/median-transact-sql, quantile-transact-sql,
 // approx-median-transact-sql, approx-quantile-transact-sql ("available in Fabric Data Warehouse

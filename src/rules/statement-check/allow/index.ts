@@ -54,5 +54,5 @@ export function allowListOf(driver: Driver): AllowList {
   return union(ENGINE_ALLOW[driver], GRAMMAR);
 }
 
+export { SYSTEM_RELATIONS, type SystemRelationRules, systemRelationKey } from './system-relations.js';
 export type { AllowList } from './types.js';
-export { SYSTEM_RELATIONS, systemRelationKey, type SystemRelationRules } from './system-relations.js';

@@ -54,8 +54,9 @@
  *   `information_schema.table_privileges`, `.column_privileges`, `.routines` and `.parameters`
  *   (routine source text).
  */
-import type { AllowList } from './types.js';
+
 import { sortedUnique } from './build.js';
+import type { AllowList } from './types.js';
 
 // https://learn.microsoft.com/sql/t-sql/functions/aggregate-functions-transact-sql
 const AGGREGATE = [

@@ -33,8 +33,9 @@
  *   `resource_groups`, `files`, `partitions` (storage), `column_statistics` (histograms of
  *   values), and the `mysql`, `performance_schema` and `sys` schemas.
  */
-import type { AllowList } from './types.js';
+
 import { sortedUnique } from './build.js';
+import type { AllowList } from './types.js';
 
 // https://dev.mysql.com/doc/refman/8.4/en/aggregate-functions.html
 const AGGREGATE = [

@@ -33,8 +33,9 @@
  *   `svv_external_partitions` (IAM role options and S3 locations); `svv_table_info`,
  *   `svv_diskusage` (storage); `svv_datashare*` (other accounts).
  */
-import type { AllowList } from './types.js';
+
 import { sortedUnique } from './build.js';
+import type { AllowList } from './types.js';
 
 // https://docs.aws.amazon.com/redshift/latest/dg/c_Aggregate_Functions.html
 const AGGREGATE = [

@@ -29,8 +29,9 @@
  *   (`t$files`, `t$history`, `t$snapshots`, `t$partitions`) are the project's own names and are
  *   not system relations.
  */
-import type { AllowList } from './types.js';
+
 import { sortedUnique } from './build.js';
+import type { AllowList } from './types.js';
 
 // https://trino.io/docs/current/functions/aggregate.html
 const AGGREGATE = [

@@ -17,7 +17,7 @@ import { SHARED } from './shared.js';
 import { SNOWFLAKE_FAMILIES } from './snowflake.js';
 import { SQLITE_FAMILIES } from './sqlite.js';
 import { TRINO_FAMILIES } from './trino.js';
-import { mergeFamilies, type EngineFamilies } from './types.js';
+import { type EngineFamilies, mergeFamilies } from './types.js';
 
 function stack(...deltas: Partial<EngineFamilies>[]): EngineFamilies {
   return deltas.reduce<EngineFamilies>((acc, delta) => mergeFamilies(acc, delta), SHARED);

@@ -5,7 +5,7 @@
  * tile's source, an App's lifecycle). Never returns rows.
  */
 import { z } from 'zod';
-import { knowledgeGraph, type KgKind } from '../knowledge-graph.js';
+import { type KgKind, knowledgeGraph } from '../knowledge-graph.js';
 import { answer, defineTool, refuse } from '../tool.js';
 
 const KINDS = ['block', 'metric', 'dashboard', 'tile', 'app'] as const satisfies readonly KgKind[];

@@ -11,9 +11,9 @@
  */
 import { z } from 'zod';
 import { replaceParams } from '../../../compiler/analyze/params.js';
-import { statementTables, type StatementTables } from '../../../compiler/sql-tables.js';
+import { type StatementTables, statementTables } from '../../../compiler/sql-tables.js';
 import type { CompiledBlock, Manifest } from '../../../compiler/types.js';
-import { allTiles, trustOf, type Catalog, type TileRef } from '../catalog.js';
+import { allTiles, type Catalog, type TileRef, trustOf } from '../catalog.js';
 import { answer, defineTool, refuse } from '../tool.js';
 
 /** Parser readings by dialect and SQL fingerprint; beyond the limit the oldest goes first. */

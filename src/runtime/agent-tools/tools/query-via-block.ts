@@ -7,8 +7,8 @@
  * (rule 2). A refused block runs nothing.
  */
 import { z } from 'zod';
-import { runBlock } from '../../blocks/run-block.js';
 import { errorReference } from '../../../hooks/context/error-reference.js';
+import { runBlock } from '../../blocks/run-block.js';
 import { answer, defineTool, refuse } from '../tool.js';
 
 const paramValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);

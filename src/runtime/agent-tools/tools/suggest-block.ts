@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { openProject } from '../../certify/project.js';
-import { clusterDomain, clusterDrafts, draftCaptures, type DraftCluster } from '../draft-clusters.js';
+import { clusterDomain, clusterDrafts, type DraftCluster, draftCaptures } from '../draft-clusters.js';
 import { readSelect } from '../select-columns.js';
 import { answer, defineTool, refuse } from '../tool.js';
 
