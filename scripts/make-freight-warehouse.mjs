@@ -1,21 +1,5 @@
 #!/usr/bin/env node
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-// Generates the embedded SQLite warehouse of fixtures/freight: Larkspur Freight, a road freight
-// carrier with six depots (MAN1 ... DAR1) and sixty vehicles delivering customers' pallets and
-// parcels across Great Britain, with the drivers, daily trips, consignments and delivery
-// attempts, fuel, maintenance, weekly invoices, claims and safety incidents. Output must be
-// reproducible: the fixture's block tests assert on this data, so every value comes from a seeded
-// PRNG and fixed calendar bounds, never from Math.random. Only the dates move, as in
-// scripts/make-hotels-warehouse.mjs: the calendar is shifted by whole weeks so that the last
-// working day falls in the seven days before `now`. A whole-week shift keeps every value and every
-// weekday (invoice runs stay on Mondays, Sundays stay quiet).
-//
-// Personal columns (drivers' phone, personal e-mail, home address, date of birth, National
-// Insurance number, driving licence number and hourly rate) exist in the drivers table, as they do
-// in a real transport-office export; the blocks that select any of them declare them sensitive.
-import Database from 'better-sqlite3';
+import { headerIs, runAsScript, writeWarehouse } from './warehouse-file.mjs';
 
 export const SEED = 20260415;
 export const COUNTS = { depots: 6, vehicles: 60, customers: 48 };
@@ -1040,62 +1024,24 @@ function fillClaims(ins, rnd, shipments) {
  * `options.now` fixes the calendar (default: the clock); the same week gives the same bytes.
  */
 export async function makeWarehouse(path, options = {}) {
-  const out = resolve(path);
   shift = calendarShift(options.now ?? new Date());
-  mkdirSync(dirname(out), { recursive: true });
-  const tmp = `${out}.${process.pid}.tmp`;
-  rmSync(tmp, { force: true });
-  const db = new Database(tmp);
-  try {
-    // No journal and no fsync while generating: the file is private until the rename.
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    // A trip's attempts and consignments are written as they happen, before the trip row: keys are
-    // checked once at the end instead of on every insert.
-    db.pragma('foreign_keys = OFF');
-    db.exec(SCHEMA);
-    db.transaction(() => fill(db, prng(SEED)))();
-    const broken = db.pragma('foreign_key_check');
-    if (broken.length > 0) throw new Error(`foreign keys broken: ${JSON.stringify(broken.slice(0, 3))}`);
-    db.transaction(() => fillCalendar(db))();
-    db.exec(INDEXES);
-    db.exec('ANALYZE');
-    db.pragma(`user_version = ${shift / WEEK}`);
-    db.pragma(`application_id = ${LAYOUT}`);
-    db.pragma('journal_mode = DELETE');
-  } catch (err) {
-    db.close();
-    rmSync(tmp, { force: true });
-    throw err;
-  }
-  db.close();
-  renameSync(tmp, out);
-  for (const suffix of ['-journal', '-wal', '-shm']) if (existsSync(out + suffix)) rmSync(out + suffix);
-  return out;
+  return writeWarehouse(path, {
+    version: shift / WEEK,
+    layout: LAYOUT,
+    deferKeys: true,
+    build: (db) => {
+      db.exec(SCHEMA);
+      db.transaction(() => fill(db, prng(SEED)))();
+      db.transaction(() => fillCalendar(db))();
+      db.exec(INDEXES);
+      db.exec('ANALYZE');
+    },
+  });
 }
 
 /** True when `path` exists and was generated for the same week as `now` (its data is current). */
 export function warehouseIsCurrent(path, now = new Date()) {
-  if (!existsSync(path)) return false;
-  let db;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    // user_version holds the shift in weeks (written by makeWarehouse): a header field, no table.
-    return db.pragma('user_version', { simple: true }) === calendarShift(now) / WEEK && db.pragma('application_id', { simple: true }) === LAYOUT;
-  } catch {
-    return false;
-  } finally {
-    db?.close();
-  }
+  return headerIs(path, calendarShift(now) / WEEK, LAYOUT);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const target = process.argv[2];
-  if (!target) {
-    process.stderr.write('usage: node scripts/make-freight-warehouse.mjs <out.db>\n');
-    process.exit(2);
-  }
-  const started = performance.now();
-  const out = await makeWarehouse(target);
-  process.stderr.write(`wrote ${out} in ${Math.round(performance.now() - started)} ms\n`);
-}
+await runAsScript(import.meta.url, (target) => makeWarehouse(target));

@@ -1,20 +1,5 @@
 #!/usr/bin/env node
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-// Generates the embedded SQLite warehouse of fixtures/hotels: a group of twelve boutique hotels
-// (Kestrel Hotels) with reservations, the nightly audit, F&B outlets, maintenance, housekeeping,
-// guest reviews, loyalty and staff. Output must be reproducible: the fixture's block tests
-// assert on this data, so every value comes from a seeded PRNG and fixed calendar bounds, never
-// from Math.random. Only the dates move, as in scripts/make-warehouse.mjs: the calendar is
-// shifted by whole weeks so that the last night audit falls in the seven days before `now`
-// (reservations already on the books reach up to six months past it). A whole-week shift keeps
-// every value and every weekday.
-//
-// Personal columns (guests' e-mail, phone, home address, date of birth, passport number; staff
-// pay, bank details and the like) exist in the tables, as they do in a real PMS and HR export,
-// but no block selects them.
-import Database from 'better-sqlite3';
+import { headerIs, runAsScript, writeWarehouse } from './warehouse-file.mjs';
 
 export const SEED = 20250917;
 export const COUNTS = { hotels: 12, companies: 40, outlets: 5 };
@@ -1146,57 +1131,23 @@ function makeStay(rnd, h, hi, arrival, nights, channel, segment, extra) {
  * `options.now` fixes the calendar (default: the clock); the same week gives the same bytes.
  */
 export async function makeWarehouse(path, options = {}) {
-  const out = resolve(path);
   shift = calendarShift(options.now ?? new Date());
-  mkdirSync(dirname(out), { recursive: true });
-  const tmp = `${out}.${process.pid}.tmp`;
-  rmSync(tmp, { force: true });
-  const db = new Database(tmp);
-  try {
-    // No journal and no fsync while generating: the file is private until the rename.
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.exec(SCHEMA);
-    db.transaction(() => fill(db, prng(SEED)))();
-    db.transaction(() => fillCalendar(db))();
-    db.exec(INDEXES);
-    db.exec('ANALYZE');
-    db.pragma(`user_version = ${shift / WEEK}`);
-    db.pragma(`application_id = ${LAYOUT}`);
-    db.pragma('journal_mode = DELETE');
-  } catch (err) {
-    db.close();
-    rmSync(tmp, { force: true });
-    throw err;
-  }
-  db.close();
-  renameSync(tmp, out);
-  for (const suffix of ['-journal', '-wal', '-shm']) if (existsSync(out + suffix)) rmSync(out + suffix);
-  return out;
+  return writeWarehouse(path, {
+    version: shift / WEEK,
+    layout: LAYOUT,
+    build: (db) => {
+      db.exec(SCHEMA);
+      db.transaction(() => fill(db, prng(SEED)))();
+      db.transaction(() => fillCalendar(db))();
+      db.exec(INDEXES);
+      db.exec('ANALYZE');
+    },
+  });
 }
 
 /** True when `path` exists and was generated for the same week as `now` (its data is current). */
 export function warehouseIsCurrent(path, now = new Date()) {
-  if (!existsSync(path)) return false;
-  let db;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    // user_version holds the shift in weeks (written by makeWarehouse): a header field, no table.
-    return db.pragma('user_version', { simple: true }) === calendarShift(now) / WEEK && db.pragma('application_id', { simple: true }) === LAYOUT;
-  } catch {
-    return false;
-  } finally {
-    db?.close();
-  }
+  return headerIs(path, calendarShift(now) / WEEK, LAYOUT);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const target = process.argv[2];
-  if (!target) {
-    process.stderr.write('usage: node scripts/make-hotels-warehouse.mjs <out.db>\n');
-    process.exit(2);
-  }
-  const started = performance.now();
-  const out = await makeWarehouse(target);
-  process.stderr.write(`wrote ${out} in ${Math.round(performance.now() - started)} ms\n`);
-}
+await runAsScript(import.meta.url, (target) => makeWarehouse(target));
