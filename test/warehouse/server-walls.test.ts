@@ -1,6 +1,8 @@
 /**
  * Second walls in the server engines (issue 25, item 4), against real servers, statements sent
- * to the connectors past the check on purpose:
+ * to the connectors past the check on purpose; and the differential: every statement the check
+ * lets through from the corpora leaves the server's state (settings, relations, rows, sequences,
+ * locks) unchanged.
  *
  * - PostgreSQL, under the read-only role docs/warehouses.md asks for: `default_transaction_read_only`
  *   on, no membership in pg_read_server_files, pg_write_server_files, pg_execute_server_program or
@@ -12,11 +14,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostedStatementRefusal } from '../../src/rules/statement-check/index.js';
 import { openClickhouseConnector } from '../../src/warehouse/connectors/clickhouse.js';
 import type { Connector } from '../../src/warehouse/connectors/connector.js';
 import { openPostgresqlConnector } from '../../src/warehouse/connectors/postgresql.js';
+import { BLIND_TUNING } from '../corpus/blind/tuning.js';
+import { statementCorpus } from '../corpus/statement-corpus.js';
 import { type ClickHouseCluster, startClickHouseCluster } from '../helpers/clickhouse-cluster.js';
 import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
+
+/** Statements of the corpora (conformance and the blind tuning half) the check lets through on `driver`. */
+function allowedStatements(driver: string): string[] {
+  const cases = [...statementCorpus(), ...BLIND_TUNING].filter((c) => c.driver === driver);
+  return [...new Set(cases.filter((c) => hostedStatementRefusal(c.sql, c.driver, [], { readOnly: true }) === null).map((c) => c.sql))];
+}
+
 import { codeOf, runOn } from './connectors/run-helpers.js';
 
 /** The role svc expects (docs/warehouses.md, "The read-only role"). */
@@ -35,7 +47,12 @@ describe('PostgreSQL under the read-only role', () => {
   beforeAll(async () => {
     server = await startPostgres({ password: 'root-pw' });
     root = mkdtempSync(join(tmpdir(), 'svc-pgwall-'));
-    await server.client.query("CREATE TABLE orders (id integer, email text); INSERT INTO orders VALUES (1, 'ada@example.test'); CREATE SEQUENCE s;");
+    await server.client.query(`CREATE TABLE orders (id integer, email text, customer_id integer, total numeric, state text, status text, region text, created_at timestamp, shipped_at timestamp, items jsonb);
+      INSERT INTO orders (id, email) VALUES (1, 'ada@example.test');
+      CREATE TABLE customers (id integer, name text, region text, email text, state text);
+      CREATE TABLE payments (id integer, order_id integer, amount numeric);
+      CREATE TABLE archived_orders (id integer, state text, total numeric);
+      CREATE SEQUENCE s; CREATE SEQUENCE order_seq;`);
     await server.client.query(READER_ROLE);
     process.env['SVC_TEST_PG_READER'] = 'reader-pw';
     reader = openPostgresqlConnector({
@@ -82,6 +99,69 @@ describe('PostgreSQL under the read-only role', () => {
   });
 });
 
+describe('PostgreSQL: the statements the check allows leave the server as they found it', () => {
+  let server: PostgresServer;
+  let root = '';
+  let reader: Connector;
+
+  beforeAll(async () => {
+    server = await startPostgres({ password: 'root-pw' });
+    root = mkdtempSync(join(tmpdir(), 'svc-pgstate-'));
+    await server.client.query(`CREATE TABLE orders (id integer, customer_id integer, total numeric, state text, status text, region text, created_at timestamp, shipped_at timestamp, items jsonb);
+      INSERT INTO orders VALUES (1, 1, 120.5, 'CA', 'paid', 'West', '2024-01-02', NULL, '[1]');
+      CREATE TABLE customers (id integer, name text, region text, email text, state text);
+      CREATE TABLE payments (id integer, order_id integer, amount numeric);
+      CREATE TABLE archived_orders (id integer, state text, total numeric);
+      CREATE SEQUENCE order_seq;`);
+    await server.client.query(READER_ROLE);
+    process.env['SVC_TEST_PG_READER2'] = 'reader-pw';
+    reader = openPostgresqlConnector({
+      name: 'wh',
+      root,
+      connection: { driver: 'postgresql', host: '127.0.0.1', port: server.port, user: 'svc_reader', database: 'postgres', passwordEnv: 'SVC_TEST_PG_READER2' },
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await reader?.close();
+    await server?.stop();
+    delete process.env['SVC_TEST_PG_READER2'];
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Settings (the server's and the reader's defaults), relations, rows, sequences, advisory locks, prepared transactions. */
+  async function stateOf(): Promise<string> {
+    const q = async (sql: string) => JSON.stringify((await server.client.query(sql)).rows);
+    return [
+      await q(
+        "SELECT name, setting FROM pg_settings WHERE context IN ('postmaster', 'sighup', 'superuser', 'user') AND name NOT LIKE '%timeout%' ORDER BY name",
+      ),
+      await q('SELECT setconfig FROM pg_db_role_setting ORDER BY setrole'),
+      await q(
+        "SELECT n.nspname, c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') ORDER BY 1, 2",
+      ),
+      await q('SELECT (SELECT count(*) FROM orders) AS o, (SELECT count(*) FROM customers) AS c, (SELECT count(*) FROM payments) AS p'),
+      await q('SELECT last_value, is_called FROM order_seq'),
+      await q("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"),
+      await q('SELECT count(*) FROM pg_prepared_xacts'),
+    ].join('|');
+  }
+
+  it('for every allowed statement of the postgresql corpora, run by svc under the read-only role', async () => {
+    const statements = allowedStatements('postgresql');
+    expect(statements.length).toBeGreaterThan(80);
+    const changed: string[] = [];
+    let ran = 0;
+    for (const sql of statements) {
+      const before = await stateOf();
+      if ((await codeOf(runOn(reader, sql, [], {}, 5_000))) === 'ok') ran++;
+      if ((await stateOf()) !== before) changed.push(sql);
+    }
+    expect(changed).toEqual([]);
+    expect(ran).toBeGreaterThan(statements.length / 3);
+  });
+});
+
 describe('ClickHouse with readonly=2 and DDL off', () => {
   let cluster: ClickHouseCluster;
   let ch: Connector;
@@ -116,5 +196,24 @@ describe('ClickHouse with readonly=2 and DDL off', () => {
     ])
       expect(await codeOf(runOn(ch, sql)), sql).toBe('WAREHOUSE_ERROR');
     expect((await runOn(ch, 'SELECT count() AS n FROM orders')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('leaves the server as it found it for every allowed statement of the clickhouse corpora', async () => {
+    const stateOf = async () =>
+      [
+        await cluster.query("SELECT database, name, engine FROM system.tables WHERE database NOT IN ('system') ORDER BY database, name FORMAT JSONEachRow"),
+        await cluster.query('SELECT name FROM system.databases ORDER BY name FORMAT JSONEachRow'),
+        await cluster.query('SELECT count() FROM orders FORMAT JSONEachRow'),
+        await cluster.query('SELECT name, value FROM system.settings WHERE changed ORDER BY name FORMAT JSONEachRow'),
+      ].join('|');
+    const statements = allowedStatements('clickhouse');
+    expect(statements.length).toBeGreaterThan(60);
+    const changed: string[] = [];
+    for (const sql of statements) {
+      const before = await stateOf();
+      await codeOf(runOn(ch, sql, [], {}, 5_000));
+      if ((await stateOf()) !== before) changed.push(sql);
+    }
+    expect(changed).toEqual([]);
   });
 });
