@@ -277,7 +277,10 @@ export async function genProject(dir, count = 10000, { seed = 7 } = {}) {
  * so the built svc is asked for it (a check-only compile: nothing is written into the project).
  */
 async function writeCompanions(root) {
-  const { compileProject } = await import(new URL('../dist/src/compiler/pipeline/compile-project.js', import.meta.url).href);
+  // Under `--against`, the older build measures and this build generates: both sides then see
+  // the same project, whatever the older build's layout.
+  const dist = process.env.SVC_BENCH_GEN_DIST ?? new URL('../dist', import.meta.url).pathname;
+  const { compileProject } = await import(pathToFileURL(join(dist, 'src/compiler/pipeline/compile-project.js')).href);
   const compiled = compileProject({ project: root, cache: false, check: true });
   const blocks = Object.values(JSON.parse(compiled.text).blocks);
   for (const b of blocks) {

@@ -258,6 +258,11 @@ export const CODES = {
     'Parameter {{param}} of block {{block}}: {{problem}}.',
     'Declare parameters as name: type = default with type string, number, integer, boolean or date.',
   ),
+  'compile/invalid-row-rule': entry(
+    'error',
+    'Row rule of block {{block}}: {{problem}}.',
+    'Write a row rule as @rls(<column> = {user.<attribute>}) or @rls(<column> IN {user.<attribute>}).',
+  ),
   'compile/invalid-status': entry(
     'error',
     'Status {{status}} of block {{block}} is not one of draft, review, certified, pending_recertification, deprecated, retired.',

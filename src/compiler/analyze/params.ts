@@ -8,6 +8,7 @@ import type { ParamDecl } from '../../../grammar/block/ast.js';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { CompiledParam, ParamType } from '../types.js';
+import { ownerRowRules } from './row-rules.js';
 
 export const PARAM_TYPES: readonly ParamType[] = ['boolean', 'date', 'integer', 'number', 'string'];
 const PARAM_REF = /\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}/g;
@@ -20,9 +21,12 @@ export function usedParams(query: string): string[] {
   return [...seen];
 }
 
-/** The query with every `${name}` replaced, for reading by a SQL lexer. */
+/**
+ * The query with every `${name}` replaced, for reading by a SQL lexer or running as the local
+ * owner: its `@rls(...)` row rules read as the owner reads them (every row; see row-rules.ts).
+ */
 export function replaceParams(query: string, replacement: (name: string) => string): string {
-  return query.replace(PARAM_REF, (_whole, name: string) => replacement(name));
+  return ownerRowRules(query).replace(PARAM_REF, (_whole, name: string) => replacement(name));
 }
 
 function defaultProblem(type: ParamType, value: unknown): string | undefined {

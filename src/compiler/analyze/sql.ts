@@ -10,6 +10,7 @@ import { fingerprintOfTokens, lexStatement, type SqlToken, tablesOfTokens, Unrea
 import { statementTables } from '../sql-tables.js';
 import type { CompiledBlock } from '../types.js';
 import { replaceParams } from './params.js';
+import { readableRowRules, rowRuleProblems } from './row-rules.js';
 import { sqlFindings } from './sql-checks.js';
 
 function reason(error: unknown): string {
@@ -20,9 +21,16 @@ function reason(error: unknown): string {
 /** Query offsets -> file spans for the block's diagnostics; absent when not known. */
 export type QuerySpan = (start: number, end: number) => Span;
 
-/** `${name}` as `:name` padded to the same length, so token offsets are query offsets. */
+/** `${name}` as `:name` padded to the same length (row rules too), so token offsets are query offsets. */
 function sameLengthParams(query: string): string {
-  return replaceParams(query, (name) => `:${name}`.padEnd(name.length + 3, ' '));
+  return replaceParams(readableRowRules(query), (name) => `:${name}`.padEnd(name.length + 3, ' '));
+}
+
+/** A malformed `@rls(...)` row rule, at its place in the query. */
+function rowRuleFindings(block: CompiledBlock, where: QuerySpan | undefined): Diagnostic[] {
+  return rowRuleProblems(block.query).map(({ offset, problem }) =>
+    diag('compile/invalid-row-rule', { block: block.id, problem }, { file: block.file, span: where?.(offset, offset + 4) ?? block.span }),
+  );
 }
 
 const UNTERMINATED: Readonly<Record<string, string>> = {
@@ -45,13 +53,16 @@ function findings(block: CompiledBlock, tokens: SqlToken[], where: QuerySpan | u
 export function readBlockSql(block: CompiledBlock, where?: QuerySpan): Diagnostic[] {
   if (block.query.trim() === '') return [];
   const sql = sameLengthParams(block.query);
+  const ruleFindings = rowRuleFindings(block, where);
   try {
     const tokens = lexStatement(sql, block.dialect);
     block.tables = tablesOfTokens(tokens);
     block.tablesFrom = 'lexer';
     block.sqlFingerprint = fingerprintOfTokens(tokens);
-    return findings(block, tokens, where);
+    return [...ruleFindings, ...findings(block, tokens, where)];
   } catch (lexError) {
+    // A malformed row rule is the one cause: the lexer failing on it is not another.
+    if (ruleFindings.length > 0) return ruleFindings;
     const what = lexError instanceof UnreadableStatement ? UNTERMINATED[lexError.reason] : undefined;
     if (what !== undefined && where !== undefined && lexError instanceof UnreadableStatement && lexError.offset >= 0) {
       return [diag('sql/unterminated', { block: block.id, what }, { file: block.file, span: where(lexError.offset, lexError.offset + 1) })];

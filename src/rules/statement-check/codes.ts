@@ -125,6 +125,11 @@ export const STATEMENT_CODES = {
     "The host's row policy answered with a statement the statement check refuses, so nothing ran.",
     'The host should narrow with a plain read; give the administrator the question.',
   ),
+  'row-rules': code(
+    'row-policy',
+    "The block's own @rls row rules read an attribute the person's sign-in does not give (or a list where one value is compared), so nothing ran.",
+    'Ask the host to give your sign-in the attribute the block reads, or ask for a block without row rules.',
+  ),
   'select-into': code('read-only', 'Statements here may only read and may not store results with INTO.', 'Leave out INTO: the answer carries the rows.'),
   session: code('family', "Statements here may not change or read the engine's session state.", NO_USE),
   setting: code('family', 'Statements here may not change settings.', NO_USE),

@@ -9,6 +9,7 @@
  */
 
 import { replaceParams } from '../../compiler/analyze/params.js';
+import { lowerRowRules, rowRules } from '../../compiler/analyze/row-rules.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import type { ParamErrorCode } from '../../rules/ask-refusal-codes.js';
@@ -47,8 +48,10 @@ export interface RunBlockOptions {
   maxRows?: number;
 }
 
-/** The statement text and positional values of a block, or the parameter error. */
-export function bindBlock(block: CompiledBlock, values: Record<string, unknown>): { sql: string; params: SqlValue[] } | BlockRunError {
+/** The statement text and positional values of a block for `asker`, or the parameter or row-rule error. */
+export function bindBlock(block: CompiledBlock, values: Record<string, unknown>, asker?: Asker): { sql: string; params: SqlValue[] } | BlockRunError {
+  const lowered = lowerFor(block, asker);
+  if ('code' in lowered) return lowered;
   const declared = new Map(block.params.map((p) => [p.name, p]));
   for (const name of Object.keys(values)) {
     if (!declared.has(name)) return { code: 'PARAM_UNKNOWN', param: name, message: `Block ${block.id} has no parameter named "${name}".` };
@@ -65,8 +68,9 @@ export function bindBlock(block: CompiledBlock, values: Record<string, unknown>)
     if (problem !== undefined) return { code: 'PARAM_INVALID', param: p.name, message: problem };
     bound.set(p.name, coerced.value);
   }
+  lowered.values.forEach((value, i) => bound.set(ruleMarker(i), value));
   const order: string[] = [];
-  const sql = replaceParams(block.query, (name) => {
+  const sql = replaceParams(lowered.query, (name) => {
     order.push(name);
     return '?';
   });
@@ -75,6 +79,28 @@ export function bindBlock(block: CompiledBlock, values: Record<string, unknown>)
     return { code: 'PARAM_UNKNOWN', param: undeclared, message: `Block ${block.id} uses parameter "${undeclared}" without declaring it.` };
   }
   return { sql, params: order.map((name) => bound.get(name) as SqlValue) };
+}
+
+/** A row rule's value as a parameter name no declared parameter can take (names start with a letter). */
+function ruleMarker(index: number): string {
+  return `__rls_${index}`;
+}
+
+/**
+ * The block's row rules lowered for who asks: a person a host placed reads their own attributes
+ * (bound, never spliced) and is refused when one is missing; anyone else is the owner, whose form
+ * `replaceParams` gives.
+ */
+function lowerFor(block: CompiledBlock, asker: Asker): { query: string; values: Array<string | number | boolean> } | BlockRunError {
+  if (asker?.host === undefined || rowRules(block.query).length === 0) return { query: block.query, values: [] };
+  const lowered = lowerRowRules(block.query, asker.principal?.attributes ?? {}, ruleMarker);
+  if ('query' in lowered) return lowered;
+  const what = lowered.problem === 'missing' ? `your sign-in gives no ${lowered.attribute}` : `your ${lowered.attribute} is a list where one value is compared`;
+  return {
+    code: 'ROW_POLICY_REFUSED',
+    reason: 'row-rules',
+    message: `Block ${block.id} keeps its rows to the people its row rules name, and ${what}, so nothing ran.`,
+  };
 }
 
 function failed(error: BlockRunError, durationMs = 0): BlockRun {
@@ -90,7 +116,7 @@ export async function runBlock(
   options: RunBlockOptions = {},
 ): Promise<BlockRun> {
   const started = performance.now();
-  const binding = bindBlock(block, values);
+  const binding = bindBlock(block, values, asker);
   if (!('sql' in binding)) return failed(binding);
   try {
     const result = await executor.execute({ asker, sql: binding.sql, params: binding.params, connection: block.connection, origin: 'block', ...options });

@@ -12,6 +12,7 @@
  */
 
 import type { FastifyPluginAsync } from 'fastify';
+import { rowRules } from '../../compiler/analyze/row-rules.js';
 import type { CompiledBlock, CompiledTile, Manifest } from '../../compiler/types.js';
 import { figuresDependOnReader, keepsAnswerText } from '../../hooks/answer-text.js';
 import type { Asker } from '../../hooks/context/request-context.js';
@@ -53,7 +54,9 @@ async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Ma
       sourceEvidence: record.tables.map((relation) => ({ kind: 'answer_relation' as const, relation })),
     };
   const text = record.values?.text;
-  if (text === undefined || record.figuresWithheld === true || (await figuresDependOnReader(asker, record.tables))) throw dependsOnReader();
+  // A block's own row rules narrow by reader whatever the host's hooks say.
+  const narrowsByReader = asker?.host !== undefined && block !== undefined && rowRules(block.query).length > 0;
+  if (text === undefined || record.figuresWithheld === true || narrowsByReader || (await figuresDependOnReader(asker, record.tables))) throw dependsOnReader();
   return { kind: 'text', title: record.question, text, answer: { runId: record.runId, question: record.question, tables: record.tables } };
 }
 
