@@ -153,6 +153,29 @@ function bindReach(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, 
   });
 }
 
+/** Whether a time series lists its latest period first (`ORDER BY week_start DESC`, `ORDER BY 1 DESC`). */
+function latestFirst(block: CompiledBlock, facts: BlockFacts): boolean {
+  const m = /\border\s+by\s+(?:\w+\.)?(\w+)\s+desc\b/i.exec(block.query);
+  const first = m?.[1]?.toLowerCase();
+  return first !== undefined && (first === '1' || first === facts.timeColumn?.toLowerCase());
+}
+
+/**
+ * "weekly revenue, last 8 weeks": counted in the series' own unit, the most recent N periods of a
+ * latest-first series with a row limit are its N rows (the limit takes N), not every period since
+ * a date N units ago (a partial first one too). Any other unit ("last 30 days" of a weekly
+ * series) is a period.
+ */
+function bindRecentRows(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, out: Binding): boolean {
+  const r = asks.period?.relative;
+  const p = facts.limitParam;
+  if (r === undefined || r.direction !== 'past' || asks.limit !== undefined || p === undefined) return false;
+  if (!facts.timeSeries || facts.timeUnit !== r.unit || !latestFirst(block, facts)) return false;
+  if (policyProblem(block, p, r.n) !== undefined) return false;
+  out.params[p.name] = r.n;
+  return true;
+}
+
 /**
  * Binds a question's value to a string parameter in the spelling the field's known values have
  * (the data's, else the declared ones); a value outside a known set is not bound but explained.
@@ -285,8 +308,10 @@ export function bindAsks(block: CompiledBlock, asks: QuestionAsks, now?: Date | 
   const facts = blockFacts(block);
   const out: Binding = { params: {}, unmet: [] };
   bindLimit(block, facts, asks, out);
-  bindPeriod(block, facts, asks, now, out);
-  bindReach(block, facts, asks, now, out);
+  if (!bindRecentRows(block, facts, asks, out)) {
+    bindPeriod(block, facts, asks, now, out);
+    bindReach(block, facts, asks, now, out);
+  }
   bindFilters(block, facts, asks, lexicon, out);
   bindAll(block, facts, asks, out);
   for (const p of block.params) {

@@ -8,8 +8,10 @@
  *
  * Pure and built once per router: each example's key is the sorted set of its content terms.
  */
+
 import { distance } from 'fastest-levenshtein';
 import type { CompiledBlock } from '../compiler/types.js';
+import { blockFacts } from './block-facts.js';
 import type { QuestionAsks } from './question-asks.js';
 import { isNumberWord, termsOfWord, words } from './tokens.js';
 import { NEUTRAL_WORDS, STOP_WORDS } from './vocabulary.js';
@@ -44,6 +46,9 @@ function valueSpans(asks: QuestionAsks): Array<[number, number]> {
 /** Calendar units keep their meaning inside a period ("last week" is about weeks, "last month" about months). */
 const UNIT = /^(?:day|week|month|quarter|year)s?$|^(?:daily|weekly|monthly|quarterly|yearly|annual)$/;
 
+/** Marks a calendar unit read inside a period, apart from the same word as a breakdown. */
+const PERIOD_UNIT = '~';
+
 /**
  * The sorted distinct content terms of `text`, the words that say which rows set aside: filter
  * values and a top-N entirely, a period except its calendar unit.
@@ -54,22 +59,33 @@ export function contentTerms(text: string, asks: QuestionAsks): string[] {
   const out = new Set<string>();
   for (const w of words(text)) {
     if (STOP_WORDS.has(w.word) || NEUTRAL.has(w.word) || isNumberWord(w.word) || inside(values, w.start, w.end)) continue;
-    if (inside(period, w.start, w.end) && !UNIT.test(w.word)) continue;
-    for (const t of termsOfWord(w.word)) out.add(t);
+    const inPeriod = inside(period, w.start, w.end);
+    if (inPeriod && !UNIT.test(w.word)) continue;
+    // A period's unit ("last month") is not a breakdown by it ("by month"): the two never match.
+    for (const t of termsOfWord(w.word)) out.add(inPeriod ? `${PERIOD_UNIT}${t}` : t);
   }
   return [...out].sort();
+}
+
+/** The term of the calendar unit a time-series block has one row per, or '' for any other block. */
+function seriesTerm(block: CompiledBlock): string {
+  const unit = blockFacts(block).timeUnit;
+  return unit === undefined || !blockFacts(block).timeSeries ? '' : (termsOfWord(unit)[0] ?? '');
 }
 
 /** Builds the index over every example of every block (`asksOf` reads an example's asks). */
 export function buildExampleIndex(blocks: readonly CompiledBlock[], asksOf: (text: string) => QuestionAsks): ExampleIndex {
   const byKey = new Map<string, ExampleRef[]>();
   blocks.forEach((block, doc) => {
+    const series = seriesTerm(block);
     for (const e of block.examples) {
       const asks = asksOf(e.question);
       const terms = contentTerms(e.question, asks);
       if (terms.length === 0) continue;
-      const key = terms.join(' ');
-      byKey.set(key, [...(byKey.get(key) ?? []), { doc, question: e.question, asks }]);
+      // A series' own unit asked as a period ("revenue last week" of a weekly block) is also what
+      // asking for the series says ("weekly revenue"): the example is found under both.
+      const keys = new Set([terms.join(' '), [...new Set(terms.map((t) => (t === `${PERIOD_UNIT}${series}` ? series : t)))].sort().join(' ')]);
+      for (const key of keys) byKey.set(key, [...(byKey.get(key) ?? []), { doc, question: e.question, asks }]);
     }
   });
   const bySize = new Map<number, string[][]>();
@@ -92,7 +108,7 @@ function typoOf(a: string, b: string): boolean {
 function sameUpToTypos(a: readonly string[], b: readonly string[]): boolean {
   const rest = [...b];
   for (const t of a) {
-    const at = rest.findIndex((u) => typoOf(t, u));
+    const at = rest.findIndex((u) => (t.startsWith(PERIOD_UNIT) ? t === u : !u.startsWith(PERIOD_UNIT) && typoOf(t, u)));
     if (at < 0) return false;
     rest.splice(at, 1);
   }
@@ -108,7 +124,7 @@ export function matchExamples(index: ExampleIndex, question: string, asks: Quest
   const terms = contentTerms(question, asks);
   if (terms.length === 0) return [];
   const exact = index.byKey.get(terms.join(' '));
-  if (exact !== undefined || terms.every(isKnownTerm)) return exact ?? [];
+  if (exact !== undefined || terms.every((t) => t.startsWith(PERIOD_UNIT) || isKnownTerm(t))) return exact ?? [];
   const out: ExampleRef[] = [];
   for (const key of index.bySize.get(terms.length) ?? []) {
     if (sameUpToTypos(terms, key)) out.push(...(index.byKey.get(key.join(' ')) ?? []));

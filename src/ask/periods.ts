@@ -26,8 +26,17 @@ const MONTH_WORD = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june
 const YEAR = '(?:19|20)\\d{2}';
 /** A quarter or half of a year: "Q1 2025", "Q3-2025", "2025 Q3", "H1 2025", "the first half of 2025", "third quarter of 2024". */
 const PART_EXPR = `(?:(?:the\\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(?:half|quarter)\\s+(?:of\\s+)?${YEAR}|[qh][1-4](?:[\\s/'-]*|\\s+of\\s+)${YEAR}|${YEAR}[\\s/-]+[qh][1-4])`;
-/** One date expression: ISO day, "March 2025", a quarter or half, a year, or a bare month. */
-const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${PART_EXPR}|${YEAR}|${MONTH_WORD})`;
+const ORD = '(?:st|nd|rd|th)?';
+/** A day written with its month: "14 Oct 2025", "October 14, 2025", "14th March", "Mar 3". */
+const DAY_EXPR = `(?:\\d{1,2}${ORD}\\s+(?:of\\s+)?${MONTH_WORD}\\.?(?:,?\\s+${YEAR})?|${MONTH_WORD}\\.?\\s+\\d{1,2}${ORD}(?:,?\\s+${YEAR})?(?!\\d))`;
+/** A day with its month and year, which needs no preposition to be a date: "14 Oct 2025", "October 14, 2025". */
+const DAY_WITH_YEAR = `(?:\\d{1,2}${ORD}\\s+(?:of\\s+)?${MONTH_WORD}\\.?,?\\s+${YEAR}|${MONTH_WORD}\\.?\\s+\\d{1,2}${ORD},?\\s+${YEAR})`;
+/** A year said relative to now: "last year", "this year's", "of the previous year". */
+const REL_YEAR = `(?:(?:of\\s+)?(?:the\\s+)?(?:last|this|previous|prior|current)\\s+year)`;
+/** A quarter, half or month of a year said relative to now: "Q4 last year", "last year's Q4", "March of last year". */
+const REL_PART_EXPR = `(?:(?:(?:the\\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(?:half|quarter)|[qh][1-4]|${MONTH_WORD})\\s+${REL_YEAR}|(?:last|this|previous|prior|current)\\s+year'?s\\s+(?:[qh][1-4]|${MONTH_WORD})|(?:last|previous)\\s+${MONTH_WORD}(?![\\w.]|\\s+\\d))`;
+/** One date expression: ISO day, "March 2025", a day with its month, a quarter or half, a year, or a bare month. */
+const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${REL_PART_EXPR}|${DAY_EXPR}|${PART_EXPR}|${YEAR}|${MONTH_WORD}|q[1-4])`;
 
 export function iso(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
@@ -51,9 +60,62 @@ function partOf(e: string): { unit: 'q' | 'h'; n: number; year: number } | undef
   return { unit: unit as 'q' | 'h', n: Number(n), year: Number(year) };
 }
 
-/** The range one date expression names; a bare month is the latest such month not after now. */
+/** "last year", "this year's" in an expression as the year's number; undefined when it needs a now not given. */
+function withYearNumbers(expr: string, now: number | undefined): string | undefined {
+  const relative = /(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current)\s+year(?:'?s)?/;
+  const m = relative.exec(expr);
+  if (m === null) return expr;
+  if (now === undefined) return undefined;
+  const year = new Date(now).getUTCFullYear() - (/^(last|previous|prior)$/.test(m[1] ?? '') ? 1 : 0);
+  return expr.replace(relative, ` ${year} `).replace(/\s+/g, ' ').trim();
+}
+
+/** The latest year in which month `month`, day `d` is not after now (a date said without its year). */
+function latestYear(month: number, d: number, now: number | undefined): number | undefined {
+  if (now === undefined) return undefined;
+  const n = new Date(now);
+  return day(n.getUTCFullYear(), month, d) > now ? n.getUTCFullYear() - 1 : n.getUTCFullYear();
+}
+
+/** "14 oct 2025", "october 14, 2025", "14th of march", "mar 3": that one day. */
+function dayOf(e: string, now: number | undefined): Range | undefined {
+  const m = /^(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]+),?(?:\s+(\d{4}))?$/.exec(e) ?? /^([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?,?(?:\s+(\d{4}))?$/.exec(e);
+  if (m === null) return undefined;
+  const [dayText, monthText] = /^\d/.test(m[1] ?? '') ? [m[1], m[2]] : [m[2], m[1]];
+  const month = monthNumber(monthText ?? '');
+  const d = Number(dayText);
+  if (month === undefined || d < 1 || d > 31) return undefined;
+  const year = m[3] !== undefined ? Number(m[3]) : latestYear(month, d, now);
+  if (year === undefined || new Date(day(year, month, d)).getUTCMonth() !== month - 1) return undefined;
+  return { start: iso(day(year, month, d)), end: iso(day(year, month, d + 1)) };
+}
+
+/** A bare quarter ("q3"): the latest such quarter that has begun by now. */
+function bareQuarterOf(e: string, now: number | undefined): Range | undefined {
+  const m = /^q([1-4])$/.exec(e);
+  if (m === null || now === undefined) return undefined;
+  const first = (Number(m[1]) - 1) * 3 + 1;
+  const year = latestYear(first, 1, now) ?? 0;
+  return { start: iso(day(year, first)), end: iso(day(year, first + 3)) };
+}
+
+/** "last march": the latest March before the current month. */
+function lastMonthNamed(e: string, now: number | undefined): Range | undefined {
+  const m = /^(?:last|previous) ([a-z]+)$/.exec(e);
+  const month = m === null ? undefined : monthNumber(m[1] ?? '');
+  if (month === undefined || now === undefined) return undefined;
+  const n = new Date(now);
+  const year = month >= n.getUTCMonth() + 1 ? n.getUTCFullYear() - 1 : n.getUTCFullYear();
+  return { start: iso(day(year, month)), end: iso(day(year, month + 1)) };
+}
+
+/** The range one date expression names; a bare month (or day, or quarter) is the latest such not after now. */
 function rangeOf(expr: string, now: number | undefined): Range | undefined {
-  const e = expr.toLowerCase().replace(/\./g, '').trim();
+  const said = withYearNumbers(expr.toLowerCase().replace(/\./g, '').trim(), now);
+  if (said === undefined) return undefined;
+  const e = said.replace(/^(\d{4}) ([a-z]+)$/, '$2 $1').replace(/^([a-z]+) of (\d{4})$/, '$1 $2');
+  const single = dayOf(e, now) ?? bareQuarterOf(e, now) ?? lastMonthNamed(e, now);
+  if (single !== undefined) return single;
   let m: RegExpExecArray | null;
   if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(e))) {
     const t = day(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -126,7 +188,23 @@ interface Rule {
 }
 
 const RELATIVE_NEEDS_NOW = 'needs-now' as const;
+const RANGE_TO = '\\s*(?:-|–|to|until|till|through|thru|and)\\s*';
+/** "1-14 Oct 2025", "between the 3rd and 9th of March", "Oct 1 to 14, 2025": days of one month. */
+const DAY_RANGE = new RegExp(
+  `\\b(?:(?:between|from)\\s+)?(?:the\\s+)?(?:(\\d{1,2})${ORD}${RANGE_TO}(?:the\\s+)?(\\d{1,2})${ORD}\\s+(?:of\\s+)?(${MONTH_WORD})|(${MONTH_WORD})\\.?\\s+(\\d{1,2})${ORD}${RANGE_TO}(\\d{1,2})${ORD}(?!\\d))\\.?(?:,?\\s+(${YEAR}))?\\b`,
+  'gi',
+);
+
+function dayRange(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined {
+  const [first, last, monthText] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[5], m[6], m[4]];
+  const a = rangeOf(`${first} ${monthText}${m[7] !== undefined ? ` ${m[7]}` : ''}`, now);
+  if (a === undefined) return m[7] === undefined && now === undefined ? RELATIVE_NEEDS_NOW : undefined;
+  const b = rangeOf(`${last} ${monthText} ${a.start.slice(0, 4)}`, now);
+  return b === undefined || b.end <= a.start ? undefined : { start: a.start, end: b.end };
+}
+
 const RULES: Rule[] = [
+  { pattern: DAY_RANGE, read: dayRange },
   {
     pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(?:and|to|until|through|-)\\s+(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {
@@ -169,8 +247,22 @@ const RULES: Rule[] = [
     },
   },
   {
-    // "the last quarter of 2025" is a part of that year, not the quarter before today.
-    pattern: /\b(?:last|previous|prior)\s+(week|month|quarter|year)\b(?!\s+of\s+(?:19|20)\d{2})/gi,
+    // "Q4 last year", "last year's March": a part of a year said relative to now, before "last year" alone claims the words.
+    pattern: new RegExp(`\\b(?:(?:in|during|for|of|on)\\s+)?(${REL_PART_EXPR})(?=\\W|$)`, 'gi'),
+    read: (m, now) => rangeOf(m[1] ?? '', now) ?? RELATIVE_NEEDS_NOW,
+  },
+  {
+    pattern: /\b(?:the\s+)?(week|month|quarter|year)\s+before\s+last\b/gi,
+    read: (m, now) => {
+      if (now === undefined) return RELATIVE_NEEDS_NOW;
+      const unit = unitOf((m[1] ?? '').toLowerCase());
+      const current = unitStart(now, unit);
+      return { start: iso(shift(current, unit, -2)), end: iso(shift(current, unit, -1)) };
+    },
+  },
+  {
+    // "the last quarter of 2025" (or "of last year") is a part of that year, not the quarter before today.
+    pattern: /\b(?:last|previous|prior)\s+(week|month|quarter|year)\b(?!\s+of\s+(?:(?:19|20)\d{2}|(?:the\s+)?(?:last|this|previous|prior|current)\s+year))/gi,
     read: (m, now) => {
       if (now === undefined) return RELATIVE_NEEDS_NOW;
       const unit = unitOf((m[1] ?? '').toLowerCase());
@@ -200,7 +292,7 @@ const RULES: Rule[] = [
   // month with no year needs a preposition, so "may" the verb is not read as a month.
   {
     pattern: new RegExp(
-      `(?:\\b(?:in|during|for|of|on)\\s+(${DATE_EXPR})|\\b(\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${PART_EXPR}|${YEAR}))\\b`,
+      `(?:\\b(?:in|during|for|of|on)\\s+(${DATE_EXPR})|\\b(\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${DAY_WITH_YEAR}|${PART_EXPR}|${YEAR}|q[1-4]))\\b`,
       'gi',
     ),
     read: (m, now) => rangeOf(m[1] ?? m[2] ?? '', now) ?? RELATIVE_NEEDS_NOW,

@@ -16,8 +16,20 @@ const lexicon = buildValueLexicon([]);
 const asksOf = (text: string) => readAsks(text, { lexicon, isKnown: () => true, now: NOW });
 const index = buildExampleIndex(
   [
-    { examples: [{ question: 'What is the average resolution time by ticket category?' }] },
-    { examples: [{ question: 'What was revenue last week?' }, { question: 'Top 10 states by revenue' }] },
+    {
+      name: 'resolution',
+      query: 'SELECT category FROM tickets',
+      params: [],
+      examples: [{ question: 'What is the average resolution time by ticket category?' }],
+    },
+    {
+      name: 'weekly_revenue',
+      query: 'SELECT week_start, SUM(amount) AS revenue FROM orders GROUP BY 1 ORDER BY 1 DESC',
+      params: [],
+      grain: 'week',
+      dialect: 'sqlite',
+      examples: [{ question: 'What was revenue last week?' }, { question: 'Top 10 states by revenue' }],
+    },
   ] as unknown as CompiledBlock[],
   asksOf,
 );
@@ -41,13 +53,16 @@ describe('matching a question to an example', () => {
     ['another calendar unit', 'What was revenue last month?'],
     ['another measure beside', 'average resolution time and cost by ticket category'],
     ['a word that is not a typo of any', 'average resolution time by ticket priority'],
+    ['a breakdown by the unit of an example period, on a block that is not that series', 'revenue by state by month'],
   ])('does not match %s', (_name, question) => {
     expect(matched(question)).toEqual([]);
   });
 
   it('keeps calendar units and drops values when reading an example', () => {
     expect(contentTerms('Top 10 states by revenue in 2025', asksOf('Top 10 states by revenue in 2025'))).toEqual(['revenu', 'stat', 'top']);
-    expect(contentTerms('revenue last 30 days', asksOf('revenue last 30 days'))).toEqual(['day', 'revenu']);
+    // A period's unit is marked apart from the same word as a breakdown ("by day").
+    expect(contentTerms('revenue last 30 days', asksOf('revenue last 30 days'))).toEqual(['revenu', '~day']);
+    expect(contentTerms('revenue by day', asksOf('revenue by day'))).toEqual(['day', 'revenu']);
   });
 });
 
