@@ -69,8 +69,23 @@ function grouped(contract: BlockContract, term: string, options: CoverageOptions
 function rankMeasureAsked(contract: BlockContract, terms: ReadonlySet<string>, shape: AskedShape, options: CoverageOptions): boolean {
   const asked = [...shape.measures.map((m) => m.term), ...shape.groupings.flatMap((g) => g.terms)];
   const named = (t: string): boolean => terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => terms.has(a));
+  const measureColumn = (t: string): boolean => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t));
+  if (namesAnotherMeasure(shape, named, measureColumn)) return false;
   if (asked.some(named)) return true;
-  return !asked.some((t) => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t)));
+  return !asked.some(measureColumn);
+}
+
+/**
+ * Measure words standing together (or a grouping phrase) name one measure: "room revenue" is not "room nights" because
+ * both say room. A run that shares a word with the ranked measure but holds a word of another
+ * of the block's columns asks for that other one.
+ */
+function namesAnotherMeasure(shape: AskedShape, named: (t: string) => boolean, measureColumn: (t: string) => boolean): boolean {
+  const runs = new Map<number, string[]>();
+  for (const m of shape.measures) runs.set(m.run, [...(runs.get(m.run) ?? []), m.term]);
+  // "by room revenue" after a ranking word reads as a grouping phrase; its words stand together too.
+  const phrases = [...runs.values(), ...shape.groupings.map((g) => g.terms)];
+  return phrases.some((run) => run.some(named) && run.some((t) => measureColumn(t) && !named(t)));
 }
 
 /**

@@ -57,7 +57,9 @@ function drilldownOf(block: CompiledBlock, shape: AskedShape, asks: ReturnType<t
   };
 }
 
-const YEARLESS_PART = /\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\s+(?:half|quarter)|[qh][1-4])\b(?!\s*(?:of\s+)?(?:19|20)\d{2})/gi;
+/** A part of a year with no year said, in numbers or in words ("Q4 last year" and "last year's Q4" say theirs). */
+const YEARLESS_PART =
+  /(?<!\byear'?s\s+)\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\s+(?:half|quarter)|[qh][1-4])\b(?!\s*(?:of\s+)?(?:(?:19|20)\d{2}|(?:the\s+)?(?:last|this|previous|prior|current|next)\s+year))/gi;
 
 /**
  * "only the first half", "and Q3?": a part of a year named without its year is a part of the

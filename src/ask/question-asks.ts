@@ -57,6 +57,12 @@ const NUM = `(-?\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 const LIMIT_PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:top|first|best)\\s+${NUM}\\b`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:biggest|largest|best|highest|top|most|leading|best[- ]selling|highest[- ]spending)\\b`, 'gi'),
+  // "which 3 hotels brought in the most revenue", "the 5 depots with the highest cost": a number
+  // of things (not of days or months) asked for by a superlative later in the same sentence.
+  new RegExp(
+    `\\b(?:which|what|the)\\s+${NUM}\\s+(?!(?:days?|weeks?|months?|quarters?|years?|hours?|minutes?)\\b)[a-z][\\w-]*\\b(?=[^.?!]*\\b(?:most|highest|biggest|largest|best|greatest|top)\\b)`,
+    'gi',
+  ),
 ];
 
 function readNumber(text: string): number | undefined {

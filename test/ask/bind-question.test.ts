@@ -26,6 +26,11 @@ describe('top-N', () => {
     ['the 3 highest states', 3],
     ['states by revenue', undefined],
     ['revenue in the last 30 days', undefined],
+    ['which 3 hotels brought in the most total revenue since January?', 3],
+    ['the 5 depots with the highest cost per km', 5],
+    ['what two channels sell the most?', 2],
+    ['which 3 months had the most orders', undefined],
+    ['which 3 hotels are in Spain', undefined],
   ])('%s', (q, n) => {
     expect(findLimit(q)?.n).toBe(n);
   });

@@ -90,6 +90,21 @@ describe('ranking questions are answered on the block’s own measure and end', 
     expect(router.route('states with the lowest revenue', { now: NOW })).toMatchObject({ kind: 'answer', block: 'sales.bottom_states' });
     expect(router.route('states with the highest revenue', { now: NOW }).kind).not.toBe('answer');
   });
+
+  it('tells a measure sharing a word with the ranked one from it ("order revenue" is not "order count")', () => {
+    const manifest = withBlocks(commerce.manifest, (blocks) => {
+      const b = structuredClone(blocks['sales.top_states_by_revenue'] as CompiledBlock);
+      const query =
+        "SELECT state, COUNT(*) AS order_count, ROUND(SUM(amount), 2) AS order_revenue FROM orders WHERE status = 'completed' GROUP BY state ORDER BY order_count DESC LIMIT ${top_n}";
+      Object.assign(b, { id: 'sales.states_by_orders', name: 'states_by_orders', examples: [], query, outputs: ['state', 'order_count', 'order_revenue'] });
+      certifyInPlace(b);
+      delete blocks['sales.top_states_by_revenue'];
+      blocks[b.id] = b;
+    });
+    const router = createTier1Router(manifest);
+    expect(router.route('top 5 states by order count', { now: NOW })).toMatchObject({ kind: 'answer', block: 'sales.states_by_orders' });
+    for (const q of ['top 5 states by order revenue', 'states ranked by order revenue']) expect(router.route(q, { now: NOW }).kind, q).not.toBe('answer');
+  });
 });
 
 describe('a closed period kept from a limited series', () => {
