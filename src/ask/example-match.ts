@@ -13,10 +13,8 @@ import { distance } from 'fastest-levenshtein';
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockFacts } from './block-facts.js';
 import type { QuestionAsks } from './question-asks.js';
-import { isNumberWord, termsOfWord, words } from './tokens.js';
-import { NEUTRAL_WORDS, STOP_WORDS } from './vocabulary.js';
-
-const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);
+import { isNeutralWord, isNumberWord, termsOfWord, words } from './tokens.js';
+import { STOP_WORDS } from './vocabulary.js';
 
 export interface ExampleRef {
   /** Document number of the block in the router's index. */
@@ -58,7 +56,7 @@ export function contentTerms(text: string, asks: QuestionAsks): string[] {
   const period = asks.period?.spans ?? [];
   const out = new Set<string>();
   for (const w of words(text)) {
-    if (STOP_WORDS.has(w.word) || NEUTRAL.has(w.word) || isNumberWord(w.word) || inside(values, w.start, w.end)) continue;
+    if (STOP_WORDS.has(w.word) || isNeutralWord(w.word) || isNumberWord(w.word) || inside(values, w.start, w.end)) continue;
     const inPeriod = inside(period, w.start, w.end);
     if (inPeriod && !UNIT.test(w.word)) continue;
     // A period's unit ("last month") is not a breakdown by it ("by month"): the two never match.

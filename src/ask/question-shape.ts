@@ -6,8 +6,8 @@
  * are stop words and neutral framing words ("total", "number of"). Pure; read once per question.
  */
 import type { QuestionAsks } from './question-asks.js';
-import { isNumberWord, termsOfWord, type WordSpan, words } from './tokens.js';
-import { COMPARE_CUES, GROUP_CUES, NEUTRAL_WORDS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
+import { isNeutralWord, isNumberWord, termsOfWord, type WordSpan, words } from './tokens.js';
+import { COMPARE_CUES, GROUP_CUES, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
 
 /** One routing term of the question and where its word sits. */
 export interface AskedPart {
@@ -54,9 +54,6 @@ export interface AskedShape {
   relations?: Array<[number, number]>;
 }
 
-// Compared as written (lower-cased), not as stems: stems of unrelated words meet ("stats" and
-// "states" both stem to "stat").
-const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);
 const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
 /** Most words a grouping phrase takes ("customer segment", "sales channel"). */
 const GROUPING_WORDS = 3;
@@ -76,7 +73,7 @@ function valueSpans(asks: QuestionAsks): Array<[number, number]> {
 
 /** A word that can carry meaning: not a stop word, a lone letter, a number or a neutral word. */
 function content(w: WordSpan | undefined): boolean {
-  if (w === undefined || w.word.length <= 1 || STOP_WORDS.has(w.word) || NEUTRAL.has(w.word) || isNumberWord(w.word)) return false;
+  if (w === undefined || w.word.length <= 1 || STOP_WORDS.has(w.word) || isNeutralWord(w.word) || isNumberWord(w.word)) return false;
   return termsOfWord(w.word).length > 0;
 }
 

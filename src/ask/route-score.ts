@@ -7,10 +7,8 @@
  */
 import type { QuestionAsks } from './question-asks.js';
 import type { RouteIndex } from './route-index.js';
-import { isNumberWord, termsOfWord, words } from './tokens.js';
-import { COMPARE_CUES, monthNumber, NEUTRAL_WORDS } from './vocabulary.js';
-
-const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);
+import { isNeutralWord, isNumberWord, termsOfWord, words } from './tokens.js';
+import { COMPARE_CUES, monthNumber } from './vocabulary.js';
 
 export interface Scored {
   doc: number;
@@ -59,7 +57,7 @@ export function routingTerms(
     // Framing words ("total", "number of") ask for nothing a block must hold.
     // Comparison cues find nothing either; whether a block can compare is coverage's question.
     // The tail of a contraction ("what's", "don't") names nothing; a letter of a code ("ENT-A") does.
-    if (contractionTail(question, w) || isNumberWord(w.word) || /^[qh][1-4]$/.test(w.word) || NEUTRAL.has(w.word) || COMPARE_CUES.has(w.word)) continue;
+    if (contractionTail(question, w) || isNumberWord(w.word) || /^[qh][1-4]$/.test(w.word) || isNeutralWord(w.word) || COMPARE_CUES.has(w.word)) continue;
     if (inside(values, w.start, w.end)) continue;
     const inValue = inside(soft, w.start, w.end);
     if (inValue && (monthNumber(w.word) !== undefined || w.word === 'ytd' || w.word === 'mtd')) continue;

@@ -4,7 +4,7 @@
  * lower case, split on anything that is not a letter or digit (so `top_states_by_revenue` and
  * "top states by revenue" agree), synonyms from vocabulary.ts, then a light suffix stemmer.
  */
-import { STOP_WORDS, SYNONYMS } from './vocabulary.js';
+import { NEUTRAL_WORDS, STOP_WORDS, SYNONYMS } from './vocabulary.js';
 
 export interface WordSpan {
   /** Lower-cased word as written. */
@@ -68,13 +68,23 @@ export function stem(word: string): string {
  * A stop word typed with two neighbouring letters swapped ("teh", "waht", "hwo"): read as the stop
  * word it is. Only swaps: a word one letter away from a stop word is often a word of its own.
  */
-function swappedStopWord(word: string): boolean {
+function swappedStopWord(word: string, set: ReadonlySet<string> = STOP_WORDS): boolean {
   if (word.length < 3 || word.length > 6) return false;
   for (let i = 0; i + 1 < word.length; i++) {
     const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-    if (swapped !== word && STOP_WORDS.has(swapped)) return true;
+    if (swapped !== word && set.has(swapped)) return true;
   }
   return false;
+}
+
+const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);
+
+/**
+ * A word that asks for nothing ("thanks", "ok"), as written or, at five letters or more, with two
+ * neighbouring letters swapped ("thnaks"): shorter swaps are too often codes and values ("fra").
+ */
+export function isNeutralWord(word: string): boolean {
+  return NEUTRAL.has(word) || (word.length >= 5 && swappedStopWord(word, NEUTRAL));
 }
 
 const cache = new Map<string, readonly string[]>();
