@@ -41,7 +41,7 @@ function testCheck(outcome: TestOutcome, run: BlockRun, subject: string): TestCh
  * so a command whose last pending work is waiting for them to exit would otherwise see Node
  * end the process before its exit code is set.
  */
-async function closeHeld(close: () => Promise<void>): Promise<void> {
+export async function closeHeld(close: () => Promise<void>): Promise<void> {
   const hold = setInterval(() => undefined, 1_000);
   try {
     await close();
