@@ -5,7 +5,7 @@
  * route asks `query.run` (validate-grain `dataset.author`) and a refused person gets 403 and runs
  * nothing; the row policy hears every proof statement as the person's and may narrow it (the
  * counts are then of the rows that person reads) or refuse it (the proof's error, in the
- * host's words); the evidence names who the proof was for.
+ * host's words), and a host that refuses the warehouse sign-in gets CREDENTIALS_REQUIRED; a warehouse failure is told by reference; the evidence names who the proof was for.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -149,6 +149,17 @@ describe('POST /api/keys/prove with a host', () => {
   });
 });
 
+describe('POST /api/keys/prove with a host that holds the warehouse sign-in', () => {
+  it('credentials refused: the proof answers error CREDENTIALS_REQUIRED and nothing runs', async () => {
+    const heard: QueryContext[] = [];
+    const hooks = { ...hosted({ heard }), credentials: () => ({ refuse: 'Your warehouse token expired; reconnect.' }) };
+    const res = await harness.server(hooks).inject(prove({ blocks: ['keys.customer_directory'] }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().datasets[0]).toMatchObject({ status: 'error', error: { code: 'CREDENTIALS_REQUIRED' } });
+    expect(heard).toEqual([]);
+  });
+});
+
 describe('POST /api/datasets/validate-grain', () => {
   it.each([
     { body: { block: 'keys.draft_directory' }, status: 200, proof: { block: 'keys.draft_directory', status: 'passed', keys: ['customer_id'] } },
@@ -166,6 +177,17 @@ describe('POST /api/datasets/validate-grain', () => {
     expect(res.statusCode, res.body).toBe(status);
     if (proof !== undefined) expect(res.json()).toMatchObject(proof);
     if (code !== undefined) expect(res.json().error.code).toBe(code);
+  });
+
+  it('a key the result does not have: error WAREHOUSE_ERROR by reference, the engine words only in the log', async () => {
+    const logged: string[] = [];
+    const res = await harness.server(undefined, { log: (l) => logged.push(l) }).inject(validate({ block: 'keys.customer_directory', keys: ['no_such_key'] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const proof = res.json() as { status: string; error: { code: string; reference: string; message: string }; rowCount?: number };
+    expect(proof).toMatchObject({ status: 'error', error: { code: 'WAREHOUSE_ERROR', reference: expect.stringMatching(/^[a-z]{8}$/) } });
+    expect(proof).not.toHaveProperty('rowCount');
+    expect(proof.error.message).not.toMatch(/no such column/i);
+    expect(logged.filter((l) => l.includes(proof.error.reference) && /no such column/i.test(l))).toHaveLength(1);
   });
 
   it('with a host: needs dataset.author', async () => {
