@@ -5,7 +5,8 @@
  * route asks `query.run` (validate-grain `dataset.author`) and a refused person gets 403 and runs
  * nothing; the row policy hears every proof statement as the person's and may narrow it (the
  * counts are then of the rows that person reads) or refuse it (the proof's error, in the
- * host's words), and a host that refuses the warehouse sign-in gets CREDENTIALS_REQUIRED; a warehouse failure is told by reference; the evidence names who the proof was for.
+ * host's words); a host that refuses the warehouse sign-in gives CREDENTIALS_REQUIRED; a
+ * warehouse failure is told by reference; the evidence names who the proof was for.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
