@@ -31,7 +31,7 @@ export class KeysProveCommand extends Command<SvcContext> {
   format = textOrJsonOption();
 
   override async execute(): Promise<number> {
-    const { keysProve } = await import('../../runtime/keys/keys-prove.js');
+    const { keysProve } = await import('../../runtime/certify/keys-prove.js');
     const r = await keysProve({
       cwd: this.context.cwd,
       blocks: this.blocks,

@@ -1,17 +1,17 @@
 /**
  * `svc keys prove [BLOCK...]` as a library call: the project compiled as it is now (nothing is
  * written but the proofs' evidence), one executor on its connections, and the key proofs of
- * prove-keys.ts for the local owner (no host: no row policy, the project's own credentials).
+ * keys/prove-keys.ts for the local owner (no host: no row policy, the project's own credentials).
  * Exit code 0 when every proof passed, 1 when one failed or could not run, 2 when the project
  * cannot be opened or compiled.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { createExecutor } from '../../warehouse/executor.js';
-import { closeHeld } from '../certify/executor-runner.js';
-import { localOwner } from '../certify/local-owner.js';
-import { compiledManifest, openProject } from '../certify/project.js';
-import { proveKeys } from './prove-keys.js';
-import type { KeyProofResults } from './types.js';
+import { proveKeys } from '../keys/prove-keys.js';
+import type { KeyProofResults } from '../keys/types.js';
+import { closeHeld } from './executor-runner.js';
+import { localOwner } from './local-owner.js';
+import { compiledManifest, openProject } from './project.js';
 
 export interface KeysProveOptions {
   cwd: string;
