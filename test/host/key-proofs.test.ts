@@ -98,6 +98,17 @@ describe('POST /api/keys/prove without a host', () => {
   });
 });
 
+describe('GET /api/blocks/:id', () => {
+  it.each([
+    { id: 'keys.channel_by_state', grainKeys: { keys: ['state', 'channel'], keyEvidence: 'complete-source' } },
+    { id: 'sales.top_states_by_revenue', grainKeys: undefined },
+  ])('$id shows the grain keys it declares', async ({ id, grainKeys }) => {
+    const res = await harness.server().inject({ method: 'GET', url: `/api/blocks/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().block.grainKeys).toEqual(grainKeys);
+  });
+});
+
 describe('POST /api/keys/prove with a host', () => {
   it.each([
     { name: 'query.run allowed', refuse: [], status: 200 },
