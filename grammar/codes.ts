@@ -248,6 +248,21 @@ export const CODES = {
     'Put blocks in domains/<domain>/blocks/*.svc or blocks/<domain>/*.svc.',
   ),
   'compile/field-type': entry('error', 'Field {{field}} of block {{block}} must be {{expected}}.', 'Write {{field}} as {{expected}}.'),
+  'compile/grain-invalid': entry(
+    'error',
+    'The grain of block {{block}} cannot be read: {{problem}}.',
+    'Write grain = { keys = ["customer_id"], keyEvidence = "complete-source" }: keys lists result column names, and complete-source is the only evidence.',
+  ),
+  'compile/grain-key-unknown': entry(
+    'error',
+    'Grain key {{key}} of block {{block}} is not one of its declared outputs ({{outputs}}).',
+    'Name result columns as keys, or add the column to outputs.',
+  ),
+  'compile/grain-keys-empty': entry(
+    'error',
+    'The grain of block {{block}} declares keys = [] (no column names one row).',
+    'List the columns that name one row, e.g. keys = ["customer_id"], or drop keys.',
+  ),
   'compile/invalid-name': entry(
     'error',
     'Block name {{name}} must be lower case letters, digits and underscores, starting with a letter.',

@@ -62,6 +62,16 @@ export interface CompanionInfo {
   };
 }
 
+/**
+ * The columns that name one row of a block's result (`grain = { keys = [...], keyEvidence = ... }`,
+ * src/compiler/analyze/grain.ts), and what the claim rests on: `complete-source`, a proof over
+ * every row the block returns.
+ */
+export interface GrainKeys {
+  keys: string[];
+  keyEvidence: 'complete-source';
+}
+
 /** What an owner declares of one result column. */
 export interface ColumnMeaning {
   /** Words people use for it ("sales", "turnover" for `revenue`). */
@@ -128,6 +138,8 @@ export interface CompiledBlock {
   synonyms?: string[];
   /** What the owner declares of result columns (`columns { revenue = { synonyms = [...], unit = "USD" } }`). */
   columns?: { [column: string]: ColumnMeaning };
+  /** The grain keys the block declares (read from `grain`), proven by key proofs. */
+  grainKeys?: GrainKeys;
   /** Tier-2 capture fields of a draft. */
   answerFingerprint?: string;
   askedTimes?: number;

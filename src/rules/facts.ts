@@ -34,6 +34,22 @@ export interface TestResultFacts {
   failures?: number;
 }
 
+/**
+ * The complete-source proof of the block's grain keys (certify --enterprise runs it, as
+ * `svc keys prove` does): its status and counts, or the code it could not run with. Never a row
+ * or a key value.
+ */
+export interface KeyProofFacts {
+  keys: string[];
+  status: 'passed' | 'failed' | 'error';
+  rowCount?: number;
+  distinctKeyCount?: number;
+  nullKeyCount?: number;
+  duplicateKeyCount?: number;
+  /** The code of a proof that did not run. */
+  errorCode?: string;
+}
+
 /** The App a tile or a publication belongs to. */
 export interface AppFacts {
   id: string;
@@ -92,6 +108,8 @@ export interface Facts {
   validation?: ValidationFacts;
   run?: RunFacts;
   tests?: TestResultFacts[];
+  /** The proof of the block's grain keys, when one ran (enterprise certification). */
+  keyProof?: KeyProofFacts;
   /** Error diagnostics the compiler reported for the block's file (0 = compiles). */
   compileErrors?: number;
   /** True when a contract manifest was loaded (contract checks are skipped otherwise). */

@@ -3,12 +3,13 @@
  * Ask table, src/rules/ask-refusal-codes.ts): the model provider's failures (`model`, carried
  * in a MODEL_UNAVAILABLE refusal's reason), a draft that could not be captured (`draft`) or was
  * not meant to be (`capture`, both in a Tier-2 run's `capture.code`), an agent tool's own
- * refusals (`tool`; a tool otherwise refuses with the Ask table's codes) and a live answer
- * tile that cannot run (`tile`). Never renamed: runs, tool results and pages carry them.
+ * refusals (`tool`; a tool otherwise refuses with the Ask table's codes), a live answer
+ * tile that cannot run (`tile`) and a key proof that could not be made (`keys`, in a proof's
+ * `error.code` beside the statement and parameter codes). Never renamed: runs, tool results and pages carry them.
  */
 import type { CodeMeaning, CodesWhere } from '../rules/code-table.js';
 
-type Kind = 'model' | 'draft' | 'capture' | 'tool' | 'tile';
+type Kind = 'model' | 'draft' | 'capture' | 'tool' | 'tile' | 'keys';
 
 const code = <const K extends Kind>(kind: K, meaning: string, hint: string) => ({ kind, meaning, hint });
 
@@ -59,6 +60,16 @@ export const RUNTIME_CODES = {
     'A runtime a host runs for many people captures no drafts (spec 01 rule 8), unless the host says one person works here (onePerson).',
     'Save the answer another way, or run svc for one person.',
   ),
+  KEYS_NOT_DECLARED: code(
+    'keys',
+    'A key proof was asked for a block whose grain declares no keys, so there is nothing to prove.',
+    'Declare grain = { keys = ["..."] } in the block, or leave it out of the proof.',
+  ),
+  KEY_PROOF_NOT_CERTIFIED: code(
+    'keys',
+    'Key proofs prove what certified content declares; this block is not certified (or its receipt does not hold), so it was not proven.',
+    'Certify the block first (svc certify), or check its grain while authoring with POST /api/datasets/validate-grain.',
+  ),
   MODEL_CONFIG_INVALID: code(
     'model',
     'ask.provider cannot be used: a kind, model, base URL or API key variable that is missing or wrong.',
@@ -88,6 +99,11 @@ export const RUNTIME_CODES = {
     'Fix svc.config.json (svc compile reports what is wrong).',
   ),
   QUERY_EMPTY: code('tool', 'A search tool was given no words to search for.', 'Give some words to search for.'),
+  RELATIONSHIP_NOT_DECLARED: code(
+    'keys',
+    'No certified modeling join of this project answers to the relationship named: svc projects declare no joins yet, so none can be validated.',
+    'Leave relationships out; prove the grain keys of the blocks on each side instead.',
+  ),
   SAVE_DRAFT_FALSE: code(
     'capture',
     'The request asked not to save a draft (saveDraft: false).',
@@ -114,3 +130,4 @@ export type DraftErrorCode = CodesWhere<Table, { kind: 'draft' }>;
 export type CaptureCode = CodesWhere<Table, { kind: 'capture' }> | DraftErrorCode;
 export type ToolCode = CodesWhere<Table, { kind: 'tool' }>;
 export type TileCode = CodesWhere<Table, { kind: 'tile' }>;
+export type KeyProofCode = CodesWhere<Table, { kind: 'keys' }>;

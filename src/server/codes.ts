@@ -75,6 +75,7 @@ export const API_ERROR_CODES = {
     'Something went wrong on the server; the stack is in the server log under the reference the answer carries.',
     'Give the administrator the reference.',
   ),
+  KEYS_NOT_DECLARED: http(409, RUNTIME_CODES.KEYS_NOT_DECLARED),
   LOCAL_TARGET_REFUSED: code(
     403,
     'The local workspace is shared by everyone on this hosted server, so a request may not run there.',

@@ -3,9 +3,11 @@
  * `svc certify`, its statements on the server's one query path. Without a host the request may
  * name the certifier and the rule set; with a host (spec 02, Authentication 5) the receipt
  * records the signed-in person and `enterpriseCertification` alone decides the rules; a request
- * no one was placed for, or one `authorize` refuses, certifies nothing and writes nothing.
+ * no one was placed for, or one `authorize` refuses, certifies nothing and writes nothing. Under
+ * the enterprise rules a block's grain keys are proven on the same path as the certifier: the host's
+ * row policy hears the proof as theirs, and refusing it refuses certification (keys-proven).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -75,6 +77,29 @@ describe('certification over HTTP', () => {
     const { server } = await serve({ resolvePrincipal: () => ({ id: 'ada', kind: 'person' }), enterpriseCertification: true });
     const res = await certify(server, { block: 'shop.monthly_revenue', enterprise: false });
     expect(res.body.rules).toBe('enterprise');
+  });
+
+  it.each([
+    { name: 'a policy that lets it run: certified, the proof heard as the certifier', refuseProof: false, status: 200, outcome: 'pass' },
+    { name: 'a policy that refuses the proof: refused with certification/keys-proven', refuseProof: true, status: 422, outcome: 'fail' },
+  ])('with a host and grain keys, $name', async ({ refuseProof, status, outcome }) => {
+    const calls: QueryContext[] = [];
+    const { server, root } = await serve({
+      resolvePrincipal: () => ({ id: 'ada', kind: 'person', email: 'ada@host.test' }),
+      enterpriseCertification: true,
+      rowPolicy: (q) => {
+        calls.push(q);
+        // The key proof is the one statement that counts by its keys.
+        return refuseProof && q.sql.includes('svc_keys') ? { refuse: 'Not the keys.' } : { sql: q.sql, params: q.params };
+      },
+    });
+    const file = join(root, BLOCK_FILE);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('grain = "month"', 'grain = { keys = ["month"] }'));
+    const res = await certify(server, { block: 'shop.monthly_revenue' });
+    const body = res.body as { rules?: string; checks?: Array<{ rule: string; outcome: string }> };
+    expect([res.status, body.rules], JSON.stringify(res.body)).toEqual([status, 'enterprise']);
+    expect(body.checks?.find((c) => c.rule === 'certification/keys-proven')?.outcome).toBe(outcome);
+    expect(calls.filter((c) => c.sql.includes('svc_keys')).map((c) => c.principal?.id)).toEqual(['ada']);
   });
 
   it.each([

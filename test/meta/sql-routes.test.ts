@@ -12,8 +12,12 @@ import { routeAction } from '../../src/hooks/context/route-action.js';
 import { carriesWrittenSql, SQL_ROUTES } from '../../src/hooks/context/sql-routes.js';
 import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
 import { hookHarness } from '../helpers/hook-harness.js';
+import { addKeyBlocks } from '../helpers/key-blocks.js';
 
-const harness = hookHarness();
+// The key blocks give key proofs certified keys to prove.
+const harness = hookHarness((root) => {
+  addKeyBlocks(root);
+});
 
 interface Sample {
   method: 'GET' | 'POST' | 'PUT';
@@ -52,6 +56,9 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/blocks': [{ method: 'GET', url: '/api/blocks' }],
   'GET /api/blocks/:id': [{ method: 'GET', url: '/api/blocks/sales.top_states_by_revenue' }],
   'POST /api/blocks/:id/run': [{ method: 'POST', url: '/api/blocks/sales.top_states_by_revenue/run', payload: { params: { top_n: 5 } } }],
+  'POST /api/datasets/validate-grain': [
+    { method: 'POST', url: '/api/datasets/validate-grain', payload: { block: 'sales.top_states_by_revenue', keys: ['state'] } },
+  ],
   'GET /api/describe-table': [{ method: 'GET', url: '/api/describe-table?table=orders' }],
   'GET /api/follows': [{ method: 'GET', url: '/api/follows' }],
   'PUT /api/follows/:appId/:pageId': [{ method: 'PUT', url: '/api/follows/growth/overview', payload: { following: true } }],
@@ -62,6 +69,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/host/home-cards': [{ method: 'GET', url: '/api/host/home-cards' }],
   'GET /api/host/ui': [{ method: 'GET', url: '/api/host/ui' }],
   'GET /api/identity': [{ method: 'GET', url: '/api/identity' }],
+  'POST /api/keys/prove': [{ method: 'POST', url: '/api/keys/prove', payload: { blocks: ['keys.customer_directory'] } }],
   'GET /api/operations': [{ method: 'GET', url: '/api/operations' }],
   'POST /api/operations/:id/cancel': [{ method: 'POST', url: '/api/operations/op1/cancel', payload: {} }],
   'POST /api/query/export': [{ method: 'POST', url: '/api/query/export', payload: { sql: WRITTEN, format: 'json' } }],

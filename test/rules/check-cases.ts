@@ -19,6 +19,8 @@ const ok = certifiableFacts();
 const withBlock = (over: Parameters<typeof certifiableBlock>[0]): Facts => certifiableFacts({}, over);
 const REVIEW = { kind: 'field-matches', field: 'description', pattern: 'review required', flags: 'i' };
 const STAR = { kind: 'sql-not-matches', pattern: '\\bselect\\s+\\*', flags: 'i' };
+/** A certifiable block that declares grain keys, with no proof yet. */
+const KEYED: Facts = withBlock({ grainKeys: { keys: ['week_start'], keyEvidence: 'complete-source' } });
 
 export const CHECK_CASES: CheckCase[] = [
   { name: 'all: every part passes', spec: { kind: 'all', checks: [{ kind: 'run-ok' }, { kind: 'compiles' }] }, facts: ok, pass: true },
@@ -223,6 +225,35 @@ export const CHECK_CASES: CheckCase[] = [
     spec: { kind: 'lineage-matches-tables' },
     facts: certifiableFacts({ tables: ['shop.orders'] }, { tables: [], tablesFrom: 'none' }),
     pass: true,
+  },
+  { name: 'keys-proven: a block without keys has no claim to prove', spec: { kind: 'keys-proven' }, facts: ok, pass: true, data: { keys: '' } },
+  {
+    name: 'keys-proven: proven keys pass',
+    spec: { kind: 'keys-proven' },
+    facts: { ...KEYED, keyProof: { keys: ['week_start'], status: 'passed', rowCount: 52, distinctKeyCount: 52, nullKeyCount: 0, duplicateKeyCount: 0 } },
+    pass: true,
+    data: { keys: 'week_start', status: 'passed', rows: 52 },
+  },
+  {
+    name: 'keys-proven: duplicate and null keys fail with the counts',
+    spec: { kind: 'keys-proven' },
+    facts: { ...KEYED, keyProof: { keys: ['week_start'], status: 'failed', rowCount: 60, distinctKeyCount: 50, nullKeyCount: 2, duplicateKeyCount: 8 } },
+    pass: false,
+    data: { status: 'failed', duplicates: 8, nulls: 2, why: '8 keys are held by more than one row and 2 rows have a null key (of 60 rows)' },
+  },
+  {
+    name: 'keys-proven: a proof that could not run fails with its code',
+    spec: { kind: 'keys-proven' },
+    facts: { ...KEYED, keyProof: { keys: ['week_start'], status: 'error', errorCode: 'ROW_POLICY_REFUSED' } },
+    pass: false,
+    data: { why: 'the key proof could not run (ROW_POLICY_REFUSED)' },
+  },
+  {
+    name: 'keys-proven: declared keys without a proof fail',
+    spec: { kind: 'keys-proven' },
+    facts: KEYED,
+    pass: false,
+    data: { status: 'not run', why: 'no key proof ran' },
   },
   { name: 'not: inverts a failure', spec: { kind: 'not', check: REVIEW }, facts: ok, pass: true },
   {

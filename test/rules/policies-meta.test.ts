@@ -70,6 +70,10 @@ const BROKEN: Facts[] = [
   certifiableFacts({ compileErrors: 2 }, { companion: undefined }),
   certifiableFacts({}, { companion: { file: 'x.yaml', certification: { sourceSha256: 'sha256:other' } } }),
   certifiableFacts({}, { receipt: 'bad-signature' }),
+  certifiableFacts(
+    { keyProof: { keys: ['week_start'], status: 'failed', rowCount: 3, distinctKeyCount: 2, nullKeyCount: 0, duplicateKeyCount: 1 } },
+    { grainKeys: { keys: ['week_start'], keyEvidence: 'complete-source' } },
+  ),
   { app: { id: 'growth', file: 'apps/growth/svc.app.json', draftPending: true } },
   {
     term: {

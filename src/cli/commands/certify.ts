@@ -6,7 +6,7 @@ import { projectOption, quietOption } from '../options.js';
 import { withProgress } from '../progress.js';
 
 const DETAILS = `
-Runs the certification rules (oss; with --enterprise, or certification.rules = "enterprise" in svc.config.json, also grain, outputs compared with the columns the run returned, lineage compared with the tables the SQL reads, pattern and review cadence) on the block as it would be written: owner, no "review required" description, a clean compile, the engine preparing the query without running it (its syntax and unknown table or column errors are reported as the engine words them, and the block is then not run), a resolving contract, one real run on its connection, and every test passing on every row.
+Runs the certification rules (oss; with --enterprise, or certification.rules = "enterprise" in svc.config.json, also grain, the grain keys the block declares proven over every row it returns as svc keys prove proves them (certification/keys-proven), outputs compared with the columns the run returned, lineage compared with the tables the SQL reads, pattern and review cadence) on the block as it would be written: owner, no "review required" description, a clean compile, the engine preparing the query without running it (its syntax and unknown table or column errors are reported as the engine words them, and the block is then not run), a resolving contract, one real run on its connection, and every test passing on every row.
 
 A block with no tests is never certified: certification/tests-required refuses it here and with --from-draft, svc lint reports a certified block without tests (lint/tests-required), and no other surface certifies.
 

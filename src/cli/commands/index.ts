@@ -15,6 +15,7 @@ import { FmtCommand } from './fmt.js';
 import { InitCommand } from './init.js';
 import { KeysAddCommand } from './keys-add.js';
 import { KeysInitCommand } from './keys-init.js';
+import { KeysProveCommand } from './keys-prove.js';
 import { LintCommand } from './lint.js';
 import { McpCommand } from './mcp.js';
 import { ServeCommand } from './serve.js';
@@ -36,6 +37,7 @@ export const COMMANDS = [
   InitCommand,
   KeysAddCommand,
   KeysInitCommand,
+  KeysProveCommand,
   LintCommand,
   McpCommand,
   ServeCommand,

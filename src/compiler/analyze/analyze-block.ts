@@ -9,6 +9,7 @@ import { diag } from '../../../grammar/diagnostics.js';
 import { BLOCK_STATUSES, type CompiledBlock, type JsonValue } from '../types.js';
 import { readColumns } from './columns.js';
 import { expectedText, KNOWN_FIELDS, readShape, SPECIAL_SECTIONS } from './fields.js';
+import { readGrainKeys } from './grain.js';
 import { checkParamUse, compileParams, usedParams } from './params.js';
 import { compileTests } from './tests.js';
 import { declarationSha256, membersToJson, toJson } from './values.js';
@@ -138,6 +139,8 @@ function declaredMeaning(block: CompiledBlock, c: Collected, decl: Declaration, 
   if (c.values.has('synonyms')) block.synonyms = strings(c, 'synonyms');
   const columns = readColumns(c.values.get('columns'), block.id, file, c.members.get('columns')?.span ?? decl.nameSpan, out);
   if (columns !== undefined) block.columns = columns;
+  const grainKeys = readGrainKeys(c.members.get('grain'), block.outputs, { block: block.id, file, out });
+  if (grainKeys !== undefined) block.grainKeys = grainKeys;
 }
 
 function checkStatus(c: Collected, id: string, decl: Declaration, file: string, out: Diagnostic[], ctx: BlockContext): string {

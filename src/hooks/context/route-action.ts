@@ -65,6 +65,8 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/ask-traces/by-run/:runId', action: 'project.read' },
   { route: 'GET /api/ask-traces/status', action: 'project.read' },
   { route: 'POST /api/block-studio/certifications', action: 'dataset.certify' },
+  // Trying a block's grain keys while it is authored; key proofs of certified content are query.run.
+  { route: 'POST /api/datasets/validate-grain', action: 'dataset.author' },
   { route: 'GET /api/blocks', action: 'project.read' },
   { route: 'GET /api/blocks/:id', action: 'project.read' },
   { route: 'GET /api/describe-table', action: 'project.read' },
@@ -81,6 +83,7 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/host/home-cards', action: 'project.read' },
   { route: 'GET /api/host/ui', action: 'project.read' },
   { route: 'GET /api/identity', action: 'project.read' },
+  { route: 'POST /api/keys/prove', action: 'query.run' },
   { route: 'POST /api/query/export', action: 'export' },
   // One's own running work: listing and stopping it changes nothing of the project.
   { route: 'GET /api/operations', action: 'project.read' },

@@ -36,8 +36,12 @@ export const SQL_ROUTES: readonly SqlRoute[] = [
   // Certification runs the block's tests and proofs on the one query path.
   { route: 'POST /api/block-studio/certifications', asks: ['dataset.certify'], destination: 'person' },
   { route: 'POST /api/blocks/:id/run', asks: ['query.run'], destination: 'person' },
+  // A block's grain keys counted while it is authored (the complete-source proof of key proofs).
+  { route: 'POST /api/datasets/validate-grain', asks: ['dataset.author'], destination: 'person' },
   // Catalog lookups: the engine's own statements, names bound as parameters.
   { route: 'GET /api/describe-table', asks: ['project.read'], destination: 'person' },
+  // Certified blocks' grain keys counted whole, as the person asking.
+  { route: 'POST /api/keys/prove', asks: ['query.run'], destination: 'person' },
   // SQL the person wrote, rerun for a file: export is allowed only with query.run.
   { route: 'POST /api/query/export', asks: ['export', 'query.run'], requires: ['query.run'], destination: 'export' },
   { route: 'GET /api/schema', asks: ['project.read'], destination: 'person' },

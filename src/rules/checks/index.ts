@@ -16,6 +16,7 @@ import fieldIn from './field-in.js';
 import fieldMatches from './field-matches.js';
 import fieldPresent from './field-present.js';
 import fieldsEqual from './fields-equal.js';
+import keysProven from './keys-proven.js';
 import lineageMatchesTables from './lineage-matches-tables.js';
 import not from './not.js';
 import outputsMatchColumns from './outputs-match-columns.js';
@@ -39,6 +40,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   fieldMatches,
   fieldPresent,
   fieldsEqual,
+  keysProven,
   lineageMatchesTables,
   not,
   outputsMatchColumns,

@@ -91,6 +91,8 @@ export interface BlockDetail extends BlockSummary {
   visualization: NonNullable<CompiledBlock['visualization']> | null;
   query: string;
   sourceSha256: string;
+  /** The grain keys the block declares (`grain = { keys = [...] }`), which key proofs prove. */
+  grainKeys?: NonNullable<CompiledBlock['grainKeys']>;
 }
 
 export function blockDetail(block: CompiledBlock, refusal: RefusalCore | undefined): BlockDetail {
@@ -107,5 +109,6 @@ export function blockDetail(block: CompiledBlock, refusal: RefusalCore | undefin
     visualization: block.visualization ?? null,
     query: block.query,
     sourceSha256: block.sourceSha256,
+    ...(block.grainKeys !== undefined ? { grainKeys: { keys: [...block.grainKeys.keys], keyEvidence: block.grainKeys.keyEvidence } } : {}),
   };
 }

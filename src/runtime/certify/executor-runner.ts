@@ -9,11 +9,12 @@ import { replaceParams } from '../../compiler/analyze/params.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import type { Asker } from '../../hooks/context/request-context.js';
-import type { RunFacts, ValidationFacts } from '../../rules/facts.js';
+import type { KeyProofFacts, RunFacts, ValidationFacts } from '../../rules/facts.js';
 import { createExecutor } from '../../warehouse/executor.js';
 import type { Executor } from '../../warehouse/types.js';
 import { evaluateTests, type TestOutcome } from '../blocks/evaluate-tests.js';
 import { type BlockRun, runBlock } from '../blocks/run-block.js';
+import { proveGrain } from '../keys/grain-proof.js';
 import type { BlockRunner, CheckRun, TestCheck } from './types.js';
 
 /** Rows a certification or App check run reads before the result counts as cut. */
@@ -41,7 +42,7 @@ function testCheck(outcome: TestOutcome, run: BlockRun, subject: string): TestCh
  * so a command whose last pending work is waiting for them to exit would otherwise see Node
  * end the process before its exit code is set.
  */
-async function closeHeld(close: () => Promise<void>): Promise<void> {
+export async function closeHeld(close: () => Promise<void>): Promise<void> {
   const hold = setInterval(() => undefined, 1_000);
   try {
     await close();
@@ -87,10 +88,24 @@ async function checkOn(executor: Executor, asker: Asker, block: CompiledBlock, m
   return { validation: validated, run: runFacts(run), tests: outcomes.map((o, i) => testCheck(o, run, block.tests[i]?.subject ?? '')) };
 }
 
+/** The block's grain key proof as certification facts (no keys declared: an empty proof the rule never reads). */
+async function keyFacts(executor: Executor, asker: Asker, block: CompiledBlock): Promise<KeyProofFacts> {
+  const keys = block.grainKeys?.keys ?? [];
+  if (keys.length === 0) return { keys, status: 'error', errorCode: 'KEYS_NOT_DECLARED' };
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const { status, rowCount, distinctKeyCount, nullKeyCount, duplicateKeyCount, error } = await proveGrain({ executor, asker, block, keys, log });
+  const counts = rowCount === undefined ? {} : { rowCount, distinctKeyCount, nullKeyCount, duplicateKeyCount };
+  return { keys, status, ...counts, ...(error !== undefined ? { errorCode: error.code } : {}) } as KeyProofFacts;
+}
+
 /** A runner on the project's connections; close it when done. */
 export function createBlockRunner(root: string, config: SvcConfig, maxRows = CHECK_MAX_ROWS): BlockRunner {
   const executor = createExecutor({ root, config, maxRows });
-  return { check: (block) => checkOn(executor, undefined, block, maxRows), close: () => closeHeld(() => executor.close()) };
+  return {
+    check: (block) => checkOn(executor, undefined, block, maxRows),
+    proveKeys: (block) => keyFacts(executor, undefined, block),
+    close: () => closeHeld(() => executor.close()),
+  };
 }
 
 /**
@@ -98,5 +113,5 @@ export function createBlockRunner(root: string, config: SvcConfig, maxRows = CHE
  * statements pass its host's hooks for the certifier like any other); closing it leaves the executor open.
  */
 export function runnerOn(executor: Executor, asker: Asker, maxRows = CHECK_MAX_ROWS): BlockRunner {
-  return { check: (block) => checkOn(executor, asker, block, maxRows), close: async () => undefined };
+  return { check: (block) => checkOn(executor, asker, block, maxRows), proveKeys: (block) => keyFacts(executor, asker, block), close: async () => undefined };
 }

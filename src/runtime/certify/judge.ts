@@ -60,6 +60,8 @@ async function runFacts(input: JudgeInput, block: CompiledBlock, compileErrors: 
   if (input.rules === 'enterprise') {
     const tables = parsedTables(block);
     if (tables !== undefined) facts.tables = tables;
+    // The same complete-source proof as svc keys prove; without a way to run it, declared keys stay unproven.
+    if (block.grainKeys !== undefined && input.runner.proveKeys !== undefined) facts.keyProof = await input.runner.proveKeys(block);
   }
   return facts;
 }

@@ -6,7 +6,7 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import type { CertificationReceipt, CertificationRules, CertifiedVia, ContractChoice, RuleOutcome } from '../../rules/certify/index.js';
-import type { RunFacts, TestResultFacts, ValidationFacts } from '../../rules/facts.js';
+import type { KeyProofFacts, RunFacts, TestResultFacts, ValidationFacts } from '../../rules/facts.js';
 import type { TransactionHooks } from './file-transaction.js';
 import type { LocalOwner } from './local-owner.js';
 import type { ReceiptSigner } from './receipt-signer.js';
@@ -30,6 +30,8 @@ export interface CheckRun {
 export interface BlockRunner {
   /** Runs the block with its parameter defaults and evaluates its tests. Never throws on a failed run. */
   check(block: CompiledBlock): Promise<CheckRun>;
+  /** The complete-source proof of the block's grain keys (enterprise certification); absent: no proof can run, so declared keys are not proven. */
+  proveKeys?(block: CompiledBlock): Promise<KeyProofFacts>;
   close(): Promise<void>;
 }
 

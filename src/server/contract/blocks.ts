@@ -110,6 +110,13 @@ export const BLOCK_DETAIL = {
     visualization: { type: ['object', 'null'], additionalProperties: true },
     query: { type: 'string' },
     sourceSha256: { type: 'string' },
+    /** The grain keys the block declares, which `POST /api/keys/prove` proves; absent when it declares none. */
+    grainKeys: {
+      type: 'object',
+      required: ['keys', 'keyEvidence'],
+      additionalProperties: false,
+      properties: { keys: TEXT_LIST, keyEvidence: { enum: ['complete-source'] } },
+    },
   },
 } as const;
 export type BlockDetail = FromSchema<typeof BLOCK_DETAIL>;

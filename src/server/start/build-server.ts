@@ -31,6 +31,7 @@ import { hostAnswersRoute } from '../routes/host-answers.js';
 import { hostListsRoute } from '../routes/host-lists.js';
 import { hostUiRoute } from '../routes/host-ui.js';
 import { identityRoute } from '../routes/identity.js';
+import { keysRoutes } from '../routes/keys.js';
 import { operationsRoute } from '../routes/operations.js';
 import { schemaRoute } from '../routes/schema.js';
 import { webAppRoute } from '../routes/web-app.js';
@@ -59,6 +60,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appAudienceRoute,
   operationsRoute,
   exportsRoute,
+  keysRoutes,
   webAppRoute,
 ];
 

@@ -1,0 +1,22 @@
+/** The text of `svc keys prove`: one line per proof (status, block, keys, counts or the code and why), then the verdict. */
+import type { DatasetProof, KeyProofResults, RelationshipProof } from '../../runtime/keys/types.js';
+
+function datasetLine(d: DatasetProof): string {
+  const head = `${d.status.padEnd(6)}  ${d.block}  keys ${d.keys.length > 0 ? d.keys.join(', ') : '(none)'}`;
+  if (d.error !== undefined) return `${head}\n        ${d.error.code}: ${d.error.message}`;
+  return `${head}\n        rows ${d.rowCount}, distinct keys ${d.distinctKeyCount}, null keys ${d.nullKeyCount}, duplicate keys ${d.duplicateKeyCount}`;
+}
+
+function relationshipLine(r: RelationshipProof): string {
+  return `${r.status.padEnd(6)}  relationship ${r.id}${r.error !== undefined ? `\n        ${r.error.code}: ${r.error.message}` : ''}`;
+}
+
+export function keyProofsText(r: Partial<KeyProofResults>): string {
+  const datasets = r.datasets ?? [];
+  const relationships = r.relationships ?? [];
+  if (datasets.length === 0 && relationships.length === 0) return 'No certified block declares grain keys: nothing to prove.\n';
+  const lines = [...datasets.map(datasetLine), ...relationships.map(relationshipLine)];
+  const passed = datasets.filter((d) => d.status === 'passed').length;
+  lines.push(r.ok === true ? `All ${passed} key proofs passed.` : `${passed} of ${datasets.length + relationships.length} key proofs passed.`);
+  return `${lines.join('\n')}\n`;
+}
