@@ -2,7 +2,7 @@
  * A block's own `@rls(...)` row rules are the row policy when the host has none (spec 02 defaults:
  * "@rls lowering for blocks"), over real HTTP on a hosted server: each person reads the rows
  * their attributes name, bound as values; a person without the attribute is refused before any
- * statement runs; the single-user server reads every row; with the host's rowPolicy the rules are
+ * statement runs, and a key proof counts only the person's rows; the single-user server reads every row; with the host's rowPolicy the rules are
  * lowered first and the hook narrows further; with the result cache on, two people each get
  * their own rows.
  */
@@ -18,6 +18,8 @@ const BLOCK = `block "orders_in_my_states" {
   status = "certified"
   description = "Completed orders per shipping state, kept to the reader's states."
   owner = "sales-ops@acme.test"
+  outputs = ["state", "orders"]
+  grain = { keys = ["state"] }
   query = """
     SELECT state, COUNT(*) AS orders
     FROM orders
@@ -99,6 +101,21 @@ describe('@rls row rules without a host row policy', () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.sql).not.toContain('@rls');
     expect(told[0]?.params).toEqual(['CA', 'NY']);
+  });
+
+  it("a key proof counts only the rows the person's rules leave, and refuses one without the attribute", async () => {
+    const prove = async (attributes: unknown) => {
+      const app = harness.server({ resolvePrincipal });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/keys/prove',
+        payload: { blocks: ['sales.orders_in_my_states'] },
+        headers: { 'x-attributes': JSON.stringify(attributes) },
+      });
+      return (res.json() as { datasets: Array<{ status: string; rowCount?: number; error?: { code: string } }> }).datasets[0];
+    };
+    expect(await prove({ states: ['CA', 'NY'] })).toMatchObject({ status: 'passed', rowCount: 2 });
+    expect(await prove({})).toMatchObject({ status: 'error', error: { code: 'ROW_POLICY_REFUSED' } });
   });
 
   it('with the result cache on, two people each get their own rows', async () => {

@@ -49,7 +49,7 @@ export interface RunBlockOptions {
 }
 
 /** The statement text and positional values of a block for `asker`, or the parameter or row-rule error. */
-export function bindBlock(block: CompiledBlock, values: Record<string, unknown>, asker?: Asker): { sql: string; params: SqlValue[] } | BlockRunError {
+export function bindBlock(block: CompiledBlock, values: Record<string, unknown>, asker: Asker): { sql: string; params: SqlValue[] } | BlockRunError {
   const lowered = lowerFor(block, asker);
   if ('code' in lowered) return lowered;
   const declared = new Map(block.params.map((p) => [p.name, p]));

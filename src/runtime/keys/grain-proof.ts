@@ -55,7 +55,7 @@ function proofError(error: StatementError, block: CompiledBlock, log: GrainProof
 export async function proveGrain(input: GrainProofInput): Promise<DatasetProof> {
   const { executor, asker, block, keys, log } = input;
   const proof = base(block, keys);
-  const binding = bindBlock(block, {});
+  const binding = bindBlock(block, {}, asker);
   if (!('sql' in binding)) return { ...proof, error: { code: binding.code, message: binding.message } };
   try {
     const sql = proofStatement(binding.sql, keys);
