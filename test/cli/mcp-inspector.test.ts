@@ -2,7 +2,9 @@
  * `svc mcp` checked by a client svc did not write: the MCP Inspector's command-line mode
  * (devDependency @modelcontextprotocol/inspector) starts `svc mcp` itself over stdio, lists the
  * tools with its schema-portability check, and calls tools, a misspelt argument and an
- * unknown tool among them. Runs offline: the Inspector is a local package.
+ * unknown tool among them. Runs offline: the Inspector is a local package. The Inspector
+ * 2.12.0 declares Node >= 22.19 (npm warns EBADENGINE on Node 20); its --cli mode runs on the
+ * Node 20 svc supports, which this test shows on every run.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
