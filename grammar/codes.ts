@@ -140,6 +140,11 @@ export const CODES = {
     'Block {{block}} is {{status}}; a {{status}} block is not certified again.',
     'Set status = "review" first if it should come back into use.',
   ),
+  'certify/term-not-found': entry(
+    'error',
+    'No term {{term}} in semantic-layer/terms.yaml.',
+    'Pass the id (<domain>.<name>) of a term declared in semantic-layer/terms.yaml.',
+  ),
   'certify/term-receipt-missing': entry(
     'error',
     'Term {{term}} is marked certified but has no certification receipt, so it is pending recertification and answers nothing as certified.',

@@ -22,6 +22,18 @@ function cell(text) {
     .replace(/\n/g, ' ');
 }
 
+/**
+ * The anchor of a code's or rule's row, which SARIF rules link to (helpUri): lower case, runs of
+ * other characters as one hyphen (src/cli/render/sarif.ts diagnosticAnchor makes the same).
+ * A rule listed by two policies is anchored at its first row.
+ */
+function anchored(id, used) {
+  const anchor = id.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  if (used.has(anchor)) return `\`${id}\``;
+  used.add(anchor);
+  return `<a id="${anchor}"></a>\`${id}\``;
+}
+
 /** The built-in policies, sorted by name: `{ policy, description, rules }`. */
 export function readPolicies(dir = join(root, 'src/rules/policies')) {
   return readdirSync(dir)
@@ -43,7 +55,7 @@ const INTRO = [
 ];
 
 /** The diagnostic codes, by area. */
-function diagnosticsSection(codes) {
+function diagnosticsSection(codes, used) {
   const out = ['## Compiler, command and file codes', ''];
   const areas = new Map();
   for (const [code, entry] of Object.entries(codes).sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -53,14 +65,14 @@ function diagnosticsSection(codes) {
   }
   for (const [area, entries] of areas) {
     out.push(`### ${area}/`, '', '| code | severity | message | hint |', '|---|---|---|---|');
-    for (const [code, e] of entries) out.push(`| \`${code}\` | ${e.severity} | ${cell(e.message)} | ${cell(e.hint)} |`);
+    for (const [code, e] of entries) out.push(`| ${anchored(code, used)} | ${e.severity} | ${cell(e.message)} | ${cell(e.hint)} |`);
     out.push('');
   }
   return out;
 }
 
 /** The rules of the built-in policies. */
-function policySection(policies) {
+function policySection(policies, used) {
   const out = ['## Policy rules', '', 'Rules of the built-in policies. A project may add rules or raise severities in `svc.config.json` `rules`.', ''];
   for (const p of policies) {
     out.push(`### ${p.policy}`, '');
@@ -74,7 +86,7 @@ function policySection(policies) {
         '',
       );
     out.push('| rule | severity | what it checks | message | hint |', '|---|---|---|---|---|');
-    for (const r of p.rules) out.push(`| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.message)} | ${cell(r.hint)} |`);
+    for (const r of p.rules) out.push(`| ${anchored(r.id, used)} | ${r.severity} | ${cell(r.description)} | ${cell(r.message)} | ${cell(r.hint)} |`);
     out.push('');
   }
   return out;
@@ -99,7 +111,8 @@ export function renderDiagnosticsDoc(tables, policies) {
   const [diagnostics, ...others] = tables;
   const declaredIn = new Map();
   for (const t of others) for (const e of Object.values(t.table)) if (e.reuses === undefined) declaredIn.set(e, t.title);
-  const out = [...INTRO, ...diagnosticsSection(diagnostics.table), ...policySection(policies)];
+  const used = new Set();
+  const out = [...INTRO, ...diagnosticsSection(diagnostics.table, used), ...policySection(policies, used)];
   for (const spec of others) out.push(...tableSection(spec, declaredIn));
   return `${out.join('\n').trimEnd()}\n`;
 }

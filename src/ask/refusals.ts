@@ -74,7 +74,7 @@ const BY_RULE: Readonly<Record<string, GateRule>> = {
   'gate/compiles': (b) => ['BLOCK_HAS_ERRORS', `Fix what svc compile reports for ${b.file}, then certify it again: svc certify ${b.file}`, 'certify'],
   'gate/not-flagged-review': (b) => [
     'REVIEW_REQUIRED',
-    `Review it and certify it again (svc certify ${b.file}), which clears the review-required marking.`,
+    `Review it, edit its description so it no longer says review required (svc certify refuses until then), and certify it again: svc certify ${b.file} drops the review-required tag.`,
     'certify',
   ],
   'gate/contract-resolves': (b) => [

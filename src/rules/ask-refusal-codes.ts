@@ -96,7 +96,7 @@ export const ASK_REFUSAL_CODES = {
   REVIEW_REQUIRED: code(
     'router',
     'The block is certified, but its tags or description still say review required.',
-    'Review it and certify it again, which clears the review-required marking.',
+    'Review it, edit its description so it no longer says review required (svc certify refuses until then), then certify it again, which drops the review-required tag.',
   ),
   ROW_POLICY_REFUSED: statement(STATEMENT_CODES.ROW_POLICY_REFUSED),
   SENSITIVE_QUESTION: code(

@@ -4,6 +4,7 @@
  * this module gathers the facts.
  */
 
+import { relative, resolve, sep } from 'node:path';
 import { CODES, isRegisteredCode } from '../../grammar/codes.js';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { compareDiagnostics, diag, hasErrors } from '../../grammar/diagnostics.js';
@@ -58,7 +59,10 @@ export function lintFiles(paths: readonly string[], cwd: string, version = '0.0.
   compiled.blocks.forEach((block, i) => {
     const project = compiled.projects[i];
     const { policy, diagnostics: policyDiags } = policyFor(project?.configRules ?? [], policies);
-    if (!reported.has(policy)) diagnostics.push(...policyDiags);
+    // The project's own rules are findings on its svc.config.json, named from cwd like every other file.
+    const fromCwd = (file: string): string =>
+      project === undefined || project.root === '' ? file : relative(cwd, resolve(project.root, file)).split(sep).join('/');
+    if (!reported.has(policy)) diagnostics.push(...policyDiags.map((d) => (d.file === undefined ? d : { ...d, file: fromCwd(d.file) })));
     reported.add(policy);
     const compileErrors = compiled.diagnostics.filter((d) => d.severity === 'error' && d.file === block.file).length;
     const facts = { block, compileErrors, contractsLoaded: project?.contractsLoaded ?? false };

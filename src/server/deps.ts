@@ -3,6 +3,7 @@
  * itself: whoever builds it (startLocalServer, a host, a test) hands these in, so every
  * statement a route starts goes through the one executor it was given.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { SvcConfig } from '../compiler/project/config.js';
 import type { Manifest } from '../compiler/types.js';
 import type { Principal } from '../hooks/context/request-context.js';
@@ -23,8 +24,10 @@ export interface ServerDeps {
   /** The one query path. */
   executor: Executor;
   config: SvcConfig;
-  /** Where failures are logged with their reference (default: stderr). */
+  /** Where failures are logged with their reference (default: server-logger.ts defaultLog, stderr). */
   log?: (line: string) => void;
+  /** The structured request log (server-logger.ts); absent: requests are not logged. */
+  logger?: FastifyBaseLogger;
   /** Largest request body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** Local Ask trace recorder: every Ask leaves a trace, and /api/ask-traces serves them. */

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../hooks/audit.js';
 import { authorizeAction } from '../hooks/authorize-action.js';
 import { callHook } from '../hooks/call-hook.js';
-import { localPrincipal, newRequestId, type Principal, type RequestContext } from '../hooks/context/request-context.js';
+import { localPrincipal, type Principal, type RequestContext } from '../hooks/context/request-context.js';
 import { type RouteAction, routeAction } from '../hooks/context/route-action.js';
 import { carriesWrittenSql, requiredActions, runsSql } from '../hooks/context/sql-routes.js';
 import { type AuthorizeDecision, DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../hooks/hooks.js';
@@ -27,6 +27,7 @@ import { APP_RULES } from './app-paths.js';
 import type { ServerDeps } from './deps.js';
 import { send } from './errors.js';
 import { runWithContext } from './request-scope.js';
+import { defaultLog } from './server-logger.js';
 
 /**
  * Routes no one is placed for: health, and the app's page and files, which carry no data and are
@@ -59,7 +60,7 @@ export function installRequestContext(app: FastifyInstance, deps: ServerDeps): v
   };
   app.addHook('onRequest', (request, reply, done) => {
     const { action, destination, rule } = routeAction(request.method, request.url);
-    request.asker = { principal: resolve(), requestId: newRequestId(), action, destination };
+    request.asker = { principal: resolve(), requestId: request.id, action, destination };
     if (runsSql(rule)) deps.operations?.open(request.asker, rule ?? '', reply);
     runWithContext(request.asker, done);
   });
@@ -98,7 +99,7 @@ async function place(request: FastifyRequest, reply: FastifyReply, hooks: HostHo
     invoke: () => resolvePrincipal({ method: request.method, url: request.url, headers: request.headers, ip: request.ip }),
     accept: isPrincipalAnswer,
     timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS,
-    log: deps.log ?? ((line) => process.stderr.write(`${line}\n`)),
+    log: deps.log ?? defaultLog,
   });
   if (outcome.kind === 'timeout')
     return {
@@ -121,7 +122,7 @@ async function place(request: FastifyRequest, reply: FastifyReply, hooks: HostHo
 }
 
 async function decide(route: RouteAction, principal: Principal, hooks: HostHooks, deps: ServerDeps): Promise<AuthorizeDecision & { reference?: string }> {
-  const host = { hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? ((line: string) => process.stderr.write(`${line}\n`)) };
+  const host = { hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? defaultLog };
   return authorizeAction(host, principal, route.action, route.resource);
 }
 
@@ -158,8 +159,8 @@ function denied(reply: FastifyReply, route: RouteAction, decision: AuthorizeDeci
 /** The request's context, or undefined when the request was answered here (refused). */
 async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps: ServerDeps, hooks: HostHooks): Promise<RequestContext | undefined> {
   const route = routeAction(request.method, request.url);
-  const host = { hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? ((line: string) => process.stderr.write(`${line}\n`)) };
-  const context: RequestContext = { requestId: newRequestId(), action: route.action, destination: route.destination, host };
+  const host = { hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? defaultLog };
+  const context: RequestContext = { requestId: request.id, action: route.action, destination: route.destination, host };
   if (isOpen(route)) return context;
   const placed = await place(request, reply, hooks, deps);
   if (placed.refused !== undefined) return undefined;

@@ -19,6 +19,7 @@ import {
   cleanScore,
   cleanTier,
   cleanTrust,
+  storedRunId,
   type Tier,
   type TraceDetail,
   type TraceRef,
@@ -61,6 +62,8 @@ export interface FinishInput {
   refusalCode?: string;
   block?: string;
   contract?: string;
+  /** The conversation thread of the run. */
+  threadId?: string;
   /** Qualified ids of the sources the answer used. */
   sources?: string[];
   /** Used only to compute fingerprints; never stored, logged or sent. */
@@ -160,6 +163,7 @@ export class TraceBuilder {
         set('refusalCode', this.optional(input.refusalCode, cleanReasonCode));
         set('block', this.optional(input.block, cleanQualifiedId));
         set('contract', this.optional(input.contract, cleanContractId));
+        set('threadId', typeof input.threadId === 'string' && input.threadId !== '' ? storedRunId(input.threadId) : undefined);
         this.detail.sources = this.coverage(input.sources ?? (o.block !== undefined ? [o.block] : []));
         return this.close('complete', input.questionText);
       },

@@ -60,6 +60,8 @@ export interface TraceOutcome {
   refusalCode?: string;
   block?: string;
   contract?: string;
+  /** The conversation the run belongs to (stored as run ids are: hashed unless id-shaped); a follow-up shares its question's. */
+  threadId?: string;
   /** Why a run failed before it could answer or refuse (the Ask threw). */
   errorCode?: string;
 }

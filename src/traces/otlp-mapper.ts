@@ -3,12 +3,17 @@
  * kinds and attribute names, for a reviewed local artifact or the OTLP sender. Input is the
  * outbound form, so the only question-derived value is the keyed fingerprint.
  *
- * Shape: one resource (`service.name` svc), one scope (`svc.ask-traces`), per trace a root
- * CHAIN span, one child span per phase (route phases are RETRIEVER spans listing candidates
- * as `retrieval.documents.<i>.document.*`), and one `svc.attempt` event per tier attempt.
- * Span ids are derived from the trace id, so mapping the same trace twice gives equal output.
+ * Shape: one resource (`service.name` svc, `service.version` the package's), one scope
+ * (`svc.ask-traces`), per trace a root CHAIN span, one child span per phase (route phases are
+ * RETRIEVER spans listing candidates as `retrieval.documents.<i>.document.*`, the score always
+ * a double), and one `svc.attempt` event per tier attempt. `session.id` is the conversation
+ * thread (a follow-up shares its question's), the run id for a run in no thread. Invariant:
+ * every child span lies within its root in time (the root is widened to its last child, as a
+ * phase's measured end can pass the rounded finish time). Span ids are derived from the trace
+ * id, so mapping the same trace twice gives equal output.
  */
 import { createHash } from 'node:crypto';
+import { packageVersion } from '../source-asset.js';
 import type { OutboundTrace, TraceDetail } from './content.js';
 
 type AnyValue = { stringValue: string } | { intValue: string } | { doubleValue: number } | { boolValue: boolean } | { arrayValue: { values: AnyValue[] } };
@@ -35,16 +40,19 @@ export interface OtlpExportRequest {
 const SPAN_KIND_INTERNAL = 1;
 const STATUS = { unset: 0, ok: 1, error: 2 };
 
-function value(v: string | number | boolean | string[]): AnyValue {
+type Plain = string | number | boolean | string[] | { double: number };
+
+function value(v: Plain): AnyValue {
   if (Array.isArray(v)) return { arrayValue: { values: v.map((s) => ({ stringValue: s })) } };
+  if (typeof v === 'object') return { doubleValue: v.double };
   if (typeof v === 'boolean') return { boolValue: v };
   if (typeof v === 'number') return Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v };
   return { stringValue: v };
 }
 
-function attrs(entries: Record<string, string | number | boolean | string[] | undefined>): KeyValue[] {
+function attrs(entries: Record<string, Plain | undefined>): KeyValue[] {
   return Object.entries(entries)
-    .filter((e): e is [string, string | number | boolean | string[]] => e[1] !== undefined)
+    .filter((e): e is [string, Plain] => e[1] !== undefined)
     .map(([key, v]) => ({ key, value: value(v) }));
 }
 
@@ -70,7 +78,8 @@ function candidateAttrs(t: TraceDetail, phase: string, firstRoute: boolean): Key
   return mine.flatMap((c, i) =>
     attrs({
       [`retrieval.documents.${i}.document.id`]: c.id,
-      [`retrieval.documents.${i}.document.score`]: c.score,
+      // OpenInference types the score as a float: a whole score is still sent as a double.
+      [`retrieval.documents.${i}.document.score`]: c.score === undefined ? undefined : { double: c.score },
       [`retrieval.documents.${i}.document.metadata`]: JSON.stringify({ role: c.role, ...(c.reasonCode !== undefined ? { reasonCode: c.reasonCode } : {}) }),
     }),
   );
@@ -87,9 +96,10 @@ function rootSpan(t: OutboundTrace, id: string, start: number, end: number): Otl
     endTimeUnixNano: nanos(end),
     attributes: attrs({
       'openinference.span.kind': 'CHAIN',
-      'session.id': t.runId,
+      'session.id': o.threadId ?? t.runId,
       'svc.trace.id': t.traceId,
       'svc.run.id': t.runId,
+      'svc.thread.id': o.threadId,
       'svc.trace.status': t.status,
       'svc.tier': o.tier,
       'svc.trust': o.trust,
@@ -115,7 +125,8 @@ function rootSpan(t: OutboundTrace, id: string, start: number, end: number): Otl
 function spansOf(t: OutboundTrace): OtlpSpan[] {
   const id = otlpTraceId(t.traceId);
   const start = Date.parse(t.startedAt);
-  const end = t.finishedAt !== undefined ? Date.parse(t.finishedAt) : start + (t.durationMs ?? 0);
+  const finished = t.finishedAt !== undefined ? Date.parse(t.finishedAt) : start + (t.durationMs ?? 0);
+  const end = Math.max(finished, ...t.phases.map((p) => start + p.startMs + p.durationMs));
   const root = rootSpan(t, id, start, end);
   const firstRoute = t.phases.find((p) => phaseKind(p.code) === 'RETRIEVER')?.code;
   const phases = t.phases.map((p, i): OtlpSpan => {
@@ -144,7 +155,9 @@ export function toOtlp(traces: OutboundTrace[], service: { version?: string } = 
   return {
     resourceSpans: [
       {
-        resource: { attributes: attrs({ 'service.name': 'svc', 'service.version': service.version, 'telemetry.sdk.name': 'svc-ask-traces' }) },
+        resource: {
+          attributes: attrs({ 'service.name': 'svc', 'service.version': service.version ?? packageVersion(), 'telemetry.sdk.name': 'svc-ask-traces' }),
+        },
         scopeSpans: [{ scope: { name: 'svc.ask-traces', version: '1' }, spans: traces.flatMap(spansOf) }],
       },
     ],

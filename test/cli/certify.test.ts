@@ -135,9 +135,15 @@ describe('svc certify', () => {
     expect(r.stderr + r.stdout).not.toMatch(/\n\s+at /);
   });
 
-  it('exits 2 for an unknown block', () => {
-    const r = svc(['certify', 'finance.nope', '--format', 'json'], copyFixture('commerce', { withData: true }));
+  it.each([
+    ['block', ['finance.nope'], 'certify/not-found', 'No block finance.nope'],
+    ['term', ['--term', 'finance.nope'], 'certify/term-not-found', 'No term finance.nope'],
+    ['view', ['--view', 'finance.nope'], 'certify/view-not-found', 'No view finance.nope'],
+  ])('exits 2 for an unknown %s and names what it looked for', (_kind, args, code, said) => {
+    const dir = copyFixture('commerce', { withData: true });
+    const r = svc(['certify', ...args, '--format', 'json'], dir);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout).diagnostics[0].code).toBe('certify/not-found');
+    expect(JSON.parse(r.stdout).diagnostics[0].code).toBe(code);
+    expect(svc(['certify', ...args], dir).stdout).toContain(said);
   });
 });

@@ -5,8 +5,8 @@ import { makeProject } from '../helpers/project.js';
 
 describe('usage errors exit 2', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unknown command', ['nosuch'], /Command not found/],
-    ['unknown option', ['lint', '--nope'], /Unsupported option/],
+    ['unknown command', ['nosuch'], /unknown command "nosuch"/],
+    ['unknown option', ['lint', '--nope'], /unknown option "--nope"/],
     ['invalid option value', ['compile', '--format', 'xml'], /Invalid value for --format/],
     ['raised inside the command', ['certify'], /Name one block to certify/],
   ];

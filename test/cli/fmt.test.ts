@@ -43,6 +43,19 @@ describe('svc fmt (child process)', () => {
     expect(svc(['compile'], dir).code).toBe(0);
   });
 
+  it.each([
+    ['a file without the layout line', 'block "a" {\n  domain = "sales"\n}\n'],
+    ['a file that has it', '// svc-format: 1\nblock "a" {\n  domain = "sales"\n}\n'],
+    ['a file with a comment first', '// about a\nblock "a" {\n  domain = "sales"\n}\n'],
+  ])('leads %s with one "// svc-format: 1" line', (_name, text) => {
+    const dir = makeProject({ 'svc.config.json': CONFIG, 'domains/sales/blocks/a.svc': text });
+    expect(svc(['fmt'], dir).code).toBe(0);
+    const out = readFileSync(join(dir, 'domains/sales/blocks/a.svc'), 'utf8');
+    expect(out.startsWith('// svc-format: 1\n')).toBe(true);
+    expect(out.match(/svc-format/g)).toHaveLength(1);
+    expect(svc(['fmt', '--check'], dir).code).toBe(0);
+  });
+
   it('refuses a file with parse errors and leaves it as it was', () => {
     const broken = 'block "a" {\n  status = \n}\n';
     const dir = makeProject({ 'svc.config.json': CONFIG, 'domains/sales/blocks/a.svc': broken });

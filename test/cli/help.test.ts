@@ -87,5 +87,6 @@ describe('typing mistakes', () => {
     const r = svc(['frobnicate'], makeProject({}));
     expect(r.code).toBe(2);
     expect(r.stderr).not.toContain('Did you mean "svc');
+    expect(r.stderr).toContain('svc --help');
   });
 });

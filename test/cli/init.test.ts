@@ -74,7 +74,7 @@ describe('svc init: what it writes', () => {
     expect(certifiers.versions).toHaveLength(1);
     expect(certifiers.versions[0].signers).toEqual([{ id: expect.any(String), key: expect.stringMatching(/^[\w-]{43}$/), may: ['*'] }]);
     expect(tree(join(parent, 'my project')).some((f) => f.endsWith('.pem'))).toBe(false);
-    expect(readFileSync(join(parent, 'my project/.gitignore'), 'utf8').split('\n')).toContain('.svc/');
+    expect(readFileSync(join(parent, 'my project/.gitignore'), 'utf8').split('\n')).toEqual(expect.arrayContaining(['.svc/', 'node_modules/']));
   });
 
   it('writes a project that compiles clean, is formatted, and lints clean', () => {

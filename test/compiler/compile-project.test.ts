@@ -144,15 +144,11 @@ describe('compile cache', () => {
 describe('bad input', () => {
   const base = { 'svc.config.json': CONFIG };
   const cases: Array<[string, Record<string, string | Uint8Array>, string[]]> = [
-    ['empty project', base, ['compile/contract-manifest-missing', 'compile/empty-project']],
-    ['non-UTF-8 bytes', { ...base, 'domains/s/blocks/a.svc': Buffer.from([0x62, 0x6c, 0xff, 0xfe]) }, ['compile/contract-manifest-missing', 'file/not-utf8']],
-    ['5 MB block file', { ...base, 'domains/s/blocks/a.svc': `// ${'x'.repeat(5 * 1024 * 1024)}\n` }, ['compile/contract-manifest-missing', 'file/too-large']],
-    ['deeply nested arrays', { ...base, 'domains/s/blocks/a.svc': `block "a" { tags = ${'['.repeat(50_000)} }` }, ['compile/contract-manifest-missing']],
-    [
-      'duplicate ids',
-      { ...base, 'domains/sales/blocks/a.svc': blockSource('a'), 'domains/sales/blocks/b.svc': blockSource('a') },
-      ['compile/contract-manifest-missing', 'compile/duplicate-block'],
-    ],
+    ['empty project', base, ['compile/empty-project']],
+    ['non-UTF-8 bytes', { ...base, 'domains/s/blocks/a.svc': Buffer.from([0x62, 0x6c, 0xff, 0xfe]) }, ['file/not-utf8']],
+    ['5 MB block file', { ...base, 'domains/s/blocks/a.svc': `// ${'x'.repeat(5 * 1024 * 1024)}\n` }, ['file/too-large']],
+    ['deeply nested arrays', { ...base, 'domains/s/blocks/a.svc': `block "a" { tags = ${'['.repeat(50_000)} }` }, []],
+    ['duplicate ids', { ...base, 'domains/sales/blocks/a.svc': blockSource('a'), 'domains/sales/blocks/b.svc': blockSource('a') }, ['compile/duplicate-block']],
   ];
   it.each(cases)('%s', (_name, files, expected) => {
     const dir = makeProject(files);
@@ -204,6 +200,24 @@ describe('bad input', () => {
     expect(m.blocks['finance.daily_revenue']?.contract?.status).toBe('unchecked');
     expect(m.blocks['sales.monthly_summary']).toBeDefined();
     expect(m.blocks['finance.monthly_summary']).toBeDefined();
+  });
+});
+
+describe('the missing contract manifest is said only where contracts are used', () => {
+  const withPath = JSON.stringify({ ...JSON.parse(CONFIG), contracts: { manifestPath: 'contracts.json' } });
+  it.each([
+    ['no block declares a contract', { 'svc.config.json': CONFIG, 'domains/sales/blocks/a.svc': blockSource('a') }, 0],
+    ['a block declares svc_contract', { 'svc.config.json': CONFIG, 'domains/sales/blocks/a.svc': blockSource('a', { svc_contract: '"sales.Order.a@1"' }) }, 1],
+    ['the config names a manifest path', { 'svc.config.json': withPath, 'domains/sales/blocks/a.svc': blockSource('a') }, 1],
+  ])('%s: said %i time(s), and as often on the next compile', (_name, files, times) => {
+    const dir = makeProject(files);
+    for (const run of [1, 2]) {
+      const r = compileProject({ project: dir });
+      expect(
+        codes(r).filter((c) => c === 'compile/contract-manifest-missing'),
+        `compile ${run}`,
+      ).toHaveLength(times);
+    }
   });
 });
 

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { diagnosticAnchor } from '../../src/cli/render/sarif.js';
 import { REPO } from '../helpers/project.js';
 
 interface Table {
@@ -32,14 +33,23 @@ describe('docs/diagnostics.md', () => {
     expect(onDisk, 'docs/diagnostics.md is stale: run npm run docs').toBe(renderDiagnosticsDoc(TABLES, readPolicies()));
   });
 
+  /** A row's first cell: the code, after its anchor when it has one. */
+  const row = (code: string): RegExp => new RegExp(`\\| (<a id="[a-z0-9-]+"></a>)?\`${code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\|`);
+
   it('has a row for every policy rule and for every code, in its table’s section', () => {
-    for (const policy of readPolicies()) for (const rule of policy.rules) expect(onDisk).toContain(`| \`${rule.id}\` |`);
+    for (const policy of readPolicies()) for (const rule of policy.rules) expect(onDisk).toMatch(row(rule.id));
     const sections = onDisk.split(/^## /m);
     for (const [i, t] of TABLES.entries()) {
       const section = i === 0 ? sections.find((s) => s.startsWith('Compiler, command and file codes')) : sections.find((s) => s.startsWith(`${t.title}\n`));
       expect(section, t.title).toBeDefined();
-      for (const code of Object.keys(t.table)) expect(section, `${t.id}: ${code}`).toContain(`| \`${code}\` |`);
+      for (const code of Object.keys(t.table)) expect(section, `${t.id}: ${code}`).toMatch(row(code));
     }
+  });
+
+  it('anchors every compiler code and policy rule, where SARIF helpUri links', () => {
+    const anchors = new Set([...onDisk.matchAll(/<a id="([a-z0-9-]+)"><\/a>/g)].map((m) => m[1]));
+    for (const code of Object.keys(TABLES[0]?.table ?? {})) expect(anchors.has(diagnosticAnchor(code)), code).toBe(true);
+    for (const policy of readPolicies()) for (const rule of policy.rules) expect(anchors.has(diagnosticAnchor(rule.id)), rule.id).toBe(true);
   });
 
   it('says where a shared code is declared', () => {

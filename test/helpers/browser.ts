@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { SVC_BIN } from './cli.js';
@@ -20,8 +21,12 @@ export async function openApp(root: string): Promise<{ served: Served; browser: 
   return { served, browser, page, close: async () => (await browser.close(), await served.stop()) };
 }
 
-/** Where the tests write screenshots of each page (the README links here). */
-export const SCREENSHOTS = join(REPO, 'docs/screenshots');
+/**
+ * Where the tests write screenshots of each page: a temporary folder, so a test run leaves the
+ * tracked docs/screenshots (the README links there) as they are; SVC_REFRESH_SCREENSHOTS=1
+ * writes them into docs/screenshots instead.
+ */
+export const SCREENSHOTS = process.env.SVC_REFRESH_SCREENSHOTS === '1' ? join(REPO, 'docs/screenshots') : join(tmpdir(), 'svc-screenshots');
 
 export async function launchChromium(): Promise<Browser> {
   ensureCommand('chromium', 'chromium');
@@ -82,7 +87,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
 }
 
-/** Saves a full-page screenshot as docs/screenshots/<name>.png. */
+/** Saves a full-page screenshot as <SCREENSHOTS>/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });

@@ -125,7 +125,9 @@ export class CertifyCommand extends Command<SvcContext> {
     const r = await (await import('../../runtime/certify/verify-receipts.js')).verifyReceipts({ ...where, rerun: this.rerun });
     if (this.format === 'sarif') {
       const [{ toSarif }, { describer }] = await Promise.all([import('../render/sarif.js'), import('../../rules/lint-files.js')]);
-      this.context.stdout.write(`${JSON.stringify(toSarif(r.diagnostics, describer([]), this.cli.binaryVersion ?? '0.0.0'), null, 2)}\n`);
+      this.context.stdout.write(
+        `${JSON.stringify(toSarif(r.diagnostics, describer([]), this.cli.binaryVersion ?? '0.0.0', r.root ?? this.context.cwd), null, 2)}\n`,
+      );
     } else this.context.stdout.write(this.format === 'json' ? `${JSON.stringify(r, null, 2)}\n` : render.verifyText(r));
     return r.exitCode;
   }

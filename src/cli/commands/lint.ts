@@ -33,7 +33,7 @@ export class LintCommand extends Command<SvcContext> {
       this.context.stdout.write(`${JSON.stringify({ exitCode: r.exitCode, files: files.length, diagnostics: r.diagnostics }, null, 2)}\n`);
     } else if (this.format === 'sarif') {
       const { toSarif } = await import('../render/sarif.js');
-      this.context.stdout.write(`${JSON.stringify(toSarif(r.diagnostics, r.describe, r.version), null, 2)}\n`);
+      this.context.stdout.write(`${JSON.stringify(toSarif(r.diagnostics, r.describe, r.version, this.context.cwd), null, 2)}\n`);
     } else {
       this.context.stdout.write(diagnosticsText(r.diagnostics));
       if (!this.quiet) this.context.stdout.write(`${plural(files.length, 'file')} linted, ${tallyText(r.diagnostics)}\n`);

@@ -15,10 +15,11 @@ export class ServeCommand extends Command<SvcContext> {
   static override usage = Command.Usage({
     description: 'Serve the project: health, blocks, and runs of certified blocks over HTTP.',
     details:
-      'Compiles first. A block with errors (a parse error, a stale or missing certification receipt) is never served as certified, and every other block is served; only a configuration that does not read stops the start (exit 2). The server follows the project while it runs: after svc compile, or a change to svc.config.json or the contract manifest, the next request is answered from the new state (GET /api/health shows the snapshot generation). Prints the URL on stdout and runs until SIGINT or SIGTERM.',
+      'Compiles first. A block with errors (a parse error, a stale or missing certification receipt) is never served as certified, and every other block is served; only a configuration that does not read stops the start (exit 2). The server follows the project while it runs: after svc compile, or a change to svc.config.json or the contract manifest, the next request is answered from the new state (GET /api/health shows the snapshot generation). Prints the URL on stdout and runs until SIGINT or SIGTERM. Each request is logged on stderr with its id, method, path (never its query), status and time; the question, SQL values and secrets are never logged.',
     examples: [
       ['Serve on the default port', 'svc serve'],
       ['Serve a project on a free port', 'svc serve --project fixtures/commerce --port 0'],
+      ['Log JSON for a collector', 'svc serve --log-format json 2> svc.log'],
     ],
   });
 
@@ -28,6 +29,17 @@ export class ServeCommand extends Command<SvcContext> {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]),
     description: 'Port (default 4545; 0 picks a free one)',
   });
+  logFormat = Option.String('--log-format', 'pretty', {
+    validator: t.isEnum(['json', 'pretty']),
+    description: 'Log on stderr: pretty lines (default) or json, one object a line for a log collector',
+  });
+
+  /** A line of the command's own on stderr; with --log-format json, a record like the server's, so the stream stays JSON. */
+  private note(text: string): void {
+    this.context.stderr.write(
+      this.logFormat === 'json' ? `${JSON.stringify({ level: 30, time: new Date().toISOString(), service: 'svc', msg: text })}\n` : `${text}\n`,
+    );
+  }
 
   override async execute(): Promise<number> {
     const { ProjectNotReadyError, startLocalServer } = await import('../../server/start/start-local-server.js');
@@ -38,6 +50,7 @@ export class ServeCommand extends Command<SvcContext> {
         cwd: this.context.cwd,
         host: this.host,
         port: this.port,
+        logFormat: this.logFormat === 'json' ? 'json' : 'pretty',
         ...(this.project !== undefined ? { project: this.project } : {}),
       });
     } catch (error) {
@@ -59,9 +72,9 @@ export class ServeCommand extends Command<SvcContext> {
     // Handlers go in before the URL is printed: whoever read the URL may signal at once.
     const stopped = untilStopped();
     this.context.stdout.write(`${server.url}\n`);
-    this.context.stderr.write(`svc: serving at ${server.url} (Ctrl-C to stop)\n`);
+    this.note(`svc: serving at ${server.url} (Ctrl-C to stop)`);
     const signal = await stopped;
-    this.context.stderr.write(`svc: ${signal} received, closing\n`);
+    this.note(`svc: ${signal} received, closing`);
     await server.close();
     return 0;
   }

@@ -9,9 +9,9 @@ import { Builtins, Cli, type Command, type CommandClass, UsageError } from 'clip
 import { HelpCommand } from '../commands/help.js';
 import { COMMANDS } from '../commands/index.js';
 import type { SvcContext } from '../context.js';
-import { nearestCommand } from '../did-you-mean.js';
 import { internalErrorText } from '../internal-error.js';
 import { colorWanted, useColors } from '../render/colors.js';
+import { commandRows, matchedCommand, unknownCommand, unknownOption } from '../unknown-input.js';
 import { namedValues } from '../usage-text.js';
 
 export const EXIT_USAGE = 2;
@@ -53,6 +53,31 @@ function attach(cli: Cli<SvcContext>, command: Command<SvcContext>, context: Svc
   };
 }
 
+/** clipanion's error text in svc's voice: `svc <command>: ...`, option values named. */
+function usageErrorText(text: string, words: readonly string[]): string {
+  const who = words.length === 0 ? 'svc' : `svc ${words.join(' ')}`;
+  return namedValues(text.replace(/^(Unknown Syntax|Usage) Error: /, `${who}: `).replace(/\n\nWhile running .*\n?$/s, '\n'));
+}
+
+/**
+ * argv clipanion could not resolve to a command: a group's listing, an option or command
+ * typo with its nearest match, else clipanion's reason with the command's usage line.
+ */
+function refuseInput(cli: Cli<SvcContext>, argv: string[], error: unknown, io: CliIo): number {
+  const rows = commandRows(cli.definitions());
+  const row = matchedCommand(argv, rows);
+  if (row === undefined) {
+    const reply = unknownCommand(argv, rows);
+    (reply.stream === 'stdout' ? io.stdout : io.stderr).write(reply.text);
+    return reply.help ? 0 : EXIT_USAGE;
+  }
+  const commandClass = COMMANDS.find((c) => c.paths[0]?.join(' ') === row.words) as CommandClass<SvcContext> | undefined;
+  const usageLine = commandClass === undefined ? '' : namedValues(cli.usage(commandClass, { colored: false, prefix: '$ ' }));
+  const option = unknownOption(argv, row);
+  io.stderr.write(option !== undefined ? `${option}\n${usageLine}` : usageErrorText(cli.error(error, { colored: false }), row.words.split(' ')));
+  return EXIT_USAGE;
+}
+
 /**
  * Runs argv and resolves to the exit code. Commands are executed here rather than through
  * clipanion's run(), which turns every error, a UsageError included, into exit 1.
@@ -66,20 +91,7 @@ export async function runCli(argv: string[], io: CliIo, version = '0.0.0'): Prom
   try {
     command = cli.process(argv.length === 0 ? ['--help'] : argv, context);
   } catch (error) {
-    const paths = cli
-      .definitions()
-      .map((d) => d.path.replace(/^svc\s*/, '').trim())
-      .filter((p) => p !== '' && !p.startsWith('-'));
-    const guess = paths.some((p) => argv.join(' ').startsWith(p)) ? undefined : nearestCommand(argv, paths);
-    io.stderr.write(
-      guess !== undefined
-        ? `svc: unknown command "${argv
-            .filter((a) => !a.startsWith('-'))
-            .slice(0, guess.split(' ').length)
-            .join(' ')}". Did you mean "svc ${guess}"?\n`
-        : cli.error(error, { colored: false }),
-    );
-    return EXIT_USAGE;
+    return refuseInput(cli, argv, error, io);
   }
   if (command.help) {
     io.stdout.write(namedValues(cli.usage(command, { colored: false, detailed: true })));
@@ -90,7 +102,7 @@ export async function runCli(argv: string[], io: CliIo, version = '0.0.0'): Prom
     return await command.validateAndExecute();
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(cli.error(error, { colored: false, command }));
+      io.stderr.write(usageErrorText(cli.error(error, { colored: false, command }), command.path ?? []));
       return EXIT_USAGE;
     }
     io.stderr.write(internalErrorText(error, 'this command'));

@@ -9,6 +9,15 @@ import { type Diagnostic, hasErrors } from '../../../grammar/diagnostics.js';
 import { printDeclaration } from './print-members.js';
 import { Writer } from './writer.js';
 
+/** The first line of the block files `svc fmt` and draft capture write: the layout version (docs/block-language.md). */
+export const FORMAT_HEADER = '// svc-format: 1';
+const HEADER_LINE = /^\/\/ svc-format: \d+\n/;
+
+/** A formatted file's text led by the layout-version line, unless it is empty or already has one. */
+export function withFormatHeader(text: string): string {
+  return text.trim() === '' || HEADER_LINE.test(text) ? text : `${FORMAT_HEADER}\n${text}`;
+}
+
 export function formatBlockFile(file: BlockFile): string {
   const w = new Writer();
   file.declarations.forEach((decl, i) => {

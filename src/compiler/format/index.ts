@@ -4,7 +4,7 @@
  */
 
 export { findMember, type MemberContainer, memberKey, removeMember, setField } from './edit.js';
-export { type FormatTextResult, formatBlockFile, formatText } from './format-file.js';
+export { FORMAT_HEADER, type FormatTextResult, formatBlockFile, formatText, withFormatHeader } from './format-file.js';
 export {
   arrayValue,
   blockComment,

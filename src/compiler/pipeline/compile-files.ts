@@ -82,6 +82,16 @@ export interface FilesResult {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * A project-relative file named from `cwd`: callers (hooks, editors, SARIF uploads) name files
+ * from where they run, so every finding, the project's own included, uses that one base.
+ */
+function shownFrom(cwd: string, root: string): (file: string) => string {
+  return (file) => (root === '' ? file : relative(cwd, resolve(root, file)).split(sep).join('/'));
+}
+
+const withFile = (d: Diagnostic, shown: (file: string) => string): Diagnostic => (d.file === undefined ? d : { ...d, file: shown(d.file) });
+
 /** Compiles each named file (paths relative to `cwd`). */
 export function compileFiles(paths: readonly string[], cwd = process.cwd()): FilesResult {
   const envs = new Map<string, ProjectEnv>();
@@ -91,12 +101,13 @@ export function compileFiles(paths: readonly string[], cwd = process.cwd()): Fil
   for (const p of paths) {
     const abs = resolve(cwd, p);
     const env = projectEnv(resolve(abs, '..'), envs);
-    if (!reported.has(env)) out.diagnostics.push(...env.diagnostics);
+    if (!reported.has(env)) out.diagnostics.push(...env.diagnostics.map((d) => withFile(d, shownFrom(cwd, env.root))));
     reported.add(env);
     const rel = (env.root === '' ? relative(cwd, abs) : relative(env.root, abs)).split(sep).join('/');
+    const shown = shownFrom(cwd, env.root);
     const source = readSource(abs, rel);
     if (source.text === undefined) {
-      out.diagnostics.push(...source.diagnostics);
+      out.diagnostics.push(...source.diagnostics.map((d) => withFile(d, shown)));
       continue;
     }
     const fileEnv: FileEnv = {
@@ -106,8 +117,6 @@ export function compileFiles(paths: readonly string[], cwd = process.cwd()): Fil
       readCompanion: (companion) => (env.root === '' ? undefined : readCompanionText(env.root, companion)),
     };
     const unit = compileSourceText(locate(rel), source.text, fileEnv);
-    // Callers (hooks, editors, SARIF uploads) name files from where they run, not the project root.
-    const shown = (file: string): string => (env.root === '' ? file : relative(cwd, resolve(env.root, file)).split(sep).join('/'));
     for (const d of unit.diagnostics) if (d.file !== undefined) d.file = shown(d.file);
     for (const b of unit.blocks) b.file = shown(b.file);
     out.diagnostics.push(...unit.diagnostics);

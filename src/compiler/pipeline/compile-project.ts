@@ -249,6 +249,17 @@ function statementCheckHead(config: Project['config']): { statementCheck?: Recor
   return Object.keys(allow).length > 0 ? { statementCheck: allow } : {};
 }
 
+/**
+ * The contract manifest's diagnostics, a missing manifest said only when the project uses
+ * contracts: the config names a manifest path, or a block declares svc_contract (its fragment has a
+ * "contract" key, which JSON escaping keeps out of string values). A project
+ * without contracts compiles without the note, so it is not repeated on every compile.
+ */
+function contractNotes(found: readonly Diagnostic[], config: Project['config'], units: Units): Diagnostic[] {
+  const wanted = config.contracts?.manifestPath !== undefined || units.results.some((u) => u.blocks.some((b) => b.text.includes('"contract":')));
+  return wanted ? [...found] : found.filter((d) => d.code !== 'compile/contract-manifest-missing');
+}
+
 /** Link phase: duplicate ids, Apps and terms checked across files, and the manifest assembled from the blocks kept. */
 function link(p: Project, found: Discovered, units: Units, t: Timings): Linked {
   const { root, config, contracts, inputs, opts } = p;
@@ -261,7 +272,14 @@ function link(p: Project, found: Discovered, units: Units, t: Timings): Linked {
   const termDiags = [...terms.diagnostics, ...unknownRelated(terms.terms, new Set(dup.keep.keys()))];
   const views = inputs.views ?? { views: [], diagnostics: [], at: () => undefined };
   const viewDiags = [...views.diagnostics, ...unknownMembers(views, new Set(dup.keep.keys()), new Set(terms.terms.map((x) => x.id)))];
-  const projectDiags = [...contracts.diagnostics, ...discovered.diagnostics, ...dup.diagnostics, ...appDiags, ...termDiags, ...viewDiags];
+  const projectDiags = [
+    ...contractNotes(contracts.diagnostics, config, units),
+    ...discovered.diagnostics,
+    ...dup.diagnostics,
+    ...appDiags,
+    ...termDiags,
+    ...viewDiags,
+  ];
   if (discovered.files.length === 0) projectDiags.push(diag('compile/empty-project', { root: '.' }));
   const trust = inputs.certifiers;
   if (trust?.signed === true && trust.problem !== undefined) {

@@ -4,7 +4,7 @@
  */
 import { relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
-import { formatText } from '../format/index.js';
+import { formatText, withFormatHeader } from '../format/index.js';
 import { loadConfig } from '../project/config.js';
 import { discoverBlockFiles } from '../project/discover.js';
 import { readSource } from '../project/read-source.js';
@@ -47,10 +47,12 @@ export function formatFiles(paths: readonly string[], opts: { cwd: string; proje
       result.diagnostics.push(...formatted.diagnostics);
       continue;
     }
-    const changed = formatted.output !== source.text;
+    // svc fmt leads every file with its layout version, as docs/block-language.md promises.
+    const output = withFormatHeader(formatted.output);
+    const changed = output !== source.text;
     const outcome: FormatOutcome = { file: rel, changed, written: false };
     if (changed && !opts.check) {
-      atomicWrite(abs, formatted.output);
+      atomicWrite(abs, output);
       outcome.written = true;
     }
     result.files.push(outcome);

@@ -5,7 +5,7 @@
 
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import type { Diagnostic } from '../../../grammar/diagnostics.js';
+import type { Diagnostic, Span } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 
 /** Block files above this size are refused: a real block file is a few kilobytes. */
@@ -30,6 +30,19 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+/**
+ * Where byte `at` sits as text: line and column (1-based, UTF-16 code units as editors and
+ * SARIF count them) and the text offset. Every byte before `at` is valid UTF-8, so the prefix
+ * decodes exactly.
+ */
+export function bytePosition(bytes: Uint8Array, at: number): Span {
+  const prefix = Buffer.from(bytes.subarray(0, Math.max(0, at))).toString('utf8');
+  const lineStart = prefix.lastIndexOf('\n') + 1;
+  const line = prefix.split('\n').length;
+  const column = prefix.length - lineStart + 1;
+  return { start: { offset: prefix.length, line, column }, end: { offset: prefix.length + 1, line, column: column + 1 } };
+}
+
 function ioReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
@@ -44,7 +57,8 @@ export function decodeSource(bytes: Buffer, file: string): SourceText {
     return { diagnostics: [diag('file/too-large', { size: bytes.length, limit: MAX_SOURCE_BYTES }, { file })] };
   }
   if (!isUtf8(bytes)) {
-    return { diagnostics: [diag('file/not-utf8', { offset: firstInvalidUtf8(bytes) }, { file })] };
+    const offset = firstInvalidUtf8(bytes);
+    return { diagnostics: [diag('file/not-utf8', { offset }, { file, span: bytePosition(bytes, offset) })] };
   }
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

@@ -128,6 +128,7 @@ export function finishTrace(trace: AskTrace, run: AskRun): void {
       ...(run.refusal !== undefined ? { refusalCode: run.refusal.code } : {}),
       ...(run.block !== undefined && run.tier === 1 ? { block: run.block, sources: [run.block] } : {}),
       ...(run.contract !== undefined ? { contract: run.contract } : {}),
+      ...(run.threadId !== undefined ? { threadId: run.threadId } : {}),
       questionText: run.question,
     });
   } catch {

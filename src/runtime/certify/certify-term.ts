@@ -80,7 +80,7 @@ export async function certifyTerm(opts: CertifyTermOptions): Promise<CertifyTerm
   const invalid = loaded.diagnostics.filter((d) => d.code === 'terms/invalid');
   if (invalid.length > 0) return refused(opts.term, 2, invalid);
   const term = loaded.terms.find((t) => t.id === opts.term);
-  if (term === undefined) return refused(opts.term, 2, [diag('certify/not-found', { target: opts.term }, { file: TERMS_FILE })]);
+  if (term === undefined) return refused(opts.term, 2, [diag('certify/term-not-found', { term: opts.term }, { file: TERMS_FILE })]);
   const stop = problems(root, config, term);
   if (stop.length > 0) return refused(term.id, 1, stop);
   const at = (opts.now ?? (() => new Date()))().toISOString();

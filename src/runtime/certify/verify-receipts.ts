@@ -50,6 +50,8 @@ export interface VerifyResult {
   exitCode: 0 | 1 | 2;
   blocks: VerifiedBlock[];
   diagnostics: Diagnostic[];
+  /** The project root every file is relative to; absent when no project opened. */
+  root?: string;
 }
 
 /** Why a block no longer passes against the warehouse, or undefined. */
@@ -97,7 +99,7 @@ export async function verifyReceipts(opts: VerifyOptions): Promise<VerifyResult>
   if (opened.project === undefined) return { exitCode: 2, blocks: [], diagnostics: opened.diagnostics };
   const root = opened.project.root;
   const { manifest, diagnostics } = compiledManifest(root);
-  if (manifest === undefined) return { exitCode: 2, blocks: [], diagnostics };
+  if (manifest === undefined) return { exitCode: 2, blocks: [], diagnostics, root };
   const certified = Object.values(manifest.blocks).filter((b) => b.status === 'certified');
   const rows: VerifiedBlock[] = certified.map((b) => ({
     block: b.id,
@@ -110,5 +112,5 @@ export async function verifyReceipts(opts: VerifyOptions): Promise<VerifyResult>
   else findings.push(...historyFindings(root));
   if (opts.rerun === true) findings.push(...(await rerunAll(root, opts, rows, manifest.blocks)));
   const failed = findings.some((d) => d.severity === 'error');
-  return { exitCode: failed ? 1 : 0, blocks: rows, diagnostics: findings };
+  return { exitCode: failed ? 1 : 0, blocks: rows, diagnostics: findings, root };
 }

@@ -8,7 +8,17 @@
  * the same document builder certify uses, so a later certification edits it in place.
  */
 import type { BlockFile, Declaration, Field, Section } from '../../../grammar/block/index.js';
-import { arrayValue, fieldNode, formatBlockFile, numberValue, objectValue, setField, stringValue, syntheticSpan } from '../../compiler/format/index.js';
+import {
+  arrayValue,
+  fieldNode,
+  formatBlockFile,
+  numberValue,
+  objectValue,
+  setField,
+  stringValue,
+  syntheticSpan,
+  withFormatHeader,
+} from '../../compiler/format/index.js';
 import { companionPath } from '../../compiler/project/companion.js';
 import { REVIEW_REQUIRED_TAG, statusCompanionText } from '../../rules/certify/index.js';
 import { proposedSection } from './draft-files.js';
@@ -74,7 +84,7 @@ export function draftDeclaration(f: DraftFacts): Declaration {
 /** The formatted text of a new draft file. */
 export function draftText(f: DraftFacts): string {
   const file: BlockFile = { declarations: [draftDeclaration(f)], dangling: [], diagnostics: [] };
-  return formatBlockFile(file);
+  return withFormatHeader(formatBlockFile(file));
 }
 
 /**

@@ -130,9 +130,13 @@ export function projectFiles(options: InitOptions): Map<string, string> {
   return files;
 }
 
-/** `.gitignore` with `.svc/` (svc's local state) added when it is missing; undefined when present. */
+/**
+ * `.gitignore` with `.svc/` (svc's local state) added when it is missing; undefined when present.
+ * A new file also ignores `node_modules/` (where npm installs svc); an existing file keeps the
+ * author's choices and only gains svc's own line.
+ */
 export function gitignoreWith(existing: string | undefined): string | undefined {
-  if (existing === undefined) return `# svc's local state: caches, traces, runs\n${GITIGNORE_LINE}\n`;
+  if (existing === undefined) return `# svc's local state: caches, traces, runs\n${GITIGNORE_LINE}\n# svc installed with npm\nnode_modules/\n`;
   const lines = existing.split(/\r?\n/).map((l) => l.trim());
   if (lines.includes(GITIGNORE_LINE) || lines.includes('.svc') || lines.includes('/.svc/') || lines.includes('/.svc')) return undefined;
   return `${existing}${existing.endsWith('\n') || existing === '' ? '' : '\n'}${GITIGNORE_LINE}\n`;

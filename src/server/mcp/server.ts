@@ -1,6 +1,6 @@
 /**
  * The MCP server (official SDK) with every agent tool of spec 01's table registered, sorted by
- * name. The SDK validates arguments against each tool's zod shape before its handler runs; the
+ * name. Arguments are checked against each tool's published JSON Schema before its handler runs; the
  * handler's outcome becomes one text item holding JSON, with `isError: true` and a stable code
  * for a refusal. Row values JSON cannot carry as they are (a 64-bit integer, a blob, a
  * non-finite number) become text, so a result always serialises. An unexpected failure (a bug)
@@ -9,7 +9,11 @@
  */
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { objectFromShape } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import { CallToolRequestSchema, type CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { Ajv } from 'ajv';
+import { ajvClass } from '../../compiler/json-schema.js';
 import { errorReference } from '../../hooks/context/error-reference.js';
 import { gateToolCall, ToolRefusedError } from '../../hooks/tool-call-hook.js';
 import type { ToolContext } from '../../runtime/agent-tools/context.js';
@@ -54,10 +58,68 @@ async function call(tool: AnyTool, args: unknown, ctx: ToolContext): Promise<Cal
   }
 }
 
+/** A JSON-RPC error the SDK sends as it is: its code, its message (unprefixed) and its data. */
+class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** The JSON Schema tools/list publishes for a tool, made the same way the SDK makes it. */
+export function publishedSchema(tool: AnyTool): Record<string, unknown> {
+  return toJsonSchemaCompat(objectFromShape(tool.inputSchema), { strictUnions: true, pipeStrategy: 'input' });
+}
+
+type Checker = (args: unknown) => Record<string, unknown>;
+
+/**
+ * The argument check of one tool: the published schema (Ajv, every error) first, so what the
+ * schema refuses, an unknown key above all, is a JSON-RPC -32602 error naming it; then the zod
+ * shape, for its defaults.
+ */
+function argumentChecker(tool: AnyTool, ajv: Ajv): Checker {
+  const validate = ajv.compile(publishedSchema(tool));
+  const shape = objectFromShape(tool.inputSchema) as unknown as { parse(v: unknown): Record<string, unknown> };
+  return (args) => {
+    const given = args ?? {};
+    if (validate(given)) return shape.parse(given);
+    const errors = validate.errors ?? [];
+    const unknown = errors
+      .filter((e) => e.keyword === 'additionalProperties')
+      .map((e) => `${e.instancePath.slice(1).replaceAll('/', '.')}${e.instancePath === '' ? '' : '.'}${String(e.params['additionalProperty'])}`);
+    const message =
+      unknown.length > 0
+        ? `Unknown argument${unknown.length > 1 ? 's' : ''} for tool ${tool.name}: ${unknown.join(', ')}; it takes ${Object.keys(tool.inputSchema).join(', ') || 'none'}.`
+        : `Invalid arguments for tool ${tool.name}: ${errors.map((e) => `${e.instancePath || '(arguments)'} ${e.message ?? 'is invalid'}`).join('; ')}.`;
+    throw new ProtocolError(ErrorCode.InvalidParams, message, { tool: tool.name, ...(unknown.length > 0 ? { unknownArguments: unknown } : {}) });
+  };
+}
+
+/**
+ * tools/call as a strict server answers it: an unknown tool and arguments its published schema
+ * refuses are JSON-RPC errors (-32602), not tool results, so a client cannot mistake them for
+ * an answer. (The SDK's own handler turns both into a normal result.)
+ */
+function strictToolCalls(server: McpServer, tools: readonly AnyTool[], ctx: ToolContext): void {
+  const AjvClass = ajvClass();
+  const ajv = new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true });
+  const byName = new Map(tools.map((tool) => [tool.name, { tool, check: argumentChecker(tool, ajv) }]));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const entry = byName.get(request.params.name);
+    if (entry === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}.`, { tool: request.params.name });
+    return call(entry.tool, entry.check(request.params.arguments), ctx);
+  });
+}
+
 /** The server with `tools` (default: every tool) registered; connect it to a transport. */
 export function createMcpServer(ctx: ToolContext, options: { version?: string; tools?: readonly AnyTool[] } = {}): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version: options.version ?? '0.0.0' }, { capabilities: { tools: {} } });
-  for (const tool of options.tools ?? TOOLS) {
+  const tools = options.tools ?? TOOLS;
+  for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
@@ -68,5 +130,6 @@ export function createMcpServer(ctx: ToolContext, options: { version?: string; t
       (args: unknown) => call(tool, args, ctx),
     );
   }
+  strictToolCalls(server, tools, ctx);
   return server;
 }

@@ -1,12 +1,13 @@
 /**
  * `svc mcp`: the agent tools over MCP on stdio. Opens the project (open-context.ts), connects
- * the server to a StdioServerTransport and runs until the client closes stdin or the process
+ * the server to a StdioServerTransport (behind jsonrpc-gate.ts) and runs until the client closes stdin or the process
  * gets SIGTERM or SIGINT; then it closes the server, the executor and its statement processes,
  * and the trace recorder. Stdout carries the MCP stream only: every log line goes to `log`.
  */
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { type OpenOptions, openToolContext } from '../../runtime/agent-tools/open-context.js';
+import { jsonRpcGate } from './jsonrpc-gate.js';
 import { createMcpServer } from './server.js';
 
 export interface StartMcpOptions extends OpenOptions {
@@ -47,6 +48,9 @@ export async function startMcp(options: StartMcpOptions = {}): Promise<RunningMc
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const opened = await openToolContext({ ...options, log });
   const server = createMcpServer(opened.ctx, options.version !== undefined ? { version: options.version } : {});
+  const stdout = options.stdout ?? process.stdout;
+  // Malformed lines are answered here; the SDK's transport sees only well-formed messages.
+  const gate = stdin.pipe(jsonRpcGate((line) => stdout.write(line)));
   let resolveStopped: (reason: StopReason) => void = () => undefined;
   const stopped = new Promise<StopReason>((done) => (resolveStopped = done));
   let stopping: Promise<StopReason> | undefined;
@@ -57,11 +61,14 @@ export async function startMcp(options: StartMcpOptions = {}): Promise<RunningMc
     await Promise.resolve();
     unwatch();
     await server.close().catch((error: unknown) => log(`svc mcp: closing the server failed: ${String(error)}`));
+    // The transport lets go of the gate; stdin itself must stop flowing too, or it holds the process open.
+    stdin.unpipe(gate);
+    stdin.pause();
     await opened.close();
     resolveStopped(reason);
     return reason;
   }
-  const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
+  const transport = new StdioServerTransport(gate, stdout);
   transport.onclose = () => void close('transport-closed');
   try {
     await server.connect(transport);

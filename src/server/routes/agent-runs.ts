@@ -22,6 +22,7 @@ import { AGENT_RUNS_ROUTE, type AskRequest, type AskRun as AskRunBody } from '..
 import type { RouteOptions } from '../deps.js';
 import { ApiError, errorReference } from '../errors.js';
 import { resolveExecutionTarget } from '../execution-target.js';
+import { defaultLog } from '../server-logger.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 const wantsStream = (accept: string | undefined) => accept !== undefined && accept.split(',').some((part) => part.trim().startsWith('text/event-stream'));
@@ -62,7 +63,7 @@ async function streamed(
 }
 
 export const agentRunsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = deps.log ?? defaultLog;
   const streams = new Set<ServerResponse>();
   // Before the server waits for open connections: a stream would otherwise hold the close.
   app.addHook('preClose', async () => {

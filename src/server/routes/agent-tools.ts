@@ -16,6 +16,7 @@ import { TOOL_ROUTE, type ToolOutcome, type ToolRequest } from '../contract/tool
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import type { ProjectSnapshot } from '../project-snapshot.js';
+import { defaultLog } from '../server-logger.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 /** One tool context per project snapshot: the tools see the project as the request does. */
@@ -53,7 +54,7 @@ export const agentToolsRoute: FastifyPluginAsync<RouteOptions> = async (app, { d
         'BAD_REQUEST',
         `The arguments of ${tool.name} are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(args)'} ${i.message}`).join('; ')}.`,
       );
-    const shared = contextOf(snapshotOf(request), deps.root, deps.log ?? ((line) => process.stderr.write(`${line}\n`)));
+    const shared = contextOf(snapshotOf(request), deps.root, deps.log ?? defaultLog);
     // The tools are shared per snapshot; who calls them is this request's.
     const ctx: ToolContext = { ...shared, ask: { ...shared.ask, asker: request.asker } };
     try {

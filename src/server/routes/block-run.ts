@@ -13,6 +13,7 @@ import { API_ERROR_CODES } from '../codes.js';
 import { BLOCK_RUN_ROUTE, type BlockRun, type BlockRunRequest } from '../contract/blocks.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError, errorReference } from '../errors.js';
+import { defaultLog } from '../server-logger.js';
 import { snapshotOf } from '../snapshot-hook.js';
 import { findBlock } from './find-block.js';
 
@@ -50,7 +51,7 @@ export function runFailure(what: string, error: BlockRunError, log: (line: strin
 }
 
 export const blockRunRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = deps.log ?? defaultLog;
   // A POST with no body at all runs with defaults; validation then sees `{}`.
   const emptyBodyIsObject = async (request: { body: unknown }) => {
     request.body ??= {};

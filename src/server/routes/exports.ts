@@ -22,6 +22,7 @@ import { QUERY_EXPORT_ROUTE, type QueryExportRequest, TILE_EXPORT_ROUTE, type Ti
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { resolveExecutionTarget } from '../execution-target.js';
+import { defaultLog } from '../server-logger.js';
 import { snapshotOf } from '../snapshot-hook.js';
 import { runFailure } from './block-run.js';
 
@@ -131,7 +132,7 @@ async function runTileForExport(request: TileRequest, root: string, runs: RouteO
 }
 
 export const exportsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  const log: Log = deps.log ?? ((line) => process.stderr.write(`${line}\n`));
+  const log: Log = deps.log ?? defaultLog;
   app.post<{ Body: QueryExportRequest }>('/api/query/export', { schema: QUERY_EXPORT_ROUTE }, async (request, reply) => {
     const made = await runForExport(request, log);
     const { format, title, signed } = request.body;

@@ -5,6 +5,7 @@
  * a body that does not match is refused with 400, never silently reshaped.
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { newRequestId } from '../../hooks/context/request-context.js';
 import type { RouteOptions, ServerDeps } from '../deps.js';
 import { installErrorHandlers } from '../errors.js';
 import { Operations } from '../operations.js';
@@ -35,6 +36,7 @@ import { keysRoutes } from '../routes/keys.js';
 import { operationsRoute } from '../routes/operations.js';
 import { schemaRoute } from '../routes/schema.js';
 import { webAppRoute } from '../routes/web-app.js';
+import { defaultLog } from '../server-logger.js';
 import { installSnapshots } from '../snapshot-hook.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
@@ -75,19 +77,21 @@ function snapshotParts(deps: ServerDeps): SnapshotParts {
   };
 }
 
-function stderrLog(line: string): void {
-  process.stderr.write(`${line}\n`);
-}
-
 /** Builds the HTTP app over `deps`; call `listen` (or `inject` in tests) on the result. */
 export function buildServer(given: ServerDeps): FastifyInstance {
   const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations() };
   const app = Fastify({
-    logger: false,
+    ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: false }),
+    // One id per request, the one the request context and the host hooks see (request.id).
+    genReqId: () => newRequestId(),
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
-  installErrorHandlers(app, deps.log ?? stderrLog);
+  installErrorHandlers(app, deps.log ?? defaultLog);
+  // Every answer names its request, so a caller's report finds the log records (reqId).
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
   if (deps.hooks !== undefined) {
     // First of all, so every answer of a hosted server says so (refusals and failures too).
     app.addHook('onRequest', async (_request, reply) => {

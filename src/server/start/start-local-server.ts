@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { ConnectionConfig, SvcConfig } from '../../compiler/project/config.js';
@@ -30,6 +31,7 @@ import { liveSource } from '../live-source.js';
 import { normaliseOrigin } from '../origin-check.js';
 import { buildSnapshot, readManifest, type SnapshotSource, withContracts } from '../project-snapshot.js';
 import { runWithContext } from '../request-scope.js';
+import { createServerLogger, defaultLog, type LogFormat, lineLogger } from '../server-logger.js';
 import { conversationStore, memoryStore, runStore } from '../server-stores.js';
 import { installSharedToken, requiredToken } from '../shared-token.js';
 import { buildServer } from './build-server.js';
@@ -43,8 +45,12 @@ export interface LocalServerOptions {
   host?: string;
   /** Port (default 4545; 0 picks a free one). */
   port?: number;
-  /** Where failures are logged with their reference (default: stderr). */
+  /** Where failures are logged with their reference (default: stderr, or the structured log when `logFormat` is set). */
   log?: (line: string) => void;
+  /** A structured log (pino) of every request and of svc's lines: one JSON object a line, or pretty lines. */
+  logFormat?: LogFormat;
+  /** Where the structured log goes (default stderr). */
+  logStream?: NodeJS.WritableStream;
   /** Executor defaults: deadline per statement and row cap. */
   deadlineMs?: number;
   maxRows?: number;
@@ -158,9 +164,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const hosted = options.hostHooks?.resolvePrincipal !== undefined;
   const token = hosted ? undefined : requiredToken(host);
   const origins = originsOf(options.allowedOrigins);
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // With a log format, requests and svc's lines go to the structured log; without, lines go to stderr as ever.
+  const logger = options.logFormat === undefined ? undefined : createServerLogger(options.logFormat, options.logStream);
+  const log = options.log ?? (logger !== undefined ? lineLogger(logger) : defaultLog);
   const opened = await open(options, log);
-  const { app, stop } = await listen(options, opened, { host, token, origins, log });
+  const { app, stop } = await listen(options, opened, { host, token, origins, log, ...(logger !== undefined ? { logger } : {}) });
   return handleOf(options, { url: urlOf(app.server.address(), host), source: opened.source, stop, log });
 }
 
@@ -225,6 +233,7 @@ interface Edge {
   token: string | undefined;
   origins: string[];
   log: (line: string) => void;
+  logger?: Logger;
 }
 
 /** Listen phase: the HTTP server built over what is open and bound; a failed bind closes everything. */
@@ -237,7 +246,7 @@ async function listen(options: LocalServerOptions, o: Opened, edge: Edge): Promi
           ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}),
         }
       : {};
-  const app = buildServer({ ...o, log: edge.log, ...hooks });
+  const app = buildServer({ ...o, log: edge.log, ...(edge.logger !== undefined ? { logger: edge.logger } : {}), ...hooks });
   if (edge.token !== undefined) installSharedToken(app, edge.token);
   const stop = async (): Promise<void> => {
     await app.close().catch(() => undefined);

@@ -12,6 +12,7 @@ import { localPrincipal } from '../../../src/hooks/context/request-context.js';
 import { createMemoryThreadStore, type ThreadStore } from '../../../src/hooks/stores/thread-store.js';
 import { runAsk } from '../../../src/runtime/agent-runs/run-ask.js';
 import type { AskRequest, AskRun } from '../../../src/runtime/agent-runs/types.js';
+import { createTraceRecorder, type OutboundTrace, type TraceRecorder, toOtlp } from '../../../src/traces/index.js';
 import type { Executor } from '../../../src/warehouse/types.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
@@ -37,9 +38,9 @@ afterAll(async () => {
   cleanupProjects();
 });
 
-function ask(request: AskRequest, owner = 'analyst@acme.test'): Promise<AskRun> {
+function ask(request: AskRequest, owner = 'analyst@acme.test', recorder?: TraceRecorder): Promise<AskRun> {
   const asker = { principal: localPrincipal(owner), requestId: 'r', action: 'ask' };
-  const ctx = { asker, root, manifest, executor, router, config, threads, now: () => NOW, draftOwner: 'analyst@acme.test' };
+  const ctx = { asker, root, manifest, executor, router, config, threads, now: () => NOW, draftOwner: 'analyst@acme.test', ...(recorder ? { recorder } : {}) };
   return runAsk(ctx, request);
 }
 
@@ -115,6 +116,26 @@ describe('what is not a follow-up', () => {
   it('after a refusal there is no certified answer to narrow', async () => {
     const [, b] = await conversation('How many products per category?', 'just the top 3');
     expect(b?.trust).not.toBe('certified');
+  });
+});
+
+describe('traces of a thread', () => {
+  it('give a question and its follow-up one OTLP session.id, the thread id', async () => {
+    const sent: OutboundTrace[] = [];
+    const recorder = createTraceRecorder({ root, otlp: false, sink: (t) => void sent.push(t) });
+    const first = await ask({ question: 'top 10 states by revenue' }, undefined, recorder);
+    const next = await ask({ question: 'just the top 3', threadId: first.threadId as string }, undefined, recorder);
+    await recorder.flush();
+    const roots = toOtlp(sent)
+      .resourceSpans.flatMap((r) => r.scopeSpans.flatMap((x) => x.spans))
+      .filter((x) => x.parentSpanId === undefined);
+    const session = (runId: string) =>
+      roots
+        .find((r) => r.attributes.some((a) => a.key === 'svc.run.id' && JSON.stringify(a.value).includes(runId)))
+        ?.attributes.find((a) => a.key === 'session.id')?.value;
+    expect(next.threadId).toBe(first.threadId);
+    expect(session(first.runId)).toEqual({ stringValue: first.threadId });
+    expect(session(next.runId)).toEqual({ stringValue: first.threadId });
   });
 });
 

@@ -50,6 +50,8 @@ describe('a block in review', () => {
   it('keeps the refusal of a certified block its owner flagged for review', async () => {
     const r = await ask(withModel, { question: 'Which customers are at risk of churning?', saveDraft: false });
     expect(r.body).toMatchObject({ tier: 3, refusal: { code: 'REVIEW_REQUIRED' } });
+    // certify refuses while the description says review required: the next step says to edit it first.
+    expect(JSON.stringify(r.body)).toContain('edit its description so it no longer says review required');
   });
 });
 

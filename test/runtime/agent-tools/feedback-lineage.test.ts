@@ -46,10 +46,9 @@ describe('feedback_record', () => {
   });
 
   it.each([[{ runId: 'x', thumbs: 'sideways' }], [{ runId: '../../etc', thumbs: 'up' }], [{ runId: 'a b', thumbs: 'up' }]])(
-    'rejects malformed arguments %j before the handler runs',
+    'rejects malformed arguments %j before the handler runs, as a JSON-RPC -32602 error',
     async (args) => {
-      const r = await callTool(commerce.opened.ctx, 'feedback_record', args);
-      expect(r.isError).toBe(true);
+      await expect(callTool(commerce.opened.ctx, 'feedback_record', args)).rejects.toMatchObject({ code: -32602 });
     },
   );
 });

@@ -87,11 +87,14 @@ describe('registry and tools/list', () => {
 });
 
 describe('results', () => {
-  it('rejects arguments the schema refuses as an error result, without running the handler', async () => {
+  it.each([
+    ['a wrong type', { name: 'query_via_block', arguments: { block: 42 } }, '/block must be string'],
+    ['an unknown key', { name: 'query_via_block', arguments: { block: 'sales.channel_mix', max_row: 1 } }, 'max_row'],
+    ['an unknown tool', { name: 'query_via_blocks', arguments: {} }, 'Unknown tool: query_via_blocks'],
+  ])('refuses %s with a JSON-RPC -32602 error, not a tool result', async (_name, call, said) => {
     const { client, close } = await connect(opened.ctx);
     try {
-      const r = await client.callTool({ name: 'query_via_block', arguments: { block: 42 } });
-      expect(r.isError).toBe(true);
+      await expect(client.callTool(call)).rejects.toMatchObject({ code: -32602, message: expect.stringContaining(said) });
     } finally {
       await close();
     }
