@@ -58,7 +58,8 @@ const CASES: Case[] = [
     finding: {
       code: 'certify/receipt-missing',
       file: 'domains/sales/blocks/orders_by_state.svc',
-      line: 1,
+      // The copied draft opens with its format line; the declaration is the second line.
+      line: 2,
       data: { block: 'sales.orders_by_state', file: 'domains/sales/blocks/orders_by_state.svc', companion: 'semantic-layer/blocks/sales/orders_by_state.yaml' },
     },
   },
