@@ -8,10 +8,12 @@
  * The result lists the question's own words under `covered` and `uncovered`, so a route can be
  * explained ("uncovered: products") and a wrong route debugged.
  */
+
 import type { CompiledBlock } from '../compiler/types.js';
 import type { Unmet } from './bind-question.js';
 import { type BlockContract, blockContract } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
+import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import type { TermAlias } from './term-index.js';
 import type { RoutePart, RoutePartKind } from './types.js';
@@ -33,6 +35,8 @@ export interface CoverageOptions {
   limitAsked: boolean;
   /** The question asked for a period (bound or explained by bind-question). */
   periodAsked: boolean;
+  /** The asked period's days [start, end), when known (an open period ends at now). */
+  period?: { start: string; end: string };
   /** Certified terms named in the question: their words stand for the term's name. */
   aliases?: readonly TermAlias[];
   /** The project's words that may stand for a term it does not use (business-lexicon.ts). */
@@ -273,8 +277,10 @@ function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShap
 }
 
 /** True when the question asks for a calendar grain anywhere ("weekly", "per month", "by day"). */
-function asksGrain(shape: AskedShape): boolean {
-  return shape.measures.some((m) => GRAIN_TERMS.has(m.term)) || shape.groupings.some((g) => g.terms.some((t) => GRAIN_TERMS.has(t)));
+function asksGrain(shape: AskedShape, options: CoverageOptions): boolean {
+  if (shape.measures.some((m) => GRAIN_TERMS.has(m.term)) || shape.groupings.some((g) => g.terms.some((t) => GRAIN_TERMS.has(t)))) return true;
+  // An initialism or a term's synonym may say the grain for the words it stands for ("WAU").
+  return (options.aliases ?? []).some((a) => a.terms.some((t) => GRAIN_TERMS.has(t)));
 }
 
 /**
@@ -283,8 +289,21 @@ function asksGrain(shape: AskedShape): boolean {
  * series does not give.
  */
 function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
-  if (!contract.timeSeries || options.named || options.periodAsked || shape.overTime !== undefined || asksGrain(shape)) return;
-  t.note(false, 'a total', `${block.id} gives one row per period, and the question asks for no period or time breakdown.`, 'time');
+  if (!contract.timeSeries || options.named || shape.overTime !== undefined || asksGrain(shape, options)) return;
+  if (!options.periodAsked) {
+    t.note(false, 'a total', `${block.id} gives one row per period, and the question asks for no period or time breakdown.`, 'time');
+    return;
+  }
+  // "pallets moved in 2025" of a weekly series: one figure over many rows is a sum the block does not give.
+  const unit = blockFacts(block).timeUnit;
+  const p = options.period;
+  if (unit === undefined || p === undefined || unitsSpanned(p.start, p.end, unit) <= 1) return;
+  t.note(
+    false,
+    'a total',
+    `${block.id} gives one row per ${unit}, and the question asks for one figure over ${p.start} up to ${p.end}, not a ${unit}ly breakdown.`,
+    'time',
+  );
 }
 
 /** A block whose SQL fixes its period answers a question about that period, not one that names none. */

@@ -351,3 +351,15 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
     spans,
   };
 }
+
+/**
+ * How many rows of a series in `unit` the days [start, end) touch: "2025" is 12 months or 53
+ * weeks, "last week" one week. End exclusive, as every period here is.
+ */
+export function unitsSpanned(start: string, end: string, unit: Unit): number {
+  const first = unitStart(Date.parse(`${start}T00:00:00Z`), unit);
+  const last = unitStart(addDays(Date.parse(`${end}T00:00:00Z`), -1), unit);
+  let n = 0;
+  for (let t = first; t <= last && n < 10_000; t = shift(t, unit, 1)) n++;
+  return n;
+}

@@ -153,6 +153,8 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
     }
     // "day by day", "month by month": one calendar grain, already read as the word before the cue.
     if (w.word === 'by' && ws[i - 1]?.word === ws[i + 1]?.word && ws[i + 1] !== undefined) {
+      // ... and asks for the answer over time ("night by night" of a hotel's daily series too).
+      if (/^(?:day|night|week|month|quarter|year)s?$/.test(ws[i + 1]?.word ?? '')) out.overTime ??= `${ws[i + 1]?.word} by ${ws[i + 1]?.word}`;
       i++;
       continue;
     }

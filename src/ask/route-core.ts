@@ -137,6 +137,16 @@ export function askedOf(p: Prepared, question: string, options: RouteOptions, sk
 /** What a fit reads besides the block and the question: the project's values, words and measures. */
 export type FitContext = Pick<Prepared, 'lexicon' | 'alternatives' | 'measured'>;
 
+/**
+ * The asked period as days [start, end) for coverage, when it is closed ("in 2025", "for Q1"):
+ * an open one ("since October") asks for the rows from its start, as a series gives them.
+ */
+function askedDays(asks: QuestionAsks): { period?: { start: string; end: string } } {
+  const start = asks.period?.start;
+  const end = asks.period?.end;
+  return start !== undefined && end !== undefined && start < end ? { period: { start, end } } : {};
+}
+
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
 export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, ctx: FitContext): Fit {
   const { lexicon, alternatives } = ctx;
@@ -146,6 +156,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     named,
     limitAsked: asks.limit !== undefined,
     periodAsked: asks.period !== undefined,
+    ...askedDays(asks),
     aliases,
     ...(alternatives !== undefined ? { alternatives } : {}),
     valueCount: (field) => lexicon.closed(field)?.length,

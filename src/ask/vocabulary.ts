@@ -146,6 +146,8 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   aov: 'average order value',
   rev: 'revenue',
   avg: 'average',
+  // A hotel's night is its day: "nightly occupancy" asks for a daily series.
+  nightly: 'day',
   // Shorthand of the trade, as people type it.
   cxl: 'cancel',
   canx: 'cancel',

@@ -193,3 +193,22 @@ describe('which end the owner names, and what a ranking is by', () => {
     expect(router().route('best payers', { now: NOW }).kind).not.toBe('answer');
   });
 });
+
+describe('one figure over a closed period is a sum a series does not give', () => {
+  const commerce = useCommerceRouter();
+  const route = (q: string) => commerce.router.route(q, { now: NOW });
+
+  it.each([
+    ['weekly revenue in 2025', 'finance.weekly_revenue'],
+    ['revenue last week', 'finance.weekly_revenue'],
+    ['weekly revenue since March 2025', 'finance.weekly_revenue'],
+    ['revenue by month in Q3 2025', 'finance.monthly_revenue'],
+    ['revenue month by month in 2025', 'finance.monthly_revenue'],
+  ])('%s -> %s', (q, block) => {
+    expect(route(q)).toMatchObject({ kind: 'answer', block });
+  });
+
+  it.each(['total revenue in 2025', 'how much revenue did we make in Q3 2025', 'revenue for the first half of 2025'])('%s is not certified', (q) => {
+    expect(route(q).kind).not.toBe('answer');
+  });
+});
