@@ -1,12 +1,14 @@
 /**
  * The local store of answer facts: `.svc/local/answer-facts.db`, one row per run (the record
  * as JSON, keyed by run id). Kept apart from the thread store so answering never waits on a
- * thread commit; records of one turn are written in one transaction; WAL, so a crash keeps every
- * committed record.
+ * thread commit. Records wait in the store's write queue (write-queue.ts) and are committed
+ * together a few milliseconds later, read from the queue meanwhile; WAL, so a crash keeps every
+ * committed record and loses at most the queued ones (close() and a normal exit commit them).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { WriteQueue } from '../../traces/write-queue.js';
 import type { RunRecord, RunStore } from './run-store.js';
 
 export const RUN_STORE_FILE = '.svc/local/answer-facts.db';
@@ -27,7 +29,7 @@ function statements(db: Database.Database) {
   const insert = db.prepare('INSERT OR REPLACE INTO run_facts (run_id, owner, record) VALUES (?, ?, ?)');
   return {
     select: db.prepare<[string], { record: string }>('SELECT record FROM run_facts WHERE run_id = ?'),
-    writeAll: db.transaction((records: RunRecord[]) => {
+    writeAll: db.transaction((records: readonly RunRecord[]) => {
       for (const r of records) insert.run(r.runId, r.owner ?? null, JSON.stringify(r));
     }),
   };
@@ -37,38 +39,24 @@ function statements(db: Database.Database) {
 export function openSqliteRunStore(root: string): RunStore {
   const db = openDatabase(root);
   const { select, writeAll } = statements(db);
-  // Records wait for the turn to end and are written together, one transaction for many Asks;
-  // until then they are read from here, so a lookup never misses a record just put.
-  const pending = new Map<string, RunRecord>();
-  let flushing: NodeJS.Immediate | undefined;
+  // A batch that fails loses its runs' facts, as a failed put always did; the answers stand.
+  const queue = new WriteQueue<RunRecord>({ commit: (records) => writeAll(records), key: (r) => r.runId });
   let closed = false;
-  const flush = (): void => {
-    flushing = undefined;
-    const records = [...pending.values()];
-    pending.clear();
-    if (records.length === 0 || closed) return;
-    try {
-      writeAll(records);
-    } catch {
-      // As a failed put always did: the run's facts are lost, the answer it gave is not.
-    }
-  };
   return {
     async put(record) {
       // A run that ends after the server closed keeps no facts: the file is no longer open.
       if (closed) return;
-      pending.set(record.runId, record);
-      flushing ??= setImmediate(flush);
+      queue.push(record);
     },
     async get(runId) {
-      const waiting = pending.get(runId);
+      const waiting = queue.get(runId);
       if (waiting !== undefined) return structuredClone(waiting);
       const row = select.get(runId);
       return row === undefined ? undefined : (JSON.parse(row.record) as RunRecord);
     },
     async close() {
-      if (flushing !== undefined) clearImmediate(flushing);
-      flush();
+      if (closed) return;
+      queue.close();
       closed = true;
       db.close();
     },

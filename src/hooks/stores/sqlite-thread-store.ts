@@ -1,13 +1,16 @@
 /**
  * The local thread store: `.svc/local/agent-runs.db`, one SQLite file apart from the Ask trace
- * store (spec 01: traces are separate from agent-run persistence). Writes are single statements
- * in WAL mode, so a crash leaves every earlier run intact.
+ * store (spec 01: traces are separate from agent-run persistence). Appended runs wait in the
+ * store's write queue (write-queue.ts) and are committed together in WAL mode, so a crash leaves
+ * every committed run intact and loses at most the queued ones (close() and a normal exit commit
+ * them).
  */
 
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { WriteQueue } from '../../traces/write-queue.js';
 import { newThreadId, type Thread, type ThreadRun, type ThreadStore } from './thread-store.js';
 
 export const THREAD_STORE_FILE = '.svc/local/agent-runs.db';
@@ -28,8 +31,6 @@ interface ThreadRow {
 
 /** Threads started but not yet written: the first run's append writes the thread with it. */
 const MAX_PENDING = 10_000;
-/** How long appended runs wait to share one commit (they are read from the queue meanwhile). */
-const COMMIT_EVERY_MS = 25;
 
 interface Queued {
   /** The thread row, when this is the thread's first run. */
@@ -65,39 +66,23 @@ function openDatabase(root: string): Database.Database {
 
 type Statements = ReturnType<typeof statements>;
 
-/** Runs waiting to share one commit; until it, lookups read them here. */
-interface CommitQueue {
-  items: () => readonly Queued[];
-  /** Queues a run; the first one queued sets the commit COMMIT_EVERY_MS later. */
-  push: (item: Queued) => void;
-  /** Commits what is queued now, in one transaction, and settles each run's promise. */
-  flush: () => void;
-}
-
-/** The commit queue of the store whose database is `db`. */
-function commitQueue(db: Database.Database, q: Statements): CommitQueue {
-  let queue: Queued[] = [];
+/** The write queue of the store whose database is `db`: each batch in one transaction, each run's promise settled by it. */
+function commitQueue(db: Database.Database, q: Statements): WriteQueue<Queued> {
   const commit = db.transaction((batch: readonly Queued[]) => {
     for (const item of batch) {
       if (item.row !== undefined) q.insertThread.run(item.row.id, item.row.owner, item.row.created_at);
       q.insertRun.run(item.run.runId, item.run.threadId, item.run.threadId, JSON.stringify(item.run));
     }
   });
-  const flush = (): void => {
-    const batch = queue;
-    queue = [];
-    try {
+  return new WriteQueue<Queued>({
+    commit: (batch) => {
       commit(batch);
       for (const item of batch) item.done();
-    } catch (error) {
+    },
+    failed: (batch, error) => {
       for (const item of batch) item.failed(error);
-    }
-  };
-  const push = (item: Queued): void => {
-    if (queue.length === 0) setTimeout(flush, COMMIT_EVERY_MS).unref();
-    queue.push(item);
-  };
-  return { items: () => queue, push, flush };
+    },
+  });
 }
 
 /** A thread as written, started but not yet written, or queued with its first run; its runs committed, then queued. */
@@ -116,8 +101,8 @@ function readThread(q: Statements, pending: ReadonlyMap<string, ThreadRow>, queu
 
 /**
  * Opens (creating when needed) the local store of the project at `root`. A new thread costs no
- * write of its own (its row goes in with its first run), and the runs appended within
- * COMMIT_EVERY_MS are committed together in one transaction: many people asking at once share a
+ * write of its own (its row goes in with its first run), and the runs appended within a few
+ * milliseconds are committed together in one transaction: many people asking at once share a
  * commit. Until its commit a run is read from the queue, so a follow-up sees it at once; close()
  * commits what is queued.
  */
@@ -139,13 +124,16 @@ export function openSqliteThreadStore(root: string, ids: () => string = randomUU
     append(run) {
       const row = pending.get(run.threadId);
       pending.delete(run.threadId);
-      return new Promise<void>((done, failed) => queue.push({ ...(row !== undefined ? { row } : {}), run, done, failed }));
+      return new Promise<void>((done, failed) => {
+        if (!queue.push({ ...(row !== undefined ? { row } : {}), run, done, failed })) failed(new Error('the thread store is closed'));
+      });
     },
     async threadOf(runId) {
       return q.selectThreadOf.get(runId)?.thread_id ?? queue.items().find((i) => i.run.runId === runId)?.run.threadId;
     },
     async close() {
-      if (queue.items().length > 0) queue.flush();
+      if (!db.open) return;
+      queue.close();
       db.close();
     },
   };
