@@ -3,13 +3,15 @@
  * store (spec 01: traces are separate from agent-run persistence). Appended runs wait in the
  * store's write queue (write-queue.ts) and are committed together in WAL mode, so a crash leaves
  * every committed run intact and loses at most the queued ones (close() and a normal exit commit
- * them).
+ * them). Capped like the trace store (store-sweeper.ts, swept in each batch's transaction): the
+ * newest 20,000 runs, for 90 days, the file within 64 MiB; a thread goes with its last run.
  */
 
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { capFile, type StoreLimits, StoreSweeper, writeOrFree } from '../../traces/store-sweeper.js';
 import { WriteQueue } from '../../traces/write-queue.js';
 import { newThreadId, type Thread, type ThreadRun, type ThreadStore } from './thread-store.js';
 
@@ -22,6 +24,20 @@ CREATE TABLE IF NOT EXISTS runs (
 );
 CREATE INDEX IF NOT EXISTS runs_by_thread ON runs (thread_id, seq);
 `;
+
+const DAY = 86_400_000;
+
+/** What the local thread store keeps (README "Local stores"). */
+export const THREAD_STORE_LIMITS: StoreLimits = { maxRows: 20_000, maxAgeMs: 90 * DAY, maxBytes: 64 * 1024 * 1024 };
+
+export interface SqliteThreadStoreOptions {
+  limits?: Partial<StoreLimits>;
+  /** Clock in ms since the epoch (retention ages); tests move it. */
+  now?: () => number;
+}
+
+/** Threads whose every run is gone: swept with them. */
+const ORPHAN_THREADS = 'DELETE FROM threads WHERE NOT EXISTS (SELECT 1 FROM runs WHERE runs.thread_id = threads.id)';
 
 interface ThreadRow {
   id: string;
@@ -46,13 +62,13 @@ function statements(db: Database.Database) {
     selectThread: db.prepare<[string], ThreadRow>('SELECT id, owner, created_at FROM threads WHERE id = ?'),
     selectRuns: db.prepare<[string], { record: string }>('SELECT record FROM runs WHERE thread_id = ? ORDER BY seq'),
     insertRun: db.prepare(
-      'INSERT INTO runs (run_id, thread_id, seq, record) VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM runs WHERE thread_id = ?), ?)',
+      'INSERT INTO runs (run_id, thread_id, seq, record, written_at) VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM runs WHERE thread_id = ?), ?, ?)',
     ),
     selectThreadOf: db.prepare<[string], { thread_id: string }>('SELECT thread_id FROM runs WHERE run_id = ?'),
   };
 }
 
-function openDatabase(root: string): Database.Database {
+function openDatabase(root: string, limits: StoreLimits): Database.Database {
   const file = join(root, THREAD_STORE_FILE);
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -60,23 +76,32 @@ function openDatabase(root: string): Database.Database {
   // A commit does not wait for the disk: an application crash keeps every committed run, a
   // power cut may lose the last few, which costs a conversation's memory, never an answer.
   db.pragma('synchronous = NORMAL');
+  capFile(db, limits.maxBytes);
   db.exec(SCHEMA);
+  // An older file gains the runs' time column (its rows never age out; the count cap still holds).
+  const columns = db.prepare('PRAGMA table_info(runs)').all() as Array<{ name: string }>;
+  if (!columns.some((c) => c.name === 'written_at')) db.exec('ALTER TABLE runs ADD COLUMN written_at TEXT');
+  db.exec('CREATE INDEX IF NOT EXISTS runs_by_at ON runs (written_at)');
   return db;
 }
 
 type Statements = ReturnType<typeof statements>;
 
 /** The write queue of the store whose database is `db`: each batch in one transaction, each run's promise settled by it. */
-function commitQueue(db: Database.Database, q: Statements): WriteQueue<Queued> {
+function commitQueue(db: Database.Database, q: Statements, sweeper: StoreSweeper, now: () => number): WriteQueue<Queued> {
   const commit = db.transaction((batch: readonly Queued[]) => {
+    // Ages count from when a run was stored, by the store's clock.
+    const writtenAt = new Date(now()).toISOString();
     for (const item of batch) {
       if (item.row !== undefined) q.insertThread.run(item.row.id, item.row.owner, item.row.created_at);
-      q.insertRun.run(item.run.runId, item.run.threadId, item.run.threadId, JSON.stringify(item.run));
+      q.insertRun.run(item.run.runId, item.run.threadId, item.run.threadId, JSON.stringify(item.run), writtenAt);
+      sweeper.afterRow();
     }
+    sweeper.afterBatch(now());
   });
   return new WriteQueue<Queued>({
     commit: (batch) => {
-      commit(batch);
+      writeOrFree(db, sweeper, () => commit(batch));
       for (const item of batch) item.done();
     },
     failed: (batch, error) => {
@@ -106,11 +131,13 @@ function readThread(q: Statements, pending: ReadonlyMap<string, ThreadRow>, queu
  * commit. Until its commit a run is read from the queue, so a follow-up sees it at once; close()
  * commits what is queued.
  */
-export function openSqliteThreadStore(root: string, ids: () => string = randomUUID): ThreadStore {
-  const db = openDatabase(root);
+export function openSqliteThreadStore(root: string, ids: () => string = randomUUID, opts: SqliteThreadStoreOptions = {}): ThreadStore {
+  const limits = { ...THREAD_STORE_LIMITS, ...opts.limits };
+  const db = openDatabase(root, limits);
   const q = statements(db);
+  const sweeper = new StoreSweeper(db, { table: 'runs', atColumn: 'written_at', after: [ORPHAN_THREADS] }, limits);
   const pending = new Map<string, ThreadRow>();
-  const queue = commitQueue(db, q);
+  const queue = commitQueue(db, q, sweeper, opts.now ?? Date.now);
   return {
     async create(owner, at) {
       const id = newThreadId(ids);
