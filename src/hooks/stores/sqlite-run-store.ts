@@ -5,7 +5,7 @@
  * together a few milliseconds later, read from the queue meanwhile; WAL, so a crash keeps every
  * committed record and loses at most the queued ones (close() and a normal exit commit them).
  * Capped like the trace store (store-sweeper.ts, swept in each batch's transaction): the newest
- * 20,000 records, for 90 days, the file within 256 MiB.
+ * 5,000 records, for 90 days, the file within 256 MiB.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,7 +19,7 @@ export const RUN_STORE_FILE = '.svc/local/answer-facts.db';
 const DAY = 86_400_000;
 
 /** What the local answer-facts store keeps (README "Local stores"). */
-export const ANSWER_FACTS_LIMITS: StoreLimits = { maxRows: 20_000, maxAgeMs: 90 * DAY, maxBytes: 256 * 1024 * 1024 };
+export const ANSWER_FACTS_LIMITS: StoreLimits = { maxRows: 5_000, maxAgeMs: 90 * DAY, maxBytes: 256 * 1024 * 1024 };
 
 export interface SqliteRunStoreOptions {
   limits?: Partial<StoreLimits>;

@@ -4,7 +4,7 @@
  * store's write queue (write-queue.ts) and are committed together in WAL mode, so a crash leaves
  * every committed run intact and loses at most the queued ones (close() and a normal exit commit
  * them). Capped like the trace store (store-sweeper.ts, swept in each batch's transaction): the
- * newest 20,000 runs, for 90 days, the file within 64 MiB; a thread goes with its last run.
+ * newest 5,000 runs, for 90 days, the file within 64 MiB; a thread goes with its last run.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,7 @@ CREATE INDEX IF NOT EXISTS runs_by_thread ON runs (thread_id, seq);
 const DAY = 86_400_000;
 
 /** What the local thread store keeps (README "Local stores"). */
-export const THREAD_STORE_LIMITS: StoreLimits = { maxRows: 20_000, maxAgeMs: 90 * DAY, maxBytes: 64 * 1024 * 1024 };
+export const THREAD_STORE_LIMITS: StoreLimits = { maxRows: 5_000, maxAgeMs: 90 * DAY, maxBytes: 64 * 1024 * 1024 };
 
 export interface SqliteThreadStoreOptions {
   limits?: Partial<StoreLimits>;

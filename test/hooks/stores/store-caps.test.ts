@@ -147,8 +147,8 @@ const cases: Array<{
 
 describe('local store caps, enforced by the sweep of each write batch', () => {
   it('default caps are documented numbers', () => {
-    expect(ANSWER_FACTS_LIMITS).toEqual({ maxRows: 20_000, maxAgeMs: 90 * DAY, maxBytes: 256 * 1024 * 1024 });
-    expect(THREAD_STORE_LIMITS).toEqual({ maxRows: 20_000, maxAgeMs: 90 * DAY, maxBytes: 64 * 1024 * 1024 });
+    expect(ANSWER_FACTS_LIMITS).toEqual({ maxRows: 5_000, maxAgeMs: 90 * DAY, maxBytes: 256 * 1024 * 1024 });
+    expect(THREAD_STORE_LIMITS).toEqual({ maxRows: 5_000, maxAgeMs: 90 * DAY, maxBytes: 64 * 1024 * 1024 });
   });
 
   for (const c of cases)
