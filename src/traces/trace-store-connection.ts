@@ -4,9 +4,9 @@
  * TraceStore (store.ts) owns the connection's life: failures, retries and closing.
  *
  * Writable connections run WAL with synchronous=NORMAL (a commit does not wait for the disk),
- * a hard size cap (max_page_count) so a full store fails a write instead of growing, and no
- * automatic checkpoint: checkpoints are scheduled after every 256th write with setImmediate, so
- * an Ask never pays for one inside its own write.
+ * a page cache of 256 KiB (store-sweeper.ts), a hard size cap (max_page_count) so a full store
+ * fails a write instead of growing, and no automatic checkpoint: checkpoints are scheduled after
+ * every 256th write with setImmediate, so an Ask never pays for one inside its own write.
  */
 
 import { existsSync, mkdirSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { summarise, type TraceDetail } from './content.js';
 import { TraceError } from './errors.js';
 import { Retention, type RetentionLimits } from './retention.js';
 import { migrate, readSchema, type SchemaInfo, schemaUnsupported } from './schema.js';
+import { capPageCache } from './store-sweeper.js';
 import { type Reads, readRows } from './trace-store-read.js';
 
 const CHECKPOINT_EVERY_WRITES = 256;
@@ -44,6 +45,7 @@ function openWritable(opts: ConnectionOptions): Database.Database {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    capPageCache(db);
     db.pragma('wal_autocheckpoint = 0');
     db.pragma('journal_size_limit = 4194304');
     const pageSize = Number(db.pragma('page_size', { simple: true }));
