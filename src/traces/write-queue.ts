@@ -34,12 +34,12 @@ export interface WriteQueueOptions<T> {
 export const WRITE_QUEUE_EVERY_MS = 5;
 export const WRITE_QUEUE_MAX_ITEMS = 256;
 
-/** Queues still open, committed on a normal exit. */
-const open = new Set<WriteQueue<unknown>>();
+/** Queues holding writes, committed on a normal exit; an empty queue is not held here, so a store dropped without close() can still be collected. */
+const holding = new Set<WriteQueue<unknown>>();
 let exitHooked = false;
 
 function commitAllOnExit(): void {
-  for (const q of [...open]) q.close();
+  for (const q of [...holding]) q.close();
 }
 
 export class WriteQueue<T> {
@@ -53,7 +53,6 @@ export class WriteQueue<T> {
   constructor(private readonly opts: WriteQueueOptions<T>) {
     this.everyMs = opts.everyMs ?? WRITE_QUEUE_EVERY_MS;
     this.maxItems = Math.max(1, opts.maxItems ?? WRITE_QUEUE_MAX_ITEMS);
-    open.add(this as WriteQueue<unknown>);
     if (!exitHooked) {
       exitHooked = true;
       process.on('exit', commitAllOnExit);
@@ -66,6 +65,7 @@ export class WriteQueue<T> {
     const key = this.opts.key?.(item) ?? String(this.seq++);
     const earlier = this.queued.get(key);
     this.queued.set(key, earlier !== undefined && this.opts.merge !== undefined ? this.opts.merge(earlier, item) : item);
+    holding.add(this as WriteQueue<unknown>);
     if (this.queued.size >= this.maxItems) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.everyMs).unref();
     return true;
@@ -92,6 +92,7 @@ export class WriteQueue<T> {
     if (this.queued.size === 0) return;
     const batch = [...this.queued.values()];
     this.queued = new Map();
+    holding.delete(this as WriteQueue<unknown>);
     try {
       this.opts.commit(batch);
     } catch (error) {
@@ -108,6 +109,5 @@ export class WriteQueue<T> {
     if (this.closed) return;
     this.flush();
     this.closed = true;
-    open.delete(this as WriteQueue<unknown>);
   }
 }

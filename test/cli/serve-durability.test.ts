@@ -6,7 +6,7 @@
  * that moment: every store still opens, and what was committed before is all there.
  * Real `svc serve` child processes over the commerce fixture; needs the build.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { THREAD_STORE_FILE } from '../../src/hooks/stores/sqlite-thread-store.js
 import { traceStorePath } from '../../src/traces/index.js';
 import { WRITE_QUEUE_EVERY_MS } from '../../src/traces/write-queue.js';
 import { SVC_BIN } from '../helpers/cli.js';
-import { cleanupProjects } from '../helpers/project.js';
+import { cleanupProjects, makeProject, REPO } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 afterAll(() => cleanupProjects());
@@ -119,6 +119,24 @@ describe('svc serve batches what an Ask writes', () => {
       }
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('commits what a process queued when it exits without closing its stores', () => {
+    const root = makeProject({});
+    const module = join(REPO, 'dist/src/hooks/stores/sqlite-run-store.js');
+    const script = `const { openSqliteRunStore } = await import(${JSON.stringify(module)});
+      const store = openSqliteRunStore(${JSON.stringify(root)});
+      for (let i = 0; i < 300; i++) await store.put({ runId: 'run_' + i, at: new Date().toISOString(), question: 'q', status: 'answered', tier: 1, trust: 'certified', tables: [], traceId: 'tr_' + i, sources: [] });
+      process.exit(0);`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const db = new Database(join(root, RUN_STORE_FILE), { readonly: true });
+    try {
+      expect(db.prepare('SELECT count(*) FROM run_facts').pluck().get()).toBe(300);
+    } finally {
+      db.close();
     }
   });
 });
