@@ -7,9 +7,10 @@
  * own event loop, as a real client would; it still shares the machine's cores with the server.
  * Standalone: node bench/ask-throughput.mjs (after npm run build).
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { startLocalServer } from '../dist/src/index.js';
@@ -29,7 +30,7 @@ const http = require('node:http');
 const { url, questions, connections, warmupMs, measureMs } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const target = new URL(url + '/api/agent-runs');
-let counting = false, stop = false, answers = 0, wrong = 0, failures = 0, n = 0;
+let counting = false, stop = false, answers = 0, wrong = 0, failures = 0, n = 0, total = 0;
 function one() {
   return new Promise((resolve) => {
     const body = JSON.stringify({ question: questions[n++ % questions.length] });
@@ -38,6 +39,7 @@ function one() {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
+        total++;
         if (counting) {
           const run = JSON.parse(Buffer.concat(chunks).toString('utf8'));
           if (res.statusCode === 200 && run.tier === 1 && run.trust === 'certified') answers++; else wrong++;
@@ -60,7 +62,7 @@ setTimeout(() => {
     stop = true;
     await Promise.all(loops);
     agent.destroy();
-    parentPort.postMessage({ answers, wrong, failures, seconds });
+    parentPort.postMessage({ answers, wrong, failures, seconds, total });
   }, measureMs);
 }, warmupMs);
 `;
@@ -86,22 +88,49 @@ export async function projectCopy() {
   return dir;
 }
 
-/** Answers per second of one server over the copy; `resultCache` as startLocalServer takes it. */
-export async function measure(dir, resultCache) {
+/**
+ * CPU time of this process's main thread in ms (Linux: its task's utime + stime, in clock ticks
+ * of 10 ms), where the server's every Ask runs, SQLite writes included; the load's worker thread
+ * is another task and is not counted. Elsewhere: the event loop's busy time, which also counts
+ * time the thread waited for a core.
+ */
+function mainThreadCpuMs() {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return performance.eventLoopUtilization().active;
+  }
+}
+
+/**
+ * Answers per second of one server over the copy, and the server's CPU per answer: its main
+ * thread's CPU over the whole load (warm-up and wind-down too) over every answer given then.
+ */
+export async function measureLoad(dir, resultCache) {
   const server = await startLocalServer({ project: dir, port: 0, resultCache, log: () => undefined });
   try {
-    const { answers, wrong, failures, seconds } = await runLoad(server.url);
+    const before = mainThreadCpuMs();
+    const { answers, wrong, failures, seconds, total } = await runLoad(server.url);
+    const busy = mainThreadCpuMs() - before;
     if (wrong > 0 || failures > 0) throw new Error(`${wrong} answers were not Tier 1 and ${failures} requests failed`);
-    return answers / seconds;
+    return { perSecond: answers / seconds, cpuMsPerAnswer: busy / total };
   } finally {
     await server.close();
   }
 }
 
+/** Answers per second of one server over the copy; `resultCache` as startLocalServer takes it. */
+export async function measure(dir, resultCache) {
+  return (await measureLoad(dir, resultCache)).perSecond;
+}
+
 export async function benchAskThroughput(report) {
   const dir = await projectCopy();
   try {
-    report('POST /api/agent-runs Tier 1 over loopback', await measure(dir, true), 'answers/s', '>=', BUDGET);
+    const cached = await measureLoad(dir, true);
+    report('POST /api/agent-runs Tier 1 over loopback', cached.perSecond, 'answers/s', '>=', BUDGET);
+    report('  server CPU (main thread) per cached Tier-1 answer', cached.cpuMsPerAnswer, 'ms');
     report(
       `  (${CONNECTIONS} keep-alive connections, ${QUESTIONS.length} questions) same without the block result cache`,
       await measure(dir, false),
@@ -115,6 +144,6 @@ export async function benchAskThroughput(report) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await benchAskThroughput((name, value, unit, op, budget) => {
     const verdict = op === undefined ? '' : ` (budget ${op} ${budget})${(op === '>=' ? value >= budget : value <= budget) ? '' : ' OVER BUDGET'}`;
-    console.log(`${name}: ${Math.round(value)} ${unit}${verdict}`);
+    console.log(`${name}: ${value >= 100 ? Math.round(value) : value.toFixed(2)} ${unit}${verdict}`);
   });
 }

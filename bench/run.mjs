@@ -23,7 +23,7 @@ function report(name, value, unit, op, budget) {
     process.stdout.write(`${JSON.stringify({ name, value, unit, op, budget })}\n`);
     return;
   }
-  const shown = value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1);
+  const shown = value >= 100 ? Math.round(value).toLocaleString('en-US') : value < 10 ? value.toFixed(2) : value.toFixed(1);
   const against = op === undefined ? '' : ` (budget ${op} ${budget.toLocaleString('en-US')} ${unit})`;
   process.stdout.write(`${op === undefined ? '    ' : ok ? 'ok  ' : 'OVER'} ${name}: ${shown} ${unit}${against}\n`);
 }

@@ -3,11 +3,13 @@
  * finished traces to the local store, and sends them out (host `traces` sink; OTLP when the
  * environment names an endpoint) with the question fingerprint keyed.
  *
- * Invariant: nothing here throws into an Ask or makes it wait on anything but two small local
- * SQLite writes. Store failures (missing, locked, full, corrupt, newer schema) turn into a
- * compact reference with status `unavailable` and a code; sink and OTLP failures are logged and
- * counted and change nothing (spec 02, rule 3). The question text is used only to compute
- * fingerprints during `finish` and is not kept.
+ * Invariant: nothing here throws into an Ask or makes it wait on the store. A trace's writes are
+ * queued (write-queue.ts) and committed with others a few milliseconds later, a trace begun and
+ * finished within one batch as one row. A store that cannot be opened (missing, full, corrupt,
+ * newer schema) turns into a compact reference with status `unavailable` and a code at once; a
+ * batch that later fails to commit (locked, full) marks its traces' references `unavailable`.
+ * Sink and OTLP failures are logged and counted and change nothing (spec 02, rule 3). The
+ * question text is used only to compute fingerprints during `finish` and is not kept.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -15,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { type BuilderHost, TraceBuilder } from './builder.js';
 import type { TraceCode } from './codes.js';
 import { type OutboundTrace, storedRunId, TRACE_FORMAT, TRACE_FORMAT_VERSION, type TraceDetail, type TraceKind, type TraceRef, toOutbound } from './content.js';
-import { toTraceError } from './errors.js';
+import { type TraceError, toTraceError } from './errors.js';
 import { type OtlpConfig, OtlpSender, type OtlpStats, otlpConfigFromEnv } from './otlp-sender.js';
 import type { RetentionLimits } from './retention.js';
 import { keyedFingerprint, resolveSalt } from './salt.js';
@@ -40,6 +42,8 @@ export interface TraceRecorderOptions {
   busyTimeoutMs?: number;
   /** Logger for failures (stable codes only). Default: one stderr line per distinct failure. */
   onError?: (event: TraceFailure) => void;
+  /** Queue the store's writes and commit them in batches (default true; see TraceStoreOptions.batched). */
+  batched?: boolean;
 }
 
 export interface TraceFailure {
@@ -65,13 +69,17 @@ export interface TraceRecorder {
   compactRef(traceId: string): TraceRef;
   status(): TraceRecorderStatus;
   readonly store: TraceStore;
-  /** Waits for sink calls and OTLP sends already started (tests, shutdown). */
+  /** Commits queued trace writes, then waits for sink calls and OTLP sends already started (tests, shutdown). */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** How long close() waits for sink calls and OTLP sends still under way. */
 const CLOSE_WAIT_MS = 2_000;
+/** References kept in memory, newest last, so run lists need no store read. */
+const REFS_KEPT = 2_000;
+/** Owners of traces begun and not finished (an Ask that never ended); the oldest are forgotten past this. */
+const OWNERS_KEPT = 10_000;
 
 function defaultLogger(): (e: TraceFailure) => void {
   const seen = new Set<string>();
@@ -100,7 +108,13 @@ class Recorder implements TraceRecorder, BuilderHost {
     // that ticks in whole milliseconds could place a later attempt before an earlier one.
     this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
     this.log = opts.onError ?? defaultLogger();
-    this.store = new TraceStore({ root: opts.root, now: this.now, ...pick(opts, ['limits', 'retryAfterMs', 'busyTimeoutMs']) });
+    this.store = new TraceStore({
+      root: opts.root,
+      now: this.now,
+      batched: opts.batched ?? true,
+      onBatchFailed: (ids, err) => this.batchFailed(ids, err),
+      ...pick(opts, ['limits', 'retryAfterMs', 'busyTimeoutMs']),
+    });
     const otlp = opts.otlp === false ? undefined : (opts.otlp ?? otlpConfigFromEnv(opts.env ?? process.env));
     if (otlp !== undefined) this.otlp = new OtlpSender({ ...otlp, onError: (reason) => this.failed({ source: 'otlp', code: 'TRACE_EXPORT_FAILED', reason }) });
   }
@@ -125,6 +139,7 @@ class Recorder implements TraceRecorder, BuilderHost {
     };
     // Kept from the start: the finish may come later on another turn.
     this.owners.set(detail.traceId, input.owner === undefined ? '' : input.owner);
+    if (this.owners.size > OWNERS_KEPT) this.owners.delete(this.owners.keys().next().value as string);
     this.remember(this.write(detail, true, 'recording'));
     return new TraceBuilder(this, detail, started);
   }
@@ -167,6 +182,13 @@ class Recorder implements TraceRecorder, BuilderHost {
       this.failed({ source: 'store', code, ...(err.reason !== undefined ? { reason: err.reason } : {}) });
       return { traceId: detail.traceId, status: 'unavailable', code };
     }
+  }
+
+  /** A queued batch did not commit: its traces' references say so from now on (already counted by the store). */
+  private batchFailed(traceIds: readonly string[], err: TraceError): void {
+    const code = err.code === 'TRACE_SCHEMA_UNSUPPORTED' ? err.code : 'TRACE_STORE_UNAVAILABLE';
+    for (const traceId of traceIds) this.remember({ traceId, status: 'unavailable', code });
+    this.failed({ source: 'store', code, ...(err.reason !== undefined ? { reason: err.reason } : {}) });
   }
 
   /** Computes the keyed fingerprint now (the question is not kept), sends on the next turn. */
@@ -213,7 +235,7 @@ class Recorder implements TraceRecorder, BuilderHost {
   private remember(ref: TraceRef): TraceRef {
     this.refs.delete(ref.traceId);
     this.refs.set(ref.traceId, ref);
-    if (this.refs.size > 2000) this.refs.delete(this.refs.keys().next().value as string);
+    if (this.refs.size > REFS_KEPT) this.refs.delete(this.refs.keys().next().value as string);
     return { ...ref };
   }
 
@@ -227,6 +249,7 @@ class Recorder implements TraceRecorder, BuilderHost {
   }
 
   async flush(): Promise<void> {
+    this.store.flush();
     await new Promise<void>((resolve) => setImmediate(resolve));
     await this.otlp?.flush();
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);

@@ -4,9 +4,9 @@
  * TraceStore (store.ts) owns the connection's life: failures, retries and closing.
  *
  * Writable connections run WAL with synchronous=NORMAL (a commit does not wait for the disk),
- * a hard size cap (max_page_count) so a full store fails a write instead of growing, and no
- * automatic checkpoint: checkpoints are scheduled after every 256th write with setImmediate, so
- * an Ask never pays for one inside its own write.
+ * a page cache of 256 KiB (store-sweeper.ts), a hard size cap (max_page_count) so a full store
+ * fails a write instead of growing, and no automatic checkpoint: checkpoints are scheduled after
+ * every 256th write with setImmediate, so an Ask never pays for one inside its own write.
  */
 
 import { existsSync, mkdirSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { summarise, type TraceDetail } from './content.js';
 import { TraceError } from './errors.js';
 import { Retention, type RetentionLimits } from './retention.js';
 import { migrate, readSchema, type SchemaInfo, schemaUnsupported } from './schema.js';
+import { capPageCache } from './store-sweeper.js';
 import { type Reads, readRows } from './trace-store-read.js';
 
 const CHECKPOINT_EVERY_WRITES = 256;
@@ -44,6 +45,7 @@ function openWritable(opts: ConnectionOptions): Database.Database {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    capPageCache(db);
     db.pragma('wal_autocheckpoint = 0');
     db.pragma('journal_size_limit = 4194304');
     const pageSize = Number(db.pragma('page_size', { simple: true }));
@@ -64,7 +66,7 @@ function openReadonly(opts: ConnectionOptions): Database.Database {
 export class StoreConnection {
   readonly schema: SchemaInfo;
   readonly reads: Reads;
-  private readonly writeTx: Database.Transaction<(row: WriteRow) => void> | undefined;
+  private readonly writeTx: Database.Transaction<(rows: readonly WriteRow[]) => void> | undefined;
   private readonly retention: Retention | undefined;
   private sinceCheckpoint = 0;
   private closed = false;
@@ -87,13 +89,16 @@ export class StoreConnection {
       ON CONFLICT(seq) DO UPDATE SET detail_json = excluded.detail_json, bytes = excluded.bytes`);
     const retention = new Retention(db, opts.limits);
     this.retention = retention;
-    this.writeTx = db.transaction((r: WriteRow) => {
-      let seq = r.fresh ? undefined : (updateSummary.get(r.detail.status, r.summaryJson, r.detail.traceId) as number | undefined);
-      const inserted = seq === undefined;
-      if (inserted) seq = Number(insertSummary.run(r.detail.traceId, r.detail.runId, r.detail.status, r.startedAt, r.summaryJson, r.owner).lastInsertRowid);
-      if (r.detailJson !== undefined) upsertDetail.run(seq, r.startedAt, r.detailJson, r.detailJson.length);
-      if (inserted) retention.afterInsert(seq!, opts.now());
-      retention.enforceSize();
+    this.writeTx = db.transaction((rows: readonly WriteRow[]) => {
+      for (const r of rows) {
+        let seq = r.fresh ? undefined : (updateSummary.get(r.detail.status, r.summaryJson, r.detail.traceId) as number | undefined);
+        const inserted = seq === undefined;
+        if (inserted) seq = Number(insertSummary.run(r.detail.traceId, r.detail.runId, r.detail.status, r.startedAt, r.summaryJson, r.owner).lastInsertRowid);
+        if (r.detailJson !== undefined) upsertDetail.run(seq, r.startedAt, r.detailJson, r.detailJson.length);
+        if (inserted) retention.afterInsert(seq!, opts.now());
+        // Per row: a batch of large traces must not reach the hard cap before its end.
+        retention.enforceSize();
+      }
     });
   }
 
@@ -107,31 +112,37 @@ export class StoreConnection {
     }
   }
 
+  /** Writes one trace in one transaction (see writeAll). */
+  write(detail: TraceDetail, fresh: boolean, owner: string | null): void {
+    this.writeAll([{ detail, fresh, owner }]);
+  }
+
   /**
-   * Writes a trace in one transaction: its summary always, its detail once it is no longer
+   * Writes traces in one transaction: each one's summary always, its detail once it is no longer
    * recording (a recording trace has no evidence worth a second row yet). A trace stored for
    * the first time (`fresh`) also enforces retention there.
    */
-  write(detail: TraceDetail, fresh: boolean, owner: string | null): void {
+  writeAll(traces: ReadonlyArray<{ detail: TraceDetail; fresh: boolean; owner: string | null }>): void {
     if (this.writeTx === undefined || this.retention === undefined) throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'readonly' });
-    const row: WriteRow = {
+    const rows: WriteRow[] = traces.map(({ detail, fresh, owner }) => ({
       detail,
       owner,
       fresh,
       summaryJson: JSON.stringify(summarise(detail)),
       detailJson: detail.status === 'recording' ? undefined : JSON.stringify(detail),
       startedAt: Date.parse(detail.startedAt),
-    };
+    }));
     try {
-      this.writeTx.immediate(row);
+      this.writeTx.immediate(rows);
     } catch (error) {
       // Full: free a quarter of the budget from the oldest evidence and try once more; a
-      // store that still cannot take the trace is reported full.
+      // store that still cannot take the traces is reported full.
       if ((error as { code?: string }).code !== 'SQLITE_FULL') throw error;
       this.db.transaction(() => this.retention!.enforceSize(0.25)).immediate();
-      this.writeTx.immediate(row);
+      this.writeTx.immediate(rows);
     }
-    if (++this.sinceCheckpoint >= CHECKPOINT_EVERY_WRITES) this.scheduleCheckpoint();
+    this.sinceCheckpoint += rows.length;
+    if (this.sinceCheckpoint >= CHECKPOINT_EVERY_WRITES) this.scheduleCheckpoint();
   }
 
   private scheduleCheckpoint(): void {

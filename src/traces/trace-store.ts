@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
 import { SCHEMA_VERSION, type SchemaInfo } from './schema.js';
 import { StoreConnection } from './trace-store-connection.js';
 import { decodeCursor, encodeCursor, type ListPage, type Viewer } from './trace-store-read.js';
+import { WriteQueue } from './write-queue.js';
 
 export const TRACE_STORE_FILE = join('.svc', 'local', 'ask-observability');
 
@@ -32,6 +33,20 @@ export interface TraceStoreOptions {
   /** How long a write waits for another writer's lock; short, because an Ask is waiting. */
   busyTimeoutMs?: number;
   retryAfterMs?: number;
+  /**
+   * Writes wait in a write queue (write-queue.ts) and are committed together a few ms later;
+   * a trace begun and finished within one batch is written once. Reads commit the queue first.
+   */
+  batched?: boolean;
+  /** Told of the traces of a batch that did not commit (batched stores; already counted). */
+  onBatchFailed?: (traceIds: string[], error: TraceError) => void;
+}
+
+/** A trace waiting in the write queue. */
+interface QueuedTrace {
+  detail: TraceDetail;
+  fresh: boolean;
+  owner: Viewer;
 }
 
 export interface TraceStoreStatus {
@@ -56,6 +71,7 @@ export class TraceStore {
   private lastError: TraceError | undefined;
   private failedAt = -Infinity;
   private closed = false;
+  private readonly queue: WriteQueue<QueuedTrace> | undefined;
   failures = 0;
 
   constructor(private readonly opts: TraceStoreOptions) {
@@ -63,14 +79,27 @@ export class TraceStore {
     this.readonly = opts.readonly ?? false;
     this.limits = { ...DEFAULT_LIMITS, ...(opts.limits ?? {}) };
     this.now = opts.now ?? Date.now;
+    if (opts.batched === true && !this.readonly)
+      this.queue = new WriteQueue<QueuedTrace>({
+        commit: (batch) => this.use((c) => c.writeAll(batch), false),
+        failed: (batch, error) =>
+          opts.onBatchFailed?.(
+            batch.map((t) => t.detail.traceId),
+            toTraceError(error),
+          ),
+        key: (t) => t.detail.traceId,
+        // Begun and finished in one batch: one row, first stored as it ends.
+        merge: (earlier, later) => ({ ...later, fresh: earlier.fresh || later.fresh, owner: earlier.owner }),
+      });
   }
 
   get path(): string {
     return traceStorePath(this.root);
   }
 
-  /** Runs `fn` on the open store; any failure becomes a counted TraceError. */
-  private use<T>(fn: (c: StoreConnection) => T): T {
+  /** Runs `fn` on the open store (queued writes committed first); any failure becomes a counted TraceError. */
+  private use<T>(fn: (c: StoreConnection) => T, commitFirst = true): T {
+    if (commitFirst) this.queue?.flush();
     const c = this.open();
     try {
       return fn(c);
@@ -107,10 +136,21 @@ export class TraceStore {
     }
   }
 
-  /** Writes a trace (see StoreConnection.write) kept under its asker's owner key; throws TraceError. */
+  /**
+   * Writes a trace (see StoreConnection.write) kept under its asker's owner key; throws TraceError.
+   * A batched store queues it: a store that cannot be opened throws now, a batch that then fails
+   * to commit is counted and told to `onBatchFailed`.
+   */
   write(detail: TraceDetail, fresh: boolean, owner: Viewer = ''): void {
     if (this.readonly) throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'readonly' });
-    this.use((c) => c.write(detail, fresh, owner));
+    if (this.queue === undefined) return this.use((c) => c.write(detail, fresh, owner));
+    this.open();
+    this.queue.push({ detail, fresh, owner });
+  }
+
+  /** Commits the queued writes now (batched stores; reads do it themselves). */
+  flush(): void {
+    this.queue?.flush();
   }
 
   /**
@@ -186,6 +226,7 @@ export class TraceStore {
   }
 
   close(): void {
+    this.queue?.close();
     this.closed = true;
     this.conn?.close();
     this.conn = undefined;

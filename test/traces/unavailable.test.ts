@@ -34,21 +34,27 @@ describe('a broken store never affects an Ask', () => {
     for (const ask of [askTier1, askTier2, askTier3]) expect(ask(again.recorder, { question: 'again' }).trace.status).toBe('unavailable');
   });
 
-  it('a store locked by another writer: unavailable (locked) without waiting, then recovers', () => {
-    const { recorder, root } = recorderFor();
+  it('a store locked by another writer: the Ask answers without waiting, its queued trace is marked unavailable (locked), then it recovers', async () => {
+    const { recorder, root, failures } = recorderFor();
     askTier1(recorder, { question: 'warm' });
+    await recorder.flush();
     const other = new Database(traceStorePath(root));
     other.exec('BEGIN EXCLUSIVE');
     const started = performance.now();
     const answer = askTier2(recorder, { question: 'while locked' });
+    // The trace waits in the write queue; the commit that meets the lock gives up at once.
+    await recorder.flush();
     // A writer that waited on the lock would wait seconds (SQLite's usual busy timeouts).
     expect(performance.now() - started).toBeLessThan(1000);
     expect(answer.trust).toBe('review_required');
-    expect(answer.trace.status).toBe('unavailable');
+    expect(recorder.compactRef(answer.traceId)).toEqual({ traceId: answer.traceId, status: 'unavailable', code: 'TRACE_STORE_UNAVAILABLE' });
     expect(recorder.status().failures.store).toBeGreaterThan(0);
+    expect(failures).toContain('store:TRACE_STORE_UNAVAILABLE:locked');
     other.exec('COMMIT');
     other.close();
-    expect(askTier3(recorder, { question: 'after' }).trace.status).toBe('complete');
+    const after = askTier3(recorder, { question: 'after' });
+    expect(after.trace.status).toBe('complete');
+    expect(recorder.store.summary(after.traceId).status).toBe('complete');
   });
 
   it('a full store (size cap reached): unavailable (full)', () => {

@@ -3,12 +3,37 @@
  * closes the server and its statement processes and exits 0. Stdout carries only the URL (one
  * line, for scripts); everything else goes to stderr.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { SvcContext } from '../context.js';
 import { projectOption } from '../options.js';
 import { diagnosticsText } from '../render/text.js';
 import { untilStopped } from '../until-stopped.js';
+
+/**
+ * How much the JavaScript heap may grow past what a full collection kept before the next one:
+ * 10%. A server's Asks leave garbage in the old generation that V8 by default lets grow by up to
+ * several times the live heap, so RSS climbed by tens of MiB over thousands of Asks before each
+ * collection; held to 10% it stays flat, for a full collection every few thousand Asks.
+ */
+export const SERVE_HEAP_GROWING_PERCENT = 10;
+
+/**
+ * Applied once the server has started (the compile at the start builds its heap at V8's own
+ * pace), with one full collection then: it frees what the compile left behind, and V8 sets its
+ * next limit only after a full collection, by the factor in force.
+ */
+function steadyHeap(): void {
+  try {
+    setFlagsFromString(`--heap-growing-percent=${SERVE_HEAP_GROWING_PERCENT}`);
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+  } catch {
+    // a runtime without these flags serves all the same, its heap at V8's own pace
+  }
+}
 
 export class ServeCommand extends Command<SvcContext> {
   static override paths = [['serve']];
@@ -69,6 +94,7 @@ export class ServeCommand extends Command<SvcContext> {
       }
       throw error;
     }
+    steadyHeap();
     // Handlers go in before the URL is printed: whoever read the URL may signal at once.
     const stopped = untilStopped();
     this.context.stdout.write(`${server.url}\n`);

@@ -1,13 +1,18 @@
 /**
  * The local thread store: `.svc/local/agent-runs.db`, one SQLite file apart from the Ask trace
- * store (spec 01: traces are separate from agent-run persistence). Writes are single statements
- * in WAL mode, so a crash leaves every earlier run intact.
+ * store (spec 01: traces are separate from agent-run persistence). Appended runs wait in the
+ * store's write queue (write-queue.ts) and are committed together in WAL mode, so a crash leaves
+ * every committed run intact and loses at most the queued ones (close() and a normal exit commit
+ * them). Capped like the trace store (store-sweeper.ts, swept in each batch's transaction): the
+ * newest 5,000 runs, for 90 days, the file within 64 MiB; a thread goes with its last run.
  */
 
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { capFile, type StoreLimits, StoreSweeper, writeOrFree } from '../../traces/store-sweeper.js';
+import { WriteQueue } from '../../traces/write-queue.js';
 import { newThreadId, type Thread, type ThreadRun, type ThreadStore } from './thread-store.js';
 
 export const THREAD_STORE_FILE = '.svc/local/agent-runs.db';
@@ -20,6 +25,20 @@ CREATE TABLE IF NOT EXISTS runs (
 CREATE INDEX IF NOT EXISTS runs_by_thread ON runs (thread_id, seq);
 `;
 
+const DAY = 86_400_000;
+
+/** What the local thread store keeps (README "Local stores"). */
+export const THREAD_STORE_LIMITS: StoreLimits = { maxRows: 5_000, maxAgeMs: 90 * DAY, maxBytes: 64 * 1024 * 1024 };
+
+export interface SqliteThreadStoreOptions {
+  limits?: Partial<StoreLimits>;
+  /** Clock in ms since the epoch (retention ages); tests move it. */
+  now?: () => number;
+}
+
+/** Threads whose every run is gone: swept with them. */
+const ORPHAN_THREADS = 'DELETE FROM threads WHERE NOT EXISTS (SELECT 1 FROM runs WHERE runs.thread_id = threads.id)';
+
 interface ThreadRow {
   id: string;
   owner: string | null;
@@ -28,8 +47,6 @@ interface ThreadRow {
 
 /** Threads started but not yet written: the first run's append writes the thread with it. */
 const MAX_PENDING = 10_000;
-/** How long appended runs wait to share one commit (they are read from the queue meanwhile). */
-const COMMIT_EVERY_MS = 25;
 
 interface Queued {
   /** The thread row, when this is the thread's first run. */
@@ -45,13 +62,13 @@ function statements(db: Database.Database) {
     selectThread: db.prepare<[string], ThreadRow>('SELECT id, owner, created_at FROM threads WHERE id = ?'),
     selectRuns: db.prepare<[string], { record: string }>('SELECT record FROM runs WHERE thread_id = ? ORDER BY seq'),
     insertRun: db.prepare(
-      'INSERT INTO runs (run_id, thread_id, seq, record) VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM runs WHERE thread_id = ?), ?)',
+      'INSERT INTO runs (run_id, thread_id, seq, record, written_at) VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM runs WHERE thread_id = ?), ?, ?)',
     ),
     selectThreadOf: db.prepare<[string], { thread_id: string }>('SELECT thread_id FROM runs WHERE run_id = ?'),
   };
 }
 
-function openDatabase(root: string): Database.Database {
+function openDatabase(root: string, limits: StoreLimits): Database.Database {
   const file = join(root, THREAD_STORE_FILE);
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -59,45 +76,38 @@ function openDatabase(root: string): Database.Database {
   // A commit does not wait for the disk: an application crash keeps every committed run, a
   // power cut may lose the last few, which costs a conversation's memory, never an answer.
   db.pragma('synchronous = NORMAL');
+  capFile(db, limits.maxBytes);
   db.exec(SCHEMA);
+  // An older file gains the runs' time column (its rows never age out; the count cap still holds).
+  const columns = db.prepare('PRAGMA table_info(runs)').all() as Array<{ name: string }>;
+  if (!columns.some((c) => c.name === 'written_at')) db.exec('ALTER TABLE runs ADD COLUMN written_at TEXT');
+  db.exec('CREATE INDEX IF NOT EXISTS runs_by_at ON runs (written_at)');
   return db;
 }
 
 type Statements = ReturnType<typeof statements>;
 
-/** Runs waiting to share one commit; until it, lookups read them here. */
-interface CommitQueue {
-  items: () => readonly Queued[];
-  /** Queues a run; the first one queued sets the commit COMMIT_EVERY_MS later. */
-  push: (item: Queued) => void;
-  /** Commits what is queued now, in one transaction, and settles each run's promise. */
-  flush: () => void;
-}
-
-/** The commit queue of the store whose database is `db`. */
-function commitQueue(db: Database.Database, q: Statements): CommitQueue {
-  let queue: Queued[] = [];
+/** The write queue of the store whose database is `db`: each batch in one transaction, each run's promise settled by it. */
+function commitQueue(db: Database.Database, q: Statements, sweeper: StoreSweeper, now: () => number): WriteQueue<Queued> {
   const commit = db.transaction((batch: readonly Queued[]) => {
+    // Ages count from when a run was stored, by the store's clock.
+    const writtenAt = new Date(now()).toISOString();
     for (const item of batch) {
       if (item.row !== undefined) q.insertThread.run(item.row.id, item.row.owner, item.row.created_at);
-      q.insertRun.run(item.run.runId, item.run.threadId, item.run.threadId, JSON.stringify(item.run));
+      q.insertRun.run(item.run.runId, item.run.threadId, item.run.threadId, JSON.stringify(item.run), writtenAt);
+      sweeper.afterRow();
     }
+    sweeper.afterBatch(now());
   });
-  const flush = (): void => {
-    const batch = queue;
-    queue = [];
-    try {
-      commit(batch);
+  return new WriteQueue<Queued>({
+    commit: (batch) => {
+      writeOrFree(db, sweeper, () => commit(batch));
       for (const item of batch) item.done();
-    } catch (error) {
+    },
+    failed: (batch, error) => {
       for (const item of batch) item.failed(error);
-    }
-  };
-  const push = (item: Queued): void => {
-    if (queue.length === 0) setTimeout(flush, COMMIT_EVERY_MS).unref();
-    queue.push(item);
-  };
-  return { items: () => queue, push, flush };
+    },
+  });
 }
 
 /** A thread as written, started but not yet written, or queued with its first run; its runs committed, then queued. */
@@ -116,16 +126,18 @@ function readThread(q: Statements, pending: ReadonlyMap<string, ThreadRow>, queu
 
 /**
  * Opens (creating when needed) the local store of the project at `root`. A new thread costs no
- * write of its own (its row goes in with its first run), and the runs appended within
- * COMMIT_EVERY_MS are committed together in one transaction: many people asking at once share a
+ * write of its own (its row goes in with its first run), and the runs appended within a few
+ * milliseconds are committed together in one transaction: many people asking at once share a
  * commit. Until its commit a run is read from the queue, so a follow-up sees it at once; close()
  * commits what is queued.
  */
-export function openSqliteThreadStore(root: string, ids: () => string = randomUUID): ThreadStore {
-  const db = openDatabase(root);
+export function openSqliteThreadStore(root: string, ids: () => string = randomUUID, opts: SqliteThreadStoreOptions = {}): ThreadStore {
+  const limits = { ...THREAD_STORE_LIMITS, ...opts.limits };
+  const db = openDatabase(root, limits);
   const q = statements(db);
+  const sweeper = new StoreSweeper(db, { table: 'runs', atColumn: 'written_at', after: [ORPHAN_THREADS] }, limits);
   const pending = new Map<string, ThreadRow>();
-  const queue = commitQueue(db, q);
+  const queue = commitQueue(db, q, sweeper, opts.now ?? Date.now);
   return {
     async create(owner, at) {
       const id = newThreadId(ids);
@@ -139,13 +151,16 @@ export function openSqliteThreadStore(root: string, ids: () => string = randomUU
     append(run) {
       const row = pending.get(run.threadId);
       pending.delete(run.threadId);
-      return new Promise<void>((done, failed) => queue.push({ ...(row !== undefined ? { row } : {}), run, done, failed }));
+      return new Promise<void>((done, failed) => {
+        if (!queue.push({ ...(row !== undefined ? { row } : {}), run, done, failed })) failed(new Error('the thread store is closed'));
+      });
     },
     async threadOf(runId) {
       return q.selectThreadOf.get(runId)?.thread_id ?? queue.items().find((i) => i.run.runId === runId)?.run.threadId;
     },
     async close() {
-      if (queue.items().length > 0) queue.flush();
+      if (!db.open) return;
+      queue.close();
       db.close();
     },
   };

@@ -1,10 +1,11 @@
 /**
- * The local answer-facts store: a record put is read back at once (before its turn's write), and
+ * The local answer-facts store: a record put is read back at once (before its batch commits), and
  * every record put is on disk after close, written together.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../../src/hooks/stores/run-store.js';
 import { openSqliteRunStore } from '../../../src/hooks/stores/sqlite-run-store.js';
+import { WRITE_QUEUE_EVERY_MS } from '../../../src/traces/write-queue.js';
 import { cleanupProjects, makeProject } from '../../helpers/project.js';
 
 afterAll(cleanupProjects);
@@ -38,11 +39,11 @@ describe('openSqliteRunStore', () => {
     await reopened.close();
   });
 
-  it('writes after the turn without a close', async () => {
+  it('commits within a few milliseconds without a close', async () => {
     const root = makeProject({});
     const store = openSqliteRunStore(root);
     await store.put(record(1));
-    await new Promise((d) => setImmediate(d));
+    await new Promise((d) => setTimeout(d, WRITE_QUEUE_EVERY_MS * 4));
     const other = openSqliteRunStore(root);
     expect((await other.get('run_1'))?.question).toBe('q1');
     await other.close();

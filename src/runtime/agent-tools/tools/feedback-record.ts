@@ -7,13 +7,19 @@
  * Append is atomic per line: the whole line goes down in one write on a descriptor opened with
  * O_APPEND, so concurrent writers interleave whole lines, never parts of them (the bounded
  * fields keep a line far below the size where a single write could be split).
+ *
+ * Capped (README "Local stores"): a write that takes the file past FEEDBACK_MAX_BYTES renames it
+ * to `feedback.jsonl.1` (replacing the one before), so the two files never hold much more than
+ * twice the cap and the newest entries are always kept.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { answer, defineTool, refuse } from '../tool.js';
 
 export const FEEDBACK_FILE = '.svc/local/feedback.jsonl';
+/** Size past which the feedback file is set aside as `feedback.jsonl.1`. */
+export const FEEDBACK_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface FeedbackEntry {
   runId?: string;
@@ -24,7 +30,7 @@ export interface FeedbackEntry {
 }
 
 /** Appends one entry; returns the project-relative path written. */
-export function appendFeedback(root: string, entry: FeedbackEntry): string {
+export function appendFeedback(root: string, entry: FeedbackEntry, maxBytes = FEEDBACK_MAX_BYTES): string {
   const path = join(root, FEEDBACK_FILE);
   mkdirSync(join(root, '.svc/local'), { recursive: true });
   // Fixed key order, so the file reads the same whoever wrote it.
@@ -33,6 +39,8 @@ export function appendFeedback(root: string, entry: FeedbackEntry): string {
   try {
     writeSync(fd, Buffer.from(line, 'utf8'));
     fsyncSync(fd);
+    // One rename, atomic: a writer still holding the old file appends to the set-aside copy.
+    if (fstatSync(fd).size > maxBytes) renameSync(path, `${path}.1`);
   } finally {
     closeSync(fd);
   }
