@@ -8,6 +8,7 @@ import { relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { ContractIndex } from '../analyze/contract.js';
+import { type NameIndex, snapshotNames } from '../analyze/sql-names.js';
 import { type CertifierTrust, loadCertifiers } from '../project/certifiers.js';
 import { readCompanionText } from '../project/companion.js';
 import { compileSourceText, type FileEnv } from '../project/compile-file.js';
@@ -15,6 +16,7 @@ import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig, stateme
 import { loadContracts } from '../project/contracts.js';
 import { DRAFTS_FOLDER, type SourceFile } from '../project/discover.js';
 import { readSource } from '../project/read-source.js';
+import { loadSchemaSnapshot } from '../project/schema-snapshot.js';
 import type { CompiledBlock } from '../types.js';
 
 interface ProjectEnv {
@@ -22,6 +24,7 @@ interface ProjectEnv {
   config?: SvcConfig;
   contracts: ContractIndex;
   certifiers: CertifierTrust;
+  names?: (connection: string) => NameIndex | undefined;
   diagnostics: Diagnostic[];
 }
 
@@ -50,11 +53,18 @@ function projectEnv(dir: string, cache: Map<string, ProjectEnv>): ProjectEnv {
       ...(loaded.config ? { config: loaded.config } : {}),
       contracts: contracts?.index ?? { loaded: false, path: '', keys: new Set() },
       certifiers,
+      ...namesOf(root),
       diagnostics,
     };
   }
   cache.set(root, env);
   return env;
+}
+
+/** The schema snapshot's names, when the project has a snapshot. */
+function namesOf(root: string): { names?: (connection: string) => NameIndex | undefined } {
+  const names = snapshotNames(loadSchemaSnapshot(root));
+  return names === undefined ? {} : { names };
 }
 
 /** Where a file sits in the project layout; a path outside both layouts reads as legacy. */
@@ -103,6 +113,7 @@ export function compileFiles(paths: readonly string[], cwd = process.cwd()): Fil
       driverOf: (c) => resolveConnection(env.config, c).driver,
       contracts: env.contracts,
       certifiers: env.certifiers,
+      ...(env.names !== undefined ? { names: env.names } : {}),
       readCompanion: (companion) => (env.root === '' ? undefined : readCompanionText(env.root, companion)),
     };
     const unit = compileSourceText(locate(rel), source.text, fileEnv);

@@ -12,6 +12,7 @@ import { sha256Hex } from '../hash.js';
 import { CERTIFIERS_FILE, type CertifierTrust, loadCertifiers } from '../project/certifiers.js';
 import { CONFIG_FILE, type LoadedConfig, loadConfig } from '../project/config.js';
 import { DEFAULT_CONTRACTS_PATH, type LoadedContracts, loadContracts } from '../project/contracts.js';
+import { parseSchemaSnapshot, readSchemaSnapshotText, type SchemaSnapshot } from '../project/schema-snapshot.js';
 import { type LoadedTerms, loadTerms, TERMS_FILE } from '../project/terms.js';
 import { type LoadedViews, loadViews, VIEWS_FILE } from '../project/views.js';
 
@@ -25,6 +26,8 @@ export interface CompileInputs {
   views?: LoadedViews;
   /** Whether receipts must be signed and the certifiers in force; part of the environment key. */
   certifiers?: CertifierTrust;
+  /** The schema snapshot the offline name check reads (.svc/schema-snapshot.json); part of the environment key. */
+  snapshot?: SchemaSnapshot;
   envKey: string;
   /** sha256 of the config and contract texts that passed validation ('' for none). */
   validated: { config: string; contracts: string };
@@ -76,8 +79,11 @@ export function loadInputs(opts: { project?: string; cwd?: string; warm?: WarmSt
   const viewsKey = views.text === undefined ? '<absent>' : sha256Hex(views.text);
   const certifiers = loadCertifiers(loaded.root, loaded.config.certification?.signed);
   const certifiersKey = certifiers.trust.signed ? (certifiers.text === undefined ? '<absent>' : sha256Hex(certifiers.text)) : '<unsigned>';
+  const snapshotText = readSchemaSnapshotText(loaded.root);
+  const snapshot = snapshotText === undefined ? undefined : parseSchemaSnapshot(snapshotText);
+  const snapshotKey = snapshot === undefined ? '<absent>' : sha256Hex(snapshotText as string);
   // The key hashes the texts' hashes: each text is hashed once per compile.
-  const envKey = sha256Hex(`${buildId()}\u0000${config}\u0000${contractsKey}\u0000${termsKey}\u0000${viewsKey}\u0000${certifiersKey}`);
+  const envKey = sha256Hex(`${buildId()}\u0000${config}\u0000${contractsKey}\u0000${termsKey}\u0000${viewsKey}\u0000${certifiersKey}\u0000${snapshotKey}`);
   const validated = { config, contracts: contracts.diagnostics.length === 0 && contracts.text !== undefined ? contractsKey : '' };
-  return { loaded, contracts, terms, views, certifiers: certifiers.trust, envKey, validated };
+  return { loaded, contracts, terms, views, certifiers: certifiers.trust, ...(snapshot !== undefined ? { snapshot } : {}), envKey, validated };
 }
