@@ -382,9 +382,9 @@ export const CODES = {
     'Fix the query; svc compile --validate has the engine prepare it without running anything.',
   ),
   'sql/engine-unavailable': entry(
-    'warning',
+    'error',
     'Connection {{connection}} could not be reached to validate its blocks: {{message}}.',
-    'Check the connection in svc.config.json; the queries were checked offline only.',
+    'Check the connection in svc.config.json (svc doctor shows where it points and why it fails); its queries were checked offline only.',
   ),
   'sql/misspelt-keyword': entry(
     'error',

@@ -72,20 +72,21 @@ describe('svc compile --validate', () => {
     if (engineMessage !== undefined) expect(found.find((d) => d.code === 'sql/engine-error')?.message).toContain(engineMessage);
   });
 
-  it('warns once per connection it cannot reach, and checks those blocks offline only', () => {
+  it('fails once per connection it cannot reach, and checks those blocks offline only', () => {
     const root = makeProject({
       'svc.config.json': JSON.stringify({ project: 'p', connections: { default: { driver: 'sqlite', path: 'data/missing.db' } } }),
       'domains/sales/blocks/a.svc': blockSource('a'),
       'domains/sales/blocks/b.svc': blockSource('b'),
     });
     const run = svc(['compile', '--validate', '--format', 'json'], root);
-    expect(run.code).toBe(0);
+    // CI fails on a warehouse it cannot reach: the queries were never prepared.
+    expect(run.code).toBe(1);
     const found = (JSON.parse(run.stdout) as { diagnostics: Array<{ code: string; severity: string; file?: string; data?: Record<string, unknown> }> })
       .diagnostics;
     expect(found.filter((d) => d.code.startsWith('sql/'))).toEqual([
       expect.objectContaining({
         code: 'sql/engine-unavailable',
-        severity: 'warning',
+        severity: 'error',
         file: 'svc.config.json',
         data: expect.objectContaining({ connection: 'default' }),
       }),

@@ -18,7 +18,7 @@ export class CompileCommand extends Command<SvcContext> {
   static override usage = Command.Usage({
     description: 'Compile the project into svc-manifest.json.',
     details:
-      'Exit codes: 0 compiled, 1 errors (or a stale manifest with --check), 2 usage or configuration error. With --watch, recompiles on every change and exits 0 on SIGINT or SIGTERM.',
+      'Exit codes: 0 compiled, 1 errors (a stale manifest with --check; with --validate, an engine error or a warehouse that cannot be reached), 2 usage or configuration error. With --watch, recompiles on every change and exits 0 on SIGINT or SIGTERM.',
     examples: [
       ['Compile the project found above this folder', 'svc compile'],
       ['Fail when the committed manifest is stale', 'svc compile --check'],

@@ -10,6 +10,7 @@ import { AgentTraceValidateCommand } from './agent-trace-validate.js';
 import { AppCheckCommand } from './app-check.js';
 import { CertifyCommand } from './certify.js';
 import { CompileCommand } from './compile.js';
+import { DoctorCommand } from './doctor.js';
 import { EvalCommand } from './eval.js';
 import { FmtCommand } from './fmt.js';
 import { InitCommand } from './init.js';
@@ -31,6 +32,7 @@ export const COMMANDS = [
   AppCheckCommand,
   CertifyCommand,
   CompileCommand,
+  DoctorCommand,
   EvalCommand,
   FmtCommand,
   InitCommand,

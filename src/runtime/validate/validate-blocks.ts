@@ -2,7 +2,8 @@
  * `svc compile --validate`: every block's query is prepared by its own engine, never run,
  * after the statement check. The engine's syntax and unknown table or column errors are
  * reported at the query inside the block file (`sql/engine-error`); a connection that cannot be
- * reached is said once (`sql/engine-unavailable`), and the rest of the project still validates.
+ * reached is said once (`sql/engine-unavailable`, an error: CI must not pass on a warehouse it
+ * could not reach), and the rest of the project still validates.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
