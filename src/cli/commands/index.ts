@@ -17,6 +17,7 @@ import { InitCommand } from './init.js';
 import { KeysAddCommand } from './keys-add.js';
 import { KeysInitCommand } from './keys-init.js';
 import { LintCommand } from './lint.js';
+import { LspCommand } from './lsp.js';
 import { McpCommand } from './mcp.js';
 import { ServeCommand } from './serve.js';
 
@@ -39,6 +40,7 @@ export const COMMANDS = [
   KeysAddCommand,
   KeysInitCommand,
   LintCommand,
+  LspCommand,
   McpCommand,
   ServeCommand,
 ] as const;

@@ -92,8 +92,11 @@ export interface FilesResult {
   diagnostics: Diagnostic[];
 }
 
-/** Compiles each named file (paths relative to `cwd`). */
-export function compileFiles(paths: readonly string[], cwd = process.cwd()): FilesResult {
+/**
+ * Compiles each named file (paths relative to `cwd`). `texts` holds texts by absolute path that
+ * stand for what is on disk (an editor's unsaved buffer).
+ */
+export function compileFiles(paths: readonly string[], cwd = process.cwd(), texts?: ReadonlyMap<string, string>): FilesResult {
   const envs = new Map<string, ProjectEnv>();
   const out: FilesResult = { blocks: [], projects: [], diagnostics: [] };
   const reported = new Set<ProjectEnv>();
@@ -104,7 +107,8 @@ export function compileFiles(paths: readonly string[], cwd = process.cwd()): Fil
     if (!reported.has(env)) out.diagnostics.push(...env.diagnostics);
     reported.add(env);
     const rel = (env.root === '' ? relative(cwd, abs) : relative(env.root, abs)).split(sep).join('/');
-    const source = readSource(abs, rel);
+    const given = texts?.get(abs);
+    const source = given !== undefined ? { text: given, diagnostics: [] } : readSource(abs, rel);
     if (source.text === undefined) {
       out.diagnostics.push(...source.diagnostics);
       continue;
