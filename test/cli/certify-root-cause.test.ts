@@ -2,9 +2,10 @@
  * `svc certify` reports one finding per cause, where the author fixes it (real child processes on
  * the commerce SQLite warehouse): a query reading a missing table gives the engine's one finding
  * at the table's line and column (not three findings at 1:1), and a test on a column the result
- * lacks says "column X is not in the result" at its `assert` line.
+ * lacks says "column X is not in the result" at its `assert` line; a connection it cannot reach is
+ * said to be one, at the config, instead of a fault of the query.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { svc } from '../helpers/cli.js';
@@ -35,6 +36,25 @@ interface Found {
   message: string;
   span?: { start: { line: number; column: number } };
 }
+
+describe('svc certify on a connection it cannot reach', () => {
+  it('says the connection cannot be reached, at the config, instead of blaming the query', async () => {
+    const root = await commerceProject();
+    mkdirSync(join(root, 'domains/hr/blocks'), { recursive: true });
+    writeFileSync(join(root, 'domains/hr/blocks/b.svc'), block('customers', 'state'));
+    const config = join(root, 'svc.config.json');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('data/warehouse.db', 'data/warehous.db'));
+    const run = svc(['certify', 'hr.b', '--format', 'json'], root);
+    expect(run.code).toBe(1);
+    const found = (JSON.parse(run.stdout) as { diagnostics: Array<Found & { file?: string; hint?: string }> }).diagnostics.filter((d) =>
+      d.code.startsWith('certification/'),
+    );
+    expect(found.map((d) => [d.code, d.file])).toEqual([['certification/engine-accepts', 'svc.config.json']]);
+    expect(found[0]?.message).toContain('connection default cannot be reached');
+    expect(found[0]?.message).toContain('data/warehous.db');
+    expect(found[0]?.hint).toContain('svc doctor');
+  });
+});
 
 describe('svc certify, one finding per cause', () => {
   it.each<[string, string, string, Array<[string, number, number]>, string]>([

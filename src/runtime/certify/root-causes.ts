@@ -1,7 +1,8 @@
 /**
  * One finding per cause in a certification report, each where the author fixes it. A query the
  * engine rejects cannot run and its tests cannot pass: the engine's finding is the one reported,
- * at the word the engine names inside the query. A run that fails is reported without the tests
+ * at the word the engine names inside the query (a connection that cannot be reached is said to
+ * be one, at the config, not blamed on the query). A run that fails is reported without the tests
  * it kept from running. A test naming a column the result lacks says so, at its `assert` line.
  */
 
@@ -29,6 +30,17 @@ function placeEngine(d: Diagnostic, block: CompiledBlock, decl: Declaration, tex
   return where === undefined || at === undefined ? d : { ...d, span: where(at.start, at.end) };
 }
 
+/** A connection that cannot be reached is no fault of the query: said so, at the config. */
+function unreachable(d: Diagnostic, block: CompiledBlock, error: string): Diagnostic {
+  const { span: _span, ...rest } = d;
+  return {
+    ...rest,
+    file: 'svc.config.json',
+    message: `Block ${block.id} cannot be certified: connection ${block.connection} cannot be reached (${error}).`,
+    hint: 'Check the connection in svc.config.json; svc doctor shows where it points and why it fails.',
+  };
+}
+
 /** A test on a column the result lacks: said in those words, at the first `assert` on that column. */
 function placeTests(d: Diagnostic, facts: Facts, decl: Declaration): Diagnostic {
   const failing = (facts.tests ?? []).find((t) => !t.pass) as { text: string; reason?: string } | undefined;
@@ -50,6 +62,7 @@ export function rootCauses(diagnostics: readonly Diagnostic[], facts: Facts, tex
   const decl = block === undefined || text === undefined ? undefined : declarationOf(block, text);
   if (block === undefined || decl === undefined || text === undefined) return kept;
   return kept.map((d) => {
+    if (d.code === ENGINE && facts.validation?.unreachable === true) return unreachable(d, block, facts.validation.error ?? 'no reason given');
     if (d.code === ENGINE && facts.validation?.error !== undefined) return placeEngine(d, block, decl, text, facts.validation.error);
     if (d.code === TESTS) return placeTests(d, facts, decl);
     return d;
