@@ -131,7 +131,7 @@ describe('svc lsp over stdio', () => {
     expect(fields.map((i) => i.label)).toEqual(expect.arrayContaining(['description', 'owner', 'params', 'query', 'svc_contract', 'tests']));
   });
 
-  it('hovers a block id in an App page with its trust, and goes to its definition', async () => {
+  it('hovers a block id in an App page with its trust, goes to its definition, and completes block ids', async () => {
     const rel = 'apps/growth/dashboards/customers.svcd';
     const text = readFileSync(join(root, rel), 'utf8');
     await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri(rel), languageId: 'json', version: 1, text } });
@@ -144,6 +144,9 @@ describe('svc lsp over stdio', () => {
     expect(shown).toContain('domains/customers/blocks/repeat_purchase_rate.svc');
     const where = (await client.sendRequest(DefinitionRequest.type, { textDocument: { uri: uri(rel) }, position: { line, character } })) as Location;
     expect(where.uri).toBe(uri('domains/customers/blocks/repeat_purchase_rate.svc'));
+    // Completion in an App page offers the project's block ids with their trust.
+    const ids = (await client.sendRequest(CompletionRequest.type, { textDocument: { uri: uri(rel) }, position: { line, character } })) as CompletionItem[];
+    expect(ids.find((i) => i.label === 'customers.repeat_purchase_rate')?.detail).toBe('block, certified');
     const declared = readFileSync(join(root, 'domains/customers/blocks/repeat_purchase_rate.svc'), 'utf8')
       .split('\n')
       .findIndex((l) => l.startsWith('block "repeat_purchase_rate"'));
