@@ -1,14 +1,15 @@
 /**
  * The schema snapshot end to end, as child processes on real warehouses (SQLite and DuckDB
- * files): `svc compile --validate` takes it into `.svc/schema-snapshot.json` (with its time and the connection's resolved path), then `svc lint` and `svc compile` catch a
+ * files): `svc compile --validate` (and `svc serve`, in the background) takes it into `.svc/schema-snapshot.json` (with its time and the connection's resolved path), then `svc lint` and `svc compile` catch a
  * misspelt keyword, an unknown table and an unknown column offline, at their line and column in
  * the query, with the closest name; the engine's own error lands on the word it names, and one
  * cause gives one finding.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { svc } from '../helpers/cli.js';
+import { SVC_BIN, svc } from '../helpers/cli.js';
 import { loadDuckdb } from '../helpers/load-commerce.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
@@ -62,6 +63,23 @@ describe('the schema snapshot on SQLite', () => {
     expect(sqlFindings(compile.stdout)).toEqual(expected);
     // With --validate the engine is not asked about a query the offline check already faults.
     expect(sqlFindings(svc(['compile', '--validate', '--format', 'json'], root).stdout)).toEqual(expected);
+  });
+});
+
+describe('the schema snapshot from svc serve', () => {
+  it('is taken in the background once the server listens', async () => {
+    const root = await commerceProject();
+    const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const file = join(root, '.svc/schema-snapshot.json');
+      const deadline = Date.now() + 30_000;
+      while (!existsSync(file) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 200));
+      const entry = JSON.parse(readFileSync(file, 'utf8')).connections.default;
+      expect(entry).toMatchObject({ driver: 'sqlite', target: join(root, 'data/warehouse.db') });
+      expect(entry.tables.map((t: { name: string }) => t.name)).toContain('customers');
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
 
