@@ -124,6 +124,19 @@ describe('svc lsp over stdio', () => {
     expect(items.map((i) => i.label)).toContain('state');
     expect(items.find((i) => i.label === 'state')?.detail).toBe('customers.state: TEXT');
     expect(items.map((i) => i.label)).not.toContain('orders');
+    // After `${` in a query: the block's parameter names.
+    const withParams = 'domains/customers/blocks/params.svc';
+    const paramsText = BLOCK.replace('"names"', '"params"')
+      .replace('  query', '  params {\n    since: date = "2024-01-01"\n  }\n  query')
+      .replace("c.state = 'TX'", 'c.created_at >= ${');
+    await open(withParams, paramsText);
+    const line = paramsText.split('\n').findIndex((l) => l.includes('${'));
+    const character = (paramsText.split('\n')[line] as string).indexOf('${') + 2;
+    const params = (await client.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: uri(withParams) },
+      position: { line, character },
+    })) as CompletionItem[];
+    expect(params.map((i) => [i.label, i.detail])).toEqual([['since', 'parameter']]);
     const fields = (await client.sendRequest(CompletionRequest.type, {
       textDocument: { uri: uri(rel) },
       position: { line: 1, character: 2 },
