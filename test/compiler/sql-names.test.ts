@@ -85,6 +85,12 @@ describe.each(DRIVERS)('names on %s', (driver) => {
     ],
     ['a parameter never taken for a column', 'SELECT region FROM sales WHERE id = ${n}', []],
     ['a table function says nothing of columns', "SELECT whatever FROM sales, json_each('[1]')", []],
+    [
+      'correlated subqueries and the outer alias',
+      'SELECT s.region FROM sales s WHERE s.amount > (SELECT avg(amount) FROM sales t WHERE t.region = s.region)',
+      [],
+    ],
+    ['set operations', 'SELECT region FROM sales UNION ALL SELECT state FROM customers ORDER BY 1', []],
   ])('%s', (_name, query, expected) => {
     expect(found(driver, query)).toEqual(expected);
   });
@@ -103,6 +109,11 @@ describe('each dialect compares names its own way', () => {
     ['clickhouse', 'SELECT `Total` FROM `Mixed`', []],
     ['clickhouse', 'SELECT total FROM Mixed', [['sql/unknown-column', 10, 12, 'Did you mean Total?']]],
     ['clickhouse', 'SELECT region FROM SALES', [['sql/unknown-table', 10, 24, 'Did you mean sales?']]],
+    // Columns every table has without the catalog listing them.
+    ['sqlite', 'SELECT rowid, s.rowid FROM sales s', []],
+    ['duckdb', 'SELECT rowid FROM sales', []],
+    ['postgresql', 'SELECT ctid, xmin FROM sales', []],
+    ['clickhouse', 'SELECT _part, _table FROM sales', []],
   ])('%s: %s', (driver, query, expected) => {
     expect(found(driver, query)).toEqual(expected);
   });

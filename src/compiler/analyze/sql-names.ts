@@ -43,6 +43,29 @@ const DEFAULT_SCHEMA: Readonly<Record<string, string>> = { sqlite: 'main', duckd
 /** Engine catalogs a query may read without the snapshot listing them. */
 const SYSTEM_PREFIX: Readonly<Record<string, RegExp>> = { sqlite: /^sqlite_/, duckdb: /^(duckdb_|pg_|sqlite_)/, postgresql: /^pg_/, clickhouse: /^$/ };
 
+/** Columns every table has without listing them (row ids, system columns, virtual columns). */
+const PSEUDO_COLUMNS: Readonly<Record<string, ReadonlySet<string>>> = {
+  sqlite: new Set(['rowid', 'oid', '_rowid_']),
+  duckdb: new Set(['rowid']),
+  postgresql: new Set(['ctid', 'xmin', 'xmax', 'cmin', 'cmax', 'tableoid', 'oid']),
+  clickhouse: new Set([
+    '_part',
+    '_part_index',
+    '_part_uuid',
+    '_partition_id',
+    '_partition_value',
+    '_sample_factor',
+    '_table',
+    '_shard_num',
+    '_row_exists',
+    '_block_number',
+  ]),
+};
+
+function isPseudoColumn(key: string, driver: string): boolean {
+  return PSEUDO_COLUMNS[driver]?.has(CASE_BLIND.has(driver) ? key.toLowerCase() : key) === true;
+}
+
 function storedKey(name: string, driver: string): string {
   return CASE_BLIND.has(driver) ? name.toLowerCase() : name;
 }
@@ -222,7 +245,8 @@ function qualifiedFinding(tokens: readonly SqlToken[], i: number, index: NameInd
   const table = r.byQualifier.get(tokenKey(tokens[i] as SqlToken, index.driver));
   const column = tokens[i + 2];
   if (table === undefined || !isNameToken(column) || column?.kind === 'string-or-name' || notAColumn(tokens[i + 3])) return undefined;
-  if (table.columns.has(tokenKey(column as SqlToken, index.driver))) return undefined;
+  const key = tokenKey(column as SqlToken, index.driver);
+  if (table.columns.has(key) || isPseudoColumn(key, index.driver)) return undefined;
   return unknownColumn(column as SqlToken, [table], index);
 }
 
@@ -231,7 +255,8 @@ function isColumnPlace(tokens: readonly SqlToken[], i: number, given: Set<string
   const t = tokens[i] as SqlToken;
   if (t.kind === 'string-or-name' || r.relationTokens.has(i) || (t.kind === 'word' && SQL_KEYWORDS.has(t.value))) return false;
   if (!mayStartExpression(tokens[i - 1]) || notAColumn(tokens[i + 1])) return false;
-  return !given.has(tokenKey(t, driver)) && !r.cteNames.has(t.value.toLowerCase());
+  const key = tokenKey(t, driver);
+  return !given.has(key) && !r.cteNames.has(t.value.toLowerCase()) && !isPseudoColumn(key, driver);
 }
 
 /** Every column the statement names that no table it reads has. */
