@@ -407,12 +407,27 @@ export const CODES = {
     'Fix the query; svc compile --validate has the engine prepare it without running anything.',
   ),
   'sql/engine-unavailable': entry(
-    'warning',
+    'error',
     'Connection {{connection}} could not be reached to validate its blocks: {{message}}.',
-    'Check the connection in svc.config.json; the queries were checked offline only.',
+    'Check the connection in svc.config.json (svc doctor shows where it points and why it fails); its queries were checked offline only.',
+  ),
+  'sql/misspelt-keyword': entry(
+    'error',
+    'Syntax error in the query of {{block}}: {{found}} stands where a keyword must; did you mean {{suggestion}}?',
+    'Write {{suggestion}} instead of {{found}}.',
   ),
   'sql/not-a-read': entry('error', "The query of {{block}} begins with {{found}}; a block's query must be one read (SELECT, WITH, VALUES, ...).", '{{hint}}'),
   'sql/unbalanced-parenthesis': entry('error', 'The query of {{block}} has an unmatched {{found}}.', 'Match every ( with a ).'),
+  'sql/unknown-column': entry(
+    'error',
+    'The query of {{block}} names column {{column}}, which {{tables}} does not have (schema snapshot of connection {{connection}}, taken {{takenAt}}).',
+    '{{hint}}',
+  ),
+  'sql/unknown-table': entry(
+    'error',
+    'The query of {{block}} reads {{table}}, which connection {{connection}} does not have (schema snapshot taken {{takenAt}}).',
+    '{{hint}}',
+  ),
   'sql/unterminated': entry('error', 'The query of {{block}} has a {{what}} that is never closed.', 'Close it where it should end.'),
   'terms/duplicate': entry('error', 'Term {{term}} is declared more than once.', 'Keep one entry per term id in semantic-layer/terms.yaml.'),
   'terms/invalid': entry(

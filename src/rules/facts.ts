@@ -23,6 +23,8 @@ export interface ValidationFacts {
   ok: boolean;
   prepared: boolean;
   error?: string;
+  /** True when the connection could not be reached: the query itself was never read by the engine. */
+  unreachable?: true;
 }
 
 /** One evaluated block test (`assert ...`). */

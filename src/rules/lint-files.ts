@@ -47,12 +47,12 @@ export function describer(policies: readonly Policy[]): LintResult['describe'] {
   };
 }
 
-/** Lints the named files; exit 1 when any error is found. */
-export function lintFiles(paths: readonly string[], cwd: string, version = '0.0.0'): LintResult {
+/** Lints the named files (`texts`: unsaved texts by absolute path, read instead of the disk); exit 1 when any error is found. */
+export function lintFiles(paths: readonly string[], cwd: string, version = '0.0.0', texts?: ReadonlyMap<string, string>): LintResult {
   if (paths.length === 0) {
     return { diagnostics: [diag('lint/no-files')], exitCode: 0, describe: describer([]), version };
   }
-  const compiled = compileFiles(paths, cwd);
+  const compiled = compileFiles(paths, cwd, texts);
   const diagnostics = [...compiled.diagnostics];
   const policies = new Map<unknown, { policy: Policy; diagnostics: Diagnostic[] }>();
   const reported = new Set<unknown>();

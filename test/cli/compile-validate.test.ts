@@ -39,32 +39,27 @@ describe('svc compile --validate', () => {
     expect(plain.code).toBe(0);
     const run = svc(['compile', '--validate'], root);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('domains/hr/blocks/b.svc:6:11 error sql/engine-error');
+    // At the word the engine names, inside the query (line 7, `SELECT nme`), not at `query = """`.
+    expect(run.stdout).toContain('domains/hr/blocks/b.svc:7:12 error sql/engine-error');
     expect(run.stdout).toContain('no such column: nme');
   });
 
-  it.each([
-    // The issue's block: not a read, so the warehouse never sees it; SQLite still names the syntax error.
+  it.each<[string, Array<[string, number, number]>, string | undefined]>([
+    // The issue's block: the offline findings are the root cause, so the engine is not asked again.
     [
       'SELEC name FROM departments WHERE',
       [
-        ['sql/engine-error', 6, 11],
         ['sql/not-a-read', 7, 5],
         ['sql/dangling-end', 7, 33],
       ],
-      'near "SELEC": syntax error',
+      undefined,
     ],
-    // A read the check lets through: the warehouse's own engine prepares it.
-    [
-      'SELECT name FROM customers WHERE',
-      [
-        ['sql/engine-error', 6, 11],
-        ['sql/dangling-end', 7, 32],
-      ],
-      'incomplete input',
-    ],
-    ['SELECT name FROM departments', [['sql/engine-error', 6, 11]], 'no such table: departments'],
-  ])('%s: offline findings and the engine error at the query span', async (query, expected, engineMessage) => {
+    ['SELECT name FROM customers WHERE', [['sql/dangling-end', 7, 32]], undefined],
+    // A read the offline checks pass: the warehouse's own engine prepares it and names the word.
+    ['SELECT name FROM departments', [['sql/engine-error', 7, 22]], 'no such table: departments'],
+    ['SELECT name, nmae FROM customers', [['sql/engine-error', 7, 18]], 'no such column: nmae'],
+    ['SELECT name FROM customers WHERE id IN (SELECT customer_id FROM orderz)', [['sql/engine-error', 7, 69]], 'no such table: orderz'],
+  ])('%s: one finding per cause, at its place in the query', async (query, expected, engineMessage) => {
     const root = await commerceProject();
     mkdirSync(join(root, 'domains/hr/blocks'), { recursive: true });
     writeFileSync(join(root, 'domains/hr/blocks/b.svc'), BROKEN.replace('SELECT nme FROM customers', query));
@@ -74,23 +69,24 @@ describe('svc compile --validate', () => {
       JSON.parse(run.stdout) as { diagnostics: Array<{ code: string; file?: string; span?: { start: { line: number; column: number } }; message: string }> }
     ).diagnostics.filter((d) => d.file === 'domains/hr/blocks/b.svc');
     expect(found.map((d) => [d.code, d.span?.start.line, d.span?.start.column])).toEqual(expected);
-    expect(found.find((d) => d.code === 'sql/engine-error')?.message).toContain(engineMessage);
+    if (engineMessage !== undefined) expect(found.find((d) => d.code === 'sql/engine-error')?.message).toContain(engineMessage);
   });
 
-  it('warns once per connection it cannot reach, and checks those blocks offline only', () => {
+  it('fails once per connection it cannot reach, and checks those blocks offline only', () => {
     const root = makeProject({
       'svc.config.json': JSON.stringify({ project: 'p', connections: { default: { driver: 'sqlite', path: 'data/missing.db' } } }),
       'domains/sales/blocks/a.svc': blockSource('a'),
       'domains/sales/blocks/b.svc': blockSource('b'),
     });
     const run = svc(['compile', '--validate', '--format', 'json'], root);
-    expect(run.code).toBe(0);
+    // CI fails on a warehouse it cannot reach: the queries were never prepared.
+    expect(run.code).toBe(1);
     const found = (JSON.parse(run.stdout) as { diagnostics: Array<{ code: string; severity: string; file?: string; data?: Record<string, unknown> }> })
       .diagnostics;
     expect(found.filter((d) => d.code.startsWith('sql/'))).toEqual([
       expect.objectContaining({
         code: 'sql/engine-unavailable',
-        severity: 'warning',
+        severity: 'error',
         file: 'svc.config.json',
         data: expect.objectContaining({ connection: 'default' }),
       }),

@@ -142,8 +142,8 @@ describe('svc init: refusals write nothing', () => {
   });
 
   it.each([
-    ['sqlite', { driver: 'sqlite', path: 'data/warehouse.db' }, 'put the SQLite database at data/warehouse.db'],
-    ['duckdb', { driver: 'duckdb', path: 'data/warehouse.duckdb' }, 'put the DuckDB database at data/warehouse.duckdb'],
+    ['sqlite', { driver: 'sqlite', path: 'data/warehouse.db' }, 'load your data into the empty SQLite database data/warehouse.db'],
+    ['duckdb', { driver: 'duckdb', path: 'data/warehouse.duckdb' }, 'load your data into the empty DuckDB database data/warehouse.duckdb'],
     [
       'postgresql',
       { driver: 'postgresql', host: 'localhost', port: 5432, database: 'shop', user: 'shop', passwordEnv: 'SVC_POSTGRES_PASSWORD' },

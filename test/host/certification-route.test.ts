@@ -27,7 +27,7 @@ const COMPANION = 'semantic-layer/blocks/shop/monthly_revenue.yaml';
 
 async function serve(hooks?: HostHooks): Promise<{ server: LocalServer; root: string }> {
   const root = makeProject({});
-  expect(initProject({ cwd: root, example: true }).ok).toBe(true);
+  expect((await initProject({ cwd: root, example: true })).ok).toBe(true);
   const server = await startLocalServer({ project: root, port: 0, log: () => {}, ...(hooks !== undefined ? { hostHooks: hooks } : {}) });
   servers.push(server);
   return { server, root };

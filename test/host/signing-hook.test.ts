@@ -33,7 +33,7 @@ const ada = () => ({ id: 'ada', kind: 'person' as const, email: 'ada@host.test' 
 
 async function serve(signing: HostHooks['signing']): Promise<{ server: LocalServer; root: string; logged: string[] }> {
   const root = makeProject({});
-  expect(initProject({ cwd: root, example: true }).ok).toBe(true);
+  expect((await initProject({ cwd: root, example: true })).ok).toBe(true);
   // The key service's key is listed by the project's first certifier (the local key).
   expect(keysAdd({ cwd: root, id: 'key-service@host.test', key: SERVICE.publicKey, may: ['*'] }).exitCode).toBe(0);
   const logged: string[] = [];

@@ -36,10 +36,10 @@ const ALLOWED = new Set([
 const STATE_STORE_DIRS = ['src/traces/', 'src/hooks/stores/'];
 /**
  * Databases that are no connection of a project: `svc init --example` writes a new example
- * warehouse file before any project exists, and `compile --validate` has SQLite read the syntax
+ * warehouse file before any project exists (`--warehouse sqlite|duckdb` an empty one), and `compile --validate` has SQLite read the syntax
  * of a statement the check refused on an empty in-memory database (no table, no row).
  */
-const NOT_A_CONNECTION = new Set(['src/runtime/init/example-warehouse.ts', 'src/runtime/validate/sqlite-syntax.ts']);
+const NOT_A_CONNECTION = new Set(['src/runtime/init/empty-warehouse.ts', 'src/runtime/init/example-warehouse.ts', 'src/runtime/validate/sqlite-syntax.ts']);
 const DRIVER_MODULES = new Set(['better-sqlite3', 'node:sqlite', 'sqlite3', 'duckdb', '@duckdb/node-api', 'pg', 'mysql2', '@clickhouse/client']);
 const ALWAYS = new Set(['prepare', 'runStatement']);
 
@@ -133,6 +133,7 @@ describe('one query path', () => {
     'src/cli/commands/compile.ts',
     'src/runtime/agent-tools/open-context.ts',
     'src/runtime/certify/executor-runner.ts',
+    'src/runtime/doctor/doctor.ts',
     'src/runtime/eval/evaluate.ts',
     'src/server/start/start-local-server.ts',
   ];

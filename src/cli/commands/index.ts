@@ -10,6 +10,7 @@ import { AgentTraceValidateCommand } from './agent-trace-validate.js';
 import { AppCheckCommand } from './app-check.js';
 import { CertifyCommand } from './certify.js';
 import { CompileCommand } from './compile.js';
+import { DoctorCommand } from './doctor.js';
 import { EvalCommand } from './eval.js';
 import { FmtCommand } from './fmt.js';
 import { InitCommand } from './init.js';
@@ -17,6 +18,7 @@ import { KeysAddCommand } from './keys-add.js';
 import { KeysInitCommand } from './keys-init.js';
 import { KeysProveCommand } from './keys-prove.js';
 import { LintCommand } from './lint.js';
+import { LspCommand } from './lsp.js';
 import { McpCommand } from './mcp.js';
 import { ServeCommand } from './serve.js';
 
@@ -32,6 +34,7 @@ export const COMMANDS = [
   AppCheckCommand,
   CertifyCommand,
   CompileCommand,
+  DoctorCommand,
   EvalCommand,
   FmtCommand,
   InitCommand,
@@ -39,6 +42,7 @@ export const COMMANDS = [
   KeysInitCommand,
   KeysProveCommand,
   LintCommand,
+  LspCommand,
   McpCommand,
   ServeCommand,
 ] as const;

@@ -10,7 +10,7 @@ Writes svc.config.json (with $schema for editors), .gitignore (svc's local state
 
 With --example it also writes one domain with one block ready to certify (shop.monthly_revenue, under domains/shop/blocks/, or blocks/shop/ with --layout legacy), its contract in svc-contract-manifest.json, and a small SQLite warehouse in data/warehouse.db whose orders cover the twelve months before today.
 
-With --warehouse clickhouse, duckdb, postgresql or sqlite it writes the default connection for that warehouse: a database file under data/ for the embedded ones, and for a server its host, port, database and user with the name of the environment variable its password is read from (never the password itself).
+With --warehouse clickhouse, duckdb, postgresql or sqlite it writes the default connection for that warehouse: for the embedded ones an empty database file under data/ (load your data into it), and for a server its host, port, database and user with the name of the environment variable its password is read from (never the password itself).
 
 The folder is created when missing. A folder holding anything but version-control and package-manager files (.git, package.json, node_modules, lock files) is refused unless --force; init never overwrites a file, and a refused or failed init leaves the folder as it was.
 
@@ -45,7 +45,7 @@ export class InitCommand extends Command<SvcContext> {
   override async execute(): Promise<number> {
     const { initProject } = await import('../../runtime/init/init-project.js');
     const layout = this.layout === 'legacy' ? 'legacy' : 'domains';
-    const result = initProject({
+    const result = await initProject({
       cwd: this.context.cwd,
       layout,
       example: this.example,

@@ -5,10 +5,11 @@
  * so the diagnostic lands on the right line and column of the block file.
  */
 import { closest, distance } from 'fastest-levenshtein';
-import type { SqlToken } from '../../../grammar/sql/index.js';
+import { isNameToken, type SqlToken } from '../../../grammar/sql/index.js';
+import { CLAUSE_KEYWORDS, SQL_KEYWORDS } from './sql-keywords.js';
 
 export interface SqlFinding {
-  code: 'sql/not-a-read' | 'sql/unbalanced-parenthesis' | 'sql/dangling-end';
+  code: 'sql/not-a-read' | 'sql/unbalanced-parenthesis' | 'sql/dangling-end' | 'sql/misspelt-keyword';
   offset: number;
   end: number;
   data: Record<string, string>;
@@ -95,6 +96,46 @@ function danglingEnd(tokens: readonly SqlToken[]): SqlFinding | undefined {
   return needs ? { code: 'sql/dangling-end', offset: last.start, end: last.end, data: { found: last.text } } : undefined;
 }
 
+function isPlainName(t: SqlToken | undefined): boolean {
+  return isNameToken(t) && !(t?.kind === 'word' && SQL_KEYWORDS.has(t.value));
+}
+
+/** True when `t` ends an expression: a name, a literal, `)` or `*`. */
+function endsExpression(t: SqlToken | undefined): boolean {
+  if (t === undefined) return false;
+  if (t.kind === 'number' || t.kind === 'string' || t.kind === 'parameter') return true;
+  if (t.kind === 'punctuation') return t.value === ')';
+  if (t.kind === 'operator') return t.value === '*';
+  return isPlainName(t);
+}
+
+/** The clause keyword a word is a misspelling of (same first letter, at most two edits away). */
+function misspelling(word: string): string | undefined {
+  if (word.length < 3 || SQL_KEYWORDS.has(word)) return undefined;
+  // The cheap tests first: this runs on every word that follows an expression in every block.
+  return CLAUSE_KEYWORDS.find((k) => k[0] === word[0] && Math.abs(k.length - word.length) <= 1 && k !== word && distance(word, k) <= 2);
+}
+
+/**
+ * A word where only a keyword can stand: after a finished expression and before a name (`*
+ * FORM sales`, `sales WEHRE x`), or before BY (`GRUOP BY`). No engine reads three names in a
+ * row, so this is a syntax error wherever it is found; it is reported only when the word is a
+ * clause keyword misspelt, so the finding can say which.
+ */
+function misspeltKeyword(tokens: readonly SqlToken[]): SqlFinding | undefined {
+  for (let i = 1; i < tokens.length - 1; i++) {
+    const t = tokens[i] as SqlToken;
+    if (t.kind !== 'word' || !endsExpression(tokens[i - 1]) || tokens[i - 1]?.value === '.') continue;
+    const keyword = misspelling(t.value);
+    if (keyword === undefined) continue;
+    const next = tokens[i + 1];
+    const fits = (isPlainName(next) && next?.value !== '.') || (next?.kind === 'word' && next.value === 'by' && (keyword === 'group' || keyword === 'order'));
+    if (fits && tokens[i + 1]?.kind !== 'punctuation')
+      return { code: 'sql/misspelt-keyword', offset: t.start, end: t.end, data: { found: t.text, suggestion: keyword.toUpperCase() } };
+  }
+  return undefined;
+}
+
 /** Offline findings for a query's tokens (none for an empty query). */
 export function sqlFindings(tokens: readonly SqlToken[]): SqlFinding[] {
   const first = tokens[0];
@@ -106,5 +147,7 @@ export function sqlFindings(tokens: readonly SqlToken[]): SqlFinding[] {
   if (parens !== undefined) out.push(parens);
   const dangling = danglingEnd(tokens);
   if (dangling !== undefined) out.push(dangling);
+  const misspelt = misspeltKeyword(tokens);
+  if (misspelt !== undefined) out.push(misspelt);
   return out;
 }

@@ -11,7 +11,8 @@ import { statementTables } from '../sql-tables.js';
 import type { CompiledBlock } from '../types.js';
 import { replaceParams } from './params.js';
 import { readableRowRules, rowRuleProblems } from './row-rules.js';
-import { sqlFindings } from './sql-checks.js';
+import { type SqlFinding, sqlFindings } from './sql-checks.js';
+import { type NameFinding, type NameIndex, nameFindings } from './sql-names.js';
 
 function reason(error: unknown): string {
   if (error instanceof UnreadableStatement) return error.reason;
@@ -22,7 +23,7 @@ function reason(error: unknown): string {
 export type QuerySpan = (start: number, end: number) => Span;
 
 /** `${name}` as `:name` padded to the same length (row rules too), so token offsets are query offsets. */
-function sameLengthParams(query: string): string {
+export function sameLengthParams(query: string): string {
   return replaceParams(readableRowRules(query), (name) => `:${name}`.padEnd(name.length + 3, ' '));
 }
 
@@ -39,9 +40,12 @@ const UNTERMINATED: Readonly<Record<string, string>> = {
   'unterminated-comment': 'comment',
 };
 
-function findings(block: CompiledBlock, tokens: SqlToken[], where: QuerySpan | undefined): Diagnostic[] {
+function findings(block: CompiledBlock, tokens: SqlToken[], where: QuerySpan | undefined, names: NameIndex | undefined): Diagnostic[] {
   if (where === undefined) return [];
-  return sqlFindings(tokens).map((f) => {
+  const found: Array<SqlFinding | NameFinding> = sqlFindings(tokens);
+  // A statement that does not read as SQL names nothing for certain: its names wait for the fix.
+  if (found.length === 0 && names !== undefined) found.push(...nameFindings(tokens, names));
+  return found.map((f) => {
     const data: Record<string, string> = { block: block.id, ...f.data };
     if (f.code === 'sql/not-a-read')
       data['hint'] = f.data['suggestion'] !== undefined ? `Did you mean ${f.data['suggestion']}?` : 'Start the query with SELECT or WITH.';
@@ -49,8 +53,11 @@ function findings(block: CompiledBlock, tokens: SqlToken[], where: QuerySpan | u
   });
 }
 
-/** Fills tables, tablesFrom and sqlFingerprint of a block; returns diagnostics. */
-export function readBlockSql(block: CompiledBlock, where?: QuerySpan): Diagnostic[] {
+/**
+ * Fills tables, tablesFrom and sqlFingerprint of a block; returns diagnostics. With `names`
+ * (the block's connection in the schema snapshot) the tables and columns it names are checked too.
+ */
+export function readBlockSql(block: CompiledBlock, where?: QuerySpan, names?: NameIndex): Diagnostic[] {
   if (block.query.trim() === '') return [];
   const sql = sameLengthParams(block.query);
   const ruleFindings = rowRuleFindings(block, where);
@@ -59,7 +66,7 @@ export function readBlockSql(block: CompiledBlock, where?: QuerySpan): Diagnosti
     block.tables = tablesOfTokens(tokens);
     block.tablesFrom = 'lexer';
     block.sqlFingerprint = fingerprintOfTokens(tokens);
-    return [...ruleFindings, ...findings(block, tokens, where)];
+    return [...ruleFindings, ...findings(block, tokens, where, names)];
   } catch (lexError) {
     // A malformed row rule is the one cause: the lexer failing on it is not another.
     if (ruleFindings.length > 0) return ruleFindings;

@@ -13,6 +13,7 @@ import { sourceAsset } from '../../source-asset.js';
 import type { ContractIndex } from '../analyze/contract.js';
 import type { CertifierTrust } from '../project/certifiers.js';
 import type { SvcConfig } from '../project/config.js';
+import type { SchemaSnapshot } from '../project/schema-snapshot.js';
 import { type Ctx, type FreshJob, type JobRunner, runJobs, type UnitResult } from './compile-units.js';
 
 /** Below this many files the worker's start-up costs more than it saves. */
@@ -27,6 +28,7 @@ export interface WorkerInput {
   config: SvcConfig;
   contracts: { loaded: boolean; path: string; keys: string[] };
   certifiers: CertifierTrust;
+  snapshot?: SchemaSnapshot;
   jobs: FreshJob[];
 }
 
@@ -60,7 +62,7 @@ function workerScript(): URL {
 }
 
 /** A runner that splits large job lists with one worker; small lists run here. */
-export function parallelRunner(config: SvcConfig, contracts: ContractIndex, certifiers: CertifierTrust): JobRunner {
+export function parallelRunner(config: SvcConfig, contracts: ContractIndex, certifiers: CertifierTrust, snapshot?: SchemaSnapshot): JobRunner {
   return (ctx: Ctx, jobs: readonly FreshJob[]): UnitResult[] => {
     // On two cores the worker and this thread each run at little more than half speed (both
     // isolates allocate heavily and share the garbage collector's helper threads), yet a cold
@@ -79,6 +81,7 @@ export function parallelRunner(config: SvcConfig, contracts: ContractIndex, cert
       config,
       contracts: { loaded: contracts.loaded, path: contracts.path, keys: [...contracts.keys] },
       certifiers,
+      ...(snapshot !== undefined ? { snapshot } : {}),
       jobs: theirs,
     };
     let worker: Worker | undefined;

@@ -4,6 +4,7 @@
  * waits on. Any failure is posted as an error, and the main thread compiles those files itself.
  */
 import { type MessagePort, workerData } from 'node:worker_threads';
+import { snapshotNames } from '../analyze/sql-names.js';
 import { resolveConnection } from '../project/config.js';
 import type { WorkerInput } from './compile-parallel.js';
 import { type Ctx, runJobs } from './compile-units.js';
@@ -18,6 +19,7 @@ try {
       driverOf: (c: string) => resolveConnection(input.config, c).driver,
       contracts: { loaded: input.contracts.loaded, path: input.contracts.path, keys: new Set(input.contracts.keys) },
       certifiers: input.certifiers,
+      ...(input.snapshot !== undefined ? { names: snapshotNames(input.snapshot) } : {}),
     },
     listing: new DirListing(input.root),
     nowNs: input.nowNs,

@@ -8,6 +8,7 @@ import { relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { ContractIndex } from '../analyze/contract.js';
+import { type NameIndex, snapshotNames } from '../analyze/sql-names.js';
 import { type CertifierTrust, loadCertifiers } from '../project/certifiers.js';
 import { readCompanionText } from '../project/companion.js';
 import { compileSourceText, type FileEnv } from '../project/compile-file.js';
@@ -15,6 +16,7 @@ import { findProjectRoot, loadConfig, resolveConnection, type SvcConfig, stateme
 import { loadContracts } from '../project/contracts.js';
 import { DRAFTS_FOLDER, type SourceFile } from '../project/discover.js';
 import { readSource } from '../project/read-source.js';
+import { loadSchemaSnapshot } from '../project/schema-snapshot.js';
 import type { CompiledBlock } from '../types.js';
 
 interface ProjectEnv {
@@ -22,6 +24,7 @@ interface ProjectEnv {
   config?: SvcConfig;
   contracts: ContractIndex;
   certifiers: CertifierTrust;
+  names?: (connection: string) => NameIndex | undefined;
   diagnostics: Diagnostic[];
 }
 
@@ -50,11 +53,18 @@ function projectEnv(dir: string, cache: Map<string, ProjectEnv>): ProjectEnv {
       ...(loaded.config ? { config: loaded.config } : {}),
       contracts: contracts?.index ?? { loaded: false, path: '', keys: new Set() },
       certifiers,
+      ...namesOf(root),
       diagnostics,
     };
   }
   cache.set(root, env);
   return env;
+}
+
+/** The schema snapshot's names, when the project has a snapshot. */
+function namesOf(root: string): { names?: (connection: string) => NameIndex | undefined } {
+  const names = snapshotNames(loadSchemaSnapshot(root));
+  return names === undefined ? {} : { names };
 }
 
 /** Where a file sits in the project layout; a path outside both layouts reads as legacy. */
@@ -92,8 +102,11 @@ function shownFrom(cwd: string, root: string): (file: string) => string {
 
 const withFile = (d: Diagnostic, shown: (file: string) => string): Diagnostic => (d.file === undefined ? d : { ...d, file: shown(d.file) });
 
-/** Compiles each named file (paths relative to `cwd`). */
-export function compileFiles(paths: readonly string[], cwd = process.cwd()): FilesResult {
+/**
+ * Compiles each named file (paths relative to `cwd`). `texts` holds texts by absolute path that
+ * stand for what is on disk (an editor's unsaved buffer).
+ */
+export function compileFiles(paths: readonly string[], cwd = process.cwd(), texts?: ReadonlyMap<string, string>): FilesResult {
   const envs = new Map<string, ProjectEnv>();
   const out: FilesResult = { blocks: [], projects: [], diagnostics: [] };
   const reported = new Set<ProjectEnv>();
@@ -105,7 +118,8 @@ export function compileFiles(paths: readonly string[], cwd = process.cwd()): Fil
     reported.add(env);
     const rel = (env.root === '' ? relative(cwd, abs) : relative(env.root, abs)).split(sep).join('/');
     const shown = shownFrom(cwd, env.root);
-    const source = readSource(abs, rel);
+    const given = texts?.get(abs);
+    const source = given !== undefined ? { text: given, diagnostics: [] } : readSource(abs, rel);
     if (source.text === undefined) {
       out.diagnostics.push(...source.diagnostics.map((d) => withFile(d, shown)));
       continue;
@@ -114,6 +128,7 @@ export function compileFiles(paths: readonly string[], cwd = process.cwd()): Fil
       driverOf: (c) => resolveConnection(env.config, c).driver,
       contracts: env.contracts,
       certifiers: env.certifiers,
+      ...(env.names !== undefined ? { names: env.names } : {}),
       readCompanion: (companion) => (env.root === '' ? undefined : readCompanionText(env.root, companion)),
     };
     const unit = compileSourceText(locate(rel), source.text, fileEnv);

@@ -6,6 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag, hasErrors } from '../../../grammar/diagnostics.js';
+import { snapshotNames } from '../analyze/sql-names.js';
 import { buildId } from '../cache/build-id.js';
 import { type CacheData, readCache } from '../cache/compile-cache.js';
 import { parallelRunner } from '../cache/compile-parallel.js';
@@ -237,8 +238,9 @@ function discover(p: Project, cache: CacheData | undefined, t: Timings): Discove
 function compileFiles(p: Project, found: Discovered, t: Timings): Units {
   const { root, config, contracts } = p;
   const certifiers = p.inputs.certifiers ?? { signed: false };
-  const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index, certifiers };
-  const units = compileUnits(root, found.discovered.files, env, found.previous, parallelRunner(config, contracts.index, certifiers));
+  const names = snapshotNames(p.inputs.snapshot);
+  const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index, certifiers, ...(names ? { names } : {}) };
+  const units = compileUnits(root, found.discovered.files, env, found.previous, parallelRunner(config, contracts.index, certifiers, p.inputs.snapshot));
   t.mark('compile files');
   return units;
 }

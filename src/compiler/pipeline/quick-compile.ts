@@ -12,6 +12,7 @@
 import { readFileSync, unlink } from 'node:fs';
 import { join } from 'node:path';
 import { type Diagnostic, diag, hasErrors } from '../../../grammar/diagnostics.js';
+import { snapshotNames } from '../analyze/sql-names.js';
 import { buildId } from '../cache/build-id.js';
 import { appendJournal, type CachedDep, type CachedUnit, journalHasRoom } from '../cache/compile-cache.js';
 import { type Ctx, compileFresh, stillValid, type UnitResult } from '../cache/compile-units.js';
@@ -101,6 +102,7 @@ function recompile(lane: Lane, paths: readonly string[], seenAtNs: string): Chan
     driverOf: (c: string) => resolveConnection(config, c).driver,
     contracts: contracts.index,
     certifiers: lane.inputs.certifiers ?? { signed: false as const },
+    names: snapshotNames(lane.inputs.snapshot),
   };
   const ctx: Ctx = { root: lane.root, env, listing: new DirListing(lane.root), nowNs: seenAtNs };
   const suspects: Array<{ at: number; memo: StatMemo | null }> = [];

@@ -13,6 +13,7 @@ import { analyzeBlock } from '../analyze/analyze-block.js';
 import { type ContractIndex, resolveContract } from '../analyze/contract.js';
 import { queryOffsets } from '../analyze/query-offsets.js';
 import { type QuerySpan, readBlockSql } from '../analyze/sql.js';
+import type { NameIndex } from '../analyze/sql-names.js';
 import type { CompiledBlock } from '../types.js';
 import type { CertifierTrust } from './certifiers.js';
 import { applyCompanion, companionPath, settleCertification } from './companion.js';
@@ -25,6 +26,8 @@ export interface FileEnv {
   readCompanion(rel: string): string | undefined;
   /** Whether receipts must be signed, and by whom (svc-certifiers.json); part of the environment key. */
   certifiers: CertifierTrust;
+  /** The schema snapshot's names of a connection, when one was taken (the offline name check). */
+  names?: (connection: string) => NameIndex | undefined;
 }
 
 export interface FileUnit {
@@ -36,7 +39,7 @@ export interface FileUnit {
 }
 
 /** Query offsets -> spans in the file, for a query written as a string literal (else undefined). */
-function querySpans(decl: Declaration, text: string): QuerySpan | undefined {
+export function querySpans(decl: Declaration, text: string): QuerySpan | undefined {
   const field = decl.members.find((m) => m.kind === 'field' && m.key === 'query');
   if (field?.kind !== 'field' || field.value.kind !== 'string') return undefined;
   const { start, end } = field.value.span;
@@ -68,7 +71,7 @@ export function compileSourceText(src: Omit<SourceFile, 'abs'>, text: string, en
     const contractField = decl.members.find((m) => m.kind === 'field' && m.key === 'svc_contract');
     unit.diagnostics.push(
       ...resolveContract(block, env.contracts, contractField?.kind === 'field' ? contractField.value.span : decl.span),
-      ...readBlockSql(block, querySpans(decl, text)),
+      ...readBlockSql(block, querySpans(decl, text), env.names?.(block.connection)),
     );
     if (block.inDrafts && block.status === 'certified') {
       unit.diagnostics.push(diag('compile/certified-in-drafts', { block: block.id }, { file: src.path, span: decl.nameSpan }));

@@ -64,14 +64,18 @@ async function validation(executor: Executor, asker: Asker, block: CompiledBlock
   });
   if (failure === undefined) return { ok: true, prepared: false };
   if (failure === null) return { ok: true, prepared: true };
-  const first = (failure.message.split('\n')[0] ?? failure.message).trim();
+  const first = (failure.message.split('\n')[0] ?? failure.message).trim().replace(/\.$/, '');
+  if (failure.code === 'CONNECTION_UNAVAILABLE') return { ok: false, prepared: false, error: first, unreachable: true };
   // A refusal is svc's own statement check, not the engine: say which one spoke.
   return { ok: false, prepared: false, error: failure.code === 'ROW_POLICY_REFUSED' ? `the statement check refuses it: ${first}` : first };
 }
 
 /** The run and test facts of a block that was not run because its engine rejected it. */
 function notRun(block: CompiledBlock, why: ValidationFacts): CheckRun {
-  const reason = `not run: the engine rejects the query (${why.error ?? 'unknown error'})`;
+  const reason =
+    why.unreachable === true
+      ? `not run: connection ${block.connection} cannot be reached (${why.error ?? 'no reason given'})`
+      : `not run: the engine rejects the query (${why.error ?? 'unknown error'})`;
   return {
     validation: why,
     run: { ok: false, columns: [], rowCount: 0, error: reason },

@@ -42,6 +42,8 @@ export interface Judgement {
   certified?: { text: string; block: CompiledBlock; changed: string[] };
   /** Compile errors of the certified text (or parse errors of the file as it is). */
   diagnostics: Diagnostic[];
+  /** The block file's text as it is now, where findings are placed. */
+  source: string;
 }
 
 /** Tables the SQL reads by the full parser (enterprise lineage), when it can read them. */
@@ -83,7 +85,7 @@ export async function judge(input: JudgeInput): Promise<Judgement> {
     const current = compileText(input.located.text, input.located.file, env);
     const errors = current.diagnostics.filter((d) => d.severity === 'error');
     const facts = await runFacts(input, input.located.block, Math.max(1, errors.length), contracts.loaded);
-    return { decision: evaluateCertification(input.policy, facts), facts, diagnostics: errors };
+    return { decision: evaluateCertification(input.policy, facts), facts, diagnostics: errors, source: input.located.text };
   }
   // Findings point at the block where the user edits it now, not where it will be written.
   const here = { ...source.block, file: input.located.file, span: input.located.block.span };
@@ -93,5 +95,6 @@ export async function judge(input: JudgeInput): Promise<Judgement> {
     facts,
     certified: { text: source.text, block: source.block, changed: source.changed },
     diagnostics: source.diagnostics.filter((d) => d.severity === 'error'),
+    source: input.located.text,
   };
 }

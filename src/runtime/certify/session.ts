@@ -3,6 +3,7 @@
  * (built-in plus svc.config.json rules), the rules level, and the runner; and the shapes of
  * their results. A broken config or policy entry is a configuration error (exit 2).
  */
+
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { hasErrors } from '../../../grammar/diagnostics.js';
 import { projectPolicy } from '../../rules/built-in-policies.js';
@@ -12,6 +13,7 @@ import type { Policy } from '../../rules/policy.js';
 import type { Judgement } from './judge.js';
 import { localOwner } from './local-owner.js';
 import { type CertifyProject, openProject } from './project.js';
+import { rootCauses } from './root-causes.js';
 import type { BlockRunner, CertifyCommon, CertifyResult } from './types.js';
 
 export interface Session {
@@ -59,7 +61,7 @@ export function judged(rules: CertificationRules, judgement: Judgement): Certify
     checks: decision.rules,
     tests: facts.tests ?? [],
     written: [],
-    diagnostics: [...judgement.diagnostics, ...decision.findings.map(findingToDiagnostic)],
+    diagnostics: [...judgement.diagnostics, ...rootCauses(decision.findings.map(findingToDiagnostic), facts, judgement.source)],
   };
   if (facts.block !== undefined) Object.assign(result, { block: facts.block.id, file: facts.block.file });
   if (facts.validation !== undefined) result.validation = { ...facts.validation };

@@ -1,6 +1,7 @@
 /**
  * `svc init`: a new project in a folder. All or nothing: the text files go through one file
- * transaction and the example warehouse is renamed into place only after it, so a failure
+ * transaction and the warehouse file (the example's, or an empty SQLite or DuckDB database) is
+ * renamed into place before it, so a failure
  * leaves the folder as it was. Nothing existing is ever overwritten; an existing `.gitignore`
  * only gains the `.svc/` line.
  */
@@ -12,10 +13,11 @@ import type { FileChange } from '../certify/file-transaction.js';
 import { applyChanges } from '../certify/file-transaction.js';
 import { localOwner } from '../certify/local-owner.js';
 import { initLocalKey } from '../certify/signing-key.js';
+import { writeEmptyWarehouse } from './empty-warehouse.js';
 import { writeExampleWarehouse } from './example-warehouse.js';
 import type { InitLayout } from './project-files.js';
 import { EXAMPLE, gitignoreWith, projectFiles } from './project-files.js';
-import { type InitWarehouse, warehouseStep } from './warehouse-connection.js';
+import { type InitWarehouse, warehouseConnection, warehouseStep } from './warehouse-connection.js';
 
 export interface InitRequest {
   readonly cwd: string;
@@ -83,17 +85,36 @@ function folderProblem(root: string, force: boolean): Diagnostic | undefined {
 }
 
 /** The changes to make, or the first file that is in the way. */
-function plan(root: string, files: Map<string, string>, example: boolean): { changes: FileChange[] } | { blocked: string } {
+function plan(
+  root: string,
+  files: Map<string, string>,
+  example: boolean,
+  warehouse: InitWarehouse | undefined,
+): { changes: FileChange[] } | { blocked: string } {
   const changes: FileChange[] = [];
   for (const [path, content] of files) {
     if (existsSync(join(root, path))) return { blocked: path };
     changes.push({ kind: 'write', path, content });
   }
-  if (example && existsSync(join(root, EXAMPLE.warehouse))) return { blocked: EXAMPLE.warehouse };
+  const file = warehouseFile(example, warehouse);
+  if (file !== undefined && existsSync(join(root, file))) return { blocked: file };
   const ignore = join(root, '.gitignore');
   const gitignore = gitignoreWith(existsSync(ignore) ? readFileSync(ignore, 'utf8') : undefined);
   if (gitignore !== undefined) changes.push({ kind: 'write', path: '.gitignore', content: gitignore });
   return { changes };
+}
+
+/** The warehouse file init writes: the example's, or an empty one for an embedded warehouse; undefined for a server. */
+function warehouseFile(example: boolean, warehouse: InitWarehouse | undefined): string | undefined {
+  if (example) return EXAMPLE.warehouse;
+  if (warehouse === 'sqlite' || warehouse === 'duckdb') return String(warehouseConnection(warehouse, '').path);
+  return undefined;
+}
+
+/** Writes the warehouse file at `tmp`: the example's rows, or an empty database. */
+async function writeWarehouse(tmp: string, req: InitRequest): Promise<void> {
+  if (req.example === true) writeExampleWarehouse(tmp, req.now);
+  else await writeEmptyWarehouse(tmp, req.warehouse === 'duckdb' ? 'duckdb' : 'sqlite');
 }
 
 function nextSteps(req: InitRequest, root: string, layout: InitLayout): string[] {
@@ -119,7 +140,7 @@ function firstCertifier(req: InitRequest, root: string): { id: string; key: stri
 }
 
 /** Creates the project; refuses (exit 1, nothing written) when the folder cannot take it. */
-export function initProject(req: InitRequest): InitResult {
+export async function initProject(req: InitRequest): Promise<InitResult> {
   const root = resolve(req.cwd, req.dir ?? '.');
   const project = projectNameFor(root);
   const layout = req.layout ?? 'domains';
@@ -131,24 +152,25 @@ export function initProject(req: InitRequest): InitResult {
   const certifier = firstCertifier(req, root);
   if ('problem' in certifier) return refusal(root, project, certifier.problem);
   const files = projectFiles({ project, layout, example, certifier, ...(req.warehouse !== undefined ? { warehouse: req.warehouse } : {}) });
-  const planned = plan(root, files, example);
+  const planned = plan(root, files, example, req.warehouse);
   if ('blocked' in planned) return refusal(root, project, diag('init/file-exists', { file: planned.blocked }, { file: planned.blocked }));
   const made = [root, join(root, 'data')].filter((dir) => !existsSync(dir));
-  const warehouse = join(root, EXAMPLE.warehouse);
+  const file = warehouseFile(example, req.warehouse);
+  const warehouse = file === undefined ? undefined : join(root, file);
   const tmp = `${warehouse}.${process.pid}.tmp`;
   try {
     // The warehouse goes first (its path was free): undoing it is one removal.
-    if (example) {
+    if (warehouse !== undefined) {
       mkdirSync(join(root, 'data'), { recursive: true });
-      writeExampleWarehouse(tmp, req.now);
+      await writeWarehouse(tmp, req);
       renameSync(tmp, warehouse);
     }
     applyChanges(root, planned.changes);
   } catch (error) {
-    for (const path of [tmp, warehouse]) if (example) rmSync(path, { force: true });
+    if (warehouse !== undefined) for (const path of [tmp, warehouse]) rmSync(path, { force: true });
     for (const dir of made.reverse()) rmSync(dir, { recursive: true, force: true });
     return refusal(root, project, diag('init/write-failed', { reason: error instanceof Error ? error.message : String(error) }));
   }
-  const written = [...planned.changes.map((c) => c.path), ...(example ? [EXAMPLE.warehouse] : [])].sort();
+  const written = [...planned.changes.map((c) => c.path), ...(file !== undefined ? [file] : [])].sort();
   return { ok: true, exitCode: 0, root, project, written, diagnostics: [], next: nextSteps(req, root, layout) };
 }

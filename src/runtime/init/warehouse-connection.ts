@@ -44,5 +44,9 @@ export function warehouseStep(warehouse: InitWarehouse): string {
   if (typeof connection['passwordEnv'] === 'string') {
     return `edit the default connection in svc.config.json (host, database, user) and export ${connection['passwordEnv']}, or keep the password in .svc/local/private/credentials.json`;
   }
-  return `put the ${warehouse === 'duckdb' ? 'DuckDB' : 'SQLite'} database at ${String(connection['path'])}`;
+  const path = String(connection['path']);
+  // The file exists (init wrote it empty); what is left is the data.
+  return warehouse === 'duckdb'
+    ? `load your data into the empty DuckDB database ${path}: duckdb ${path} "CREATE TABLE orders AS FROM 'orders.csv'"`
+    : `load your data into the empty SQLite database ${path}: sqlite3 ${path} ".import --csv orders.csv orders"`;
 }

@@ -22,6 +22,7 @@ import type { MemoryStore } from '../../hooks/stores/memory-store.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { ThreadStore } from '../../hooks/stores/thread-store.js';
 import { ProjectNotReadyError } from '../../runtime/project/project-not-ready.js';
+import { takeSchemaSnapshot } from '../../runtime/validate/take-snapshot.js';
 import { createTraceRecorder, type TraceRecorder } from '../../traces/index.js';
 import { createExecutor } from '../../warehouse/executor.js';
 import { metadataQuery, type SyncedSchema, syncSchema } from '../../warehouse/schema-refresh.js';
@@ -131,6 +132,16 @@ async function warmUp(executor: Executor, config: SvcConfig, log: (line: string)
   }
 }
 
+/**
+ * The schema snapshot (`.svc/schema-snapshot.json`) the offline name check reads, refreshed in
+ * the background once the server listens. Only without a host: a host's catalog is the person's
+ * to see, not the project's to record. A connection that cannot be read keeps its last entry.
+ */
+function refreshSnapshot(options: LocalServerOptions, o: Opened): void {
+  if (options.hostHooks !== undefined || o.config.connections === undefined) return;
+  takeSchemaSnapshot(o.root, o.config, o.executor).catch(() => undefined);
+}
+
 /** One line for a project with errors, then the errors: the server starts and serves the rest. */
 function reportErrors(diagnostics: readonly Diagnostic[], log: (line: string) => void): void {
   const errors = diagnostics.filter((d) => d.severity === 'error');
@@ -169,6 +180,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const log = options.log ?? (logger !== undefined ? lineLogger(logger) : defaultLog);
   const opened = await open(options, log);
   const { app, stop } = await listen(options, opened, { host, token, origins, log, ...(logger !== undefined ? { logger } : {}) });
+  refreshSnapshot(options, opened);
   return handleOf(options, { url: urlOf(app.server.address(), host), source: opened.source, stop, log });
 }
 

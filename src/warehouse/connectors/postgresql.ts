@@ -107,7 +107,13 @@ class PostgresConnector implements Connector {
     private readonly config: pg.PoolConfig,
     size: number,
   ) {
-    this.pool = new pg.Pool({ ...config, max: size, idleTimeoutMillis: IDLE_MS, allowExitOnIdle: true });
+    this.pool = new pg.Pool({
+      ...config,
+      max: size,
+      idleTimeoutMillis: IDLE_MS,
+      allowExitOnIdle: true,
+      Client: ClosingClient as unknown as pg.PoolConfig['Client'],
+    });
     // A broken idle socket is dropped by the pool; it must not crash the process.
     this.pool.on('error', () => undefined);
     this.lanes = new Lanes(Array.from({ length: size }, (_, i) => i));
@@ -201,12 +207,37 @@ class PostgresConnector implements Connector {
   }
 }
 
+/**
+ * A client that closes its socket when its sign-in fails. The pool drops such a client without
+ * ending it, and a sign-in svc gave up on (no password to offer) would otherwise keep the
+ * socket, and the process, open until the server's authentication timeout.
+ */
+class ClosingClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    const connect = this.connect.bind(this) as (callback: (err: Error | null) => void) => void;
+    // The pool connects with a callback; only that form is wrapped.
+    (this as unknown as { connect: unknown }).connect = (callback?: (err: Error | null) => void) => {
+      if (callback === undefined) return (connect as unknown as () => Promise<void>)();
+      connect((err) => {
+        if (err) (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        callback(err);
+      });
+      return undefined;
+    };
+  }
+}
+
 /** Opens the PostgreSQL connector of one connection (no socket until the first statement). */
 export function openPostgresqlConnector(target: ConnectorTarget, options: PostgresqlConnectorOptions = {}): Connector {
   const settings = networkSettings(target, { port: 5432, user: 'postgres', database: 'postgres' });
   const config: pg.PoolConfig = {
     ...settings,
-    ...(settings.password === '' ? { password: undefined } : {}),
+    // Asked only when the server wants a password: with none kept, the sign-in fails at once
+    // with that reason (left unset, the client would wait out its deadline on a SCRAM exchange).
+    ...(settings.password === ''
+      ? { password: () => Promise.reject(new Error(`the server asks for a password and none is kept for connection "${target.name}"`)) }
+      : {}),
     ssl: tlsOf(target),
     types: POSTGRES_TYPES,
     application_name: 'svc',

@@ -105,6 +105,24 @@ describe('CompileSession', () => {
     expect(onDisk(root)).toBe(cold(root));
   });
 
+  it('reads a schema snapshot taken while it watches (it lives in .svc/, which no watcher reports)', async () => {
+    const root = copyFixture('commerce');
+    const w = watching(root);
+    const snapshot = {
+      format: 1,
+      connections: { default: { driver: 'sqlite', target: 't', takenAt: '2026-01-01T00:00:00.000Z', truncated: false, tables: [] } },
+    };
+    mkdirSync(join(root, '.svc'), { recursive: true });
+    writeFileSync(join(root, '.svc/schema-snapshot.json'), JSON.stringify(snapshot));
+    const pending = w.next();
+    edit(root, SLOW_MOVERS, 'candidates for clearance', 'candidates for a clearance sale');
+    const r = await pending;
+    // Every block reads a table the (empty) snapshot does not have: the whole project was recompiled against it.
+    expect(r.result.stats.compiled).toBe(r.result.stats.files);
+    expect(r.result.diagnostics.some((d) => d.code === 'sql/unknown-table')).toBe(true);
+    expect(onDisk(root)).toBe(cold(root));
+  });
+
   it('rewrites a hand-edited manifest on the next change instead of trusting it', async () => {
     const root = copyFixture('commerce');
     const w = watching(root);
