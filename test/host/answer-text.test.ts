@@ -122,6 +122,27 @@ describe('adding an Ask answer to an App page', () => {
   });
 });
 
+describe('adding an Ask answer to an App build (POST /api/app-builds/:id/ask-results)', () => {
+  it('refuses text with 409 where figures depend on the reader and changes nothing; a live answer becomes a tile, bound to its certified block when it has one', async () => {
+    const { server } = await hosted({ rowPolicy: (q) => ({ sql: q.sql }) });
+    const build = (await call(server, 'POST', '/api/app-builds', {})).json;
+    const certified = await answered(server);
+    const written = await answered(server, WRITTEN);
+    const path = `/api/app-builds/${build['id']}/ask-results`;
+    expect(await call(server, 'POST', path, { baseRevision: 1, runId: certified['runId'], mode: 'text' })).toMatchObject({
+      status: 409,
+      json: { error: { code: 'ANSWER_FIGURES_DEPEND_ON_READER' } },
+    });
+    expect((await call(server, 'GET', `/api/app-builds/${build['id']}`)).json['revision']).toBe(1);
+    const bound = (await call(server, 'POST', path, { baseRevision: 1, runId: certified['runId'], mode: 'live' })).json;
+    expect(bound['pages'][0]['tiles']).toEqual([expect.objectContaining({ sourceId: 'domains/sales/blocks/top_states_by_revenue.svc#top_states_by_revenue' })]);
+    const live = (await call(server, 'POST', path, { baseRevision: 2, runId: written['runId'], mode: 'live' })).json;
+    expect(live['pages'][0]['tiles'][1]).toMatchObject({ id: 'answer_1', answer: { runId: written['runId'], tables: ['orders'] } });
+    expect(live['reviewTasks']).toEqual([expect.objectContaining({ kind: 'review_answer', status: 'open', tile: 'answer_1' })]);
+    expect((await call(server, 'POST', path, { baseRevision: 3, runId: written['runId'], mode: 'live' }, 'bob')).status).toBe(404);
+  });
+});
+
 describe('figuresDependOnReader: conformance', () => {
   const never = () => new Promise<never>(() => undefined);
   it.each([

@@ -58,6 +58,17 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/apps', action: 'project.read' },
   // Choosing who an App opens for is authoring it.
   { route: 'PUT /api/apps/:appId/audience', action: 'app.author' },
+  // Building an App is authoring one: the catalog, drafts, plans, previews and publication alike.
+  { route: 'POST /api/app-builds', action: 'app.author' },
+  { route: 'GET /api/app-builds/:id', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/ask-results', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/compose', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/plan', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/preflight', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/preview', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/publish', action: 'app.author' },
+  { route: 'GET /api/app-builds/:id/source-candidates', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/source-candidates', action: 'app.author' },
   // Reading traces runs no statement; which traces a person sees is the trace store's rule.
   { route: 'GET /api/ask-traces', action: 'project.read' },
   { route: 'GET /api/ask-traces/:traceId', action: 'project.read' },

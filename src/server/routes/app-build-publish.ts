@@ -1,0 +1,60 @@
+/**
+ * App builds, from preview to publication (spec 01 "Build with AI (App Builder orchestrator)"
+ * rules 8-11; contract/app-builds.ts): preview runs a revision's data tiles on the server's one
+ * query path as the caller (at most four at a time, in order, each failure its own) and keeps
+ * the settled evidence; preflight reports every blocker and the trust `svc app check` would give
+ * the App; publish writes the App's files all or none, only when the preflight has no blocker,
+ * and then compiles the project so the App is listed at once.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { compileProject } from '../../compiler/pipeline/compile-project.js';
+import type { AppBuildDraft } from '../../runtime/app-builder/index.js';
+import { BuildError, preflight, previewDraft, publishDraft, readDraft } from '../../runtime/app-builder/index.js';
+import { runnerOn } from '../../runtime/certify/executor-runner.js';
+import { localOwner } from '../../runtime/certify/local-owner.js';
+import { asBuild } from '../build-failure.js';
+import { PREFLIGHT_ROUTE, PREVIEW_ROUTE, PUBLISH_ROUTE, type PublishRequest, type RevisionRequest } from '../contract/app-builds.js';
+import type { RouteOptions } from '../deps.js';
+import { snapshotOf } from '../snapshot-hook.js';
+
+type Params = { id: string };
+
+/** The newest revision, which must be the one the request names. */
+function current(draft: AppBuildDraft, revision: number): AppBuildDraft {
+  if (draft.revision !== revision)
+    throw new BuildError('APP_BUILD_REVISION_CONFLICT', `The request names revision ${revision}; the newest is ${draft.revision}.`, {
+      revision: draft.revision,
+    });
+  return draft;
+}
+
+export const appBuildPublishRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  app.post<{ Params: Params; Body: RevisionRequest }>('/api/app-builds/:id/preview', { schema: PREVIEW_ROUTE }, (request) =>
+    asBuild(async () => {
+      const { manifest, executor } = snapshotOf(request);
+      const draft = current(readDraft(deps.root, request.params.id, manifest), request.body.revision);
+      return previewDraft(deps.root, draft, manifest, runnerOn(executor, request.asker));
+    }),
+  );
+  app.post<{ Params: Params; Body: PublishRequest }>('/api/app-builds/:id/preflight', { schema: PREFLIGHT_ROUTE }, (request) =>
+    asBuild(() => {
+      const { manifest, config } = snapshotOf(request);
+      const draft = current(readDraft(deps.root, request.params.id, manifest), request.body.revision);
+      const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
+      const { app: _app, ...report } = preflight({ root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [] });
+      return report;
+    }),
+  );
+  app.post<{ Params: Params; Body: PublishRequest }>('/api/app-builds/:id/publish', { schema: PUBLISH_ROUTE }, (request) =>
+    asBuild(() => {
+      const { manifest, config } = snapshotOf(request);
+      const draft = readDraft(deps.root, request.params.id, manifest);
+      const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
+      const input = { root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [], expectedRevision: request.body.revision };
+      const published = publishDraft(input);
+      // The manifest lists Apps; compiling now lets the running server serve the new App.
+      compileProject({ project: deps.root });
+      return published;
+    }),
+  );
+};
