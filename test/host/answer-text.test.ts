@@ -6,7 +6,7 @@
  * stays valid for `svc compile`, and `svc app check` does not pass an answer tile as
  * publishable. Conformance tables for both hooks: no hook, valid, wrong shape, throw, time-out.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HostHooks, LocalServer } from '../../src/host.js';
@@ -140,6 +140,22 @@ describe('adding an Ask answer to an App build (POST /api/app-builds/:id/ask-res
     expect(live['pages'][0]['tiles'][1]).toMatchObject({ id: 'answer_1', answer: { runId: written['runId'], tables: ['orders'] } });
     expect(live['reviewTasks']).toEqual([expect.objectContaining({ kind: 'review_answer', status: 'open', tile: 'answer_1' })]);
     expect((await call(server, 'POST', path, { baseRevision: 3, runId: written['runId'], mode: 'live' }, 'bob')).status).toBe(404);
+  });
+
+  it('refuses answer text at publication with 409 where figures now depend on the reader, writing nothing', async () => {
+    let depends = false;
+    const { server, root } = await hosted({ figuresDependOnReader: () => depends });
+    const build = (await call(server, 'POST', '/api/app-builds', {})).json;
+    const run = await answered(server);
+    const added = await call(server, 'POST', `/api/app-builds/${build['id']}/ask-results`, { baseRevision: 1, runId: run['runId'], mode: 'text' });
+    expect(added.json['pages'][0]['tiles'][0]).toMatchObject({ kind: 'text', text: run['answer'].text, answer: { runId: run['runId'] } });
+    depends = true;
+    for (const step of ['preflight', 'publish'])
+      expect(await call(server, 'POST', `/api/app-builds/${build['id']}/${step}`, { revision: 2, appId: 'answers' })).toMatchObject({
+        status: 409,
+        json: { error: { code: 'ANSWER_FIGURES_DEPEND_ON_READER' } },
+      });
+    expect(existsSync(join(root, 'apps/answers'))).toBe(false);
   });
 });
 

@@ -173,6 +173,12 @@ export function routeAction(method: string, url: string): RouteAction {
   // Anything else under the asking families writes more than the person's own runs.
   const action = rule !== undefined ? actionOf(rule, segments) : ASKING.test(path) && upper !== 'GET' ? 'project.write' : fallback;
   const appAt = rule?.segments.indexOf(':appId') ?? -1;
-  const resource: RouteResource = appAt >= 0 && segments[appAt] !== undefined ? { kind: 'app', id: segments[appAt] } : { kind: 'project' };
+  const buildAt = rule?.route.includes('/api/app-builds/:id') === true ? rule.segments.indexOf(':id') : -1;
+  const resource: RouteResource =
+    appAt >= 0 && segments[appAt] !== undefined
+      ? { kind: 'app', id: segments[appAt] }
+      : buildAt >= 0 && segments[buildAt] !== undefined
+        ? { kind: 'app-build', id: segments[buildAt] }
+        : { kind: 'project' };
   return { action, resource, destination: destinationOf(action), readable: true, ...(rule !== undefined ? { rule: rule.route } : {}) };
 }

@@ -28,6 +28,8 @@ import { blockOfSource, catalogSources } from './source-catalog.js';
 export interface PlanRequest {
   content: DraftContent;
   prompt: string;
+  /** Answers to the previous proposal's clarification questions (a new proposal revision hears them). */
+  answers?: string[];
   manifest: Manifest;
   asker: Asker;
   /** The project's configured model (undefined: none). */
@@ -42,10 +44,11 @@ const INSTRUCTIONS = [
   'Ask a clarification question when the request is ambiguous.',
 ].join('\n');
 
-export function plannerMessages(prompt: string, cards: readonly CandidateCard[]): ChatMessage[] {
+export function plannerMessages(prompt: string, answers: readonly string[], cards: readonly CandidateCard[]): ChatMessage[] {
+  const heard = answers.length === 0 ? '' : `\n\nAnswers to your clarification questions:\n${answers.map((a) => `- ${a}`).join('\n')}`;
   return [
     { role: 'system', content: INSTRUCTIONS },
-    { role: 'user', content: `Request: ${prompt}\n\nCandidate sources:\n${JSON.stringify(cards, null, 2)}` },
+    { role: 'user', content: `Request: ${prompt}${heard}\n\nCandidate sources:\n${JSON.stringify(cards, null, 2)}` },
   ];
 }
 
@@ -72,7 +75,7 @@ async function modelPlan(provider: ChosenProvider, request: PlanRequest, cards: 
   try {
     const model = provider.id ?? provider.model;
     const onUsage = (usage: { promptTokens: number; completionTokens: number }) => audit('model_usage', { model, ...usage }, request.asker);
-    const messages = plannerMessages(request.prompt, withExamples(cards, request, provider));
+    const messages = plannerMessages(request.prompt, request.answers ?? [], withExamples(cards, request, provider));
     reply = await withModelSlot(request.asker, () => provider.complete(messages, { onUsage }));
   } catch (error) {
     const cause = error instanceof ModelProviderError ? error.code : 'MODEL_UNREACHABLE';
@@ -108,7 +111,7 @@ function applyPlan(start: DraftContent, plan: Plan, manifest: Manifest): DraftCo
 
 /** The next proposal's content for `prompt`; throws APP_BUILD_PLANNER_FAILED or APP_BUILD_PLANNER_MALFORMED. */
 export async function planDraft(request: PlanRequest): Promise<DraftContent> {
-  const cards = candidateCards(catalogSources(request.manifest), request.prompt, request.content.trustMode);
+  const cards = candidateCards(catalogSources(request.manifest), [request.prompt, ...(request.answers ?? [])].join(' '), request.content.trustMode);
   const provider = chosenProvider(request.asker, request.provider);
   const plan = provider === undefined ? deterministicPlan(request, cards) : await modelPlan(provider, request, cards);
   // A proposal replaces the pages; what a migration left open stays open.
@@ -124,6 +127,7 @@ export async function planDraft(request: PlanRequest): Promise<DraftContent> {
     prompt: request.prompt,
     candidates: cards.map((c) => c.id),
     clarifications: plan.clarifications,
+    ...(request.answers !== undefined && request.answers.length > 0 ? { answers: [...request.answers] } : {}),
   };
   return content;
 }

@@ -47,7 +47,8 @@ function tileOf(draft: AppBuildDraft, tile: DraftTile): CompiledTile {
   if (tile.text !== undefined) out.text = tile.text;
   const source = draft.sources.find((s) => s.id === tile.sourceId);
   if (source !== undefined) out.source = { kind: 'block', id: source.blockId, revision: source.revision };
-  if (tile.answer !== undefined) {
+  if (tile.answer !== undefined && tile.kind === 'text') out.answer = { ...tile.answer, tables: [...tile.answer.tables] };
+  else if (tile.answer !== undefined) {
     out.mode = 'live';
     out.source = { kind: 'answer', id: tile.answer.runId };
     out.sourceEvidence = tile.answer.tables.map((relation) => ({ kind: 'answer_relation' as const, relation }));

@@ -93,6 +93,8 @@ export interface Proposal {
   /** Source ids sent as candidate cards (8 to 12). */
   candidates: string[];
   clarifications: string[];
+  /** The author's answers to the previous proposal's clarifications, which this proposal heard. */
+  answers?: string[];
 }
 
 export interface AppBuildDraft {

@@ -131,7 +131,12 @@ const PLAN_BODY = {
   type: 'object',
   required: ['baseRevision', 'prompt'],
   additionalProperties: false,
-  properties: { baseRevision: REVISION, prompt: { type: 'string', minLength: 1, maxLength: 2000 } },
+  properties: {
+    baseRevision: REVISION,
+    prompt: { type: 'string', minLength: 1, maxLength: 2000 },
+    /** Answers to the previous proposal's clarifications: the next proposal revision hears them. */
+    answers: { type: 'array', maxItems: 10, items: { type: 'string', minLength: 1, maxLength: 500 } },
+  },
 } as const;
 export type PlanBuild = FromSchema<typeof PLAN_BODY>;
 export const PLAN_ROUTE = { params: BUILD_PARAMS, body: PLAN_BODY, response: { 200: BUILD_DRAFT, ...errorResponses(400, 404, 409, 502) } } as const;

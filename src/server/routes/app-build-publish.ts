@@ -8,6 +8,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
+import { figuresDependOnReader } from '../../hooks/answer-text.js';
+import type { Asker } from '../../hooks/context/request-context.js';
 import type { AppBuildDraft } from '../../runtime/app-builder/index.js';
 import { BuildError, preflight, previewDraft, publishDraft, readDraft } from '../../runtime/app-builder/index.js';
 import { runnerOn } from '../../runtime/certify/executor-runner.js';
@@ -15,9 +17,24 @@ import { localOwner } from '../../runtime/certify/local-owner.js';
 import { asBuild } from '../build-failure.js';
 import { PREFLIGHT_ROUTE, PREVIEW_ROUTE, PUBLISH_ROUTE, type PublishRequest, type RevisionRequest } from '../contract/app-builds.js';
 import type { RouteOptions } from '../deps.js';
+import { ApiError } from '../errors.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 type Params = { id: string };
+
+/**
+ * Answer text whose figures depend on the reader is refused at publication too (spec 03
+ * "Answers, figures and sources" 2): 409 ANSWER_FIGURES_DEPEND_ON_READER, nothing written.
+ */
+async function answerTextMayBeKept(draft: AppBuildDraft, asker: Asker): Promise<void> {
+  for (const tile of draft.pages.flatMap((p) => p.tiles))
+    if (tile.kind === 'text' && tile.answer !== undefined && (await figuresDependOnReader(asker, tile.answer.tables)))
+      throw new ApiError(
+        409,
+        'ANSWER_FIGURES_DEPEND_ON_READER',
+        `Tile ${tile.id} keeps answer text whose figures can differ by who reads them; add it as a live tile instead.`,
+      );
+}
 
 /** The newest revision, which must be the one the request names. */
 function current(draft: AppBuildDraft, revision: number): AppBuildDraft {
@@ -37,18 +54,20 @@ export const appBuildPublishRoute: FastifyPluginAsync<RouteOptions> = async (app
     }),
   );
   app.post<{ Params: Params; Body: PublishRequest }>('/api/app-builds/:id/preflight', { schema: PREFLIGHT_ROUTE }, (request) =>
-    asBuild(() => {
+    asBuild(async () => {
       const { manifest, config } = snapshotOf(request);
       const draft = current(readDraft(deps.root, request.params.id, manifest), request.body.revision);
+      await answerTextMayBeKept(draft, request.asker);
       const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
       const { app: _app, ...report } = preflight({ root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [] });
       return report;
     }),
   );
   app.post<{ Params: Params; Body: PublishRequest }>('/api/app-builds/:id/publish', { schema: PUBLISH_ROUTE }, (request) =>
-    asBuild(() => {
+    asBuild(async () => {
       const { manifest, config } = snapshotOf(request);
       const draft = readDraft(deps.root, request.params.id, manifest);
+      await answerTextMayBeKept(draft, request.asker);
       const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
       const input = { root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [], expectedRevision: request.body.revision };
       const published = publishDraft(input);

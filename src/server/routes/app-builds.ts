@@ -81,7 +81,15 @@ function authoringRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], d
       const { manifest, config } = snapshotOf(request);
       const draft = readDraft(deps.root, request.params.id, manifest);
       const provider = configuredProvider(config);
-      const content = await planDraft({ content: contentOf(draft), prompt: request.body.prompt, manifest, asker: request.asker, provider });
+      const { prompt, answers } = request.body;
+      const content = await planDraft({
+        content: contentOf(draft),
+        prompt,
+        ...(answers !== undefined ? { answers } : {}),
+        manifest,
+        asker: request.asker,
+        provider,
+      });
       return nextRevision(deps.root, draft, request.body.baseRevision, content);
     }),
   );

@@ -102,6 +102,27 @@ describe('planning', () => {
     expect(revisionFiles(root, build.id)).toHaveLength(2);
   });
 
+  it('hears the answers to its clarifications in a new proposal revision', async () => {
+    const build = await start();
+    fake.script(
+      JSON.stringify({ title: 'Revenue', pages: [{ title: 'Money', tiles: [{ sourceId: WEEKLY }] }], clarifications: ['Weekly or monthly revenue?'] }),
+      JSON.stringify({ title: 'Revenue', pages: [{ title: 'Money', tiles: [{ sourceId: WEEKLY, kind: 'chart' }] }], clarifications: [] }),
+    );
+    const first = await call<Draft & { proposal: { clarifications: string[] } }>(server, 'POST', `/api/app-builds/${build.id}/plan`, {
+      baseRevision: 1,
+      prompt: 'revenue',
+    });
+    expect(first.body.proposal.clarifications).toEqual(['Weekly or monthly revenue?']);
+    const second = await call<Draft & { proposal: { answers: string[] } }>(server, 'POST', `/api/app-builds/${build.id}/plan`, {
+      baseRevision: 2,
+      prompt: 'revenue',
+      answers: ['Weekly, as a chart'],
+    });
+    expect(second.body).toMatchObject({ revision: 3, proposal: { planner: 'model', answers: ['Weekly, as a chart'] } });
+    expect(fake.requests[1]?.text).toContain('Weekly, as a chart');
+    expect(revisionFiles(root, build.id)).toEqual(['000001.json', '000002.json', '000003.json']);
+  });
+
   it.each([
     [
       'names a source id it was not sent',
