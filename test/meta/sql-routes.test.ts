@@ -27,6 +27,7 @@ const WRITTEN = 'SELECT state, count(*) AS n FROM orders GROUP BY state';
 const SAMPLES: Record<string, Sample[]> = {
   'GET /': [{ method: 'GET', url: '/' }],
   'GET /apps': [{ method: 'GET', url: '/apps' }],
+  'GET /apps/build': [{ method: 'GET', url: '/apps/build' }],
   'GET /apps/:appId/:pageId': [{ method: 'GET', url: '/apps/growth/overview' }],
   'GET /ask': [{ method: 'GET', url: '/ask' }],
   'GET /ask/traces/:runId': [{ method: 'GET', url: '/ask/traces/r1' }],

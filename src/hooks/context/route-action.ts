@@ -38,6 +38,7 @@ const RULES: readonly Rule[] = [
   // The web app's pages and files: reading them runs nothing; each screen's data routes are asked on their own.
   { route: 'GET /', action: 'project.read' },
   { route: 'GET /apps', action: 'project.read' },
+  { route: 'GET /apps/build', action: 'project.read' },
   { route: 'GET /ask', action: 'project.read' },
   { route: 'GET /apps/:appId/:pageId', action: 'project.read' },
   { route: 'GET /ask/traces/:runId', action: 'project.read' },

@@ -36,11 +36,13 @@ export function addability(source: Pick<CatalogSource, 'lifecycle' | 'label'>, m
   return { addable: false, reason: `${source.label} source: governed_only builds add certified sources only.` };
 }
 
-function words(text: string): string[] {
-  return text
+/** Words of `text`: identifiers whole (`top_n`) and, for the text searched, their parts too (`top`, `n`). */
+function words(text: string, withParts = false): string[] {
+  const whole = text
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^a-z0-9_]+/)
     .filter((w) => w !== '');
+  return withParts ? [...whole, ...whole.flatMap((w) => (w.includes('_') ? w.split('_').filter((p) => p !== '') : []))] : whole;
 }
 
 /** The words a source is found by. */
@@ -55,7 +57,7 @@ export function searchText(source: CatalogSource): string[] {
     source.grain === undefined ? '' : JSON.stringify(source.grain),
     ...source.visualizations,
   ];
-  return words(parts.join(' '));
+  return words(parts.join(' '), true);
 }
 
 function matchesFacets(source: CatalogSource, facet: string | undefined): boolean {
@@ -75,7 +77,8 @@ function score(source: CatalogSource, query: readonly string[]): number {
   const have = searchText(source);
   let total = 0;
   for (const q of query) {
-    const best = have.includes(q) ? 2 : have.some((w) => w.startsWith(q)) ? 1 : 0;
+    // A prefix counts from three letters: `n` of `top_n` must not find every word starting with n.
+    const best = have.includes(q) ? 2 : q.length >= 3 && have.some((w) => w.startsWith(q)) ? 1 : 0;
     if (best === 0) return 0;
     total += best;
   }

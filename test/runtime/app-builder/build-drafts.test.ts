@@ -53,8 +53,22 @@ describe('the catalog', () => {
     ['two words, both needed', 'weekly revenue', [WEEKLY]],
     ['a grain or field word', 'week_start', [WEEKLY]],
     ['nothing matching', 'zzz_nothing', []],
+    ['a field of one source', 'enterprise_signups', ['domains/customers/blocks/new_customers_monthly.svc#new_customers_monthly']],
   ])('search by %s', (_case, query, ids) => {
     expect(searchSources(catalogSources(manifest), { query }, 'governed_only').sources.map((s) => s.id)).toEqual(ids);
+  });
+
+  it('finds by a parameter name exactly the sources that take it (its one-letter part is no prefix)', () => {
+    const takes = catalogSources(manifest)
+      .filter((s) => s.parameters.some((p) => p.name === 'top_n'))
+      .map((s) => s.id)
+      .sort();
+    expect(takes.length).toBeGreaterThan(3);
+    expect(
+      searchSources(catalogSources(manifest), { query: 'top_n' }, 'governed_only')
+        .sources.map((s) => s.id)
+        .sort(),
+    ).toEqual(takes);
   });
 
   it('pages by 50 by default and never more than 100', () => {
