@@ -17,9 +17,11 @@ import {
   BUILDS_DIR,
   BuildError,
   compose,
+  contentOf,
   createDraft,
   type DraftContent,
   type DraftOperation,
+  nextRevision,
   previewDraft,
   publishDraft,
   readDraft,
@@ -27,16 +29,19 @@ import {
 import { createBlockRunner } from '../../../src/runtime/certify/executor-runner.js';
 import { compiledManifest, openProject } from '../../../src/runtime/certify/project.js';
 import type { BlockRunner } from '../../../src/runtime/certify/types.js';
-import { cleanupProjects } from '../../helpers/project.js';
+import { blockSource, cleanupProjects } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
 import { DRAFT_SOURCE, TOP_STATES, WEEKLY } from './build-helpers.js';
 
+const BROKEN_FILE = 'domains/sales/blocks/_drafts/broken_source.svc';
 let root: string;
 let config: SvcConfig;
 let runner: BlockRunner;
 
 beforeAll(async () => {
   root = await commerceProject();
+  // A draft source whose query reads a table the warehouse does not have: its preview fails.
+  writeFileSync(join(root, BROKEN_FILE), blockSource('broken_source', { query: '"""\n    SELECT n FROM no_such_table\n  """' }));
   config = openProject({ cwd: root }).project!.config;
   runner = createBlockRunner(root, config);
 });
@@ -153,6 +158,16 @@ describe('publication preflight fails closed for each blocker of rule 10, writin
       const found = (error.extra['blockers'] as Array<{ rule: string }>).map((b) => b.rule);
       expect(found).toEqual(expect.arrayContaining(['publication/source-current', 'build/snapshot-current']));
       expect(existsSync(join(root, 'apps/revenue'))).toBe(false);
+      // Nothing flows in silently: refreshing the binding makes a new revision that records the
+      // source as it is now (its receipt no longer matches), which must be previewed and still
+      // cannot publish until the source is certified again (the answer gate says why).
+      const refreshed = nextRevision(root, draft, draft.revision, compose(contentOf(draft), [{ op: 'refresh_source', sourceId: WEEKLY }], manifest()));
+      expect(refreshed.sources.find((x) => x.id === WEEKLY)?.lifecycle).toBe('pending_recertification');
+      await preview(refreshed);
+      const after = (refusal(publishing(refreshed)).extra['blockers'] as Array<{ rule: string }>).map((b) => b.rule);
+      expect(after).not.toContain('publication/source-current');
+      expect(after).not.toContain('build/snapshot-current');
+      expect(after).toEqual(['publication/source-answer-gate']);
     } finally {
       writeFileSync(file, original);
     }
@@ -195,6 +210,24 @@ describe('publication writes all files or none', () => {
 });
 
 describe('preview', () => {
+  it('reports each failure on its own, in order, and the preflight blocks on it', async () => {
+    const draft = draftOf([
+      { op: 'set_trust_mode', mode: 'include_review_required' },
+      { op: 'add_tile', sourceId: WEEKLY },
+      { op: 'add_tile', sourceId: `${BROKEN_FILE}#broken_source` },
+      { op: 'add_tile', sourceId: TOP_STATES },
+    ]);
+    const result = await previewDraft(root, draft, manifest(), runner);
+    expect(result.components.map((c) => [c.tileId, c.ok, c.reviewRequired])).toEqual([
+      ['weekly_revenue', true, false],
+      ['broken_source', false, true],
+      ['top_states_by_revenue', true, false],
+    ]);
+    expect(result.components[1]?.error).toMatch(/\S/);
+    const found = (refusal(publishing(draft)).extra['blockers'] as Array<{ rule: string; message: string }>).map((b) => b.rule);
+    expect(found).toEqual(expect.arrayContaining(['publication/preview-settled', 'publication/source-certified']));
+  });
+
   it('runs at most 4 components at once, in the draft order, and keeps evidence without rows', async () => {
     const ops: DraftOperation[] = Array.from({ length: 9 }, (_, i) => ({ op: 'add_tile', sourceId: i % 2 === 0 ? WEEKLY : TOP_STATES }));
     const draft = draftOf(ops);
