@@ -136,16 +136,27 @@ describe('adding an Ask answer to an App build (POST /api/app-builds/:id/ask-res
     expect((await call(server, 'GET', `/api/app-builds/${build['id']}`)).json['revision']).toBe(1);
     const bound = (await call(server, 'POST', path, { baseRevision: 1, runId: certified['runId'], mode: 'live' })).json;
     expect(bound['pages'][0]['tiles']).toEqual([expect.objectContaining({ sourceId: 'domains/sales/blocks/top_states_by_revenue.svc#top_states_by_revenue' })]);
-    const live = (await call(server, 'POST', path, { baseRevision: 2, runId: written['runId'], mode: 'live' })).json;
+    expect(await call(server, 'POST', path, { baseRevision: 2, runId: written['runId'], mode: 'live' })).toMatchObject({
+      status: 409,
+      json: { error: { code: 'APP_BUILD_SOURCE_NOT_ADDABLE' } },
+    });
+    const lane = (
+      await call(server, 'POST', `/api/app-builds/${build['id']}/compose`, {
+        baseRevision: 2,
+        operations: [{ op: 'set_trust_mode', mode: 'include_review_required' }],
+      })
+    ).json;
+    expect(lane['revision']).toBe(3);
+    const live = (await call(server, 'POST', path, { baseRevision: 3, runId: written['runId'], mode: 'live' })).json;
     expect(live['pages'][0]['tiles'][1]).toMatchObject({ id: 'answer_1', answer: { runId: written['runId'], tables: ['orders'] } });
     expect(live['reviewTasks']).toEqual([expect.objectContaining({ kind: 'review_answer', status: 'open', tile: 'answer_1' })]);
-    expect((await call(server, 'POST', path, { baseRevision: 3, runId: written['runId'], mode: 'live' }, 'bob')).status).toBe(404);
+    expect((await call(server, 'POST', path, { baseRevision: 4, runId: written['runId'], mode: 'live' }, 'bob')).status).toBe(404);
   });
 
   it('refuses answer text at publication with 409 where figures now depend on the reader, writing nothing', async () => {
     let depends = false;
     const { server, root } = await hosted({ figuresDependOnReader: () => depends });
-    const build = (await call(server, 'POST', '/api/app-builds', {})).json;
+    const build = (await call(server, 'POST', '/api/app-builds', { trustMode: 'include_review_required' })).json;
     const run = await answered(server);
     const added = await call(server, 'POST', `/api/app-builds/${build['id']}/ask-results`, { baseRevision: 1, runId: run['runId'], mode: 'text' });
     expect(added.json['pages'][0]['tiles'][0]).toMatchObject({ kind: 'text', text: run['answer'].text, answer: { runId: run['runId'] } });

@@ -1,7 +1,8 @@
 /**
  * An Ask answer added to a build draft (spec 03 `POST /api/app-builds/:id/ask-results`). A
  * certified block's answer becomes an ordinary tile bound to that block's catalog source,
- * through compose; any other answer becomes a live tile that runs its own SQL for each reader
+ * through compose; any other answer is uncovered SQL, added only in the review lane
+ * (`include_review_required`, spec 01 Build with AI rule 6): a live tile that runs its own SQL for each reader
  * and opens a `review_answer` task (it is not certified content, so it blocks publication until
  * it is replaced); written text keeps the answer it came from. Whether text may be kept at all
  * (409 ANSWER_FIGURES_DEPEND_ON_READER) is decided by the caller before this is reached.
@@ -35,6 +36,12 @@ export function addAnswer(content: DraftContent, manifest: Manifest, answer: Add
   const block = answer.blockId === undefined ? undefined : manifest.blocks[answer.blockId];
   if (answer.mode === 'live' && block !== undefined)
     return compose(content, [{ op: 'add_tile', sourceId: sourceId(block), title: answer.question, ...(pageId ? { pageId } : {}) }], manifest);
+  // Uncovered SQL enters a build only in the review lane, by this explicit action (rule 6).
+  if (content.trustMode !== 'include_review_required')
+    throw new BuildError(
+      'APP_BUILD_SOURCE_NOT_ADDABLE',
+      'This answer is not from a certified block; switch the build to include_review_required to add it for review (it still cannot be published).',
+    );
   const base = content.pages.length === 0 ? compose(content, [{ op: 'add_page', title: 'Overview' }], manifest) : structuredClone(content);
   const page = base.pages[pageIndex(base, pageId)]!;
   const used = new Set(base.pages.flatMap((p) => p.tiles.map((t) => t.id)));

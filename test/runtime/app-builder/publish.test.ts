@@ -130,8 +130,8 @@ describe('publication preflight fails closed for each blocker of rule 10, writin
     ],
     ['a gap (a tile bound to no source)', async () => preview(gapDraft()), ['build/no-gaps', 'build/reviews-closed']],
     [
-      'an open review (an Ask answer tile)',
-      async () => preview(createDraft(root, addAnswer(compose(EMPTY, SINCE_BOTH, manifest()), manifest(), LIVE))),
+      'an open review (an Ask answer tile, added in the review lane)',
+      async () => preview(createDraft(root, addAnswer(compose({ ...EMPTY, trustMode: 'include_review_required' }, SINCE_BOTH, manifest()), manifest(), LIVE))),
       ['build/reviews-closed', 'publication/answer-tile'],
     ],
     ['an unsettled preview', async () => draftOf(SINCE_BOTH), ['build/preview-settled', 'publication/preview-settled']],
