@@ -153,6 +153,16 @@ describe('adding an Ask answer to an App build (POST /api/app-builds/:id/ask-res
     expect((await call(server, 'POST', path, { baseRevision: 4, runId: written['runId'], mode: 'live' }, 'bob')).status).toBe(404);
   });
 
+  it('previews only for someone who may also run queries (a build may read drafts)', async () => {
+    const { server } = await hosted({ authorize: (_p, action) => ({ allow: action !== 'query.run' }) });
+    const build = (await call(server, 'POST', '/api/app-builds', { sourceIds: ['domains/finance/blocks/weekly_revenue.svc#weekly_revenue'] })).json;
+    expect(build['revision']).toBe(1);
+    expect(await call(server, 'POST', `/api/app-builds/${build['id']}/preview`, { revision: 1 })).toMatchObject({
+      status: 403,
+      json: { error: { code: 'PERMISSION_DENIED' } },
+    });
+  });
+
   it('refuses answer text at publication with 409 where figures now depend on the reader, writing nothing', async () => {
     let depends = false;
     const { server, root } = await hosted({ figuresDependOnReader: () => depends });
