@@ -104,6 +104,19 @@ describe('audit events', () => {
     expect(r.status).toBe(200);
     expect(events).toContainEqual(expect.objectContaining({ kind: 'change', change: 'certified', source: 'block:finance.monthly_revenue', principal: 'ada' }));
   });
+
+  it("tells of an App build's planner call and of the App's publication", async () => {
+    events.length = 0;
+    const weekly = 'domains/finance/blocks/weekly_revenue.svc#weekly_revenue';
+    const build = (await post(server, '/api/app-builds', {})).body;
+    model.script(JSON.stringify({ title: 'Revenue', pages: [{ title: 'Money', tiles: [{ sourceId: weekly }] }] }));
+    expect((await post(server, `/api/app-builds/${build['id']}/plan`, { baseRevision: 1, prompt: 'weekly revenue' })).status).toBe(200);
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'model_usage', principal: 'ada', promptTokens: 321 }));
+    expect((await post(server, `/api/app-builds/${build['id']}/preview`, { revision: 2 })).status).toBe(200);
+    expect((await post(server, `/api/app-builds/${build['id']}/publish`, { revision: 2, appId: 'audited' })).status).toBe(200);
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'change', change: 'app_published', source: 'app:audited', principal: 'ada' }));
+    expect(JSON.stringify(events)).not.toContain('weekly revenue');
+  });
 });
 
 describe('audit: conformance', () => {

@@ -9,6 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import { figuresDependOnReader } from '../../hooks/answer-text.js';
+import { audit } from '../../hooks/audit.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import type { AppBuildDraft } from '../../runtime/app-builder/index.js';
 import { BuildError, preflight, previewDraft, publishDraft, readDraft } from '../../runtime/app-builder/index.js';
@@ -71,6 +72,7 @@ export const appBuildPublishRoute: FastifyPluginAsync<RouteOptions> = async (app
       const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
       const input = { root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [], expectedRevision: request.body.revision };
       const published = publishDraft(input);
+      audit('change', { change: 'app_published', source: `app:${published.app}` }, request.asker);
       // The manifest lists Apps; compiling now lets the running server serve the new App.
       compileProject({ project: deps.root });
       return published;
