@@ -4,7 +4,8 @@
  * against the catalog as it is now. Only here are canonical sources recorded, tile `sourceId`
  * bindings and tile ids minted and review tasks opened: a non-certified source added under
  * `include_review_required` opens a `review_source` task, so it previews but never publishes.
- * Any operation that does not fit the draft refuses the whole batch; nothing is half-applied.
+ * Any operation that does not fit the draft, or a result the aggregate validation refuses
+ * (validate-draft.ts), refuses the whole batch; nothing is half-applied.
  */
 import type { Manifest } from '../../compiler/types.js';
 import { BuildError } from './build-error.js';
@@ -14,6 +15,7 @@ import type { DraftOperation } from './operations.js';
 import { addability } from './search-sources.js';
 import { catalogSnapshot, catalogSources } from './source-catalog.js';
 import type { CatalogSource, DraftPage, DraftTile } from './types.js';
+import { validateDraft } from './validate-draft.js';
 
 interface Work {
   content: DraftContent;
@@ -183,6 +185,7 @@ export function compose(content: DraftContent, operations: readonly DraftOperati
   const catalog = new Map(catalogSources(manifest, { includeDeprecated: true }).map((s) => [s.id, s]));
   const w: Work = { content: structuredClone(content), catalog };
   for (const op of operations) apply(w, op);
+  validateDraft(w.content);
   w.content.snapshot = catalogSnapshot(manifest);
   return w.content;
 }

@@ -170,6 +170,16 @@ describe('compose', () => {
       400,
       'APP_BUILD_OPERATION_INVALID',
     ],
+    [
+      'switching back to governed_only while a draft source is bound',
+      [
+        { op: 'set_trust_mode', mode: 'include_review_required' },
+        { op: 'add_tile', sourceId: DRAFT_SOURCE },
+        { op: 'set_trust_mode', mode: 'governed_only' },
+      ],
+      409,
+      'APP_BUILD_SOURCE_NOT_ADDABLE',
+    ],
     ['an operation outside the allow-list', [{ op: 'set_sql', sql: 'SELECT 1' }], 400, 'BAD_REQUEST'],
     ['a tile with a browser-made source binding', [{ op: 'add_tile', sourceId: WEEKLY, revision: 'sha256:x' }], 400, 'BAD_REQUEST'],
   ])('refuses %s and writes nothing', async (_case, operations, status, code) => {

@@ -161,7 +161,13 @@ describe('publication preflight fails closed for each blocker of rule 10, writin
       // Nothing flows in silently: refreshing the binding makes a new revision that records the
       // source as it is now (its receipt no longer matches), which must be previewed and still
       // cannot publish until the source is certified again (the answer gate says why).
-      const refreshed = nextRevision(root, draft, draft.revision, compose(contentOf(draft), [{ op: 'refresh_source', sourceId: WEEKLY }], manifest()));
+      // Under governed_only the lapsed source cannot even be bound; the review lane may preview it.
+      expect(refusal(() => compose(contentOf(draft), [{ op: 'refresh_source', sourceId: WEEKLY }], manifest())).code).toBe('APP_BUILD_SOURCE_NOT_ADDABLE');
+      const lane: DraftOperation[] = [
+        { op: 'set_trust_mode', mode: 'include_review_required' },
+        { op: 'refresh_source', sourceId: WEEKLY },
+      ];
+      const refreshed = nextRevision(root, draft, draft.revision, compose(contentOf(draft), lane, manifest()));
       expect(refreshed.sources.find((x) => x.id === WEEKLY)?.lifecycle).toBe('pending_recertification');
       await preview(refreshed);
       const after = (refusal(publishing(refreshed)).extra['blockers'] as Array<{ rule: string }>).map((b) => b.rule);
