@@ -75,5 +75,11 @@ describe('the Build screen', () => {
     await page.locator('.published a').click();
     await page.locator('.card h2').nth(1).waitFor();
     expect(await page.locator('.card h2').allTextContents()).toContain('Revenue');
+    // The published App's own page reads the trust svc app check gives it.
+    await page.locator('.card h2 a', { hasText: 'Revenue' }).click();
+    await page.locator('.tile').first().waitFor();
+    await page.waitForFunction(() => !(document.querySelector('.trust-line')?.textContent ?? 'Trust not checked yet').includes('not checked'));
+    expect(await page.locator('.trust-line').textContent()).toBe(`${check.trust.label}: ${check.trust.line}`);
+    expect(await page.locator('.page-head [data-trust-badge]').textContent()).toBe(check.trust.label);
   });
 });
