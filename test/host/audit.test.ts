@@ -119,6 +119,36 @@ describe('audit events', () => {
   });
 });
 
+describe("an App build's planner goes through the host's modelProvider, as Ask does", () => {
+  const weekly = 'domains/finance/blocks/weekly_revenue.svc#weekly_revenue';
+  const plan = JSON.stringify({ title: 'Revenue', pages: [{ title: 'Money', tiles: [{ sourceId: weekly }] }] });
+
+  it.each([
+    ['chooses a model: the plan is the model one, from that model', 'choose', 200, undefined],
+    ['throws: APP_BUILD_PLANNER_FAILED with a reference, no deterministic stand-in, no draft change', 'throw', 502, 'APP_BUILD_PLANNER_FAILED'],
+  ] as const)('a hook that %s', async (_case, how, status, code) => {
+    const server = await hosted({
+      modelProvider: () => {
+        if (how === 'throw') throw new Error('no model for you');
+        return { id: 'host-model', provider: { kind: 'openai-compatible', baseUrl: model.baseUrl, model: 'host-chosen', apiKeyEnv: KEY_ENV } };
+      },
+    });
+    model.script(plan);
+    const build = (await post(server, '/api/app-builds', {})).body;
+    const planned = await post(server, `/api/app-builds/${build['id']}/plan`, { baseRevision: 1, prompt: 'weekly revenue' });
+    expect(planned.status).toBe(status);
+    if (code === undefined) {
+      expect(planned.body['proposal']).toMatchObject({ planner: 'model' });
+      expect(model.requests.at(-1)?.body.model).toBe('host-chosen');
+    } else {
+      expect(planned.body['error']).toMatchObject({ code, reference: expect.stringMatching(/^[A-Za-z]{8}$/) });
+      expect(model.requests).toEqual([]);
+      const read = await fetch(`${server.url}/api/app-builds/${build['id']}`, { headers: { 'x-user': 'ada' } });
+      expect(((await read.json()) as { revision: number }).revision).toBe(1);
+    }
+  });
+});
+
 describe('audit: conformance', () => {
   it.each([
     ['no hook', undefined, false],
