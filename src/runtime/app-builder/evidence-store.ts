@@ -20,8 +20,10 @@ export interface TileEvidence {
   rowCount: number;
   columns: string[];
   error?: string;
-  /** True when the result is not certified content (a draft or review source). */
+  /** True when the result is not certified content (a draft or review source, or a repair). */
   reviewRequired: boolean;
+  /** True when the run shown is a repair's (repair.ts): never evidence for publication. */
+  repaired?: boolean;
 }
 
 export interface PreviewEvidence {

@@ -90,7 +90,8 @@ function evidenceRuns(draft: AppBuildDraft, evidence: PreviewEvidence | undefine
   if (evidence === undefined || evidence.revision !== draft.revision) return runs;
   for (const t of evidence.tiles) {
     const source = draft.sources.find((s) => s.id === t.sourceId);
-    if (source === undefined || source.revision !== t.sourceRevision) continue;
+    // A repaired run is not the source's run: it is never publication evidence.
+    if (source === undefined || source.revision !== t.sourceRevision || t.repaired === true) continue;
     runs.set(source.blockId, { ok: t.ok, columns: t.columns, rowCount: t.rowCount, ...(t.error !== undefined ? { error: t.error } : {}) });
   }
   return runs;

@@ -2,14 +2,16 @@
  * Preview (spec 01 Build with AI rules 8-9; Limits: 4 concurrent components): every data tile
  * of a draft revision runs its source as the project holds it now, through the block runner of
  * the one query path, at most four at a time. Results come back in the draft's tile order, each
- * failure on its own (one tile failing never stops another). Results of sources that are not
- * certified stay review required. Filter candidates combine each source's declared parameters
+ * failure on its own (one tile failing never stops another). A failed draft or review source
+ * gets the bounded same-target repair (repair.ts) when a repair context is given; results of
+ * sources that are not certified, and every repaired result, stay review required. Filter candidates combine each source's declared parameters
  * with the columns its settled run proved it returns. The settled evidence is stored
  * (evidence-store.ts); rows never are.
  */
-import type { Manifest } from '../../compiler/types.js';
+import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import type { BlockRunner } from '../certify/types.js';
 import { type TileEvidence, writeEvidence } from './evidence-store.js';
+import { type RepairContext, repairable, repairRun } from './repair.js';
 import { blockOfSource } from './source-catalog.js';
 import type { AppBuildDraft, DraftTile } from './types.js';
 
@@ -40,6 +42,16 @@ export async function inOrder<T>(jobs: ReadonlyArray<() => Promise<T>>, limit: n
   return out;
 }
 
+/** The component after its bounded same-target repair, when it failed and may be repaired. */
+async function withRepair(c: PreviewComponent, block: CompiledBlock, certified: boolean, repair: RepairContext | undefined): Promise<PreviewComponent> {
+  if (c.ok || repair === undefined || !repairable(repair, block, certified, c.error ?? '')) return c;
+  const repaired = await repairRun(repair, block, c.error ?? '');
+  const { error: _error, ...rest } = c;
+  if (!repaired.ok) return { ...rest, error: repaired.error, repaired: true, reviewRequired: true };
+  const filterCandidates = { parameters: c.filterCandidates.parameters, columns: repaired.columns };
+  return { ...rest, ok: true, rowCount: repaired.rowCount, columns: repaired.columns, repaired: true, reviewRequired: true, filterCandidates };
+}
+
 async function component(draft: AppBuildDraft, pageId: string, tile: DraftTile, manifest: Manifest, runner: BlockRunner): Promise<PreviewComponent> {
   const source = draft.sources.find((s) => s.id === tile.sourceId);
   const block = tile.sourceId === undefined ? undefined : blockOfSource(manifest, tile.sourceId);
@@ -60,10 +72,21 @@ async function component(draft: AppBuildDraft, pageId: string, tile: DraftTile, 
 }
 
 /** Previews every data tile of `draft`, stores the settled evidence and answers the components. */
-export async function previewDraft(root: string, draft: AppBuildDraft, manifest: Manifest, runner: BlockRunner, now = new Date()): Promise<PreviewResult> {
-  const jobs = draft.pages.flatMap((page) =>
-    page.tiles.filter((t) => t.sourceId !== undefined).map((t) => () => component(draft, page.id, t, manifest, runner)),
-  );
+export async function previewDraft(
+  root: string,
+  draft: AppBuildDraft,
+  manifest: Manifest,
+  runner: BlockRunner,
+  repair?: RepairContext,
+  now = new Date(),
+): Promise<PreviewResult> {
+  const run = async (pageId: string, tile: DraftTile) => {
+    const c = await component(draft, pageId, tile, manifest, runner);
+    const block = tile.sourceId === undefined ? undefined : blockOfSource(manifest, tile.sourceId);
+    const certified = draft.sources.find((s) => s.id === tile.sourceId)?.lifecycle === 'certified';
+    return block === undefined ? c : withRepair(c, block, certified, repair);
+  };
+  const jobs = draft.pages.flatMap((page) => page.tiles.filter((t) => t.sourceId !== undefined).map((t) => () => run(page.id, t)));
   const components = await inOrder(jobs, PREVIEW_CONCURRENCY);
   const tiles: TileEvidence[] = components.map(({ filterCandidates: _f, ...evidence }) => evidence);
   writeEvidence(root, { build: draft.id, revision: draft.revision, snapshot: draft.snapshot, settledAt: now.toISOString(), tiles });

@@ -197,6 +197,7 @@ const COMPONENT = {
     columns: { type: 'array', items: TEXT },
     error: TEXT,
     reviewRequired: { type: 'boolean' },
+    repaired: { type: 'boolean' },
     filterCandidates: OPEN,
   },
 } as const;

@@ -11,6 +11,9 @@ import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import { figuresDependOnReader } from '../../hooks/answer-text.js';
 import { audit } from '../../hooks/audit.js';
 import type { Asker } from '../../hooks/context/request-context.js';
+import { HostModelUnavailableError, requestProvider } from '../../runtime/agent-runs/host-model.js';
+import { configuredProvider, type ModelProvider } from '../../runtime/agent-runs/model-provider.js';
+import type { ChosenProvider } from '../../runtime/agent-runs/privacy-boundary.js';
 import type { AppBuildDraft } from '../../runtime/app-builder/index.js';
 import { BuildError, preflight, previewDraft, publishDraft, readDraft } from '../../runtime/app-builder/index.js';
 import { runnerOn } from '../../runtime/certify/executor-runner.js';
@@ -37,6 +40,16 @@ async function answerTextMayBeKept(draft: AppBuildDraft, asker: Asker): Promise<
       );
 }
 
+/** The model a preview repair may use: the host's choice or the project's; none when the host gives none. */
+function repairProvider(asker: Asker, project: ModelProvider | undefined): ChosenProvider | undefined {
+  try {
+    return requestProvider(asker, project);
+  } catch (error) {
+    if (error instanceof HostModelUnavailableError) return undefined;
+    throw error;
+  }
+}
+
 /** The newest revision, which must be the one the request names. */
 function current(draft: AppBuildDraft, revision: number): AppBuildDraft {
   if (draft.revision !== revision)
@@ -51,7 +64,8 @@ export const appBuildPublishRoute: FastifyPluginAsync<RouteOptions> = async (app
     asBuild(async () => {
       const { manifest, executor } = snapshotOf(request);
       const draft = current(readDraft(deps.root, request.params.id, manifest), request.body.revision);
-      return previewDraft(deps.root, draft, manifest, runnerOn(executor, request.asker));
+      const repair = { executor, asker: request.asker, provider: repairProvider(request.asker, configuredProvider(snapshotOf(request).config)) };
+      return previewDraft(deps.root, draft, manifest, runnerOn(executor, request.asker), repair);
     }),
   );
   app.post<{ Params: Params; Body: PublishRequest }>('/api/app-builds/:id/preflight', { schema: PREFLIGHT_ROUTE }, (request) =>

@@ -7,12 +7,14 @@
  * preflight -> publish, where the new App is listed and `svc app check` gives it the trust the
  * publication reported; preview evidence survives a server restart.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../../src/index.js';
 import { runAppCheck } from '../../../src/runtime/certify/app-check.js';
-import { cleanupProjects } from '../../helpers/project.js';
+import { blockSource, cleanupProjects } from '../../helpers/project.js';
 import { configureAsk, KEY_ENV, serve, TEST_KEY } from '../agent-runs/ask-helpers.js';
-import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../helpers/fake-openai.js';
 import { commerceProject } from '../helpers/warehouse.js';
 import { CHANNELS, call, DRAFT_SOURCE, revisionFiles, TOP_STATES, WEEKLY } from './build-helpers.js';
 
@@ -33,6 +35,8 @@ beforeAll(async () => {
   fake = await startFakeOpenAi();
   root = await commerceProject();
   configureAsk(root, fake.baseUrl);
+  // A draft source whose query names a table the warehouse does not have (its preview fails).
+  writeFileSync(join(root, 'domains/sales/blocks/_drafts/misspelt.svc'), blockSource('misspelt', { query: '"""\n    SELECT state FROM orderz\n  """' }));
   server = await serve(root);
 });
 
@@ -198,6 +202,31 @@ describe('compose', () => {
     expect([stale.status, stale.body.error?.code]).toEqual([409, 'APP_BUILD_REVISION_CONFLICT']);
     expect(revisionFiles(root, build.id)).toEqual(['000001.json', '000002.json']);
     expect((await call(server, 'GET', '/api/app-builds/build_nothere')).body.error?.code).toBe('APP_BUILD_NOT_FOUND');
+  });
+});
+
+describe('the bounded same-target repair of a preview component', () => {
+  const MISSPELT = 'domains/sales/blocks/_drafts/misspelt.svc#misspelt';
+  type Component = { tileId: string; ok: boolean; repaired?: boolean; reviewRequired: boolean; error?: string };
+
+  it.each([
+    ['a repair that runs: the result shows, repaired and review required', sqlReply('SELECT state FROM orders LIMIT 3'), true],
+    ['a repair that fails too: the failure shows, after one attempt only', sqlReply('SELECT state FROM orderzz'), false],
+  ])('%s', async (_case, reply, ok) => {
+    const build = await start({ trustMode: 'include_review_required', sourceIds: [MISSPELT, WEEKLY] });
+    fake.script(reply);
+    const preview = await call<{ components: Component[] }>(server, 'POST', `/api/app-builds/${build.id}/preview`, { revision: 1 });
+    expect(preview.body.components.map((c) => [c.tileId, c.ok, c.repaired ?? false, c.reviewRequired])).toEqual([
+      ['misspelt', ok, true, true],
+      ['weekly_revenue', true, false, false],
+    ]);
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.text).toContain('orderz');
+    const check = await call<{ blockers: Array<{ rule: string; tile?: string }> }>(server, 'POST', `/api/app-builds/${build.id}/preflight`, {
+      revision: 1,
+      appId: 'x',
+    });
+    expect(check.body.blockers.map((b) => b.rule)).toContain('publication/preview-settled');
   });
 });
 
