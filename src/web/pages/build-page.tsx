@@ -129,7 +129,8 @@ function PreviewList({ preview }: { preview: Preview }) {
     <ul class="preview">
       {preview.components.map((c) => (
         <li data-tile={c.tileId} class={c.ok ? 'ok' : 'failed'}>
-          {c.tileId}: {c.ok ? `${c.rowCount} rows` : (c.error ?? 'failed')} <span class="badge">{c.reviewRequired ? 'Needs review' : 'Certified source'}</span>
+          {c.tileId}: {c.ok ? `${c.rowCount} rows` : (c.error ?? 'failed')}
+          {c.repaired === true ? ' (repaired)' : ''} <span class="badge">{c.reviewRequired ? 'Needs review' : 'Certified source'}</span>
         </li>
       ))}
     </ul>
