@@ -4,12 +4,13 @@
  * in a MODEL_UNAVAILABLE refusal's reason), a draft that could not be captured (`draft`) or was
  * not meant to be (`capture`, both in a Tier-2 run's `capture.code`), an agent tool's own
  * refusals (`tool`; a tool otherwise refuses with the Ask table's codes), a live answer
- * tile that cannot run (`tile`) and a key proof that could not be made (`keys`, in a proof's
- * `error.code` beside the statement and parameter codes). Never renamed: runs, tool results and pages carry them.
+ * tile that cannot run (`tile`), a key proof that could not be made (`keys`, in a proof's
+ * `error.code` beside the statement and parameter codes) and the App Builder's refusals (`build`,
+ * src/runtime/app-builder). Never renamed: runs, tool results and pages carry them.
  */
 import type { CodeMeaning, CodesWhere } from '../rules/code-table.js';
 
-type Kind = 'model' | 'draft' | 'capture' | 'tool' | 'tile' | 'keys';
+type Kind = 'model' | 'draft' | 'capture' | 'tool' | 'tile' | 'keys' | 'build';
 
 const code = <const K extends Kind>(kind: K, meaning: string, hint: string) => ({ kind, meaning, hint });
 
@@ -23,6 +24,51 @@ export const RUNTIME_CODES = {
     'tile',
     'The answer a live answer tile shows is no longer kept, so it cannot run.',
     'Ask again and add the new answer to the page, or bind the tile to a block.',
+  ),
+  APP_BUILD_NOT_FOUND: code(
+    'build',
+    'There is no App build draft with this id in the project.',
+    'Start a build (POST /api/app-builds or svc app build) and use the id it answers.',
+  ),
+  APP_BUILD_OPERATION_INVALID: code(
+    'build',
+    'A compose operation names a page, tile, filter or parameter the draft does not have, or would leave the draft inconsistent.',
+    'Read the draft revision again and send operations against what it holds.',
+  ),
+  APP_BUILD_PLANNER_FAILED: code(
+    'build',
+    'The configured planner model failed (unreachable, late, an HTTP error or a host that gave no model); no proposal was made and the draft is unchanged.',
+    'Check ask.provider in svc.config.json and that the model is running, then plan again; a deterministic plan is never put in its place.',
+  ),
+  APP_BUILD_PLANNER_MALFORMED: code(
+    'build',
+    'The configured planner answered, but not with a plan svc accepts: not the JSON shape, or naming a source id it was not given; the draft is unchanged.',
+    'Plan again, or compose the App by hand from the source catalog.',
+  ),
+  APP_BUILD_PREFLIGHT_FAILED: code(
+    'build',
+    'Publication preflight found blockers (draft or review sources, drift, gaps, open reviews, unsettled previews, unbound filters, a stale revision or snapshot); nothing was written.',
+    'Resolve each blocker the answer lists, preview again and rerun the preflight.',
+  ),
+  APP_BUILD_PUBLISH_FAILED: code(
+    'build',
+    'Writing the App files failed part-way; every file was put back as it was before the publication.',
+    'Check that the apps folder is writable and has space, then publish again.',
+  ),
+  APP_BUILD_REVISION_CONFLICT: code(
+    'build',
+    'The request was made against a draft revision that is no longer the newest one.',
+    'Read the newest revision, review what changed, and send the request again against it.',
+  ),
+  APP_BUILD_SOURCE_NOT_ADDABLE: code(
+    'build',
+    'The source is not certified and the build is governed_only, so it cannot be added (it stays visible in the catalog).',
+    'Add a certified source, or switch the build to include_review_required for a local preview (it still cannot be published).',
+  ),
+  APP_BUILD_SOURCE_UNKNOWN: code(
+    'build',
+    "A source id is not in the project's source catalog now (only ids the catalog gave may be used).",
+    'Search the source catalog and use an id it lists.',
   ),
   CAPTURE_OFF: code(
     'capture',
@@ -131,3 +177,4 @@ export type CaptureCode = CodesWhere<Table, { kind: 'capture' }> | DraftErrorCod
 export type ToolCode = CodesWhere<Table, { kind: 'tool' }>;
 export type TileCode = CodesWhere<Table, { kind: 'tile' }>;
 export type KeyProofCode = CodesWhere<Table, { kind: 'keys' }>;
+export type BuildCode = CodesWhere<Table, { kind: 'build' }>;

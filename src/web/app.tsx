@@ -14,6 +14,7 @@ import { AppsPage } from './pages/apps-page.js';
 import { AskPage } from './pages/ask-page.js';
 import { BlockPage } from './pages/block-page.js';
 import { BlocksPage } from './pages/blocks-page.js';
+import { BuildPage } from './pages/build-page.js';
 import { TracePage } from './pages/trace-page.js';
 import { Banner, HostNav, HostPage, Refused } from './parts/host-chrome.js';
 
@@ -21,6 +22,7 @@ import { Banner, HostNav, HostPage, Refused } from './parts/host-chrome.js';
 function actionOf(path: string): string | undefined {
   if (path === '/' || path.startsWith('/ask')) return 'ask';
   if (path.startsWith('/blocks')) return 'project.read';
+  if (path === '/apps/build') return 'app.author';
   if (path.startsWith('/apps')) return 'app.view';
   return undefined;
 }
@@ -36,6 +38,7 @@ function Screen({ url, map }: { url: URL; map?: HostMap }) {
   if (block?.[1] !== undefined) return <BlockPage id={decodeURIComponent(block[1])} />;
   if (path === '/blocks') return <BlocksPage />;
   if (path === '/apps') return <AppsPage />;
+  if (path === '/apps/build') return <BuildPage />;
   const page = /^\/apps\/([^/]+)\/([^/]+)$/.exec(path);
   if (page?.[1] !== undefined && page[2] !== undefined) return <AppPage appId={decodeURIComponent(page[1])} pageId={decodeURIComponent(page[2])} />;
   if (path === '/' || path === '/ask') return <AskPage />;

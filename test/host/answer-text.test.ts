@@ -6,7 +6,7 @@
  * stays valid for `svc compile`, and `svc app check` does not pass an answer tile as
  * publishable. Conformance tables for both hooks: no hook, valid, wrong shape, throw, time-out.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HostHooks, LocalServer } from '../../src/host.js';
@@ -119,6 +119,65 @@ describe('adding an Ask answer to an App page', () => {
     expect(ada).toMatchObject({ text: run['answer'].text });
     expect(bob).toMatchObject({ id: 'answer_1', text: ANSWER_TEXT_PLACEHOLDER, placeholder: true });
     expect(bob['answer']).toBeUndefined();
+  });
+});
+
+describe('adding an Ask answer to an App build (POST /api/app-builds/:id/ask-results)', () => {
+  it('refuses text with 409 where figures depend on the reader and changes nothing; a live answer becomes a tile, bound to its certified block when it has one', async () => {
+    const { server } = await hosted({ rowPolicy: (q) => ({ sql: q.sql }) });
+    const build = (await call(server, 'POST', '/api/app-builds', {})).json;
+    const certified = await answered(server);
+    const written = await answered(server, WRITTEN);
+    const path = `/api/app-builds/${build['id']}/ask-results`;
+    expect(await call(server, 'POST', path, { baseRevision: 1, runId: certified['runId'], mode: 'text' })).toMatchObject({
+      status: 409,
+      json: { error: { code: 'ANSWER_FIGURES_DEPEND_ON_READER' } },
+    });
+    expect((await call(server, 'GET', `/api/app-builds/${build['id']}`)).json['revision']).toBe(1);
+    const bound = (await call(server, 'POST', path, { baseRevision: 1, runId: certified['runId'], mode: 'live' })).json;
+    expect(bound['pages'][0]['tiles']).toEqual([expect.objectContaining({ sourceId: 'domains/sales/blocks/top_states_by_revenue.svc#top_states_by_revenue' })]);
+    expect(await call(server, 'POST', path, { baseRevision: 2, runId: written['runId'], mode: 'live' })).toMatchObject({
+      status: 409,
+      json: { error: { code: 'APP_BUILD_SOURCE_NOT_ADDABLE' } },
+    });
+    const lane = (
+      await call(server, 'POST', `/api/app-builds/${build['id']}/compose`, {
+        baseRevision: 2,
+        operations: [{ op: 'set_trust_mode', mode: 'include_review_required' }],
+      })
+    ).json;
+    expect(lane['revision']).toBe(3);
+    const live = (await call(server, 'POST', path, { baseRevision: 3, runId: written['runId'], mode: 'live' })).json;
+    expect(live['pages'][0]['tiles'][1]).toMatchObject({ id: 'answer_1', answer: { runId: written['runId'], tables: ['orders'] } });
+    expect(live['reviewTasks']).toEqual([expect.objectContaining({ kind: 'review_answer', status: 'open', tile: 'answer_1' })]);
+    expect((await call(server, 'POST', path, { baseRevision: 4, runId: written['runId'], mode: 'live' }, 'bob')).status).toBe(404);
+  });
+
+  it('previews only for someone who may also run queries (a build may read drafts)', async () => {
+    const { server } = await hosted({ authorize: (_p, action) => ({ allow: action !== 'query.run' }) });
+    const build = (await call(server, 'POST', '/api/app-builds', { sourceIds: ['domains/finance/blocks/weekly_revenue.svc#weekly_revenue'] })).json;
+    expect(build['revision']).toBe(1);
+    expect(await call(server, 'POST', `/api/app-builds/${build['id']}/preview`, { revision: 1 })).toMatchObject({
+      status: 403,
+      json: { error: { code: 'PERMISSION_DENIED' } },
+    });
+  });
+
+  it('refuses answer text at publication with 409 where figures now depend on the reader, writing nothing', async () => {
+    let depends = false;
+    const { server, root } = await hosted({ figuresDependOnReader: () => depends });
+    // A certified answer's text is no uncovered SQL: a governed_only build may keep it.
+    const build = (await call(server, 'POST', '/api/app-builds', {})).json;
+    const run = await answered(server);
+    const added = await call(server, 'POST', `/api/app-builds/${build['id']}/ask-results`, { baseRevision: 1, runId: run['runId'], mode: 'text' });
+    expect(added.json['pages'][0]['tiles'][0]).toMatchObject({ kind: 'text', text: run['answer'].text, answer: { runId: run['runId'] } });
+    depends = true;
+    for (const step of ['preflight', 'publish'])
+      expect(await call(server, 'POST', `/api/app-builds/${build['id']}/${step}`, { revision: 2, appId: 'answers' })).toMatchObject({
+        status: 409,
+        json: { error: { code: 'ANSWER_FIGURES_DEPEND_ON_READER' } },
+      });
+    expect(existsSync(join(root, 'apps/answers'))).toBe(false);
   });
 });
 

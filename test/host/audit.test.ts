@@ -104,6 +104,49 @@ describe('audit events', () => {
     expect(r.status).toBe(200);
     expect(events).toContainEqual(expect.objectContaining({ kind: 'change', change: 'certified', source: 'block:finance.monthly_revenue', principal: 'ada' }));
   });
+
+  it("tells of an App build's planner call and of the App's publication", async () => {
+    events.length = 0;
+    const weekly = 'domains/finance/blocks/weekly_revenue.svc#weekly_revenue';
+    const build = (await post(server, '/api/app-builds', {})).body;
+    model.script(JSON.stringify({ title: 'Revenue', pages: [{ title: 'Money', tiles: [{ sourceId: weekly }] }] }));
+    expect((await post(server, `/api/app-builds/${build['id']}/plan`, { baseRevision: 1, prompt: 'weekly revenue' })).status).toBe(200);
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'model_usage', principal: 'ada', promptTokens: 321 }));
+    expect((await post(server, `/api/app-builds/${build['id']}/preview`, { revision: 2 })).status).toBe(200);
+    expect((await post(server, `/api/app-builds/${build['id']}/publish`, { revision: 2, appId: 'audited' })).status).toBe(200);
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'change', change: 'app_published', source: 'app:audited', principal: 'ada' }));
+    expect(JSON.stringify(events)).not.toContain('weekly revenue');
+  });
+});
+
+describe("an App build's planner goes through the host's modelProvider, as Ask does", () => {
+  const weekly = 'domains/finance/blocks/weekly_revenue.svc#weekly_revenue';
+  const plan = JSON.stringify({ title: 'Revenue', pages: [{ title: 'Money', tiles: [{ sourceId: weekly }] }] });
+
+  it.each([
+    ['chooses a model: the plan is the model one, from that model', 'choose', 200, undefined],
+    ['throws: APP_BUILD_PLANNER_FAILED with a reference, no deterministic stand-in, no draft change', 'throw', 502, 'APP_BUILD_PLANNER_FAILED'],
+  ] as const)('a hook that %s', async (_case, how, status, code) => {
+    const server = await hosted({
+      modelProvider: () => {
+        if (how === 'throw') throw new Error('no model for you');
+        return { id: 'host-model', provider: { kind: 'openai-compatible', baseUrl: model.baseUrl, model: 'host-chosen', apiKeyEnv: KEY_ENV } };
+      },
+    });
+    model.script(plan);
+    const build = (await post(server, '/api/app-builds', {})).body;
+    const planned = await post(server, `/api/app-builds/${build['id']}/plan`, { baseRevision: 1, prompt: 'weekly revenue' });
+    expect(planned.status).toBe(status);
+    if (code === undefined) {
+      expect(planned.body['proposal']).toMatchObject({ planner: 'model' });
+      expect(model.requests.at(-1)?.body.model).toBe('host-chosen');
+    } else {
+      expect(planned.body['error']).toMatchObject({ code, reference: expect.stringMatching(/^[A-Za-z]{8}$/) });
+      expect(model.requests).toEqual([]);
+      const read = await fetch(`${server.url}/api/app-builds/${build['id']}`, { headers: { 'x-user': 'ada' } });
+      expect(((await read.json()) as { revision: number }).revision).toBe(1);
+    }
+  });
 });
 
 describe('audit: conformance', () => {

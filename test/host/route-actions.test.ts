@@ -44,6 +44,8 @@ describe('routeAction reads the path the router reads', () => {
   it('names the App a path names as the resource', () => {
     expect(routeAction('PUT', '/api/follows/growth/overview')).toMatchObject({ action: 'app.view', resource: { kind: 'app', id: 'growth' } });
     expect(routeAction('GET', '/api/follows').resource).toEqual({ kind: 'project' });
+    expect(routeAction('POST', '/api/app-builds/build_1/publish')).toMatchObject({ action: 'app.author', resource: { kind: 'app-build', id: 'build_1' } });
+    expect(routeAction('POST', '/api/app-builds')).toMatchObject({ action: 'app.author', resource: { kind: 'project' } });
   });
 
   it('marks an undecodable path unreadable', () => {

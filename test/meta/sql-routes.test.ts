@@ -31,6 +31,7 @@ const WRITTEN = 'SELECT state, count(*) AS n FROM orders GROUP BY state';
 const SAMPLES: Record<string, Sample[]> = {
   'GET /': [{ method: 'GET', url: '/' }],
   'GET /apps': [{ method: 'GET', url: '/apps' }],
+  'GET /apps/build': [{ method: 'GET', url: '/apps/build' }],
   'GET /apps/:appId/:pageId': [{ method: 'GET', url: '/apps/growth/overview' }],
   'GET /ask': [{ method: 'GET', url: '/ask' }],
   'GET /ask/traces/:runId': [{ method: 'GET', url: '/ask/traces/r1' }],
@@ -43,6 +44,21 @@ const SAMPLES: Record<string, Sample[]> = {
     { method: 'POST', url: '/api/agent-runs', payload: { question: 'Top 5 states by revenue' } },
     { method: 'POST', url: '/api/agent-runs', payload: { question: 'How many orders per state?', proposedSql: WRITTEN } },
   ],
+  // Build routes name the build the first sample makes (`:build` is replaced by its id).
+  'POST /api/app-builds': [
+    { method: 'POST', url: '/api/app-builds', payload: { sourceIds: ['domains/sales/blocks/top_states_by_revenue.svc#top_states_by_revenue'] } },
+  ],
+  'GET /api/app-builds/:id': [{ method: 'GET', url: '/api/app-builds/:build' }],
+  'POST /api/app-builds/:id/ask-results': [
+    { method: 'POST', url: '/api/app-builds/:build/ask-results', payload: { baseRevision: 1, runId: 'r1', mode: 'live' } },
+  ],
+  'POST /api/app-builds/:id/compose': [{ method: 'POST', url: '/api/app-builds/:build/compose', payload: { baseRevision: 9, operations: [] } }],
+  'POST /api/app-builds/:id/plan': [{ method: 'POST', url: '/api/app-builds/:build/plan', payload: { baseRevision: 9, prompt: 'revenue' } }],
+  'POST /api/app-builds/:id/preflight': [{ method: 'POST', url: '/api/app-builds/:build/preflight', payload: { revision: 1, appId: 'x' } }],
+  'POST /api/app-builds/:id/preview': [{ method: 'POST', url: '/api/app-builds/:build/preview', payload: { revision: 1 } }],
+  'POST /api/app-builds/:id/publish': [{ method: 'POST', url: '/api/app-builds/:build/publish', payload: { revision: 1, appId: 'x' } }],
+  'GET /api/app-builds/:id/source-candidates': [{ method: 'GET', url: '/api/app-builds/:build/source-candidates?query=revenue' }],
+  'POST /api/app-builds/:id/source-candidates': [{ method: 'POST', url: '/api/app-builds/:build/source-candidates', payload: { ids: ['x'] } }],
   'GET /api/app-answer-tiles': [{ method: 'GET', url: '/api/app-answer-tiles' }],
   'GET /api/apps': [{ method: 'GET', url: '/api/apps' }],
   'GET /api/apps/:appId/pages/:pageId': [{ method: 'GET', url: '/api/apps/growth/pages/overview' }],
@@ -117,16 +133,19 @@ describe('every route that runs SQL is listed with the actions it asks', () => {
     });
     await app.ready();
     const ranSql = new Set<string>();
+    let build = '';
     for (const route of routes) {
       const samples = SAMPLES[route];
       expect(samples, `a sample request for ${route}`).toBeDefined();
       for (const sample of samples ?? []) {
         heard.actions.length = 0;
         heard.statements.length = 0;
-        const res = await app.inject({ method: sample.method, url: sample.url, ...(sample.payload !== undefined ? { payload: sample.payload } : {}) });
+        const url = sample.url.replace(':build', build);
+        const res = await app.inject({ method: sample.method, url, ...(sample.payload !== undefined ? { payload: sample.payload } : {}) });
+        if (route === 'POST /api/app-builds') build = (JSON.parse(res.body) as { id: string }).id;
         // The harness keeps no memory store: follows answer 503 STORE_UNAVAILABLE, never a failure.
         expect(res.statusCode, `${sample.method} ${sample.url}: ${res.body.slice(0, 300)}`).not.toBe(500);
-        expect(routeAction(sample.method, sample.url).rule).toBe(route);
+        expect(routeAction(sample.method, url).rule).toBe(route);
         if (heard.statements.length === 0) continue;
         ranSql.add(route);
         const listed = SQL_ROUTES.find((r) => r.route === route);

@@ -83,6 +83,11 @@ describe('the hosted client', () => {
     expect(await page.locator('.build-refused').textContent()).toContain('Only analysts build Apps.');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'hosted-reader');
+    await page.goto(`${server.url}/apps`);
+    await page.locator('.card').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Build new App' }).count()).toBe(0);
+    await page.goto(`${server.url}/apps/build`);
+    await page.getByText('Only analysts build Apps.').first().waitFor();
     await context.close();
   });
 
@@ -92,6 +97,8 @@ describe('the hosted client', () => {
     await page.goto(`${server.url}/ask`);
     await ask(page, { question: 'top 3 states by revenue' });
     expect(await page.getByText('Build: add to an App page').count()).toBe(1);
+    await page.goto(`${server.url}/apps`);
+    await page.getByRole('link', { name: 'Build new App' }).waitFor();
     await context.close();
   });
 

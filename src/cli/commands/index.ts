@@ -7,7 +7,9 @@ import { AgentTraceListCommand } from './agent-trace-list.js';
 import { AgentTraceReplayCommand } from './agent-trace-replay.js';
 import { AgentTraceShowCommand } from './agent-trace-show.js';
 import { AgentTraceValidateCommand } from './agent-trace-validate.js';
+import { AppBuildCommand } from './app-build.js';
 import { AppCheckCommand } from './app-check.js';
+import { AppPublishCommand } from './app-publish.js';
 import { CertifyCommand } from './certify.js';
 import { CompileCommand } from './compile.js';
 import { DoctorCommand } from './doctor.js';
@@ -31,7 +33,9 @@ export const COMMANDS = [
   AgentTraceReplayCommand,
   AgentTraceShowCommand,
   AgentTraceValidateCommand,
+  AppBuildCommand,
   AppCheckCommand,
+  AppPublishCommand,
   CertifyCommand,
   CompileCommand,
   DoctorCommand,

@@ -38,6 +38,7 @@ const RULES: readonly Rule[] = [
   // The web app's pages and files: reading them runs nothing; each screen's data routes are asked on their own.
   { route: 'GET /', action: 'project.read' },
   { route: 'GET /apps', action: 'project.read' },
+  { route: 'GET /apps/build', action: 'project.read' },
   { route: 'GET /ask', action: 'project.read' },
   { route: 'GET /apps/:appId/:pageId', action: 'project.read' },
   { route: 'GET /ask/traces/:runId', action: 'project.read' },
@@ -58,6 +59,17 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/apps', action: 'project.read' },
   // Choosing who an App opens for is authoring it.
   { route: 'PUT /api/apps/:appId/audience', action: 'app.author' },
+  // Building an App is authoring one: the catalog, drafts, plans, previews and publication alike.
+  { route: 'POST /api/app-builds', action: 'app.author' },
+  { route: 'GET /api/app-builds/:id', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/ask-results', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/compose', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/plan', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/preflight', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/preview', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/publish', action: 'app.author' },
+  { route: 'GET /api/app-builds/:id/source-candidates', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/source-candidates', action: 'app.author' },
   // Reading traces runs no statement; which traces a person sees is the trace store's rule.
   { route: 'GET /api/ask-traces', action: 'project.read' },
   { route: 'GET /api/ask-traces/:traceId', action: 'project.read' },
@@ -165,6 +177,12 @@ export function routeAction(method: string, url: string): RouteAction {
   // Anything else under the asking families writes more than the person's own runs.
   const action = rule !== undefined ? actionOf(rule, segments) : ASKING.test(path) && upper !== 'GET' ? 'project.write' : fallback;
   const appAt = rule?.segments.indexOf(':appId') ?? -1;
-  const resource: RouteResource = appAt >= 0 && segments[appAt] !== undefined ? { kind: 'app', id: segments[appAt] } : { kind: 'project' };
+  const buildAt = rule?.route.includes('/api/app-builds/:id') === true ? rule.segments.indexOf(':id') : -1;
+  const resource: RouteResource =
+    appAt >= 0 && segments[appAt] !== undefined
+      ? { kind: 'app', id: segments[appAt] }
+      : buildAt >= 0 && segments[buildAt] !== undefined
+        ? { kind: 'app-build', id: segments[buildAt] }
+        : { kind: 'project' };
   return { action, resource, destination: destinationOf(action), readable: true, ...(rule !== undefined ? { rule: rule.route } : {}) };
 }

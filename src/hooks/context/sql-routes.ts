@@ -28,6 +28,9 @@ export interface SqlRoute {
 export const SQL_ROUTES: readonly SqlRoute[] = [
   // An agent's own SQL runs at Tier 2 and answers the person with its rows.
   { route: 'POST /api/agent-runs', asks: ['ask'], writtenSql: ['proposedSql'], destination: 'model' },
+  // Previewing an App build runs each data tile's source as the author, rows back to them only;
+  // a build's sources may be drafts, so it runs on execute as a draft App's page does.
+  { route: 'POST /api/app-builds/:id/preview', asks: ['app.author', 'query.run'], requires: ['query.run'], destination: 'person' },
   // One tile of a page as a file: the tile's query rerun for the file (a draft App runs on execute, as its page does).
   { route: 'POST /api/apps/:appId/dashboards/:pageId/export', asks: ['export', 'app.view', 'query.run'], destination: 'export' },
   // Running a page's tiles (each tile's dataset query, live answer tiles' SQL of their own runs);

@@ -12,31 +12,17 @@
  */
 
 import type { FastifyPluginAsync } from 'fastify';
-import { rowRules } from '../../compiler/analyze/row-rules.js';
-import type { CompiledBlock, CompiledTile, Manifest } from '../../compiler/types.js';
-import { figuresDependOnReader, keepsAnswerText } from '../../hooks/answer-text.js';
+import type { CompiledTile, Manifest } from '../../compiler/types.js';
+import { keepsAnswerText } from '../../hooks/answer-text.js';
 import type { Asker } from '../../hooks/context/request-context.js';
-import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
+import type { RunRecord } from '../../hooks/stores/run-store.js';
 import { ANSWER_TEXT_PLACEHOLDER, addPageTile, answerTextTiles, isAnswerText, readPageDocument } from '../../runtime/apps/page-answers.js';
 import { requireApp } from '../app-gate.js';
 import { ADD_ANSWER_ROUTE, type AddAnswerRequest, ANSWER_TEXT_TILES_ROUTE, type AnswerTextTiles, PAGE_ROUTE } from '../contract/apps.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
+import { certifiedBlockOf, keepableText, ownRun } from '../own-answer.js';
 import { snapshotOf } from '../snapshot-hook.js';
-
-async function ownRun(store: RunStore | undefined, runId: string, asker: Asker): Promise<RunRecord> {
-  const record = store === undefined ? undefined : await store.get(runId);
-  if (record === undefined || record.owner === undefined || record.owner !== asker?.principal?.id)
-    throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
-  return record;
-}
-
-const dependsOnReader = (): ApiError =>
-  new ApiError(
-    409,
-    'ANSWER_FIGURES_DEPEND_ON_READER',
-    'The figures of this answer can differ by who reads them, so it cannot be kept as text on a page; add it as a live tile instead.',
-  );
 
 /** The tile an answer becomes; throws the 409 when its text may not be kept. */
 async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Manifest, asker: Asker): Promise<Omit<CompiledTile, 'id'>> {
@@ -53,18 +39,8 @@ async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Ma
       source: { kind: 'answer', id: record.runId },
       sourceEvidence: record.tables.map((relation) => ({ kind: 'answer_relation' as const, relation })),
     };
-  const text = record.values?.text;
-  // A block's own row rules narrow by reader whatever the host's hooks say.
-  const narrowsByReader = asker?.host !== undefined && block !== undefined && rowRules(block.query).length > 0;
-  if (text === undefined || record.figuresWithheld === true || narrowsByReader || (await figuresDependOnReader(asker, record.tables))) throw dependsOnReader();
+  const text = await keepableText(record, asker, block);
   return { kind: 'text', title: record.question, text, answer: { runId: record.runId, question: record.question, tables: record.tables } };
-}
-
-/** The block a certified answer came from, when the project still has it. */
-function certifiedBlockOf(record: RunRecord, manifest: Manifest): CompiledBlock | undefined {
-  if (record.sqlFrom !== 'block') return undefined;
-  const id = record.sources.find((s) => s.startsWith('block:'))?.slice('block:'.length);
-  return id !== undefined && Object.hasOwn(manifest.blocks, id) ? manifest.blocks[id] : undefined;
 }
 
 /** The tile as this reader reads it. */

@@ -17,6 +17,8 @@ import { agentRunsRoute } from '../routes/agent-runs.js';
 import { agentToolsRoute } from '../routes/agent-tools.js';
 import { appAnswersRoute } from '../routes/app-answers.js';
 import { appAudienceRoute } from '../routes/app-audience.js';
+import { appBuildPublishRoute } from '../routes/app-build-publish.js';
+import { appBuildsRoute } from '../routes/app-builds.js';
 import { appsRoute } from '../routes/apps.js';
 import { askTraceRoutes } from '../routes/ask-traces.js';
 import { blockRoute } from '../routes/block.js';
@@ -60,6 +62,8 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appAnswersRoute,
   appsRoute,
   appAudienceRoute,
+  appBuildsRoute,
+  appBuildPublishRoute,
   operationsRoute,
   exportsRoute,
   keysRoutes,

@@ -1,0 +1,38 @@
+/**
+ * The allow-list of draft operations (spec 01 Build with AI rule 7): what a browser, the
+ * command line or a planner's proposal may ask of `compose`. Each names sources only by a
+ * catalog id and pages and tiles only by ids the draft already holds; the server mints every
+ * new id, binding and review task.
+ */
+import type { TrustMode } from './types.js';
+
+export type DraftOperation =
+  | { op: 'set_title'; title: string }
+  | { op: 'set_trust_mode'; mode: TrustMode }
+  | { op: 'add_page'; title: string }
+  | { op: 'remove_page'; pageId: string }
+  | { op: 'add_source'; sourceId: string }
+  | { op: 'add_tile'; sourceId: string; pageId?: string; title?: string; kind?: string }
+  | { op: 'add_text'; text: string; pageId?: string; title?: string }
+  | { op: 'remove_tile'; pageId: string; tileId: string }
+  | { op: 'move_tile'; pageId: string; tileId: string; to: number }
+  | { op: 'bind_filter'; pageId: string; filterId: string; tileId: string; parameter: string }
+  | { op: 'unbind_filter'; pageId: string; filterId: string; tileId: string }
+  | { op: 'refresh_source'; sourceId: string }
+  | { op: 'resolve_task'; taskId: string; sourceId?: string };
+
+export const OPERATION_NAMES = [
+  'add_page',
+  'add_source',
+  'add_text',
+  'add_tile',
+  'bind_filter',
+  'move_tile',
+  'refresh_source',
+  'remove_page',
+  'remove_tile',
+  'resolve_task',
+  'set_title',
+  'set_trust_mode',
+  'unbind_filter',
+] as const;

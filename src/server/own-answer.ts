@@ -1,0 +1,41 @@
+/**
+ * One of the caller's own Ask answers, as routes that add an answer to an App page or an App
+ * build read it (spec 03 "Answers, figures and sources" 2): the run must be the caller's; the
+ * certified block it came from, when the project still has it; and whether its text may be
+ * kept, refused with 409 ANSWER_FIGURES_DEPEND_ON_READER where the figures may differ by reader
+ * (or were withheld from the caller), so it is added as a live tile instead.
+ */
+import { rowRules } from '../compiler/analyze/row-rules.js';
+import type { CompiledBlock, Manifest } from '../compiler/types.js';
+import { figuresDependOnReader } from '../hooks/answer-text.js';
+import type { Asker } from '../hooks/context/request-context.js';
+import type { RunRecord, RunStore } from '../hooks/stores/run-store.js';
+import { ApiError } from './errors.js';
+
+export async function ownRun(store: RunStore | undefined, runId: string, asker: Asker): Promise<RunRecord> {
+  const record = store === undefined ? undefined : await store.get(runId);
+  if (record === undefined || record.owner === undefined || record.owner !== asker?.principal?.id)
+    throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
+  return record;
+}
+
+/** The block a certified answer came from, when the project still has it. */
+export function certifiedBlockOf(record: RunRecord, manifest: Manifest): CompiledBlock | undefined {
+  if (record.sqlFrom !== 'block') return undefined;
+  const id = record.sources.find((s) => s.startsWith('block:'))?.slice('block:'.length);
+  return id !== undefined && Object.hasOwn(manifest.blocks, id) ? manifest.blocks[id] : undefined;
+}
+
+/** The answer's text when it may be kept as written text (`block`: the certified block it came from); else the 409. */
+export async function keepableText(record: RunRecord, asker: Asker, block?: CompiledBlock): Promise<string> {
+  const text = record.values?.text;
+  // A block's own row rules narrow by reader whatever the host's hooks say.
+  const narrowsByReader = asker?.host !== undefined && block !== undefined && rowRules(block.query).length > 0;
+  if (text === undefined || record.figuresWithheld === true || narrowsByReader || (await figuresDependOnReader(asker, record.tables)))
+    throw new ApiError(
+      409,
+      'ANSWER_FIGURES_DEPEND_ON_READER',
+      'The figures of this answer can differ by who reads them, so it cannot be kept as text on a page; add it as a live tile instead.',
+    );
+  return text;
+}

@@ -1,0 +1,229 @@
+/**
+ * Build an App (spec 01 "Build with AI (App Builder orchestrator)"): start from a prompt or from
+ * chosen sources; the catalog with search and each source's lifecycle label (Add disabled where
+ * the build may not add it); the proposal with its planner and clarifications; the draft's
+ * pages and tiles to remove or reorder; preview with each tile's result and trust; the preflight
+ * list; Publish. The browser sends only catalog ids and allow-listed operations: the server
+ * mints every source binding, tile id and revision.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { BuildDraft, Candidates, PreflightReport, Preview, PublishedApp } from '../../server/contract/app-builds.js';
+import { api } from '../client/api.js';
+
+type Tile = { id: string; title: string; kind: string; sourceId?: string };
+type Page = { id: string; title: string; tiles: Tile[] };
+type Proposal = { planner: 'model' | 'deterministic'; clarifications: string[] };
+
+interface State {
+  draft?: BuildDraft;
+  preview?: Preview;
+  preflight?: PreflightReport;
+  published?: PublishedApp;
+  failure?: string;
+}
+
+type Set = (update: (s: State) => State) => void;
+
+/** Sends a change; the answer is the next revision (any preview or preflight is then stale). */
+async function change(set: Set, path: string, body: unknown): Promise<void> {
+  const r = await api<BuildDraft>(path, { body });
+  set((s) => (r.ok ? { draft: r.value } : { ...s, failure: r.error.message }));
+}
+
+function Catalog({ draft, set }: { draft: BuildDraft; set: Set }) {
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<Candidates | undefined>();
+  useEffect(() => {
+    void api<Candidates>(`/api/app-builds/${draft.id}/source-candidates?limit=20&query=${encodeURIComponent(query)}`).then((r) =>
+      setFound(r.ok ? r.value : undefined),
+    );
+  }, [draft.id, query]);
+  const add = (sourceId: string) =>
+    change(set, `/api/app-builds/${draft.id}/compose`, { baseRevision: draft.revision, operations: [{ op: 'add_tile', sourceId }] });
+  return (
+    <section class="catalog" aria-labelledby="catalog-h">
+      <h2 id="catalog-h">Sources</h2>
+      <label>
+        Search sources <input type="search" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
+      </label>
+      <ul>
+        {(found?.sources ?? []).map((s) => (
+          <li class="source" data-source={s.id}>
+            <strong>{s.name}</strong> <span class={`badge ${s.lifecycle === 'certified' ? 'badge-certified' : 'badge-review'}`}>{s.label}</span>
+            {s.description !== undefined ? <p>{s.description}</p> : null}
+            <button type="button" disabled={s.addable !== true} title={s.addDisabledReason} aria-label={`Add ${s.name}`} onClick={() => void add(s.id)}>
+              Add
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TileRow({ draft, page, tile, at, set }: { draft: BuildDraft; page: Page; tile: Tile; at: number; set: Set }) {
+  const compose = (op: Record<string, unknown>) => change(set, `/api/app-builds/${draft.id}/compose`, { baseRevision: draft.revision, operations: [op] });
+  return (
+    <li class="draft-tile" data-tile={tile.id}>
+      {tile.title} <span class="note">({tile.kind})</span>{' '}
+      <button
+        type="button"
+        aria-label={`Move ${tile.title} up`}
+        disabled={at === 0}
+        onClick={() => void compose({ op: 'move_tile', pageId: page.id, tileId: tile.id, to: at - 1 })}
+      >
+        Up
+      </button>{' '}
+      <button type="button" aria-label={`Remove ${tile.title}`} onClick={() => void compose({ op: 'remove_tile', pageId: page.id, tileId: tile.id })}>
+        Remove
+      </button>
+    </li>
+  );
+}
+
+function Draft({ draft, set }: { draft: BuildDraft; set: Set }) {
+  const proposal = draft.proposal as Proposal | undefined;
+  return (
+    <section class="build-draft" aria-labelledby="draft-h">
+      <h2 id="draft-h">
+        {draft.title} <span class="note">revision {draft.revision}</span>
+      </h2>
+      {proposal !== undefined ? (
+        <p class="planner">{proposal.planner === 'model' ? 'Proposed by the configured model.' : 'Deterministic plan: no planner is configured.'}</p>
+      ) : null}
+      {(proposal?.clarifications ?? []).map((c) => (
+        <p class="clarification">{c}</p>
+      ))}
+      {(draft.pages as Page[]).map((page) => (
+        <div class="draft-page">
+          <h3>{page.title}</h3>
+          <ol>
+            {page.tiles.map((tile, at) => (
+              <TileRow draft={draft} page={page} tile={tile} at={at} set={set} />
+            ))}
+          </ol>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function PromptForm({ draft, set }: { draft: BuildDraft; set: Set }) {
+  const [prompt, setPrompt] = useState('');
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (prompt.trim() !== '') void change(set, `/api/app-builds/${draft.id}/plan`, { baseRevision: draft.revision, prompt });
+  };
+  return (
+    <form class="prompt" onSubmit={submit}>
+      <label>
+        What should the App show? <textarea value={prompt} onInput={(e) => setPrompt((e.target as HTMLTextAreaElement).value)} />
+      </label>
+      <button type="submit">Propose</button>
+    </form>
+  );
+}
+
+function PreviewList({ preview }: { preview: Preview }) {
+  return (
+    <ul class="preview">
+      {preview.components.map((c) => (
+        <li data-tile={c.tileId} class={c.ok ? 'ok' : 'failed'}>
+          {c.tileId}: {c.ok ? `${c.rowCount} rows` : (c.error ?? 'failed')}
+          {c.repaired === true ? ' (repaired)' : ''} <span class="badge">{c.reviewRequired ? 'Needs review' : 'Certified source'}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PublishPanel({ state, set }: { state: State; set: Set }) {
+  const [appId, setAppId] = useState('');
+  const draft = state.draft!;
+  const base = `/api/app-builds/${draft.id}`;
+  const preview = async () => {
+    const r = await api<Preview>(`${base}/preview`, { body: { revision: draft.revision } });
+    set((s) => (r.ok ? { ...s, preview: r.value, failure: undefined } : { ...s, failure: r.error.message }));
+  };
+  const check = async () => {
+    const r = await api<PreflightReport>(`${base}/preflight`, { body: { revision: draft.revision, appId } });
+    set((s) => (r.ok ? { ...s, preflight: r.value, failure: undefined } : { ...s, failure: r.error.message }));
+  };
+  const publish = async () => {
+    const r = await api<PublishedApp>(`${base}/publish`, { body: { revision: draft.revision, appId } });
+    set((s) => (r.ok ? { ...s, published: r.value, failure: undefined } : { ...s, failure: r.error.message }));
+  };
+  return (
+    <section class="publish" aria-labelledby="publish-h">
+      <h2 id="publish-h">Preview and publish</h2>
+      <button type="button" onClick={() => void preview()}>
+        Preview
+      </button>
+      {state.preview !== undefined ? <PreviewList preview={state.preview} /> : null}
+      <label>
+        App id <input value={appId} onInput={(e) => setAppId((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="button" onClick={() => void check()}>
+        Check
+      </button>{' '}
+      <button type="button" onClick={() => void publish()}>
+        Publish
+      </button>
+      <Outcome state={state} />
+    </section>
+  );
+}
+
+function Outcome({ state }: { state: State }) {
+  const { preflight, published } = state;
+  return (
+    <div>
+      {preflight !== undefined ? (
+        <div class="preflight">
+          <p>{preflight.ready ? 'Ready to publish.' : `${preflight.blockers.length} blocker(s) stop publication.`}</p>
+          <ul>
+            {preflight.blockers.map((b) => (
+              <li data-rule={b.rule}>{b.message}</li>
+            ))}
+          </ul>
+          <p class="trust-line">
+            {preflight.trust.label}: {preflight.trust.line}
+          </p>
+        </div>
+      ) : null}
+      {published !== undefined ? (
+        <p class="published" role="status">
+          Published <a href="/apps">{published.app}</a> ({published.trust.label}).
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function BuildPage() {
+  const [state, setState] = useState<State>({});
+  useEffect(() => {
+    void api<BuildDraft>('/api/app-builds', { body: {} }).then((r) => setState(r.ok ? { draft: r.value } : { failure: r.error.message }));
+  }, []);
+  const { draft, failure } = state;
+  return (
+    <section class="build">
+      <h1>Build an App</h1>
+      {failure !== undefined ? (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {draft === undefined ? (
+        <p role="status">Starting a build…</p>
+      ) : (
+        <div>
+          <PromptForm draft={draft} set={setState} />
+          <Catalog draft={draft} set={setState} />
+          <Draft draft={draft} set={setState} />
+          <PublishPanel state={state} set={setState} />
+        </div>
+      )}
+    </section>
+  );
+}
