@@ -59,7 +59,7 @@ export async function repairRun(ctx: RepairContext & { provider: ChosenProvider 
   }
   const read = readModelReply(reply);
   if (read.kind !== 'sql') return { ok: false, error: `${failure} (the repair gave no SQL)` };
-  const bound = bindBlock({ ...block, query: read.sql, paramsUsed: block.paramsUsed }, {});
+  const bound = bindBlock({ ...block, query: read.sql, paramsUsed: block.paramsUsed }, {}, ctx.asker);
   if (!('sql' in bound)) return { ok: false, error: `${failure} (the repair's parameters do not bind)` };
   try {
     const result = await ctx.executor.execute({ asker: ctx.asker, sql: bound.sql, params: bound.params, connection: block.connection, origin: 'model' });
