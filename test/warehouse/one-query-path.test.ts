@@ -133,6 +133,8 @@ describe('one query path', () => {
     'src/cli/commands/compile.ts',
     'src/runtime/agent-tools/open-context.ts',
     'src/runtime/certify/executor-runner.ts',
+    // svc keys prove on the command line: its proofs run through the same executor as certify's.
+    'src/runtime/certify/keys-prove.ts',
     'src/runtime/doctor/doctor.ts',
     'src/runtime/eval/evaluate.ts',
     'src/server/start/start-local-server.ts',
