@@ -8,7 +8,7 @@ import { DiagnosticSeverity, type DocumentSymbol, type Diagnostic as LspDiagnost
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseBlockFile } from '../../../grammar/block/index.js';
 import type { Span } from '../../../grammar/diagnostics.js';
-import { formatText } from '../../compiler/format/format-file.js';
+import { formatText, withFormatHeader } from '../../compiler/format/format-file.js';
 import { lintFiles } from '../../rules/lint-files.js';
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
@@ -52,7 +52,9 @@ export function documentSymbols(doc: TextDocument, path: string): DocumentSymbol
 /** `svc fmt`'s layout as one edit of the whole document; none when it is already formatted or does not parse. */
 export function formatEdits(doc: TextDocument, path: string): TextEdit[] {
   const text = doc.getText();
-  const { output } = formatText(text, path);
+  const formatted = formatText(text, path).output;
+  // Exactly what `svc fmt` writes, its layout-version line included.
+  const output = formatted === undefined ? undefined : withFormatHeader(formatted);
   if (output === undefined || output === text) return [];
   return [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) }, newText: output }];
 }
