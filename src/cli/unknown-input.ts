@@ -93,11 +93,13 @@ export function unknownCommand(argv: readonly string[], rows: readonly CommandRo
     const help = argv.some((a) => a === '--help' || a === '-h') || argv.length === group.split(' ').length;
     return { text: groupListing(group, rows), help, stream: help ? 'stdout' : 'stderr' };
   }
+  // A command's own last word ("ask" of "agent ask") beats a near spelling of another ("lsp").
   const guess =
+    bySuffix(words, rows) ??
     nearestCommand(
       argv,
       rows.map((r) => r.words),
-    ) ?? bySuffix(words, rows);
+    );
   if (guess !== undefined) {
     const typed = words.slice(0, Math.max(1, guess.split(' ').length)).join(' ');
     return { text: `svc: unknown command "${typed}". Did you mean "svc ${guess}"?\n`, help: false, stream: 'stderr' };
