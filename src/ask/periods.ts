@@ -203,8 +203,21 @@ function dayRange(m: RegExpExecArray, now: number | undefined): Part | 'needs-no
   return b === undefined || b.end <= a.start ? undefined : { start: a.start, end: b.end };
 }
 
+/** "since the start of the year", "go back to the beginning of 2025": an open period from that start. */
+const START_OF = new RegExp(
+  `\\b(?:(?:since|from|back\\s+to)\\s+)?(?:the\\s+)?(?:start|beginning)\\s+of\\s+(?:(?:the|this)\\s+(week|month|quarter|year)\\b|(${DATE_EXPR})\\b)`,
+  'gi',
+);
+
+function startOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined {
+  if (m[1] !== undefined) return now === undefined ? RELATIVE_NEEDS_NOW : { start: iso(unitStart(now, unitOf(m[1].toLowerCase()))) };
+  const r = rangeOf(m[2] ?? '', now);
+  return r === undefined ? RELATIVE_NEEDS_NOW : { start: r.start };
+}
+
 const RULES: Rule[] = [
   { pattern: DAY_RANGE, read: dayRange },
+  { pattern: START_OF, read: startOf },
   {
     pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(?:and|to|until|through|-)\\s+(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {

@@ -40,6 +40,9 @@ function valueSpans(asks: QuestionAsks | undefined): { values: Array<[number, nu
  * "mobile" to a block whose example says it, while "this year" or "on mobile" do not count
  * against a project whose blocks never use those words.
  */
+/** Words that frame a period without naming what is asked. */
+const PERIOD_FRAME: ReadonlySet<string> = new Set(['start', 'beginning', 'end', 'back', 'go', 'begin']);
+
 /** "s" of "what's", "re" of "we're": the letters after an apostrophe. */
 function contractionTail(question: string, w: { word: string; start: number }): boolean {
   return w.word.length <= 2 && /['\u2019]/.test(question[w.start - 1] ?? '');
@@ -61,6 +64,8 @@ export function routingTerms(
     if (inside(values, w.start, w.end)) continue;
     const inValue = inside(soft, w.start, w.end);
     if (inValue && (monthNumber(w.word) !== undefined || w.word === 'ytd' || w.word === 'mtd')) continue;
+    // Inside a period only its calendar unit routes ("last week"); "start of", "beginning of" say when, not what.
+    if (inside(asks?.period?.spans ?? [], w.start, w.end) && PERIOD_FRAME.has(w.word)) continue;
     for (const t of termsOfWord(w.word)) if (!inValue || isKnownTerm(t)) out.add(fold(t));
   }
   return out;

@@ -72,6 +72,10 @@ describe('periods, relative to the given now', () => {
     ['last quarter', { start: '2025-10-01', end: '2026-01-01' }],
     ['top 5 states by revenue', undefined],
     // A part of a year said relative to now, a day with its month, a range of days, a bare quarter.
+    ['since the start of the year', { start: '2026-01-01' }],
+    ['from the beginning of the month', { start: '2026-02-01' }],
+    ['go back to the start of 2025', { start: '2025-01-01' }],
+    ['since the beginning of March 2025', { start: '2025-03-01' }],
     ['the week before last', { start: '2026-01-26', end: '2026-02-02' }],
     ['the month before last', { start: '2025-12-01', end: '2026-01-01' }],
     ['Q4 last year', { start: '2025-10-01', end: '2026-01-01' }],

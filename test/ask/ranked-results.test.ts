@@ -204,6 +204,8 @@ describe('one figure over a closed period is a sum a series does not give', () =
     ['weekly revenue since March 2025', 'finance.weekly_revenue'],
     ['revenue by month in Q3 2025', 'finance.monthly_revenue'],
     ['revenue month by month in 2025', 'finance.monthly_revenue'],
+    // The words that frame a period ("start of") are not asked of the block.
+    ['top 5 states by revenue since the start of the year', 'sales.top_states_by_revenue'],
   ])('%s -> %s', (q, block) => {
     expect(route(q)).toMatchObject({ kind: 'answer', block });
   });
