@@ -294,6 +294,11 @@ export const NEUTRAL_WORDS: readonly string[] = [
   'same',
   'too',
   'instead',
+  // Moving around a thread ("go back to the start of 2025", "let's see GLA1", "then March").
+  'go',
+  'let',
+  'lets',
+  'then',
   'ok',
   'okay',
   'likewise',

@@ -140,6 +140,7 @@ describe('follow-up rules', () => {
     ['what about Q4 last year', { since: '2025-10-01', until: '2026-01-01' }],
     ["and last year's Q2?", { since: '2025-04-01', until: '2025-07-01' }],
     ['the first half of this year?', { since: '2026-01-01' }],
+    ['go back to the start of 2025', { since: '2025-01-01' }],
   ])('keeps the year a follow-up says in words: %s', (question, params) => {
     const previous = { block: 'finance.monthly_revenue', params: { since: '2024-01-01', until: '2025-01-01' }, question: 'monthly revenue in 2024' };
     expect(commerce.router.followUp(question, previous, { now: NOW })).toMatchObject({ kind: 'answer', block: 'finance.monthly_revenue', params });
