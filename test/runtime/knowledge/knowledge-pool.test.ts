@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../src/index.js';
 import { createKnowledgePool, type KnowledgePool, poolKey, poolPerson } from '../../../src/runtime/knowledge/knowledge-pool.js';
 import { type KnowledgeServer, serverOf } from '../../../src/runtime/knowledge/servers.js';
+import { svc } from '../../helpers/cli.js';
 import { PAGES } from '../../helpers/knowledge-pages.js';
 import { cleanupProjects, REPO } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
@@ -162,6 +163,27 @@ describe('svc serve keeps its knowledge servers warm', () => {
     } finally {
       await server.close();
     }
+    expect(pids(starts).every((pid) => !alive(pid))).toBe(true);
+  });
+});
+
+const EVAL_SET = `version: 1
+now: "2026-01-05T10:00:00Z"
+questions:
+  - { id: a, kind: example, question: "top 3 states by revenue", expect: { tier: 1, block: sales.top_states_by_revenue } }
+  - { id: b, kind: example, question: "top 10 states by revenue", expect: { tier: 1, block: sales.top_states_by_revenue } }
+  - { id: c, kind: example, question: "top 5 states by revenue", expect: { tier: 1, block: sales.top_states_by_revenue } }
+`;
+
+describe('svc eval keeps its knowledge servers warm for one set', () => {
+  it('starts the server once for three certified answers and leaves no process when it exits', async () => {
+    const { starts, entry } = stdioEntry();
+    const root = await commerceProject();
+    writeFileSync(join(root, '.mcp.json'), JSON.stringify({ mcpServers: { 'team-docs': { label: 'Team wiki', use: ['knowledge'], ...entry } } }));
+    writeFileSync(join(root, 'set.yaml'), EVAL_SET);
+    const r = svc(['eval', 'set.yaml'], root);
+    expect(r.code).toBe(0);
+    expect(pids(starts)).toHaveLength(1);
     expect(pids(starts).every((pid) => !alive(pid))).toBe(true);
   });
 });
