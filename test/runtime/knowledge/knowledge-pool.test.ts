@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../src/index.js';
+import { type KnowledgeClient, openKnowledgeClient } from '../../../src/runtime/knowledge/knowledge-client.js';
 import { createKnowledgePool, type KnowledgePool, poolKey, poolPerson } from '../../../src/runtime/knowledge/knowledge-pool.js';
 import { type KnowledgeServer, serverOf } from '../../../src/runtime/knowledge/servers.js';
 import { svc } from '../../helpers/cli.js';
 import { PAGES } from '../../helpers/knowledge-pages.js';
+import { serveKnowledgeHttp } from '../../helpers/knowledge-server.mjs';
 import { cleanupProjects, REPO } from '../../helpers/project.js';
 import { commerceProject } from '../helpers/warehouse.js';
 
@@ -113,6 +115,8 @@ describe('the knowledge pool over a real stdio server', () => {
   });
 });
 
+const host = { hooks: {}, timeoutMs: 1_000, log: () => undefined };
+
 describe('what keeps servers apart', () => {
   const http = serverOf('docs', { url: 'https://d.example/mcp', headers: { authorization: 'a' } }, false) as KnowledgeServer;
   const other = serverOf('docs', { url: 'https://d.example/mcp', headers: { authorization: 'b' } }, false) as KnowledgeServer;
@@ -129,8 +133,36 @@ describe('what keeps servers apart', () => {
   it.each<[string, Parameters<typeof poolPerson>[0], string | undefined]>([
     ['no request', undefined, undefined],
     ['a local request', { requestId: 'r', action: 'ask', principal: { id: 'me', kind: 'person', source: 'local' } }, undefined],
-  ])('%s has no person', (_name, asker, want) => {
+    ['a host request naming a person', { requestId: 'r', action: 'ask', host, principal: { id: 'ana', kind: 'person', source: 'host' } }, 'host:person:ana'],
+    ['a host request naming no one', { requestId: 'r', action: 'ask', host }, ''],
+  ])('%s', (_name, asker, want) => {
     expect(poolPerson(asker)).toBe(want);
+  });
+});
+
+describe("a host's HTTP server is kept per person", () => {
+  it.each<[string, Array<string | undefined>, number]>([
+    ['one person asking three times connects once', ['ana', 'ana', 'ana'], 1],
+    ['two people connect once each', ['ana', 'bo', 'ana', 'bo'], 2],
+    ['the project (no person) connects once', [undefined, undefined], 1],
+  ])('%s', async (_name, people, wantOpens) => {
+    const docs = (await serveKnowledgeHttp(PAGES)) as { url: string; calls: unknown[]; close(): Promise<void> };
+    let opens = 0;
+    const open = (s: KnowledgeServer): Promise<KnowledgeClient> => ((opens += 1), openKnowledgeClient(s));
+    const pool = createKnowledgePool({ open });
+    const server = serverOf('docs', { url: docs.url }, false) as KnowledgeServer;
+    try {
+      for (const person of people) {
+        const client = await pool.client(server, person);
+        expect((await client.search('revenue')).map((h) => h.id)).toContain('rev-policy');
+        await client.close();
+      }
+      expect(opens).toBe(wantOpens);
+      expect(docs.calls).toHaveLength(people.length);
+    } finally {
+      await pool.close();
+      await docs.close();
+    }
   });
 });
 
