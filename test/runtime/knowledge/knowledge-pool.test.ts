@@ -27,7 +27,8 @@ let files = 0;
 function stdioEntry(): { starts: string; entry: Record<string, unknown> } {
   const starts = join(tmpdir(), `svc-knowledge-starts-${process.pid}-${files++}.txt`);
   writeFileSync(starts, '');
-  return { starts, entry: { command: process.execPath, args: [STDIO], env: { KNOWLEDGE_PAGES: JSON.stringify(PAGES), KNOWLEDGE_STARTS: starts } } };
+  const env = { KNOWLEDGE_PAGES: JSON.stringify(PAGES), KNOWLEDGE_STARTS: starts, KNOWLEDGE_STALL: `${starts}.stall` };
+  return { starts, entry: { command: process.execPath, args: [STDIO], env } };
 }
 
 const pids = (starts: string): number[] => (existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').filter(Boolean).map(Number) : []);
@@ -83,6 +84,14 @@ const killedInFlight: Scenario = async (pool, server, starts) => {
   await client.close();
   expect(await oneAsk(pool, server)).toContain('rev-policy');
 };
+const stalled: Scenario = async (pool, server, starts) => {
+  writeFileSync(`${starts}.stall`, '');
+  const began = Date.now();
+  await expect(oneAsk(pool, server)).rejects.toThrow();
+  // The call's own time limit (5 s) ends the wait; the stalled server is not asked again.
+  expect(Date.now() - began).toBeLessThan(8_000);
+  expect(await oneAsk(pool, server)).toContain('rev-policy');
+};
 const idleThenAsk: Scenario = async (pool, server, starts) => {
   await oneAsk(pool, server);
   expect(await until(() => pool.size() === 0 && !alive(pids(starts)[0] as number))).toBe(true);
@@ -99,6 +108,7 @@ describe('the knowledge pool over a real stdio server', () => {
     ['four Asks at once start it once', concurrent, 60_000, 1],
     ['a killed server is started again on the next Ask', killedBetween, 60_000, 2],
     ['a call on a server that dies fails at once, and the next Ask starts it again', killedInFlight, 60_000, 2],
+    ['a server that stops answering fails the call at its time limit, and the next Ask starts it again', stalled, 60_000, 2],
     ['an unused server is closed after the idle time and started again when asked', idleThenAsk, 150, 2],
   ])('%s', async (_name, scenario, idleMs, wantStarts) => {
     const { starts, entry } = stdioEntry();
