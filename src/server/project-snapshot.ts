@@ -34,6 +34,8 @@ export interface ProjectSnapshot {
   executor: Executor;
   gate: BlockGate;
   ask: AskService;
+  /** The server's warm knowledge servers (every snapshot shares them). */
+  knowledge?: KnowledgePool;
 }
 
 export interface SnapshotSource {
@@ -82,7 +84,8 @@ export async function buildSnapshot(
     ...(parts.knowledge !== undefined ? { knowledge: parts.knowledge } : {}),
     ...(parts.now !== undefined ? { now: parts.now } : {}),
   });
-  return { generation, loadedAt: new Date().toISOString(), manifest, config, executor, gate: router.gate, ask };
+  const knowledge = parts.knowledge !== undefined ? { knowledge: parts.knowledge } : {};
+  return { generation, loadedAt: new Date().toISOString(), manifest, config, executor, gate: router.gate, ask, ...knowledge };
 }
 
 /** A source that never reloads: a server built over a fixed manifest (tests, a host's own). */

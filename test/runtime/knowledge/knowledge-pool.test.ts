@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../src/index.js';
+import { openToolContext } from '../../../src/runtime/agent-tools/open-context.js';
 import { type KnowledgeClient, openKnowledgeClient } from '../../../src/runtime/knowledge/knowledge-client.js';
 import { createKnowledgePool, type KnowledgePool, poolKey, poolPerson } from '../../../src/runtime/knowledge/knowledge-pool.js';
 import { type KnowledgeServer, serverOf } from '../../../src/runtime/knowledge/servers.js';
@@ -226,6 +227,25 @@ describe('svc eval keeps its knowledge servers warm for one set', () => {
     const r = svc(['eval', 'set.yaml'], root);
     expect(r.code).toBe(0);
     expect(pids(starts)).toHaveLength(1);
+    expect(pids(starts).every((pid) => !alive(pid))).toBe(true);
+  });
+});
+
+describe('svc mcp keeps its knowledge servers warm for the session', () => {
+  it('starts the server once for two Asks and leaves no process once the session closes', async () => {
+    const { starts, entry } = stdioEntry();
+    const root = await commerceProject();
+    writeFileSync(join(root, '.mcp.json'), JSON.stringify({ mcpServers: { 'team-docs': { label: 'Team wiki', use: ['knowledge'], ...entry } } }));
+    const opened = await openToolContext({ project: root, log: () => undefined, traces: false });
+    try {
+      for (const _ of [1, 2]) {
+        const run = await opened.ctx.asks.ask({ question: 'top 3 states by revenue' }, undefined);
+        expect(run.knowledge?.citations.length).toBeGreaterThan(0);
+      }
+      expect(pids(starts)).toHaveLength(1);
+    } finally {
+      await opened.close();
+    }
     expect(pids(starts).every((pid) => !alive(pid))).toBe(true);
   });
 });
