@@ -65,7 +65,7 @@ function entryBook(idleMs: number) {
   const idle = (key: string, entry: Entry): void => {
     clearTimeout(entry.timer);
     entry.timer = setTimeout(() => void (entry.leases > 0 ? idle(key, entry) : drop(key, entry)), idleMs);
-    // A warm server never keeps the process alive by itself.
+    // The idle timer alone never keeps the process alive (its server pipes may; close() ends those).
     entry.timer.unref();
   };
   const lease = (key: string, entry: Entry, client: KnowledgeClient): KnowledgeClient => {
