@@ -38,6 +38,7 @@ const suites = [
   ['ask-throughput', async () => (await import('./ask-throughput.mjs')).benchAskThroughput],
   ['admission', async () => (await import('./admission.mjs')).benchAdmission],
   ['warehouse-throughput', async () => (await import('./warehouse-throughput.mjs')).benchWarehouseThroughput],
+  ['knowledge-overhead', async () => (await import('./knowledge-overhead.mjs')).benchKnowledgeOverhead],
 ];
 if (against) {
   benchAgainst(

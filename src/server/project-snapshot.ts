@@ -21,6 +21,7 @@ import type { BlockGate } from '../rules/gates/answer-gate.js';
 import { type AskService, createAskService, withDraft } from '../runtime/agent-runs/ask-service.js';
 import { dataAwareRouter } from '../runtime/agent-runs/data-values.js';
 import { configuredProvider } from '../runtime/agent-runs/model-provider.js';
+import type { KnowledgePool } from '../runtime/knowledge/knowledge-pool.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { Executor } from '../warehouse/types.js';
 
@@ -33,6 +34,8 @@ export interface ProjectSnapshot {
   executor: Executor;
   gate: BlockGate;
   ask: AskService;
+  /** The server's warm knowledge servers (every snapshot shares them). */
+  knowledge?: KnowledgePool;
 }
 
 export interface SnapshotSource {
@@ -51,6 +54,8 @@ export interface SnapshotParts {
   recorder?: TraceRecorder;
   threads?: ThreadStore;
   runs?: RunStore;
+  /** Warm knowledge servers, kept across snapshots and closed with the server. */
+  knowledge?: KnowledgePool;
   openExecutor(config: SvcConfig): Executor;
   now?: () => Date;
 }
@@ -76,9 +81,11 @@ export async function buildSnapshot(
     ...(parts.recorder !== undefined ? { recorder: parts.recorder } : {}),
     ...(parts.threads !== undefined ? { threads: parts.threads } : {}),
     ...(parts.runs !== undefined ? { runs: parts.runs } : {}),
+    ...(parts.knowledge !== undefined ? { knowledge: parts.knowledge } : {}),
     ...(parts.now !== undefined ? { now: parts.now } : {}),
   });
-  return { generation, loadedAt: new Date().toISOString(), manifest, config, executor, gate: router.gate, ask };
+  const knowledge = parts.knowledge !== undefined ? { knowledge: parts.knowledge } : {};
+  return { generation, loadedAt: new Date().toISOString(), manifest, config, executor, gate: router.gate, ask, ...knowledge };
 }
 
 /** A source that never reloads: a server built over a fixed manifest (tests, a host's own). */

@@ -2,9 +2,10 @@
  * A read-only document server for tests, built with the MCP SDK: `search` ({ query } ->
  * { results: [{ id, title, url }] }) and `fetch` ({ id } -> { id, title, url, text }), as the
  * knowledge client expects. Run as a program it serves stdio (pages from KNOWLEDGE_PAGES, and
- * KNOWLEDGE_WRITES=1 makes its fetch tool say it writes); `serveKnowledgeHttp` serves the same
+ * KNOWLEDGE_WRITES=1 makes its fetch tool say it writes; KNOWLEDGE_STARTS names a file each start appends its pid to; KNOWLEDGE_STALL a file whose presence makes one search never answer); `serveKnowledgeHttp` serves the same
  * over Streamable HTTP on a free loopback port and counts the calls it answers.
  */
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -24,6 +25,12 @@ export function knowledgeMcpServer(pages, options = {}) {
     { description: 'Search team documents', inputSchema: { query: z.string() }, annotations: { readOnlyHint: true } },
     async ({ query }) => {
       calls.push({ tool: 'search', query });
+      // A stalled server: the first search after the file KNOWLEDGE_STALL names appears never answers (the file is taken away).
+      const stall = process.env.KNOWLEDGE_STALL;
+      if (stall !== undefined && existsSync(stall)) {
+        rmSync(stall);
+        await new Promise(() => undefined);
+      }
       const asked = new Set(words(query));
       const results = pages.filter((p) => words(`${p.title} ${p.text}`).some((w) => asked.has(w))).map((p) => ({ id: p.id, title: p.title, url: p.url }));
       return json({ results });
@@ -68,5 +75,7 @@ export async function serveKnowledgeHttp(pages, options = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const pages = JSON.parse(process.env.KNOWLEDGE_PAGES ?? '[]');
+  // Each start is told to the file KNOWLEDGE_STARTS names, one pid a line, so tests can count starts and look for leftovers.
+  if (process.env.KNOWLEDGE_STARTS !== undefined) appendFileSync(process.env.KNOWLEDGE_STARTS, `${process.pid}\n`);
   await knowledgeMcpServer(pages, { writes: process.env.KNOWLEDGE_WRITES === '1' }).connect(new StdioServerTransport());
 }

@@ -22,6 +22,7 @@ import { compileText } from '../../rules/certify/index.js';
 import type { TraceRecorder } from '../../traces/index.js';
 import type { Executor } from '../../warehouse/types.js';
 import { readDraftFile } from '../drafts/draft-files.js';
+import type { KnowledgePool } from '../knowledge/knowledge-pool.js';
 import type { ModelProvider } from './model-provider.js';
 import { runAsk } from './run-ask.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
@@ -41,6 +42,7 @@ export interface AskServiceInput {
   values?: DataValues;
   threads?: ThreadStore;
   runs?: RunStore;
+  knowledge?: KnowledgePool;
 }
 
 export interface AskService {
@@ -116,6 +118,7 @@ function contextOf(input: AskServiceInput, asker: Asker, manifest: Manifest, rou
     ...(input.draftOwner !== undefined ? { draftOwner: input.draftOwner } : {}),
     ...(input.threads !== undefined ? { threads: input.threads } : {}),
     ...(input.runs !== undefined ? { runs: input.runs } : {}),
+    ...(input.knowledge !== undefined ? { knowledge: input.knowledge } : {}),
   };
 }
 

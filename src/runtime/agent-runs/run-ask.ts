@@ -30,6 +30,7 @@ import { audit } from '../../hooks/audit.js';
 import { blockSources } from '../../hooks/source-access.js';
 import { readKnowledge } from '../knowledge/knowledge-loop.js';
 import { knowledgePlan } from '../knowledge/knowledge-plan.js';
+import { poolPerson } from '../knowledge/knowledge-pool.js';
 import { answerWords } from './answer-words.js';
 import { definitionRun } from './definition-answer.js';
 import { type AskTrace, beginTrace, failTrace, finishTrace, traceAttempt, traceNames, traceRoute } from './record-trace.js';
@@ -201,7 +202,9 @@ async function withKnowledge(ctx: AskContext, run: AskRun): Promise<AskRun> {
   if (run.trust !== 'certified') return run;
   const plan = await knowledgePlan(ctx.asker, ctx.root, modelIsLocal(ctx));
   if (plan.servers.length === 0 && plan.notRead.length === 0) return run;
-  const read = await readKnowledge(ctx.asker, run.question, plan, run.runId);
+  const pool = ctx.knowledge;
+  const person = poolPerson(ctx.asker);
+  const read = await readKnowledge(ctx.asker, run.question, plan, run.runId, pool === undefined ? undefined : (s) => pool.client(s, person));
   return { ...run, ...(read.knowledge !== undefined ? { knowledge: read.knowledge } : {}), ...(read.steps.length > 0 ? { steps: read.steps } : {}) };
 }
 

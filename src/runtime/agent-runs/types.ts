@@ -17,6 +17,7 @@ import type { TraceRecorder } from '../../traces/index.js';
 import type { Executor } from '../../warehouse/types.js';
 import type { CaptureCode } from '../codes.js';
 import type { KnowledgeContext, KnowledgeStep } from '../knowledge/knowledge-loop.js';
+import type { KnowledgePool } from '../knowledge/knowledge-pool.js';
 import type { ModelProvider } from './model-provider.js';
 
 /** The Ask request; the same fields as the `query_via_metadata` tool arguments plus capture control. */
@@ -207,4 +208,6 @@ export interface AskContext {
   runs?: RunStore;
   /** Told of the run's progress (a streaming request); never waited for. */
   progress?: (event: AskProgress) => void;
+  /** Warm knowledge servers (a long-lived surface); without one each Ask starts its own. */
+  knowledge?: KnowledgePool;
 }

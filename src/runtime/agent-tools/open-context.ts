@@ -13,6 +13,7 @@ import { createTraceRecorder } from '../../traces/index.js';
 import { createExecutor } from '../../warehouse/executor.js';
 import { dataAwareRouter } from '../agent-runs/data-values.js';
 import { createModelProvider, type ModelProvider, ModelProviderError } from '../agent-runs/model-provider.js';
+import { createKnowledgePool } from '../knowledge/knowledge-pool.js';
 import { ProjectNotReadyError } from '../project/project-not-ready.js';
 import { createToolContext, type ToolContext } from './context.js';
 
@@ -66,7 +67,10 @@ export async function openToolContext(options: OpenOptions = {}): Promise<Opened
   const executor = createExecutor({ root, config });
   const recorder = options.traces === false ? undefined : createTraceRecorder({ root });
   const { router } = await dataAwareRouter(manifest, config, executor);
+  // The session's Asks share warm knowledge servers, closed with it.
+  const knowledge = createKnowledgePool();
   const ctx = createToolContext({
+    knowledge,
     root,
     config,
     manifest,
@@ -83,6 +87,7 @@ export async function openToolContext(options: OpenOptions = {}): Promise<Opened
     close: () => {
       closing ??= (async () => {
         await recorder?.close().catch(() => undefined);
+        await knowledge.close();
         await executor.close();
       })();
       return closing;

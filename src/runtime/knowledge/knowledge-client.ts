@@ -25,6 +25,8 @@ export interface KnowledgeClient {
   search(query: string): Promise<KnowledgeHit[]>;
   fetch(pageId: string): Promise<KnowledgePage>;
   close(): Promise<void>;
+  /** False once the connection closed (the process died) or a call failed other than by the tool's own error answer. */
+  healthy?(): boolean;
 }
 
 /** The server may not be read: it lacks a tool or says one writes. */
@@ -34,6 +36,9 @@ export class KnowledgeServerRefused extends Error {
     this.name = 'KnowledgeServerRefused';
   }
 }
+
+/** The tool answered, with an error or something unreadable: the server itself is well. */
+class ToolAnswerError extends Error {}
 
 const CALL_MS = 5_000;
 const HITS = 5;
@@ -53,10 +58,14 @@ function transportOf(server: KnowledgeServer): Transport {
 
 /** The tool result's JSON: structured content, else the first text part read as JSON. */
 function payloadOf(result: { structuredContent?: unknown; content?: unknown; isError?: unknown }): unknown {
-  if (result.isError === true) throw new Error('the tool answered an error');
+  if (result.isError === true) throw new ToolAnswerError('the tool answered an error');
   if (result.structuredContent !== undefined) return result.structuredContent;
   const first = Array.isArray(result.content) ? (result.content as Array<{ type?: string; text?: string }>).find((c) => c.type === 'text') : undefined;
-  return first?.text === undefined ? undefined : JSON.parse(first.text);
+  try {
+    return first?.text === undefined ? undefined : JSON.parse(first.text);
+  } catch {
+    throw new ToolAnswerError('the tool answered something that is not JSON');
+  }
 }
 
 const text = (v: unknown, max: number): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.slice(0, max) : undefined);
@@ -90,9 +99,19 @@ export async function openKnowledgeClient(server: KnowledgeServer): Promise<Know
     await client.close().catch(() => undefined);
     throw error;
   }
-  const call = async (name: string, args: Record<string, unknown>) =>
-    payloadOf((await client.callTool({ name, arguments: args }, undefined, options)) as Record<string, unknown>);
+  let broken = false;
+  client.onclose = () => void (broken = true);
+  const call = async (name: string, args: Record<string, unknown>): Promise<unknown> => {
+    try {
+      return payloadOf((await client.callTool({ name, arguments: args }, undefined, options)) as Record<string, unknown>);
+    } catch (error) {
+      // A timeout or a lost connection may leave the server unable to answer again; its own error answer does not.
+      if (!(error instanceof ToolAnswerError)) broken = true;
+      throw error;
+    }
+  };
   return {
+    healthy: () => !broken,
     async search(query) {
       const payload = await call(server.searchTool, { ...server.searchArgs, [server.searchArg]: query });
       const results = payload !== null && typeof payload === 'object' ? (payload as { results?: unknown }).results : undefined;

@@ -33,6 +33,7 @@ function contextOf(snapshot: ProjectSnapshot, root: string, log: (line: string) 
       executor: snapshot.executor,
       router: snapshot.ask.router(),
       log,
+      ...(snapshot.knowledge !== undefined ? { knowledge: snapshot.knowledge } : {}),
       ...(provider !== undefined ? { provider } : {}),
     });
     contexts.set(snapshot, ctx);

@@ -21,6 +21,7 @@ import { statementObserver } from '../../hooks/statement-observer.js';
 import type { MemoryStore } from '../../hooks/stores/memory-store.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { ThreadStore } from '../../hooks/stores/thread-store.js';
+import { createKnowledgePool, type KnowledgePool } from '../../runtime/knowledge/knowledge-pool.js';
 import { ProjectNotReadyError } from '../../runtime/project/project-not-ready.js';
 import { takeSchemaSnapshot } from '../../runtime/validate/take-snapshot.js';
 import { createTraceRecorder, type TraceRecorder } from '../../traces/index.js';
@@ -42,6 +43,8 @@ export interface LocalServerOptions {
   project?: string;
   /** Where to start looking for the project (default: the process's working directory). */
   cwd?: string;
+  /** How long an unused knowledge server is kept warm (default 5 minutes, KNOWLEDGE_IDLE_MS). */
+  knowledgeIdleMs?: number;
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
   /** Port (default 4545; 0 picks a free one). */
@@ -164,6 +167,7 @@ interface Opened {
   threads: ThreadStore;
   runs: RunStore;
   memory: MemoryStore;
+  knowledge: KnowledgePool;
   source: SnapshotSource;
 }
 
@@ -234,9 +238,10 @@ async function open(options: LocalServerOptions, log: (line: string) => void): P
   const threads = await conversationStore(options.hostHooks, root, guard);
   const runs = runStore(options.hostHooks, root, guard);
   const memory = await memoryStore(options.hostHooks, root, guard);
-  const parts = { root, recorder, threads, runs, openExecutor: makeExecutor };
+  const knowledge = createKnowledgePool(options.knowledgeIdleMs !== undefined ? { idleMs: options.knowledgeIdleMs } : {});
+  const parts = { root, recorder, threads, runs, knowledge, openExecutor: makeExecutor };
   const source = liveSource(parts, await buildSnapshot(parts, manifest, config, executor, 1), log);
-  return { root, config, manifest, executor, recorder, threads, runs, memory, source };
+  return { root, config, manifest, executor, recorder, threads, runs, memory, knowledge, source };
 }
 
 /** Where and how the server listens, and who may call it. */
@@ -267,6 +272,7 @@ async function listen(options: LocalServerOptions, o: Opened, edge: Edge): Promi
     await o.threads.close();
     await o.runs.close();
     await o.memory.close();
+    await o.knowledge.close();
   };
   try {
     await app.listen({ host: edge.host, port: options.port ?? 4545 });
