@@ -5,8 +5,8 @@
  * checked yet`; "All data certified and verified" appears only when the server's rules say so.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { PageRun, TileRun } from '../../server/contract/apps.js';
-import { api } from '../client/api.js';
+import type { Library, PageRun, TileRun } from '../../server/contract/apps.js';
+import { api, useResource } from '../client/api.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 
@@ -59,7 +59,7 @@ function TileView({ tile, label, at }: { tile: TileRun; label: string; at: TileE
             />
           ) : null}
           {tile.kind === 'kpi' && tile.rows[0] !== undefined ? <p class="kpi">{String(Object.values(tile.rows[0]).at(-1) ?? '')}</p> : null}
-          {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} exportRoute={exportRoute} /> : null}
+          {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} label={title} exportRoute={exportRoute} /> : null}
         </>
       ) : null}
       {tile.figuresWithheld === true ? (
@@ -98,6 +98,25 @@ function Filters({ ids, values, onApply }: { ids: string[]; values: Record<strin
   );
 }
 
+/** Links to every page of this App (from the library, so only an App the reader may open), the current one marked. */
+function PageNav({ appId, pageId }: { appId: string; pageId: string }) {
+  const app = useResource<Library>('/api/apps').value?.apps.find((a) => a.id === appId);
+  if (app === undefined || app.pages.length < 2) return null;
+  return (
+    <nav class="page-nav" aria-label={`Pages of ${app.title ?? app.id}`}>
+      <ul>
+        {app.pages.map((p) => (
+          <li>
+            <a href={`/apps/${encodeURIComponent(appId)}/${encodeURIComponent(p.id)}`} {...(p.id === pageId ? { 'aria-current': 'page' as const } : {})}>
+              {p.title ?? p.id}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The page run with `filters`, run again when the page or its filters change: the run, the filters the page takes, why it failed. */
 function usePageRun(appId: string, pageId: string, filters: Record<string, string>) {
   const [run, setRun] = useState<PageRun | undefined>();
@@ -128,6 +147,7 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
         </p>
         {run?.trust.text !== undefined ? <p class="all-certified">{run.trust.text}</p> : null}
       </header>
+      <PageNav appId={appId} pageId={pageId} />
       <Filters ids={filterIds} values={filters} onApply={setFilters} />
       {failure !== undefined ? (
         <p class="error" role="alert">
