@@ -4,7 +4,7 @@
  * server, the built files under /assets/, and no file outside them; its icon and description;
  * answers compressed over real HTTP for a client that accepts it.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,21 @@ describe('the web app route', () => {
     expect(r.body).toContain('<script type="module" src="/assets/app.js"></script>');
     expect(r.body).not.toMatch(/<script>(?!<\/script>)/);
     expect(r.body).not.toContain('svc-hosted');
+  });
+
+  it('keeps the chart library out of the main script, in a chunk served beside it', async () => {
+    const assets = readdirSync(`${webRoot()}assets`);
+    const chunks = assets.filter((f) => /^chunk-[A-Z0-9]+\.js$/.test(f));
+    expect(chunks.length).toBeGreaterThan(0);
+    const main = readFileSync(`${webRoot()}assets/app.js`, 'utf8');
+    // The first screen needs under 100 KB of script; Plot alone is larger than that.
+    expect(main.length).toBeLessThan(100_000);
+    for (const chunk of chunks) {
+      expect(main).toContain(`./${chunk}`);
+      const r = await server(false).inject({ method: 'GET', url: `/assets/${chunk}` });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toContain('javascript');
+    }
   });
 
   it('marks the page of a hosted server', async () => {

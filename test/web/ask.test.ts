@@ -88,6 +88,21 @@ describe('Ask in the browser', () => {
     await screenshot(page, 'ask-refused');
   });
 
+  it('loads only the main script for an empty Ask page, and the chart library with the first chart', async () => {
+    const scripts: string[] = [];
+    const heard = (r: { url(): string }) => {
+      if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    };
+    page.on('request', heard);
+    await page.goto(`${served.url}/ask`);
+    await page.getByRole('region', { name: 'Questions certified blocks answer' }).waitFor();
+    expect(scripts).toEqual(['/assets/app.js']);
+    await ask('top 3 states by revenue');
+    await last().locator('figure.chart svg').waitFor();
+    page.off('request', heard);
+    expect(scripts.filter((s) => s.startsWith('/assets/chunk-')).length).toBeGreaterThan(0);
+  });
+
   it("says a refusal's reason and its next step once each", async () => {
     await page.goto(`${served.url}/ask`);
     await ask("What is Ava Smith's email address?");
