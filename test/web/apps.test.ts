@@ -4,7 +4,8 @@
  * in the header badge, the `N of M tiles certified` line and every tile badge, the value the
  * server's rules decide; `/?app=<id>&page=<id>` opens that page and the parameters are removed;
  * each tile's landmarks are named after the tile (no two landmarks alike) and the page links to
- * the App's other pages.
+ * the App's other pages; the page's layout stays still while its tiles run (layout shift under
+ * 0.1, as Chromium measures it).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,5 +146,22 @@ describe('Apps in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/apps/growth/customers');
     expect(await pages.getByRole('link', { name: 'Customers' }).getAttribute('aria-current')).toBe('page');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('keeps the layout of an App page still while its tiles run (cumulative layout shift under 0.1)', async () => {
+    await page.goto(`${served.url}/apps/growth/overview`);
+    await page.locator('.tile figure.chart svg').first().waitFor();
+    await page.locator('.tile table').first().waitFor();
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) total += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 500);
+        }),
+    );
+    expect(shift).toBeLessThan(0.1);
   });
 });

@@ -98,10 +98,11 @@ function Filters({ ids, values, onApply }: { ids: string[]; values: Record<strin
   );
 }
 
-/** Links to every page of this App (from the library, so only an App the reader may open), the current one marked. */
+/** Links to every page of this App (from the library, so only an App the reader may open), the current one marked; an empty slot for a one-page App. */
 function PageNav({ appId, pageId }: { appId: string; pageId: string }) {
   const app = useResource<Library>('/api/apps').value?.apps.find((a) => a.id === appId);
-  if (app === undefined || app.pages.length < 2) return null;
+  // The slot keeps its height while the library loads, so the tiles below never move for it.
+  if (app === undefined || app.pages.length < 2) return <div class="page-nav" />;
   return (
     <nav class="page-nav" aria-label={`Pages of ${app.title ?? app.id}`}>
       <ul>
@@ -140,6 +141,8 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
   const label = run?.trust.label ?? NOT_CHECKED;
   return (
     <section class="app-page">
+      {/* Above the header, whose trust lines grow when the page has run: the links never move. */}
+      <PageNav appId={appId} pageId={pageId} />
       <header class="page-head">
         <h1>{run?.title ?? pageId}</h1> <Badge label={label} />
         <p class="trust-line" data-trust-line={label}>
@@ -147,7 +150,6 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
         </p>
         {run?.trust.text !== undefined ? <p class="all-certified">{run.trust.text}</p> : null}
       </header>
-      <PageNav appId={appId} pageId={pageId} />
       <Filters ids={filterIds} values={filters} onApply={setFilters} />
       {failure !== undefined ? (
         <p class="error" role="alert">

@@ -32,6 +32,8 @@ export function chartOf(
   return { type, x, y };
 }
 
+const CHART_HEIGHT = 320;
+
 type Chart = NonNullable<ReturnType<typeof chartOf>>;
 
 /** The chart as one named image, as wide as its box allows. */
@@ -45,6 +47,8 @@ function drawChart(Plot: typeof import('./plot-marks.js'), host: HTMLElement, ch
     marks,
     marginLeft: 60,
     width: Math.min(760, host.clientWidth || 760),
+    // The height the figure reserves before Plot has loaded (styles.css), so drawing moves nothing.
+    height: CHART_HEIGHT,
     ariaLabel: label,
     x: { label: chart.x },
     y: { label: chart.y, grid: true },
