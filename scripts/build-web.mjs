@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 /**
  * Builds the browser app into dist/web/: src/web/main.tsx bundled with its libraries (Preact,
- * Observable Plot) into one ES module, the stylesheet and the page beside it. Everything is
+ * Observable Plot) into ES modules (app.js, with chunks it loads when first needed), the stylesheet, the page and its icon beside it. Everything is
  * served by svc itself: no CDN, so the app works offline. The app is type-checked first, together
  * with the server's HTTP contract (src/server/contract): the app imports the contract's types
  * only (`import type`), which the bundle drops, so no server code reaches the browser.
@@ -25,10 +25,16 @@ await build({
   target: 'es2022',
   jsx: 'automatic',
   jsxImportSource: 'preact',
-  outfile: join(out, 'assets/app.js'),
+  // The first screen loads app.js only; libraries used later (Plot, with the first chart) come
+  // as chunks beside it, fetched from the same origin when first needed.
+  splitting: true,
+  outdir: join(out, 'assets'),
+  entryNames: 'app',
+  chunkNames: 'chunk-[hash]',
   legalComments: 'linked',
   logLevel: 'warning',
 });
 copyFileSync(join(root, 'src/web/styles.css'), join(out, 'assets/app.css'));
 copyFileSync(join(root, 'src/web/index.html'), join(out, 'index.html'));
+copyFileSync(join(root, 'src/web/favicon.ico'), join(out, 'favicon.ico'));
 process.stdout.write('build-web: dist/web/index.html and assets written\n');

@@ -103,7 +103,7 @@ describe('read routes', () => {
     await missing.close();
   });
 
-  it('GET /api/blocks lists ids, status, description, owner and params, sorted', async () => {
+  it('GET /api/blocks lists ids, status, description, owner, params and example questions, sorted', async () => {
     const list = (await app.inject({ method: 'GET', url: '/api/blocks' })).json() as { blocks: Array<Record<string, unknown>>; certification: unknown };
     const { blocks } = list;
     // The fixture runs with the unsigned setting: the Blocks page shows the warning svc lint gives.
@@ -127,6 +127,8 @@ describe('read routes', () => {
         { name: 'top_n', type: 'number', required: false, default: 12 },
       ],
       trust: { label: 'certified', servable: true },
+      // Its declared example questions, which an empty Ask page suggests.
+      examples: ['What was revenue last week?', 'Show weekly revenue since March 2025'],
     });
     expect(blocks.find((b) => b['id'] === 'sales.orders_by_state')?.['status']).toBe('draft');
     // Declared and received as certified, but its wording still says review required: the gate's one decision.

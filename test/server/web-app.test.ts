@@ -1,8 +1,12 @@
 /**
  * The web app's route (routes/web-app.ts): the page at every screen's path with a content
  * security policy that allows no inline script, the `svc-hosted` meta tag only on a hosted
- * server, the built files under /assets/, and no file outside them.
+ * server, the built files under /assets/, and no file outside them; its icon and description;
+ * answers compressed over real HTTP for a client that accepts it.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/index.js';
 import { APP_PATHS } from '../../src/server/app-paths.js';
@@ -42,6 +46,21 @@ describe('the web app route', () => {
     expect(r.body).not.toContain('svc-hosted');
   });
 
+  it('keeps the chart library out of the main script, in a chunk served beside it', async () => {
+    const assets = readdirSync(`${webRoot()}assets`);
+    const chunks = assets.filter((f) => /^chunk-[A-Z0-9]+\.js$/.test(f));
+    expect(chunks.length).toBeGreaterThan(0);
+    const main = readFileSync(`${webRoot()}assets/app.js`, 'utf8');
+    // The first screen needs under 100 KB of script; Plot alone is larger than that.
+    expect(main.length).toBeLessThan(100_000);
+    for (const chunk of chunks) {
+      expect(main).toContain(`./${chunk}`);
+      const r = await server(false).inject({ method: 'GET', url: `/assets/${chunk}` });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toContain('javascript');
+    }
+  });
+
   it('marks the page of a hosted server', async () => {
     const r = await server(true).inject({ method: 'GET', url: '/ask' });
     expect(r.body).toContain('<meta name="svc-hosted" content="1" />');
@@ -59,5 +78,61 @@ describe('the web app route', () => {
     expect(r.statusCode).toBe(status);
     if (type !== undefined) expect(r.headers['content-type']).toContain(type);
     if (status === 404) expect(r.body).not.toContain('"name": "svc-toolchain"');
+  });
+});
+
+/** One GET over real HTTP on loopback, with its raw (still encoded) body. */
+function get(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject).end();
+  });
+}
+
+describe('the web app over HTTP', () => {
+  const script = () => readFileSync(`${webRoot()}assets/app.js`);
+  it.each([
+    ['gzip', 'gzip', gunzipSync],
+    ['br', 'br', brotliDecompressSync],
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+  ] as const)('sends the main script compressed to a client accepting %s', async (accept, encoding, decode) => {
+    const app = server(false);
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const r = await get(base, '/assets/app.js', { 'accept-encoding': accept });
+      expect(r.status).toBe(200);
+      expect(r.headers['content-encoding']).toBe(encoding);
+      expect(r.body.length).toBeLessThan(script().length / 2);
+      expect(decode(r.body).equals(script())).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the script as it is to a client that accepts no encoding', async () => {
+    const app = server(false);
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const r = await get(base, '/assets/app.js', {});
+      expect(r.headers['content-encoding']).toBeUndefined();
+      expect(r.body.equals(script())).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers /favicon.ico with an icon and the page with a description', async () => {
+    const app = server(false);
+    const icon = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/x-icon');
+    // An ICO file starts with reserved 0, type 1 (icon).
+    expect([...icon.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toMatch(/<meta name="description" content="[^"]{40,}" \/>/);
   });
 });

@@ -2,7 +2,10 @@
  * Apps in real Chromium against a real `svc serve`: the library shows each App's lifecycle
  * only; an App page reads `Trust not checked yet` before it has run, then one trust value alike
  * in the header badge, the `N of M tiles certified` line and every tile badge, the value the
- * server's rules decide; `/?app=<id>&page=<id>` opens that page and the parameters are removed.
+ * server's rules decide; `/?app=<id>&page=<id>` opens that page and the parameters are removed;
+ * each tile's landmarks are named after the tile (no two landmarks alike) and the page links to
+ * the App's other pages; the page's layout stays still while its tiles run (layout shift under
+ * 0.1, as Chromium measures it).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,5 +118,50 @@ describe('Apps in the browser', () => {
     await page.locator('.tile').first().waitFor();
     await expect.poll(async () => page.locator('.tile[aria-label="Top states by revenue"] tbody tr').count()).toBeLessThan(before);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("names each tile's landmarks after the tile, no two landmarks on the page alike", async () => {
+    await page.goto(`${served.url}/apps/growth/overview`);
+    await page.locator('.tile table').first().waitFor();
+    const names = await page.evaluate(() =>
+      [...document.querySelectorAll('section[aria-label], article[aria-label], nav[aria-label], aside[aria-label], form[aria-label]')].map((e) =>
+        e.getAttribute('aria-label'),
+      ),
+    );
+    expect(names.filter((n) => /result table|rows/i.test(n ?? '')).length).toBeGreaterThan(1);
+    expect(names.length).toBe(new Set(names).size);
+    const tile = page.locator('.tile[aria-label="Top states by revenue"]');
+    expect(await tile.getByRole('region', { name: 'Top states by revenue: result table' }).count()).toBe(1);
+    expect(await tile.getByRole('region', { name: 'Top states by revenue: rows' }).count()).toBe(1);
+  });
+
+  it("links to the App's other pages, the current one marked", async () => {
+    await page.goto(`${served.url}/apps/growth/overview`);
+    const pages = page.getByRole('navigation', { name: 'Pages of Growth' });
+    await pages.waitFor();
+    expect(await pages.getByRole('link').allTextContents()).toEqual(['Overview', 'Customers']);
+    expect(await pages.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+    await pages.getByRole('link', { name: 'Customers' }).click();
+    await expect.poll(async () => page.locator('.page-head h1').textContent()).toBe('Customers');
+    expect(new URL(page.url()).pathname).toBe('/apps/growth/customers');
+    expect(await pages.getByRole('link', { name: 'Customers' }).getAttribute('aria-current')).toBe('page');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('keeps the layout of an App page still while its tiles run (cumulative layout shift under 0.1)', async () => {
+    await page.goto(`${served.url}/apps/growth/overview`);
+    await page.locator('.tile figure.chart svg').first().waitFor();
+    await page.locator('.tile table').first().waitFor();
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) total += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 500);
+        }),
+    );
+    expect(shift).toBeLessThan(0.1);
   });
 });

@@ -2,7 +2,8 @@
  * The web app in real Chromium against a real `svc serve` on the commerce fixture (a loopback
  * fake model writes Tier-2 SQL): a certified answer shows `Certified` with its block and a
  * chart; a needs-review answer shows `Review required`, `Saved for review as a draft block` and
- * Open draft; a refusal shows its reason; Open full trace reaches the trace page, which stops
+ * Open draft; a refusal says its reason and its next step once each; an empty Ask page suggests
+ * the example questions of certified blocks, and clicking one asks it; Open full trace reaches the trace page, which stops
  * polling once the trace is terminal; the Blocks page lists the new draft apart. Every page has
  * no serious accessibility violation (axe-core) and is saved as a screenshot.
  */
@@ -85,6 +86,54 @@ describe('Ask in the browser', () => {
     expect(await trust.textContent()).toContain('SENSITIVE_QUESTION');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'ask-refused');
+  });
+
+  it('loads only the main script for an empty Ask page, and the chart library with the first chart', async () => {
+    const scripts: string[] = [];
+    const heard = (r: { url(): string }) => {
+      if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    };
+    page.on('request', heard);
+    await page.goto(`${served.url}/ask`);
+    await page.getByRole('region', { name: 'Questions certified blocks answer' }).waitFor();
+    expect(scripts).toEqual(['/assets/app.js']);
+    await ask('top 3 states by revenue');
+    await last().locator('figure.chart svg').waitFor();
+    page.off('request', heard);
+    expect(scripts.filter((s) => s.startsWith('/assets/chunk-')).length).toBeGreaterThan(0);
+  });
+
+  it("says a refusal's reason and its next step once each", async () => {
+    await page.goto(`${served.url}/ask`);
+    await ask("What is Ava Smith's email address?");
+    const text = (await last().textContent()) ?? '';
+    const reason = "It asks for a person's contact details";
+    expect(text.split(reason).length - 1, text).toBe(1);
+    const next = (await last().locator('p.next').textContent())?.replace(/^Next: /, '') ?? '';
+    expect(next.length).toBeGreaterThan(10);
+    expect(text.split(next).length - 1, text).toBe(1);
+  });
+
+  it("suggests certified blocks' example questions on an empty page, and asks one when clicked", async () => {
+    const listed = (await (await page.request.get(`${served.url}/api/blocks`)).json()) as {
+      blocks: Array<{ trust: { label: string; servable: boolean }; examples: string[] }>;
+    };
+    const certified = new Set(listed.blocks.filter((b) => b.trust.label === 'certified' && b.trust.servable).flatMap((b) => b.examples));
+    const uncertified = new Set(listed.blocks.filter((b) => b.trust.label !== 'certified').flatMap((b) => b.examples));
+    await page.goto(`${served.url}/ask`);
+    const offered = page.getByRole('region', { name: 'Questions certified blocks answer' });
+    await offered.getByRole('button').first().waitFor();
+    const questions = await offered.getByRole('button').allTextContents();
+    expect(questions.length).toBeGreaterThan(1);
+    expect(questions.length).toBeLessThanOrEqual(6);
+    for (const q of questions) expect(certified.has(q) && !uncertified.has(q), q).toBe(true);
+    await offered.getByRole('button', { name: questions[0] }).click();
+    await last().waitFor();
+    expect(await last().locator('h2.question').textContent()).toBe(questions[0]);
+    expect(await last().locator('.trust').first().getAttribute('data-trust')).toBe('certified');
+    // Once a conversation has started, the suggestions give way to it.
+    expect(await offered.count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('shows the business terms and views beside a certified answer, and what a certified view holds', async () => {

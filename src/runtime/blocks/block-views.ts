@@ -53,6 +53,8 @@ export interface BlockSummary {
   params: ParamView[];
   /** The answer gate's decision: what Ask, the block-run route and every other surface read. */
   trust: TrustView;
+  /** Each declared example question (an empty Ask page suggests those of servable certified blocks). */
+  examples: string[];
 }
 
 function paramView(p: CompiledParam): ParamView {
@@ -73,6 +75,7 @@ export function blockSummary(block: CompiledBlock, refusal: RefusalCore | undefi
     ...(block.askedTimes !== undefined ? { askedTimes: block.askedTimes } : {}),
     params: block.params.map(paramView),
     trust: trustFrom(block, refusal),
+    examples: block.examples.map((e) => e.question),
   };
 }
 
@@ -86,8 +89,6 @@ export interface BlockDetail extends BlockSummary {
   tables: string[];
   /** Each declared test's text. */
   tests: string[];
-  /** Each declared example question. */
-  examples: string[];
   visualization: NonNullable<CompiledBlock['visualization']> | null;
   query: string;
   sourceSha256: string;
@@ -105,7 +106,6 @@ export function blockDetail(block: CompiledBlock, refusal: RefusalCore | undefin
     outputs: block.outputs,
     tables: block.tables,
     tests: block.tests.map((t) => t.text),
-    examples: block.examples.map((e) => e.question),
     visualization: block.visualization ?? null,
     query: block.query,
     sourceSha256: block.sourceSha256,

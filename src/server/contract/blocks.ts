@@ -47,8 +47,10 @@ const SUMMARY_PROPERTIES = {
       next: { type: 'string' },
     },
   },
+  /** Each declared example question (an empty Ask page suggests those of servable certified blocks). */
+  examples: TEXT_LIST,
 } as const;
-const SUMMARY_REQUIRED = ['id', 'status', 'effectiveStatus', 'description', 'owner', 'file', 'inDrafts', 'receipt', 'params', 'trust'] as const;
+const SUMMARY_REQUIRED = ['id', 'status', 'effectiveStatus', 'description', 'owner', 'file', 'inDrafts', 'receipt', 'params', 'trust', 'examples'] as const;
 
 export const BLOCK_SUMMARY = { type: 'object', required: SUMMARY_REQUIRED, additionalProperties: false, properties: SUMMARY_PROPERTIES } as const;
 export type BlockSummary = FromSchema<typeof BLOCK_SUMMARY>;
@@ -82,7 +84,7 @@ export const BLOCK_LIST_ROUTE = { response: { 200: BLOCK_LIST, ...errorResponses
 /** The full view of one block: the summary plus what a reader needs to use and trust it. */
 export const BLOCK_DETAIL = {
   type: 'object',
-  required: [...SUMMARY_REQUIRED, 'name', 'domain', 'tags', 'contract', 'outputs', 'tables', 'tests', 'examples', 'visualization', 'query', 'sourceSha256'],
+  required: [...SUMMARY_REQUIRED, 'name', 'domain', 'tags', 'contract', 'outputs', 'tables', 'tests', 'visualization', 'query', 'sourceSha256'],
   additionalProperties: false,
   properties: {
     ...SUMMARY_PROPERTIES,
@@ -104,8 +106,6 @@ export const BLOCK_DETAIL = {
     tables: TEXT_LIST,
     /** Each declared test's text. */
     tests: TEXT_LIST,
-    /** Each declared example question. */
-    examples: TEXT_LIST,
     /** The block's `visualization` section as written (`chart`, `x`, `y`, ...), or null. */
     visualization: { type: ['object', 'null'], additionalProperties: true },
     query: { type: 'string' },

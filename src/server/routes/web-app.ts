@@ -1,7 +1,8 @@
 /**
  * The browser app (built into dist/web by `npm run build`): its files under /assets/ and its
  * page at every screen's path (`/`, `/ask`, `/ask/traces/:runId`, `/blocks`, `/blocks/:id`,
- * `/apps`, `/apps/:appId/:pageId`, `/host` for a host's page inside the app). The page carries a content security policy that allows no inline script and loads
+ * `/apps`, `/apps/:appId/:pageId`, `/host` for a host's page inside the app), and its icon at
+ * `/favicon.ico`. The page carries a content security policy that allows no inline script and loads
  * nothing from another origin; on a hosted server it also carries `<meta name="svc-hosted">`, so
  * the app starts in host mode and never shows single-user screens. A server whose app was not
  * built answers the page with a sentence saying how to build it.
@@ -37,7 +38,7 @@ export function webRoot(): string | undefined {
 }
 
 const NOT_BUILT =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>svc</title></head><body><main><h1>svc</h1><p>The web app is not built: run <code>npm run build</code>, then start the server again. The API answers under /api/.</p></main></body></html>';
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>svc</title><meta name="description" content="svc answers questions from certified SQL blocks."></head><body><main><h1>svc</h1><p>The web app is not built: run <code>npm run build</code>, then start the server again. The API answers under /api/.</p></main></body></html>';
 
 function pageOf(root: string | undefined, hosted: boolean): string {
   const page = root === undefined ? NOT_BUILT : readFileSync(`${root}index.html`, 'utf8');
@@ -58,12 +59,18 @@ export const webAppRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps 
   const root = webRoot();
   const page = pageOf(root, deps.hooks !== undefined);
   for (const path of APP_PATHS) app.get(path, async (_request, reply) => sendPage(reply, page));
-  if (root !== undefined)
-    await app.register(fastifyStatic, {
-      root: `${root}assets`,
-      prefix: '/assets/',
-      decorateReply: false,
-      index: false,
-      setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
-    });
+  if (root === undefined) return;
+  // Read once: browsers ask for it on every page, and it never changes while the server runs.
+  const icon = existsSync(`${root}favicon.ico`) ? readFileSync(`${root}favicon.ico`) : undefined;
+  if (icon !== undefined)
+    app.get('/favicon.ico', async (_request, reply) =>
+      reply.header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=86400').type('image/x-icon').send(icon),
+    );
+  await app.register(fastifyStatic, {
+    root: `${root}assets`,
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
+  });
 };

@@ -4,6 +4,7 @@
  * deps. Request validation uses JSON Schema with coercion, defaults and property removal off:
  * a body that does not match is refused with 400, never silently reshaped.
  */
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { newRequestId } from '../../hooks/context/request-context.js';
 import type { RouteOptions, ServerDeps } from '../deps.js';
@@ -107,6 +108,10 @@ export function buildServer(given: ServerDeps): FastifyInstance {
   installRequestContext(app, deps);
   installSnapshots(app, deps.source ?? fixedSource(buildSnapshot(snapshotParts(deps), deps.manifest, deps.config, deps.executor, 1)));
   // Not awaited: fastify loads plugins in order before the first inject or listen.
+  // Before the routes, so each route's answer (the app's script and stylesheet, JSON) is
+  // compressed for a client that accepts it; request bodies stay as sent (no decompression),
+  // and the event stream of agent runs is written raw, so it is never held back for compression.
+  void app.register(fastifyCompress, { globalDecompression: false, encodings: ['br', 'gzip', 'deflate'] });
   for (const route of ROUTES) void app.register(route, { deps });
   // The trace routes belong to the local runtime and exist only where traces are recorded.
   // Exports key their question fingerprints with the host's salt, as the sink does.

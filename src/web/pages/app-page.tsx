@@ -5,8 +5,8 @@
  * checked yet`; "All data certified and verified" appears only when the server's rules say so.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { PageRun, TileRun } from '../../server/contract/apps.js';
-import { api } from '../client/api.js';
+import type { Library, PageRun, TileRun } from '../../server/contract/apps.js';
+import { api, useResource } from '../client/api.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
 
@@ -59,7 +59,7 @@ function TileView({ tile, label, at }: { tile: TileRun; label: string; at: TileE
             />
           ) : null}
           {tile.kind === 'kpi' && tile.rows[0] !== undefined ? <p class="kpi">{String(Object.values(tile.rows[0]).at(-1) ?? '')}</p> : null}
-          {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} exportRoute={exportRoute} /> : null}
+          {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} label={title} exportRoute={exportRoute} /> : null}
         </>
       ) : null}
       {tile.figuresWithheld === true ? (
@@ -98,6 +98,26 @@ function Filters({ ids, values, onApply }: { ids: string[]; values: Record<strin
   );
 }
 
+/** Links to every page of this App (from the library, so only an App the reader may open), the current one marked; an empty slot for a one-page App. */
+function PageNav({ appId, pageId }: { appId: string; pageId: string }) {
+  const app = useResource<Library>('/api/apps').value?.apps.find((a) => a.id === appId);
+  // The slot keeps its height while the library loads, so the tiles below never move for it.
+  if (app === undefined || app.pages.length < 2) return <div class="page-nav" />;
+  return (
+    <nav class="page-nav" aria-label={`Pages of ${app.title ?? app.id}`}>
+      <ul>
+        {app.pages.map((p) => (
+          <li>
+            <a href={`/apps/${encodeURIComponent(appId)}/${encodeURIComponent(p.id)}`} {...(p.id === pageId ? { 'aria-current': 'page' as const } : {})}>
+              {p.title ?? p.id}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The page run with `filters`, run again when the page or its filters change: the run, the filters the page takes, why it failed. */
 function usePageRun(appId: string, pageId: string, filters: Record<string, string>) {
   const [run, setRun] = useState<PageRun | undefined>();
@@ -121,6 +141,8 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
   const label = run?.trust.label ?? NOT_CHECKED;
   return (
     <section class="app-page">
+      {/* Above the header, whose trust lines grow when the page has run: the links never move. */}
+      <PageNav appId={appId} pageId={pageId} />
       <header class="page-head">
         <h1>{run?.title ?? pageId}</h1> <Badge label={label} />
         <p class="trust-line" data-trust-line={label}>

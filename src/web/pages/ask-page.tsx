@@ -13,6 +13,7 @@ import { takeParam } from '../client/router.js';
 import { AnswerActions } from '../parts/answer-actions.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
+import { SuggestedQuestions } from '../parts/suggested-questions.js';
 import { TrustLabel } from '../parts/trust-label.js';
 
 type Applied = Array<{ name: string; value: string | number | boolean | null; default: boolean }>;
@@ -169,9 +170,32 @@ function AnswerRows({ run, visualization }: { run: ShownRun; visualization?: Vis
         <ResultChart columns={run.columns} rows={run.rows} label={run.question} {...(visualization !== undefined ? { visualization } : {})} />
       ) : null}
       {run.tier !== 3 && run.columns.length > 0 && run.figuresWithheld !== true ? (
-        <ResultTable columns={run.columns} rows={run.rows} name={run.block ?? 'answer'} />
+        <ResultTable columns={run.columns} rows={run.rows} name={run.block ?? 'answer'} label={run.question} />
       ) : null}
     </>
+  );
+}
+
+/** `text` without each of `said` (sentences shown elsewhere), its spacing tidied. */
+function withoutRepeats(text: string, said: ReadonlyArray<string | undefined>): string {
+  let rest = text;
+  for (const s of said) if (s !== undefined && s.trim() !== '') rest = rest.split(s.trim()).join(' ');
+  return rest.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The answer's words. A refusal's label already gives its reason and its Next line the step to
+ * take, so of a refusal's text only what it adds beyond them is shown: each is said once.
+ */
+function AnswerText({ run }: { run: ShownRun }) {
+  if (run.answer === undefined) return null;
+  const refused = run.trust === 'refused';
+  const text = refused ? withoutRepeats(run.answer.text, [run.refusal?.reason, run.tier === 3 ? run.next : undefined]) : run.answer.text;
+  if (refused && text === '') return null;
+  return (
+    <p class="answer-text">
+      <span class="heading">{run.answer.heading}</span> {text}
+    </p>
   );
 }
 
@@ -202,11 +226,7 @@ export function Answer({
     <article class="answer" data-tier={run.tier} aria-label={`Answer to: ${run.question}`}>
       <TrustLabel run={run} />
       <h2 class="question">{run.question}</h2>
-      {run.answer !== undefined ? (
-        <p class="answer-text">
-          <span class="heading">{run.answer.heading}</span> {run.answer.text}
-        </p>
-      ) : null}
+      <AnswerText run={run} />
       <Params {...(run.params !== undefined ? { params: run.params } : {})} {...(run.paramsApplied !== undefined ? { applied: run.paramsApplied } : {})} />
       <AnswerRows run={run} {...(visualization !== undefined ? { visualization } : {})} />
       {run.tier === 2 && run.sql !== undefined ? (
@@ -345,6 +365,15 @@ export function AskPage() {
         onSubmit={submit}
         onRestart={talk.restart}
       />
+      {talk.turns.length === 0 ? (
+        <SuggestedQuestions
+          disabled={talk.busy}
+          onAsk={(q) => {
+            setQuestion(q);
+            void talk.ask(q);
+          }}
+        />
+      ) : null}
       <AskStatus busy={talk.busy} progress={talk.progress} failure={talk.failure} />
     </section>
   );

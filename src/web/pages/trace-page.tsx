@@ -73,32 +73,35 @@ function OutcomeFacts({ d }: { d: TraceDetail }) {
 /** The candidate blocks with their roles, reason codes and scores. */
 function Candidates({ candidates }: { candidates: TraceDetail['candidates'] }) {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Block</th>
-          <th scope="col">Role</th>
-          <th scope="col">Reason</th>
-          <th scope="col">Score</th>
-          <th scope="col">Matched</th>
-        </tr>
-      </thead>
-      <tbody>
-        {candidates.map((c) => (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a narrow window scrolls in its box, which a keyboard must be able to scroll
+    <section class="table-scroll" tabIndex={0} aria-label="Candidate blocks">
+      <table>
+        <thead>
           <tr>
-            <td>
-              <code>{c.id}</code>
-            </td>
-            <td>{c.role}</td>
-            <td>{c.reasonCode ?? ''}</td>
-            <td class="num">{c.score?.toFixed(3) ?? ''}</td>
-            <td>
-              <RouteMatch matched={c.matched} unmatched={c.unmatched} />
-            </td>
+            <th scope="col">Block</th>
+            <th scope="col">Role</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Score</th>
+            <th scope="col">Matched</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {candidates.map((c) => (
+            <tr>
+              <td>
+                <code>{c.id}</code>
+              </td>
+              <td>{c.role}</td>
+              <td>{c.reasonCode ?? ''}</td>
+              <td class="num">{c.score?.toFixed(3) ?? ''}</td>
+              <td>
+                <RouteMatch matched={c.matched} unmatched={c.unmatched} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -4,7 +4,6 @@
  * none), else a bar of the first text column by the first numeric one, or a line when that
  * column reads as dates. No chart when the rows have no such pair.
  */
-import * as Plot from '@observablehq/plot';
 import { useEffect, useRef } from 'preact/hooks';
 import type { BlockDetail } from '../../server/contract/blocks.js';
 
@@ -33,6 +32,35 @@ export function chartOf(
   return { type, x, y };
 }
 
+const CHART_HEIGHT = 320;
+
+type Chart = NonNullable<ReturnType<typeof chartOf>>;
+
+/** The chart as one named image, as wide as its box allows. */
+function drawChart(Plot: typeof import('./plot-marks.js'), host: HTMLElement, chart: Chart, rows: Array<Record<string, unknown>>, label: string): Element {
+  const data = rows.slice(0, 500);
+  const marks =
+    chart.type === 'line'
+      ? [Plot.lineY(data, { x: (d: Record<string, unknown>) => new Date(String(d[chart.x])), y: chart.y, stroke: '#0b5cad' }), Plot.ruleY([0])]
+      : [Plot.barY(data, { x: chart.x, y: chart.y, sort: { x: '-y' }, fill: '#0b5cad' }), Plot.ruleY([0])];
+  const figure = Plot.plot({
+    marks,
+    marginLeft: 60,
+    width: Math.min(760, host.clientWidth || 760),
+    // The height the figure reserves before Plot has loaded (styles.css), so drawing moves nothing.
+    height: CHART_HEIGHT,
+    ariaLabel: label,
+    x: { label: chart.x },
+    y: { label: chart.y, grid: true },
+  });
+  // The chart is one image named by its caption; the rows are read from the table. Plot names
+  // its mark groups, which are no landmarks or images, so those names are taken off.
+  for (const named of figure.querySelectorAll('g[aria-label]')) named.removeAttribute('aria-label');
+  figure.setAttribute('role', 'img');
+  figure.setAttribute('aria-label', `${label}: chart of ${chart.y} by ${chart.x}`);
+  return figure;
+}
+
 export function ResultChart({
   columns,
   rows,
@@ -49,26 +77,18 @@ export function ResultChart({
   useEffect(() => {
     const host = ref.current;
     if (host === null || chart === undefined) return;
-    const data = rows.slice(0, 500);
-    const marks =
-      chart.type === 'line'
-        ? [Plot.lineY(data, { x: (d: Record<string, unknown>) => new Date(String(d[chart.x])), y: chart.y, stroke: '#0b5cad' }), Plot.ruleY([0])]
-        : [Plot.barY(data, { x: chart.x, y: chart.y, sort: { x: '-y' }, fill: '#0b5cad' }), Plot.ruleY([0])];
-    const figure = Plot.plot({
-      marks,
-      marginLeft: 60,
-      width: Math.min(760, host.clientWidth || 760),
-      ariaLabel: label,
-      x: { label: chart.x },
-      y: { label: chart.y, grid: true },
+    // Plot is loaded with the first chart, not with the app: a screen without one never fetches it.
+    let gone = false;
+    let figure: Element | undefined;
+    void import('./plot-marks.js').then((Plot) => {
+      if (gone) return;
+      figure = drawChart(Plot, host, chart, rows, label);
+      host.replaceChildren(figure);
     });
-    // The chart is one image named by its caption; the rows are read from the table. Plot names
-    // its mark groups, which are no landmarks or images, so those names are taken off.
-    for (const named of figure.querySelectorAll('g[aria-label]')) named.removeAttribute('aria-label');
-    figure.setAttribute('role', 'img');
-    figure.setAttribute('aria-label', `${label}: chart of ${chart.y} by ${chart.x}`);
-    host.replaceChildren(figure);
-    return () => figure.remove();
+    return () => {
+      gone = true;
+      figure?.remove();
+    };
   }, [columns.join('\u0000'), rows, chart?.type, chart?.x, chart?.y]);
   if (chart === undefined) return null;
   return (

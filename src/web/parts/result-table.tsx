@@ -45,16 +45,19 @@ export function ResultTable({
   columns,
   rows,
   name,
+  label,
   exportRoute,
 }: {
   columns: string[];
   rows: Array<Record<string, unknown>>;
   name: string;
+  /** What the table answers (a tile's title, a question): several tables on a page need different landmark names. */
+  label?: string;
   exportRoute?: ExportRoute;
 }) {
   const shown = rows.slice(0, SHOWN);
   return (
-    <section class="result" aria-label="Result table">
+    <section class="result" aria-label={label !== undefined ? `${label}: result table` : 'Result table'}>
       {/* With a host, downloads go through the export routes; a table without one offers none. */}
       {exportRoute !== undefined ? (
         <RouteDownloads route={exportRoute} />
@@ -69,7 +72,7 @@ export function ResultTable({
         </div>
       )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take focus so a keyboard can scroll it */}
-      <section class="table-wrap" tabIndex={0} aria-label="Rows">
+      <section class="table-wrap" tabIndex={0} aria-label={label !== undefined ? `${label}: rows` : 'Rows'}>
         <table>
           <thead>
             <tr>
