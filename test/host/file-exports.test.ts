@@ -10,9 +10,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
+import type { QueryContext } from '../../src/hooks/hooks.js';
 import { readCsv, readXlsx } from '../helpers/export-files.js';
 import { hookHarness } from '../helpers/hook-harness.js';
+import { narrowToState, stateHost } from '../helpers/state-person.js';
 
 const harness = hookHarness();
 
@@ -75,25 +76,6 @@ describe('POST /api/query/export without a host', () => {
   });
 });
 
-const PERSON = (state: string) => ({ id: `${state.toLowerCase()}@host.test`, kind: 'person' as const, attributes: { state } });
-
-/** Narrows `orders` to the person's state by shadowing the table with a CTE. */
-function narrowToState(q: QueryContext) {
-  const state = String(q.principal?.attributes?.['state'] ?? '');
-  return { sql: `WITH orders AS (SELECT * FROM main.orders WHERE state = ?) ${q.sql}`, params: [state, ...q.params] };
-}
-
-function hosted(options: { refuse?: string[]; policy?: HostHooks['rowPolicy']; heard?: QueryContext[] } = {}): HostHooks {
-  return {
-    resolvePrincipal: (req) => PERSON(String(req.headers['x-state'] ?? 'CA')),
-    authorize: (_p, action) => (options.refuse?.includes(action) ? { allow: false, reason: `no ${action} here` } : { allow: true }),
-    rowPolicy: (q) => {
-      options.heard?.push(q);
-      return options.policy?.(q) ?? { sql: q.sql, params: q.params };
-    },
-  };
-}
-
 const BY_STATE = 'SELECT state, count(*) AS n FROM orders GROUP BY state ORDER BY state';
 
 describe('POST /api/query/export with a host', () => {
@@ -103,7 +85,7 @@ describe('POST /api/query/export with a host', () => {
     { name: 'query.run refused', refuse: ['query.run'], status: 403, code: 'PERMISSION_DENIED', action: 'query.run' },
   ])('$name: $status', async ({ refuse, status, code, action }) => {
     const heard: QueryContext[] = [];
-    const res = await harness.server(hosted({ refuse, heard })).inject(exportSql({ sql: BY_STATE, format: 'json' }));
+    const res = await harness.server(stateHost({ refuse, heard })).inject(exportSql({ sql: BY_STATE, format: 'json' }));
     expect(res.statusCode, res.body).toBe(status);
     if (code !== undefined) expect(res.json().error).toMatchObject({ code, action });
     // Nothing runs for a refused request; an allowed one is told where its rows go.
@@ -112,7 +94,7 @@ describe('POST /api/query/export with a host', () => {
 
   it('a row policy that refuses exports: 403 EXPORT_REFUSED, while the same rows still read on screen', async () => {
     const policy = (q: QueryContext) => (q.destination === 'export' ? { refuse: 'Orders may not leave as files.' } : { sql: q.sql, params: q.params });
-    const app = harness.server(hosted({ policy }));
+    const app = harness.server(stateHost({ policy }));
     const res = await app.inject(exportSql({ sql: BY_STATE, format: 'csv' }));
     expect([res.statusCode, res.json().error.code, res.json().error.message]).toEqual([403, 'EXPORT_REFUSED', 'Orders may not leave as files.']);
     const screen = await app.inject({ method: 'POST', url: '/api/blocks/sales.top_states_by_revenue/run', payload: { params: { top_n: 5 } } });
@@ -120,7 +102,7 @@ describe('POST /api/query/export with a host', () => {
   });
 
   it('a narrowing row policy gives each person only their own rows in the file', async () => {
-    const app = harness.server(hosted({ policy: narrowToState }));
+    const app = harness.server(stateHost({ policy: narrowToState }));
     for (const state of ['CA', 'NY']) {
       const res = await app.inject(exportSql({ sql: BY_STATE, format: 'csv' }, { 'x-state': state }));
       const records = readCsv(res.body);
@@ -140,7 +122,7 @@ const pageRun = (headers: Record<string, string> = {}) => ({ method: 'POST' as c
 
 describe('POST /api/apps/:appId/dashboards/:pageId/export', () => {
   it('a narrowing row policy: the exported tile holds exactly the rows the same person reads on screen', async () => {
-    const app = harness.server(hosted({ policy: narrowToState }));
+    const app = harness.server(stateHost({ policy: narrowToState }));
     for (const state of ['CA', 'TX']) {
       const screen = (await app.inject(pageRun({ 'x-state': state }))).json() as { tiles: Array<{ id: string; rows?: unknown[] }> };
       const shown = screen.tiles.find((t) => t.id === 'top_states')?.rows;
@@ -164,7 +146,7 @@ describe('POST /api/apps/:appId/dashboards/:pageId/export', () => {
     { name: 'a text tile', tileId: 'intro', status: 404, code: 'TILE_NOT_FOUND' },
     { name: 'the export action refused', refuse: ['export'], tileId: 'top_states', status: 403, code: 'PERMISSION_DENIED' },
   ])('$name: $status $code', async ({ policy, tileId, status, code, refuse }) => {
-    const app = harness.server(hosted({ ...(policy !== undefined ? { policy } : {}), ...(refuse !== undefined ? { refuse } : {}) }));
+    const app = harness.server(stateHost({ ...(policy !== undefined ? { policy } : {}), ...(refuse !== undefined ? { refuse } : {}) }));
     const res = await app.inject(tileExport({ tileId, format: 'csv' }));
     expect([res.statusCode, res.json().error.code]).toEqual([status, code]);
     // The page itself still reads on screen when only exports are refused.

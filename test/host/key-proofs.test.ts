@@ -12,9 +12,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
+import type { QueryContext } from '../../src/hooks/hooks.js';
 import { hookHarness } from '../helpers/hook-harness.js';
 import { addKeyBlocks, expectedCounts, keyValues } from '../helpers/key-blocks.js';
+import { narrowToState, stateHost } from '../helpers/state-person.js';
 
 const harness = hookHarness((root) => {
   addKeyBlocks(root);
@@ -27,25 +28,6 @@ const prove = (payload: unknown, headers: Record<string, string> = {}) => ({
   headers,
 });
 const validate = (payload: unknown) => ({ method: 'POST' as const, url: '/api/datasets/validate-grain', payload: payload as object });
-
-const PERSON = (state: string) => ({ id: `${state.toLowerCase()}@host.test`, kind: 'person' as const, attributes: { state } });
-
-/** Narrows `orders` to the person's state by shadowing the table with a CTE. */
-function narrowToState(q: QueryContext) {
-  const state = String(q.principal?.attributes?.['state'] ?? '');
-  return { sql: `WITH orders AS (SELECT * FROM main.orders WHERE state = ?) ${q.sql}`, params: [state, ...q.params] };
-}
-
-function hosted(options: { refuse?: string[]; policy?: HostHooks['rowPolicy']; heard?: QueryContext[] } = {}): HostHooks {
-  return {
-    resolvePrincipal: (req) => PERSON(String(req.headers['x-state'] ?? 'CA')),
-    authorize: (_p, action) => (options.refuse?.includes(action) ? { allow: false, reason: `no ${action} here` } : { allow: true }),
-    rowPolicy: (q) => {
-      options.heard?.push(q);
-      return options.policy?.(q) ?? { sql: q.sql, params: q.params };
-    },
-  };
-}
 
 const db = () => join(harness.root, 'data/warehouse.db');
 
@@ -115,14 +97,14 @@ describe('POST /api/keys/prove with a host', () => {
     { name: 'query.run refused', refuse: ['query.run'], status: 403 },
   ])('$name: $status, and the row policy hears the proof as the person’s', async ({ refuse, status }) => {
     const heard: QueryContext[] = [];
-    const res = await harness.server(hosted({ refuse, heard })).inject(prove({ blocks: ['keys.customer_directory'] }));
+    const res = await harness.server(stateHost({ refuse, heard })).inject(prove({ blocks: ['keys.customer_directory'] }));
     expect(res.statusCode, res.body).toBe(status);
     if (status === 403) expect(res.json().error).toMatchObject({ code: 'PERMISSION_DENIED', action: 'query.run' });
     expect(heard.map((q) => [q.principal?.id, q.action, q.destination])).toEqual(status === 200 ? [['ca@host.test', 'query.run', 'person']] : []);
   });
 
   it('a narrowing row policy: each person proves the rows they read, and the evidence names them', async () => {
-    const app = harness.server(hosted({ policy: narrowToState }));
+    const app = harness.server(stateHost({ policy: narrowToState }));
     for (const state of ['CA', 'NY']) {
       const res = await app.inject(prove({ blocks: ['keys.order_states'] }, { 'x-state': state }));
       const proof = (res.json() as { datasets: Array<Record<string, unknown>> }).datasets[0];
@@ -142,7 +124,7 @@ describe('POST /api/keys/prove with a host', () => {
 
   it('a refusing row policy: the proof answers error ROW_POLICY_REFUSED in the host’s words, with no counts', async () => {
     const policy = () => ({ refuse: 'Customer keys are not yours to count.' });
-    const res = await harness.server(hosted({ policy })).inject(prove({ blocks: ['keys.customer_directory'] }));
+    const res = await harness.server(stateHost({ policy })).inject(prove({ blocks: ['keys.customer_directory'] }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ok: false,
@@ -164,7 +146,7 @@ describe('POST /api/keys/prove with a host', () => {
 describe('POST /api/keys/prove with a host that holds the warehouse sign-in', () => {
   it('credentials refused: the proof answers error CREDENTIALS_REQUIRED and nothing runs', async () => {
     const heard: QueryContext[] = [];
-    const hooks = { ...hosted({ heard }), credentials: () => ({ refuse: 'Your warehouse token expired; reconnect.' }) };
+    const hooks = { ...stateHost({ heard }), credentials: () => ({ refuse: 'Your warehouse token expired; reconnect.' }) };
     const res = await harness.server(hooks).inject(prove({ blocks: ['keys.customer_directory'] }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().datasets[0]).toMatchObject({ status: 'error', error: { code: 'CREDENTIALS_REQUIRED' } });
@@ -203,7 +185,7 @@ describe('POST /api/datasets/validate-grain', () => {
   });
 
   it('with a host: needs dataset.author', async () => {
-    const res = await harness.server(hosted({ refuse: ['dataset.author'] })).inject(validate({ block: 'keys.draft_directory' }));
+    const res = await harness.server(stateHost({ refuse: ['dataset.author'] })).inject(validate({ block: 'keys.draft_directory' }));
     expect([res.statusCode, res.json().error.code, res.json().error.action]).toEqual([403, 'PERMISSION_DENIED', 'dataset.author']);
   });
 });

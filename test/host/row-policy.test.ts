@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
 import { hookHarness } from '../helpers/hook-harness.js';
+import { narrowToState, PERSON } from '../helpers/state-person.js';
 
 const harness = hookHarness();
 const { events } = harness;
@@ -16,14 +17,7 @@ const { events } = harness;
 /** A server with its own executor (result cache on), whose statement events are recorded. */
 const server = (hooks: HostHooks | undefined, timeoutMs = 100) => harness.server(hooks, { timeoutMs, resultCache: true });
 
-const PERSON = (state: string) => ({ id: `${state.toLowerCase()}@host.test`, kind: 'person' as const, attributes: { state } });
 const byHeader: HostHooks['resolvePrincipal'] = (req) => PERSON(String(req.headers['x-state'] ?? 'CA'));
-
-/** Narrows `orders` to the person's state by shadowing the table with a CTE. */
-function narrowToState(q: QueryContext) {
-  const state = String(q.principal?.attributes?.['state'] ?? '');
-  return { sql: `WITH orders AS (SELECT * FROM main.orders WHERE state = ?) ${q.sql}`, params: [state, ...q.params] };
-}
 
 const RUN = { method: 'POST' as const, url: '/api/blocks/sales.top_states_by_revenue/run', payload: { params: { top_n: 5 } } };
 const never = () => new Promise<never>(() => undefined);
