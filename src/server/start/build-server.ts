@@ -7,6 +7,7 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { newRequestId } from '../../hooks/context/request-context.js';
+import { closePromptly } from '../close-promptly.js';
 import type { RouteOptions, ServerDeps } from '../deps.js';
 import { installErrorHandlers } from '../errors.js';
 import { Operations } from '../operations.js';
@@ -93,6 +94,7 @@ export function buildServer(given: ServerDeps): FastifyInstance {
     ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
   installErrorHandlers(app, deps.log ?? defaultLog);
+  closePromptly(app);
   // Every answer names its request, so a caller's report finds the log records (reqId).
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
