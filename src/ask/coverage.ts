@@ -306,6 +306,14 @@ function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedSha
   );
 }
 
+/** "What were tickets about?" asks for the kinds of the subject: a breakdown by something other than its period. */
+function about(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  if (shape.about === undefined || options.named) return;
+  const time = blockFacts(block).timeColumn;
+  const kinds = contract.keys.length - (time !== undefined && contract.timeSeries ? 1 : 0);
+  t.note(kinds > 0, 'what it was about', `${block.id} breaks its result down by period only, not by what it was about.`, 'grouping', 'breakdown');
+}
+
 /** A block whose SQL fixes its period answers a question about that period, not one that names none. */
 function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void {
   const { fixedPeriod: fixed, window } = blockFacts(block);
@@ -333,6 +341,7 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   groupings(block, contract, shape, options, t);
   measures(block, contract, shape, options, t);
   ranking(block, contract, shape, options, t);
+  about(block, contract, shape, options, t);
   period(block, options, t);
   overTime(block, contract, shape, options, t);
   return t;

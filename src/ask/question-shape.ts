@@ -50,6 +50,11 @@ export interface AskedShape {
   measures: AskedMeasure[];
   /** "trend", "over time": the answer must run over time. */
   overTime?: string;
+  /**
+   * "what were tickets about?", "what do customers contact us about in Q3?": the rows asked for are
+   * the things the subject is about (its kinds), so the answer breaks down by something other than time.
+   */
+  about?: string;
   /** Words saying how listed rows relate to a filter value ("work" in "which drivers work at MAN1"): neither measures nor routing words. */
   relations?: Array<[number, number]>;
 }
@@ -168,10 +173,26 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       run++;
       continue;
     }
+    if (w.word === 'about' && asksWhatAbout(ws, i, spans)) out.about = w.word;
     if (COMPARE_CUES.has(w.word) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
     if (content(w)) classify(w, out, run, fold, ws[i - 1], ws[i + 1]);
   }
   return dropRelations(ws, asks, out);
+}
+
+/**
+ * "about" ends what a "what" question asks ("what were tickets about", "... about last month"):
+ * after it come only the period and filter values, stop words or the end of the sentence. "What
+ * about revenue?" and "tell me about churn" name their subject after it, and ask for no kinds.
+ */
+function asksWhatAbout(ws: readonly WordSpan[], i: number, spans: Spans): boolean {
+  const what = ws.slice(0, i).some((w) => w.word === 'what');
+  if (!what || ws[i - 1]?.word === 'what' || ws[i - 1]?.word === 'how') return false;
+  for (let j = i + 1; j < ws.length; j++) {
+    const w = ws[j] as WordSpan;
+    if (!inside(spans, w) && content(w)) return false;
+  }
+  return true;
 }
 
 /** Prepositions that tie listed rows to a filter value ("work at MAN1", "drive for BRS1"). */

@@ -82,3 +82,26 @@ describe('what a routing word is', () => {
     expect([...routingTerms(q, undefined)].filter((t) => t !== 'what' && t !== 'our')).toEqual(terms);
   });
 });
+
+describe('"what ... about": the kinds of the subject', () => {
+  it.each<[string, boolean]>([
+    ['what were support tickets about last month?', true],
+    ['What did customers contact support about in Q3 2026?', true],
+    ['what are people complaining about?', true],
+    ['what about refunds last month?', false],
+    ['how about revenue by channel', false],
+    ['tell me about churn', false],
+    ['what do you know about revenue?', false],
+  ])('%s -> %s', (q, asked) => {
+    expect(shapeOf(q).about !== undefined).toBe(asked);
+  });
+
+  const commerce = useCommerceRouter();
+  it('is not answered by a series broken down by period only', () => {
+    const d = commerce.router.route('what were our refunds about last month?', { now: NOW });
+    expect(d.kind === 'answer' ? d.block : undefined).not.toBe('finance.refund_rate_monthly');
+    // Without "about", the same series answers the period's refunds.
+    const plain = commerce.router.route('refund rate last month', { now: NOW });
+    expect(plain).toMatchObject({ kind: 'answer', block: 'finance.refund_rate_monthly' });
+  });
+});
