@@ -9,6 +9,7 @@ import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { limitParamOf } from '../rules/parameter-policy.js';
 import { findPeriod, iso } from './periods.js';
 import { groupKeys } from './result-columns.js';
+import { hasRelativeDate, rowScope } from './row-scope.js';
 import { type SqlWindow, sqlWindow } from './sql-window.js';
 import { END_PARAM_NAMES, START_PARAM_NAMES } from './vocabulary.js';
 
@@ -155,8 +156,11 @@ function startExclusiveOf(block: CompiledBlock, start: CompiledParam | undefined
  * the last 30 days") when its SQL computes it in a way that cannot be read (from the data's own
  * latest day, say).
  */
-function declaredWindow(block: CompiledBlock): SqlWindow | undefined {
-  for (const text of [block.name.replace(/_/g, ' '), block.description ?? '']) {
+function declaredWindow(block: CompiledBlock, rows: string): SqlWindow | undefined {
+  // The description's window counts only where the rows are bounded by date arithmetic; a window
+  // of one column ("connections made in the last 90 days") does not bound the result.
+  const texts = [block.name.replace(/_/g, ' '), ...(hasRelativeDate(rows) ? [block.description ?? ''] : [])];
+  for (const text of texts) {
     const relative = findPeriod(text, '2000-01-01T00:00:00Z')?.relative;
     if (relative !== undefined) return relative;
   }
@@ -171,8 +175,9 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
   if (hit !== undefined) return hit;
   const usesDateParam = block.params.some((p) => p.type === 'date' && block.paramsUsed.includes(p.name));
   const fixedLimit = /\blimit\s+(\d+)\b/i.exec(block.query);
-  const fixedPeriod = usesDateParam ? undefined : fixedPeriodOf(block.query);
-  const window = usesDateParam ? undefined : (sqlWindow(block.query) ?? declaredWindow(block));
+  const rows = rowScope(block.query);
+  const fixedPeriod = usesDateParam ? undefined : fixedPeriodOf(rows);
+  const window = usesDateParam ? undefined : (sqlWindow(rows) ?? declaredWindow(block, rows));
   const limitParam = limitParamOf(block);
   const startParam = dateParam(block, START_PARAM_NAMES);
   const endParam = dateParam(block, END_PARAM_NAMES);
