@@ -1,5 +1,5 @@
 /**
- * Runs once before the suite: the SQLite warehouses of the commerce, hotels, freight and saas fixtures are
+ * Runs once before the suite: the SQLite warehouses of the commerce, hotels, freight, saas and vetclinic fixtures are
  * generated, not committed, so a fresh clone gets them here (a few seconds). Their dates end in
  * the last seven days, so each is generated again when it was made in an earlier week.
  */
@@ -15,6 +15,7 @@ const WAREHOUSES = [
   { db: 'fixtures/hotels/data/warehouse.db', generator: '../scripts/make-hotels-warehouse.mjs' },
   { db: 'fixtures/freight/data/warehouse.db', generator: '../scripts/make-freight-warehouse.mjs' },
   { db: 'fixtures/saas/data/warehouse.db', generator: '../scripts/make-saas-warehouse.mjs' },
+  { db: 'fixtures/vetclinic/data/warehouse.db', generator: '../scripts/make-vetclinic-warehouse.mjs' },
 ];
 
 export default async function setup(): Promise<void> {
