@@ -284,10 +284,21 @@ const RULES: Rule[] = [
     },
   },
   {
-    pattern: /\b(?:this|current)\s+(week|month|quarter|year)\b|\b(year|month|quarter)[\s-]+to[\s-]+date\b|\b(ytd|mtd|qtd)\b/gi,
+    // "this year", "the current quarter": the calendar unit now is in, whole, as "last year" is the one before.
+    pattern: /\b(?:this|current)\s+(week|month|quarter|year)\b(?![\s-]+to[\s-]+date)/gi,
     read: (m, now) => {
       if (now === undefined) return RELATIVE_NEEDS_NOW;
-      const word = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase();
+      const current = unitStart(now, unitOf((m[1] ?? '').toLowerCase()));
+      const unit = unitOf((m[1] ?? '').toLowerCase());
+      return { start: iso(current), end: iso(shift(current, unit, 1)) };
+    },
+  },
+  {
+    // "year to date", "YTD", "this month to date": open from the unit's start, up to now.
+    pattern: /\b(?:(?:this|current)\s+)?(year|month|quarter|week)[\s-]+to[\s-]+date\b|\b(ytd|mtd|qtd)\b/gi,
+    read: (m, now) => {
+      if (now === undefined) return RELATIVE_NEEDS_NOW;
+      const word = (m[1] ?? m[2] ?? '').toLowerCase();
       const unit = ({ ytd: 'year', mtd: 'month', qtd: 'quarter' } as Record<string, Unit>)[word] ?? unitOf(word);
       return { start: iso(unitStart(now, unit)) };
     },
