@@ -10,6 +10,7 @@ import type { Acronyms } from './acronyms.js';
 import { bindAsks, type Unmet } from './bind-question.js';
 import { coverage } from './coverage.js';
 import type { ExampleIndex } from './example-match.js';
+import { readForBlock } from './measure-not-value.js';
 import type { BlockNames } from './name-match.js';
 import { type QuestionAsks, readAsks } from './question-asks.js';
 import { type AskedShape, readShape } from './question-shape.js';
@@ -150,7 +151,8 @@ function askedDays(asks: QuestionAsks): { period?: { start: string; end: string 
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
 export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, ctx: FitContext): Fit {
   const { lexicon, alternatives } = ctx;
-  const { asks, shape, aliases } = asked;
+  const { aliases } = asked;
+  const { asks, shape } = readForBlock(block, asked);
   const binding = bindAsks(block, asks, options.now, lexicon);
   const cov = coverage(block, shape, {
     named,

@@ -7,10 +7,12 @@
  * from mobile" be read as a channel filter without the question naming the field, and binds
  * "sales" as the data spells it ("Sales"). Phrases compare folded (case, accents, underscores).
  */
+
 import type { CompiledBlock } from '../compiler/types.js';
 import { findPeriod } from './periods.js';
 import { words } from './tokens.js';
 import { findStates } from './us-states.js';
+import { matchValue } from './value-match.js';
 import { STOP_WORDS } from './vocabulary.js';
 
 export interface ValueLexicon {
@@ -129,6 +131,15 @@ function closedSets(blocks: readonly CompiledBlock[], data: DataValues): Map<str
   return out;
 }
 
+/**
+ * A value an owner's example writes ("Vaccinations by vaccine for dogs") in the spelling of the
+ * field's closed set ("dog"), singular included; a value the set does not hold stays as written.
+ */
+function inSpellingOf(set: readonly string[] | undefined, field: string, value: string): [string, string] {
+  if (set === undefined) return [field, value];
+  return [field, matchValue(value, set) ?? (/[^s]s$/i.test(value) ? matchValue(value.slice(0, -1), set) : undefined) ?? value];
+}
+
 /** Folded phrase -> field -> spelling; the first spelling of a field wins (data first, then blocks by id). */
 function indexPhrases(pairs: ReadonlyArray<[string, string]>, fields: Set<string>): { byPhrase: Map<string, Map<string, string>>; longest: number } {
   const byPhrase = new Map<string, Map<string, string>>();
@@ -153,9 +164,9 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
   const fields = new Set<string>(['state']);
   for (const b of blocks) for (const name of freeStringParams(b)) fields.add(name);
   const fromData = [...data].flatMap(([f, vs]) => vs.map((v): [string, string] => [f, v]));
-  const fromBlocks = blocks.flatMap((b) => [...declaredValues(b), ...exampleValues(b)]);
-  const { byPhrase, longest } = indexPhrases([...fromData, ...fromBlocks], fields);
   const closed = closedSets(blocks, data);
+  const fromBlocks = blocks.flatMap((b) => [...declaredValues(b), ...exampleValues(b)]).map(([f, v]) => inSpellingOf(closed.get(f), f, v));
+  const { byPhrase, longest } = indexPhrases([...fromData, ...fromBlocks], fields);
   const shapes = codeShapes(closed);
   // A field of more codes than the data read gives (accounts, invoices) still has the shape its
   // parameter's default shows ("QS-10001"): a code of that shape is a value of that field.

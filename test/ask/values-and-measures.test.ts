@@ -1,0 +1,63 @@
+/**
+ * Values read as the data spells them, and words that are values elsewhere but this block's
+ * declared measure: "Vaccinations by vaccine for dogs" binds species = dog (the example's plural
+ * in the data's singular), and "rabbit vaccinations" asks for the block's vaccinations (its
+ * `doses` column's synonym), not for rows of the appointment type "vaccination" it cannot filter on.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTier1Router } from '../../src/ask/index.js';
+import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
+import { certifyInPlace, NOW, useCommerceRouter, withBlocks } from './commerce-manifest.js';
+
+/** A breakdown by vaccine for one species, and the data's values of species and appointment type. */
+function vaccinations(base: Manifest): { manifest: Manifest; values: Map<string, string[]> } {
+  const manifest = withBlocks(base, (blocks) => {
+    const b = structuredClone(blocks['catalog.category_sales'] as CompiledBlock);
+    Object.assign(b, {
+      id: 'clinical.vaccinations_by_vaccine',
+      domain: 'clinical',
+      name: 'vaccinations_by_vaccine',
+      description: 'Vaccine doses given per vaccine for one species since a date, most doses first.',
+      examples: [{ question: 'Vaccinations by vaccine for dogs' }],
+      outputs: ['vaccine', 'doses', 'pets_vaccinated'],
+      columns: { doses: { synonyms: ['vaccinations', 'jabs'], additive: true } },
+      visualization: { chart: 'bar', x: 'vaccine', y: 'doses' },
+      params: [
+        { name: 'species', type: 'string', default: 'dog', required: false },
+        { name: 'since', type: 'date', default: '2026-01-01', required: false },
+      ],
+      paramsUsed: ['species', 'since'],
+      query:
+        'SELECT vaccine, COUNT(*) AS doses, COUNT(DISTINCT pet_id) AS pets_vaccinated FROM vaccinations WHERE species = ${species} AND given_on >= ${since} GROUP BY vaccine ORDER BY doses DESC',
+    });
+    certifyInPlace(b);
+    blocks[b.id] = b;
+  });
+  const values = new Map([
+    ['species', ['cat', 'dog', 'rabbit']],
+    ['appointment_type', ['consultation', 'surgery', 'vaccination']],
+  ]);
+  return { manifest, values };
+}
+
+describe('values and measures', () => {
+  const commerce = useCommerceRouter();
+  const route = (q: string) => {
+    const { manifest, values } = vaccinations(commerce.manifest);
+    return createTier1Router(manifest, { values }).route(q, { now: NOW });
+  };
+
+  it.each<[string, Record<string, string>]>([
+    ['Vaccinations by vaccine for dogs', { species: 'dog' }],
+    ['vaccinations by vaccine for cats', { species: 'cat' }],
+    ['rabbit vaccinations', { species: 'rabbit' }],
+    ['rabbit vaccinations by vaccine', { species: 'rabbit' }],
+  ])('%s', (q, params) => {
+    expect(route(q)).toMatchObject({ kind: 'answer', block: 'clinical.vaccinations_by_vaccine', params });
+  });
+
+  it('still reads the word as a value where no block declares it a measure', () => {
+    const d = route('consultation appointments by clinic');
+    expect(d.kind === 'answer' ? d.block : undefined).not.toBe('clinical.vaccinations_by_vaccine');
+  });
+});
