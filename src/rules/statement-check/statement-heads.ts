@@ -101,6 +101,20 @@ export function splitStatements(tokens: readonly SqlToken[], flow = false): Stat
   return spans;
 }
 
+/**
+ * T-SQL's query hint `OPTION (..., USE HINT ('name'), ...)` at the `use` at `i`: a hint for this
+ * statement's plan, not the USE statement (which takes a database name, never a parenthesis).
+ */
+export function queryHintUse(tokens: readonly SqlToken[], i: number): boolean {
+  if (!isWord(tokens[i], 'use') || !isWord(tokens[i + 1], 'hint') || !isPunct(tokens[i + 2], '(')) return false;
+  let depth = 0;
+  for (let k = i - 1; k >= 0; k--) {
+    if (isPunct(tokens[k], ')')) depth++;
+    else if (isPunct(tokens[k], '(') && --depth < 0) return isWord(tokens[k - 1], 'option');
+  }
+  return false;
+}
+
 /** Index after the `)` matching the `(` at `open`, or -1. */
 export function afterClose(tokens: readonly SqlToken[], open: number, to: number): number {
   let depth = 0;
@@ -113,13 +127,19 @@ export function afterClose(tokens: readonly SqlToken[], open: number, to: number
 
 const CTE_BODY = new Set(['select', 'with', 'values', 'from']);
 
+/** A parenthesised query at `k`: the body of a CTE written without AS. */
+function sparkBody(tokens: readonly SqlToken[], k: number): boolean {
+  return isPunct(tokens[k], '(') && tokens[k + 1]?.kind === 'word' && CTE_BODY.has(tokens[k + 1]?.value ?? '');
+}
+
 /** After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. */
 function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
   if (!isNameToken(tokens[j])) return -1;
   let k = j + 1;
-  // Spark's CTE without AS: `WITH t (SELECT ...)`.
-  if (isPunct(tokens[k], '(') && CTE_BODY.has(tokens[k + 1]?.value ?? '') && tokens[k + 1]?.kind === 'word') return afterClose(tokens, k, to);
+  // Spark's CTE without AS: `WITH t (SELECT ...)`, `WITH t (a, b) (SELECT ...)`.
+  if (sparkBody(tokens, k)) return afterClose(tokens, k, to);
   if (isPunct(tokens[k], '(')) k = afterClose(tokens, k, to);
+  if (k >= 0 && sparkBody(tokens, k)) return afterClose(tokens, k, to);
   // DuckDB's recursive CTE key: `t(k, v) USING KEY (k) AS (...)`.
   if (k >= 0 && isWord(tokens[k], 'using') && isWord(tokens[k + 1], 'key') && isPunct(tokens[k + 2], '(')) k = afterClose(tokens, k + 2, to);
   if (k < 0 || !isWord(tokens[k], 'as')) return -1;
