@@ -17,7 +17,7 @@ import { isNameToken, nameValue } from '../../../grammar/sql/index.js';
 import { clickhouseAggregateBase } from './allow/clickhouse.js';
 import { allowListOf } from './allow/index.js';
 import { SYSTEM_RELATIONS, type SystemRelationRules, systemRelationKey } from './allow/system-relations.js';
-import { isPunct, isWord } from './statement-heads.js';
+import { cteNameIndexes, isPunct, isWord } from './statement-heads.js';
 
 /** What a project adds to a connection's allow list (`statementCheck.allow` in svc.config.json). */
 export interface StatementAllowance {
@@ -262,19 +262,11 @@ function openOf(tokens: readonly SqlToken[], close: number): number {
   return -1;
 }
 
-/** Index of the `)` matching the `(` at `open`, or -1. */
-function closeOf(tokens: readonly SqlToken[], open: number): number {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    if (isPunct(tokens[i], '(')) depth++;
-    else if (isPunct(tokens[i], ')') && --depth === 0) return i;
-  }
-  return -1;
-}
-
 interface Positions {
   /** Last token of each relation named in a table position. */
   readonly relationEnds: ReadonlySet<number>;
+  /** The names WITH lists define. */
+  readonly cteNames: ReadonlySet<number>;
 }
 
 /**
@@ -290,22 +282,8 @@ function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: C
   if (prev.kind === 'operator' && prev.value === '::') return true;
   // Oracle-style outer join marker: `c2 (+)`.
   if (tokens[i + 2]?.kind === 'operator' && tokens[i + 2]?.value === '+' && isPunct(tokens[i + 3], ')')) return true;
-  // A CTE: `WITH name (cols) [USING KEY (cols)] AS (`.
-  if (first === i && (isWord(prev, 'with') || isWord(prev, 'recursive') || isPunct(prev, ','))) {
-    // Spark's CTE without AS: `WITH t (SELECT ...)`.
-    if (isWord(tokens[i + 2], 'select') || isWord(tokens[i + 2], 'with') || isWord(tokens[i + 2], 'values')) return true;
-    let close = closeOf(tokens, i + 1);
-    // ... and with its column list: `WITH t (a, b) (SELECT ...)`.
-    if (close > 0 && isPunct(tokens[close + 1], '(') && ['select', 'with', 'values'].some((w) => isWord(tokens[close + 2], w))) return true;
-    if (close > 0 && isWord(tokens[close + 1], 'using') && isWord(tokens[close + 2], 'key') && isPunct(tokens[close + 3], '('))
-      close = closeOf(tokens, close + 3);
-    if (
-      close > 0 &&
-      isWord(tokens[close + 1], 'as') &&
-      (isPunct(tokens[close + 2], '(') || isWord(tokens[close + 2], 'not') || isWord(tokens[close + 2], 'materialized'))
-    )
-      return true;
-  }
+  // A CTE's name and column list (`WITH name (cols) AS (`, Spark's `WITH name (SELECT ...)`).
+  if (first === i && pos.cteNames.has(i)) return true;
   if (first !== i) return false;
   // T-SQL's `WITH (FORCESEEK (ix (a, b)))`: an index name and its columns.
   if (isPunct(prev, '(') && isWord(tokens[first - 2], 'forceseek')) return true;
@@ -353,6 +331,12 @@ function builtin(tokens: readonly SqlToken[], i: number, parts: readonly string[
   if (gate.methods) return true;
   if (gate.parenMethods && parts.length === 1 && method && (isPunct(tokens[i - 2], ')') || tokens[i - 2]?.kind === 'string')) return true;
   return parts.slice(0, -1).every((p) => gate.namespaces.has(p)) && !method;
+}
+
+/** Whether any token is WITH (most statements have none, and skip the CTE pass). */
+function hasWith(tokens: readonly SqlToken[]): boolean {
+  for (const t of tokens) if (t.kind === 'word' && t.value === 'with') return true;
+  return false;
 }
 
 /** Words after which a call stands where a table does. */
@@ -465,5 +449,5 @@ export function allowListReason(
   if (isWord(tokens[0], 'show')) return null;
   // `DESCRIBE FUNCTION f(NUMBER, NUMBER)` names a signature, it calls nothing.
   if ((isWord(tokens[0], 'describe') || isWord(tokens[0], 'desc')) && (isWord(tokens[1], 'function') || isWord(tokens[1], 'procedure'))) return null;
-  return callReason(c, { relationEnds }, tableCallOpens);
+  return callReason(c, { relationEnds, cteNames: hasWith(tokens) ? cteNameIndexes(tokens) : EMPTY }, tableCallOpens);
 }

@@ -151,6 +151,25 @@ function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
 }
 
 /**
+ * Indexes of the names a WITH list defines (`WITH a AS (...), b (x) AS (...)`), at every WITH of
+ * the statement, nested ones included: a name there followed by `(` is a CTE, never a call.
+ */
+export function cteNameIndexes(tokens: readonly SqlToken[]): Set<number> {
+  const names = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isWord(tokens[i], 'with')) continue;
+    let j = isWord(tokens[i + 1], 'recursive') ? i + 2 : i + 1;
+    for (let end = namedItem(tokens, j, tokens.length); end >= 0; end = namedItem(tokens, j, tokens.length)) {
+      names.add(j);
+      j = afterSearchCycle(tokens, end);
+      if (j < 0 || !isPunct(tokens[j], ',')) break;
+      j++;
+    }
+  }
+  return names;
+}
+
+/**
  * ClickHouse's `WITH <expression> AS <name>`: after the alias at this level, or -1. The item
  * ends at the first `AS <name>` outside parentheses that a comma or a word follows.
  */

@@ -35,6 +35,8 @@ const ALLOWED: readonly Allowed[] = [
   // A table of a schema named like a refused DESCRIBE target; a Spark CTE without AS.
   ['databricks', 'DESCRIBE history.tbl'],
   ['databricks', 'WITH cte (col1, col2) (SELECT 1, 2) SELECT * FROM cte'],
+  ['databricks', 'WITH a AS (SELECT 1), b (x) AS (SELECT 2), c (SELECT 3) SELECT * FROM a, b, c'],
+  ['postgresql', 'SELECT * FROM (WITH q (a) AS (SELECT 1) SELECT a FROM q) s'],
   ['databricks', 'SELECT transform(arr, x -> x + 1) FROM t'],
   // T-SQL: a query hint, OPENXML's schema table, an index in FORCESEEK, PREDICT over a project table.
   ['mssql', "SELECT * FROM t OPTION (RECOMPILE, USE HINT ('DISABLE_PARAMETER_SNIFFING'))"],
@@ -72,6 +74,10 @@ const REFUSED: readonly Refused[] = [
   ['databricks', "SELECT TRANSFORM(zip_code, name) USING 'cat' AS (a, b) FROM person", 'environment-reader'],
   ['databricks', "SELECT TRANSFORM(a) ROW FORMAT DELIMITED USING 'rm -rf /' FROM t", 'environment-reader'],
   ['databricks', 'WITH t (a) (SELECT 1) DELETE FROM x', 'write'],
+  // Only a WITH list defines CTE names: a call in a select list taking a query is still a call.
+  ['databricks', 'SELECT 1, my_fn(SELECT 1)', 'function-not-allowed', 'my_fn'],
+  ['duckdb', 'SELECT 1, evil_macro(1) (SELECT 1)', 'function-not-allowed', 'evil_macro'],
+  ['snowflake', 'SELECT a, my_udf(SELECT 1, 2) FROM t', 'function-not-allowed', 'my_udf'],
   // T-SQL: USE outside OPTION, lock hints, a statement after OPENXML's schema, PREDICT's DATA checked.
   ['mssql', 'SELECT * FROM t OPTION (MAXDOP 1) USE master', 'session'],
   ['mssql', 'SELECT * FROM t WITH (SERIALIZABLE)', 'row-lock'],
