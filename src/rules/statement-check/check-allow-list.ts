@@ -265,8 +265,8 @@ function openOf(tokens: readonly SqlToken[], close: number): number {
 interface Positions {
   /** Last token of each relation named in a table position. */
   readonly relationEnds: ReadonlySet<number>;
-  /** The names WITH lists define. */
-  readonly cteNames: ReadonlySet<number>;
+  /** Whether the name at an index is one a WITH list defines (read once, when first asked). */
+  readonly cteName: (i: number) => boolean;
 }
 
 /**
@@ -283,7 +283,7 @@ function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: C
   // Oracle-style outer join marker: `c2 (+)`.
   if (tokens[i + 2]?.kind === 'operator' && tokens[i + 2]?.value === '+' && isPunct(tokens[i + 3], ')')) return true;
   // A CTE's name and column list (`WITH name (cols) AS (`, Spark's `WITH name (SELECT ...)`).
-  if (first === i && pos.cteNames.has(i)) return true;
+  if (first === i && (isWord(prev, 'with') || isWord(prev, 'recursive') || isPunct(prev, ',')) && pos.cteName(i)) return true;
   if (first !== i) return false;
   // T-SQL's `WITH (FORCESEEK (ix (a, b)))`: an index name and its columns.
   if (isPunct(prev, '(') && isWord(tokens[first - 2], 'forceseek')) return true;
@@ -331,12 +331,6 @@ function builtin(tokens: readonly SqlToken[], i: number, parts: readonly string[
   if (gate.methods) return true;
   if (gate.parenMethods && parts.length === 1 && method && (isPunct(tokens[i - 2], ')') || tokens[i - 2]?.kind === 'string')) return true;
   return parts.slice(0, -1).every((p) => gate.namespaces.has(p)) && !method;
-}
-
-/** Whether any token is WITH (most statements have none, and skip the CTE pass). */
-function hasWith(tokens: readonly SqlToken[]): boolean {
-  for (const t of tokens) if (t.kind === 'word' && t.value === 'with') return true;
-  return false;
 }
 
 /** Words after which a call stands where a table does. */
@@ -442,12 +436,15 @@ export function allowListReason(
   const none = relations.refs.length === 0;
   const relationEnds: Set<number> = none ? EMPTY : new Set<number>();
   const tableCallOpens: Set<number> = none ? EMPTY : new Set<number>();
-  const denied = relationReason(c, relations, relationEnds, tableCallOpens) ?? predictDataReason(c);
+  // PREDICT's DATA table can be a system relation only where the relation reader ran.
+  const denied = relationReason(c, relations, relationEnds, tableCallOpens) ?? (none ? null : predictDataReason(c));
   if (denied !== null) return denied;
   // SHOW's operands are names and options, never calls (`SHOW TBLPROPERTIES t (key)`); what SHOW
   // may show is the family table's to decide.
   if (isWord(tokens[0], 'show')) return null;
   // `DESCRIBE FUNCTION f(NUMBER, NUMBER)` names a signature, it calls nothing.
   if ((isWord(tokens[0], 'describe') || isWord(tokens[0], 'desc')) && (isWord(tokens[1], 'function') || isWord(tokens[1], 'procedure'))) return null;
-  return callReason(c, { relationEnds, cteNames: hasWith(tokens) ? cteNameIndexes(tokens) : EMPTY }, tableCallOpens);
+  let ctes: Set<number> | undefined;
+  const cteName = (i: number) => (ctes ??= cteNameIndexes(tokens)).has(i);
+  return callReason(c, { relationEnds, cteName }, tableCallOpens);
 }

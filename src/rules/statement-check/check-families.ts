@@ -171,6 +171,7 @@ function updateSets(tokens: readonly SqlToken[]): Set<number> {
 function tokenReason(input: FamilyInput): FamilyReason | null {
   const { tokens, families: f } = input;
   const sets = f.anywhere.size > 0 ? updateSets(tokens) : null;
+  const scripts = f.source.usingRunsScript === true;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as SqlToken;
     if (t.kind === 'parameter' || (t.kind === 'operator' && t.value === '@')) {
@@ -179,7 +180,7 @@ function tokenReason(input: FamilyInput): FamilyReason | null {
       continue;
     }
     if (t.kind === 'word' && t.value === 'engine' && externalEngine(tokens, i, f)) return 'external-query';
-    if (f.source.usingRunsScript === true && t.kind === 'word' && t.value === 'using' && scriptAfter(tokens[i + 1])) return 'environment-reader';
+    if (scripts && t.kind === 'word' && t.value === 'using' && scriptAfter(tokens[i + 1])) return 'environment-reader';
     const facts = input.facts[i];
     if (facts === undefined) continue;
     if (t.kind === 'word' && facts.phrase) {
