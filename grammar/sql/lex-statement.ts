@@ -38,21 +38,37 @@ export function lexStatement(sql: string, driver: string): SqlToken[] {
   // this reading: the two would see different statements, so nothing past it is decided.
   const nul = sql.indexOf('\u0000');
   if (nul >= 0) throw new UnreadableStatement('confusable-character', nul);
-  const first = all[0] as BuiltLexer;
-  const tokens = readWith(first, sql);
   // Invariant of the dialect model: settings only change how a backslash reads.
-  if (all.length > 1 && sql.includes('\\')) {
-    for (let i = 1; i < all.length; i++) {
-      let other: SqlToken[];
-      try {
-        other = readWith(all[i] as BuiltLexer, sql);
-      } catch (error) {
-        if (error instanceof UnreadableStatement) throw new UnreadableStatement('ambiguous-setting', error.offset);
-        throw error;
-      }
-      assertSameReading(tokens, other);
+  if (all.length === 1 || !sql.includes('\\')) return readWith(all[0] as BuiltLexer, sql);
+  return agreedReading(all, sql);
+}
+
+/** Errors that leave a quote or comment open to the end of the text: a syntax error in every engine. */
+const NEVER_CLOSED = new Set(['unterminated-string', 'unterminated-quoted-name', 'unterminated-comment']);
+
+/**
+ * A reading that leaves a string, name or comment open to the end of a text without `;` is one
+ * under which the engine rejects the whole text before running any of it (it is one statement,
+ * and no engine runs a statement it cannot parse), so it cannot disagree in effect: only the
+ * readings that can be read must agree. With a `;` an engine that runs statements one by one
+ * (MySQL's multi-statements) could run the ones before the open quote, so every reading counts.
+ */
+function agreedReading(all: readonly BuiltLexer[], sql: string): SqlToken[] {
+  const skippable = !sql.includes(';');
+  const readings: SqlToken[][] = [];
+  let firstError: UnreadableStatement | undefined;
+  for (let i = 0; i < all.length; i++) {
+    try {
+      readings.push(readWith(all[i] as BuiltLexer, sql));
+    } catch (error) {
+      if (!(error instanceof UnreadableStatement)) throw error;
+      if (!(skippable && NEVER_CLOSED.has(error.reason))) throw i === 0 ? error : new UnreadableStatement('ambiguous-setting', error.offset);
+      firstError ??= error;
     }
   }
+  const tokens = readings[0];
+  if (tokens === undefined) throw firstError as UnreadableStatement;
+  for (let i = 1; i < readings.length; i++) assertSameReading(tokens, readings[i] as SqlToken[]);
   return tokens;
 }
 

@@ -85,8 +85,10 @@ function tripleAt(text: string, offset: number, triple: string, kind: SqlTokenKi
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === 92) {
-      if (!escapes && text.charCodeAt(i + 1) === q) throw new UnreadableStatement('ambiguous-escape', offset);
-      i += escapes ? 2 : 1;
+      // Raw: engines differ on whether `\"` keeps the quote out of the closing delimiter, which
+      // matters only where that quote begins one (`\"""`); elsewhere both readings go on alike.
+      if (!escapes && text.startsWith(triple, i + 1)) throw new UnreadableStatement('ambiguous-escape', offset);
+      i += escapes || text.charCodeAt(i + 1) === q ? 2 : 1;
     } else if (c === q && text.startsWith(triple, i)) {
       const body = text.slice(from, i);
       const value = escapes ? decodeBackslashes(body, '', reading.keepBackslashBefore, reading.escapeSet) : body;

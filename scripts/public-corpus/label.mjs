@@ -123,6 +123,8 @@ function labelDescribe(tokens, h, driver) {
   const t = tokens[h + 1];
   if (t === undefined) return result('other', 'describe');
   if (t.k === 'w' && DESCRIBE_OTHER.has(t.v)) return result('other', `describe ${t.v}`);
+  // Delta's DESCRIBE HISTORY lists who ran each operation on a table: the record of users.
+  if (driver === 'databricks' && t.k === 'w' && t.v === 'history' && !isP(tokens[h + 2], '.')) return result('read-system', 'system:describe history');
   if (t.k === 'w' && t.v !== 'table' && (READ_HEADS.has(t.v) || WRITE_HEADS.has(t.v) || STATE_HEADS.has(t.v))) {
     const inner = label(tokens.slice(h + 1), driver);
     return inner.kind === 'read' ? result('read', 'describe read') : result('other', `describe ${inner.kind}`);
@@ -250,6 +252,8 @@ function wordFinding(tokens, i, driver) {
   if (driver === 'snowflake' && t.v === 'table' && isP(tokens[i + 1], '(') && arg !== undefined && (['s', 'v', 'x'].includes(arg.k) || arg.v === ':'))
     return result('read-effect', 'external:TABLE(text)');
   if (driver === 'clickhouse' && t.v === 'settings' && tokens[i + 1]?.k === 'w' && tokens[i + 2]?.v === '=') return result('read-effect', 'setting:SETTINGS');
+  // Spark's script transform: `SELECT TRANSFORM(a) USING 'cat'` runs a program for the rows.
+  if (driver === 'databricks' && t.v === 'using' && tokens[i + 1]?.k === 's') return result('read-effect', 'effect:script transform');
   return null;
 }
 

@@ -147,6 +147,8 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
     ["SELECT * FROM ds.INFORMATION_SCHEMA.TABLE_OPTIONS WHERE option_name = 'description'", 'allow', 'table options are catalog'],
   ],
   clickhouse: [
+    ['SELECT currentUser(), version()', 'allow', 'the account the connection signs in as, and the release'],
+    ['SELECT connectionId()', 'refuse', 'the id of the connection'],
     ['SELECT * FROM system.processes', 'refuse', 'system.processes lists running queries'],
     ['SELECT * FROM system.query_log', 'refuse', 'query_log records queries'],
     ['SELECT * FROM system.numbers LIMIT 10', 'allow', 'system.numbers is a generator'],
@@ -162,6 +164,9 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
     ['SELECT 1 // a note', 'allow', '// is a comment'],
   ],
   databricks: [
+    ["SELECT TRANSFORM(a, b) USING 'cat' AS (x, y) FROM t", 'refuse', 'a script transform runs a program for the rows'],
+    ['SHOW USER FUNCTIONS', 'allow', 'the names of the functions the project made'],
+    ['DESCRIBE HISTORY orders', 'refuse', 'the Delta log names who ran each operation'],
     ['SELECT * FROM parquet.`/mnt/data/x.parquet`', 'refuse', 'a path table reads files'],
     ["SELECT * FROM read_files('/mnt/x')", 'refuse', 'read_files reads files'],
     ["SELECT secret('scope', 'key')", 'refuse', 'secret reads a credential'],
@@ -199,6 +204,8 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
     ["SELECT * FROM glob('/etc/*')", 'refuse', 'glob lists files'],
   ],
   mssql: [
+    ["SELECT * FROM orders OPTION (RECOMPILE, USE HINT ('DISABLE_PARAMETER_SNIFFING'))", 'allow', 'a query hint, not the USE statement'],
+    ['SELECT * FROM orders OPTION (MAXDOP 1) USE master', 'refuse', 'USE switches the database'],
     ['SELECT TOP 5 id FROM orders ORDER BY total DESC', 'allow', 'TOP'],
     ['SELECT [id], [total] FROM [dbo].[orders]', 'allow', 'bracketed names'],
     ['SELECT * FROM orders WITH (NOLOCK)', 'allow', 'NOLOCK'],
@@ -212,6 +219,10 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
     ['SELECT NEXT VALUE FOR seq', 'refuse', 'a sequence'],
   ],
   mysql: [
+    ['SELECT CURRENT_USER(), CURRENT_ROLE()', 'allow', 'the account as granted, the same for every person'],
+    ['SELECT USER()', 'refuse', 'USER() carries the host svc connects from'],
+    ["SELECT 'it\\'s' AS s", 'allow', 'under NO_BACKSLASH_ESCAPES the quote stays open and the engine runs nothing'],
+    ["SELECT 'a\\'; SELECT SLEEP(10); -- '", 'refuse', 'under NO_BACKSLASH_ESCAPES the semicolon ends a statement and SLEEP runs'],
     ['SELECT `id`, `total` FROM `orders`', 'allow', 'backquoted names'],
     ['SELECT id FROM orders LIMIT 5, 10', 'allow', 'LIMIT offset, count'],
     ["SELECT * FROM orders WHERE note LIKE 'a\\_%'", 'allow', 'a LIKE escape'],
@@ -226,6 +237,8 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
     ['EXPLAIN FORMAT=JSON SELECT * FROM orders', 'allow', 'EXPLAIN FORMAT=JSON'],
   ],
   postgresql: [
+    ['SELECT current_user, session_user, current_role', 'allow', 'who the connection is: the one role every person signs in as'],
+    ['SELECT pg_backend_pid()', 'refuse', 'the server process of the connection, what pg_terminate_backend takes'],
     ['SELECT total::numeric(10, 2) FROM orders', 'allow', 'a :: cast'],
     ["SELECT date_trunc('week', created_at) AS w, SUM(total) FROM orders GROUP BY 1", 'allow', 'date_trunc'],
     ["SELECT pg_read_file('/etc/passwd')", 'refuse', 'pg_read_file reads a file'],
@@ -247,6 +260,9 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
     ['SELECT * FROM pg_user', 'refuse', 'users'],
   ],
   snowflake: [
+    ['SELECT CURRENT_ROLE(), CURRENT_WAREHOUSE(), CURRENT_DATABASE()', 'allow', 'who the connection is'],
+    ['SELECT CURRENT_IP_ADDRESS()', 'refuse', 'the address of the host svc runs on'],
+    ['SHOW EXTERNAL TABLES IN SCHEMA analytics', 'allow', 'external tables are tables: names, columns, stage location'],
     ['SELECT * FROM orders SAMPLE (10)', 'allow', 'SAMPLE'],
     ['SELECT f.value FROM orders, LATERAL FLATTEN(input => items) f', 'allow', 'FLATTEN'],
     ["SELECT * FROM TABLE(FLATTEN(input => PARSE_JSON('[1]')))", 'allow', 'TABLE(FLATTEN(...))'],

@@ -17,7 +17,7 @@ import { isNameToken, nameValue } from '../../../grammar/sql/index.js';
 import { clickhouseAggregateBase } from './allow/clickhouse.js';
 import { allowListOf } from './allow/index.js';
 import { SYSTEM_RELATIONS, type SystemRelationRules, systemRelationKey } from './allow/system-relations.js';
-import { isPunct, isWord } from './statement-heads.js';
+import { cteNameIndexes, isPunct, isWord } from './statement-heads.js';
 
 /** What a project adds to a connection's allow list (`statementCheck.allow` in svc.config.json). */
 export interface StatementAllowance {
@@ -129,7 +129,7 @@ const NOT_CALLS_SHARED = [
 ];
 
 /** T-SQL: query hints, FOR XML / FOR JSON options and table hints that take parentheses. */
-const TSQL_NOT_CALLS = ['option', 'top', 'xmlnamespaces', 'path', 'root', 'raw', 'auto', 'explicit', 'elements', 'contained', 'forceseek'];
+const TSQL_NOT_CALLS = ['option', 'hint', 'top', 'xmlnamespaces', 'path', 'root', 'raw', 'auto', 'explicit', 'elements', 'contained', 'forceseek'];
 
 const NOT_CALLS_BY_DRIVER: Partial<Record<Driver, readonly string[]>> = {
   mssql: TSQL_NOT_CALLS,
@@ -164,7 +164,8 @@ const FUNCTIONS_AS_TABLES: ReadonlySet<Driver> = new Set(['postgresql', 'redshif
 const METHOD_CALLS: ReadonlySet<Driver> = new Set(['duckdb', 'file', 'mssql', 'fabric']);
 /**
  * Engines that read `(expr).f(...)` as the built-in `f` on the value (BigQuery's chained
- * function calls): only after a parenthesised expression, where no dataset can stand.
+ * function calls): only after a parenthesised expression or a string literal, where no dataset
+ * can stand (BigQuery quotes names with backticks, so `"a".f(` is never a path).
  */
 const PAREN_METHOD_CALLS: ReadonlySet<Driver> = new Set(['bigquery']);
 
@@ -261,19 +262,11 @@ function openOf(tokens: readonly SqlToken[], close: number): number {
   return -1;
 }
 
-/** Index of the `)` matching the `(` at `open`, or -1. */
-function closeOf(tokens: readonly SqlToken[], open: number): number {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    if (isPunct(tokens[i], '(')) depth++;
-    else if (isPunct(tokens[i], ')') && --depth === 0) return i;
-  }
-  return -1;
-}
-
 interface Positions {
   /** Last token of each relation named in a table position. */
   readonly relationEnds: ReadonlySet<number>;
+  /** Whether the name at an index is one a WITH list defines (read once, when first asked). */
+  readonly cteName: (i: number) => boolean;
 }
 
 /**
@@ -289,21 +282,11 @@ function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: C
   if (prev.kind === 'operator' && prev.value === '::') return true;
   // Oracle-style outer join marker: `c2 (+)`.
   if (tokens[i + 2]?.kind === 'operator' && tokens[i + 2]?.value === '+' && isPunct(tokens[i + 3], ')')) return true;
-  // A CTE: `WITH name (cols) [USING KEY (cols)] AS (`.
-  if (first === i && (isWord(prev, 'with') || isWord(prev, 'recursive') || isPunct(prev, ','))) {
-    // Spark's CTE without AS: `WITH t (SELECT ...)`.
-    if (isWord(tokens[i + 2], 'select') || isWord(tokens[i + 2], 'with') || isWord(tokens[i + 2], 'values')) return true;
-    let close = closeOf(tokens, i + 1);
-    if (close > 0 && isWord(tokens[close + 1], 'using') && isWord(tokens[close + 2], 'key') && isPunct(tokens[close + 3], '('))
-      close = closeOf(tokens, close + 3);
-    if (
-      close > 0 &&
-      isWord(tokens[close + 1], 'as') &&
-      (isPunct(tokens[close + 2], '(') || isWord(tokens[close + 2], 'not') || isWord(tokens[close + 2], 'materialized'))
-    )
-      return true;
-  }
+  // A CTE's name and column list (`WITH name (cols) AS (`, Spark's `WITH name (SELECT ...)`).
+  if (first === i && (isWord(prev, 'with') || isWord(prev, 'recursive') || isPunct(prev, ',')) && pos.cteName(i)) return true;
   if (first !== i) return false;
+  // T-SQL's `WITH (FORCESEEK (ix (a, b)))`: an index name and its columns.
+  if (isPunct(prev, '(') && isWord(tokens[first - 2], 'forceseek')) return true;
   // An alias with its column list after a relation, a table function or a derived table, or
   // after UNNEST(...) WITH ORDINALITY.
   if (pos.relationEnds.has(first - 1) || isWord(prev, 'ordinality')) return true;
@@ -346,7 +329,7 @@ function builtin(tokens: readonly SqlToken[], i: number, parts: readonly string[
   if (quotedOtherCase(tokens[i] as SqlToken, gate.quotedFold)) return false;
   if (parts.length === 1 && !method) return true;
   if (gate.methods) return true;
-  if (gate.parenMethods && parts.length === 1 && method && isPunct(tokens[i - 2], ')')) return true;
+  if (gate.parenMethods && parts.length === 1 && method && (isPunct(tokens[i - 2], ')') || tokens[i - 2]?.kind === 'string')) return true;
   return parts.slice(0, -1).every((p) => gate.namespaces.has(p)) && !method;
 }
 
@@ -385,6 +368,35 @@ function relationReason(c: Context, relations: Relations, relationEnds: Set<numb
   return null;
 }
 
+/**
+ * T-SQL's `PREDICT(MODEL = m, DATA = t AS d)` reads the relation after `DATA =`, a position the
+ * relation reader does not know: that name passes the same system-relation rules as any other.
+ */
+function predictDataReason(c: Context): AllowRefusal | null {
+  const { tokens, gate, extra } = c;
+  if (gate.driver !== 'mssql' && gate.driver !== 'fabric') return null;
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    if (!isWord(tokens[i], 'data') || tokens[i + 1]?.value !== '=' || !isNameToken(tokens[i + 2])) continue;
+    const parts = [nameValue(tokens[i + 2] as SqlToken)];
+    for (let k = i + 3; isPunct(tokens[k], '.') && isNameToken(tokens[k + 1]); k += 2) parts.push(nameValue(tokens[k + 1] as SqlToken));
+    const key = systemRelationKey(gate.system, parts);
+    if (key === 'other-server') return { reason: 'external-query', name: parts.join('.') };
+    if (key !== null && !gate.relations.has(key) && !added(extra.relations, [key]) && !added(extra.relations, parts))
+      return { reason: 'relation-not-allowed', name: key };
+  }
+  return null;
+}
+
+/**
+ * `model!` before a call: Snowflake's method of an instance of a class (`model!PREDICT(...)`), the
+ * project's own object, named in the refusal as such; '' for any other call.
+ */
+function instanceMethod(tokens: readonly SqlToken[], first: number): string {
+  const bang = tokens[first - 1];
+  const owner = tokens[first - 2];
+  return bang?.kind === 'operator' && bang.value === '!' && owner !== undefined && isNameToken(owner) ? `${nameValue(owner)}!` : '';
+}
+
 /** Every call of the statement: on the list, the project's, or a file reader the family check passed. */
 function callReason(c: Context, pos: Positions, tableCallOpens: Set<number>): AllowRefusal | null {
   const { tokens, gate, extra } = c;
@@ -402,7 +414,7 @@ function callReason(c: Context, pos: Positions, tableCallOpens: Set<number>): Al
     // Without the relation reader's positions, a call right after FROM, JOIN or APPLY is a table function.
     const before = tokens[first - 1];
     const table = before?.kind === 'word' && TABLE_POSITION.has(before.value);
-    return { reason: table ? 'table-function-not-allowed' : 'function-not-allowed', name: parts.join('.') };
+    return { reason: table ? 'table-function-not-allowed' : 'function-not-allowed', name: instanceMethod(tokens, first) + parts.join('.') };
   }
   return null;
 }
@@ -424,12 +436,15 @@ export function allowListReason(
   const none = relations.refs.length === 0;
   const relationEnds: Set<number> = none ? EMPTY : new Set<number>();
   const tableCallOpens: Set<number> = none ? EMPTY : new Set<number>();
-  const denied = relationReason(c, relations, relationEnds, tableCallOpens);
+  // PREDICT's DATA table can be a system relation only where the relation reader ran.
+  const denied = relationReason(c, relations, relationEnds, tableCallOpens) ?? (none ? null : predictDataReason(c));
   if (denied !== null) return denied;
   // SHOW's operands are names and options, never calls (`SHOW TBLPROPERTIES t (key)`); what SHOW
   // may show is the family table's to decide.
   if (isWord(tokens[0], 'show')) return null;
   // `DESCRIBE FUNCTION f(NUMBER, NUMBER)` names a signature, it calls nothing.
   if ((isWord(tokens[0], 'describe') || isWord(tokens[0], 'desc')) && (isWord(tokens[1], 'function') || isWord(tokens[1], 'procedure'))) return null;
-  return callReason(c, { relationEnds }, tableCallOpens);
+  let ctes: Set<number> | undefined;
+  const cteName = (i: number) => (ctes ??= cteNameIndexes(tokens)).has(i);
+  return callReason(c, { relationEnds, cteName }, tableCallOpens);
 }

@@ -9,7 +9,7 @@ import type { CompiledFamilies } from './compiled-families.js';
 import { isAllowedPath, pathArgumentAllowed, plainPath } from './file-paths.js';
 import { matchPhrase } from './phrases.js';
 import type { FamilyReason } from './refusal.js';
-import { headsOf, isPunct, type StatementSpan } from './statement-heads.js';
+import { headsOf, isPunct, queryHintUse, type StatementSpan } from './statement-heads.js';
 import type { WordFacts } from './word-facts.js';
 
 /** A name followed by `(` after these words is an object being defined, not a call. */
@@ -171,6 +171,7 @@ function updateSets(tokens: readonly SqlToken[]): Set<number> {
 function tokenReason(input: FamilyInput): FamilyReason | null {
   const { tokens, families: f } = input;
   const sets = f.anywhere.size > 0 ? updateSets(tokens) : null;
+  const scripts = f.source.usingRunsScript === true;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as SqlToken;
     if (t.kind === 'parameter' || (t.kind === 'operator' && t.value === '@')) {
@@ -179,13 +180,14 @@ function tokenReason(input: FamilyInput): FamilyReason | null {
       continue;
     }
     if (t.kind === 'word' && t.value === 'engine' && externalEngine(tokens, i, f)) return 'external-query';
+    if (scripts && t.kind === 'word' && t.value === 'using' && scriptAfter(tokens[i + 1])) return 'environment-reader';
     const facts = input.facts[i];
     if (facts === undefined) continue;
     if (t.kind === 'word' && facts.phrase) {
       const phrase = matchPhrase(f.phrases, tokens, i);
       if (phrase !== undefined && !(t.value === 'settings' && !settingsClause(tokens, i))) return phrase;
     }
-    if (t.kind === 'word' && sets !== null && facts.anywhere && !sets.has(i)) {
+    if (t.kind === 'word' && sets !== null && facts.anywhere && !sets.has(i) && !queryHintUse(tokens, i)) {
       const reason = matchPhrase(f.statements, tokens, i, true);
       if (reason !== undefined) return reason;
     }
@@ -195,6 +197,11 @@ function tokenReason(input: FamilyInput): FamilyReason | null {
     }
   }
   return null;
+}
+
+/** A command after USING: text (`'cat'`, or `"cat"` where double quotes may be a string). */
+function scriptAfter(t: SqlToken | undefined): boolean {
+  return t !== undefined && (t.kind === 'string' || t.kind === 'string-or-name');
 }
 
 /**

@@ -8,7 +8,7 @@ import type { CompiledFamilies } from './compiled-families.js';
 import { matchesName } from './name-patterns.js';
 import { matchPhrase } from './phrases.js';
 import type { ReadOnlyReason } from './refusal.js';
-import { afterClose, headsOf, isPunct, isWord, type StatementSpan } from './statement-heads.js';
+import { afterClose, headsOf, isPunct, isWord, queryHintUse, type StatementSpan } from './statement-heads.js';
 import type { WordFacts } from './word-facts.js';
 
 /** Words that begin a statement changing data, objects, settings or the session. */
@@ -105,9 +105,18 @@ function headReason(tokens: readonly SqlToken[], span: StatementSpan, f: Compile
     const v = h >= 0 ? (tokens[h] as SqlToken).value : '';
     if (!f.readHeads.has(v)) return WRITES.has(v) ? 'write' : 'not-a-read';
     if (v === 'show' && f.show !== null && matchPhrase(f.show, tokens, h + 1) === undefined) return 'system-catalog';
-    if ((v === 'describe' || v === 'desc') && matchPhrase(f.describeRefused, tokens, h + 1) !== undefined) return 'system-catalog';
+    if ((v === 'describe' || v === 'desc') && describesRefused(tokens, h + 1, f)) return 'system-catalog';
   }
   return null;
+}
+
+/**
+ * DESCRIBE of an object kind the family refuses (`DESCRIBE HISTORY t`), not of a table whose
+ * qualified name begins with that word (`DESCRIBE history.tbl`: the table tbl of schema history).
+ */
+function describesRefused(tokens: readonly SqlToken[], i: number, f: CompiledFamilies): boolean {
+  if (matchPhrase(f.describeRefused, tokens, i) === undefined) return false;
+  return !isPunct(tokens[i + 1], '.');
 }
 
 /** T-SQL: statement words anywhere are writes; a SELECT that does not continue starts another statement. */
@@ -122,7 +131,7 @@ function anywhereReason(tokens: readonly SqlToken[], span: StatementSpan, f: Com
     if (t.value === 'with' && lockingHints(tokens, i)) return 'row-lock';
     // T-SQL's join hints: `INNER MERGE JOIN`, `FULL OUTER MERGE JOIN` choose the join algorithm.
     if (t.value === 'merge' && isWord(tokens[i + 1], 'join')) continue;
-    if (f.anywhere.has(t.value)) return 'write';
+    if (f.anywhere.has(t.value) && !queryHintUse(tokens, i)) return 'write';
     if ((t.value === 'select' || t.value === 'with') && !heads.has(i) && !continuesSelect(tokens, i, t.value)) return 'several-statements';
   }
   return null;
@@ -136,8 +145,19 @@ const TSQL_LOCK_HINTS = new Set(['updlock', 'xlock', 'holdlock', 'serializable',
 function continuesSelect(tokens: readonly SqlToken[], i: number, word: string): boolean {
   const prev = tokens[i - 1];
   // WITH (NOLOCK) is a table hint; WITH inside parentheses opens a nested query.
-  if (word === 'with') return isPunct(tokens[i + 1], '(') || isPunct(prev, '(') || WITH_CONTINUES.has(tokens[i + 1]?.value ?? '');
+  if (word === 'with') return isPunct(tokens[i + 1], '(') || isPunct(prev, '(') || WITH_CONTINUES.has(tokens[i + 1]?.value ?? '') || openxmlSchema(tokens, i);
   return prev !== undefined && SELECT_CONTINUES.has(prev.value);
+}
+
+/** `OPENXML(...) WITH t`: the rowset's columns are those of table t (a schema, no query). */
+function openxmlSchema(tokens: readonly SqlToken[], i: number): boolean {
+  if (!isPunct(tokens[i - 1], ')') || !isNameToken(tokens[i + 1])) return false;
+  let depth = 0;
+  for (let k = i - 1; k >= 0; k--) {
+    if (isPunct(tokens[k], ')')) depth++;
+    else if (isPunct(tokens[k], '(') && --depth === 0) return isWord(tokens[k - 1], 'openxml');
+  }
+  return false;
 }
 
 /** A T-SQL table hint list `WITH ( ... )` at `i` naming a hint that takes locks. */

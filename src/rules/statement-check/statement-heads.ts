@@ -101,6 +101,20 @@ export function splitStatements(tokens: readonly SqlToken[], flow = false): Stat
   return spans;
 }
 
+/**
+ * T-SQL's query hint `OPTION (..., USE HINT ('name'), ...)` at the `use` at `i`: a hint for this
+ * statement's plan, not the USE statement (which takes a database name, never a parenthesis).
+ */
+export function queryHintUse(tokens: readonly SqlToken[], i: number): boolean {
+  if (!isWord(tokens[i], 'use') || !isWord(tokens[i + 1], 'hint') || !isPunct(tokens[i + 2], '(')) return false;
+  let depth = 0;
+  for (let k = i - 1; k >= 0; k--) {
+    if (isPunct(tokens[k], ')')) depth++;
+    else if (isPunct(tokens[k], '(') && --depth < 0) return isWord(tokens[k - 1], 'option');
+  }
+  return false;
+}
+
 /** Index after the `)` matching the `(` at `open`, or -1. */
 export function afterClose(tokens: readonly SqlToken[], open: number, to: number): number {
   let depth = 0;
@@ -113,13 +127,19 @@ export function afterClose(tokens: readonly SqlToken[], open: number, to: number
 
 const CTE_BODY = new Set(['select', 'with', 'values', 'from']);
 
+/** A parenthesised query at `k`: the body of a CTE written without AS. */
+function sparkBody(tokens: readonly SqlToken[], k: number): boolean {
+  return isPunct(tokens[k], '(') && tokens[k + 1]?.kind === 'word' && CTE_BODY.has(tokens[k + 1]?.value ?? '');
+}
+
 /** After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. */
 function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
   if (!isNameToken(tokens[j])) return -1;
   let k = j + 1;
-  // Spark's CTE without AS: `WITH t (SELECT ...)`.
-  if (isPunct(tokens[k], '(') && CTE_BODY.has(tokens[k + 1]?.value ?? '') && tokens[k + 1]?.kind === 'word') return afterClose(tokens, k, to);
+  // Spark's CTE without AS: `WITH t (SELECT ...)`, `WITH t (a, b) (SELECT ...)`.
+  if (sparkBody(tokens, k)) return afterClose(tokens, k, to);
   if (isPunct(tokens[k], '(')) k = afterClose(tokens, k, to);
+  if (k >= 0 && sparkBody(tokens, k)) return afterClose(tokens, k, to);
   // DuckDB's recursive CTE key: `t(k, v) USING KEY (k) AS (...)`.
   if (k >= 0 && isWord(tokens[k], 'using') && isWord(tokens[k + 1], 'key') && isPunct(tokens[k + 2], '(')) k = afterClose(tokens, k + 2, to);
   if (k < 0 || !isWord(tokens[k], 'as')) return -1;
@@ -128,6 +148,25 @@ function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
   if (isWord(tokens[k], 'materialized')) k++;
   if (!isPunct(tokens[k], '(')) return -1;
   return afterClose(tokens, k, to);
+}
+
+/**
+ * Indexes of the names a WITH list defines (`WITH a AS (...), b (x) AS (...)`), at every WITH of
+ * the statement, nested ones included: a name there followed by `(` is a CTE, never a call.
+ */
+export function cteNameIndexes(tokens: readonly SqlToken[]): Set<number> {
+  const names = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isWord(tokens[i], 'with')) continue;
+    let j = isWord(tokens[i + 1], 'recursive') ? i + 2 : i + 1;
+    for (let end = namedItem(tokens, j, tokens.length); end >= 0; end = namedItem(tokens, j, tokens.length)) {
+      names.add(j);
+      j = afterSearchCycle(tokens, end);
+      if (j < 0 || !isPunct(tokens[j], ',')) break;
+      j++;
+    }
+  }
+  return names;
 }
 
 /**

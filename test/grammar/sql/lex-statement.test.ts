@@ -126,8 +126,11 @@ describe('lexStatement: PostgreSQL family', () => {
   });
 
   it('requires both standard_conforming_strings readings to agree', () => {
-    // on: the string is `a\`; off: the quote is escaped and the string never ends.
-    expect(reasonOf("SELECT 'a\\'", 'postgresql')).toBe('ambiguous-setting');
+    // on: the string is `a\`; off: the quote is escaped and the string never ends, so under that
+    // setting the engine rejects the whole text and runs nothing: the one reading that reads counts.
+    expect(read("SELECT 'a\\'", 'postgresql')).toEqual(['word:select', 'string:a\\']);
+    // With a `;` an engine running statements one by one could run what comes before: refused.
+    expect(reasonOf("SELECT 'a\\'; SELECT 'b'", 'postgresql')).toBe('ambiguous-setting');
     expect(reasonOf("SELECT 'a\\' -- ', 1; DROP TABLE t", 'postgresql')).toBe('ambiguous-setting');
     // Ending in the same place, a string may decode differently: it is read, its value marked as varying.
     expect(lexStatement("SELECT 'C:\\temp'", 'postgresql')[1]).toMatchObject({ kind: 'string', value: 'C:\\temp', valueVaries: true });
@@ -173,9 +176,16 @@ describe('lexStatement: MySQL', () => {
   });
 
   it('refuses backslashes whose reading depends on ANSI_QUOTES or NO_BACKSLASH_ESCAPES', () => {
-    expect(reasonOf('SELECT "a\\"b" FROM t', 'mysql')).toBe('ambiguous-setting');
-    expect(reasonOf("SELECT 'a\\'b' FROM t", 'mysql')).toBe('ambiguous-setting');
-    expect(reasonOf("SELECT 'abc\\'", 'mysql')).toBe('unterminated-string');
+    // The other settings leave a quote open to the end of a one-statement text: the engine under
+    // them runs nothing, so the reading that reads is the statement.
+    expect(read('SELECT "a\\"b" FROM t', 'mysql')).toEqual(['word:select', 'string-or-name:a"b', 'word:from', 'word:t']);
+    expect(read("SELECT 'a\\'b' FROM t", 'mysql')).toEqual(['word:select', "string:a'b", 'word:from', 'word:t']);
+    expect(read("SELECT 'abc\\'", 'mysql')).toEqual(['word:select', 'string:abc\\']);
+    // A reading that fails any other way (a stray backslash), or a `;` that may end a statement in
+    // one of them: refused.
+    expect(reasonOf("SELECT 'a\\'b\\'c'", 'mysql')).toBe('ambiguous-setting');
+    expect(reasonOf("SELECT 'a\\'; DELETE FROM t; SELECT '", 'mysql')).toBe('ambiguous-setting');
+    expect(reasonOf("SELECT 'abc\\' ; SELECT 1", 'mysql')).toBe('unterminated-string');
     // LIKE escapes keep their backslash in every reading.
     expect(read("SELECT 'a\\%'", 'mysql')[1]).toBe('string:a\\%');
   });

@@ -73,7 +73,7 @@ const REFUSED: readonly Refused[] = [
   ['mssql', 'SELECT dbo.fn_total(id) FROM t', 'function-not-allowed', 'dbo.fn_total'],
   ['fabric', 'SELECT * FROM queryinsights.exec_requests_history', 'system-catalog', ''],
   ['fabric', 'SELECT * FROM sys.master_files', 'relation-not-allowed', 'sys.master_files'],
-  ['snowflake', 'SELECT CURRENT_ROLE()', 'function-not-allowed', 'current_role'],
+  ['snowflake', 'SELECT CURRENT_IP_ADDRESS()', 'function-not-allowed', 'current_ip_address'],
   ['snowflake', "SELECT snowflake.cortex.complete('m', 'p')", 'function-not-allowed', 'snowflake.cortex.complete'],
   ['snowflake', 'SELECT * FROM snowflake.account_usage.login_history', 'system-catalog', ''],
   ['bigquery', 'SELECT * FROM `region-us`.INFORMATION_SCHEMA.JOBS', 'system-catalog', ''],

@@ -34,6 +34,7 @@
  * *_OPTIONS views the family table refuses (ROUTINE_OPTIONS, SEARCH_INDEX_OPTIONS,
  * SEARCH_INDEX_COLUMN_OPTIONS, VECTOR_INDEX_OPTIONS).
  */
+import { BIGQUERY_IDENTITY } from './connection-identity.js';
 import type { AllowList } from './types.js';
 
 /** Sorted, de-duplicated union of name lists. */
@@ -487,6 +488,7 @@ const INFORMATION_SCHEMA = [
 
 export const BIGQUERY_ALLOW: AllowList = {
   functions: sortedUnique(
+    BIGQUERY_IDENTITY,
     AEAD_ENCRYPTION,
     AGGREGATE,
     APPROXIMATE_AGGREGATE,

@@ -1159,4 +1159,6 @@ export const CLICKHOUSE_SUPPLEMENT: Readonly<Record<string, string>> = {
     'uniqTheta',
     'welchTTest',
   ]),
+  // Who the connection is (allow/connection-identity.ts): the same account for every person.
+  ...page(`${FUNCTIONS}other-functions.md`, 'the account the connection signs in as', ['currentUser', 'current_user', 'user', 'authenticatedUser']),
 };

@@ -60,7 +60,8 @@ const FUNCTIONS: LeftOut = {
   ...each(['getsetting', 'getsettingordefault', 'getserversetting', 'getmergetreesetting', 'getmacro', 'globalvariable'], `${SERVER}a setting or macro`),
   getmaxtablenamelengthfordatabase: `${SERVER}the path limits of a database directory`,
   getclienthttpheader: 'the HTTP headers of the request, credentials included',
-  ...each(['currentuser', 'current_user', 'user', 'authenticateduser'], 'the account svc signs in as to the warehouse'),
+  // currentUser, user, authenticatedUser: the account the connection signs in as is allowed (who
+  // the connection is, the same for every person: allow/connection-identity.ts).
   ...each(['currentroles', 'enabledroles', 'defaultroles', 'currentprofiles', 'enabledprofiles', 'defaultprofiles'], 'the roles and profiles of the account'),
   ...each(['connectionid', 'connection_id'], 'the id of the connection'),
   ...each(['queryid', 'query_id', 'currentqueryid', 'current_query_id'], 'the id of the query in the server query log'),

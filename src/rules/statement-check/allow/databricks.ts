@@ -19,11 +19,11 @@
  *   (queries a vector search endpoint): they send rows to a model serving endpoint.
  * - Secrets and credentials: secret, try_secret, list_secrets.
  * - Running code: reflect, java_method, try_reflect (call any static method of the cluster's JVM).
- * - Who is asking and where: current_user, user, session_user, is_member,
- *   is_account_group_member (group membership), current_catalog, current_database,
- *   current_schema, current_path, current_metastore, current_recipient (a Delta Sharing
- *   recipient's properties), current_timezone (a session setting), current_version and version
- *   (the server's release).
+ * - Membership and sharing: is_member, is_account_group_member (group membership of any group),
+ *   current_path, current_metastore, current_recipient (a Delta Sharing recipient's properties),
+ *   current_timezone (a session setting). Who the connection is (current_user, user,
+ *   session_user, current_catalog, current_database, current_schema, current_version, version)
+ *   is allowed: see connection-identity.ts.
  * - History and names given as text: table_changes('table', ...) names its table as a string and
  *   reads its change feed; event_log reads a pipeline's event log.
  * - The system catalog: system.* (system.access.audit, system.query.history, system.billing.*,
@@ -38,6 +38,7 @@
  * systems), METASTORES, PROVIDERS, RECIPIENTS, RECIPIENT_*, SHARES, *_SHARE_USAGE (sharing),
  * VOLUMES (storage locations).
  */
+import { DATABRICKS_IDENTITY } from './connection-identity.js';
 import type { AllowList } from './types.js';
 
 /** Sorted, de-duplicated union of name lists. */
@@ -833,6 +834,7 @@ const INFORMATION_SCHEMA = [
 
 export const DATABRICKS_ALLOW: AllowList = {
   functions: sortedUnique(
+    DATABRICKS_IDENTITY,
     STRING_BINARY,
     NUMERIC,
     AGGREGATE,

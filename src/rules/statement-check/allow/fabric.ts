@@ -21,6 +21,7 @@
  */
 
 import { sortedUnique } from './build.js';
+import { MSSQL_IDENTITY } from './connection-identity.js';
 import { MSSQL_FAMILIES } from './mssql.js';
 import type { AllowList } from './types.js';
 
@@ -45,6 +46,7 @@ const CATALOG_VIEWS = MSSQL_FAMILIES.CATALOG_VIEWS.filter((name) => !NOT_IN_FABR
 
 export const FABRIC_ALLOW: AllowList = {
   functions: sortedUnique(
+    MSSQL_IDENTITY,
     MSSQL_FAMILIES.AGGREGATE,
     FABRIC_AGGREGATE,
     MSSQL_FAMILIES.ANALYTIC,

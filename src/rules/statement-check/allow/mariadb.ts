@@ -27,7 +27,9 @@ export const MARIADB_LEFT_OUT: LeftOut = {
   wsrep_sync_wait_upto_gtid: 'waits for the Galera cluster: a read that blocks',
   last_insert_id: 'LAST_INSERT_ID(expr) sets the value the connection reports next: a read that sets state',
   ...each(['found_rows', 'row_count'], 'counts left by the connection previous statement: state of another statement'),
-  ...each(['user', 'current_user', 'session_user', 'system_user', 'current_role'], ACCOUNT),
+  // CURRENT_USER() and CURRENT_ROLE() name the account as granted (`svc@%`) and are allowed (who the
+  // connection is: allow/connection-identity.ts); these carry the address of the host svc runs on.
+  ...each(['user', 'session_user', 'system_user'], ACCOUNT),
   connection_id: 'the id of the connection, what KILL takes',
   ...each(['uuid', 'sys_guid'], 'a version-1 UUID: the time and the network card address of the server'),
   uuid_short: 'built from the server id and start-up time, and advances a server-wide counter',

@@ -5,8 +5,9 @@
  * and ODBC `{fn ...}` escapes are syntax, not names here.
  *
  * Left out, and why:
- * - Identity and login: `current_user`, `session_user`, `system_user`, `user`, `user_name`,
- *   `user_id`, `suser_id`, `suser_name`, `suser_sid`, `suser_sname`, `original_login`,
+ * - Identity and login taking a principal's id or sid (the niladic `current_user`,
+ *   `session_user`, `system_user`, `user`, `original_login` are allowed: connection-identity.ts):
+ *   `user_name`, `user_id`, `suser_id`, `suser_name`, `suser_sid`, `suser_sname`,
  *   `database_principal_id`, `loginproperty` (security-functions-transact-sql).
  * - Permissions and roles: `has_perms_by_name`, `has_dbaccess`, `is_member`, `is_rolemember`,
  *   `is_srvrolemember`, `permissions`, `pwdcompare`, `pwdencrypt`.
@@ -41,10 +42,10 @@
  *   `ai_generate_chunks` (preview; unsure), `vector_search` (reads a table named as an argument).
  * - Unsure: `string_concat_ws`, `string_similarity` (named by a training page only).
  * - Table functions: `openrowset`, `opendatasource`, `openquery` (files and other servers),
- *   `openxml` (over handles from sp_xml_preparedocument), `containstable`, `freetexttable`,
- *   `semantickeyphrasetable`, `semanticsimilaritytable`, `semanticsimilaritydetailstable`,
- *   `changetable`, `predict` (each reads a table or model named as an argument the relation check
- *   does not see), `fn_dblog`, `fn_dump_dblog`, `fn_get_audit_file`, `fn_trace_gettable` and the
+ *   `containstable`, `freetexttable`, `semantickeyphrasetable`, `semanticsimilaritytable`,
+ *   `semanticsimilaritydetailstable`, `changetable` (each reads a table named as an argument the
+ *   relation check does not see; `openxml` and `predict`, whose DATA = table is checked, are
+ *   listed below), `fn_dblog`, `fn_dump_dblog`, `fn_get_audit_file`, `fn_trace_gettable` and the
  *   other `fn_trace_*`, `fn_virtualfilestats`, `fn_xe_file_target_read_file`, and every `sys.dm_*`
  *   function (logs, audits, traces and server state).
  * - Relations: `sys.dm_*`, `sys.sysprocesses`, `sys.syslogins`, `sys.server_principals`,
@@ -56,6 +57,7 @@
  */
 
 import { sortedUnique } from './build.js';
+import { MSSQL_IDENTITY } from './connection-identity.js';
 import type { AllowList } from './types.js';
 
 // https://learn.microsoft.com/sql/t-sql/functions/aggregate-functions-transact-sql
@@ -370,7 +372,13 @@ const SPATIAL_METHODS = [
 // .../functions/openjson-transact-sql, .../functions/generate-series-transact-sql,
 // .../functions/regexp-matches-transact-sql, .../functions/regexp-split-to-table-transact-sql,
 // and the xml nodes() method (.../xml/nodes-method-xml-data-type), used with CROSS APPLY.
-const TABLE_FUNCTIONS = ['generate_series', 'nodes', 'openjson', 'regexp_matches', 'regexp_split_to_table', 'string_split'];
+// .../functions/openxml-transact-sql: rows of an XML document that sp_xml_preparedocument parsed in
+// the same session; that is an EXEC, which every hosted read is refused, so no session svc's
+// statements run on holds a document of anyone's.
+// .../queries/predict-transact-sql: native scoring of a model passed as a value (no external
+// runtime; that is sp_execute_external_script, an EXEC); the table after its DATA = is checked as
+// any relation (check-allow-list.ts).
+const TABLE_FUNCTIONS = ['generate_series', 'nodes', 'openjson', 'openxml', 'predict', 'regexp_matches', 'regexp_split_to_table', 'string_split'];
 
 // https://learn.microsoft.com/sql/relational-databases/system-information-schema-views/system-information-schema-views-transact-sql
 const INFORMATION_SCHEMA = [
@@ -446,6 +454,7 @@ export const MSSQL_FAMILIES = {
 
 export const MSSQL_ALLOW: AllowList = {
   functions: sortedUnique(
+    MSSQL_IDENTITY,
     AGGREGATE,
     ANALYTIC,
     RANKING,

@@ -14,9 +14,9 @@
  *   `wait_for_executed_gtid_set`, `wait_until_sql_thread_after_gtids` (block), `gtid_subset`,
  *   `gtid_subtract` (unsure; left with the rest of replication).
  * - Session state and identity (information-functions.html): `last_insert_id` (with an argument
- *   it sets the value), `found_rows`, `row_count`, `connection_id`, `user`, `current_user`,
- *   `session_user`, `system_user`, `current_role`, `roles_graphml` (the server's roles),
- *   `version`, `icu_version` (server build), `ps_current_thread_id`, `ps_thread_id` (server
+ *   it sets the value), `found_rows`, `row_count`, `connection_id`, `user`, `session_user`,
+ *   `system_user` (they carry the client host; `current_user`, `current_role` and `version` are
+ *   allowed: connection-identity.ts), `roles_graphml` (the server's roles), `icu_version`, `ps_current_thread_id`, `ps_thread_id` (server
  *   threads, other sessions included).
  * - `uuid()` and `uuid_short()` (miscellaneous-functions.html): version 1 UUIDs carry the
  *   server's MAC address and start time; `uuid_short` comes from the server id and start time.
@@ -35,6 +35,7 @@
  */
 
 import { sortedUnique } from './build.js';
+import { MYSQL_IDENTITY } from './connection-identity.js';
 import type { AllowList } from './types.js';
 
 // https://dev.mysql.com/doc/refman/8.4/en/aggregate-functions.html
@@ -442,6 +443,7 @@ const INFORMATION_SCHEMA = [
 
 export const MYSQL_ALLOW: AllowList = {
   functions: sortedUnique(
+    MYSQL_IDENTITY,
     AGGREGATE,
     WINDOW,
     FLOW_AND_COMPARISON,

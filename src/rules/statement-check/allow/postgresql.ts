@@ -50,7 +50,8 @@ const REVEALING: LeftOut = {
   aclexplode: 'expands an ACL into its grants: the privileges the family check refuses',
   pg_get_userbyid: 'the names of roles by id: what pg_roles shows',
   shobj_description: 'comments on roles, databases and tablespaces of the whole server',
-  ...each(['current_user', 'session_user', 'user', 'current_role', 'getpgusername'], 'the role svc signs in as to the warehouse'),
+  // current_user, session_user, user, current_role, getpgusername: the role the connection signs in
+  // as is allowed (who the connection is, the same for every person: allow/connection-identity.ts).
   pg_config: 'the build options and install paths of the server',
   ...each(['pg_available_extensions', 'pg_available_extension_versions', 'pg_extension_update_paths'], 'the extension files installed on the server'),
   pg_get_replication_slots: 'replication slots of the server',

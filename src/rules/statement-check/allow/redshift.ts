@@ -4,15 +4,15 @@
  * its page.
  *
  * Left out, and why:
- * - Identity and account: `current_user`, `current_user_id`, `user`, `session_user`,
- *   `current_aws_account`, `current_namespace` (the cluster's namespace GUID), `default_iam_role`
+ * - Identity and account beyond who the connection is (`current_user`, `user`, `session_user`
+ *   and `version()` are allowed: connection-identity.ts): `current_user_id`, `current_aws_account`, `current_namespace` (the cluster's namespace GUID), `default_iam_role`
  *   (an IAM role ARN), `pg_get_iam_role_by_user`, `pg_get_grantee_by_iam_role`
  *   (r_System_information_functions.html).
  * - Privileges and membership: `has_assumerole_privilege`, `has_database_privilege`,
  *   `has_schema_privilege`, `has_table_privilege`, `role_is_member_of`, `user_is_member_of`.
  * - Session and other queries: `pg_backend_pid`, `pg_last_copy_count`, `pg_last_copy_id`,
  *   `pg_last_query_id`, `pg_last_unload_count`, `pg_last_unload_id` (what this session loaded and
- *   unloaded), `slice_num` (the compute slice a row lives on), `version()` (the server build).
+ *   unloaded), `slice_num` (the compute slice a row lives on).
  * - `pg_get_late_binding_view_cols()`: lists late-binding views of every schema; unsure it stays
  *   within what the asker owns, left for svv_columns.
  * - Administration (r_System_administration_functions.html): `change_query_priority`,
@@ -35,6 +35,7 @@
  */
 
 import { sortedUnique } from './build.js';
+import { REDSHIFT_IDENTITY } from './connection-identity.js';
 import type { AllowList } from './types.js';
 
 // https://docs.aws.amazon.com/redshift/latest/dg/c_Aggregate_Functions.html
@@ -453,6 +454,7 @@ const CATALOG = [
 
 export const REDSHIFT_ALLOW: AllowList = {
   functions: sortedUnique(
+    REDSHIFT_IDENTITY,
     AGGREGATE,
     ARRAY,
     BITWISE_AGGREGATE,

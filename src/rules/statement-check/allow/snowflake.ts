@@ -9,13 +9,11 @@
  *   change integrations, pipes, tasks, private links and references, and read pipe, task,
  *   clustering and account state. SYSTEM$TYPEOF alone is pure, but the family table refuses
  *   `system$*` by pattern, so it stays with that rule.
- * - Context functions that reveal the session, account or security state
- *   (https://docs.snowflake.com/en/sql-reference/functions-context): CURRENT_ACCOUNT,
- *   CURRENT_ACCOUNT_NAME, CURRENT_AVAILABLE_ROLES, CURRENT_CLIENT, CURRENT_DATABASE,
- *   CURRENT_IP_ADDRESS, CURRENT_ORGANIZATION_NAME, CURRENT_ORGANIZATION_USER, CURRENT_REGION,
- *   CURRENT_ROLE, CURRENT_ROLE_TYPE, CURRENT_SCHEMA, CURRENT_SCHEMAS, CURRENT_SECONDARY_ROLES,
- *   CURRENT_SESSION, CURRENT_STATEMENT, CURRENT_TRANSACTION, CURRENT_USER, CURRENT_VERSION,
- *   CURRENT_WAREHOUSE, ALL_USER_NAMES (every user name in the account), GETVARIABLE (a session
+ * - Context functions that reveal the session, the host or security state
+ *   (https://docs.snowflake.com/en/sql-reference/functions-context): CURRENT_AVAILABLE_ROLES
+ *   (grants), CURRENT_IP_ADDRESS (the host svc runs on), CURRENT_SESSION, CURRENT_TRANSACTION
+ *   (ids that other statements act on); who the connection is (CURRENT_USER, CURRENT_ROLE,
+ *   CURRENT_WAREHOUSE, ...) is allowed, see connection-identity.ts; ALL_USER_NAMES (every user name in the account), GETVARIABLE (a session
  *   variable), LAST_QUERY_ID and LAST_TRANSACTION (the session's history), INVOKER_ROLE,
  *   INVOKER_SHARE, IS_ROLE_IN_SESSION, IS_DATABASE_ROLE_IN_SESSION,
  *   IS_APPLICATION_ROLE_IN_SESSION, IS_INSTANCE_ROLE_IN_SESSION,
@@ -78,6 +76,7 @@
  * CORTEX_SEARCH_SERVICE*, CLASS*, APPLICATION_* and TABLE_STORAGE_METRICS; ACCOUNT_USAGE,
  * ORGANIZATION_USAGE and READER_ACCOUNT_USAGE entirely.
  */
+import { SNOWFLAKE_IDENTITY } from './connection-identity.js';
 import type { AllowList } from './types.js';
 
 /** Sorted, de-duplicated union of name lists. */
@@ -828,6 +827,7 @@ const INFORMATION_SCHEMA = [
 
 export const SNOWFLAKE_ALLOW: AllowList = {
   functions: sortedUnique(
+    SNOWFLAKE_IDENTITY,
     AGGREGATE,
     ESTIMATION,
     WINDOW,

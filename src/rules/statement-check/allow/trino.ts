@@ -4,9 +4,8 @@
  * https://trino.io/docs/current/functions/list.html); each family below names its page.
  *
  * Left out, and why:
- * - `current_user`, `current_groups` (session.html): the identity and groups of the user the
- *   session runs as.
- * - `version()` (system.html): the server's version, the `node_version` of system.runtime.nodes.
+ * - `current_groups` (session.html): the groups of the user the session runs as (`current_user`
+ *   and `version()` are allowed: connection-identity.ts).
  * - `ai_analyze_sentiment`, `ai_classify`, `ai_extract`, `ai_fix_grammar`, `ai_gen`, `ai_mask`,
  *   `ai_similarity`, `ai_translate` (ai.html): each call sends its text to an external LLM
  *   service (OpenAI or Ollama) configured in an `ai` catalog.
@@ -31,6 +30,7 @@
  */
 
 import { sortedUnique } from './build.js';
+import { TRINO_IDENTITY } from './connection-identity.js';
 import type { AllowList } from './types.js';
 
 // https://trino.io/docs/current/functions/aggregate.html
@@ -592,6 +592,7 @@ const SYSTEM_JDBC = [
 
 export const TRINO_ALLOW: AllowList = {
   functions: sortedUnique(
+    TRINO_IDENTITY,
     AGGREGATE,
     ARRAY,
     BINARY,

@@ -38,6 +38,9 @@ export const DATABRICKS_FAMILIES: Partial<EngineFamilies> = {
   // ${name} is replaced by a configuration value before the statement is parsed, strings
   // included (spark.sql.variable.substitute); svc's own parameters are bound before this check.
   rawText: { '${': 'setting' },
+  // SELECT TRANSFORM(cols) USING 'script' pipes rows through a program on the cluster
+  // (https://docs.databricks.com/aws/en/sql/language-manual/sql-ref-syntax-qry-select-transform).
+  usingRunsScript: true,
   tablePositions: { pathTableFormats: ['parquet', 'delta', 'csv', 'json', 'orc', 'avro', 'text', 'binaryfile', 'jdbc', 'file', 'cloudfiles'] },
   systemCatalog: ['system.*.*', 'system.information_schema.*'],
   // DESCRIBE HISTORY lists who ran each operation on a Delta table (userName, userId, notebook,
@@ -57,6 +60,10 @@ export const DATABRICKS_FAMILIES: Partial<EngineFamilies> = {
     'partitions',
     'tblproperties',
     'functions',
+    // SHOW {USER | SYSTEM | ALL} FUNCTIONS: the same list of function names, narrowed by who made them.
+    'user functions',
+    'system functions',
+    'all functions',
     'volumes',
   ],
   effectFunctions: [],

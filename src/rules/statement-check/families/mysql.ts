@@ -48,6 +48,9 @@ export const MYSQL_FAMILIES: Partial<EngineFamilies> = {
   show: [
     'tables',
     'full tables',
+    // MySQL 8: EXTENDED TABLES adds the hidden tables InnoDB keeps for ALTER TABLE (still table names).
+    'extended tables',
+    'extended full tables',
     'columns',
     'full columns',
     'fields',

@@ -78,8 +78,17 @@ export const SNOWFLAKE_FAMILIES: Partial<EngineFamilies> = {
     'unique keys',
     'imported keys',
     'exported keys',
+    // TERSE shows fewer columns of the same rows.
+    'terse primary keys',
+    'terse unique keys',
+    'terse imported keys',
+    'terse exported keys',
     'dynamic tables',
+    // External tables are tables: their names, columns, stage location and file format, as SHOW TABLES shows.
+    'external tables',
+    'terse external tables',
     'sequences',
+    'terse sequences',
     'functions',
     'user functions',
   ],

@@ -34,6 +34,11 @@ export interface EngineFamilies {
   /** `$name` reads a session variable (Snowflake). */
   readonly dollarNameIsSession?: boolean;
   /**
+   * `USING 'command'` runs a program on the cluster for each row (Spark's script transform:
+   * `SELECT TRANSFORM(a) USING 'cat'`, `MAP a USING ...`, `REDUCE a USING ...`).
+   */
+  readonly usingRunsScript?: boolean;
+  /**
    * Statements may begin anywhere, without a separator (T-SQL): these reserved words are
    * checked as statement beginnings wherever they stand (families), and refused in read-only
    * statements.
