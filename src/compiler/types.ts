@@ -82,6 +82,8 @@ export interface ColumnMeaning {
   sensitive?: 'contact' | 'pay' | 'health' | 'protected' | 'identifier';
   /** Sums over rows are meaningful (true), or only along the named dimensions. */
   additive?: boolean | string[];
+  /** A dimension no sum may cross (a snapshot or balance date): groups along it never get a subtotal. */
+  nonAdditive?: boolean;
   description?: string;
 }
 
