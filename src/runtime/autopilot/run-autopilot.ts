@@ -116,7 +116,9 @@ async function summaryOf(w: Work, provider: ChosenProvider): Promise<SafeSummary
   const tile = w.draft.pages.find((p) => p.id === t.pageId)?.tiles.find((x) => x.id === t.tileId);
   const filters = (w.draft.pages.find((p) => p.id === t.pageId)?.filters ?? []).filter((f) => f.bindings[t.tileId] !== undefined).map((f) => f.id);
   const valuesAllowed = w.figuresShown && valuesMayReachProvider(w.ctx.asker, provider, { relations: block.tables });
-  const facts = { ok: run.ok, columns: run.columns, rows: run.rows, rowCount: run.rowCount, truncated: run.truncated };
+  // A run cut at the summary's bound says how many rows the settled preview counted.
+  const rowCount = run.truncated ? Math.max(run.rowCount, t.rowCount) : run.rowCount;
+  const facts = { ok: run.ok, columns: run.columns, rows: run.rows, rowCount, truncated: run.truncated };
   return safeSummary({ block, facts, filters, valuesAllowed, ...(tile?.groupBy ? { groupBy: tile.groupBy } : {}) });
 }
 
