@@ -112,7 +112,9 @@ async function summaryOf(w: Work, provider: ChosenProvider): Promise<SafeSummary
   const t = w.evidence.tile;
   const block = t === undefined ? undefined : blockOfSource(w.ctx.manifest, t.sourceId);
   if (t === undefined || block === undefined || !t.ok) return undefined;
-  const run = await runBlock(w.ctx.executor, w.ctx.asker, block, {}, { maxRows: SUMMARY_GROUPS_MAX + 1 });
+  // The rows feed a model's prompt (as a summary), so the statement says so to the row policy.
+  const forModel = w.ctx.asker === undefined ? undefined : { ...w.ctx.asker, destination: 'model' as const };
+  const run = await runBlock(w.ctx.executor, forModel, block, {}, { maxRows: SUMMARY_GROUPS_MAX + 1 });
   const tile = w.draft.pages.find((p) => p.id === t.pageId)?.tiles.find((x) => x.id === t.tileId);
   const filters = (w.draft.pages.find((p) => p.id === t.pageId)?.filters ?? []).filter((f) => f.bindings[t.tileId] !== undefined).map((f) => f.id);
   const valuesAllowed = w.figuresShown && valuesMayReachProvider(w.ctx.asker, provider, { relations: block.tables });
