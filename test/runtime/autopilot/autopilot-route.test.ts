@@ -322,3 +322,44 @@ describe('Apply refused when what the proposal relies on moved', () => {
     expect((await call(server, 'GET', `/api/app-builds/${other.d.id}/autopilot/ap_0000000000000000`)).body.error?.code).toBe('AUTOPILOT_ARTIFACT_NOT_FOUND');
   });
 });
+
+describe('what Apply writes is what the App publishes', () => {
+  it('grouping, cross-filter, navigation and detail drill reach the page document, which compiles', async () => {
+    let d = (await call<Draft>(server, 'POST', '/api/app-builds', { sourceIds: [WEEKLY, CHANNELS] })).body;
+    d = (await call<Draft>(server, 'POST', `/api/app-builds/${d.id}/compose`, { baseRevision: d.revision, operations: [{ op: 'add_page', title: 'Detail' }] }))
+      .body;
+    d = (
+      await call<Draft>(server, 'POST', `/api/app-builds/${d.id}/compose`, {
+        baseRevision: d.revision,
+        operations: [{ op: 'add_tile', sourceId: TOP_STATES, pageId: 'detail' }],
+      })
+    ).body;
+    const intents: Array<[string, Record<string, unknown>]> = [
+      ['group the channel mix by channel', { intent: 'change_grouping', pageId: 'overview', tileId: 'channel_mix', field: 'channel' }],
+      [
+        'selecting a channel filters weekly revenue',
+        { intent: 'cross_filter', pageId: 'overview', fromTileId: 'channel_mix', field: 'channel', targets: { weekly_revenue: 'since' } },
+      ],
+      ['clicking weekly revenue opens the detail page', { intent: 'navigation', pageId: 'overview', tileId: 'weekly_revenue', toPageId: 'detail' }],
+      [
+        'drill from the channel mix into the top states by revenue',
+        { intent: 'detail_drill', pageId: 'overview', tileId: 'channel_mix', sourceId: TOP_STATES, parameter: 'top_n' },
+      ],
+    ];
+    for (const [request, intent] of intents) {
+      const run = await ask(d, reply(intent), request);
+      d = (await apply(d, run)).body.draft;
+    }
+    await call(server, 'POST', `/api/app-builds/${d.id}/preview`, { revision: d.revision });
+    const published = await call<{ files: string[] }>(server, 'POST', `/api/app-builds/${d.id}/publish`, { revision: d.revision, appId: 'autopilot' });
+    expect(published.status, JSON.stringify(published.body.error)).toBe(200);
+    const doc = JSON.parse(readFileSync(join(root, 'apps/autopilot/dashboards/overview.svcd'), 'utf8')) as { tiles: Tile[]; crossFilters: unknown };
+    expect(doc.tiles.map((t) => [t.id, t.groupBy, t.navigateTo, t.drill])).toEqual([
+      ['weekly_revenue', undefined, 'detail', undefined],
+      ['channel_mix', 'channel', undefined, { block: 'sales.top_states_by_revenue', parameter: 'top_n' }],
+    ]);
+    expect(doc.crossFilters).toEqual([{ from: 'channel_mix', field: 'channel', targets: { weekly_revenue: 'since' } }]);
+    const compiled = compileProject({ project: root });
+    expect(compiled.diagnostics.filter((x) => x.code.startsWith('app/'))).toEqual([]);
+  });
+});
