@@ -160,6 +160,23 @@ describe('each intent, proposed then applied', () => {
 });
 
 describe('answers and refusals', () => {
+  it('a run leaves a local trace of kind autopilot, linked from its artifact, with no words of the request', async () => {
+    const d = await draft();
+    const run = (await ask(d, reply({ intent: 'add_page', title: 'Planted words' }), 'add a page called planted words')) as Run & {
+      runId: string;
+      traceId: string;
+    };
+    const artifact = (await call<{ runId: string; traceId: string }>(server, 'GET', `/api/app-builds/${d.id}/autopilot/${run.artifact?.id}`)).body;
+    expect(artifact).toMatchObject({ runId: run.runId, traceId: run.traceId });
+    let trace = await call<{ kind: string; status: string; outcome: { trust?: string } }>(server, 'GET', `/api/ask-traces/${run.traceId}`);
+    for (let i = 0; i < 50 && trace.body.status !== 'complete'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      trace = await call(server, 'GET', `/api/ask-traces/${run.traceId}`);
+    }
+    expect(trace.body).toMatchObject({ kind: 'autopilot', status: 'complete', outcome: { trust: 'review_required' } });
+    expect(JSON.stringify(trace.body)).not.toMatch(/planted/i);
+  });
+
   it('a structural explanation is an answer kept as an artifact, with nothing to apply', async () => {
     const d = await draft();
     const run = await ask(d, reply({ intent: 'explain', answer: 'The overview shows weekly revenue and the channel mix.' }), 'describe the overview page');
