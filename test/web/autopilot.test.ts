@@ -2,7 +2,9 @@
  * The App Autopilot beside the Build screen's draft, in real Chromium against a real `svc serve`
  * on a commerce copy, with the loopback fake model answering: ask for a chart change on a draft,
  * read the proposed change as a diff while the draft is still as it was, Apply, and see the
- * draft change; a refused request shows its recovery reason. No serious accessibility violation.
+ * draft change; a question about a tile's figures, with the tile and its current preview named,
+ * is answered from the governed summary; a refused request shows its recovery reason. No serious
+ * accessibility violation.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +60,18 @@ describe('the Autopilot beside the Build screen', () => {
     expect(await page.locator('.build-draft h2 .note').textContent()).toBe('revision 3');
     expect(await page.locator('.autopilot-diff').count()).toBe(0);
 
+    // A question about a tile's figures names the tile and the current preview as its evidence.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.preview li.ok').waitFor();
+    await page.getByLabel('About tile').selectOption({ index: 1 });
+    fake.script(JSON.stringify({ intent: 'explain', answer: 'The latest week leads.' }));
+    await page.getByLabel('Ask the Autopilot').fill('which week had the most revenue?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await page.locator('.autopilot-answer').waitFor();
+    expect(await page.locator('.autopilot-answer').textContent()).toBe('The latest week leads.');
+    expect(fake.requests.at(-1)?.text).toContain('Governed summary');
+
+    await page.getByLabel('About tile').selectOption({ index: 0 });
     fake.script(JSON.stringify({ intent: 'run_sql', sql: 'SELECT * FROM orders' }));
     await page.getByLabel('Ask the Autopilot').fill('add a tile of every order');
     await page.getByRole('button', { name: 'Ask', exact: true }).click();

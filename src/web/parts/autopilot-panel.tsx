@@ -52,8 +52,37 @@ function Outcome({ run, busy, apply, discard }: { run: AutopilotRunBody; busy: b
   );
 }
 
+type Page = { id: string; title: string; tiles: Array<{ id: string; title: string }> };
+
+/** Which tile a request is about (optional): the value is `<page>/<tile>`. */
+function TargetSelect({ draft, value, set }: { draft: BuildDraft; value: string; set(v: string): void }) {
+  return (
+    <label>
+      About tile{' '}
+      <select value={value} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
+        <option value="">the whole draft</option>
+        {(draft.pages as Page[]).flatMap((p) =>
+          p.tiles.map((t) => (
+            <option value={`${p.id}/${t.id}`}>
+              {p.title}: {t.title}
+            </option>
+          )),
+        )}
+      </select>
+    </label>
+  );
+}
+
+/** The request's opaque ids: the target tile and, with one, the preview to name as its evidence. */
+function targetOf(target: string, previewId: string | undefined): Record<string, string> {
+  const [pageId, tileId] = target.split('/');
+  if (pageId === undefined || tileId === undefined) return {};
+  return { pageId, tileId, ...(previewId !== undefined ? { previewId } : {}) };
+}
+
 export function AutopilotPanel({ draft, previewId, onApplied }: Props) {
   const [request, setRequest] = useState('');
+  const [target, setTarget] = useState('');
   const [run, setRun] = useState<AutopilotRunBody | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -62,7 +91,7 @@ export function AutopilotPanel({ draft, previewId, onApplied }: Props) {
     e.preventDefault();
     if (request.trim() === '') return;
     setBusy(true);
-    const r = await api<AutopilotRunBody>(base, { body: { request, ...(previewId !== undefined ? { previewId } : {}) } });
+    const r = await api<AutopilotRunBody>(base, { body: { request, ...targetOf(target, previewId) } });
     setBusy(false);
     setRun(r.ok ? r.value : undefined);
     setFailure(r.ok ? undefined : r.error.message);
@@ -87,6 +116,7 @@ export function AutopilotPanel({ draft, previewId, onApplied }: Props) {
         <label>
           Ask the Autopilot <textarea value={request} onInput={(e) => setRequest((e.target as HTMLTextAreaElement).value)} />
         </label>
+        <TargetSelect draft={draft} value={target} set={setTarget} />
         <button type="submit" disabled={busy}>
           Ask
         </button>
