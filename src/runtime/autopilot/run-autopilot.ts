@@ -16,6 +16,7 @@ import { reviewFiguresShown } from '../../hooks/answer-figures.js';
 import { audit } from '../../hooks/audit.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import { ownerKey } from '../../hooks/context/request-context.js';
+import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { TraceBuilder, TraceRecorder } from '../../traces/index.js';
 import type { Executor } from '../../warehouse/types.js';
 import { HostModelUnavailableError, requestProvider } from '../agent-runs/host-model.js';
@@ -48,6 +49,8 @@ export interface AutopilotContext {
   /** The project's configured model (undefined: none). */
   provider: ModelProvider | undefined;
   recorder?: TraceRecorder;
+  /** The run store Ask answers are kept in: the run's facts are kept there too, for its owner. */
+  runs?: RunStore;
 }
 
 export interface AutopilotRun {
@@ -239,6 +242,11 @@ async function prepare(ctx: AutopilotContext, req: AutopilotRequest, runId: stri
   return { ctx, req, runId, draft, requestClass, needed, evidence, figuresShown };
 }
 
+function kept(ctx: AutopilotContext, req: AutopilotRequest, run: AutopilotRun): AutopilotRun {
+  recordRun(ctx, req, run);
+  return run;
+}
+
 /** Runs one Autopilot request; throws only APP_BUILD_NOT_FOUND (a BuildError) or a bug. */
 export async function runAutopilot(ctx: AutopilotContext, req: AutopilotRequest): Promise<AutopilotRun> {
   const runId = `run_${randomBytes(8).toString('hex')}`;
@@ -252,14 +260,39 @@ export async function runAutopilot(ctx: AutopilotContext, req: AutopilotRequest)
     checkEvidence(w, intent);
     const artifact = keep(w, intent, traceId);
     guarded(() => trace?.finish({ trust: 'review_required', questionText: req.request }));
-    return runOf(w, traceId, artifact);
+    return kept(ctx, req, runOf(w, traceId, artifact));
   } catch (error) {
     if (!(error instanceof AutopilotError)) {
       guarded(() => trace?.fail());
       throw error;
     }
     guarded(() => trace?.finish({ trust: 'refused', refusalCode: error.code, questionText: req.request }));
-    return runOf(w, traceId, undefined, error);
+    return kept(ctx, req, runOf(w, traceId, undefined, error));
+  }
+}
+
+/** Keeps the run's facts (no SQL, no values) in the run store without holding up the answer. */
+function recordRun(ctx: AutopilotContext, req: AutopilotRequest, run: AutopilotRun): void {
+  const owner = ctx.asker?.principal?.id;
+  const refused = run.outcome === 'refused';
+  const record = {
+    runId: run.runId,
+    kind: 'autopilot' as const,
+    at: new Date().toISOString(),
+    question: req.request,
+    status: refused ? ('refused' as const) : ('answered' as const),
+    tier: refused ? (3 as const) : (2 as const),
+    trust: refused ? ('refused' as const) : ('review_required' as const),
+    tables: [],
+    traceId: run.traceId,
+    sources: [`app-build:${run.build}`],
+    ...(owner !== undefined ? { owner } : {}),
+    ...(run.recovery !== undefined ? { refusalCode: run.recovery.code } : {}),
+  };
+  try {
+    ctx.runs?.put(record).catch(() => undefined);
+  } catch {
+    // A store that fails costs the run's facts only.
   }
 }
 

@@ -42,6 +42,7 @@ export const appBuildAutopilotRoute: FastifyPluginAsync<RouteOptions> = async (a
         asker: request.asker,
         provider: configuredProvider(config),
         ...(deps.recorder ? { recorder: deps.recorder } : {}),
+        ...(deps.runs ? { runs: deps.runs } : {}),
       };
       return runAutopilot(ctx, { build: request.params.id, ...request.body });
     }),

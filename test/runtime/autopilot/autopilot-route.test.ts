@@ -175,6 +175,11 @@ describe('answers and refusals', () => {
     }
     expect(trace.body).toMatchObject({ kind: 'autopilot', status: 'complete', outcome: { trust: 'review_required' } });
     expect(JSON.stringify(trace.body)).not.toMatch(/planted/i);
+    // Its facts are in the run store Ask answers are kept in, for its owner, and it is no answer to add to a page.
+    const facts = await call(server, 'GET', `/api/host/answers/${run.runId}`);
+    expect(facts.body).toMatchObject({ runId: run.runId, question: 'add a page called planted words', trust: 'review_required', traceId: run.traceId });
+    const added = await call(server, 'POST', `/api/app-builds/${d.id}/ask-results`, { baseRevision: d.revision, runId: run.runId, mode: 'live' });
+    expect([added.status, added.body.error?.code]).toEqual([404, 'RUN_NOT_FOUND']);
   });
 
   it('a structural explanation is an answer kept as an artifact, with nothing to apply', async () => {
