@@ -208,7 +208,7 @@ export const CODES = {
   'compile/column-invalid': entry(
     'error',
     'Column {{column}} of block {{block}}: {{problem}}.',
-    'Write columns { name = { synonyms = ["..."], unit = "hours", sensitive = "contact", additive = true } }.',
+    'Write columns { name = { synonyms = ["..."], unit = "hours", sensitive = "contact", additive = true } } (a dimension no sum may cross: nonAdditive = true).',
   ),
   'compile/companion-invalid': entry('error', 'Companion file cannot be read: {{problem}}.', 'Fix the YAML or delete the file; svc certify writes it again.'),
   'compile/companion-status-mismatch': entry(

@@ -82,6 +82,8 @@ export interface ColumnMeaning {
   sensitive?: 'contact' | 'pay' | 'health' | 'protected' | 'identifier';
   /** Sums over rows are meaningful (true), or only along the named dimensions. */
   additive?: boolean | string[];
+  /** A dimension no sum may cross (a snapshot or balance date): groups along it never get a subtotal. */
+  nonAdditive?: boolean;
   description?: string;
 }
 
@@ -171,6 +173,12 @@ export interface CompiledTile {
   answer?: { runId: string; question: string; tables: string[] };
   /** What a live answer tile reads (`answer_relation` per table); none recorded: any table. */
   sourceEvidence?: Array<{ kind: 'answer_relation'; relation: string }>;
+  /** The result field the tile's chart groups by. */
+  groupBy?: string;
+  /** The page of the App a click on the tile opens. */
+  navigateTo?: string;
+  /** A click on a group opens block `block` with `parameter` set to the group's value. */
+  drill?: { block: string; parameter: string };
 }
 
 export interface CompiledPage {
@@ -179,6 +187,8 @@ export interface CompiledPage {
   dashboard: string;
   tiles: CompiledTile[];
   filters: Array<{ id: string; bindings: Record<string, string> }>;
+  /** Selecting a group of tile `from` sets each target tile's parameter to the selected `field` value. */
+  crossFilters?: Array<{ from: string; field: string; targets: Record<string, string> }>;
 }
 
 export interface CompiledApp {

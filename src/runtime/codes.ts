@@ -5,12 +5,14 @@
  * not meant to be (`capture`, both in a Tier-2 run's `capture.code`), an agent tool's own
  * refusals (`tool`; a tool otherwise refuses with the Ask table's codes), a live answer
  * tile that cannot run (`tile`), a key proof that could not be made (`keys`, in a proof's
- * `error.code` beside the statement and parameter codes) and the App Builder's refusals (`build`,
- * src/runtime/app-builder). Never renamed: runs, tool results and pages carry them.
+ * `error.code` beside the statement and parameter codes), the App Builder's refusals (`build`,
+ * src/runtime/app-builder) and the App Autopilot's typed recovery reasons (`autopilot`,
+ * src/runtime/autopilot: why a request or an Apply was refused, the hint saying how to recover).
+ * Never renamed: runs, tool results and pages carry them.
  */
 import type { CodeMeaning, CodesWhere } from '../rules/code-table.js';
 
-type Kind = 'model' | 'draft' | 'capture' | 'tool' | 'tile' | 'keys' | 'build';
+type Kind = 'model' | 'draft' | 'capture' | 'tool' | 'tile' | 'keys' | 'build' | 'autopilot';
 
 const code = <const K extends Kind>(kind: K, meaning: string, hint: string) => ({ kind, meaning, hint });
 
@@ -69,6 +71,67 @@ export const RUNTIME_CODES = {
     'build',
     "A source id is not in the project's source catalog now (only ids the catalog gave may be used).",
     'Search the source catalog and use an id it lists.',
+  ),
+  AUTOPILOT_ARTIFACT_NOT_FOUND: code(
+    'autopilot',
+    "There is no Autopilot review artifact of yours with this id on this App build (a run id or another person's artifact reads as not found).",
+    'Ask the Autopilot again on the draft and review the new proposal.',
+  ),
+  AUTOPILOT_CONTRACT_CHANGED: code(
+    'autopilot',
+    'The dataset contract of a source the proposal relies on (its columns, parameters, additivity, contract or lifecycle) changed since the proposal was made.',
+    'Ask the Autopilot again so the proposal is compiled against the dataset as it is now.',
+  ),
+  AUTOPILOT_DISCARDED: code('autopilot', 'The proposal was discarded, so it can no longer be applied.', 'Ask the Autopilot again for a new proposal.'),
+  AUTOPILOT_DRAFT_CHANGED: code(
+    'autopilot',
+    'The draft has a newer revision than the one the proposal was made against.',
+    'Read the newest revision and ask the Autopilot again against it.',
+  ),
+  AUTOPILOT_EVIDENCE_REQUIRED: code(
+    'autopilot',
+    "The request is about a tile's results or its failure, and no settled preview of that tile was named or kept.",
+    'Preview the draft, then ask again naming the preview and the tile.',
+  ),
+  AUTOPILOT_EVIDENCE_STALE: code(
+    'autopilot',
+    'The named preview is not current: it ran another draft revision, source revision, snapshot or tile than the saved draft holds now.',
+    'Preview the draft again and ask again with the new preview.',
+  ),
+  AUTOPILOT_INTENT_MALFORMED: code(
+    'autopilot',
+    "The model's answer is not one JSON object of an Autopilot intent's schema; nothing was proposed.",
+    'Ask again in other words, or make the change with the Build screen.',
+  ),
+  AUTOPILOT_INTENT_OUT_OF_BOUNDS: code(
+    'autopilot',
+    'The model asked for something outside the bounded Autopilot intents (SQL, rows, a source identity or an arbitrary operation); nothing was proposed.',
+    'Ask for one change the Autopilot makes (a tile, page, filter, cross-filter, navigation, drill, layout) or for an explanation.',
+  ),
+  AUTOPILOT_MODEL_UNAVAILABLE: code(
+    'autopilot',
+    'No model answered the Autopilot: none is configured, the host gave none, or the call failed; nothing was proposed.',
+    'Check ask.provider in svc.config.json and that the model is running, then ask again.',
+  ),
+  AUTOPILOT_NOTHING_TO_APPLY: code(
+    'autopilot',
+    'The review artifact is an explanation or guidance, which changes nothing, so there is nothing to apply.',
+    'Ask for a change if the draft should change.',
+  ),
+  AUTOPILOT_PROPOSAL_MISMATCH: code(
+    'autopilot',
+    'The proposal hash sent with Apply is not the hash of the reviewed artifact.',
+    'Read the artifact again and apply the proposal it holds.',
+  ),
+  AUTOPILOT_SOURCE_CHANGED: code(
+    'autopilot',
+    'A source the proposal relies on has another revision in the project now than when the proposal was made.',
+    'Ask the Autopilot again so the proposal binds the source as it is now.',
+  ),
+  AUTOPILOT_TARGET_UNKNOWN: code(
+    'autopilot',
+    'The intent names a page, tile, source, field or parameter the saved draft and its supplied sources do not hold, or a change the draft refuses.',
+    'Ask again naming what the draft holds, or make the change with the Build screen.',
   ),
   CAPTURE_OFF: code(
     'capture',
@@ -178,3 +241,5 @@ export type ToolCode = CodesWhere<Table, { kind: 'tool' }>;
 export type TileCode = CodesWhere<Table, { kind: 'tile' }>;
 export type KeyProofCode = CodesWhere<Table, { kind: 'keys' }>;
 export type BuildCode = CodesWhere<Table, { kind: 'build' }>;
+/** The Autopilot's typed recovery reasons. */
+export type AutopilotCode = CodesWhere<Table, { kind: 'autopilot' }>;

@@ -14,7 +14,8 @@ import { ApiError } from './errors.js';
 
 export async function ownRun(store: RunStore | undefined, runId: string, asker: Asker): Promise<RunRecord> {
   const record = store === undefined ? undefined : await store.get(runId);
-  if (record === undefined || record.owner === undefined || record.owner !== asker?.principal?.id)
+  // An Autopilot run shares the run store but is no answer: it cannot become a tile.
+  if (record === undefined || record.owner === undefined || record.owner !== asker?.principal?.id || record.kind === 'autopilot')
     throw new ApiError(404, 'RUN_NOT_FOUND', `There is no Ask run ${runId} of yours.`);
   return record;
 }

@@ -14,7 +14,7 @@ import type { TraceCode } from './codes.js';
 export const TRACE_FORMAT = 'svc.ask-trace';
 export const TRACE_FORMAT_VERSION = 1;
 
-export type TraceKind = 'ask' | 'conversation' | 'research';
+export type TraceKind = 'ask' | 'conversation' | 'research' | 'autopilot';
 export type TraceStatus = 'recording' | 'complete' | 'failed' | 'abandoned';
 export type Tier = 1 | 2 | 3;
 export type Trust = 'certified' | 'review_required' | 'refused';

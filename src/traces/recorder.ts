@@ -126,7 +126,7 @@ class Recorder implements TraceRecorder, BuilderHost {
       version: TRACE_FORMAT_VERSION,
       traceId: `tr_${randomBytes(16).toString('hex')}`,
       runId: storedRunId(typeof input?.runId === 'string' ? input.runId : 'unknown'),
-      kind: input?.kind === 'conversation' || input?.kind === 'research' ? input.kind : 'ask',
+      kind: input?.kind === 'conversation' || input?.kind === 'research' || input?.kind === 'autopilot' ? input.kind : 'ask',
       status: 'recording',
       startedAt: new Date(started).toISOString(),
       phases: [],

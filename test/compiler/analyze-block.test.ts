@@ -35,6 +35,12 @@ describe('analyzeBlock diagnostics', () => {
     ['column of an unknown field', `block "a" { status = "draft" columns { r = { colour = "blue" } } ${q} }`, ['compile/column-invalid']],
     ['column sensitive of no kind', `block "a" { status = "draft" columns { r = { sensitive = "secret" } } ${q} }`, ['compile/column-invalid']],
     ['column synonyms not strings', `block "a" { status = "draft" columns { r = { synonyms = "sales" } } ${q} }`, ['compile/column-invalid']],
+    ['column nonAdditive not a boolean', `block "a" { status = "draft" columns { d = { nonAdditive = "yes" } } ${q} }`, ['compile/column-invalid']],
+    [
+      'column both additive and nonAdditive',
+      `block "a" { status = "draft" columns { d = { additive = true, nonAdditive = true } } ${q} }`,
+      ['compile/column-invalid'],
+    ],
   ];
   it.each(cases)('%s', (_n, src, codes) => {
     const { diagnostics } = analyze(src);
@@ -122,6 +128,26 @@ describe('declared meaning', () => {
     expect(diagnostics.map((d) => d.code)).toEqual(['compile/column-invalid']);
     expect(block?.synonyms).toEqual(['logo churn', 'lost accounts']);
     expect(block?.columns).toEqual({ revenue: { synonyms: ['sales', 'turnover'], unit: 'USD', additive: true }, email: { sensitive: 'contact' } });
+  });
+
+  it('reads the additivity a summary relies on: measures additive along every axis or named ones, and a dimension no sum may cross', () => {
+    const { block, diagnostics } = analyze(`block "a" {
+  status = "draft"
+  columns {
+    revenue = { additive = true }
+    stock = { additive = ["warehouse"] }
+    snapshot_day = { nonAdditive = true }
+    avg_price = { additive = false }
+  }
+  ${q}
+}`);
+    expect(diagnostics).toEqual([]);
+    expect(block?.columns).toEqual({
+      revenue: { additive: true },
+      stock: { additive: ['warehouse'] },
+      snapshot_day: { nonAdditive: true },
+      avg_price: { additive: false },
+    });
   });
 
   it('leaves a block that declares none as it was', () => {

@@ -14,6 +14,7 @@ const BUILDERS: Readonly<Record<string, string>> = {
   'src/runtime/agent-runs/model-prompt.ts#buildPrompt': 'src/runtime/agent-runs/written-sql.ts',
   'src/runtime/app-builder/planner.ts#plannerMessages': 'src/runtime/app-builder/planner.ts',
   'src/runtime/app-builder/repair.ts#repairMessages': 'src/runtime/app-builder/repair.ts',
+  'src/runtime/autopilot/autopilot-prompt.ts#autopilotMessages': 'src/runtime/autopilot/run-autopilot.ts',
 };
 
 function files(dir: string): string[] {
@@ -35,7 +36,12 @@ describe('prompt builders', () => {
 
   it('are sent to a model only where valuesMayReachProvider decides', () => {
     const senders = sources.filter(({ text }) => /\.complete\(/.test(text) && !/complete\(messages[^)]*\): Promise<string>/.test(text)).map(({ rel }) => rel);
-    expect(senders.sort()).toEqual(['src/runtime/agent-runs/written-sql.ts', 'src/runtime/app-builder/planner.ts', 'src/runtime/app-builder/repair.ts']);
+    expect(senders.sort()).toEqual([
+      'src/runtime/agent-runs/written-sql.ts',
+      'src/runtime/app-builder/planner.ts',
+      'src/runtime/app-builder/repair.ts',
+      'src/runtime/autopilot/run-autopilot.ts',
+    ]);
     for (const decider of new Set([...senders, ...Object.values(BUILDERS)])) {
       expect(sources.find((s) => s.rel === decider)?.text).toMatch(/valuesMayReachProvider\(/);
     }

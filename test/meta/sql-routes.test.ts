@@ -53,6 +53,15 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/app-builds/:id/ask-results': [
     { method: 'POST', url: '/api/app-builds/:build/ask-results', payload: { baseRevision: 1, runId: 'r1', mode: 'live' } },
   ],
+  // No model is configured and no preview named: the Autopilot refuses before any statement.
+  'POST /api/app-builds/:id/autopilot': [{ method: 'POST', url: '/api/app-builds/:build/autopilot', payload: { request: 'make it a table' } }],
+  'GET /api/app-builds/:id/autopilot/:artifactId': [{ method: 'GET', url: '/api/app-builds/:build/autopilot/ap_0000000000000000' }],
+  'POST /api/app-builds/:id/autopilot/:artifactId/apply': [
+    { method: 'POST', url: '/api/app-builds/:build/autopilot/ap_0000000000000000/apply', payload: { proposalHash: 'sha256:0', baseRevision: 1 } },
+  ],
+  'POST /api/app-builds/:id/autopilot/:artifactId/discard': [
+    { method: 'POST', url: '/api/app-builds/:build/autopilot/ap_0000000000000000/discard', payload: {} },
+  ],
   'POST /api/app-builds/:id/compose': [{ method: 'POST', url: '/api/app-builds/:build/compose', payload: { baseRevision: 9, operations: [] } }],
   'POST /api/app-builds/:id/plan': [{ method: 'POST', url: '/api/app-builds/:build/plan', payload: { baseRevision: 9, prompt: 'revenue' } }],
   'POST /api/app-builds/:id/preflight': [{ method: 'POST', url: '/api/app-builds/:build/preflight', payload: { revision: 1, appId: 'x' } }],

@@ -52,6 +52,7 @@ function readPage(root: string, appId: string, appDir: string, page: RawPage, ou
   }
   const doc = data as Omit<CompiledPage, 'dashboard'>;
   const compiled: CompiledPage = { id: page.id, dashboard: page.dashboard, tiles: doc.tiles, filters: doc.filters ?? [] };
+  if (doc.crossFilters !== undefined) compiled.crossFilters = doc.crossFilters;
   const title = page.title ?? doc.title;
   if (title !== undefined) compiled.title = title;
   return compiled;

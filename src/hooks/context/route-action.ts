@@ -64,6 +64,11 @@ const RULES: readonly Rule[] = [
   { route: 'POST /api/app-builds', action: 'app.author' },
   { route: 'GET /api/app-builds/:id', action: 'app.author' },
   { route: 'POST /api/app-builds/:id/ask-results', action: 'app.author' },
+  // The Autopilot reads a draft and proposes; applying its change is app.author (spec 02).
+  { route: 'POST /api/app-builds/:id/autopilot', action: 'app.author' },
+  { route: 'GET /api/app-builds/:id/autopilot/:artifactId', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/autopilot/:artifactId/apply', action: 'app.author' },
+  { route: 'POST /api/app-builds/:id/autopilot/:artifactId/discard', action: 'app.author' },
   { route: 'POST /api/app-builds/:id/compose', action: 'app.author' },
   { route: 'POST /api/app-builds/:id/plan', action: 'app.author' },
   { route: 'POST /api/app-builds/:id/preflight', action: 'app.author' },

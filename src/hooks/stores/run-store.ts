@@ -28,6 +28,8 @@ export interface RunRecord {
   /** `block:<domain>.<name>` and `app:block:<domain>:<hash>` for a block's answer; empty otherwise. */
   sources: string[];
   refusalCode?: string;
+  /** `autopilot`: an App Autopilot run (no SQL, no values; never an answer to add to a page); absent: an Ask. */
+  kind?: 'autopilot';
   /** The asker was not shown this needs-review answer's values: none were ever stored. */
   figuresWithheld?: true;
   /** The written answer (`text`) and the first table; absent when figures were withheld. */

@@ -102,6 +102,70 @@ function removeTile(w: Work, pageId: string, tileId: string): void {
   tileOf(page, tileId);
   page.tiles = page.tiles.filter((t) => t.id !== tileId);
   for (const f of page.filters) delete f.bindings[tileId];
+  // A selection from a removed tile filters nothing; a removed target is no longer set.
+  if (page.crossFilters !== undefined) {
+    page.crossFilters = page.crossFilters.filter((c) => c.from !== tileId);
+    for (const c of page.crossFilters) delete c.targets[tileId];
+  }
+}
+
+/** The tile's source as the catalog holds it now, or the refusal naming what is missing. */
+function sourceOfTile(w: Work, tile: DraftTile): CatalogSource {
+  const source = tile.sourceId === undefined ? undefined : w.catalog.get(tile.sourceId);
+  if (source === undefined) throw invalid(`Tile ${tile.id} reads no source of the catalog.`);
+  return source;
+}
+
+function setTileKind(w: Work, op: Extract<DraftOperation, { op: 'set_tile_kind' }>): void {
+  const tile = tileOf(pageOf(w, op.pageId), op.tileId);
+  const kinds = TILE_KINDS.filter((k) => sourceOfTile(w, tile).visualizations.includes(k));
+  if (!kinds.includes(op.kind)) throw invalid(`A ${op.kind} tile is not among what ${tile.sourceId} can show (${kinds.join(', ')}).`);
+  tile.kind = op.kind;
+}
+
+function setTileGrouping(w: Work, op: Extract<DraftOperation, { op: 'set_tile_grouping' }>): void {
+  const tile = tileOf(pageOf(w, op.pageId), op.tileId);
+  const source = sourceOfTile(w, tile);
+  if (!source.fields.includes(op.field)) throw invalid(`${source.id} has no field ${op.field} to group by.`);
+  tile.groupBy = op.field;
+}
+
+function arrangeTiles(w: Work, op: Extract<DraftOperation, { op: 'arrange_tiles' }>): void {
+  const page = pageOf(w, op.pageId);
+  const ids = page.tiles.map((t) => t.id);
+  if (op.order.length !== ids.length || new Set(op.order).size !== ids.length || !op.order.every((id) => ids.includes(id)))
+    throw invalid(`An arrangement of page ${page.id} names each of its tiles once (${ids.join(', ')}).`);
+  page.tiles = op.order.map((id) => tileOf(page, id));
+}
+
+function setCrossFilter(w: Work, op: Extract<DraftOperation, { op: 'set_cross_filter' }>): void {
+  const page = pageOf(w, op.pageId);
+  const from = sourceOfTile(w, tileOf(page, op.fromTileId));
+  if (!from.fields.includes(op.field)) throw invalid(`${from.id} has no field ${op.field} to select by.`);
+  const entries = Object.entries(op.targets);
+  if (entries.length === 0) throw invalid('A cross-filter sets at least one other tile.');
+  for (const [tileId, parameter] of entries) {
+    const target = sourceOfTile(w, tileOf(page, tileId));
+    if (tileId === op.fromTileId || !target.parameters.some((p) => p.name === parameter))
+      throw invalid(`Tile ${tileId} has no source parameter ${parameter} a selection can set.`);
+  }
+  const rest = (page.crossFilters ?? []).filter((c) => c.from !== op.fromTileId);
+  page.crossFilters = [...rest, { from: op.fromTileId, field: op.field, targets: { ...op.targets } }];
+}
+
+function setNavigation(w: Work, op: Extract<DraftOperation, { op: 'set_navigation' }>): void {
+  const tile = tileOf(pageOf(w, op.pageId), op.tileId);
+  if (op.toPageId === op.pageId) throw invalid('A tile navigates to another page than its own.');
+  pageOf(w, op.toPageId);
+  tile.navigateTo = op.toPageId;
+}
+
+function setDetailDrill(w: Work, op: Extract<DraftOperation, { op: 'set_detail_drill' }>): void {
+  const tile = tileOf(pageOf(w, op.pageId), op.tileId);
+  sourceOfTile(w, tile);
+  const detail = useSource(w, op.sourceId);
+  if (!detail.parameters.some((p) => p.name === op.parameter)) throw invalid(`${detail.id} has no parameter ${op.parameter} a drill can set.`);
+  tile.drill = { sourceId: detail.id, parameter: op.parameter };
 }
 
 function moveTile(w: Work, op: Extract<DraftOperation, { op: 'move_tile' }>): void {
@@ -157,6 +221,7 @@ function resolveTask(w: Work, op: Extract<DraftOperation, { op: 'resolve_task' }
 function removePage(w: Work, pageId: string): void {
   pageOf(w, pageId);
   w.content.pages = w.content.pages.filter((p) => p.id !== pageId);
+  for (const tile of w.content.pages.flatMap((p) => p.tiles)) if (tile.navigateTo === pageId) delete tile.navigateTo;
 }
 
 function addPage(w: Work, title: string): void {
@@ -164,7 +229,20 @@ function addPage(w: Work, title: string): void {
   w.content.pages.push({ id: fresh(slug(title, 'page'), used), title, tiles: [], filters: [] });
 }
 
+/** The operations on how a page's tiles look and interact; false when `op` is none of them. */
+function applyInteraction(w: Work, op: DraftOperation): boolean {
+  if (op.op === 'set_tile_kind') setTileKind(w, op);
+  else if (op.op === 'set_tile_grouping') setTileGrouping(w, op);
+  else if (op.op === 'arrange_tiles') arrangeTiles(w, op);
+  else if (op.op === 'set_cross_filter') setCrossFilter(w, op);
+  else if (op.op === 'set_navigation') setNavigation(w, op);
+  else if (op.op === 'set_detail_drill') setDetailDrill(w, op);
+  else return false;
+  return true;
+}
+
 function apply(w: Work, op: DraftOperation): void {
+  if (applyInteraction(w, op)) return;
   if (op.op === 'set_title') w.content.title = op.title;
   else if (op.op === 'set_trust_mode') w.content.trustMode = op.mode;
   else if (op.op === 'add_page') addPage(w, op.title);
@@ -177,7 +255,7 @@ function apply(w: Work, op: DraftOperation): void {
   else if (op.op === 'bind_filter') bindFilter(w, op);
   else if (op.op === 'unbind_filter') unbindFilter(w, op);
   else if (op.op === 'refresh_source') refreshSource(w, op.sourceId);
-  else resolveTask(w, op);
+  else if (op.op === 'resolve_task') resolveTask(w, op);
 }
 
 /** The content `operations` make of `content` against the manifest now (its snapshot recorded). */

@@ -28,6 +28,8 @@ export interface TileEvidence {
 
 export interface PreviewEvidence {
   build: string;
+  /** This preview's generation: the id the Autopilot resolves a named preview against. */
+  previewId?: string;
   /** The draft revision the preview ran. */
   revision: number;
   snapshot: string;

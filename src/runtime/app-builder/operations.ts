@@ -19,6 +19,12 @@ export type DraftOperation =
   | { op: 'bind_filter'; pageId: string; filterId: string; tileId: string; parameter: string }
   | { op: 'unbind_filter'; pageId: string; filterId: string; tileId: string }
   | { op: 'refresh_source'; sourceId: string }
+  | { op: 'set_tile_kind'; pageId: string; tileId: string; kind: string }
+  | { op: 'set_tile_grouping'; pageId: string; tileId: string; field: string }
+  | { op: 'arrange_tiles'; pageId: string; order: string[] }
+  | { op: 'set_cross_filter'; pageId: string; fromTileId: string; field: string; targets: Record<string, string> }
+  | { op: 'set_navigation'; pageId: string; tileId: string; toPageId: string }
+  | { op: 'set_detail_drill'; pageId: string; tileId: string; sourceId: string; parameter: string }
   | { op: 'resolve_task'; taskId: string; sourceId?: string };
 
 export const OPERATION_NAMES = [
@@ -26,12 +32,18 @@ export const OPERATION_NAMES = [
   'add_source',
   'add_text',
   'add_tile',
+  'arrange_tiles',
   'bind_filter',
   'move_tile',
   'refresh_source',
   'remove_page',
   'remove_tile',
   'resolve_task',
+  'set_cross_filter',
+  'set_detail_drill',
+  'set_navigation',
+  'set_tile_grouping',
+  'set_tile_kind',
   'set_title',
   'set_trust_mode',
   'unbind_filter',

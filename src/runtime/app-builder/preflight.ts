@@ -47,6 +47,10 @@ function tileOf(draft: AppBuildDraft, tile: DraftTile): CompiledTile {
   if (tile.text !== undefined) out.text = tile.text;
   const source = draft.sources.find((s) => s.id === tile.sourceId);
   if (source !== undefined) out.source = { kind: 'block', id: source.blockId, revision: source.revision };
+  if (tile.groupBy !== undefined) out.groupBy = tile.groupBy;
+  if (tile.navigateTo !== undefined) out.navigateTo = tile.navigateTo;
+  const detail = tile.drill === undefined ? undefined : draft.sources.find((s) => s.id === tile.drill?.sourceId);
+  if (detail !== undefined && tile.drill !== undefined) out.drill = { block: detail.blockId, parameter: tile.drill.parameter };
   if (tile.answer !== undefined && tile.kind === 'text') out.answer = { ...tile.answer, tables: [...tile.answer.tables] };
   else if (tile.answer !== undefined) {
     out.mode = 'live';
@@ -64,6 +68,7 @@ export function draftApp(draft: AppBuildDraft, appId: string, owner?: string): C
     dashboard: `dashboards/${p.id}.svcd`,
     tiles: p.tiles.map((t) => tileOf(draft, t)),
     filters: p.filters.map((f) => ({ id: f.id, bindings: { ...f.bindings } })),
+    ...(p.crossFilters !== undefined && p.crossFilters.length > 0 ? { crossFilters: structuredClone(p.crossFilters) } : {}),
   }));
   return { id: appId, title: draft.title, ...(owner !== undefined ? { owner } : {}), lifecycle: 'draft', file: `apps/${appId}/svc.app.json`, pages };
 }

@@ -8,6 +8,7 @@
  * with the columns its settled run proved it returns. The settled evidence is stored
  * (evidence-store.ts); rows never are.
  */
+import { randomBytes } from 'node:crypto';
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import type { BlockRunner } from '../certify/types.js';
 import { type TileEvidence, writeEvidence } from './evidence-store.js';
@@ -24,6 +25,8 @@ export interface PreviewComponent extends TileEvidence {
 
 export interface PreviewResult {
   build: string;
+  /** A fresh id per preview: the only way a later request names this settled result. */
+  previewId: string;
   revision: number;
   components: PreviewComponent[];
 }
@@ -89,6 +92,7 @@ export async function previewDraft(
   const jobs = draft.pages.flatMap((page) => page.tiles.filter((t) => t.sourceId !== undefined).map((t) => () => run(page.id, t)));
   const components = await inOrder(jobs, PREVIEW_CONCURRENCY);
   const tiles: TileEvidence[] = components.map(({ filterCandidates: _f, ...evidence }) => evidence);
-  writeEvidence(root, { build: draft.id, revision: draft.revision, snapshot: draft.snapshot, settledAt: now.toISOString(), tiles });
-  return { build: draft.id, revision: draft.revision, components };
+  const previewId = `pv_${randomBytes(8).toString('hex')}`;
+  writeEvidence(root, { build: draft.id, previewId, revision: draft.revision, snapshot: draft.snapshot, settledAt: now.toISOString(), tiles });
+  return { build: draft.id, previewId, revision: draft.revision, components };
 }

@@ -31,7 +31,7 @@ export interface Published {
 }
 
 function pageDocument(page: CompiledPage): string {
-  const doc = { id: page.id, title: page.title, tiles: page.tiles, filters: page.filters };
+  const doc = { id: page.id, title: page.title, tiles: page.tiles, filters: page.filters, ...(page.crossFilters ? { crossFilters: page.crossFilters } : {}) };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 

@@ -58,6 +58,20 @@ export interface DraftTile {
   text?: string;
   /** An Ask answer added as a live tile (runs its own SQL, review required). */
   answer?: { runId: string; question: string; tables: string[] };
+  /** The source field the tile groups its chart by (one of the source's fields). */
+  groupBy?: string;
+  /** Clicking the tile opens this page of the App. */
+  navigateTo?: string;
+  /** Clicking a group opens the detail source with `parameter` set to the clicked group's value. */
+  drill?: { sourceId: string; parameter: string };
+}
+
+/** Selecting a group of `from` sets each target tile's source parameter to the selected value. */
+export interface CrossFilter {
+  from: string;
+  field: string;
+  /** Target tile id -> the parameter of its source the selection sets. */
+  targets: Record<string, string>;
 }
 
 export interface DraftFilter {
@@ -71,6 +85,7 @@ export interface DraftPage {
   title: string;
   tiles: DraftTile[];
   filters: DraftFilter[];
+  crossFilters?: CrossFilter[];
 }
 
 /** Something that stops publication until a person resolves it (review tasks, migration gaps). */

@@ -159,6 +159,17 @@ const OPERATION = {
     op('unbind_filter', ['pageId', 'filterId', 'tileId'], { pageId: SHORT, filterId: SHORT, tileId: SHORT }),
     op('refresh_source', ['sourceId'], { sourceId: ID }),
     op('resolve_task', ['taskId'], { taskId: SHORT, sourceId: ID }),
+    op('set_tile_kind', ['pageId', 'tileId', 'kind'], { pageId: SHORT, tileId: SHORT, kind: { enum: ['table', 'chart', 'kpi'] } }),
+    op('set_tile_grouping', ['pageId', 'tileId', 'field'], { pageId: SHORT, tileId: SHORT, field: SHORT }),
+    op('arrange_tiles', ['pageId', 'order'], { pageId: SHORT, order: { type: 'array', maxItems: 200, items: SHORT } }),
+    op('set_cross_filter', ['pageId', 'fromTileId', 'field', 'targets'], {
+      pageId: SHORT,
+      fromTileId: SHORT,
+      field: SHORT,
+      targets: { type: 'object', maxProperties: 50, additionalProperties: SHORT },
+    }),
+    op('set_navigation', ['pageId', 'tileId', 'toPageId'], { pageId: SHORT, tileId: SHORT, toPageId: SHORT }),
+    op('set_detail_drill', ['pageId', 'tileId', 'sourceId', 'parameter'], { pageId: SHORT, tileId: SHORT, sourceId: ID, parameter: SHORT }),
   ],
 } as const;
 
@@ -203,9 +214,9 @@ const COMPONENT = {
 } as const;
 const PREVIEW = {
   type: 'object',
-  required: ['build', 'revision', 'components'],
+  required: ['build', 'previewId', 'revision', 'components'],
   additionalProperties: false,
-  properties: { build: TEXT, revision: REVISION, components: { type: 'array', items: COMPONENT } },
+  properties: { build: TEXT, previewId: TEXT, revision: REVISION, components: { type: 'array', items: COMPONENT } },
 } as const;
 export type Preview = FromSchema<typeof PREVIEW>;
 export const PREVIEW_ROUTE = { params: BUILD_PARAMS, body: REVISION_BODY, response: { 200: PREVIEW, ...errorResponses(400, 404, 409) } } as const;

@@ -18,7 +18,7 @@ const UNAVAILABLE_REASON = { type: 'string', enum: ['missing', 'locked', 'full',
 const HEADER_PROPERTIES = {
   traceId: TEXT,
   runId: TEXT,
-  kind: { type: 'string', enum: ['ask', 'conversation', 'research'] },
+  kind: { type: 'string', enum: ['ask', 'conversation', 'research', 'autopilot'] },
   status: { type: 'string', enum: ['recording', 'complete', 'failed', 'abandoned'] },
   startedAt: TEXT,
   finishedAt: TEXT,

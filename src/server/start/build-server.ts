@@ -19,6 +19,7 @@ import { agentRunsRoute } from '../routes/agent-runs.js';
 import { agentToolsRoute } from '../routes/agent-tools.js';
 import { appAnswersRoute } from '../routes/app-answers.js';
 import { appAudienceRoute } from '../routes/app-audience.js';
+import { appBuildAutopilotRoute } from '../routes/app-build-autopilot.js';
 import { appBuildPublishRoute } from '../routes/app-build-publish.js';
 import { appBuildsRoute } from '../routes/app-builds.js';
 import { appsRoute } from '../routes/apps.js';
@@ -66,6 +67,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appAudienceRoute,
   appBuildsRoute,
   appBuildPublishRoute,
+  appBuildAutopilotRoute,
   operationsRoute,
   exportsRoute,
   keysRoutes,

@@ -3,12 +3,14 @@
  * chosen sources; the catalog with search and each source's lifecycle label (Add disabled where
  * the build may not add it); the proposal with its planner and clarifications; the draft's
  * pages and tiles to remove or reorder; preview with each tile's result and trust; the preflight
- * list; Publish. The browser sends only catalog ids and allow-listed operations: the server
- * mints every source binding, tile id and revision.
+ * list; Publish; and the App Autopilot beside the draft (parts/autopilot-panel.tsx). The browser
+ * sends only catalog ids and allow-listed operations: the server mints every source binding, tile
+ * id and revision.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { BuildDraft, Candidates, PreflightReport, Preview, PublishedApp } from '../../server/contract/app-builds.js';
 import { api } from '../client/api.js';
+import { AutopilotPanel } from '../parts/autopilot-panel.js';
 
 type Tile = { id: string; title: string; kind: string; sourceId?: string };
 type Page = { id: string; title: string; tiles: Tile[] };
@@ -220,7 +222,14 @@ export function BuildPage() {
         <div>
           <PromptForm draft={draft} set={setState} />
           <Catalog draft={draft} set={setState} />
-          <Draft draft={draft} set={setState} />
+          <div class="build-side">
+            <Draft draft={draft} set={setState} />
+            <AutopilotPanel
+              draft={draft}
+              {...(state.preview?.revision === draft.revision ? { previewId: state.preview.previewId } : {})}
+              onApplied={(next) => setState({ draft: next })}
+            />
+          </div>
           <PublishPanel state={state} set={setState} />
         </div>
       )}

@@ -90,3 +90,15 @@ describe('arrays and inline objects', () => {
     expect(at(valueOf('"""\n    x\n  """').span)).toBe('2:7-4:6');
   });
 });
+
+describe('column declarations', () => {
+  it('reads a dimension no sum may cross beside the additivity of a measure, as inline objects of the general shape', () => {
+    const file = parseBlockFile('block "t" {\n  columns {\n    day = { nonAdditive = true }\n    qty = { additive = ["site"] }\n  }\n}\n');
+    expect(file.diagnostics).toEqual([]);
+    const section = file.declarations[0]!.members[0] as unknown as { members: Field[] };
+    expect(section.members.map((f) => [f.key, plain(f.value)])).toEqual([
+      ['day', { nonAdditive: true }],
+      ['qty', { additive: ['site'] }],
+    ]);
+  });
+});
