@@ -121,6 +121,11 @@ export const API_ERROR_CODES = {
     "There is no Ask run of the caller's with this id (whether someone else's exists is not told).",
     'Check the run id; ask again for a new run.',
   ),
+  SCHEDULE_PASS_REFUSED: code(
+    401,
+    'The schedule pass was refused: unknown, expired (passes last 2 minutes), revoked, not sent from this machine, or sent for another route or App.',
+    'Run the schedule again (POST /api/apps/:appId/schedules/:scheduleId/run or svc schedule run); a pass opens only its own App page runs.',
+  ),
   SERVER_TOKEN_REQUIRED: code(
     'start',
     'The server would listen beyond this machine without SVC_SERVER_TOKEN, so it does not start.',

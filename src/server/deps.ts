@@ -15,6 +15,7 @@ import type { TraceRecorder } from '../traces/index.js';
 import type { Executor } from '../warehouse/types.js';
 import type { Operations } from './operations.js';
 import type { SnapshotSource } from './project-snapshot.js';
+import type { SchedulePasses } from './schedule-passes.js';
 
 export interface ServerDeps {
   /** Project root (absolute). */
@@ -53,6 +54,10 @@ export interface ServerDeps {
   memory?: MemoryStore;
   /** The requests still running statements (`/api/operations`); buildServer makes one when none is given. */
   operations?: Operations;
+  /** Schedule run passes (schedule-passes.ts); buildServer makes a registry when none is given. */
+  passes?: SchedulePasses;
+  /** Where this server listens (`http://127.0.0.1:port`), once it does: schedule runs call it over loopback. */
+  selfUrl?: () => string | undefined;
 }
 
 /** Options every route plugin receives. */

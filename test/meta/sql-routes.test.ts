@@ -68,6 +68,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/apps/:appId/dashboards/:pageId/export': [
     { method: 'POST', url: '/api/apps/growth/dashboards/overview/export', payload: { tileId: 'top_states', format: 'csv' } },
   ],
+  'POST /api/apps/:appId/follow': [{ method: 'POST', url: '/api/apps/growth/follow', payload: { pageId: 'overview', following: true } }],
   'POST /api/apps/:appId/pages/:pageId/run': [{ method: 'POST', url: '/api/apps/growth/pages/overview/run', payload: {} }],
   'POST /api/block-studio/certifications': [{ method: 'POST', url: '/api/block-studio/certifications', payload: { block: 'sales.top_states_by_revenue' } }],
   'GET /api/blocks': [{ method: 'GET', url: '/api/blocks' }],
@@ -80,6 +81,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/follows': [{ method: 'GET', url: '/api/follows' }],
   'PUT /api/follows/:appId/:pageId': [{ method: 'PUT', url: '/api/follows/growth/overview', payload: { following: true } }],
   'GET /api/health': [{ method: 'GET', url: '/api/health' }],
+  'GET /api/home': [{ method: 'GET', url: '/api/home' }],
   'POST /api/host/answer-status': [{ method: 'POST', url: '/api/host/answer-status', payload: { runIds: ['r1'] } }],
   'GET /api/host/answers/:runId': [{ method: 'GET', url: '/api/host/answers/r1' }],
   'GET /api/host/groups': [{ method: 'GET', url: '/api/host/groups' }],

@@ -52,6 +52,8 @@ const RULES: readonly Rule[] = [
   // An App page as its document holds it; answer text reads as a placeholder unless the host keeps it for the reader.
   // One tile of a page as a file; a draft App's tile also needs what running its page needs.
   { route: 'POST /api/apps/:appId/dashboards/:pageId/export', action: 'export' },
+  // Following a page keeps the person's own Home state, nothing of the project: seeing the App is enough.
+  { route: 'POST /api/apps/:appId/follow', action: 'app.view' },
   { route: 'GET /api/apps/:appId/pages/:pageId', action: 'app.view' },
   { route: 'POST /api/apps/:appId/pages/:pageId/answers', action: 'app.author' },
   // Running a page's tiles reads what the App shows; the page's own read policy (spec 03) is the App's.
@@ -88,6 +90,8 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/follows', action: 'project.read' },
   { route: 'PUT /api/follows/:appId/:pageId', action: 'app.view' },
   { route: 'GET /api/health', action: 'project.read' },
+  // One's own Home: Apps one may open and one's own figures; each App is asked of the App decision.
+  { route: 'GET /api/home', action: 'project.read' },
   // The host's own lists and additions: reading them changes nothing; capabilities are asked inside.
   // One's own answers' facts: part of asking, like one's own thread.
   { route: 'POST /api/host/answer-status', action: 'ask' },
@@ -114,6 +118,7 @@ const ASKING = /^\/api\/(agent-runs|ask|ai|agent|llm|research)(\/|$)/;
 function destinationOf(action: string): Destination {
   if (action === 'ask' || action === 'research') return 'model';
   if (action === 'export') return 'export';
+  if (action === 'schedule.manage') return 'delivery';
   return 'person';
 }
 

@@ -31,6 +31,7 @@ import { describeTableRoute } from '../routes/describe-table.js';
 import { exportsRoute } from '../routes/exports.js';
 import { followsRoute } from '../routes/follows.js';
 import { healthRoute } from '../routes/health.js';
+import { homeRoute } from '../routes/home.js';
 import { hostAnswerStatusRoute } from '../routes/host-answer-status.js';
 import { hostAnswersRoute } from '../routes/host-answers.js';
 import { hostListsRoute } from '../routes/host-lists.js';
@@ -40,6 +41,7 @@ import { keysRoutes } from '../routes/keys.js';
 import { operationsRoute } from '../routes/operations.js';
 import { schemaRoute } from '../routes/schema.js';
 import { webAppRoute } from '../routes/web-app.js';
+import { SchedulePasses } from '../schedule-passes.js';
 import { defaultLog } from '../server-logger.js';
 import { installSnapshots } from '../snapshot-hook.js';
 
@@ -61,6 +63,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   hostAnswersRoute,
   hostAnswerStatusRoute,
   followsRoute,
+  homeRoute,
   appAnswersRoute,
   appsRoute,
   appAudienceRoute,
@@ -85,7 +88,7 @@ function snapshotParts(deps: ServerDeps): SnapshotParts {
 
 /** Builds the HTTP app over `deps`; call `listen` (or `inject` in tests) on the result. */
 export function buildServer(given: ServerDeps): FastifyInstance {
-  const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations() };
+  const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations(), passes: given.passes ?? new SchedulePasses() };
   const app = Fastify({
     ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: false }),
     // One id per request, the one the request context and the host hooks see (request.id).
