@@ -69,6 +69,8 @@ const SAMPLES: Record<string, Sample[]> = {
     { method: 'POST', url: '/api/apps/growth/dashboards/overview/export', payload: { tileId: 'top_states', format: 'csv' } },
   ],
   'POST /api/apps/:appId/follow': [{ method: 'POST', url: '/api/apps/growth/follow', payload: { pageId: 'overview', following: true } }],
+  // The harness's growth App declares no schedule: 404, nothing runs.
+  'POST /api/apps/:appId/schedules/:scheduleId/run': [{ method: 'POST', url: '/api/apps/growth/schedules/daily/run', payload: {} }],
   'POST /api/apps/:appId/pages/:pageId/run': [{ method: 'POST', url: '/api/apps/growth/pages/overview/run', payload: {} }],
   'POST /api/block-studio/certifications': [{ method: 'POST', url: '/api/block-studio/certifications', payload: { block: 'sales.top_states_by_revenue' } }],
   'GET /api/blocks': [{ method: 'GET', url: '/api/blocks' }],

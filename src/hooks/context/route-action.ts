@@ -62,6 +62,8 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/apps', action: 'project.read' },
   // Choosing who an App opens for is authoring it.
   { route: 'PUT /api/apps/:appId/audience', action: 'app.author' },
+  // Running a schedule now: its page runs go to its recipients (destination delivery).
+  { route: 'POST /api/apps/:appId/schedules/:scheduleId/run', action: 'schedule.manage' },
   // Building an App is authoring one: the catalog, drafts, plans, previews and publication alike.
   { route: 'POST /api/app-builds', action: 'app.author' },
   { route: 'GET /api/app-builds/:id', action: 'app.author' },

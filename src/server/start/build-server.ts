@@ -39,9 +39,11 @@ import { hostUiRoute } from '../routes/host-ui.js';
 import { identityRoute } from '../routes/identity.js';
 import { keysRoutes } from '../routes/keys.js';
 import { operationsRoute } from '../routes/operations.js';
+import { schedulesRoute } from '../routes/schedules.js';
 import { schemaRoute } from '../routes/schema.js';
 import { webAppRoute } from '../routes/web-app.js';
 import { SchedulePasses } from '../schedule-passes.js';
+import { loopbackUrl } from '../schedule-run.js';
 import { defaultLog } from '../server-logger.js';
 import { installSnapshots } from '../snapshot-hook.js';
 
@@ -67,6 +69,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appAnswersRoute,
   appsRoute,
   appAudienceRoute,
+  schedulesRoute,
   appBuildsRoute,
   appBuildPublishRoute,
   operationsRoute,
@@ -88,7 +91,10 @@ function snapshotParts(deps: ServerDeps): SnapshotParts {
 
 /** Builds the HTTP app over `deps`; call `listen` (or `inject` in tests) on the result. */
 export function buildServer(given: ServerDeps): FastifyInstance {
-  const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations(), passes: given.passes ?? new SchedulePasses() };
+  let bound: FastifyInstance | undefined;
+  // Schedule runs call this server over loopback once it listens (schedule-run.ts).
+  const selfUrl = given.selfUrl ?? (() => (bound?.server.listening === true ? loopbackUrl(bound.server.address()) : undefined));
+  const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations(), passes: given.passes ?? new SchedulePasses(), selfUrl };
   const app = Fastify({
     ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: false }),
     // One id per request, the one the request context and the host hooks see (request.id).
@@ -96,6 +102,7 @@ export function buildServer(given: ServerDeps): FastifyInstance {
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
+  bound = app;
   installErrorHandlers(app, deps.log ?? defaultLog);
   closePromptly(app);
   // Every answer names its request, so a caller's report finds the log records (reqId).
