@@ -39,6 +39,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /blocks': [{ method: 'GET', url: '/blocks' }],
   'GET /blocks/:id': [{ method: 'GET', url: '/blocks/sales.top_states_by_revenue' }],
   'GET /favicon.ico': [{ method: 'GET', url: '/favicon.ico' }],
+  'GET /home': [{ method: 'GET', url: '/home' }],
   'GET /host': [{ method: 'GET', url: '/host' }],
   'GET /api/agent-runs/:id/thread': [{ method: 'GET', url: '/api/agent-runs/r1/thread' }],
   'POST /api/agent-runs': [

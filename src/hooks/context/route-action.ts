@@ -46,6 +46,7 @@ const RULES: readonly Rule[] = [
   { route: 'GET /blocks', action: 'project.read' },
   { route: 'GET /blocks/:id', action: 'project.read' },
   { route: 'GET /favicon.ico', action: 'project.read' },
+  { route: 'GET /home', action: 'project.read' },
   { route: 'GET /host', action: 'project.read' },
   // Answer text waiting to be replaced by live tiles: a list of ids and questions, no figures.
   { route: 'GET /api/app-answer-tiles', action: 'project.read' },
