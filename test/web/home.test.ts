@@ -2,7 +2,8 @@
  * Home in real Chromium against a real `svc serve`: after two runs of a page whose certified
  * figure moved, Home shows that figure with the one before (and not the needs-review tile's),
  * lists the App just opened first under My Apps, links to the page, and has no serious
- * accessibility violation (axe-core).
+ * accessibility violation (axe-core); Follow on an App page follows it, and Home then lists that
+ * App first.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,5 +52,20 @@ describe('Home in the browser', () => {
     await screenshot(page, 'home');
     await page.locator('.moved h3 a').click();
     await page.waitForURL(`${served.url}/apps/pulse/main`);
+  });
+
+  it('follows a page from its footer, and Home lists the followed App first', async () => {
+    await page.goto(`${served.url}/apps/growth/overview`);
+    const follow = page.locator('button.follow');
+    await follow.waitFor();
+    expect([await follow.textContent(), await follow.getAttribute('aria-pressed')]).toEqual(['Follow', 'false']);
+    await follow.click();
+    await page.locator('button.follow[aria-pressed="true"]').waitFor();
+    expect(await follow.textContent()).toBe('Following');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${served.url}/home`);
+    await page.locator('.my-app').first().waitFor();
+    expect(await page.locator('.my-app h3').allTextContents()).toEqual(['Growth', 'Pulse']);
+    expect(await page.locator('.my-app .note').first().textContent()).toBe('Following');
   });
 });
