@@ -164,7 +164,9 @@ async function place(request: FastifyRequest, reply: FastifyReply, hooks: HostHo
     return { refused: send(reply, 401, 'SIGN_IN_REQUIRED', 'Sign in to use this service.') };
   }
   // The service, not the host's answer, says where the principal came from.
-  return { principal: { ...outcome.value, source: 'host' } };
+  const principal: Principal = { ...outcome.value, source: 'host' };
+  deps.known?.remember(principal);
+  return { principal };
 }
 
 async function decide(route: RouteAction, principal: Principal, hooks: HostHooks, deps: ServerDeps): Promise<AuthorizeDecision & { reference?: string }> {

@@ -3,8 +3,9 @@
  * HTTP on this server under a fresh schedule pass as the schedule's owner (its `owner`, else the
  * App's), so the App decision and row policy apply as the owner; the pass is revoked when the run
  * ends, whatever happened. Then the digest, edition, monitors and delivery (runtime/schedules).
- * The caller's own principal is used when the caller is the owner, so their groups and
- * attributes apply; anyone else runs it as the owner's id alone, which is all a host then gets.
+ * The caller's own principal is used when the caller is the owner, else the principal the host
+ * last named the owner with on this server (known-principals.ts), so their groups and attributes
+ * apply; an owner not seen since the server started runs as their id alone.
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,8 @@ function findSchedule(app: CompiledApp | undefined, scheduleId: string): Compile
 function ownerOf(deps: ServerDeps, app: CompiledApp, schedule: CompiledSchedule, caller: Principal | undefined): Principal {
   const id = schedule.owner ?? app.owner ?? caller?.id ?? deps.principal?.id ?? '';
   if (caller?.id === id) return caller;
+  const known = deps.known?.get(id);
+  if (known !== undefined) return known;
   return { id, kind: 'person', source: deps.hooks !== undefined ? 'host' : 'local', ...(id.includes('@') ? { email: id } : {}) };
 }
 

@@ -10,6 +10,7 @@ import { newRequestId } from '../../hooks/context/request-context.js';
 import { closePromptly } from '../close-promptly.js';
 import type { RouteOptions, ServerDeps } from '../deps.js';
 import { installErrorHandlers } from '../errors.js';
+import { KnownPrincipals } from '../known-principals.js';
 import { Operations } from '../operations.js';
 import { installOriginCheck } from '../origin-check.js';
 import { buildSnapshot, fixedSource, type SnapshotParts } from '../project-snapshot.js';
@@ -94,7 +95,13 @@ export function buildServer(given: ServerDeps): FastifyInstance {
   let bound: FastifyInstance | undefined;
   // Schedule runs call this server over loopback once it listens (schedule-run.ts).
   const selfUrl = given.selfUrl ?? (() => (bound?.server.listening === true ? loopbackUrl(bound.server.address()) : undefined));
-  const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations(), passes: given.passes ?? new SchedulePasses(), selfUrl };
+  const deps: ServerDeps = {
+    ...given,
+    operations: given.operations ?? new Operations(),
+    passes: given.passes ?? new SchedulePasses(),
+    known: given.known ?? new KnownPrincipals(),
+    selfUrl,
+  };
   const app = Fastify({
     ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: false }),
     // One id per request, the one the request context and the host hooks see (request.id).

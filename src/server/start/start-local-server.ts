@@ -30,6 +30,7 @@ import { metadataQuery, type SyncedSchema, syncSchema } from '../../warehouse/sc
 import type { Executor, StatementResult } from '../../warehouse/types.js';
 import type { StartErrorCode } from '../codes.js';
 import type { ServerDeps } from '../deps.js';
+import { KnownPrincipals } from '../known-principals.js';
 import { liveSource } from '../live-source.js';
 import { normaliseOrigin } from '../origin-check.js';
 import { buildSnapshot, readManifest, type SnapshotSource, withContracts } from '../project-snapshot.js';
@@ -280,6 +281,7 @@ async function listen(options: LocalServerOptions, o: Opened, edge: Edge): Promi
     ...(edge.logger !== undefined ? { logger: edge.logger } : {}),
     ...hooks,
     passes: new SchedulePasses(),
+    known: new KnownPrincipals(),
     selfUrl: () => (app?.server.listening === true ? loopbackUrl(app.server.address()) : undefined),
   };
   app = buildServer(deps);
