@@ -22,6 +22,21 @@ export const CODES = {
   'app/invalid': entry('error', 'App document does not match its schema at {{pointer}}: {{problem}}.', 'Fix the value at {{pointer}}.'),
   'app/not-found': entry('error', 'No App {{app}} in this project.', 'Known Apps: {{known}}. An App lives in apps/<id>/svc.app.json.'),
   'app/page-missing': entry('error', 'App {{app}} page {{page}} points at {{dashboard}}, which does not exist.', 'Create the page document or fix the path.'),
+  'app/schedule-cron-invalid': entry(
+    'error',
+    'Schedule {{schedule}} of App {{app}} has cadence {{cron}}, which is not a cron expression: {{problem}}.',
+    'Write five fields (minute hour day-of-month month day-of-week), read in UTC, for example "0 7 * * 1".',
+  ),
+  'app/schedule-monitor-tile': entry(
+    'error',
+    'Monitor {{monitor}} of schedule {{schedule}} watches tile {{tile}}, which is not a data tile of page {{page}}.',
+    'Name a KPI, chart or table tile of that page; a monitor reads its single figure.',
+  ),
+  'app/schedule-page-unknown': entry(
+    'error',
+    'Schedule {{schedule}} of App {{app}} runs page {{page}}, which the App does not have.',
+    "Name one of the App's page ids.",
+  ),
   'app/unknown-source': entry(
     'error',
     'Tile {{tile}} on {{app}}/{{page}} is bound to {{source}}, which is not a block in this project.',

@@ -198,6 +198,32 @@ export interface CompiledApp {
   lifecycle?: string;
   file: string;
   pages: CompiledPage[];
+  /** Schedules declared in svc.app.json (only those whose page, cadence and monitors read). */
+  schedules?: CompiledSchedule[];
+}
+
+/** A recipient of a schedule's digests and alerts: mail, or a webhook signed with the secret `secretEnv` names. */
+export type ScheduleRecipient = { kind: 'email'; address: string } | { kind: 'webhook'; url: string; secretEnv?: string };
+
+/** A monitor on one governed figure: fires when the tile's figure is above `above` or below `below`. */
+export interface ScheduleMonitor {
+  id: string;
+  tile: string;
+  above?: number;
+  below?: number;
+}
+
+/** A schedule of an App (svc.app.json `schedules`): one page run in cron form as its owner. */
+export interface CompiledSchedule {
+  id: string;
+  page: string;
+  /** Five-field cron form, read in UTC. */
+  cron: string;
+  /** The principal id it runs as (default: the App's owner). */
+  owner?: string;
+  filters?: Record<string, string | number | boolean>;
+  recipients: ScheduleRecipient[];
+  monitors: ScheduleMonitor[];
 }
 
 /** A business term (semantic-layer/terms.yaml): what the project means by a word. */

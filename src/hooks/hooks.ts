@@ -195,6 +195,43 @@ export interface HostHooks {
    * yields no export claiming to be signed.
    */
   signing?: SigningHook;
+  /**
+   * Replaces svc's mail and webhook senders for schedule digests and alerts (spec 02 `delivery`):
+   * told each message with its recipient; a message counts as delivered only when it answers
+   * `{ delivered: true }` within six times the hook limit; anything else is not delivered, with a reference.
+   */
+  delivery?: DeliveryHook;
+  /** Told once of each new scheduled page edition (never a figure); not waited for, its failures are logged. */
+  pageEdition?(edition: PageEditionEvent): void | Promise<void>;
+}
+
+/** A new scheduled page edition, as `pageEdition` is told it: no figure. */
+export interface PageEditionEvent {
+  appId: string;
+  pageId: string;
+  appTitle?: string;
+  pageTitle?: string;
+  href: string;
+  runId: string;
+  at: string;
+  scheduleId: string;
+}
+
+/** A schedule's message to one recipient: the App page it is about and its governed single figures only. */
+export interface DeliveryMessage {
+  kind: 'digest' | 'alert';
+  appPage: { appId: string; pageId: string; title: string; href: string };
+  scheduleId: string;
+  runId: string;
+  at: string;
+  figures: Array<{ tileId: string; title?: string; value: number; previous?: number; trust: string }>;
+  /** Monitors that fired on this run. */
+  monitors: Array<{ id: string; tile: string; value?: number; above?: number; below?: number }>;
+  recipient: { kind: 'email'; address: string } | { kind: 'webhook'; url: string };
+}
+
+export interface DeliveryHook {
+  send(message: DeliveryMessage): unknown;
 }
 
 /** What the `signing` hook is asked to sign: a certification receipt, or an exported file's snapshot. */

@@ -128,6 +128,17 @@ export const API_ERROR_CODES = {
     "There is no Ask run of the caller's with this id (whether someone else's exists is not told).",
     'Check the run id; ask again for a new run.',
   ),
+  SCHEDULE_NOT_FOUND: code(404, 'The App declares no schedule with this id.', 'Check the schedule id against svc.app.json `schedules`.'),
+  SCHEDULE_PASS_REFUSED: code(
+    401,
+    'The schedule pass was refused: unknown, expired (passes last 2 minutes), revoked, not sent from this machine, or sent for another route or App.',
+    'Run the schedule again (POST /api/apps/:appId/schedules/:scheduleId/run or svc schedule run); a pass opens only its own App page runs.',
+  ),
+  SCHEDULE_RUN_FAILED: code(
+    502,
+    "The schedule's page did not run as its owner (the owner may not open the App, or a tile's statement failed), or this server is not listening.",
+    "Run the page as the owner to see why; check the schedule's owner in svc.app.json.",
+  ),
   SERVER_TOKEN_REQUIRED: code(
     'start',
     'The server would listen beyond this machine without SVC_SERVER_TOKEN, so it does not start.',

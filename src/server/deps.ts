@@ -13,8 +13,10 @@ import type { RunStore } from '../hooks/stores/run-store.js';
 import type { ThreadStore } from '../hooks/stores/thread-store.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { Executor } from '../warehouse/types.js';
+import type { KnownPrincipals } from './known-principals.js';
 import type { Operations } from './operations.js';
 import type { SnapshotSource } from './project-snapshot.js';
+import type { SchedulePasses } from './schedule-passes.js';
 
 export interface ServerDeps {
   /** Project root (absolute). */
@@ -53,6 +55,12 @@ export interface ServerDeps {
   memory?: MemoryStore;
   /** The requests still running statements (`/api/operations`); buildServer makes one when none is given. */
   operations?: Operations;
+  /** Schedule run passes (schedule-passes.ts); buildServer makes a registry when none is given. */
+  passes?: SchedulePasses;
+  /** The principals the host last named, by id (schedules run as their owner); buildServer makes one when none is given. */
+  known?: KnownPrincipals;
+  /** Where this server listens (`http://127.0.0.1:port`), once it does: schedule runs call it over loopback. */
+  selfUrl?: () => string | undefined;
 }
 
 /** Options every route plugin receives. */

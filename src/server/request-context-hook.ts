@@ -27,6 +27,7 @@ import { APP_RULES } from './app-paths.js';
 import type { ServerDeps } from './deps.js';
 import { send } from './errors.js';
 import { runWithContext } from './request-scope.js';
+import { PASS_HEADER } from './schedule-passes.js';
 import { defaultLog } from './server-logger.js';
 
 /**
@@ -41,12 +42,56 @@ function isOpen(route: RouteAction): boolean {
 const APP_VIEW_RULES: ReadonlySet<string> = new Set([
   'GET /api/apps/:appId/pages/:pageId',
   'POST /api/apps/:appId/pages/:pageId/run',
+  'POST /api/apps/:appId/follow',
   'PUT /api/follows/:appId/:pageId',
 ]);
 
 function isAppView(route: RouteAction): boolean {
   return route.action === 'app.view' && route.resource.kind === 'app' && route.rule !== undefined && APP_VIEW_RULES.has(route.rule);
 }
+
+/**
+ * A request carrying a schedule pass runs as the schedule's owner, destination `delivery`
+ * (spec 03 Authentication 4, Query path 2), and asks no host who it is: the owner was placed when
+ * the schedule ran. A pass that does not hold is 401 SCHEDULE_PASS_REFUSED, never a fall back to
+ * the request's other credentials. Undefined when the request carries no pass.
+ */
+function passContext(request: FastifyRequest, reply: FastifyReply, deps: ServerDeps): RequestContext | 'refused' | undefined {
+  const token = request.headers[PASS_HEADER];
+  if (token === undefined) return undefined;
+  const route = routeAction(request.method, request.url);
+  const pass =
+    typeof token === 'string' && deps.passes !== undefined
+      ? deps.passes.check(token, { ip: request.ip, rule: route.rule, appId: route.resource.id })
+      : 'unknown';
+  if (typeof pass === 'string') {
+    send(reply, 401, 'SCHEDULE_PASS_REFUSED', `The schedule pass was refused (${pass}).`);
+    return 'refused';
+  }
+  const host =
+    deps.hooks !== undefined ? { host: { hooks: deps.hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log: deps.log ?? defaultLog } } : {};
+  return {
+    principal: pass.principal,
+    requestId: request.id,
+    action: route.action,
+    destination: 'delivery',
+    schedule: { appId: pass.appId, scheduleId: pass.scheduleId },
+    ...host,
+  };
+}
+
+/** Places a request that carries a schedule pass; false when it carries none. */
+function placedByPass(request: FastifyRequest, reply: FastifyReply, deps: ServerDeps, done: (error?: Error) => void): boolean {
+  const context = passContext(request, reply, deps);
+  if (context === undefined) return false;
+  if (context === 'refused') return true;
+  request.asker = context;
+  if (runsSql(route(request))) deps.operations?.open(context, route(request) ?? '', reply);
+  runWithContext(context, done);
+  return true;
+}
+
+const route = (request: FastifyRequest): string | undefined => routeAction(request.method, request.url).rule;
 
 /** Installs the onRequest hook that opens each request's context. */
 export function installRequestContext(app: FastifyInstance, deps: ServerDeps): void {
@@ -59,6 +104,7 @@ export function installRequestContext(app: FastifyInstance, deps: ServerDeps): v
     return principal;
   };
   app.addHook('onRequest', (request, reply, done) => {
+    if (placedByPass(request, reply, deps, done)) return;
     const { action, destination, rule } = routeAction(request.method, request.url);
     request.asker = { principal: resolve(), requestId: request.id, action, destination };
     if (runsSql(rule)) deps.operations?.open(request.asker, rule ?? '', reply);
@@ -118,7 +164,9 @@ async function place(request: FastifyRequest, reply: FastifyReply, hooks: HostHo
     return { refused: send(reply, 401, 'SIGN_IN_REQUIRED', 'Sign in to use this service.') };
   }
   // The service, not the host's answer, says where the principal came from.
-  return { principal: { ...outcome.value, source: 'host' } };
+  const principal: Principal = { ...outcome.value, source: 'host' };
+  deps.known?.remember(principal);
+  return { principal };
 }
 
 async function decide(route: RouteAction, principal: Principal, hooks: HostHooks, deps: ServerDeps): Promise<AuthorizeDecision & { reference?: string }> {
@@ -189,6 +237,7 @@ function installHosted(app: FastifyInstance, deps: ServerDeps, hooks: HostHooks)
   app.addHook('onRequest', (request, reply, done) => {
     // First, so refusals, failures and not-found answers carry it too.
     void reply.header('X-SVC-Hosted', '1');
+    if (placedByPass(request, reply, deps, done)) return;
     hostedContext(request, reply, deps, hooks).then(
       (context) => {
         if (context === undefined) return;

@@ -15,6 +15,7 @@ import { AskPage } from './pages/ask-page.js';
 import { BlockPage } from './pages/block-page.js';
 import { BlocksPage } from './pages/blocks-page.js';
 import { BuildPage } from './pages/build-page.js';
+import { HomePage } from './pages/home-page.js';
 import { TracePage } from './pages/trace-page.js';
 import { Banner, HostNav, HostPage, Refused } from './parts/host-chrome.js';
 
@@ -23,6 +24,7 @@ function actionOf(path: string): string | undefined {
   if (path === '/' || path.startsWith('/ask')) return 'ask';
   if (path.startsWith('/blocks')) return 'project.read';
   if (path === '/apps/build') return 'app.author';
+  if (path === '/home') return 'app.view';
   if (path.startsWith('/apps')) return 'app.view';
   return undefined;
 }
@@ -38,6 +40,7 @@ function Screen({ url, map }: { url: URL; map?: HostMap }) {
   if (block?.[1] !== undefined) return <BlockPage id={decodeURIComponent(block[1])} />;
   if (path === '/blocks') return <BlocksPage />;
   if (path === '/apps') return <AppsPage />;
+  if (path === '/home') return <HomePage />;
   if (path === '/apps/build') return <BuildPage />;
   const page = /^\/apps\/([^/]+)\/([^/]+)$/.exec(path);
   if (page?.[1] !== undefined && page[2] !== undefined) return <AppPage appId={decodeURIComponent(page[1])} pageId={decodeURIComponent(page[2])} />;
@@ -89,6 +92,11 @@ function MainNav({ url, map }: { url: URL; map: HostMap | undefined }) {
   const shows = (action: string) => !hosted || map?.capabilities?.[action] === true;
   return (
     <nav aria-label="Main">
+      {shows('app.view') ? (
+        <a href="/home" aria-current={current('/home')}>
+          Home
+        </a>
+      ) : null}
       {shows('ask') ? (
         <a href="/ask" aria-current={current('/ask') ?? (url.pathname === '/' ? 'page' : undefined)}>
           Ask

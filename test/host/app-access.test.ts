@@ -123,11 +123,20 @@ describe('every route that opens one App asks the App decision', () => {
       );
       return route.action === 'app.view' && route.resource.kind === 'app';
     });
-    expect(appView.sort()).toEqual(['GET /api/apps/:appId/pages/:pageId', 'POST /api/apps/:appId/pages/:pageId/run', 'PUT /api/follows/:appId/:pageId']);
-    const bodies: Record<string, unknown> = { POST: {}, PUT: { following: true } };
+    expect(appView.sort()).toEqual([
+      'GET /api/apps/:appId/pages/:pageId',
+      'POST /api/apps/:appId/follow',
+      'POST /api/apps/:appId/pages/:pageId/run',
+      'PUT /api/follows/:appId/:pageId',
+    ]);
+    const bodies: Record<string, unknown> = {
+      'POST /api/apps/:appId/follow': { pageId: 'overview', following: true },
+      'POST /api/apps/:appId/pages/:pageId/run': {},
+      'PUT /api/follows/:appId/:pageId': { following: true },
+    };
     for (const rule of appView) {
       const [method, pattern] = rule.split(' ') as [string, string];
-      const res = await call('bob', method, pattern.replace(':appId', 'growth').replace(':pageId', 'overview'), bodies[method]);
+      const res = await call('bob', method, pattern.replace(':appId', 'growth').replace(':pageId', 'overview'), bodies[rule]);
       expect([rule, res.status]).toEqual([rule, 403]);
     }
   });

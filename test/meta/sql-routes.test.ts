@@ -39,6 +39,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /blocks': [{ method: 'GET', url: '/blocks' }],
   'GET /blocks/:id': [{ method: 'GET', url: '/blocks/sales.top_states_by_revenue' }],
   'GET /favicon.ico': [{ method: 'GET', url: '/favicon.ico' }],
+  'GET /home': [{ method: 'GET', url: '/home' }],
   'GET /host': [{ method: 'GET', url: '/host' }],
   'GET /api/agent-runs/:id/thread': [{ method: 'GET', url: '/api/agent-runs/r1/thread' }],
   'POST /api/agent-runs': [
@@ -77,6 +78,9 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/apps/:appId/dashboards/:pageId/export': [
     { method: 'POST', url: '/api/apps/growth/dashboards/overview/export', payload: { tileId: 'top_states', format: 'csv' } },
   ],
+  'POST /api/apps/:appId/follow': [{ method: 'POST', url: '/api/apps/growth/follow', payload: { pageId: 'overview', following: true } }],
+  // The harness's growth App declares no schedule: 404, nothing runs.
+  'POST /api/apps/:appId/schedules/:scheduleId/run': [{ method: 'POST', url: '/api/apps/growth/schedules/daily/run', payload: {} }],
   'POST /api/apps/:appId/pages/:pageId/run': [{ method: 'POST', url: '/api/apps/growth/pages/overview/run', payload: {} }],
   'POST /api/block-studio/certifications': [{ method: 'POST', url: '/api/block-studio/certifications', payload: { block: 'sales.top_states_by_revenue' } }],
   'GET /api/blocks': [{ method: 'GET', url: '/api/blocks' }],
@@ -89,6 +93,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/follows': [{ method: 'GET', url: '/api/follows' }],
   'PUT /api/follows/:appId/:pageId': [{ method: 'PUT', url: '/api/follows/growth/overview', payload: { following: true } }],
   'GET /api/health': [{ method: 'GET', url: '/api/health' }],
+  'GET /api/home': [{ method: 'GET', url: '/api/home' }],
   'POST /api/host/answer-status': [{ method: 'POST', url: '/api/host/answer-status', payload: { runIds: ['r1'] } }],
   'GET /api/host/answers/:runId': [{ method: 'GET', url: '/api/host/answers/r1' }],
   'GET /api/host/groups': [{ method: 'GET', url: '/api/host/groups' }],

@@ -22,6 +22,7 @@ import { KeysProveCommand } from './keys-prove.js';
 import { LintCommand } from './lint.js';
 import { LspCommand } from './lsp.js';
 import { McpCommand } from './mcp.js';
+import { ScheduleRunCommand } from './schedule-run.js';
 import { ServeCommand } from './serve.js';
 
 export const COMMANDS = [
@@ -48,5 +49,6 @@ export const COMMANDS = [
   LintCommand,
   LspCommand,
   McpCommand,
+  ScheduleRunCommand,
   ServeCommand,
 ] as const;

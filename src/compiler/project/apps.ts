@@ -9,7 +9,8 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import { sourceAsset } from '../../source-asset.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
-import type { CompiledApp, CompiledPage } from '../types.js';
+import type { CompiledApp, CompiledPage, CompiledSchedule } from '../types.js';
+import { readSchedules } from './app-schedules.js';
 
 const appSchema = sourceAsset('compiler/schemas/app.schema.json');
 const pageSchema = sourceAsset('compiler/schemas/page.schema.json');
@@ -65,7 +66,7 @@ export function readApp(root: string, rel: string, blockIds: ReadonlySet<string>
   if (data === undefined) return { diagnostics: out };
   const problems = validateDocument(schemaValidator(appSchema), data, 'app/invalid', rel);
   if (problems.length > 0) return { diagnostics: problems };
-  const doc = data as { id: string; title?: string; owner?: string; lifecycle?: string; pages: RawPage[] };
+  const doc = data as { id: string; title?: string; owner?: string; lifecycle?: string; pages: RawPage[]; schedules?: CompiledSchedule[] };
   const appDir = dirname(rel);
   const app: CompiledApp = { id: doc.id, file: rel, pages: [] };
   for (const key of ['title', 'owner', 'lifecycle'] as const) if (doc[key] !== undefined) app[key] = doc[key];
@@ -80,5 +81,7 @@ export function readApp(root: string, rel: string, blockIds: ReadonlySet<string>
       }
     }
   }
+  const schedules = readSchedules(app, doc.schedules, rel, out);
+  if (schedules.length > 0) app.schedules = schedules;
   return { app, diagnostics: out };
 }

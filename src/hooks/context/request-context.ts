@@ -47,6 +47,8 @@ export interface RequestContext {
    * stopped in the engine.
    */
   signal?: AbortSignal;
+  /** Set when the request came under a schedule pass: the schedule it runs for (its runs are scheduled runs, not looks). */
+  schedule?: { appId: string; scheduleId: string };
 }
 
 /** Who asks and for what: a request's context, or undefined outside any request. */

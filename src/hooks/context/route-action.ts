@@ -46,12 +46,15 @@ const RULES: readonly Rule[] = [
   { route: 'GET /blocks', action: 'project.read' },
   { route: 'GET /blocks/:id', action: 'project.read' },
   { route: 'GET /favicon.ico', action: 'project.read' },
+  { route: 'GET /home', action: 'project.read' },
   { route: 'GET /host', action: 'project.read' },
   // Answer text waiting to be replaced by live tiles: a list of ids and questions, no figures.
   { route: 'GET /api/app-answer-tiles', action: 'project.read' },
   // An App page as its document holds it; answer text reads as a placeholder unless the host keeps it for the reader.
   // One tile of a page as a file; a draft App's tile also needs what running its page needs.
   { route: 'POST /api/apps/:appId/dashboards/:pageId/export', action: 'export' },
+  // Following a page keeps the person's own Home state, nothing of the project: seeing the App is enough.
+  { route: 'POST /api/apps/:appId/follow', action: 'app.view' },
   { route: 'GET /api/apps/:appId/pages/:pageId', action: 'app.view' },
   { route: 'POST /api/apps/:appId/pages/:pageId/answers', action: 'app.author' },
   // Running a page's tiles reads what the App shows; the page's own read policy (spec 03) is the App's.
@@ -60,6 +63,8 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/apps', action: 'project.read' },
   // Choosing who an App opens for is authoring it.
   { route: 'PUT /api/apps/:appId/audience', action: 'app.author' },
+  // Running a schedule now: its page runs go to its recipients (destination delivery).
+  { route: 'POST /api/apps/:appId/schedules/:scheduleId/run', action: 'schedule.manage' },
   // Building an App is authoring one: the catalog, drafts, plans, previews and publication alike.
   { route: 'POST /api/app-builds', action: 'app.author' },
   { route: 'GET /api/app-builds/:id', action: 'app.author' },
@@ -93,6 +98,8 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/follows', action: 'project.read' },
   { route: 'PUT /api/follows/:appId/:pageId', action: 'app.view' },
   { route: 'GET /api/health', action: 'project.read' },
+  // One's own Home: Apps one may open and one's own figures; each App is asked of the App decision.
+  { route: 'GET /api/home', action: 'project.read' },
   // The host's own lists and additions: reading them changes nothing; capabilities are asked inside.
   // One's own answers' facts: part of asking, like one's own thread.
   { route: 'POST /api/host/answer-status', action: 'ask' },
@@ -119,6 +126,7 @@ const ASKING = /^\/api\/(agent-runs|ask|ai|agent|llm|research)(\/|$)/;
 function destinationOf(action: string): Destination {
   if (action === 'ask' || action === 'research') return 'model';
   if (action === 'export') return 'export';
+  if (action === 'schedule.manage') return 'delivery';
   return 'person';
 }
 

@@ -45,6 +45,8 @@ export interface TileRun {
   error?: { code: string; message: string };
   /** The source block's declared chart (`chart`, `x`, `y`...): a tile charts what Ask charts for the same block. */
   visualization?: Record<string, unknown>;
+  /** The data tile's own trust label (Certified, Governed, Needs review, Blocked), from the same check as the page's. */
+  trust?: string;
 }
 
 export interface PageRun {
@@ -276,7 +278,12 @@ export async function runAppPage(root: string, config: SvcConfig, manifest: Mani
   });
   const declared = (tile: CompiledTile) =>
     tile.source?.kind === 'block' && Object.hasOwn(manifest.blocks, tile.source.id) ? manifest.blocks[tile.source.id]?.visualization : undefined;
-  const tiles = page.tiles.map((tile) => tileRunOf(tile, sources.get(tile.id) ?? answers.get(tile.id), at.keepsAnswerText, declared(tile)));
+  const trustOf = new Map(checked.tiles.map((t) => [t.tile, t.trust]));
+  const tiles = page.tiles.map((tile) => {
+    const run = tileRunOf(tile, sources.get(tile.id) ?? answers.get(tile.id), at.keepsAnswerText, declared(tile));
+    const trust = trustOf.get(tile.id);
+    return trust !== undefined ? { ...run, trust } : run;
+  });
   return {
     appId: at.appId,
     pageId: at.pageId,

@@ -84,6 +84,8 @@ const TILE_RUN = {
     error: { type: 'object', additionalProperties: false, properties: { code: TEXT, message: TEXT } },
     /** The source block's declared chart: a tile charts what Ask charts for the same block. */
     visualization: { type: 'object', additionalProperties: true },
+    /** The data tile's own trust label: Certified, Governed, Needs review or Blocked. */
+    trust: TEXT,
   },
 } as const;
 

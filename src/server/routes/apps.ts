@@ -10,12 +10,38 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { keepsAnswerText } from '../../hooks/answer-text.js';
-import { runAppPage } from '../../runtime/apps/page-run.js';
+import { errorReference } from '../../hooks/context/error-reference.js';
+import type { Asker } from '../../hooks/context/request-context.js';
+import { type PageRun as RuntimePageRun, runAppPage } from '../../runtime/apps/page-run.js';
+import { recordPageRun, scopeOf } from '../../runtime/home/home-state.js';
+import { isComplete, pageFigures } from '../../runtime/home/page-figures.js';
 import { mayUse, requireApp, runNeed } from '../app-gate.js';
 import { LIBRARY_ROUTE, type Library, PAGE_RUN_ROUTE, type PageRun, type PageRunRequest } from '../contract/apps.js';
-import type { RouteOptions } from '../deps.js';
+import type { RouteOptions, ServerDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
+import { defaultLog } from '../server-logger.js';
 import { snapshotOf } from '../snapshot-hook.js';
+
+/**
+ * Keeps the run's single figures in the person's Home state. Home is a convenience: a store that
+ * fails is logged with a reference and the page run still answers.
+ */
+async function keepForHome(deps: ServerDeps, asker: Asker, run: RuntimePageRun, filters: Record<string, unknown> | undefined): Promise<void> {
+  const owner = asker?.principal?.id;
+  if (deps.memory === undefined || owner === undefined) return;
+  const scheduled = asker?.schedule !== undefined ? { scheduled: true as const, scheduleId: asker.schedule.scheduleId } : {};
+  try {
+    await recordPageRun(deps.memory, owner, {
+      appId: run.appId,
+      pageId: run.pageId,
+      at: new Date(),
+      run: { scope: scopeOf(filters), complete: isComplete(run), figures: pageFigures(run), ...scheduled },
+    });
+  } catch (error) {
+    const reference = errorReference();
+    (deps.log ?? defaultLog)(`svc: Home state not kept (reference ${reference}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.get<{ Reply: Library }>('/api/apps', { schema: LIBRARY_ROUTE }, async (request) => {
@@ -51,6 +77,7 @@ export const appsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps })
         ...(request.body?.filters !== undefined ? { filters: request.body.filters } : {}),
       });
       if (run === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
+      await keepForHome(deps, request.asker, run, request.body?.filters);
       return run;
     },
   );

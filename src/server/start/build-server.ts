@@ -10,6 +10,7 @@ import { newRequestId } from '../../hooks/context/request-context.js';
 import { closePromptly } from '../close-promptly.js';
 import type { RouteOptions, ServerDeps } from '../deps.js';
 import { installErrorHandlers } from '../errors.js';
+import { KnownPrincipals } from '../known-principals.js';
 import { Operations } from '../operations.js';
 import { installOriginCheck } from '../origin-check.js';
 import { buildSnapshot, fixedSource, type SnapshotParts } from '../project-snapshot.js';
@@ -32,6 +33,7 @@ import { describeTableRoute } from '../routes/describe-table.js';
 import { exportsRoute } from '../routes/exports.js';
 import { followsRoute } from '../routes/follows.js';
 import { healthRoute } from '../routes/health.js';
+import { homeRoute } from '../routes/home.js';
 import { hostAnswerStatusRoute } from '../routes/host-answer-status.js';
 import { hostAnswersRoute } from '../routes/host-answers.js';
 import { hostListsRoute } from '../routes/host-lists.js';
@@ -39,8 +41,11 @@ import { hostUiRoute } from '../routes/host-ui.js';
 import { identityRoute } from '../routes/identity.js';
 import { keysRoutes } from '../routes/keys.js';
 import { operationsRoute } from '../routes/operations.js';
+import { schedulesRoute } from '../routes/schedules.js';
 import { schemaRoute } from '../routes/schema.js';
 import { webAppRoute } from '../routes/web-app.js';
+import { SchedulePasses } from '../schedule-passes.js';
+import { loopbackUrl } from '../schedule-run.js';
 import { defaultLog } from '../server-logger.js';
 import { installSnapshots } from '../snapshot-hook.js';
 
@@ -62,9 +67,11 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   hostAnswersRoute,
   hostAnswerStatusRoute,
   followsRoute,
+  homeRoute,
   appAnswersRoute,
   appsRoute,
   appAudienceRoute,
+  schedulesRoute,
   appBuildsRoute,
   appBuildPublishRoute,
   appBuildAutopilotRoute,
@@ -87,7 +94,16 @@ function snapshotParts(deps: ServerDeps): SnapshotParts {
 
 /** Builds the HTTP app over `deps`; call `listen` (or `inject` in tests) on the result. */
 export function buildServer(given: ServerDeps): FastifyInstance {
-  const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations() };
+  let bound: FastifyInstance | undefined;
+  // Schedule runs call this server over loopback once it listens (schedule-run.ts).
+  const selfUrl = given.selfUrl ?? (() => (bound?.server.listening === true ? loopbackUrl(bound.server.address()) : undefined));
+  const deps: ServerDeps = {
+    ...given,
+    operations: given.operations ?? new Operations(),
+    passes: given.passes ?? new SchedulePasses(),
+    known: given.known ?? new KnownPrincipals(),
+    selfUrl,
+  };
   const app = Fastify({
     ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: false }),
     // One id per request, the one the request context and the host hooks see (request.id).
@@ -95,6 +111,7 @@ export function buildServer(given: ServerDeps): FastifyInstance {
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
+  bound = app;
   installErrorHandlers(app, deps.log ?? defaultLog);
   closePromptly(app);
   // Every answer names its request, so a caller's report finds the log records (reqId).

@@ -29,10 +29,15 @@ import { createExecutor } from '../../warehouse/executor.js';
 import { metadataQuery, type SyncedSchema, syncSchema } from '../../warehouse/schema-refresh.js';
 import type { Executor, StatementResult } from '../../warehouse/types.js';
 import type { StartErrorCode } from '../codes.js';
+import type { ServerDeps } from '../deps.js';
+import { KnownPrincipals } from '../known-principals.js';
 import { liveSource } from '../live-source.js';
 import { normaliseOrigin } from '../origin-check.js';
 import { buildSnapshot, readManifest, type SnapshotSource, withContracts } from '../project-snapshot.js';
 import { runWithContext } from '../request-scope.js';
+import { SchedulePasses } from '../schedule-passes.js';
+import { loopbackUrl, runSchedule } from '../schedule-run.js';
+import { type Scheduler, startScheduler } from '../scheduler.js';
 import { createServerLogger, defaultLog, type LogFormat, lineLogger } from '../server-logger.js';
 import { conversationStore, memoryStore, runStore } from '../server-stores.js';
 import { installSharedToken, requiredToken } from '../shared-token.js';
@@ -253,6 +258,12 @@ interface Edge {
   logger?: Logger;
 }
 
+/** The server's scheduler over the project as it is at each tick, running schedules as the route does. */
+function scheduleOn(deps: ServerDeps, source: SnapshotSource, log: (line: string) => void): Scheduler {
+  const apps = async () => (await source.current()).manifest.apps;
+  return startScheduler(apps, (appId, scheduleId) => runSchedule(deps, apps(), appId, scheduleId), { log });
+}
+
 /** Listen phase: the HTTP server built over what is open and bound; a failed bind closes everything. */
 async function listen(options: LocalServerOptions, o: Opened, edge: Edge): Promise<{ app: FastifyInstance; stop: () => Promise<void> }> {
   const hooks =
@@ -263,10 +274,22 @@ async function listen(options: LocalServerOptions, o: Opened, edge: Edge): Promi
           ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}),
         }
       : {};
-  const app = buildServer({ ...o, log: edge.log, ...(edge.logger !== undefined ? { logger: edge.logger } : {}), ...hooks });
+  let app: FastifyInstance | undefined;
+  const deps: ServerDeps = {
+    ...o,
+    log: edge.log,
+    ...(edge.logger !== undefined ? { logger: edge.logger } : {}),
+    ...hooks,
+    passes: new SchedulePasses(),
+    known: new KnownPrincipals(),
+    selfUrl: () => (app?.server.listening === true ? loopbackUrl(app.server.address()) : undefined),
+  };
+  app = buildServer(deps);
   if (edge.token !== undefined) installSharedToken(app, edge.token);
+  const scheduler = scheduleOn(deps, o.source, edge.log);
   const stop = async (): Promise<void> => {
-    await app.close().catch(() => undefined);
+    scheduler.stop();
+    await app?.close().catch(() => undefined);
     await o.source.close();
     await o.recorder.close();
     await o.threads.close();

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Library, PageRun, TileRun } from '../../server/contract/apps.js';
+import type { Follow, Follows } from '../../server/contract/follows.js';
 import { api, useResource } from '../client/api.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
@@ -135,6 +136,32 @@ function usePageRun(appId: string, pageId: string, filters: Record<string, strin
   return { run, filterIds, failure };
 }
 
+/** Follow or unfollow this page (its figures then show on Home); below the tiles, so the page never moves when it arrives. */
+function FollowButton({ appId, pageId }: { appId: string; pageId: string }) {
+  const follows = useResource<Follows>('/api/follows').value;
+  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  if (follows === undefined) return null;
+  const following = chosen ?? follows.follows.some((f) => f.pageId === `${appId}/${pageId}` && f.following);
+  const toggle = async () => {
+    const r = await api<Follow>(`/api/apps/${encodeURIComponent(appId)}/follow`, { body: { pageId, following: !following } });
+    if (r.ok) setChosen(r.value.following);
+    setFailure(r.ok ? undefined : r.error.message);
+  };
+  return (
+    <>
+      <button type="button" class="follow" aria-pressed={following} onClick={() => void toggle()}>
+        {following ? 'Following' : 'Follow'}
+      </button>
+      {failure !== undefined ? (
+        <span class="error" role="alert">
+          {failure}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const { run, filterIds, failure } = usePageRun(appId, pageId, filters);
@@ -163,7 +190,7 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
         ))}
       </div>
       <p>
-        <a href="/apps">All Apps</a>
+        <FollowButton appId={appId} pageId={pageId} /> <a href="/apps">All Apps</a>
       </p>
     </section>
   );
