@@ -31,6 +31,8 @@ const isOwner = (principal: Principal, owner: string | undefined): boolean =>
 export async function mayUseApp(asker: Asker, app: AppFacts, need: AppNeed): Promise<boolean> {
   const host = asker?.host;
   const principal = asker?.principal;
+  // A viewer link opens its one App to read, nothing else, with or without a host (spec 02 Authentication 4).
+  if (principal?.source === 'link') return need === 'read' && principal.appGrants?.[app.id] === 'read';
   if (host === undefined || principal === undefined) return true;
   const allowed = async (action: string, onApp: boolean) =>
     (await authorizeAction(host, principal, action, onApp ? { kind: 'app', id: app.id } : { kind: 'project' })).allow;

@@ -53,6 +53,13 @@ export interface ServerDeps {
   memory?: MemoryStore;
   /** The requests still running statements (`/api/operations`); buildServer makes one when none is given. */
   operations?: Operations;
+  /**
+   * The shared token guarding a server without a host (shared-token.ts): every request but health
+   * must carry it, or a viewer link it signed (viewer-link.ts). Absent: no token, no viewer links.
+   */
+  sharedToken?: string;
+  /** Clock in ms for viewer links (tests); default Date.now. */
+  now?: () => number;
 }
 
 /** Options every route plugin receives. */

@@ -6,9 +6,15 @@
  * characters is refused wherever it is read. Fails closed: no usable token, no start.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeAction } from '../hooks/context/route-action.js';
+import type { HostHooks } from '../hooks/hooks.js';
 import { isLoopbackHost } from '../loopback.js';
+import { APP_RULES } from './app-paths.js';
 import type { StartErrorCode } from './codes.js';
+import { send } from './errors.js';
+import { VIEWER_LINK_PREFIX } from './viewer-link.js';
+import { admitViewerLink } from './viewer-link-gate.js';
 
 export const TOKEN_ENV = 'SVC_SERVER_TOKEN';
 /** Shorter tokens are refused: a token is the only thing between the network and the warehouse. */
@@ -53,12 +59,40 @@ function sameSecret(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Refuses with 401 every request but GET /api/health that lacks the bearer token. */
-export function installSharedToken(app: FastifyInstance, token: string): void {
+/** Viewer links on this server (spec 02 Authentication 4): absent, a viewer token is no token. */
+export interface LinkOptions {
+  hooks?: HostHooks;
+  /** Clock in ms (tests). */
+  now?: () => number;
+}
+
+/** The viewer token a request carries: the bearer, or on a page load of the app `?link=`. */
+function viewerToken(request: FastifyRequest, bearer: string): string | undefined {
+  if (bearer.startsWith(VIEWER_LINK_PREFIX)) return bearer;
+  if (request.method !== 'GET') return undefined;
+  const link = new URLSearchParams(request.url.split('?')[1] ?? '').get('link');
+  const rule = routeAction(request.method, request.url).rule;
+  // Only the app's own page takes it from the address: it carries no data, and API calls send the header.
+  return link !== null && link.startsWith(VIEWER_LINK_PREFIX) && rule !== undefined && APP_RULES.has(rule) ? link : undefined;
+}
+
+/**
+ * Refuses with 401 every request but GET /api/health that lacks the bearer token. With `links`,
+ * a request carrying a viewer token is admitted as that link (viewer-link-gate.ts) or refused.
+ */
+export function installSharedToken(app: FastifyInstance, token: string, links?: LinkOptions): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' && request.url.split('?')[0] === '/api/health') return;
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const viewer = links !== undefined ? viewerToken(request, given) : undefined;
+    if (viewer !== undefined && links !== undefined) {
+      const admitted = admitViewerLink(request, viewer, token, links.hooks, links.now?.());
+      if (!('principal' in admitted)) return send(reply, admitted.status, admitted.code, admitted.message);
+      // The context object the request runs in is changed in place, so every route reads the link.
+      if (request.asker !== undefined) request.asker.principal = admitted.principal;
+      return undefined;
+    }
     if (!sameSecret(given, token)) {
       return reply
         .code(401)

@@ -60,6 +60,8 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/apps', action: 'project.read' },
   // Choosing who an App opens for is authoring it.
   { route: 'PUT /api/apps/:appId/audience', action: 'app.author' },
+  // A viewer link publishes the App to whoever holds the link.
+  { route: 'POST /api/apps/:appId/share-link', action: 'app.publish' },
   // Building an App is authoring one: the catalog, drafts, plans, previews and publication alike.
   { route: 'POST /api/app-builds', action: 'app.author' },
   { route: 'GET /api/app-builds/:id', action: 'app.author' },

@@ -39,8 +39,10 @@ import { identityRoute } from '../routes/identity.js';
 import { keysRoutes } from '../routes/keys.js';
 import { operationsRoute } from '../routes/operations.js';
 import { schemaRoute } from '../routes/schema.js';
+import { shareLinksRoute } from '../routes/share-links.js';
 import { webAppRoute } from '../routes/web-app.js';
 import { defaultLog } from '../server-logger.js';
+import { installSharedToken } from '../shared-token.js';
 import { installSnapshots } from '../snapshot-hook.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
@@ -64,6 +66,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appAnswersRoute,
   appsRoute,
   appAudienceRoute,
+  shareLinksRoute,
   appBuildsRoute,
   appBuildPublishRoute,
   operationsRoute,
@@ -109,6 +112,12 @@ export function buildServer(given: ServerDeps): FastifyInstance {
   }
   installRequestContext(app, deps);
   installSnapshots(app, deps.source ?? fixedSource(buildSnapshot(snapshotParts(deps), deps.manifest, deps.config, deps.executor, 1)));
+  // After the context and the snapshot: a viewer link replaces the local owner and is checked against the project as it is.
+  if (deps.sharedToken !== undefined)
+    installSharedToken(app, deps.sharedToken, {
+      ...(deps.hooks !== undefined ? { hooks: deps.hooks } : {}),
+      ...(deps.now !== undefined ? { now: deps.now } : {}),
+    });
   // Not awaited: fastify loads plugins in order before the first inject or listen.
   // Before the routes, so each route's answer (the app's script and stylesheet, JSON) is
   // compressed for a client that accepts it; request bodies stay as sent (no decompression),

@@ -35,7 +35,7 @@ import { buildSnapshot, readManifest, type SnapshotSource, withContracts } from 
 import { runWithContext } from '../request-scope.js';
 import { createServerLogger, defaultLog, type LogFormat, lineLogger } from '../server-logger.js';
 import { conversationStore, memoryStore, runStore } from '../server-stores.js';
-import { installSharedToken, requiredToken } from '../shared-token.js';
+import { requiredToken } from '../shared-token.js';
 import { buildServer } from './build-server.js';
 
 export interface LocalServerOptions {
@@ -263,8 +263,13 @@ async function listen(options: LocalServerOptions, o: Opened, edge: Edge): Promi
           ...(options.hostHookTimeoutMs !== undefined ? { hookTimeoutMs: options.hostHookTimeoutMs } : {}),
         }
       : {};
-  const app = buildServer({ ...o, log: edge.log, ...(edge.logger !== undefined ? { logger: edge.logger } : {}), ...hooks });
-  if (edge.token !== undefined) installSharedToken(app, edge.token);
+  const app = buildServer({
+    ...o,
+    log: edge.log,
+    ...(edge.logger !== undefined ? { logger: edge.logger } : {}),
+    ...hooks,
+    ...(edge.token !== undefined ? { sharedToken: edge.token } : {}),
+  });
   const stop = async (): Promise<void> => {
     await app.close().catch(() => undefined);
     await o.source.close();
