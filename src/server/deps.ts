@@ -14,6 +14,7 @@ import type { ThreadStore } from '../hooks/stores/thread-store.js';
 import type { TraceRecorder } from '../traces/index.js';
 import type { Executor } from '../warehouse/types.js';
 import type { Operations } from './operations.js';
+import type { PersonaSlots } from './persona-slots.js';
 import type { SnapshotSource } from './project-snapshot.js';
 
 export interface ServerDeps {
@@ -53,6 +54,8 @@ export interface ServerDeps {
   memory?: MemoryStore;
   /** The requests still running statements (`/api/operations`); buildServer makes one when none is given. */
   operations?: Operations;
+  /** Each person's persona on this server (View as); buildServer makes one when none is given. */
+  personas?: PersonaSlots;
   /**
    * The shared token guarding a server without a host (shared-token.ts): every request but health
    * must carry it, or a viewer link it signed (viewer-link.ts). Absent: no token, no viewer links.

@@ -90,7 +90,11 @@ export function installSharedToken(app: FastifyInstance, token: string, links?: 
       const admitted = admitViewerLink(request, viewer, token, links.hooks, links.now?.());
       if (!('principal' in admitted)) return send(reply, admitted.status, admitted.code, admitted.message);
       // The context object the request runs in is changed in place, so every route reads the link.
-      if (request.asker !== undefined) request.asker.principal = admitted.principal;
+      if (request.asker !== undefined) {
+        request.asker.principal = admitted.principal;
+        // A link reader is no one's slot: the owner's persona never travels with a link.
+        delete request.asker.persona;
+      }
       return undefined;
     }
     if (!sameSecret(given, token)) {

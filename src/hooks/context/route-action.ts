@@ -103,6 +103,8 @@ const RULES: readonly Rule[] = [
   // One's own running work: listing and stopping it changes nothing of the project.
   { route: 'GET /api/operations', action: 'project.read' },
   { route: 'POST /api/operations/:id/cancel', action: 'project.read' },
+  // View as is offered to authors only (spec 03 "Client behaviour with a host").
+  { route: 'POST /api/persona', action: 'app.author' },
   { route: 'GET /api/schema', action: 'project.read' },
   // One action per tool (spec 02 vocabulary `tool.<name>`), named by the path's own segment.
   { route: 'POST /api/tools/:name', action: 'tool.:name' },

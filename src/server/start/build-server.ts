@@ -12,6 +12,7 @@ import type { RouteOptions, ServerDeps } from '../deps.js';
 import { installErrorHandlers } from '../errors.js';
 import { Operations } from '../operations.js';
 import { installOriginCheck } from '../origin-check.js';
+import { PersonaSlots } from '../persona-slots.js';
 import { buildSnapshot, fixedSource, type SnapshotParts } from '../project-snapshot.js';
 import { installRequestContext } from '../request-context-hook.js';
 import { agentRunThreadRoute } from '../routes/agent-run-thread.js';
@@ -38,6 +39,7 @@ import { hostUiRoute } from '../routes/host-ui.js';
 import { identityRoute } from '../routes/identity.js';
 import { keysRoutes } from '../routes/keys.js';
 import { operationsRoute } from '../routes/operations.js';
+import { personaRoute } from '../routes/persona.js';
 import { schemaRoute } from '../routes/schema.js';
 import { shareLinksRoute } from '../routes/share-links.js';
 import { webAppRoute } from '../routes/web-app.js';
@@ -67,6 +69,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appsRoute,
   appAudienceRoute,
   shareLinksRoute,
+  personaRoute,
   appBuildsRoute,
   appBuildPublishRoute,
   operationsRoute,
@@ -88,7 +91,7 @@ function snapshotParts(deps: ServerDeps): SnapshotParts {
 
 /** Builds the HTTP app over `deps`; call `listen` (or `inject` in tests) on the result. */
 export function buildServer(given: ServerDeps): FastifyInstance {
-  const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations() };
+  const deps: ServerDeps = { ...given, operations: given.operations ?? new Operations(), personas: given.personas ?? new PersonaSlots() };
   const app = Fastify({
     ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: false }),
     // One id per request, the one the request context and the host hooks see (request.id).
