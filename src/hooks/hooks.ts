@@ -195,6 +195,26 @@ export interface HostHooks {
    * yields no export claiming to be signed.
    */
   signing?: SigningHook;
+  /**
+   * Review requests (spec 02 `git.openPullRequest`): replaces the hosting provider's command line.
+   * It must answer `{ url }` with a web address or a same-origin path within six times the hook
+   * limit; anything else refuses the review request (the commit on the review branch stays).
+   */
+  git?: GitHooks;
+}
+
+/** What `git.openPullRequest` is asked: a review of `branch` into `base` in the repository at `gitRoot`. */
+export interface PullRequestRequest {
+  gitRoot: string;
+  branch: string;
+  base: string;
+  title: string;
+  body: string;
+  principal?: Principal;
+}
+
+export interface GitHooks {
+  openPullRequest?(request: PullRequestRequest): { url: string } | Promise<{ url: string }>;
 }
 
 /** What the `signing` hook is asked to sign: a certification receipt, or an exported file's snapshot. */

@@ -73,6 +73,11 @@ export const API_ERROR_CODES = {
     'A signed export was asked for, but the key service failed, answered late or wrongly, named a key the project does not list, or its signature did not verify; no file was sent.',
     'Try again, or export unsigned; the administrator can find a failing key service under the reference.',
   ),
+  GIT_REPOSITORY_MISSING: code(
+    409,
+    'The project is not in a git repository with a first commit, so there is no diff and no review branch.',
+    'Put the project under git (git init, then a first commit).',
+  ),
   HOST_HOOKS_REQUIRED: code(
     'start',
     'startHostedServer was called without hostHooks: a hosted server never falls back to single-user behaviour.',
@@ -111,6 +116,11 @@ export const API_ERROR_CODES = {
   PARAM_INVALID: http(400, ASK_REFUSAL_CODES.PARAM_INVALID),
   PARAM_REQUIRED: http(400, ASK_REFUSAL_CODES.PARAM_REQUIRED),
   PARAM_UNKNOWN: http(400, ASK_REFUSAL_CODES.PARAM_UNKNOWN),
+  PATH_REFUSED: code(
+    403,
+    'The path is not project content (a dot folder or dotfile, svc.config.json, data/, target/, node_modules/, another extension, or outside the project); whether it exists is not told.',
+    'Name a notebook, block, App, page, semantic-layer or docs file inside the project.',
+  ),
   PAYLOAD_TOO_LARGE: code(413, 'The request body is larger than the server reads.', 'Send a smaller body.'),
   PERMISSION_DENIED: http(403, HOOK_CODES.PERMISSION_DENIED),
   RELATION_NAME_REFUSED: code(

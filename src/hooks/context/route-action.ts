@@ -89,6 +89,8 @@ const RULES: readonly Rule[] = [
   // Following a page keeps the person's own memory, nothing of the project: seeing the App is enough.
   { route: 'GET /api/follows', action: 'project.read' },
   { route: 'PUT /api/follows/:appId/:pageId', action: 'app.view' },
+  // A diff of project content reads the project, as its files do.
+  { route: 'GET /api/git/diff', action: 'project.read' },
   { route: 'GET /api/health', action: 'project.read' },
   // The host's own lists and additions: reading them changes nothing; capabilities are asked inside.
   // One's own answers' facts: part of asking, like one's own thread.

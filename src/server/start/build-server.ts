@@ -31,6 +31,7 @@ import { certificationsRoute } from '../routes/certifications.js';
 import { describeTableRoute } from '../routes/describe-table.js';
 import { exportsRoute } from '../routes/exports.js';
 import { followsRoute } from '../routes/follows.js';
+import { gitRoute } from '../routes/git.js';
 import { healthRoute } from '../routes/health.js';
 import { hostAnswerStatusRoute } from '../routes/host-answer-status.js';
 import { hostAnswersRoute } from '../routes/host-answers.js';
@@ -70,6 +71,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appAudienceRoute,
   shareLinksRoute,
   personaRoute,
+  gitRoute,
   appBuildsRoute,
   appBuildPublishRoute,
   operationsRoute,
