@@ -19,7 +19,15 @@ export async function requireReview(asker: Asker): Promise<void> {
   throw new ApiError(403, 'PERMISSION_DENIED', 'You may not send changes for review here (git.review).', { action: 'git.review' });
 }
 
-/** Sends the project-relative `written` files for review under `title`. */
-export function sendForReview(root: string, asker: Asker, written: readonly string[], title: string, body: string, log = defaultLog): Promise<ReviewOutcome> {
-  return reviewChange({ root, files: written.map((w) => `${root}/${w}`), asker, title, body, log });
+/** Sends the project-relative `written` files (and every tracked file under `folders`) for review under `title`. */
+export function sendForReview(
+  root: string,
+  asker: Asker,
+  written: readonly string[],
+  title: string,
+  body: string,
+  log: (line: string) => void = defaultLog,
+  folders: readonly string[] = [],
+): Promise<ReviewOutcome> {
+  return reviewChange({ root, files: written.map((w) => `${root}/${w}`), folders: folders.map((f) => `${root}/${f}`), asker, title, body, log });
 }

@@ -5,7 +5,7 @@
  * signed-in person on a new review branch (the checked-out branch, its commit and the index stay
  * as they were), and the review request goes through the host's hook, in a conformance table:
  * no hook, a valid answer (web address or same-origin path), a wrong shape, a throw, a time-out.
- * `git.review` refused changes nothing. The diff route shows project content only, the path
+ * `git.review` refused changes nothing. An App published from the web app is sent alike. The diff route shows project content only, the path
  * matched literally.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +16,8 @@ import type { PullRequestRequest } from '../../src/hooks/hooks.js';
 import { type HostHooks, type LocalServer, startLocalServer } from '../../src/host.js';
 import { initProject } from '../../src/runtime/init/init-project.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
+import { CHANNELS } from '../runtime/app-builder/build-helpers.js';
+import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const COMPANION = 'semantic-layer/blocks/shop/monthly_revenue.yaml';
 const BLOCK_FILE = 'domains/shop/blocks/monthly_revenue.svc';
@@ -249,4 +251,36 @@ describe('GET /api/git/diff', () => {
     const res = await diff(path);
     expect([res.status, res.body['error']?.code]).toEqual([403, 'PATH_REFUSED']);
   });
+});
+
+describe('an App published from the web app is sent for review', () => {
+  it('as a commit of the App files authored by the signed-in person, requested through the hook', async () => {
+    const shop = await commerceProject();
+    git(shop, 'init', '-q', '-b', 'main');
+    git(shop, 'config', 'user.name', 'svc server');
+    git(shop, 'config', 'user.email', 'server@host.test');
+    git(shop, 'add', '-A');
+    git(shop, 'commit', '-q', '-m', 'first');
+    const server = await serve(shop, withHook);
+    answer = () => ({ url: '/reviews/apps/9' });
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-user': 'ada' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    const build = (await post('/api/app-builds', {})).body;
+    const composed = (
+      await post(`/api/app-builds/${build['id']}/compose`, { baseRevision: build['revision'], operations: [{ op: 'add_tile', sourceId: CHANNELS }] })
+    ).body;
+    expect((await post(`/api/app-builds/${build['id']}/preview`, { revision: composed['revision'] })).status).toBe(200);
+    const published = await post(`/api/app-builds/${build['id']}/publish`, { revision: composed['revision'], appId: 'mix', review: true });
+    expect(published.status).toBe(200);
+    const review = published.body['review'];
+    expect(review).toMatchObject({ status: 'requested', url: '/reviews/apps/9', base: 'main' });
+    expect(git(shop, 'log', '-1', '--format=%an|%ae|%s', review.branch)).toBe('Ada Lovelace|ada@acme.test|Publish App mix');
+    expect(git(shop, 'diff', '--name-only', 'main', review.branch).split('\n').sort()).toEqual([...published.body['files']].sort());
+  }, 60_000);
 });

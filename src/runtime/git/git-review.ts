@@ -18,6 +18,8 @@ export interface ReviewInput {
   root: string;
   /** Absolute paths of the files the change wrote or removed. */
   files: readonly string[];
+  /** Absolute folders whose tracked files are staged too (as they are now, removed ones removed). */
+  folders?: readonly string[];
   asker: Asker;
   title: string;
   body: string;
@@ -42,7 +44,7 @@ const NOT_COMMITTED: Record<'no-repository' | 'no-change', string> = {
 
 /** Commits the change on a review branch and asks for its review. */
 export async function reviewChange(input: ReviewInput): Promise<ReviewOutcome> {
-  const committed = await commitForReview(input.root, input.files, input.asker?.principal, `${input.title}\n\n${input.body}`);
+  const committed = await commitForReview(input.root, input.files, input.asker?.principal, `${input.title}\n\n${input.body}`, input.folders ?? []);
   if (!committed.ok) {
     if (committed.why !== 'git-failed') return { status: 'not_committed', message: NOT_COMMITTED[committed.why] };
     const reference = errorReference();

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Principal } from '../../hooks/context/request-context.js';
 import { runGit } from './git-run.js';
 
@@ -42,30 +42,46 @@ function branchName(topic: string): string {
 }
 
 /** The repository `root` lies in, its current commit and branch; undefined outside a repository. */
-async function where(root: string): Promise<{ gitRoot: string; head: string; base: string } | undefined> {
+async function where(root: string): Promise<{ gitRoot: string; prefix: string; head: string; base: string } | undefined> {
   const top = await runGit(root, ['rev-parse', '--show-toplevel']);
+  const prefix = await runGit(root, ['rev-parse', '--show-prefix']);
   const head = await runGit(root, ['rev-parse', '--verify', 'HEAD']);
-  if (!top.ok || !head.ok) return undefined;
+  if (!top.ok || !head.ok || !prefix.ok) return undefined;
   const branch = await runGit(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
-  return { gitRoot: top.stdout.trim(), head: head.stdout.trim(), base: branch.ok ? branch.stdout.trim() : 'main' };
+  return { gitRoot: top.stdout.trim(), prefix: prefix.stdout.trim(), head: head.stdout.trim(), base: branch.ok ? branch.stdout.trim() : 'main' };
 }
 
-/** Stages `files` (absolute) in a fresh index over `head` and answers its tree, or the failure. */
-async function stagedTree(gitRoot: string, head: string, files: readonly string[], env: Record<string, string>): Promise<{ tree?: string; detail?: string }> {
+/** Stages `paths` (repository-relative) in a fresh index over `head` and answers its tree, or the failure. */
+async function stagedTree(gitRoot: string, head: string, paths: readonly string[], env: Record<string, string>): Promise<{ tree?: string; detail?: string }> {
   const read = await runGit(gitRoot, ['read-tree', head], env);
   if (!read.ok) return { detail: read.stderr };
   // update-index reads paths literally (no pathspec magic); a removed file leaves the index.
-  const paths = files.map((f) => relative(gitRoot, f));
   const add = await runGit(gitRoot, ['update-index', '--add', '--remove', '--', ...paths], env);
   if (!add.ok) return { detail: add.stderr };
   const tree = await runGit(gitRoot, ['write-tree'], env);
   return tree.ok ? { tree: tree.stdout.trim() } : { detail: tree.stderr };
 }
 
-/** Commits `files` (absolute paths inside the project at `root`) on a new review branch. */
-export async function commitForReview(root: string, files: readonly string[], principal: Principal | undefined, message: string): Promise<ReviewCommitOutcome> {
+/** The tracked files under `folders` (repository-relative), repository-relative, read literally. */
+async function trackedUnder(gitRoot: string, folders: readonly string[]): Promise<string[]> {
+  if (folders.length === 0) return [];
+  const listed = await runGit(gitRoot, ['--literal-pathspecs', 'ls-files', '-z', '--full-name', '--', ...folders]);
+  return listed.stdout.split('\0').filter((p) => p !== '');
+}
+
+/** Commits `files` and the tracked files under `folders` (absolute paths inside the project at `root`) on a new review branch. */
+export async function commitForReview(
+  root: string,
+  given: readonly string[],
+  principal: Principal | undefined,
+  message: string,
+  folders: readonly string[] = [],
+): Promise<ReviewCommitOutcome> {
   const at = await where(root);
   if (at === undefined) return { ok: false, why: 'no-repository' };
+  // Named from the project folder, so a symlinked path to it names the same files.
+  const inRepo = (f: string) => `${at.prefix}${relative(root, f).split(sep).join('/')}`;
+  const files = [...new Set([...given.map(inRepo), ...(await trackedUnder(at.gitRoot, folders.map(inRepo)))])];
   const scratch = mkdtempSync(join(tmpdir(), 'svc-review-'));
   try {
     const env = { GIT_INDEX_FILE: join(scratch, 'index') };
