@@ -6,7 +6,7 @@
  * characters is refused wherever it is read. Fails closed: no usable token, no start.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeAction } from '../hooks/context/route-action.js';
 import type { HostHooks } from '../hooks/hooks.js';
 import { isLoopbackHost } from '../loopback.js';
@@ -66,14 +66,36 @@ export interface LinkOptions {
   now?: () => number;
 }
 
-/** The viewer token a request carries: the bearer, or on a page load of the app `?link=`. */
-function viewerToken(request: FastifyRequest, bearer: string): string | undefined {
-  if (bearer.startsWith(VIEWER_LINK_PREFIX)) return bearer;
-  if (request.method !== 'GET') return undefined;
-  const link = new URLSearchParams(request.url.split('?')[1] ?? '').get('link');
+/** The cookie a browser keeps a viewer link in, once a page of the app was opened with it. */
+export const LINK_COOKIE = 'svc_link';
+
+function cookieLink(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === LINK_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The viewer token a request carries and where from: the bearer; on a page load of the app,
+ * `?link=`; else the browser's link cookie (SameSite=Strict, so no other site's page sends it).
+ */
+function viewerToken(request: FastifyRequest, bearer: string): { token: string; from: 'bearer' | 'address' | 'cookie' } | undefined {
+  if (bearer.startsWith(VIEWER_LINK_PREFIX)) return { token: bearer, from: 'bearer' };
+  if (bearer !== '') return undefined;
+  const link = request.method === 'GET' ? new URLSearchParams(request.url.split('?')[1] ?? '').get('link') : null;
   const rule = routeAction(request.method, request.url).rule;
-  // Only the app's own page takes it from the address: it carries no data, and API calls send the header.
-  return link !== null && link.startsWith(VIEWER_LINK_PREFIX) && rule !== undefined && APP_RULES.has(rule) ? link : undefined;
+  // Only the app's own page takes it from the address: it carries no data.
+  if (link !== null && link.startsWith(VIEWER_LINK_PREFIX) && rule !== undefined && APP_RULES.has(rule)) return { token: link, from: 'address' };
+  const kept = cookieLink(request);
+  return kept?.startsWith(VIEWER_LINK_PREFIX) === true ? { token: kept, from: 'cookie' } : undefined;
+}
+
+/** Keeps the link in the browser for the app's files and calls, for as long as the link lasts. */
+function keepLink(reply: FastifyReply, token: string, expiresAt: number, now: number): void {
+  const seconds = Math.max(0, Math.floor((expiresAt - now) / 1000));
+  void reply.header('set-cookie', `${LINK_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${seconds}`);
 }
 
 /**
@@ -87,8 +109,10 @@ export function installSharedToken(app: FastifyInstance, token: string, links?: 
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
     const viewer = links !== undefined ? viewerToken(request, given) : undefined;
     if (viewer !== undefined && links !== undefined) {
-      const admitted = admitViewerLink(request, viewer, token, links.hooks, links.now?.());
+      const now = links.now?.() ?? Date.now();
+      const admitted = admitViewerLink(request, viewer.token, token, links.hooks, now);
       if (!('principal' in admitted)) return send(reply, admitted.status, admitted.code, admitted.message);
+      if (viewer.from === 'address') keepLink(reply, viewer.token, admitted.expiresAt, now);
       // The context object the request runs in is changed in place, so every route reads the link.
       if (request.asker !== undefined) {
         request.asker.principal = admitted.principal;

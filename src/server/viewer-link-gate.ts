@@ -29,7 +29,7 @@ export function linkPrincipal(appId: string): Principal {
   return { id: `link:${appId}`, kind: 'person', displayName: 'Viewer link', source: 'link', appGrants: { [appId]: 'read' } };
 }
 
-export type LinkAdmission = { principal: Principal } | { status: number; code: ApiErrorCode; message: string };
+export type LinkAdmission = { principal: Principal; expiresAt: number } | { status: number; code: ApiErrorCode; message: string };
 
 const INVALID = { status: 401, code: 'VIEWER_LINK_INVALID' } as const;
 
@@ -50,5 +50,5 @@ export function admitViewerLink(request: FastifyRequest, token: string, serverTo
   if (app === undefined) return { ...refused, message: 'The App this viewer link was made for is no longer in the project.' };
   const why = shareRefusal(app, snapshotOf(request).manifest, hooks);
   if (why !== undefined) return { status: 403, code: 'APP_NOT_SHAREABLE', message: why };
-  return { principal: linkPrincipal(appId) };
+  return { principal: linkPrincipal(appId), expiresAt: checked.link.expiresAt };
 }

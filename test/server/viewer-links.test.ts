@@ -102,7 +102,7 @@ describe('a viewer link opens one App only', () => {
     const before = Date.now();
     const made = await share(base, 'ledger');
     expect(made.status).toBe(200);
-    expect(made.body['href']).toMatch(/^\/\?app=ledger&link=svc-link\./);
+    expect(made.body['href']).toMatch(/^\/\?app=ledger&page=overview&link=svc-link\./);
     const ends = Date.parse(made.body['expiresAt']);
     expect(ends - before).toBeGreaterThanOrEqual(VIEWER_LINK_LIFETIME_MS - 1000);
     expect(ends - Date.now()).toBeLessThanOrEqual(VIEWER_LINK_LIFETIME_MS);
@@ -136,10 +136,20 @@ describe('a viewer link opens one App only', () => {
     }
   });
 
-  it('loads the app page with the link in the address, and no data route that way', async () => {
+  it('loads the app page with the link in the address, keeps it in a strict cookie, and opens no data route by address', async () => {
     const link = (await share(base, 'ledger')).body['token'] as string;
-    expect((await fetch(`${base}/?app=ledger&link=${encodeURIComponent(link)}`)).status).toBe(200);
+    const page = await fetch(`${base}/?app=ledger&page=overview&link=${encodeURIComponent(link)}`);
+    expect(page.status).toBe(200);
+    const cookie = page.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^svc_link=svc-link\.[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
     expect((await fetch(`${base}/api/apps?link=${encodeURIComponent(link)}`)).status).toBe(401);
+    const jar = { cookie: cookie.split(';')[0]! };
+    const apps = await fetch(`${base}/api/apps`, { headers: jar });
+    expect(((await apps.json()) as { apps: Array<{ id: string }> }).apps.map((a) => a.id)).toEqual(['ledger']);
+    expect((await fetch(`${base}/api/apps/growth/pages/overview`, { headers: jar })).status).toBe(403);
+    expect((await fetch(`${base}/api/blocks`, { headers: jar })).status).toBe(403);
+    // The owner's token still wins over a link cookie the same browser holds.
+    expect((await fetch(`${base}/api/blocks`, { headers: { ...jar, authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
   });
 });
 

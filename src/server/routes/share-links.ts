@@ -30,11 +30,12 @@ export const shareLinksRoute: FastifyPluginAsync<RouteOptions> = async (app, { d
       const why = shareRefusal(target, manifest, deps.hooks);
       if (why !== undefined) throw new ApiError(403, 'APP_NOT_SHAREABLE', why);
       const made = signViewerLink(token, appId, deps.now?.());
+      const first = target.pages[0]?.id;
       audit('change', { change: 'viewer_link', source: `app:${appId}` }, request.asker);
       return {
         appId,
         token: made.token,
-        href: `/?app=${encodeURIComponent(appId)}&link=${encodeURIComponent(made.token)}`,
+        href: `/?app=${encodeURIComponent(appId)}${first !== undefined ? `&page=${encodeURIComponent(first)}` : ''}&link=${encodeURIComponent(made.token)}`,
         expiresAt: new Date(made.link.expiresAt).toISOString(),
       };
     },

@@ -4,6 +4,7 @@ import { useContext, useState } from 'preact/hooks';
 import type { Library } from '../../server/contract/apps.js';
 import { useResource } from '../client/api.js';
 import { HostContext } from '../client/host-context.js';
+import { viewingByLink } from '../client/viewer-link.js';
 import { ViewAs } from '../parts/view-as.js';
 
 const LIFECYCLE: Record<string, string> = { draft: 'App draft', in_review: 'App in review', certified: 'App certified' };
@@ -11,7 +12,7 @@ const LIFECYCLE: Record<string, string> = { draft: 'App draft', in_review: 'App 
 /** True for someone who may author Apps (always without a host). */
 function useAuthor(): boolean {
   const host = useContext(HostContext);
-  return host.kind === 'ready' && (host.map.host === false || host.map.capabilities?.['app.author'] === true);
+  return !viewingByLink && host.kind === 'ready' && (host.map.host === false || host.map.capabilities?.['app.author'] === true);
 }
 
 /** Build new App, only for someone who may author Apps. */
