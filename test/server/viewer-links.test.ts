@@ -153,6 +153,23 @@ describe('a viewer link opens one App only', () => {
   });
 });
 
+describe("a viewer link never carries the owner's persona", () => {
+  it("lists its App while the owner views Apps as a group that App's audience excludes", async () => {
+    const link = (await share(base, 'ledger')).body['token'] as string;
+    expect((await call(base, TOKEN, 'PUT', '/api/apps/ledger/audience', { groups: ['finance'] })).status).toBe(200);
+    expect((await call(base, TOKEN, 'POST', '/api/persona', { persona: { id: 'sales', groups: ['sales'] } })).status).toBe(200);
+    try {
+      expect((await call(base, TOKEN, 'GET', '/api/apps')).body['apps'].map((a: { id: string }) => a.id)).not.toContain('ledger');
+      expect((await call(base, link, 'GET', '/api/apps')).body['apps'].map((a: { id: string }) => a.id)).toEqual(['ledger']);
+      // A link has no slot of its own to set.
+      expect((await call(base, link, 'POST', '/api/persona', { persona: null })).status).toBe(403);
+    } finally {
+      await call(base, TOKEN, 'POST', '/api/persona', { persona: null });
+      await call(base, TOKEN, 'PUT', '/api/apps/ledger/audience', { groups: [] });
+    }
+  });
+});
+
 describe('a viewer link ends', () => {
   it('after 14 days', async () => {
     const old = signViewerLink(TOKEN, 'ledger', Date.now() - VIEWER_LINK_LIFETIME_MS - 1).token;
