@@ -27,10 +27,25 @@ export interface AppFacts {
 const isOwner = (principal: Principal, owner: string | undefined): boolean =>
   owner !== undefined && owner !== '' && (owner === principal.id || (principal.email !== undefined && owner.toLowerCase() === principal.email.toLowerCase()));
 
-/** True when `asker` may `need` the App. */
+/**
+ * True when `asker` may `need` the App. With a persona (View as) the App's audience is checked
+ * against the persona's groups, not the person's, and the person's own decision must allow it
+ * too: a persona shows an App as its groups see it and never opens more than the person may.
+ */
 export async function mayUseApp(asker: Asker, app: AppFacts, need: AppNeed): Promise<boolean> {
+  const persona = asker?.persona;
+  if (persona === undefined || asker?.principal?.source === 'link') return ownDecision(asker, app, need);
+  const groups = app.audienceGroups ?? [];
+  const member = groups.length === 0 || groups.some((g) => persona.groups.includes(g));
+  return member && ownDecision(asker, app, need);
+}
+
+/** The decision for the person themselves (spec 02 rule 7: their own groups, never the owner default). */
+async function ownDecision(asker: Asker, app: AppFacts, need: AppNeed): Promise<boolean> {
   const host = asker?.host;
   const principal = asker?.principal;
+  // A viewer link opens its one App to read, nothing else, with or without a host (spec 02 Authentication 4).
+  if (principal?.source === 'link') return need === 'read' && principal.appGrants?.[app.id] === 'read';
   if (host === undefined || principal === undefined) return true;
   const allowed = async (action: string, onApp: boolean) =>
     (await authorizeAction(host, principal, action, onApp ? { kind: 'app', id: app.id } : { kind: 'project' })).allow;

@@ -25,7 +25,14 @@ export type AuditEvent =
       refusalCode?: string;
     }
   | { kind: 'refusal'; at: string; principal?: string; action: string; code: string }
-  | { kind: 'change'; at: string; principal?: string; action: string; change: 'certified' | 'draft_saved' | 'app_audience' | 'app_published'; source: string }
+  | {
+      kind: 'change';
+      at: string;
+      principal?: string;
+      action: string;
+      change: 'certified' | 'draft_saved' | 'app_audience' | 'app_published' | 'git_review' | 'viewer_link';
+      source: string;
+    }
   | { kind: 'model_usage'; at: string; principal?: string; action: string; model: string; promptTokens: number; completionTokens: number }
   | {
       kind: 'knowledge';

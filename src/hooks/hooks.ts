@@ -203,6 +203,12 @@ export interface HostHooks {
   delivery?: DeliveryHook;
   /** Told once of each new scheduled page edition (never a figure); not waited for, its failures are logged. */
   pageEdition?(edition: PageEditionEvent): void | Promise<void>;
+  /**
+   * Review requests (spec 02 `git.openPullRequest`): replaces the hosting provider's command line.
+   * It must answer `{ url }` with a web address or a same-origin path within six times the hook
+   * limit; anything else refuses the review request (the commit on the review branch stays).
+   */
+  git?: GitHooks;
 }
 
 /** A new scheduled page edition, as `pageEdition` is told it: no figure. */
@@ -232,6 +238,20 @@ export interface DeliveryMessage {
 
 export interface DeliveryHook {
   send(message: DeliveryMessage): unknown;
+}
+
+/** What `git.openPullRequest` is asked: a review of `branch` into `base` in the repository at `gitRoot`. */
+export interface PullRequestRequest {
+  gitRoot: string;
+  branch: string;
+  base: string;
+  title: string;
+  body: string;
+  principal?: Principal;
+}
+
+export interface GitHooks {
+  openPullRequest?(request: PullRequestRequest): { url: string } | Promise<{ url: string }>;
 }
 
 /** What the `signing` hook is asked to sign: a certification receipt, or an exported file's snapshot. */

@@ -37,6 +37,11 @@ export const API_ERROR_CODES = {
   APP_BUILD_SOURCE_NOT_ADDABLE: http(409, RUNTIME_CODES.APP_BUILD_SOURCE_NOT_ADDABLE),
   APP_BUILD_SOURCE_UNKNOWN: http(400, RUNTIME_CODES.APP_BUILD_SOURCE_UNKNOWN),
   APP_NOT_FOUND: code(404, 'The project has no such App.', 'Check the App id; svc app check lists the Apps.'),
+  APP_NOT_SHAREABLE: code(
+    403,
+    'This App cannot be shared by a viewer link: it is not published, or its rows differ by member (block row rules or the host narrowing rows per person).',
+    'Publish the App, or share it with people who sign in, so each reads their own rows.',
+  ),
   AUTOPILOT_ARTIFACT_NOT_FOUND: http(404, RUNTIME_CODES.AUTOPILOT_ARTIFACT_NOT_FOUND),
   AUTOPILOT_CONTRACT_CHANGED: http(409, RUNTIME_CODES.AUTOPILOT_CONTRACT_CHANGED),
   AUTOPILOT_DISCARDED: http(409, RUNTIME_CODES.AUTOPILOT_DISCARDED),
@@ -74,6 +79,11 @@ export const API_ERROR_CODES = {
     502,
     'A signed export was asked for, but the key service failed, answered late or wrongly, named a key the project does not list, or its signature did not verify; no file was sent.',
     'Try again, or export unsigned; the administrator can find a failing key service under the reference.',
+  ),
+  GIT_REPOSITORY_MISSING: code(
+    409,
+    'The project is not in a git repository with a first commit, so there is no diff and no review branch.',
+    'Put the project under git (git init, then a first commit).',
   ),
   HOST_HOOKS_REQUIRED: code(
     'start',
@@ -113,6 +123,11 @@ export const API_ERROR_CODES = {
   PARAM_INVALID: http(400, ASK_REFUSAL_CODES.PARAM_INVALID),
   PARAM_REQUIRED: http(400, ASK_REFUSAL_CODES.PARAM_REQUIRED),
   PARAM_UNKNOWN: http(400, ASK_REFUSAL_CODES.PARAM_UNKNOWN),
+  PATH_REFUSED: code(
+    403,
+    'The path is not project content (a dot folder or dotfile, svc.config.json, data/, target/, node_modules/, another extension, or outside the project); whether it exists is not told.',
+    'Name a notebook, block, App, page, semantic-layer or docs file inside the project.',
+  ),
   PAYLOAD_TOO_LARGE: code(413, 'The request body is larger than the server reads.', 'Send a smaller body.'),
   PERMISSION_DENIED: http(403, HOOK_CODES.PERMISSION_DENIED),
   RELATION_NAME_REFUSED: code(
@@ -149,6 +164,11 @@ export const API_ERROR_CODES = {
     'SVC_SERVER_TOKEN is set but shorter than 16 characters, so the server does not start.',
     'Use a longer secret, or unset it on a loopback server.',
   ),
+  SHARE_LINK_UNAVAILABLE: code(
+    409,
+    'Viewer links are made only by the owner of a network-shared server without a host (one guarded by SVC_SERVER_TOKEN).',
+    'Share the App through the platform that signs people in, or start the server with SVC_SERVER_TOKEN.',
+  ),
   SIGN_IN_REQUIRED: http(401, HOOK_CODES.SIGN_IN_REQUIRED),
   STATEMENT_CANCELLED: http(409, STATEMENT_CODES.STATEMENT_CANCELLED),
   STATEMENT_TIMEOUT: http(504, STATEMENT_CODES.STATEMENT_TIMEOUT),
@@ -171,6 +191,16 @@ export const API_ERROR_CODES = {
   TOOL_NOT_FOUND: code(404, 'POST /api/tools/:name names no agent tool.', 'Use a tool name svc mcp lists (tools/list).'),
   TOOL_REFUSED: http(403, HOOK_CODES.TOOL_REFUSED),
   UNSUPPORTED_MEDIA_TYPE: code(415, 'The request body is not of a media type this route reads.', 'Send application/json.'),
+  VIEWER_LINK_INVALID: code(
+    401,
+    'The viewer link is not one this server signed, has expired (after 14 days), or was ended when the server token changed.',
+    "Ask the App's owner for a new Share link.",
+  ),
+  VIEWER_LINK_REFUSED: code(
+    403,
+    'A viewer link opens only the pages of the App it was made for: viewing, running and exporting them.',
+    'Open the link as it was shared, or sign in for more.',
+  ),
   WAREHOUSE_ERROR: http(502, STATEMENT_CODES.WAREHOUSE_ERROR),
 } as const satisfies Record<string, CodeMeaning & { status: Status }>;
 

@@ -15,6 +15,7 @@ import type { TraceRecorder } from '../traces/index.js';
 import type { Executor } from '../warehouse/types.js';
 import type { KnownPrincipals } from './known-principals.js';
 import type { Operations } from './operations.js';
+import type { PersonaSlots } from './persona-slots.js';
 import type { SnapshotSource } from './project-snapshot.js';
 import type { SchedulePasses } from './schedule-passes.js';
 
@@ -61,6 +62,15 @@ export interface ServerDeps {
   known?: KnownPrincipals;
   /** Where this server listens (`http://127.0.0.1:port`), once it does: schedule runs call it over loopback. */
   selfUrl?: () => string | undefined;
+  /** Each person's persona on this server (View as); buildServer makes one when none is given. */
+  personas?: PersonaSlots;
+  /**
+   * The shared token guarding a server without a host (shared-token.ts): every request but health
+   * must carry it, or a viewer link it signed (viewer-link.ts). Absent: no token, no viewer links.
+   */
+  sharedToken?: string;
+  /** Clock in ms for viewer links (tests); default Date.now. */
+  now?: () => number;
 }
 
 /** Options every route plugin receives. */

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../hooks/audit.js';
 import { authorizeAction } from '../hooks/authorize-action.js';
 import { callHook } from '../hooks/call-hook.js';
-import { localPrincipal, type Principal, type RequestContext } from '../hooks/context/request-context.js';
+import { localPrincipal, ownerKey, type Persona, type Principal, type RequestContext } from '../hooks/context/request-context.js';
 import { type RouteAction, routeAction } from '../hooks/context/route-action.js';
 import { carriesWrittenSql, requiredActions, runsSql } from '../hooks/context/sql-routes.js';
 import { type AuthorizeDecision, DEFAULT_HOOK_TIMEOUT_MS, type HostHooks } from '../hooks/hooks.js';
@@ -93,6 +93,13 @@ function placedByPass(request: FastifyRequest, reply: FastifyReply, deps: Server
 
 const route = (request: FastifyRequest): string | undefined => routeAction(request.method, request.url).rule;
 
+/** The person's persona on this server, as a context field (none: the field is left out). */
+function personaOf(deps: ServerDeps, principal: Principal): { persona?: Persona } {
+  const key = ownerKey(principal);
+  const persona = key === null ? undefined : deps.personas?.get(key);
+  return persona !== undefined ? { persona } : {};
+}
+
 /** Installs the onRequest hook that opens each request's context. */
 export function installRequestContext(app: FastifyInstance, deps: ServerDeps): void {
   app.decorateRequest('asker', undefined);
@@ -106,7 +113,8 @@ export function installRequestContext(app: FastifyInstance, deps: ServerDeps): v
   app.addHook('onRequest', (request, reply, done) => {
     if (placedByPass(request, reply, deps, done)) return;
     const { action, destination, rule } = routeAction(request.method, request.url);
-    request.asker = { principal: resolve(), requestId: request.id, action, destination };
+    const principal = resolve();
+    request.asker = { principal, requestId: request.id, action, destination, ...personaOf(deps, principal) };
     if (runsSql(rule)) deps.operations?.open(request.asker, rule ?? '', reply);
     runWithContext(request.asker, done);
   });
@@ -221,14 +229,14 @@ async function hostedContext(request: FastifyRequest, reply: FastifyReply, deps:
   }
   // Opening an App is the App decision's (src/server/app-gate.ts), asked by each such route: it
   // honours grants and owners before asking app.view, so the library and the page agree.
-  if (isAppView(route)) return { ...context, principal: placed.principal };
+  if (isAppView(route)) return { ...context, principal: placed.principal, ...personaOf(deps, placed.principal) };
   const decided = await decideAll(route, placed.principal, hooks, deps);
   if (!decided.decision.allow) {
     audit('refusal', { code: 'PERMISSION_DENIED' }, { ...context, principal: placed.principal });
     denied(reply, decided.route, decided.decision);
     return undefined;
   }
-  return { ...context, principal: placed.principal };
+  return { ...context, principal: placed.principal, ...personaOf(deps, placed.principal) };
 }
 
 function installHosted(app: FastifyInstance, deps: ServerDeps, hooks: HostHooks): void {

@@ -9,6 +9,7 @@ import type { HostMap } from '../server/contract/host.js';
 import { type HostState, hosted, useHostMap } from './client/host.js';
 import { HostContext } from './client/host-context.js';
 import { onLink, takeParam, useLocation } from './client/router.js';
+import { viewingByLink } from './client/viewer-link.js';
 import { AppPage } from './pages/app-page.js';
 import { AppsPage } from './pages/apps-page.js';
 import { AskPage } from './pages/ask-page.js';
@@ -33,6 +34,8 @@ function Screen({ url, map }: { url: URL; map?: HostMap }) {
   const path = url.pathname;
   const action = actionOf(path);
   if (map !== undefined && action !== undefined && map.capabilities?.[action] !== true) return <Refused map={map} action={action} />;
+  // A link reader sees only its App's reader: every other screen is the library of that one App.
+  if (viewingByLink && (path === '/apps/build' || !path.startsWith('/apps'))) return <AppsPage />;
   if (path === '/host') return <HostPage to={url.searchParams.get('to') ?? ''} label={url.searchParams.get('label') ?? 'Host page'} />;
   const trace = /^\/ask\/traces\/([^/]+)$/.exec(path);
   if (trace?.[1] !== undefined) return <TracePage runId={decodeURIComponent(trace[1])} />;
@@ -89,7 +92,8 @@ function useLinks(): void {
 /** The main navigation: each screen this person may open, the current one marked, then the host's links. */
 function MainNav({ url, map }: { url: URL; map: HostMap | undefined }) {
   const current = (prefix: string) => (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`) ? 'page' : undefined);
-  const shows = (action: string) => !hosted || map?.capabilities?.[action] === true;
+  // A link reader reads its one App: only the Apps screen is offered.
+  const shows = (action: string) => (viewingByLink ? action === 'app.view' : !hosted || map?.capabilities?.[action] === true);
   return (
     <nav aria-label="Main">
       {shows('app.view') ? (

@@ -74,6 +74,9 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/apps': [{ method: 'GET', url: '/api/apps' }],
   'GET /api/apps/:appId/pages/:pageId': [{ method: 'GET', url: '/api/apps/growth/pages/overview' }],
   'PUT /api/apps/:appId/audience': [{ method: 'PUT', url: '/api/apps/growth/audience', payload: { groups: [] } }],
+  'GET /api/git/diff': [{ method: 'GET', url: '/api/git/diff?path=apps/growth/svc.app.json' }],
+  'POST /api/persona': [{ method: 'POST', url: '/api/persona', payload: { persona: null } }],
+  'POST /api/apps/:appId/share-link': [{ method: 'POST', url: '/api/apps/growth/share-link', payload: {} }],
   'POST /api/apps/:appId/pages/:pageId/answers': [{ method: 'POST', url: '/api/apps/growth/pages/overview/answers', payload: { runId: 'r1', mode: 'live' } }],
   'POST /api/apps/:appId/dashboards/:pageId/export': [
     { method: 'POST', url: '/api/apps/growth/dashboards/overview/export', payload: { tileId: 'top_states', format: 'csv' } },

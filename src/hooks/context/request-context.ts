@@ -23,6 +23,22 @@ export interface Principal {
   source: 'local' | 'host' | 'link';
 }
 
+/**
+ * A persona (View as, spec 02 rules 7-8): the groups a person chose to see Apps as. While one is
+ * set, App policies check its groups instead of the person's own, and it only narrows: what the
+ * person may not open themselves stays closed (src/hooks/app-access.ts).
+ */
+export interface Persona {
+  id: string;
+  label?: string;
+  groups: string[];
+}
+
+/** The persona's part of a cache key: '' for none, so people without one share keys as before. */
+export function personaKey(persona: Persona | undefined): string {
+  return persona === undefined ? '' : JSON.stringify(['persona', persona.id, [...new Set(persona.groups)].sort()]);
+}
+
 export type Destination = 'person' | 'model' | 'delivery' | 'export';
 
 /** The hooks of the server a request arrived at, with their time limit and log (one process may run several servers). */
@@ -41,6 +57,8 @@ export interface RequestContext {
   /** The route action the request runs as (spec 02 action vocabulary). */
   action: string;
   destination?: Destination;
+  /** The persona the person views Apps as on this server (src/server/persona-slots.ts); absent: their own groups. */
+  persona?: Persona;
   /**
    * Fires when the work of this request is no longer wanted: its client went away or the person
    * cancelled it (`POST /api/operations/:id/cancel`). Every statement the request runs is then

@@ -65,6 +65,8 @@ const RULES: readonly Rule[] = [
   { route: 'PUT /api/apps/:appId/audience', action: 'app.author' },
   // Running a schedule now: its page runs go to its recipients (destination delivery).
   { route: 'POST /api/apps/:appId/schedules/:scheduleId/run', action: 'schedule.manage' },
+  // A viewer link publishes the App to whoever holds the link.
+  { route: 'POST /api/apps/:appId/share-link', action: 'app.publish' },
   // Building an App is authoring one: the catalog, drafts, plans, previews and publication alike.
   { route: 'POST /api/app-builds', action: 'app.author' },
   { route: 'GET /api/app-builds/:id', action: 'app.author' },
@@ -97,6 +99,8 @@ const RULES: readonly Rule[] = [
   // Following a page keeps the person's own memory, nothing of the project: seeing the App is enough.
   { route: 'GET /api/follows', action: 'project.read' },
   { route: 'PUT /api/follows/:appId/:pageId', action: 'app.view' },
+  // A diff of project content reads the project, as its files do.
+  { route: 'GET /api/git/diff', action: 'project.read' },
   { route: 'GET /api/health', action: 'project.read' },
   // One's own Home: Apps one may open and one's own figures; each App is asked of the App decision.
   { route: 'GET /api/home', action: 'project.read' },
@@ -113,6 +117,8 @@ const RULES: readonly Rule[] = [
   // One's own running work: listing and stopping it changes nothing of the project.
   { route: 'GET /api/operations', action: 'project.read' },
   { route: 'POST /api/operations/:id/cancel', action: 'project.read' },
+  // View as is offered to authors only (spec 03 "Client behaviour with a host").
+  { route: 'POST /api/persona', action: 'app.author' },
   { route: 'GET /api/schema', action: 'project.read' },
   // One action per tool (spec 02 vocabulary `tool.<name>`), named by the path's own segment.
   { route: 'POST /api/tools/:name', action: 'tool.:name' },

@@ -14,7 +14,7 @@ import type { SvcConfig } from '../../compiler/project/config.js';
 import { resolveConnection } from '../../compiler/project/config.js';
 import { loadContracts } from '../../compiler/project/contracts.js';
 import type { Manifest } from '../../compiler/types.js';
-import type { Asker } from '../../hooks/context/request-context.js';
+import { type Asker, personaKey } from '../../hooks/context/request-context.js';
 import { admittedBlocks, admittedManifest } from '../../hooks/source-access.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { ThreadStore } from '../../hooks/stores/thread-store.js';
@@ -91,7 +91,8 @@ function scoper(values: DataValues | undefined, config: SvcConfig): (asker: Aske
     const admitted = await admittedBlocks(asker, manifest);
     if (admitted === undefined) return { manifest, router };
     if (base !== manifest) (base = manifest), cache.clear();
-    const key = [...admitted].sort().join('\n');
+    // The persona is part of every cache key (spec 02 rule 9), though the admitted blocks decide the scope.
+    const key = `${personaKey(asker?.persona)}\n${[...admitted].sort().join('\n')}`;
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
     const scoped = admittedManifest(manifest, admitted);

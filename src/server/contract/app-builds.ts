@@ -18,6 +18,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { errorResponses } from './errors.js';
+import { REVIEW } from './git.js';
 
 const ID = { type: 'string', minLength: 1, maxLength: 600 } as const;
 const TEXT = { type: 'string' } as const;
@@ -242,6 +243,10 @@ const PUBLISH_BODY = {
 } as const;
 export type PublishRequest = FromSchema<typeof PUBLISH_BODY>;
 
+/** Publication may also be sent for review: committed as the signed-in person on a review branch (action `git.review`). */
+const PUBLISH_ONLY_BODY = { ...PUBLISH_BODY, properties: { ...PUBLISH_BODY.properties, review: { type: 'boolean' } } } as const;
+export type PublishOnlyRequest = FromSchema<typeof PUBLISH_ONLY_BODY>;
+
 const PREFLIGHT = {
   type: 'object',
   required: ['ready', 'revision', 'blockers', 'trust'],
@@ -255,7 +260,11 @@ const PUBLISHED = {
   type: 'object',
   required: ['app', 'files', 'revision', 'trust'],
   additionalProperties: false,
-  properties: { app: TEXT, files: { type: 'array', items: TEXT }, revision: REVISION, trust: TRUST },
+  properties: { app: TEXT, files: { type: 'array', items: TEXT }, revision: REVISION, trust: TRUST, review: REVIEW },
 } as const;
 export type PublishedApp = FromSchema<typeof PUBLISHED>;
-export const PUBLISH_ROUTE = { params: BUILD_PARAMS, body: PUBLISH_BODY, response: { 200: PUBLISHED, ...errorResponses(400, 404, 409, 500) } } as const;
+export const PUBLISH_ROUTE = {
+  params: BUILD_PARAMS,
+  body: PUBLISH_ONLY_BODY,
+  response: { 200: PUBLISHED, ...errorResponses(400, 403, 404, 409, 500) },
+} as const;

@@ -180,7 +180,7 @@ export type AnswerTextTiles = FromSchema<typeof ANSWER_TEXT_TILES>;
 
 export const ANSWER_TEXT_TILES_ROUTE = { response: { 200: ANSWER_TEXT_TILES, ...errorResponses() } } as const;
 
-const APP_PARAMS = { type: 'object', required: ['appId'], additionalProperties: false, properties: { appId: ID } } as const;
+export const APP_PARAMS = { type: 'object', required: ['appId'], additionalProperties: false, properties: { appId: ID } } as const;
 
 /** `{ groups, text? }`: the groups an App opens for (besides its owners, grantees and authors) and a note. */
 export const AUDIENCE_BODY = {

@@ -1,10 +1,12 @@
 /**
  * `POST /api/block-studio/certifications`: certifies a block as `svc certify` does and answers
  * the certify result: 200 certified, 422 not certifiable (the same result, `ok: false`), 404 an
- * unknown block, 401 with a host when no one is signed in.
+ * unknown block, 401 with a host when no one is signed in. With `review: true` a certification
+ * is also committed on a review branch and sent for review (`review` in the answer).
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { errorResponses } from './errors.js';
+import { REVIEW } from './git.js';
 
 export const CERTIFY_BODY = {
   type: 'object',
@@ -16,6 +18,8 @@ export const CERTIFY_BODY = {
     enterprise: { type: 'boolean' },
     /** Without a host only: who the receipt names (default: the local owner). */
     certifiedBy: { type: 'string', minLength: 1, maxLength: 200 },
+    /** Send the certification for review: committed as the signed-in person on a review branch (action `git.review`). */
+    review: { type: 'boolean' },
   },
 } as const;
 export type CertifyRequest = FromSchema<typeof CERTIFY_BODY>;
@@ -53,11 +57,13 @@ export const CERTIFY_RESULT = {
     manifestPatch: TEXT,
     written: TEXT_LIST,
     diagnostics: { type: 'array', items: DIAGNOSTIC },
+    /** With `review`: what became of the change sent for review. */
+    review: REVIEW,
   },
 } as const;
 export type CertifyResult = FromSchema<typeof CERTIFY_RESULT>;
 
 export const CERTIFICATIONS_ROUTE = {
   body: CERTIFY_BODY,
-  response: { 200: CERTIFY_RESULT, 422: CERTIFY_RESULT, ...errorResponses(400, 401, 404) },
+  response: { 200: CERTIFY_RESULT, 422: CERTIFY_RESULT, ...errorResponses(400, 401, 403, 404) },
 } as const;

@@ -4,9 +4,11 @@
  * query path as the caller (at most four at a time, in order, each failure its own) and keeps
  * the settled evidence; preflight reports every blocker and the trust `svc app check` would give
  * the App; publish writes the App's files all or none, only when the preflight has no blocker,
- * and then compiles the project so the App is listed at once.
+ * and then compiles the project so the App is listed at once; with `review: true` (action
+ * `git.review`, asked first) the App's files are also committed as the signed-in person on a
+ * review branch and sent for review (review-gate.ts).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import { figuresDependOnReader } from '../../hooks/answer-text.js';
 import { audit } from '../../hooks/audit.js';
@@ -19,9 +21,10 @@ import { BuildError, preflight, previewDraft, publishDraft, readDraft } from '..
 import { runnerOn } from '../../runtime/certify/executor-runner.js';
 import { localOwner } from '../../runtime/certify/local-owner.js';
 import { asBuild } from '../build-failure.js';
-import { PREFLIGHT_ROUTE, PREVIEW_ROUTE, PUBLISH_ROUTE, type PublishRequest, type RevisionRequest } from '../contract/app-builds.js';
-import type { RouteOptions } from '../deps.js';
+import { PREFLIGHT_ROUTE, PREVIEW_ROUTE, PUBLISH_ROUTE, type PublishOnlyRequest, type PublishRequest, type RevisionRequest } from '../contract/app-builds.js';
+import type { RouteOptions, ServerDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
+import { requireReview, sendForReview } from '../review-gate.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 type Params = { id: string };
@@ -59,6 +62,27 @@ function current(draft: AppBuildDraft, revision: number): AppBuildDraft {
   return draft;
 }
 
+/** Publishes the build's revision, all files or none; with `review`, sends the App's files for review. */
+async function publish(request: FastifyRequest<{ Params: Params; Body: PublishOnlyRequest }>, deps: ServerDeps) {
+  const review = request.body.review === true;
+  if (review) await requireReview(request.asker);
+  const { manifest, config } = snapshotOf(request);
+  const draft = readDraft(deps.root, request.params.id, manifest);
+  await answerTextMayBeKept(draft, request.asker);
+  const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
+  const input = { root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [], expectedRevision: request.body.revision };
+  const published = publishDraft(input);
+  audit('change', { change: 'app_published', source: `app:${published.app}` }, request.asker);
+  // The manifest lists Apps; compiling now lets the running server serve the new App.
+  compileProject({ project: deps.root });
+  if (!review) return published;
+  // The App's whole folder: pages the publication removed leave the review commit too.
+  const body = `Published from the web app at revision ${published.revision}.`;
+  const sent = await sendForReview(deps.root, request.asker, published.files, `Publish App ${published.app}`, body, deps.log, [`apps/${published.app}`]);
+  if (sent.commit !== undefined) audit('change', { change: 'git_review', source: `app:${published.app}` }, request.asker);
+  return { ...published, review: sent };
+}
+
 export const appBuildPublishRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.post<{ Params: Params; Body: RevisionRequest }>('/api/app-builds/:id/preview', { schema: PREVIEW_ROUTE }, (request) =>
     asBuild(async () => {
@@ -78,18 +102,7 @@ export const appBuildPublishRoute: FastifyPluginAsync<RouteOptions> = async (app
       return report;
     }),
   );
-  app.post<{ Params: Params; Body: PublishRequest }>('/api/app-builds/:id/publish', { schema: PUBLISH_ROUTE }, (request) =>
-    asBuild(async () => {
-      const { manifest, config } = snapshotOf(request);
-      const draft = readDraft(deps.root, request.params.id, manifest);
-      await answerTextMayBeKept(draft, request.asker);
-      const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
-      const input = { root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [], expectedRevision: request.body.revision };
-      const published = publishDraft(input);
-      audit('change', { change: 'app_published', source: `app:${published.app}` }, request.asker);
-      // The manifest lists Apps; compiling now lets the running server serve the new App.
-      compileProject({ project: deps.root });
-      return published;
-    }),
+  app.post<{ Params: Params; Body: PublishOnlyRequest }>('/api/app-builds/:id/publish', { schema: PUBLISH_ROUTE }, (request) =>
+    asBuild(() => publish(request, deps)),
   );
 };

@@ -13,6 +13,7 @@ import { installErrorHandlers } from '../errors.js';
 import { KnownPrincipals } from '../known-principals.js';
 import { Operations } from '../operations.js';
 import { installOriginCheck } from '../origin-check.js';
+import { PersonaSlots } from '../persona-slots.js';
 import { buildSnapshot, fixedSource, type SnapshotParts } from '../project-snapshot.js';
 import { installRequestContext } from '../request-context-hook.js';
 import { agentRunThreadRoute } from '../routes/agent-run-thread.js';
@@ -32,6 +33,7 @@ import { certificationsRoute } from '../routes/certifications.js';
 import { describeTableRoute } from '../routes/describe-table.js';
 import { exportsRoute } from '../routes/exports.js';
 import { followsRoute } from '../routes/follows.js';
+import { gitRoute } from '../routes/git.js';
 import { healthRoute } from '../routes/health.js';
 import { homeRoute } from '../routes/home.js';
 import { hostAnswerStatusRoute } from '../routes/host-answer-status.js';
@@ -41,12 +43,15 @@ import { hostUiRoute } from '../routes/host-ui.js';
 import { identityRoute } from '../routes/identity.js';
 import { keysRoutes } from '../routes/keys.js';
 import { operationsRoute } from '../routes/operations.js';
+import { personaRoute } from '../routes/persona.js';
 import { schedulesRoute } from '../routes/schedules.js';
 import { schemaRoute } from '../routes/schema.js';
+import { shareLinksRoute } from '../routes/share-links.js';
 import { webAppRoute } from '../routes/web-app.js';
 import { SchedulePasses } from '../schedule-passes.js';
 import { loopbackUrl } from '../schedule-run.js';
 import { defaultLog } from '../server-logger.js';
+import { installSharedToken } from '../shared-token.js';
 import { installSnapshots } from '../snapshot-hook.js';
 
 /** Route plugins in registration order; a new route is one file and one line here. */
@@ -72,6 +77,9 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appsRoute,
   appAudienceRoute,
   schedulesRoute,
+  shareLinksRoute,
+  personaRoute,
+  gitRoute,
   appBuildsRoute,
   appBuildPublishRoute,
   appBuildAutopilotRoute,
@@ -92,28 +100,27 @@ function snapshotParts(deps: ServerDeps): SnapshotParts {
   };
 }
 
-/** Builds the HTTP app over `deps`; call `listen` (or `inject` in tests) on the result. */
-export function buildServer(given: ServerDeps): FastifyInstance {
-  let bound: FastifyInstance | undefined;
+/** What a server is built from, its registries made where not given. */
+function serverDeps(given: ServerDeps, self: () => FastifyInstance | undefined): ServerDeps {
   // Schedule runs call this server over loopback once it listens (schedule-run.ts).
-  const selfUrl = given.selfUrl ?? (() => (bound?.server.listening === true ? loopbackUrl(bound.server.address()) : undefined));
-  const deps: ServerDeps = {
+  const selfUrl =
+    given.selfUrl ??
+    (() => {
+      const bound = self();
+      return bound?.server.listening === true ? loopbackUrl(bound.server.address()) : undefined;
+    });
+  return {
     ...given,
     operations: given.operations ?? new Operations(),
     passes: given.passes ?? new SchedulePasses(),
     known: given.known ?? new KnownPrincipals(),
     selfUrl,
+    personas: given.personas ?? new PersonaSlots(),
   };
-  const app = Fastify({
-    ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: false }),
-    // One id per request, the one the request context and the host hooks see (request.id).
-    genReqId: () => newRequestId(),
-    bodyLimit: deps.bodyLimit ?? 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
-  });
-  bound = app;
-  installErrorHandlers(app, deps.log ?? defaultLog);
-  closePromptly(app);
+}
+
+/** The hooks every request passes before its route: its id, the hosted mark, origins, its context and snapshot, the shared token. */
+function installGuards(app: FastifyInstance, deps: ServerDeps): void {
   // Every answer names its request, so a caller's report finds the log records (reqId).
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -128,6 +135,29 @@ export function buildServer(given: ServerDeps): FastifyInstance {
   }
   installRequestContext(app, deps);
   installSnapshots(app, deps.source ?? fixedSource(buildSnapshot(snapshotParts(deps), deps.manifest, deps.config, deps.executor, 1)));
+  // After the context and the snapshot: a viewer link replaces the local owner and is checked against the project as it is.
+  if (deps.sharedToken !== undefined)
+    installSharedToken(app, deps.sharedToken, {
+      ...(deps.hooks !== undefined ? { hooks: deps.hooks } : {}),
+      ...(deps.now !== undefined ? { now: deps.now } : {}),
+    });
+}
+
+/** Builds the HTTP app over `deps`; call `listen` (or `inject` in tests) on the result. */
+export function buildServer(given: ServerDeps): FastifyInstance {
+  let bound: FastifyInstance | undefined;
+  const deps = serverDeps(given, () => bound);
+  const app = Fastify({
+    ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: false }),
+    // One id per request, the one the request context and the host hooks see (request.id).
+    genReqId: () => newRequestId(),
+    bodyLimit: deps.bodyLimit ?? 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+  });
+  bound = app;
+  installErrorHandlers(app, deps.log ?? defaultLog);
+  closePromptly(app);
+  installGuards(app, deps);
   // Not awaited: fastify loads plugins in order before the first inject or listen.
   // Before the routes, so each route's answer (the app's script and stylesheet, JSON) is
   // compressed for a client that accepts it; request bodies stay as sent (no decompression),

@@ -40,7 +40,7 @@ import { loopbackUrl, runSchedule } from '../schedule-run.js';
 import { type Scheduler, startScheduler } from '../scheduler.js';
 import { createServerLogger, defaultLog, type LogFormat, lineLogger } from '../server-logger.js';
 import { conversationStore, memoryStore, runStore } from '../server-stores.js';
-import { installSharedToken, requiredToken } from '../shared-token.js';
+import { requiredToken } from '../shared-token.js';
 import { buildServer } from './build-server.js';
 
 export interface LocalServerOptions {
@@ -283,9 +283,9 @@ async function listen(options: LocalServerOptions, o: Opened, edge: Edge): Promi
     passes: new SchedulePasses(),
     known: new KnownPrincipals(),
     selfUrl: () => (app?.server.listening === true ? loopbackUrl(app.server.address()) : undefined),
+    ...(edge.token !== undefined ? { sharedToken: edge.token } : {}),
   };
   app = buildServer(deps);
-  if (edge.token !== undefined) installSharedToken(app, edge.token);
   const scheduler = scheduleOn(deps, o.source, edge.log);
   const stop = async (): Promise<void> => {
     scheduler.stop();

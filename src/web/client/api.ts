@@ -95,11 +95,12 @@ export async function askStreaming(body: AskRequest, onProgress: (e: AskProgress
 }
 
 /** Reads `path` once per change of `path`: the value, or the failure's message. */
-export function useResource<T>(path: string): { value?: T; failure?: string } {
+export function useResource<T>(path: string, generation = 0): { value?: T; failure?: string } {
   const [state, setState] = useState<{ value?: T; failure?: string }>({});
+  // `generation` reads the resource again when something it depends on changed (a persona).
   useEffect(() => {
     setState({});
     void api<T>(path).then((r) => setState(r.ok ? { value: r.value } : { failure: r.error.message }));
-  }, [path]);
+  }, [path, generation]);
   return state;
 }
