@@ -5,19 +5,24 @@
  * - on PostgreSQL, a statement whose client went away is gone from the engine's own process list
  *   (`pg_stat_activity`), and `GET /api/operations` lists each person's own running work, which
  *   only they may cancel (someone else's is 404 OPERATION_NOT_FOUND); cancelling stops the
- *   statement in the engine and the Ask answers STATEMENT_CANCELLED.
+ *   statement in the engine and the Ask answers STATEMENT_CANCELLED;
+ * - on ClickHouse, a statement whose client went away is gone from the engine's own process list
+ *   (`system.processes`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostHooks } from '../../src/host.js';
+import { type ClickHouseCluster, startClickHouseCluster } from '../helpers/clickhouse-cluster.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
 import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 
 const hosted = hostedCommerce();
 let pgServer: PostgresServer | undefined;
+let clickhouse: ClickHouseCluster | undefined;
 afterAll(async () => {
   await hosted.closeAll();
   await pgServer?.stop();
+  await clickhouse?.stop();
   cleanupProjects();
 });
 
@@ -121,4 +126,34 @@ describe('work stops in the engine', () => {
     await until(async () => (await activity()) === 0, 10_000, 'the statement leaving the engine');
     expect(await list('bob')).toEqual([]);
   }, 40_000);
+});
+
+describe('work stops in ClickHouse', () => {
+  let url = '';
+  /** svc's own statements: each carries a query id of its own, `svc-<uuid>`. */
+  const processes = async (): Promise<number> => Number((await clickhouse!.query("SELECT count() FROM system.processes WHERE query_id LIKE 'svc-%'")).trim());
+
+  beforeAll(async () => {
+    clickhouse = await startClickHouseCluster(1);
+    await clickhouse.query('CREATE TABLE big (n UInt32) ENGINE = MergeTree ORDER BY n');
+    await clickhouse.query('INSERT INTO big SELECT number FROM system.numbers LIMIT 10000000');
+    const node = clickhouse.nodes[0]!;
+    const root = makeProject({
+      'svc.config.json': JSON.stringify({
+        project: 'ch',
+        connections: { default: { driver: 'clickhouse', host: '127.0.0.1', port: node.httpPort, user: 'default', database: 'default' } },
+      }),
+    });
+    url = (await hosted.start({}, root)).server.url;
+  }, 120_000);
+
+  it('stops a statement whose client went away: it leaves system.processes', async () => {
+    const gone = new AbortController();
+    const heavy = { question: 'Plugh xyzzy', proposedSql: 'SELECT sum(length(arrayFilter(x -> x % 7 = 0, range(n % 1000)))) AS n FROM big' };
+    const pending = ask(url, 'ada', heavy, gone.signal).catch(() => undefined);
+    await until(async () => (await processes()) === 1, 10_000, 'the statement starting');
+    gone.abort();
+    await pending;
+    await until(async () => (await processes()) === 0, 10_000, 'the statement leaving the engine');
+  }, 60_000);
 });
