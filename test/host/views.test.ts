@@ -5,7 +5,9 @@
  * the names the engine resolves. A view over orders (and a view over that view) gives each
  * person their own state; a CTE of the person's own named like the table cannot stand in for
  * what the view reads; a view over salaries is refused to bob and read by ada; a ClickHouse
- * materialized view, whose kept rows are not its query, is refused (fail closed).
+ * materialized view, whose kept rows are not its query, and a view whose definition svc cannot
+ * read with certainty are refused (fail closed), and a view over
+ * the engine's record of other sessions is refused as that record is.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,6 +69,8 @@ async function sqliteRoot(): Promise<string> {
   mkdirSync(join(root, 'data'), { recursive: true });
   const db = new Database(join(root, 'data/w.db'));
   for (const sql of TABLES('TEXT', 'INTEGER')) db.exec(sql);
+  // SQLite reads this comment as closed at its first `*/`; svc reads no comment that opens another.
+  db.exec('CREATE VIEW odd_orders AS SELECT /* a /* b */ state FROM orders');
   db.close();
   return root;
 }
@@ -85,12 +89,14 @@ async function duckdbRoot(): Promise<string> {
 async function postgresRoot(): Promise<string> {
   pg = await startPostgres();
   for (const sql of TABLES('text', 'integer')) await pg.client.query(sql);
+  await pg.client.query('CREATE VIEW sessions AS SELECT pid, query FROM pg_stat_activity');
   return project({ driver: 'postgresql', host: '127.0.0.1', port: pg.port, user: 'postgres', database: 'postgres' });
 }
 
 async function clickhouseRoot(): Promise<string> {
   ch = await startClickHouseCluster(1);
   for (const sql of TABLES('String', 'UInt32', ' ENGINE = MergeTree ORDER BY tuple()')) await ch.query(sql);
+  await ch.query('CREATE VIEW sessions AS SELECT query_id, query FROM system.processes');
   await ch.query('CREATE MATERIALIZED VIEW kept_orders ENGINE = MergeTree ORDER BY tuple() POPULATE AS SELECT state, amount FROM orders');
   return project({ driver: 'clickhouse', host: '127.0.0.1', port: ch.nodes[0]!.httpPort, user: 'default', database: 'default' });
 }
@@ -137,6 +143,22 @@ describe.each(Object.keys(ENGINES) as Array<keyof typeof ENGINES>)('views on %s'
     const bob = await run(url, 'bob', 'SELECT person FROM pay ORDER BY person');
     expect([bob.refusal?.code, bob.rows ?? []]).toEqual(['ROW_POLICY_REFUSED', []]);
   });
+
+  if (engine === 'sqlite')
+    it('refuses a view whose definition svc cannot read with certainty', async () => {
+      for (const user of ['ada', 'bob']) {
+        const res = await run(url, user, 'SELECT state FROM odd_orders');
+        expect([res.refusal?.code, res.refusal?.checkReason, res.rows ?? []]).toEqual(['ROW_POLICY_REFUSED', 'view-unreadable', []]);
+      }
+    });
+
+  if (engine === 'postgresql' || engine === 'clickhouse')
+    it("refuses a view over the engine's record of other sessions to everyone, as the record itself is", async () => {
+      for (const user of ['ada', 'bob']) {
+        const res = await run(url, user, 'SELECT query FROM sessions');
+        expect([res.refusal?.code, res.refusal?.checkReason, res.rows ?? []]).toEqual(['ROW_POLICY_REFUSED', 'system-catalog', []]);
+      }
+    });
 
   if (engine === 'clickhouse')
     it('refuses a materialized view, whose kept rows are not its query', async () => {
