@@ -6,8 +6,9 @@
  * names keep their case where the engine keeps it), and the schema and catalog the connection
  * resolves an unqualified name to filled in. A one-part name that a CTE in scope defines is the
  * CTE, not a relation; a CTE of a closed subquery shadows nothing outside it. A view is named as
- * the view. A host compares `name`, so `orders`, `main.orders`, `"ORDERS"` and `Main.Orders` are
- * one relation to it.
+ * the view here; the row policy never hears of it (src/warehouse/view-expansion.ts replaces it by
+ * what it reads, and names every relation from the engine's catalog first). A host compares
+ * `name`, so `orders`, `main.orders`, `"ORDERS"` and `Main.Orders` are one relation to it.
  */
 import { basename, extname } from 'node:path';
 import { lexStatement, readRelations, type SqlToken } from '../../grammar/sql/index.js';
