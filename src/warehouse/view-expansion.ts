@@ -137,7 +137,12 @@ function columnList(tokens: readonly SqlToken[], as: number): string[] | undefin
   const inside = tokens.slice(open + 1, as - 1);
   const names = inside.filter((_, i) => i % 2 === 0);
   const commas = inside.filter((_, i) => i % 2 === 1);
-  if (names.length === 0 || !names.every((t) => t.kind === 'word' || t.kind === 'quoted-name') || !commas.every((t) => t.value === ',')) return undefined;
+  if (
+    names.length === 0 ||
+    !names.every((t) => t.kind === 'word' || t.kind === 'quoted-name' || t.kind === 'string-or-name') ||
+    !commas.every((t) => t.value === ',')
+  )
+    return undefined;
   return names.map((t) => t.value);
 }
 
