@@ -6,8 +6,9 @@
  * names keep their case where the engine keeps it), and the schema and catalog the connection
  * resolves an unqualified name to filled in. A one-part name that a CTE in scope defines is the
  * CTE, not a relation; a CTE of a closed subquery shadows nothing outside it. A view is named as
- * the view. A host compares `name`, so `orders`, `main.orders`, `"ORDERS"` and `Main.Orders` are
- * one relation to it.
+ * the view here; the row policy never hears of it (src/warehouse/view-expansion.ts replaces it by
+ * what it reads, and names every relation from the engine's catalog first). A host compares
+ * `name`, so `orders`, `main.orders`, `"ORDERS"` and `Main.Orders` are one relation to it.
  */
 import { basename, extname } from 'node:path';
 import { lexStatement, readRelations, type SqlToken } from '../../grammar/sql/index.js';
@@ -79,24 +80,52 @@ function qualify(parts: string[], defaults: readonly string[], driver: string): 
   return [...defaults.slice(0, missing), ...parts].filter((p) => p !== '');
 }
 
+/** A relation of a statement as read: its parts as the engine reads them and as qualified by the connection's defaults. */
+export interface RelationParts {
+  /** The parts as written, quotes removed and case folded as the engine folds them. */
+  parts: string[];
+  /** `parts` with the levels the connection fills in, outermost first. */
+  qualified: string[];
+  written: string;
+  start: number;
+  end: number;
+}
+
+/** The levels above a table that a connection of `driver` fills in for an unqualified name, outermost first. */
+export function namingDefaults(driver: string, connection?: ConnectionConfig): string[] {
+  return NAMING[driver]?.defaults(connection) ?? [];
+}
+
+/**
+ * The relations `sql` reads, in the order they are written, each qualified with `defaults` (the
+ * connection's, or a view's own catalog and schema for the names its query reads). Throws what
+ * the lexer throws for a statement it cannot read.
+ */
+export function relationParts(sql: string, driver: string, defaults: readonly string[]): RelationParts[] {
+  const quotedCase = NAMING[driver]?.quotedCase ?? false;
+  const tokens = lexStatement(sql, driver);
+  const out: RelationParts[] = [];
+  for (const ref of readRelations(tokens).refs) {
+    if (ref.kind !== 'name' || ref.shadowed === true) continue;
+    const start = (tokens[ref.first] as SqlToken).start;
+    const end = (tokens[ref.last] as SqlToken).end;
+    const parts = partsOf(tokens, ref.first, ref.last, quotedCase);
+    out.push({ parts, qualified: qualify(parts, defaults, driver), written: sql.slice(start, end), start, end });
+  }
+  return out;
+}
+
 /**
  * The relations `sql` reads on a connection of `driver`, in the order they are written. Throws
  * what the lexer throws for a statement it cannot read (the statement check has refused it first).
  */
 export function relationNames(sql: string, driver: string, connection?: ConnectionConfig): StatementRelation[] {
-  const naming = NAMING[driver];
-  const quotedCase = naming?.quotedCase ?? false;
-  const defaults = naming?.defaults(connection) ?? [];
-  const tokens = lexStatement(sql, driver);
-  const out: StatementRelation[] = [];
-  for (const ref of readRelations(tokens).refs) {
-    if (ref.kind !== 'name' || ref.shadowed === true) continue;
-    const start = (tokens[ref.first] as SqlToken).start;
-    const end = (tokens[ref.last] as SqlToken).end;
-    const name = qualify(partsOf(tokens, ref.first, ref.last, quotedCase), defaults, driver).join('.');
-    out.push({ name, written: sql.slice(start, end), start, end });
-  }
-  return out;
+  return relationParts(sql, driver, namingDefaults(driver, connection)).map(({ qualified, written, start, end }) => ({
+    name: qualified.join('.'),
+    written,
+    start,
+    end,
+  }));
 }
 
 /** Like relationNames, or none when the statement cannot be read (never throws). */

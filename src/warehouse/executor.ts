@@ -19,6 +19,7 @@ import type { ConnectorFactory } from './connectors/connector.js';
 import { CONNECTORS } from './connectors/registry.js';
 import { type PersonCredentials, personCredentials } from './credentials.js';
 import { type ReadCatalogOptions, readCatalog, readColumns } from './read-catalog.js';
+import { RelationCatalog } from './relation-catalog.js';
 import { cacheKey, ResultCache, type ResultCacheOptions } from './result-cache.js';
 import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement } from './row-policy.js';
 import {
@@ -30,6 +31,7 @@ import {
   type StatementResult,
   type WarehouseCatalog,
 } from './types.js';
+import { type ExpandedStatement, expandViews, viewRefused } from './view-expansion.js';
 import { warehouseFailure } from './warehouse-failure.js';
 
 export interface ExecutorOptions {
@@ -117,6 +119,7 @@ class OneQueryPath implements Executor {
   private readonly maxCellBytes: number;
   private readonly cache: ResultCache | undefined;
   private readonly decided = new Map<string, ReturnType<typeof hostedStatementRefusal>>();
+  private readonly relations = new RelationCatalog();
   private closed = false;
 
   constructor(private readonly options: ExecutorOptions) {
@@ -198,16 +201,49 @@ class OneQueryPath implements Executor {
     return refusal;
   }
 
-  /** Phases 2 and 3, the asker's credentials then their row policy (which sees the final connection). */
+  /**
+   * Phases 2 and 3, the asker's credentials, the statement's views replaced by what they read
+   * (checked again), then their row policy (which sees the final connection and statement).
+   */
   private async admit(request: StatementRequest, target: Target, report: Report): Promise<{ person: PersonCredentials; policed: PolicedStatement }> {
     try {
       const person = await personCredentials(request.asker, target.name, target.driver);
-      const policed = await applyRowPolicy(request, target.name, target.driver, target.folders, target.allow, this.options.config?.connections?.[target.name]);
+      const expanded = await this.expand(request, target, person);
+      const judged = expanded === undefined ? request : { ...request, sql: expanded.sql };
+      const refusal = expanded === undefined || expanded.sql === request.sql ? null : this.checkedRefusal(expanded.sql, target, true);
+      if (refusal !== null) throw new StatementError('ROW_POLICY_REFUSED', refusal.message, refusal.reason);
+      const connection = this.options.config?.connections?.[target.name];
+      const policed = await applyRowPolicy(judged, target.name, target.driver, target.folders, target.allow, connection, expanded?.relations);
       return { person, policed };
     } catch (error) {
       report('refused');
       if (error instanceof StatementError) audit('refusal', { code: error.code }, request.asker);
       throw error;
+    }
+  }
+
+  /**
+   * A hosted statement with its views replaced by what they read, its relations named from the
+   * engine's catalog; undefined outside a hosted request (nothing is judged there). A catalog
+   * that cannot be read refuses the statement, except that an unreachable warehouse, a deadline
+   * or a cancellation is said as such.
+   */
+  private async expand(request: StatementRequest, target: Target, person: PersonCredentials): Promise<ExpandedStatement | undefined> {
+    if (request.asker?.host === undefined || request.origin === 'platform') return undefined;
+    const connector = this.registry.getWith(target.name, person.overlay);
+    const c = this.options.config?.connections?.[target.name];
+    const file = c !== undefined && FILE_DRIVERS.has(c.driver) && typeof c.path === 'string' && c.path !== '' ? resolve(this.options.root, c.path) : undefined;
+    const scope = {
+      connection: target.name,
+      credentialId: person.credentialId,
+      deadlineMs: Math.min(10_000, this.deadlineMs),
+      ...(file !== undefined ? { file } : {}),
+    };
+    try {
+      return await expandViews(request.sql, target.driver, c, (lookup) => this.relations.describe(connector, scope, lookup));
+    } catch (error) {
+      if (error instanceof StatementError && error.code !== 'WAREHOUSE_ERROR') throw error;
+      throw viewRefused('The views this statement reads could not be read from the warehouse catalog, so nothing ran.');
     }
   }
 

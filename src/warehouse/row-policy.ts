@@ -91,13 +91,15 @@ export async function applyRowPolicy(
   folders: readonly string[],
   allow?: StatementAllowance,
   connection?: ConnectionConfig,
+  resolved?: StatementRelation[],
 ): Promise<PolicedStatement> {
   // A request never runs svc's own platform work: its statements are for their data.
   const answer = await askPolicy(request.asker, {
     sql: request.sql,
     params: request.params,
     tables: () => tablesRead(request.sql, driver),
-    relations: () => readableRelations(request.sql, driver, connection),
+    // The engine's catalog names them when it was read (views replaced, search_path applied).
+    relations: () => resolved ?? readableRelations(request.sql, driver, connection),
     name,
     purpose: request.purpose === 'metadata' ? 'metadata' : 'data',
   });

@@ -2,44 +2,31 @@
  * The example embedding program (examples/host/server.mjs) as a real child process over a copy
  * of the commerce fixture: people signed by the platform get their own region's rows from a
  * certified question and from SQL they write however it spells the orders table (schema,
- * quoting, case, aliases, joins, subqueries, CTEs named like it), an unsigned or forged session
- * is 401, running a block or writing SQL is refused to whoever is not on the data team with the
- * host's next step, and the schema routes hide the column the host hides.
+ * quoting, case, aliases, joins, subqueries, CTEs named like it, views over it), an unsigned or
+ * forged session is 401, running a block or writing SQL is refused to whoever is not on the data
+ * team with the host's next step, and the schema routes hide the column the host hides.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupProjects, REPO } from '../helpers/project.js';
+import { exampleHost, sign, stopExampleHosts } from '../helpers/example-host.js';
+import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
-const SECRET = 'example-platform-secret-0123';
-const sign = (user: string, region: string, key = SECRET) => `${user}.${region}.${createHmac('sha256', key).update(`${user}.${region}`).digest('base64url')}`;
-
-let child: ChildProcess;
 let url = '';
 
 beforeAll(async () => {
   const project = await commerceProject();
-  child = spawn(process.execPath, [join(REPO, 'examples/host/server.mjs'), '--project', project, '--port', '0'], {
-    cwd: REPO,
-    env: { ...process.env, EXAMPLE_HOST_SECRET: SECRET, EXAMPLE_ANALYSTS: 'ada,bob' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
-    });
-    child.on('exit', (code) => reject(new Error(`the example exited ${code}: ${err}`)));
-  });
+  // Views over orders, as a warehouse owner would keep them: the host never names them.
+  const db = new Database(join(project, 'data/warehouse.db'));
+  db.exec('CREATE VIEW state_orders AS SELECT state, count(*) AS n FROM orders GROUP BY state');
+  db.exec('CREATE VIEW order_states AS SELECT state FROM state_orders');
+  db.close();
+  url = (await exampleHost({ analysts: 'ada,bob', project })).url;
 }, 60_000);
 
-afterAll(() => {
-  child?.kill('SIGTERM');
+afterAll(async () => {
+  await stopExampleHosts();
   cleanupProjects();
 });
 
@@ -90,6 +77,9 @@ describe('the example host', () => {
     ['a join', 'SELECT DISTINCT o.state FROM customers c JOIN main.orders o ON o.customer_id = c.id'],
     ['a subquery', 'SELECT DISTINCT state FROM (SELECT state FROM Main.Orders) x'],
     ['a CTE named like the table', 'WITH orders AS (SELECT state FROM customers) SELECT DISTINCT o.state FROM main.orders o'],
+    ['a view over the table', 'SELECT DISTINCT state FROM state_orders'],
+    ['a view over a view over the table', 'SELECT DISTINCT state FROM main.order_states'],
+    ['a CTE named like the table beside a view', 'WITH orders AS (SELECT state FROM customers) SELECT DISTINCT state FROM state_orders'],
     ['a CTE of a subquery only', 'SELECT DISTINCT state FROM orders WHERE state IN (WITH orders AS (SELECT state FROM customers) SELECT state FROM orders)'],
   ])('narrows SQL a person writes to their region: %s', async (_name, sql) => {
     for (const [user, region] of [

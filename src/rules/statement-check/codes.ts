@@ -156,6 +156,11 @@ export const STATEMENT_CODES = {
     'The statement could not be read with certainty, so it was not run.',
     'Write the statement more plainly (no unusual quoting or comments).',
   ),
+  'view-unreadable': code(
+    'row-policy',
+    "A view the statement reads could not be read from the warehouse's catalog (or cannot stand as the query it keeps, as a materialized view's kept rows), so it could not be judged on the tables it reads and nothing ran.",
+    'Read the tables under the view directly, or ask the warehouse owner to let the connection read the view definitions.',
+  ),
   write: code('read-only', 'Statements here may only read; the statement changes data, objects, settings or the session.', READ_ONLY),
 } as const satisfies Record<string, CodeMeaning & { kind: Kind }>;
 

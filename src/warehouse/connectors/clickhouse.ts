@@ -18,7 +18,17 @@ import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickh
 import { clickhouseLiteral } from './clickhouse-literal.js';
 import { bindClickhouse } from './clickhouse-statement.js';
 import { clickhouseCell } from './clickhouse-values.js';
-import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget, SqlValue } from './connector.js';
+import type {
+  CatalogColumn,
+  Connector,
+  ConnectorFactory,
+  ConnectorResult,
+  ConnectorStatement,
+  ConnectorTarget,
+  RelationFacts,
+  RelationLookup,
+  SqlValue,
+} from './connector.js';
 import { cancelledError, onCancel, StatementError } from './connector.js';
 import { Lanes } from './lanes.js';
 import { networkSettings } from './network-settings.js';
@@ -167,6 +177,16 @@ class ClickhouseConnector implements Connector {
       false,
     );
     return result.rows.map((r) => ({ name: String(r['name']), type: typeof r['type'] === 'string' ? r['type'] : '' }));
+  }
+
+  async describeRelation(lookup: RelationLookup, deadlineMs: number, who: Pick<ConnectorStatement, 'caller' | 'signal'> = {}): Promise<RelationFacts> {
+    const parts = [...lookup.qualified];
+    if (parts.length !== 2) return { parts };
+    const sql = 'SELECT engine, create_table_query FROM system.tables WHERE database = ? AND name = ?';
+    const row = (await this.run(sql, parts, CATALOG, deadlineMs, false, who)).rows[0];
+    if (row === undefined || (row['engine'] !== 'View' && row['engine'] !== 'MaterializedView')) return { parts };
+    // A materialized view's rows were kept when they were written: its query is not what a read returns.
+    return { parts, view: String(row['create_table_query']), ...(row['engine'] === 'MaterializedView' ? { stored: true as const } : {}) };
   }
 
   async close(): Promise<void> {

@@ -87,6 +87,25 @@ export interface CatalogColumn {
   type: string;
 }
 
+/** A relation a statement names: its parts as read (folded as the engine folds) and as svc qualifies them. */
+export interface RelationLookup {
+  parts: readonly string[];
+  qualified: readonly string[];
+}
+
+/**
+ * What the engine's catalog says of a relation: the name it resolves to, fully qualified (the
+ * name as svc qualified it when the engine knows no such relation), and for a view the text the
+ * catalog keeps for it (its CREATE statement, or its query alone where the engine keeps that).
+ * `stored` marks a view whose rows are kept apart from what it reads (a ClickHouse materialized
+ * view): its definition is not what a read of it returns.
+ */
+export interface RelationFacts {
+  parts: string[];
+  view?: string;
+  stored?: true;
+}
+
 export interface Connector {
   readonly driver: string;
   runStatement(statement: ConnectorStatement): Promise<ConnectorResult>;
@@ -103,6 +122,13 @@ export interface Connector {
    */
   prepareStatement?(sql: string, deadlineMs: number): Promise<void>;
   listColumns?(table: string, deadlineMs: number): Promise<CatalogColumn[]>;
+  /**
+   * The relation a name resolves to on this connection and, when it is a view, its definition,
+   * from the engine's own catalog (the name bound as a parameter, never spliced). Optional: with
+   * a host, a connector without it runs no statement (a view could not be told from a table).
+   * `who` admits the lookup as the statement it is for: in that caller's share of the pool.
+   */
+  describeRelation?(lookup: RelationLookup, deadlineMs: number, who?: Pick<ConnectorStatement, 'caller' | 'signal'>): Promise<RelationFacts>;
   /** Ends every process or handle the connector holds; later statements are refused. */
   close(): Promise<void>;
 }

@@ -17,7 +17,17 @@ import { realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve, sep } from 'node:path';
 import { BIGINT, BOOLEAN, DOUBLE, type DuckDBConnection, DuckDBInstance, type DuckDBType, SQLNULL, VARCHAR } from '@duckdb/node-api';
-import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget, SqlValue } from './connector.js';
+import type {
+  CatalogColumn,
+  Connector,
+  ConnectorFactory,
+  ConnectorResult,
+  ConnectorStatement,
+  ConnectorTarget,
+  RelationFacts,
+  RelationLookup,
+  SqlValue,
+} from './connector.js';
 import { cancelledError, onCancel, StatementError } from './connector.js';
 import { duckdbCell } from './duckdb-values.js';
 import { Lanes } from './lanes.js';
@@ -29,6 +39,8 @@ export interface DuckdbConnectorOptions {
 }
 
 const LIST_TABLES = 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name';
+/** A view (not one of DuckDB's own) by catalog, schema and name, which DuckDB compares without case, with the text it was created by. */
+const VIEW_OF = 'SELECT sql FROM duckdb_views() WHERE NOT internal AND lower(database_name) = ? AND lower(schema_name) = ? AND lower(view_name) = ? LIMIT 1';
 const LIST_COLUMNS =
   'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position';
 const CATALOG = { maxRows: 10_000, maxBytes: 16 * 1024 * 1024, maxCellBytes: 16 * 1024 * 1024 };
@@ -211,6 +223,14 @@ class DuckdbConnector implements Connector {
   async listColumns(table: string, deadlineMs: number): Promise<CatalogColumn[]> {
     const result = await this.withConnection(deadlineMs, false, (c) => readRows(c, { sql: LIST_COLUMNS, params: [table], ...CATALOG }));
     return result.rows.map((r) => ({ name: String(r['name']), type: typeof r['type'] === 'string' ? r['type'] : '' }));
+  }
+
+  async describeRelation(lookup: RelationLookup, deadlineMs: number, who: Pick<ConnectorStatement, 'caller' | 'signal'> = {}): Promise<RelationFacts> {
+    const parts = [...lookup.qualified];
+    if (parts.length !== 3) return { parts };
+    const result = await this.withConnection(deadlineMs, false, (c) => readRows(c, { sql: VIEW_OF, params: parts, ...CATALOG }), who);
+    const view = result.rows[0];
+    return view === undefined ? { parts } : { parts, view: String(view['sql']) };
   }
 
   async close(): Promise<void> {

@@ -17,7 +17,16 @@ import { resolve } from 'node:path';
 import type { ConnectionOptions } from 'node:tls';
 import pg from 'pg';
 import { lexStatement } from '../../../grammar/sql/index.js';
-import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
+import type {
+  CatalogColumn,
+  Connector,
+  ConnectorFactory,
+  ConnectorResult,
+  ConnectorStatement,
+  ConnectorTarget,
+  RelationFacts,
+  RelationLookup,
+} from './connector.js';
 import { cancelledError, onCancel, StatementError } from './connector.js';
 import { Lanes } from './lanes.js';
 
@@ -42,6 +51,14 @@ const BATCH = 200;
 const LIST_TABLES = 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ANY (current_schemas(false)) ORDER BY table_name';
 const LIST_COLUMNS =
   'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = ANY (current_schemas(false)) AND table_name = ? ORDER BY ordinal_position';
+/**
+ * The relation a name resolves to as the engine resolves it (to_regclass reads the name with
+ * the connection's own search_path: pg_temp and pg_catalog first, then the path) and a view's
+ * query (its columns named as the view names them); the system schemas' views are not opened.
+ */
+const RELATION_OF = `SELECT current_database() AS catalog, n.nspname AS schema, c.relname AS name,
+  CASE WHEN c.relkind IN ('v', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema') THEN pg_catalog.pg_get_viewdef(c.oid) END AS query
+  FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = pg_catalog.to_regclass(?)`;
 const CATALOG = { maxRows: 10_000, maxBytes: 16 * 1024 * 1024, maxCellBytes: 16 * 1024 * 1024 };
 /** SQLSTATE classes meaning the server could not be reached or would not let us in. */
 const UNAVAILABLE = /^(08|28|3D|57P0[1-3])/;
@@ -197,6 +214,15 @@ class PostgresConnector implements Connector {
   async listColumns(table: string, deadlineMs: number): Promise<CatalogColumn[]> {
     const result = await this.withClient(deadlineMs, false, (c) => readRows(c, { sql: LIST_COLUMNS, params: [table], deadlineMs, ...CATALOG }));
     return result.rows.map((r) => ({ name: String(r['name']), type: typeof r['type'] === 'string' ? r['type'] : '' }));
+  }
+
+  async describeRelation(lookup: RelationLookup, deadlineMs: number, who: Who = {}): Promise<RelationFacts> {
+    const name = lookup.parts.map((p) => `"${p.replaceAll('"', '""')}"`).join('.');
+    const result = await this.withClient(deadlineMs, false, (c) => readRows(c, { sql: RELATION_OF, params: [name], deadlineMs, ...CATALOG }), who);
+    const row = result.rows[0];
+    if (row === undefined) return { parts: [...lookup.qualified] };
+    const parts = [String(row['catalog']), String(row['schema']), String(row['name'])];
+    return typeof row['query'] === 'string' ? { parts, view: row['query'] } : { parts };
   }
 
   async close(): Promise<void> {

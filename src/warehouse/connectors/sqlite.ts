@@ -7,7 +7,16 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import type { CatalogColumn, Connector, ConnectorFactory, ConnectorResult, ConnectorStatement, ConnectorTarget } from './connector.js';
+import type {
+  CatalogColumn,
+  Connector,
+  ConnectorFactory,
+  ConnectorResult,
+  ConnectorStatement,
+  ConnectorTarget,
+  RelationFacts,
+  RelationLookup,
+} from './connector.js';
 import { StatementError } from './connector.js';
 import { SQLITE_CHILD_SOURCE } from './sqlite-child-source.js';
 import { type PoolReply, StatementPool } from './statement-pool.js';
@@ -55,6 +64,8 @@ function resultOf(reply: PoolReply): ConnectorResult {
 const LIST_TABLES = "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";
 const LIST_COLUMNS = 'SELECT name, type FROM pragma_table_info(?) ORDER BY cid';
 const CATALOG_ROWS = 10_000;
+/** A view of the main database by name (SQLite compares names without case), with the text it was created by. */
+const VIEW_OF = "SELECT name, sql FROM main.sqlite_schema WHERE type = 'view' AND name = ? COLLATE NOCASE";
 const CATALOG_BYTES = 16 * 1024 * 1024;
 
 /** Opens the SQLite connector of one connection; throws CONNECTION_UNAVAILABLE when the file is missing. */
@@ -94,6 +105,14 @@ export function openSqliteConnector(target: ConnectorTarget, options: SqliteConn
     async listColumns(table: string, deadlineMs: number): Promise<CatalogColumn[]> {
       const result = await run(LIST_COLUMNS, [table], CATALOG_ROWS, deadlineMs);
       return result.rows.map((r) => ({ name: String(r['name']), type: typeof r['type'] === 'string' ? r['type'] : '' }));
+    },
+    async describeRelation(lookup: RelationLookup, deadlineMs: number, who: Pick<ConnectorStatement, 'caller' | 'signal'> = {}): Promise<RelationFacts> {
+      const [schema, name] = lookup.qualified;
+      // Only the main database is opened (a statement may not attach another, nor make temporary objects).
+      if (lookup.qualified.length !== 2 || schema !== 'main' || name === undefined) return { parts: [...lookup.qualified] };
+      const message = { sql: VIEW_OF, params: [name], special: false, maxRows: 1, maxBytes: CATALOG_BYTES, maxCellBytes: CATALOG_BYTES };
+      const view = resultOf(await pool.submit(message, deadlineMs, { lane: 'other', ...who })).rows[0];
+      return view === undefined ? { parts: [...lookup.qualified] } : { parts: ['main', name], view: String(view['sql']) };
     },
     close: () => pool.close(),
   };
