@@ -8,11 +8,12 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { genProject } from './gen-project.mjs';
 
 const repo = join(import.meta.dirname, '..');
 const cli = join(repo, 'dist/src/svc.js');
-const PRELOAD = join(import.meta.dirname, 'peak-rss.cjs');
+const PRELOAD = pathToFileURL(join(import.meta.dirname, 'peak-rss.mjs')).href;
 const BLOCKS = 50_000;
 const MARK = '.svc-bench-generated';
 
@@ -50,10 +51,12 @@ function cold(dir) {
   rmSync(join(dir, '.svc'), { recursive: true, force: true });
   rmSync(join(dir, 'svc-manifest.json'), { force: true });
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--require', PRELOAD, cli, 'compile'], { cwd: dir, encoding: 'utf8', env: { ...process.env, SVC_TIMINGS: '1' } });
+  const r = spawnSync(process.execPath, ['--import', PRELOAD, cli, 'compile'], { cwd: dir, encoding: 'utf8', env: { ...process.env, SVC_TIMINGS: '1' } });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0 && r.status !== 1) throw new Error(`svc compile exited ${r.status}: ${r.stderr}`);
   const rss = Number(/svc-bench-peak-rss-kb (\d+)/.exec(r.stderr)?.[1] ?? Number.NaN) / 1024;
+  if ((r.status !== 0 && r.status !== 1) || !existsSync(join(dir, 'svc-manifest.json')) || Number.isNaN(rss)) {
+    throw new Error(`svc compile exited ${r.status} without a manifest or its peak RSS: ${r.stderr}`);
+  }
   return { ms, rss, phases: phaseBlocks(r.stderr)[0] ?? new Map() };
 }
 
