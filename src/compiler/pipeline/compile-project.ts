@@ -2,6 +2,7 @@
  * `svc compile`: config -> discovery -> per-file compile (or cache reuse) -> cross-file checks
  * -> svc-manifest.json. The manifest is deterministic: same input, same bytes, no timestamps.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
@@ -17,7 +18,7 @@ import { cacheData, quickIndexOf, recordCache } from '../cache/record-cache.js';
 import { type StatMemo, statMemo } from '../cache/stat-memo.js';
 import { type WarmStart, warmDiscovery, warmManifest } from '../cache/warm-start.js';
 import { sha256Hex } from '../hash.js';
-import { assembleManifest } from '../manifest/fragments.js';
+import { type AssembledManifest, assembleManifest, holdsPieces } from '../manifest/fragments.js';
 import { locateFragments } from '../manifest/locate.js';
 import { removeManifestLog } from '../manifest/manifest-log.js';
 import { MANIFEST_FILE, RETIRED_MANIFEST } from '../manifest/paths.js';
@@ -75,6 +76,13 @@ function readExisting(path: string): Buffer | undefined {
   }
 }
 
+/** sha256 of the manifest's pieces, as of the joined bytes. */
+function piecesSha256(pieces: readonly Buffer[]): string {
+  const hash = createHash('sha256');
+  for (const piece of pieces) hash.update(piece);
+  return hash.digest('hex');
+}
+
 /** The compile cache of the project these options name, when this build wrote it. */
 function ownCache(opts: CompileOptions): CacheData | undefined {
   if (opts.cache === false) return undefined;
@@ -118,8 +126,8 @@ interface Outcome {
   root: string;
   opts: CompileOptions;
   inputs: CompileInputs;
-  bytes: Buffer;
-  /** The manifest file holds `bytes` (written now, or already); false when the write failed. */
+  manifest: AssembledManifest;
+  /** The manifest file holds `manifest` (written now, or already); false when the write failed. */
   onDisk: boolean;
   /** What identifies that file: the inode written, or the stat taken before reading it. */
   identity: Identity | undefined;
@@ -154,7 +162,7 @@ function remember(o: Outcome): WarmStart | undefined {
   const taken = o.opts.deferCache || !o.onDisk || !o.identity ? undefined : settledMemo(join(o.root, MANIFEST_FILE), o.identity);
   // The hash is the fallback for a memo that cannot vouch (whole-second file times): on most
   // filesystems the 18 MB of a large manifest need not be hashed at all.
-  const manifestSha256 = o.opts.deferCache || canVouch(taken) ? '' : sha256Hex(o.bytes);
+  const manifestSha256 = o.opts.deferCache || canVouch(taken) ? '' : piecesSha256(o.manifest.pieces);
   const head = { envKey, buildId: buildId(), validated, manifestSha256, ...(taken ? { manifestMemo: taken } : {}) };
   const journal = o.opts.warm?.cacheOnDisk !== false;
   const cache = o.opts.deferCache ? cacheData(head, o.units, o.keep) : recordCache(o.root, head, o.units, o.keep, journal ? o.previous : undefined);
@@ -168,7 +176,7 @@ function remember(o: Outcome): WarmStart | undefined {
   // Built here, off the save-to-manifest path, so the next change is linked in proportion to it.
   const delta = buildDelta(o.discovered.files, [...o.units.results], fragments, o.sections());
   // No memo, no trust: after a failed write the next compile reads whatever the file is.
-  const manifest = { bytes: o.bytes, memo: o.onDisk ? statMemo(join(o.root, MANIFEST_FILE)) : null };
+  const manifest = { bytes: o.manifest.bytes, memo: o.onDisk ? statMemo(join(o.root, MANIFEST_FILE)) : null };
   const { discovered, inputs } = o;
   return { cache, fragments, results: delta.results, manifest, discovered, inputs, cacheOnDisk: !o.opts.deferCache, delta };
 }
@@ -187,7 +195,7 @@ interface Linked {
   dup: ReturnType<typeof duplicateIds>;
   kept: UnitBlock[];
   diagnostics: Diagnostic[];
-  bytes: Buffer;
+  manifest: AssembledManifest;
   /** Files under apps/ as hashed before they were read (undefined: not indexable). */
   appFiles: QuickIndex['apps'] | undefined;
   level: ProjectLevel;
@@ -271,7 +279,7 @@ function link(p: Project, found: Discovered, units: Units, t: Timings): Linked {
   t.mark('cross-file, apps');
   const assembled = assembleManifest({ head, blocks: kept, apps, terms, views, lineage, diagnostics });
   t.mark('assemble');
-  return { dup, kept, diagnostics, bytes: assembled.bytes, appFiles, level };
+  return { dup, kept, diagnostics, manifest: assembled, appFiles, level };
 }
 
 /** Write phase: the manifest written (or, with --check, compared with the file), then the compile recorded in the cache. */
@@ -279,7 +287,7 @@ function write(p: Project, found: Discovered, units: Units, l: Linked, t: Timing
   const { root, config, opts } = p;
   const { discovered } = found;
   const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: l.kept.length };
-  const [result, written] = finish(root, config, l.bytes, found.existing, l.diagnostics, opts, stats);
+  const [result, written] = finish(root, config, l.manifest, found.existing, l.diagnostics, opts, stats);
   t.mark('write manifest');
   if (opts.check || opts.cache === false) return result;
   const identity: Identity | undefined = written !== undefined ? { ino: written } : found.before ? { memo: found.before } : undefined;
@@ -287,7 +295,7 @@ function write(p: Project, found: Discovered, units: Units, l: Linked, t: Timing
     root,
     opts,
     inputs: p.inputs,
-    bytes: l.bytes,
+    manifest: l.manifest,
     onDisk: result.wrote || !result.stale,
     identity,
     units,
@@ -308,7 +316,7 @@ function write(p: Project, found: Discovered, units: Units, l: Linked, t: Timing
 function finish(
   root: string,
   config: SvcConfig,
-  bytes: Buffer,
+  manifest: AssembledManifest,
   existing: Buffer | undefined,
   diagnostics: Diagnostic[],
   opts: CompileOptions,
@@ -316,18 +324,20 @@ function finish(
 ): [CompileResult, string | undefined] {
   const path = join(root, MANIFEST_FILE);
   let text: string | undefined;
-  const stale = existing === undefined || !existing.equals(bytes);
+  const stale = existing === undefined || !holdsPieces(existing, manifest);
   const result: CompileResult = {
     root,
     config,
-    bytes,
+    get bytes() {
+      return manifest.bytes;
+    },
     diagnostics,
     exitCode: hasErrors(diagnostics) ? 1 : 0,
     stale,
     wrote: false,
     stats,
     get text() {
-      text ??= bytes.toString('utf8');
+      text ??= manifest.bytes.toString('utf8');
       return text;
     },
   };
@@ -342,7 +352,7 @@ function finish(
   else {
     try {
       // A watching compile answers a change first: the old manifest is released by the sweep.
-      const ino = atomicWrite(path, bytes, opts.deferCache ? { retireTo: join(root, RETIRED_MANIFEST) } : {});
+      const ino = atomicWrite(path, manifest.pieces, opts.deferCache ? { retireTo: join(root, RETIRED_MANIFEST) } : {});
       result.wrote = true;
       // The file now holds the whole manifest: the log (which names the file as it was) goes.
       removeManifestLog(root);
