@@ -137,3 +137,23 @@ describe('watch recompiles after any sequence of changes', () => {
     expect(deltas).toBeGreaterThan(60);
   });
 });
+
+describe('the manifest log cap', () => {
+  it.each([
+    ['below its cap, an edit is appended to the log', 1024, true],
+    ['at its cap (8 MiB), an edit rewrites svc-manifest.json and removes the log', 8 * 1024 * 1024, false],
+  ])('%s', (_what, size, appended) => {
+    const s: State = { name: 0, description: 'Block 0.', table: 'orders', warn: false, broken: false, path: 'domains/sales/blocks/f0.svc' };
+    const root = makeProject({ 'svc.config.json': CONFIG, [s.path as string]: source(s) });
+    const warm = compileProject({ project: root, keepWarm: true }).next;
+    // Lines of another manifest file, as a long-running watch may leave: readers skip them.
+    writeFileSync(join(root, MANIFEST_LOG), `${'{"format":"svc-manifest-log/1","base":"0:0:0"}\n'.repeat(Math.ceil(size / 47))}`);
+    pastTick();
+    const r = step(root, warm, [s], { kind: 'describe', i: 0, text: 'Edited' });
+    const cold = compileProject({ project: root, check: true, cache: false });
+    expect(r.bytes === undefined).toBe(appended);
+    expect(existsSync(join(root, MANIFEST_LOG))).toBe(appended);
+    expect(readManifest(root)).toEqual(JSON.parse(cold.text as string));
+    if (!appended) expect(readFileSync(join(root, 'svc-manifest.json'), 'utf8')).toBe(cold.text);
+  });
+});
