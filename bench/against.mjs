@@ -98,6 +98,7 @@ function printSuite(suite, into) {
 }
 
 function fmt(v) {
+  if (!Number.isFinite(v)) return String(v);
   return v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1);
 }
 

@@ -32,6 +32,7 @@ function report(name, value, unit, op, budget) {
 // older ref under --against) still runs the others.
 const suites = [
   ['compile', async () => (await import('./compile.mjs')).benchCompile],
+  ['compile-50k', async () => (await import('./compile-50k.mjs')).benchCompile50k],
   ['statement-check', async () => (await import('./statement-check.mjs')).benchStatementCheck],
   ['tier1-routing', async () => (await import('./tier1-routing.mjs')).benchTier1Routing],
   ['trace-store', async () => (await import('./trace-store.mjs')).benchTraceStore],

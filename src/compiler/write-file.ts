@@ -21,13 +21,31 @@ function retire(path: string, retired: string): void {
   }
 }
 
-/** Writes the pieces one after another (a large file spliced from a few pieces is never copied into one buffer). */
+/** Small pieces are gathered into writes of this size: a manifest of 50,000 blocks is 150,000 pieces. */
+const GATHER = 1 << 20;
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+}
+
+/** Writes the pieces one after another (a large file made of pieces is never copied into one buffer). */
 function writePieces(path: string, pieces: readonly Uint8Array[]): void {
   const fd = openSync(path, 'w');
+  const gathered = Buffer.allocUnsafe(GATHER);
+  let used = 0;
   try {
     for (const piece of pieces) {
-      for (let done = 0; done < piece.length; ) done += writeSync(fd, piece, done, piece.length - done);
+      if (used + piece.length > GATHER) {
+        writeAll(fd, gathered.subarray(0, used));
+        used = 0;
+      }
+      if (piece.length > GATHER / 2) writeAll(fd, piece);
+      else {
+        gathered.set(piece, used);
+        used += piece.length;
+      }
     }
+    writeAll(fd, gathered.subarray(0, used));
   } finally {
     closeSync(fd);
   }

@@ -6,6 +6,7 @@
  * again never writes a second draft.
  */
 import { join } from 'node:path';
+import { MANIFEST_LOG } from '../compiler/manifest/manifest-log.js';
 import { MANIFEST_FILE } from '../compiler/pipeline/compile-project.js';
 import { loadConfig, type SvcConfig } from '../compiler/project/config.js';
 import { DEFAULT_CONTRACTS_PATH } from '../compiler/project/contracts.js';
@@ -29,7 +30,13 @@ interface Held {
 }
 
 function watched(root: string, config: SvcConfig): string[] {
-  return [join(root, MANIFEST_FILE), join(root, 'svc.config.json'), join(root, config.contracts?.manifestPath ?? DEFAULT_CONTRACTS_PATH)];
+  // The log too: a watching compile records a change there before it rewrites the manifest.
+  return [
+    join(root, MANIFEST_FILE),
+    join(root, MANIFEST_LOG),
+    join(root, 'svc.config.json'),
+    join(root, config.contracts?.manifestPath ?? DEFAULT_CONTRACTS_PATH),
+  ];
 }
 
 const memos = (paths: readonly string[]): string => paths.map(memoOf).join('|');

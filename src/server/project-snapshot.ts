@@ -8,10 +8,9 @@
  * last request holding it finishes. A change that does not read (a half-written manifest, an
  * invalid config) keeps the previous snapshot and is tried again on the next request.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import { resolveContract } from '../compiler/analyze/contract.js';
-import { MANIFEST_FILE } from '../compiler/pipeline/compile-project.js';
+import { readManifest } from '../compiler/manifest/read-manifest.js';
 import { CONFIG_FILE, type SvcConfig } from '../compiler/project/config.js';
 import { DEFAULT_CONTRACTS_PATH, loadContracts } from '../compiler/project/contracts.js';
 import type { Manifest } from '../compiler/types.js';
@@ -101,15 +100,6 @@ function memoOf(path: string): Memo {
   return s === undefined ? 'absent' : `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
 }
 
-/** The manifest file, parsed and shape-checked; a half-written or foreign file throws. */
-export function readManifest(root: string): Manifest {
-  const data = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Partial<Manifest>;
-  if (data.manifestVersion !== 1 || typeof data.blocks !== 'object' || data.blocks === null || !Array.isArray(data.diagnostics)) {
-    throw new Error('svc-manifest.json is not a manifest this svc reads');
-  }
-  return { ...data, terms: data.terms ?? {}, views: data.views ?? {}, apps: data.apps ?? {} } as Manifest;
-}
-
 /** The manifest with each block's contract resolved against the contract manifest as it is now. */
 export function withContracts(root: string, manifest: Manifest, config: SvcConfig): Manifest {
   const loaded = loadContracts(root, config.contracts?.manifestPath);
@@ -124,4 +114,4 @@ export function withContracts(root: string, manifest: Manifest, config: SvcConfi
   return { ...manifest, blocks, contracts: { loaded: loaded.index.loaded, path: loaded.index.path, count: loaded.index.keys.size } };
 }
 
-export { CONFIG_FILE, DEFAULT_CONTRACTS_PATH, memoOf, withDraft };
+export { CONFIG_FILE, DEFAULT_CONTRACTS_PATH, memoOf, readManifest, withDraft };

@@ -1,9 +1,11 @@
 /** `svc compile --watch` as a real child process: one JSON line per compile, exit 0 on a signal. */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MANIFEST_LOG } from '../../src/compiler/manifest/manifest-log.js';
+import { readManifest } from '../../src/compiler/manifest/read-manifest.js';
 import { SVC_BIN, svc } from '../helpers/cli.js';
 import { cleanupProjects, copyFixture, makeProject } from '../helpers/project.js';
 
@@ -25,11 +27,15 @@ describe('svc compile --watch', () => {
     const change = await nextLine();
     expect(change).toMatchObject({ trigger: 'change', exitCode: 0, wrote: true, stats: { compiled: 1 } });
     expect(change['changedPaths']).toBeGreaterThanOrEqual(1);
-    expect(readFileSync(join(root, 'svc-manifest.json'), 'utf8')).toContain('clearance candidates');
+    // At once in the manifest as svc reads it (the file plus the watch's manifest log)...
+    expect(JSON.stringify(readManifest(root))).toContain('clearance candidates');
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stderr).toContain('SIGINT received');
+    // ...and in svc-manifest.json itself once the watch stops (or sweeps), with no log left.
+    expect(readFileSync(join(root, 'svc-manifest.json'), 'utf8')).toContain('clearance candidates');
+    expect(existsSync(join(root, MANIFEST_LOG))).toBe(false);
   });
 
   it.each([

@@ -4,11 +4,13 @@
  * read keeps the previous state; a request keeps the state it started with, and an executor a
  * config change replaced is closed only when the last request holding it is done.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_LOG } from '../../src/compiler/manifest/manifest-log.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
+import { CompileSession } from '../../src/compiler/watch/compile-session.js';
 import type { LocalServer } from '../../src/index.js';
 import { liveSource } from '../../src/server/live-source.js';
 import { buildSnapshot, readManifest } from '../../src/server/project-snapshot.js';
@@ -77,6 +79,29 @@ describe('a running server follows the project', () => {
     const after = await health(server);
     expect(after['snapshot'].reloadError).toBeUndefined();
     expect(after['snapshot'].generation).toBe(generation + 1);
+  });
+
+  it('an edit svc compile --watch records in the manifest log is served at once, before svc-manifest.json is rewritten', async () => {
+    const rel = 'domains/finance/blocks/weekly_revenue.svc';
+    const certified = readFileSync(join(root, rel), 'utf8');
+    expect(await ask(server, 'run weekly_revenue')).toMatchObject({ tier: 1, trust: 'certified' });
+    const session = new CompileSession({ project: root }, () => undefined, { sweepAfterMs: 60_000, idleSweepMs: 60_000 });
+    session.start();
+    try {
+      const file = readFileSync(join(root, 'svc-manifest.json'));
+      edit(root, rel, (t) => t.replace('Gross revenue per ISO week', 'Revenue per ISO week, edited while watched'));
+      for (let waited = 0; !existsSync(join(root, MANIFEST_LOG)) && waited < 20_000; waited += 25) await new Promise((done) => setTimeout(done, 25));
+      expect(await ask(server, 'run weekly_revenue')).toMatchObject({ tier: 3, refusal: { code: 'BLOCK_PENDING_RECERTIFICATION' } });
+      expect(readFileSync(join(root, 'svc-manifest.json')).equals(file)).toBe(true);
+      writeFileSync(join(root, rel), certified);
+      for (let waited = 0; (await ask(server, 'run weekly_revenue'))['tier'] !== 1 && waited < 20_000; waited += 50) {
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      expect(await ask(server, 'run weekly_revenue')).toMatchObject({ tier: 1, trust: 'certified' });
+    } finally {
+      session.close();
+    }
+    expect(existsSync(join(root, MANIFEST_LOG))).toBe(false);
   });
 });
 

@@ -164,6 +164,32 @@ function journalEntries(root: string): number {
   }
 }
 
+/** Units are serialised into pieces of about this many characters. */
+const PIECE = 1 << 20;
+
+/**
+ * A snapshot's text, byte for byte JSON.stringify of its entry, as pieces: the 50,000 units of a
+ * large project are never one 25 MB string plus its UTF-8 copy, which set a cold compile's peak RSS.
+ */
+function snapshotPieces(head: CacheHead, units: readonly CachedUnit[]): Buffer[] {
+  const empty: Entry = { format: FORMAT, ...head, full: true, set: [] };
+  // `set` is the entry's last key: its text ends with `"set":[]}`.
+  const pieces = [Buffer.from(JSON.stringify(empty).slice(0, -2))];
+  let chunk: string[] = [];
+  let size = 0;
+  units.forEach((u, i) => {
+    const text = `${i === 0 ? '' : ','}${JSON.stringify(encodeUnit(u))}`;
+    chunk.push(text);
+    size += text.length;
+    if (size < PIECE) return;
+    pieces.push(Buffer.from(chunk.join('')));
+    chunk = [];
+    size = 0;
+  });
+  pieces.push(Buffer.from(`${chunk.join('')}]}`));
+  return pieces;
+}
+
 /**
  * Records a compile: a journal line with the units that changed, or a new snapshot (`changed`
  * undefined, or the journal is long). A failure only costs speed next time, so it is swallowed.
@@ -176,8 +202,7 @@ export function writeCache(root: string, data: CacheData, changed?: { set: Cache
       appendFileSync(join(root, JOURNAL_FILE), `${JSON.stringify(entry)}\n`);
       return;
     }
-    const entry: Entry = { format: FORMAT, ...head, full: true, set: data.units.map(encodeUnit) };
-    atomicWrite(join(root, CACHE_FILE), JSON.stringify(entry));
+    atomicWrite(join(root, CACHE_FILE), snapshotPieces(head, data.units));
     rmSync(join(root, JOURNAL_FILE), { force: true });
   } catch {
     // A read-only checkout still compiles; it just compiles cold.

@@ -16,6 +16,7 @@ import type { CompileInputs } from '../pipeline/compile-inputs.js';
 import type { SourceFile } from '../project/discover.js';
 import type { CacheData } from './compile-cache.js';
 import type { UnitResult } from './compile-units.js';
+import type { DeltaState } from './delta-state.js';
 import { type StatMemo, sameMemo, statMemo } from './stat-memo.js';
 
 export interface WarmStart {
@@ -33,6 +34,8 @@ export interface WarmStart {
   inputs?: CompileInputs;
   /** Project-relative paths a watcher saw change since; undefined: check every file by stat. */
   changed?: ReadonlySet<string>;
+  /** What lets the next change be linked in proportion to it (watch only; delta-state.ts). */
+  delta?: DeltaState;
 }
 
 /** The manifest bytes last written, while the file on disk is provably still those bytes. */
@@ -52,9 +55,12 @@ function kindOf(abs: string): 'file' | 'dir' | 'other' | 'absent' {
  * held no known block file (an editor's temporary file). A new, removed or renamed block file
  * or folder means listing the folders again.
  */
-export function warmDiscovery(warm: WarmStart | undefined, root: string): WarmStart['discovered'] | undefined {
+export function warmDiscovery(
+  warm: WarmStart | undefined,
+  root: string,
+  known: Pick<ReadonlySet<string>, 'has'> = new Set(warm?.discovered.files.map((f) => f.path)),
+): WarmStart['discovered'] | undefined {
   if (!warm?.changed) return undefined;
-  const known = new Set(warm.discovered.files.map((f) => f.path));
   for (const rel of warm.changed) {
     const kind = kindOf(`${root}/${rel}`);
     if (kind === 'file' ? rel.endsWith('.svc') && !known.has(rel) : kind !== 'absent') return undefined;

@@ -30,8 +30,25 @@ export interface ManifestParts {
 }
 
 export interface AssembledManifest {
-  /** The manifest as UTF-8 bytes; kept as bytes so a large manifest is never decoded twice. */
-  bytes: Buffer;
+  /**
+   * The manifest as UTF-8 pieces, in order (the block fragments themselves, never copied): a
+   * 50,000-block manifest written from them never holds a second 110 MB copy of itself.
+   */
+  pieces: readonly Buffer[];
+  length: number;
+  /** The manifest as one buffer, joined on first use; kept as bytes so a large manifest is never decoded twice. */
+  readonly bytes: Buffer;
+}
+
+/** True when `existing` holds exactly the pieces' bytes (compared in place, nothing joined). */
+export function holdsPieces(existing: Buffer, m: Pick<AssembledManifest, 'pieces' | 'length'>): boolean {
+  if (existing.length !== m.length) return false;
+  let at = 0;
+  for (const piece of m.pieces) {
+    if (existing.compare(piece, 0, piece.length, at, at + piece.length) !== 0) return false;
+    at += piece.length;
+  }
+  return true;
 }
 
 class Out {
@@ -52,6 +69,19 @@ function collection(out: Out, key: string, items: readonly string[], open: strin
     return;
   }
   out.add(`  ${JSON.stringify(key)}: ${open}\n${INDENT}${items.join(`,\n${INDENT}`)}\n  ${close}${comma}\n`);
+}
+
+/** The pieces written so far as the manifest, joined only when asked for its bytes. */
+function assembled(out: Out): AssembledManifest {
+  let bytes: Buffer | undefined;
+  return {
+    pieces: out.parts,
+    length: out.length,
+    get bytes() {
+      bytes ??= Buffer.concat(out.parts, out.length);
+      return bytes;
+    },
+  };
 }
 
 /** Assembles the manifest bytes. */
@@ -94,5 +124,5 @@ export function assembleManifest(parts: ManifestParts): AssembledManifest {
     true,
   );
   out.add('}\n');
-  return { bytes: Buffer.concat(out.parts, out.length) };
+  return assembled(out);
 }

@@ -2,6 +2,7 @@
  * `svc compile`: config -> discovery -> per-file compile (or cache reuse) -> cross-file checks
  * -> svc-manifest.json. The manifest is deterministic: same input, same bytes, no timestamps.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
@@ -11,24 +12,25 @@ import { buildId } from '../cache/build-id.js';
 import { type CacheData, readCache } from '../cache/compile-cache.js';
 import { parallelRunner } from '../cache/compile-parallel.js';
 import { compileUnits, type Previous, type UnitBlock } from '../cache/compile-units.js';
+import { buildDelta } from '../cache/delta-state.js';
 import { appsSnapshot, canVouch, type Identity, type QuickIndex, settledHolds, settledMemo, writeQuickIndex } from '../cache/quick-index.js';
 import { cacheData, quickIndexOf, recordCache } from '../cache/record-cache.js';
 import { type StatMemo, statMemo } from '../cache/stat-memo.js';
 import { type WarmStart, warmDiscovery, warmManifest } from '../cache/warm-start.js';
 import { sha256Hex } from '../hash.js';
-import { assembleManifest } from '../manifest/fragments.js';
+import { type AssembledManifest, assembleManifest, holdsPieces } from '../manifest/fragments.js';
 import { locateFragments } from '../manifest/locate.js';
+import { removeManifestLog } from '../manifest/manifest-log.js';
 import { MANIFEST_FILE, RETIRED_MANIFEST } from '../manifest/paths.js';
-import { CERTIFIERS_FILE } from '../project/certifiers.js';
-import { projectRootOf, resolveConnection, type StatementAllowanceConfig, type SvcConfig, statementAllowances } from '../project/config.js';
-import { duplicateIds, orderDiagnostics, readApps } from '../project/cross-file.js';
+import { projectRootOf, resolveConnection, type SvcConfig } from '../project/config.js';
+import { duplicateIds, orderDiagnostics } from '../project/cross-file.js';
 import { discoverBlockFiles } from '../project/discover.js';
-import { termsById, unknownRelated } from '../project/terms.js';
-import { unknownMembers, viewsById } from '../project/views.js';
 import { Timings } from '../timings.js';
 import type { LineageEdge } from '../types.js';
 import { atomicWrite } from '../write-file.js';
 import { type CompileInputs, loadInputs } from './compile-inputs.js';
+import { deltaCompile } from './delta-compile.js';
+import { linkProject, type Project, type ProjectLevel, sectionsJson } from './link-project.js';
 import { quickCompile } from './quick-compile.js';
 
 export { MANIFEST_FILE };
@@ -74,6 +76,13 @@ function readExisting(path: string): Buffer | undefined {
   }
 }
 
+/** sha256 of the manifest's pieces, as of the joined bytes. */
+function piecesSha256(pieces: readonly Buffer[]): string {
+  const hash = createHash('sha256');
+  for (const piece of pieces) hash.update(piece);
+  return hash.digest('hex');
+}
+
 /** The compile cache of the project these options name, when this build wrote it. */
 function ownCache(opts: CompileOptions): CacheData | undefined {
   if (opts.cache === false) return undefined;
@@ -117,8 +126,8 @@ interface Outcome {
   root: string;
   opts: CompileOptions;
   inputs: CompileInputs;
-  bytes: Buffer;
-  /** The manifest file holds `bytes` (written now, or already); false when the write failed. */
+  manifest: AssembledManifest;
+  /** The manifest file holds `manifest` (written now, or already); false when the write failed. */
   onDisk: boolean;
   /** What identifies that file: the inode written, or the stat taken before reading it. */
   identity: Identity | undefined;
@@ -131,6 +140,8 @@ interface Outcome {
   apps: QuickIndex['apps'] | undefined;
   /** Project-level duplicate and discovery findings: any of them keeps the quick lane closed. */
   blocksAmbiguous: boolean;
+  /** The logged sections as JSON (link-project.ts), made only when a warm start is kept. */
+  sections: () => string;
 }
 
 /** The quick index of a recorded compile (quick-index.ts), when the lane could splice its manifest. */
@@ -151,7 +162,7 @@ function remember(o: Outcome): WarmStart | undefined {
   const taken = o.opts.deferCache || !o.onDisk || !o.identity ? undefined : settledMemo(join(o.root, MANIFEST_FILE), o.identity);
   // The hash is the fallback for a memo that cannot vouch (whole-second file times): on most
   // filesystems the 18 MB of a large manifest need not be hashed at all.
-  const manifestSha256 = o.opts.deferCache || canVouch(taken) ? '' : sha256Hex(o.bytes);
+  const manifestSha256 = o.opts.deferCache || canVouch(taken) ? '' : piecesSha256(o.manifest.pieces);
   const head = { envKey, buildId: buildId(), validated, manifestSha256, ...(taken ? { manifestMemo: taken } : {}) };
   const journal = o.opts.warm?.cacheOnDisk !== false;
   const cache = o.opts.deferCache ? cacheData(head, o.units, o.keep) : recordCache(o.root, head, o.units, o.keep, journal ? o.previous : undefined);
@@ -162,19 +173,12 @@ function remember(o: Outcome): WarmStart | undefined {
   if (!o.opts.deferCache) rmSync(join(o.root, RETIRED_MANIFEST), { force: true });
   if (!o.opts.keepWarm) return undefined;
   const fragments = new Map(o.kept.map((b) => [b.id, b.text]));
-  const results = new Map(o.units.results.map((u) => [u.path, u]));
+  // Built here, off the save-to-manifest path, so the next change is linked in proportion to it.
+  const delta = buildDelta(o.discovered.files, [...o.units.results], fragments, o.sections());
   // No memo, no trust: after a failed write the next compile reads whatever the file is.
-  const manifest = { bytes: o.bytes, memo: o.onDisk ? statMemo(join(o.root, MANIFEST_FILE)) : null };
-  return { cache, fragments, results, manifest, discovered: o.discovered, inputs: o.inputs, cacheOnDisk: !o.opts.deferCache };
-}
-
-/** The project as the config phase read it: what the later phases compile against. */
-interface Project {
-  root: string;
-  config: SvcConfig;
-  contracts: NonNullable<CompileInputs['contracts']>;
-  inputs: CompileInputs;
-  opts: CompileOptions;
+  const manifest = { bytes: o.manifest.bytes, memo: o.onDisk ? statMemo(join(o.root, MANIFEST_FILE)) : null };
+  const { discovered, inputs } = o;
+  return { cache, fragments, results: delta.results, manifest, discovered, inputs, cacheOnDisk: !o.opts.deferCache, delta };
 }
 
 /** What the discover phase hands on: the manifest on disk, what it lets be reused, and the block files. */
@@ -191,15 +195,19 @@ interface Linked {
   dup: ReturnType<typeof duplicateIds>;
   kept: UnitBlock[];
   diagnostics: Diagnostic[];
-  bytes: Buffer;
+  manifest: AssembledManifest;
   /** Files under apps/ as hashed before they were read (undefined: not indexable). */
   appFiles: QuickIndex['apps'] | undefined;
+  level: ProjectLevel;
 }
 
 type Units = ReturnType<typeof compileUnits>;
 
 /** Compiles the project; never throws on user input. */
-export function compileProject(opts: CompileOptions = {}): CompileResult {
+export function compileProject(given: CompileOptions = {}): CompileResult {
+  // A warm start a failed delta left half-updated is not trusted: this compile starts from disk.
+  const { warm: _, ...cold } = given;
+  const opts: CompileOptions = given.warm?.delta?.busy ? cold : given;
   // The cache records which config and contract texts this build validated; a warm run whose
   // texts are byte-identical skips the schema validator (and loading it) for them (compile-inputs.ts).
   const t = new Timings();
@@ -217,6 +225,11 @@ export function compileProject(opts: CompileOptions = {}): CompileResult {
   if (!loaded.config || !contracts) return { root: loaded.root, diagnostics: loaded.diagnostics, exitCode: 2, stale: false, wrote: false, stats: empty };
   const p: Project = { root: loaded.root, config: loaded.config, contracts, inputs, opts };
   t.mark('config, contracts');
+  const delta = deltaCompile(opts, inputs, t);
+  if (delta) {
+    t.report();
+    return delta;
+  }
   const found = discover(p, cache, t);
   const units = compileFiles(p, found, t);
   const linked = link(p, found, units, t);
@@ -245,65 +258,28 @@ function compileFiles(p: Project, found: Discovered, t: Timings): Units {
   return units;
 }
 
-/** The manifest's record of what the project adds to its connections' allow lists (absent when nothing). */
-function statementCheckHead(config: Project['config']): { statementCheck?: Record<string, StatementAllowanceConfig> } {
-  const allow = statementAllowances(config);
-  return Object.keys(allow).length > 0 ? { statementCheck: allow } : {};
-}
-
-/**
- * The contract manifest's diagnostics, a missing manifest said only when the project uses
- * contracts: the config names a manifest path, or a block declares svc_contract (its fragment has a
- * "contract" key, which JSON escaping keeps out of string values). A project
- * without contracts compiles without the note, so it is not repeated on every compile.
- */
-function contractNotes(found: readonly Diagnostic[], config: Project['config'], units: Units): Diagnostic[] {
-  const wanted = config.contracts?.manifestPath !== undefined || units.results.some((u) => u.blocks.some((b) => b.text.includes('"contract":')));
-  return wanted ? [...found] : found.filter((d) => d.code !== 'compile/contract-manifest-missing');
-}
-
 /** Link phase: duplicate ids, Apps and terms checked across files, and the manifest assembled from the blocks kept. */
 function link(p: Project, found: Discovered, units: Units, t: Timings): Linked {
-  const { root, config, contracts, inputs, opts } = p;
-  const { discovered } = found;
+  const { root, opts } = p;
   const dup = duplicateIds(units.results);
   // Hashed before Apps are read: a file edited meanwhile can only look changed later, never the reverse.
   const appFiles = opts.check || opts.cache === false || opts.deferCache ? undefined : appsSnapshot(root);
-  const { apps, diagnostics: appDiags } = readApps(root, new Set(dup.keep.keys()));
-  const terms = inputs.terms ?? { terms: [], diagnostics: [] };
-  const termDiags = [...terms.diagnostics, ...unknownRelated(terms.terms, new Set(dup.keep.keys()))];
-  const views = inputs.views ?? { views: [], diagnostics: [], at: () => undefined };
-  const viewDiags = [...views.diagnostics, ...unknownMembers(views, new Set(dup.keep.keys()), new Set(terms.terms.map((x) => x.id)))];
-  const projectDiags = [
-    ...contractNotes(contracts.diagnostics, config, units),
-    ...discovered.diagnostics,
-    ...dup.diagnostics,
-    ...appDiags,
-    ...termDiags,
-    ...viewDiags,
-  ];
-  if (discovered.files.length === 0) projectDiags.push(diag('compile/empty-project', { root: '.' }));
-  const trust = inputs.certifiers;
-  if (trust?.signed === true && trust.problem !== undefined) {
-    projectDiags.push(diag('certify/certifiers-invalid', { file: CERTIFIERS_FILE, problem: trust.problem }, { file: CERTIFIERS_FILE }));
-  }
+  // A block declaring svc_contract has a "contract" key in its fragment, which JSON escaping keeps out of string values.
+  const usesContracts = units.results.some((u) => u.blocks.some((b) => b.text.includes('"contract":')));
+  const level = linkProject(p, found.discovered, dup.diagnostics, dup.keep, usesContracts);
   const diagnostics = orderDiagnostics(
     units.results.flatMap((u) => u.diagnostics),
-    projectDiags,
+    level.findings,
   );
   const kept = units.results.flatMap((u) => u.blocks.filter((b) => dup.keep.get(b.id) === u.path));
   kept.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  const head = {
-    manifestVersion: 1 as const,
-    project: config.project,
-    contracts: { loaded: contracts.index.loaded, path: contracts.index.path, count: contracts.index.keys.size },
-    ...statementCheckHead(config),
-  };
+  const { manifestVersion, project, contracts, statementCheck, apps, terms, views } = level;
+  const head = { manifestVersion, project, contracts, ...(statementCheck ? { statementCheck } : {}) };
   const lineage: LineageEdge[] = kept.flatMap((b) => b.tables.map((table) => ({ block: b.id, table })));
   t.mark('cross-file, apps');
-  const assembled = assembleManifest({ head, blocks: kept, apps, terms: termsById(terms.terms), views: viewsById(views.views), lineage, diagnostics });
+  const assembled = assembleManifest({ head, blocks: kept, apps, terms, views, lineage, diagnostics });
   t.mark('assemble');
-  return { dup, kept, diagnostics, bytes: assembled.bytes, appFiles };
+  return { dup, kept, diagnostics, manifest: assembled, appFiles, level };
 }
 
 /** Write phase: the manifest written (or, with --check, compared with the file), then the compile recorded in the cache. */
@@ -311,7 +287,7 @@ function write(p: Project, found: Discovered, units: Units, l: Linked, t: Timing
   const { root, config, opts } = p;
   const { discovered } = found;
   const stats = { files: discovered.files.length, compiled: units.compiled, reused: units.reused, blocks: l.kept.length };
-  const [result, written] = finish(root, config, l.bytes, found.existing, l.diagnostics, opts, stats);
+  const [result, written] = finish(root, config, l.manifest, found.existing, l.diagnostics, opts, stats);
   t.mark('write manifest');
   if (opts.check || opts.cache === false) return result;
   const identity: Identity | undefined = written !== undefined ? { ino: written } : found.before ? { memo: found.before } : undefined;
@@ -319,7 +295,7 @@ function write(p: Project, found: Discovered, units: Units, l: Linked, t: Timing
     root,
     opts,
     inputs: p.inputs,
-    bytes: l.bytes,
+    manifest: l.manifest,
     onDisk: result.wrote || !result.stale,
     identity,
     units,
@@ -329,6 +305,7 @@ function write(p: Project, found: Discovered, units: Units, l: Linked, t: Timing
     discovered,
     apps: l.appFiles,
     blocksAmbiguous: l.dup.diagnostics.length > 0 || discovered.diagnostics.length > 0,
+    sections: () => sectionsJson(l.level, l.diagnostics),
   });
   if (next) result.next = next;
   t.mark(opts.deferCache ? 'cache (deferred)' : 'write cache');
@@ -339,7 +316,7 @@ function write(p: Project, found: Discovered, units: Units, l: Linked, t: Timing
 function finish(
   root: string,
   config: SvcConfig,
-  bytes: Buffer,
+  manifest: AssembledManifest,
   existing: Buffer | undefined,
   diagnostics: Diagnostic[],
   opts: CompileOptions,
@@ -347,18 +324,20 @@ function finish(
 ): [CompileResult, string | undefined] {
   const path = join(root, MANIFEST_FILE);
   let text: string | undefined;
-  const stale = existing === undefined || !existing.equals(bytes);
+  const stale = existing === undefined || !holdsPieces(existing, manifest);
   const result: CompileResult = {
     root,
     config,
-    bytes,
+    get bytes() {
+      return manifest.bytes;
+    },
     diagnostics,
     exitCode: hasErrors(diagnostics) ? 1 : 0,
     stale,
     wrote: false,
     stats,
     get text() {
-      text ??= bytes.toString('utf8');
+      text ??= manifest.bytes.toString('utf8');
       return text;
     },
   };
@@ -369,11 +348,14 @@ function finish(
     }
     return [result, undefined];
   }
-  if (stale) {
+  if (!stale) removeManifestLog(root);
+  else {
     try {
       // A watching compile answers a change first: the old manifest is released by the sweep.
-      const ino = atomicWrite(path, bytes, opts.deferCache ? { retireTo: join(root, RETIRED_MANIFEST) } : {});
+      const ino = atomicWrite(path, manifest.pieces, opts.deferCache ? { retireTo: join(root, RETIRED_MANIFEST) } : {});
       result.wrote = true;
+      // The file now holds the whole manifest: the log (which names the file as it was) goes.
+      removeManifestLog(root);
       return [result, ino];
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? 'write failed';

@@ -33,6 +33,7 @@ import {
 import { cachedUnitOf } from '../cache/record-cache.js';
 import { memoHolds, nowNs, type StatMemo, statMemo, tupleMemo } from '../cache/stat-memo.js';
 import { manifestDiagnostics, spliceFragments } from '../manifest/locate.js';
+import { removeManifestLog } from '../manifest/manifest-log.js';
 import { MANIFEST_FILE, RETIRED_MANIFEST } from '../manifest/paths.js';
 import { projectRootOf, resolveConnection } from '../project/config.js';
 import { listBlockFiles, type SourceFile, sourceFileOf } from '../project/discover.js';
@@ -230,6 +231,8 @@ function throughLane(lane: Lane, opts: CompileOptions, t?: Timings): CompileResu
   }
   const identity = writeSpliced(lane, spliced, result);
   if (identity === undefined) return undefined; // the ordinary compile reports why the manifest cannot be written
+  // The file now holds the whole manifest: a log a watch left (it names the file as it was) goes.
+  removeManifestLog(lane.root);
   t?.mark('quick: write manifest');
   if (units.length > 0) record(lane, units, seenAtNs, identity);
   t?.mark('quick: record');

@@ -60,7 +60,7 @@ function readPage(root: string, appId: string, appDir: string, page: RawPage, ou
 }
 
 /** Reads one App; `blockIds` tells which tile sources exist. */
-export function readApp(root: string, rel: string, blockIds: ReadonlySet<string>): { app?: CompiledApp; diagnostics: Diagnostic[] } {
+export function readApp(root: string, rel: string, blockIds: Pick<ReadonlySet<string>, 'has'>): { app?: CompiledApp; diagnostics: Diagnostic[] } {
   const out: Diagnostic[] = [];
   const data = readJson(root, rel, out);
   if (data === undefined) return { diagnostics: out };

@@ -25,7 +25,7 @@ export function duplicateIds(units: readonly UnitResult[]): { keep: Map<string, 
 }
 
 /** Every App of the project, read against the block ids it may bind. */
-export function readApps(root: string, ids: ReadonlySet<string>): { apps: Record<string, CompiledApp>; diagnostics: Diagnostic[] } {
+export function readApps(root: string, ids: Pick<ReadonlySet<string>, 'has'>): { apps: Record<string, CompiledApp>; diagnostics: Diagnostic[] } {
   const apps: Record<string, CompiledApp> = {};
   const diagnostics: Diagnostic[] = [];
   for (const rel of discoverApps(root)) {

@@ -110,7 +110,7 @@ export function loadTerms(root: string): LoadedTerms {
 }
 
 /** Related ids that name no block of the project: reported, never silently dropped. */
-export function unknownRelated(terms: readonly CompiledTerm[], blockIds: ReadonlySet<string>): Diagnostic[] {
+export function unknownRelated(terms: readonly CompiledTerm[], blockIds: Pick<ReadonlySet<string>, 'has'>): Diagnostic[] {
   return terms.flatMap((t) =>
     t.related.filter((id) => !blockIds.has(id)).map((id) => diag('terms/unknown-related', { term: t.id, block: id }, { file: TERMS_FILE })),
   );

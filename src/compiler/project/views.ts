@@ -133,7 +133,7 @@ export function loadViews(root: string): LoadedViews {
 }
 
 /** Member ids that name no block or term of the project: reported at the id, never silently dropped. */
-export function unknownMembers(loaded: LoadedViews, blockIds: ReadonlySet<string>, termIds: ReadonlySet<string>): Diagnostic[] {
+export function unknownMembers(loaded: LoadedViews, blockIds: Pick<ReadonlySet<string>, 'has'>, termIds: ReadonlySet<string>): Diagnostic[] {
   return loaded.views.flatMap((v, i) => [
     ...v.blocks.flatMap((id, j) =>
       blockIds.has(id) ? [] : [diag('views/unknown-block', { view: v.id, block: id }, placed(`/views/${i}/blocks/${j}`, loaded.at))],

@@ -3,9 +3,11 @@
  * of the same files, whatever changed (a block, a new or removed file, a companion, the config,
  * the contracts, the manifest itself), and a watch leaves a cache the next one-shot compile trusts.
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { MANIFEST_LOG } from '../../../src/compiler/manifest/manifest-log.js';
+import { readManifest } from '../../../src/compiler/manifest/read-manifest.js';
 import { compileProject } from '../../../src/compiler/pipeline/compile-project.js';
 import { type CompileReport, CompileSession, type SessionOptions } from '../../../src/compiler/watch/compile-session.js';
 import { blockSource, CONFIG, cleanupProjects, copyFixture, makeProject } from '../../helpers/project.js';
@@ -48,6 +50,8 @@ function watching(root: string, timing: SessionOptions = QUIET, where: { project
 /** The manifest a cold compile of the files as they are now would write. */
 const cold = (root: string) => compileProject({ project: root, check: true, cache: false }).bytes?.toString('utf8');
 const onDisk = (root: string) => readFileSync(join(root, 'svc-manifest.json'), 'utf8');
+/** The manifest as svc's readers see it: svc-manifest.json with the watch's manifest log applied. */
+const asRead = (root: string) => readManifest(root);
 const SLOW_MOVERS = 'domains/catalog/blocks/slow_movers.svc';
 
 function edit(root: string, rel: string, from: string, to: string): void {
@@ -65,8 +69,14 @@ describe('CompileSession', () => {
     const r = await pending;
     expect(r.result.stats).toMatchObject({ compiled: 1, reused: r.result.stats.files - 1 });
     expect(r.result.wrote).toBe(true);
-    expect(onDisk(root)).toContain('candidates for a clearance sale');
+    // The change is in the manifest as svc reads it (the file plus the manifest log) at once...
+    expect(JSON.stringify(asRead(root))).toContain('candidates for a clearance sale');
+    expect(asRead(root)).toEqual(JSON.parse(cold(root) as string));
+    expect(existsSync(join(root, MANIFEST_LOG))).toBe(true);
+    // ...and in svc-manifest.json itself once the session sweeps (on close at the latest).
+    w.session.close();
     expect(onDisk(root)).toBe(cold(root));
+    expect(existsSync(join(root, MANIFEST_LOG))).toBe(false);
   });
 
   it('picks up a new block file and a removed one', async () => {
@@ -89,7 +99,7 @@ describe('CompileSession', () => {
     const pending = w.next();
     edit(root, 'semantic-layer/blocks/catalog/slow_movers.yaml', '  - inventory', '  - inventory\n  - clearance');
     expect((await pending).result.stats.compiled).toBe(1);
-    expect(onDisk(root)).toBe(cold(root));
+    expect(asRead(root)).toEqual(JSON.parse(cold(root) as string));
   });
 
   it.each([
