@@ -6,7 +6,6 @@
  * the block does not have. Any other block still reads it as a value.
  */
 import type { CompiledBlock } from '../compiler/types.js';
-import { blockContract } from './block-contract.js';
 import { blockFacts, paramForField } from './block-facts.js';
 import type { FilterAsk } from './question-asks.js';
 import type { AskedMeasure, AskedShape } from './question-shape.js';
@@ -24,16 +23,42 @@ function takesValue(block: CompiledBlock, f: FilterAsk): boolean {
   return f.fields.some((field) => paramForField(block, field) !== undefined || facts.breakdownFields.has(field));
 }
 
-/** The filter's words as measures, when every one of them names a column of the block's result. */
-function asMeasures(block: CompiledBlock, f: FilterAsk, run: number): AskedMeasure[] | undefined {
-  const columns = blockContract(block).columns;
-  const out: AskedMeasure[] = [];
-  for (const w of words(f.text)) {
-    const terms = termsOfWord(w.word);
-    if (terms.length === 0 || !terms.every((t) => columns.has(t))) return undefined;
-    for (const term of terms) out.push({ text: w.word, term, start: f.start + w.start, end: f.start + w.end, run });
+/** A phrase as its routing terms, in order ("overdue vaccinations" -> "overdu vaccin"). */
+const termsOf = (text: string): string =>
+  words(text.replace(/_/g, ' '))
+    .flatMap((w) => termsOfWord(w.word))
+    .join(' ');
+
+/** Whole names the block's result declares: each column's name and each of its synonyms, as terms. */
+function declaredNames(block: CompiledBlock): Set<string> {
+  const names = [...block.outputs, ...Object.keys(block.columns ?? {}), ...Object.values(block.columns ?? {}).flatMap((c) => c.synonyms ?? [])];
+  return new Set(names.map(termsOf).filter((t) => t !== ''));
+}
+
+/** The measure words standing right before the filter, nearest last ("overdue" of "overdue vaccinations"). */
+function wordsBefore(shape: AskedShape, f: FilterAsk): string[] {
+  const out: string[] = [];
+  let at = f.start;
+  for (const m of [...shape.measures].sort((a, b) => b.start - a.start)) {
+    if (m.end > at || at - m.end > 1) continue;
+    if (out[0] === m.text) continue;
+    out.unshift(m.text);
+    at = m.start;
   }
-  return out.length > 0 ? out : undefined;
+  return out;
+}
+
+/**
+ * The filter's words as measures, when they (with the measure words right before them) are a whole
+ * name the block's result declares: "vaccinations" for a column whose synonym is "vaccinations",
+ * "overdue vaccinations" for one named so, but not "vaccinations" alone for the latter.
+ */
+function asMeasures(block: CompiledBlock, shape: AskedShape, f: FilterAsk, run: number): AskedMeasure[] | undefined {
+  const names = declaredNames(block);
+  const before = wordsBefore(shape, f);
+  const whole = before.some((_, i) => names.has(termsOf([...before.slice(i), f.text].join(' ')))) || names.has(termsOf(f.text));
+  if (!whole) return undefined;
+  return words(f.text).flatMap((w) => termsOfWord(w.word).map((term) => ({ text: w.word, term, start: f.start + w.start, end: f.start + w.end, run })));
 }
 
 /** The question as `block` reads it: values that are its declared measures moved from the filters to the measures. */
@@ -42,7 +67,7 @@ export function readForBlock<A extends { filters: FilterAsk[] }>(block: Compiled
   const moved: AskedMeasure[] = [];
   const kept = asks.filters.filter((f, i) => {
     if (f.loose || takesValue(block, f)) return true;
-    const measures = asMeasures(block, f, -1 - i);
+    const measures = asMeasures(block, shape, f, -1 - i);
     if (measures === undefined) return true;
     moved.push(...measures);
     return false;

@@ -32,6 +32,22 @@ function vaccinations(base: Manifest): { manifest: Manifest; values: Map<string,
     });
     certifyInPlace(b);
     blocks[b.id] = b;
+    // Its column's synonym holds the word only qualified: "overdue vaccinations" are not vaccinations.
+    const o = structuredClone(b);
+    Object.assign(o, {
+      id: 'clinical.overdue_boosters_by_clinic',
+      name: 'overdue_boosters_by_clinic',
+      description: 'Pets overdue for a booster per clinic.',
+      examples: [{ question: 'Which clinics have the most overdue boosters?' }],
+      outputs: ['clinic_code', 'overdue'],
+      columns: { overdue: { synonyms: ['overdue vaccinations', 'lapsed boosters'], additive: true } },
+      visualization: { chart: 'bar', x: 'clinic_code', y: 'overdue' },
+      params: [],
+      paramsUsed: [],
+      query: 'SELECT clinic_code, COUNT(*) AS overdue FROM boosters WHERE due_on < CURRENT_DATE GROUP BY clinic_code ORDER BY overdue DESC',
+    });
+    certifyInPlace(o);
+    blocks[o.id] = o;
   });
   const values = new Map([
     ['species', ['cat', 'dog', 'rabbit']],
@@ -54,6 +70,12 @@ describe('values and measures', () => {
     ['rabbit vaccinations by vaccine', { species: 'rabbit' }],
   ])('%s', (q, params) => {
     expect(route(q)).toMatchObject({ kind: 'answer', block: 'clinical.vaccinations_by_vaccine', params });
+  });
+
+  it('reads a word as a measure only where it is a whole declared name, not part of one', () => {
+    const d = route('vaccinations by clinic');
+    expect(d.kind === 'answer' ? d.block : undefined).not.toBe('clinical.overdue_boosters_by_clinic');
+    expect(route('overdue vaccinations by clinic')).toMatchObject({ kind: 'answer', block: 'clinical.overdue_boosters_by_clinic' });
   });
 
   it('still reads the word as a value where no block declares it a measure', () => {
