@@ -184,7 +184,7 @@ function declaredWordsOf(block: CompiledBlock, facts: ReturnType<typeof blockFac
 function groupingsOf(
   block: CompiledBlock,
   facts: ReturnType<typeof blockFacts>,
-  result: { names: readonly string[]; keys: ReadonlyArray<Set<string>>; columns: Set<string> },
+  result: { names: readonly string[]; keys: ReadonlyArray<Set<string>>; columns: Set<string>; keyNames?: readonly string[] },
 ): Set<string> {
   const { names, keys, columns } = result;
   const grains = facts.timeSeries ? grainTerms(block, names) : new Set<string>();
@@ -192,7 +192,13 @@ function groupingsOf(
   // Without a top-level GROUP BY a result lists entities, one row each, named by its first column
   // (a vehicle with its type beside it is no breakdown by type); unreadable SQL leaves the columns.
   const rowsOf = keys.length > 0 ? (keys[0] as Set<string>) : names.length > 0 ? termSet(names[0] as string) : columns;
-  return union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains);
+  return union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains, keySynonyms(block, result.keyNames ?? [], names));
+}
+
+/** The names the owner declared for the columns the rows are per ("practice", "branch" for clinic_code). */
+function keySynonyms(block: CompiledBlock, keyNames: readonly string[], names: readonly string[]): Set<string> {
+  const keys = keyNames.length > 0 ? keyNames : names.slice(0, 1);
+  return termSet(keys.flatMap((k) => block.columns?.[k]?.synonyms ?? []).join(' '));
 }
 
 /** The owner's words, without parameter names or "top 5": those say how many, not which end ("top 5 slowest payers"). */
@@ -207,7 +213,7 @@ function buildContract(block: CompiledBlock): BlockContract {
   const keyNames = groupKeys(block.query, block.dialect) ?? [];
   const firstKey = keyNames[0];
   const keys = keyNames.map((k) => termSet(k));
-  const groupings = groupingsOf(block, facts, { names, keys, columns });
+  const groupings = groupingsOf(block, facts, { names, keys, columns, keyNames });
   const declaredWords = declaredWordsOf(block, facts, keyNames);
   const owned = union(declaredWords, termSet(block.examples.map((e) => e.question).join(' ')));
   const vocabulary = union(columns, groupings, owned);

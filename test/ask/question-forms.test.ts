@@ -105,3 +105,21 @@ describe('"what ... about": the kinds of the subject', () => {
     expect(plain).toMatchObject({ kind: 'answer', block: 'finance.refund_rate_monthly' });
   });
 });
+
+describe('a grouping by a name the owner declared for the key column', () => {
+  const commerce = useCommerceRouter();
+  /** Revenue per sales channel, its key column declared as "route to market" and "outlet". */
+  function router(synonyms: string[]) {
+    const manifest = withBlocks(commerce.manifest, (blocks) => {
+      const b = blocks['sales.channel_mix'] as CompiledBlock;
+      b.columns = { ...(b.columns ?? {}), channel: { ...(b.columns?.['channel'] ?? {}), synonyms } };
+    });
+    return createTier1Router(manifest);
+  }
+
+  it('answers "by outlet" when the key column declares it, and not otherwise', () => {
+    expect(router(['outlet', 'route to market']).route('orders by outlet', { now: NOW })).toMatchObject({ kind: 'answer', block: 'sales.channel_mix' });
+    const d = router([]).route('orders by outlet', { now: NOW });
+    expect(d.kind === 'answer' ? d.block : undefined).not.toBe('sales.channel_mix');
+  });
+});
