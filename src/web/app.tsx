@@ -92,11 +92,11 @@ function useLinks(): void {
 /** The main navigation: each screen this person may open, the current one marked, then the host's links. */
 function MainNav({ url, map }: { url: URL; map: HostMap | undefined }) {
   const current = (prefix: string) => (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`) ? 'page' : undefined);
-  // A link reader reads its one App: only the Apps screen is offered.
+  // A link reader reads its one App: only the Apps screen is offered (no Home: it has no follows or runs of its own).
   const shows = (action: string) => (viewingByLink ? action === 'app.view' : !hosted || map?.capabilities?.[action] === true);
   return (
     <nav aria-label="Main">
-      {shows('app.view') ? (
+      {shows('app.view') && !viewingByLink ? (
         <a href="/home" aria-current={current('/home')}>
           Home
         </a>

@@ -36,7 +36,7 @@ describe('Home in the browser', () => {
         tiles: Array<{ id: string; rows: Array<{ revenue: number }> }>;
       };
     const before = await run();
-    scaleRevenue(root, 'CA', 2);
+    await scaleRevenue(root, 'CA', 2);
     const after = await run();
     const last = (r: typeof before) => r.tiles.find((t) => t.id === 'revenue')?.rows.at(-1)?.revenue ?? Number.NaN;
     await page.goto(`${served.url}/home`);

@@ -46,8 +46,8 @@ describe('Home', () => {
       expect((await call(server, state, 'POST', '/api/apps/pulse/follow', { pageId: 'main', following: true })).status).toBe(200);
     const first = { CA: await run(server, 'CA'), TX: await run(server, 'TX') };
     expect(first.CA.json['tiles'].map((t: Record<string, unknown>) => t['trust'])).toEqual(['Certified', 'Needs review']);
-    scaleRevenue(root, 'CA', 2);
-    scaleRevenue(root, 'TX', 3);
+    await scaleRevenue(root, 'CA', 2);
+    await scaleRevenue(root, 'TX', 3);
     const second = { CA: await run(server, 'CA'), TX: await run(server, 'TX') };
     for (const state of ['CA', 'TX'] as const) {
       const home = (await call(server, state, 'GET', '/api/home')).json;

@@ -153,7 +153,7 @@ describe('a schedule run', () => {
       before.mails,
       before.told,
     ]);
-    scaleRevenue(root, 'CA', 2);
+    await scaleRevenue(root, 'CA', 2);
     const moved = await runSchedule(server, 'CA');
     expect(moved.json).toMatchObject({ changed: true, edition: { runId: moved.json['runId'] } });
     expect([digests(), listEditions(root, 'pulse', 'main').length, sinks.mails.length]).toEqual([before.digests + 1, before.editions + 1, before.mails + 1]);
