@@ -77,6 +77,12 @@ export interface BlockContract {
    * it and "best payers" does not, whatever the sort direction says.
    */
   readonly ownerEnd?: 'top' | 'bottom';
+  /**
+   * The terms of the entity the owner's contract says the block is about (`clients.Membership.x@1`:
+   * membership): a word for it right before one of the result's measures ("membership
+   * cancellations") says whose measure it is, not another measure.
+   */
+  readonly entity: ReadonlySet<string>;
   /** One row per day, week, month...: "over time" and "trend" are what it gives. */
   readonly timeSeries: boolean;
 }
@@ -238,6 +244,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),
     ...ownerEndOf(ownerWords(block)),
     timeSeries: facts.timeSeries,
+    entity: termSet((block.contract?.id.split('.')[1] ?? '').replace(/([a-z])([A-Z])/g, '$1 $2')),
   };
 }
 

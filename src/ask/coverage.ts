@@ -157,6 +157,13 @@ function describedBeside(contract: BlockContract, shape: AskedShape, k: number):
   return beside.some((n) => contract.describedPairs.has(n.start < m.start ? `${n.term} ${m.term}` : `${m.term} ${n.term}`));
 }
 
+/** "membership cancellations": the word for the block's contract entity right before one of its measures. */
+function entityBeside(contract: BlockContract, shape: AskedShape, k: number): boolean {
+  const m = shape.measures[k] as AskedMeasure;
+  const next = shape.measures[k + 1];
+  return contract.entity.has(m.term) && next !== undefined && next.run === m.run && contract.columns.has(next.term);
+}
+
 /** The declaration of the block holding a term, or one of the project's words for it. */
 function sourceOf(contract: BlockContract, term: string, options: CoverageOptions): string | undefined {
   return contract.sources.get(term) ?? (options.alternatives?.(term) ?? []).map((a) => contract.sources.get(a)).find((x) => x !== undefined);
@@ -169,7 +176,7 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
     seen.add(m.term);
     const byExampleOnly = !given(contract.declared, m.term, m.start, options) && options.measured?.has(m.term) === true;
     t.note(
-      (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly) || describedBeside(contract, shape, k),
+      (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly) || describedBeside(contract, shape, k) || entityBeside(contract, shape, k),
       m.text,
       `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`,
       'measure',

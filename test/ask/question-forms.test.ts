@@ -123,3 +123,24 @@ describe('a grouping by a name the owner declared for the key column', () => {
     expect(d.kind === 'answer' ? d.block : undefined).not.toBe('sales.channel_mix');
   });
 });
+
+describe("a word for the contract's entity before one of the block's measures", () => {
+  const commerce = useCommerceRouter();
+  /** Monthly revenue, its contract naming the entity it is about. */
+  function router(entity: string) {
+    const manifest = withBlocks(commerce.manifest, (blocks) => {
+      const b = blocks['finance.monthly_revenue'] as CompiledBlock;
+      b.contract = { raw: `finance.${entity}.monthly_revenue@1`, id: `finance.${entity}.monthly_revenue`, version: 1, status: 'resolved' };
+    });
+    return createTier1Router(manifest);
+  }
+
+  it('says whose measure it is when the contract names that entity, and is another measure otherwise', () => {
+    expect(router('Subscription').route('subscription revenue by month', { now: NOW })).toMatchObject({ kind: 'answer', block: 'finance.monthly_revenue' });
+    const d = router('Revenue').route('subscription revenue by month', { now: NOW });
+    expect(d.kind === 'answer' ? d.block : undefined).not.toBe('finance.monthly_revenue');
+    // Alone, the entity's word is no measure of the block.
+    const alone = router('Subscription').route('subscriptions by month', { now: NOW });
+    expect(alone.kind === 'answer' ? alone.block : undefined).not.toBe('finance.monthly_revenue');
+  });
+});
