@@ -84,7 +84,8 @@ const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);
  * neighbouring letters swapped ("thnaks"): shorter swaps are too often codes and values ("fra").
  */
 export function isNeutralWord(word: string): boolean {
-  return NEUTRAL.has(word) || (word.length >= 5 && swappedStopWord(word, NEUTRAL));
+  // A verb's third person ("brings in", "makes") frames as its base does.
+  return NEUTRAL.has(word) || (/[^s]s$/.test(word) && NEUTRAL.has(word.slice(0, -1))) || (word.length >= 5 && swappedStopWord(word, NEUTRAL));
 }
 
 const cache = new Map<string, readonly string[]>();

@@ -313,8 +313,12 @@ export const NEUTRAL_WORDS: readonly string[] = [
   'generated',
   'bring',
   'brought',
+  'bringing',
+  'making',
+  'generating',
   'take',
   'took',
+  'taking',
   // "which trucks use the most fuel": the measure is the block's, the verb adds none.
   'use',
   'uses',

@@ -25,6 +25,10 @@ describe('reading the question', () => {
     ['which stores operate in Ohio', ['stores'], []],
     ['which customers spend the most in Texas?', ['spend'], ['customers']],
     ['how much do customers spend in Texas?', ['customers', 'spend'], []],
+    // A verb of taking money in frames the measure in any of its forms.
+    ['which channel brings in the most revenue', ['revenue'], ['channel']],
+    ['which state is bringing in the most revenue', ['revenue'], ['state']],
+    ['how much revenue does each channel make', ['revenue'], ['channel']],
   ])('%s', (q, measures, groupings) => {
     const s = shapeOf(q);
     expect(s.measures.map((m) => m.text)).toEqual(measures);
