@@ -179,6 +179,17 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   signups: 'signup',
   promo: 'promotion',
   promos: 'promotion',
+  meds: 'medicine',
+  appt: 'appointment',
+  appts: 'appointment',
+  vax: 'vaccination',
+  hrs: 'hour',
+  mins: 'minute',
+  wk: 'week',
+  wks: 'week',
+  qtr: 'quarter',
+  yr: 'year',
+  yrs: 'year',
 };
 
 /** Spelled-out numbers accepted for a top-N ("top five states"). */

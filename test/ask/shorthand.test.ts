@@ -15,6 +15,12 @@ describe('shorthand', () => {
     ['cust', 'customer'],
     ['accts', 'account'],
     ['txns', 'transaction'],
+    ['meds', 'medicine'],
+    ['appts', 'appointments'],
+    ['vax', 'vaccinations'],
+    ['hrs', 'hours'],
+    ['qtr', 'quarter'],
+    ['wks', 'weeks'],
   ])('%s reads as %s', (word, meaning) => {
     expect(termsOfWord(word)).toEqual(termsOfWord(meaning));
   });
