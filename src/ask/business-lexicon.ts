@@ -75,6 +75,8 @@ const GROUPS: ReadonlyArray<readonly string[]> = [
   ['share', 'proportion', 'percentage', 'pct', 'percent', 'ratio', 'mix', 'split'],
   // Speed and how long ahead.
   ['lead', 'advance', 'ahead', 'window'],
+  // Money customers owe the business.
+  ['debt', 'debtor', 'receivable', 'arrears'],
 ];
 
 const groupsOf = new Map<string, string[]>();

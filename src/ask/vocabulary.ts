@@ -179,6 +179,10 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   signups: 'signup',
   promo: 'promotion',
   promos: 'promotion',
+  // How old a balance is: "ageing", "aging" and "aged" debt are one thing.
+  ageing: 'age',
+  aging: 'age',
+  aged: 'age',
   meds: 'medicine',
   appt: 'appointment',
   appts: 'appointment',

@@ -19,6 +19,8 @@ describe('the shared business lexicon', () => {
     expect(inProjectWords('client', (t) => t === 'customer')).toBe('customer');
     expect(inProjectWords('client', (t) => t === 'client' || t === 'customer')).toBe('client');
     expect(inProjectWords('zebra', () => true)).toBe('zebra');
+    // Money customers owe: "debtor ageing" finds a project's aged debt.
+    expect(inProjectWords('debtor', (t) => t === 'debt')).toBe('debt');
   });
 
   it('keeps words of different meanings apart', () => {

@@ -21,6 +21,8 @@ describe('shorthand', () => {
     ['hrs', 'hours'],
     ['qtr', 'quarter'],
     ['wks', 'weeks'],
+    ['ageing', 'aged'],
+    ['aging', 'aged'],
   ])('%s reads as %s', (word, meaning) => {
     expect(termsOfWord(word)).toEqual(termsOfWord(meaning));
   });
