@@ -94,6 +94,10 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'why',
   'will',
   'with',
+  // "revenue per hotel incl. F&B": what is included is asked for as it stands; never "excluding",
+  // which asks to leave something out and so must stay a word a block has to hold.
+  'incl',
+  'including',
   'would',
   'you',
   'your',

@@ -36,6 +36,14 @@ describe('reading the question', () => {
   });
 });
 
+describe('what is included', () => {
+  it('ends a grouping at "incl." and asks for what is included, but keeps "excluding" in the phrase a block must hold', () => {
+    expect(shapeOf('total rev per hotel incl. F&B and other income').groupings.map((g) => g.text)).toEqual(['hotel']);
+    expect(shapeOf('revenue per hotel including rooms').groupings.map((g) => g.text)).toEqual(['hotel']);
+    expect(shapeOf('revenue per hotel excluding rooms').groupings.map((g) => g.text)).toEqual(['hotel excluding rooms']);
+  });
+});
+
 describe('what a result gives', () => {
   const commerce = useCommerceRouter();
   /** Vehicles, one row each, with their type and costs; ranked by cost per km. */
