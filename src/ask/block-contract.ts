@@ -9,7 +9,7 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockFacts } from './block-facts.js';
-import { groupKeys, orderKeys, resultColumns } from './result-columns.js';
+import { groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
 import { termSet } from './tokens.js';
 import { GRAIN_TERMS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS } from './vocabulary.js';
 
@@ -203,7 +203,7 @@ function groupingsOf(
 
 /** The names the owner declared for the columns the rows are per ("practice", "branch" for clinic_code). */
 function keySynonyms(block: CompiledBlock, keyNames: readonly string[], names: readonly string[]): Set<string> {
-  const keys = keyNames.length > 0 ? keyNames : names.slice(0, 1);
+  const keys = keyNames.length > 0 ? [...keyNames, ...groupedOutputs(block.query, block.dialect)] : names.slice(0, 1);
   return termSet(keys.flatMap((k) => block.columns?.[k]?.synonyms ?? []).join(' '));
 }
 

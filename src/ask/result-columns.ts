@@ -130,6 +130,22 @@ export function groupKeys(query: string, driver: string): string[] | undefined {
     .filter((k): k is string => k !== undefined);
 }
 
+/**
+ * The result columns that show a grouping key under a name of their own (`r.full_name AS
+ * rep_name` for `GROUP BY r.full_name`): where an owner declares the key's names. Empty when the
+ * query has no top-level GROUP BY or cannot be read.
+ */
+export function groupedOutputs(query: string, driver: string): string[] {
+  const tokens = tokensOf(query, driver);
+  const range = selectList(tokens);
+  const items = range === undefined ? undefined : groupByItems(tokens, range);
+  if (range === undefined || items === undefined) return [];
+  const selected = listItems(tokens.slice(range[0], range[1]), 0).map((item) => ({ item, name: itemName(item) }));
+  return items
+    .map((item) => selected.find((s) => s.name !== undefined && textOf(s.item).startsWith(textOf(item)))?.name)
+    .filter((k): k is string => k !== undefined);
+}
+
 /** One key of the result's ORDER BY: the result column it sorts on (when it can be named) and its direction. */
 export interface OrderKey {
   name?: string;

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { alternativesOf, inProjectWords } from '../../src/ask/business-lexicon.js';
 import { createTier1Router, findPeriod } from '../../src/ask/index.js';
-import { groupKeys } from '../../src/ask/result-columns.js';
+import { groupedOutputs, groupKeys } from '../../src/ask/result-columns.js';
 import { sqlWindow } from '../../src/ask/sql-window.js';
 import { termsOfWord } from '../../src/ask/tokens.js';
 import type { CompiledBlock } from '../../src/compiler/types.js';
@@ -72,6 +72,16 @@ describe('grouping keys of a result', () => {
     ['SELECT a, b FROM t', undefined],
   ])('%s', (query, keys) => {
     expect(groupKeys(query, 'sqlite')).toEqual(keys);
+  });
+});
+
+describe('result columns showing a grouping key under a name of their own', () => {
+  it.each([
+    ['SELECT r.full_name AS rep_name, SUM(x) AS arr FROM r GROUP BY r.rep_id, r.full_name', ['rep_name']],
+    ['SELECT h.code, h.name AS hotel, SUM(x) AS r FROM t h GROUP BY h.code, h.name ORDER BY r', ['code', 'hotel']],
+    ['SELECT a, b FROM t', []],
+  ])('%s', (query, names) => {
+    expect(groupedOutputs(query, 'sqlite')).toEqual(names);
   });
 });
 
