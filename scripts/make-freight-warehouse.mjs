@@ -1,34 +1,9 @@
 #!/usr/bin/env node
 import { headerIs, runAsScript, writeWarehouse } from './warehouse-file.mjs';
+import { fillCalendar, prng } from './warehouse-kit.mjs';
 
 export const SEED = 20260415;
 export const COUNTS = { depots: 6, vehicles: 60, customers: 48 };
-
-/** mulberry32: tiny, fast and good enough for fake data; the seed fixes the whole warehouse. */
-function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = (xs) => xs[Math.floor(next() * xs.length)];
-  // Weighted pick over [value, weight] pairs; weights need not sum to 1.
-  const weighted = (pairs) => {
-    const total = pairs.reduce((s, [, w]) => s + w, 0);
-    let r = next() * total;
-    for (const [v, w] of pairs) if ((r -= w) < 0) return v;
-    return pairs[pairs.length - 1][0];
-  };
-  // Exponential draw with the given mean (repair times, payment delays).
-  const expo = (mean) => -Math.log(1 - next()) * mean;
-  // Gaussian-ish noise from three uniforms, mean 0, roughly unit spread.
-  const noise = () => (next() + next() + next() - 1.5) * 1.4;
-  return { next, int, pick, weighted, expo, noise };
-}
 
 // Regions the network delivers to, with a centroid (lat, lon) for road distances and postcode areas.
 const REGIONS = {
@@ -479,18 +454,8 @@ CREATE INDEX claims_reported ON claims(reported_on);
 CREATE INDEX incidents_occurred ON incidents(occurred_at);
 `;
 
-const DOW = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** The date dimension: every day the data can name, with its ISO week's Monday and labels. */
-function fillCalendar(db) {
-  const ins = db.prepare('INSERT INTO calendar VALUES (?, ?, ?, ?, ?, ?, ?)');
-  for (let n = D0 - 400; n <= D1 + 800; n++) {
-    const d = day(n);
-    const wd = weekdayOf(n);
-    const q = Math.floor((Number(d.slice(5, 7)) - 1) / 3) + 1;
-    ins.run(d, day(n - wd), d.slice(0, 7), `${d.slice(0, 4)}-Q${q}`, Number(d.slice(0, 4)), DOW[wd], workingDay(n) ? 1 : 0);
-  }
-}
+/** The date dimension over every day the data can name. */
+const calendarOf = (db) => fillCalendar(db, { first: D0 - 400, last: D1 + 800, day, weekdayOf, flag: (n) => (workingDay(n) ? 1 : 0) });
 
 const REG_LETTERS = 'ABCDEFGHJKLMNOPRSTUVWXYZ';
 const letters = (rnd, k) => Array.from({ length: k }, () => REG_LETTERS[rnd.int(0, REG_LETTERS.length - 1)]).join('');
@@ -1032,7 +997,7 @@ export async function makeWarehouse(path, options = {}) {
     build: (db) => {
       db.exec(SCHEMA);
       db.transaction(() => fill(db, prng(SEED)))();
-      db.transaction(() => fillCalendar(db))();
+      db.transaction(() => calendarOf(db))();
       db.exec(INDEXES);
       db.exec('ANALYZE');
     },

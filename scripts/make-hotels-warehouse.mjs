@@ -1,43 +1,9 @@
 #!/usr/bin/env node
 import { headerIs, runAsScript, writeWarehouse } from './warehouse-file.mjs';
+import { prng } from './warehouse-kit.mjs';
 
 export const SEED = 20250917;
 export const COUNTS = { hotels: 12, companies: 40, outlets: 5 };
-
-/** mulberry32: tiny, fast and good enough for fake data; the seed fixes the whole warehouse. */
-function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = (xs) => xs[Math.floor(next() * xs.length)];
-  // Weighted pick over [value, weight] pairs; weights need not sum to 1.
-  const weighted = (pairs) => {
-    const total = pairs.reduce((s, [, w]) => s + w, 0);
-    let r = next() * total;
-    for (const [v, w] of pairs) if ((r -= w) < 0) return v;
-    return pairs[pairs.length - 1][0];
-  };
-  // Exponential draw with the given mean (lead times, repair times).
-  const expo = (mean) => -Math.log(1 - next()) * mean;
-  // Poisson draw for small means (tickets a day).
-  const poisson = (mean) => {
-    const l = Math.exp(-mean);
-    let k = 0;
-    let p = 1;
-    do {
-      k++;
-      p *= next();
-    } while (p > l);
-    return k - 1;
-  };
-  return { next, int, pick, weighted, expo, poisson };
-}
 
 // kind: business hotels fill Monday to Thursday, leisure hotels at weekends and in summer.
 // adr: a standard room's rate in euros (the group reports in EUR; New York and Zürich are

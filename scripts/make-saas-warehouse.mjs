@@ -1,41 +1,8 @@
 #!/usr/bin/env node
 import { headerIs, runAsScript, writeWarehouse } from './warehouse-file.mjs';
+import { fillCalendar, prng } from './warehouse-kit.mjs';
 
 export const SEED = 20260819;
-
-/** mulberry32: small, fast and good enough for fake data; the seed fixes the whole warehouse. */
-function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = (xs) => xs[Math.floor(next() * xs.length)];
-  const weighted = (pairs) => {
-    const total = pairs.reduce((s, [, w]) => s + w, 0);
-    let r = next() * total;
-    for (const [v, w] of pairs) if ((r -= w) < 0) return v;
-    return pairs[pairs.length - 1][0];
-  };
-  const expo = (mean) => -Math.log(1 - next()) * mean;
-  const noise = () => (next() + next() + next() - 1.5) * 1.4;
-  // Knuth's method: fine for the small means used here (tickets a month, trials a day).
-  const poisson = (mean) => {
-    const limit = Math.exp(-mean);
-    let k = 0;
-    let p = next();
-    while (p > limit) {
-      k++;
-      p *= next();
-    }
-    return k;
-  };
-  return { next, int, pick, weighted, expo, noise, poisson };
-}
 
 const REGIONS = {
   NA: {
@@ -437,18 +404,8 @@ CREATE INDEX tickets_account ON support_tickets(account_id);
 CREATE INDEX nps_responded ON nps_responses(responded_on);
 `;
 
-const DOW = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** The date dimension: every day the data can name, with its ISO week's Monday and labels. */
-function fillCalendar(db) {
-  const ins = db.prepare('INSERT INTO calendar VALUES (?, ?, ?, ?, ?, ?, ?)');
-  for (let n = D0 - 800; n <= D1 + 800; n++) {
-    const d = day(n);
-    const wd = weekdayOf(n);
-    const q = Math.floor((Number(d.slice(5, 7)) - 1) / 3) + 1;
-    ins.run(d, day(n - wd), d.slice(0, 7), `${d.slice(0, 4)}-Q${q}`, Number(d.slice(0, 4)), DOW[wd], wd < 5 ? 1 : 0);
-  }
-}
+/** The date dimension over every day the data can name. */
+const calendarOf = (db) => fillCalendar(db, { first: D0 - 800, last: D1 + 800, day, weekdayOf, flag: (_n, wd) => (wd < 5 ? 1 : 0) });
 
 // --- the generation state: one object handed to every phase ----------------------------------
 const INSERTS = {
@@ -1288,7 +1245,7 @@ export async function makeWarehouse(path, options = {}) {
     build: (db) => {
       db.exec(SCHEMA);
       db.transaction(() => fill(db, prng(SEED)))();
-      db.transaction(() => fillCalendar(db))();
+      db.transaction(() => calendarOf(db))();
       db.exec(INDEXES);
       db.exec('ANALYZE');
     },

@@ -1,30 +1,9 @@
 #!/usr/bin/env node
 import { headerIs, runAsScript, writeWarehouse } from './warehouse-file.mjs';
+import { prng } from './warehouse-kit.mjs';
 
 export const SEED = 20240101;
 export const COUNTS = { customers: 2000, products: 200, orders: 20000 };
-
-/** mulberry32: tiny, fast and good enough for fake data; the seed fixes the whole warehouse. */
-function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = (xs) => xs[Math.floor(next() * xs.length)];
-  // Weighted pick over [value, weight] pairs; weights need not sum to 1.
-  const weighted = (pairs) => {
-    const total = pairs.reduce((s, [, w]) => s + w, 0);
-    let r = next() * total;
-    for (const [v, w] of pairs) if ((r -= w) < 0) return v;
-    return pairs[pairs.length - 1][0];
-  };
-  return { next, int, pick, weighted };
-}
 
 const FIRST = [
   'Ava',

@@ -1,0 +1,59 @@
+/**
+ * What the fixture warehouse generators draw their data with: one seeded random source, so a
+ * seed fixes a whole warehouse, and the calendar dimension the weekly generators share. What
+ * goes into each warehouse stays each generator's own (make-*-warehouse.mjs).
+ */
+
+/** mulberry32: small, fast and good enough for fake data; the seed fixes every draw. */
+export function prng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = (xs) => xs[Math.floor(next() * xs.length)];
+  // Weighted pick over [value, weight] pairs; weights need not sum to 1.
+  const weighted = (pairs) => {
+    const total = pairs.reduce((s, [, w]) => s + w, 0);
+    let r = next() * total;
+    for (const [v, w] of pairs) if ((r -= w) < 0) return v;
+    return pairs[pairs.length - 1][0];
+  };
+  // Exponential draw with the given mean (lead, repair and payment times).
+  const expo = (mean) => -Math.log(1 - next()) * mean;
+  // Gaussian-ish noise from three uniforms, mean 0, roughly unit spread.
+  const noise = () => (next() + next() + next() - 1.5) * 1.4;
+  // Knuth's method: fine for the small means drawn here (tickets a day, appointments a clinic-day).
+  const poisson = (mean) => {
+    const limit = Math.exp(-mean);
+    let k = 0;
+    let p = next();
+    while (p > limit) {
+      k++;
+      p *= next();
+    }
+    return k;
+  };
+  return { next, int, pick, weighted, expo, noise, poisson };
+}
+
+const DOW = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/**
+ * The date dimension `calendar(day, week_start, month, quarter, year, weekday, <flag>)`: every
+ * day number from `first` to `last`, with its ISO week's Monday and labels. `day(n)` spells a day
+ * number, `weekdayOf(n)` gives its weekday (0 = Monday), `flag(n, weekday)` the last column.
+ */
+export function fillCalendar(db, { first, last, day, weekdayOf, flag }) {
+  const ins = db.prepare('INSERT INTO calendar VALUES (?, ?, ?, ?, ?, ?, ?)');
+  for (let n = first; n <= last; n++) {
+    const d = day(n);
+    const wd = weekdayOf(n);
+    const q = Math.floor((Number(d.slice(5, 7)) - 1) / 3) + 1;
+    ins.run(d, day(n - wd), d.slice(0, 7), `${d.slice(0, 4)}-Q${q}`, Number(d.slice(0, 4)), DOW[wd], flag(n, wd));
+  }
+}
