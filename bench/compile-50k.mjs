@@ -3,13 +3,13 @@
 // with the per-phase breakdown svc prints under SVC_TIMINGS=1 (medians; context, not budgets).
 // The generated project is kept in the system's temp folder between runs (generation is
 // deterministic and takes about a minute), so paired runs (--against) compile the same files.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { genProject } from './gen-project.mjs';
+import { watchEdits } from './watch-edits.mjs';
 
 const repo = join(import.meta.dirname, '..');
 const cli = join(repo, 'dist/src/svc.js');
@@ -62,36 +62,7 @@ function cold(dir) {
 
 /** Median save-to-manifest time of `svc compile --watch` over nine edits, and its phases. */
 async function watched(dir, file, original) {
-  const child = spawn(process.execPath, [cli, 'compile', '--watch', '--format', 'json'], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SVC_TIMINGS: '1' },
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d.toString()));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const report = async (trigger) => {
-    for (;;) {
-      const { value, done } = await lines.next();
-      if (done) throw new Error('svc compile --watch stopped');
-      const line = JSON.parse(value);
-      if (line.trigger === trigger) return line;
-    }
-  };
-  await report('start');
-  const times = [];
-  for (let i = 0; i < 9; i++) {
-    await new Promise((done) => setTimeout(done, 300));
-    const start = process.hrtime.bigint();
-    writeFileSync(file, original.replace(/description = "/, `description = "Watched edit ${i}. `));
-    const line = await report('change');
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (!line.wrote) throw new Error('the watch did not write the manifest');
-  }
-  await new Promise((done) => setTimeout(done, 200));
-  const exited = new Promise((done) => child.on('exit', done));
-  child.kill('SIGINT');
-  await exited;
+  const { times, stderr } = await watchEdits({ cli, dir, file, original, pauseMs: 300, settleMs: 200, env: { ...process.env, SVC_TIMINGS: '1' } });
   writeFileSync(file, original);
   // The first block is the start; the nine after it are the changes (the sweep on exit comes last).
   return { ms: median(times), phases: medianPhases(phaseBlocks(stderr).slice(1, 10)) };

@@ -4,11 +4,11 @@
 // from saving a block to the manifest written by `svc compile --watch`. The one-shot process is
 // printed beside it as context, with the floor every one-shot process pays on this machine
 // (start node, stat every file, rewrite the manifest), measured in the same run.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { genProject } from './gen-project.mjs';
+import { watchEdits } from './watch-edits.mjs';
 
 const repo = join(import.meta.dirname, '..');
 const cli = join(repo, 'dist/src/svc.js');
@@ -52,30 +52,7 @@ function median(xs) {
  * written (its JSON line), over nine edits a little apart, as an editor would save them.
  */
 async function watched(dir, file, original) {
-  const child = spawn(process.execPath, [cli, 'compile', '--watch', '--format', 'json'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const report = async (trigger) => {
-    for (;;) {
-      const { value, done } = await lines.next();
-      if (done) throw new Error('svc compile --watch stopped');
-      const line = JSON.parse(value);
-      if (line.trigger === trigger) return line;
-    }
-  };
-  await report('start');
-  const times = [];
-  for (let i = 0; i < 9; i++) {
-    await new Promise((done) => setTimeout(done, 250));
-    const start = process.hrtime.bigint();
-    writeFileSync(file, original.replace(/description = "/, `description = "Watched edit ${i}. `));
-    const line = await report('change');
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (!line.wrote) throw new Error('the watch did not write the manifest');
-  }
-  const exited = new Promise((done) => child.on('exit', done));
-  child.kill('SIGINT');
-  await exited;
-  return median(times);
+  return median((await watchEdits({ cli, dir, file, original, pauseMs: 250 })).times);
 }
 
 export async function benchCompile(report) {
