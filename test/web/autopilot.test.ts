@@ -1,43 +1,13 @@
-/**
- * The App Autopilot beside the Build screen's draft, in real Chromium against a real `svc serve`
- * on a commerce copy, with the loopback fake model answering: ask for a chart change on a draft,
- * read the proposed change as a diff while the draft is still as it was, Apply, and see the
- * draft change; a question about a tile's figures, with the tile and its current preview named,
- * is answered from the governed summary; a refused request shows its recovery reason. No serious
- * accessibility violation.
- */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Served, screenshot, seriousViolations } from '../helpers/browser.js';
-import { cleanupProjects } from '../helpers/project.js';
-import { configureAsk, KEY_ENV, TEST_KEY } from '../runtime/agent-runs/ask-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, seriousViolations } from '../helpers/browser.js';
 import { WEEKLY } from '../runtime/app-builder/build-helpers.js';
-import { type FakeOpenAi, startFakeOpenAi } from '../runtime/helpers/fake-openai.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
+import { useServedWithModel } from './with-model.js';
 
-let fake: FakeOpenAi;
-let opened: Awaited<ReturnType<typeof openApp>>;
-let served: Served;
-let page: Page;
-
-beforeAll(async () => {
-  process.env[KEY_ENV] = TEST_KEY;
-  fake = await startFakeOpenAi();
-  const root = await commerceProject();
-  configureAsk(root, fake.baseUrl);
-  opened = await openApp(root);
-  ({ served, page } = opened);
-}, 300_000);
-
-afterAll(async () => {
-  await opened?.close();
-  await fake?.close();
-  delete process.env[KEY_ENV];
-  cleanupProjects();
-});
+const env = useServedWithModel();
 
 describe('the Autopilot beside the Build screen', () => {
   it('proposes a chart change as a diff, changes nothing before Apply, and Apply changes the draft', async () => {
+    const { fake, page, served } = env;
     fake.script(JSON.stringify({ title: 'Revenue', pages: [{ title: 'Money', tiles: [{ sourceId: WEEKLY, kind: 'table' }] }], clarifications: [] }));
     await page.goto(`${served.url}/apps`);
     await page.getByRole('link', { name: 'Build new App' }).click();

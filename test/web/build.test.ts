@@ -1,44 +1,14 @@
-/**
- * The Build screen in real Chromium against a real `svc serve` on a commerce copy, with the
- * loopback fake model speaking the provider's protocol as the planner: prompt -> proposal ->
- * compose by hand (a source added from the catalog, a draft source's Add disabled) -> preview ->
- * preflight -> publish, after which the new App is in Apps and `svc app check` gives it the
- * trust the Build screen showed. No serious accessibility violation on the way.
- */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Served, screenshot, seriousViolations } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, seriousViolations } from '../helpers/browser.js';
 import { svc } from '../helpers/cli.js';
-import { cleanupProjects } from '../helpers/project.js';
-import { configureAsk, KEY_ENV, TEST_KEY } from '../runtime/agent-runs/ask-helpers.js';
 import { DRAFT_SOURCE, TOP_STATES, WEEKLY } from '../runtime/app-builder/build-helpers.js';
-import { type FakeOpenAi, startFakeOpenAi } from '../runtime/helpers/fake-openai.js';
-import { commerceProject } from '../runtime/helpers/warehouse.js';
+import { useServedWithModel } from './with-model.js';
 
-let fake: FakeOpenAi;
-let root: string;
-let opened: Awaited<ReturnType<typeof openApp>>;
-let served: Served;
-let page: Page;
-
-beforeAll(async () => {
-  process.env[KEY_ENV] = TEST_KEY;
-  fake = await startFakeOpenAi();
-  root = await commerceProject();
-  configureAsk(root, fake.baseUrl);
-  opened = await openApp(root);
-  ({ served, page } = opened);
-}, 300_000);
-
-afterAll(async () => {
-  await opened?.close();
-  await fake?.close();
-  delete process.env[KEY_ENV];
-  cleanupProjects();
-});
+const env = useServedWithModel();
 
 describe('the Build screen', () => {
   it('takes a prompt to a published App with the trust svc app check gives it', async () => {
+    const { fake, page, served, root } = env;
     fake.script(JSON.stringify({ title: 'Revenue', pages: [{ title: 'Money', tiles: [{ sourceId: WEEKLY, kind: 'chart' }] }], clarifications: [] }));
     await page.goto(`${served.url}/apps`);
     await page.getByRole('link', { name: 'Build new App' }).click();
