@@ -10,12 +10,19 @@ import { isNameToken, lexStatement, type SqlToken } from '../../grammar/sql/inde
 /** `${name}` placeholders read as one parameter token; only the names of columns matter here. */
 const PLACEHOLDER = /\$\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}/g;
 
-function tokensOf(query: string, driver: string): SqlToken[] {
+/** The last query read: a block's contract asks for its columns, keys and sort one after another. */
+let last: { query: string; driver: string; tokens: readonly SqlToken[] } | undefined;
+
+function tokensOf(query: string, driver: string): readonly SqlToken[] {
+  if (last?.query === query && last.driver === driver) return last.tokens;
+  let tokens: readonly SqlToken[];
   try {
-    return lexStatement(query.replace(PLACEHOLDER, '?'), driver);
+    tokens = lexStatement(query.replace(PLACEHOLDER, '?'), driver);
   } catch {
-    return [];
+    tokens = [];
   }
+  last = { query, driver, tokens };
+  return tokens;
 }
 
 /** Index range [start, end) of the select list of the first top-level SELECT. */
