@@ -117,14 +117,25 @@ function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier
   // A certified block that gives everything asked answers, even beside a better-worded block that
   // may not; that one is named with its reason only when nothing servable answers.
   if (chosen.kind !== 'no-match') return chosen;
-  return gatedStep(p, governed, ranked) ?? draftStep(p, ranked, chosen, (doc) => fitOf(p.index.blocks[doc] as CompiledBlock, asked, options, false, p));
+  const fit = (doc: number): Fit => fitOf(p.index.blocks[doc] as CompiledBlock, asked, options, false, p);
+  return gatedStep(p, governed, ranked, fit) ?? draftStep(p, ranked, chosen, fit);
 }
 
-/** The best-matching governed block that may not answer, named with its reason, when it clearly leads. */
-function gatedStep(p: Prepared, governed: Scored[], ranked: Scored[]): Tier1Decision | undefined {
+/**
+ * What a block leaves out of the question's subject (a measure, a grouping, a filter): a period
+ * or a value it would not take is the block's own refusal, not a sign that it is another block.
+ */
+const leavesOut = (fit: Fit): boolean => fit.parts.some((part) => part.by === undefined && part.kind !== 'period');
+
+/**
+ * The best-matching governed block that may not answer, named with its reason, when it clearly
+ * leads and would answer were it servable: a block that shares words but leaves out what is
+ * asked ("by state" of a per-channel block) is no reason to stop, the question goes on.
+ */
+function gatedStep(p: Prepared, governed: Scored[], ranked: Scored[], fit: (doc: number) => Fit): Tier1Decision | undefined {
   const top = governed[0];
   const topGate = top === undefined ? undefined : p.gateOf(top.doc);
-  if (top === undefined || topGate === undefined) return undefined;
+  if (top === undefined || topGate === undefined || leavesOut(fit(top.doc))) return undefined;
   const firstServable = governed.find((r) => p.gateOf(r.doc) === undefined);
   if (firstServable !== undefined && top.score - firstServable.score < REFUSAL_MARGIN) return undefined;
   const block = p.index.blocks[top.doc] as CompiledBlock;

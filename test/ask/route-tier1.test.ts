@@ -77,6 +77,17 @@ describe('refusals of blocks that may not answer', () => {
     expect(d.kind === 'refused' && d.reason).toMatch(/still marked as needing review \(description: /);
   });
 
+  // A held or deprecated block is named only when it would answer the question were it servable:
+  // sharing words while leaving out a grouping or measure asked for is no reason to stop.
+  it.each([
+    ['cancellation rate per channel', 'refused'],
+    ['cancellation rate by state', 'no-match'],
+    ['cancellation rate by payment method', 'no-match'],
+    ['What is our net revenue?', 'refused'],
+  ])('names a block that may not answer only when it fits: %s', (q, kind) => {
+    expect(route(q).kind).toBe(kind);
+  });
+
   it('refuses the certified block whose tags still say review required', () => {
     const d = route('Which customers are at risk of churning?');
     expect(d).toMatchObject({ kind: 'refused', code: 'REVIEW_REQUIRED', block: 'customers.churn_risk' });
