@@ -35,9 +35,16 @@ export interface PreviousAnswer {
  * drilldown block must give them, so a follow-up never trades the measure for a grouping.
  */
 function carriedMeasures(p: Prepared, block: CompiledBlock, previous: PreviousAnswer, options: RouteOptions): string[] {
-  const asked = (previous.chain ?? [previous.question]).flatMap((q) => readShape(q, asksOf(p, q, options)).measures.map((m) => m.text));
-  if (asked.length > 0) return [...new Set(asked)];
   const contract = blockContract(block);
+  // The block answered every certified turn, so a word it does not hold ("the second half" of a
+  // narrowing turn read on its own) was never one of the thread's measures, nor one its rows
+  // are broken down by ("monthly" revenue: the grouping a drilldown replaces).
+  const asked = (previous.chain ?? [previous.question]).flatMap((q) =>
+    readShape(q, asksOf(p, q, options))
+      .measures.filter((m) => contract.vocabulary.has(m.term) && !contract.groupings.has(m.term) && !contract.keys.some((k) => k.has(m.term)))
+      .map((m) => m.text),
+  );
+  if (asked.length > 0) return [...new Set(asked)];
   const keys = new Set(contract.keys.flatMap((k) => [...k]));
   return [...contract.columns].filter((t) => !keys.has(t) && !contract.groupings.has(t));
 }
@@ -47,6 +54,12 @@ function asksOwnMeasure(block: CompiledBlock, shape: AskedShape): boolean {
   const vocabulary = blockContract(block).vocabulary;
   return shape.measures.some((m) => !vocabulary.has(m.term));
 }
+
+/**
+ * "ok, and how is ARR split by region now?": a question naming both its measure and its breakdown
+ * is whole on its own; when a certified block answers it so, the thread adds nothing to it.
+ */
+const saysItAll = (shape: AskedShape): boolean => shape.measures.length > 0 && shape.groupings.length > 0;
 
 function drilldownOf(block: CompiledBlock, shape: AskedShape, asks: ReturnType<typeof asksOf>, combined: string): Tier1Drilldown {
   return {
@@ -148,7 +161,7 @@ export function routeFollowUp(
     const back = aboutTheRows(p, block, question, previous, asked, rank);
     if (back !== undefined) return back;
   }
-  if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape))) return undefined;
+  if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape) || saysItAll(shape))) return undefined;
   if (standalone.kind !== 'answer' && asksOwnMeasure(block, shape)) return undefined;
   let fit = fitOf(block, asked, options, true, p);
   if (fit.unmet.length > 0) {

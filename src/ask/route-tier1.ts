@@ -15,6 +15,7 @@ import { alternativesOf, inProjectWords } from './business-lexicon.js';
 import { buildExampleIndex, type ExampleIndex } from './example-match.js';
 import { routeFollowUp } from './follow-up.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
+import { plainNow } from './plain-now.js';
 import { ambiguousName, cannotAnswer, gateRefusal, type RefusalCore, unknownBlock, valueNotAccepted } from './refusals.js';
 import {
   type Asked,
@@ -180,6 +181,23 @@ function notAccepted(
   return { ...refused(valueNotAccepted(first.block, first.fit.unmet), false, candidates), ...(route !== undefined ? { route } : {}) };
 }
 
+/** Scores this close say nothing about which block was meant: a tie is never broken by block id. */
+const TIE = 0.005;
+
+/**
+ * Another servable block that fits the question as well and scores the same as the chosen one:
+ * the question does not say which it means, so neither answers it as certified.
+ */
+function tiedRival(p: Prepared, ranked: Scored[], chosen: { block: CompiledBlock; score: number }, asked: Asked, options: RouteOptions): string | undefined {
+  for (const r of ranked) {
+    if (r.score < chosen.score - TIE) return undefined;
+    const block = p.index.blocks[r.doc] as CompiledBlock;
+    if (block.id === chosen.block.id || p.gateOf(r.doc) !== undefined) continue;
+    if (fitOf(block, asked, options, false, p).unmet.length === 0) return block.id;
+  }
+  return undefined;
+}
+
 /** The first servable candidate that takes every ask and gives everything asked; the rest keep their roles. */
 function chooseServable(p: Prepared, ranked: Scored[], asked: Asked, options: RouteOptions): Tier1Decision {
   const candidates: Tier1Candidate[] = [];
@@ -206,6 +224,9 @@ function chooseServable(p: Prepared, ranked: Scored[], asked: Asked, options: Ro
     return (
       notAccepted(first, candidates, explained) ?? { kind: 'no-match', code: 'NO_MATCH', candidates, ...(explained !== undefined ? { route: explained } : {}) }
     );
+  const rival = tiedRival(p, ranked, chosen, asked, options);
+  if (rival !== undefined)
+    return { kind: 'no-match', code: 'NO_MATCH', candidates: candidates.map((c) => ({ ...c, role: c.role === 'answer' ? 'alternative' : c.role })) };
   const score = round4(chosen.score);
   return answer(
     chosen.block,
@@ -323,7 +344,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   const p = prepare(manifest, options, gate, termGateOf);
   // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
   const decide = (asked: string, options: RouteOptions): Tier1Decision => {
-    const question = whoAsDoer(p.speller.correct(asked), p.isKnown);
+    const question = whoAsDoer(plainNow(p.speller.correct(asked)), p.isKnown);
     const named = matchBlockName(question, p.names);
     if (named !== undefined) return routeNamed(p, question, named, options);
     // An owner's example never leads out of a view the question names: its blocks are ranked instead.
@@ -353,7 +374,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     isValue: (phrase) => p.lexicon.fieldsOf(phrase).length > 0,
     followUp(asked, previous, options = {}) {
       const standalone = route(asked, options);
-      const question = whoAsDoer(p.speller.correct(asked), p.isKnown);
+      const question = whoAsDoer(plainNow(p.speller.correct(asked)), p.isKnown);
       return routeFollowUp(p, question, previous, options, standalone, (text) => routeRanked(p, text, options)) ?? standalone;
     },
   };

@@ -146,6 +146,24 @@ describe('follow-up rules', () => {
     expect(commerce.router.followUp(question, previous, { now: NOW })).toMatchObject({ kind: 'answer', block: 'finance.monthly_revenue', params });
   });
 
+  it('carries only the measures the thread’s block holds: a narrowing turn adds none', () => {
+    const chain = ['monthly revenue in 2025', 'only the second half'];
+    const previous = { block: 'finance.monthly_revenue', params: { since: '2025-07-01', until: '2026-01-01' }, question: 'only the second half', chain };
+    expect(commerce.router.followUp('split it by payment method', previous, { now: NOW })).toMatchObject({
+      kind: 'answer',
+      block: 'finance.revenue_by_payment_method',
+      followUp: { mode: 'drilldown' },
+    });
+  });
+
+  it('answers a follow-up that names its measure and breakdown as the question it is on its own', () => {
+    const previous = { block: 'finance.monthly_revenue', params: { since: '2025-01-01', until: '2026-01-01' }, question: 'monthly revenue in 2025' };
+    expect(commerce.router.followUp('ok, and how is revenue split by segment right now?', previous, { now: NOW })).toMatchObject({
+      kind: 'answer',
+      block: 'customers.customers_by_segment',
+    });
+  });
+
   /** The payment-method block moved to a domain of its own; the revenue term relates it to monthly revenue or not. */
   function router(related: boolean) {
     const manifest = withBlocks(commerce.manifest, (blocks) => {

@@ -1,8 +1,9 @@
 // Tier-1 routing over the compiled commerce fixture: which certified block answers, which
 // blocks are refused and why, and when nothing matches so Tier 2 may run.
 import { describe, expect, it } from 'vitest';
-import { TIER1_REASON_CODES, type Tier1Decision } from '../../src/ask/index.js';
-import { NOW, useCommerceRouter } from './commerce-manifest.js';
+import { createTier1Router, TIER1_REASON_CODES, type Tier1Decision } from '../../src/ask/index.js';
+import type { CompiledBlock } from '../../src/compiler/types.js';
+import { NOW, useCommerceRouter, withBlocks } from './commerce-manifest.js';
 
 const commerce = useCommerceRouter();
 
@@ -187,4 +188,21 @@ it('exports a fixed list of reason codes that every refusal uses', () => {
     const d = route(q);
     expect(TIER1_REASON_CODES).toContain(d.kind === 'refused' ? d.code : 'none');
   }
+});
+
+describe('a tie between blocks that both fit', () => {
+  // A copy of a certified block under another id fits every question the original answers with
+  // the same score: the question does not say which is meant, so neither answers as certified.
+  it.each(['Revenue by month', 'refund rate per month', 'top 3 states by revenue'])('%s', (q) => {
+    const original = route(q);
+    if (original.kind !== 'answer') throw new Error(`${q} should be answered on the fixture`);
+    const manifest = withBlocks(commerce.manifest, (blocks) => {
+      const copy = structuredClone(blocks[original.block] as CompiledBlock);
+      Object.assign(copy, { id: `copy.${copy.name}`, domain: 'copy' });
+      blocks[copy.id] = copy;
+    });
+    const d = createTier1Router(manifest).route(q, { now: NOW });
+    expect(d.kind).toBe('no-match');
+    expect(d.candidates.map((c) => c.id)).toContain(original.block);
+  });
 });
