@@ -21,7 +21,7 @@ interface Props {
 
 function Bound({ pageId, tile, candidate, compose }: Props) {
   const bound = Object.entries(candidate.bound);
-  if (bound.length === 0) return <p class="note">No filter is bound to this tile.</p>;
+  if (bound.length === 0) return <p class="filter-note">No filter is bound to this tile.</p>;
   return (
     <ul class="tile-bindings">
       {bound.map(([filterId, parameter]) => (
@@ -54,7 +54,7 @@ export function TileFilters(props: Props) {
     <div class="tile-filters">
       <Bound {...props} />
       {parameters.length === 0 ? (
-        <p class="note">Its source declares no parameter a filter can set.</p>
+        <p class="filter-note">Its source declares no parameter a filter can set.</p>
       ) : (
         <form class="bind-filter" onSubmit={bind}>
           <label>
@@ -76,7 +76,7 @@ export function TileFilters(props: Props) {
           </button>
         </form>
       )}
-      {candidate.columns.length > 0 ? <p class="note proven-columns">Columns the preview proved: {candidate.columns.join(', ')}</p> : null}
+      {candidate.columns.length > 0 ? <p class="filter-note proven-columns">Columns the preview proved: {candidate.columns.join(', ')}</p> : null}
     </div>
   );
 }
