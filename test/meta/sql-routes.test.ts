@@ -64,6 +64,7 @@ const SAMPLES: Record<string, Sample[]> = {
     { method: 'POST', url: '/api/app-builds/:build/autopilot/ap_0000000000000000/discard', payload: {} },
   ],
   'POST /api/app-builds/:id/compose': [{ method: 'POST', url: '/api/app-builds/:build/compose', payload: { baseRevision: 9, operations: [] } }],
+  'GET /api/app-builds/:id/filter-candidates': [{ method: 'GET', url: '/api/app-builds/:build/filter-candidates' }],
   'POST /api/app-builds/:id/plan': [{ method: 'POST', url: '/api/app-builds/:build/plan', payload: { baseRevision: 9, prompt: 'revenue' } }],
   'POST /api/app-builds/:id/preflight': [{ method: 'POST', url: '/api/app-builds/:build/preflight', payload: { revision: 1, appId: 'x' } }],
   'POST /api/app-builds/:id/preview': [{ method: 'POST', url: '/api/app-builds/:build/preview', payload: { revision: 1 } }],

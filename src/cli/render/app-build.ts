@@ -13,8 +13,20 @@ export function appBuildText(outcome: CommandOutcome<BuildResult>): string {
   const lines = [`App build ${draft.id}, revision ${draft.revision}: ${draft.title}`];
   if (draft.proposal !== undefined)
     lines.push(`  planned by: ${draft.proposal.planner === 'model' ? 'the configured model' : 'the deterministic plan (no planner configured)'}`);
-  for (const c of preview.components)
-    lines.push(`  ${c.ok ? '✓' : '✗'} ${c.pageId}/${c.tileId} ${c.sourceId}${c.reviewRequired ? ' (review required)' : ''}${c.error ? `: ${c.error}` : ''}`);
+  for (const c of preview.components) {
+    const marks = [c.repaired === true ? 'repaired' : '', c.reviewRequired ? 'review required' : ''].filter((m) => m !== '').join(', ');
+    lines.push(`  ${c.ok ? '✓' : '✗'} ${c.pageId}/${c.tileId} ${c.sourceId}${marks !== '' ? ` (${marks})` : ''}${c.error ? `: ${c.error}` : ''}`);
+    if (c.filterCandidates.parameters.length > 0) lines.push(`      filter candidates: ${c.filterCandidates.parameters.join(', ')}`);
+  }
+  for (const page of draft.pages)
+    for (const f of page.filters)
+      lines.push(
+        `  filter ${page.id}/${f.id}: ${
+          Object.entries(f.bindings)
+            .map(([tile, param]) => `${tile}.${param}`)
+            .join(', ') || 'bound to no tile'
+        }`,
+      );
   if (preflight !== undefined) {
     lines.push(preflight.ready ? 'Ready to publish.' : `Not ready to publish: ${preflight.blockers.length} blocker(s).`);
     for (const b of preflight.blockers) lines.push(`  ✗ ${b.rule}: ${b.message}`);

@@ -77,6 +77,7 @@ const RULES: readonly Rule[] = [
   { route: 'POST /api/app-builds/:id/autopilot/:artifactId/apply', action: 'app.author' },
   { route: 'POST /api/app-builds/:id/autopilot/:artifactId/discard', action: 'app.author' },
   { route: 'POST /api/app-builds/:id/compose', action: 'app.author' },
+  { route: 'GET /api/app-builds/:id/filter-candidates', action: 'app.author' },
   { route: 'POST /api/app-builds/:id/plan', action: 'app.author' },
   { route: 'POST /api/app-builds/:id/preflight', action: 'app.author' },
   { route: 'POST /api/app-builds/:id/preview', action: 'app.author' },

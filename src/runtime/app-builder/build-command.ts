@@ -1,8 +1,10 @@
 /**
  * `svc app build` and `svc app publish` (issue: the command line, non-interactive for CI), on the
  * same runtime the `/api/app-builds/*` routes use. A build starts a draft from chosen sources or
- * from a prompt (the configured planner, else the labelled deterministic plan), previews every
- * data tile and, given an App id, runs the preflight. A publish publishes the newest (or the
+ * from a prompt (the configured planner, else the labelled deterministic plan), binds the page
+ * filters named with `--filter` through compose, previews every data tile (with the bounded
+ * same-target repair of a failed draft or review source when a model is configured, unless
+ * `--no-repair`) and, given an App id, runs the preflight. A publish publishes the newest (or the
  * named) revision of a build after its preflight. The project is compiled as it is now (nothing
  * is written but the build's own local files and, on publication, the App's files and the
  * manifest). Exit codes: 0 done (and ready when checked), 1 refused or not ready, 2 usage or
@@ -12,17 +14,21 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import type { Manifest } from '../../compiler/types.js';
+import { createExecutor } from '../../warehouse/executor.js';
+import type { Executor } from '../../warehouse/types.js';
 import { configuredProvider } from '../agent-runs/model-provider.js';
-import { createBlockRunner } from '../certify/executor-runner.js';
+import { CHECK_MAX_ROWS, closeHeld, runnerOn } from '../certify/executor-runner.js';
 import { localOwner } from '../certify/local-owner.js';
 import { compiledManifest, openProject } from '../certify/project.js';
 import { BuildError } from './build-error.js';
 import { compose } from './compose.js';
 import { contentOf, createDraft, nextRevision, readDraft, readRevision } from './draft-store.js';
+import { filterOperations } from './filter-options.js';
 import { planDraft } from './planner.js';
 import { type Preflight, preflight } from './preflight.js';
 import { type PreviewResult, previewDraft } from './preview.js';
 import { type Published, publishDraft } from './publish.js';
+import type { RepairContext } from './repair.js';
 import type { AppBuildDraft, TrustMode } from './types.js';
 
 export interface BuildCommandOptions {
@@ -34,6 +40,10 @@ export interface BuildCommandOptions {
   trustMode?: TrustMode;
   /** Run the preflight for this App id. */
   app?: string;
+  /** Page filter bindings (filter-options.ts), composed after the draft is planned. */
+  filters?: string[];
+  /** false: no same-target repair of a failed draft or review source (default: repair when a model is configured). */
+  repair?: boolean;
 }
 
 export interface CommandOutcome<T> {
@@ -68,6 +78,13 @@ function refused<T>(error: unknown): CommandOutcome<T> {
   return { exitCode: 1, error: { code: error.code, message: error.message, ...error.extra }, diagnostics: [] };
 }
 
+/** The draft with `--filter` bindings composed as its next revision (none: unchanged). */
+function withFilters(p: Opened, draft: AppBuildDraft, filters: readonly string[]): AppBuildDraft {
+  if (filters.length === 0) return draft;
+  const ops = filterOperations(p.root, draft, filters, p.manifest);
+  return nextRevision(p.root, draft, draft.revision, compose(contentOf(draft), ops, p.manifest));
+}
+
 async function draftFor(p: Opened, opts: BuildCommandOptions): Promise<AppBuildDraft> {
   const empty = { title: opts.title ?? 'New App', trustMode: opts.trustMode ?? 'governed_only', snapshot: '', sources: [], pages: [], reviewTasks: [] };
   const first = createDraft(
@@ -78,7 +95,7 @@ async function draftFor(p: Opened, opts: BuildCommandOptions): Promise<AppBuildD
       p.manifest,
     ),
   );
-  if (opts.prompt === undefined) return first;
+  if (opts.prompt === undefined) return withFilters(p, first, opts.filters ?? []);
   const content = await planDraft({
     content: contentOf(first),
     prompt: opts.prompt,
@@ -86,17 +103,23 @@ async function draftFor(p: Opened, opts: BuildCommandOptions): Promise<AppBuildD
     asker: undefined,
     provider: configuredProvider(p.config),
   });
-  return nextRevision(p.root, first, first.revision, content);
+  return withFilters(p, nextRevision(p.root, first, first.revision, content), opts.filters ?? []);
+}
+
+/** The preview's repair: the configured model on the command's own executor, unless turned off. */
+function repairOf(p: Opened, executor: Executor, opts: BuildCommandOptions): RepairContext | undefined {
+  const provider = opts.repair === false ? undefined : configuredProvider(p.config);
+  return provider === undefined ? undefined : { executor, asker: undefined, provider };
 }
 
 /** `svc app build`. */
 export async function runAppBuild(opts: BuildCommandOptions): Promise<CommandOutcome<BuildResult>> {
   const p = open(opts);
   if (!('root' in p)) return { exitCode: 2, diagnostics: p.diagnostics };
-  const runner = createBlockRunner(p.root, p.config);
+  const executor = createExecutor({ root: p.root, config: p.config, maxRows: CHECK_MAX_ROWS });
   try {
     const draft = await draftFor(p, opts);
-    const preview = await previewDraft(p.root, draft, p.manifest, runner);
+    const preview = await previewDraft(p.root, draft, p.manifest, runnerOn(executor, undefined), repairOf(p, executor, opts));
     if (opts.app === undefined) return { exitCode: 0, result: { draft, preview }, diagnostics: [] };
     const { app: _app, ...checked } = preflight({
       root: p.root,
@@ -110,7 +133,7 @@ export async function runAppBuild(opts: BuildCommandOptions): Promise<CommandOut
   } catch (error) {
     return refused(error);
   } finally {
-    await runner.close();
+    await closeHeld(() => executor.close());
   }
 }
 

@@ -176,6 +176,13 @@ function moveTile(w: Work, op: Extract<DraftOperation, { op: 'move_tile' }>): vo
   page.tiles.splice(op.to, 0, tile);
 }
 
+function movePage(w: Work, op: Extract<DraftOperation, { op: 'move_page' }>): void {
+  const page = pageOf(w, op.pageId);
+  if (!Number.isInteger(op.to) || op.to < 0 || op.to >= w.content.pages.length) throw invalid(`Position ${op.to} is not among the draft's pages.`);
+  w.content.pages = w.content.pages.filter((p) => p !== page);
+  w.content.pages.splice(op.to, 0, page);
+}
+
 function bindFilter(w: Work, op: Extract<DraftOperation, { op: 'bind_filter' }>): void {
   const page = pageOf(w, op.pageId);
   const tile = tileOf(page, op.tileId);
@@ -247,6 +254,7 @@ function apply(w: Work, op: DraftOperation): void {
   else if (op.op === 'set_trust_mode') w.content.trustMode = op.mode;
   else if (op.op === 'add_page') addPage(w, op.title);
   else if (op.op === 'remove_page') removePage(w, op.pageId);
+  else if (op.op === 'move_page') movePage(w, op);
   else if (op.op === 'add_source') useSource(w, op.sourceId);
   else if (op.op === 'add_tile') addTile(w, op);
   else if (op.op === 'add_text') addText(w, op);

@@ -127,7 +127,10 @@ export function nextRevision(root: string, base: AppBuildDraft, expected: number
     throw new BuildError('APP_BUILD_REVISION_CONFLICT', `The change was made against revision ${expected}; the newest is ${base.revision}.`, {
       revision: base.revision,
     });
-  const draft: AppBuildDraft = { version: 3, id: base.id, revision: base.revision + 1, createdAt: new Date().toISOString(), ...content };
+  // Whose build it is was settled by revision 1: no change, however made, hands it to someone else.
+  const { owner: _owner, ...rest } = content;
+  const owner = base.owner !== undefined ? { owner: base.owner } : {};
+  const draft: AppBuildDraft = { version: 3, id: base.id, revision: base.revision + 1, createdAt: new Date().toISOString(), ...rest, ...owner };
   writeRevision(root, draft);
   return draft;
 }

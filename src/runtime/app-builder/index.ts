@@ -10,6 +10,7 @@ export { CARDS_MAX, CARDS_MIN, candidateCards } from './candidate-cards.js';
 export { compose } from './compose.js';
 export { BUILDS_DIR, contentOf, createDraft, type DraftContent, nextRevision, readDraft, readRevision } from './draft-store.js';
 export { readEvidence } from './evidence-store.js';
+export { filterCandidates, type TileFilterCandidates } from './filter-candidates.js';
 export { type DraftOperation, OPERATION_NAMES } from './operations.js';
 export { planDraft } from './planner.js';
 export { type Blocker, type Preflight, preflight } from './preflight.js';

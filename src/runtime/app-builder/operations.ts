@@ -11,6 +11,7 @@ export type DraftOperation =
   | { op: 'set_trust_mode'; mode: TrustMode }
   | { op: 'add_page'; title: string }
   | { op: 'remove_page'; pageId: string }
+  | { op: 'move_page'; pageId: string; to: number }
   | { op: 'add_source'; sourceId: string }
   | { op: 'add_tile'; sourceId: string; pageId?: string; title?: string; kind?: string }
   | { op: 'add_text'; text: string; pageId?: string; title?: string }
@@ -34,6 +35,7 @@ export const OPERATION_NAMES = [
   'add_tile',
   'arrange_tiles',
   'bind_filter',
+  'move_page',
   'move_tile',
   'refresh_source',
   'remove_page',

@@ -128,4 +128,6 @@ export interface AppBuildDraft {
   proposal?: Proposal;
   /** The App id it was last published as. */
   publishedAs?: string;
+  /** With a host: the id of the person who started the build, the only one who may read or change it. */
+  owner?: string;
 }

@@ -6,7 +6,10 @@
  * - `GET /api/app-builds/:id/source-candidates`: the catalog searched (`query`, `facet`,
  *   `cursor`, `limit`: default 50, at most 100), each source labelled and marked addable or not;
  * - `POST /api/app-builds/:id/source-candidates`: exact ids resolved against the current snapshot;
- * - `POST /api/app-builds/:id/plan`: a planner proposal, the next revision;
+ * - `GET /api/app-builds/:id/filter-candidates`: per data tile, the parameters its source
+ *   declares and the columns this revision's settled preview proved, with its stored bindings;
+ * - `POST /api/app-builds/:id/plan`: a planner proposal, the next revision (with `answers` to
+ *   the previous proposal's clarifications, a new proposal revision that heard them);
  * - `POST /api/app-builds/:id/compose`: allow-listed operations, the next revision;
  * - `POST /api/app-builds/:id/ask-results`: one of the caller's Ask answers added (409
  *   ANSWER_FIGURES_DEPEND_ON_READER for text whose figures depend on the reader);
@@ -14,7 +17,8 @@
  * - `POST /api/app-builds/:id/preflight` and `/publish`: the publication check and the
  *   all-or-nothing write of the App's files.
  * Every change names the revision it was made against (`baseRevision`); another is 409
- * APP_BUILD_REVISION_CONFLICT.
+ * APP_BUILD_REVISION_CONFLICT. With a host a build is its starter's: for anyone else every
+ * route answers 404 APP_BUILD_NOT_FOUND (server/own-build.ts).
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { errorResponses } from './errors.js';
@@ -51,6 +55,7 @@ export const BUILD_DRAFT = {
     reviewTasks: { type: 'array', items: OPEN },
     proposal: OPEN,
     publishedAs: TEXT,
+    owner: TEXT,
   },
 } as const;
 export type BuildDraft = FromSchema<typeof BUILD_DRAFT>;
@@ -128,6 +133,29 @@ const RESOLVED = {
 } as const;
 export const RESOLVE_ROUTE = { params: BUILD_PARAMS, body: RESOLVE_BODY, response: { 200: RESOLVED, ...errorResponses(400, 404) } } as const;
 
+const TILE_FILTERS = {
+  type: 'object',
+  required: ['pageId', 'tileId', 'sourceId', 'parameters', 'columns', 'bound'],
+  additionalProperties: false,
+  properties: {
+    pageId: TEXT,
+    tileId: TEXT,
+    sourceId: TEXT,
+    parameters: { type: 'array', items: OPEN },
+    columns: { type: 'array', items: TEXT },
+    bound: { type: 'object', additionalProperties: TEXT },
+  },
+} as const;
+const FILTER_CANDIDATES = {
+  type: 'object',
+  required: ['revision', 'tiles'],
+  additionalProperties: false,
+  properties: { revision: REVISION, tiles: { type: 'array', items: TILE_FILTERS } },
+} as const;
+export type FilterCandidates = FromSchema<typeof FILTER_CANDIDATES>;
+/** Per data tile: its source's declared parameters, the columns the settled preview proved, and its stored bindings. */
+export const FILTER_CANDIDATES_ROUTE = { params: BUILD_PARAMS, response: { 200: FILTER_CANDIDATES, ...errorResponses(400, 404) } } as const;
+
 const PLAN_BODY = {
   type: 'object',
   required: ['baseRevision', 'prompt'],
@@ -151,6 +179,7 @@ const OPERATION = {
     op('set_trust_mode', ['mode'], { mode: TRUST_MODE }),
     op('add_page', ['title'], { title: SHORT }),
     op('remove_page', ['pageId'], { pageId: SHORT }),
+    op('move_page', ['pageId', 'to'], { pageId: SHORT, to: { type: 'integer', minimum: 0 } }),
     op('add_source', ['sourceId'], { sourceId: ID }),
     op('add_tile', ['sourceId'], { sourceId: ID, pageId: SHORT, title: SHORT, kind: { enum: ['table', 'chart', 'kpi'] } }),
     op('add_text', ['text'], { text: { type: 'string', maxLength: 20000 }, pageId: SHORT, title: SHORT }),

@@ -12,6 +12,7 @@ import { API_ERROR_CODES } from '../codes.js';
 import { APPLY_ROUTE, type ApplyBody, ARTIFACT_ROUTE, AUTOPILOT_ROUTE, type AutopilotRequestBody, DISCARD_ROUTE } from '../contract/autopilot.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError, type ApiErrorCode } from '../errors.js';
+import { ownDraft } from '../own-build.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 type Params = { id: string };
@@ -35,6 +36,7 @@ export const appBuildAutopilotRoute: FastifyPluginAsync<RouteOptions> = async (a
   app.post<{ Params: Params; Body: AutopilotRequestBody }>('/api/app-builds/:id/autopilot', { schema: AUTOPILOT_ROUTE }, (request) =>
     asBuild(() => {
       const { manifest, executor, config } = snapshotOf(request);
+      ownDraft(deps.root, request.params.id, manifest, request.asker);
       const ctx = {
         root: deps.root,
         manifest,
@@ -50,13 +52,15 @@ export const appBuildAutopilotRoute: FastifyPluginAsync<RouteOptions> = async (a
   app.get<{ Params: ArtifactParams }>('/api/app-builds/:id/autopilot/:artifactId', { schema: ARTIFACT_ROUTE }, (request) =>
     asAutopilot(() => {
       const { id, artifactId } = request.params;
+      ownDraft(deps.root, id, snapshotOf(request).manifest, request.asker);
       const artifact = readArtifact(deps.root, id, artifactId, request.asker?.principal?.id ?? null);
       return { ...artifact, ...settledOf(deps.root, id, artifactId) };
     }),
   );
   app.post<{ Params: ArtifactParams; Body: ApplyBody }>('/api/app-builds/:id/autopilot/:artifactId/apply', { schema: APPLY_ROUTE }, (request) =>
-    asAutopilot(() =>
-      applyProposal({
+    asAutopilot(() => {
+      ownDraft(deps.root, request.params.id, snapshotOf(request).manifest, request.asker);
+      return applyProposal({
         root: deps.root,
         manifest: snapshotOf(request).manifest,
         build: request.params.id,
@@ -64,11 +68,12 @@ export const appBuildAutopilotRoute: FastifyPluginAsync<RouteOptions> = async (a
         proposalHash: request.body.proposalHash,
         baseRevision: request.body.baseRevision,
         owner: request.asker?.principal?.id ?? null,
-      }),
-    ),
+      });
+    }),
   );
   app.post<{ Params: ArtifactParams }>('/api/app-builds/:id/autopilot/:artifactId/discard', { schema: DISCARD_ROUTE }, (request) =>
     asAutopilot(() => {
+      ownDraft(deps.root, request.params.id, snapshotOf(request).manifest, request.asker);
       discardProposal(deps.root, request.params.id, request.params.artifactId, request.asker?.principal?.id ?? null);
       return { discarded: true };
     }),

@@ -17,13 +17,14 @@ import { HostModelUnavailableError, requestProvider } from '../../runtime/agent-
 import { configuredProvider, type ModelProvider } from '../../runtime/agent-runs/model-provider.js';
 import type { ChosenProvider } from '../../runtime/agent-runs/privacy-boundary.js';
 import type { AppBuildDraft } from '../../runtime/app-builder/index.js';
-import { BuildError, preflight, previewDraft, publishDraft, readDraft } from '../../runtime/app-builder/index.js';
+import { BuildError, preflight, previewDraft, publishDraft } from '../../runtime/app-builder/index.js';
 import { runnerOn } from '../../runtime/certify/executor-runner.js';
 import { localOwner } from '../../runtime/certify/local-owner.js';
 import { asBuild } from '../build-failure.js';
 import { PREFLIGHT_ROUTE, PREVIEW_ROUTE, PUBLISH_ROUTE, type PublishOnlyRequest, type PublishRequest, type RevisionRequest } from '../contract/app-builds.js';
 import type { RouteOptions, ServerDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
+import { ownDraft } from '../own-build.js';
 import { requireReview, sendForReview } from '../review-gate.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
@@ -67,7 +68,7 @@ async function publish(request: FastifyRequest<{ Params: Params; Body: PublishOn
   const review = request.body.review === true;
   if (review) await requireReview(request.asker);
   const { manifest, config } = snapshotOf(request);
-  const draft = readDraft(deps.root, request.params.id, manifest);
+  const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
   await answerTextMayBeKept(draft, request.asker);
   const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
   const input = { root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [], expectedRevision: request.body.revision };
@@ -87,7 +88,7 @@ export const appBuildPublishRoute: FastifyPluginAsync<RouteOptions> = async (app
   app.post<{ Params: Params; Body: RevisionRequest }>('/api/app-builds/:id/preview', { schema: PREVIEW_ROUTE }, (request) =>
     asBuild(async () => {
       const { manifest, executor } = snapshotOf(request);
-      const draft = current(readDraft(deps.root, request.params.id, manifest), request.body.revision);
+      const draft = current(ownDraft(deps.root, request.params.id, manifest, request.asker), request.body.revision);
       const repair = { executor, asker: request.asker, provider: repairProvider(request.asker, configuredProvider(snapshotOf(request).config)) };
       return previewDraft(deps.root, draft, manifest, runnerOn(executor, request.asker), repair);
     }),
@@ -95,7 +96,7 @@ export const appBuildPublishRoute: FastifyPluginAsync<RouteOptions> = async (app
   app.post<{ Params: Params; Body: PublishRequest }>('/api/app-builds/:id/preflight', { schema: PREFLIGHT_ROUTE }, (request) =>
     asBuild(async () => {
       const { manifest, config } = snapshotOf(request);
-      const draft = current(readDraft(deps.root, request.params.id, manifest), request.body.revision);
+      const draft = current(ownDraft(deps.root, request.params.id, manifest, request.asker), request.body.revision);
       await answerTextMayBeKept(draft, request.asker);
       const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
       const { app: _app, ...report } = preflight({ root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [] });

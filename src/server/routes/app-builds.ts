@@ -20,9 +20,9 @@ import {
   contentOf,
   createDraft,
   type DraftOperation,
+  filterCandidates,
   nextRevision,
   planDraft,
-  readDraft,
   searchSources,
 } from '../../runtime/app-builder/index.js';
 import { asBuild } from '../build-failure.js';
@@ -35,6 +35,7 @@ import {
   type ComposeBuild,
   CREATE_BUILD_ROUTE,
   type CreateBuild,
+  FILTER_CANDIDATES_ROUTE,
   PLAN_ROUTE,
   type PlanBuild,
   READ_BUILD_ROUTE,
@@ -43,12 +44,21 @@ import {
 } from '../contract/app-builds.js';
 import type { RouteOptions, ServerDeps } from '../deps.js';
 import { certifiedBlockOf, keepableText, ownRun } from '../own-answer.js';
+import { draftOwner, ownDraft } from '../own-build.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 type Params = { id: string };
 
-function startBuild(root: string, manifest: Manifest, body: CreateBuild): AppBuildDraft {
-  const empty = { title: body.title ?? 'New App', trustMode: body.trustMode ?? 'governed_only', snapshot: '', sources: [], pages: [], reviewTasks: [] };
+function startBuild(root: string, manifest: Manifest, body: CreateBuild, asker: Asker): AppBuildDraft {
+  const empty = {
+    title: body.title ?? 'New App',
+    trustMode: body.trustMode ?? 'governed_only',
+    snapshot: '',
+    sources: [],
+    pages: [],
+    reviewTasks: [],
+    ...draftOwner(asker),
+  };
   const ops: DraftOperation[] = (body.sourceIds ?? []).map((sourceId) => ({ op: 'add_tile', sourceId }));
   return createDraft(root, compose(empty, ops, manifest));
 }
@@ -71,15 +81,15 @@ async function withAnswer(deps: ServerDeps, draft: AppBuildDraft, body: AddAskRe
 
 function authoringRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], deps: ServerDeps): void {
   app.post<{ Body: CreateBuild }>('/api/app-builds', { schema: CREATE_BUILD_ROUTE }, (request) =>
-    asBuild(() => startBuild(deps.root, snapshotOf(request).manifest, request.body)),
+    asBuild(() => startBuild(deps.root, snapshotOf(request).manifest, request.body, request.asker)),
   );
   app.get<{ Params: Params }>('/api/app-builds/:id', { schema: READ_BUILD_ROUTE }, (request) =>
-    asBuild(() => readDraft(deps.root, request.params.id, snapshotOf(request).manifest)),
+    asBuild(() => ownDraft(deps.root, request.params.id, snapshotOf(request).manifest, request.asker)),
   );
   app.post<{ Params: Params; Body: PlanBuild }>('/api/app-builds/:id/plan', { schema: PLAN_ROUTE }, (request) =>
     asBuild(async () => {
       const { manifest, config } = snapshotOf(request);
-      const draft = readDraft(deps.root, request.params.id, manifest);
+      const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
       const provider = configuredProvider(config);
       const { prompt, answers } = request.body;
       const content = await planDraft({
@@ -96,7 +106,7 @@ function authoringRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], d
   app.post<{ Params: Params; Body: ComposeBuild }>('/api/app-builds/:id/compose', { schema: COMPOSE_ROUTE }, (request) =>
     asBuild(() => {
       const { manifest } = snapshotOf(request);
-      const draft = readDraft(deps.root, request.params.id, manifest);
+      const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
       const content = compose(contentOf(draft), request.body.operations as DraftOperation[], manifest);
       return nextRevision(deps.root, draft, request.body.baseRevision, content);
     }),
@@ -104,7 +114,7 @@ function authoringRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], d
   app.post<{ Params: Params; Body: AddAskResult }>('/api/app-builds/:id/ask-results', { schema: ASK_RESULT_ROUTE }, (request) =>
     asBuild(async () => {
       const { manifest } = snapshotOf(request);
-      const draft = readDraft(deps.root, request.params.id, manifest);
+      const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
       return withAnswer(deps, draft, request.body, manifest, request.asker);
     }),
   );
@@ -114,7 +124,7 @@ function catalogRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], dep
   app.get<{ Params: Params; Querystring: CandidatesQuery }>('/api/app-builds/:id/source-candidates', { schema: CANDIDATES_ROUTE }, (request) =>
     asBuild(() => {
       const { manifest } = snapshotOf(request);
-      const draft = readDraft(deps.root, request.params.id, manifest);
+      const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
       const q = request.query;
       const sources = catalogSources(manifest, { includeDeprecated: q.includeDeprecated === '1' });
       const search = {
@@ -129,7 +139,7 @@ function catalogRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], dep
   app.post<{ Params: Params; Body: ResolveSources }>('/api/app-builds/:id/source-candidates', { schema: RESOLVE_ROUTE }, (request) =>
     asBuild(() => {
       const { manifest } = snapshotOf(request);
-      const draft = readDraft(deps.root, request.params.id, manifest);
+      const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
       const all = new Map(catalogSources(manifest, { includeDeprecated: true }).map((s) => [s.id, s]));
       const ids = [...new Set(request.body.ids)];
       const found = ids.filter((id) => all.has(id) && blockOfSource(manifest, id) !== undefined);
@@ -139,6 +149,13 @@ function catalogRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], dep
         draft.trustMode,
       );
       return { sources: page.sources, missing: ids.filter((id) => !all.has(id)), snapshot: catalogSnapshot(manifest) };
+    }),
+  );
+  app.get<{ Params: Params }>('/api/app-builds/:id/filter-candidates', { schema: FILTER_CANDIDATES_ROUTE }, (request) =>
+    asBuild(() => {
+      const { manifest } = snapshotOf(request);
+      const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
+      return { revision: draft.revision, tiles: filterCandidates(deps.root, draft, manifest) };
     }),
   );
 }

@@ -3,7 +3,9 @@
  * chosen sources; the catalog with search and each source's lifecycle label (Add disabled where
  * the build may not add it); the proposal with its planner and clarifications; the draft's
  * pages and tiles to remove or reorder; preview with each tile's result and trust; the preflight
- * list; Publish; and the App Autopilot beside the draft (parts/autopilot-panel.tsx). The browser
+ * list; Publish; and the App Autopilot beside the draft (parts/autopilot-panel.tsx). Composing by
+ * hand (pages, tiles, filter bindings) is parts/draft-editor.tsx; answering the proposal's
+ * clarifications is parts/clarifications.tsx. The browser
  * sends only catalog ids and allow-listed operations: the server mints every source binding, tile
  * id and revision.
  */
@@ -11,43 +13,46 @@ import { useEffect, useState } from 'preact/hooks';
 import type { BuildDraft, Candidates, PreflightReport, Preview, PublishedApp } from '../../server/contract/app-builds.js';
 import { api } from '../client/api.js';
 import { AutopilotPanel } from '../parts/autopilot-panel.js';
+import { change, composeOn, type SetBuild as Set, type BuildState as State } from '../parts/build-change.js';
+import { Clarifications } from '../parts/clarifications.js';
+import { DraftEditor } from '../parts/draft-editor.js';
 
-type Tile = { id: string; title: string; kind: string; sourceId?: string };
-type Page = { id: string; title: string; tiles: Tile[] };
-type Proposal = { planner: 'model' | 'deterministic'; clarifications: string[] };
+type Proposal = { planner: 'model' | 'deterministic'; clarifications: string[]; answers?: string[] };
 
-interface State {
-  draft?: BuildDraft;
-  preview?: Preview;
-  preflight?: PreflightReport;
-  published?: PublishedApp;
-  failure?: string;
-}
-
-type Set = (update: (s: State) => State) => void;
-
-/** Sends a change; the answer is the next revision (any preview or preflight is then stale). */
-async function change(set: Set, path: string, body: unknown): Promise<void> {
-  const r = await api<BuildDraft>(path, { body });
-  set((s) => (r.ok ? { draft: r.value } : { ...s, failure: r.error.message }));
+/** Which page a source added from the catalog goes to (the first page when none is chosen). */
+function PageChoice({ draft, value, choose }: { draft: BuildDraft; value: string; choose(id: string): void }) {
+  const pages = draft.pages as Array<{ id: string; title: string }>;
+  if (pages.length < 2) return null;
+  return (
+    <label>
+      Add to page{' '}
+      <select value={value} onChange={(e) => choose((e.target as HTMLSelectElement).value)}>
+        {pages.map((p) => (
+          <option value={p.id}>{p.title}</option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 function Catalog({ draft, set }: { draft: BuildDraft; set: Set }) {
   const [query, setQuery] = useState('');
+  const [pageId, setPageId] = useState('');
   const [found, setFound] = useState<Candidates | undefined>();
   useEffect(() => {
     void api<Candidates>(`/api/app-builds/${draft.id}/source-candidates?limit=20&query=${encodeURIComponent(query)}`).then((r) =>
       setFound(r.ok ? r.value : undefined),
     );
   }, [draft.id, query]);
-  const add = (sourceId: string) =>
-    change(set, `/api/app-builds/${draft.id}/compose`, { baseRevision: draft.revision, operations: [{ op: 'add_tile', sourceId }] });
+  const onPage = (draft.pages as Array<{ id: string }>).some((p) => p.id === pageId) ? { pageId } : {};
+  const add = (sourceId: string) => composeOn(draft, set)({ op: 'add_tile', sourceId, ...onPage });
   return (
     <section class="catalog" aria-labelledby="catalog-h">
       <h2 id="catalog-h">Sources</h2>
       <label>
         Search sources <input type="search" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
-      </label>
+      </label>{' '}
+      <PageChoice draft={draft} value={pageId} choose={setPageId} />
       <ul>
         {(found?.sources ?? []).map((s) => (
           <li class="source" data-source={s.id}>
@@ -63,27 +68,7 @@ function Catalog({ draft, set }: { draft: BuildDraft; set: Set }) {
   );
 }
 
-function TileRow({ draft, page, tile, at, set }: { draft: BuildDraft; page: Page; tile: Tile; at: number; set: Set }) {
-  const compose = (op: Record<string, unknown>) => change(set, `/api/app-builds/${draft.id}/compose`, { baseRevision: draft.revision, operations: [op] });
-  return (
-    <li class="draft-tile" data-tile={tile.id}>
-      {tile.title} <span class="note">({tile.kind})</span>{' '}
-      <button
-        type="button"
-        aria-label={`Move ${tile.title} up`}
-        disabled={at === 0}
-        onClick={() => void compose({ op: 'move_tile', pageId: page.id, tileId: tile.id, to: at - 1 })}
-      >
-        Up
-      </button>{' '}
-      <button type="button" aria-label={`Remove ${tile.title}`} onClick={() => void compose({ op: 'remove_tile', pageId: page.id, tileId: tile.id })}>
-        Remove
-      </button>
-    </li>
-  );
-}
-
-function Draft({ draft, set }: { draft: BuildDraft; set: Set }) {
+function Draft({ draft, set, previewId }: { draft: BuildDraft; set: Set; previewId?: string }) {
   const proposal = draft.proposal as Proposal | undefined;
   return (
     <section class="build-draft" aria-labelledby="draft-h">
@@ -93,19 +78,9 @@ function Draft({ draft, set }: { draft: BuildDraft; set: Set }) {
       {proposal !== undefined ? (
         <p class="planner">{proposal.planner === 'model' ? 'Proposed by the configured model.' : 'Deterministic plan: no planner is configured.'}</p>
       ) : null}
-      {(proposal?.clarifications ?? []).map((c) => (
-        <p class="clarification">{c}</p>
-      ))}
-      {(draft.pages as Page[]).map((page) => (
-        <div class="draft-page">
-          <h3>{page.title}</h3>
-          <ol>
-            {page.tiles.map((tile, at) => (
-              <TileRow draft={draft} page={page} tile={tile} at={at} set={set} />
-            ))}
-          </ol>
-        </div>
-      ))}
+      {(proposal?.answers ?? []).length > 0 ? <p class="heard note">This proposal heard your answers: {proposal?.answers?.join('; ')}</p> : null}
+      <Clarifications key={draft.revision} draft={draft} set={set} />
+      <DraftEditor draft={draft} set={set} {...(previewId !== undefined ? { previewId } : {})} />
     </section>
   );
 }
@@ -223,7 +198,7 @@ export function BuildPage() {
           <PromptForm draft={draft} set={setState} />
           <Catalog draft={draft} set={setState} />
           <div class="build-side">
-            <Draft draft={draft} set={setState} />
+            <Draft draft={draft} set={setState} {...(state.preview !== undefined ? { previewId: state.preview.previewId } : {})} />
             <AutopilotPanel
               draft={draft}
               {...(state.preview?.revision === draft.revision ? { previewId: state.preview.previewId } : {})}

@@ -168,6 +168,8 @@ describe('compose', () => {
     ['an unknown source id', [{ op: 'add_tile', sourceId: 'domains/x.svc#x' }], 400, 'APP_BUILD_SOURCE_UNKNOWN'],
     ['a draft source under governed_only', [{ op: 'add_tile', sourceId: DRAFT_SOURCE }], 409, 'APP_BUILD_SOURCE_NOT_ADDABLE'],
     ['a tile the draft does not have', [{ op: 'remove_tile', pageId: 'overview', tileId: 'nope' }], 400, 'APP_BUILD_OPERATION_INVALID'],
+    ['a page position past the last page', [{ op: 'move_page', pageId: 'overview', to: 1 }], 400, 'APP_BUILD_OPERATION_INVALID'],
+    ['moving a page the draft does not have', [{ op: 'move_page', pageId: 'nope', to: 0 }], 400, 'APP_BUILD_OPERATION_INVALID'],
     [
       'a filter on a parameter the source does not take',
       [{ op: 'bind_filter', pageId: 'overview', filterId: 'f', tileId: 'weekly_revenue', parameter: 'nope' }],
@@ -202,6 +204,39 @@ describe('compose', () => {
     expect([stale.status, stale.body.error?.code]).toEqual([409, 'APP_BUILD_REVISION_CONFLICT']);
     expect(revisionFiles(root, build.id)).toEqual(['000001.json', '000002.json']);
     expect((await call(server, 'GET', '/api/app-builds/build_nothere')).body.error?.code).toBe('APP_BUILD_NOT_FOUND');
+  });
+});
+
+describe('filter candidates', () => {
+  type Candidates = {
+    revision: number;
+    tiles: Array<{ tileId: string; parameters: Array<{ name: string }>; columns: string[]; bound: Record<string, string> }>;
+  };
+  const candidates = async (id: string) => (await call<Candidates>(server, 'GET', `/api/app-builds/${id}/filter-candidates`)).body;
+  const facts = (c: Candidates) => c.tiles.map((t) => [t.tileId, t.parameters.map((p) => p.name), t.columns, t.bound]);
+
+  it('are the declared parameters, plus the columns only the settled preview of this very revision proved, with the stored bindings', async () => {
+    const build = await start({ sourceIds: [WEEKLY, TOP_STATES] });
+    expect(facts(await candidates(build.id))).toEqual([
+      ['weekly_revenue', ['since', 'top_n'], [], {}],
+      ['top_states_by_revenue', ['since', 'top_n'], [], {}],
+    ]);
+    expect((await call(server, 'POST', `/api/app-builds/${build.id}/preview`, { revision: 1 })).status).toBe(200);
+    expect(facts(await candidates(build.id))).toEqual([
+      ['weekly_revenue', ['since', 'top_n'], ['week_start', 'orders', 'revenue'], {}],
+      ['top_states_by_revenue', ['since', 'top_n'], ['state', 'orders', 'revenue'], {}],
+    ]);
+    const ops = [
+      { op: 'bind_filter', pageId: 'overview', filterId: 'since', tileId: 'weekly_revenue', parameter: 'since' },
+      { op: 'move_page', pageId: 'overview', to: 0 },
+    ];
+    const next = await call<Draft>(server, 'POST', `/api/app-builds/${build.id}/compose`, { baseRevision: 1, operations: ops });
+    expect(next.body.revision).toBe(2);
+    // Revision 2 has no settled preview yet: nothing is proven for it, the binding is stored.
+    expect(facts(await candidates(build.id))).toEqual([
+      ['weekly_revenue', ['since', 'top_n'], [], { since: 'since' }],
+      ['top_states_by_revenue', ['since', 'top_n'], [], {}],
+    ]);
   });
 });
 

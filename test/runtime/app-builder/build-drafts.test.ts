@@ -131,4 +131,14 @@ describe('revisions', () => {
     expect(readDraft(root, first.id, manifest)).toEqual(second);
     expect(() => readDraft(root, '../escape', manifest)).toThrow(/There is no App build/);
   });
+
+  it.each([
+    ['a change naming another owner', { owner: 'mallory' }],
+    ['a change naming no owner', { owner: undefined }],
+  ])('keep the owner revision 1 recorded: %s', (_case, change) => {
+    const first = createDraft(root, { title: 'T', trustMode: 'governed_only', snapshot: '', sources: [], pages: [], reviewTasks: [], owner: 'ada' });
+    const second = nextRevision(root, first, 1, { ...contentOf(first), ...change });
+    expect(second.owner).toBe('ada');
+    expect(readDraft(root, first.id, manifest).owner).toBe('ada');
+  });
 });

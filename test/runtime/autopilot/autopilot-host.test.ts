@@ -103,7 +103,8 @@ describe('run evidence belongs to the person who ran it', () => {
       ['POST', `${at}/discard`, {}],
     ] as const) {
       const other = await json<{ error: { code: string } }>(app, method, url, body, 'bo');
-      expect([other.status, other.body.error.code]).toEqual([404, 'AUTOPILOT_ARTIFACT_NOT_FOUND']);
+      // The build itself is ada's: to bo it does not exist, so neither does its artifact.
+      expect([other.status, other.body.error.code]).toEqual([404, 'APP_BUILD_NOT_FOUND']);
     }
     expect((await json<{ repeated: boolean }>(app, 'POST', `${at}/apply`, apply)).body.repeated).toBe(false);
   });
