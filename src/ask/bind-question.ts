@@ -76,6 +76,12 @@ function dayBefore(d: string): string {
   return iso(Date.parse(`${d}T00:00:00Z`) - 86_400_000);
 }
 
+/** Whether a declared end (absent: required) stops before today: an inclusive end must reach today, an exclusive one tomorrow. */
+function cutsShort(declared: unknown, tomorrow: string, inclusive: boolean): boolean {
+  if (typeof declared !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(declared)) return true;
+  return declared.slice(0, 10) < (inclusive ? dayBefore(tomorrow) : tomorrow);
+}
+
 function periodText(start?: string, end?: string): string {
   if (start !== undefined && end !== undefined) return `from ${start} up to ${end} (exclusive)`;
   return start !== undefined ? `from ${start}` : `up to ${end ?? '?'} (exclusive)`;
@@ -109,8 +115,9 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
     else if (!endsInFuture && !(facts.timeSeries && start !== undefined && facts.timeColumn !== undefined))
       return fail(`${block.id} takes a start date (${startParam?.name}) but no end date; it cannot stop at ${end}.`);
     else if (!endsInFuture && facts.timeColumn !== undefined) out.within = { column: facts.timeColumn, ...(start !== undefined ? { start } : {}), end };
-  } else if (endParam !== undefined && tomorrow !== undefined) {
-    // An open period ("since March 2025") runs to now, so the declared default end must not cut it.
+  } else if (endParam !== undefined && tomorrow !== undefined && cutsShort(endParam.default, tomorrow, facts.endInclusive)) {
+    // An open period ("since March 2025") runs to now, so the declared default end must not cut
+    // it; a default at or after today already lets it run to now and stays the owner's.
     out.params[endParam.name] = facts.endInclusive ? dayBefore(tomorrow) : tomorrow;
   }
 }

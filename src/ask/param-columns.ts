@@ -28,24 +28,42 @@ function patterns(param: string): RegExp[] {
 /** alias -> table for the FROM and JOIN clauses (a table is also its own alias). */
 function aliases(query: string): Map<string, string> {
   const out = new Map<string, string>();
-  const clause = new RegExp(`\\b(?:from|join)\\s+(${NAME}(?:\\.${NAME})?)(?:\\s+(?:as\\s+)?(${NAME}))?`, 'gi');
+  // A keyword after the table is no alias, and is left unread so "FROM a JOIN b" finds b too.
+  const keyword = '(?:on|where|join|left|right|inner|outer|full|cross|group|order|limit|using)\\b';
+  const clause = new RegExp(`\\b(?:from|join)\\s+(${NAME}(?:\\.${NAME})?)(?:\\s+(?:as\\s+)?(?!${keyword})(${NAME}))?`, 'gi');
   for (const m of query.matchAll(clause)) {
     const table = (m[1] ?? '').toLowerCase();
     out.set(table, table);
     const alias = (m[2] ?? '').toLowerCase();
-    if (alias !== '' && !/^(on|where|join|left|right|inner|outer|full|cross|group|order|limit|using)$/.test(alias)) out.set(alias, table);
+    if (alias !== '') out.set(alias, table);
   }
   return out;
 }
 
-function locate(block: CompiledBlock, ref: string): { table: string; column: string } | undefined {
+/**
+ * The one table the SELECT holding position `at` reads, when it reads one: `WITH b AS (SELECT code
+ * FROM brokers WHERE broker_name = ${broker_name})` filters brokers, whatever else the query reads.
+ */
+function scopeTable(query: string, at: number, tables: readonly string[]): string | undefined {
+  const before = query.slice(0, at);
+  const select = before.search(/\bselect\b(?![\s\S]*\bselect\b)/i);
+  if (select < 0) return undefined;
+  const read = [...new Set(aliases(before.slice(select)).values())];
+  const known = read.filter((t) => tables.some((x) => x.toLowerCase() === t || x.toLowerCase().endsWith(`.${t}`)));
+  return known.length === 1 && read.length === 1 ? known[0] : undefined;
+}
+
+function locate(block: CompiledBlock, ref: string, at: number): { table: string; column: string } | undefined {
   const [first = '', second] = ref.toLowerCase().split('.');
   if (second !== undefined) {
     const table = aliases(block.query).get(first);
     return table === undefined ? undefined : { table, column: second };
   }
-  // An unqualified column belongs to the one table the query reads, when it reads one.
-  return block.tables.length === 1 ? { table: block.tables[0] as string, column: first } : undefined;
+  // An unqualified column belongs to the one table the query reads, when it reads one, else to
+  // the one table of the SELECT that compares it.
+  if (block.tables.length === 1) return { table: block.tables[0] as string, column: first };
+  const table = scopeTable(block.query, at, block.tables);
+  return table === undefined ? undefined : { table, column: first };
 }
 
 /** The filtered column of each string parameter whose use the query text shows. */
@@ -54,8 +72,9 @@ export function paramColumns(block: CompiledBlock): ParamColumn[] {
   for (const p of block.params) {
     if (p.type !== 'string') continue;
     for (const re of patterns(p.name)) {
-      const ref = re.exec(block.query)?.[1];
-      const at = ref === undefined ? undefined : locate(block, ref);
+      const m = re.exec(block.query);
+      const ref = m?.[1];
+      const at = ref === undefined || m === null ? undefined : locate(block, ref, m.index);
       if (at === undefined) continue;
       out.push({ param: p.name, ...at });
       break;

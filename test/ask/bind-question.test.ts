@@ -176,6 +176,28 @@ describe('periods, relative to the given now', () => {
   });
 });
 
+describe('an open period and the declared end', () => {
+  // "since March 2025" says no end: a declared default end at or after today already lets the
+  // period run to now and stays the owner's; one before today would cut it, so today replaces it.
+  const withEnd = (until: string | undefined, inclusive: boolean): CompiledBlock => {
+    const b = structuredClone(manifest.blocks['finance.monthly_revenue'] as CompiledBlock);
+    if (inclusive) b.query = b.query.replace(/ordered_at < \$\{until\}/, 'ordered_at <= ${until}');
+    b.params = b.params.map((p) => (p.name !== 'until' ? p : until === undefined ? { name: p.name, type: p.type } : { ...p, default: until }));
+    return b;
+  };
+  it.each<[string, string | undefined, boolean, Record<string, string>]>([
+    ['a past exclusive default', '2025-06-01', false, { since: '2025-03-01', until: '2026-02-16' }],
+    ['a future exclusive default', '2027-01-01', false, { since: '2025-03-01' }],
+    ['an exclusive default of tomorrow', '2026-02-16', false, { since: '2025-03-01' }],
+    ['an exclusive default of today', '2026-02-15', false, { since: '2025-03-01', until: '2026-02-16' }],
+    ['an inclusive default of today', '2026-02-15', true, { since: '2025-03-01' }],
+    ['an inclusive default of yesterday', '2026-02-14', true, { since: '2025-03-01', until: '2026-02-15' }],
+    ['no default (required)', undefined, false, { since: '2025-03-01', until: '2026-02-16' }],
+  ])('%s', (_name, until, inclusive, params) => {
+    expect(bindQuestion(withEnd(until, inclusive), 'monthly revenue since 2025-03-01', { lexicon, now: NOW }).params).toEqual(params);
+  });
+});
+
 describe('filters', () => {
   it.each<[string, string, Record<string, unknown>]>([
     ['finance.average_order_value', 'aov in CA', { state: 'CA' }],
