@@ -76,15 +76,13 @@ export interface AxeViolation {
   nodes: number;
 }
 
-/** Serious and critical accessibility violations of the page as it is now. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/** The page's accessibility violations as it is now, at every impact level (minor and moderate too). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
     violations: Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }>;
   };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
 }
 
 /** Saves a full-page screenshot as <SCREENSHOTS>/<name>.png. */

@@ -2,7 +2,8 @@
  * The web app's route (routes/web-app.ts): the page at every screen's path with a content
  * security policy that allows no inline script, the `svc-hosted` meta tag only on a hosted
  * server, the built files under /assets/, and no file outside them; its icon and description;
- * answers compressed over real HTTP for a client that accepts it.
+ * answers compressed over real HTTP for a client that accepts it, the scripts as the build
+ * precompressed them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -108,6 +109,9 @@ describe('the web app over HTTP', () => {
       expect(r.headers['content-encoding']).toBe(encoding);
       expect(r.body.length).toBeLessThan(script().length / 2);
       expect(decode(r.body).equals(script())).toBe(true);
+      // The file the build compressed at the strongest setting, not one compressed per request.
+      expect(r.body.equals(readFileSync(`${webRoot()}assets/app.js.${encoding === 'br' ? 'br' : 'gz'}`))).toBe(true);
+      expect([r.headers['content-type'], r.headers.vary]).toEqual(['application/javascript; charset=utf-8', 'accept-encoding']);
     } finally {
       await app.close();
     }

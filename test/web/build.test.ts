@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, seriousViolations } from '../helpers/browser.js';
+import { axeViolations, screenshot } from '../helpers/browser.js';
 import { svc } from '../helpers/cli.js';
 import { DRAFT_SOURCE, TOP_STATES, WEEKLY } from '../runtime/app-builder/build-helpers.js';
 import { useServedWithModel } from './with-model.js';
@@ -26,7 +26,7 @@ describe('the Build screen', () => {
     await page.locator(`[data-source="${TOP_STATES}"] button`).click();
     await page.locator('.draft-tile').nth(1).waitFor();
     expect(await page.locator('.draft-tile').count()).toBe(2);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('.preview li').nth(1).waitFor();

@@ -8,7 +8,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Served, screenshot, seriousViolations, serve } from '../helpers/browser.js';
+import { axeViolations, launchChromium, type Served, screenshot, serve } from '../helpers/browser.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
@@ -48,7 +48,7 @@ describe('a viewer link in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/apps/ledger/overview');
     expect(page.url()).not.toContain('link=');
     expect(await page.locator('nav[aria-label="Main"] > a').allTextContents()).toEqual(['Apps']);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'viewer-link');
     await page.goto(`${served.url}/apps`);
     await page.locator('.card h2').first().waitFor();
