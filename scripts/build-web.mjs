@@ -28,8 +28,8 @@ await build({
   target: 'es2022',
   jsx: 'automatic',
   jsxImportSource: 'preact',
-  // The first screen loads app.js only; libraries used later (Plot, with the first chart) come
-  // as chunks beside it, fetched from the same origin when first needed.
+  // app.js is the shell; each screen (app.tsx fetches it with its first visit), the code screens
+  // share and Plot (with the first chart) come as chunks beside it, from the same origin.
   splitting: true,
   outdir: join(out, 'assets'),
   entryNames: 'app',
