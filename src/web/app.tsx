@@ -8,17 +8,20 @@ import { useEffect } from 'preact/hooks';
 import type { HostMap } from '../server/contract/host.js';
 import { type HostState, hosted, useHostMap } from './client/host.js';
 import { HostContext } from './client/host-context.js';
+import { lazyScreen } from './client/lazy-screen.js';
 import { onLink, takeParam, useLocation } from './client/router.js';
 import { viewingByLink } from './client/viewer-link.js';
-import { AppPage } from './pages/app-page.js';
-import { AppsPage } from './pages/apps-page.js';
-import { AskPage } from './pages/ask-page.js';
-import { BlockPage } from './pages/block-page.js';
-import { BlocksPage } from './pages/blocks-page.js';
-import { BuildPage } from './pages/build-page.js';
-import { HomePage } from './pages/home-page.js';
-import { TracePage } from './pages/trace-page.js';
 import { Banner, HostNav, HostPage, Refused } from './parts/host-chrome.js';
+
+// Each screen is a chunk of its own, fetched with its first visit (client/lazy-screen.tsx).
+const AppPage = lazyScreen(() => import('./pages/app-page.js').then((m) => m.AppPage));
+const AppsPage = lazyScreen(() => import('./pages/apps-page.js').then((m) => m.AppsPage));
+const AskPage = lazyScreen(() => import('./pages/ask-page.js').then((m) => m.AskPage));
+const BlockPage = lazyScreen(() => import('./pages/block-page.js').then((m) => m.BlockPage));
+const BlocksPage = lazyScreen(() => import('./pages/blocks-page.js').then((m) => m.BlocksPage));
+const BuildPage = lazyScreen(() => import('./pages/build-page.js').then((m) => m.BuildPage));
+const HomePage = lazyScreen(() => import('./pages/home-page.js').then((m) => m.HomePage));
+const TracePage = lazyScreen(() => import('./pages/trace-page.js').then((m) => m.TracePage));
 
 /** The action a screen needs, by path. */
 function actionOf(path: string): string | undefined {

@@ -4,67 +4,23 @@
  * an unknown tool and arguments the published schema refuses get -32602 naming what was
  * wrong, and the server keeps answering after each of them.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SVC_BIN } from '../helpers/cli.js';
+import { type RawClient, rawMcp } from '../helpers/mcp-raw-client.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 afterAll(() => cleanupProjects());
 
-interface Reply {
-  jsonrpc?: string;
-  id?: string | number | null;
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string; data?: Record<string, unknown> };
-}
-
-/** A raw client: writes lines to the child's stdin and hands back its stdout lines in order. */
-class RawClient {
-  private readonly queue: Reply[] = [];
-  private readonly waiting: Array<(r: Reply) => void> = [];
-  constructor(readonly child: ChildProcessWithoutNullStreams) {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const reply = JSON.parse(line) as Reply;
-      const next = this.waiting.shift();
-      if (next) next(reply);
-      else this.queue.push(reply);
-    });
-  }
-  next(): Promise<Reply> {
-    const ready = this.queue.shift();
-    if (ready) return Promise.resolve(ready);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no reply within 10 s')), 10_000);
-      this.waiting.push((r) => (clearTimeout(timer), resolve(r)));
-    });
-  }
-  async send(line: string): Promise<Reply> {
-    this.child.stdin.write(`${line}\n`);
-    return this.next();
-  }
-  request(id: number, method: string, params: Record<string, unknown>): Promise<Reply> {
-    return this.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
-  }
-}
-
 let client: RawClient;
 let nextId = 100;
 
 beforeAll(async () => {
-  const root = await commerceProject();
-  const child = spawn(process.execPath, [SVC_BIN, 'mcp', '--project', root], { stdio: 'pipe' });
-  client = new RawClient(child);
-  const init = await client.request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } });
+  client = rawMcp(await commerceProject());
+  const init = await client.initialize('2025-06-18');
   expect(init.result?.['protocolVersion']).toBe('2025-06-18');
-  client.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
 }, 60_000);
 
-afterAll(async () => {
-  client.child.stdin.end();
-  await new Promise((done) => client.child.once('exit', done));
-});
+afterAll(async () => await client.close());
 
 /** The server still answers a well-formed request. */
 async function stillServing(): Promise<void> {

@@ -4,11 +4,12 @@
  * process on a free loopback port, and the axe-core accessibility check run in the page.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { webRoot } from '../../src/server/routes/web-app.js';
 import { SVC_BIN } from './cli.js';
 import { REPO } from './project.js';
 import { ensureCommand } from './provision.js';
@@ -76,19 +77,25 @@ export interface AxeViolation {
   nodes: number;
 }
 
-/** Serious and critical accessibility violations of the page as it is now. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/** The page's accessibility violations as it is now, at every impact level (minor and moderate too). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
     violations: Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }>;
   };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
 }
 
 /** Saves a full-page screenshot as <SCREENSHOTS>/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The built chunk holding the chart library (Observable Plot draws with the `--plot-background` style variable), as served under /assets/. */
+export function chartLibraryChunk(): string {
+  const assets = `${webRoot()}assets`;
+  const chunk = readdirSync(assets).find((f) => /^chunk-\w+\.js$/.test(f) && readFileSync(`${assets}/${f}`, 'utf8').includes('--plot-background'));
+  if (chunk === undefined) throw new Error('no chunk of the web build holds the chart library: run npm run build');
+  return `/assets/${chunk}`;
 }

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Served, screenshot, seriousViolations } from '../helpers/browser.js';
+import { axeViolations, openApp, type Served, screenshot } from '../helpers/browser.js';
 import { downloadsOf, readCsv, readXlsx } from '../helpers/export-files.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
@@ -35,7 +35,7 @@ describe('Apps in the browser', () => {
     expect(await page.locator('.card h2').allTextContents()).toEqual(['Growth']);
     expect(await page.locator('.card .lifecycle').textContent()).toBe('App draft');
     expect(await page.locator('.card').textContent()).not.toMatch(/certified and verified|Certified/);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'apps');
   });
 
@@ -64,7 +64,7 @@ describe('Apps in the browser', () => {
     expect(new Set(badges)).toEqual(new Set([expected.label]));
     // The all-certified words appear exactly when the server's rules allow them.
     expect(await page.locator('.all-certified').count()).toBe(expected.text !== undefined ? 1 : 0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'app-page');
   });
 
@@ -117,7 +117,7 @@ describe('Apps in the browser', () => {
       .catch(() => undefined);
     await page.locator('.tile').first().waitFor();
     await expect.poll(async () => page.locator('.tile[aria-label="Top states by revenue"] tbody tr').count()).toBeLessThan(before);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("names each tile's landmarks after the tile, no two landmarks on the page alike", async () => {
@@ -145,7 +145,7 @@ describe('Apps in the browser', () => {
     await expect.poll(async () => page.locator('.page-head h1').textContent()).toBe('Customers');
     expect(new URL(page.url()).pathname).toBe('/apps/growth/customers');
     expect(await pages.getByRole('link', { name: 'Customers' }).getAttribute('aria-current')).toBe('page');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('keeps the layout of an App page still while its tiles run (cumulative layout shift under 0.1)', async () => {

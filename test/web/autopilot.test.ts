@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, seriousViolations } from '../helpers/browser.js';
+import { axeViolations, screenshot } from '../helpers/browser.js';
 import { WEEKLY } from '../runtime/app-builder/build-helpers.js';
 import { useServedWithModel } from './with-model.js';
 
@@ -22,7 +22,7 @@ describe('the Autopilot beside the Build screen', () => {
     await page.locator('.autopilot-diff li').first().waitFor();
     expect(await page.locator('.autopilot-diff li').allTextContents()).toEqual(['changed page money / tile weekly_revenue: visualization: table -> chart']);
     expect(await page.locator('.draft-tile .note').textContent()).toBe('(table)');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'app-autopilot');
 
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -47,6 +47,6 @@ describe('the Autopilot beside the Build screen', () => {
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
     await page.locator('.autopilot-refusal').waitFor();
     expect(await page.locator('.autopilot-refusal').textContent()).toContain('AUTOPILOT_INTENT_OUT_OF_BOUNDS');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

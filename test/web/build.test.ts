@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BUILDS_DIR } from '../../src/runtime/app-builder/index.js';
-import { screenshot, seriousViolations } from '../helpers/browser.js';
+import { axeViolations, screenshot } from '../helpers/browser.js';
 import { svc } from '../helpers/cli.js';
 import { DRAFT_SOURCE, TOP_STATES, WEEKLY } from '../runtime/app-builder/build-helpers.js';
 import { useServedWithModel } from './with-model.js';
@@ -30,7 +30,7 @@ describe('the Build screen', () => {
     await page.locator(`[data-source="${TOP_STATES}"] button`).click();
     await page.locator('.draft-tile').nth(1).waitFor();
     expect(await page.locator('.draft-tile').count()).toBe(2);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('.preview li').nth(1).waitFor();
@@ -126,7 +126,7 @@ describe('the Build screen', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('[data-tile="weekly_revenue"] .proven-columns').waitFor();
     expect(await page.locator('[data-tile="weekly_revenue"] .proven-columns').textContent()).toContain('week_start');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'app-build-compose');
 
     // What the server stored: every change a revision of its own, with the bindings per tile.

@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostHooks, type LocalServer, startHostedServer } from '../../src/host.js';
-import { launchChromium, screenshot, seriousViolations } from '../helpers/browser.js';
+import { axeViolations, launchChromium, screenshot } from '../helpers/browser.js';
 import { downloadsOf, readCsv, readXlsx } from '../helpers/export-files.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { type FakeOpenAi, sqlReply, startFakeOpenAi, useFakeModel } from '../runtime/helpers/fake-openai.js';
@@ -81,7 +81,7 @@ describe('the hosted client', () => {
     expect(await page.locator('.trust').first().textContent()).toContain('Certified');
     expect(await page.getByText('Build: add to an App page').count()).toBe(0);
     expect(await page.locator('.build-refused').textContent()).toContain('Only analysts build Apps.');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'hosted-reader');
     await page.goto(`${server.url}/apps`);
     await page.locator('.card').first().waitFor();

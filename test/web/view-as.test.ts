@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Served, screenshot, seriousViolations } from '../helpers/browser.js';
+import { axeViolations, openApp, type Served, screenshot } from '../helpers/browser.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
@@ -43,7 +43,7 @@ describe('View as in the browser', () => {
     await page.getByText('Seeing Apps as sales, support.').waitFor();
     await page.getByText('No Apps to show here.').waitFor();
     expect(await titles()).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'view-as');
     await page.getByLabel('View as groups (comma separated)').fill('finance');
     await page.getByRole('button', { name: 'View as', exact: true }).click();

@@ -2,13 +2,14 @@
  * A viewer link in real Chromium against a real `svc serve` guarded by SVC_SERVER_TOKEN (spec 02
  * Authentication 4): opening the Share link shows that App's page with its tiles run, takes the
  * link out of the address, offers only the Apps screen, lists that App alone, and sends every
- * other screen back to it; the page passes the axe-core check.
+ * other screen back to it; the page passes the axe-core check at every impact level, on a desktop
+ * window and at a phone's 390 px.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Served, screenshot, seriousViolations, serve } from '../helpers/browser.js';
+import { axeViolations, launchChromium, type Served, screenshot, serve } from '../helpers/browser.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
@@ -48,8 +49,13 @@ describe('a viewer link in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/apps/ledger/overview');
     expect(page.url()).not.toContain('link=');
     expect(await page.locator('nav[aria-label="Main"] > a').allTextContents()).toEqual(['Apps']);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'viewer-link');
+    // And at a phone's 390 px, as the reader is often opened from a message.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1100, height: 900 });
     await page.goto(`${served.url}/apps`);
     await page.locator('.card h2').first().waitFor();
     expect(await page.locator('.card h2').allTextContents()).toEqual(['Ledger']);

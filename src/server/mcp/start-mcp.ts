@@ -4,9 +4,10 @@
  * gets SIGTERM or SIGINT; then it closes the server, the executor and its statement processes,
  * and the trace recorder. Stdout carries the MCP stream only: every log line goes to `log`.
  */
-import type { Readable, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { type OpenOptions, openToolContext } from '../../runtime/agent-tools/open-context.js';
+import { BatchSession } from './jsonrpc-batches.js';
 import { jsonRpcGate } from './jsonrpc-gate.js';
 import { createMcpServer } from './server.js';
 
@@ -42,6 +43,21 @@ function watchStops(stdin: Readable, stop: (reason: StopReason) => void): () => 
   };
 }
 
+/** The stream the SDK writes to: each message (one line) goes to `stdout` as the batch session says. */
+function repliesThrough(session: BatchSession, stdout: Writable): Writable {
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      const text = String(chunk);
+      const lines = text.split('\n').filter((line) => line !== '');
+      const out = lines.map((line) => session.outgoing(line)).filter((line) => line !== undefined);
+      if (out.length === 0) return done();
+      // Back-pressure passes through: the SDK waits for 'drain' when stdout's buffer is full.
+      if (stdout.write(out.map((line) => (line.endsWith('\n') ? line : `${line}\n`)).join(''))) done();
+      else stdout.once('drain', () => done());
+    },
+  });
+}
+
 /** Starts serving; throws ProjectNotReadyError when the project cannot be served. */
 export async function startMcp(options: StartMcpOptions = {}): Promise<RunningMcp> {
   const stdin = options.stdin ?? process.stdin;
@@ -49,8 +65,10 @@ export async function startMcp(options: StartMcpOptions = {}): Promise<RunningMc
   const opened = await openToolContext({ ...options, log });
   const server = createMcpServer(opened.ctx, options.version !== undefined ? { version: options.version } : {});
   const stdout = options.stdout ?? process.stdout;
-  // Malformed lines are answered here; the SDK's transport sees only well-formed messages.
-  const gate = stdin.pipe(jsonRpcGate((line) => stdout.write(line)));
+  // Malformed lines are answered here; the SDK's transport sees only well-formed single messages,
+  // and what it writes passes the session, which gathers a batch's replies into one array.
+  const session = new BatchSession();
+  const gate = stdin.pipe(jsonRpcGate((line) => stdout.write(line), session));
   let resolveStopped: (reason: StopReason) => void = () => undefined;
   const stopped = new Promise<StopReason>((done) => (resolveStopped = done));
   let stopping: Promise<StopReason> | undefined;
@@ -68,7 +86,7 @@ export async function startMcp(options: StartMcpOptions = {}): Promise<RunningMc
     resolveStopped(reason);
     return reason;
   }
-  const transport = new StdioServerTransport(gate, stdout);
+  const transport = new StdioServerTransport(gate, repliesThrough(session, stdout));
   transport.onclose = () => void close('transport-closed');
   try {
     await server.connect(transport);

@@ -71,6 +71,13 @@ export const webAppRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps 
     prefix: '/assets/',
     decorateReply: false,
     index: false,
-    setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
+    // The build writes each asset's .br and .gz beside it at the strongest settings; one of those
+    // goes to a browser that accepts it, the file as it is to one that accepts neither.
+    preCompressed: true,
+    // A cache keeps one copy per encoding, since the same path is sent compressed or not.
+    setHeaders: (res) => {
+      res.setHeader('x-content-type-options', 'nosniff');
+      res.setHeader('vary', 'accept-encoding');
+    },
   });
 };

@@ -83,9 +83,9 @@ function Draft({ run, blocks }: { run: ShownRun; blocks: BlockSummary[] }) {
  * A certified view answering a context question: its owner and its blocks the gate serves, each
  * linked to its page (the written answer above already says what the view is for).
  */
-function ViewContents({ view }: { view: NonNullable<ShownRun['view']> }) {
+function ViewContents({ view, question }: { view: NonNullable<ShownRun['view']>; question: string }) {
   return (
-    <section class="view-contents" aria-label={`View ${view.name}`}>
+    <section class="view-contents" aria-label={`View ${view.name}: ${question}`}>
       {view.owner !== undefined ? <p>Owned by {view.owner}.</p> : null}
       <ul>
         {view.blocks.map((b) => (
@@ -100,7 +100,10 @@ function ViewContents({ view }: { view: NonNullable<ShownRun['view']> }) {
   );
 }
 
-/** Governed context beside an answer: the certified terms it used and the certified views holding its block. */
+/**
+ * Governed context beside an answer: the certified terms it used and the certified views holding
+ * its block. Its landmark is named after the question, so two answers' are never alike.
+ */
 function BusinessContext({ run }: { run: ShownRun }) {
   const terms = run.definition === undefined ? (run.view?.terms ?? run.terms ?? []) : [];
   const views = run.views ?? [];
@@ -113,7 +116,7 @@ function BusinessContext({ run }: { run: ShownRun }) {
       </span>
     ));
   return (
-    <aside class="knowledge business-context" aria-label="Business terms and views">
+    <aside class="knowledge business-context" aria-label={`Business terms and views: ${run.question}`}>
       {terms.length > 0 ? <p>Terms: {named(terms)}</p> : null}
       {views.length > 0 ? <p>Views: {named(views)}</p> : null}
     </aside>
@@ -123,10 +126,10 @@ function BusinessContext({ run }: { run: ShownRun }) {
 function Knowledge({ run }: { run: ShownRun }) {
   return (
     <>
-      {run.view !== undefined ? <ViewContents view={run.view} /> : null}
+      {run.view !== undefined ? <ViewContents view={run.view} question={run.question} /> : null}
       <BusinessContext run={run} />
       {run.knowledge !== undefined ? (
-        <aside class="knowledge" aria-label="Team documents">
+        <aside class="knowledge" aria-label={`Team documents: ${run.question}`}>
           <p>
             <strong>Team documents</strong> (context only){run.knowledge.note !== undefined ? `: ${run.knowledge.note}` : ''}
           </p>
@@ -232,7 +235,8 @@ export function Answer({
       {run.tier === 2 && run.sql !== undefined ? (
         <details>
           <summary>SQL written for this question</summary>
-          <pre>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: SQL wider than its box scrolls in it, which a keyboard must be able to scroll */}
+          <pre tabIndex={0}>
             <code>{run.sql}</code>
           </pre>
         </details>

@@ -24,7 +24,8 @@ export function BlockPage({ id }: { id: string }) {
       {block.description !== null ? <p>{block.description}</p> : null}
       <BlockFacts block={block} />
       <h2>SQL</h2>
-      <pre>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a query wider than a phone scrolls in its box, which a keyboard must be able to scroll */}
+      <pre tabIndex={0}>
         <code>{block.query}</code>
       </pre>
       <BlockParams params={block.params} />
