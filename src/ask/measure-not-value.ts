@@ -3,9 +3,12 @@
  * "vaccinations" is an appointment type, and the `doses` column's declared synonym. For a block
  * that cannot filter on the value's fields (no parameter, no breakdown) but whose result names the
  * word, the word asks for that result's measure ("rabbit vaccinations"), not for rows of a field
- * the block does not have. Any other block still reads it as a value.
+ * the block does not have. The word for the block's contract entity right before one of the
+ * question's measures says whose measure it is ("claims cycle time", though "claims" is also a
+ * call queue). Any other block still reads it as a value.
  */
 import type { CompiledBlock } from '../compiler/types.js';
+import { blockContract } from './block-contract.js';
 import { blockFacts, paramForField } from './block-facts.js';
 import type { FilterAsk } from './question-asks.js';
 import type { AskedMeasure, AskedShape } from './question-shape.js';
@@ -48,6 +51,14 @@ function wordsBefore(shape: AskedShape, f: FilterAsk): string[] {
   return out;
 }
 
+/** The filter is one word for the block's contract entity, and a measure word follows it at once. */
+function entityBeforeMeasure(block: CompiledBlock, shape: AskedShape, f: FilterAsk): boolean {
+  const terms = termsOf(f.text).split(' ');
+  const entity = blockContract(block).entity;
+  if (terms.length !== 1 || !entity.has(terms[0] as string)) return false;
+  return shape.measures.some((m) => m.start > f.end && m.start - f.end <= 1);
+}
+
 /**
  * The filter's words as measures, when they (with the measure words right before them) are a whole
  * name the block's result declares: "vaccinations" for a column whose synonym is "vaccinations",
@@ -57,7 +68,7 @@ function asMeasures(block: CompiledBlock, shape: AskedShape, f: FilterAsk, run: 
   const names = declaredNames(block);
   const before = wordsBefore(shape, f);
   const whole = before.some((_, i) => names.has(termsOf([...before.slice(i), f.text].join(' ')))) || names.has(termsOf(f.text));
-  if (!whole) return undefined;
+  if (!whole && !entityBeforeMeasure(block, shape, f)) return undefined;
   return words(f.text).flatMap((w) => termsOfWord(w.word).map((term) => ({ text: w.word, term, start: f.start + w.start, end: f.start + w.end, run })));
 }
 

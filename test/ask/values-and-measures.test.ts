@@ -83,3 +83,38 @@ describe('values and measures', () => {
     expect(d.kind === 'answer' ? d.block : undefined).not.toBe('clinical.vaccinations_by_vaccine');
   });
 });
+
+describe('the contract entity before a measure', () => {
+  // "claims" is also a call queue in the data; right before a measure of a block whose contract is
+  // about claims it says whose measure it is, and asks for no rows of a queue.
+  const commerce = useCommerceRouter();
+  function settlement(base: Manifest): Manifest {
+    return withBlocks(base, (blocks) => {
+      const b = structuredClone(blocks['catalog.category_sales'] as CompiledBlock);
+      Object.assign(b, {
+        id: 'claims.settlement_times_by_line',
+        domain: 'claims',
+        name: 'settlement_times_by_line',
+        description: 'Closed claims and the average days from notification to settlement per line of business.',
+        examples: [{ question: 'Settlement times by line of business' }],
+        outputs: ['line_code', 'closed_claims', 'avg_days_to_settle'],
+        columns: { avg_days_to_settle: { synonyms: ['cycle time', 'days to settle'], additive: false }, line_code: { synonyms: ['line of business'] } },
+        contract: { raw: 'claims.Claim.settlement_times_by_line@1', id: 'claims.Claim.settlement_times_by_line', version: 1, status: 'resolved' },
+        params: [],
+        paramsUsed: [],
+        query: 'SELECT line_code, COUNT(*) AS closed_claims, AVG(days) AS avg_days_to_settle FROM claims GROUP BY line_code',
+      });
+      certifyInPlace(b);
+      blocks[b.id] = b;
+    });
+  }
+  const route = (q: string) => createTier1Router(settlement(commerce.manifest), { values: new Map([['queue', ['claims', 'sales']]]) }).route(q, { now: NOW });
+
+  it.each(['claims cycle time by line', 'claims days to settle by line of business'])('%s', (q) => {
+    expect(route(q)).toMatchObject({ kind: 'answer', block: 'claims.settlement_times_by_line' });
+  });
+
+  it('still reads the word as a value where no measure follows it', () => {
+    expect(route('claims by line').kind).not.toBe('answer');
+  });
+});
