@@ -318,6 +318,16 @@ export const CODES = {
     'Companion of {{block}} keeps a certification receipt while the block is {{status}}.',
     'Remove the certification key, or certify the block again.',
   ),
+  'compile/relationship-invalid': entry(
+    'error',
+    'A relationship of block {{block}} cannot be read: {{problem}}.',
+    'Write relationships { customer = { to = "<domain>.<name>", keys = ["customer_id"], toKeys = ["id"], cardinality = "many-to-one" } }: cardinality is many-to-one or one-to-one, toKeys is optional.',
+  ),
+  'compile/relationship-key-unknown': entry(
+    'error',
+    'Key {{key}} of relationship {{relationship}} of block {{block}} is not one of its declared outputs ({{outputs}}).',
+    "Name result columns of this block as keys (the other block's columns go in toKeys), or add the column to outputs.",
+  ),
   'compile/sql-unreadable': entry(
     'warning',
     'The query of {{block}} could not be read for tables: {{reason}}.',
