@@ -92,6 +92,18 @@ describe('GET /api/blocks/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().block.grainKeys).toEqual(grainKeys);
   });
+
+  it.each([
+    {
+      id: 'keys.customer_emails',
+      relationships: [{ name: 'directory', to: 'keys.customer_directory', keys: ['id'], toKeys: ['customer_id'], cardinality: 'one-to-one' }],
+    },
+    { id: 'keys.customer_directory', relationships: undefined },
+  ])('$id shows the relationships it declares', async ({ id, relationships }) => {
+    const res = await harness.server().inject({ method: 'GET', url: `/api/blocks/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().block.relationships).toEqual(relationships);
+  });
 });
 
 describe('POST /api/keys/prove with a host', () => {
