@@ -170,6 +170,11 @@ export const CODES = {
     'Term {{term}} keeps a certification receipt while it is {{status}}.',
     'Remove its certification key, or certify it again with svc certify --term {{term}}.',
   ),
+  'certify/term-receipt-signature': entry(
+    'error',
+    "Term {{term}}'s certification receipt does not hold in this signing project ({{verdict}}, signed by {{signedBy}}), so it is pending recertification and answers nothing as certified.",
+    'Have a listed certifier allowed for the term certify it again with svc certify --term {{term}}.',
+  ),
   'certify/term-receipt-stale': entry(
     'error',
     'Term {{term}} changed since it was certified, so it is pending recertification and answers nothing as certified.',
@@ -204,6 +209,11 @@ export const CODES = {
     'error',
     'View {{view}} keeps a certification receipt while it is {{status}}.',
     'Remove its certification key, or certify it again with svc certify --view {{view}}.',
+  ),
+  'certify/view-receipt-signature': entry(
+    'error',
+    "View {{view}}'s certification receipt does not hold in this signing project ({{verdict}}, signed by {{signedBy}}), so it is pending recertification and answers nothing as certified.",
+    'Have a listed certifier allowed for the view certify it again with svc certify --view {{view}}.',
   ),
   'certify/view-receipt-stale': entry(
     'error',

@@ -263,7 +263,7 @@ export interface CompiledTerm {
   related: string[];
   /** sha256 of the term's canonical content (id, name, definition, synonyms, owner, related). */
   sourceSha256: string;
-  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string };
+  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string; signedBy?: string; signature?: string };
 }
 
 /**
@@ -290,7 +290,7 @@ export interface CompiledView {
   terms: string[];
   /** sha256 of the view's canonical content (id, name, description, synonyms, owner, blocks, terms). */
   sourceSha256: string;
-  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string };
+  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string; signedBy?: string; signature?: string };
 }
 
 export interface LineageEdge {
