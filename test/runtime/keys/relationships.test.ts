@@ -114,6 +114,15 @@ describe('relationship validation', () => {
     expect(result.relationships[0]).toMatchObject({ status: 'error', error: { code: 'RELATIONSHIP_CROSS_CONNECTION' } });
   });
 
+  it('a block that needs a parameter without a default: error PARAM_REQUIRED, nothing runs', async () => {
+    const moved = structuredClone(manifest);
+    const joins = moved.blocks['keys.order_customers']?.relationships ?? [];
+    joins[0] = { ...(joins[0] as (typeof joins)[number]), to: 'keys.orders_since', toKeys: ['id'] };
+    const result = await prove(['keys.order_customers.customer'], undefined, moved);
+    expect(result.relationships[0]).toMatchObject({ status: 'error', to: 'keys.orders_since', error: { code: 'PARAM_REQUIRED' } });
+    expect(result.relationships[0]).not.toHaveProperty('fromRowCount');
+  });
+
   it.each([
     {
       named: ['customer'],
