@@ -170,6 +170,11 @@ export const CODES = {
     'Term {{term}} keeps a certification receipt while it is {{status}}.',
     'Remove its certification key, or certify it again with svc certify --term {{term}}.',
   ),
+  'certify/term-receipt-signature': entry(
+    'error',
+    "Term {{term}}'s certification receipt does not hold in this signing project ({{verdict}}, signed by {{signedBy}}), so it is pending recertification and answers nothing as certified.",
+    'Have a listed certifier allowed for the term certify it again with svc certify --term {{term}}.',
+  ),
   'certify/term-receipt-stale': entry(
     'error',
     'Term {{term}} changed since it was certified, so it is pending recertification and answers nothing as certified.',
@@ -204,6 +209,11 @@ export const CODES = {
     'error',
     'View {{view}} keeps a certification receipt while it is {{status}}.',
     'Remove its certification key, or certify it again with svc certify --view {{view}}.',
+  ),
+  'certify/view-receipt-signature': entry(
+    'error',
+    "View {{view}}'s certification receipt does not hold in this signing project ({{verdict}}, signed by {{signedBy}}), so it is pending recertification and answers nothing as certified.",
+    'Have a listed certifier allowed for the view certify it again with svc certify --view {{view}}.',
   ),
   'certify/view-receipt-stale': entry(
     'error',
@@ -317,6 +327,16 @@ export const CODES = {
     'error',
     'Companion of {{block}} keeps a certification receipt while the block is {{status}}.',
     'Remove the certification key, or certify the block again.',
+  ),
+  'compile/relationship-invalid': entry(
+    'error',
+    'A relationship of block {{block}} cannot be read: {{problem}}.',
+    'Write relationships { customer = { to = "<domain>.<name>", keys = ["customer_id"], toKeys = ["id"], cardinality = "many-to-one" } }: cardinality is many-to-one or one-to-one, toKeys is optional.',
+  ),
+  'compile/relationship-key-unknown': entry(
+    'error',
+    'Key {{key}} of relationship {{relationship}} of block {{block}} is not one of its declared outputs ({{outputs}}).',
+    "Name result columns of this block as keys (the other block's columns go in toKeys), or add the column to outputs.",
   ),
   'compile/sql-unreadable': entry(
     'warning',

@@ -72,6 +72,22 @@ export interface GrainKeys {
   keyEvidence: 'complete-source';
 }
 
+/**
+ * A join a block declares to another block (`relationships { customer = { to = "...", keys =
+ * [...], cardinality = "many-to-one" } }`, src/compiler/analyze/relationships.ts): this block's
+ * rows refer, by `keys`, to the rows of `to` named by `toKeys` (the same names unless given).
+ * Relationship validation (key proofs) checks it over every row of both.
+ */
+export interface Relationship {
+  /** The name within the block; the qualified id is `<block id>.<name>`. */
+  name: string;
+  /** The block id of the side every key must be found on. */
+  to: string;
+  keys: string[];
+  toKeys: string[];
+  cardinality: 'many-to-one' | 'one-to-one';
+}
+
 /** What an owner declares of one result column. */
 export interface ColumnMeaning {
   /** Words people use for it ("sales", "turnover" for `revenue`). */
@@ -142,6 +158,8 @@ export interface CompiledBlock {
   columns?: { [column: string]: ColumnMeaning };
   /** The grain keys the block declares (read from `grain`), proven by key proofs. */
   grainKeys?: GrainKeys;
+  /** The joins the block declares to other blocks (read from `relationships`), validated by key proofs. */
+  relationships?: Relationship[];
   /** Tier-2 capture fields of a draft. */
   answerFingerprint?: string;
   askedTimes?: number;
@@ -245,7 +263,7 @@ export interface CompiledTerm {
   related: string[];
   /** sha256 of the term's canonical content (id, name, definition, synonyms, owner, related). */
   sourceSha256: string;
-  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string };
+  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string; signedBy?: string; signature?: string };
 }
 
 /**
@@ -272,7 +290,7 @@ export interface CompiledView {
   terms: string[];
   /** sha256 of the view's canonical content (id, name, description, synonyms, owner, blocks, terms). */
   sourceSha256: string;
-  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string };
+  certification?: { certifiedBy?: string; certifiedAt?: string; via?: string; sourceSha256?: string; signedBy?: string; signature?: string };
 }
 
 export interface LineageEdge {

@@ -208,10 +208,20 @@ export const RUNTIME_CODES = {
     'Fix svc.config.json (svc compile reports what is wrong).',
   ),
   QUERY_EMPTY: code('tool', 'A search tool was given no words to search for.', 'Give some words to search for.'),
+  RELATIONSHIP_CROSS_CONNECTION: code(
+    'keys',
+    'A relationship joins blocks on two connections; its validation reads both in one statement, so it was not validated.',
+    'Declare relationships between blocks on one connection, or prove the grain keys of each block instead.',
+  ),
   RELATIONSHIP_NOT_DECLARED: code(
     'keys',
-    'No certified modeling join of this project answers to the relationship named: svc projects declare no joins yet, so none can be validated.',
-    'Leave relationships out; prove the grain keys of the blocks on each side instead.',
+    'No relationship a block of this project declares answers to the name asked for (a qualified id <block id>.<name>, a block file or a relationship name), so nothing was validated.',
+    'Declare it in the referring block (relationships { name = { to, keys, cardinality } }), or name one it declares.',
+  ),
+  RELATIONSHIP_TARGET_NOT_FOUND: code(
+    'keys',
+    'A relationship refers to a block (its `to`) this project does not have, so it was not validated.',
+    'Name an existing block id in to = "<domain>.<name>", or remove the relationship.',
   ),
   SAVE_DRAFT_FALSE: code(
     'capture',

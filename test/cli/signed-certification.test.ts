@@ -119,7 +119,10 @@ describe('an existing project adopts signed certification', () => {
     const unsigned = svc(['certify', '--verify', '--format', 'sarif'], root, lead);
     expect(unsigned.code).toBe(1);
     const results = json(unsigned.stdout)['runs'][0].results as Array<{ ruleId: string; level: string }>;
-    expect(new Set(results.map((x) => `${x.ruleId} ${x.level}`))).toEqual(new Set(['certify/receipt-unsigned error']));
+    // Blocks, terms and views alike: every receipt made before the project signed is unsigned.
+    expect(new Set(results.map((x) => `${x.ruleId} ${x.level}`))).toEqual(
+      new Set(['certify/receipt-unsigned error', 'certify/term-receipt-signature error', 'certify/view-receipt-signature error']),
+    );
     expect(svc(['certify', '--resign'], root, lead)).toMatchObject({ code: 0, stdout: expect.stringContaining('finance.weekly_revenue') });
     expect(svc(['certify', '--verify'], root, lead).code).toBe(0);
     // A certifier not on the list cannot add themselves; a listed one can add them.

@@ -6,7 +6,10 @@
  * nothing; the row policy hears every proof statement as the person's and may narrow it (the
  * counts are then of the rows that person reads) or refuse it (the proof's error, in the
  * host's words); a host that refuses the warehouse sign-in gives CREDENTIALS_REQUIRED; a
- * warehouse failure is told by reference; the evidence names who the proof was for.
+ * warehouse failure is told by reference; the evidence names who the proof was for. Declared
+ * relationships are validated the same way: `relationships` narrows to them, a join with orphans
+ * fails with its counts and no key value, one no block declares is RELATIONSHIP_NOT_DECLARED, and
+ * the row policy hears the one validation statement as the person's and narrows both sides.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +17,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { QueryContext } from '../../src/hooks/hooks.js';
 import { hookHarness } from '../helpers/hook-harness.js';
-import { addKeyBlocks, expectedCounts, keyValues } from '../helpers/key-blocks.js';
+import { addKeyBlocks, expectedCounts, expectedJoinCounts, keyValues } from '../helpers/key-blocks.js';
 import { narrowToState, stateHost } from '../helpers/state-person.js';
 
 const harness = hookHarness((root) => {
@@ -89,6 +92,18 @@ describe('GET /api/blocks/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().block.grainKeys).toEqual(grainKeys);
   });
+
+  it.each([
+    {
+      id: 'keys.customer_emails',
+      relationships: [{ name: 'directory', to: 'keys.customer_directory', keys: ['id'], toKeys: ['customer_id'], cardinality: 'one-to-one' }],
+    },
+    { id: 'keys.customer_directory', relationships: undefined },
+  ])('$id shows the relationships it declares', async ({ id, relationships }) => {
+    const res = await harness.server().inject({ method: 'GET', url: `/api/blocks/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().block.relationships).toEqual(relationships);
+  });
 });
 
 describe('POST /api/keys/prove with a host', () => {
@@ -140,6 +155,68 @@ describe('POST /api/keys/prove with a host', () => {
       ],
       relationships: [],
     });
+  });
+});
+
+describe('POST /api/keys/prove: relationships', () => {
+  it('a join with orphans and null keys: failed with the counts of both sides, and no key value in the body', async () => {
+    const res = await harness.server().inject(prove({ relationships: ['keys.order_refs_with_gaps.customer'] }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ok: false,
+      datasets: [],
+      relationships: [
+        {
+          id: 'keys.order_refs_with_gaps.customer',
+          block: 'keys.order_refs_with_gaps',
+          file: 'domains/keys/blocks/order_refs_with_gaps.svc',
+          to: 'keys.customer_directory',
+          keys: ['customer_id'],
+          toKeys: ['customer_id'],
+          cardinality: 'many-to-one',
+          observedCardinality: 'many-to-one',
+          status: 'failed',
+          ...expectedJoinCounts(db(), 'order_refs_with_gaps', 'customer'),
+        },
+      ],
+    });
+    const d = new Database(db(), { readonly: true });
+    const orphans = d.prepare('SELECT DISTINCT customer_id + 1000000 AS k FROM orders WHERE id % 7 = 0 AND id % 10 <> 0').all() as Array<{ k: number }>;
+    d.close();
+    for (const { k } of orphans) expect(res.body).not.toContain(String(k));
+  });
+
+  it.each([
+    { named: 'keys.customer_emails.directory', status: 'passed', code: undefined },
+    { named: 'orders_to_customers', status: 'error', code: 'RELATIONSHIP_NOT_DECLARED' },
+    { named: 'keys.draft_orders.customer', status: 'error', code: 'KEY_PROOF_NOT_CERTIFIED' },
+  ])('$named: $status $code', async ({ named, status, code }) => {
+    const res = await harness.server().inject(prove({ relationships: [named] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { ok: boolean; relationships: Array<{ status: string; error?: { code: string } }> };
+    expect([body.ok, body.relationships[0]?.status, body.relationships[0]?.error?.code]).toEqual([status === 'passed', status, code]);
+  });
+
+  it('with a narrowing row policy: one statement heard as the person’s, and both sides counted as they read them', async () => {
+    const heard: QueryContext[] = [];
+    const app = harness.server(stateHost({ policy: narrowToState, heard }));
+    for (const state of ['CA', 'NY']) {
+      const res = await app.inject(prove({ relationships: ['keys.state_totals.states'] }, { 'x-state': state }));
+      const rows = ordersIn(state);
+      expect(res.json().relationships[0]).toMatchObject({
+        status: rows > 1 ? 'failed' : 'passed',
+        observedCardinality: rows > 1 ? 'one-to-many' : 'one-to-one',
+        fromRowCount: 1,
+        toRowCount: rows,
+        toDuplicateKeyCount: rows > 1 ? 1 : 0,
+        orphanKeyCount: 0,
+      });
+      expect(res.body).not.toContain(`"${state}"`);
+    }
+    expect(heard.map((q) => [q.principal?.id, q.action, q.destination])).toEqual([
+      ['ca@host.test', 'query.run', 'person'],
+      ['ny@host.test', 'query.run', 'person'],
+    ]);
   });
 });
 

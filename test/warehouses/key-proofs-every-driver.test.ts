@@ -3,8 +3,10 @@
  * data loaded into each engine by the one loader, the key blocks added to each project, and each
  * complete-source proof through that engine's connector giving the counts computed from the
  * SQLite file by the test's own query (a good key and a composite key pass, a repeated key and a
- * key with nulls fail), with no key value in the answer; and `svc keys prove` as a real child
- * process on each. PostgreSQL and ClickHouse are real servers started for this file.
+ * key with nulls fail), with no key value in the answer; each declared relationship validated
+ * through that connector giving the counts of both blocks computed from the SQLite file (a join
+ * that holds, a one-to-one that is many-to-one, orphans and null keys, a "one" side that repeats
+ * its key, other key names on each side); and `svc keys prove` as a real child process on each. PostgreSQL and ClickHouse are real servers started for this file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +18,7 @@ import { proveKeys } from '../../src/runtime/keys/prove-keys.js';
 import { createExecutor } from '../../src/warehouse/executor.js';
 import { svc } from '../helpers/cli.js';
 import { type ClickHouseCluster, startClickHouseCluster } from '../helpers/clickhouse-cluster.js';
-import { addKeyBlocks, expectedCounts, keyValues } from '../helpers/key-blocks.js';
+import { addKeyBlocks, expectedCounts, expectedJoinCounts, keyValues } from '../helpers/key-blocks.js';
 import { loadClickhouse, loadDuckdb, loadPostgres, readCommerce, type SourceTable } from '../helpers/load-commerce.js';
 import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
 import { cleanupProjects } from '../helpers/project.js';
@@ -87,7 +89,63 @@ const CASES = [
   { name: 'order_keys_with_gaps', status: 'failed' },
 ] as const;
 
+const JOINS = [
+  { block: 'order_customers', name: 'customer', status: 'passed', observed: 'many-to-one' },
+  { block: 'order_customers', name: 'customer_once', status: 'failed', observed: 'many-to-one' },
+  { block: 'order_refs_with_gaps', name: 'customer', status: 'failed', observed: 'many-to-one' },
+  { block: 'state_totals', name: 'states', status: 'failed', observed: 'one-to-many' },
+  { block: 'customer_emails', name: 'directory', status: 'passed', observed: 'one-to-one' },
+] as const;
+
 describe.each(DRIVERS)('key proofs on %s', (driver) => {
+  it('each relationship validation gives the counts of every row of both blocks, in one statement on the connection', async () => {
+    const { root, manifest } = projects.get(driver) as { root: string; manifest: Manifest };
+    const config = JSON.parse(readFileSync(join(root, 'svc.config.json'), 'utf8')) as SvcConfig;
+    const executor = createExecutor({ root, config });
+    try {
+      const result = await proveKeys({
+        root,
+        manifest,
+        executor,
+        asker: undefined,
+        log: () => undefined,
+        relationships: JOINS.map((j) => `keys.${j.block}.${j.name}`),
+      });
+      const got = result.relationships.map(
+        ({ id, status, observedCardinality, error, block: _b, file: _f, to: _t, keys: _k, toKeys: _tk, cardinality: _c, ...counts }) => ({
+          id,
+          status,
+          observedCardinality,
+          error: error?.code,
+          ...counts,
+        }),
+      );
+      expect(got).toEqual(
+        JOINS.map((j) => ({
+          id: `keys.${j.block}.${j.name}`,
+          status: j.status,
+          observedCardinality: j.observed,
+          error: undefined,
+          ...expectedJoinCounts(sqliteFile, j.block, j.name),
+        })),
+      );
+    } finally {
+      await executor.close();
+    }
+  }, 120_000);
+
+  it('svc keys prove --relationship prints each join with its counts and exits 1 on a join that does not hold, 0 on ones that do', () => {
+    const { root } = projects.get(driver) as { root: string };
+    const failing = svc(['keys', 'prove', '--relationship', 'keys.state_totals.states', '--project', root], root, ENV);
+    expect(failing.code, failing.stdout + failing.stderr).toBe(1);
+    expect(failing.stdout).toContain('failed  relationship keys.state_totals.states  keys state -> keys.order_states  one-to-one');
+    expect(failing.stdout).toContain('observed one-to-many; orphan keys 0 (rows 0)');
+    const holding = svc(['keys', 'prove', '--relationship', 'keys.order_customers.customer', '--relationship', 'directory', '--project', root], root, ENV);
+    expect(holding.code, holding.stdout + holding.stderr).toBe(0);
+    expect(holding.stdout).toContain('relationship keys.customer_emails.directory  keys id -> keys.customer_directory (customer_id)  one-to-one');
+    expect(holding.stdout).toContain('All 2 key proofs passed.');
+  }, 60_000);
+
   it('each proof gives the counts of every row, and a repeated key fails with no key value shown', async () => {
     const { root, manifest } = projects.get(driver) as { root: string; manifest: Manifest };
     const config = JSON.parse(readFileSync(join(root, 'svc.config.json'), 'utf8')) as SvcConfig;

@@ -11,6 +11,7 @@ import { readColumns } from './columns.js';
 import { expectedText, KNOWN_FIELDS, readShape, SPECIAL_SECTIONS } from './fields.js';
 import { readGrainKeys } from './grain.js';
 import { checkParamUse, compileParams, usedParams } from './params.js';
+import { readRelationships } from './relationships.js';
 import { compileTests } from './tests.js';
 import { declarationSha256, membersToJson, toJson } from './values.js';
 
@@ -141,6 +142,8 @@ function declaredMeaning(block: CompiledBlock, c: Collected, decl: Declaration, 
   if (columns !== undefined) block.columns = columns;
   const grainKeys = readGrainKeys(c.members.get('grain'), block.outputs, { block: block.id, file, out });
   if (grainKeys !== undefined) block.grainKeys = grainKeys;
+  const relationships = readRelationships(c.members.get('relationships'), block.outputs, { block: block.id, file, out });
+  if (relationships !== undefined) block.relationships = relationships;
 }
 
 function checkStatus(c: Collected, id: string, decl: Declaration, file: string, out: Diagnostic[], ctx: BlockContext): string {

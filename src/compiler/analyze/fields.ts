@@ -25,6 +25,7 @@ export const KNOWN_FIELDS: Readonly<Record<string, FieldShape>> = {
   parameterPolicy: 'object',
   pattern: 'string',
   query: 'string',
+  relationships: 'json',
   reviewCadence: 'string',
   sourceSystems: 'string[]',
   status: 'string',

@@ -23,7 +23,7 @@ import type { GrainKeys } from '../types.js';
 export const KEY_EVIDENCE = ['complete-source'] as const;
 
 /** A key names a result column: letters, digits and underscores, not starting with a digit. */
-const KEY_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const KEY_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 interface Where {
   block: string;

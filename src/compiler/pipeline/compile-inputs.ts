@@ -88,11 +88,12 @@ export function loadInputs(opts: { project?: string; cwd?: string; warm?: WarmSt
   const contracts = loadContracts(loaded.root, loaded.config.contracts?.manifestPath, (text) => known?.contracts === contractsSha(text));
   const config = configSha(loaded.text ?? '');
   const contractsKey = contracts.text === undefined ? '<absent>' : contractsSha(contracts.text);
-  const terms = loadTerms(loaded.root);
-  const termsKey = terms.text === undefined ? '<absent>' : sha256Hex(terms.text);
-  const views = loadViews(loaded.root);
-  const viewsKey = views.text === undefined ? '<absent>' : sha256Hex(views.text);
+  // Terms and views are judged under the certifier trust, as blocks are: read it first.
   const certifiers = loadCertifiers(loaded.root, loaded.config.certification?.signed);
+  const terms = loadTerms(loaded.root, certifiers.trust);
+  const termsKey = terms.text === undefined ? '<absent>' : sha256Hex(terms.text);
+  const views = loadViews(loaded.root, certifiers.trust);
+  const viewsKey = views.text === undefined ? '<absent>' : sha256Hex(views.text);
   const certifiersKey = certifiers.trust.signed ? (certifiers.text === undefined ? '<absent>' : sha256Hex(certifiers.text)) : '<unsigned>';
   const stamp = snapshotStamp(loaded.root);
   const snapshotText = readSchemaSnapshotText(loaded.root);

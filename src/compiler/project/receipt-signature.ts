@@ -31,6 +31,9 @@ export const VERDICT_CODES = {
   'signer-not-allowed': 'certify/receipt-signer-not-allowed',
 } as const;
 
+/** Receipt states that name how a signed project's receipt fails (the keys of VERDICT_CODES). */
+export const SIGNATURE_VERDICTS: ReadonlySet<string> = new Set(Object.keys(VERDICT_CODES));
+
 /** The exact text a certifier signs for `block`. */
 export function receiptPayload(blockId: string, r: SignedFields): string {
   const { certifiedBy, certifiedAt, via, rules, sourceSha256, checks } = r;
@@ -46,4 +49,35 @@ export function judgeSignature(block: Pick<CompiledBlock, 'id' | 'domain' | 'fil
   if (signer === undefined) return 'unknown-signer';
   if (!verifyText(signer.key, receiptPayload(block.id, receipt), receipt.signature)) return 'bad-signature';
   return mayCertify(signer, block) ? 'valid' : 'signer-not-allowed';
+}
+
+/** A project-level certified artifact other than a block: a business term or a view. */
+export type ArtifactKind = 'term' | 'view';
+
+/**
+ * The exact text a certifier signs for a term or a view: its own kind, so a block's signature
+ * (or one artifact kind's) never verifies on another of the same id.
+ */
+export function artifactPayload(kind: ArtifactKind, id: string, r: Omit<SignedFields, 'rules' | 'checks'>): string {
+  const { certifiedBy, certifiedAt, via, sourceSha256 } = r;
+  return canonicalJson({ kind: `svc-${kind}-receipt`, [kind]: id, certifiedBy, certifiedAt, via, sourceSha256 });
+}
+
+/**
+ * The verdict on a term's or view's receipt under the project's certifier trust (`valid` when
+ * signing is off): signed by a listed key, verifying, and allowed for the artifact's domain or
+ * for the file it lives in.
+ */
+export function judgeArtifactSignature(
+  kind: ArtifactKind,
+  subject: { id: string; domain: string; file: string },
+  receipt: (Omit<SignedFields, 'rules' | 'checks'> & { signedBy?: string; signature?: string }) | undefined,
+  trust: CertifierTrust,
+): SignatureVerdict {
+  if (!trust.signed) return 'valid';
+  if (receipt?.signature === undefined || receipt.signedBy === undefined) return 'unsigned';
+  const signer = trust.signers.find((s) => s.keyId === receipt.signedBy);
+  if (signer === undefined) return 'unknown-signer';
+  if (!verifyText(signer.key, artifactPayload(kind, subject.id, receipt), receipt.signature)) return 'bad-signature';
+  return mayCertify(signer, subject) ? 'valid' : 'signer-not-allowed';
 }

@@ -15,6 +15,8 @@ import { sourceAsset } from '../../source-asset.js';
 import { sha256Hex } from '../hash.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
 import type { CompiledTerm } from '../types.js';
+import type { CertifierTrust } from './certifiers.js';
+import { judgeArtifactSignature, SIGNATURE_VERDICTS } from './receipt-signature.js';
 
 export const TERMS_FILE = 'semantic-layer/terms.yaml';
 const schemaUrl = sourceAsset('compiler/schemas/terms.schema.json');
@@ -43,7 +45,16 @@ export function termSha256(t: Pick<CompiledTerm, 'id' | 'name' | 'definition' | 
   return `sha256:${sha256Hex(canonical)}`;
 }
 
-function compileTerm(e: TermEntry): CompiledTerm {
+/** The receipt state of a term: by its hash, then, when it holds, by its signature. */
+function termReceipt(e: TermEntry, status: string, sha: string, trust: CertifierTrust): CompiledTerm['receipt'] {
+  if (status !== 'certified') return e.certification === undefined ? 'none' : 'orphaned';
+  if (e.certification === undefined) return 'missing';
+  if (e.certification.sourceSha256 !== sha) return 'stale';
+  const [domain = ''] = e.id.split('.');
+  return judgeArtifactSignature('term', { id: e.id, domain, file: TERMS_FILE }, e.certification, trust);
+}
+
+function compileTerm(e: TermEntry, trust: CertifierTrust): CompiledTerm {
   const [domain = '', name = ''] = e.id.split('.');
   const base = {
     id: e.id,
@@ -55,9 +66,8 @@ function compileTerm(e: TermEntry): CompiledTerm {
   };
   const sourceSha256 = termSha256(base);
   const status = e.status ?? 'draft';
-  const proven = status === 'certified' && e.certification?.sourceSha256 === sourceSha256;
-  const receipt =
-    status === 'certified' ? (proven ? 'valid' : e.certification === undefined ? 'missing' : 'stale') : e.certification === undefined ? 'none' : 'orphaned';
+  const receipt = termReceipt(e, status, sourceSha256, trust);
+  const proven = receipt === 'valid';
   return {
     ...base,
     domain,
@@ -81,6 +91,8 @@ function termDiagnostics(terms: readonly CompiledTerm[]): Diagnostic[] {
     if (t.receipt === 'missing') out.push(diag('certify/term-receipt-missing', data, where));
     if (t.receipt === 'stale') out.push(diag('certify/term-receipt-stale', data, where));
     if (t.receipt === 'orphaned') out.push(diag('certify/term-receipt-orphaned', { term: t.id, status: t.status }, where));
+    if (SIGNATURE_VERDICTS.has(t.receipt))
+      out.push(diag('certify/term-receipt-signature', { term: t.id, verdict: t.receipt, signedBy: t.certification?.signedBy ?? 'none' }, where));
   }
   return out;
 }
@@ -93,8 +105,12 @@ function parse(text: string): { data?: unknown; problem?: string } {
   }
 }
 
-/** Reads the project's terms; a file that does not read gives its diagnostics and no terms. */
-export function loadTerms(root: string): LoadedTerms {
+/**
+ * Reads the project's terms; a file that does not read gives its diagnostics and no terms. In a
+ * project that signs receipts (`trust`), a term's receipt counts only when it is signed by a
+ * listed certifier allowed for it, as a block's.
+ */
+export function loadTerms(root: string, trust: CertifierTrust = { signed: false }): LoadedTerms {
   let text: string;
   try {
     text = readFileSync(join(root, TERMS_FILE), 'utf8');
@@ -105,7 +121,7 @@ export function loadTerms(root: string): LoadedTerms {
   if (problem !== undefined) return { terms: [], text, diagnostics: [diag('terms/invalid', { pointer: '/', problem }, { file: TERMS_FILE })] };
   const invalid = validateDocument(schemaValidator(schemaUrl), data, 'terms/invalid', TERMS_FILE);
   if (invalid.length > 0) return { terms: [], text, diagnostics: invalid };
-  const terms = (data as { terms: TermEntry[] }).terms.map(compileTerm);
+  const terms = (data as { terms: TermEntry[] }).terms.map((e) => compileTerm(e, trust));
   return { terms, text, diagnostics: termDiagnostics(terms) };
 }
 

@@ -16,6 +16,8 @@ import { sourceAsset } from '../../source-asset.js';
 import { sha256Hex } from '../hash.js';
 import { schemaValidator, validateDocument } from '../json-schema.js';
 import type { CompiledView } from '../types.js';
+import type { CertifierTrust } from './certifiers.js';
+import { judgeArtifactSignature, SIGNATURE_VERDICTS } from './receipt-signature.js';
 import { readPlacedYaml } from './yaml-places.js';
 
 export const VIEWS_FILE = 'semantic-layer/views.yaml';
@@ -52,13 +54,16 @@ export function viewSha256(v: ViewContent): string {
 }
 
 /** The receipt state of a declared status and receipt, as terms and blocks have it. */
-function receiptOf(status: string, certification: ViewEntry['certification'], sha: string): CompiledView['receipt'] {
+function receiptOf(e: ViewEntry, status: string, sha: string, trust: CertifierTrust): CompiledView['receipt'] {
+  const certification = e.certification;
   if (status !== 'certified') return certification === undefined ? 'none' : 'orphaned';
   if (certification === undefined) return 'missing';
-  return certification.sourceSha256 === sha ? 'valid' : 'stale';
+  if (certification.sourceSha256 !== sha) return 'stale';
+  const [domain = ''] = e.id.split('.');
+  return judgeArtifactSignature('view', { id: e.id, domain, file: VIEWS_FILE }, certification, trust);
 }
 
-function compileView(e: ViewEntry): CompiledView {
+function compileView(e: ViewEntry, trust: CertifierTrust): CompiledView {
   const [domain = '', name = ''] = e.id.split('.');
   const base: ViewContent = {
     id: e.id,
@@ -71,7 +76,7 @@ function compileView(e: ViewEntry): CompiledView {
   };
   const sourceSha256 = viewSha256(base);
   const status = e.status ?? 'draft';
-  const receipt = receiptOf(status, e.certification, sourceSha256);
+  const receipt = receiptOf(e, status, sourceSha256, trust);
   const effectiveStatus = receipt === 'valid' ? 'certified' : status === 'certified' ? 'pending_recertification' : status;
   return { ...base, domain, status, effectiveStatus, receipt, sourceSha256, ...(e.certification !== undefined ? { certification: e.certification } : {}) };
 }
@@ -92,6 +97,14 @@ function viewDiagnostics(views: readonly CompiledView[], at: LoadedViews['at']):
     seen.add(v.id);
     const receipt = RECEIPT_CODES[v.receipt];
     if (receipt !== undefined) out.push(diag(receipt[0], { view: v.id, status: v.status }, where(`/views/${i}/${receipt[1]}`)));
+    if (SIGNATURE_VERDICTS.has(v.receipt))
+      out.push(
+        diag(
+          'certify/view-receipt-signature',
+          { view: v.id, verdict: v.receipt, signedBy: v.certification?.signedBy ?? 'none' },
+          where(`/views/${i}/certification`),
+        ),
+      );
   });
   return out;
 }
@@ -112,8 +125,8 @@ function schemaDiagnostics(data: unknown, at: LoadedViews['at']): Diagnostic[] {
 
 const nowhere = (): undefined => undefined;
 
-/** Reads the project's views; a file that does not read gives its diagnostics and no views. */
-export function loadViews(root: string): LoadedViews {
+/** Reads the project's views (their receipts judged under `trust`, as terms'); a file that does not read gives its diagnostics and no views. */
+export function loadViews(root: string, trust: CertifierTrust = { signed: false }): LoadedViews {
   let text: string;
   try {
     text = readFileSync(join(root, VIEWS_FILE), 'utf8');
@@ -128,7 +141,7 @@ export function loadViews(root: string): LoadedViews {
   }
   const invalid = schemaDiagnostics(read.data, at);
   if (invalid.length > 0) return { views: [], text, at, diagnostics: invalid };
-  const views = (read.data as { views: ViewEntry[] }).views.map(compileView);
+  const views = (read.data as { views: ViewEntry[] }).views.map((e) => compileView(e, trust));
   return { views, text, at, diagnostics: viewDiagnostics(views, at) };
 }
 

@@ -94,6 +94,8 @@ export interface BlockDetail extends BlockSummary {
   sourceSha256: string;
   /** The grain keys the block declares (`grain = { keys = [...] }`), which key proofs prove. */
   grainKeys?: NonNullable<CompiledBlock['grainKeys']>;
+  /** The relationships the block declares (`relationships { ... }`), which key proofs validate. */
+  relationships?: NonNullable<CompiledBlock['relationships']>;
 }
 
 export function blockDetail(block: CompiledBlock, refusal: RefusalCore | undefined): BlockDetail {
@@ -110,5 +112,8 @@ export function blockDetail(block: CompiledBlock, refusal: RefusalCore | undefin
     query: block.query,
     sourceSha256: block.sourceSha256,
     ...(block.grainKeys !== undefined ? { grainKeys: { keys: [...block.grainKeys.keys], keyEvidence: block.grainKeys.keyEvidence } } : {}),
+    ...(block.relationships !== undefined && block.relationships.length > 0
+      ? { relationships: block.relationships.map((r) => ({ ...r, keys: [...r.keys], toKeys: [...r.toKeys] })) }
+      : {}),
   };
 }

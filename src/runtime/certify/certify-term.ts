@@ -10,18 +10,22 @@ import { join } from 'node:path';
 import { type Document, parseDocument } from 'yaml';
 import { type Diagnostic, diag } from '../../../grammar/diagnostics.js';
 import { projectGate, projectTermGate } from '../../ask/project-gate.js';
+import { loadCertifiers } from '../../compiler/project/certifiers.js';
 import { loadTerms, TERMS_FILE, termSha256 } from '../../compiler/project/terms.js';
 import type { CompiledTerm } from '../../compiler/types.js';
 import { findingToDiagnostic } from '../../rules/evaluate.js';
 import { applyChanges } from './file-transaction.js';
 import { localOwner } from './local-owner.js';
 import { compiledManifest, openProject } from './project.js';
+import { type ArtifactReceipt, localSigner, type ReceiptSigner, signArtifact } from './receipt-signer.js';
 
 export interface CertifyTermOptions {
   cwd: string;
   project?: string;
   term: string;
   now?: () => Date;
+  /** Who signs the receipt in a project that signs receipts (default: the local key). */
+  signer?: ReceiptSigner;
 }
 
 export interface CertifyTermResult {
@@ -29,7 +33,7 @@ export interface CertifyTermResult {
   exitCode: 0 | 1 | 2;
   term: string;
   diagnostics: Diagnostic[];
-  receipt?: { certifiedBy: string; certifiedAt: string; via: 'cli'; sourceSha256: string };
+  receipt?: ArtifactReceipt;
   written: string[];
 }
 
@@ -76,7 +80,8 @@ export async function certifyTerm(opts: CertifyTermOptions): Promise<CertifyTerm
   const opened = openProject(opts.project === undefined ? { cwd: opts.cwd } : { cwd: opts.cwd, project: opts.project });
   if (opened.project === undefined) return refused(opts.term, 2, opened.diagnostics);
   const { root, config } = opened.project;
-  const loaded = loadTerms(root);
+  const trust = loadCertifiers(root, config.certification?.signed).trust;
+  const loaded = loadTerms(root, trust);
   const invalid = loaded.diagnostics.filter((d) => d.code === 'terms/invalid');
   if (invalid.length > 0) return refused(opts.term, 2, invalid);
   const term = loaded.terms.find((t) => t.id === opts.term);
@@ -84,7 +89,11 @@ export async function certifyTerm(opts: CertifyTermOptions): Promise<CertifyTerm
   const stop = problems(root, config, term);
   if (stop.length > 0) return refused(term.id, 1, stop);
   const at = (opts.now ?? (() => new Date()))().toISOString();
-  const receipt = { certifiedBy: localOwner(root, config).owner, certifiedAt: at, via: 'cli' as const, sourceSha256: termSha256(term) };
+  const unsigned = { certifiedBy: localOwner(root, config).owner, certifiedAt: at, via: 'cli' as const, sourceSha256: termSha256(term) };
+  const subject = { id: term.id, domain: term.id.split('.')[0] ?? '', file: TERMS_FILE };
+  const signed = await signArtifact('term', subject, unsigned, trust, opts.signer ?? localSigner());
+  if (signed.receipt === undefined) return refused(term.id, 1, signed.failure === undefined ? [] : [signed.failure]);
+  const receipt = signed.receipt;
   const doc = parseDocument(readFileSync(join(root, TERMS_FILE), 'utf8'));
   try {
     applyChanges(root, [{ kind: 'write', path: TERMS_FILE, content: certifiedText(doc, term.id, receipt) }]);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { type Document, parseDocument } from 'yaml';
 import { type Diagnostic, diag } from '../../../grammar/diagnostics.js';
 import { projectGate, projectTermGate, projectViewGate } from '../../ask/project-gate.js';
+import { loadCertifiers } from '../../compiler/project/certifiers.js';
 import type { SvcConfig } from '../../compiler/project/config.js';
 import { type LoadedViews, loadViews, VIEWS_FILE, viewSha256 } from '../../compiler/project/views.js';
 import type { CompiledView, Manifest } from '../../compiler/types.js';
@@ -18,12 +19,15 @@ import { findingToDiagnostic } from '../../rules/evaluate.js';
 import { applyChanges } from './file-transaction.js';
 import { localOwner } from './local-owner.js';
 import { compiledManifest, openProject } from './project.js';
+import { type ArtifactReceipt, localSigner, type ReceiptSigner, signArtifact } from './receipt-signer.js';
 
 export interface CertifyViewOptions {
   cwd: string;
   project?: string;
   view: string;
   now?: () => Date;
+  /** Who signs the receipt in a project that signs receipts (default: the local key). */
+  signer?: ReceiptSigner;
 }
 
 export interface CertifyViewResult {
@@ -31,7 +35,7 @@ export interface CertifyViewResult {
   exitCode: 0 | 1 | 2;
   view: string;
   diagnostics: Diagnostic[];
-  receipt?: { certifiedBy: string; certifiedAt: string; via: 'cli'; sourceSha256: string };
+  receipt?: ArtifactReceipt;
   written: string[];
 }
 
@@ -97,7 +101,8 @@ export async function certifyView(opts: CertifyViewOptions): Promise<CertifyView
   const opened = openProject(opts.project === undefined ? { cwd: opts.cwd } : { cwd: opts.cwd, project: opts.project });
   if (opened.project === undefined) return refused(opts.view, 2, opened.diagnostics);
   const { root, config } = opened.project;
-  const loaded = loadViews(root);
+  const trust = loadCertifiers(root, config.certification?.signed).trust;
+  const loaded = loadViews(root, trust);
   const invalid = loaded.diagnostics.filter((d) => d.code === 'views/invalid');
   if (invalid.length > 0) return refused(opts.view, 2, invalid);
   const index = loaded.views.findIndex((v) => v.id === opts.view);
@@ -106,7 +111,11 @@ export async function certifyView(opts: CertifyViewOptions): Promise<CertifyView
   const stop = problems(root, config, loaded, index);
   if (stop.length > 0) return refused(view.id, 1, stop);
   const at = (opts.now ?? (() => new Date()))().toISOString();
-  const receipt = { certifiedBy: localOwner(root, config).owner, certifiedAt: at, via: 'cli' as const, sourceSha256: viewSha256(view) };
+  const unsigned = { certifiedBy: localOwner(root, config).owner, certifiedAt: at, via: 'cli' as const, sourceSha256: viewSha256(view) };
+  const subject = { id: view.id, domain: view.id.split('.')[0] ?? '', file: VIEWS_FILE };
+  const signed = await signArtifact('view', subject, unsigned, trust, opts.signer ?? localSigner());
+  if (signed.receipt === undefined) return refused(view.id, 1, signed.failure === undefined ? [] : [signed.failure]);
+  const receipt = signed.receipt;
   const doc = parseDocument(readFileSync(join(root, VIEWS_FILE), 'utf8'));
   try {
     applyChanges(root, [{ kind: 'write', path: VIEWS_FILE, content: certifiedText(doc, view.id, receipt) }]);

@@ -9,7 +9,14 @@ import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
 import type { CertifierTrust } from '../../compiler/project/certifiers.js';
 import { signText } from '../../compiler/project/ed25519.js';
-import { judgeSignature, receiptPayload, VERDICT_CODES } from '../../compiler/project/receipt-signature.js';
+import {
+  type ArtifactKind,
+  artifactPayload,
+  judgeArtifactSignature,
+  judgeSignature,
+  receiptPayload,
+  VERDICT_CODES,
+} from '../../compiler/project/receipt-signature.js';
 import type { CompiledBlock } from '../../compiler/types.js';
 import { callHook } from '../../hooks/call-hook.js';
 import type { ContextHooks, Principal } from '../../hooks/context/request-context.js';
@@ -83,4 +90,40 @@ export async function signReceipt(
   const verdict = judgeSignature({ ...block, companion: { file: '', certification: out } }, trust);
   if (verdict === 'valid') return { receipt: out };
   return { failure: diag(VERDICT_CODES[verdict], { block: block.id, file: block.file, signedBy: signed.signedBy }, where) };
+}
+
+/** A term's or view's receipt as `svc certify --term` / `--view` writes it. */
+export interface ArtifactReceipt {
+  certifiedBy: string;
+  certifiedAt: string;
+  via: 'cli';
+  sourceSha256: string;
+  signedBy?: string;
+  signature?: string;
+}
+
+/**
+ * A term's or view's receipt signed, when the project signs receipts (unchanged otherwise), or
+ * the diagnostic saying why there is none; verified here as the compiler will verify it.
+ */
+export async function signArtifact(
+  kind: ArtifactKind,
+  subject: { id: string; domain: string; file: string },
+  receipt: ArtifactReceipt,
+  trust: CertifierTrust,
+  signer: ReceiptSigner,
+): Promise<{ receipt?: ArtifactReceipt; failure?: Diagnostic }> {
+  if (!trust.signed) return { receipt };
+  const where = { file: subject.file };
+  const { signedBy: _by, signature: _sig, ...fields } = receipt;
+  const signed = await signer(artifactPayload(kind, subject.id, fields));
+  if (!signed.ok) {
+    if (signed.noKey !== undefined) return { failure: diag('certify/no-signing-key', { dir: signed.noKey }, where) };
+    return { failure: diag('certify/signing-failed', { block: subject.id, reason: signed.reason, reference: signed.reference ?? 'none' }, where) };
+  }
+  const out: ArtifactReceipt = { ...fields, signedBy: signed.signedBy, signature: signed.signature };
+  const verdict = judgeArtifactSignature(kind, subject, out, trust);
+  if (verdict === 'valid') return { receipt: out };
+  const code = kind === 'term' ? 'certify/term-receipt-signature' : 'certify/view-receipt-signature';
+  return { failure: diag(code, { [kind]: subject.id, verdict, signedBy: signed.signedBy }, where) };
 }

@@ -3,7 +3,8 @@
  * receipts that still hold for their current source are signed by the local key, unchanged in
  * every other field: the signer vouches for the certification as recorded, nothing is rerun.
  * A receipt for an edited source is never re-signed (it needs a new certification), nor one the
- * signer may not certify. Every companion changes together or not at all.
+ * signer may not certify. Terms' and views' receipts are signed alike (resign-artifacts.ts).
+ * Every file changes together or not at all.
  */
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import { diag } from '../../../grammar/diagnostics.js';
@@ -14,13 +15,14 @@ import { type CertificationReceipt, certifiedCompanionText } from '../../rules/c
 import { applyChanges, type FileChange } from './file-transaction.js';
 import { compiledManifest, openProject, readText } from './project.js';
 import { localSigner, type ReceiptSigner, signReceipt } from './receipt-signer.js';
+import { resignArtifacts } from './resign-artifacts.js';
 
 /** Receipt states a signature can mend: the source hash holds, the signature does not. */
 const MENDABLE = new Set(['unsigned', 'unknown-signer', 'bad-signature', 'signer-not-allowed']);
 
 export interface ResignResult {
   exitCode: 0 | 1 | 2;
-  /** Blocks whose receipts were signed. */
+  /** Blocks whose receipts were signed, then `term:<id>` and `view:<id>` for terms and views. */
   resigned: string[];
   written: string[];
   diagnostics: Diagnostic[];
@@ -70,6 +72,10 @@ export async function resignReceipts(opts: { cwd: string; project?: string; sign
     changes.push({ kind: 'write', path: companion, content: certifiedCompanionText(readText(root, companion), block, signed.receipt) });
     out.resigned.push(block.id);
   }
+  const artifacts = await resignArtifacts(root, opened.project.env.certifiers.signed, { trust, signer: opts.signer ?? localSigner() });
+  changes.push(...artifacts.changes);
+  out.resigned.push(...artifacts.resigned);
+  out.diagnostics.push(...artifacts.diagnostics);
   applyChanges(root, changes);
   out.written = changes.map((c) => c.path);
   out.exitCode = out.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;

@@ -2,7 +2,7 @@
  * `svc certify --verify`: every certification receipt checked as every surface checks it (the
  * compiler's settlement, which the answer gate reads): made for the block's current source and,
  * in a project that signs receipts, signed by a listed key that verifies and may certify the
- * block. With `rerun`, each block that holds is also run again with its tests on its connection
+ * block; terms' and views' receipts alike (semantic-layer/terms.yaml, views.yaml). With `rerun`, each block that holds is also run again with its tests on its connection
  * (the one query path). Any failure is a finding and exit 1: a step for CI and pre-commit.
  */
 
@@ -25,7 +25,13 @@ const RECEIPT_FINDINGS: ReadonlySet<string> = new Set([
   'certify/receipt-stale',
   'certify/receipt-unknown-signer',
   'certify/receipt-unsigned',
+  'certify/term-receipt-missing',
+  'certify/term-receipt-signature',
+  'certify/term-receipt-stale',
   'certify/unsigned-project',
+  'certify/view-receipt-missing',
+  'certify/view-receipt-signature',
+  'certify/view-receipt-stale',
 ]);
 
 export interface VerifyOptions {

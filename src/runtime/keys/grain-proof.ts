@@ -38,15 +38,15 @@ function countsOf(row: Record<string, unknown> | undefined): UniquenessCounts | 
   return { rowCount: rows as number, distinctKeyCount: distinct as number, nullKeyCount: nulls as number, duplicateKeyCount: duplicates as number };
 }
 
-/** A statement failure as a proof error: a warehouse failure only by reference. */
-function proofError(error: StatementError, block: CompiledBlock, log: GrainProofInput['log']): ProofError {
+/** A statement failure as a proof error: a warehouse failure only by reference. `what` names the proof ("the key proof of sales.x"). */
+export function proofError(error: StatementError, what: string, log: GrainProofInput['log']): ProofError {
   if (error.code !== 'WAREHOUSE_ERROR') return { code: error.code, message: error.message };
   const hosted = error instanceof WarehouseStatementError;
   const reference = hosted ? error.reference : errorReference();
-  if (!hosted) log(`[${reference}] WAREHOUSE_ERROR proving the keys of ${block.id}: ${error.message}`);
+  if (!hosted) log(`[${reference}] WAREHOUSE_ERROR running ${what}: ${error.message}`);
   return {
     code: 'WAREHOUSE_ERROR',
-    message: `The warehouse could not run the key proof of ${block.id}; the administrator can find it under reference ${reference}.`,
+    message: `The warehouse could not run ${what}; the administrator can find it under reference ${reference}.`,
     reference,
   };
 }
@@ -68,6 +68,6 @@ export async function proveGrain(input: GrainProofInput): Promise<DatasetProof> 
     return { ...proof, status, ...counts };
   } catch (error) {
     if (!(error instanceof StatementError)) throw error;
-    return { ...proof, error: proofError(error, block, log) };
+    return { ...proof, error: proofError(error, `the key proof of ${block.id}`, log) };
   }
 }

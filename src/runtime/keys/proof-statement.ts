@@ -12,7 +12,7 @@
 export const PROOF_COLUMNS = ['row_count', 'distinct_key_count', 'null_key_count', 'duplicate_key_count'] as const;
 
 /** The block's statement without a trailing `;`, ended by a line break so a closing line comment cannot swallow the subquery's end. */
-function inner(sql: string): string {
+export function innerStatement(sql: string): string {
   return `${sql.trim().replace(/;+\s*$/, '')}\n`;
 }
 
@@ -28,7 +28,7 @@ export function proofStatement(sql: string, keys: readonly string[]): string {
     `  COALESCE(SUM(CASE WHEN ${anyNull} THEN svc_rows ELSE 0 END), 0) AS null_key_count,`,
     `  COALESCE(SUM(CASE WHEN ${anyNull} THEN 0 WHEN svc_rows > 1 THEN 1 ELSE 0 END), 0) AS duplicate_key_count`,
     `FROM (SELECT ${list}, COUNT(*) AS svc_rows FROM (`,
-    inner(sql),
+    innerStatement(sql),
     `) svc_source GROUP BY ${list}) svc_keys`,
   ].join('\n');
 }

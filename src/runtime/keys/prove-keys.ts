@@ -4,15 +4,21 @@
  * grain keys runs the complete-source grain proof (grain-proof.ts) through the one query path;
  * `blocks` (ids, names or project-relative files) narrows it, else every certified block that
  * declares keys is proven. A named block that is not certified, declares no keys or does not
- * exist answers `status: 'error'` with a code and runs nothing. Relationship validation: svc's
- * projects declare no modeling joins, so a named relationship answers RELATIONSHIP_NOT_DECLARED.
- * `ok` is true when every proof passed. Each proof that ran keeps its evidence (proof-evidence.ts).
+ * exist answers `status: 'error'` with a code and runs nothing. Each relationship a certified
+ * block declares (`relationships { ... }`) is validated over every row of both blocks
+ * (relationship-proof.ts); `relationships` narrows it (relationship-targets.ts), and a name no
+ * declared relationship answers to is RELATIONSHIP_NOT_DECLARED. A request naming only blocks
+ * validates no relationship, and one naming only relationships proves no block's keys; naming
+ * neither proves everything. `ok` is true when every proof passed. Each dataset proof that ran
+ * keeps its evidence (proof-evidence.ts); a relationship validation keeps none.
  */
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import type { Executor } from '../../warehouse/types.js';
 import { proveGrain } from './grain-proof.js';
 import { writeEvidence } from './proof-evidence.js';
+import { proveRelationship, relationshipBase } from './relationship-proof.js';
+import { type DeclaredJoin, joinTargets } from './relationship-targets.js';
 import type { DatasetProof, KeyProofResults, RelationshipProof } from './types.js';
 
 export interface ProveKeysInput {
@@ -93,13 +99,35 @@ function keepEvidence(input: ProveKeysInput, block: CompiledBlock, proof: Datase
   }
 }
 
-function relationshipProof(id: string): RelationshipProof {
-  const message = `No certified modeling join answers to ${id}: this project declares no joins, so none was validated.`;
+function notDeclared(id: string): RelationshipProof {
+  const message = `No relationship a block of this project declares answers to ${id}, so none was validated.`;
   return { id, keys: [], cardinality: null, status: 'error', error: { code: 'RELATIONSHIP_NOT_DECLARED', message } };
 }
 
-/** Proves the keys asked for, one proof after another. */
-export async function proveKeys(input: ProveKeysInput): Promise<KeyProofResults> {
+/** Validates one declared join when both its blocks are certified and present. */
+async function validateOne(input: ProveKeysInput, join: DeclaredJoin): Promise<RelationshipProof> {
+  const { block, relationship } = join;
+  const base = relationshipBase(block, relationship);
+  const target = input.manifest.blocks[relationship.to];
+  if (target === undefined) {
+    return {
+      ...base,
+      error: {
+        code: 'RELATIONSHIP_TARGET_NOT_FOUND',
+        message: `Relationship ${join.id} refers to block ${relationship.to}, which this project does not have.`,
+      },
+    };
+  }
+  for (const b of [block, target]) {
+    if (!isCertified(b)) {
+      const message = `Relationship ${join.id} joins block ${b.id}, which is not certified (${b.effectiveStatus}), so it was not validated.`;
+      return { ...base, error: { code: 'KEY_PROOF_NOT_CERTIFIED', message } };
+    }
+  }
+  return proveRelationship({ executor: input.executor, asker: input.asker, block, relationship, target, log: input.log });
+}
+
+async function proveDatasets(input: ProveKeysInput): Promise<DatasetProof[]> {
   const datasets: DatasetProof[] = [];
   for (const target of proofTargets(input.manifest, input.blocks)) {
     if ('missing' in target) {
@@ -111,7 +139,24 @@ export async function proveKeys(input: ProveKeysInput): Promise<KeyProofResults>
       });
     } else datasets.push(await proveOne(input, target.block));
   }
-  const relationships = [...new Set(input.relationships ?? [])].map(relationshipProof);
+  return datasets;
+}
+
+async function validateJoins(input: ProveKeysInput): Promise<RelationshipProof[]> {
+  const out: RelationshipProof[] = [];
+  for (const target of joinTargets(input.manifest, input.relationships))
+    out.push('missing' in target ? notDeclared(target.missing) : await validateOne(input, target));
+  return out;
+}
+
+const named = (list: readonly string[] | undefined): boolean => list !== undefined && list.length > 0;
+
+/** Proves the keys asked for, one proof after another: the blocks' keys, then the relationships. */
+export async function proveKeys(input: ProveKeysInput): Promise<KeyProofResults> {
+  const onlyJoins = named(input.relationships) && !named(input.blocks);
+  const onlyBlocks = named(input.blocks) && !named(input.relationships);
+  const datasets = onlyJoins ? [] : await proveDatasets(input);
+  const relationships = onlyBlocks ? [] : await validateJoins(input);
   const ok = datasets.every((d) => d.status === 'passed') && relationships.every((r) => r.status === 'passed');
   return { ok, datasets, relationships };
 }

@@ -37,12 +37,44 @@ export interface DatasetProof extends Partial<UniquenessCounts> {
   error?: ProofError;
 }
 
-export interface RelationshipProof {
-  /** The relationship as asked. */
+/**
+ * The counts of one relationship validation: per side, rows, rows with any key column null,
+ * distinct keys and keys held by more than one row (`from` is the declaring block, `to` the block
+ * it refers to); and the orphans, keys of the declaring side the other does not hold and the rows
+ * holding them.
+ */
+export interface RelationshipCounts {
+  fromRowCount: number;
+  fromNullKeyCount: number;
+  fromDistinctKeyCount: number;
+  fromDuplicateKeyCount: number;
+  toRowCount: number;
+  toNullKeyCount: number;
+  toDistinctKeyCount: number;
+  toDuplicateKeyCount: number;
+  orphanKeyCount: number;
+  orphanRowCount: number;
+}
+
+/** Each side is `many` when it holds some key more than once. */
+export type ObservedCardinality = 'one-to-one' | 'many-to-one' | 'one-to-many' | 'many-to-many';
+
+export interface RelationshipProof extends Partial<RelationshipCounts> {
+  /** `<block id>.<name>`, or the relationship as asked when none answers to it. */
   id: string;
+  /** The declaring block and its file. */
+  block?: string;
+  file?: string;
+  /** The block the keys refer to. */
+  to?: string;
   keys: string[];
+  toKeys?: string[];
+  /** The declared cardinality (`many-to-one`, `one-to-one`); null when none is declared. */
   cardinality: string | null;
+  /** What the rows show (`many-to-one`, `one-to-one`, `one-to-many`, `many-to-many`); present when the validation ran. */
+  observedCardinality?: ObservedCardinality;
   status: ProofStatus;
+  /** Counts are present when the validation ran (passed or failed). */
   error?: ProofError;
 }
 

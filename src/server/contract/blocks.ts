@@ -117,6 +117,22 @@ export const BLOCK_DETAIL = {
       additionalProperties: false,
       properties: { keys: TEXT_LIST, keyEvidence: { enum: ['complete-source'] } },
     },
+    /** The relationships the block declares, which `POST /api/keys/prove` validates (id `<block id>.<name>`); absent when it declares none. */
+    relationships: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'to', 'keys', 'toKeys', 'cardinality'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string' },
+          to: { type: 'string' },
+          keys: TEXT_LIST,
+          toKeys: TEXT_LIST,
+          cardinality: { enum: ['many-to-one', 'one-to-one'] },
+        },
+      },
+    },
   },
 } as const;
 export type BlockDetail = FromSchema<typeof BLOCK_DETAIL>;

@@ -2,10 +2,13 @@
  * Key proofs (spec 03 Endpoints, "Exports and key proofs" 3):
  * - `POST /api/keys/prove` `{ blocks?, relationships? }` (action `query.run`): proves, as the
  *   asking person, the grain keys certified blocks declare, each over every row the block returns
- *   through the one query path; `blocks` (ids, names or project-relative files) and
- *   `relationships` narrow it. Answers `{ ok, datasets, relationships }`: per dataset its keys,
- *   status (`passed`, `failed`, `error`) and uniqueness counts, per relationship its keys,
- *   cardinality and status; `ok` when all passed. Never a row or a key value.
+ *   through the one query path, and validates the relationships certified blocks declare over
+ *   every row of both blocks; `blocks` (ids, names or project-relative files) and
+ *   `relationships` (qualified ids, block files or names) narrow it (naming only one kind proves
+ *   only that kind). Answers `{ ok, datasets, relationships }`: per dataset its keys, status
+ *   (`passed`, `failed`, `error`) and uniqueness counts, per relationship its keys, declared and
+ *   observed cardinality, status and counts (each side's rows, null, distinct and duplicate
+ *   keys, orphan keys and rows); `ok` when all passed. Never a row or a key value.
  * - `POST /api/datasets/validate-grain` `{ block, keys? }` (action `dataset.author`): the same
  *   proof for one block while it is authored (any status), of its declared keys or of `keys`
  *   tried before they are declared; it keeps no evidence.
@@ -13,7 +16,8 @@
  * A dataset whose proof could not run carries `error { code, message, reference? }` and no
  * counts: a statement's code (ROW_POLICY_REFUSED, CREDENTIALS_REQUIRED, WAREHOUSE_ERROR by
  * reference, STATEMENT_TIMEOUT), a parameter's (PARAM_REQUIRED) or the key-proof codes
- * (KEY_PROOF_NOT_CERTIFIED, KEYS_NOT_DECLARED, BLOCK_NOT_FOUND, RELATIONSHIP_NOT_DECLARED).
+ * (KEY_PROOF_NOT_CERTIFIED, KEYS_NOT_DECLARED, BLOCK_NOT_FOUND, RELATIONSHIP_NOT_DECLARED,
+ * RELATIONSHIP_TARGET_NOT_FOUND, RELATIONSHIP_CROSS_CONNECTION).
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { errorResponses } from './errors.js';
@@ -55,9 +59,24 @@ const RELATIONSHIP_PROOF = {
   required: ['id', 'keys', 'cardinality', 'status'],
   properties: {
     id: { type: 'string' },
+    block: { type: 'string' },
+    file: { type: 'string' },
+    to: { type: 'string' },
     keys: { type: 'array', items: { type: 'string' } },
+    toKeys: { type: 'array', items: { type: 'string' } },
     cardinality: { type: ['string', 'null'] },
+    observedCardinality: { enum: ['one-to-one', 'many-to-one', 'one-to-many', 'many-to-many'] },
     status: STATUS,
+    fromRowCount: COUNT,
+    fromNullKeyCount: COUNT,
+    fromDistinctKeyCount: COUNT,
+    fromDuplicateKeyCount: COUNT,
+    toRowCount: COUNT,
+    toNullKeyCount: COUNT,
+    toDistinctKeyCount: COUNT,
+    toDuplicateKeyCount: COUNT,
+    orphanKeyCount: COUNT,
+    orphanRowCount: COUNT,
     error: PROOF_ERROR,
   },
 } as const;

@@ -1,6 +1,7 @@
-/** One block: its trust, SQL, parameters, tests, contract, the tables it reads and its receipt. */
+/** One block: its trust, SQL, parameters, tests, keys (and their proofs), contract, the tables it reads and its receipt. */
 import type { BlockView } from '../../server/contract/blocks.js';
 import { useResource } from '../client/api.js';
+import { KeyProofs } from '../parts/key-proofs.js';
 
 /** The block as `GET /api/blocks/:id` shows it. */
 type Detail = BlockView['block'];
@@ -30,6 +31,7 @@ export function BlockPage({ id }: { id: string }) {
       </pre>
       <BlockParams params={block.params} />
       <BlockTests tests={block.tests} />
+      <KeyProofs block={block} />
       <BlockExamples examples={block.examples} />
       {block.inDrafts === true ? (
         <p>

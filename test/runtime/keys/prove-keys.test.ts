@@ -106,7 +106,7 @@ describe('complete-source grain proofs', () => {
     expect(result.ok).toBe(true);
   });
 
-  it('a named relationship: RELATIONSHIP_NOT_DECLARED (the project declares no joins)', async () => {
+  it('a relationship no block declares: RELATIONSHIP_NOT_DECLARED', async () => {
     const result = await prove(['keys.customer_directory'], ['orders_to_customers']);
     expect(result.relationships).toEqual([
       { id: 'orders_to_customers', keys: [], cardinality: null, status: 'error', error: { code: 'RELATIONSHIP_NOT_DECLARED', message: expect.any(String) } },
