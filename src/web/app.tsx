@@ -19,6 +19,7 @@ import { BuildPage } from './pages/build-page.js';
 import { HomePage } from './pages/home-page.js';
 import { TracePage } from './pages/trace-page.js';
 import { Banner, HostNav, HostPage, Refused } from './parts/host-chrome.js';
+import { OwnerSignIn, useNeedsOwnerSignIn } from './parts/owner-sign-in.js';
 
 /** The action a screen needs, by path. */
 function actionOf(path: string): string | undefined {
@@ -127,6 +128,8 @@ export function App() {
   const url = useLocation();
   const state = useHostMap();
   const map = hosted && state.kind === 'ready' ? state.map : undefined;
+  // A token-guarded server answers the app's calls only for its owner's signed-in browser.
+  const signIn = useNeedsOwnerSignIn();
   return (
     <HostContext.Provider value={hosted ? state : { kind: 'ready', map: { host: false } }}>
       <div>
@@ -139,7 +142,7 @@ export function App() {
           <MainNav url={url} map={map} />
         </header>
         <main id="main" tabIndex={-1}>
-          {hosted && map === undefined ? <Waiting state={state} /> : <Screen url={url} {...(map !== undefined ? { map } : {})} />}
+          {signIn ? <OwnerSignIn /> : hosted && map === undefined ? <Waiting state={state} /> : <Screen url={url} {...(map !== undefined ? { map } : {})} />}
         </main>
       </div>
     </HostContext.Provider>
