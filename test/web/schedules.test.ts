@@ -48,6 +48,7 @@ const history = () => page.locator('table.run-history tbody tr');
 describe('the schedule editor in the browser', () => {
   it('refuses a cadence that is not cron with the server problem, then makes a daily schedule', async () => {
     await page.goto(`${served.url}/apps/pulse/main`);
+    await page.locator('summary', { hasText: 'Schedules' }).click();
     await page.getByText('This App has no schedule.').waitFor();
     await page.getByRole('button', { name: 'New schedule' }).click();
     await page.getByLabel('Schedule id').fill('daily');

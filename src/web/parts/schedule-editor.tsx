@@ -104,16 +104,15 @@ function ScheduleItem({ appId, schedule, onEdit, onChanged }: ItemProps) {
   );
 }
 
-/** The App's schedules and the editor; `pageId` is the page a new schedule runs. */
-export function ScheduleEditor({ appId, pageId }: { appId: string; pageId: string }) {
+/** The App's schedules and the editor, read once opened; `pageId` is the page a new schedule runs. */
+function Schedules({ appId, pageId }: { appId: string; pageId: string }) {
   const [generation, setGeneration] = useState(0);
   const [editing, setEditing] = useState<ScheduleView | 'new' | undefined>(undefined);
   const [note, setNote] = useState('');
   const { value, failure } = useResource<ScheduleList>(base(appId), generation);
   const changed = (text: string) => (setNote(text), setEditing(undefined), setGeneration((g) => g + 1));
   return (
-    <section class="schedules" aria-labelledby="schedules-h">
-      <h2 id="schedules-h">Schedules</h2>
+    <>
       {failure !== undefined ? <p class="note">{failure}</p> : null}
       <p role="status" class="note">
         {note}
@@ -137,6 +136,20 @@ export function ScheduleEditor({ appId, pageId }: { appId: string; pageId: strin
           New schedule
         </button>
       ) : null}
-    </section>
+    </>
+  );
+}
+
+/**
+ * Closed until asked for: one line below the tiles, so the page does not move while its tiles
+ * run, and the schedules are read only by someone who opens them.
+ */
+export function ScheduleEditor({ appId, pageId }: { appId: string; pageId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details class="schedules" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>Schedules</summary>
+      {open ? <Schedules appId={appId} pageId={pageId} /> : null}
+    </details>
   );
 }
