@@ -4,7 +4,10 @@
  * check` reads what the server runs. Before anything is written it is checked as the compiler
  * checks it (the page is one of the App's, the cadence is five-field cron that cron-parser reads,
  * each recipient is an address or an http(s) webhook); a problem is a plain sentence, and nothing
- * is written. Editing keeps what the editor does not show (owner, filters, monitors).
+ * is written. Editing keeps what the editor does not show (filters, monitors). With a host, the
+ * person who saves a schedule becomes its owner, a new one or an edited one: a schedule runs as
+ * its owner, so letting someone change where another person's figures go would send that
+ * person's rows (as their row policy reads them) to whoever edited the recipients.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +19,7 @@ export interface ScheduleEdit {
   page: string;
   cron: string;
   recipients: ScheduleRecipient[];
-  /** The principal id a new schedule runs as; an edited schedule keeps its own. */
+  /** The principal id the schedule runs as from now on (with a host, who saved it); absent, an edited schedule keeps its own. */
   owner?: string;
 }
 
@@ -64,8 +67,15 @@ export function writeSchedule(root: string, file: string, id: string, edit: Sche
   const doc = readDoc(root, file);
   const schedules = Array.isArray(doc.schedules) ? doc.schedules : [];
   const at = schedules.findIndex((s) => s['id'] === id);
-  const kept = at >= 0 ? schedules[at] : edit.owner !== undefined ? { owner: edit.owner } : {};
-  const next = { ...kept, id, page: edit.page, cron: edit.cron.trim(), recipients: edit.recipients };
+  const kept = at >= 0 ? schedules[at] : {};
+  const next = {
+    ...kept,
+    ...(edit.owner !== undefined ? { owner: edit.owner } : {}),
+    id,
+    page: edit.page,
+    cron: edit.cron.trim(),
+    recipients: edit.recipients,
+  };
   doc.schedules = at >= 0 ? schedules.map((s, i) => (i === at ? next : s)) : [...schedules, next];
   writeDoc(root, file, doc);
   return { created: at < 0 };

@@ -82,7 +82,7 @@ export const schedulesRoute: FastifyPluginAsync<RouteOptions> = async (app, { de
     { schema: SCHEDULE_EDIT_ROUTE },
     async (request) => {
       const target = await appOf(snapshotOf(request).manifest.apps, request.params.appId);
-      // With a host a new schedule runs as the person who made it; without one, as the App's owner.
+      // With a host a schedule runs as the person who last saved it (edit-schedules.ts says why); without one, as before.
       const owner = deps.hooks !== undefined ? request.asker?.principal?.id : undefined;
       const saved = save(deps, target, request.params.scheduleId, request.body, owner);
       audit('change', { change: 'schedule_saved', source: `app:${target.id}` }, request.asker);

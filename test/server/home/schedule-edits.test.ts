@@ -3,12 +3,14 @@
  * checked before anything is written (422 SCHEDULE_INVALID listing each problem: id, page,
  * cadence, recipients), made and changed in the App's svc.app.json (an edit keeps the owner and
  * monitors the editor does not show), listed with its run history after a run (no figure in it),
- * and deleted with its history (404 SCHEDULE_NOT_FOUND for one the App does not declare).
+ * and deleted with its history (404 SCHEDULE_NOT_FOUND for one the App does not declare). With a
+ * host, whoever saves a schedule becomes its owner (it runs as them).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../src/index.js';
+import { hostedCommerce } from '../../helpers/hosted-commerce.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { writePulseApp } from '../../helpers/pulse-app.js';
 import { commerceProject } from '../../runtime/helpers/warehouse.js';
@@ -90,5 +92,29 @@ describe('schedule edits', () => {
     expect([again.status, again.json['error']?.code]).toEqual([404, 'SCHEDULE_NOT_FOUND']);
     expect((await call('GET', '/api/apps/pulse/schedules')).json['schedules'].map((s: Record<string, unknown>) => s['id'])).toEqual(['daily']);
     expect((await call('GET', '/api/apps/nope/schedules')).json['error']?.code).toBe('APP_NOT_FOUND');
+  });
+});
+
+describe('schedule edits with a host', () => {
+  const servers = hostedCommerce();
+  afterAll(async () => servers.closeAll());
+
+  it('makes the person who saves a schedule its owner, so no one redirects another person's figures', async () => {
+    const hostedRoot = await commerceProject();
+    writePulseApp(hostedRoot, 'ada', [{ id: 'ada-daily', page: 'main', cron: '0 6 * * *', owner: 'ada', recipients: [{ kind: 'email', address: 'ada@acme.test' }] }]);
+    const { server: hosted } = await servers.start({}, hostedRoot);
+    const save = (user: string, id: string, address: string) =>
+      fetch(`${hosted.url}/api/apps/pulse/schedules/${id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-user': user },
+        body: JSON.stringify({ page: 'main', cron: '0 6 * * *', recipients: [{ kind: 'email', address }] }),
+      });
+    expect((await save('bob', 'ada-daily', 'bob@acme.test')).status).toBe(200);
+    expect((await save('bob', 'bob-weekly', 'bob@acme.test')).status).toBe(200);
+    const owners = (JSON.parse(readFileSync(join(hostedRoot, 'apps/pulse/svc.app.json'), 'utf8')) as { schedules: Array<{ id: string; owner?: string }> }).schedules;
+    expect(owners.map((s) => [s.id, s.owner])).toEqual([
+      ['ada-daily', 'bob'],
+      ['bob-weekly', 'bob'],
+    ]);
   });
 });
