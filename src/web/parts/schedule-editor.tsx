@@ -110,7 +110,11 @@ function Schedules({ appId, pageId }: { appId: string; pageId: string }) {
   const [editing, setEditing] = useState<ScheduleView | 'new' | undefined>(undefined);
   const [note, setNote] = useState('');
   const { value, failure } = useResource<ScheduleList>(base(appId), generation);
-  const changed = (text: string) => (setNote(text), setEditing(undefined), setGeneration((g) => g + 1));
+  const changed = (text: string) => {
+    setNote(text);
+    setEditing(undefined);
+    setGeneration((g) => g + 1);
+  };
   return (
     <>
       {failure !== undefined ? <p class="note">{failure}</p> : null}

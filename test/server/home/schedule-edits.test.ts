@@ -99,9 +99,11 @@ describe('schedule edits with a host', () => {
   const servers = hostedCommerce();
   afterAll(async () => servers.closeAll());
 
-  it('makes the person who saves a schedule its owner, so no one redirects another person's figures', async () => {
+  it("makes the person who saves a schedule its owner, so no one redirects another person's figures", async () => {
     const hostedRoot = await commerceProject();
-    writePulseApp(hostedRoot, 'ada', [{ id: 'ada-daily', page: 'main', cron: '0 6 * * *', owner: 'ada', recipients: [{ kind: 'email', address: 'ada@acme.test' }] }]);
+    writePulseApp(hostedRoot, 'ada', [
+      { id: 'ada-daily', page: 'main', cron: '0 6 * * *', owner: 'ada', recipients: [{ kind: 'email', address: 'ada@acme.test' }] },
+    ]);
     const { server: hosted } = await servers.start({}, hostedRoot);
     const save = (user: string, id: string, address: string) =>
       fetch(`${hosted.url}/api/apps/pulse/schedules/${id}`, {
@@ -111,7 +113,8 @@ describe('schedule edits with a host', () => {
       });
     expect((await save('bob', 'ada-daily', 'bob@acme.test')).status).toBe(200);
     expect((await save('bob', 'bob-weekly', 'bob@acme.test')).status).toBe(200);
-    const owners = (JSON.parse(readFileSync(join(hostedRoot, 'apps/pulse/svc.app.json'), 'utf8')) as { schedules: Array<{ id: string; owner?: string }> }).schedules;
+    const owners = (JSON.parse(readFileSync(join(hostedRoot, 'apps/pulse/svc.app.json'), 'utf8')) as { schedules: Array<{ id: string; owner?: string }> })
+      .schedules;
     expect(owners.map((s) => [s.id, s.owner])).toEqual([
       ['ada-daily', 'bob'],
       ['bob-weekly', 'bob'],
