@@ -5,7 +5,8 @@
  * Run now adds a run to the history (time, figures changed, each delivery delivered or not with
  * its reference, the reason) checked against what a real loopback SMTP server and webhook
  * receiver got, a second run with nothing changed says so and sends nothing, an edit changes the
- * cadence and Delete removes it. The editor passes the axe-core check.
+ * cadence and Delete removes it; Home links a followed page to its schedules. The editor passes
+ * the axe-core check.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,5 +109,16 @@ describe('the schedule editor in the browser', () => {
     await page.getByRole('button', { name: 'Delete daily' }).click();
     await page.getByText('This App has no schedule.').waitFor();
     expect(schedulesOnDisk()).toEqual([]);
+  });
+
+  it("opens a followed page's schedules from Home", async () => {
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('button', { name: 'Following' }).waitFor();
+    await page.goto(`${served.url}/home`);
+    await page.getByRole('link', { name: 'Schedules of Main' }).click();
+    await page.waitForURL(`${served.url}/apps/pulse/main#schedules`);
+    await page.getByText('This App has no schedule.').waitFor();
+    expect(await page.locator('details#schedules').getAttribute('open')).not.toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -4,16 +4,15 @@
  * certified` line and every tile badge. Before the page has run, the badge reads `Trust not
  * checked yet`; "All data certified and verified" appears only when the server's rules say so.
  */
-import { useContext, useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Library, PageRun, TileRun } from '../../server/contract/apps.js';
 import type { Follow, Follows } from '../../server/contract/follows.js';
 import { api, useResource } from '../client/api.js';
 import { hosted } from '../client/host.js';
-import { HostContext } from '../client/host-context.js';
 import { viewingByLink } from '../client/viewer-link.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
-import { ScheduleEditor } from '../parts/schedule-editor.js';
+import { ScheduleEditor, useScheduler } from '../parts/schedule-editor.js';
 import { ShareButton } from '../parts/share-link.js';
 
 export const NOT_CHECKED = 'Trust not checked yet';
@@ -165,12 +164,6 @@ function FollowButton({ appId, pageId }: { appId: string; pageId: string }) {
       ) : null}
     </>
   );
-}
-
-/** Schedules are offered to someone who may manage them (always without a host), never to a link reader. */
-function useScheduler(): boolean {
-  const host = useContext(HostContext);
-  return !viewingByLink && host.kind === 'ready' && (host.map.host === false || host.map.capabilities?.['schedule.manage'] === true);
 }
 
 export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {

@@ -5,11 +5,22 @@
  * deletes one. The page being read is the one a new schedule runs first, so a page one follows
  * gets its schedule in one step. The server checks every schedule; its problems show as sent.
  */
-import { useState } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import type { ScheduleList, ScheduleRun, ScheduleView } from '../../server/contract/schedules.js';
 import { api, useResource } from '../client/api.js';
 import { describeCadence } from '../client/cadence.js';
+import { HostContext } from '../client/host-context.js';
+import { viewingByLink } from '../client/viewer-link.js';
 import { ScheduleForm } from './schedule-form.js';
+
+/** Schedules are offered to someone who may manage them (always without a host), never to a link reader. */
+export function useScheduler(): boolean {
+  const host = useContext(HostContext);
+  return !viewingByLink && host.kind === 'ready' && (host.map.host === false || host.map.capabilities?.['schedule.manage'] === true);
+}
+
+/** Where a page's schedules open at once (Home links a followed page here). */
+export const schedulesHref = (appId: string, pageId: string) => `/apps/${encodeURIComponent(appId)}/${encodeURIComponent(pageId)}#schedules`;
 
 const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/schedules`;
 
@@ -145,13 +156,14 @@ function Schedules({ appId, pageId }: { appId: string; pageId: string }) {
 }
 
 /**
- * Closed until asked for: one line below the tiles, so the page does not move while its tiles
- * run, and the schedules are read only by someone who opens them.
+ * Closed until asked for (or opened by `#schedules` in the address): one line below the tiles, so
+ * the page does not move while its tiles run, and the schedules are read only by someone who
+ * opens them.
  */
 export function ScheduleEditor({ appId, pageId }: { appId: string; pageId: string }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => location.hash === '#schedules');
   return (
-    <details class="schedules" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+    <details id="schedules" class="schedules" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>Schedules</summary>
       {open ? <Schedules appId={appId} pageId={pageId} /> : null}
     </details>
