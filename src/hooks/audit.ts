@@ -30,7 +30,7 @@ export type AuditEvent =
       at: string;
       principal?: string;
       action: string;
-      change: 'certified' | 'draft_saved' | 'app_audience' | 'app_published' | 'git_review' | 'viewer_link';
+      change: 'certified' | 'draft_saved' | 'app_audience' | 'app_published' | 'git_review' | 'viewer_link' | 'schedule_saved' | 'schedule_deleted';
       source: string;
     }
   | { kind: 'model_usage'; at: string; principal?: string; action: string; model: string; promptTokens: number; completionTokens: number }

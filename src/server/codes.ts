@@ -119,6 +119,11 @@ export const API_ERROR_CODES = {
     'The request comes from a page whose origin may not call this server.',
     "Call from the server's own pages, or add the page's origin to allowedOrigins.",
   ),
+  OWNER_SESSION_UNAVAILABLE: code(
+    409,
+    'Signing a browser in as the owner is only for a server guarded by SVC_SERVER_TOKEN without a host (a host signs people in itself; a loopback server without a token needs no sign-in).',
+    'Open the app without signing in, or sign in through the host.',
+  ),
   PAGE_NOT_FOUND: code(404, 'The project has no such App page.', 'Check the App and page ids; svc app check lists them.'),
   PARAM_INVALID: http(400, ASK_REFUSAL_CODES.PARAM_INVALID),
   PARAM_REQUIRED: http(400, ASK_REFUSAL_CODES.PARAM_REQUIRED),
@@ -142,6 +147,11 @@ export const API_ERROR_CODES = {
     404,
     "There is no Ask run of the caller's with this id (whether someone else's exists is not told).",
     'Check the run id; ask again for a new run.',
+  ),
+  SCHEDULE_INVALID: code(
+    422,
+    'The schedule cannot be saved as sent: its id, page, cadence (five-field cron, UTC) or a recipient does not read; `problems` says each; nothing was written.',
+    'Fix what each problem names and save again.',
   ),
   SCHEDULE_NOT_FOUND: code(404, 'The App declares no schedule with this id.', 'Check the schedule id against svc.app.json `schedules`.'),
   SCHEDULE_PASS_REFUSED: code(
@@ -190,6 +200,11 @@ export const API_ERROR_CODES = {
   ),
   TOOL_NOT_FOUND: code(404, 'POST /api/tools/:name names no agent tool.', 'Use a tool name svc mcp lists (tools/list).'),
   TOOL_REFUSED: http(403, HOOK_CODES.TOOL_REFUSED),
+  UNAUTHORIZED: code(
+    401,
+    "The request carries neither the server's shared token (Authorization: Bearer) nor the owner's signed-in browser session, on a server guarded by SVC_SERVER_TOKEN.",
+    'Send the token as a bearer, or open the app and sign in with the server token.',
+  ),
   UNSUPPORTED_MEDIA_TYPE: code(415, 'The request body is not of a media type this route reads.', 'Send application/json.'),
   VIEWER_LINK_INVALID: code(
     401,

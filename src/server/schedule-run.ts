@@ -2,7 +2,8 @@
  * Running one App schedule now (spec 03 Authentication 4, Schedules): the page runs over loopback
  * HTTP on this server under a fresh schedule pass as the schedule's owner (its `owner`, else the
  * App's), so the App decision and row policy apply as the owner; the pass is revoked when the run
- * ends, whatever happened. Then the digest, edition, monitors and delivery (runtime/schedules).
+ * ends, whatever happened. Then the digest, edition, monitors and delivery (runtime/schedules),
+ * and the run's line in the schedule's run history (run-history.ts), a run that failed too.
  * The caller's own principal is used when the caller is the owner, else the principal the host
  * last named the owner with on this server (known-principals.ts), so their groups and attributes
  * apply; an owner not seen since the server started runs as their id alone.
@@ -13,6 +14,7 @@ import type { CompiledApp, CompiledSchedule } from '../compiler/types.js';
 import type { Principal } from '../hooks/context/request-context.js';
 import { DEFAULT_HOOK_TIMEOUT_MS } from '../hooks/hooks.js';
 import type { PageRun } from '../runtime/apps/page-run.js';
+import { ranRecord, recordScheduleRun } from '../runtime/schedules/run-history.js';
 import { type ScheduledOutcome, settleScheduledRun } from '../runtime/schedules/settle-run.js';
 import type { ServerDeps } from './deps.js';
 import { ApiError } from './errors.js';
@@ -80,11 +82,24 @@ export async function runSchedule(
   const base = deps.selfUrl?.();
   if (app === undefined || base === undefined) throw new ApiError(502, 'SCHEDULE_RUN_FAILED', 'This server is not listening, so a schedule cannot run here.');
   const owner = ownerOf(deps, app, schedule, caller);
-  const run = await runUnderPass(deps, base, app, schedule, owner);
+  const run = await runUnderPass(deps, base, app, schedule, owner).catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    recordScheduleRun(deps.root, appId, scheduleId, {
+      runId: randomUUID(),
+      at: new Date().toISOString(),
+      ran: false,
+      changed: false,
+      deliveries: [],
+      fired: [],
+      reason,
+    });
+    throw error;
+  });
   const at = new Date();
   const runId = randomUUID();
   const log = deps.log ?? defaultLog;
   const host = deps.hooks !== undefined ? { hooks: deps.hooks, timeoutMs: deps.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS, log } : undefined;
   const outcome = await settleScheduledRun({ root: deps.root, person: owner.id, app, schedule, run, runId, at, log, ...(host !== undefined ? { host } : {}) });
+  recordScheduleRun(deps.root, appId, scheduleId, ranRecord(runId, at.toISOString(), outcome));
   return { appId, scheduleId, pageId: schedule.page, runId, at: at.toISOString(), ...outcome };
 }

@@ -13,6 +13,8 @@ import { isLoopbackHost } from '../loopback.js';
 import { APP_RULES } from './app-paths.js';
 import type { StartErrorCode } from './codes.js';
 import { send } from './errors.js';
+import { normaliseOrigin } from './origin-check.js';
+import { OWNER_COOKIE, verifyOwnerSession } from './owner-session.js';
 import { VIEWER_LINK_PREFIX } from './viewer-link.js';
 import { admitViewerLink } from './viewer-link-gate.js';
 
@@ -69,10 +71,18 @@ export interface LinkOptions {
 /** The cookie a browser keeps a viewer link in, once a page of the app was opened with it. */
 export const LINK_COOKIE = 'svc_link';
 
-function cookieLink(request: FastifyRequest): string | undefined {
+/** The owner's sign-in route: open without a token, since it is where the token is given. */
+export const OWNER_SESSION_RULE = 'POST /api/owner-session';
+
+function cookieValue(request: FastifyRequest, cookie: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === LINK_COOKIE) return decodeURIComponent(value.join('='));
+    if (name !== cookie) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -88,7 +98,7 @@ function viewerToken(request: FastifyRequest, bearer: string): { token: string; 
   const rule = routeAction(request.method, request.url).rule;
   // Only the app's own page takes it from the address: it carries no data.
   if (link !== null && link.startsWith(VIEWER_LINK_PREFIX) && rule !== undefined && APP_RULES.has(rule)) return { token: link, from: 'address' };
-  const kept = cookieLink(request);
+  const kept = cookieValue(request, LINK_COOKIE);
   return kept?.startsWith(VIEWER_LINK_PREFIX) === true ? { token: kept, from: 'cookie' } : undefined;
 }
 
@@ -98,9 +108,48 @@ function keepLink(reply: FastifyReply, token: string, expiresAt: number, now: nu
   void reply.header('set-cookie', `${LINK_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${seconds}`);
 }
 
+/** Admits the request as the viewer link it carries (the context is changed in place), or refuses it. */
+function admitLink(request: FastifyRequest, reply: FastifyReply, viewer: { token: string; from: string }, token: string, links: LinkOptions, now: number) {
+  const admitted = admitViewerLink(request, viewer.token, token, links.hooks, now);
+  if (!('principal' in admitted)) return send(reply, admitted.status, admitted.code, admitted.message);
+  if (viewer.from === 'address') keepLink(reply, viewer.token, admitted.expiresAt, now);
+  // The context object the request runs in is changed in place, so every route reads the link.
+  if (request.asker !== undefined) {
+    request.asker.principal = admitted.principal;
+    // A link reader is no one's slot: the owner's persona never travels with a link.
+    delete request.asker.persona;
+  }
+  return undefined;
+}
+
 /**
- * Refuses with 401 every request but GET /api/health that lacks the bearer token. With `links`,
- * a request carrying a viewer token is admitted as that link (viewer-link-gate.ts) or refused.
+ * The owner's signed-in browser (owner-session.ts): `owner` for a request with a valid session
+ * cookie, `foreign` when such a request would change something but does not come from this
+ * server's own page (a page on another port of the same host is the same site, so SameSite alone
+ * does not keep it out), undefined without a valid session.
+ */
+function ownerBrowser(request: FastifyRequest, token: string, now: number): 'owner' | 'foreign' | undefined {
+  const session = cookieValue(request, OWNER_COOKIE);
+  if (session === undefined || !verifyOwnerSession(token, session, now)) return undefined;
+  if (request.method === 'GET' || request.method === 'HEAD') return 'owner';
+  const origin = normaliseOrigin(request.headers.origin ?? '');
+  const own = `${request.protocol}://${request.headers.host ?? ''}`.toLowerCase();
+  return origin === own ? 'owner' : 'foreign';
+}
+
+/** Open without any token: the app's page and files (they carry no data) and the owner's sign-in, which checks the token itself. */
+function openWithoutToken(request: FastifyRequest): boolean {
+  const rule = routeAction(request.method, request.url).rule;
+  return rule !== undefined && (rule === OWNER_SESSION_RULE || APP_RULES.has(rule));
+}
+
+const UNAUTHORIZED_MESSAGE = `This server needs the shared token: send Authorization: Bearer <${TOKEN_ENV}>, or sign in with it in the app.`;
+
+/**
+ * Refuses with 401 every request but GET /api/health that lacks the bearer token or the owner's
+ * signed-in browser session; the app's page and files and the sign-in itself are open. With
+ * `links`, a request carrying a viewer token is admitted as that link (viewer-link-gate.ts) or
+ * refused; the owner's session wins over a link the same browser keeps from opening one.
  */
 export function installSharedToken(app: FastifyInstance, token: string, links?: LinkOptions): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -109,25 +158,15 @@ export function installSharedToken(app: FastifyInstance, token: string, links?: 
     if (request.asker?.schedule !== undefined) return;
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const now = links?.now?.() ?? Date.now();
+    const owner = given === '' ? ownerBrowser(request, token, now) : undefined;
     const viewer = links !== undefined ? viewerToken(request, given) : undefined;
-    if (viewer !== undefined && links !== undefined) {
-      const now = links.now?.() ?? Date.now();
-      const admitted = admitViewerLink(request, viewer.token, token, links.hooks, now);
-      if (!('principal' in admitted)) return send(reply, admitted.status, admitted.code, admitted.message);
-      if (viewer.from === 'address') keepLink(reply, viewer.token, admitted.expiresAt, now);
-      // The context object the request runs in is changed in place, so every route reads the link.
-      if (request.asker !== undefined) {
-        request.asker.principal = admitted.principal;
-        // A link reader is no one's slot: the owner's persona never travels with a link.
-        delete request.asker.persona;
-      }
-      return undefined;
-    }
-    if (!sameSecret(given, token)) {
-      return reply
-        .code(401)
-        .send({ error: { code: 'UNAUTHORIZED', message: `This server needs the shared token: send Authorization: Bearer <${TOKEN_ENV}>.` } });
-    }
+    if (viewer !== undefined && links !== undefined && !(owner === 'owner' && viewer.from === 'cookie'))
+      return admitLink(request, reply, viewer, token, links, now);
+    if (owner === 'owner') return undefined;
+    if (owner === 'foreign') return send(reply, 403, 'ORIGIN_REFUSED', "A signed-in owner's change must come from this server's own page.");
+    if (given === '' && openWithoutToken(request)) return undefined;
+    if (!sameSecret(given, token)) return send(reply, 401, 'UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
     return undefined;
   });
 }

@@ -12,6 +12,7 @@ import { lazyScreen } from './client/lazy-screen.js';
 import { onLink, takeParam, useLocation } from './client/router.js';
 import { viewingByLink } from './client/viewer-link.js';
 import { Banner, HostNav, HostPage, Refused } from './parts/host-chrome.js';
+import { OwnerSignIn, useNeedsOwnerSignIn } from './parts/owner-sign-in.js';
 
 // Each screen is a chunk of its own, fetched with its first visit (client/lazy-screen.tsx).
 const AppPage = lazyScreen(() => import('./pages/app-page.js').then((m) => m.AppPage));
@@ -130,6 +131,8 @@ export function App() {
   const url = useLocation();
   const state = useHostMap();
   const map = hosted && state.kind === 'ready' ? state.map : undefined;
+  // A token-guarded server answers the app's calls only for its owner's signed-in browser.
+  const signIn = useNeedsOwnerSignIn();
   return (
     <HostContext.Provider value={hosted ? state : { kind: 'ready', map: { host: false } }}>
       <div>
@@ -142,7 +145,7 @@ export function App() {
           <MainNav url={url} map={map} />
         </header>
         <main id="main" tabIndex={-1}>
-          {hosted && map === undefined ? <Waiting state={state} /> : <Screen url={url} {...(map !== undefined ? { map } : {})} />}
+          {signIn ? <OwnerSignIn /> : hosted && map === undefined ? <Waiting state={state} /> : <Screen url={url} {...(map !== undefined ? { map } : {})} />}
         </main>
       </div>
     </HostContext.Provider>

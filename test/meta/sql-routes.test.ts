@@ -20,7 +20,7 @@ const harness = hookHarness((root) => {
 });
 
 interface Sample {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   payload?: unknown;
 }
@@ -76,7 +76,10 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/apps/:appId/pages/:pageId': [{ method: 'GET', url: '/api/apps/growth/pages/overview' }],
   'PUT /api/apps/:appId/audience': [{ method: 'PUT', url: '/api/apps/growth/audience', payload: { groups: [] } }],
   'GET /api/git/diff': [{ method: 'GET', url: '/api/git/diff?path=apps/growth/svc.app.json' }],
+  'GET /api/persona': [{ method: 'GET', url: '/api/persona' }],
   'POST /api/persona': [{ method: 'POST', url: '/api/persona', payload: { persona: null } }],
+  // A hosted server has no owner sign-in: 409, nothing runs.
+  'POST /api/owner-session': [{ method: 'POST', url: '/api/owner-session', payload: { token: 'x' } }],
   'POST /api/apps/:appId/share-link': [{ method: 'POST', url: '/api/apps/growth/share-link', payload: {} }],
   'POST /api/apps/:appId/pages/:pageId/answers': [{ method: 'POST', url: '/api/apps/growth/pages/overview/answers', payload: { runId: 'r1', mode: 'live' } }],
   'POST /api/apps/:appId/dashboards/:pageId/export': [
@@ -85,6 +88,12 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/apps/:appId/follow': [{ method: 'POST', url: '/api/apps/growth/follow', payload: { pageId: 'overview', following: true } }],
   // The harness's growth App declares no schedule: 404, nothing runs.
   'POST /api/apps/:appId/schedules/:scheduleId/run': [{ method: 'POST', url: '/api/apps/growth/schedules/daily/run', payload: {} }],
+  // Editing schedules writes project files and runs nothing: an invalid one (422) and an unknown one (404) write nothing either.
+  'GET /api/apps/:appId/schedules': [{ method: 'GET', url: '/api/apps/growth/schedules' }],
+  'PUT /api/apps/:appId/schedules/:scheduleId': [
+    { method: 'PUT', url: '/api/apps/growth/schedules/daily', payload: { page: 'overview', cron: 'soon', recipients: [] } },
+  ],
+  'DELETE /api/apps/:appId/schedules/:scheduleId': [{ method: 'DELETE', url: '/api/apps/growth/schedules/daily' }],
   'POST /api/apps/:appId/pages/:pageId/run': [{ method: 'POST', url: '/api/apps/growth/pages/overview/run', payload: {} }],
   'POST /api/block-studio/certifications': [{ method: 'POST', url: '/api/block-studio/certifications', payload: { block: 'sales.top_states_by_revenue' } }],
   'GET /api/blocks': [{ method: 'GET', url: '/api/blocks' }],

@@ -2,7 +2,8 @@
  * View as in real Chromium against a real `svc serve` (spec 02 rules 7-8, spec 03 `POST
  * /api/persona`): on the App library an author names the groups to see Apps as; an App whose
  * audience is another group leaves the library, naming its group brings it back, and View as
- * myself returns to the person's own view. The form passes the axe-core check.
+ * myself returns to the person's own view; a reload keeps the persona in use and shows it. The
+ * form passes the axe-core check.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +46,11 @@ describe('View as in the browser', () => {
     expect(await titles()).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'view-as');
+    // The persona lives on the server, per person: a reload shows it still in use.
+    await page.reload();
+    await page.getByText('Seeing Apps as sales, support.').waitFor();
+    expect(await page.getByLabel('View as groups (comma separated)').inputValue()).toBe('sales, support');
+    expect(await titles()).toEqual([]);
     await page.getByLabel('View as groups (comma separated)').fill('finance');
     await page.getByRole('button', { name: 'View as', exact: true }).click();
     await page.getByText('Seeing Apps as finance.').waitFor();

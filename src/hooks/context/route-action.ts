@@ -64,6 +64,10 @@ const RULES: readonly Rule[] = [
   // Choosing who an App opens for is authoring it.
   { route: 'PUT /api/apps/:appId/audience', action: 'app.author' },
   // Running a schedule now: its page runs go to its recipients (destination delivery).
+  // Reading, making, changing and deleting schedules is managing them (who receives what).
+  { route: 'GET /api/apps/:appId/schedules', action: 'schedule.manage' },
+  { route: 'DELETE /api/apps/:appId/schedules/:scheduleId', action: 'schedule.manage' },
+  { route: 'PUT /api/apps/:appId/schedules/:scheduleId', action: 'schedule.manage' },
   { route: 'POST /api/apps/:appId/schedules/:scheduleId/run', action: 'schedule.manage' },
   // A viewer link publishes the App to whoever holds the link.
   { route: 'POST /api/apps/:appId/share-link', action: 'app.publish' },
@@ -118,7 +122,10 @@ const RULES: readonly Rule[] = [
   // One's own running work: listing and stopping it changes nothing of the project.
   { route: 'GET /api/operations', action: 'project.read' },
   { route: 'POST /api/operations/:id/cancel', action: 'project.read' },
-  // View as is offered to authors only (spec 03 "Client behaviour with a host").
+  // The owner's browser sign-in on a token-guarded server: it checks the token itself, asks no one.
+  { route: 'POST /api/owner-session', action: 'project.read' },
+  // View as is offered to authors only (spec 03 "Client behaviour with a host"); reading one's own persona changes nothing.
+  { route: 'GET /api/persona', action: 'project.read' },
   { route: 'POST /api/persona', action: 'app.author' },
   { route: 'GET /api/schema', action: 'project.read' },
   // One action per tool (spec 02 vocabulary `tool.<name>`), named by the path's own segment.

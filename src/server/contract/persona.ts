@@ -26,3 +26,6 @@ export type PersonaAnswer = PersonaRequest;
 
 /** 401 when no one is placed for the request (a persona belongs to a person). */
 export const PERSONA_ROUTE = { body: PERSONA_BODY, response: { 200: PERSONA_BODY, ...errorResponses(400, 401) } } as const;
+
+/** `GET /api/persona`: the caller's own persona on this server now (null: as themselves), so the app shows it after a reload. */
+export const PERSONA_READ_ROUTE = { response: { 200: PERSONA_BODY, ...errorResponses() } } as const;

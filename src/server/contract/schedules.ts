@@ -62,3 +62,108 @@ export const SCHEDULE_RUN_ROUTE = {
   body: { type: 'object', additionalProperties: false, properties: {} },
   response: { 200: SCHEDULE_RUN, ...errorResponses(400, 404, 502) },
 } as const;
+
+const RECIPIENT = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['kind', 'address'],
+      additionalProperties: false,
+      properties: { kind: { const: 'email' }, address: { type: 'string', maxLength: 320 } },
+    },
+    {
+      type: 'object',
+      required: ['kind', 'url'],
+      additionalProperties: false,
+      properties: { kind: { const: 'webhook' }, url: { type: 'string', maxLength: 2000 }, secretEnv: { type: 'string', maxLength: 200 } },
+    },
+  ],
+} as const;
+
+const RUN_RECORD = {
+  type: 'object',
+  required: ['runId', 'at', 'ran', 'changed', 'deliveries', 'fired', 'reason'],
+  additionalProperties: false,
+  properties: {
+    runId: TEXT,
+    at: TEXT,
+    ran: { type: 'boolean' },
+    changed: { type: 'boolean' },
+    deliveries: SCHEDULE_RUN.properties.deliveries,
+    fired: { type: 'array', items: TEXT },
+    reason: TEXT,
+  },
+} as const;
+
+/** One schedule as the editor shows it, with its run history (newest first, no figure). */
+export const SCHEDULE_VIEW = {
+  type: 'object',
+  required: ['id', 'page', 'cron', 'recipients', 'monitors', 'runs'],
+  additionalProperties: false,
+  properties: {
+    id: TEXT,
+    page: TEXT,
+    cron: TEXT,
+    owner: TEXT,
+    recipients: { type: 'array', items: RECIPIENT },
+    monitors: { type: 'integer' },
+    runs: { type: 'array', items: RUN_RECORD },
+  },
+} as const;
+export type ScheduleView = FromSchema<typeof SCHEDULE_VIEW>;
+
+/** `GET /api/apps/:appId/schedules`: the App's pages and schedules (action `schedule.manage`). */
+export const SCHEDULE_LIST = {
+  type: 'object',
+  required: ['appId', 'pages', 'schedules'],
+  additionalProperties: false,
+  properties: {
+    appId: TEXT,
+    pages: { type: 'array', items: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: TEXT, title: TEXT } } },
+    schedules: { type: 'array', items: SCHEDULE_VIEW },
+  },
+} as const;
+export type ScheduleList = FromSchema<typeof SCHEDULE_LIST>;
+
+export const SCHEDULE_LIST_ROUTE = {
+  params: { type: 'object', required: ['appId'], additionalProperties: false, properties: { appId: ID } },
+  response: { 200: SCHEDULE_LIST, ...errorResponses(404) },
+} as const;
+
+/** `PUT /api/apps/:appId/schedules/:scheduleId`: a schedule made or replaced; 422 SCHEDULE_INVALID lists `problems`. */
+export const SCHEDULE_EDIT = {
+  type: 'object',
+  required: ['page', 'cron', 'recipients'],
+  additionalProperties: false,
+  properties: {
+    page: { type: 'string', maxLength: 200 },
+    cron: { type: 'string', maxLength: 200 },
+    recipients: { type: 'array', maxItems: 100, items: RECIPIENT },
+  },
+} as const;
+export type ScheduleEditRequest = FromSchema<typeof SCHEDULE_EDIT>;
+
+export const SCHEDULE_SAVED = {
+  type: 'object',
+  required: ['appId', 'scheduleId', 'created'],
+  additionalProperties: false,
+  properties: { appId: TEXT, scheduleId: TEXT, created: { type: 'boolean' } },
+} as const;
+export type ScheduleSaved = FromSchema<typeof SCHEDULE_SAVED>;
+
+export const SCHEDULE_EDIT_ROUTE = {
+  params: SCHEDULE_PARAMS,
+  body: SCHEDULE_EDIT,
+  response: { 200: SCHEDULE_SAVED, ...errorResponses(400, 404, 422) },
+} as const;
+
+export const SCHEDULE_DELETED = {
+  type: 'object',
+  required: ['appId', 'scheduleId', 'deleted'],
+  additionalProperties: false,
+  properties: { appId: TEXT, scheduleId: TEXT, deleted: { type: 'boolean' } },
+} as const;
+export type ScheduleDeleted = FromSchema<typeof SCHEDULE_DELETED>;
+
+/** `DELETE /api/apps/:appId/schedules/:scheduleId`; 404 SCHEDULE_NOT_FOUND. */
+export const SCHEDULE_DELETE_ROUTE = { params: SCHEDULE_PARAMS, response: { 200: SCHEDULE_DELETED, ...errorResponses(404) } } as const;

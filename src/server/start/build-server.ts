@@ -43,6 +43,7 @@ import { hostUiRoute } from '../routes/host-ui.js';
 import { identityRoute } from '../routes/identity.js';
 import { keysRoutes } from '../routes/keys.js';
 import { operationsRoute } from '../routes/operations.js';
+import { ownerSessionRoute } from '../routes/owner-session.js';
 import { personaRoute } from '../routes/persona.js';
 import { schedulesRoute } from '../routes/schedules.js';
 import { schemaRoute } from '../routes/schema.js';
@@ -78,6 +79,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   appAudienceRoute,
   schedulesRoute,
   shareLinksRoute,
+  ownerSessionRoute,
   personaRoute,
   gitRoute,
   appBuildsRoute,

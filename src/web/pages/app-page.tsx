@@ -8,8 +8,12 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Library, PageRun, TileRun } from '../../server/contract/apps.js';
 import type { Follow, Follows } from '../../server/contract/follows.js';
 import { api, useResource } from '../client/api.js';
+import { hosted } from '../client/host.js';
+import { viewingByLink } from '../client/viewer-link.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
+import { ScheduleEditor, useScheduler } from '../parts/schedule-editor.js';
+import { ShareButton } from '../parts/share-link.js';
 
 export const NOT_CHECKED = 'Trust not checked yet';
 
@@ -166,6 +170,7 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const { run, filterIds, failure } = usePageRun(appId, pageId, filters);
   const label = run?.trust.label ?? NOT_CHECKED;
+  const scheduler = useScheduler();
   return (
     <section class="app-page">
       {/* Above the header, whose trust lines grow when the page has run: the links never move. */}
@@ -192,6 +197,9 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
       <p>
         <FollowButton appId={appId} pageId={pageId} /> <a href="/apps">All Apps</a>
       </p>
+      {/* Viewer links are the owner's of a server without a host; a link reader shares nothing. */}
+      {!hosted && !viewingByLink ? <ShareButton appId={appId} /> : null}
+      {scheduler ? <ScheduleEditor appId={appId} pageId={pageId} /> : null}
     </section>
   );
 }

@@ -116,6 +116,8 @@ function PreviewList({ preview }: { preview: Preview }) {
 
 function PublishPanel({ state, set }: { state: State; set: Set }) {
   const [appId, setAppId] = useState('');
+  // Off: publish into the project as it is; on: also commit the App's files on a review branch and ask for review.
+  const [review, setReview] = useState(false);
   const draft = state.draft!;
   const base = `/api/app-builds/${draft.id}`;
   const preview = async () => {
@@ -127,7 +129,7 @@ function PublishPanel({ state, set }: { state: State; set: Set }) {
     set((s) => (r.ok ? { ...s, preflight: r.value, failure: undefined } : { ...s, failure: r.error.message }));
   };
   const publish = async () => {
-    const r = await api<PublishedApp>(`${base}/publish`, { body: { revision: draft.revision, appId } });
+    const r = await api<PublishedApp>(`${base}/publish`, { body: { revision: draft.revision, appId, ...(review ? { review: true } : {}) } });
     set((s) => (r.ok ? { ...s, published: r.value, failure: undefined } : { ...s, failure: r.error.message }));
   };
   return (
@@ -143,8 +145,12 @@ function PublishPanel({ state, set }: { state: State; set: Set }) {
       <button type="button" onClick={() => void check()}>
         Check
       </button>{' '}
+      <label class="review-toggle">
+        <input type="checkbox" checked={review} onChange={(e) => setReview((e.target as HTMLInputElement).checked)} /> Send for review (commit on a review
+        branch and request a review, instead of only writing the files)
+      </label>{' '}
       <button type="button" onClick={() => void publish()}>
-        Publish
+        {review ? 'Publish and send for review' : 'Publish'}
       </button>
       <Outcome state={state} />
     </section>
@@ -171,6 +177,7 @@ function Outcome({ state }: { state: State }) {
       {published !== undefined ? (
         <p class="published" role="status">
           Published <a href="/apps">{published.app}</a> ({published.trust.label}).
+          {published.review !== undefined ? <span class="review-outcome"> Review: {published.review.message}</span> : null}
         </p>
       ) : null}
     </div>

@@ -2,11 +2,12 @@
  * Home (spec 03 "Home"): what moved on the pages the person follows or opened (their own
  * Certified or Governed single figures only, or a notice without a figure when a scheduled run is
  * newer than their last look), their Apps (followed first, then most recently opened), and the
- * host's cards, asked only when Home opens.
+ * host's cards, asked only when Home opens. A followed page links to its schedules.
  */
 import type { Home } from '../../server/contract/home.js';
 import type { HomeCards } from '../../server/contract/host.js';
 import { useResource } from '../client/api.js';
+import { schedulesHref, useScheduler } from '../parts/schedule-editor.js';
 
 type Moved = Home['whatMoved'][number];
 
@@ -60,6 +61,21 @@ function HostCards() {
   );
 }
 
+/** Each followed page of an App, linked to its schedules, for someone who may manage them. */
+function FollowedSchedules({ app }: { app: Home['myApps'][number] }) {
+  const followed = app.pages.filter((p) => p.following);
+  if (!useScheduler() || followed.length === 0) return null;
+  return (
+    <p class="note">
+      {followed.map((p) => (
+        <>
+          <a href={schedulesHref(app.id, p.id)}>Schedules of {p.title ?? p.id}</a>{' '}
+        </>
+      ))}
+    </p>
+  );
+}
+
 function MyApps({ apps }: { apps: Home['myApps'] }) {
   return (
     <section aria-labelledby="my-apps">
@@ -72,6 +88,7 @@ function MyApps({ apps }: { apps: Home['myApps'] }) {
               <a href={a.pages[0] !== undefined ? `/apps/${encodeURIComponent(a.id)}/${encodeURIComponent(a.pages[0].id)}` : '/apps'}>{a.title ?? a.id}</a>
             </h3>
             <p class="note">{a.following ? 'Following' : a.openedAt !== undefined ? 'Opened recently' : `${a.pages.length} pages`}</p>
+            <FollowedSchedules app={a} />
           </li>
         ))}
       </ul>

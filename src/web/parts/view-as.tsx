@@ -2,8 +2,9 @@
  * View as (spec 02 rules 7-8, spec 03 `POST /api/persona`): an author sees Apps as the groups
  * they name, then as themselves again. The persona lives on the server, per person, so the
  * library and App pages read it on their next request; `onChange` tells the screen to read again.
+ * The form reads the persona in use from the server when it opens, so a reload shows it.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { PersonaAnswer } from '../../server/contract/persona.js';
 import { api } from '../client/api.js';
 
@@ -20,6 +21,13 @@ export function ViewAs({ onChange }: { onChange: () => void }) {
   const [text, setText] = useState('');
   const [current, setCurrent] = useState<string[] | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    void api<PersonaAnswer>('/api/persona').then((r) => {
+      if (!r.ok || r.value.persona === null) return;
+      setCurrent(r.value.persona.groups);
+      setText(r.value.persona.groups.join(', '));
+    });
+  }, []);
   const send = async (groups: string[] | undefined) => {
     const persona = groups === undefined ? null : { id: groups.join('+') || 'no-groups', label: 'View as', groups };
     const r = await api<PersonaAnswer>('/api/persona', { body: { persona } });
