@@ -23,7 +23,7 @@ import { makeWarehouse } from '../scripts/make-warehouse.mjs';
 const BUDGET = 1000;
 /** svc's own time above the warehouse's execution of the same statements, result cache off (issue 28). */
 const OVERHEAD_BUDGET_PCT = 10;
-const OVERHEAD_ROUNDS = 40;
+const OVERHEAD_ROUNDS = 20;
 const CONNECTIONS = 16;
 const WARMUP_MS = 500;
 const MEASURE_MS = 3000;
