@@ -5,7 +5,8 @@
  *
  * - Count: rows are numbered by rowid in the order written, so "the newest N" are the rows above
  *   `max(rowid) - N`; when more are kept, the oldest go in one range delete down to N - batch
- *   (batch = N/8, at most 256), so the delete runs once per batch of writes, not per write.
+ *   (batch = N/8, at most 256), so the delete runs once per batch of writes, not per write, and
+ *   the span of rowids is read only when the rows written since its last read may have filled it.
  * - Age: once a minute of store time, rows whose time column is older than the limit go.
  * - Size: over 90% of `maxBytes` the oldest eighth goes, until under; the hard cap
  *   (max_page_count, set by `capFile`) fails a write that would still pass the limit. The file's
@@ -88,6 +89,12 @@ export class StoreSweeper {
   /** Bytes used when last read, and what rows written since may have added (rowBytesAtMost). */
   private measured = 0;
   private addedSince = 0;
+  /**
+   * Rows that can be written before the count could pass its cap, from the last read of the span
+   * less each row written since (afterRow). Deletes only add to it, so it never overstates; rows
+   * another process writes to the same file are counted at this connection's next read.
+   */
+  private countHeadroom = 0;
 
   constructor(
     db: Database,
@@ -120,6 +127,7 @@ export class StoreSweeper {
    * (unknown: the file is read): a batch of large rows must not reach the hard cap before its end.
    */
   afterRow(chars?: number): void {
+    this.countHeadroom--;
     if (chars !== undefined) {
       this.addedSince += rowBytesAtMost(chars);
       if (this.measured + this.addedSince <= this.limits.maxBytes * HEADROOM) return;
@@ -145,9 +153,16 @@ export class StoreSweeper {
   }
 
   private trimCount(): number {
+    // Rows this connection may still write before the count could pass the cap: the span is read
+    // again only once they are used up (about once per `batch` rows at the cap, not per commit).
+    if (this.countHeadroom > 0) return 0;
     const span = this.span();
     // The span counts rowids, so it is never less than the rows kept: trimming by it keeps at most maxRows.
-    if (span === undefined || span.high - span.low + 1 <= this.limits.maxRows) return 0;
+    if (span === undefined || span.high - span.low + 1 <= this.limits.maxRows) {
+      this.countHeadroom = this.limits.maxRows - (span === undefined ? 0 : span.high - span.low + 1);
+      return 0;
+    }
+    this.countHeadroom = this.batch;
     return this.s.upTo.run(span.high - this.limits.maxRows + this.batch).changes;
   }
 
