@@ -5,18 +5,25 @@
  * fires Tier-1 questions over N concurrent keep-alive connections for a few seconds; every
  * answer is checked to be Tier 1 and certified. The load runs in a worker so the client has its
  * own event loop, as a real client would; it still shares the machine's cores with the server.
+ * With the result cache off it also times one Ask at a time beside the same statement run directly
+ * on the warehouse file, and reports svc's overhead above it (budget 10%, issue 28).
  * Standalone: node bench/ask-throughput.mjs (after npm run build).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import { startLocalServer } from '../dist/src/index.js';
 import { makeWarehouse } from '../scripts/make-warehouse.mjs';
 
 const BUDGET = 1000;
+/** svc's own time above the warehouse's execution of the same statements, result cache off (issue 28). */
+const OVERHEAD_BUDGET_PCT = 10;
+const OVERHEAD_ROUNDS = 20;
 const CONNECTIONS = 16;
 const WARMUP_MS = 500;
 const MEASURE_MS = 3000;
@@ -125,6 +132,79 @@ export async function measure(dir, resultCache) {
   return (await measureLoad(dir, resultCache)).perSecond;
 }
 
+/** One Ask over `agent` (one keep-alive connection); resolves with the answer. */
+function askOnce(agent, url, question) {
+  const body = JSON.stringify({ question });
+  return new Promise((done, fail) => {
+    const req = http.request(
+      `${url}/api/agent-runs`,
+      { agent, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => done(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Each question's statement as its Ask runs it: the answering block bound with the answer's
+ * parameters (svc's own binding, outside any timing), prepared once on a plain read-only
+ * connection to the same warehouse file.
+ */
+async function directStatements(dir, agent, url, db) {
+  const { bindBlock } = await import('../dist/src/runtime/blocks/run-block.js');
+  const manifest = JSON.parse(readFileSync(join(dir, 'svc-manifest.json'), 'utf8'));
+  const out = [];
+  for (const question of QUESTIONS) {
+    const answer = await askOnce(agent, url, question);
+    if (answer.tier !== 1) throw new Error(`"${question}" was not answered at Tier 1`);
+    const bound = bindBlock(manifest.blocks[answer.block], answer.params ?? {}, undefined);
+    if ('code' in bound) throw new Error(`${answer.block} does not bind: ${bound.code}`);
+    out.push({ question, statement: db.prepare(bound.sql), params: bound.params });
+  }
+  return out;
+}
+
+/**
+ * svc's overhead above the warehouse with the result cache off: one Ask at a time over loopback
+ * (client time: HTTP both ways, routing, checks, the statement process, traces and stores) beside
+ * the same statement run directly with the same driver, alternately; per question the median of
+ * each, and the overhead is the sum of the Ask medians over the sum of the direct ones, less one.
+ */
+export async function measureOverhead(dir) {
+  const server = await startLocalServer({ project: dir, port: 0, resultCache: false, log: () => undefined });
+  const db = new Database(join(dir, 'data/warehouse.db'), { readonly: true, fileMustExist: true });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const pairs = await directStatements(dir, agent, server.url, db);
+    const asked = pairs.map(() => []);
+    const direct = pairs.map(() => []);
+    for (let round = 0; round < OVERHEAD_ROUNDS; round++) {
+      for (const [i, p] of pairs.entries()) {
+        let t = performance.now();
+        await askOnce(agent, server.url, p.question);
+        asked[i].push(performance.now() - t);
+        t = performance.now();
+        p.statement.all(...p.params);
+        direct[i].push(performance.now() - t);
+      }
+    }
+    const askMs = asked.reduce((a, xs) => a + median(xs), 0);
+    const directMs = direct.reduce((a, xs) => a + median(xs), 0);
+    return { askMs: askMs / pairs.length, directMs: directMs / pairs.length, pct: (100 * (askMs - directMs)) / directMs };
+  } finally {
+    agent.destroy();
+    db.close();
+    await server.close();
+  }
+}
+
 export async function benchAskThroughput(report) {
   const dir = await projectCopy();
   try {
@@ -136,6 +216,10 @@ export async function benchAskThroughput(report) {
       await measure(dir, false),
       'answers/s',
     );
+    const overhead = await measureOverhead(dir);
+    report(`svc's overhead above the warehouse's own execution, result cache off, one Ask at a time`, overhead.pct, '%', '<=', OVERHEAD_BUDGET_PCT);
+    report('  median Ask over loopback, result cache off (per question, averaged)', overhead.askMs, 'ms');
+    report('  median of the same statement run directly on the warehouse file', overhead.directMs, 'ms');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

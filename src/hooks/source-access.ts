@@ -16,10 +16,18 @@ export function blockSourceId(block: Pick<CompiledBlock, 'id'>): string {
   return `block:${block.id}`;
 }
 
+/** Ids worked out per compiled block object (every Ask answered by a block names it twice), with what each was worked out from. */
+const appIds = new WeakMap<object, { from: string; id: string }>();
+
 /** `app:block:<domain>:<hash>`: the block as an App dataset, stable while its file and name are. */
 export function appBlockSourceId(block: Pick<CompiledBlock, 'domain' | 'name' | 'file'>): string {
+  const from = `${block.domain}\u0000${block.file}#${block.name}`;
+  const known = appIds.get(block);
+  if (known?.from === from) return known.id;
   const hash = createHash('sha256').update(`${block.file}#${block.name}`).digest('hex').slice(0, 16);
-  return `app:block:${block.domain}:${hash}`;
+  const id = `app:block:${block.domain}:${hash}`;
+  appIds.set(block, { from, id });
+  return id;
 }
 
 /** The sources an answer from `block` names: both of its ids. */

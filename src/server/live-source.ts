@@ -1,6 +1,7 @@
 /**
  * The snapshot source of a running `svc serve` (project-snapshot.ts): a stat check of the files a
- * snapshot is read from before each request, a whole new snapshot when one changed, one swap.
+ * snapshot is read from before each request (one for all the requests an event-loop turn reads
+ * from the network), a whole new snapshot when one changed, one swap.
  * Reloads never overlap: requests arriving during one wait for it. Drafts the old snapshot's Ask
  * service captured and the new manifest lacks are carried over, so asking the same question
  * again never writes a second draft.
@@ -40,6 +41,25 @@ function watched(root: string, config: SvcConfig): string[] {
 }
 
 const memos = (paths: readonly string[]): string => paths.map(memoOf).join('|');
+
+/**
+ * The watched files' stats for requests read from the network, read at most once per turn of
+ * the event loop: requests read together share one check (a burst of Asks pays one stat per
+ * file, not one each), and the next turn reads them again, so a change made before a request was
+ * sent is always seen. A caller in this process (`current()` without `shared`) always stats.
+ */
+function checker(): (paths: readonly string[]) => string {
+  let seen: { key: string; memo: string } | undefined;
+  return (paths) => {
+    const key = paths.join('\u0000');
+    if (seen?.key === key) return seen.memo;
+    seen = { key, memo: memos(paths) };
+    setImmediate(() => {
+      seen = undefined;
+    });
+    return seen.memo;
+  };
+}
 const sameConnections = (a: SvcConfig, b: SvcConfig): boolean => JSON.stringify(a.connections ?? null) === JSON.stringify(b.connections ?? null);
 
 /** Reads the files into the parts of a new snapshot; throws when one does not read. */
@@ -108,10 +128,12 @@ export function liveSource(parts: SnapshotParts, first: ProjectSnapshot, log: (l
     error: undefined,
     executors: new Set<Executor>([first.executor]),
   };
+  const check = checker();
   return {
-    async current() {
+    async current(shared) {
       if (s.reloading !== undefined) await s.reloading;
-      const now = memos(watched(parts.root, s.held.snapshot.config));
+      const paths = watched(parts.root, s.held.snapshot.config);
+      const now = shared === 'turn' ? check(paths) : memos(paths);
       if (now !== s.memo && s.reloading === undefined) {
         s.reloading = reload(s, parts, log, now).finally(() => (s.reloading = undefined));
         await s.reloading;

@@ -2,7 +2,7 @@
  * What a request is answered from: one snapshot of the project (manifest, config, the answer
  * gate, the executor of its connections, the Ask service with its router). A running server
  * follows the project: before each request it stats svc-manifest.json, svc.config.json and the
- * contract manifest (a few microseconds), and when one changed it builds a whole new snapshot
+ * contract manifest (a few microseconds, once for all the requests of one event-loop turn), and when one changed it builds a whole new snapshot
  * and swaps it in with one assignment. A request holds the snapshot it started with to its end,
  * so nothing it reads changes under it; an executor a new config replaced is closed when the
  * last request holding it finishes. A change that does not read (a half-written manifest, an
@@ -38,8 +38,12 @@ export interface ProjectSnapshot {
 }
 
 export interface SnapshotSource {
-  /** The snapshot to answer the next request from (reloaded first when the project changed). */
-  current(): Promise<ProjectSnapshot>;
+  /**
+   * The snapshot to answer the next request from (reloaded first when the project changed).
+   * `'turn'`: the caller is a request read from the network, which may share the check of the
+   * files with the other requests of its event-loop turn (they were all sent after it began).
+   */
+  current(shared?: 'turn'): Promise<ProjectSnapshot>;
   /** Marks a snapshot in use by a request until the returned release is called. */
   hold(snapshot: ProjectSnapshot): () => void;
   /** The last reload that failed, if the snapshot in use is older than the files. */

@@ -25,7 +25,8 @@ function release(request: FastifyRequest): void {
 /** Installs the hooks that take and release each request's snapshot. */
 export function installSnapshots(app: FastifyInstance, source: SnapshotSource): void {
   app.addHook('onRequest', async (request) => {
-    const snapshot = await source.current();
+    // Read from the network: the request may share its turn's check of the project's files.
+    const snapshot = await source.current('turn');
     taken.set(request, { snapshot, release: source.hold(snapshot) });
   });
   app.addHook('onResponse', async (request) => release(request));

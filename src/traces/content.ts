@@ -122,18 +122,36 @@ const COUNT_KEY = /^[a-z][A-Za-z0-9_]{0,47}$/;
 const QUALIFIED_ID = /^[a-z][a-z0-9_]{0,63}\.[a-z][a-z0-9_]{0,127}$/;
 const CONTRACT_ID = /^[a-z][a-z0-9_]{0,63}\.[A-Za-z][A-Za-z0-9_]{0,63}\.[a-z][a-z0-9_]{0,127}(?:@\d{1,6})?$/;
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+const SVC_RUN_ID = /^[a-z]{2,8}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const TRACE_ID = /^tr_[0-9a-f]{32}$/;
+
+/**
+ * The canary's verdict on values already shaped as a code or an id: the same codes, block ids and
+ * route parts reach every Ask's trace, and the canary runs a dozen patterns over each, so each
+ * verdict is kept. Bounded (emptied when full); no free text has these shapes, so none is kept.
+ */
+const VERDICTS_KEPT = 4096;
+const verdicts = new Map<string, boolean>();
+
+function secretShaped(value: string): boolean {
+  const known = verdicts.get(value);
+  if (known !== undefined) return known;
+  const found = looksSecret(value);
+  if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+  verdicts.set(value, found);
+  return found;
+}
 
 /** Codes with many digits are tokens, not vocabulary; a secret-shaped code is never stored. */
 function codeLike(value: unknown, pattern: RegExp): value is string {
   if (typeof value !== 'string' || !pattern.test(value)) return false;
-  return (value.match(/[0-9]/g)?.length ?? 0) <= 4 && !looksSecret(value);
+  return (value.match(/[0-9]/g)?.length ?? 0) <= 4 && !secretShaped(value);
 }
 
 const ROUTE_MATCH = /^[a-z]{3,12}=[a-z]{3,12}(?::[A-Za-z_][A-Za-z0-9_]{0,63}(?:,[A-Za-z_][A-Za-z0-9_]{0,63})?)?$/;
 const ROUTE_KIND = /^[a-z]{3,12}$/;
 /** One matched route part (`measure=column:revenue`), or undefined when it has any other shape. */
-export const cleanRouteMatch = (v: unknown): string | undefined => (typeof v === 'string' && ROUTE_MATCH.test(v) && !looksSecret(v) ? v : undefined);
+export const cleanRouteMatch = (v: unknown): string | undefined => (typeof v === 'string' && ROUTE_MATCH.test(v) && !secretShaped(v) ? v : undefined);
 /** One unmatched route part's kind (`measure`). */
 export const cleanRouteKind = (v: unknown): string | undefined => (typeof v === 'string' && ROUTE_KIND.test(v) ? v : undefined);
 
@@ -141,14 +159,16 @@ export const cleanReasonCode = (v: unknown): string | undefined => (codeLike(v, 
 export const cleanPhaseCode = (v: unknown): string | undefined => (codeLike(v, PHASE_CODE) ? v : undefined);
 export const cleanRole = (v: unknown): string | undefined => (codeLike(v, ROLE) ? v : undefined);
 export const cleanCountKey = (v: unknown): string | undefined => (codeLike(v, COUNT_KEY) ? v : undefined);
-export const cleanQualifiedId = (v: unknown): string | undefined => (typeof v === 'string' && QUALIFIED_ID.test(v) && !looksSecret(v) ? v : undefined);
-export const cleanContractId = (v: unknown): string | undefined => (typeof v === 'string' && CONTRACT_ID.test(v) && !looksSecret(v) ? v : undefined);
+export const cleanQualifiedId = (v: unknown): string | undefined => (typeof v === 'string' && QUALIFIED_ID.test(v) && !secretShaped(v) ? v : undefined);
+export const cleanContractId = (v: unknown): string | undefined => (typeof v === 'string' && CONTRACT_ID.test(v) && !secretShaped(v) ? v : undefined);
 
 /**
  * A run id as stored: itself when it has the id shape, else a one-way stand-in derived from it,
  * so a lookup by the caller's own run id still finds the trace without storing that text.
  */
 export function storedRunId(runId: string): string {
+  // svc's own run ids (a prefix and a random UUID, lower-case hex) never look like a secret.
+  if (SVC_RUN_ID.test(runId)) return runId;
   if (RUN_ID.test(runId) && !looksSecret(runId)) return runId;
   return `h_${createHash('sha256').update(runId).digest('hex').slice(0, 32)}`;
 }

@@ -8,8 +8,9 @@
  * sequence number, handed out without gaps, so "the newest N" is "seq > newest - N" and each
  * count limit is a range delete on the rowid, run in small batches (see afterInsert). The age sweeps
  * run at most once a minute of store time (ages are in days) and scan at most 2,000 rows; the
- * size check reads three pragmas per write, and the hard cap (max_page_count) stops any write
- * that would still pass the limit.
+ * size check reads two pragmas once per batch, adds a generous estimate of each row's bytes
+ * within it and reads them again only when that estimate nears the limit, and the hard cap
+ * (max_page_count) stops any write that would still pass the limit.
  */
 import type { Database, Statement } from 'better-sqlite3';
 
@@ -40,9 +41,17 @@ const SIZE_HEADROOM = 0.9;
 const SWEEP_EVERY_MS = 60_000;
 const SIZE_BATCH = 50;
 
+/** What a row of `n` text characters may add to the file at most: 3 bytes a character, its index entries and a page split's slack. */
+const rowBytesAtMost = (chars: number): number => 3 * chars + 8192;
+
 export class Retention {
   private readonly s: Record<string, Statement>;
   private lastSweep = Number.NEGATIVE_INFINITY;
+  /** The page size never changes for an open file (only VACUUM could), so it is read once. */
+  private readonly pageSize: number;
+  /** Bytes used when last read, and what rows written since may have added (rowBytesAtMost). */
+  private measured = 0;
+  private addedSince = 0;
 
   constructor(
     db: Database,
@@ -58,10 +67,11 @@ export class Retention {
       nthOldestSummary: db.prepare('SELECT seq FROM summaries ORDER BY seq LIMIT 1 OFFSET ?').pluck(),
       countSummaries: db.prepare('SELECT count(*) FROM summaries').pluck(),
       countDetails: db.prepare('SELECT count(*) FROM details').pluck(),
-      pageSize: db.prepare('PRAGMA page_size').pluck(),
       pageCount: db.prepare('PRAGMA page_count').pluck(),
       freePages: db.prepare('PRAGMA freelist_count').pluck(),
     };
+    this.pageSize = Number(db.pragma('page_size', { simple: true }));
+    this.usedBytes();
   }
 
   /**
@@ -99,7 +109,19 @@ export class Retention {
 
   usedBytes(): number {
     const pages = Number(this.s['pageCount']!.get()) - Number(this.s['freePages']!.get());
-    return pages * Number(this.s['pageSize']!.get());
+    this.measured = pages * this.pageSize;
+    this.addedSince = 0;
+    return this.measured;
+  }
+
+  /**
+   * Runs inside a batch's transaction after each row of `chars` text characters: the size is
+   * enforced at once when the estimate of what the batch added nears the budget, so a batch of
+   * large traces never reaches the hard cap before its end; else it waits for the batch's end.
+   */
+  afterRow(chars: number): void {
+    this.addedSince += rowBytesAtMost(chars);
+    if (this.measured + this.addedSince > this.limits.maxBytes * SIZE_HEADROOM) this.enforceSize();
   }
 
   /**

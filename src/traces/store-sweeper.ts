@@ -5,10 +5,13 @@
  *
  * - Count: rows are numbered by rowid in the order written, so "the newest N" are the rows above
  *   `max(rowid) - N`; when more are kept, the oldest go in one range delete down to N - batch
- *   (batch = N/8, at most 256), so the delete runs once per batch of writes, not per write.
+ *   (batch = N/8, at most 256), so the delete runs once per batch of writes, not per write, and
+ *   the span of rowids is read only when the rows written since its last read may have filled it.
  * - Age: once a minute of store time, rows whose time column is older than the limit go.
  * - Size: over 90% of `maxBytes` the oldest eighth goes, until under; the hard cap
- *   (max_page_count, set by `capFile`) fails a write that would still pass the limit.
+ *   (max_page_count, set by `capFile`) fails a write that would still pass the limit. The file's
+ *   size is read once per batch; within a batch each row's bytes are added to it (a generous
+ *   estimate), and the file is read again only when that estimate nears the limit.
  * - `after`: statements run after every sweep that deleted rows (a thread left without runs).
  */
 import type { Database, Statement } from 'better-sqlite3';
@@ -31,6 +34,12 @@ export interface SweptTable {
 }
 
 const HEADROOM = 0.9;
+/**
+ * What a row of `n` text characters may add to the file at most, for the per-row size estimate:
+ * up to 3 bytes a character in UTF-8, plus its index entries and a page split's slack. Generous
+ * on purpose: an estimate over the truth only costs an early size check.
+ */
+const rowBytesAtMost = (chars: number): number => 3 * chars + 8192;
 const SWEEP_EVERY_MS = 60_000;
 
 /**
@@ -70,11 +79,22 @@ export function writeOrFree(db: Database, sweeper: StoreSweeper, write: () => vo
 }
 
 export class StoreSweeper {
-  private readonly s: Record<'span' | 'upTo' | 'older' | 'pageCount' | 'freePages' | 'pageSize', Statement>;
+  private readonly s: Record<'span' | 'upTo' | 'older' | 'pageCount' | 'freePages', Statement>;
   private readonly after: Statement[];
   private lastSweep = Number.NEGATIVE_INFINITY;
   private deletedInBatch = 0;
   private readonly batch: number;
+  /** The page size never changes for an open file (only VACUUM could), so it is read once. */
+  private readonly pageSize: number;
+  /** Bytes used when last read, and what rows written since may have added (rowBytesAtMost). */
+  private measured = 0;
+  private addedSince = 0;
+  /**
+   * Rows that can be written before the count could pass its cap, from the last read of the span
+   * less each row written since (afterRow). Deletes only add to it, so it never overstates; rows
+   * another process writes to the same file are counted at this connection's next read.
+   */
+  private countHeadroom = 0;
 
   constructor(
     db: Database,
@@ -82,23 +102,36 @@ export class StoreSweeper {
     readonly limits: StoreLimits,
   ) {
     this.s = {
-      span: db.prepare(`SELECT min(rowid) AS low, max(rowid) AS high FROM ${what.table}`),
+      // Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree's edge,
+      // but scans the whole table for both in one select.
+      span: db.prepare(`SELECT (SELECT min(rowid) FROM ${what.table}) AS low, (SELECT max(rowid) FROM ${what.table}) AS high`),
       upTo: db.prepare(`DELETE FROM ${what.table} WHERE rowid <= ?`),
       older: db.prepare(`DELETE FROM ${what.table} WHERE ${what.atColumn} < ?`),
       pageCount: db.prepare('PRAGMA page_count').pluck(),
       freePages: db.prepare('PRAGMA freelist_count').pluck(),
-      pageSize: db.prepare('PRAGMA page_size').pluck(),
     };
+    this.pageSize = Number(db.pragma('page_size', { simple: true }));
     this.after = (what.after ?? []).map((sql) => db.prepare(sql));
     this.batch = Math.max(1, Math.min(256, Math.floor(limits.maxRows / 8)));
+    this.usedBytes();
   }
 
   usedBytes(): number {
-    return (Number(this.s.pageCount.get()) - Number(this.s.freePages.get())) * Number(this.s.pageSize.get());
+    this.measured = (Number(this.s.pageCount.get()) - Number(this.s.freePages.get())) * this.pageSize;
+    this.addedSince = 0;
+    return this.measured;
   }
 
-  /** Runs inside the write transaction of a batch after each row: a batch of large rows must not reach the hard cap before its end. */
-  afterRow(): void {
+  /**
+   * Runs inside the write transaction of a batch after each row of `chars` text characters
+   * (unknown: the file is read): a batch of large rows must not reach the hard cap before its end.
+   */
+  afterRow(chars?: number): void {
+    this.countHeadroom--;
+    if (chars !== undefined) {
+      this.addedSince += rowBytesAtMost(chars);
+      if (this.measured + this.addedSince <= this.limits.maxBytes * HEADROOM) return;
+    }
     this.deletedInBatch += this.trimSize();
   }
 
@@ -120,9 +153,16 @@ export class StoreSweeper {
   }
 
   private trimCount(): number {
+    // Rows this connection may still write before the count could pass the cap: the span is read
+    // again only once they are used up (about once per `batch` rows at the cap, not per commit).
+    if (this.countHeadroom > 0) return 0;
     const span = this.span();
     // The span counts rowids, so it is never less than the rows kept: trimming by it keeps at most maxRows.
-    if (span === undefined || span.high - span.low + 1 <= this.limits.maxRows) return 0;
+    if (span === undefined || span.high - span.low + 1 <= this.limits.maxRows) {
+      this.countHeadroom = this.limits.maxRows - (span === undefined ? 0 : span.high - span.low + 1);
+      return 0;
+    }
+    this.countHeadroom = this.batch;
     return this.s.upTo.run(span.high - this.limits.maxRows + this.batch).changes;
   }
 

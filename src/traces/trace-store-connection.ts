@@ -97,8 +97,9 @@ export class StoreConnection {
         if (r.detailJson !== undefined) upsertDetail.run(seq, r.startedAt, r.detailJson, r.detailJson.length);
         if (inserted) retention.afterInsert(seq!, opts.now());
         // Per row: a batch of large traces must not reach the hard cap before its end.
-        retention.enforceSize();
+        retention.afterRow(r.summaryJson.length + (r.detailJson?.length ?? 0));
       }
+      retention.enforceSize();
     });
   }
 

@@ -129,6 +129,16 @@ describe('WriteQueue', () => {
     expect(rows()).toHaveLength(10);
   });
 
+  it('commits in the order items were pushed, batch after batch, a keyed item keeping its first place', async () => {
+    const order: string[] = [];
+    const { queue } = table({ maxItems: 4, key: (r) => r.id, commit: (batch) => void order.push(...batch.map((r) => r.id)) });
+    const pushed = [3, 1, 2, 1, 7, 5, 9, 8, 6, 4, 0];
+    for (const i of pushed) queue.push(row(i));
+    queue.close();
+    // r1 pushed twice within its batch is written once, where it was first pushed.
+    expect(order).toEqual([3, 1, 2, 7, 5, 9, 8, 6, 4, 0].map((i) => row(i).id));
+  });
+
   it('merges a later item into an earlier one of its key when told how', async () => {
     const { queue, rows } = table({ key: (r) => r.id, merge: (a, b) => ({ id: a.id, n: a.n + b.n }) });
     for (const n of [1, 2, 3]) queue.push(row(1, n));

@@ -193,8 +193,26 @@ function actionOf(rule: (typeof COMPILED)[number], segments: readonly string[]):
   return /^[a-z][a-z0-9_]{0,63}$/.test(name) ? rule.action.replace(':name', name) : 'project.write';
 }
 
+/**
+ * Mappings of requests seen before: a request is mapped by several hooks, and the same few paths
+ * (an Ask's) come again and again. Bounded (emptied when full); each caller gets its own copy.
+ */
+const MAPPED_KEPT = 512;
+const mapped = new Map<string, RouteAction>();
+
 /** Maps a request to its action, resource and destination. */
 export function routeAction(method: string, url: string): RouteAction {
+  const key = `${method}\u0000${url}`;
+  let found = mapped.get(key);
+  if (found === undefined) {
+    found = mapRequest(method, url);
+    if (mapped.size >= MAPPED_KEPT) mapped.clear();
+    mapped.set(key, found);
+  }
+  return { ...found, resource: { ...found.resource } };
+}
+
+function mapRequest(method: string, url: string): RouteAction {
   const upper = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   const segments = pathSegments(url);
   // An undecodable path is no route's: it is refused, and counts as a write until then.

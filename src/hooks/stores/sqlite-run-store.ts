@@ -49,8 +49,9 @@ function statements(db: Database.Database, sweeper: StoreSweeper, now: () => num
     // Ages count from when a record was stored, by the store's clock.
     const writtenAt = new Date(now()).toISOString();
     for (const r of records) {
-      insert.run(r.runId, r.owner ?? null, JSON.stringify(r), writtenAt);
-      sweeper.afterRow();
+      const record = JSON.stringify(r);
+      insert.run(r.runId, r.owner ?? null, record, writtenAt);
+      sweeper.afterRow(record.length);
     }
     sweeper.afterBatch(now());
   });

@@ -94,8 +94,9 @@ function commitQueue(db: Database.Database, q: Statements, sweeper: StoreSweeper
     const writtenAt = new Date(now()).toISOString();
     for (const item of batch) {
       if (item.row !== undefined) q.insertThread.run(item.row.id, item.row.owner, item.row.created_at);
-      q.insertRun.run(item.run.runId, item.run.threadId, item.run.threadId, JSON.stringify(item.run), writtenAt);
-      sweeper.afterRow();
+      const record = JSON.stringify(item.run);
+      q.insertRun.run(item.run.runId, item.run.threadId, item.run.threadId, record, writtenAt);
+      sweeper.afterRow(record.length);
     }
     sweeper.afterBatch(now());
   });

@@ -8,6 +8,7 @@
 
 import { asksDefinition } from '../../ask/term-index.js';
 import type { CompiledTerm } from '../../compiler/types.js';
+import { askMemo } from './question-memo.js';
 import { finishRun, type RunBase, refusedRun } from './run-shapes.js';
 import type { AskContext, AskRun, TermEvidence } from './types.js';
 
@@ -51,10 +52,16 @@ export function definitionRun(ctx: AskContext, question: string, base: RunBase):
   return finishRun(base, { tier: 1, trust: 'certified', definition: termEvidence(hit.term), terms: [termEvidence(hit.term)] });
 }
 
-/** Certified terms a block answer used: named in the question, or related to the block. */
+/**
+ * Certified terms a block answer used: named in the question, or related to the block. Worked
+ * out once per question and block over a router (question-memo.ts); each run gets its own array.
+ */
 export function answerTerms(ctx: AskContext, question: string, block: string): TermEvidence[] {
-  const named = ctx.router.terms.find(question, true).map((h) => h.term);
-  const related = ctx.router.terms.all.filter((t) => t.related.includes(block) && ctx.router.termGate(t).certified);
-  const seen = new Set<string>();
-  return [...named, ...related].filter((t) => !seen.has(t.id) && seen.add(t.id)).map(termEvidence);
+  const terms = askMemo(ctx.router, `terms\u0000${block}\u0000${question}`, () => {
+    const named = ctx.router.terms.find(question, true).map((h) => h.term);
+    const related = ctx.router.terms.all.filter((t) => t.related.includes(block) && ctx.router.termGate(t).certified);
+    const seen = new Set<string>();
+    return [...named, ...related].filter((t) => !seen.has(t.id) && seen.add(t.id)).map(termEvidence);
+  });
+  return [...terms];
 }

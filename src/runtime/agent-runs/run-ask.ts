@@ -33,6 +33,7 @@ import { knowledgePlan } from '../knowledge/knowledge-plan.js';
 import { poolPerson } from '../knowledge/knowledge-pool.js';
 import { answerWords } from './answer-words.js';
 import { definitionRun } from './definition-answer.js';
+import { askMemo } from './question-memo.js';
 import { type AskTrace, beginTrace, failTrace, finishTrace, traceAttempt, traceNames, traceRoute } from './record-trace.js';
 import { recordFacts } from './run-facts.js';
 import { type RunBase, refusedRun, tier1RefusedRun } from './run-shapes.js';
@@ -142,7 +143,12 @@ async function answer(
   // Before planning and before any model call (spec 02 sensitiveQuestions: 'wording'); a host
   // that chose 'columns' decides through its row policy, which sees every statement instead.
   const byColumns = ctx.asker?.host?.hooks.sensitiveQuestions === 'columns';
-  const sensitive = byColumns ? undefined : sensitiveWording(question, declaredSensitive(ctx.manifest, ctx.config), (phrase) => ctx.router.isValue(phrase));
+  // Worked out once per question over a router (question-memo.ts): the router's manifest and config declare the cues, its values are the data's.
+  const sensitive = byColumns
+    ? undefined
+    : askMemo(ctx.router, `sensitive\u0000${question}`, () =>
+        sensitiveWording(question, declaredSensitive(ctx.manifest, ctx.config), (phrase) => ctx.router.isValue(phrase)),
+      );
   if (sensitive !== undefined) {
     const refused = refusedRun(
       { ...base, candidates: [] },

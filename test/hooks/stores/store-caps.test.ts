@@ -2,17 +2,21 @@
  * Every local store beside the trace store holds to its cap: the sweep that runs in each write
  * batch's transaction keeps the newest rows within the count, drops rows past their age, and
  * keeps the file within its size (the trace store's own caps: test/traces/retention.test.ts); the
- * feedback file is set aside once past its size, so the two files stay near twice the cap.
+ * feedback file is set aside once past its size, so the two files stay near twice the cap; page
+ * editions and a person's Home runs keep their newest per page.
  * Real SQLite files under a temporary project, read back from the file after close.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openFileMemoryStore } from '../../../src/hooks/stores/file-memory-store.js';
 import type { RunRecord } from '../../../src/hooks/stores/run-store.js';
 import { ANSWER_FACTS_LIMITS, openSqliteRunStore, RUN_STORE_FILE } from '../../../src/hooks/stores/sqlite-run-store.js';
 import { openSqliteThreadStore, THREAD_STORE_FILE, THREAD_STORE_LIMITS } from '../../../src/hooks/stores/sqlite-thread-store.js';
 import { appendFeedback, FEEDBACK_FILE, FEEDBACK_MAX_BYTES } from '../../../src/runtime/agent-tools/tools/feedback-record.js';
+import { RUNS_KEPT, readHomeState, recordPageRun, scopeOf } from '../../../src/runtime/home/home-state.js';
+import { listEditions, settleEdition } from '../../../src/runtime/schedules/editions.js';
 import type { StoreLimits } from '../../../src/traces/store-sweeper.js';
 import { WRITE_QUEUE_EVERY_MS } from '../../../src/traces/write-queue.js';
 import { cleanupProjects, makeProject } from '../../helpers/project.js';
@@ -182,5 +186,36 @@ describe('local store caps, enforced by the sweep of each write batch', () => {
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     expect(JSON.parse(lines[lines.length - 1] ?? '{}')).toMatchObject({ runId: 'run_499' });
     expect(readFileSync(setAside, 'utf8')).not.toContain('"run_0"');
+  });
+
+  it('page editions: the newest 50 per page, newest last', () => {
+    const root = makeProject({});
+    for (let i = 0; i < 60; i++) {
+      const edition = {
+        appId: 'sales',
+        pageId: 'overview',
+        href: '/apps/sales/overview',
+        runId: `run_${i}`,
+        at: new Date(START + i * DAY).toISOString(),
+        scheduleId: 'weekly',
+      };
+      settleEdition(root, edition, [{ tileId: 'revenue', value: i, trust: 'Certified' }], undefined, () => undefined);
+    }
+    const kept = listEditions(root, 'sales', 'overview').map((e) => e.runId);
+    expect(kept).toHaveLength(50);
+    expect(kept[0]).toBe('run_10');
+    expect(kept.at(-1)).toBe('run_59');
+  });
+
+  it('home state: the newest 8 runs per page per person, newest last', async () => {
+    expect(RUNS_KEPT).toBe(8);
+    const root = makeProject({});
+    const memory = openFileMemoryStore(root);
+    for (let i = 0; i < 12; i++) {
+      const run = { scope: scopeOf({}), complete: true, figures: [{ tileId: 'revenue', value: i, trust: 'Certified' }] };
+      await recordPageRun(memory, 'ada', { appId: 'sales', pageId: 'overview', at: new Date(START + i * DAY), run });
+    }
+    const runs = (await readHomeState(openFileMemoryStore(root), 'ada')).runs.get('sales/overview') ?? [];
+    expect(runs.map((r) => r.figures[0]?.value)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
   });
 });
