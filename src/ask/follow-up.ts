@@ -15,6 +15,7 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockContract } from './block-contract.js';
+import { periodBefore } from './period-before.js';
 import { type AskedShape, readShape } from './question-shape.js';
 import { valueNotAccepted } from './refusals.js';
 import { answer, askedOf, asksOf, docOf, type Fit, fitOf, type Prepared, refused, routeOf } from './route-core.js';
@@ -155,7 +156,7 @@ export function routeFollowUp(
   if (doc < 0 || p.gateOf(doc) !== undefined) return undefined;
   if (standalone.kind === 'refused' && standalone.named) return undefined;
   const block = p.index.blocks[doc] as CompiledBlock;
-  const asked = askedOf(p, inYearOf(question, previous), options);
+  const asked = askedOf(p, periodBefore(inYearOf(question, previous), block, previous.params), options);
   const { asks, shape } = asked;
   if (standalone.kind !== 'answer' || !standalone.named) {
     const back = aboutTheRows(p, block, question, previous, asked, rank);

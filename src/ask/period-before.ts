@@ -1,0 +1,46 @@
+/**
+ * "and the month before?", "the week before that", "the preceding quarter": in a thread, a period
+ * said relative to the period the last answer covered. It is read as that period's dates: the
+ * calendar unit ending where the thread's period starts (the month before September 2026 is
+ * August 2026; the week before the week from 2026-11-16 is the week from 2026-11-09).
+ */
+import type { CompiledBlock } from '../compiler/types.js';
+import { blockFacts } from './block-facts.js';
+import type { ParamValue } from './types.js';
+
+const BEFORE = /\b(?:the\s+)?(day|week|month|quarter|year)\s+before(?:\s+(?:that|it|this))?\b|\bthe\s+(?:preceding|prior)\s+(day|week|month|quarter|year)\b/i;
+
+const DAY = 86_400_000;
+const isoDay = (t: number): string => new Date(t).toISOString().slice(0, 10);
+const at = (d: string): number => Date.parse(`${d}T00:00:00Z`);
+
+/** The first day of the calendar unit holding `day` (`back` units earlier); a day or week is counted from `day` itself. */
+function unitStart(day: string, unit: string, back: number): string {
+  const d = new Date(at(day));
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  if (unit === 'day') return isoDay(at(day) - back * DAY);
+  if (unit === 'week') return isoDay(at(day) - 7 * back * DAY);
+  if (unit === 'month') return isoDay(Date.UTC(y, m - back, 1));
+  if (unit === 'quarter') return isoDay(Date.UTC(y, Math.floor(m / 3) * 3 - 3 * back, 1));
+  return isoDay(Date.UTC(y - back, 0, 1));
+}
+
+/** Where the thread's period starts, from the last answer's start parameter (an exclusive start is the day before it). */
+function threadStart(block: CompiledBlock, params: Readonly<Record<string, ParamValue>>): string | undefined {
+  const facts = blockFacts(block);
+  const value = facts.startParam === undefined ? undefined : params[facts.startParam.name];
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  return facts.startExclusive ? isoDay(at(value) + DAY) : value;
+}
+
+/** The question with a period said relative to the thread's written as its dates; unchanged when there is none. */
+export function periodBefore(question: string, block: CompiledBlock, params: Readonly<Record<string, ParamValue>>): string {
+  const m = BEFORE.exec(question);
+  const start = m === null ? undefined : threadStart(block, params);
+  if (m === null || start === undefined) return question;
+  const unit = (m[1] ?? m[2] ?? '').toLowerCase();
+  const from = unitStart(start, unit, 1);
+  const to = isoDay(at(unitStart(start, unit, 0)) - DAY);
+  return `${question.slice(0, m.index)}between ${from} and ${to}${question.slice(m.index + m[0].length)}`;
+}
