@@ -25,6 +25,7 @@ import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement 
 import {
   type CatalogRequest,
   type Executor,
+  type ResolvedRelations,
   StatementError,
   type StatementEvent,
   type StatementRequest,
@@ -230,6 +231,16 @@ class OneQueryPath implements Executor {
    */
   private async expand(request: StatementRequest, target: Target, person: PersonCredentials): Promise<ExpandedStatement | undefined> {
     if (request.asker?.host === undefined || request.origin === 'platform') return undefined;
+    try {
+      return await this.expandFor(request.sql, target, person, request.asker);
+    } catch (error) {
+      if (error instanceof StatementError && error.code !== 'WAREHOUSE_ERROR') throw error;
+      throw viewRefused('The views this statement reads could not be read from the warehouse catalog, so nothing ran.');
+    }
+  }
+
+  /** `sql` with its views replaced, its names read from the engine's catalog as `person` signs in (caller's share of the pool). */
+  private expandFor(sql: string, target: Target, person: PersonCredentials, asker: Asker): Promise<ExpandedStatement> {
     const connector = this.registry.getWith(target.name, person.overlay);
     const c = this.options.config?.connections?.[target.name];
     const file = c !== undefined && FILE_DRIVERS.has(c.driver) && typeof c.path === 'string' && c.path !== '' ? resolve(this.options.root, c.path) : undefined;
@@ -238,13 +249,17 @@ class OneQueryPath implements Executor {
       credentialId: person.credentialId,
       deadlineMs: Math.min(10_000, this.deadlineMs),
       ...(file !== undefined ? { file } : {}),
+      ...callerOf(asker),
     };
-    try {
-      return await expandViews(request.sql, target.driver, c, (lookup) => this.relations.describe(connector, scope, lookup));
-    } catch (error) {
-      if (error instanceof StatementError && error.code !== 'WAREHOUSE_ERROR') throw error;
-      throw viewRefused('The views this statement reads could not be read from the warehouse catalog, so nothing ran.');
-    }
+    return expandViews(sql, target.driver, c, (lookup) => this.relations.describe(connector, scope, lookup));
+  }
+
+  async resolveRelations(sql: string, request: CatalogRequest): Promise<ResolvedRelations> {
+    const target = this.target(request.connection);
+    if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
+    const person = await personCredentials(request.asker, target.name, target.driver);
+    const expanded = await this.expandFor(sql, target, person, request.asker);
+    return { relations: expanded.relations.map(({ name, written }) => ({ name, written })), views: expanded.views };
   }
 
   private bounds(request: StatementRequest): Bounds {
@@ -411,6 +426,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     catalog: (request) => path.catalog(request),
     describeTable: (table, request) => path.describeTable(table, request),
     validate: (request) => path.validate(request),
+    resolveRelations: (sql, request) => path.resolveRelations(sql, request),
     driverOf: (connection) => path.driverOf(connection),
     close: () => path.close(),
   };

@@ -25,6 +25,8 @@ export type DescribeRelation = (lookup: RelationLookup) => Promise<RelationFacts
 export interface ExpandedStatement {
   sql: string;
   relations: StatementRelation[];
+  /** The views replaced, catalog-qualified, each once. */
+  views: string[];
 }
 
 /** Views replaced in one statement at most: past it a chain of views is refused, not followed. */
@@ -211,6 +213,7 @@ export async function expandViews(
   describe: DescribeRelation,
 ): Promise<ExpandedStatement> {
   const defaults = namingDefaults(driver, connection);
+  const views = new Set<string>();
   let current = sql;
   for (let pass = 0; pass <= MAX_VIEWS; pass++) {
     const read = relationParts(current, driver, defaults);
@@ -220,7 +223,9 @@ export async function expandViews(
       return {
         sql: current,
         relations: read.map((r, i) => ({ name: (facts[i] as RelationFacts).parts.join('.'), written: r.written, start: r.start, end: r.end })),
+        views: [...views],
       };
+    for (const f of facts) if (f.view !== undefined) views.add(f.parts.join('.'));
     current = next;
   }
   throw viewRefused('This statement reads views nested deeper than svc follows, so nothing ran.');
