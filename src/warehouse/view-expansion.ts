@@ -199,10 +199,30 @@ async function replaceViews(
     const f = facts[i] as RelationFacts;
     if (f.view === undefined) continue;
     const { before, after } = around(tokens, r.start, r.end);
-    if (before?.kind === 'word' && NAME_ONLY.has(before.value)) throw viewRefused('A view is read here where only a table may stand, so nothing ran.');
-    out = `${out.slice(0, r.start)}${await inlined(f, driver, describe, hasAlias(after))}${out.slice(r.end)}`;
+    const named = nameOnly(tokens, r.start);
+    if (named !== undefined) {
+      const rows = `SELECT * FROM ${await inlined(f, driver, describe, false)}`;
+      out = `${out.slice(0, named.start)}${named.describe ? `(${rows})` : rows}${out.slice(r.end)}`;
+    } else if (before?.kind === 'word' && NAME_ONLY.has(before.value)) {
+      throw viewRefused('A view is read here where only a table may stand, so nothing ran.');
+    } else out = `${out.slice(0, r.start)}${await inlined(f, driver, describe, hasAlias(after))}${out.slice(r.end)}`;
   }
   return out;
+}
+
+/**
+ * Where a view named by `DESCRIBE [TABLE] v` or `TABLE v` is written, read as the query it
+ * stands for: DESCRIBE of `(SELECT * FROM v)` describes the same columns, `TABLE v` is
+ * `SELECT * FROM v`. Either is judged then as a SELECT from the view. `start` is where the
+ * replaced text begins (the TABLE word, or the name after DESCRIBE); undefined elsewhere.
+ */
+function nameOnly(tokens: readonly SqlToken[], nameStart: number): { start: number; describe: boolean } | undefined {
+  const at = tokens.findIndex((t) => t.start >= nameStart);
+  const word = (j: number) => (tokens[j]?.kind === 'word' ? (tokens[j] as SqlToken).value : '');
+  const describing = (j: number) => word(j) === 'describe' || word(j) === 'desc';
+  if (describing(at - 1)) return { start: nameStart, describe: true };
+  if (word(at - 1) !== 'table') return undefined;
+  return { start: (tokens[at - 1] as SqlToken).start, describe: describing(at - 2) };
 }
 
 /** `sql` with its views replaced by what they read, and its relations named as the engine resolves them. */
