@@ -12,10 +12,11 @@ import { performance } from 'node:perf_hooks';
 import { resolveConnection, type SvcConfig } from '../compiler/project/config.js';
 import { audit } from '../hooks/audit.js';
 import type { Asker } from '../hooks/context/request-context.js';
+import { visibleColumns } from '../hooks/visible-columns.js';
 import { hostedStatementRefusal, type StatementAllowance, type StatementCheckOptions } from '../rules/statement-check/index.js';
 import { accessKey } from './access-key.js';
 import { ConnectorRegistry } from './connector-registry.js';
-import type { ConnectorFactory } from './connectors/connector.js';
+import type { ConnectorFactory, RelationLookup } from './connectors/connector.js';
 import { CONNECTORS } from './connectors/registry.js';
 import { type PersonCredentials, personCredentials } from './credentials.js';
 import { type ReadCatalogOptions, readCatalog, readColumns } from './read-catalog.js';
@@ -232,15 +233,19 @@ class OneQueryPath implements Executor {
   private async expand(request: StatementRequest, target: Target, person: PersonCredentials): Promise<ExpandedStatement | undefined> {
     if (request.asker?.host === undefined || request.origin === 'platform') return undefined;
     try {
-      return await this.expandFor(request.sql, target, person, request.asker);
+      return await this.expandFor(request.sql, target, person, request.asker, true);
     } catch (error) {
       if (error instanceof StatementError && error.code !== 'WAREHOUSE_ERROR') throw error;
       throw viewRefused('The views this statement reads could not be read from the warehouse catalog, so nothing ran.');
     }
   }
 
-  /** `sql` with its views replaced, its names read from the engine's catalog as `person` signs in (caller's share of the pool). */
-  private expandFor(sql: string, target: Target, person: PersonCredentials, asker: Asker): Promise<ExpandedStatement> {
+  /**
+   * `sql` with its views replaced, its names read from the engine's catalog as `person` signs in
+   * (caller's share of the pool); with `narrow`, the tables under each view read as the columns
+   * the host's `columnsVisible` shows the person.
+   */
+  private expandFor(sql: string, target: Target, person: PersonCredentials, asker: Asker, narrow = false): Promise<ExpandedStatement> {
     const connector = this.registry.getWith(target.name, person.overlay);
     const c = this.options.config?.connections?.[target.name];
     const file = c !== undefined && FILE_DRIVERS.has(c.driver) && typeof c.path === 'string' && c.path !== '' ? resolve(this.options.root, c.path) : undefined;
@@ -251,7 +256,19 @@ class OneQueryPath implements Executor {
       ...(file !== undefined ? { file } : {}),
       ...callerOf(asker),
     };
-    return expandViews(sql, target.driver, c, (lookup) => this.relations.describe(connector, scope, lookup));
+    const describe = (lookup: RelationLookup) => this.relations.describe(connector, scope, lookup);
+    if (!narrow || asker?.host?.hooks.columnsVisible === undefined || asker.principal === undefined) return expandViews(sql, target.driver, c, describe);
+    return expandViews(sql, target.driver, c, describe, async (table, view) => {
+      const columns = (await this.relations.columns(connector, scope, table)).map((name) => ({ name }));
+      const name = table.join('.');
+      const shown = await visibleColumns(asker, table.at(-1) ?? name, columns, async () => ({
+        relations: [{ name, written: table.at(-1) ?? name }],
+        views: [view],
+      }));
+      const kept = new Set(shown.map((col) => col.name));
+      if (kept.size === columns.length) return undefined;
+      return { shown: [...kept], hidden: columns.map((col) => col.name).filter((col) => !kept.has(col)) };
+    });
   }
 
   async resolveRelations(sql: string, request: CatalogRequest): Promise<ResolvedRelations> {

@@ -6,7 +6,8 @@
  * are told. The schema routes list no `pay` for the table, however it is reached: by its plain
  * name (which PostgreSQL's path resolves to `hr`), or through a view, which is judged as the
  * table it reads; `sourceAccess` is told each certified block's relations by the same catalog
- * names, a block over the view naming the salaries table under it.
+ * names, a block over the view naming the salaries table under it. A read through a view sees
+ * the table as the columns shown: a view naming the hidden column is refused, a `*` shows no more.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +61,8 @@ const TABLES = (text: string, int: string, engine = '') => [
   `CREATE TABLE salaries (person ${text}, pay ${int})${engine}`,
   "INSERT INTO salaries VALUES ('ada', 100), ('bob', 90)",
   'CREATE VIEW pay_view AS SELECT person, pay FROM salaries',
+  'CREATE VIEW people_view AS SELECT person FROM salaries',
+  'CREATE VIEW star_view AS SELECT * FROM salaries',
 ];
 
 interface Engine {
@@ -108,6 +111,8 @@ const ENGINES: Record<string, Engine> = {
         'CREATE TABLE hr.salaries (person text, pay integer)',
         "INSERT INTO hr.salaries VALUES ('ada', 100), ('bob', 90)",
         'CREATE VIEW public.pay_view AS SELECT person, pay FROM hr.salaries',
+        'CREATE VIEW public.people_view AS SELECT person FROM hr.salaries',
+        'CREATE VIEW public.star_view AS SELECT * FROM hr.salaries',
         'GRANT USAGE ON SCHEMA hr TO reader',
         'GRANT SELECT ON ALL TABLES IN SCHEMA public, hr TO reader',
         'ALTER ROLE reader SET search_path = "$user", public, hr',
@@ -166,6 +171,25 @@ describe.each(Object.keys(ENGINES))('hooks told catalog names on %s', (engine) =
       (body['tables'] as Array<{ name: string; columns: Array<{ name: string }> }>).map((t) => [t.name, t.columns.map((c) => c.name)]),
     );
     expect([listed['salaries'], listed['pay_view']]).toEqual([['person'], ['person']]);
+  });
+
+  it.each([
+    ['a view naming the hidden column is refused', 'SELECT person FROM pay_view', 'ROW_POLICY_REFUSED'],
+    ['a view without it reads the table as the columns shown', 'SELECT * FROM people_view ORDER BY person', [['ada'], ['bob']]],
+    // PostgreSQL keeps a view's `*` as the columns it named then, the hidden one among them.
+    [
+      'a view reading * shows only the columns shown',
+      'SELECT * FROM star_view ORDER BY person',
+      engine === 'postgresql' ? 'ROW_POLICY_REFUSED' : [['ada'], ['bob']],
+    ],
+  ])('reading through a view: %s', async (_name, sql, expected) => {
+    const res = await fetch(`${url}/api/agent-runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-user': 'bob' },
+      body: JSON.stringify({ question: 'Plugh names', proposedSql: sql }),
+    });
+    const body = (await res.json()) as { rows?: Array<Record<string, unknown>>; refusal?: { code: string } };
+    expect(body.refusal?.code ?? (body.rows ?? []).map((r) => Object.values(r))).toEqual(expected);
   });
 
   it('sourceAccess is told each block by the tables it reads, as the catalog names them', async () => {
