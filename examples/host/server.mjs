@@ -4,10 +4,15 @@
 // "<user>.<region>" under a secret only the platform and this program know. This program:
 //   - names the person from that header, refusing anything unsigned or forged (resolvePrincipal);
 //   - lets people ask questions, and only the data team (EXAMPLE_ANALYSTS, user names separated
-//     by commas) run blocks or write SQL (authorize refuses query.run to everyone else);
+//     by commas) run blocks, write SQL and author or publish Apps (authorize refuses query.run,
+//     app.author and app.publish to everyone else);
 //   - narrows every statement on `orders` to the person's region, however the statement spells
 //     the table (rowPolicy compares the names as the engine resolves them);
-//   - lists no customer e-mail addresses in the schema routes (columnsVisible).
+//   - lists no customer e-mail addresses in the schema routes (columnsVisible);
+//   - keeps each App named in EXAMPLE_APP_AUDIENCE (`<app>=<user>+<user>;<app>=...`) to the
+//     people named there: nobody else sees it listed, opens it or runs it (authorize app.view);
+//   - tells its monitoring of every statement's outcome and duration (statements), as a line
+//     `statement <json>` on standard error, never the SQL or who asked.
 //
 //   node examples/host/server.mjs --project fixtures/commerce [--port 0]
 //   EXAMPLE_HOST_SECRET must be set (16 characters or more).
@@ -24,6 +29,34 @@ if (secret.length < 16 || values.project === undefined) {
 
 /** The platform's data team: they may run blocks and write SQL. */
 const analysts = new Set((process.env.EXAMPLE_ANALYSTS ?? '').split(',').filter((name) => name !== ''));
+
+/** The platform's App audiences: App id to the user names who may open it; Apps not named are open to everyone. */
+const audiences = new Map(
+  (process.env.EXAMPLE_APP_AUDIENCE ?? '')
+    .split(';')
+    .filter((entry) => entry.includes('='))
+    .map((entry) => {
+      const [app, users] = entry.split('=');
+      return [app.trim(), new Set(users.split('+').map((u) => u.trim()))];
+    }),
+);
+
+/** What only the data team may do. */
+const DATA_TEAM = new Set(['query.run', 'app.author', 'app.publish']);
+
+/** The platform's decision: SQL and App authoring for the data team only, an App with an audience for its audience only. */
+function decide(person, action, resource) {
+  if (DATA_TEAM.has(action) && !analysts.has(person.displayName))
+    return {
+      allow: false,
+      reason: 'Running blocks and writing SQL is for the data team; ask a question instead.',
+      next: { label: 'Ask a question', href: '/ask' },
+    };
+  const audience = resource.kind === 'app' && resource.id !== undefined ? audiences.get(resource.id) : undefined;
+  if (action === 'app.view' && audience !== undefined && !audience.has(person.displayName))
+    return { allow: false, reason: 'This App is kept to its audience on the platform.' };
+  return { allow: true };
+}
 
 /** The platform's signature of "<user>.<region>". */
 function sign(user, region, key = secret) {
@@ -95,14 +128,9 @@ const server = await startHostedServer({
   hostHooks: {
     resolvePrincipal: (request) => personOf(request.headers['x-example-session']),
     signInPath: '/sign-in',
-    authorize: (person, action) =>
-      action === 'query.run' && !analysts.has(person.displayName)
-        ? {
-            allow: false,
-            reason: 'Running blocks and writing SQL is for the data team; ask a question instead.',
-            next: { label: 'Ask a question', href: '/ask' },
-          }
-        : { allow: true },
+    authorize: decide,
+    // Monitoring: the outcome and duration, stamped with when it was told (the statement ended then).
+    statements: (event) => process.stderr.write(`statement ${JSON.stringify({ ...event, endedAt: performance.now() })}\n`),
     rowPolicy: (query) => {
       // Names as the engine resolves them: `orders`, `main.orders`, `"ORDERS"` are all main.orders.
       const reads = query.relations.filter((r) => r.name === ORDERS);

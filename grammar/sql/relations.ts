@@ -200,6 +200,20 @@ function startsStatement(tokens: readonly SqlToken[], i: number): boolean {
   return prev === undefined || isPunct(prev, ';') || isPunct(prev, '(') || isWord(prev, 'explain') || isWord(prev, 'analyze');
 }
 
+/** Set operators a query operand follows (`... UNION [ALL | DISTINCT] TABLE t`). */
+const SET_OPERATORS = new Set(['union', 'intersect', 'except', 'minus']);
+
+/**
+ * True when the word at `i` begins a query operand: a statement's start, or the operand after a
+ * set operator or after a WITH's last CTE (`WITH c AS (...) TABLE t`), where `TABLE t` reads t.
+ */
+function startsOperand(tokens: readonly SqlToken[], i: number): boolean {
+  if (startsStatement(tokens, i) || isPunct(tokens[i - 1], ')')) return true;
+  const prev = tokens[i - 1];
+  const operator = isWord(prev, 'all') || isWord(prev, 'distinct') ? tokens[i - 2] : prev;
+  return operator?.kind === 'word' && SET_OPERATORS.has(operator.value);
+}
+
 /** True when the word at `i` follows DESCRIBE (directly or after other modifiers). */
 function afterDescribe(tokens: readonly SqlToken[], i: number): boolean {
   let j = i - 1;
@@ -213,7 +227,7 @@ function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[],
   const v = t.kind === 'word' ? t.value : '';
   if (v === 'from' && !isWord(tokens[i - 1], 'distinct')) {
     mode[d] = EXPECT;
-  } else if (RELATION_STATEMENTS.has(v) && startsStatement(tokens, i)) {
+  } else if (RELATION_STATEMENTS.has(v) && (startsStatement(tokens, i) || (v === 'table' && startsOperand(tokens, i)))) {
     mode[d] = EXPECT;
   } else if (v === 'show' && startsStatement(tokens, i) && (tokens[i + 1]?.kind === 'string' || tokens[i + 1]?.kind === 'quoted-name')) {
     mode[d] = EXPECT;

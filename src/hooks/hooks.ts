@@ -99,9 +99,11 @@ export interface HostHooks {
   enterpriseCertification?: boolean;
   /**
    * The columns of `relation` (as the route names it) the person may see listed by the schema
-   * routes (a subset of `columns`); `resolved` names it as the engine resolves it (`main.customers`).
+   * routes (a subset of `columns`); `resolved` names it as the engine's catalog resolves it
+   * (`main.customers`, a search_path's schema filled in). A view is asked about once per table
+   * it reads, `resolved` naming that table and `resolved.view` the view.
    */
-  columnsVisible?(principal: Principal, relation: string, columns: string[], resolved: RelationName): string[] | Promise<string[]>;
+  columnsVisible?(principal: Principal, relation: string, columns: string[], resolved: RelationName & { view?: string }): string[] | Promise<string[]>;
   rowPolicy?(query: QueryContext): RowPolicyAnswer | Promise<RowPolicyAnswer>;
   /** The person's own warehouse sign-in, laid over the connection before the row policy sees it. */
   credentials?(context: CredentialsContext): CredentialsAnswer | Promise<CredentialsAnswer>;

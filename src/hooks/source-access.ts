@@ -43,22 +43,33 @@ const asStatement = (query: string) => query.replace(/\$\{[^}]*\}/g, '?');
 interface Certified {
   certified: CompiledBlock[];
   ids: string[];
-  /** Per id, the relations the block's query reads as the engine resolves them (spec 02: hooks compare resolved names). */
-  relations: Record<string, RelationName[]>;
 }
 const certifiedIds = new WeakMap<Manifest, Certified>();
 function certifiedOf(manifest: Manifest): Certified {
   let known = certifiedIds.get(manifest);
   if (known === undefined) {
     const certified = Object.values(manifest.blocks).filter(isCertified);
-    const ids = certified.map(appBlockSourceId);
-    const relations = Object.fromEntries(
-      certified.map((b, i) => [ids[i] as string, relationNamesOrNone(asStatement(b.query), b.dialect).map(({ name, written }) => ({ name, written }))]),
-    );
-    known = { certified, ids, relations };
+    known = { certified, ids: certified.map(appBlockSourceId) };
     certifiedIds.set(manifest, known);
   }
   return known;
+}
+
+/**
+ * The relations a block's query reads on its connection as the engine's catalog resolves them
+ * for the asker (views replaced by the tables they read): the one resolver the row policy hears
+ * names from. Throws when the catalog cannot say.
+ */
+export type ResolveRelations = (sql: string, connection: string) => Promise<RelationName[]>;
+
+/** Per id, the relations each certified block reads; a block whose relations could not be read is left out (and not admitted). */
+async function relationsOf(certified: readonly CompiledBlock[], ids: readonly string[], resolve: ResolveRelations): Promise<Record<string, RelationName[]>> {
+  const read = await Promise.all(certified.map((b) => resolve(asStatement(b.query), b.connection).catch(() => undefined)));
+  const out: Record<string, RelationName[]> = {};
+  read.forEach((relations, i) => {
+    if (relations !== undefined) out[ids[i] as string] = relations.map(({ name, written }) => ({ name, written }));
+  });
+  return out;
 }
 
 function idsOf(value: unknown): Set<string> | undefined {
@@ -69,22 +80,32 @@ function idsOf(value: unknown): Set<string> | undefined {
 
 /**
  * The ids of the certified blocks of `manifest` the asker may use, or undefined when
- * there is no one to ask (every source allowed).
+ * there is no one to ask (every source allowed). A block whose relations the catalog could not
+ * name is not admitted: the host could not judge what it reads.
  */
-export async function admittedBlocks(asker: Asker, manifest: Manifest): Promise<Set<string> | undefined> {
+export async function admittedBlocks(asker: Asker, manifest: Manifest, resolve: ResolveRelations): Promise<Set<string> | undefined> {
   // Every Ask passes here: without the hook nothing of the manifest is read.
-  if (asker?.host?.hooks.sourceAccess === undefined) return undefined;
-  const { certified, ids, relations } = certifiedOf(manifest);
-  const answer = await askHost(
-    asker,
-    'sourceAccess',
-    [[...ids], { relations: structuredClone(relations) }],
-    (v): v is Iterable<string> => idsOf(v) !== undefined,
-  );
+  if (asker?.host?.hooks.sourceAccess === undefined || asker.principal === undefined) return undefined;
+  const { certified, ids } = certifiedOf(manifest);
+  const relations = await relationsOf(certified, ids, resolve);
+  const answer = await askHost(asker, 'sourceAccess', [[...ids], { relations }], (v): v is Iterable<string> => idsOf(v) !== undefined);
   if (answer.kind === 'absent') return undefined;
   if (answer.kind !== 'ok') return new Set();
   const allowed = idsOf(answer.value) ?? new Set<string>();
-  return new Set(certified.filter((b, i) => allowed.has(ids[i] ?? '') || allowed.has(blockSourceId(b))).map((b) => b.id));
+  const judged = (i: number) => Object.hasOwn(relations, ids[i] ?? '');
+  return new Set(certified.filter((b, i) => judged(i) && (allowed.has(ids[i] ?? '') || allowed.has(blockSourceId(b)))).map((b) => b.id));
+}
+
+/** Resolves a block's relations through `executor`'s catalog for `asker`, or by the block's dialect alone when the executor cannot. */
+export function blockRelations(
+  executor: { resolveRelations?(sql: string, request: { asker: Asker; connection?: string }): Promise<{ relations: RelationName[] }> },
+  asker: Asker,
+  dialect: (connection: string) => string,
+): ResolveRelations {
+  return async (sql, connection) => {
+    if (executor.resolveRelations === undefined) return relationNamesOrNone(sql, dialect(connection));
+    return (await executor.resolveRelations(sql, { asker, connection })).relations;
+  };
 }
 
 /** `manifest` without the certified blocks not in `admitted`: the vocabulary Ask builds from. */

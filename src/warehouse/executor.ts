@@ -12,10 +12,11 @@ import { performance } from 'node:perf_hooks';
 import { resolveConnection, type SvcConfig } from '../compiler/project/config.js';
 import { audit } from '../hooks/audit.js';
 import type { Asker } from '../hooks/context/request-context.js';
+import { visibleColumns } from '../hooks/visible-columns.js';
 import { hostedStatementRefusal, type StatementAllowance, type StatementCheckOptions } from '../rules/statement-check/index.js';
 import { accessKey } from './access-key.js';
 import { ConnectorRegistry } from './connector-registry.js';
-import type { ConnectorFactory } from './connectors/connector.js';
+import type { ConnectorFactory, RelationLookup } from './connectors/connector.js';
 import { CONNECTORS } from './connectors/registry.js';
 import { type PersonCredentials, personCredentials } from './credentials.js';
 import { type ReadCatalogOptions, readCatalog, readColumns } from './read-catalog.js';
@@ -25,6 +26,7 @@ import { admitMetadata, applyRowPolicy, enforceGroupRows, type PolicedStatement 
 import {
   type CatalogRequest,
   type Executor,
+  type ResolvedRelations,
   StatementError,
   type StatementEvent,
   type StatementRequest,
@@ -230,6 +232,20 @@ class OneQueryPath implements Executor {
    */
   private async expand(request: StatementRequest, target: Target, person: PersonCredentials): Promise<ExpandedStatement | undefined> {
     if (request.asker?.host === undefined || request.origin === 'platform') return undefined;
+    try {
+      return await this.expandFor(request.sql, target, person, request.asker, true);
+    } catch (error) {
+      if (error instanceof StatementError && error.code !== 'WAREHOUSE_ERROR') throw error;
+      throw viewRefused('The views this statement reads could not be read from the warehouse catalog, so nothing ran.');
+    }
+  }
+
+  /**
+   * `sql` with its views replaced, its names read from the engine's catalog as `person` signs in
+   * (caller's share of the pool); with `narrow`, the tables under each view read as the columns
+   * the host's `columnsVisible` shows the person.
+   */
+  private expandFor(sql: string, target: Target, person: PersonCredentials, asker: Asker, narrow = false): Promise<ExpandedStatement> {
     const connector = this.registry.getWith(target.name, person.overlay);
     const c = this.options.config?.connections?.[target.name];
     const file = c !== undefined && FILE_DRIVERS.has(c.driver) && typeof c.path === 'string' && c.path !== '' ? resolve(this.options.root, c.path) : undefined;
@@ -238,13 +254,29 @@ class OneQueryPath implements Executor {
       credentialId: person.credentialId,
       deadlineMs: Math.min(10_000, this.deadlineMs),
       ...(file !== undefined ? { file } : {}),
+      ...callerOf(asker),
     };
-    try {
-      return await expandViews(request.sql, target.driver, c, (lookup) => this.relations.describe(connector, scope, lookup));
-    } catch (error) {
-      if (error instanceof StatementError && error.code !== 'WAREHOUSE_ERROR') throw error;
-      throw viewRefused('The views this statement reads could not be read from the warehouse catalog, so nothing ran.');
-    }
+    const describe = (lookup: RelationLookup) => this.relations.describe(connector, scope, lookup);
+    if (!narrow || asker?.host?.hooks.columnsVisible === undefined || asker.principal === undefined) return expandViews(sql, target.driver, c, describe);
+    return expandViews(sql, target.driver, c, describe, async (table, view) => {
+      const columns = (await this.relations.columns(connector, scope, table)).map((name) => ({ name }));
+      const name = table.join('.');
+      const shown = await visibleColumns(asker, table.at(-1) ?? name, columns, async () => ({
+        relations: [{ name, written: table.at(-1) ?? name }],
+        views: [view],
+      }));
+      const kept = new Set(shown.map((col) => col.name));
+      if (kept.size === columns.length) return undefined;
+      return { shown: [...kept], hidden: columns.map((col) => col.name).filter((col) => !kept.has(col)) };
+    });
+  }
+
+  async resolveRelations(sql: string, request: CatalogRequest): Promise<ResolvedRelations> {
+    const target = this.target(request.connection);
+    if (this.closed) throw new StatementError('CONNECTION_UNAVAILABLE', 'The executor is closed.');
+    const person = await personCredentials(request.asker, target.name, target.driver);
+    const expanded = await this.expandFor(sql, target, person, request.asker);
+    return { relations: expanded.relations.map(({ name, written }) => ({ name, written })), views: expanded.views };
   }
 
   private bounds(request: StatementRequest): Bounds {
@@ -411,6 +443,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     catalog: (request) => path.catalog(request),
     describeTable: (table, request) => path.describeTable(table, request),
     validate: (request) => path.validate(request),
+    resolveRelations: (sql, request) => path.resolveRelations(sql, request),
     driverOf: (connection) => path.driverOf(connection),
     close: () => path.close(),
   };

@@ -1,6 +1,6 @@
 /**
  * What the engine's catalog said of each relation a hosted statement named (views and their
- * definitions, the name a PostgreSQL search_path resolves to), kept per snapshot: one catalog
+ * definitions, the name a PostgreSQL search_path resolves to, a table's column names), kept per snapshot: one catalog
  * per executor, and an executor lives as long as the project snapshot it serves. Keyed by the
  * connection, the person's credential id (a person's own sign-in may see another catalog) and
  * the name as read. An entry also lapses after a minute and, for an embedded database file, when
@@ -39,31 +39,42 @@ function fileStamp(file: string | undefined): string {
   }
 }
 
+type Who = { caller?: string; signal?: AbortSignal };
+
 export class RelationCatalog {
   /** Answers read, for everyone with the same sign-in. */
-  private readonly kept = new Map<string, RelationFacts>();
+  private readonly kept = new Map<string, unknown>();
   /** Lookups under way, per caller: one person's lookup queued behind their own work never holds another's. */
-  private readonly asking = new Map<string, Promise<RelationFacts>>();
+  private readonly asking = new Map<string, Promise<unknown>>();
 
   /** The catalog's answer for `lookup` through `connector`, from the kept ones while they hold. */
-  async describe(connector: Connector, scope: CatalogScope, lookup: RelationLookup): Promise<RelationFacts> {
+  describe(connector: Connector, scope: CatalogScope, lookup: RelationLookup): Promise<RelationFacts> {
     const describe = connector.describeRelation;
     if (describe === undefined) throw new Error(`the ${connector.driver} connector cannot read views`);
+    return this.read(scope, ['relation', lookup.parts, lookup.qualified], (who) => describe.call(connector, lookup, scope.deadlineMs, who));
+  }
+
+  /** The column names of the table `parts` names (catalog-qualified), kept like `describe`'s answers. */
+  columns(connector: Connector, scope: CatalogScope, parts: readonly string[]): Promise<string[]> {
+    const read = connector.relationColumns;
+    if (read === undefined) throw new Error(`the ${connector.driver} connector cannot read a table's columns`);
+    return this.read(scope, ['columns', parts], (who) => read.call(connector, parts, scope.deadlineMs, who));
+  }
+
+  private async read<T>(scope: CatalogScope, what: unknown[], ask: (who: Who) => Promise<T>): Promise<T> {
     const era = Math.floor(Date.now() / LAPSE_MS);
-    const key = JSON.stringify([scope.connection, scope.credentialId, fileStamp(scope.file), era, lookup.parts, lookup.qualified]);
-    const known = this.kept.get(key);
-    if (known !== undefined) return known;
+    const key = JSON.stringify([scope.connection, scope.credentialId, fileStamp(scope.file), era, ...what]);
+    if (this.kept.has(key)) return this.kept.get(key) as T;
     const mine = JSON.stringify([scope.caller ?? '', key]);
     const pending = this.asking.get(mine);
-    if (pending !== undefined) return pending;
-    const who = { ...(scope.caller !== undefined ? { caller: scope.caller } : {}), ...(scope.signal !== undefined ? { signal: scope.signal } : {}) };
-    const asked = describe.call(connector, lookup, scope.deadlineMs, who);
+    if (pending !== undefined) return pending as Promise<T>;
+    const asked = ask({ ...(scope.caller !== undefined ? { caller: scope.caller } : {}), ...(scope.signal !== undefined ? { signal: scope.signal } : {}) });
     this.asking.set(mine, asked);
     try {
-      const facts = await asked;
+      const answer = await asked;
       if (this.kept.size >= KEPT) this.kept.delete(this.kept.keys().next().value as string);
-      this.kept.set(key, facts);
-      return facts;
+      this.kept.set(key, answer);
+      return answer;
     } finally {
       this.asking.delete(mine);
     }

@@ -6,6 +6,7 @@
  * test/warehouse/one-query-path.test.ts fails when another module calls a connector directly.
  */
 import type { Asker } from '../hooks/context/request-context.js';
+import type { RelationName } from '../hooks/relation-names.js';
 import { StatementError } from './connectors/connector.js';
 
 export { StatementError, type StatementErrorCode } from './connectors/connector.js';
@@ -71,6 +72,14 @@ export interface CatalogRequest {
   deadlineMs?: number;
 }
 
+/** What a statement reads, named from the engine's catalog (see Executor.resolveRelations). */
+export interface ResolvedRelations {
+  /** The tables read, catalog-qualified, in the order written once views are replaced. */
+  relations: RelationName[];
+  /** The views the statement read through, catalog-qualified. */
+  views: string[];
+}
+
 export interface Executor {
   execute(request: StatementRequest): Promise<StatementResult>;
   /**
@@ -87,6 +96,12 @@ export interface Executor {
    * when the connector cannot prepare without running. Optional for other executors.
    */
   validate?(request: StatementRequest): Promise<StatementError | null | undefined>;
+  /**
+   * The relations a statement reads as the engine's catalog names them, the one resolver every
+   * hook is told names by: each view replaced by the tables it reads (`views` names the views
+   * met). Throws what reading the catalog throws. Optional for executors other than createExecutor's.
+   */
+  resolveRelations?(sql: string, request: CatalogRequest): Promise<ResolvedRelations>;
   /** Driver of a named connection, for dialect-aware reading. */
   driverOf(connection?: string): string;
   close(): Promise<void>;

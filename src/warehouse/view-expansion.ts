@@ -21,10 +21,24 @@ import { StatementError } from './types.js';
 /** Asks the engine's catalog about one relation (cached by the caller). */
 export type DescribeRelation = (lookup: RelationLookup) => Promise<RelationFacts>;
 
+/**
+ * The columns of a table a view reads that the person may see and those hidden, when the host
+ * hides some (undefined when it hides none): `table` catalog-qualified, `view` the view reading it.
+ */
+export type VisibleColumns = (table: readonly string[], view: string) => Promise<{ shown: string[]; hidden: string[] } | undefined>;
+
+/** How the catalog is read for one statement: relations described, and a table's columns narrowed to what the person may see. */
+interface Reader {
+  describe: DescribeRelation;
+  narrow?: VisibleColumns;
+}
+
 /** The statement with its views replaced, and its relations as the engine resolves them. */
 export interface ExpandedStatement {
   sql: string;
   relations: StatementRelation[];
+  /** The views replaced, catalog-qualified, each once. */
+  views: string[];
 }
 
 /** Views replaced in one statement at most: past it a chain of views is refused, not followed. */
@@ -159,36 +173,54 @@ function hasAlias(after: SqlToken | undefined): boolean {
   return after.kind === 'word' && (after.value === 'as' || !NOT_ALIAS.has(after.value));
 }
 
-/** The view's query with each relation it reads written as the engine resolves it from the view. */
-async function qualifiedQuery(query: string, driver: string, container: readonly string[], describe: DescribeRelation): Promise<string> {
+/**
+ * The view's query with each relation it reads written as the engine resolves it from the view,
+ * and each table whose columns the host hides for the person read as only the columns they may
+ * see (under the table's name, or the alias the query gives it), so a `*` shows no more. A view
+ * whose query names a hidden column is refused: it would show that column under any name.
+ */
+async function qualifiedQuery(query: string, driver: string, container: readonly string[], reader: Reader, view: string): Promise<string> {
   const inner = relationParts(query, driver, container);
-  const facts = await Promise.all(inner.map((r) => describe({ parts: r.parts, qualified: r.qualified })));
+  const facts = await Promise.all(inner.map((r) => reader.describe({ parts: r.parts, qualified: r.qualified })));
+  const tokens = reader.narrow === undefined ? [] : lexStatement(query, driver);
   let out = query;
   for (let i = inner.length - 1; i >= 0; i--) {
     const r = inner[i] as RelationParts;
-    out = `${out.slice(0, r.start)}${qualifiedText((facts[i] as RelationFacts).parts)}${out.slice(r.end)}`;
+    const f = facts[i] as RelationFacts;
+    const visible = f.view === undefined ? await reader.narrow?.(f.parts, view) : undefined;
+    if (visible !== undefined && namesAny(tokens, visible.hidden))
+      throw viewRefused('A view this statement reads shows columns hidden from you on the tables under it, so nothing ran.');
+    const text = visible === undefined ? qualifiedText(f.parts) : narrowed(f.parts, visible.shown, hasAlias(around(tokens, r.start, r.end).after));
+    out = `${out.slice(0, r.start)}${text}${out.slice(r.end)}`;
   }
   return out;
 }
 
+/** True when a name in `tokens` is one of `names` (compared without case: a near miss counts). */
+function namesAny(tokens: readonly SqlToken[], names: readonly string[]): boolean {
+  const hidden = new Set(names.map((n) => n.toLowerCase()));
+  return tokens.some((t) => (t.kind === 'word' || t.kind === 'quoted-name' || t.kind === 'string-or-name') && hidden.has(t.value.toLowerCase()));
+}
+
+/** A table read as only the columns `visible` names; none visible refuses the statement. */
+function narrowed(parts: readonly string[], visible: readonly string[], aliased: boolean): string {
+  if (visible.length === 0) throw viewRefused('A view this statement reads shows a table whose columns are all hidden from you, so nothing ran.');
+  const sub = `(SELECT ${visible.map(quoted).join(', ')} FROM ${qualifiedText(parts)})`;
+  return aliased ? sub : `${sub} AS ${quoted(parts.at(-1) as string)}`;
+}
+
 /** The text standing where the view was named: its query as a subquery, under the view's own name unless aliased. */
-async function inlined(view: RelationFacts, driver: string, describe: DescribeRelation, aliased: boolean): Promise<string> {
+async function inlined(view: RelationFacts, driver: string, reader: Reader, aliased: boolean): Promise<string> {
   if (view.stored === true) throw viewRefused('This statement reads a materialized view whose rows are kept apart from the tables it reads, so nothing ran.');
   const { query, columns } = viewQuery(view.view as string, driver);
-  const body = await qualifiedQuery(query, driver, view.parts.slice(0, -1), describe);
+  const body = await qualifiedQuery(query, driver, view.parts.slice(0, -1), reader, view.parts.join('.'));
   const name = quoted(view.parts.at(-1) as string);
   const sub = columns === undefined ? `(${body})` : `(WITH svc_view(${columns.map(quoted).join(', ')}) AS (${body}) SELECT * FROM svc_view)`;
   return aliased ? sub : `${sub} AS ${name}`;
 }
 
 /** One pass: every view named at the outer level replaced; undefined when the statement names none. */
-async function replaceViews(
-  sql: string,
-  driver: string,
-  read: RelationParts[],
-  facts: RelationFacts[],
-  describe: DescribeRelation,
-): Promise<string | undefined> {
+async function replaceViews(sql: string, driver: string, read: RelationParts[], facts: RelationFacts[], reader: Reader): Promise<string | undefined> {
   if (!facts.some((f) => f.view !== undefined)) return undefined;
   const tokens = lexStatement(sql, driver);
   let out = sql;
@@ -197,30 +229,58 @@ async function replaceViews(
     const f = facts[i] as RelationFacts;
     if (f.view === undefined) continue;
     const { before, after } = around(tokens, r.start, r.end);
-    if (before?.kind === 'word' && NAME_ONLY.has(before.value)) throw viewRefused('A view is read here where only a table may stand, so nothing ran.');
-    out = `${out.slice(0, r.start)}${await inlined(f, driver, describe, hasAlias(after))}${out.slice(r.end)}`;
+    const named = nameOnly(tokens, r.start);
+    if (named !== undefined) {
+      const rows = `SELECT * FROM ${await inlined(f, driver, reader, false)}`;
+      out = `${out.slice(0, named.start)}${named.describe ? `(${rows})` : rows}${out.slice(r.end)}`;
+    } else if (before?.kind === 'word' && NAME_ONLY.has(before.value)) {
+      throw viewRefused('A view is read here where only a table may stand, so nothing ran.');
+    } else out = `${out.slice(0, r.start)}${await inlined(f, driver, reader, hasAlias(after))}${out.slice(r.end)}`;
   }
   return out;
 }
 
-/** `sql` with its views replaced by what they read, and its relations named as the engine resolves them. */
+/**
+ * Where a view named by `DESCRIBE [TABLE] v` or `TABLE v` is written, read as the query it
+ * stands for: DESCRIBE of `(SELECT * FROM v)` describes the same columns, `TABLE v` is
+ * `SELECT * FROM v`. Either is judged then as a SELECT from the view. `start` is where the
+ * replaced text begins (the TABLE word, or the name after DESCRIBE); undefined elsewhere.
+ */
+function nameOnly(tokens: readonly SqlToken[], nameStart: number): { start: number; describe: boolean } | undefined {
+  const at = tokens.findIndex((t) => t.start >= nameStart);
+  const word = (j: number) => (tokens[j]?.kind === 'word' ? (tokens[j] as SqlToken).value : '');
+  const describing = (j: number) => word(j) === 'describe' || word(j) === 'desc';
+  if (describing(at - 1)) return { start: nameStart, describe: true };
+  if (word(at - 1) !== 'table') return undefined;
+  return { start: (tokens[at - 1] as SqlToken).start, describe: describing(at - 2) };
+}
+
+/**
+ * `sql` with its views replaced by what they read, and its relations named as the engine
+ * resolves them; with `narrow`, the tables under each view read as the columns the person may see.
+ */
 export async function expandViews(
   sql: string,
   driver: string,
   connection: ConnectionConfig | undefined,
   describe: DescribeRelation,
+  narrow?: VisibleColumns,
 ): Promise<ExpandedStatement> {
+  const reader: Reader = narrow === undefined ? { describe } : { describe, narrow };
   const defaults = namingDefaults(driver, connection);
+  const views = new Set<string>();
   let current = sql;
   for (let pass = 0; pass <= MAX_VIEWS; pass++) {
     const read = relationParts(current, driver, defaults);
     const facts = await Promise.all(read.map((r) => describe({ parts: r.parts, qualified: r.qualified })));
-    const next = await replaceViews(current, driver, read, facts, describe);
+    const next = await replaceViews(current, driver, read, facts, reader);
     if (next === undefined)
       return {
         sql: current,
         relations: read.map((r, i) => ({ name: (facts[i] as RelationFacts).parts.join('.'), written: r.written, start: r.start, end: r.end })),
+        views: [...views],
       };
+    for (const f of facts) if (f.view !== undefined) views.add(f.parts.join('.'));
     current = next;
   }
   throw viewRefused('This statement reads views nested deeper than svc follows, so nothing ran.');

@@ -24,28 +24,52 @@ export interface TwoPersonHost {
   headers(user: string): Record<string, string>;
 }
 
+/** A statement the example host told its monitoring of: when it began and ended (its clock, ms), what it read and who wrote it. */
+export interface ToldStatement {
+  start: number;
+  end: number;
+  read?: string;
+  origin: string;
+}
+
+/** The example host: a two-person host that also tells what its statement observer heard. */
+export interface ExampleHost extends TwoPersonHost {
+  statements(): ToldStatement[];
+}
+
 const children: ChildProcess[] = [];
 
-/** Starts the example host on `project` (a fresh commerce copy when absent); resolves once it prints its address. */
-export async function exampleHost(options: { analysts: string; project?: string }): Promise<TwoPersonHost> {
+/**
+ * Starts the example host on `project` (a fresh commerce copy when absent); resolves once it
+ * prints its address. `appAudience` is its EXAMPLE_APP_AUDIENCE (`<app>=<user>+<user>;...`).
+ */
+export async function exampleHost(options: { analysts: string; project?: string; appAudience?: string }): Promise<ExampleHost> {
   const project = options.project ?? (await commerceProject());
   const child = spawn(process.execPath, [join(REPO, 'examples/host/server.mjs'), '--project', project, '--port', '0'], {
     cwd: REPO,
-    env: { ...process.env, EXAMPLE_HOST_SECRET: EXAMPLE_SECRET, EXAMPLE_ANALYSTS: options.analysts },
+    env: { ...process.env, EXAMPLE_HOST_SECRET: EXAMPLE_SECRET, EXAMPLE_ANALYSTS: options.analysts, EXAMPLE_APP_AUDIENCE: options.appAudience ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
+  let err = '';
+  child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    let err = '';
-    child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
       if (out.includes('\n')) resolve((out.split('\n')[0] as string).trim());
     });
     child.on('exit', (code) => reject(new Error(`the example exited ${code}: ${err}`)));
   });
-  return { url, headers: (user) => ({ 'x-example-session': sign(user) }) };
+  const statements = () =>
+    err
+      .split('\n')
+      .filter((line) => line.startsWith('statement '))
+      .map((line) => {
+        const e = JSON.parse(line.slice('statement '.length)) as { endedAt: number; durationMs: number; read?: string; origin: string };
+        return { start: e.endedAt - e.durationMs, end: e.endedAt, origin: e.origin, ...(e.read !== undefined ? { read: e.read } : {}) };
+      });
+  return { url, headers: (user) => ({ 'x-example-session': sign(user) }), statements };
 }
 
 /** Stops every example host started, waiting for each to exit. */

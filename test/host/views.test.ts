@@ -7,7 +7,9 @@
  * what the view reads; a view over salaries is refused to bob and read by ada; a ClickHouse
  * materialized view, whose kept rows are not its query, and a view whose definition svc cannot
  * read with certainty are refused (fail closed), and a view over
- * the engine's record of other sessions is refused as that record is.
+ * the engine's record of other sessions is refused as that record is. DESCRIBE and TABLE of a
+ * view are judged as a SELECT from it (each engine's own forms), and a TABLE after a set
+ * operator is judged as the table it reads.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,6 +105,29 @@ async function clickhouseRoot(): Promise<string> {
 
 const ENGINES = { sqlite: sqliteRoot, duckdb: duckdbRoot, postgresql: postgresRoot, clickhouse: clickhouseRoot };
 
+const REFUSED = 'ROW_POLICY_REFUSED';
+const COLUMNS = ['state', 'n'];
+/** Per engine, DESCRIBE and TABLE of a view: the statement, then what ada and bob get (column names, their rows' first values, or a refusal). */
+const NAME_ONLY: Record<string, Array<[string, string, string[] | string, string[] | string]>> = {
+  duckdb: [
+    ['DESCRIBE of a view over orders', 'DESCRIBE state_orders', COLUMNS, COLUMNS],
+    ['DESC of a view over a view', 'DESC order_states', ['state'], ['state']],
+    ['DESCRIBE TABLE of a view', 'DESCRIBE TABLE state_orders', COLUMNS, COLUMNS],
+    ['TABLE of a view over orders', 'TABLE order_states', ['CA'], ['TX']],
+    ['DESCRIBE of a view over salaries', 'DESCRIBE pay', ['person', 'pay'], REFUSED],
+    ['TABLE of a view over salaries', 'TABLE pay', ['ada', 'bob'], REFUSED],
+  ],
+  postgresql: [
+    ['TABLE of a view over orders', 'TABLE order_states', ['CA'], ['TX']],
+    ['TABLE of a view over salaries', 'TABLE pay ORDER BY person', ['ada', 'bob'], REFUSED],
+  ],
+  clickhouse: [
+    ['DESCRIBE of a view over orders', 'DESCRIBE state_orders', COLUMNS, COLUMNS],
+    ['DESC TABLE of a view over a view', 'DESC TABLE order_states', ['state'], ['state']],
+    ['DESCRIBE of a view over salaries', 'DESCRIBE pay', ['person', 'pay'], REFUSED],
+  ],
+};
+
 const run = async (url: string, user: string, sql: string) => {
   const res = await fetch(`${url}/api/agent-runs`, {
     method: 'POST',
@@ -143,6 +168,26 @@ describe.each(Object.keys(ENGINES) as Array<keyof typeof ENGINES>)('views on %s'
     const bob = await run(url, 'bob', 'SELECT person FROM pay ORDER BY person');
     expect([bob.refusal?.code, bob.rows ?? []]).toEqual(['ROW_POLICY_REFUSED', []]);
   });
+
+  // DESCRIBE and TABLE of a view, judged as a SELECT from it (SQLite has neither statement).
+  const named = NAME_ONLY[engine] ?? [];
+  if (named.length > 0)
+    it.each(named)('%s: allowed when the person may read the tables under the view, refused otherwise', async (_name, view, ada, bob) => {
+      const answer = async (user: string, sql: string) => {
+        const res = await run(url, user, sql);
+        // The first column: DESCRIBE's column names, TABLE's states or people.
+        return res.refusal !== undefined ? res.refusal.code : (res.rows ?? []).map((r) => String(Object.values(r)[0]));
+      };
+      expect([await answer('ada', view), await answer('bob', view)]).toEqual([ada, bob]);
+    });
+
+  if (engine === 'postgresql' || engine === 'duckdb')
+    it('judges a TABLE after a set operator as the table it reads', async () => {
+      const sql = "SELECT 'x' AS person, 1 AS pay UNION ALL TABLE salaries";
+      expect((await run(url, 'ada', sql)).rows?.length).toBe(3);
+      const bob = await run(url, 'bob', sql);
+      expect([bob.refusal?.code, bob.rows ?? []]).toEqual(['ROW_POLICY_REFUSED', []]);
+    });
 
   if (engine === 'sqlite')
     it('refuses a view whose definition svc cannot read with certainty', async () => {

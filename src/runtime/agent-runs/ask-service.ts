@@ -15,7 +15,7 @@ import { resolveConnection } from '../../compiler/project/config.js';
 import { loadContracts } from '../../compiler/project/contracts.js';
 import type { Manifest } from '../../compiler/types.js';
 import { type Asker, personaKey } from '../../hooks/context/request-context.js';
-import { admittedBlocks, admittedManifest } from '../../hooks/source-access.js';
+import { admittedBlocks, admittedManifest, blockRelations } from '../../hooks/source-access.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
 import type { ThreadStore } from '../../hooks/stores/thread-store.js';
 import { compileText } from '../../rules/certify/index.js';
@@ -84,11 +84,19 @@ interface Scope {
  * The vocabulary of one person's Ask: the whole project's, or only the certified blocks the
  * host's `sourceAccess` admits, with a router over them kept per distinct access.
  */
-function scoper(values: DataValues | undefined, config: SvcConfig): (asker: Asker, manifest: Manifest, router: Tier1Router) => Promise<Scope> {
+function scoper(
+  values: DataValues | undefined,
+  config: SvcConfig,
+  executor: Executor,
+): (asker: Asker, manifest: Manifest, router: Tier1Router) => Promise<Scope> {
   let base: Manifest | undefined;
   const cache = new Map<string, Scope>();
   return async (asker, manifest, router) => {
-    const admitted = await admittedBlocks(asker, manifest);
+    const admitted = await admittedBlocks(
+      asker,
+      manifest,
+      blockRelations(executor, asker, (c) => executor.driverOf(c)),
+    );
     if (admitted === undefined) return { manifest, router };
     if (base !== manifest) (base = manifest), cache.clear();
     // The persona is part of every cache key (spec 02 rule 9), though the admitted blocks decide the scope.
@@ -129,7 +137,7 @@ export function createAskService(input: AskServiceInput): AskService {
   let router = input.router ?? projectRouter(manifest, input.config, input.values);
   const pending: string[] = [];
   const captured: string[] = [];
-  const scope = scoper(input.values, input.config);
+  const scope = scoper(input.values, input.config, input.executor);
   const refresh = (): void => {
     if (pending.length === 0) return;
     for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);

@@ -12,7 +12,7 @@ import type { CompiledBlock, CompiledPage, CompiledTile, Manifest } from '../../
 import { figuresAtStake, reviewFiguresShown } from '../../hooks/answer-figures.js';
 import type { HookFailureCode } from '../../hooks/codes.js';
 import type { Asker } from '../../hooks/context/request-context.js';
-import { admittedBlocks } from '../../hooks/source-access.js';
+import { admittedBlocks, blockRelations } from '../../hooks/source-access.js';
 import type { RunRecord, RunStore } from '../../hooks/stores/run-store.js';
 import { checkApp, type TrustReport } from '../../rules/app-check/index.js';
 import type { RunFacts } from '../../rules/facts.js';
@@ -121,7 +121,11 @@ async function runSources(
     keyOf.set(tile.id, key);
   }
   // The host's sourceAccess admits sources per reader: a refused tile fails alone (spec 03 P3).
-  const admitted = await admittedBlocks(asker, manifest);
+  const admitted = await admittedBlocks(
+    asker,
+    manifest,
+    blockRelations(executor, asker, (c) => executor.driverOf(c)),
+  );
   const keys = [...calls.keys()];
   const ran = await Promise.all(
     keys.map((key) =>

@@ -4,16 +4,16 @@
  * statement, and a name holding a quote, a backslash or a control character is refused before
  * any lookup (400 RELATION_NAME_REFUSED; spec 03 leaves the status open, and a name is a
  * request's own input). An unknown table is 404 TABLE_NOT_FOUND; with a host, only the columns
- * `columnsVisible` names are listed.
+ * `columnsVisible` names are listed, the hook told the table as the engine's catalog resolves
+ * it (a view as the tables it reads).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { resolveConnection } from '../../compiler/project/config.js';
-import { relationOf } from '../../hooks/relation-names.js';
 import { visibleColumns } from '../../hooks/visible-columns.js';
 import { catalogFailure } from '../catalog-failure.js';
 import { DESCRIBE_TABLE_ROUTE, type TableColumns } from '../contract/catalog.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
+import { listedRelations } from '../listed-relations.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 /** Quotes of any dialect, a backslash, or a control character (C0, DEL, C1). */
@@ -36,9 +36,8 @@ export const describeTableRoute: FastifyPluginAsync<RouteOptions> = async (app) 
       }
       // The name was the request's own; it is not repeated back in the error.
       if (columns.length === 0) throw new ApiError(404, 'TABLE_NOT_FOUND', 'There is no such table on this connection.');
-      const named = resolveConnection(config, connection);
-      const relation = relationOf(table, named.driver, config?.connections?.[named.name]);
-      return { connection: connection ?? 'default', table, columns: await visibleColumns(request.asker, relation, columns) };
+      const resolve = listedRelations(executor, config, request.asker, table, connection);
+      return { connection: connection ?? 'default', table, columns: await visibleColumns(request.asker, table, columns, resolve) };
     },
   );
 };

@@ -189,6 +189,12 @@ class ClickhouseConnector implements Connector {
     return { parts, view: String(row['create_table_query']), ...(row['engine'] === 'MaterializedView' ? { stored: true as const } : {}) };
   }
 
+  async relationColumns(parts: readonly string[], deadlineMs: number, who: Pick<ConnectorStatement, 'caller' | 'signal'> = {}): Promise<string[]> {
+    if (parts.length !== 2) return [];
+    const result = await this.run('SELECT name FROM system.columns WHERE database = ? AND table = ?', [...parts], CATALOG, deadlineMs, false, who);
+    return result.rows.map((r) => String(r['name']));
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

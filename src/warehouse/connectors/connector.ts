@@ -129,6 +129,13 @@ export interface Connector {
    * `who` admits the lookup as the statement it is for: in that caller's share of the pool.
    */
   describeRelation?(lookup: RelationLookup, deadlineMs: number, who?: Pick<ConnectorStatement, 'caller' | 'signal'>): Promise<RelationFacts>;
+  /**
+   * The column names of the table `parts` names (catalog-qualified, as describeRelation gives
+   * them), from the engine's catalog with the name bound as a parameter; empty when there is no
+   * such table. Optional: with a host that hides columns, a view over a table whose columns
+   * cannot be read is refused.
+   */
+  relationColumns?(parts: readonly string[], deadlineMs: number, who?: Pick<ConnectorStatement, 'caller' | 'signal'>): Promise<string[]>;
   /** Ends every process or handle the connector holds; later statements are refused. */
   close(): Promise<void>;
 }

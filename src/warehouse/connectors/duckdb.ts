@@ -41,6 +41,9 @@ export interface DuckdbConnectorOptions {
 const LIST_TABLES = 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name';
 /** A view (not one of DuckDB's own) by catalog, schema and name, which DuckDB compares without case, with the text it was created by. */
 const VIEW_OF = 'SELECT sql FROM duckdb_views() WHERE NOT internal AND lower(database_name) = ? AND lower(schema_name) = ? AND lower(view_name) = ? LIMIT 1';
+/** A table's columns in order by catalog, schema and name, compared without case as DuckDB compares them. */
+const COLUMNS_OF =
+  'SELECT column_name AS name FROM duckdb_columns() WHERE lower(database_name) = ? AND lower(schema_name) = ? AND lower(table_name) = ? ORDER BY column_index';
 const LIST_COLUMNS =
   'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position';
 const CATALOG = { maxRows: 10_000, maxBytes: 16 * 1024 * 1024, maxCellBytes: 16 * 1024 * 1024 };
@@ -231,6 +234,13 @@ class DuckdbConnector implements Connector {
     const result = await this.withConnection(deadlineMs, false, (c) => readRows(c, { sql: VIEW_OF, params: parts, ...CATALOG }), who);
     const view = result.rows[0];
     return view === undefined ? { parts } : { parts, view: String(view['sql']) };
+  }
+
+  async relationColumns(parts: readonly string[], deadlineMs: number, who: Pick<ConnectorStatement, 'caller' | 'signal'> = {}): Promise<string[]> {
+    if (parts.length !== 3) return [];
+    const params = parts.map((p) => p.toLowerCase());
+    const result = await this.withConnection(deadlineMs, false, (c) => readRows(c, { sql: COLUMNS_OF, params, ...CATALOG }), who);
+    return result.rows.map((r) => String(r['name']));
   }
 
   async close(): Promise<void> {

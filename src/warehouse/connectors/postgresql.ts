@@ -59,6 +59,9 @@ const LIST_COLUMNS =
 const RELATION_OF = `SELECT current_database() AS catalog, n.nspname AS schema, c.relname AS name,
   CASE WHEN c.relkind IN ('v', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema') THEN pg_catalog.pg_get_viewdef(c.oid) END AS query
   FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = pg_catalog.to_regclass(?)`;
+/** A table's columns in order, the table named by its quoted qualified name (read as the engine reads it). */
+const COLUMNS_OF =
+  'SELECT a.attname AS name FROM pg_catalog.pg_attribute a WHERE a.attrelid = pg_catalog.to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum';
 const CATALOG = { maxRows: 10_000, maxBytes: 16 * 1024 * 1024, maxCellBytes: 16 * 1024 * 1024 };
 /** SQLSTATE classes meaning the server could not be reached or would not let us in. */
 const UNAVAILABLE = /^(08|28|3D|57P0[1-3])/;
@@ -223,6 +226,12 @@ class PostgresConnector implements Connector {
     if (row === undefined) return { parts: [...lookup.qualified] };
     const parts = [String(row['catalog']), String(row['schema']), String(row['name'])];
     return typeof row['query'] === 'string' ? { parts, view: row['query'] } : { parts };
+  }
+
+  async relationColumns(parts: readonly string[], deadlineMs: number, who: Who = {}): Promise<string[]> {
+    const name = parts.map((p) => `"${p.replaceAll('"', '""')}"`).join('.');
+    const result = await this.withClient(deadlineMs, false, (c) => readRows(c, { sql: COLUMNS_OF, params: [name], deadlineMs, ...CATALOG }), who);
+    return result.rows.map((r) => String(r['name']));
   }
 
   async close(): Promise<void> {

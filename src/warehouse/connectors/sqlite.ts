@@ -67,6 +67,35 @@ const CATALOG_ROWS = 10_000;
 /** A view of the main database by name (SQLite compares names without case), with the text it was created by. */
 const VIEW_OF = "SELECT name, sql FROM main.sqlite_schema WHERE type = 'view' AND name = ? COLLATE NOCASE";
 const CATALOG_BYTES = 16 * 1024 * 1024;
+/** A main-database table's columns in order (SQLite compares the name without case). */
+const COLUMNS_OF = "SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid";
+
+type Who = Pick<ConnectorStatement, 'caller' | 'signal'>;
+
+/** What the executor asks of the main database's catalog for a hosted statement, in the caller's share of the pool. */
+function catalogLookups(pool: StatementPool): Pick<Connector, 'describeRelation' | 'relationColumns'> {
+  const read = async (sql: string, name: string, maxRows: number, deadlineMs: number, who: Who) =>
+    resultOf(
+      await pool.submit({ sql, params: [name], special: false, maxRows, maxBytes: CATALOG_BYTES, maxCellBytes: CATALOG_BYTES }, deadlineMs, {
+        lane: 'other',
+        ...who,
+      }),
+    ).rows;
+  return {
+    async describeRelation(lookup: RelationLookup, deadlineMs: number, who: Who = {}): Promise<RelationFacts> {
+      const [schema, name] = lookup.qualified;
+      // Only the main database is opened (a statement may not attach another, nor make temporary objects).
+      if (lookup.qualified.length !== 2 || schema !== 'main' || name === undefined) return { parts: [...lookup.qualified] };
+      const view = (await read(VIEW_OF, name, 1, deadlineMs, who))[0];
+      return view === undefined ? { parts: [...lookup.qualified] } : { parts: ['main', name], view: String(view['sql']) };
+    },
+    async relationColumns(parts: readonly string[], deadlineMs: number, who: Who = {}): Promise<string[]> {
+      const [schema, name] = parts;
+      if (parts.length !== 2 || schema !== 'main' || name === undefined) return [];
+      return (await read(COLUMNS_OF, name, CATALOG_ROWS, deadlineMs, who)).map((r) => String(r['name']));
+    },
+  };
+}
 
 /** Opens the SQLite connector of one connection; throws CONNECTION_UNAVAILABLE when the file is missing. */
 export function openSqliteConnector(target: ConnectorTarget, options: SqliteConnectorOptions = {}): Connector {
@@ -106,14 +135,7 @@ export function openSqliteConnector(target: ConnectorTarget, options: SqliteConn
       const result = await run(LIST_COLUMNS, [table], CATALOG_ROWS, deadlineMs);
       return result.rows.map((r) => ({ name: String(r['name']), type: typeof r['type'] === 'string' ? r['type'] : '' }));
     },
-    async describeRelation(lookup: RelationLookup, deadlineMs: number, who: Pick<ConnectorStatement, 'caller' | 'signal'> = {}): Promise<RelationFacts> {
-      const [schema, name] = lookup.qualified;
-      // Only the main database is opened (a statement may not attach another, nor make temporary objects).
-      if (lookup.qualified.length !== 2 || schema !== 'main' || name === undefined) return { parts: [...lookup.qualified] };
-      const message = { sql: VIEW_OF, params: [name], special: false, maxRows: 1, maxBytes: CATALOG_BYTES, maxCellBytes: CATALOG_BYTES };
-      const view = resultOf(await pool.submit(message, deadlineMs, { lane: 'other', ...who })).rows[0];
-      return view === undefined ? { parts: [...lookup.qualified] } : { parts: ['main', name], view: String(view['sql']) };
-    },
+    ...catalogLookups(pool),
     close: () => pool.close(),
   };
 }
