@@ -126,12 +126,14 @@ describe('one query path', () => {
    * Every place an executor is created, across all of src/ (spec 03 item 11; issue: "the guard
    * test enumerates executor and connector creation across all of src/"): one per server
    * (start-local-server), and one per process for the commands that are not a server (certify,
-   * eval, MCP over stdio, agent ask, compile --validate). A new one fails here until reviewed.
+   * eval, MCP over stdio, agent ask, compile --validate, app build). A new one fails here until reviewed.
    */
   const EXECUTOR_SITES = [
     'src/cli/commands/agent-ask.ts',
     'src/cli/commands/compile.ts',
     'src/runtime/agent-tools/open-context.ts',
+    // svc app build on the command line: its preview runs the draft's tiles once, as the server's preview does.
+    'src/runtime/app-builder/build-command.ts',
     'src/runtime/certify/executor-runner.ts',
     // svc keys prove on the command line: its proofs run through the same executor as certify's.
     'src/runtime/certify/keys-prove.ts',

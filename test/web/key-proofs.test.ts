@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostHooks, type LocalServer, startHostedServer } from '../../src/host.js';
-import { launchChromium, openApp, type Served, screenshot, seriousViolations } from '../helpers/browser.js';
+import { axeViolations, launchChromium, openApp, type Served, screenshot } from '../helpers/browser.js';
 import { addKeyBlocks, expectedCounts, expectedJoinCounts } from '../helpers/key-blocks.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
@@ -95,7 +95,7 @@ describe('key proofs on a block page', () => {
       `observed many-to-one; ${j.orphanKeyCount} orphan keys (${j.orphanRowCount} rows); this block: ${j.fromRowCount} rows, ${j.fromNullKeyCount} null keys, ${j.fromDuplicateKeyCount} duplicate keys; keys.customer_directory: ${j.toRowCount} rows, ${j.toNullKeyCount} null keys, ${j.toDuplicateKeyCount} duplicate keys`,
     );
     expect(rows[2]?.[2]).toMatch(/^KEY_PROOF_NOT_CERTIFIED: /);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'block-key-proofs');
   });
 
@@ -128,7 +128,7 @@ describe('key proofs on a hosted block page', () => {
     else {
       const rows = await proveOn(p, `${hosted.url}/blocks/keys.customer_directory`);
       expect(rows.map((r) => r.slice(0, 2))).toEqual([['keys customer_id', 'passed']]);
-      expect(await seriousViolations(p)).toEqual([]);
+      expect(await axeViolations(p)).toEqual([]);
     }
     await context.close();
   });

@@ -11,7 +11,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Served, screenshot, seriousViolations, serve } from '../helpers/browser.js';
+import { axeViolations, launchChromium, type Served, screenshot, serve } from '../helpers/browser.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
@@ -44,7 +44,7 @@ describe("the owner's browser on a token-guarded server", () => {
   it('asks for the server token once, refuses a wrong one, and keeps a session cookie instead of the token', async () => {
     await page.goto(`${served.url}/apps/ledger/overview`);
     await page.getByRole('heading', { name: 'Sign in to this svc server' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Server token').fill('not-the-server-token-at-all');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'That is not the server token.' }).waitFor();
@@ -62,7 +62,7 @@ describe("the owner's browser on a token-guarded server", () => {
     await shown.waitFor();
     link = await shown.inputValue();
     expect(link.startsWith(`${served.url}/?app=ledger&page=overview&link=svc-link.`)).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'share-link');
     const viewer = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const reader = await viewer.newPage();

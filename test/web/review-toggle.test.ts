@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Served, seriousViolations } from '../helpers/browser.js';
+import { axeViolations, openApp, type Served } from '../helpers/browser.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
@@ -61,7 +61,7 @@ describe('Send for review on publish', () => {
     const toggle = page.getByLabel(/Send for review/);
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Publish and send for review' }).click();
     const outcome = page.locator('.published .review-outcome');
     await outcome.waitFor();

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Served, screenshot, seriousViolations, serve } from '../helpers/browser.js';
+import { axeViolations, launchChromium, type Served, screenshot, serve } from '../helpers/browser.js';
 import { type Sinks, startSinks } from '../helpers/delivery-sinks.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { writePulseApp } from '../helpers/pulse-app.js';
@@ -64,7 +64,7 @@ describe('the schedule editor in the browser', () => {
       '"not-an-address" is not a mail address.',
     ]);
     expect(schedulesOnDisk()).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('How often').selectOption('day');
     await page.getByLabel('At (UTC, HH:MM)').fill('07:30');
     await page.getByLabel('Send to (mail or webhook addresses, one a line)').fill(`team@acme.test\n${sinks.webhookUrl}`);
@@ -90,7 +90,7 @@ describe('the schedule editor in the browser', () => {
     expect(second).toContain('Unchanged');
     expect(second).toContain('No governed figure changed since the last run: nothing was sent.');
     expect(sinks.mails).toHaveLength(1);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'schedules');
   });
 
@@ -119,6 +119,6 @@ describe('the schedule editor in the browser', () => {
     await page.waitForURL(`${served.url}/apps/pulse/main#schedules`);
     await page.getByText('This App has no schedule.').waitFor();
     expect(await page.locator('details#schedules').getAttribute('open')).not.toBeNull();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

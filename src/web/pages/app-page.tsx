@@ -194,12 +194,17 @@ export function AppPage({ appId, pageId }: { appId: string; pageId: string }) {
           <TileView tile={t} label={label} at={{ appId, pageId, filters }} />
         ))}
       </div>
-      <p>
-        <FollowButton appId={appId} pageId={pageId} /> <a href="/apps">All Apps</a>
-      </p>
-      {/* Viewer links are the owner's of a server without a host; a link reader shares nothing. */}
-      {!hosted && !viewingByLink ? <ShareButton appId={appId} /> : null}
-      {scheduler ? <ScheduleEditor appId={appId} pageId={pageId} /> : null}
+      {/* What follows the tiles comes once they are laid out: drawn before, it would jump down as they arrive (layout shift). */}
+      {run === undefined && failure === undefined ? null : (
+        <>
+          <p>
+            <FollowButton appId={appId} pageId={pageId} /> <a href="/apps">All Apps</a>
+          </p>
+          {/* Viewer links are the owner's of a server without a host; a link reader shares nothing. */}
+          {!hosted && !viewingByLink ? <ShareButton appId={appId} /> : null}
+          {scheduler ? <ScheduleEditor appId={appId} pageId={pageId} /> : null}
+        </>
+      )}
     </section>
   );
 }
