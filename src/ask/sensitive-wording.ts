@@ -174,6 +174,9 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'phone numbr',
     'telephone',
     'mobile number',
+    'mobile numbers',
+    'cell numbers',
+    'phone numbers',
     'cell number',
     'fax',
     'zip code',
@@ -568,6 +571,18 @@ function listsValues(folded: string, aggregate: boolean): boolean {
   return ws.some((w) => LISTING.has(w)) && ws.some((w) => GROUPS.has(w) || PEOPLE.has(w) || w === 'guests' || w === 'guest');
 }
 
+/**
+ * "List the salaries of the vets", "show the phone numbers of our brokers": a sensitive value listed
+ * row by row with nothing counted or averaged is asked of individuals, whatever the project calls
+ * its people; the noun is not needed to know that. ("each" is not enough: "the commission we pay
+ * each broker" is what a business is paid.)
+ */
+function rowByRow(folded: string, aggregate: boolean): boolean {
+  if (aggregate) return false;
+  const first = folded.trim().split(' ')[0] ?? '';
+  return first === 'list' || first === 'show' || first === 'give';
+}
+
 /** "passport number of guest 12": "number of" belongs to the identifier, not a count. */
 const identifierNumber = (folded: string): boolean => /\s(?:passport|card|account|id|tax|phone|license|licence|visa)\s+(?:number|numbers)\s+of\s/.test(folded);
 
@@ -620,7 +635,7 @@ export function sensitiveWording(asked: string, declared?: DeclaredCues, isValue
   const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded);
   if (found === undefined) return undefined;
   const aggregate = AGGREGATE.some((a) => has(folded, a)) && !identifierNumber(folded);
-  const aimed = individual(question, folded, aggregate) || listsPeople(folded) || listsValues(folded, aggregate);
+  const aimed = individual(question, folded, aggregate) || listsPeople(folded) || listsValues(folded, aggregate) || rowByRow(folded, aggregate);
   if (found === 'identifier' ? aimed || !aggregate : aimed) return { category: found, reason: REASONS[found] };
   return undefined;
 }

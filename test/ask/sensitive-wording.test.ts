@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { type SensitiveCategory, sensitiveWording } from '../../src/ask/sensitive-wording.js';
 
 const REFUSED: Array<[string, SensitiveCategory]> = [
+  // a listing of a sensitive value, whatever the project calls its people
+  ['List the salaries of the vets at MAN', 'pay'],
+  ['show the phone numbers of our brokers', 'contact'],
+  ['give me the mobile numbers of the loss adjusters', 'contact'],
   // hyphenated record numbers, NI numbers, short misspellings, people named before by a pronoun
   ['home address of driver DRV-1027', 'contact'],
   ['NI number of driver DRV-1044', 'identifier'],
@@ -119,6 +123,11 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
 ];
 
 const ALLOWED: string[] = [
+  // listings that count or average, and business figures asked of each partner
+  'show average salary per vet',
+  'list total commission by broker',
+  'How much commission do we pay each OTA?',
+  'show phone calls by queue',
   'how many guests have a passport on file',
   'number of passports scanned per hotel',
   'average salary by hotel',
