@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { headerIs, runAsScript, writeWarehouse } from './warehouse-file.mjs';
-import { fillCalendar, prng } from './warehouse-kit.mjs';
+import { runAsScript } from './warehouse-file.mjs';
+import { fillCalendar, prng, weeklyWarehouse } from './warehouse-kit.mjs';
 
 export const SEED = 20260415;
 export const COUNTS = { depots: 6, vehicles: 60, customers: 48 };
@@ -327,22 +327,9 @@ const DEMAND = [0.88, 0.92, 1.0, 0.98, 1.0, 0.98, 0.95, 0.88, 1.0, 1.05, 1.14, 1
 const LATE_SEASON = [1.45, 1.35, 1.05, 0.95, 0.9, 0.85, 0.9, 0.85, 0.95, 1.0, 1.3, 1.55];
 
 const DAY = 86400;
-const WEEK = 7 * DAY;
 const D0 = Date.UTC(2024, 0, 1) / 1000 / DAY; // first working day (a Monday)
 const D1 = Date.UTC(2025, 11, 31) / 1000 / DAY; // last day of data: the data's "today minus one"
 const T1 = (D1 + 1) * DAY - 1; // the last second of the last day
-
-/** Seconds to add to every generated time: whole weeks, so the last day is within 7 days of now. */
-export function calendarShift(now = new Date()) {
-  const t = Math.floor(new Date(now).getTime() / 1000);
-  if (!Number.isFinite(t)) throw new TypeError(`not a date: ${String(now)}`);
-  return Math.max(0, Math.floor((t - T1) / WEEK)) * WEEK;
-}
-
-/** The last day of data (YYYY-MM-DD) of a warehouse generated at `now`. */
-export function lastDataDay(now = new Date()) {
-  return new Date((T1 + calendarShift(now)) * 1000).toISOString().slice(0, 10);
-}
 
 let shift = 0; // set per generation by makeWarehouse; day() and iso() are the only readers
 const day = (n) => new Date((n * DAY + shift) * 1000).toISOString().slice(0, 10);
@@ -984,29 +971,21 @@ function fillClaims(ins, rnd, shipments) {
   }
 }
 
-/**
- * Writes the warehouse to `path` atomically (temp file in the same directory, then rename).
- * `options.now` fixes the calendar (default: the clock); the same week gives the same bytes.
- */
-export async function makeWarehouse(path, options = {}) {
-  shift = calendarShift(options.now ?? new Date());
-  return writeWarehouse(path, {
-    version: shift / WEEK,
-    layout: LAYOUT,
-    deferKeys: true,
-    build: (db) => {
-      db.exec(SCHEMA);
-      db.transaction(() => fill(db, prng(SEED)))();
-      db.transaction(() => calendarOf(db))();
-      db.exec(INDEXES);
-      db.exec('ANALYZE');
-    },
-  });
-}
-
-/** True when `path` exists and was generated for the same week as `now` (its data is current). */
-export function warehouseIsCurrent(path, now = new Date()) {
-  return headerIs(path, calendarShift(now) / WEEK, LAYOUT);
-}
+/** The generator's entry points (warehouse-kit.mjs): the calendar shift, the last day of data, the atomic write and the current-week check. */
+export const { calendarShift, lastDataDay, makeWarehouse, warehouseIsCurrent } = weeklyWarehouse({
+  t1: T1,
+  layout: LAYOUT,
+  deferKeys: true,
+  setShift: (s) => {
+    shift = s;
+  },
+  build: (db) => {
+    db.exec(SCHEMA);
+    db.transaction(() => fill(db, prng(SEED)))();
+    db.transaction(() => calendarOf(db))();
+    db.exec(INDEXES);
+    db.exec('ANALYZE');
+  },
+});
 
 await runAsScript(import.meta.url, (target) => makeWarehouse(target));

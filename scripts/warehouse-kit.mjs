@@ -3,6 +3,7 @@
  * seed fixes a whole warehouse, and the calendar dimension the weekly generators share. What
  * goes into each warehouse stays each generator's own (make-*-warehouse.mjs).
  */
+import { headerIs, writeWarehouse } from './warehouse-file.mjs';
 
 /** mulberry32: small, fast and good enough for fake data; the seed fixes every draw. */
 export function prng(seed) {
@@ -56,4 +57,31 @@ export function fillCalendar(db, { first, last, day, weekdayOf, flag }) {
     const q = Math.floor((Number(d.slice(5, 7)) - 1) / 3) + 1;
     ins.run(d, day(n - wd), d.slice(0, 7), `${d.slice(0, 4)}-Q${q}`, Number(d.slice(0, 4)), DOW[wd], flag(n, wd));
   }
+}
+
+const WEEK_SECONDS = 7 * 86400;
+
+/**
+ * The entry points of a weekly generator, whose data ends at second `t1` and is moved forward in
+ * whole weeks so its last day is within 7 days of now: `calendarShift(now)` (the seconds added),
+ * `lastDataDay(now)`, `makeWarehouse(path, { now })` (atomic; `setShift` hands the generator its
+ * shift before `build` fills the new database) and `warehouseIsCurrent(path, now)` (generated the
+ * same week). The same week gives the same bytes.
+ */
+export function weeklyWarehouse({ t1, layout, deferKeys = false, setShift, build }) {
+  const calendarShift = (now = new Date()) => {
+    const t = Math.floor(new Date(now).getTime() / 1000);
+    if (!Number.isFinite(t)) throw new TypeError(`not a date: ${String(now)}`);
+    return Math.max(0, Math.floor((t - t1) / WEEK_SECONDS)) * WEEK_SECONDS;
+  };
+  return {
+    calendarShift,
+    lastDataDay: (now = new Date()) => new Date((t1 + calendarShift(now)) * 1000).toISOString().slice(0, 10),
+    makeWarehouse: async (path, options = {}) => {
+      const shift = calendarShift(options.now ?? new Date());
+      setShift(shift);
+      return writeWarehouse(path, { version: shift / WEEK_SECONDS, layout, deferKeys, build });
+    },
+    warehouseIsCurrent: (path, now = new Date()) => headerIs(path, calendarShift(now) / WEEK_SECONDS, layout),
+  };
 }
