@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { runAsScript } from './warehouse-file.mjs';
-import { fillCalendar, prng, weeklyWarehouse } from './warehouse-kit.mjs';
+import { fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
 
 export const SEED = 20261127;
 
@@ -699,13 +699,11 @@ export const { calendarShift, lastDataDay, makeWarehouse, warehouseIsCurrent } =
   setShift: (s) => {
     shift = s;
   },
-  build: (db) => {
-    db.exec(SCHEMA);
-    db.transaction(() => fill(db, prng(SEED)))();
-    db.transaction(() => calendarOf(db))();
-    db.exec(INDEXES);
-    db.exec('ANALYZE');
-  },
+  schema: SCHEMA,
+  seed: SEED,
+  fill,
+  calendar: calendarOf,
+  indexes: INDEXES,
 });
 
 await runAsScript(import.meta.url, (target) => makeWarehouse(target));

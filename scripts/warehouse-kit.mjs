@@ -65,10 +65,18 @@ const WEEK_SECONDS = 7 * 86400;
  * The entry points of a weekly generator, whose data ends at second `t1` and is moved forward in
  * whole weeks so its last day is within 7 days of now: `calendarShift(now)` (the seconds added),
  * `lastDataDay(now)`, `makeWarehouse(path, { now })` (atomic; `setShift` hands the generator its
- * shift before `build` fills the new database) and `warehouseIsCurrent(path, now)` (generated the
- * same week). The same week gives the same bytes.
+ * shift, then the new database gets `schema`, the rows `fill(db, prng(seed))` draws, the calendar
+ * `calendar(db)` writes, `indexes` and fresh statistics) and `warehouseIsCurrent(path, now)`
+ * (generated the same week). The same week gives the same bytes.
  */
-export function weeklyWarehouse({ t1, layout, deferKeys = false, setShift, build }) {
+export function weeklyWarehouse({ t1, layout, deferKeys = false, setShift, schema, seed, fill, calendar, indexes }) {
+  const build = (db) => {
+    db.exec(schema);
+    db.transaction(() => fill(db, prng(seed)))();
+    db.transaction(() => calendar(db))();
+    db.exec(indexes);
+    db.exec('ANALYZE');
+  };
   const calendarShift = (now = new Date()) => {
     const t = Math.floor(new Date(now).getTime() / 1000);
     if (!Number.isFinite(t)) throw new TypeError(`not a date: ${String(now)}`);
