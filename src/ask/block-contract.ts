@@ -9,7 +9,7 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockFacts } from './block-facts.js';
-import { groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
+import { aggregatedOutputs, groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
 import { termSet } from './tokens.js';
 import { GRAIN_TERMS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS } from './vocabulary.js';
 
@@ -83,6 +83,10 @@ export interface BlockContract {
    * cancellations") says whose measure it is, not another measure.
    */
   readonly entity: ReadonlySet<string>;
+  /** Terms of the result columns the engine computes as an average of the rows (`AVG(nights) AS alos_nights`): what "average" may qualify. */
+  readonly averaged: ReadonlySet<string>;
+  /** Terms of the result columns that count the rows (`COUNT(*) AS stays`): the unit an average is "per". */
+  readonly counted: ReadonlySet<string>;
   /** One row per day, week, month...: "over time" and "trend" are what it gives. */
   readonly timeSeries: boolean;
 }
@@ -245,7 +249,14 @@ function buildContract(block: CompiledBlock): BlockContract {
     ...ownerEndOf(ownerWords(block)),
     timeSeries: facts.timeSeries,
     entity: termSet((block.contract?.id.split('.')[1] ?? '').replace(/([a-z])([A-Z])/g, '$1 $2')),
+    averaged: namedTerms(block, aggregatedOutputs(block.query, block.dialect, 'avg')),
+    counted: namedTerms(block, aggregatedOutputs(block.query, block.dialect, 'count')),
   };
+}
+
+/** The terms of some result columns: their names and the synonyms the owner declared for them. */
+function namedTerms(block: CompiledBlock, names: readonly string[]): Set<string> {
+  return termSet(names.flatMap((n) => [n, ...(block.columns?.[n]?.synonyms ?? [])]).join(' '));
 }
 
 const cache = new WeakMap<CompiledBlock, BlockContract>();

@@ -16,6 +16,7 @@ import { blockFacts } from './block-facts.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import type { TermAlias } from './term-index.js';
+import { termsOfWord } from './tokens.js';
 import type { RoutePart, RoutePartKind } from './types.js';
 import { GRAIN_TERMS } from './vocabulary.js';
 
@@ -157,6 +158,20 @@ function describedBeside(contract: BlockContract, shape: AskedShape, k: number):
   return beside.some((n) => contract.describedPairs.has(n.start < m.start ? `${n.term} ${m.term}` : `${m.term} ${n.term}`));
 }
 
+/** The words that ask for an average ("average", "avg", "mean"), as terms. */
+const AVERAGE_TERMS: ReadonlySet<string> = new Set(['average', 'avg', 'mean'].flatMap((w) => termsOfWord(w)));
+
+/**
+ * "average nights", "avg basket": an average asked of a column the engine computes as an average
+ * of the rows (`AVG(nights) AS alos_nights`). The word qualifies the measure right after it, so it
+ * says nothing of another column ("average revenue" of a block summing revenue stays uncovered).
+ */
+function averageOf(contract: BlockContract, shape: AskedShape, k: number): boolean {
+  const m = shape.measures[k] as AskedMeasure;
+  const next = shape.measures[k + 1];
+  return AVERAGE_TERMS.has(m.term) && next !== undefined && next.run === m.run && contract.averaged.has(next.term);
+}
+
 /** "membership cancellations": the word for the block's contract entity right before one of its measures. */
 function entityBeside(contract: BlockContract, shape: AskedShape, k: number): boolean {
   const m = shape.measures[k] as AskedMeasure;
@@ -176,7 +191,10 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
     seen.add(m.term);
     const byExampleOnly = !given(contract.declared, m.term, m.start, options) && options.measured?.has(m.term) === true;
     t.note(
-      (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly) || describedBeside(contract, shape, k) || entityBeside(contract, shape, k),
+      (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly) ||
+        describedBeside(contract, shape, k) ||
+        entityBeside(contract, shape, k) ||
+        averageOf(contract, shape, k),
       m.text,
       `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`,
       'measure',
@@ -200,6 +218,12 @@ function allKeysAsked(contract: BlockContract, shape: AskedShape, options: Cover
   return contract.keys.every((k) => asked.some((t) => k.has(t)));
 }
 
+/** "per stay" after an asked average, where a stay is what the block counts or its contract is about. */
+function perRow(contract: BlockContract, shape: AskedShape, g: AskedGrouping): boolean {
+  if (!shape.measures.some((m) => AVERAGE_TERMS.has(m.term)) || g.parts.length === 0) return false;
+  return g.parts.every((x) => contract.counted.has(x.term) || contract.entity.has(x.term));
+}
+
 /**
  * A "by X" that is not a breakdown: the measure of a ratio column the question names whole ("rooms
  * per shift" for `rooms_per_shift`), or the measure a ranking orders by ("top 30 countries by room
@@ -208,6 +232,8 @@ function allKeysAsked(contract: BlockContract, shape: AskedShape, options: Cover
 function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: AskedGrouping, rankingAsked: boolean, options: CoverageOptions): boolean {
   // "which type of truck" names the rows, whatever else the question ranks by.
   if (g.cue === 'which') return false;
+  // "average nights per stay": the rows the block averages over (a count column's name, the contract's entity) are the average's unit.
+  if (g.cue === 'per' && perRow(contract, shape, g)) return true;
   // "average revenue per account" spells the block's arpa: its "per account" is part of that measure.
   if (g.parts.length > 0 && g.parts.every((x) => inAliasOf(contract.vocabulary, x.start, options))) return true;
   const terms = g.parts.map((x) => x.term);

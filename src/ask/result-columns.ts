@@ -153,6 +153,27 @@ export function groupedOutputs(query: string, driver: string): string[] {
     .filter((k): k is string => k !== undefined);
 }
 
+/**
+ * The result columns whose value is an aggregate `fn` of the rows (`ROUND(AVG(r.nights), 2) AS
+ * alos_nights` for avg; `COUNT(*) AS stays` for count): what the engine computes them with, read
+ * from the select list. A column mixing it with another aggregate (a ratio of sums) is not one.
+ */
+export function aggregatedOutputs(query: string, driver: string, fn: 'avg' | 'count'): string[] {
+  const tokens = tokensOf(query, driver);
+  const range = selectList(tokens);
+  if (range === undefined) return [];
+  const AGGREGATES = new Set(['avg', 'count', 'sum', 'min', 'max']);
+  const calls = (item: readonly SqlToken[]): string[] =>
+    item.flatMap((t, i) => (t.kind === 'word' && AGGREGATES.has(t.value) && item[i + 1]?.text === '(' ? [t.value] : []));
+  return listItems(tokens.slice(range[0], range[1]), 0)
+    .filter((item) => {
+      const used = calls(item);
+      return used.length > 0 && used.every((c) => c === fn);
+    })
+    .map((item) => itemName(item))
+    .filter((n): n is string => n !== undefined);
+}
+
 /** One key of the result's ORDER BY: the result column it sorts on (when it can be named) and its direction. */
 export interface OrderKey {
   name?: string;
