@@ -11,8 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { hostedOnPostgres, proposedAs } from '../helpers/hosted-postgres.js';
 import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
-import { cleanupProjects, makeProject } from '../helpers/project.js';
+import { cleanupProjects } from '../helpers/project.js';
 
 const hosted = hostedCommerce();
 let pg: PostgresServer | undefined;
@@ -43,7 +44,7 @@ const hooks: Partial<HostHooks> = {
 
 beforeAll(async () => {
   pg = await startPostgres();
-  for (const sql of [
+  url = await hostedOnPostgres(hosted, hooks, pg, 'pgviews', [
     'CREATE ROLE reader LOGIN',
     'CREATE TABLE customers (id integer, state text, email text)',
     "INSERT INTO customers VALUES (1, 'CA', 'a@shop.test'), (2, 'TX', 'b@shop.test'), (3, 'NY', 'c@shop.test')",
@@ -54,25 +55,12 @@ beforeAll(async () => {
     'CREATE VIEW people AS SELECT c.id, c.state FROM customers c',
     'CREATE VIEW people_again AS SELECT id, state FROM people',
     'GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader',
-  ])
-    await pg.client.query(sql);
-  const root = makeProject({
-    'svc.config.json': JSON.stringify({
-      project: 'pgviews',
-      connections: { default: { driver: 'postgresql', host: '127.0.0.1', port: pg.port, user: 'reader', database: 'postgres' } },
-    }),
-  });
-  url = (await hosted.start(hooks, root)).server.url;
+  ]);
 }, 120_000);
 
 const run = async (user: string, sql: string) => {
-  const res = await fetch(`${url}/api/agent-runs`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-user': user },
-    body: JSON.stringify({ question: 'Plugh customers', proposedSql: sql }),
-  });
-  const body = (await res.json()) as { rows?: Array<Record<string, unknown>>; refusal?: { code: string } };
-  return body.refusal !== undefined ? body.refusal.code : (body.rows ?? []).map((r) => Object.values(r).join());
+  const { rows, refusal } = await proposedAs(url, user, 'Plugh customers', sql);
+  return refusal ?? rows;
 };
 
 describe('PostgreSQL views under the host policy of the tables they read', () => {

@@ -9,8 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostHooks, QueryContext } from '../../src/hooks/hooks.js';
 import { hostedCommerce } from '../helpers/hosted-commerce.js';
+import { hostedOnPostgres, proposedAs } from '../helpers/hosted-postgres.js';
 import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
-import { cleanupProjects, makeProject } from '../helpers/project.js';
+import { cleanupProjects } from '../helpers/project.js';
 
 const hosted = hostedCommerce();
 let pg: PostgresServer | undefined;
@@ -39,7 +40,7 @@ const hooks: Partial<HostHooks> = {
 
 beforeAll(async () => {
   pg = await startPostgres();
-  for (const sql of [
+  url = await hostedOnPostgres(hosted, hooks, pg, 'path', [
     'CREATE ROLE reader LOGIN',
     'CREATE SCHEMA hr',
     'CREATE SCHEMA reader AUTHORIZATION reader',
@@ -53,26 +54,10 @@ beforeAll(async () => {
     'GRANT SELECT ON ALL TABLES IN SCHEMA public, hr, reader TO reader',
     // The role's own search path: an unqualified name may land in its own schema or in hr.
     'ALTER ROLE reader SET search_path = "$user", public, hr',
-  ])
-    await pg.client.query(sql);
-  const root = makeProject({
-    'svc.config.json': JSON.stringify({
-      project: 'path',
-      connections: { default: { driver: 'postgresql', host: '127.0.0.1', port: pg.port, user: 'reader', database: 'postgres' } },
-    }),
-  });
-  url = (await hosted.start(hooks, root)).server.url;
+  ]);
 }, 120_000);
 
-const run = async (user: string, sql: string) => {
-  const res = await fetch(`${url}/api/agent-runs`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-user': user },
-    body: JSON.stringify({ question: 'Plugh path', proposedSql: sql }),
-  });
-  const body = (await res.json()) as { rows?: Array<Record<string, unknown>>; refusal?: { code: string } };
-  return { rows: (body.rows ?? []).map((r) => Object.values(r).join()), refusal: body.refusal?.code };
-};
+const run = (user: string, sql: string) => proposedAs(url, user, 'Plugh path', sql);
 
 describe('PostgreSQL names as the search_path resolves them', () => {
   it.each([
