@@ -170,16 +170,19 @@ function latestFirst(block: CompiledBlock, facts: BlockFacts): boolean {
 /**
  * "weekly revenue, last 8 weeks": counted in the series' own unit, the most recent N periods of a
  * latest-first series with a row limit are its N rows (the limit takes N), not every period since
- * a date N units ago (a partial first one too). Any other unit ("last 30 days" of a weekly
- * series) is a period.
+ * a date N units ago (a partial first one too), and N beyond the limit's policy is refused like
+ * a top-N beyond it. Any other unit ("last 30 days" of a weekly series) is a period.
  */
 function bindRecentRows(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, out: Binding): boolean {
   const r = asks.period?.relative;
   const p = facts.limitParam;
   if (r === undefined || r.direction !== 'past' || asks.limit !== undefined || p === undefined) return false;
   if (!facts.timeSeries || facts.timeUnit !== r.unit || !latestFirst(block, facts)) return false;
-  if (policyProblem(block, p, r.n) !== undefined) return false;
-  out.params[p.name] = r.n;
+  // N rows the policy refuses are refused as a top-N would be: a date N units back would still
+  // show only the default number of rows, fewer than were asked.
+  const problem = policyProblem(block, p, r.n);
+  if (problem !== undefined) out.unmet.push({ kind: 'limit-range', message: problem });
+  else out.params[p.name] = r.n;
   return true;
 }
 
@@ -217,7 +220,7 @@ function bindFilterField(
     bindValue(block, param.name, field, distinct[0] ?? '', lexicon, out);
     return true;
   }
-  if (facts.breakdownFields.has(field)) return keepRows(block, facts, field, distinct, lexicon, out);
+  if (facts.rowFields.has(field)) return keepRows(block, facts, field, distinct, lexicon, out);
   if (distinct.every((v) => facts.literals.has(v.toLowerCase()))) return true;
   return false;
 }
@@ -231,7 +234,9 @@ function keepRows(block: CompiledBlock, facts: BlockFacts, field: string, values
   const cap = typeof facts.limitParam?.default === 'number' ? facts.limitParam.default : facts.limitParam === undefined ? facts.fixedLimit : undefined;
   const count = lexicon?.closed(field)?.length;
   const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
-  if (limited && (cap === undefined || count === undefined || count > cap)) {
+  // A field of a longer GROUP BY has many rows per value: a limit may cut some of each value's rows.
+  const perValue = facts.breakdownFields.has(field);
+  if (limited && (!perValue || cap === undefined || count === undefined || count > cap)) {
     out.unmet.push({
       kind: 'filter',
       message: `${block.id} gives only the first rows of its ranking by ${field}, so it cannot say it holds ${values.join(', ')}.`,
@@ -256,7 +261,7 @@ function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks
   for (const f of filters) {
     if (f.loose) continue;
     // An ambiguous value belongs to the first of its fields this block knows, else the first.
-    const field = f.fields.find((x) => paramForField(block, x) !== undefined || facts.breakdownFields.has(x)) ?? f.fields[0] ?? '';
+    const field = f.fields.find((x) => paramForField(block, x) !== undefined || facts.rowFields.has(x)) ?? f.fields[0] ?? '';
     byField.set(field, [...(byField.get(field) ?? []), { ...f, value: f.spelled?.[field] ?? f.value }]);
   }
   for (const [field, values] of [...byField].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {

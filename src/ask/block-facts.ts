@@ -33,6 +33,8 @@ export interface BlockFacts {
   window?: SqlWindow;
   /** Fields the result has one row per value of (a value of them needs no filter). */
   breakdownFields: ReadonlySet<string>;
+  /** Fields a value of which keeps whole result rows: the breakdown, and the shown columns of a longer GROUP BY. */
+  rowFields: ReadonlySet<string>;
   /** Lower-cased string literals of the query (`status = 'completed'` fixes status). */
   literals: ReadonlySet<string>;
   /** One row per day/week/month/...: a period without an end still shows the asked rows. */
@@ -64,16 +66,43 @@ function fixedPeriodOf(query: string): { start?: string; end?: string } | undefi
   return out.start === undefined && out.end === undefined ? undefined : out;
 }
 
-/** Single-expression GROUP BY clauses and the chart's category axis name breakdown fields. */
-function breakdownFieldsOf(block: CompiledBlock): Set<string> {
+const GROUP_END = /^(?:order\s+by|having|limit|window|union|intersect|except|qualify)\b/i;
+
+/** The items of the GROUP BY list starting at `from`: split at top-level commas, up to a closing clause or parenthesis. */
+function groupItems(query: string, from: number): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = from;
+  let i = from;
+  for (; i < query.length; i++) {
+    const c = query[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) break;
+    else if (c === ',' && depth === 0) {
+      items.push(query.slice(start, i));
+      start = i + 1;
+    } else if (depth === 0 && /\s/.test(c ?? '') && GROUP_END.test(query.slice(i + 1))) break;
+  }
+  items.push(query.slice(start, i));
+  return items.map((x) => x.trim()).filter(Boolean);
+}
+
+/**
+ * Fields of a single-expression GROUP BY and the chart's category axis: the result's breakdown.
+ * With `kept`, also each plain column of a longer GROUP BY that the result shows (`GROUP BY month,
+ * method`): a row per method in each month, so keeping one method's rows equals filtering on it
+ * first, though the result is no breakdown by method alone.
+ */
+function breakdownFieldsOf(block: CompiledBlock, kept = false): Set<string> {
   const out = new Set<string>();
-  for (const m of block.query.matchAll(/\bgroup\s+by\s+([\s\S]*?)(?=\border\s+by\b|\bhaving\b|\blimit\b|\)|$)/gi)) {
-    const items = (m[1] ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const only = items.length === 1 ? /^(?:\w+\.)?(\w+)$/.exec(items[0] ?? '') : null;
-    if (only?.[1] !== undefined && !/^\d+$/.test(only[1])) out.add(only[1].toLowerCase());
+  const shown = new Set((block.outputs ?? []).map((o) => o.toLowerCase()));
+  for (const m of block.query.matchAll(/\bgroup\s+by\s+/gi)) {
+    const items = groupItems(block.query, m.index + m[0].length);
+    for (const item of items) {
+      const plain = /^(?:\w+\.)?(\w+)$/.exec(item)?.[1]?.toLowerCase();
+      if (plain === undefined || /^\d+$/.test(plain)) continue;
+      if (items.length === 1 || (kept && shown.has(plain))) out.add(plain);
+    }
   }
   const vis = block.visualization ?? {};
   for (const key of ['x', 'label']) {
@@ -191,6 +220,7 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
     endInclusive: endInclusiveOf(block, endParam),
     startExclusive: startExclusiveOf(block, startParam),
     breakdownFields: breakdownFieldsOf(block),
+    rowFields: breakdownFieldsOf(block, true),
     timeSeries: isTimeSeries(block),
     ...(timeColumnOf(block) !== undefined ? { timeColumn: timeColumnOf(block), timeUnit: timeUnitOf(block, timeColumnOf(block)) } : {}),
     literals: new Set([...block.query.matchAll(/'([^']*)'/g)].map((m) => (m[1] ?? '').toLowerCase())),

@@ -5,7 +5,9 @@
  * word, the word asks for that result's measure ("rabbit vaccinations"), not for rows of a field
  * the block does not have. The word for the block's contract entity right before one of the
  * question's measures says whose measure it is ("claims cycle time", though "claims" is also a
- * call queue). Any other block still reads it as a value.
+ * call queue). Any other block still reads it as a value. A block that does take the value reads
+ * it as a measure only inside a longer name it declares ("cash received", though "cash" is a
+ * payment method it breaks its result down by).
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockContract } from './block-contract.js';
@@ -23,7 +25,7 @@ export interface BlockReading<A extends { filters: FilterAsk[] }> {
 /** True when the block can take a value of one of the filter's fields. */
 function takesValue(block: CompiledBlock, f: FilterAsk): boolean {
   const facts = blockFacts(block);
-  return f.fields.some((field) => paramForField(block, field) !== undefined || facts.breakdownFields.has(field));
+  return f.fields.some((field) => paramForField(block, field) !== undefined || facts.rowFields.has(field));
 }
 
 /** A phrase as its routing terms, in order ("overdue vaccinations" -> "overdu vaccin"). */
@@ -51,6 +53,35 @@ function wordsBefore(shape: AskedShape, f: FilterAsk): string[] {
   return out;
 }
 
+/** The measure words standing right after the filter, in order ("received" of "cash received"). */
+function wordsAfter(shape: AskedShape, f: FilterAsk): string[] {
+  const out: string[] = [];
+  let at = f.end;
+  for (const m of [...shape.measures].sort((a, b) => a.start - b.start)) {
+    if (m.start < at || m.start - at > 1) continue;
+    if (out[out.length - 1] === m.text) continue;
+    out.push(m.text);
+    at = m.end;
+  }
+  return out;
+}
+
+/**
+ * Whether the filter, with measure words right before or after it, is a whole declared name
+ * ("cash received" for a column whose synonym says so). With `alone`, the filter's own words count too.
+ */
+function inDeclaredName(names: ReadonlySet<string>, shape: AskedShape, f: FilterAsk, alone: boolean): boolean {
+  const before = wordsBefore(shape, f);
+  const after = wordsAfter(shape, f);
+  for (let i = 0; i <= before.length; i++) {
+    for (let j = 0; j <= after.length; j++) {
+      if (!alone && i === before.length && j === 0) continue;
+      if (names.has(termsOf([...before.slice(i), f.text, ...after.slice(0, j)].join(' ')))) return true;
+    }
+  }
+  return false;
+}
+
 /** The filter is one word for the block's contract entity, and a measure word follows it at once. */
 function entityBeforeMeasure(block: CompiledBlock, shape: AskedShape, f: FilterAsk): boolean {
   const terms = termsOf(f.text).split(' ');
@@ -65,10 +96,9 @@ function entityBeforeMeasure(block: CompiledBlock, shape: AskedShape, f: FilterA
  * "overdue vaccinations" for one named so, but not "vaccinations" alone for the latter.
  */
 function asMeasures(block: CompiledBlock, shape: AskedShape, f: FilterAsk, run: number): AskedMeasure[] | undefined {
-  const names = declaredNames(block);
-  const before = wordsBefore(shape, f);
-  const whole = before.some((_, i) => names.has(termsOf([...before.slice(i), f.text].join(' ')))) || names.has(termsOf(f.text));
-  if (!whole && !entityBeforeMeasure(block, shape, f)) return undefined;
+  const taken = takesValue(block, f);
+  const whole = inDeclaredName(declaredNames(block), shape, f, !taken);
+  if (!whole && (taken || !entityBeforeMeasure(block, shape, f))) return undefined;
   return words(f.text).flatMap((w) => termsOfWord(w.word).map((term) => ({ text: w.word, term, start: f.start + w.start, end: f.start + w.end, run })));
 }
 
@@ -77,7 +107,7 @@ export function readForBlock<A extends { filters: FilterAsk[] }>(block: Compiled
   const { asks, shape } = reading;
   const moved: AskedMeasure[] = [];
   const kept = asks.filters.filter((f, i) => {
-    if (f.loose || takesValue(block, f)) return true;
+    if (f.loose) return true;
     const measures = asMeasures(block, shape, f, -1 - i);
     if (measures === undefined) return true;
     moved.push(...measures);

@@ -38,6 +38,7 @@ import { round4, routingTerms, type Scored, scoreTerms } from './route-score.js'
 import { buildSpeller } from './spelling.js';
 import { buildTermIndex } from './term-index.js';
 import type { RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
+import { type Ranking, unknownValue } from './unknown-value.js';
 import { buildValueLexicon, type DataValues } from './value-lexicon.js';
 import { buildViewIndex } from './view-scope.js';
 import { whoAsDoer } from './who-asks.js';
@@ -93,6 +94,13 @@ function blanked(question: string, spans: ReadonlyArray<readonly [number, number
   let out = question;
   for (const [a, b] of spans ?? []) out = `${out.slice(0, a)}${' '.repeat(b - a)}${out.slice(b)}`;
   return out;
+}
+
+/** A question's asks and every block scored against it, as the ranked route reads them (no view scope). */
+function rankingOf(p: Prepared, question: string, options: RouteOptions): Ranking {
+  const asked = askedOf(p, question, options);
+  const terms = routingTerms(p.acronyms.expand(p.terms.expand(blanked(question, asked.shape.relations))), asked.asks, (t) => p.index.postings.has(t), p.fold);
+  return { asked, ranked: scoreTerms(p.index, terms, p.scratch) };
 }
 
 function routeRanked(p: Prepared, question: string, options: RouteOptions): Tier1Decision {
@@ -349,7 +357,8 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     if (named !== undefined) return routeNamed(p, question, named, options);
     // An owner's example never leads out of a view the question names: its blocks are ranked instead.
     const example = p.views.scope(question) === undefined ? routeExample(p, question, options) : undefined;
-    return example ?? routeRanked(p, question, options);
+    const decided = example ?? routeRanked(p, question, options);
+    return decided.kind === 'no-match' ? (unknownValue(p, question, options, (text) => rankingOf(p, text, options)) ?? decided) : decided;
   };
   const remembered = new Map<string, Tier1Decision>();
   // A router is pure over its manifest: the same question on the same day decides the same, so

@@ -359,6 +359,67 @@ export const NEUTRAL_WORDS: readonly string[] = [
 export const COMPARE_CUES: ReadonlySet<string> = new Set(['versus', 'vs', 'against', 'compared', 'compare', 'comparison', 'comparing']);
 
 /**
+ * Words that change what is measured rather than which rows: "median claims", "forecast
+ * bookings", "net revenue". An unknown word among them is another measure, never a value the
+ * data lacks (unknown-value.ts).
+ */
+export const MEASURE_MODIFIERS: ReadonlySet<string> = new Set([
+  'adjusted',
+  'annualised',
+  'annualized',
+  'average',
+  'avg',
+  'budget',
+  'budgeted',
+  'cumulative',
+  'delta',
+  'deviation',
+  'distinct',
+  'estimate',
+  'estimated',
+  'excluding',
+  'except',
+  'expected',
+  'fewest',
+  'forecast',
+  'forecasted',
+  'gross',
+  'growth',
+  'least',
+  'lowest',
+  'max',
+  'maximum',
+  'mean',
+  'median',
+  'min',
+  'minimum',
+  'minus',
+  'mom',
+  'moving',
+  'net',
+  'normalised',
+  'normalized',
+  'percentile',
+  'predicted',
+  'projected',
+  'projection',
+  'qoq',
+  'ratio',
+  'rolling',
+  'running',
+  'share',
+  'std',
+  'target',
+  'unique',
+  'variance',
+  'weighted',
+  'without',
+  'worst',
+  'wow',
+  'yoy',
+]);
+
+/**
  * Words asking how something moves over time: a time series gives that, nothing else does. "time"
  * alone is not one ("resolution time" is a duration); "over time" is (question-shape.ts).
  */
