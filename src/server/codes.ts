@@ -164,6 +164,11 @@ export const API_ERROR_CODES = {
     "The schedule's page did not run as its owner (the owner may not open the App, or a tile's statement failed), or this server is not listening.",
     "Run the page as the owner to see why; check the schedule's owner in svc.app.json.",
   ),
+  SEMANTIC_NOT_FOUND: code(
+    404,
+    'The project has no business term (semantic-layer/terms.yaml) or view (semantic-layer/views.yaml) with this id.',
+    'Name a term or view by its <domain>.<name> id as the file declares it.',
+  ),
   SERVER_TOKEN_REQUIRED: code(
     'start',
     'The server would listen beyond this machine without SVC_SERVER_TOKEN, so it does not start.',

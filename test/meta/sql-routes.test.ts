@@ -95,6 +95,8 @@ const SAMPLES: Record<string, Sample[]> = {
   ],
   'DELETE /api/apps/:appId/schedules/:scheduleId': [{ method: 'DELETE', url: '/api/apps/growth/schedules/daily' }],
   'POST /api/apps/:appId/pages/:pageId/run': [{ method: 'POST', url: '/api/apps/growth/pages/overview/run', payload: {} }],
+  // Certifying a term judges files and the compiled manifest; it runs no statement.
+  'POST /api/block-studio/approve-semantic': [{ method: 'POST', url: '/api/block-studio/approve-semantic', payload: { term: 'finance.revenue' } }],
   'POST /api/block-studio/certifications': [{ method: 'POST', url: '/api/block-studio/certifications', payload: { block: 'sales.top_states_by_revenue' } }],
   'GET /api/blocks': [{ method: 'GET', url: '/api/blocks' }],
   'GET /api/blocks/:id': [{ method: 'GET', url: '/api/blocks/sales.top_states_by_revenue' }],

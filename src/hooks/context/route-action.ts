@@ -95,6 +95,8 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/ask-traces/by-run/:runId', action: 'project.read' },
   { route: 'GET /api/ask-traces/status', action: 'project.read' },
   { route: 'POST /api/block-studio/certifications', action: 'dataset.certify' },
+  // Certifying a business term or view (spec 02 names it approve-semantic among the certification routes).
+  { route: 'POST /api/block-studio/approve-semantic', action: 'dataset.certify' },
   // Trying a block's grain keys while it is authored; key proofs of certified content are query.run.
   { route: 'POST /api/datasets/validate-grain', action: 'dataset.author' },
   { route: 'GET /api/blocks', action: 'project.read' },

@@ -47,6 +47,7 @@ import { ownerSessionRoute } from '../routes/owner-session.js';
 import { personaRoute } from '../routes/persona.js';
 import { schedulesRoute } from '../routes/schedules.js';
 import { schemaRoute } from '../routes/schema.js';
+import { semanticCertificationsRoute } from '../routes/semantic-certifications.js';
 import { shareLinksRoute } from '../routes/share-links.js';
 import { webAppRoute } from '../routes/web-app.js';
 import { SchedulePasses } from '../schedule-passes.js';
@@ -69,6 +70,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   schemaRoute,
   describeTableRoute,
   certificationsRoute,
+  semanticCertificationsRoute,
   agentToolsRoute,
   hostAnswersRoute,
   hostAnswerStatusRoute,
