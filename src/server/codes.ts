@@ -135,6 +135,7 @@ export const API_ERROR_CODES = {
   ),
   PAYLOAD_TOO_LARGE: code(413, 'The request body is larger than the server reads.', 'Send a smaller body.'),
   PERMISSION_DENIED: http(403, HOOK_CODES.PERMISSION_DENIED),
+  RELATIONSHIP_NOT_DECLARED: http(409, RUNTIME_CODES.RELATIONSHIP_NOT_DECLARED),
   RELATION_NAME_REFUSED: code(
     400,
     'A table name may not hold a quote, a backslash or a control character; no lookup was made.',

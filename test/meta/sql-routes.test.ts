@@ -116,6 +116,9 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/host/ui': [{ method: 'GET', url: '/api/host/ui' }],
   'GET /api/identity': [{ method: 'GET', url: '/api/identity' }],
   'POST /api/keys/prove': [{ method: 'POST', url: '/api/keys/prove', payload: { blocks: ['keys.customer_directory'] } }],
+  'POST /api/modeling/dbt-first/relationships/validate': [
+    { method: 'POST', url: '/api/modeling/dbt-first/relationships/validate', payload: { block: 'keys.customer_emails' } },
+  ],
   'GET /api/operations': [{ method: 'GET', url: '/api/operations' }],
   'POST /api/operations/:id/cancel': [{ method: 'POST', url: '/api/operations/op1/cancel', payload: {} }],
   'POST /api/query/export': [{ method: 'POST', url: '/api/query/export', payload: { sql: WRITTEN, format: 'json' } }],

@@ -42,6 +42,7 @@ import { hostListsRoute } from '../routes/host-lists.js';
 import { hostUiRoute } from '../routes/host-ui.js';
 import { identityRoute } from '../routes/identity.js';
 import { keysRoutes } from '../routes/keys.js';
+import { modelingRelationshipsRoute } from '../routes/modeling-relationships.js';
 import { operationsRoute } from '../routes/operations.js';
 import { ownerSessionRoute } from '../routes/owner-session.js';
 import { personaRoute } from '../routes/persona.js';
@@ -90,6 +91,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   operationsRoute,
   exportsRoute,
   keysRoutes,
+  modelingRelationshipsRoute,
   webAppRoute,
 ];
 
