@@ -135,6 +135,7 @@ export const API_ERROR_CODES = {
   ),
   PAYLOAD_TOO_LARGE: code(413, 'The request body is larger than the server reads.', 'Send a smaller body.'),
   PERMISSION_DENIED: http(403, HOOK_CODES.PERMISSION_DENIED),
+  RELATIONSHIP_NOT_DECLARED: http(409, RUNTIME_CODES.RELATIONSHIP_NOT_DECLARED),
   RELATION_NAME_REFUSED: code(
     400,
     'A table name may not hold a quote, a backslash or a control character; no lookup was made.',
@@ -163,6 +164,11 @@ export const API_ERROR_CODES = {
     502,
     "The schedule's page did not run as its owner (the owner may not open the App, or a tile's statement failed), or this server is not listening.",
     "Run the page as the owner to see why; check the schedule's owner in svc.app.json.",
+  ),
+  SEMANTIC_NOT_FOUND: code(
+    404,
+    'The project has no business term (semantic-layer/terms.yaml) or view (semantic-layer/views.yaml) with this id.',
+    'Name a term or view by its <domain>.<name> id as the file declares it.',
   ),
   SERVER_TOKEN_REQUIRED: code(
     'start',

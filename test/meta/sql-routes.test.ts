@@ -95,6 +95,8 @@ const SAMPLES: Record<string, Sample[]> = {
   ],
   'DELETE /api/apps/:appId/schedules/:scheduleId': [{ method: 'DELETE', url: '/api/apps/growth/schedules/daily' }],
   'POST /api/apps/:appId/pages/:pageId/run': [{ method: 'POST', url: '/api/apps/growth/pages/overview/run', payload: {} }],
+  // Certifying a term judges files and the compiled manifest; it runs no statement.
+  'POST /api/block-studio/approve-semantic': [{ method: 'POST', url: '/api/block-studio/approve-semantic', payload: { term: 'finance.revenue' } }],
   'POST /api/block-studio/certifications': [{ method: 'POST', url: '/api/block-studio/certifications', payload: { block: 'sales.top_states_by_revenue' } }],
   'GET /api/blocks': [{ method: 'GET', url: '/api/blocks' }],
   'GET /api/blocks/:id': [{ method: 'GET', url: '/api/blocks/sales.top_states_by_revenue' }],
@@ -114,6 +116,9 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/host/ui': [{ method: 'GET', url: '/api/host/ui' }],
   'GET /api/identity': [{ method: 'GET', url: '/api/identity' }],
   'POST /api/keys/prove': [{ method: 'POST', url: '/api/keys/prove', payload: { blocks: ['keys.customer_directory'] } }],
+  'POST /api/modeling/dbt-first/relationships/validate': [
+    { method: 'POST', url: '/api/modeling/dbt-first/relationships/validate', payload: { block: 'keys.customer_emails' } },
+  ],
   'GET /api/operations': [{ method: 'GET', url: '/api/operations' }],
   'POST /api/operations/:id/cancel': [{ method: 'POST', url: '/api/operations/op1/cancel', payload: {} }],
   'POST /api/query/export': [{ method: 'POST', url: '/api/query/export', payload: { sql: WRITTEN, format: 'json' } }],

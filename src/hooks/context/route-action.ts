@@ -95,8 +95,12 @@ const RULES: readonly Rule[] = [
   { route: 'GET /api/ask-traces/by-run/:runId', action: 'project.read' },
   { route: 'GET /api/ask-traces/status', action: 'project.read' },
   { route: 'POST /api/block-studio/certifications', action: 'dataset.certify' },
+  // Certifying a business term or view (spec 02 names it approve-semantic among the certification routes).
+  { route: 'POST /api/block-studio/approve-semantic', action: 'dataset.certify' },
   // Trying a block's grain keys while it is authored; key proofs of certified content are query.run.
   { route: 'POST /api/datasets/validate-grain', action: 'dataset.author' },
+  // Trying a block's relationships while it is authored: the relationship validation of key proofs.
+  { route: 'POST /api/modeling/dbt-first/relationships/validate', action: 'dataset.author' },
   { route: 'GET /api/blocks', action: 'project.read' },
   { route: 'GET /api/blocks/:id', action: 'project.read' },
   { route: 'GET /api/describe-table', action: 'project.read' },

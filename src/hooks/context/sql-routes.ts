@@ -45,6 +45,8 @@ export const SQL_ROUTES: readonly SqlRoute[] = [
   { route: 'GET /api/describe-table', asks: ['project.read'], destination: 'person' },
   // Certified blocks' grain keys counted whole, as the person asking.
   { route: 'POST /api/keys/prove', asks: ['query.run'], destination: 'person' },
+  // A block's relationships validated while it is authored (the relationship validation of key proofs).
+  { route: 'POST /api/modeling/dbt-first/relationships/validate', asks: ['dataset.author'], destination: 'person' },
   // SQL the person wrote, rerun for a file: export is allowed only with query.run.
   { route: 'POST /api/query/export', asks: ['export', 'query.run'], requires: ['query.run'], destination: 'export' },
   { route: 'GET /api/schema', asks: ['project.read'], destination: 'person' },

@@ -26,6 +26,10 @@ export interface CertifyTermOptions {
   now?: () => Date;
   /** Who signs the receipt in a project that signs receipts (default: the local key). */
   signer?: ReceiptSigner;
+  /** Where it is certified (default `cli`; the web app's route says `block-studio`). */
+  via?: ArtifactReceipt['via'];
+  /** Who the receipt names (default: the local owner; with a host, the signed-in person). */
+  certifiedBy?: string;
 }
 
 export interface CertifyTermResult {
@@ -89,7 +93,7 @@ export async function certifyTerm(opts: CertifyTermOptions): Promise<CertifyTerm
   const stop = problems(root, config, term);
   if (stop.length > 0) return refused(term.id, 1, stop);
   const at = (opts.now ?? (() => new Date()))().toISOString();
-  const unsigned = { certifiedBy: localOwner(root, config).owner, certifiedAt: at, via: 'cli' as const, sourceSha256: termSha256(term) };
+  const unsigned = { certifiedBy: opts.certifiedBy ?? localOwner(root, config).owner, certifiedAt: at, via: opts.via ?? 'cli', sourceSha256: termSha256(term) };
   const subject = { id: term.id, domain: term.id.split('.')[0] ?? '', file: TERMS_FILE };
   const signed = await signArtifact('term', subject, unsigned, trust, opts.signer ?? localSigner());
   if (signed.receipt === undefined) return refused(term.id, 1, signed.failure === undefined ? [] : [signed.failure]);

@@ -28,6 +28,10 @@ export interface CertifyViewOptions {
   now?: () => Date;
   /** Who signs the receipt in a project that signs receipts (default: the local key). */
   signer?: ReceiptSigner;
+  /** Where it is certified (default `cli`; the web app's route says `block-studio`). */
+  via?: ArtifactReceipt['via'];
+  /** Who the receipt names (default: the local owner; with a host, the signed-in person). */
+  certifiedBy?: string;
 }
 
 export interface CertifyViewResult {
@@ -111,7 +115,7 @@ export async function certifyView(opts: CertifyViewOptions): Promise<CertifyView
   const stop = problems(root, config, loaded, index);
   if (stop.length > 0) return refused(view.id, 1, stop);
   const at = (opts.now ?? (() => new Date()))().toISOString();
-  const unsigned = { certifiedBy: localOwner(root, config).owner, certifiedAt: at, via: 'cli' as const, sourceSha256: viewSha256(view) };
+  const unsigned = { certifiedBy: opts.certifiedBy ?? localOwner(root, config).owner, certifiedAt: at, via: opts.via ?? 'cli', sourceSha256: viewSha256(view) };
   const subject = { id: view.id, domain: view.id.split('.')[0] ?? '', file: VIEWS_FILE };
   const signed = await signArtifact('view', subject, unsigned, trust, opts.signer ?? localSigner());
   if (signed.receipt === undefined) return refused(view.id, 1, signed.failure === undefined ? [] : [signed.failure]);

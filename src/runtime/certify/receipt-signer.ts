@@ -21,7 +21,7 @@ import type { CompiledBlock } from '../../compiler/types.js';
 import { callHook } from '../../hooks/call-hook.js';
 import type { ContextHooks, Principal } from '../../hooks/context/request-context.js';
 import { type SigningAnswer, type SigningRequest, SLOW_HOOK_FACTOR } from '../../hooks/hooks.js';
-import type { CertificationReceipt } from '../../rules/certify/index.js';
+import type { CertificationReceipt, CertifiedVia } from '../../rules/certify/index.js';
 import { keyDir, readLocalKey } from './signing-key.js';
 
 /** A signature over a payload, or why there is none. */
@@ -92,11 +92,11 @@ export async function signReceipt(
   return { failure: diag(VERDICT_CODES[verdict], { block: block.id, file: block.file, signedBy: signed.signedBy }, where) };
 }
 
-/** A term's or view's receipt as `svc certify --term` / `--view` writes it. */
+/** A term's or view's receipt as `svc certify --term` / `--view` (or Block Studio) writes it. */
 export interface ArtifactReceipt {
   certifiedBy: string;
   certifiedAt: string;
-  via: 'cli';
+  via: CertifiedVia;
   sourceSha256: string;
   signedBy?: string;
   signature?: string;

@@ -42,13 +42,15 @@ async function resignKind(root: string, kind: ArtifactKind, held: Held[], mendab
   let changed = false;
   for (const h of held.filter(mendable)) {
     const c = h.certification ?? {};
-    const fields: ArtifactReceipt = { certifiedBy: c.certifiedBy ?? '', certifiedAt: c.certifiedAt ?? '', via: 'cli', sourceSha256: c.sourceSha256 ?? '' };
+    // Signed over the receipt's own `via` (where it was certified), so the signature covers what is written.
+    const via = (c.via ?? 'cli') as ArtifactReceipt['via'];
+    const fields: ArtifactReceipt = { certifiedBy: c.certifiedBy ?? '', certifiedAt: c.certifiedAt ?? '', via, sourceSha256: c.sourceSha256 ?? '' };
     const signed = await signArtifact(kind, { id: h.id, domain: h.id.split('.')[0] ?? '', file }, fields, sign.trust, sign.signer);
     if (signed.receipt === undefined) {
       if (signed.failure !== undefined) out.diagnostics.push(signed.failure);
       continue;
     }
-    withReceipt(doc as Document, kind === 'term' ? 'terms' : 'views', h.id, { ...signed.receipt, via: (c.via ?? 'cli') as 'cli' });
+    withReceipt(doc as Document, kind === 'term' ? 'terms' : 'views', h.id, signed.receipt);
     out.resigned.push(`${kind}:${h.id}`);
     changed = true;
   }

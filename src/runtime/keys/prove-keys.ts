@@ -17,7 +17,7 @@ import type { Asker } from '../../hooks/context/request-context.js';
 import type { Executor } from '../../warehouse/types.js';
 import { proveGrain } from './grain-proof.js';
 import { writeEvidence } from './proof-evidence.js';
-import { proveRelationship, relationshipBase } from './relationship-proof.js';
+import { proveRelationship, relationshipBase, targetMissing } from './relationship-proof.js';
 import { type DeclaredJoin, joinTargets } from './relationship-targets.js';
 import type { DatasetProof, KeyProofResults, RelationshipProof } from './types.js';
 
@@ -109,15 +109,7 @@ async function validateOne(input: ProveKeysInput, join: DeclaredJoin): Promise<R
   const { block, relationship } = join;
   const base = relationshipBase(block, relationship);
   const target = input.manifest.blocks[relationship.to];
-  if (target === undefined) {
-    return {
-      ...base,
-      error: {
-        code: 'RELATIONSHIP_TARGET_NOT_FOUND',
-        message: `Relationship ${join.id} refers to block ${relationship.to}, which this project does not have.`,
-      },
-    };
-  }
+  if (target === undefined) return targetMissing(block, relationship);
   for (const b of [block, target]) {
     if (!isCertified(b)) {
       const message = `Relationship ${join.id} joins block ${b.id}, which is not certified (${b.effectiveStatus}), so it was not validated.`;

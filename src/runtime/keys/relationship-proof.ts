@@ -62,6 +62,12 @@ export function relationshipBase(block: CompiledBlock, r: Relationship): Relatio
   };
 }
 
+/** The proof of a relationship whose `to` names no block of the project (nothing runs). */
+export function targetMissing(block: CompiledBlock, r: Relationship): RelationshipProof {
+  const message = `Relationship ${relationshipId(block, r)} refers to block ${r.to}, which this project does not have.`;
+  return { ...relationshipBase(block, r), error: { code: 'RELATIONSHIP_TARGET_NOT_FOUND', message } };
+}
+
 /** The counts of the statement's one row; undefined when any is not a whole number. */
 function countsOf(row: Record<string, unknown> | undefined): RelationshipCounts | undefined {
   if (row === undefined) return undefined;

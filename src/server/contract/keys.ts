@@ -13,6 +13,13 @@
  *   proof for one block while it is authored (any status), of its declared keys or of `keys`
  *   tried before they are declared; it keeps no evidence.
  *
+ * - `POST /api/modeling/dbt-first/relationships/validate` `{ block, relationship? }` or
+ *   `{ block, to, keys, toKeys?, cardinality? }` (action `dataset.author`): the relationship
+ *   validation of key proofs for one block while it is authored (either block of any status):
+ *   every relationship it declares, the one named, or one proposed before it is declared
+ *   (validated as `<block id>.proposed`); `dbt` is the transformation tool svc reads. Answers
+ *   `{ ok, relationships }` as above; it keeps no evidence.
+ *
  * A dataset whose proof could not run carries `error { code, message, reference? }` and no
  * counts: a statement's code (ROW_POLICY_REFUSED, CREDENTIALS_REQUIRED, WAREHOUSE_ERROR by
  * reference, STATEMENT_TIMEOUT), a parameter's (PARAM_REQUIRED) or the key-proof codes
@@ -53,7 +60,7 @@ export const DATASET_PROOF = {
 } as const;
 export type DatasetProofBody = FromSchema<typeof DATASET_PROOF>;
 
-const RELATIONSHIP_PROOF = {
+export const RELATIONSHIP_PROOF = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'keys', 'cardinality', 'status'],
@@ -118,3 +125,47 @@ export type ValidateGrainRequest = FromSchema<typeof VALIDATE_GRAIN_BODY>;
 
 /** 200 with the one dataset's proof; 404 BLOCK_NOT_FOUND; 409 KEYS_NOT_DECLARED when neither the block nor the request names keys. */
 export const VALIDATE_GRAIN_ROUTE = { body: VALIDATE_GRAIN_BODY, response: { 200: DATASET_PROOF, ...errorResponses(400, 403, 404, 409) } } as const;
+
+const CARDINALITY = { enum: ['many-to-one', 'one-to-one'] } as const;
+
+export const VALIDATE_RELATIONSHIPS_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['block'],
+  properties: {
+    /** The declaring block: an id, name or project-relative file. */
+    block: { type: 'string', minLength: 1, maxLength: 500 },
+    /** One relationship the block declares, by its name (else every one it declares). */
+    relationship: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 200 },
+    /** A relationship proposed before it is declared: the block id its keys refer to... */
+    to: { type: 'string', minLength: 3, maxLength: 300, pattern: '^[A-Za-z0-9_]+\\.[A-Za-z0-9_]+$' },
+    /** ...the declaring block's key columns... */
+    keys: { type: 'array', minItems: 1, maxItems: 20, items: KEY },
+    /** ...the other block's, one for each (default: the same names)... */
+    toKeys: { type: 'array', minItems: 1, maxItems: 20, items: KEY },
+    /** ...and the cardinality claimed (default many-to-one). */
+    cardinality: CARDINALITY,
+  },
+  // A proposal names where its keys go and which they are; it is not also a declared one.
+  dependencies: { to: ['keys'], keys: ['to'], toKeys: ['to'], cardinality: ['to'] },
+  not: { required: ['relationship', 'to'] },
+} as const;
+export type ValidateRelationshipsRequest = FromSchema<typeof VALIDATE_RELATIONSHIPS_BODY>;
+
+export const VALIDATE_RELATIONSHIPS_RESULT = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ok', 'relationships'],
+  properties: { ok: { type: 'boolean' }, relationships: { type: 'array', items: RELATIONSHIP_PROOF } },
+} as const;
+export type ValidateRelationshipsBody = FromSchema<typeof VALIDATE_RELATIONSHIPS_RESULT>;
+
+/**
+ * 200 with the validations whatever they show; 400 when `toKeys` and `keys` differ in number;
+ * 404 BLOCK_NOT_FOUND; 409 RELATIONSHIP_NOT_DECLARED when the block declares none (or not the one
+ * named) and the request proposes none.
+ */
+export const VALIDATE_RELATIONSHIPS_ROUTE = {
+  body: VALIDATE_RELATIONSHIPS_BODY,
+  response: { 200: VALIDATE_RELATIONSHIPS_RESULT, ...errorResponses(400, 403, 404, 409) },
+} as const;

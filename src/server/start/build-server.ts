@@ -42,11 +42,13 @@ import { hostListsRoute } from '../routes/host-lists.js';
 import { hostUiRoute } from '../routes/host-ui.js';
 import { identityRoute } from '../routes/identity.js';
 import { keysRoutes } from '../routes/keys.js';
+import { modelingRelationshipsRoute } from '../routes/modeling-relationships.js';
 import { operationsRoute } from '../routes/operations.js';
 import { ownerSessionRoute } from '../routes/owner-session.js';
 import { personaRoute } from '../routes/persona.js';
 import { schedulesRoute } from '../routes/schedules.js';
 import { schemaRoute } from '../routes/schema.js';
+import { semanticCertificationsRoute } from '../routes/semantic-certifications.js';
 import { shareLinksRoute } from '../routes/share-links.js';
 import { webAppRoute } from '../routes/web-app.js';
 import { SchedulePasses } from '../schedule-passes.js';
@@ -69,6 +71,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   schemaRoute,
   describeTableRoute,
   certificationsRoute,
+  semanticCertificationsRoute,
   agentToolsRoute,
   hostAnswersRoute,
   hostAnswerStatusRoute,
@@ -88,6 +91,7 @@ const ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   operationsRoute,
   exportsRoute,
   keysRoutes,
+  modelingRelationshipsRoute,
   webAppRoute,
 ];
 
