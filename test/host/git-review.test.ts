@@ -32,12 +32,13 @@ const PEOPLE: Record<string, { id: string; kind: 'person'; email?: string; displ
   ada: { id: 'ada', kind: 'person', email: 'ada@acme.test', displayName: 'Ada Lovelace' },
   nomail: { id: 'nomail', kind: 'person' },
   bob: { id: 'bob', kind: 'person', email: 'bob@acme.test' },
+  cy: { id: 'cy', kind: 'person', email: 'cy@acme.test' },
 };
 
 const baseHooks: HostHooks = {
-  resolvePrincipal: (req) => ({ ...(PEOPLE[String(req.headers['x-user'] ?? 'ada')] ?? PEOPLE['ada']!) }),
-  // bob may certify but not send changes for review.
-  authorize: (person, action) => ({ allow: !(person.id === 'bob' && action === 'git.review') }),
+  resolvePrincipal: (req) => (req.headers['x-user'] === 'nobody' ? null : { ...(PEOPLE[String(req.headers['x-user'] ?? 'ada')] ?? PEOPLE['ada']!) }),
+  // bob may certify but not send changes for review; cy may not certify.
+  authorize: (person, action) => ({ allow: !(person.id === 'bob' && action === 'git.review') && !(person.id === 'cy' && action === 'dataset.certify') }),
 };
 
 const withHook: HostHooks = {
@@ -131,6 +132,22 @@ describe('a certification made in the web app is sent for review', () => {
     expect([res.status, res.body['error']?.code, res.body['error']?.action]).toEqual([403, 'PERMISSION_DENIED', 'git.review']);
     expect(readFileSync(join(root, COMPANION), 'utf8')).toBe(companionBefore);
     expect(git(root, 'branch', '--list')).toBe(branchesBefore);
+  });
+
+  // Spec 03 Errors: an authorize refusal is 403 PERMISSION_DENIED with the action; no one placed is 401. Nothing is written or committed.
+  it.each([
+    ['cy, refused dataset.certify', 'cy', true, 403, 'PERMISSION_DENIED', 'dataset.certify'],
+    ['cy, refused dataset.certify, without review', 'cy', false, 403, 'PERMISSION_DENIED', 'dataset.certify'],
+    ['bob, refused git.review', 'bob', true, 403, 'PERMISSION_DENIED', 'git.review'],
+    ['no one signed in', 'nobody', true, 401, 'SIGN_IN_REQUIRED', undefined],
+  ])('who may not certify: %s', async (_name, user, review, status, code, action) => {
+    const companionBefore = readFileSync(join(root, COMPANION), 'utf8');
+    const refs = git(root, 'for-each-ref', '--format=%(refname)', 'refs/heads/');
+    asked.length = 0;
+    const res = await certify(hooked, user, review);
+    expect([res.status, res.body['error']?.code, res.body['error']?.action]).toEqual([status, code, action]);
+    expect(readFileSync(join(root, COMPANION), 'utf8')).toBe(companionBefore);
+    expect([git(root, 'for-each-ref', '--format=%(refname)', 'refs/heads/'), asked.length]).toEqual([refs, 0]);
   });
 
   it("commits as git's own identity for a person without an address", async () => {

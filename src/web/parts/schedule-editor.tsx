@@ -5,18 +5,16 @@
  * deletes one. The page being read is the one a new schedule runs first, so a page one follows
  * gets its schedule in one step. The server checks every schedule; its problems show as sent.
  */
-import { useContext, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { ScheduleList, ScheduleRun, ScheduleView } from '../../server/contract/schedules.js';
 import { api, useResource } from '../client/api.js';
 import { describeCadence } from '../client/cadence.js';
-import { HostContext } from '../client/host-context.js';
-import { viewingByLink } from '../client/viewer-link.js';
+import { useAllowed } from './review-toggle.js';
 import { ScheduleForm } from './schedule-form.js';
 
 /** Schedules are offered to someone who may manage them (always without a host), never to a link reader. */
 export function useScheduler(): boolean {
-  const host = useContext(HostContext);
-  return !viewingByLink && host.kind === 'ready' && (host.map.host === false || host.map.capabilities?.['schedule.manage'] === true);
+  return useAllowed('schedule.manage');
 }
 
 /** Where a page's schedules open at once (Home links a followed page here). */
