@@ -56,7 +56,7 @@ export const certificationsRoute: FastifyPluginAsync<RouteOptions> = async (app,
     if (result.ok && result.written.length > 0) compileProject({ project: deps.root });
     if (!review || !result.ok || result.written.length === 0) return reply.code(result.ok ? 200 : 422).send(result);
     const title = `Certify ${result.block ?? request.body.block}`;
-    const body = `Certified from the web app by ${who.certifiedBy ?? 'the local owner'} under the ${result.rules} rules.`;
+    const body = `Certified from the web app by ${result.receipt?.certifiedBy ?? who.certifiedBy ?? 'the local owner'} under the ${result.rules} rules.`;
     const sent = await sendForReview(deps.root, request.asker, result.written, title, body, deps.log);
     if (sent.commit !== undefined) audit('change', { change: 'git_review', source: `block:${result.block ?? request.body.block}` }, request.asker);
     return reply.code(200).send({ ...result, review: sent });
