@@ -1,7 +1,8 @@
 /**
  * Sending a change made from the web app for review (spec 02 action `git.review`): with a host,
  * the person must be allowed `git.review` on the project, asked before the change is made, so a
- * refusal changes nothing; then the written files go to src/runtime/git/git-review.ts.
+ * refusal changes nothing; then the written files (or the new texts of files left unwritten) go to
+ * src/runtime/git/git-review.ts.
  */
 import { authorizeAction } from '../hooks/authorize-action.js';
 import type { Asker } from '../hooks/context/request-context.js';
@@ -30,4 +31,16 @@ export function sendForReview(
   folders: readonly string[] = [],
 ): Promise<ReviewOutcome> {
   return reviewChange({ root, files: written.map((w) => `${root}/${w}`), folders: folders.map((f) => `${root}/${f}`), asker, title, body, log });
+}
+
+/** Sends project-relative files with their new `texts` for review under `title`, writing none of them in the project. */
+export function sendTextsForReview(
+  root: string,
+  asker: Asker,
+  texts: ReadonlyArray<{ path: string; text: string }>,
+  title: string,
+  body: string,
+  log: (line: string) => void = defaultLog,
+): Promise<ReviewOutcome> {
+  return reviewChange({ root, files: [], texts: texts.map((t) => ({ file: `${root}/${t.path}`, text: t.text })), asker, title, body, log });
 }

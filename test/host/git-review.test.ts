@@ -6,7 +6,7 @@
  * as they were), and the review request goes through the host's hook, in a conformance table:
  * no hook, a valid answer (web address or same-origin path), a wrong shape, a throw, a time-out.
  * `git.review` refused changes nothing. An App published from the web app is sent alike. The diff route shows project content only, the path
- * matched literally.
+ * matched literally. Schedule changes sent for review are committed without writing svc.app.json.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import type { PullRequestRequest } from '../../src/hooks/hooks.js';
 import { type HostHooks, type LocalServer, startLocalServer } from '../../src/host.js';
 import { initProject } from '../../src/runtime/init/init-project.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
+import { writePulseApp } from '../helpers/pulse-app.js';
 import { CHANNELS } from '../runtime/app-builder/build-helpers.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
@@ -32,12 +33,13 @@ const PEOPLE: Record<string, { id: string; kind: 'person'; email?: string; displ
   ada: { id: 'ada', kind: 'person', email: 'ada@acme.test', displayName: 'Ada Lovelace' },
   nomail: { id: 'nomail', kind: 'person' },
   bob: { id: 'bob', kind: 'person', email: 'bob@acme.test' },
+  cy: { id: 'cy', kind: 'person', email: 'cy@acme.test' },
 };
 
 const baseHooks: HostHooks = {
-  resolvePrincipal: (req) => ({ ...(PEOPLE[String(req.headers['x-user'] ?? 'ada')] ?? PEOPLE['ada']!) }),
-  // bob may certify but not send changes for review.
-  authorize: (person, action) => ({ allow: !(person.id === 'bob' && action === 'git.review') }),
+  resolvePrincipal: (req) => (req.headers['x-user'] === 'nobody' ? null : { ...(PEOPLE[String(req.headers['x-user'] ?? 'ada')] ?? PEOPLE['ada']!) }),
+  // bob may certify but not send changes for review; cy may not certify.
+  authorize: (person, action) => ({ allow: !(person.id === 'bob' && action === 'git.review') && !(person.id === 'cy' && action === 'dataset.certify') }),
 };
 
 const withHook: HostHooks = {
@@ -131,6 +133,22 @@ describe('a certification made in the web app is sent for review', () => {
     expect([res.status, res.body['error']?.code, res.body['error']?.action]).toEqual([403, 'PERMISSION_DENIED', 'git.review']);
     expect(readFileSync(join(root, COMPANION), 'utf8')).toBe(companionBefore);
     expect(git(root, 'branch', '--list')).toBe(branchesBefore);
+  });
+
+  // Spec 03 Errors: an authorize refusal is 403 PERMISSION_DENIED with the action; no one placed is 401. Nothing is written or committed.
+  it.each([
+    ['cy, refused dataset.certify', 'cy', true, 403, 'PERMISSION_DENIED', 'dataset.certify'],
+    ['cy, refused dataset.certify, without review', 'cy', false, 403, 'PERMISSION_DENIED', 'dataset.certify'],
+    ['bob, refused git.review', 'bob', true, 403, 'PERMISSION_DENIED', 'git.review'],
+    ['no one signed in', 'nobody', true, 401, 'SIGN_IN_REQUIRED', undefined],
+  ])('who may not certify: %s', async (_name, user, review, status, code, action) => {
+    const companionBefore = readFileSync(join(root, COMPANION), 'utf8');
+    const refs = git(root, 'for-each-ref', '--format=%(refname)', 'refs/heads/');
+    asked.length = 0;
+    const res = await certify(hooked, user, review);
+    expect([res.status, res.body['error']?.code, res.body['error']?.action]).toEqual([status, code, action]);
+    expect(readFileSync(join(root, COMPANION), 'utf8')).toBe(companionBefore);
+    expect([git(root, 'for-each-ref', '--format=%(refname)', 'refs/heads/'), asked.length]).toEqual([refs, 0]);
   });
 
   it("commits as git's own identity for a person without an address", async () => {
@@ -283,4 +301,81 @@ describe('an App published from the web app is sent for review', () => {
     expect(git(shop, 'log', '-1', '--format=%an|%ae|%s', review.branch)).toBe('Ada Lovelace|ada@acme.test|Publish App mix');
     expect(git(shop, 'diff', '--name-only', 'main', review.branch).split('\n').sort()).toEqual([...published.body['files']].sort());
   }, 60_000);
+});
+
+describe('schedule changes from the web app are sent for review', () => {
+  const APP_FILE = 'apps/pulse/svc.app.json';
+  let shop = '';
+  let server: LocalServer;
+  let committed = '';
+  const call = async (method: string, path: string, user: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/api/apps/pulse/schedules${path === '' ? '' : `/${path}`}`, {
+      method,
+      headers: { 'x-user': user, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const edit = { page: 'main', cron: '30 7 * * *', recipients: [{ kind: 'email', address: 'team@acme.test' }], review: true };
+
+  beforeAll(async () => {
+    shop = await commerceProject();
+    writePulseApp(shop, 'ada@acme.test', [{ id: 'weekly', page: 'main', cron: '0 9 * * 1', recipients: [] }]);
+    git(shop, 'init', '-q', '-b', 'main');
+    git(shop, 'config', 'user.name', 'svc server');
+    git(shop, 'config', 'user.email', 'server@host.test');
+    git(shop, 'add', '-A');
+    git(shop, 'commit', '-q', '-m', 'first');
+    committed = readFileSync(join(shop, APP_FILE), 'utf8');
+    server = await serve(shop, withHook);
+  }, 60_000);
+
+  it.each([
+    [
+      'a new schedule',
+      'PUT',
+      'daily',
+      edit,
+      [
+        ['weekly', '0 9 * * 1', undefined],
+        ['daily', '30 7 * * *', 'ada'],
+      ],
+      'Save schedule daily of App pulse',
+    ],
+    ['a removal', 'DELETE', 'weekly?review=1', undefined, [], 'Delete schedule weekly of App pulse'],
+  ])(
+    '%s: committed as the person on a review branch, requested through the hook, svc.app.json left as it is',
+    async (_n, method, path, body, schedules, title) => {
+      asked.length = 0;
+      answer = () => ({ url: '/reviews/schedules/1' });
+      const res = await call(method, path, 'ada', body);
+      expect([res.status, res.body['review']?.status, res.body['review']?.url, res.body['deleted']]).toEqual([
+        200,
+        'requested',
+        '/reviews/schedules/1',
+        method === 'DELETE' ? false : undefined,
+      ]);
+      const branch = res.body['review'].branch as string;
+      expect(git(shop, 'log', '-1', '--format=%an|%ae|%s', branch)).toBe(`Ada Lovelace|ada@acme.test|${title}`);
+      expect(git(shop, 'diff', '--name-only', 'main', branch)).toBe(APP_FILE);
+      const there = JSON.parse(git(shop, 'show', `${branch}:${APP_FILE}`)) as { schedules: Array<{ id: string; cron: string; owner?: string }> };
+      expect(there.schedules.map((s) => [s.id, s.cron, s.owner])).toEqual(schedules);
+      expect(asked.map((r) => [r.branch, r.title, r.principal?.id])).toEqual([[branch, title, 'ada']]);
+      expect(readFileSync(join(shop, APP_FILE), 'utf8')).toBe(committed);
+      expect((await call('GET', '', 'ada')).body['schedules'].map((s: { id: string }) => s.id)).toEqual(['weekly']);
+    },
+  );
+
+  it.each([
+    ['bob, refused git.review, saving', 'PUT', 'daily', 'bob', edit, 403, 'PERMISSION_DENIED'],
+    ['bob, refused git.review, deleting', 'DELETE', 'weekly?review=1', 'bob', undefined, 403, 'PERMISSION_DENIED'],
+    ['a schedule the App does not declare', 'DELETE', 'monthly?review=1', 'ada', undefined, 404, 'SCHEDULE_NOT_FOUND'],
+    ['a cadence that is not cron', 'PUT', 'daily', 'ada', { ...edit, cron: 'every morning' }, 422, 'SCHEDULE_INVALID'],
+  ])('%s: refused, nothing committed or written', async (_n, method, path, user, body, status, code) => {
+    const refs = git(shop, 'for-each-ref', '--format=%(refname)', 'refs/heads/');
+    const res = await call(method, path, user, body);
+    expect([res.status, res.body['error']?.code]).toEqual([status, code]);
+    expect(git(shop, 'for-each-ref', '--format=%(refname)', 'refs/heads/')).toBe(refs);
+    expect(readFileSync(join(shop, APP_FILE), 'utf8')).toBe(committed);
+  });
 });

@@ -12,7 +12,7 @@ import type { Asker } from '../../hooks/context/request-context.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, SLOW_HOOK_FACTOR } from '../../hooks/hooks.js';
 import { hostReviewRequest } from '../../hooks/open-pull-request.js';
 import { providerReviewRequest } from './provider-cli.js';
-import { commitForReview } from './review-branch.js';
+import { commitForReview, type GivenText } from './review-branch.js';
 
 export interface ReviewInput {
   root: string;
@@ -20,6 +20,8 @@ export interface ReviewInput {
   files: readonly string[];
   /** Absolute folders whose tracked files are staged too (as they are now, removed ones removed). */
   folders?: readonly string[];
+  /** Files whose new text the change gives, committed without writing them in the working tree. */
+  texts?: readonly GivenText[];
   asker: Asker;
   title: string;
   body: string;
@@ -44,7 +46,14 @@ const NOT_COMMITTED: Record<'no-repository' | 'no-change', string> = {
 
 /** Commits the change on a review branch and asks for its review. */
 export async function reviewChange(input: ReviewInput): Promise<ReviewOutcome> {
-  const committed = await commitForReview(input.root, input.files, input.asker?.principal, `${input.title}\n\n${input.body}`, input.folders ?? []);
+  const committed = await commitForReview({
+    root: input.root,
+    files: input.files,
+    ...(input.folders !== undefined ? { folders: input.folders } : {}),
+    ...(input.texts !== undefined ? { texts: input.texts } : {}),
+    principal: input.asker?.principal,
+    message: `${input.title}\n\n${input.body}`,
+  });
   if (!committed.ok) {
     if (committed.why !== 'git-failed') return { status: 'not_committed', message: NOT_COMMITTED[committed.why] };
     const reference = errorReference();

@@ -7,7 +7,8 @@
  * is written. Editing keeps what the editor does not show (filters, monitors). With a host, the
  * person who saves a schedule becomes its owner, a new one or an edited one: a schedule runs as
  * its owner, so letting someone change where another person's figures go would send that
- * person's rows (as their row policy reads them) to whoever edited the recipients.
+ * person's rows (as their row policy reads them) to whoever edited the recipients. A change sent
+ * for review is the file's new text, committed on a review branch without writing the file.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,12 +59,10 @@ function readDoc(root: string, file: string): Doc {
   return JSON.parse(readFileSync(join(root, file), 'utf8')) as Doc;
 }
 
-function writeDoc(root: string, file: string, doc: Doc): void {
-  atomicWrite(join(root, file), `${JSON.stringify(doc, null, 2)}\n`);
-}
+const textOf = (doc: Doc) => `${JSON.stringify(doc, null, 2)}\n`;
 
-/** Writes schedule `id` into the App's file (replacing one of that id); answers whether it was new. */
-export function writeSchedule(root: string, file: string, id: string, edit: ScheduleEdit): { created: boolean } {
+/** The App file's text with schedule `id` written in (replacing one of that id), and whether it is new; nothing is written. */
+export function withSchedule(root: string, file: string, id: string, edit: ScheduleEdit): { text: string; created: boolean } {
   const doc = readDoc(root, file);
   const schedules = Array.isArray(doc.schedules) ? doc.schedules : [];
   const at = schedules.findIndex((s) => s['id'] === id);
@@ -77,16 +76,29 @@ export function writeSchedule(root: string, file: string, id: string, edit: Sche
     recipients: edit.recipients,
   };
   doc.schedules = at >= 0 ? schedules.map((s, i) => (i === at ? next : s)) : [...schedules, next];
-  writeDoc(root, file, doc);
-  return { created: at < 0 };
+  return { text: textOf(doc), created: at < 0 };
+}
+
+/** The App file's text without schedule `id`; undefined when the file declares none of that id. Nothing is written. */
+export function withoutSchedule(root: string, file: string, id: string): string | undefined {
+  const doc = readDoc(root, file);
+  const schedules = Array.isArray(doc.schedules) ? doc.schedules : [];
+  if (!schedules.some((s) => s['id'] === id)) return undefined;
+  doc.schedules = schedules.filter((s) => s['id'] !== id);
+  return textOf(doc);
+}
+
+/** Writes schedule `id` into the App's file (replacing one of that id); answers whether it was new. */
+export function writeSchedule(root: string, file: string, id: string, edit: ScheduleEdit): { created: boolean } {
+  const { text, created } = withSchedule(root, file, id, edit);
+  atomicWrite(join(root, file), text);
+  return { created };
 }
 
 /** Removes schedule `id` from the App's file; false when the file declares none of that id. */
 export function removeSchedule(root: string, file: string, id: string): boolean {
-  const doc = readDoc(root, file);
-  const schedules = Array.isArray(doc.schedules) ? doc.schedules : [];
-  if (!schedules.some((s) => s['id'] === id)) return false;
-  doc.schedules = schedules.filter((s) => s['id'] !== id);
-  writeDoc(root, file, doc);
+  const text = withoutSchedule(root, file, id);
+  if (text === undefined) return false;
+  atomicWrite(join(root, file), text);
   return true;
 }

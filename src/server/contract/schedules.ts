@@ -6,6 +6,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { errorResponses } from './errors.js';
+import { REVIEW } from './git.js';
 
 const TEXT = { type: 'string' } as const;
 const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
@@ -139,6 +140,8 @@ export const SCHEDULE_EDIT = {
     page: { type: 'string', maxLength: 200 },
     cron: { type: 'string', maxLength: 200 },
     recipients: { type: 'array', maxItems: 100, items: RECIPIENT },
+    /** Send the change for review (action `git.review`): committed on a review branch, `svc.app.json` left as it is. */
+    review: { type: 'boolean' },
   },
 } as const;
 export type ScheduleEditRequest = FromSchema<typeof SCHEDULE_EDIT>;
@@ -147,23 +150,32 @@ export const SCHEDULE_SAVED = {
   type: 'object',
   required: ['appId', 'scheduleId', 'created'],
   additionalProperties: false,
-  properties: { appId: TEXT, scheduleId: TEXT, created: { type: 'boolean' } },
+  properties: { appId: TEXT, scheduleId: TEXT, created: { type: 'boolean' }, review: REVIEW },
 } as const;
 export type ScheduleSaved = FromSchema<typeof SCHEDULE_SAVED>;
 
 export const SCHEDULE_EDIT_ROUTE = {
   params: SCHEDULE_PARAMS,
   body: SCHEDULE_EDIT,
-  response: { 200: SCHEDULE_SAVED, ...errorResponses(400, 404, 422) },
+  response: { 200: SCHEDULE_SAVED, ...errorResponses(400, 403, 404, 422) },
 } as const;
 
 export const SCHEDULE_DELETED = {
   type: 'object',
   required: ['appId', 'scheduleId', 'deleted'],
   additionalProperties: false,
-  properties: { appId: TEXT, scheduleId: TEXT, deleted: { type: 'boolean' } },
+  /** `deleted` false with `review`: the removal waits on its branch for review. */
+  properties: { appId: TEXT, scheduleId: TEXT, deleted: { type: 'boolean' }, review: REVIEW },
 } as const;
 export type ScheduleDeleted = FromSchema<typeof SCHEDULE_DELETED>;
 
+/** `?review=1` sends the removal for review (action `git.review`) instead of removing it from `svc.app.json`. */
+export const SCHEDULE_DELETE_QUERY = { type: 'object', additionalProperties: false, properties: { review: { enum: ['0', '1'] } } } as const;
+export type ScheduleDeleteQuery = FromSchema<typeof SCHEDULE_DELETE_QUERY>;
+
 /** `DELETE /api/apps/:appId/schedules/:scheduleId`; 404 SCHEDULE_NOT_FOUND. */
-export const SCHEDULE_DELETE_ROUTE = { params: SCHEDULE_PARAMS, response: { 200: SCHEDULE_DELETED, ...errorResponses(404) } } as const;
+export const SCHEDULE_DELETE_ROUTE = {
+  params: SCHEDULE_PARAMS,
+  querystring: SCHEDULE_DELETE_QUERY,
+  response: { 200: SCHEDULE_DELETED, ...errorResponses(400, 403, 404) },
+} as const;

@@ -12,6 +12,7 @@
  */
 
 import type { FastifyPluginAsync } from 'fastify';
+import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import { audit } from '../../hooks/audit.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import { certifyBlock } from '../../runtime/certify/certify-block.js';
@@ -51,9 +52,11 @@ export const certificationsRoute: FastifyPluginAsync<RouteOptions> = async (app,
     });
     if (result.exitCode === 2) throw new ApiError(404, 'BLOCK_NOT_FOUND', `There is no block ${request.body.block} to certify in this project.`);
     if (result.ok && result.block !== undefined) audit('change', { change: 'certified', source: `block:${result.block}` }, request.asker);
+    // Compiled at once, so this server (its answer gate included) reads the new receipt from its next request on.
+    if (result.ok && result.written.length > 0) compileProject({ project: deps.root });
     if (!review || !result.ok || result.written.length === 0) return reply.code(result.ok ? 200 : 422).send(result);
     const title = `Certify ${result.block ?? request.body.block}`;
-    const body = `Certified from the web app by ${who.certifiedBy ?? 'the local owner'} under the ${result.rules} rules.`;
+    const body = `Certified from the web app by ${result.receipt?.certifiedBy ?? who.certifiedBy ?? 'the local owner'} under the ${result.rules} rules.`;
     const sent = await sendForReview(deps.root, request.asker, result.written, title, body, deps.log);
     if (sent.commit !== undefined) audit('change', { change: 'git_review', source: `block:${result.block ?? request.body.block}` }, request.asker);
     return reply.code(200).send({ ...result, review: sent });

@@ -1,14 +1,21 @@
-/** One block: its trust, SQL, parameters, tests, keys (and their proofs), contract, the tables it reads and its receipt. */
+/** One block: its trust, SQL, parameters, tests, keys (and their proofs), contract, the tables it reads, its receipt, and Certify for who may certify. */
+
+import { useRef, useState } from 'preact/hooks';
 import type { BlockView } from '../../server/contract/blocks.js';
 import { useResource } from '../client/api.js';
+import { CertifyPanel } from '../parts/certify-panel.js';
 import { KeyProofs } from '../parts/key-proofs.js';
 
 /** The block as `GET /api/blocks/:id` shows it. */
 type Detail = BlockView['block'];
 
 export function BlockPage({ id }: { id: string }) {
-  const { value, failure } = useResource<BlockView>(`/api/blocks/${encodeURIComponent(id)}`);
-  const block = value?.block;
+  // A certification reads the block again; the page keeps showing it (and the Certify panel its outcome) meanwhile.
+  const [generation, setGeneration] = useState(0);
+  const { value, failure } = useResource<BlockView>(`/api/blocks/${encodeURIComponent(id)}`, generation);
+  const last = useRef<Detail | undefined>(undefined);
+  if (value?.block !== undefined) last.current = value.block;
+  const block = value?.block ?? (last.current?.id === id ? last.current : undefined);
   if (failure !== undefined)
     return (
       <p class="error" role="alert">
@@ -33,6 +40,7 @@ export function BlockPage({ id }: { id: string }) {
       <BlockTests tests={block.tests} />
       <KeyProofs block={block} />
       <BlockExamples examples={block.examples} />
+      <CertifyPanel block={block} onCertified={() => setGeneration((g) => g + 1)} />
       {block.inDrafts === true ? (
         <p>
           Certify after review: <code>svc certify --from-draft {block.file}</code>

@@ -16,6 +16,7 @@ import { AutopilotPanel } from '../parts/autopilot-panel.js';
 import { change, composeOn, type SetBuild as Set, type BuildState as State } from '../parts/build-change.js';
 import { Clarifications } from '../parts/clarifications.js';
 import { DraftEditor } from '../parts/draft-editor.js';
+import { ReviewOutcome, ReviewToggle } from '../parts/review-toggle.js';
 
 type Proposal = { planner: 'model' | 'deterministic'; clarifications: string[]; answers?: string[] };
 
@@ -145,10 +146,7 @@ function PublishPanel({ state, set }: { state: State; set: Set }) {
       <button type="button" onClick={() => void check()}>
         Check
       </button>{' '}
-      <label class="review-toggle">
-        <input type="checkbox" checked={review} onChange={(e) => setReview((e.target as HTMLInputElement).checked)} /> Send for review (commit on a review
-        branch and request a review, instead of only writing the files)
-      </label>{' '}
+      <ReviewToggle checked={review} set={setReview} otherwise="only writing the files" />{' '}
       <button type="button" onClick={() => void publish()}>
         {review ? 'Publish and send for review' : 'Publish'}
       </button>
@@ -177,7 +175,7 @@ function Outcome({ state }: { state: State }) {
       {published !== undefined ? (
         <p class="published" role="status">
           Published <a href="/apps">{published.app}</a> ({published.trust.label}).
-          {published.review !== undefined ? <span class="review-outcome"> Review: {published.review.message}</span> : null}
+          <ReviewOutcome review={published.review} />
         </p>
       ) : null}
     </div>

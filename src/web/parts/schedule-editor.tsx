@@ -4,19 +4,19 @@
  * delivery delivered or not with its reference, and why), and a form that makes, changes or
  * deletes one. The page being read is the one a new schedule runs first, so a page one follows
  * gets its schedule in one step. The server checks every schedule; its problems show as sent.
+ * With Send for review on (for who may send changes for review), making, changing and deleting a
+ * schedule are committed on a review branch instead of written into the App's svc.app.json.
  */
-import { useContext, useState } from 'preact/hooks';
-import type { ScheduleList, ScheduleRun, ScheduleView } from '../../server/contract/schedules.js';
+import { useState } from 'preact/hooks';
+import type { ScheduleDeleted, ScheduleList, ScheduleRun, ScheduleView } from '../../server/contract/schedules.js';
 import { api, useResource } from '../client/api.js';
 import { describeCadence } from '../client/cadence.js';
-import { HostContext } from '../client/host-context.js';
-import { viewingByLink } from '../client/viewer-link.js';
+import { ReviewToggle, useAllowed } from './review-toggle.js';
 import { ScheduleForm } from './schedule-form.js';
 
 /** Schedules are offered to someone who may manage them (always without a host), never to a link reader. */
 export function useScheduler(): boolean {
-  const host = useContext(HostContext);
-  return !viewingByLink && host.kind === 'ready' && (host.map.host === false || host.map.capabilities?.['schedule.manage'] === true);
+  return useAllowed('schedule.manage');
 }
 
 /** Where a page's schedules open at once (Home links a followed page here). */
@@ -69,17 +69,19 @@ function RunHistory({ schedule }: { schedule: ScheduleView }) {
 interface ItemProps {
   appId: string;
   schedule: ScheduleView;
+  /** Send the change for review instead of writing svc.app.json. */
+  review: boolean;
   onEdit: () => void;
   onChanged: (note: string) => void;
 }
 
-function ScheduleItem({ appId, schedule, onEdit, onChanged }: ItemProps) {
+function ScheduleItem({ appId, schedule, review, onEdit, onChanged }: ItemProps) {
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const path = `${base(appId)}/${encodeURIComponent(schedule.id)}`;
   const remove = async () => {
-    const r = await api(path, { method: 'DELETE' });
+    const r = await api<ScheduleDeleted>(review ? `${path}?review=1` : path, { method: 'DELETE' });
     if (!r.ok) return setFailure(r.error.message);
-    onChanged(`Schedule ${schedule.id} deleted.`);
+    onChanged(r.value.review !== undefined ? `Deleting schedule ${schedule.id}: ${r.value.review.message}` : `Schedule ${schedule.id} deleted.`);
   };
   const run = async () => {
     const r = await api<ScheduleRun>(`${path}/run`, { body: {} });
@@ -120,6 +122,7 @@ function Schedules({ appId, pageId }: { appId: string; pageId: string }) {
   const [generation, setGeneration] = useState(0);
   const [editing, setEditing] = useState<ScheduleView | 'new' | undefined>(undefined);
   const [note, setNote] = useState('');
+  const [review, setReview] = useState(false);
   const { value, failure } = useResource<ScheduleList>(base(appId), generation);
   const changed = (text: string) => {
     setNote(text);
@@ -132,8 +135,11 @@ function Schedules({ appId, pageId }: { appId: string; pageId: string }) {
       <p role="status" class="note">
         {note}
       </p>
+      <p>
+        <ReviewToggle checked={review} set={setReview} otherwise="writing the App's svc.app.json directly" />
+      </p>
       {value?.schedules.map((s) => (
-        <ScheduleItem appId={appId} schedule={s} onEdit={() => setEditing(s)} onChanged={changed} />
+        <ScheduleItem appId={appId} schedule={s} review={review} onEdit={() => setEditing(s)} onChanged={changed} />
       ))}
       {value !== undefined && value.schedules.length === 0 ? <p class="note">This App has no schedule.</p> : null}
       {value !== undefined && editing !== undefined ? (
@@ -141,6 +147,7 @@ function Schedules({ appId, pageId }: { appId: string; pageId: string }) {
           path={base(appId)}
           pages={value.pages}
           pageId={pageId}
+          review={review}
           {...(editing !== 'new' ? { schedule: editing } : {})}
           onSaved={changed}
           onCancel={() => setEditing(undefined)}

@@ -14,6 +14,8 @@ interface Props {
   pages: Array<{ id: string; title?: string }>;
   pageId: string;
   schedule?: ScheduleView;
+  /** Send the change for review instead of writing svc.app.json. */
+  review: boolean;
   onSaved: (note: string) => void;
   onCancel: () => void;
 }
@@ -85,7 +87,7 @@ function Problems({ problems }: { problems: string[] }) {
   );
 }
 
-export function ScheduleForm({ path, pages, pageId, schedule, onSaved, onCancel }: Props) {
+export function ScheduleForm({ path, pages, pageId, schedule, review, onSaved, onCancel }: Props) {
   const [id, setId] = useState(schedule?.id ?? '');
   const [page, setPage] = useState(schedule?.page ?? pageId);
   const [cadence, setCadence] = useState<Cadence>(schedule !== undefined ? cadenceOf(schedule.cron) : DEFAULT_CADENCE);
@@ -93,8 +95,9 @@ export function ScheduleForm({ path, pages, pageId, schedule, onSaved, onCancel 
   const [problems, setProblems] = useState<string[]>([]);
   const save = async (e: Event) => {
     e.preventDefault();
-    const body: ScheduleEditRequest = { page, cron: cronOf(cadence), recipients: recipientsOf(to) };
+    const body: ScheduleEditRequest = { page, cron: cronOf(cadence), recipients: recipientsOf(to), ...(review ? { review: true } : {}) };
     const r = await api<ScheduleSaved>(`${path}/${encodeURIComponent(id.trim())}`, { method: 'PUT', body });
+    if (r.ok && r.value.review !== undefined) return onSaved(`Schedule ${r.value.scheduleId}: ${r.value.review.message}`);
     if (r.ok) return onSaved(`Schedule ${r.value.scheduleId} ${r.value.created ? 'made' : 'saved'}.`);
     const listed = (r.error.body['error'] as { problems?: unknown } | undefined)?.problems;
     setProblems(Array.isArray(listed) ? listed.map(String) : [r.error.message]);
@@ -115,7 +118,7 @@ export function ScheduleForm({ path, pages, pageId, schedule, onSaved, onCancel 
       <textarea id="schedule-to" rows={3} value={to} onInput={(e) => setTo(value(e))} />
       <Problems problems={problems} />
       <p>
-        <button type="submit">Save schedule</button>{' '}
+        <button type="submit">{review ? 'Save and send for review' : 'Save schedule'}</button>{' '}
         <button type="button" onClick={onCancel}>
           Cancel
         </button>
