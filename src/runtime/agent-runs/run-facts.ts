@@ -40,6 +40,7 @@ export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, a
       ? {
           sqlFrom: statement.from,
           sql: statement.sql,
+          ...(statement.from === 'written' && request.connection !== undefined ? { connection: request.connection } : {}),
           sqlSha256: createHash('sha256').update(statement.sql).digest('hex'),
           sqlFingerprint: block?.sqlFingerprint ?? sqlFingerprint(statement.sql, driver),
         }
