@@ -8,6 +8,10 @@
  * table it reads; `sourceAccess` is told each certified block's relations by the same catalog
  * names, a block over the view naming the salaries table under it. A read through a view sees
  * the table as the columns shown: a view naming the hidden column is refused, a `*` shows no more.
+ * `figuresDependOnReader` (adding an answer's text to an App build, and its preflight) and
+ * `isInBoundary` (a follow-up continuing a certified answer, with a model on loopback) are told
+ * the same catalog names for an answer read from the table or through a view; where the catalog
+ * can no longer name what an answer read, neither is asked and each refuses.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -280,5 +284,69 @@ describe.each(Object.keys(ENGINES))('hooks told catalog names on %s', (engine) =
     boundaryTold.length = 0;
     const next = (await post('/api/agent-runs', { question: 'how many plugh xyzzy were there?', threadId: first['threadId'] })).json;
     expect([first['tier'], first['block'] !== undefined, next['tier'], boundaryTold]).toEqual([1, true, 2, [[salaries]]]);
+  });
+});
+
+/**
+ * Fail closed: once the catalog cannot name what an answer read (here its view now reads a table
+ * whose name svc will not write), the hooks are not asked: the figures depend on the reader and
+ * the earlier answer's values stay from the model. SQLite: its catalog is read again as soon as
+ * the file changes.
+ */
+describe('hooks not told names the catalog cannot give, on sqlite', () => {
+  const told: Array<{ hook: string; relations: string[] | undefined }> = [];
+  const hooks: Partial<HostHooks> = {
+    isInBoundary: (_model, context) => {
+      told.push({ hook: 'isInBoundary', relations: context.relations });
+      return true;
+    },
+    figuresDependOnReader: (context) => {
+      told.push({ hook: 'figuresDependOnReader', relations: context.relations });
+      return false;
+    },
+  };
+  let url = '';
+  let root = '';
+  const UNNAMEABLE = '"sal""aries"';
+  beforeAll(async () => {
+    root = await (ENGINES['sqlite'] as Engine).root();
+    const db = new Database(join(root, 'data/w.db'));
+    db.exec(`CREATE TABLE ${UNNAMEABLE} (person TEXT)`);
+    db.close();
+    url = (await hosted.start(hooks, root)).server.url;
+  });
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': 'bob' }, body: JSON.stringify(body) });
+    return { status: res.status, json: (await res.json()) as Record<string, any> };
+  };
+  /** people_view read from `from`. */
+  const viewOver = (from: string) => {
+    const db = new Database(join(root, 'data/w.db'));
+    db.exec(`DROP VIEW people_view; CREATE VIEW people_view AS SELECT person FROM ${from}`);
+    db.close();
+  };
+
+  it('an answer whose view the catalog can no longer read keeps no text, and figuresDependOnReader is not asked', async () => {
+    viewOver('salaries');
+    const run = (await post('/api/agent-runs', { question: 'Plugh names', proposedSql: 'SELECT person FROM people_view', saveDraft: false })).json;
+    for (let i = 0; i < 250 && (await fetch(`${url}/api/host/answers/${run['runId']}`, { headers: { 'x-user': 'bob' } })).status === 404; i += 1)
+      await new Promise((d) => setTimeout(d, 20));
+    viewOver(UNNAMEABLE);
+    const build = (await post('/api/app-builds', { trustMode: 'include_review_required' })).json;
+    told.length = 0;
+    const added = await post(`/api/app-builds/${build['id']}/ask-results`, { baseRevision: 1, runId: run['runId'], mode: 'text' });
+    expect([run['rowCount'], added.status, added.json['error']?.['code'], told]).toEqual([2, 409, 'ANSWER_FIGURES_DEPEND_ON_READER', []]);
+  });
+
+  it("a follow-up whose earlier answer's view the catalog can no longer read keeps its values from the model, and isInBoundary is not asked", async () => {
+    viewOver('salaries');
+    const first = (await post('/api/agent-runs', { question: 'How many people are paid?' })).json;
+    viewOver(UNNAMEABLE);
+    model.script(sqlReply('SELECT COUNT(*) AS n FROM salaries'));
+    told.length = 0;
+    const next = (await post('/api/agent-runs', { question: 'how many plugh xyzzy were there?', threadId: first['threadId'] })).json;
+    // The follow-up did continue the earlier answer: its prompt names the block.
+    const continued = model.requests.at(-1)?.text.includes('people.headcount');
+    expect([first['tier'], next['tier'], continued, told]).toEqual([1, 2, true, []]);
   });
 });
