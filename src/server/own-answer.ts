@@ -29,13 +29,14 @@ export function certifiedBlockOf(record: RunRecord, manifest: Manifest): Compile
 }
 
 /**
- * The statement a run's figures were read by, on the connection it ran on (a certified block's
- * own); undefined when the record keeps no SQL, so its tables cannot be named.
+ * The statement a run's figures were read by, on the connection it ran on; undefined when that
+ * cannot be told (no SQL kept, or a block's answer from before runs kept their connection whose
+ * block is gone), so its tables cannot be named.
  */
-export function answerStatements(record: RunRecord | undefined, block?: CompiledBlock): SourceStatement[] | undefined {
-  if (record?.sql === undefined) return undefined;
+export function answerStatements(record: RunRecord, block?: CompiledBlock): SourceStatement[] | undefined {
+  const connection = record.connection ?? block?.connection;
+  if (record.sql === undefined || (record.sqlFrom === 'block' && connection === undefined)) return undefined;
   const sql = record.sqlFrom === 'block' ? runnableQuery(record.sql) : record.sql;
-  const connection = block?.connection ?? record.connection;
   return [{ sql, ...(connection !== undefined ? { connection } : {}) }];
 }
 
