@@ -115,7 +115,9 @@ export interface HostHooks {
   modelProvider?(context: { principal?: Principal }): ModelChoice | undefined;
   /**
    * Whether result values may reach `model`; told every table they came from when all are
-   * known. Anything but `true` is no. Without it, only a model on this machine may see them.
+   * known, named as the engine's catalog resolves them (`main.orders`, a view as the tables under
+   * it). Anything but `true` is no; values whose tables cannot be named are not asked about and
+   * stay from the model. Without it, only a model on this machine may see them.
    */
   isInBoundary?(model: { id: string; name: string; model?: string; baseUrl?: string }, context: { relations?: string[] }): boolean;
   /**
@@ -141,7 +143,11 @@ export interface HostHooks {
    * host's model may read. A throw, a late or malformed answer gives none.
    */
   knowledgeSources?(principal: Principal): KnowledgeServerEntry[] | Promise<KnowledgeServerEntry[]>;
-  /** Whether figures read from `relations` differ by who reads them; only a clear `false` lets an answer be kept as text on an App page. */
+  /**
+   * Whether figures read from `relations` (named as the engine's catalog resolves them) differ by
+   * who reads them; only a clear `false` lets an answer be kept as text on an App page. An answer
+   * whose tables cannot be named depends on the reader without asking.
+   */
   figuresDependOnReader?(context: { relations?: string[] }): boolean | Promise<boolean>;
   /** Whether this person still reads answer text an App page keeps (others read a placeholder). */
   keepsAnswerText?(principal: Principal, app: { appId: string }): boolean | Promise<boolean>;

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import { askHost } from './ask-host.js';
+import { runnableQuery } from './catalog-tables.js';
 import type { Asker } from './context/request-context.js';
 import { type RelationName, relationNamesOrNone } from './relation-names.js';
 
@@ -36,8 +37,6 @@ export function blockSources(block: CompiledBlock): string[] {
 }
 
 const isCertified = (b: CompiledBlock) => b.effectiveStatus === 'certified';
-/** A block's query as it runs: each `${param}` is a bound placeholder. */
-const asStatement = (query: string) => query.replace(/\$\{[^}]*\}/g, '?');
 
 /** The certified blocks of a manifest and their App dataset ids, worked out once per manifest. */
 interface Certified {
@@ -64,7 +63,7 @@ export type ResolveRelations = (sql: string, connection: string) => Promise<Rela
 
 /** Per id, the relations each certified block reads; a block whose relations could not be read is left out (and not admitted). */
 async function relationsOf(certified: readonly CompiledBlock[], ids: readonly string[], resolve: ResolveRelations): Promise<Record<string, RelationName[]>> {
-  const read = await Promise.all(certified.map((b) => resolve(asStatement(b.query), b.connection).catch(() => undefined)));
+  const read = await Promise.all(certified.map((b) => resolve(runnableQuery(b.query), b.connection).catch(() => undefined)));
   const out: Record<string, RelationName[]> = {};
   read.forEach((relations, i) => {
     if (relations !== undefined) out[ids[i] as string] = relations.map(({ name, written }) => ({ name, written }));

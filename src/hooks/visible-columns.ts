@@ -7,7 +7,9 @@
  * when every answer keeps it. Only names the hook returns that the table has are kept (a hook
  * cannot add one); a throw, a late answer, anything but a list of names, or a catalog that
  * cannot be read lists none of the table's columns. Without the hook, or without a placed
- * person, every column is listed and nothing is resolved.
+ * person, every column is listed and nothing is resolved. The executor also reads the tables
+ * under a view as only the columns this shows: stricter than rule 14 (listing only), kept so a
+ * view never returns what its own listing hides (README, "Embedding svc in a platform").
  */
 
 import { callHook } from './call-hook.js';

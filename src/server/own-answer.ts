@@ -8,6 +8,7 @@
 import { rowRules } from '../compiler/analyze/row-rules.js';
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import { figuresDependOnReader } from '../hooks/answer-text.js';
+import { type RelationResolver, runnableQuery, type SourceStatement } from '../hooks/catalog-tables.js';
 import type { Asker } from '../hooks/context/request-context.js';
 import type { RunRecord, RunStore } from '../hooks/stores/run-store.js';
 import { ApiError } from './errors.js';
@@ -27,12 +28,29 @@ export function certifiedBlockOf(record: RunRecord, manifest: Manifest): Compile
   return id !== undefined && Object.hasOwn(manifest.blocks, id) ? manifest.blocks[id] : undefined;
 }
 
+/**
+ * The statement a run's figures were read by, on the connection it ran on; undefined when that
+ * cannot be told (no SQL kept, or a block's answer from before runs kept their connection whose
+ * block is gone), so its tables cannot be named.
+ */
+export function answerStatements(record: RunRecord, block?: CompiledBlock): SourceStatement[] | undefined {
+  const connection = record.connection ?? block?.connection;
+  if (record.sql === undefined || (record.sqlFrom === 'block' && connection === undefined)) return undefined;
+  const sql = record.sqlFrom === 'block' ? runnableQuery(record.sql) : record.sql;
+  return [{ sql, ...(connection !== undefined ? { connection } : {}) }];
+}
+
 /** The answer's text when it may be kept as written text (`block`: the certified block it came from); else the 409. */
-export async function keepableText(record: RunRecord, asker: Asker, block?: CompiledBlock): Promise<string> {
+export async function keepableText(record: RunRecord, asker: Asker, resolver: RelationResolver, block?: CompiledBlock): Promise<string> {
   const text = record.values?.text;
   // A block's own row rules narrow by reader whatever the host's hooks say.
   const narrowsByReader = asker?.host !== undefined && block !== undefined && rowRules(block.query).length > 0;
-  if (text === undefined || record.figuresWithheld === true || narrowsByReader || (await figuresDependOnReader(asker, record.tables)))
+  if (
+    text === undefined ||
+    record.figuresWithheld === true ||
+    narrowsByReader ||
+    (await figuresDependOnReader(asker, resolver, answerStatements(record, block)))
+  )
     throw new ApiError(
       409,
       'ANSWER_FIGURES_DEPEND_ON_READER',

@@ -8,6 +8,10 @@
  * table it reads; `sourceAccess` is told each certified block's relations by the same catalog
  * names, a block over the view naming the salaries table under it. A read through a view sees
  * the table as the columns shown: a view naming the hidden column is refused, a `*` shows no more.
+ * `figuresDependOnReader` (adding an answer's text to an App build, and its preflight) and
+ * `isInBoundary` (a follow-up continuing a certified answer, with a model on loopback) are told
+ * the same catalog names for an answer read from the table or through a view; where the catalog
+ * can no longer name what an answer read, neither is asked and each refuses.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,14 +26,24 @@ import { hostedCommerce } from '../helpers/hosted-commerce.js';
 import { type PostgresServer, startPostgres } from '../helpers/postgres-server.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 import { writeReceipts } from '../helpers/receipts.js';
+import { KEY_ENV, TEST_KEY } from '../runtime/agent-runs/ask-helpers.js';
+import { type FakeOpenAi, sqlReply, startFakeOpenAi } from '../runtime/helpers/fake-openai.js';
 
 const hosted = hostedCommerce();
 let pg: PostgresServer | undefined;
 let ch: ClickHouseCluster | undefined;
+// The model Tier 2 asks after a certified answer (a follow-up), on loopback.
+let model: FakeOpenAi;
+beforeAll(async () => {
+  process.env[KEY_ENV] = TEST_KEY;
+  model = await startFakeOpenAi();
+});
 afterAll(async () => {
   await hosted.closeAll();
   await pg?.stop();
   await ch?.stop();
+  await model?.close();
+  delete process.env[KEY_ENV];
   cleanupProjects();
 });
 
@@ -46,12 +60,36 @@ const block = (name: string, from: string) => `block "${name}" {
 }
 `;
 
+/** A certified count over the view, which a follow-up can continue. */
+const HEADCOUNT = `block "headcount" {
+  domain = "people"
+  status = "certified"
+  description = "How many people are paid, counted from people_view."
+  owner = "hr@acme.test"
+  outputs = ["people"]
+  examples = [
+    { question = "How many people are paid?" }
+  ]
+  query = """
+    SELECT COUNT(*) AS people FROM people_view
+  """
+  tests {
+    assert row_count == 1
+  }
+}
+`;
+
 /** A project on `connection` with two certified blocks: one on the table, one on the view. */
 function project(connection: Record<string, unknown>): string {
   const root = makeProject({
-    'svc.config.json': JSON.stringify({ project: 'names', connections: { default: connection } }),
+    'svc.config.json': JSON.stringify({
+      project: 'names',
+      connections: { default: connection },
+      ask: { provider: { kind: 'openai-compatible', baseUrl: model.baseUrl, model: 'fake-model', apiKeyEnv: KEY_ENV } },
+    }),
     'domains/people/blocks/pay_from_table.svc': block('pay_from_table', 'salaries'),
     'domains/people/blocks/pay_from_view.svc': block('pay_from_view', 'pay_view'),
+    'domains/people/blocks/headcount.svc': HEADCOUNT,
   });
   writeReceipts(root);
   return root;
@@ -134,11 +172,25 @@ const ENGINES: Record<string, Engine> = {
 
 type Told = RelationName & { view?: string };
 
+/** True when `relations` names exactly `tables`. */
+const names = (relations: readonly string[] | undefined, tables: readonly string[]) => JSON.stringify(relations) === JSON.stringify(tables);
+
 describe.each(Object.keys(ENGINES))('hooks told catalog names on %s', (engine) => {
   const { salaries, view, root } = ENGINES[engine] as Engine;
   const columnsTold: Told[] = [];
   const sourcesTold: Array<Record<string, RelationName[]>> = [];
+  const boundaryTold: Array<string[] | undefined> = [];
+  const figuresTold: Array<string[] | undefined> = [];
+  // The host lets values reach its model, and keeps answer text, only for the salaries table it knows by its catalog name.
   const hooks: Partial<HostHooks> = {
+    isInBoundary: (_model, context) => {
+      boundaryTold.push(context.relations);
+      return names(context.relations, [salaries]);
+    },
+    figuresDependOnReader: (context) => {
+      figuresTold.push(context.relations);
+      return !names(context.relations, [salaries]);
+    },
     columnsVisible: (_p, _relation, columns, resolved) => {
       columnsTold.push(resolved);
       return resolved.name === salaries ? columns.filter((c) => c !== 'pay') : columns;
@@ -154,6 +206,15 @@ describe.each(Object.keys(ENGINES))('hooks told catalog names on %s', (engine) =
   }, 180_000);
 
   const get = async (path: string) => (await fetch(`${url}${path}`, { headers: { 'x-user': 'bob' } })).json() as Promise<Record<string, any>>;
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': 'bob' }, body: JSON.stringify(body) });
+    return { status: res.status, json: (await res.json()) as Record<string, any> };
+  };
+  /** Waits until the run's facts are kept (they are written after the answer). */
+  const kept = async (runId: string) => {
+    for (let i = 0; i < 250 && (await fetch(`${url}/api/host/answers/${runId}`, { headers: { 'x-user': 'bob' } })).status === 404; i += 1)
+      await new Promise((d) => setTimeout(d, 20));
+  };
 
   it.each([
     ['the table by its plain name', 'salaries', { name: salaries, written: 'salaries' }],
@@ -202,5 +263,90 @@ describe.each(Object.keys(ENGINES))('hooks told catalog names on %s', (engine) =
     const id = (name: string) => appBlockSourceId({ domain: 'people', name, file: `domains/people/blocks/${name}.svc` });
     const names = (name: string) => sourcesTold[0]?.[id(name)]?.map((r) => r.name);
     expect([names('pay_from_table'), names('pay_from_view')]).toEqual([[salaries], [salaries]]);
+  });
+
+  it.each([
+    ['the table by its plain name', 'SELECT person FROM salaries ORDER BY person'],
+    ['a view over the table', 'SELECT person FROM people_view ORDER BY person'],
+  ])('figuresDependOnReader is told an answer read from %s as the table, so its text is kept and published', async (_name, sql) => {
+    const run = (await post('/api/agent-runs', { question: 'Plugh names', proposedSql: sql, saveDraft: false })).json;
+    await kept(run['runId']);
+    const build = (await post('/api/app-builds', { trustMode: 'include_review_required' })).json;
+    figuresTold.length = 0;
+    const added = await post(`/api/app-builds/${build['id']}/ask-results`, { baseRevision: 1, runId: run['runId'], mode: 'text' });
+    const preflight = await post(`/api/app-builds/${build['id']}/preflight`, { revision: 2, appId: 'names' });
+    expect([added.status, preflight.status, figuresTold]).toEqual([200, 200, [[salaries], [salaries]]]);
+  });
+
+  it("isInBoundary is told a follow-up's earlier answer by the tables its block reads, as the catalog names them", async () => {
+    const first = (await post('/api/agent-runs', { question: 'How many people are paid?' })).json;
+    model.script(sqlReply('SELECT COUNT(*) AS n FROM salaries'));
+    boundaryTold.length = 0;
+    const next = (await post('/api/agent-runs', { question: 'how many plugh xyzzy were there?', threadId: first['threadId'] })).json;
+    expect([first['tier'], first['block'] !== undefined, next['tier'], boundaryTold]).toEqual([1, true, 2, [[salaries]]]);
+  });
+});
+
+/**
+ * Fail closed: once the catalog cannot name what an answer read (here its view now reads a table
+ * whose name svc will not write), the hooks are not asked: the figures depend on the reader and
+ * the earlier answer's values stay from the model. SQLite: its catalog is read again as soon as
+ * the file changes.
+ */
+describe('hooks not told names the catalog cannot give, on sqlite', () => {
+  const told: Array<{ hook: string; relations: string[] | undefined }> = [];
+  const hooks: Partial<HostHooks> = {
+    isInBoundary: (_model, context) => {
+      told.push({ hook: 'isInBoundary', relations: context.relations });
+      return true;
+    },
+    figuresDependOnReader: (context) => {
+      told.push({ hook: 'figuresDependOnReader', relations: context.relations });
+      return false;
+    },
+  };
+  let url = '';
+  let root = '';
+  const UNNAMEABLE = '"sal""aries"';
+  beforeAll(async () => {
+    root = await (ENGINES['sqlite'] as Engine).root();
+    const db = new Database(join(root, 'data/w.db'));
+    db.exec(`CREATE TABLE ${UNNAMEABLE} (person TEXT)`);
+    db.close();
+    url = (await hosted.start(hooks, root)).server.url;
+  });
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': 'bob' }, body: JSON.stringify(body) });
+    return { status: res.status, json: (await res.json()) as Record<string, any> };
+  };
+  /** people_view read from `from`. */
+  const viewOver = (from: string) => {
+    const db = new Database(join(root, 'data/w.db'));
+    db.exec(`DROP VIEW people_view; CREATE VIEW people_view AS SELECT person FROM ${from}`);
+    db.close();
+  };
+
+  it('an answer whose view the catalog can no longer read keeps no text, and figuresDependOnReader is not asked', async () => {
+    viewOver('salaries');
+    const run = (await post('/api/agent-runs', { question: 'Plugh names', proposedSql: 'SELECT person FROM people_view', saveDraft: false })).json;
+    for (let i = 0; i < 250 && (await fetch(`${url}/api/host/answers/${run['runId']}`, { headers: { 'x-user': 'bob' } })).status === 404; i += 1)
+      await new Promise((d) => setTimeout(d, 20));
+    viewOver(UNNAMEABLE);
+    const build = (await post('/api/app-builds', { trustMode: 'include_review_required' })).json;
+    told.length = 0;
+    const added = await post(`/api/app-builds/${build['id']}/ask-results`, { baseRevision: 1, runId: run['runId'], mode: 'text' });
+    expect([run['rowCount'], added.status, added.json['error']?.['code'], told]).toEqual([2, 409, 'ANSWER_FIGURES_DEPEND_ON_READER', []]);
+  });
+
+  it("a follow-up whose earlier answer's view the catalog can no longer read keeps its values from the model, and isInBoundary is not asked", async () => {
+    viewOver('salaries');
+    const first = (await post('/api/agent-runs', { question: 'How many people are paid?' })).json;
+    viewOver(UNNAMEABLE);
+    model.script(sqlReply('SELECT COUNT(*) AS n FROM salaries'));
+    told.length = 0;
+    const next = (await post('/api/agent-runs', { question: 'how many plugh xyzzy were there?', threadId: first['threadId'] })).json;
+    // The follow-up did continue the earlier answer: its prompt names the block.
+    const continued = model.requests.at(-1)?.text.includes('people.headcount');
+    expect([first['tier'], next['tier'], continued, told]).toEqual([1, 2, true, []]);
   });
 });

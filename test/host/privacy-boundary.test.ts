@@ -139,7 +139,10 @@ describe('isInBoundary: conformance', () => {
     // What the model wrote is run with the real value, as a literal of the dialect.
     if (!shown) expect(written).toMatchObject({ ok: true, sql: "SELECT COUNT(*) AS n FROM customers WHERE state = 'Vermont'" });
     if (hook !== undefined)
-      expect(told[0]).toEqual([{ id: 'project', name: 'm', model: 'm', baseUrl: 'https://models.example/v1' }, { relations: ['customers', 'orders'] }]);
+      expect(told[0]).toEqual([
+        { id: 'project', name: 'm', model: 'm', baseUrl: 'https://models.example/v1' },
+        { relations: ['main.customers', 'main.orders'] },
+      ]);
   });
 
   it('keeps sending values without a host, as the single-user product always did', async () => {

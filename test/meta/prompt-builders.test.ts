@@ -2,7 +2,9 @@
  * Every prompt reaches a model through the privacy boundary (spec 02 "Privacy boundary" 2):
  * each function in src/ that builds chat messages is listed here with where its values are
  * decided, and each module that sends messages to a model (`.complete(`) decides with
- * `valuesMayReachProvider`. A new builder or a new sender fails here until it is routed.
+ * `valuesMayReachProvider`, directly or through `statementValuesMayReach` (which names the tables
+ * from the engine's catalog first and then asks it). A new builder or a new sender fails here
+ * until it is routed.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -43,7 +45,10 @@ describe('prompt builders', () => {
       'src/runtime/autopilot/run-autopilot.ts',
     ]);
     for (const decider of new Set([...senders, ...Object.values(BUILDERS)])) {
-      expect(sources.find((s) => s.rel === decider)?.text).toMatch(/valuesMayReachProvider\(/);
+      expect(sources.find((s) => s.rel === decider)?.text).toMatch(/(valuesMayReachProvider|statementValuesMayReach)\(/);
     }
+    const boundary = sources.find((s) => s.rel === 'src/runtime/agent-runs/privacy-boundary.ts')?.text ?? '';
+    const routed = boundary.slice(boundary.indexOf('export async function statementValuesMayReach('));
+    expect(routed.slice(0, routed.indexOf('\n}\n'))).toMatch(/valuesMayReachProvider\(/);
   });
 });

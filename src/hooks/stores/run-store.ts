@@ -21,6 +21,8 @@ export interface RunRecord {
   /** Where the SQL came from: a certified block, or written for the question (model or agent). */
   sqlFrom?: 'block' | 'written';
   sql?: string;
+  /** The connection the SQL ran on: a block's own, or the one the request named for written SQL (absent: the project's default). */
+  connection?: string;
   sqlFingerprint?: string;
   sqlSha256?: string;
   tables: string[];

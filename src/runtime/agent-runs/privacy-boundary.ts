@@ -3,7 +3,8 @@
  * answers and their restrictions may reach a model. Every prompt that could carry such values
  * asks one function, `valuesMayReachProvider`, before it is built:
  * - with a host and its `isInBoundary`: that hook, told every table the values came from when
- *   all are known; anything but `true` (a throw included) is no;
+ *   all are known (named by the engine's catalog, `statementValuesMayReach`); anything but
+ *   `true` (a throw included) is no;
  * - with a host without it: only a model on this machine (kind `local`, whose one base URL is
  *   loopback; model-provider.ts refuses any other address and never fails over);
  * - without a host: yes, as the single-user product always did.
@@ -11,6 +12,7 @@
  * back into what the model writes (`withheldValues`).
  */
 
+import { catalogTables, type RelationResolver, type SourceStatement } from '../../hooks/catalog-tables.js';
 import { errorReference } from '../../hooks/context/error-reference.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import type { ModelProvider } from './model-provider.js';
@@ -39,6 +41,23 @@ export function valuesMayReachProvider(asker: Asker, provider: ChosenProvider, c
     host.log(`[${errorReference()}] host hook isInBoundary threw: ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }
+}
+
+/**
+ * Whether values read by `statements` may reach `provider`: with a host's `isInBoundary`, their
+ * tables are first named as the engine's catalog resolves them (the names the row policy hears),
+ * and the synchronous hook is told those; a table the catalog cannot name keeps the values from
+ * the model without asking.
+ */
+export async function statementValuesMayReach(
+  asker: Asker,
+  provider: ChosenProvider,
+  resolver: RelationResolver,
+  statements: readonly SourceStatement[],
+): Promise<boolean> {
+  if (asker?.host?.hooks.isInBoundary === undefined) return valuesMayReachProvider(asker, provider);
+  const relations = await catalogTables(resolver, asker, statements);
+  return relations !== undefined && valuesMayReachProvider(asker, provider, { relations });
 }
 
 /** Values shown to a model as `[value N]`, and the SQL literal each stands for. */

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
 import { tablesRead } from '../../compiler/sql-tables.js';
+import type { CompiledBlock } from '../../compiler/types.js';
 import { blockSources } from '../../hooks/source-access.js';
 import { FACT_ROWS, type RunRecord } from '../../hooks/stores/run-store.js';
 import type { AskContext, AskRequest, AskRun } from './types.js';
@@ -19,6 +20,12 @@ function sqlOf(ctx: AskContext, run: AskRun): { sql: string; from: 'block' | 'wr
 
 function valuesOf(run: AskRun): NonNullable<RunRecord['values']> {
   return { columns: run.columns, rows: run.rows.slice(0, FACT_ROWS), rowCount: run.rowCount, ...(run.answer !== undefined ? { text: run.answer.text } : {}) };
+}
+
+/** The connection the statement ran on, when it is not the project's default: a block's own, else the one the request named. */
+function connectionOf(from: 'block' | 'written', block: CompiledBlock | undefined, request: AskRequest): { connection?: string } {
+  const connection = from === 'block' ? block?.connection : request.connection;
+  return connection !== undefined ? { connection } : {};
 }
 
 /** The record of `run` for the person who asked. */
@@ -40,6 +47,7 @@ export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, a
       ? {
           sqlFrom: statement.from,
           sql: statement.sql,
+          ...connectionOf(statement.from, block, request),
           sqlSha256: createHash('sha256').update(statement.sql).digest('hex'),
           sqlFingerprint: block?.sqlFingerprint ?? sqlFingerprint(statement.sql, driver),
         }

@@ -6,6 +6,7 @@
 
 import type { Tier1Candidate } from '../../ask/types.js';
 import { audit } from '../../hooks/audit.js';
+import { blockStatement } from '../../hooks/catalog-tables.js';
 import { clickhouseLiteral } from '../../warehouse/connectors/clickhouse-literal.js';
 import type { WarehouseCatalog } from '../../warehouse/types.js';
 import { transformModels } from '../transform/dbt-models.js';
@@ -14,7 +15,7 @@ import { HostModelUnavailableError, requestProvider } from './host-model.js';
 import { buildPrompt } from './model-prompt.js';
 import { type ChatMessage, ModelProviderError } from './model-provider.js';
 import { withModelSlot } from './model-slots.js';
-import { type ChosenProvider, valuesMayReachProvider, withheldValues } from './privacy-boundary.js';
+import { type ChosenProvider, statementValuesMayReach, valuesMayReachProvider, withheldValues } from './privacy-boundary.js';
 import type { AskContext, AskRefusal, AskRequest } from './types.js';
 
 /** The certified answer a follow-up continues (from its thread). */
@@ -31,10 +32,15 @@ function literalFor(driver: string): (value: string | number | boolean) => strin
 }
 
 /** The earlier answer as the prompt may show it, and how to put withheld values back. */
-function earlierFor(ctx: AskContext, provider: ChosenProvider, earlier: EarlierAnswer | undefined) {
+async function earlierFor(ctx: AskContext, provider: ChosenProvider, earlier: EarlierAnswer | undefined) {
   if (earlier === undefined) return { restore: (sql: string) => sql };
-  const tables = ctx.manifest.blocks[earlier.block]?.tables;
-  if (valuesMayReachProvider(ctx.asker, provider, tables !== undefined ? { relations: tables } : {})) return { prompt: earlier, restore: (sql: string) => sql };
+  const block = ctx.manifest.blocks[earlier.block];
+  // A block the project no longer has reads from tables nobody can list: the host decides as if from any.
+  const shown =
+    block === undefined
+      ? valuesMayReachProvider(ctx.asker, provider)
+      : await statementValuesMayReach(ctx.asker, provider, ctx.executor, [blockStatement(block)]);
+  if (shown) return { prompt: earlier, restore: (sql: string) => sql };
   const withheld = withheldValues(earlier.params);
   return {
     prompt: { ...earlier, question: withheld.mask(earlier.question), params: withheld.shown },
@@ -145,7 +151,7 @@ export async function writtenSql(ctx: AskContext, request: AskRequest, candidate
   if ('none' in chosen) return chosen.none;
   const { provider } = chosen;
   const driver = ctx.executor.driverOf(request.connection);
-  const context = earlierFor(ctx, provider, earlier);
+  const context = await earlierFor(ctx, provider, earlier);
   const messages = await promptFor(ctx, request, candidates, driver, context.prompt);
   let content: string;
   try {

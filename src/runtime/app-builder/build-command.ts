@@ -85,7 +85,7 @@ function withFilters(p: Opened, draft: AppBuildDraft, filters: readonly string[]
   return nextRevision(p.root, draft, draft.revision, compose(contentOf(draft), ops, p.manifest));
 }
 
-async function draftFor(p: Opened, opts: BuildCommandOptions): Promise<AppBuildDraft> {
+async function draftFor(p: Opened, executor: Executor, opts: BuildCommandOptions): Promise<AppBuildDraft> {
   const empty = { title: opts.title ?? 'New App', trustMode: opts.trustMode ?? 'governed_only', snapshot: '', sources: [], pages: [], reviewTasks: [] };
   const first = createDraft(
     p.root,
@@ -100,6 +100,7 @@ async function draftFor(p: Opened, opts: BuildCommandOptions): Promise<AppBuildD
     content: contentOf(first),
     prompt: opts.prompt,
     manifest: p.manifest,
+    executor,
     asker: undefined,
     provider: configuredProvider(p.config),
   });
@@ -118,7 +119,7 @@ export async function runAppBuild(opts: BuildCommandOptions): Promise<CommandOut
   if (!('root' in p)) return { exitCode: 2, diagnostics: p.diagnostics };
   const executor = createExecutor({ root: p.root, config: p.config, maxRows: CHECK_MAX_ROWS });
   try {
-    const draft = await draftFor(p, opts);
+    const draft = await draftFor(p, executor, opts);
     const preview = await previewDraft(p.root, draft, p.manifest, runnerOn(executor, undefined), repairOf(p, executor, opts));
     if (opts.app === undefined) return { exitCode: 0, result: { draft, preview }, diagnostics: [] };
     const { app: _app, ...checked } = preflight({

@@ -10,13 +10,14 @@
  * channel), so they are added only where the privacy boundary lets values of the source's tables
  * reach the chosen model.
  */
-import type { Manifest } from '../../compiler/types.js';
+import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import { audit } from '../../hooks/audit.js';
+import { blockStatement, type RelationResolver } from '../../hooks/catalog-tables.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import { HostModelUnavailableError, requestProvider } from '../agent-runs/host-model.js';
 import { type ChatMessage, type ModelProvider, ModelProviderError } from '../agent-runs/model-provider.js';
 import { withModelSlot } from '../agent-runs/model-slots.js';
-import { type ChosenProvider, valuesMayReachProvider } from '../agent-runs/privacy-boundary.js';
+import { type ChosenProvider, statementValuesMayReach } from '../agent-runs/privacy-boundary.js';
 import { BuildError } from './build-error.js';
 import { type CandidateCard, candidateCards } from './candidate-cards.js';
 import { compose } from './compose.js';
@@ -31,6 +32,8 @@ export interface PlanRequest {
   /** Answers to the previous proposal's clarification questions (a new proposal revision hears them). */
   answers?: string[];
   manifest: Manifest;
+  /** Names the tables a source reads from the engine's catalog, for the privacy boundary. */
+  executor: RelationResolver;
   asker: Asker;
   /** The project's configured model (undefined: none). */
   provider: ModelProvider | undefined;
@@ -62,12 +65,15 @@ function chosenProvider(asker: Asker, provider: ModelProvider | undefined): Chos
 }
 
 /** Cards with their sources' example questions, where values of the source's tables may reach `provider`. */
-function withExamples(cards: readonly CandidateCard[], request: PlanRequest, provider: ChosenProvider): CandidateCard[] {
-  return cards.map((card) => {
-    const block = blockOfSource(request.manifest, card.id);
-    if (block === undefined || block.examples.length === 0 || !valuesMayReachProvider(request.asker, provider, { relations: block.tables })) return card;
-    return { ...card, examples: block.examples.map((e) => e.question) };
-  });
+async function withExamples(cards: readonly CandidateCard[], request: PlanRequest, provider: ChosenProvider): Promise<CandidateCard[]> {
+  const examples = async (block: CompiledBlock): Promise<boolean> =>
+    block.examples.length > 0 && (await statementValuesMayReach(request.asker, provider, request.executor, [blockStatement(block)]));
+  return Promise.all(
+    cards.map(async (card) => {
+      const block = blockOfSource(request.manifest, card.id);
+      return block !== undefined && (await examples(block)) ? { ...card, examples: block.examples.map((e) => e.question) } : card;
+    }),
+  );
 }
 
 async function modelPlan(provider: ChosenProvider, request: PlanRequest, cards: readonly CandidateCard[]): Promise<Plan> {
@@ -75,7 +81,7 @@ async function modelPlan(provider: ChosenProvider, request: PlanRequest, cards: 
   try {
     const model = provider.id ?? provider.model;
     const onUsage = (usage: { promptTokens: number; completionTokens: number }) => audit('model_usage', { model, ...usage }, request.asker);
-    const messages = plannerMessages(request.prompt, request.answers ?? [], withExamples(cards, request, provider));
+    const messages = plannerMessages(request.prompt, request.answers ?? [], await withExamples(cards, request, provider));
     reply = await withModelSlot(request.asker, () => provider.complete(messages, { onUsage }));
   } catch (error) {
     const cause = error instanceof ModelProviderError ? error.code : 'MODEL_UNREACHABLE';

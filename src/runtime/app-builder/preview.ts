@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { CompiledBlock, Manifest } from '../../compiler/types.js';
 import type { BlockRunner } from '../certify/types.js';
 import { type TileEvidence, writeEvidence } from './evidence-store.js';
-import { type RepairContext, repairable, repairRun } from './repair.js';
+import { type RepairContext, repairModel, repairRun } from './repair.js';
 import { blockOfSource } from './source-catalog.js';
 import type { AppBuildDraft, DraftTile } from './types.js';
 
@@ -47,8 +47,9 @@ export async function inOrder<T>(jobs: ReadonlyArray<() => Promise<T>>, limit: n
 
 /** The component after its bounded same-target repair, when it failed and may be repaired. */
 async function withRepair(c: PreviewComponent, block: CompiledBlock, certified: boolean, repair: RepairContext | undefined): Promise<PreviewComponent> {
-  if (c.ok || repair === undefined || !repairable(repair, block, certified, c.error ?? '')) return c;
-  const repaired = await repairRun(repair, block, c.error ?? '');
+  const provider = c.ok || repair === undefined ? undefined : await repairModel(repair, block, certified, c.error ?? '');
+  if (repair === undefined || provider === undefined) return c;
+  const repaired = await repairRun({ ...repair, provider }, block, c.error ?? '');
   const { error: _error, ...rest } = c;
   if (!repaired.ok) return { ...rest, error: repaired.error, repaired: true, reviewRequired: true };
   const filterCandidates = { parameters: c.filterCandidates.parameters, columns: repaired.columns };

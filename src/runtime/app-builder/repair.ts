@@ -10,12 +10,13 @@
  */
 import type { CompiledBlock } from '../../compiler/types.js';
 import { audit } from '../../hooks/audit.js';
+import { blockStatement } from '../../hooks/catalog-tables.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import type { Executor } from '../../warehouse/types.js';
 import { readModelReply } from '../agent-runs/extract-sql.js';
 import type { ChatMessage } from '../agent-runs/model-provider.js';
 import { withModelSlot } from '../agent-runs/model-slots.js';
-import { type ChosenProvider, valuesMayReachProvider } from '../agent-runs/privacy-boundary.js';
+import { type ChosenProvider, statementValuesMayReach } from '../agent-runs/privacy-boundary.js';
 import { bindBlock } from '../blocks/run-block.js';
 
 /** Repair attempts per component and preview. */
@@ -41,10 +42,10 @@ export function repairMessages(block: CompiledBlock, failure: string): ChatMessa
   ];
 }
 
-/** Whether a failed component may be repaired at all. */
-export function repairable(ctx: RepairContext, block: CompiledBlock, certified: boolean, failure: string): ctx is RepairContext & { provider: ChosenProvider } {
-  if (ctx.provider === undefined || certified || REFUSED.test(failure)) return false;
-  return valuesMayReachProvider(ctx.asker, ctx.provider, { relations: block.tables });
+/** The model a failed component may be repaired by, or undefined when it may not be repaired at all. */
+export async function repairModel(ctx: RepairContext, block: CompiledBlock, certified: boolean, failure: string): Promise<ChosenProvider | undefined> {
+  if (ctx.provider === undefined || certified || REFUSED.test(failure)) return undefined;
+  return (await statementValuesMayReach(ctx.asker, ctx.provider, ctx.executor, [blockStatement(block)])) ? ctx.provider : undefined;
 }
 
 /** One repair attempt on the source's own connection. */

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Manifest } from '../../compiler/types.js';
 import { reviewFiguresShown } from '../../hooks/answer-figures.js';
 import { audit } from '../../hooks/audit.js';
+import { blockStatement } from '../../hooks/catalog-tables.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import { ownerKey } from '../../hooks/context/request-context.js';
 import type { RunStore } from '../../hooks/stores/run-store.js';
@@ -22,7 +23,7 @@ import type { Executor } from '../../warehouse/types.js';
 import { HostModelUnavailableError, requestProvider } from '../agent-runs/host-model.js';
 import type { ModelProvider } from '../agent-runs/model-provider.js';
 import { withModelSlot } from '../agent-runs/model-slots.js';
-import { type ChosenProvider, valuesMayReachProvider } from '../agent-runs/privacy-boundary.js';
+import { type ChosenProvider, statementValuesMayReach } from '../agent-runs/privacy-boundary.js';
 import { type AppBuildDraft, blockOfSource, candidateCards, catalogSources, contentOf, readDraft } from '../app-builder/index.js';
 import { runBlock } from '../blocks/run-block.js';
 import { AutopilotError } from './autopilot-error.js';
@@ -120,7 +121,7 @@ async function summaryOf(w: Work, provider: ChosenProvider): Promise<SafeSummary
   const run = await runBlock(w.ctx.executor, forModel, block, {}, { maxRows: SUMMARY_GROUPS_MAX + 1 });
   const tile = w.draft.pages.find((p) => p.id === t.pageId)?.tiles.find((x) => x.id === t.tileId);
   const filters = (w.draft.pages.find((p) => p.id === t.pageId)?.filters ?? []).filter((f) => f.bindings[t.tileId] !== undefined).map((f) => f.id);
-  const valuesAllowed = w.figuresShown && valuesMayReachProvider(w.ctx.asker, provider, { relations: block.tables });
+  const valuesAllowed = w.figuresShown && (await statementValuesMayReach(w.ctx.asker, provider, w.ctx.executor, [blockStatement(block)]));
   // A run cut at the summary's bound says how many rows the settled preview counted.
   const rowCount = run.truncated ? Math.max(run.rowCount, t.rowCount) : run.rowCount;
   const facts = { ok: run.ok, columns: run.columns, rows: run.rows, rowCount, truncated: run.truncated };

@@ -17,6 +17,7 @@ import { keepsAnswerText } from '../../hooks/answer-text.js';
 import type { Asker } from '../../hooks/context/request-context.js';
 import type { RunRecord } from '../../hooks/stores/run-store.js';
 import { ANSWER_TEXT_PLACEHOLDER, addPageTile, answerTextTiles, isAnswerText, readPageDocument } from '../../runtime/apps/page-answers.js';
+import type { Executor } from '../../warehouse/types.js';
 import { requireApp } from '../app-gate.js';
 import { ADD_ANSWER_ROUTE, type AddAnswerRequest, ANSWER_TEXT_TILES_ROUTE, type AnswerTextTiles, PAGE_ROUTE } from '../contract/apps.js';
 import type { RouteOptions } from '../deps.js';
@@ -25,7 +26,13 @@ import { certifiedBlockOf, keepableText, ownRun } from '../own-answer.js';
 import { snapshotOf } from '../snapshot-hook.js';
 
 /** The tile an answer becomes; throws the 409 when its text may not be kept. */
-async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Manifest, asker: Asker): Promise<Omit<CompiledTile, 'id'>> {
+async function answerTile(
+  record: RunRecord,
+  mode: 'text' | 'live',
+  snapshot: { manifest: Manifest; executor: Executor },
+  asker: Asker,
+): Promise<Omit<CompiledTile, 'id'>> {
+  const { manifest, executor } = snapshot;
   const block = certifiedBlockOf(record, manifest);
   // A certified block's answer is bound to the block itself, at its current revision: the
   // page then reads certified content, never a copy of its SQL.
@@ -39,7 +46,7 @@ async function answerTile(record: RunRecord, mode: 'text' | 'live', manifest: Ma
       source: { kind: 'answer', id: record.runId },
       sourceEvidence: record.tables.map((relation) => ({ kind: 'answer_relation' as const, relation })),
     };
-  const text = await keepableText(record, asker, block);
+  const text = await keepableText(record, asker, executor, block);
   return { kind: 'text', title: record.question, text, answer: { runId: record.runId, question: record.question, tables: record.tables } };
 }
 
@@ -58,7 +65,7 @@ export const appAnswersRoute: FastifyPluginAsync<RouteOptions> = async (app, { d
       const { appId, pageId } = request.params;
       const doc = readPageDocument(deps.root, snapshotOf(request).manifest, appId, pageId);
       if (doc === undefined) throw new ApiError(404, 'PAGE_NOT_FOUND', `This project has no App page ${appId}/${pageId}.`);
-      const tile = await answerTile(await ownRun(deps.runs, request.body.runId, request.asker), request.body.mode, snapshotOf(request).manifest, request.asker);
+      const tile = await answerTile(await ownRun(deps.runs, request.body.runId, request.asker), request.body.mode, snapshotOf(request), request.asker);
       return { appId, pageId, tile: addPageTile(deps.root, doc, tile) };
     },
   );

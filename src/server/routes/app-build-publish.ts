@@ -24,6 +24,7 @@ import { asBuild } from '../build-failure.js';
 import { PREFLIGHT_ROUTE, PREVIEW_ROUTE, PUBLISH_ROUTE, type PublishOnlyRequest, type PublishRequest, type RevisionRequest } from '../contract/app-builds.js';
 import type { RouteOptions, ServerDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
+import { answerStatements, certifiedBlockOf } from '../own-answer.js';
 import { ownDraft } from '../own-build.js';
 import { requireReview, sendForReview } from '../review-gate.js';
 import { snapshotOf } from '../snapshot-hook.js';
@@ -32,16 +33,23 @@ type Params = { id: string };
 
 /**
  * Answer text whose figures depend on the reader is refused at publication too (spec 03
- * "Answers, figures and sources" 2): 409 ANSWER_FIGURES_DEPEND_ON_READER, nothing written.
+ * "Answers, figures and sources" 2): 409 ANSWER_FIGURES_DEPEND_ON_READER, nothing written. The
+ * host is told the tables each answer's run read, from the run's facts; an answer whose facts
+ * are gone depends on the reader.
  */
-async function answerTextMayBeKept(draft: AppBuildDraft, asker: Asker): Promise<void> {
-  for (const tile of draft.pages.flatMap((p) => p.tiles))
-    if (tile.kind === 'text' && tile.answer !== undefined && (await figuresDependOnReader(asker, tile.answer.tables)))
+async function answerTextMayBeKept(deps: ServerDeps, draft: AppBuildDraft, request: FastifyRequest): Promise<void> {
+  const { manifest, executor } = snapshotOf(request);
+  for (const tile of draft.pages.flatMap((p) => p.tiles)) {
+    if (tile.kind !== 'text' || tile.answer === undefined) continue;
+    const record = await deps.runs?.get(tile.answer.runId);
+    const statements = record === undefined ? undefined : answerStatements(record, certifiedBlockOf(record, manifest));
+    if (await figuresDependOnReader(request.asker, executor, statements))
       throw new ApiError(
         409,
         'ANSWER_FIGURES_DEPEND_ON_READER',
         `Tile ${tile.id} keeps answer text whose figures can differ by who reads them; add it as a live tile instead.`,
       );
+  }
 }
 
 /** The model a preview repair may use: the host's choice or the project's; none when the host gives none. */
@@ -69,7 +77,7 @@ async function publish(request: FastifyRequest<{ Params: Params; Body: PublishOn
   if (review) await requireReview(request.asker);
   const { manifest, config } = snapshotOf(request);
   const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
-  await answerTextMayBeKept(draft, request.asker);
+  await answerTextMayBeKept(deps, draft, request);
   const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
   const input = { root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [], expectedRevision: request.body.revision };
   const published = publishDraft(input);
@@ -97,7 +105,7 @@ export const appBuildPublishRoute: FastifyPluginAsync<RouteOptions> = async (app
     asBuild(async () => {
       const { manifest, config } = snapshotOf(request);
       const draft = current(ownDraft(deps.root, request.params.id, manifest, request.asker), request.body.revision);
-      await answerTextMayBeKept(draft, request.asker);
+      await answerTextMayBeKept(deps, draft, request);
       const owner = request.asker?.principal?.id ?? localOwner(deps.root, config).owner;
       const { app: _app, ...report } = preflight({ root: deps.root, draft, manifest, appId: request.body.appId, owner, rules: config.rules ?? [] });
       return report;

@@ -25,6 +25,7 @@ import {
   planDraft,
   searchSources,
 } from '../../runtime/app-builder/index.js';
+import type { Executor } from '../../warehouse/types.js';
 import { asBuild } from '../build-failure.js';
 import {
   type AddAskResult,
@@ -64,10 +65,17 @@ function startBuild(root: string, manifest: Manifest, body: CreateBuild, asker: 
 }
 
 /** The draft with one of the caller's answers added (the 409 rule decided first). */
-async function withAnswer(deps: ServerDeps, draft: AppBuildDraft, body: AddAskResult, manifest: Manifest, asker: Asker): Promise<AppBuildDraft> {
+async function withAnswer(
+  deps: ServerDeps,
+  draft: AppBuildDraft,
+  body: AddAskResult,
+  snapshot: { manifest: Manifest; executor: Executor },
+  asker: Asker,
+): Promise<AppBuildDraft> {
+  const { manifest, executor } = snapshot;
   const record = await ownRun(deps.runs, body.runId, asker);
   const block = certifiedBlockOf(record, manifest);
-  const text = body.mode === 'text' ? await keepableText(record, asker, block) : undefined;
+  const text = body.mode === 'text' ? await keepableText(record, asker, executor, block) : undefined;
   const answer = {
     runId: record.runId,
     question: record.question,
@@ -88,7 +96,7 @@ function authoringRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], d
   );
   app.post<{ Params: Params; Body: PlanBuild }>('/api/app-builds/:id/plan', { schema: PLAN_ROUTE }, (request) =>
     asBuild(async () => {
-      const { manifest, config } = snapshotOf(request);
+      const { manifest, config, executor } = snapshotOf(request);
       const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
       const provider = configuredProvider(config);
       const { prompt, answers } = request.body;
@@ -97,6 +105,7 @@ function authoringRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], d
         prompt,
         ...(answers !== undefined ? { answers } : {}),
         manifest,
+        executor,
         asker: request.asker,
         provider,
       });
@@ -113,9 +122,9 @@ function authoringRoutes(app: Parameters<FastifyPluginAsync<RouteOptions>>[0], d
   );
   app.post<{ Params: Params; Body: AddAskResult }>('/api/app-builds/:id/ask-results', { schema: ASK_RESULT_ROUTE }, (request) =>
     asBuild(async () => {
-      const { manifest } = snapshotOf(request);
-      const draft = ownDraft(deps.root, request.params.id, manifest, request.asker);
-      return withAnswer(deps, draft, request.body, manifest, request.asker);
+      const snapshot = snapshotOf(request);
+      const draft = ownDraft(deps.root, request.params.id, snapshot.manifest, request.asker);
+      return withAnswer(deps, draft, request.body, snapshot, request.asker);
     }),
   );
 }
