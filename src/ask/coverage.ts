@@ -16,7 +16,7 @@ import { blockFacts } from './block-facts.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import type { TermAlias } from './term-index.js';
-import { termsOfWord } from './tokens.js';
+import { termsOfWord, words } from './tokens.js';
 import type { RoutePart, RoutePartKind } from './types.js';
 import { GRAIN_TERMS } from './vocabulary.js';
 
@@ -292,12 +292,33 @@ function rankingShortfall(contract: BlockContract, asked: 'top' | 'bottom'): str
   return contract.ranking ? 'returns only the top of its ranking' : 'does not rank its rows';
 }
 
+/** Words as their routing terms, in order. */
+const termLine = (text: string): string =>
+  words(text)
+    .flatMap((w) => termsOfWord(w.word))
+    .join(' ');
+
+/**
+ * The ranking phrase ("best-selling", "top rated") stands in one of the block's own example
+ * questions: the owner said the block's ranking is what it asks for, whatever column its words
+ * also name. Only the end the block ranks from counts.
+ */
+function ownersRanking(block: CompiledBlock, contract: BlockContract, shape: AskedShape): boolean {
+  // Only a participle makes the ranking word a compound adjective of its own ("best-selling",
+  // "top rated", "highest paid"); "top 10" or "top customers" says nothing about the measure.
+  if (shape.rankingText === undefined || shape.rankingNext === undefined || !/^[a-z]{2,}(?:ing|ed)$/.test(shape.rankingNext)) return false;
+  const end = contract.ownerEnd ?? (contract.rankedBy === undefined ? undefined : contract.rankedBy.desc ? 'top' : 'bottom');
+  if (end !== shape.ranking) return false;
+  const phrase = ` ${termLine(`${shape.rankingText} ${shape.rankingNext}`)} `;
+  return phrase.trim().split(' ').length >= 2 && block.examples.some((e) => ` ${termLine(e.question)} `.includes(phrase));
+}
+
 function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   if (shape.ranking !== undefined) {
     const word = shape.rankingText ?? shape.ranking;
     const sort = contract.rankedBy === undefined ? 'sort' : `sort:${contract.rankedBy.column}`;
     t.note(
-      rankingCovered(contract, shape, options, block.outputs),
+      rankingCovered(contract, shape, options, block.outputs) || ownersRanking(block, contract, shape),
       word,
       `${block.id} ${rankingShortfall(contract, shape.ranking)}, so it cannot give the "${word}".`,
       'ranking',
