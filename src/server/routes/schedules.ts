@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { CompiledApp } from '../../compiler/types.js';
 import { audit } from '../../hooks/audit.js';
+import { forgetDigests } from '../../runtime/schedules/digests.js';
 import { removeSchedule, scheduleProblems, writeSchedule } from '../../runtime/schedules/edit-schedules.js';
 import { forgetScheduleRuns, listScheduleRuns } from '../../runtime/schedules/run-history.js';
 import {
@@ -95,6 +96,7 @@ export const schedulesRoute: FastifyPluginAsync<RouteOptions> = async (app, { de
     if (!removeSchedule(deps.root, target.file, scheduleId))
       throw new ApiError(404, 'SCHEDULE_NOT_FOUND', `App ${target.id} declares no schedule ${scheduleId}.`);
     forgetScheduleRuns(deps.root, target.id, scheduleId);
+    forgetDigests(deps.root, target.id, scheduleId);
     compileProject({ project: deps.root });
     audit('change', { change: 'schedule_deleted', source: `app:${target.id}` }, request.asker);
     return { appId: target.id, scheduleId, deleted: true };
