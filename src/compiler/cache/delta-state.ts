@@ -15,6 +15,7 @@ import type { SourceFile } from '../project/discover.js';
 import type { UnitResult } from './compile-units.js';
 
 export interface DeltaState {
+  /** The block files in discovery order (replaced as a whole when files are added or removed). */
   files: readonly SourceFile[];
   index: Map<string, number>;
   units: UnitResult[];
@@ -120,6 +121,11 @@ export function replaceUnits(s: DeltaState, changes: ReadonlyArray<[number, Unit
     s.units[i] = u;
     s.results.set(u.path, u);
   }
+  return settleIds(s, ids);
+}
+
+/** Decides each of `ids` again from `owners`: the owned fragments that changed (`set`) and the ids no file declares any more (`drop`). */
+function settleIds(s: DeltaState, ids: ReadonlySet<string>): { set: Buffer[]; drop: string[] } {
   const set: Buffer[] = [];
   const drop: string[] = [];
   for (const id of ids) {
@@ -141,6 +147,35 @@ export function replaceUnits(s: DeltaState, changes: ReadonlyArray<[number, Unit
     s.fragments.set(id, text);
   }
   return { set, drop };
+}
+
+/**
+ * Puts a new list of block files in place (files added or removed, in discovery order) with
+ * their units: `fresh` holds the units compiled now (the added files and the changed ones),
+ * every other file keeps its unit. The positional indexes are rebuilt (no file is read or
+ * parsed); the files that kept their place keep their relative order, so only the ids the
+ * removed, added and changed units declare can change owner, and only those are decided again.
+ */
+export function reshapeUnits(s: DeltaState, files: readonly SourceFile[], fresh: ReadonlyMap<string, UnitResult>): { set: Buffer[]; drop: string[] } {
+  const ids = new Set<string>();
+  const next = new Set(files.map((f) => f.path));
+  for (const u of s.units) if (!next.has(u.path) || fresh.has(u.path)) for (const b of u.blocks) ids.add(b.id);
+  for (const u of fresh.values()) for (const b of u.blocks) ids.add(b.id);
+  const units = files.map((f) => fresh.get(f.path) ?? (s.units[s.index.get(f.path) as number] as UnitResult));
+  for (const u of s.units) if (!next.has(u.path)) s.results.delete(u.path);
+  s.files = files;
+  s.units = units;
+  s.index = new Map();
+  s.users = new Map();
+  s.owners = new Map();
+  s.withDiagnostics = new Set();
+  s.contractBlocks = 0;
+  units.forEach((u, i) => {
+    s.index.set(u.path, i);
+    s.results.set(u.path, u);
+    track(s, i, u, 1);
+  });
+  return settleIds(s, ids);
 }
 
 /** The duplicate-id findings a whole compile makes (duplicateIds), from the duplicated ids only. */

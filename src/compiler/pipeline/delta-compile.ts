@@ -1,8 +1,9 @@
 /**
- * The watch's answer to a change batch in proportion to the change: when the watcher names only
- * block files it already knows and the companions they read (no file added or removed, config
- * and contracts as before, svc-manifest.json still the file this process wrote), it compiles
- * just those files, links the project again from the kept indexes (delta-state.ts) and appends
+ * The watch's answer to a change batch in proportion to the change: when the watcher names block
+ * files and the companions they read (block files added or removed where the folders already
+ * listed hold them, a rename being both; config and contracts as before, svc-manifest.json still
+ * the file this process wrote), it compiles just the changed and added files, links the project
+ * again from the kept indexes (delta-state.ts) and appends
  * the change to the manifest log (manifest-log.ts) instead of rewriting svc-manifest.json. The
  * sweep that follows a few seconds later is a whole compile: it rewrites the file and drops the
  * log. Anything else returns undefined and the whole compile answers.
@@ -12,43 +13,49 @@ import { hasErrors } from '../../../grammar/diagnostics.js';
 import { snapshotNames } from '../analyze/sql-names.js';
 import { buildId } from '../cache/build-id.js';
 import { type Ctx, compileFresh, type UnitResult } from '../cache/compile-units.js';
-import { type DeltaState, duplicateFindings, replaceUnits, unitFindings } from '../cache/delta-state.js';
+import { type DeltaState, duplicateFindings, replaceUnits, reshapeUnits, unitFindings } from '../cache/delta-state.js';
 import { DirListing } from '../cache/dir-listing.js';
 import { cacheData } from '../cache/record-cache.js';
 import { nowNs, statMemo } from '../cache/stat-memo.js';
-import { type WarmStart, warmDiscovery, warmManifest } from '../cache/warm-start.js';
+import { type Reshaped, reshapedDiscovery, type WarmStart, warmManifest } from '../cache/warm-start.js';
 import { appendManifestLog, baseIdentity, logHasRoom } from '../manifest/manifest-log.js';
 import { MANIFEST_FILE } from '../manifest/paths.js';
 import { resolveConnection } from '../project/config.js';
 import { orderDiagnostics } from '../project/cross-file.js';
+import type { SourceFile } from '../project/discover.js';
 import type { Timings } from '../timings.js';
 import type { CompileInputs } from './compile-inputs.js';
 import type { CompileOptions, CompileResult } from './compile-project.js';
 import { linkProject, type Project, sectionsJson } from './link-project.js';
 
-/** The warm start and its delta state, when this change batch can be answered by a delta. */
-function usable(opts: CompileOptions, inputs: CompileInputs): { warm: WarmStart; state: DeltaState; root: string } | undefined {
+/** The warm start, its delta state and the block files after the change, when this change batch can be answered by a delta. */
+function usable(opts: CompileOptions, inputs: CompileInputs): { warm: WarmStart; state: DeltaState; root: string; shape: Reshaped } | undefined {
   const warm = opts.warm;
   const state = warm?.delta;
   if (!warm?.changed || !state || state.busy || !opts.deferCache || opts.check || opts.cache === false) return undefined;
   const root = inputs.loaded.root;
   if (!inputs.loaded.config || !inputs.contracts || inputs.envKey !== warm.inputs?.envKey) return undefined;
   if (warmManifest(warm, join(root, MANIFEST_FILE)) === undefined || !logHasRoom(root)) return undefined;
-  return warmDiscovery(warm, root, state.index) === warm.discovered ? { warm, state, root } : undefined;
+  const shape = reshapedDiscovery(warm, root, state.index);
+  return shape && { warm, state, root, shape };
 }
 
-/** The units the changed paths touch: the block files named and the files that read a named companion. */
-function touched(state: DeltaState, changed: ReadonlySet<string>): number[] {
+/** The block files still there that the changed paths touch: those named and those that read a named companion. */
+function touched(state: DeltaState, changed: ReadonlySet<string>, removed: ReadonlySet<string>): SourceFile[] {
   const out = new Set<number>();
   for (const rel of changed) {
     const own = state.index.get(rel);
     if (own !== undefined) out.add(own);
     for (const i of state.users.get(rel) ?? []) out.add(i);
   }
-  return [...out].sort((a, b) => a - b);
+  return [...out]
+    .sort((a, b) => a - b)
+    .map((i) => state.files[i] as SourceFile)
+    .filter((f) => !removed.has(f.path));
 }
 
-function recompile(p: Project, state: DeltaState, indexes: readonly number[]): Array<[number, UnitResult]> {
+/** Compiles `files` afresh: the only files of a delta that are read and parsed. */
+function recompile(p: Project, files: readonly SourceFile[]): UnitResult[] {
   const { root, config, contracts, inputs } = p;
   const names = snapshotNames(inputs.snapshot);
   const env = {
@@ -58,24 +65,32 @@ function recompile(p: Project, state: DeltaState, indexes: readonly number[]): A
     ...(names ? { names } : {}),
   };
   const ctx: Ctx = { root, env, listing: new DirListing(root), nowNs: String(nowNs()) };
-  return indexes.map((i) => {
-    const file = state.files[i] as DeltaState['files'][number];
-    // Taken before the read: an edit racing it can only make the memo look older, never vouch for stale text.
-    return [i, compileFresh(ctx, file, statMemo(file.abs), undefined)];
-  });
+  // Each memo is taken before the read: an edit racing it can only make the memo look older, never vouch for stale text.
+  return files.map((file) => compileFresh(ctx, file, statMemo(file.abs), undefined));
+}
+
+/** Puts the recompiled units in place: in their slots, or, when files came or went, in a new list of files. */
+function putInPlace(state: DeltaState, shape: Reshaped, units: readonly UnitResult[]): { set: Buffer[]; drop: string[] } {
+  if (shape.added.length === 0 && shape.removed.size === 0)
+    return replaceUnits(
+      state,
+      units.map((u) => [state.index.get(u.path) as number, u]),
+    );
+  return reshapeUnits(state, shape.files, new Map(units.map((u) => [u.path, u])));
 }
 
 /** The change batch answered as a delta, or undefined when the whole compile must answer it. */
 export function deltaCompile(opts: CompileOptions, inputs: CompileInputs, t: Timings): CompileResult | undefined {
   const found = usable(opts, inputs);
   if (!found || !inputs.loaded.config || !inputs.contracts) return undefined;
-  const { warm, state, root } = found;
+  const { warm, state, root, shape } = found;
   const p: Project = { root, config: inputs.loaded.config, contracts: inputs.contracts, inputs, opts };
   state.busy = true;
-  const changes = recompile(p, state, touched(state, warm.changed as ReadonlySet<string>));
-  const { set, drop } = replaceUnits(state, changes);
+  const changes = recompile(p, [...touched(state, warm.changed as ReadonlySet<string>, shape.removed), ...shape.added]);
+  const { set, drop } = putInPlace(state, shape, changes);
   t.mark('delta: compile files');
-  const level = linkProject(p, warm.discovered, duplicateFindings(state), state.keep, state.contractBlocks > 0);
+  const discovered = { files: shape.files, diagnostics: warm.discovered.diagnostics };
+  const level = linkProject(p, discovered, duplicateFindings(state), state.keep, state.contractBlocks > 0);
   const diagnostics = orderDiagnostics(unitFindings(state), level.findings);
   const sections = sectionsJson(level, diagnostics);
   const stale = set.length > 0 || drop.length > 0 || sections !== state.sections;
@@ -88,7 +103,7 @@ export function deltaCompile(opts: CompileOptions, inputs: CompileInputs, t: Tim
   const files = state.files.length;
   const stats = { files, compiled: changes.length, reused: files - changes.length, blocks: state.keep.size };
   const result: CompileResult = { root, config: p.config, diagnostics, exitCode: hasErrors(diagnostics) ? 1 : 0, stale, wrote: stale, stats };
-  result.next = nextWarm(warm, inputs, state);
+  result.next = nextWarm({ ...warm, discovered }, inputs, state);
   return result;
 }
 
