@@ -150,30 +150,47 @@ function settleIds(s: DeltaState, ids: ReadonlySet<string>): { set: Buffer[]; dr
 }
 
 /**
- * Puts a new list of block files in place (files added or removed, in discovery order) with
+ * Puts a new list of block files in place (files added or `removed`, in discovery order) with
  * their units: `fresh` holds the units compiled now (the added files and the changed ones),
  * every other file keeps its unit. The positional indexes are rebuilt (no file is read or
  * parsed); the files that kept their place keep their relative order, so only the ids the
  * removed, added and changed units declare can change owner, and only those are decided again.
  */
-export function reshapeUnits(s: DeltaState, files: readonly SourceFile[], fresh: ReadonlyMap<string, UnitResult>): { set: Buffer[]; drop: string[] } {
+export function reshapeUnits(
+  s: DeltaState,
+  files: readonly SourceFile[],
+  removed: ReadonlySet<string>,
+  fresh: ReadonlyMap<string, UnitResult>,
+): { set: Buffer[]; drop: string[] } {
   const ids = new Set<string>();
-  const next = new Set(files.map((f) => f.path));
-  for (const u of s.units) if (!next.has(u.path) || fresh.has(u.path)) for (const b of u.blocks) ids.add(b.id);
-  for (const u of fresh.values()) for (const b of u.blocks) ids.add(b.id);
+  const contracts = (u: UnitResult) => u.blocks.filter(declaresContract).length;
+  for (const path of [...removed, ...fresh.keys()]) {
+    const i = s.index.get(path);
+    const u = i === undefined ? undefined : s.units[i];
+    if (u === undefined) continue;
+    for (const b of u.blocks) ids.add(b.id);
+    // Only the units that go or change are searched for svc_contract: a fragment search of every block is most of a reshape.
+    s.contractBlocks -= contracts(u);
+    if (removed.has(path)) s.results.delete(path);
+  }
+  for (const u of fresh.values()) {
+    for (const b of u.blocks) ids.add(b.id);
+    s.contractBlocks += contracts(u);
+    s.results.set(u.path, u);
+  }
   const units = files.map((f) => fresh.get(f.path) ?? (s.units[s.index.get(f.path) as number] as UnitResult));
-  for (const u of s.units) if (!next.has(u.path)) s.results.delete(u.path);
   s.files = files;
   s.units = units;
   s.index = new Map();
   s.users = new Map();
   s.owners = new Map();
   s.withDiagnostics = new Set();
-  s.contractBlocks = 0;
+  // In ascending order, so each owner list is built sorted by appending.
   units.forEach((u, i) => {
     s.index.set(u.path, i);
-    s.results.set(u.path, u);
-    track(s, i, u, 1);
+    for (const dep of u.deps) push(s.users, dep.path, i);
+    for (const b of u.blocks) push(s.owners, b.id, i);
+    if (u.diagnostics.length > 0) s.withDiagnostics.add(i);
   });
   return settleIds(s, ids);
 }

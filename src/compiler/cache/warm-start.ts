@@ -105,8 +105,17 @@ export function reshapedDiscovery(warm: WarmStart | undefined, root: string, kno
     } else if (!st.isFile() && !st.isSymbolicLink()) return undefined;
   }
   if (added.length === 0 && removed.size === 0) return { files: warm.discovered.files, added, removed };
-  const files = [...warm.discovered.files.filter((f) => !removed.has(f.path)), ...added];
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = removed.size > 0 ? warm.discovered.files.filter((f) => !removed.has(f.path)) : [...warm.discovered.files];
+  // The list stays sorted by path as a listing sorts it: each added file goes where it belongs.
+  for (const file of added) {
+    let low = 0;
+    for (let high = files.length; low < high; ) {
+      const mid = (low + high) >> 1;
+      if ((files[mid] as SourceFile).path < file.path) low = mid + 1;
+      else high = mid;
+    }
+    files.splice(low, 0, file);
+  }
   return { files, added, removed };
 }
 

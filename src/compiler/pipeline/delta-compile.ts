@@ -76,7 +76,7 @@ function putInPlace(state: DeltaState, shape: Reshaped, units: readonly UnitResu
       state,
       units.map((u) => [state.index.get(u.path) as number, u]),
     );
-  return reshapeUnits(state, shape.files, new Map(units.map((u) => [u.path, u])));
+  return reshapeUnits(state, shape.files, shape.removed, new Map(units.map((u) => [u.path, u])));
 }
 
 /** The change batch answered as a delta, or undefined when the whole compile must answer it. */
