@@ -13,7 +13,7 @@ import { hasErrors } from '../../../grammar/diagnostics.js';
 import { snapshotNames } from '../analyze/sql-names.js';
 import { buildId } from '../cache/build-id.js';
 import { type Ctx, compileFresh, type UnitResult } from '../cache/compile-units.js';
-import { type DeltaState, duplicateFindings, replaceUnits, reshapeUnits, unitFindings } from '../cache/delta-state.js';
+import { type DeltaState, duplicateFindings, replaceUnits, unitFindings, unitsInOrder } from '../cache/delta-state.js';
 import { DirListing } from '../cache/dir-listing.js';
 import { cacheData } from '../cache/record-cache.js';
 import { nowNs, statMemo } from '../cache/stat-memo.js';
@@ -36,22 +36,34 @@ function usable(opts: CompileOptions, inputs: CompileInputs): { warm: WarmStart;
   const root = inputs.loaded.root;
   if (!inputs.loaded.config || !inputs.contracts || inputs.envKey !== warm.inputs?.envKey) return undefined;
   if (warmManifest(warm, join(root, MANIFEST_FILE)) === undefined || !logHasRoom(root)) return undefined;
-  const shape = reshapedDiscovery(warm, root, state.index);
+  const shape = reshapedDiscovery(warm, root, state.results);
   return shape && { warm, state, root, shape };
 }
 
-/** The block files still there that the changed paths touch: those named and those that read a named companion. */
+/** The block files still there that the changed paths touch: those named and those that read a named companion, in file order. */
 function touched(state: DeltaState, changed: ReadonlySet<string>, removed: ReadonlySet<string>): SourceFile[] {
-  const out = new Set<number>();
+  const out = new Set<string>();
   for (const rel of changed) {
-    const own = state.index.get(rel);
-    if (own !== undefined) out.add(own);
-    for (const i of state.users.get(rel) ?? []) out.add(i);
+    if (state.results.has(rel)) out.add(rel);
+    for (const path of state.users.get(rel) ?? []) out.add(path);
   }
-  return [...out]
-    .sort((a, b) => a - b)
-    .map((i) => state.files[i] as SourceFile)
-    .filter((f) => !removed.has(f.path));
+  const paths = [...out].filter((p) => !removed.has(p)).sort();
+  return paths.flatMap((p) => {
+    const file = state.results.has(p) ? fileAt(state, p) : undefined;
+    return file === undefined ? [] : [file];
+  });
+}
+
+/** The block file at `path` in the state's sorted list (binary search). */
+function fileAt(state: DeltaState, path: string): SourceFile | undefined {
+  let low = 0;
+  for (let high = state.files.length; low < high; ) {
+    const mid = (low + high) >> 1;
+    if ((state.files[mid] as SourceFile).path < path) low = mid + 1;
+    else high = mid;
+  }
+  const file = state.files[low];
+  return file?.path === path ? file : undefined;
 }
 
 /** Compiles `files` afresh: the only files of a delta that are read and parsed. */
@@ -69,16 +81,6 @@ function recompile(p: Project, files: readonly SourceFile[]): UnitResult[] {
   return files.map((file) => compileFresh(ctx, file, statMemo(file.abs), undefined));
 }
 
-/** Puts the recompiled units in place: in their slots, or, when files came or went, in a new list of files. */
-function putInPlace(state: DeltaState, shape: Reshaped, units: readonly UnitResult[]): { set: Buffer[]; drop: string[] } {
-  if (shape.added.length === 0 && shape.removed.size === 0)
-    return replaceUnits(
-      state,
-      units.map((u) => [state.index.get(u.path) as number, u]),
-    );
-  return reshapeUnits(state, shape.files, shape.removed, new Map(units.map((u) => [u.path, u])));
-}
-
 /** The change batch answered as a delta, or undefined when the whole compile must answer it. */
 export function deltaCompile(opts: CompileOptions, inputs: CompileInputs, t: Timings): CompileResult | undefined {
   const found = usable(opts, inputs);
@@ -87,7 +89,7 @@ export function deltaCompile(opts: CompileOptions, inputs: CompileInputs, t: Tim
   const p: Project = { root, config: inputs.loaded.config, contracts: inputs.contracts, inputs, opts };
   state.busy = true;
   const changes = recompile(p, [...touched(state, warm.changed as ReadonlySet<string>, shape.removed), ...shape.added]);
-  const { set, drop } = putInPlace(state, shape, changes);
+  const { set, drop } = replaceUnits(state, changes, shape.files, shape.removed);
   t.mark('delta: compile files');
   const discovered = { files: shape.files, diagnostics: warm.discovered.diagnostics };
   const level = linkProject(p, discovered, duplicateFindings(state), state.keep, state.contractBlocks > 0);
@@ -110,7 +112,15 @@ export function deltaCompile(opts: CompileOptions, inputs: CompileInputs, t: Tim
 /** What the next compile starts from: the same maps, now describing the project after this change. */
 function nextWarm(warm: WarmStart, inputs: CompileInputs, state: DeltaState): WarmStart {
   const head = { envKey: inputs.envKey, buildId: buildId(), validated: inputs.validated, manifestSha256: '' };
-  const units = { results: state.units, dropped: [], compiled: 0, reused: 0 };
+  // The units in file order, made only when the cache is recorded (once things are quiet).
+  const units = {
+    get results() {
+      return unitsInOrder(state);
+    },
+    dropped: [],
+    compiled: 0,
+    reused: 0,
+  };
   const cache = cacheData(head, units, state.keep);
   const { changed: _, ...rest } = warm;
   return { ...rest, cache, fragments: state.fragments, results: state.results, cacheOnDisk: false, inputs, delta: state };
