@@ -5,7 +5,7 @@
 // printed beside it as context, with the floor every one-shot process pays on this machine
 // (start node, stat every file, rewrite the manifest), measured in the same run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { genProject } from './gen-project.mjs';
 import { watchEdits } from './watch-edits.mjs';
@@ -55,6 +55,28 @@ async function watched(dir, file, original) {
   return median((await watchEdits({ cli, dir, file, original, pauseMs: 250 })).times);
 }
 
+/**
+ * Median save-to-manifest time of the watch when a block file is added (a copy of `original`
+ * under a new name and id), then when that file is renamed, nine times each; the files added
+ * are removed afterwards. Also the most files a change compiled (1 when only the file is parsed).
+ */
+async function watchedAddRename(dir, blocksDir, original) {
+  const made = [];
+  const named = (i) => join(blocksDir, `zz_added_${i}.svc`);
+  const add = (i) => {
+    writeFileSync(named(i), original.replace(/block "([^"]+)"/, `block "zz_added_${i}"`));
+    made.push(named(i));
+  };
+  const added = await watchEdits({ cli, dir, file: named(0), original, pauseMs: 250, change: add });
+  const rename = (i) => {
+    renameSync(named(i), join(blocksDir, `zz_renamed_${i}.svc`));
+    made.push(join(blocksDir, `zz_renamed_${i}.svc`));
+  };
+  const renamed = await watchEdits({ cli, dir, file: named(0), original, pauseMs: 250, change: rename });
+  for (const f of made) rmSync(f, { force: true });
+  return { added: median(added.times), renamed: median(renamed.times), compiled: Math.max(...added.compiled, ...renamed.compiled) };
+}
+
 export async function benchCompile(report) {
   const dir = join(repo, 'bench/.work/project-10k');
   rmSync(dir, { recursive: true, force: true });
@@ -81,6 +103,10 @@ export async function benchCompile(report) {
   report('svc compile after one block changed (svc compile --watch: save to manifest written)', await watched(dir, file, original), 'ms', '<=', 150);
   report('  the same as a one-shot `svc compile` process (node start included)', median(warm), 'ms');
   report('  floor of any one-shot process here (node start, stat every file, rewrite the manifest)', floor(dir), 'ms');
+  const addRename = await watchedAddRename(dir, blocksDir, original);
+  report('svc compile --watch, one block file added: save to manifest', addRename.added, 'ms');
+  report('svc compile --watch, one block file renamed: save to manifest', addRename.renamed, 'ms');
+  report('  most block files one of those changes parsed', addRename.compiled, 'files');
   const files = readdirSync(blocksDir)
     .filter((f) => f.endsWith('.svc'))
     .slice(0, 5)

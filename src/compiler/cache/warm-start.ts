@@ -10,10 +10,10 @@
  * name are reused without a stat, so a session also runs compiles without it (every file
  * stat-checked) once things are quiet, which catches anything a watcher event missed.
  */
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import type { Diagnostic } from '../../../grammar/diagnostics.js';
 import type { CompileInputs } from '../pipeline/compile-inputs.js';
-import type { SourceFile } from '../project/discover.js';
+import { type SourceFile, sourceFileOf } from '../project/discover.js';
 import type { CacheData } from './compile-cache.js';
 import type { UnitResult } from './compile-units.js';
 import type { DeltaState } from './delta-state.js';
@@ -68,6 +68,55 @@ export function warmDiscovery(
     if (kind === 'absent' && (known.has(rel) || warm.discovered.files.some((f) => f.path.startsWith(`${rel}/`)))) return undefined;
   }
   return warm.discovered;
+}
+
+/** The block files after a change batch, and which were added and removed. */
+export interface Reshaped {
+  files: SourceFile[];
+  added: SourceFile[];
+  removed: Set<string>;
+}
+
+/** The block file a listing of the folders would find at `rel` (no hidden folder on the way), else undefined. */
+function blockFileAt(root: string, rel: string): SourceFile | undefined {
+  return rel.endsWith('.svc') && !rel.split('/').some((part) => part.startsWith('.')) ? sourceFileOf(root, rel) : undefined;
+}
+
+/**
+ * The previous discovery changed only by the block files the watcher named: a plain file added
+ * where a listing finds block files, or a known block file gone (a rename is both). Anything a
+ * listing could see differently (a folder added or removed, a new link) is undefined: list the
+ * folders again. The sweep that follows lists them anyway, so a missed case costs latency only.
+ */
+export function reshapedDiscovery(warm: WarmStart | undefined, root: string, known: Pick<ReadonlySet<string>, 'has'>): Reshaped | undefined {
+  if (!warm?.changed) return undefined;
+  const added: SourceFile[] = [];
+  const removed = new Set<string>();
+  for (const rel of warm.changed) {
+    const st = lstatSync(`${root}/${rel}`, { throwIfNoEntry: false });
+    if (st === undefined) {
+      if (known.has(rel)) removed.add(rel);
+      else if (warm.discovered.files.some((f) => f.path.startsWith(`${rel}/`))) return undefined;
+    } else if (!known.has(rel)) {
+      // A new folder or link may hold block files of its own.
+      if (!st.isFile()) return undefined;
+      const file = blockFileAt(root, rel);
+      if (file) added.push(file);
+    } else if (!st.isFile() && !st.isSymbolicLink()) return undefined;
+  }
+  if (added.length === 0 && removed.size === 0) return { files: warm.discovered.files, added, removed };
+  const files = removed.size > 0 ? warm.discovered.files.filter((f) => !removed.has(f.path)) : [...warm.discovered.files];
+  // The list stays sorted by path as a listing sorts it: each added file goes where it belongs.
+  for (const file of added) {
+    let low = 0;
+    for (let high = files.length; low < high; ) {
+      const mid = (low + high) >> 1;
+      if ((files[mid] as SourceFile).path < file.path) low = mid + 1;
+      else high = mid;
+    }
+    files.splice(low, 0, file);
+  }
+  return { files, added, removed };
 }
 
 /** True when the watcher's hint lets a cached unit be reused without a stat. */

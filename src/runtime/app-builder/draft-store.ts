@@ -5,13 +5,15 @@
  * hard-linked to its final name, which fails when the name exists: two writers racing for the
  * same revision cannot both win, and a reader never sees a half-written revision. A version 2
  * draft (`.svc/local/app-builds/<id>.json`, one mutable file) is migrated the first time it is
- * read: its version 3 content becomes revision 1 and the legacy file is left as it was.
+ * read: its version 3 content becomes revision 1 and the legacy file is left as it was. Each
+ * new build and each new revision sweeps what it adds to (build-retention.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../../compiler/types.js';
 import { BuildError } from './build-error.js';
+import { sweepBuilds, sweepRevisions } from './build-retention.js';
 import { isLegacyDraft, migrateV2 } from './migrate-v2.js';
 import { catalogSnapshot, catalogSources } from './source-catalog.js';
 import type { AppBuildDraft } from './types.js';
@@ -60,13 +62,20 @@ function writeRevision(root: string, draft: AppBuildDraft): void {
   } finally {
     rmSync(tmp, { force: true });
   }
+  sweepRevisions(dir);
 }
 
 /** Creates a build at revision 1. */
 export function createDraft(root: string, content: DraftContent, now: Date = new Date()): AppBuildDraft {
   const draft: AppBuildDraft = { version: 3, id: newBuildId(), revision: 1, createdAt: now.toISOString(), ...content };
   writeRevision(root, draft);
+  sweepBuilds(root, join(root, BUILDS_DIR), draft.owner, now.getTime());
   return draft;
+}
+
+/** The folder of build `id`, once its id is known to be one. */
+export function buildFolder(root: string, id: string): string {
+  return buildDir(root, id);
 }
 
 /** The legacy draft of `id` migrated to revision 1, or undefined when there is none. */

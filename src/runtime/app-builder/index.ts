@@ -6,9 +6,10 @@
  */
 export { type AddedAnswer, addAnswer } from './add-answer.js';
 export { BuildError } from './build-error.js';
+export { AUTOPILOT_FOLDER, BUILD_LIMITS, PUBLISHED_FILE, sweepArtifacts } from './build-retention.js';
 export { CARDS_MAX, CARDS_MIN, candidateCards } from './candidate-cards.js';
 export { compose } from './compose.js';
-export { BUILDS_DIR, contentOf, createDraft, type DraftContent, nextRevision, readDraft, readRevision } from './draft-store.js';
+export { BUILDS_DIR, buildFolder, contentOf, createDraft, type DraftContent, nextRevision, readDraft, readRevision } from './draft-store.js';
 export { readEvidence } from './evidence-store.js';
 export { filterCandidates, type TileFilterCandidates } from './filter-candidates.js';
 export { type DraftOperation, OPERATION_NAMES } from './operations.js';

@@ -5,13 +5,16 @@
  * the renames are undone from the originals when any step fails (certify/file-transaction.ts),
  * so an interrupted publication leaves the App's previous files as they were. Page documents of
  * an earlier publication that the new one no longer lists are removed in the same transaction.
- * Nothing is written while a blocker stands.
+ * Nothing is written while a blocker stands. The build records its publication, which keeps it
+ * and the revision published from the local store's sweep.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompiledApp, CompiledPage } from '../../compiler/types.js';
 import { applyChanges, type FileChange, type TransactionHooks } from '../certify/file-transaction.js';
 import { BuildError } from './build-error.js';
+import { markPublished } from './build-retention.js';
+import { buildFolder } from './draft-store.js';
 import { type Preflight, type PreflightInput, preflight } from './preflight.js';
 
 export const APP_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -87,5 +90,7 @@ export function publishDraft(input: PublishInput): Published {
   } catch {
     throw new BuildError('APP_BUILD_PUBLISH_FAILED', 'Writing the App files failed; every file was put back as it was.');
   }
+  // The build stays while the App is published from it (build-retention.ts).
+  markPublished(buildFolder(input.root, input.draft.id), { app: checked.app.id, revision: checked.revision, at: new Date().toISOString() });
   return { app: checked.app.id, files: changes.filter((c) => c.kind === 'write').map((c) => c.path), revision: checked.revision, trust: checked.trust };
 }

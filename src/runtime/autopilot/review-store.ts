@@ -7,12 +7,12 @@
  * the name exists, so an artifact is never rewritten. Apply and Discard leave their own marker
  * beside it the same way (`<id>.applied.json`, `<id>.discarded.json`): the first one wins and a
  * repeated Apply reads the revision the first wrote. An artifact is found only by the person who
- * ran it; an id alone reads as not found.
+ * ran it; an id alone reads as not found. Each new artifact sweeps its build's oldest past the cap.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILDS_DIR, type DraftOperation } from '../app-builder/index.js';
+import { AUTOPILOT_FOLDER, BUILDS_DIR, type DraftOperation, sweepArtifacts } from '../app-builder/index.js';
 import { AutopilotError } from './autopilot-error.js';
 import type { SourcePin } from './dataset-contract.js';
 import type { DiffLine } from './draft-diff.js';
@@ -51,7 +51,7 @@ export function proposalHash(build: string, baseRevision: number, operations: re
   return `sha256:${createHash('sha256').update(JSON.stringify({ build, baseRevision, operations })).digest('hex')}`;
 }
 
-const folder = (root: string, build: string) => join(root, BUILDS_DIR, build, 'autopilot');
+const folder = (root: string, build: string) => join(root, BUILDS_DIR, build, AUTOPILOT_FOLDER);
 
 /** Writes `value` as `name` once; false when the name was taken first. */
 function writeOnce(dir: string, name: string, value: unknown): boolean {
@@ -79,6 +79,8 @@ function readJson<T>(file: string): T | undefined {
 
 export function writeArtifact(root: string, artifact: ReviewArtifact): void {
   if (!writeOnce(folder(root, artifact.build), `${artifact.id}.json`, artifact)) throw new Error(`review artifact ${artifact.id} exists`);
+  // The oldest artifacts past the build's cap go with their markers (build-retention.ts).
+  sweepArtifacts(join(root, BUILDS_DIR, artifact.build));
 }
 
 /** The caller's artifact `id` of build `build`; AUTOPILOT_ARTIFACT_NOT_FOUND otherwise. */

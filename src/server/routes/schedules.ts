@@ -15,6 +15,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { compileProject } from '../../compiler/pipeline/compile-project.js';
 import type { CompiledApp } from '../../compiler/types.js';
 import { audit } from '../../hooks/audit.js';
+import { forgetDigests } from '../../runtime/schedules/digests.js';
 import { removeSchedule, type ScheduleEdit, scheduleProblems, withoutSchedule, withSchedule, writeSchedule } from '../../runtime/schedules/edit-schedules.js';
 import { forgetScheduleRuns, listScheduleRuns } from '../../runtime/schedules/run-history.js';
 import type { Review } from '../contract/git.js';
@@ -89,6 +90,7 @@ async function sendChange(deps: ServerDeps, request: FastifyRequest, app: Compil
 function remove(deps: ServerDeps, request: FastifyRequest, app: CompiledApp, scheduleId: string): ScheduleDeleted {
   removeSchedule(deps.root, app.file, scheduleId);
   forgetScheduleRuns(deps.root, app.id, scheduleId);
+  forgetDigests(deps.root, app.id, scheduleId);
   compileProject({ project: deps.root });
   audit('change', { change: 'schedule_deleted', source: `app:${app.id}` }, request.asker);
   return { appId: app.id, scheduleId, deleted: true };

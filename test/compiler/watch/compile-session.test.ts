@@ -84,12 +84,17 @@ describe('CompileSession', () => {
     const w = watching(root);
     let pending = w.next();
     writeFileSync(join(root, 'domains/catalog/blocks/brand_new.svc'), blockSource('brand_new', { domain: '"catalog"' }));
-    expect((await pending).result.stats.blocks).toBe(w.reports[0]!.result.stats.blocks + 1);
-    expect(JSON.parse(onDisk(root)).blocks).toHaveProperty(['catalog.brand_new']);
+    const added = (await pending).result;
+    expect(added.stats.blocks).toBe(w.reports[0]!.result.stats.blocks + 1);
+    // The new file alone is read, and the change goes to the manifest log like an edit's.
+    expect(added.stats.compiled).toBe(1);
+    expect(asRead(root).blocks).toHaveProperty(['catalog.brand_new']);
     pending = w.next();
     rmSync(join(root, SLOW_MOVERS));
-    await pending;
-    expect(JSON.parse(onDisk(root)).blocks).not.toHaveProperty(['catalog.slow_movers']);
+    expect((await pending).result.stats.compiled).toBe(0);
+    expect(asRead(root).blocks).not.toHaveProperty(['catalog.slow_movers']);
+    expect(asRead(root)).toEqual(JSON.parse(cold(root) as string));
+    w.session.close();
     expect(onDisk(root)).toBe(cold(root));
   });
 

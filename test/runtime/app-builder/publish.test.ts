@@ -22,6 +22,7 @@ import {
   type DraftContent,
   type DraftOperation,
   nextRevision,
+  PUBLISHED_FILE,
   previewDraft,
   publishDraft,
   readDraft,
@@ -197,7 +198,12 @@ describe('publication writes all files or none', () => {
     const error = refusal(publishing(draft, 'growth', { hooks: crash }));
     expect(error.code).toBe('APP_BUILD_PUBLISH_FAILED');
     expect(appFiles()).toEqual(before);
+    // A failed publication is not recorded: the build's sweep may still drop it.
+    const record = join(root, BUILDS_DIR, draft.id, PUBLISHED_FILE);
+    expect(existsSync(record)).toBe(false);
     const published = publishing(draft, 'growth')();
+    // The build records what it published, which keeps it from the local store's sweep.
+    expect(JSON.parse(readFileSync(record, 'utf8'))).toMatchObject({ app: 'growth', revision: draft.revision });
     expect(published.files).toEqual(['apps/growth/dashboards/overview.svcd', 'apps/growth/svc.app.json']);
     const after = appFiles();
     expect(

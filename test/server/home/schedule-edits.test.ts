@@ -3,13 +3,14 @@
  * checked before anything is written (422 SCHEDULE_INVALID listing each problem: id, page,
  * cadence, recipients), made and changed in the App's svc.app.json (an edit keeps the owner and
  * monitors the editor does not show), listed with its run history after a run (no figure in it),
- * and deleted with its history (404 SCHEDULE_NOT_FOUND for one the App does not declare). With a
+ * and deleted with its history and digests (404 SCHEDULE_NOT_FOUND for one the App does not declare). With a
  * host, whoever saves a schedule becomes its owner (it runs as them).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../src/index.js';
+import { digestFolder } from '../../../src/runtime/schedules/digests.js';
 import { hostedCommerce } from '../../helpers/hosted-commerce.js';
 import { cleanupProjects } from '../../helpers/project.js';
 import { writePulseApp } from '../../helpers/pulse-app.js';
@@ -87,7 +88,11 @@ describe('schedule edits', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ ran: true, changed: true, deliveries: [], reason: 'Governed figures changed, but the schedule has no recipients.' });
     expect(JSON.stringify(runs)).not.toMatch(/"value"|revenue":/);
+    // The run kept its owner's baseline and digest; the deletion takes them with the history.
+    const digests = digestFolder(root, 'lead@acme.test', 'pulse', 'kept');
+    expect(readdirSync(digests)).toContain('baseline.json');
     expect((await call('DELETE', '/api/apps/pulse/schedules/kept')).json).toEqual({ appId: 'pulse', scheduleId: 'kept', deleted: true });
+    expect(existsSync(digests)).toBe(false);
     const again = await call('DELETE', '/api/apps/pulse/schedules/kept');
     expect([again.status, again.json['error']?.code]).toEqual([404, 'SCHEDULE_NOT_FOUND']);
     expect((await call('GET', '/api/apps/pulse/schedules')).json['schedules'].map((s: Record<string, unknown>) => s['id'])).toEqual(['daily']);
