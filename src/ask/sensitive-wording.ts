@@ -502,11 +502,25 @@ const NAMES = ['their names', 'names of', 'with names', 'and names', 'by name'];
 /** Pronouns for people already named (a follow-up's "their phone numbers"); counted, they ask for no one ("how many of them"). */
 const PLURAL_PRONOUNS = ['their', 'them', 'they', 'theirs'];
 
+/**
+ * "Which clinics have the most pets overdue for their vaccinations": a ranking by how many, of
+ * things no people word names, where "their" qualifies what is counted ("overdue for their
+ * vaccinations"), not a second thing asked of someone ("... and their diagnoses").
+ */
+function countsThings(folded: string): boolean {
+  const counted = /\sthe (?:most|fewest|least|highest number of|lowest number of)\s+(?:[a-z]+\s+){1,4}(?:for|on) their\s/;
+  if (!counted.test(folded) || /\sand (?:their|them)\s/.test(folded)) return false;
+  return !folded
+    .trim()
+    .split(' ')
+    .some((w) => PEOPLE.has(w));
+}
+
 function individual(question: string, folded: string, aggregate: boolean): boolean {
   if (ID_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
   // A capitalised pair in an aggregate question is a place or a team ("average salary in New York").
   if (!aggregate && FULL_NAME.test(question)) return true;
-  if (!aggregate && PLURAL_PRONOUNS.some((p) => has(folded, p))) return true;
+  if (!aggregate && !countsThings(folded) && PLURAL_PRONOUNS.some((p) => has(folded, p))) return true;
   return PERSON_ROLES.some((r) => has(folded, r)) || titledPerson(folded);
 }
 
@@ -583,6 +597,22 @@ function rowByRow(folded: string, aggregate: boolean): boolean {
   return first === 'list' || first === 'show' || first === 'give';
 }
 
+/** What one person takes home, as opposed to what a business pays ("pay", "paid", "commission"). */
+const OWN_PAY = new Set(['salary', 'salaries', 'wage', 'wages', 'earnings', 'payslip', 'paycheck', 'bonus', 'bonuses', 'remuneration']);
+/** Earning as a verb: the one of "each" who earns, unless the business is who earns ("a seat earns us"). */
+const EARNS = /\s(?:each|every)\s+(?:[a-z]+\s+){0,3}(?:earn|earns|earning|earned)\s(?!us\s|for us\s)/;
+
+/**
+ * "what does each fraud investigator earn", "the hourly rate every driver is on": one person's own
+ * pay asked of each of them, counting nothing. What a business pays each broker is not this.
+ */
+function eachOnesPay(folded: string, aggregate: boolean): boolean {
+  if (aggregate) return false;
+  const ws = folded.trim().split(' ');
+  if (!ws.some((w) => w === 'each' || w === 'every')) return false;
+  return ws.some((w) => OWN_PAY.has(w)) || has(folded, 'hourly rate') || has(folded, 'pay rate') || EARNS.test(folded);
+}
+
 /** "passport number of guest 12": "number of" belongs to the identifier, not a count. */
 const identifierNumber = (folded: string): boolean => /\s(?:passport|card|account|id|tax|phone|license|licence|visa)\s+(?:number|numbers)\s+of\s/.test(folded);
 
@@ -634,8 +664,15 @@ export function sensitiveWording(asked: string, declared?: DeclaredCues, isValue
   const folded = withoutPayers(fold(question.replace(/[’'][sS]\b/g, ' s')));
   const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded);
   if (found === undefined) return undefined;
-  const aggregate = AGGREGATE.some((a) => has(folded, a)) && !identifierNumber(folded);
-  const aimed = individual(question, folded, aggregate) || listsPeople(folded) || listsValues(folded, aggregate) || rowByRow(folded, aggregate);
+  // The "rate" of a pay rate is what is asked, not a ratio computed over people.
+  const unrated = folded.replace(/\s(?:hourly|pay|day)\s+rates?\s/g, ' ');
+  const aggregate = AGGREGATE.some((a) => has(unrated, a)) && !identifierNumber(folded);
+  const aimed =
+    individual(question, folded, aggregate) ||
+    listsPeople(folded) ||
+    listsValues(folded, aggregate) ||
+    rowByRow(folded, aggregate) ||
+    (found === 'pay' && eachOnesPay(folded, aggregate));
   if (found === 'identifier' ? aimed || !aggregate : aimed) return { category: found, reason: REASONS[found] };
   return undefined;
 }

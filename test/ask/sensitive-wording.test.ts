@@ -120,6 +120,15 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
   ['Is Ana García on sick leave?', 'health'],
   ['religion of the CFO', 'protected'],
   ['What is the salary of Zoe Brown in Engineering?', 'pay'],
+  // one person's own pay asked of each of them, whatever the project calls its people
+  ['what does each fraud investigator earn?', 'pay'],
+  ['what hourly rate is each driver at MAN1 on?', 'pay'],
+  ['what hourly rate is each driver on?', 'pay'],
+  ['the salary every nurse is on', 'pay'],
+  // "their" asks something of people unless it only qualifies what a ranking counts
+  ['which vets have the most sick days and their diagnoses', 'health'],
+  ['which vets have the most sick days with their diagnoses', 'health'],
+  ['which managers have the most staff off for their surgery', 'health'],
 ];
 
 const ALLOWED: string[] = [
@@ -127,6 +136,11 @@ const ALLOWED: string[] = [
   'show average salary per vet',
   'list total commission by broker',
   'How much commission do we pay each OTA?',
+  'how much did we pay each broker last month',
+  'Which clinics have the most pets overdue for their vaccinations?',
+  'What does a seat earn us on each plan?',
+  'how much does each plan earn us',
+  'average earnings of each team',
   'show phone calls by queue',
   'how many guests have a passport on file',
   'number of passports scanned per hotel',
