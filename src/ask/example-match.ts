@@ -30,6 +30,8 @@ export interface ExampleIndex {
   readonly byKey: ReadonlyMap<string, readonly ExampleRef[]>;
   /** Keys (as their terms) by how many terms they hold, for the typo-tolerant pass. */
   readonly bySize: ReadonlyMap<number, ReadonlyArray<readonly string[]>>;
+  /** Examples that ask for a period of their own, by their key without calendar units, each with its block's series unit rank. */
+  readonly withPeriod: ReadonlyMap<string, ReadonlyArray<{ ref: ExampleRef; series: number }>>;
 }
 
 const inside = (spans: ReadonlyArray<readonly [number, number]>, s: number, e: number): boolean => spans.some(([a, b]) => s < b && e > a);
@@ -71,15 +73,27 @@ function seriesTerm(block: CompiledBlock): string {
   return unit === undefined || !blockFacts(block).timeSeries ? '' : (termsOfWord(unit)[0] ?? '');
 }
 
+/** Calendar units from finest to coarsest: a period may be set aside for a series only if it is no finer. */
+const UNITS = ['day', 'week', 'month', 'quarter', 'year'];
+const unitRank = (term: string): number => UNITS.findIndex((u) => termsOfWord(u)[0] === term);
+const withoutUnits = (terms: readonly string[]): string => terms.filter((t) => !t.startsWith(PERIOD_UNIT)).join(' ');
+
 /** Builds the index over every example of every block (`asksOf` reads an example's asks). */
 export function buildExampleIndex(blocks: readonly CompiledBlock[], asksOf: (text: string) => QuestionAsks): ExampleIndex {
   const byKey = new Map<string, ExampleRef[]>();
+  const withPeriod = new Map<string, Array<{ ref: ExampleRef; series: number }>>();
   blocks.forEach((block, doc) => {
     const series = seriesTerm(block);
     for (const e of block.examples) {
       const asks = asksOf(e.question);
       const terms = contentTerms(e.question, asks);
       if (terms.length === 0) continue;
+      if (asks.period !== undefined) {
+        const key = withoutUnits(terms);
+        // A series' example lends its period only to a question that names the series' own grain too.
+        if (series === '' || terms.includes(series))
+          withPeriod.set(key, [...(withPeriod.get(key) ?? []), { ref: { doc, question: e.question, asks }, series: series === '' ? -1 : unitRank(series) }]);
+      }
       // A series' own unit asked as a period ("revenue last week" of a weekly block) is also what
       // asking for the series says ("weekly revenue"): the example is found under both.
       const keys = new Set([terms.join(' '), [...new Set(terms.map((t) => (t === `${PERIOD_UNIT}${series}` ? series : t)))].sort().join(' ')]);
@@ -91,7 +105,7 @@ export function buildExampleIndex(blocks: readonly CompiledBlock[], asksOf: (tex
     const terms = key.split(' ');
     bySize.set(terms.length, [...(bySize.get(terms.length) ?? []), terms]);
   }
-  return { byKey, bySize };
+  return { byKey, bySize, withPeriod };
 }
 
 /** A small typo: one edit in a word of five letters or more, two in one of nine or more. */
@@ -114,6 +128,22 @@ function sameUpToTypos(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
+ * "How has Granite City Risk performed month by month this year" is the example "How has Mersey
+ * Cover performed month by month since January 2026?" with another period: an example that asks
+ * for a period of its own takes the question's whole, its calendar unit too, unless that unit is
+ * finer than the rows of the block's series ("last week" of a monthly series is no month). A
+ * series' example does so only where both name the series' grain ("month by month"): "revenue
+ * last month" is no question about a weekly series.
+ */
+function periodAside(index: ExampleIndex, terms: readonly string[]): ExampleRef[] | undefined {
+  const units = terms.filter((t) => t.startsWith(PERIOD_UNIT)).map((t) => unitRank(t.slice(PERIOD_UNIT.length)));
+  if (units.length === 0) return undefined;
+  const asked = Math.min(...units);
+  const refs = (index.withPeriod.get(withoutUnits(terms)) ?? []).filter((x) => asked >= 0 && asked >= x.series).map((x) => x.ref);
+  return refs.length > 0 ? refs : undefined;
+}
+
+/**
  * The examples the question says again (exactly, else up to small typos); [] when none. The typo
  * pass runs only when some term of the question is a word no block uses (`isKnownTerm`): a
  * question of known words that matches no example exactly is not a misspelt one.
@@ -121,7 +151,7 @@ function sameUpToTypos(a: readonly string[], b: readonly string[]): boolean {
 export function matchExamples(index: ExampleIndex, question: string, asks: QuestionAsks, isKnownTerm: (t: string) => boolean): readonly ExampleRef[] {
   const terms = contentTerms(question, asks);
   if (terms.length === 0) return [];
-  const exact = index.byKey.get(terms.join(' '));
+  const exact = index.byKey.get(terms.join(' ')) ?? periodAside(index, terms);
   if (exact !== undefined || terms.every((t) => t.startsWith(PERIOD_UNIT) || isKnownTerm(t))) return exact ?? [];
   const out: ExampleRef[] = [];
   for (const key of index.bySize.get(terms.length) ?? []) {

@@ -30,6 +30,21 @@ const index = buildExampleIndex(
       dialect: 'sqlite',
       examples: [{ question: 'What was revenue last week?' }, { question: 'Top 10 states by revenue' }],
     },
+    {
+      name: 'broker_scorecard_monthly',
+      query: 'SELECT month, SUM(gwp) AS gwp FROM quotes GROUP BY month ORDER BY month',
+      params: [],
+      grain: 'month',
+      dialect: 'sqlite',
+      examples: [{ question: 'How has the broker performed month by month since January 2026?' }],
+    },
+    {
+      name: 'large_losses',
+      query: 'SELECT claim_ref, incurred FROM claims ORDER BY incurred DESC LIMIT 10',
+      params: [],
+      dialect: 'sqlite',
+      examples: [{ question: 'What were our biggest losses in 2025?' }],
+    },
   ] as unknown as CompiledBlock[],
   asksOf,
 );
@@ -45,6 +60,13 @@ describe('matching a question to an example', () => {
     ['another period of the same unit', 'revenue the week before last?', 'What was revenue last week?'],
     ['another top-N', 'top 3 states by revenue', 'Top 10 states by revenue'],
     ['weekly for last week', 'weekly revenue', 'What was revenue last week?'],
+    // An example asking for a period of its own takes the question's whole, unit and all.
+    [
+      'a period with a unit for one without',
+      'how has the broker performed month by month this year',
+      'How has the broker performed month by month since January 2026?',
+    ],
+    ['a year for a year', 'biggest losses last year', 'What were our biggest losses in 2025?'],
   ])('%s', (_name, question, example) => {
     expect(matched(question)).toEqual(example === undefined ? [] : [example]);
   });
@@ -54,6 +76,7 @@ describe('matching a question to an example', () => {
     ['another measure beside', 'average resolution time and cost by ticket category'],
     ['a word that is not a typo of any', 'average resolution time by ticket priority'],
     ['a breakdown by the unit of an example period, on a block that is not that series', 'revenue by state by month'],
+    ['a period finer than the series', 'how has the broker performed month by month last week'],
   ])('does not match %s', (_name, question) => {
     expect(matched(question)).toEqual([]);
   });
