@@ -1,13 +1,14 @@
 /**
- * Worker side of compile-parallel.ts: compiles the files it was given with the same code the
- * main thread uses, posts the results on its port, then raises the shared flag the main thread
- * waits on. Any failure is posted as an error, and the main thread compiles those files itself.
+ * Worker side of compile-parallel.ts: compiles the files it claims from the shared counter with
+ * the same code the main thread uses, posts the results (with their indexes) on its port, then
+ * raises the shared flag the main thread waits on. Any failure is posted as an error, and the
+ * main thread compiles the files left without a result itself.
  */
 import { type MessagePort, workerData } from 'node:worker_threads';
 import { snapshotNames } from '../analyze/sql-names.js';
 import { resolveConnection } from '../project/config.js';
-import type { WorkerInput } from './compile-parallel.js';
-import { type Ctx, runJobs, type UnitResult } from './compile-units.js';
+import { claimJobs, DONE, type WorkerInput, type WorkerOutput } from './compile-parallel.js';
+import { type Ctx, type FreshJob, runJobs, type UnitResult } from './compile-units.js';
 import { DirListing } from './dir-listing.js';
 
 /**
@@ -45,12 +46,17 @@ try {
     nowNs: input.nowNs,
   };
   const jobs = input.jobs.map((j) => (j.bytes ? { ...j, bytes: Buffer.from(j.bytes.buffer, j.bytes.byteOffset, j.bytes.byteLength) } : j));
-  const results = runJobs(ctx, jobs);
+  const results: UnitResult[] = [];
+  const indexes: number[] = [];
+  claimJobs(shared, jobs.length, (i) => {
+    results.push(...runJobs(ctx, [jobs[i] as FreshJob]));
+    indexes.push(i);
+  });
   const packed = pack(results);
-  port.postMessage({ results }, [packed]);
+  port.postMessage({ results, indexes } satisfies WorkerOutput, [packed]);
 } catch (error) {
-  port.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies WorkerOutput);
 } finally {
-  Atomics.store(shared, 0, 1);
-  Atomics.notify(shared, 0);
+  Atomics.store(shared, DONE, 1);
+  Atomics.notify(shared, DONE);
 }
