@@ -12,23 +12,17 @@ import { type Ctx, type FreshJob, runJobs, type UnitResult } from './compile-uni
 import { DirListing } from './dir-listing.js';
 
 /**
- * Moves every block fragment into one buffer that is transferred, not cloned: a structured clone
- * copies the worker's half of a 50,000-block manifest (about 50 MB) through a serialisation
- * buffer while the worker still holds the originals, which is what raised the compile's peak RSS.
+ * The buffers holding the results' block fragments, to be transferred, not cloned: a structured
+ * clone copies the worker's share of a 50,000-block manifest (about 50 MB) while the worker still
+ * holds the originals, which raised the compile's peak RSS. Fragments are cut from slabs
+ * (manifest/fragments.ts), so transferring the slabs moves every fragment without a copy; the
+ * main thread receives views on the same bytes. A slab is not used again here once transferred:
+ * its length reads 0, and the next fragment takes a new one.
  */
-function pack(results: UnitResult[]): ArrayBuffer {
-  const total = results.reduce((sum, r) => sum + r.blocks.reduce((n, b) => n + b.text.length, 0), 0);
-  const packed = new ArrayBuffer(total);
-  let at = 0;
-  for (const r of results) {
-    for (const b of r.blocks) {
-      const view = Buffer.from(packed, at, b.text.length);
-      b.text.copy(view);
-      b.text = view;
-      at += view.length;
-    }
-  }
-  return packed;
+function slabsOf(results: UnitResult[]): ArrayBuffer[] {
+  const slabs = new Set<ArrayBuffer>();
+  for (const r of results) for (const b of r.blocks) slabs.add(b.text.buffer as ArrayBuffer);
+  return [...slabs];
 }
 
 const { input, port, shared } = workerData as { input: WorkerInput; port: MessagePort; shared: Int32Array };
@@ -52,8 +46,7 @@ try {
     results.push(...runJobs(ctx, [jobs[i] as FreshJob]));
     indexes.push(i);
   });
-  const packed = pack(results);
-  port.postMessage({ results, indexes } satisfies WorkerOutput, [packed]);
+  port.postMessage({ results, indexes } satisfies WorkerOutput, slabsOf(results));
 } catch (error) {
   port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies WorkerOutput);
 } finally {

@@ -17,7 +17,9 @@ const COMMA_NEWLINE = Buffer.from(',\n');
  * Fragments are cut from slabs of this size rather than each allocated on its own: a cold
  * compile makes one fragment per block, and Node's own 8 KB buffer pool would otherwise allocate
  * a new backing store every three or four blocks, each tracked by the garbage collector. A slab
- * stays alive while any fragment cut from it does, so it is kept small.
+ * stays alive while any fragment cut from it does, so it is kept small. The compile worker hands
+ * its slabs to the main thread whole (cache/compile-worker.ts): a transferred slab reads as
+ * length 0 here, so the next fragment starts a new one.
  */
 const SLAB_BYTES = 64 * 1024;
 let slab = Buffer.allocUnsafeSlow(0);
