@@ -2,7 +2,10 @@
  * Cold compiles of large projects on two or more cores: a worker thread and this thread take
  * the files from one shared counter, a few at a time, so both stay busy until the list is done
  * however unevenly the cores are shared (a fixed split left one thread idle while the other
- * finished, on a loaded machine for seconds). The call stays synchronous (compileProject is):
+ * finished, on a loaded machine for seconds). The worker posts its results in batches as it
+ * goes, and this thread takes them between its own files, so little is left to send and receive
+ * once the last file is done (at 50,000 blocks the worker's half, sent at the end in one message,
+ * kept this thread waiting most of a second). The call stays synchronous (compileProject is):
  * this thread waits on a shared flag and takes the worker's results with receiveMessageOnPort.
  * A worker that fails or goes quiet costs only speed: any file without its result is compiled
  * here. Results are placed by their index in the job list, so the output is identical whoever
@@ -38,11 +41,20 @@ export interface WorkerInput {
   jobs: FreshJob[];
 }
 
-/** What the worker posts: the results it compiled, each with its index in the job list. */
+/** Results the worker gathers before posting them (with the slabs holding their blocks' text). */
+export const BATCH = 256;
+/** This thread looks for the worker's batches after every this many of its own files. */
+const TAKE_EVERY = 64;
+
+/**
+ * What the worker posts: a batch of results, each with its index in the job list; then, last,
+ * `end` (after an error too: the batches before it still count).
+ */
 export interface WorkerOutput {
   results?: UnitResult[];
   indexes?: number[];
   error?: string;
+  end?: boolean;
 }
 
 /**
@@ -68,27 +80,32 @@ function revive(results: UnitResult[]): UnitResult[] {
   return results;
 }
 
-function awaitWorker(shared: Int32Array, port: MessagePort): WorkerOutput | undefined {
+/** Places every batch waiting on the port; true once the worker's last message (`end`) is in. */
+function take(port: MessagePort, out: Array<UnitResult | undefined>): boolean {
+  for (let got = receiveMessageOnPort(port); got; got = receiveMessageOnPort(port)) {
+    const { results, indexes, end } = got.message as WorkerOutput;
+    if (results && indexes && results.length === indexes.length) {
+      revive(results).forEach((r, k) => {
+        out[indexes[k] as number] = r;
+      });
+    }
+    if (end) return true;
+  }
+  return false;
+}
+
+/** Waits for the worker's flag, then takes what it posted; a worker that goes quiet is given up on. */
+function awaitWorker(shared: Int32Array, port: MessagePort, out: Array<UnitResult | undefined>): void {
   const deadline = Date.now() + WORKER_TIMEOUT_MS;
   while (Atomics.load(shared, DONE) === 0 && Date.now() < deadline) Atomics.wait(shared, DONE, 0, 1_000);
   for (let tries = 0; tries < 50; tries++) {
-    const got = receiveMessageOnPort(port);
-    if (got) return got.message as WorkerOutput;
-    if (Atomics.load(shared, DONE) === 0) return undefined;
+    if (take(port, out) || Atomics.load(shared, DONE) === 0) return;
     Atomics.wait(shared, DONE, 1, 2);
   }
-  return undefined;
 }
 
-/** Places the worker's results by index, then compiles here every job still without one. */
-function gather(ctx: Ctx, jobs: readonly FreshJob[], out: Array<UnitResult | undefined>, received: WorkerOutput | undefined): UnitResult[] {
-  const { results, indexes } = received ?? {};
-  if (results && indexes && results.length === indexes.length) {
-    revive(results);
-    results.forEach((r, k) => {
-      out[indexes[k] as number] = r;
-    });
-  }
+/** Every job's result: the one placed, or compiled here when the worker left it without one. */
+function gather(ctx: Ctx, jobs: readonly FreshJob[], out: Array<UnitResult | undefined>): UnitResult[] {
   return out.map((r, i) => r ?? (runJobs(ctx, [jobs[i] as FreshJob])[0] as UnitResult));
 }
 
@@ -144,14 +161,16 @@ export function parallelRunner(
     const worker = startWorker(input, shared, port2);
     if (worker === undefined) return runJobs(ctx, jobs);
     const out = new Array<UnitResult | undefined>(jobs.length);
+    let own = 0;
     claimJobs(shared, jobs.length, (i) => {
       out[i] = runJobs(ctx, [jobs[i] as FreshJob])[0];
+      if (++own % TAKE_EVERY === 0) take(port1, out);
     });
     mark('compile (this thread)');
-    const received = awaitWorker(shared, port1);
+    awaitWorker(shared, port1, out);
     port1.close();
     void worker.terminate();
     mark('wait for worker');
-    return gather(ctx, jobs, out, received);
+    return gather(ctx, jobs, out);
   };
 }

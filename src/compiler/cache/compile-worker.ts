@@ -1,13 +1,13 @@
 /**
  * Worker side of compile-parallel.ts: compiles the files it claims from the shared counter with
- * the same code the main thread uses, posts the results (with their indexes) on its port, then
- * raises the shared flag the main thread waits on. Any failure is posted as an error, and the
+ * the same code the main thread uses, posts the results (with their indexes) on its port in
+ * batches as it goes, then its last message and the shared flag the main thread waits on. Any failure is posted as an error, and the
  * main thread compiles the files left without a result itself.
  */
 import { type MessagePort, workerData } from 'node:worker_threads';
 import { snapshotNames } from '../analyze/sql-names.js';
 import { resolveConnection } from '../project/config.js';
-import { claimJobs, DONE, type WorkerInput, type WorkerOutput } from './compile-parallel.js';
+import { BATCH, claimJobs, DONE, type WorkerInput, type WorkerOutput } from './compile-parallel.js';
 import { type Ctx, type FreshJob, runJobs, type UnitResult } from './compile-units.js';
 import { DirListing } from './dir-listing.js';
 
@@ -40,16 +40,23 @@ try {
     nowNs: input.nowNs,
   };
   const jobs = input.jobs.map((j) => (j.bytes ? { ...j, bytes: Buffer.from(j.bytes.buffer, j.bytes.byteOffset, j.bytes.byteLength) } : j));
-  const results: UnitResult[] = [];
-  const indexes: number[] = [];
+  let results: UnitResult[] = [];
+  let indexes: number[] = [];
+  const post = (): void => {
+    port.postMessage({ results, indexes } satisfies WorkerOutput, slabsOf(results));
+    results = [];
+    indexes = [];
+  };
   claimJobs(shared, jobs.length, (i) => {
     results.push(...runJobs(ctx, [jobs[i] as FreshJob]));
     indexes.push(i);
+    if (results.length >= BATCH) post();
   });
-  port.postMessage({ results, indexes } satisfies WorkerOutput, slabsOf(results));
+  if (results.length > 0) post();
 } catch (error) {
   port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies WorkerOutput);
 } finally {
+  port.postMessage({ end: true } satisfies WorkerOutput);
   Atomics.store(shared, DONE, 1);
   Atomics.notify(shared, DONE);
 }
