@@ -5,7 +5,7 @@
  * chain (parser-base -> value-rules -> member-rules -> this file) to keep each file small;
  * recovery helpers live in parser-base.ts.
  */
-import type { IToken } from 'chevrotain';
+import type { IOrAlt, IToken } from 'chevrotain';
 import type { Declaration, Member, Section, StringValue } from './ast.js';
 import { MemberRules } from './member-rules.js';
 import { declarationNode, fieldNode, keyAsNameNode, sectionNode, stringNode } from './nodes.js';
@@ -104,33 +104,50 @@ export class BlockParser extends MemberRules {
     return true;
   }
 
+  /** The list the innermost `members` rule is filling (a section's members nest inside a block's). */
+  private memberList: Member[] = [];
+
+  /**
+   * Alternatives of `members` and `member`, built once: an OR called with a fresh array
+   * allocates it and a closure per alternative for every member read, which a cold compile of
+   * 10,000 blocks feels. They read what they need from the parser (the list being filled, the
+   * key just consumed as LA(0)) instead of closing over a rule's locals.
+   */
+  private membersAlts: IOrAlt<void>[] | undefined;
+  private memberAlts: IOrAlt<Member | undefined>[] | undefined;
+
   /** Members of a declaration or section; `enabled` false reads none. */
   private members = this.RULE('members', (enabled: boolean): Member[] => {
     const list: Member[] = [];
+    const outer = this.memberList;
+    this.memberList = list;
     this.MANY({
       GATE: () => enabled,
       DEF: () => {
-        this.OR([
-          {
-            ALT: () => {
-              const member = this.SUBRULE(this.member);
-              this.ACTION(() => {
-                this.endJunk();
-                if (member !== undefined) list.push(member);
-              });
+        this.OR(
+          (this.membersAlts ??= [
+            {
+              ALT: () => {
+                const member = this.SUBRULE(this.member);
+                this.ACTION(() => {
+                  this.endJunk();
+                  if (member !== undefined) this.memberList.push(member);
+                });
+              },
             },
-          },
-          {
-            ALT: () => {
-              const token = this.CONSUME(MemberJunk);
-              this.ACTION(() => this.stray(token, "a member or '}'"));
-              this.SUBRULE(this.skip);
-              this.ACTION(() => this.extendJunk());
+            {
+              ALT: () => {
+                const token = this.CONSUME(MemberJunk);
+                this.ACTION(() => this.stray(token, "a member or '}'"));
+                this.SUBRULE(this.skip);
+                this.ACTION(() => this.extendJunk());
+              },
             },
-          },
-        ]);
+          ]),
+        );
       },
     });
+    this.memberList = outer;
     return list;
   });
 
@@ -144,33 +161,40 @@ export class BlockParser extends MemberRules {
 
   /** `key = value`, `key: type [= value]`, `key { ... }` or `assert ...`. */
   private member = this.RULE('member', (): Member | undefined => {
-    const key = this.CONSUME(Key);
-    const member = this.OR<Member | undefined>([
-      {
-        ALT: () => {
-          const eq = this.CONSUME(Equals);
-          const value = this.SUBRULE(this.valueOrError, { ARGS: [eq, false] });
-          return this.ACTION(() => (value === undefined ? undefined : fieldNode(key, value)));
+    this.CONSUME(Key);
+    // Each alternative starts right after the key, so the key is LA(0) there (and in each GATE).
+    const member = this.OR<Member | undefined>(
+      (this.memberAlts ??= [
+        {
+          ALT: () => {
+            const key = this.LA(0);
+            const eq = this.CONSUME(Equals);
+            const value = this.SUBRULE(this.valueOrError, { ARGS: [eq, false] });
+            return this.ACTION(() => (value === undefined ? undefined : fieldNode(key, value)));
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(Colon);
-          return this.SUBRULE(this.paramTail, { ARGS: [key] });
+        {
+          ALT: () => {
+            const key = this.LA(0);
+            this.CONSUME(Colon);
+            return this.SUBRULE(this.paramTail, { ARGS: [key] });
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.sectionTail, { ARGS: [key] }) },
-      { GATE: () => key.image === 'assert', ALT: () => this.SUBRULE(this.assertTail, { ARGS: [key] }) },
-      { ALT: () => this.SUBRULE(this.unkeyedField, { ARGS: [key] }) },
-      {
-        ALT: () =>
-          this.ACTION(() => {
-            this.unexpected(this.LA(1), "'=', ':' or '{'");
-            this.armSkip(key, true);
-            return undefined;
-          }),
-      },
-    ]);
+        { ALT: () => this.SUBRULE(this.sectionTail, { ARGS: [this.LA(0)] }) },
+        { GATE: () => this.LA(0).image === 'assert', ALT: () => this.SUBRULE(this.assertTail, { ARGS: [this.LA(0)] }) },
+        { ALT: () => this.SUBRULE(this.unkeyedField, { ARGS: [this.LA(0)] }) },
+        {
+          ALT: () => {
+            const key = this.LA(0);
+            return this.ACTION(() => {
+              this.unexpected(this.LA(1), "'=', ':' or '{'");
+              this.armSkip(key, true);
+              return undefined;
+            });
+          },
+        },
+      ]),
+    );
     this.SUBRULE2(this.skip);
     return member;
   });

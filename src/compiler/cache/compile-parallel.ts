@@ -1,9 +1,15 @@
 /**
- * Cold compiles of large projects on two or more cores: a worker thread compiles part of the files
- * while this thread compiles the rest. The call stays synchronous (compileProject is): this
- * thread waits on a shared flag and takes the worker's results with receiveMessageOnPort. A
- * worker that fails or goes quiet costs only speed: its files are compiled here instead.
- * Output is identical either way (test/cli/compile-parallel.test.ts compares the bytes).
+ * Cold compiles of large projects on two or more cores: a worker thread and this thread take
+ * the files from one shared counter, a few at a time, so both stay busy until the list is done
+ * however unevenly the cores are shared (a fixed split left one thread idle while the other
+ * finished, on a loaded machine for seconds). The worker posts its results in batches as it
+ * goes, and this thread takes them between its own files, so little is left to send and receive
+ * once the last file is done (at 50,000 blocks the worker's half, sent at the end in one message,
+ * kept this thread waiting most of a second). The call stays synchronous (compileProject is):
+ * this thread waits on a shared flag and takes the worker's results with receiveMessageOnPort.
+ * A worker that fails or goes quiet costs only speed: any file without its result is compiled
+ * here. Results are placed by their index in the job list, so the output is identical whoever
+ * compiled what (test/cli/compile-parallel.test.ts compares the bytes).
  */
 
 import { existsSync } from 'node:fs';
@@ -18,8 +24,11 @@ import { type Ctx, type FreshJob, type JobRunner, runJobs, type UnitResult } fro
 
 /** Below this many files the worker's start-up costs more than it saves. */
 export const PARALLEL_THRESHOLD = 400;
-/** Share of the files this thread keeps: the worker starts about 100 ms later. */
-const OWN_SHARE = 0.55;
+/** Files taken from the shared counter at a time: small enough that neither thread waits long at the end. */
+export const CLAIM = 8;
+/** Slots of the shared Int32Array: the worker's done flag, and the index of the next unclaimed job. */
+export const DONE = 0;
+export const NEXT = 1;
 const WORKER_TIMEOUT_MS = 120_000;
 
 export interface WorkerInput {
@@ -30,6 +39,34 @@ export interface WorkerInput {
   certifiers: CertifierTrust;
   snapshot?: SchemaSnapshot;
   jobs: FreshJob[];
+}
+
+/** Results the worker gathers before posting them (with the slabs holding their blocks' text). */
+export const BATCH = 256;
+/** This thread looks for the worker's batches after every this many of its own files. */
+const TAKE_EVERY = 64;
+
+/**
+ * What the worker posts: a batch of results, each with its index in the job list; then, last,
+ * `end` (after an error too: the batches before it still count).
+ */
+export interface WorkerOutput {
+  results?: UnitResult[];
+  indexes?: number[];
+  error?: string;
+  end?: boolean;
+}
+
+/**
+ * Compiles jobs claimed from the shared counter until none is left: `compile(i)` for each claimed
+ * index, in claim order. Both threads run this over the same job list.
+ */
+export function claimJobs(shared: Int32Array, count: number, compile: (i: number) => void): void {
+  for (;;) {
+    const from = Atomics.add(shared, NEXT, CLAIM);
+    if (from >= count) return;
+    for (let i = from; i < Math.min(from + CLAIM, count); i++) compile(i);
+  }
 }
 
 /** Structured clone turns Buffers into plain Uint8Arrays; make them Buffers again. */
@@ -43,16 +80,33 @@ function revive(results: UnitResult[]): UnitResult[] {
   return results;
 }
 
-function awaitWorker(shared: Int32Array, port: MessagePort): UnitResult[] | undefined {
-  const deadline = Date.now() + WORKER_TIMEOUT_MS;
-  while (Atomics.load(shared, 0) === 0 && Date.now() < deadline) Atomics.wait(shared, 0, 0, 1_000);
-  for (let tries = 0; tries < 50; tries++) {
-    const got = receiveMessageOnPort(port);
-    if (got) return (got.message as { results?: UnitResult[] }).results;
-    if (Atomics.load(shared, 0) === 0) return undefined;
-    Atomics.wait(shared, 0, 1, 2);
+/** Places every batch waiting on the port; true once the worker's last message (`end`) is in. */
+function take(port: MessagePort, out: Array<UnitResult | undefined>): boolean {
+  for (let got = receiveMessageOnPort(port); got; got = receiveMessageOnPort(port)) {
+    const { results, indexes, end } = got.message as WorkerOutput;
+    if (results && indexes && results.length === indexes.length) {
+      revive(results).forEach((r, k) => {
+        out[indexes[k] as number] = r;
+      });
+    }
+    if (end) return true;
   }
-  return undefined;
+  return false;
+}
+
+/** Waits for the worker's flag, then takes what it posted; a worker that goes quiet is given up on. */
+function awaitWorker(shared: Int32Array, port: MessagePort, out: Array<UnitResult | undefined>): void {
+  const deadline = Date.now() + WORKER_TIMEOUT_MS;
+  while (Atomics.load(shared, DONE) === 0 && Date.now() < deadline) Atomics.wait(shared, DONE, 0, 1_000);
+  for (let tries = 0; tries < 50; tries++) {
+    if (take(port, out) || Atomics.load(shared, DONE) === 0) return;
+    Atomics.wait(shared, DONE, 1, 2);
+  }
+}
+
+/** Every job's result: the one placed, or compiled here when the worker left it without one. */
+function gather(ctx: Ctx, jobs: readonly FreshJob[], out: Array<UnitResult | undefined>): UnitResult[] {
+  return out.map((r, i) => r ?? (runJobs(ctx, [jobs[i] as FreshJob])[0] as UnitResult));
 }
 
 /** The bundled worker when the build made one (it loads a few chunks), else the plain module. */
@@ -61,40 +115,62 @@ function workerScript(): URL {
   return existsSync(bundled) ? bundled : sourceAsset('compiler/cache/compile-worker.js');
 }
 
-/** A runner that splits large job lists with one worker; small lists run here. */
-export function parallelRunner(config: SvcConfig, contracts: ContractIndex, certifiers: CertifierTrust, snapshot?: SchemaSnapshot): JobRunner {
+/** Starts the worker on the whole job list; undefined when it cannot start (this thread then compiles everything). */
+function startWorker(input: WorkerInput, shared: Int32Array, port: MessagePort): Worker | undefined {
+  try {
+    const worker = new Worker(workerScript(), { workerData: { input, port, shared }, transferList: [port] });
+    worker.unref();
+    return worker;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A runner that shares large job lists with one worker; small lists run here. `mark` closes a
+ * timing phase (timings.ts): this thread's own compiling, then its wait for the worker's last
+ * files, which shows how evenly the two threads finished.
+ */
+export function parallelRunner(
+  config: SvcConfig,
+  contracts: ContractIndex,
+  certifiers: CertifierTrust,
+  snapshot?: SchemaSnapshot,
+  mark: (phase: string) => void = () => {},
+): JobRunner {
   return (ctx: Ctx, jobs: readonly FreshJob[]): UnitResult[] => {
     // On two cores the worker and this thread each run at little more than half speed (both
     // isolates allocate heavily and share the garbage collector's helper threads), yet a cold
-    // 10,000-block compile with companions still ends about 11 % sooner in wall time (paired
-    // runs, bench/compile.mjs), for about a third more CPU. One core gains nothing.
+    // 10,000-block compile with companions still ends sooner in wall time, for about a third
+    // more CPU. One core gains nothing.
     const forced = process.env['SVC_WORKERS'] === '1';
     const usable = import.meta.url.endsWith('.js') && process.env['SVC_WORKERS'] !== '0' && (forced || availableParallelism() >= 2);
     if (!usable || jobs.length < PARALLEL_THRESHOLD) return runJobs(ctx, jobs);
-    const split = Math.ceil(jobs.length * OWN_SHARE);
-    const theirs = jobs.slice(split);
-    const shared = new Int32Array(new SharedArrayBuffer(4));
+    const shared = new Int32Array(new SharedArrayBuffer(8));
     const { port1, port2 } = new MessageChannel();
+    const keys = [...contracts.keys];
     const input: WorkerInput = {
       root: ctx.root,
       nowNs: ctx.nowNs,
       config,
-      contracts: { loaded: contracts.loaded, path: contracts.path, keys: [...contracts.keys] },
+      contracts: { loaded: contracts.loaded, path: contracts.path, keys },
       certifiers,
-      ...(snapshot !== undefined ? { snapshot } : {}),
-      jobs: theirs,
+      jobs: [...jobs],
     };
-    let worker: Worker | undefined;
-    try {
-      worker = new Worker(workerScript(), { workerData: { input, port: port2, shared }, transferList: [port2] });
-      worker.unref();
-    } catch {
-      return runJobs(ctx, jobs);
-    }
-    const mine = runJobs(ctx, jobs.slice(0, split));
-    const received = awaitWorker(shared, port1);
+    if (snapshot !== undefined) input.snapshot = snapshot;
+    const worker = startWorker(input, shared, port2);
+    if (worker === undefined) return runJobs(ctx, jobs);
+    const out = new Array<UnitResult | undefined>(jobs.length);
+    let own = 0;
+    claimJobs(shared, jobs.length, (i) => {
+      out[i] = runJobs(ctx, [jobs[i] as FreshJob])[0];
+      if (++own % TAKE_EVERY === 0) take(port1, out);
+    });
+    mark('compile (this thread)');
+    awaitWorker(shared, port1, out);
     port1.close();
     void worker.terminate();
-    return [...mine, ...(received ? revive(received) : runJobs(ctx, theirs))];
+    mark('wait for worker');
+    return gather(ctx, jobs, out);
   };
 }

@@ -1,33 +1,28 @@
 /**
- * Worker side of compile-parallel.ts: compiles the files it was given with the same code the
- * main thread uses, posts the results on its port, then raises the shared flag the main thread
- * waits on. Any failure is posted as an error, and the main thread compiles those files itself.
+ * Worker side of compile-parallel.ts: compiles the files it claims from the shared counter with
+ * the same code the main thread uses, posts the results (with their indexes) on its port in
+ * batches as it goes, then its last message and the shared flag the main thread waits on. Any failure is posted as an error, and the
+ * main thread compiles the files left without a result itself.
  */
 import { type MessagePort, workerData } from 'node:worker_threads';
 import { snapshotNames } from '../analyze/sql-names.js';
 import { resolveConnection } from '../project/config.js';
-import type { WorkerInput } from './compile-parallel.js';
-import { type Ctx, runJobs, type UnitResult } from './compile-units.js';
+import { BATCH, claimJobs, DONE, type WorkerInput, type WorkerOutput } from './compile-parallel.js';
+import { type Ctx, type FreshJob, runJobs, type UnitResult } from './compile-units.js';
 import { DirListing } from './dir-listing.js';
 
 /**
- * Moves every block fragment into one buffer that is transferred, not cloned: a structured clone
- * copies the worker's half of a 50,000-block manifest (about 50 MB) through a serialisation
- * buffer while the worker still holds the originals, which is what raised the compile's peak RSS.
+ * The buffers holding the results' block fragments, to be transferred, not cloned: a structured
+ * clone copies the worker's share of a 50,000-block manifest (about 50 MB) while the worker still
+ * holds the originals, which raised the compile's peak RSS. Fragments are cut from slabs
+ * (manifest/fragments.ts), so transferring the slabs moves every fragment without a copy; the
+ * main thread receives views on the same bytes. A slab is not used again here once transferred:
+ * its length reads 0, and the next fragment takes a new one.
  */
-function pack(results: UnitResult[]): ArrayBuffer {
-  const total = results.reduce((sum, r) => sum + r.blocks.reduce((n, b) => n + b.text.length, 0), 0);
-  const packed = new ArrayBuffer(total);
-  let at = 0;
-  for (const r of results) {
-    for (const b of r.blocks) {
-      const view = Buffer.from(packed, at, b.text.length);
-      b.text.copy(view);
-      b.text = view;
-      at += view.length;
-    }
-  }
-  return packed;
+function slabsOf(results: UnitResult[]): ArrayBuffer[] {
+  const slabs = new Set<ArrayBuffer>();
+  for (const r of results) for (const b of r.blocks) slabs.add(b.text.buffer as ArrayBuffer);
+  return [...slabs];
 }
 
 const { input, port, shared } = workerData as { input: WorkerInput; port: MessagePort; shared: Int32Array };
@@ -45,12 +40,23 @@ try {
     nowNs: input.nowNs,
   };
   const jobs = input.jobs.map((j) => (j.bytes ? { ...j, bytes: Buffer.from(j.bytes.buffer, j.bytes.byteOffset, j.bytes.byteLength) } : j));
-  const results = runJobs(ctx, jobs);
-  const packed = pack(results);
-  port.postMessage({ results }, [packed]);
+  let results: UnitResult[] = [];
+  let indexes: number[] = [];
+  const post = (): void => {
+    port.postMessage({ results, indexes } satisfies WorkerOutput, slabsOf(results));
+    results = [];
+    indexes = [];
+  };
+  claimJobs(shared, jobs.length, (i) => {
+    results.push(...runJobs(ctx, [jobs[i] as FreshJob]));
+    indexes.push(i);
+    if (results.length >= BATCH) post();
+  });
+  if (results.length > 0) post();
 } catch (error) {
-  port.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies WorkerOutput);
 } finally {
-  Atomics.store(shared, 0, 1);
-  Atomics.notify(shared, 0);
+  port.postMessage({ end: true } satisfies WorkerOutput);
+  Atomics.store(shared, DONE, 1);
+  Atomics.notify(shared, DONE);
 }

@@ -48,12 +48,16 @@ export function recordCache(
   previous?: Previous,
 ): CacheData {
   const data = cacheData(head, units, keep);
+  // A cold compile writes a snapshot of every unit: the changed set is a warm compile's journal line only.
+  if (previous === undefined) {
+    writeCache(root, data);
+    return data;
+  }
   const set = units.results.filter((u) => u.dirty).map((u) => cacheUnit(u, keep));
-  const cold = previous === undefined;
   const sameManifest =
-    head.manifestSha256 === previous?.cache.manifestSha256 && JSON.stringify(head.manifestMemo) === JSON.stringify(previous.cache.manifestMemo);
-  if (!cold && set.length === 0 && units.dropped.length === 0 && sameManifest) return data;
-  writeCache(root, data, cold ? undefined : { set, drop: units.dropped });
+    head.manifestSha256 === previous.cache.manifestSha256 && JSON.stringify(head.manifestMemo) === JSON.stringify(previous.cache.manifestMemo);
+  if (set.length === 0 && units.dropped.length === 0 && sameManifest) return data;
+  writeCache(root, data, { set, drop: units.dropped });
   return data;
 }
 

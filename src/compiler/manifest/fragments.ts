@@ -13,9 +13,29 @@ const INDENT_BYTES = Buffer.from(INDENT);
 const NEWLINE = Buffer.from('\n');
 const COMMA_NEWLINE = Buffer.from(',\n');
 
+/**
+ * Fragments are cut from slabs of this size rather than each allocated on its own: a cold
+ * compile makes one fragment per block, and Node's own 8 KB buffer pool would otherwise allocate
+ * a new backing store every three or four blocks, each tracked by the garbage collector. A slab
+ * stays alive while any fragment cut from it does, so it is kept small. The compile worker hands
+ * its slabs to the main thread whole (cache/compile-worker.ts): a transferred slab reads as
+ * length 0 here, so the next fragment starts a new one.
+ */
+const SLAB_BYTES = 64 * 1024;
+let slab = Buffer.allocUnsafeSlow(0);
+let slabUsed = 0;
+
 /** `"<id>": {...}` for the blocks object, as UTF-8, without indentation or trailing comma. */
 export function blockFragment(block: CompiledBlock): Buffer {
-  return Buffer.from(`${JSON.stringify(block.id)}: ${JSON.stringify(block)}`, 'utf8');
+  const text = `${JSON.stringify(block.id)}: ${JSON.stringify(block)}`;
+  const length = Buffer.byteLength(text, 'utf8');
+  if (slabUsed + length > slab.length) {
+    slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, length));
+    slabUsed = 0;
+  }
+  const start = slabUsed;
+  slabUsed += slab.write(text, start, length, 'utf8');
+  return slab.subarray(start, slabUsed);
 }
 
 export interface ManifestParts {

@@ -253,7 +253,13 @@ function compileFiles(p: Project, found: Discovered, t: Timings): Units {
   const certifiers = p.inputs.certifiers ?? { signed: false };
   const names = snapshotNames(p.inputs.snapshot);
   const env = { driverOf: (c: string) => resolveConnection(config, c).driver, contracts: contracts.index, certifiers, ...(names ? { names } : {}) };
-  const units = compileUnits(root, found.discovered.files, env, found.previous, parallelRunner(config, contracts.index, certifiers, p.inputs.snapshot));
+  const units = compileUnits(
+    root,
+    found.discovered.files,
+    env,
+    found.previous,
+    parallelRunner(config, contracts.index, certifiers, p.inputs.snapshot, (phase) => t.mark(phase)),
+  );
   t.mark('compile files');
   return units;
 }
