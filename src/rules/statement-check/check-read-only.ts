@@ -101,13 +101,44 @@ export function readOnlyReason(tokens: readonly SqlToken[], spans: readonly Stat
 function headReason(tokens: readonly SqlToken[], span: StatementSpan, f: CompiledFamilies): ReadOnlyReason | null {
   const heads = headsOf(tokens, span);
   if (heads.length === 0) return 'not-a-read';
+  // What the explained statement is (a write) says more than that it would be measured.
+  let measured = false;
   for (const h of heads) {
     const v = h >= 0 ? (tokens[h] as SqlToken).value : '';
     if (!f.readHeads.has(v)) return WRITES.has(v) ? 'write' : 'not-a-read';
     if (v === 'show' && f.show !== null && matchPhrase(f.show, tokens, h + 1) === undefined) return 'system-catalog';
     if ((v === 'describe' || v === 'desc') && describesRefused(tokens, h + 1, f)) return 'system-catalog';
+    measured ||= (v === 'explain' || v === 'describe' || v === 'desc') && runsToMeasure(tokens, h + 1, span.to, f);
   }
-  return null;
+  return measured ? 'explain-analyze' : null;
+}
+
+/** Values that turn an EXPLAIN option off: `EXPLAIN (ANALYZE false) SELECT ...` only plans. */
+const OFF: ReadonlySet<string> = new Set(['false', 'off', '0']);
+
+/**
+ * EXPLAIN ANALYZE (ANALYSE, `(ANALYZE, BUFFERS)`, MySQL's DESC ANALYZE): the statement runs and the
+ * report tells how many rows each step read and filtered out, beyond the rows of the answer; under
+ * a row policy that is a count of what the person may not see.
+ */
+function runsToMeasure(tokens: readonly SqlToken[], from: number, to: number, f: CompiledFamilies): boolean {
+  const analyzes = (k: number): boolean => isWord(tokens[k], 'analyze') || isWord(tokens[k], 'analyse');
+  if (isPunct(tokens[from], '(')) {
+    const close = afterClose(tokens, from, to);
+    for (let k = from + 1; k < (close < 0 ? to : close); k++) {
+      if (!analyzes(k)) continue;
+      const next = tokens[k + 1];
+      if (!(next !== undefined && (next.kind === 'word' || next.kind === 'number') && OFF.has(next.value.toLowerCase()))) return true;
+    }
+    return false;
+  }
+  // Option words only, up to the statement explained: `EXPLAIN SELECT analyze FROM t` names a column.
+  for (let k = from; k < to && tokens[k]?.kind === 'word'; k++) {
+    if (analyzes(k)) return true;
+    const w = tokens[k]?.value ?? '';
+    if (f.readHeads.has(w) || WRITES.has(w)) return false;
+  }
+  return false;
 }
 
 /**

@@ -59,6 +59,11 @@ export const STATEMENT_CODES = {
   copy: code('family', 'Statements here may not copy data into or out of the warehouse.', NO_USE),
   'effect-function': code('read-only', 'The statement calls a function that changes state, and statements here may only read.', READ_ONLY),
   'environment-reader': code('family', 'Statements here may not read the server environment.', NO_USE),
+  'explain-analyze': code(
+    'read-only',
+    "Statements here may not be run to be measured (EXPLAIN ANALYZE): the engine's report counts the rows each step read and left out, more than the answer shows.",
+    'Leave out ANALYZE: EXPLAIN alone shows the plan without running it.',
+  ),
   'export-import': code('family', 'Statements here may not export or import databases.', NO_USE),
   extension: code('family', 'Statements here may not use engine extensions.', NO_USE),
   'external-query': code('family', 'Statements here may not reach other databases or services.', 'Read the tables of this connection only.'),
