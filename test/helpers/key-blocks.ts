@@ -216,3 +216,19 @@ export function expectedJoinCounts(dbFile: string, block: string, relationship: 
     db.close();
   }
 }
+
+/** The whole report of the gapped orders' customer join (orphans and null keys: failed), with the counts read from the warehouse. */
+export function gappedCustomerJoin(dbFile: string): Record<string, unknown> {
+  return {
+    id: 'keys.order_refs_with_gaps.customer',
+    block: 'keys.order_refs_with_gaps',
+    file: 'domains/keys/blocks/order_refs_with_gaps.svc',
+    to: 'keys.customer_directory',
+    keys: ['customer_id'],
+    toKeys: ['customer_id'],
+    cardinality: 'many-to-one',
+    observedCardinality: 'many-to-one',
+    status: 'failed',
+    ...expectedJoinCounts(dbFile, 'order_refs_with_gaps', 'customer'),
+  };
+}

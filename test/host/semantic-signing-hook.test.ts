@@ -28,6 +28,7 @@ import { firstCertifiersText } from '../../src/runtime/certify/certifier-file.js
 import { resignReceipts } from '../../src/runtime/certify/resign-receipts.js';
 import { initLocalKey, keyDir, type LocalKey, readLocalKey } from '../../src/runtime/certify/signing-key.js';
 import { cleanupProjects } from '../helpers/project.js';
+import { type SigningFailure, signingFailures } from '../helpers/signing-hook-failures.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const servers: LocalServer[] = [];
@@ -112,30 +113,8 @@ function judged(root: string, kind: Kind): { effectiveStatus?: string; receipt?:
 
 const by = (key: LocalKey) => (r: SigningRequest) => ({ keyId: key.keyId, signature: signText(key.privateKeyPem, r.payload) });
 
-const FAILS: Array<[string, HostHooks['signing'], string, RegExp]> = [
-  ['wrong shape', { sign: () => ({ sig: 'x' }) as never }, 'certify/signing-failed', /answered something else/],
-  [
-    'throw',
-    {
-      sign: () => {
-        throw new Error('HSM offline: secret detail');
-      },
-    },
-    'certify/signing-failed',
-    /the key service failed/,
-  ],
-  [
-    'time-out (answers after six times the hook limit)',
-    { sign: (r) => new Promise((done) => setTimeout(() => done(by(SERVICE)(r)), 1_000)) },
-    'certify/signing-failed',
-    /did not answer in time/,
-  ],
-  [
-    'a signature that does not verify against the key it names',
-    { sign: (r) => ({ keyId: SERVICE.keyId, signature: signText(SERVICE.privateKeyPem, `${r.payload} `) }) },
-    '-receipt-signature',
-    /bad-signature/,
-  ],
+const FAILS: SigningFailure[] = [
+  ...signingFailures(SERVICE, ['-receipt-signature', /bad-signature/]),
   ['a listed key not allowed for finance', { sign: by(SALES) }, '-receipt-signature', /signer-not-allowed/],
 ];
 

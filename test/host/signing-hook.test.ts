@@ -18,6 +18,7 @@ import { keysAdd } from '../../src/runtime/certify/keys.js';
 import { initLocalKey, keyDir, readLocalKey } from '../../src/runtime/certify/signing-key.js';
 import { initProject } from '../../src/runtime/init/init-project.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
+import { type SigningFailure, signingFailures } from '../helpers/signing-hook-failures.js';
 
 const servers: LocalServer[] = [];
 afterAll(async () => {
@@ -57,31 +58,7 @@ async function certify(server: LocalServer) {
 
 const sign = (r: SigningRequest) => ({ keyId: SERVICE.keyId, signature: signText(SERVICE.privateKeyPem, r.payload) });
 
-const FAILS: Array<[string, HostHooks['signing'], string, RegExp]> = [
-  ['wrong shape', { sign: () => ({ sig: 'x' }) as never }, 'certify/signing-failed', /answered something else/],
-  [
-    'throw',
-    {
-      sign: () => {
-        throw new Error('HSM offline: secret detail');
-      },
-    },
-    'certify/signing-failed',
-    /the key service failed/,
-  ],
-  [
-    'time-out (answers after six times the hook limit)',
-    { sign: (r) => new Promise((done) => setTimeout(() => done(sign(r)), 1_000)) },
-    'certify/signing-failed',
-    /did not answer in time/,
-  ],
-  [
-    'a signature that does not verify against the key it names',
-    { sign: (r) => ({ keyId: SERVICE.keyId, signature: signText(SERVICE.privateKeyPem, `${r.payload} `) }) },
-    'certify/receipt-bad-signature',
-    /does not verify/,
-  ],
-];
+const FAILS: SigningFailure[] = signingFailures(SERVICE, ['certify/receipt-bad-signature', /does not verify/]);
 
 describe('the signing hook', () => {
   it('no hook: the local key signs, and the receipt records block-studio', async () => {
