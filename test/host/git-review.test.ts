@@ -8,13 +8,13 @@
  * `git.review` refused changes nothing. An App published from the web app is sent alike. The diff route shows project content only, the path
  * matched literally. Schedule changes sent for review are committed without writing svc.app.json.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullRequestRequest } from '../../src/hooks/hooks.js';
 import { type HostHooks, type LocalServer, startLocalServer } from '../../src/host.js';
 import { initProject } from '../../src/runtime/init/init-project.js';
+import { firstCommit, git } from '../helpers/git-repo.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 import { writePulseApp } from '../helpers/pulse-app.js';
 import { CHANNELS } from '../runtime/app-builder/build-helpers.js';
@@ -22,8 +22,6 @@ import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const COMPANION = 'semantic-layer/blocks/shop/monthly_revenue.yaml';
 const BLOCK_FILE = 'domains/shop/blocks/monthly_revenue.svc';
-
-const git = (root: string, ...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
 /** What the hook does on the next call, and what it was asked. */
 let answer: (request: PullRequestRequest) => unknown = () => ({ url: 'https://reviews.example.test/acme/analytics/pull/7' });
@@ -62,11 +60,7 @@ afterAll(async () => {
 async function repository(): Promise<string> {
   const root = makeProject({});
   expect((await initProject({ cwd: root, example: true })).ok).toBe(true);
-  git(root, 'init', '-q', '-b', 'main');
-  git(root, 'config', 'user.name', 'svc server');
-  git(root, 'config', 'user.email', 'server@host.test');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'first');
+  firstCommit(root);
   return root;
 }
 
@@ -274,11 +268,7 @@ describe('GET /api/git/diff', () => {
 describe('an App published from the web app is sent for review', () => {
   it('as a commit of the App files authored by the signed-in person, requested through the hook', async () => {
     const shop = await commerceProject();
-    git(shop, 'init', '-q', '-b', 'main');
-    git(shop, 'config', 'user.name', 'svc server');
-    git(shop, 'config', 'user.email', 'server@host.test');
-    git(shop, 'add', '-A');
-    git(shop, 'commit', '-q', '-m', 'first');
+    firstCommit(shop);
     const server = await serve(shop, withHook);
     answer = () => ({ url: '/reviews/apps/9' });
     const post = async (path: string, body: unknown) => {
@@ -321,11 +311,7 @@ describe('schedule changes from the web app are sent for review', () => {
   beforeAll(async () => {
     shop = await commerceProject();
     writePulseApp(shop, 'ada@acme.test', [{ id: 'weekly', page: 'main', cron: '0 9 * * 1', recipients: [] }]);
-    git(shop, 'init', '-q', '-b', 'main');
-    git(shop, 'config', 'user.name', 'svc server');
-    git(shop, 'config', 'user.email', 'server@host.test');
-    git(shop, 'add', '-A');
-    git(shop, 'commit', '-q', '-m', 'first');
+    firstCommit(shop);
     committed = readFileSync(join(shop, APP_FILE), 'utf8');
     server = await serve(shop, withHook);
   }, 60_000);

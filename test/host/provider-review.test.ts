@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initProject } from '../../src/runtime/init/init-project.js';
 import { type Served, serve } from '../helpers/browser.js';
+import { firstCommit } from '../helpers/git-repo.js';
 import { cleanupProjects, makeProject } from '../helpers/project.js';
 import { ensureCommand } from '../helpers/provision.js';
 
@@ -88,11 +89,7 @@ beforeAll(async () => {
   expect((await initProject({ cwd: root, example: true })).ok).toBe(true);
   const config = join(root, 'svc.config.json');
   writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), owner: 'dana@acme.test' }, null, 2));
-  git(root, 'init', '-q', '-b', 'main');
-  git(root, 'config', 'user.name', 'svc server');
-  git(root, 'config', 'user.email', 'server@host.test');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'first');
+  firstCommit(root);
   // origin names the provider; pushes to it land in a local bare repository.
   bare = join(makeProject({}), 'analytics.git');
   git(root, 'init', '-q', '--bare', bare);

@@ -9,7 +9,6 @@
  * receipt the certification wrote. On a token-guarded server without a host, the owner signed in
  * through the owner session certifies alike, the commit authored as the local owner.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,23 +16,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullRequestRequest } from '../../src/hooks/hooks.js';
 import { type HostHooks, type LocalServer, startHostedServer } from '../../src/host.js';
 import { axeViolations, launchChromium, type Served, screenshot, serve } from '../helpers/browser.js';
+import { firstCommit, git } from '../helpers/git-repo.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const BLOCK = 'catalog.slow_movers';
 const FILES = ['domains/catalog/blocks/slow_movers.svc', 'semantic-layer/blocks/catalog/slow_movers.yaml'];
-const git = (root: string, ...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
 /** The commerce project under git, one commit by the server's own identity; answers its root and head. */
 async function repository(config: Record<string, unknown> = {}): Promise<{ root: string; head: string }> {
   const root = await commerceProject();
   const file = join(root, 'svc.config.json');
   writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...config }, null, 2));
-  git(root, 'init', '-q', '-b', 'main');
-  git(root, 'config', 'user.name', 'svc server');
-  git(root, 'config', 'user.email', 'server@host.test');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'first');
+  firstCommit(root);
   return { root, head: git(root, 'rev-parse', 'HEAD') };
 }
 

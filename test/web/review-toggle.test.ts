@@ -5,14 +5,12 @@
  * branch (the checked-out branch and its head stay as they were), and the screen says where the
  * change went; with it off (test/web/build.test.ts) publication only writes the files.
  */
-import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openApp, type Served } from '../helpers/browser.js';
+import { firstCommit, git } from '../helpers/git-repo.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
-
-const git = (root: string, ...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
 let opened: Awaited<ReturnType<typeof openApp>>;
 let served: Served;
@@ -22,12 +20,7 @@ let head = '';
 
 beforeAll(async () => {
   root = await commerceProject();
-  git(root, 'init', '-q', '-b', 'main');
-  git(root, 'config', 'user.name', 'svc owner');
-  git(root, 'config', 'user.email', 'owner@acme.test');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'first');
-  head = git(root, 'rev-parse', 'HEAD');
+  head = firstCommit(root, { name: 'svc owner', email: 'owner@acme.test' });
   opened = await openApp(root);
   ({ served, page } = opened);
 }, 300_000);

@@ -7,19 +7,18 @@
  * project, and so the schedules the server runs, stay as they were. The editor with the toggle
  * passes the axe-core check.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchChromium, type Served, serve } from '../helpers/browser.js';
+import { firstCommit, git } from '../helpers/git-repo.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { writePulseApp } from '../helpers/pulse-app.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
 const APP_FILE = 'apps/pulse/svc.app.json';
 const WEEKLY = { id: 'weekly', page: 'main', cron: '0 9 * * 1', recipients: [{ kind: 'email', address: 'team@acme.test' }] };
-const git = (root: string, ...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
 let root: string;
 let head: string;
@@ -33,12 +32,7 @@ beforeAll(async () => {
   writePulseApp(root, 'dana@acme.test', [WEEKLY]);
   const config = join(root, 'svc.config.json');
   writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), owner: 'dana@acme.test' }, null, 2));
-  git(root, 'init', '-q', '-b', 'main');
-  git(root, 'config', 'user.name', 'svc server');
-  git(root, 'config', 'user.email', 'server@host.test');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'first');
-  head = git(root, 'rev-parse', 'HEAD');
+  head = firstCommit(root);
   committed = readFileSync(join(root, APP_FILE), 'utf8');
   served = await serve(root);
   browser = await launchChromium();
