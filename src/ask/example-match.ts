@@ -88,7 +88,9 @@ export function buildExampleIndex(blocks: readonly CompiledBlock[], asksOf: (tex
       const asks = asksOf(e.question);
       const terms = contentTerms(e.question, asks);
       if (terms.length === 0) continue;
-      if (asks.period !== undefined) {
+      // A block that takes a period (not a series) answers its example for any period asked.
+      const takesPeriod = series === '' && (blockFacts(block).startParam !== undefined || blockFacts(block).endParam !== undefined);
+      if (asks.period !== undefined || takesPeriod) {
         const key = withoutUnits(terms);
         // A series' example lends its period only to a question that names the series' own grain too.
         if (series === '' || terms.includes(series))
@@ -133,7 +135,8 @@ function sameUpToTypos(a: readonly string[], b: readonly string[]): boolean {
  * for a period of its own takes the question's whole, its calendar unit too, unless that unit is
  * finer than the rows of the block's series ("last week" of a monthly series is no month). A
  * series' example does so only where both name the series' grain ("month by month"): "revenue
- * last month" is no question about a weekly series.
+ * last month" is no question about a weekly series. An example of a block that takes a period
+ * and is no series stands for any period asked ("top 5 largest claims last year").
  */
 function periodAside(index: ExampleIndex, terms: readonly string[]): ExampleRef[] | undefined {
   const units = terms.filter((t) => t.startsWith(PERIOD_UNIT)).map((t) => unitRank(t.slice(PERIOD_UNIT.length)));

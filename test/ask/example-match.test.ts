@@ -45,6 +45,18 @@ const index = buildExampleIndex(
       dialect: 'sqlite',
       examples: [{ question: 'What were our biggest losses in 2025?' }],
     },
+    {
+      name: 'largest_claims',
+      query: 'SELECT claim_ref, incurred FROM claims WHERE incident_on >= ${start_date} AND incident_on <= ${end_date} ORDER BY incurred DESC LIMIT ${top_n}',
+      params: [
+        { name: 'start_date', type: 'date', default: '2026-01-01' },
+        { name: 'end_date', type: 'date', default: '2026-12-31' },
+        { name: 'top_n', type: 'number', default: 10 },
+      ],
+      dialect: 'sqlite',
+      paramsUsed: ['start_date', 'end_date', 'top_n'],
+      examples: [{ question: 'Top 10 largest claims' }],
+    },
   ] as unknown as CompiledBlock[],
   asksOf,
 );
@@ -67,6 +79,7 @@ describe('matching a question to an example', () => {
       'How has the broker performed month by month since January 2026?',
     ],
     ['a year for a year', 'biggest losses last year', 'What were our biggest losses in 2025?'],
+    ['any period for a block that takes one', 'top 5 largest claims last year', 'Top 10 largest claims'],
   ])('%s', (_name, question, example) => {
     expect(matched(question)).toEqual(example === undefined ? [] : [example]);
   });
