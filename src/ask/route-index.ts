@@ -17,6 +17,8 @@ export const FIELD_WEIGHTS = {
   name: 1,
   example: 0.9,
   tag: 0.75,
+  /** A name the owner declared for a column: their word for what the result holds, as strong as a tag. */
+  columnSynonym: 0.75,
   output: 0.65,
   description: 0.55,
   domain: 0.3,
@@ -48,9 +50,12 @@ function aliases(query: string): string[] {
 
 function outputText(b: CompiledBlock): string {
   const vis = Object.values(b.visualization ?? {}).filter((v): v is string => typeof v === 'string');
-  const declared = Object.values(b.columns ?? {}).flatMap((c) => [...(c.synonyms ?? []), c.unit ?? '']);
-  return [...b.outputs, ...aliases(b.query), ...vis, ...declared].join(' ');
+  const units = Object.values(b.columns ?? {}).map((c) => c.unit ?? '');
+  return [...b.outputs, ...aliases(b.query), ...vis, ...units].join(' ');
 }
+
+/** The owner's declared names for the result's columns. */
+const columnSynonyms = (b: CompiledBlock): string => Object.values(b.columns ?? {}).flatMap((c) => c.synonyms ?? []).join(' ');
 
 /** term -> best field weight for one block. */
 function blockTerms(b: CompiledBlock): Map<string, number> {
@@ -61,6 +66,7 @@ function blockTerms(b: CompiledBlock): Map<string, number> {
   add(b.domain, FIELD_WEIGHTS.domain);
   add(b.description ?? '', FIELD_WEIGHTS.description);
   add(outputText(b), FIELD_WEIGHTS.output);
+  add(columnSynonyms(b), FIELD_WEIGHTS.columnSynonym);
   add(b.tags.join(' '), FIELD_WEIGHTS.tag);
   add(b.examples.map((e) => e.question).join(' '), FIELD_WEIGHTS.example);
   // The owner's own words for what the block answers weigh as their example questions do.
