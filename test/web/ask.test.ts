@@ -7,9 +7,11 @@
  * polling once the trace is terminal; the Blocks page lists the new draft apart. Every page has
  * no accessibility violation at any impact level (axe-core) and is saved as a screenshot.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, chartLibraryChunk, openApp, type Served, screenshot } from '../helpers/browser.js';
+import { readCsv } from '../helpers/export-files.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { type FakeOpenAi, sqlReply, startFakeOpenAi, useFakeModel } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
@@ -57,6 +59,27 @@ describe('Ask in the browser', () => {
     expect(await answer.getByRole('button', { name: 'Download CSV' }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'ask-certified');
+  });
+
+  it('saves an answer table as shown, as CSV and JSON, and offers no Excel where no export route exists (spec 03)', async () => {
+    await page.goto(`${served.url}/ask`);
+    await ask('top 3 states by revenue');
+    const answer = last();
+    const shown = await answer.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? '')));
+    const save = async (label: string): Promise<{ name: string; text: string }> => {
+      const [file] = await Promise.all([page.waitForEvent('download'), answer.getByRole('button', { name: label }).click()]);
+      return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+    };
+    const csv = await save('Download CSV');
+    expect(csv.name).toMatch(/\.csv$/);
+    const records = readCsv(csv.text.trimEnd());
+    expect(records).toHaveLength(shown.length + 1);
+    expect(records.slice(1).map((r) => r.length)).toEqual(shown.map((r) => r.length));
+    const json = await save('Download JSON');
+    expect(json.name).toMatch(/\.json$/);
+    const parsed = JSON.parse(json.text) as unknown[];
+    expect(Array.isArray(parsed) ? parsed : (parsed as { rows: unknown[] }).rows).toHaveLength(shown.length);
+    expect(await answer.getByRole('button', { name: 'Download Excel' }).count()).toBe(0);
   });
 
   it('shows a needs-review answer as Review required, saved as a draft with Open draft', async () => {
