@@ -62,8 +62,14 @@ function inAliasOf(set: ReadonlySet<string>, start: number, options: CoverageOpt
   return (options.aliases ?? []).some((a) => start >= a.start && start < a.end && a.terms.length > 0 && a.terms.every((t) => set.has(t)));
 }
 
+/** Units of time: as a breakdown each names its own grain, never another ("by hour" is no "by day"). */
+const CLOCK_UNITS: ReadonlySet<string> = new Set(
+  ['second', 'minute', 'hour', 'day', 'date', 'week', 'weekday', 'month', 'quarter', 'year', 'time'].flatMap((w) => [...termsOfWord(w)]),
+);
+
 function grouped(contract: BlockContract, term: string, options: CoverageOptions): boolean {
-  if (contract.groupings.has(term) || (options.alternatives?.(term) ?? []).some((t) => contract.groupings.has(t))) return true;
+  if (contract.groupings.has(term)) return true;
+  if (!CLOCK_UNITS.has(term) && (options.alternatives?.(term) ?? []).some((t) => contract.groupings.has(t))) return true;
   return (GRAIN_TERMS.get(term) ?? []).some((g) => contract.groupings.has(g));
 }
 
@@ -184,14 +190,42 @@ function sourceOf(contract: BlockContract, term: string, options: CoverageOption
   return contract.sources.get(term) ?? (options.alternatives?.(term) ?? []).map((a) => contract.sources.get(a)).find((x) => x !== undefined);
 }
 
+/** The routing term "share", "percent" and "pct" stand for. */
+const SHARE = 'pct';
+
+/**
+ * "Appointments by clinic as a share of the total" of a block whose one percentage is its
+ * no-show share: "share" alone names no particular percentage. A percentage column whose name
+ * says of what (`no_show_pct`, `conversion_pct`) gives the share only when the question says that
+ * too (a word of its name or synonyms); a bare one (`share_pct`) is the share of the block's own
+ * measure.
+ */
+function shareOfSomethingElse(block: CompiledBlock, shape: AskedShape): boolean {
+  const asked = new Set([...shape.measures.map((m) => m.term), ...shape.groupings.flatMap((g) => g.terms)]);
+  const named = (o: string): string[] => termLine([o.replace(/_/g, ' '), ...(block.columns?.[o]?.synonyms ?? [])].join(' ')).split(' ');
+  const percentages = block.outputs.filter((o) => termLine(o.replace(/_/g, ' ')).split(' ').includes(SHARE));
+  if (percentages.length === 0) return false;
+  return percentages.every((o) => {
+    // What the column says it is a share of, in words no other column of the block uses.
+    const others = new Set(block.outputs.filter((x) => x !== o).flatMap(named));
+    const own = termLine(o.replace(/_/g, ' '))
+      .split(' ')
+      .filter((t) => t !== SHARE && t !== '');
+    const distinct = named(o).filter((t) => t !== SHARE && t !== '' && !others.has(t));
+    // A share of the block's own measure ("revenue_share_pct" beside net_revenue) is told by its name.
+    return own.length > 0 && !(distinct.length > 0 ? distinct : own).some((t) => asked.has(t));
+  });
+}
+
 function measures(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   const seen = new Set<string>();
   for (const [k, m] of shape.measures.entries()) {
     if (seen.has(m.term)) continue;
     seen.add(m.term);
     const byExampleOnly = !given(contract.declared, m.term, m.start, options) && options.measured?.has(m.term) === true;
+    const unpinnedShare = m.term === SHARE && !options.named && shareOfSomethingElse(block, shape);
     t.note(
-      (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly) ||
+      (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly && !unpinnedShare) ||
         describedBeside(contract, shape, k) ||
         entityBeside(contract, shape, k) ||
         averageOf(contract, shape, k),
@@ -244,7 +278,11 @@ function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: Asked
   const perRatio = (r: BlockContract['ratios'][number]): boolean =>
     g.parts.some((x) => r.per.has(x.term)) && g.parts.every((x) => r.per.has(x.term) || contract.qualifiers.has(x.term));
   if (contract.ratios.some((r) => perRatio(r) && [...r.over].some((t) => measured.has(t)))) return true;
-  const column = (t: string): boolean => contract.columns.has(t) || (options.alternatives?.(t) ?? []).some((a) => contract.columns.has(a));
+  // Only a measure ranks: "top 3 appointments by clinic" of a per-vet result ranks clinics, and
+  // the clinic column each vet's row shows is no measure to rank vets by.
+  const measureColumn = (t: string): boolean => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t));
+  // "by hour of day" is a breakdown by a unit of time, never a duration column standing in for it.
+  const column = (t: string): boolean => measureColumn(t) || (!CLOCK_UNITS.has(t) && (options.alternatives?.(t) ?? []).some(measureColumn));
   return rankingAsked && terms.length > 0 && terms.every(column);
 }
 

@@ -56,7 +56,10 @@ export interface QuestionAsks {
 const NUM = `(-?\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 const LIMIT_PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:top|first|best)\\s+${NUM}\\b`, 'gi'),
+  // The other end counts rows too ("bottom 5", "worst 15", "the 3 slowest"): whether the block ranks from that end is coverage's question.
+  new RegExp(`\\b(?:bottom|worst|lowest)\\s+${NUM}\\b`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:biggest|largest|best|highest|top|most|leading|best[- ]selling|highest[- ]spending)\\b`, 'gi'),
+  new RegExp(`\\b${NUM}\\s+(?:smallest|worst|lowest|least|fewest|slowest|bottom)\\b`, 'gi'),
   // "which 3 hotels brought in the most revenue", "the 5 depots with the highest cost": a number
   // of things (not of days or months) asked for by a superlative later in the same sentence.
   new RegExp(

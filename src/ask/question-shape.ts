@@ -174,7 +174,7 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       continue;
     }
     if (w.word === 'about' && asksWhatAbout(ws, i, spans)) out.about = w.word;
-    if (COMPARE_CUES.has(w.word) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
+    if (COMPARE_CUES.has(w.word) && !comparesPeriods(ws, i, asks) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
     if (content(w)) classify(w, out, run, fold, ws[i - 1], ws[i + 1]);
   }
   return dropRelations(ws, asks, out);
@@ -237,6 +237,17 @@ function comparesWords(ws: readonly WordSpan[], i: number, spans: Spans): boolea
   const before = ws[i - 1];
   const after = ws[i + 1];
   return before !== undefined && after !== undefined && content(before) && content(after) && !inside(spans, before) && !inside(spans, after);
+}
+
+/** "... in 2025 compared with last year": the cue's other side is a period (a connective aside), which no one-period block compares. */
+function comparesPeriods(ws: readonly WordSpan[], i: number, asks: QuestionAsks): boolean {
+  const periods = asks.period?.spans ?? [];
+  for (let j = i + 1; j <= i + 3 && j < ws.length; j++) {
+    const w = ws[j] as WordSpan;
+    if (periods.some(([a, b]) => w.start < b && w.end > a)) return true;
+    if (!['with', 'to', 'against', 'the', 'same', 'period'].includes(w.word)) return false;
+  }
+  return false;
 }
 
 /** Two or more values asked of one field: "X against Y" compares them. */

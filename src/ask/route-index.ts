@@ -55,7 +55,10 @@ function outputText(b: CompiledBlock): string {
 }
 
 /** The owner's declared names for the result's columns. */
-const columnSynonyms = (b: CompiledBlock): string => Object.values(b.columns ?? {}).flatMap((c) => c.synonyms ?? []).join(' ');
+const columnSynonyms = (b: CompiledBlock): string =>
+  Object.values(b.columns ?? {})
+    .flatMap((c) => c.synonyms ?? [])
+    .join(' ');
 
 /** term -> best field weight for one block. */
 function blockTerms(b: CompiledBlock): Map<string, number> {

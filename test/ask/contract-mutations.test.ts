@@ -1,0 +1,106 @@
+/**
+ * A property over every certified example question of the fixture projects: the same question
+ * asking for something no block declares (a median, a running total, a forecast, a comparison
+ * with another period, a breakdown by hour, a distinct count, another currency, the bottom of a
+ * result that does not rank) never gets a certified answer. The examples are the owner's own
+ * words, so whatever is certified here was certified for the added words alone. Beside the
+ * property, the near-misses that came out of it, each with the question that still answers.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTier1Router, type Tier1Router } from '../../src/ask/index.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
+import type { Manifest } from '../../src/compiler/types.js';
+import { dataAwareRouter } from '../../src/runtime/agent-runs/data-values.js';
+import { createExecutor } from '../../src/warehouse/executor.js';
+import { cleanupProjects, copyFixture } from '../helpers/project.js';
+
+const NOW: Record<string, string> = {
+  commerce: '2026-02-15T10:00:00Z',
+  freight: '2026-04-15T09:00:00Z',
+  hotels: '2026-05-13T09:00:00Z',
+  insurance: '2026-11-26T09:00:00Z',
+  saas: '2026-11-18T09:00:00Z',
+  vetclinic: '2026-11-26T09:00:00Z',
+};
+
+/** Ways of asking beyond any block's contract, applied to an example question. */
+const BEYOND: ReadonlyArray<(q: string) => string> = [
+  (q) => `median ${q}`,
+  (q) => `cumulative ${q}`,
+  (q) => `forecast ${q} for next month`,
+  (q) => `${q} excluding the biggest one`,
+  (q) => `${q} compared with last year`,
+  (q) => `${q} year over year growth`,
+  (q) => `${q} by hour of day`,
+  (q) => `distinct count of ${q}`,
+  (q) => `${q} in euros`,
+];
+
+const routers = new Map<string, { manifest: Manifest; router: Tier1Router }>();
+/** The project's router as the runtime builds it: with the values its warehouse holds. */
+async function project(name: string): Promise<{ manifest: Manifest; router: Tier1Router }> {
+  let p = routers.get(name);
+  if (p === undefined) {
+    const root = copyFixture(name, { withData: true });
+    const compiled = compileProject({ project: root, cache: false });
+    const manifest = JSON.parse(compiled.text ?? '{}') as Manifest;
+    const executor = createExecutor({ root, config: compiled.config });
+    try {
+      p = { manifest, router: (await dataAwareRouter(manifest, compiled.config, executor)).router };
+    } finally {
+      await executor.close();
+    }
+    routers.set(name, p);
+  }
+  return p;
+}
+
+afterAll(() => cleanupProjects());
+
+describe('asking beyond a certified example', () => {
+  it.each(Object.keys(NOW))(
+    '%s: no certified answer for any example asked beyond its contract',
+    async (name) => {
+      const { manifest, router } = await project(name);
+      const certified: string[] = [];
+      for (const b of Object.values(manifest.blocks)) {
+        if (b.status !== 'certified') continue;
+        for (const e of b.examples) {
+          for (const beyond of BEYOND) {
+            const q = beyond(e.question.replace(/[?.!]+$/, ''));
+            const d = router.route(q, { now: NOW[name] });
+            if (d.kind === 'answer') certified.push(`${q} -> ${d.block}`);
+          }
+        }
+      }
+      expect(certified).toEqual([]);
+      cleanupProjects();
+    },
+    120_000,
+  );
+});
+
+describe('near-misses the property found, and what still answers', () => {
+  it.each<[string, string, string | null]>([
+    // "share" alone names no particular percentage: the no-show share is no share of appointments.
+    ['vetclinic', 'Appointments by clinic as a share of the total', null],
+    ['vetclinic', 'Revenue by clinic as a share of the total', 'finance.revenue_by_clinic'],
+    ['vetclinic', 'Wellness plan churn by month as a share of the total', 'clients.plan_cancellations_monthly'],
+    ['vetclinic', 'no show rate by clinic', 'clinical.appointments_by_clinic'],
+    // Only a measure ranks: the clinic column of a per-vet result ranks no clinics.
+    ['vetclinic', 'top 3 appointments by clinic', null],
+    ['vetclinic', 'top 3 vets by appointments', 'people.appointments_per_vet'],
+    // The bottom of a result counts rows too.
+    ['vetclinic', 'bottom 5 Online bookings per week', null],
+    ['freight', 'the 5 slowest payers', 'customers.slowest_payers'],
+    // A unit of time is no duration column.
+    ['insurance', 'FNOL by week by hour of day', null],
+    // The other side of "compared with" is a period.
+    ['commerce', 'How many orders were cancelled or refunded in 2025 compared with last year', null],
+    ['commerce', 'cancelled vs refunded orders in 2025', 'sales.order_status_breakdown'],
+  ])('%s: %s', async (name, question, block) => {
+    const d = (await project(name)).router.route(question, { now: NOW[name] });
+    if (block === null) expect(d.kind).not.toBe('answer');
+    else expect(d).toMatchObject({ kind: 'answer', block });
+  });
+});
