@@ -320,6 +320,9 @@ export function bindAsks(block: CompiledBlock, asks: QuestionAsks, now?: Date | 
   const facts = blockFacts(block);
   const out: Binding = { params: {}, unmet: [] };
   bindLimit(block, facts, asks, out);
+  // Dates keep whole days: "the last 3 hours" would be answered for whole days, or not at all.
+  if (asks.subDay !== undefined)
+    out.unmet.push({ kind: 'period', message: `${block.id} takes periods of whole days; "${asks.subDay.text}" is shorter than a day.` });
   if (!bindRecentRows(block, facts, asks, out)) {
     bindPeriod(block, facts, asks, now, out);
     bindReach(block, facts, asks, now, out);

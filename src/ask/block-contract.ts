@@ -100,7 +100,9 @@ function union(...sets: ReadonlyArray<Iterable<string>>): Set<string> {
 /** Calendar terms of a time series: its grain word, and the grain of its time column names. */
 function grainTerms(block: CompiledBlock, columns: readonly string[]): Set<string> {
   const out = new Set<string>();
-  const words = [typeof block.grain === 'string' ? block.grain : '', ...columns].join(' ');
+  // The period column says the grain; a measure column's name ("notified_within_1_day_pct") does not.
+  const timeColumn = blockFacts(block).timeColumn;
+  const words = [typeof block.grain === 'string' ? block.grain : '', ...(timeColumn !== undefined ? [timeColumn] : columns)].join(' ');
   for (const t of termSet(words)) for (const g of GRAIN_TERMS.get(t) ?? []) out.add(g);
   return out;
 }

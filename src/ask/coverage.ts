@@ -190,30 +190,38 @@ function sourceOf(contract: BlockContract, term: string, options: CoverageOption
   return contract.sources.get(term) ?? (options.alternatives?.(term) ?? []).map((a) => contract.sources.get(a)).find((x) => x !== undefined);
 }
 
-/** The routing term "share", "percent" and "pct" stand for. */
-const SHARE = 'pct';
+/** Words that name a kind of figure, not which: "share" (pct), "average" (avg, mean). */
+const KIND_TERMS: ReadonlySet<string> = new Set(['pct', ...termsOfWord('average')]);
 
 /**
  * "Appointments by clinic as a share of the total" of a block whose one percentage is its
- * no-show share: "share" alone names no particular percentage. A percentage column whose name
- * says of what (`no_show_pct`, `conversion_pct`) gives the share only when the question says that
- * too (a word of its name or synonyms); a bare one (`share_pct`) is the share of the block's own
- * measure.
+ * no-show share: "share" alone names no particular percentage, as "average revenue" names no
+ * average invoice. A column of that kind whose name says of what (`no_show_pct`, `avg_invoice`)
+ * gives it only when the question says that too (a word of its name or synonyms no other column
+ * uses); a bare one (`share_pct`) is the share of the block's own measure. An average the engine
+ * computes of the asked measure is averageOf's to find.
  */
-function shareOfSomethingElse(block: CompiledBlock, shape: AskedShape): boolean {
+function kindOfSomethingElse(block: CompiledBlock, shape: AskedShape, kind: string): boolean {
   const asked = new Set([...shape.measures.map((m) => m.term), ...shape.groupings.flatMap((g) => g.terms)]);
   const named = (o: string): string[] => termLine([o.replace(/_/g, ' '), ...(block.columns?.[o]?.synonyms ?? [])].join(' ')).split(' ');
-  const percentages = block.outputs.filter((o) => termLine(o.replace(/_/g, ' ')).split(' ').includes(SHARE));
-  if (percentages.length === 0) return false;
-  return percentages.every((o) => {
+  const ofKind = block.outputs.filter((o) => named(o).includes(kind));
+  if (ofKind.length === 0) return false;
+  return ofKind.every((o) => {
     // What the column says it is a share of, in words no other column of the block uses.
     const others = new Set(block.outputs.filter((x) => x !== o).flatMap(named));
     const own = termLine(o.replace(/_/g, ' '))
       .split(' ')
-      .filter((t) => t !== SHARE && t !== '');
-    const distinct = named(o).filter((t) => t !== SHARE && t !== '' && !others.has(t));
+      .filter((t) => t !== kind && t !== '');
+    const distinct = named(o).filter((t) => t !== kind && t !== '' && !others.has(t));
+    // A name the owner declared for it, asked whole ("average revenue per account"), says which.
+    const declaredWhole = (block.columns?.[o]?.synonyms ?? []).some((syn) => {
+      const ts = termLine(syn)
+        .split(' ')
+        .filter((t) => t !== '');
+      return ts.length > 1 && ts.every((t) => asked.has(t));
+    });
     // A share of the block's own measure ("revenue_share_pct" beside net_revenue) is told by its name.
-    return own.length > 0 && !(distinct.length > 0 ? distinct : own).some((t) => asked.has(t));
+    return own.length > 0 && !declaredWhole && !(distinct.length > 0 ? distinct : own).some((t) => asked.has(t));
   });
 }
 
@@ -223,7 +231,7 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
     if (seen.has(m.term)) continue;
     seen.add(m.term);
     const byExampleOnly = !given(contract.declared, m.term, m.start, options) && options.measured?.has(m.term) === true;
-    const unpinnedShare = m.term === SHARE && !options.named && shareOfSomethingElse(block, shape);
+    const unpinnedShare = KIND_TERMS.has(m.term) && !options.named && kindOfSomethingElse(block, shape, m.term);
     t.note(
       (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly && !unpinnedShare) ||
         describedBeside(contract, shape, k) ||

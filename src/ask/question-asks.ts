@@ -51,9 +51,23 @@ export interface QuestionAsks {
   filters: FilterAsk[];
   /** Fields asked for whole (every value together). */
   all?: AllAsk[];
+  /** A period shorter than a day ("the last 3 hours"): no block's dates can keep it. */
+  subDay?: { text: string; start: number; end: number };
 }
 
 const NUM = `(-?\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+
+const SUB_DAY = new RegExp(
+  `\\b(?:(?:last|past|previous|next)\\s+(?:${NUM}|a|an|few|couple\\s+of)?\\s*(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)|(?:this|the\\s+last|the\\s+past)\\s+hour)\\b`,
+  'i',
+);
+
+/** "for the last 3 hours", "in the past hour": a period finer than the day every block's dates count in. */
+function findSubDay(question: string): QuestionAsks['subDay'] {
+  const m = SUB_DAY.exec(question);
+  return m === null ? undefined : { text: m[0], start: m.index, end: m.index + m[0].length };
+}
+
 const LIMIT_PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:top|first|best)\\s+${NUM}\\b`, 'gi'),
   // The other end counts rows too ("bottom 5", "worst 15", "the 3 slowest"): whether the block ranks from that end is coverage's question.
@@ -270,5 +284,6 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
     ...(period === undefined ? {} : { period }),
     filters,
     ...(allOf(question).length > 0 ? { all: allOf(question) } : {}),
+    ...(findSubDay(question) !== undefined ? { subDay: findSubDay(question) } : {}),
   };
 }
