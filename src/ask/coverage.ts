@@ -191,7 +191,12 @@ function sourceOf(contract: BlockContract, term: string, options: CoverageOption
 }
 
 /** Words that name a kind of figure, not which: "share" (pct), "average" (avg, mean). */
-const KIND_TERMS: ReadonlySet<string> = new Set(['pct', ...termsOfWord('average')]);
+const PROPORTIONS: readonly string[] = ['pct', 'rate', 'ratio'];
+/** Each kind word -> the words of its kind: a ratio, a rate and a share are one kind of figure. */
+const KINDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ...PROPORTIONS.map((t) => [t, new Set(PROPORTIONS)] as const),
+  ...termsOfWord('average').map((t) => [t, new Set([t])] as const),
+]);
 
 /**
  * "Appointments by clinic as a share of the total" of a block whose one percentage is its
@@ -201,23 +206,24 @@ const KIND_TERMS: ReadonlySet<string> = new Set(['pct', ...termsOfWord('average'
  * uses); a bare one (`share_pct`) is the share of the block's own measure. An average the engine
  * computes of the asked measure is averageOf's to find.
  */
-function kindOfSomethingElse(block: CompiledBlock, shape: AskedShape, kind: string): boolean {
+function kindOfSomethingElse(block: CompiledBlock, shape: AskedShape, kind: ReadonlySet<string>): boolean {
   const asked = new Set([...shape.measures.map((m) => m.term), ...shape.groupings.flatMap((g) => g.terms)]);
   const named = (o: string): string[] => termLine([o.replace(/_/g, ' '), ...(block.columns?.[o]?.synonyms ?? [])].join(' ')).split(' ');
-  const ofKind = block.outputs.filter((o) => named(o).includes(kind));
+  const ofKind = block.outputs.filter((o) => named(o).some((t) => kind.has(t)));
   if (ofKind.length === 0) return false;
   return ofKind.every((o) => {
     // What the column says it is a share of, in words no other column of the block uses.
     const others = new Set(block.outputs.filter((x) => x !== o).flatMap(named));
     const own = termLine(o.replace(/_/g, ' '))
       .split(' ')
-      .filter((t) => t !== kind && t !== '');
-    const distinct = named(o).filter((t) => t !== kind && t !== '' && !others.has(t));
+      .filter((t) => !kind.has(t) && t !== '');
+    const distinct = named(o).filter((t) => !kind.has(t) && t !== '' && !others.has(t));
     // A name the owner declared for it, asked whole ("average revenue per account"), says which.
     const declaredWhole = (block.columns?.[o]?.synonyms ?? []).some((syn) => {
+      // A calendar word in it ("average daily rate") may have been read as the question's grain.
       const ts = termLine(syn)
         .split(' ')
-        .filter((t) => t !== '');
+        .filter((t) => t !== '' && !CLOCK_UNITS.has(t));
       return ts.length > 1 && ts.every((t) => asked.has(t));
     });
     // A share of the block's own measure ("revenue_share_pct" beside net_revenue) is told by its name.
@@ -231,7 +237,9 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
     if (seen.has(m.term)) continue;
     seen.add(m.term);
     const byExampleOnly = !given(contract.declared, m.term, m.start, options) && options.measured?.has(m.term) === true;
-    const unpinnedShare = KIND_TERMS.has(m.term) && !options.named && kindOfSomethingElse(block, shape, m.term);
+    const kind = KINDS.get(m.term);
+    // Inside a phrase that stands for a name the block holds ("average daily rate" for adr) the word is pinned.
+    const unpinnedShare = kind !== undefined && !options.named && !inAliasOf(contract.vocabulary, m.start, options) && kindOfSomethingElse(block, shape, kind);
     t.note(
       (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly && !unpinnedShare) ||
         describedBeside(contract, shape, k) ||

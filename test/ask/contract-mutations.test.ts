@@ -109,6 +109,10 @@ describe('near-misses the property found, and what still answers', () => {
     ['vetclinic', 'average Monthly revenue', null],
     ['vetclinic', 'average invoice by clinic', 'finance.revenue_by_clinic'],
     ['saas', 'average revenue per account by month', 'revenue.mrr_monthly'],
+    // A ratio, a rate and a share are one kind of figure; a phrase standing for the block's own name pins it.
+    ['vetclinic', 'Appointments by clinic as a ratio', null],
+    ['vetclinic', 'DNA rate by clinic', 'clinical.appointments_by_clinic'],
+    ['hotels', 'average daily rate by hotel', 'revenue.adr_revpar_by_hotel'],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');
