@@ -71,7 +71,7 @@ function cuedAt(ws: readonly WordSpan[], i: number): boolean {
 }
 
 /** The one run of unknown words in the question (a hyphenated code stays whole), if exactly one. */
-export function unknownRun(p: Prepared, question: string, asks: QuestionAsks): Run | undefined {
+function unknownRun(p: Prepared, question: string, asks: QuestionAsks): Run | undefined {
   const ws = words(question);
   const taken = takenSpans(asks);
   const codes = codeSpans(question, p);
