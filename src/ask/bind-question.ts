@@ -93,6 +93,7 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   const { start, end } = period;
   const fail = (message: string): void => void out.unmet.push({ kind: 'period', message });
   if (period.needsNow && start === undefined && end === undefined) return fail(`"${period.text}" needs the current date, which was not given.`);
+  if (period.several === true) return fail(`"${period.text}" are several periods; ${block.id} answers for one date range at a time.`);
   const { startParam, endParam } = facts;
   if (startParam === undefined && endParam === undefined) {
     const window = facts.window;

@@ -190,12 +190,14 @@ function sourceOf(contract: BlockContract, term: string, options: CoverageOption
   return contract.sources.get(term) ?? (options.alternatives?.(term) ?? []).map((a) => contract.sources.get(a)).find((x) => x !== undefined);
 }
 
-/** Words that name a kind of figure, not which: "share" (pct), "average" (avg, mean). */
+/** Words that name a kind of figure, not which: "share" (pct), "average" (avg, mean), "change". */
 const PROPORTIONS: readonly string[] = ['pct', 'rate', 'ratio'];
 /** Each kind word -> the words of its kind: a ratio, a rate and a share are one kind of figure. */
 const KINDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ...PROPORTIONS.map((t) => [t, new Set(PROPORTIONS)] as const),
   ...termsOfWord('average').map((t) => [t, new Set([t])] as const),
+  // "change in renewal retention" of a block whose change column is the premium's: a change of what.
+  ...termsOfWord('change').map((t) => [t, new Set([t])] as const),
 ]);
 
 /**
@@ -241,9 +243,11 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
     // Inside a phrase that stands for a name the block holds ("average daily rate" for adr) the word is pinned.
     const unpinnedShare = kind !== undefined && !options.named && !inAliasOf(contract.vocabulary, m.start, options) && kindOfSomethingElse(block, shape, kind);
     t.note(
-      (given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly && !unpinnedShare) ||
-        describedBeside(contract, shape, k) ||
-        entityBeside(contract, shape, k) ||
+      // A kind word of another column's figure is not given by the description's pairs either.
+      (!unpinnedShare &&
+        ((given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly) ||
+          describedBeside(contract, shape, k) ||
+          entityBeside(contract, shape, k))) ||
         averageOf(contract, shape, k),
       m.text,
       `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`,

@@ -18,6 +18,12 @@ export interface PeriodAsk {
   /** "last 30 days", "next 2 weeks": the window relative to now, as a block's SQL may fix it. */
   relative?: { n: number; unit: 'day' | 'week' | 'month' | 'year'; direction: 'past' | 'next' };
   spans: Array<[number, number]>;
+  /**
+   * Two whole periods apart from each other ("January and March 2026", "last month and in 2025"):
+   * several periods, which no one date range is; the range from the first to the last would
+   * count the gap between them too.
+   */
+  several?: true;
 }
 
 type Range = { start: string; end: string };
@@ -344,6 +350,7 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
   let end: string | undefined;
   let needsNow = false;
   const relatives: Array<PeriodAsk['relative']> = [];
+  const closed: Range[] = [];
   for (const rule of RULES) {
     for (const m of question.matchAll(rule.pattern)) {
       const s = m.index;
@@ -358,6 +365,7 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
         continue;
       }
       relatives.push(part.relative);
+      if (part.start !== undefined && part.end !== undefined) closed.push({ start: part.start, end: part.end });
       if (part.start !== undefined && (start === undefined || part.start < start)) start = part.start;
       if (part.end !== undefined && (end === undefined || part.end > end)) end = part.end;
     }
@@ -373,7 +381,13 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
     needsNow,
     text: texts.join(', '),
     spans,
+    ...(apart(closed) ? { several: true as const } : {}),
   };
+}
+
+/** Whether two of the whole periods asked share no day: ranges are half-open, so adjacent months are apart too. */
+function apart(closed: readonly Range[]): boolean {
+  return closed.some((a, i) => closed.slice(i + 1).some((b) => a.end <= b.start || b.end <= a.start));
 }
 
 /**

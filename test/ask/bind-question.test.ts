@@ -110,6 +110,23 @@ describe('periods, relative to the given now', () => {
     else expect({ start: p?.start, end: p?.end }).toEqual({ start: expected.start, end: expected.end });
   });
 
+  it.each<[string, boolean]>([
+    ['revenue in January and March 2025', true],
+    ['revenue in January 2025 and February 2025', true],
+    ['revenue last month and in 2024', true],
+    ['revenue in Q1 2025, Q3 2025', true],
+    ['revenue from January to March 2025', false],
+    ['revenue between March and May 2025', false],
+    ['revenue since 2025-03-01 until 2025-06-01', false],
+    ['revenue in March 2025', false],
+  ])('several whole periods apart: %s -> %s', (q, several) => {
+    expect(findPeriod(q, NOW)?.several === true).toBe(several);
+  });
+
+  it('several periods bind to no date range', () => {
+    expect(bind('finance.monthly_revenue', 'monthly revenue in January and March 2025').unmet[0]?.message).toMatch(/several periods/);
+  });
+
   it('never reads the clock: a relative period without now is unresolved', () => {
     expect(findPeriod('last 30 days')).toMatchObject({ needsNow: true });
     expect(bind('finance.weekly_revenue', 'weekly revenue last 30 days', null).unmet[0]?.message).toMatch(/needs the current date/);

@@ -113,6 +113,18 @@ describe('near-misses the property found, and what still answers', () => {
     ['vetclinic', 'Appointments by clinic as a ratio', null],
     ['vetclinic', 'DNA rate by clinic', 'clinical.appointments_by_clinic'],
     ['hotels', 'average daily rate by hotel', 'revenue.adr_revpar_by_hotel'],
+    // "change" names no particular change column: the retention's change is no premium change.
+    ['insurance', 'month over month change in Renewal retention by month', null],
+    ['insurance', 'change in renewal retention by month', null],
+    ['insurance', 'renewal price change by month', 'underwriting.renewal_retention_monthly'],
+    ['insurance', 'average premium change at renewal by month', 'underwriting.renewal_retention_monthly'],
+    // Two whole periods apart are several periods: the range from one to the other counts the gap too.
+    ['vetclinic', 'Appointments by clinic in January and March 2026', null],
+    ['vetclinic', 'Appointments by clinic last month and in 2025', null],
+    ['vetclinic', 'How many appointments did each clinic see last month at the end of last year', null],
+    ['insurance', 'How much premium did each line write in Q1 2026 and Q3 2026', null],
+    ['vetclinic', 'Appointments by clinic from January to March 2026', 'clinical.appointments_by_clinic'],
+    ['vetclinic', 'Appointments by clinic between March and May 2026', 'clinical.appointments_by_clinic'],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');
