@@ -442,6 +442,23 @@ function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void 
 }
 
 /** What of the asked shape the block gives, and what it does not. */
+/**
+ * "for new customers only" (restriction.ts): given when its words are the block's own population
+ * (its name, its contract's entity) or one result column's, named whole ("just revenue"); words
+ * that each find another column ("new" a docs column, "customers" an accounts column) keep no rows.
+ */
+function restrictions(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  const own = new Set([...contract.entity, ...termLine((block.id.split('.').pop() ?? '').replace(/_/g, ' ')).split(' ')]);
+  const forms = (x: string): string[] => [x, ...(options.alternatives?.(x) ?? [])];
+  for (const r of shape.restrictions ?? []) {
+    const population = r.terms.every((x) => forms(x).some((a) => own.has(a)));
+    const sources = new Set(r.terms.map((x) => sourceOf(contract, x, options)));
+    const [source] = [...sources];
+    const oneColumn = sources.size === 1 && source !== undefined && /^(?:column|key):/.test(source);
+    t.note(population || oneColumn, r.text, `${block.id} keeps every row it counts; it cannot keep only "${r.text}".`, 'filter', source);
+  }
+}
+
 export function coverage(block: CompiledBlock, shape: AskedShape, options: CoverageOptions): Coverage {
   const contract = blockContract(block);
   const t = new Tally();
@@ -456,5 +473,6 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   about(block, contract, shape, options, t);
   period(block, options, t);
   overTime(block, contract, shape, options, t);
+  restrictions(block, contract, shape, options, t);
   return t;
 }

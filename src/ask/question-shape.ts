@@ -6,6 +6,7 @@
  * are stop words and neutral framing words ("total", "number of"). Pure; read once per question.
  */
 import type { QuestionAsks } from './question-asks.js';
+import { type AskedRestriction, restrictionsIn } from './restriction.js';
 import { isNeutralWord, isNumberWord, termsOfWord, type WordSpan, words } from './tokens.js';
 import { COMPARE_CUES, GROUP_CUES, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
 
@@ -57,6 +58,8 @@ export interface AskedShape {
   about?: string;
   /** Words saying how listed rows relate to a filter value ("work" in "which drivers work at MAN1"): neither measures nor routing words. */
   relations?: Array<[number, number]>;
+  /** "for new customers only": which rows to keep, in words no filter value holds (restriction.ts). */
+  restrictions?: AskedRestriction[];
 }
 
 const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
@@ -177,7 +180,9 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
     if (COMPARE_CUES.has(w.word) && !comparesPeriods(ws, i, asks) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
     if (content(w)) classify(w, out, run, fold, ws[i - 1], ws[i + 1]);
   }
-  return dropRelations(ws, asks, out);
+  const shaped = dropRelations(ws, asks, out);
+  const restrictions = restrictionsIn(ws, shaped.measures, (w) => inside(spans, w));
+  return restrictions.length > 0 ? { ...shaped, restrictions } : shaped;
 }
 
 /**

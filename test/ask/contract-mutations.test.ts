@@ -125,6 +125,14 @@ describe('near-misses the property found, and what still answers', () => {
     ['insurance', 'How much premium did each line write in Q1 2026 and Q3 2026', null],
     ['vetclinic', 'Appointments by clinic from January to March 2026', 'clinical.appointments_by_clinic'],
     ['vetclinic', 'Appointments by clinic between March and May 2026', 'clinical.appointments_by_clinic'],
+    // "for new customers only" keeps rows; words that each find another column keep none.
+    ['saas', 'Weekly active users for new customers only', null],
+    ['saas', 'Top 5 reps by new ARR for new customers only', null],
+    ['saas', 'Who are our largest customers for new customers only', null],
+    ['commerce', 'monthly revenue, only among repeat customers', null],
+    ['saas', 'just weekly active users', 'product.weekly_active_users'],
+    ['commerce', 'How many new customers did we get each month for new customers only', 'customers.new_customers_monthly'],
+    ['commerce', 'just the revenue by month', 'finance.monthly_revenue'],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');
