@@ -233,12 +233,33 @@ function kindOfSomethingElse(block: CompiledBlock, shape: AskedShape, kind: Read
   });
 }
 
+/** The terms of leaving something out ("excluding", "except", "without"; "other than" reads as "excluding"). */
+const LEAVING_OUT: ReadonlySet<string> = new Set(['excluding', 'except', 'without'].flatMap((w) => termsOfWord(w)));
+
+/**
+ * "excluding VAT" is given by a block that says it leaves VAT out (its description's "excluding
+ * VAT", a column named for it), never by its description's "excluding IPT": what is left out must
+ * be the block's own.
+ */
+function leftOutAlike(contract: BlockContract, shape: AskedShape, k: number, options: CoverageOptions): boolean {
+  const m = shape.measures[k] as AskedMeasure;
+  const next = shape.measures[k + 1];
+  if (describedBeside(contract, shape, k)) return true;
+  const source = sourceOf(contract, m.term, options);
+  return next !== undefined && next.run === m.run && source?.startsWith('column:') === true && sourceOf(contract, next.term, options) === source;
+}
+
 function measures(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   const seen = new Set<string>();
   for (const [k, m] of shape.measures.entries()) {
     if (seen.has(m.term)) continue;
     seen.add(m.term);
     const byExampleOnly = !given(contract.declared, m.term, m.start, options) && options.measured?.has(m.term) === true;
+    if (LEAVING_OUT.has(m.term)) {
+      const ok = leftOutAlike(contract, shape, k, options);
+      t.note(ok, m.text, `${block.id} does not leave out what "${m.text}" asks to.`, 'measure', ok ? sourceOf(contract, m.term, options) : undefined);
+      continue;
+    }
     const kind = KINDS.get(m.term);
     // Inside a phrase that stands for a name the block holds ("average daily rate" for adr) the word is pinned.
     const unpinnedShare = kind !== undefined && !options.named && !inAliasOf(contract.vocabulary, m.start, options) && kindOfSomethingElse(block, shape, kind);

@@ -50,21 +50,23 @@ const UNIT = /^(?:day|week|month|quarter|year)s?$|^(?:daily|weekly|monthly|quart
 const PERIOD_UNIT = '~';
 
 /**
- * The sorted distinct content terms of `text`, the words that say which rows set aside: filter
+ * The sorted content terms of `text` (a term said twice counts twice), the words that say which rows set aside: filter
  * values and a top-N entirely, a period except its calendar unit.
  */
 export function contentTerms(text: string, asks: QuestionAsks): string[] {
   const values = valueSpans(asks);
   const period = asks.period?.spans ?? [];
-  const out = new Set<string>();
+  // A list, not a set: "new clients by clinic per 1000 customers" says "customer" twice, and the
+  // second one (a rate per customer) is no word of the example "New client registrations by clinic".
+  const out: string[] = [];
   for (const w of words(text)) {
     if (STOP_WORDS.has(w.word) || isNeutralWord(w.word) || isNumberWord(w.word) || inside(values, w.start, w.end)) continue;
     const inPeriod = inside(period, w.start, w.end);
     if (inPeriod && !UNIT.test(w.word)) continue;
     // A period's unit ("last month") is not a breakdown by it ("by month"): the two never match.
-    for (const t of termsOfWord(w.word)) out.add(inPeriod ? `${PERIOD_UNIT}${t}` : t);
+    for (const t of new Set(termsOfWord(w.word))) out.push(inPeriod ? `${PERIOD_UNIT}${t}` : t);
   }
-  return [...out].sort();
+  return out.sort();
 }
 
 /** The term of the calendar unit a time-series block has one row per, or '' for any other block. */

@@ -8,7 +8,7 @@
 import type { QuestionAsks } from './question-asks.js';
 import { type AskedRestriction, restrictionsIn } from './restriction.js';
 import { isNeutralWord, isNumberWord, termsOfWord, type WordSpan, words } from './tokens.js';
-import { COMPARE_CUES, GROUP_CUES, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
+import { COMPARE_CUES, EXCLUSION_PHRASES, GROUP_CUES, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
 
 /** One routing term of the question and where its word sits. */
 export interface AskedPart {
@@ -79,6 +79,16 @@ function valueSpans(asks: QuestionAsks): Array<[number, number]> {
   return out;
 }
 
+/** The terms of "excluding": what every way of leaving rows out asks, a measure no block gives unless it says so. */
+const EXCLUDING: readonly string[] = termsOfWord('excluding');
+
+/** How many words of an exclusion start at `i` ("other than", "apart from", "excl."), or 0. */
+function exclusionAt(ws: readonly WordSpan[], i: number): number {
+  const two = `${ws[i]?.word} ${ws[i + 1]?.word}`;
+  if (EXCLUSION_PHRASES.has(two)) return 2;
+  return EXCLUSION_PHRASES.has(ws[i]?.word ?? '') ? 1 : 0;
+}
+
 /** A word that can carry meaning: not a stop word, a lone letter, a number or a neutral word. */
 function content(w: WordSpan | undefined): boolean {
   if (w === undefined || w.word.length <= 1 || STOP_WORDS.has(w.word) || isNeutralWord(w.word) || isNumberWord(w.word)) return false;
@@ -91,7 +101,7 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold
   const taken: WordSpan[] = [];
   while (j < ws.length && taken.length < most) {
     const w = ws[j] as WordSpan;
-    if (GROUP_CUES.has(w.word) || inside(skip, w) || !content(w)) break;
+    if (GROUP_CUES.has(w.word) || inside(skip, w) || !content(w) || exclusionAt(ws, j) > 0) break;
     taken.push(w);
     j++;
   }
@@ -102,8 +112,9 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold
 
 /** Groupings after a cue, continued over "and" ("by state and channel"). */
 function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape, fold: Fold): number {
-  let at = from;
   const cue = ws[from - 1]?.word;
+  // "per 1000 customers", "per 100 beds": a rate per so many of something is still per that thing.
+  let at = cue === 'per' && isNumberWord(ws[from]?.word ?? '') ? from + 1 : from;
   for (;;) {
     const { grouping, next } = phraseAt(ws, at, skip, fold);
     if (grouping === undefined) return at;
@@ -174,6 +185,23 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
     if (w.word === 'which') {
       i = whichAt(ws, i + 1, spans, out, fold) - 1;
       run++;
+      continue;
+    }
+    const exclusion = exclusionAt(ws, i);
+    if (exclusion > 0) {
+      const last = ws[i + exclusion - 1] as WordSpan;
+      for (const term of EXCLUDING)
+        out.measures.push({
+          text: ws
+            .slice(i, i + exclusion)
+            .map((x) => x.word)
+            .join(' '),
+          term: fold(term),
+          start: w.start,
+          end: last.end,
+          run,
+        });
+      i += exclusion - 1;
       continue;
     }
     if (w.word === 'about' && asksWhatAbout(ws, i, spans)) out.about = w.word;

@@ -420,6 +420,24 @@ export const MEASURE_MODIFIERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Other ways of saying "excluding" ("revenue other than the biggest hotel", "sales excl. VAT",
+ * "claims not counting fraud"): each leaves rows or amounts out, which no block does unless its
+ * own words say so. One or two words as written.
+ */
+export const EXCLUSION_PHRASES: ReadonlySet<string> = new Set([
+  'apart from',
+  'aside from',
+  'disregarding',
+  'excl',
+  'ignoring',
+  'leaving out',
+  'not counting',
+  'not including',
+  'omitting',
+  'other than',
+]);
+
+/**
  * Words asking how something moves over time: a time series gives that, nothing else does. "time"
  * alone is not one ("resolution time" is a duration); "over time" is (question-shape.ts).
  */

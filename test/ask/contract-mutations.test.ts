@@ -133,6 +133,16 @@ describe('near-misses the property found, and what still answers', () => {
     ['saas', 'just weekly active users', 'product.weekly_active_users'],
     ['commerce', 'How many new customers did we get each month for new customers only', 'customers.new_customers_monthly'],
     ['commerce', 'just the revenue by month', 'finance.monthly_revenue'],
+    // A rate per so many of something is per that thing, and a term said twice is no example's.
+    ['vetclinic', 'New client registrations by clinic per 1000 customers', null],
+    ['saas', 'Weekly active users per 1000 customers', null],
+    ['vetclinic', 'New client registrations by clinic', 'clients.new_clients_by_clinic'],
+    // Every way of saying "excluding" leaves something out, which only a block that says so does.
+    ['hotels', 'Total revenue by hotel other than the biggest', null],
+    ['vetclinic', 'Appointment types at KEN other than vaccinations', null],
+    ['vetclinic', 'revenue by clinic apart from Kensington', null],
+    ['insurance', 'Written premium by month ignoring discounts', null],
+    ['vetclinic', 'Monthly revenue excl. VAT', 'finance.revenue_monthly'],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');
