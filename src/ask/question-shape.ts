@@ -89,6 +89,18 @@ function exclusionAt(ws: readonly WordSpan[], i: number): number {
   return EXCLUSION_PHRASES.has(ws[i]?.word ?? '') ? 1 : 0;
 }
 
+/** "other than", "excl.": the measure "excluding", as many words long as it was written; returns that length. */
+function pushExclusion(ws: readonly WordSpan[], i: number, n: number, out: AskedShape, run: number, fold: Fold): number {
+  const first = ws[i] as WordSpan;
+  const last = ws[i + n - 1] as WordSpan;
+  const text = ws
+    .slice(i, i + n)
+    .map((x) => x.word)
+    .join(' ');
+  for (const term of EXCLUDING) out.measures.push({ text, term: fold(term), start: first.start, end: last.end, run });
+  return n;
+}
+
 /** A word that can carry meaning: not a stop word, a lone letter, a number or a neutral word. */
 function content(w: WordSpan | undefined): boolean {
   if (w === undefined || w.word.length <= 1 || STOP_WORDS.has(w.word) || isNeutralWord(w.word) || isNumberWord(w.word)) return false;
@@ -189,19 +201,7 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
     }
     const exclusion = exclusionAt(ws, i);
     if (exclusion > 0) {
-      const last = ws[i + exclusion - 1] as WordSpan;
-      for (const term of EXCLUDING)
-        out.measures.push({
-          text: ws
-            .slice(i, i + exclusion)
-            .map((x) => x.word)
-            .join(' '),
-          term: fold(term),
-          start: w.start,
-          end: last.end,
-          run,
-        });
-      i += exclusion - 1;
+      i += pushExclusion(ws, i, exclusion, out, run, fold) - 1;
       continue;
     }
     if (w.word === 'about' && asksWhatAbout(ws, i, spans)) out.about = w.word;
