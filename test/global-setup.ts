@@ -1,8 +1,8 @@
 /**
  * Runs once before the suite: the SQLite warehouses of the commerce, hotels, freight, saas,
- * vetclinic and insurance fixtures are generated, not committed, so a fresh clone gets them here
- * (a few seconds). Their dates end in the last seven days, so each is generated again when it was
- * made in an earlier week.
+ * vetclinic, insurance and factory fixtures are generated, not committed, so a fresh clone gets
+ * them here (a few seconds). Their dates end in the last seven days, so each is generated again
+ * when it was made in an earlier week.
  */
 import { join } from 'node:path';
 
@@ -18,6 +18,7 @@ const WAREHOUSES = [
   { db: 'fixtures/saas/data/warehouse.db', generator: '../scripts/make-saas-warehouse.mjs' },
   { db: 'fixtures/vetclinic/data/warehouse.db', generator: '../scripts/make-vetclinic-warehouse.mjs' },
   { db: 'fixtures/insurance/data/warehouse.db', generator: '../scripts/make-insurance-warehouse.mjs' },
+  { db: 'fixtures/factory/data/warehouse.db', generator: '../scripts/make-factory-warehouse.mjs' },
 ];
 
 export default async function setup(): Promise<void> {

@@ -37,7 +37,19 @@ function expectRecorded(name: string, got: { exitCode: number; sha256: string })
   if (!UPDATE) expect(got, `${name}: manifest differs from compile-golden.json`).toEqual(recorded[name]);
 }
 
-const FIXTURE_PROJECTS = ['broken/apps', 'broken/semantic', 'broken/syntax', 'commerce', 'freight', 'hotels', 'insurance', 'legacy', 'saas', 'vetclinic'];
+const FIXTURE_PROJECTS = [
+  'broken/apps',
+  'broken/semantic',
+  'broken/syntax',
+  'commerce',
+  'factory',
+  'freight',
+  'hotels',
+  'insurance',
+  'legacy',
+  'saas',
+  'vetclinic',
+];
 
 describe('cold compile output is the recorded one', () => {
   it.each(FIXTURE_PROJECTS)('fixture %s', (name) => {
