@@ -56,8 +56,9 @@ export async function downloadExport(route: ExportRoute, format: 'csv' | 'json' 
   }
   signInOn(response);
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-    return body.error?.message ?? `The server answered ${response.status}.`;
+    const body = (await response.json().catch(() => ({}))) as { error?: { message?: string; code?: string } };
+    const said = body.error?.message ?? `The server answered ${response.status}.`;
+    return body.error?.code !== undefined ? `${said} (${body.error.code})` : said;
   }
   download(filenameOf(response, `export.${format}`), response.headers.get('content-type') ?? '', await response.blob());
   return undefined;

@@ -1,7 +1,8 @@
 /**
  * The rows of an answer as a table, with downloads: CSV, JSON and Excel through the table's
- * export route where it has one; else, without a host, CSV and JSON of exactly what is shown,
- * and with a host none (spec 03 "Client behaviour with a host").
+ * export route where it has one (`null`: it has one this person may not use, so none); else,
+ * without a host, CSV and JSON of exactly what is shown, and with a host none (spec 03 "Client
+ * behaviour with a host").
  */
 import { useState } from 'preact/hooks';
 import { hosted } from '../client/host.js';
@@ -53,14 +54,16 @@ export function ResultTable({
   name: string;
   /** What the table answers (a tile's title, a question): several tables on a page need different landmark names. */
   label?: string;
-  exportRoute?: ExportRoute;
+  exportRoute?: ExportRoute | null;
 }) {
   const shown = rows.slice(0, SHOWN);
   return (
     <section class="result" aria-label={label !== undefined ? `${label}: result table` : 'Result table'}>
       {/* With a host, downloads go through the export routes; a table without one offers none. */}
       {exportRoute !== undefined ? (
-        <RouteDownloads route={exportRoute} />
+        exportRoute !== null ? (
+          <RouteDownloads route={exportRoute} />
+        ) : null
       ) : hosted ? null : (
         <div class="downloads">
           <button type="button" onClick={() => download(`${name}.csv`, 'text/csv', toCsv(columns, shown))}>
