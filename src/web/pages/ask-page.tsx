@@ -189,7 +189,7 @@ function AnswerRows({ run, visualization }: { run: ShownRun; visualization?: Vis
         <ResultChart columns={run.columns} rows={run.rows} label={run.question} {...(visualization !== undefined ? { visualization } : {})} />
       ) : null}
       {run.tier !== 3 && run.columns.length > 0 && run.figuresWithheld !== true ? (
-        <ResultTable columns={run.columns} rows={run.rows} name={run.block ?? 'answer'} label={run.question} exportRoute={exportRoute} />
+        <ResultTable columns={run.columns} rows={run.rows} label={run.question} exportRoute={exportRoute} />
       ) : null}
     </>
   );
