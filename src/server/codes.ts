@@ -25,7 +25,17 @@ export const API_ERROR_CODES = {
     'Add it to the page as a live tile instead.',
   ),
   // A live answer tile that cannot run (exported on its own, its failure is the request's).
+  ANSWER_NOT_EXPORTABLE: code(
+    409,
+    'The Ask answer named for an export keeps no statement to rerun: it was refused, or it was kept without the values its certified block ran with.',
+    'Ask again, then export the new answer.',
+  ),
   ANSWER_NOT_LIVE: http(409, RUNTIME_CODES.ANSWER_NOT_LIVE),
+  ANSWER_SOURCE_CHANGED: code(
+    409,
+    'The certified block an Ask answer came from changed or left the project since the answer, so the answer cannot be rerun for an export as it was given; nothing ran.',
+    'Ask again, then export the new answer.',
+  ),
   ANSWER_UNAVAILABLE: http(409, RUNTIME_CODES.ANSWER_UNAVAILABLE),
   APP_BUILD_NOT_FOUND: http(404, RUNTIME_CODES.APP_BUILD_NOT_FOUND),
   APP_BUILD_OPERATION_INVALID: http(400, RUNTIME_CODES.APP_BUILD_OPERATION_INVALID),

@@ -13,6 +13,7 @@ import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
 import type { HostHooks } from '../../src/hooks/hooks.js';
+import type { RunStore } from '../../src/hooks/stores/run-store.js';
 import { buildServer } from '../../src/index.js';
 import { createExecutor } from '../../src/warehouse/executor.js';
 import type { Executor, StatementEvent } from '../../src/warehouse/types.js';
@@ -26,6 +27,8 @@ export interface ServerOptions {
   resultCache?: boolean;
   /** Where the server logs (default: nowhere). */
   log?: (line: string) => void;
+  /** The answer-facts store Ask records its runs in (default: none). */
+  runs?: RunStore;
 }
 
 export interface HookHarness {
@@ -102,6 +105,7 @@ export function hookHarness(prepare?: (root: string) => void): HookHarness {
         executor: executor({ resultCache: options.resultCache ?? false }),
         config,
         log: options.log ?? (() => {}),
+        ...(options.runs !== undefined ? { runs: options.runs } : {}),
         ...hosted,
       });
     },

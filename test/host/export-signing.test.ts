@@ -5,7 +5,8 @@
  * headers name `signedBy`, and whose signature verifies over a payload naming the body's sha256.
  * A throw, a late answer, a wrong shape, a key the project does not list, or a signature that
  * does not verify gives 502 EXPORT_SIGNING_FAILED and no file claiming to be signed; the key
- * service's own words stay in the server log.
+ * service's own words stay in the server log. An Ask answer's signed export signs the trust its
+ * rerun has.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signText, verifyText } from '../../src/compiler/project/ed25519.js';
 import type { HostHooks, SigningRequest } from '../../src/hooks/hooks.js';
+import { createMemoryRunStore } from '../../src/hooks/stores/run-store.js';
 import { firstCertifiersText } from '../../src/runtime/certify/certifier-file.js';
 import { initLocalKey, keyDir } from '../../src/runtime/certify/signing-key.js';
 import { hookHarness } from '../helpers/hook-harness.js';
@@ -56,7 +58,7 @@ const ada = () => ({ id: 'ada@host.test', kind: 'person' as const });
 
 function server(signing: HostHooks['signing'], logged: string[] = []) {
   const hooks: HostHooks = { resolvePrincipal: ada, ...(signing !== undefined ? { signing } : {}) };
-  return harness.server(hooks, { log: (l) => logged.push(l) });
+  return harness.server(hooks, { log: (l) => logged.push(l), runs: createMemoryRunStore() });
 }
 
 const EXPORTS = [
@@ -106,5 +108,21 @@ describe('signed exports: the signing hook table', () => {
       payload: { sql: 'SELECT 1 AS one', format: 'csv' },
     });
     expect([res.statusCode, res.headers['x-svc-signed-by'], asked.length]).toEqual([200, undefined, 0]);
+  });
+
+  it.each([
+    { name: 'a certified answer', ask: { question: 'top 3 states by revenue' }, trust: 'certified' },
+    {
+      name: 'a written answer',
+      ask: { question: 'Orders per state', proposedSql: 'SELECT state, COUNT(*) AS n FROM orders GROUP BY state', saveDraft: false },
+      trust: 'review_required',
+    },
+  ])("$name's export, signed: the signed payload names the rerun's trust, $trust", async ({ ask, trust }) => {
+    const app = server({ sign });
+    const run = (await app.inject({ method: 'POST', url: '/api/agent-runs', payload: ask })).json() as { runId: string };
+    const res = await app.inject({ method: 'POST', url: '/api/query/export', payload: { runId: run.runId, format: 'csv', signed: true } });
+    expect([res.statusCode, res.headers['x-svc-signed-by'], res.headers['x-svc-export-trust']], res.body).toEqual([200, SERVICE.keyId, trust]);
+    checkSigned(res.headers, res.rawPayload, SERVICE.publicKey);
+    expect(JSON.parse(Buffer.from(String(res.headers['x-svc-signed-payload']), 'base64url').toString('utf8')).trust).toBe(trust);
   });
 });

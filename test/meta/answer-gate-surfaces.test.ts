@@ -10,6 +10,7 @@
  *   surface is asked for that block and none answers certified, while the same surfaces still
  *   answer certified from an intact block of the same project.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +20,7 @@ import type { Tier1Router } from '../../src/ask/types.js';
 import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { SvcConfig } from '../../src/compiler/project/config.js';
 import type { Manifest } from '../../src/compiler/types.js';
+import { createMemoryRunStore, type RunStore } from '../../src/hooks/stores/run-store.js';
 import { buildServer } from '../../src/index.js';
 import { runAsk } from '../../src/runtime/agent-runs/run-ask.js';
 import { createToolContext } from '../../src/runtime/agent-tools/context.js';
@@ -39,6 +41,7 @@ const SURFACES: Record<string, string> = {
   'src/runtime/agent-runs/definition-answer.ts': 'definition answers: the term gate of the same policy',
   'src/runtime/agent-runs/view-answer.ts': "view context answers: the view gate of the same policy, and the router gate on the view's blocks",
   'src/server/routes/block-run.ts': 'POST /api/blocks/:id/run',
+  'src/server/answer-rerun.ts': "POST /api/query/export { runId }: a block answer's rerun asks gateRefusal before it runs",
   'src/runtime/agent-tools/tools/query-via-block.ts': 'query_via_block: the catalog gate',
   'src/rules/trust.ts': 'tile and App trust: the answer-gate check of answer.trust',
   'src/rules/app-check/check-app.ts': 'svc app check: the answer-gate check of publication.preflight and tile trust',
@@ -164,6 +167,7 @@ describe.each(SCENARIOS)('$name', (scenario) => {
   let executor: Executor;
   let app: FastifyInstance;
   let router: Tier1Router;
+  let runs: RunStore;
 
   beforeAll(async () => {
     root = await commerceProject();
@@ -175,7 +179,8 @@ describe.each(SCENARIOS)('$name', (scenario) => {
     manifest = JSON.parse(compiled.text ?? '{}') as Manifest;
     expect(manifest.blocks[scenario.block]?.status).toBe('certified');
     executor = createExecutor({ root, config });
-    app = buildServer({ root, manifest, executor, config, log: () => undefined });
+    runs = createMemoryRunStore();
+    app = buildServer({ root, manifest, executor, config, log: () => undefined, runs });
     router = projectRouter(manifest, config);
   });
 
@@ -230,6 +235,17 @@ describe.each(SCENARIOS)('$name', (scenario) => {
     expect(r.statusCode).toBe(409);
     expect(r.json().error.code).toBe('BLOCK_NOT_CERTIFIED');
     expect(typeof r.json().error.gate.code).toBe('string');
+  });
+
+  it('POST /api/query/export of an answer recorded as certified from the block: no file, nothing claims certified', async () => {
+    const asked = (await app.inject({ method: 'POST', url: '/api/agent-runs', payload: { question: 'top 3 states by revenue' } })).json() as { runId: string };
+    const mine = await runs.get(asked.runId);
+    const query = manifest.blocks[scenario.block]?.query ?? '';
+    const sqlSha256 = createHash('sha256').update(query).digest('hex');
+    await runs.put({ ...mine!, runId: 'run_recorded', sql: query, sqlSha256, sources: [`block:${scenario.block}`], rerun: { params: {} } });
+    const r = await app.inject({ method: 'POST', url: '/api/query/export', payload: { runId: 'run_recorded', format: 'csv' } });
+    expect([r.statusCode, r.json().error.code]).toEqual([409, 'BLOCK_NOT_CERTIFIED']);
+    expect(r.headers['x-svc-export-trust']).toBeUndefined();
   });
 
   it('the agent tools query_via_block and answer_question', async () => {

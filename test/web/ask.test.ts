@@ -4,14 +4,15 @@
  * chart; a needs-review answer shows `Review required`, `Saved for review as a draft block` and
  * Open draft; a refusal says its reason and its next step once each; an empty Ask page suggests
  * the example questions of certified blocks, and clicking one asks it; Open full trace reaches the trace page, which stops
- * polling once the trace is terminal; the Blocks page lists the new draft apart. Every page has
+ * polling once the trace is terminal; the Blocks page lists the new draft apart; a certified and
+ * a written answer's table download CSV, JSON and Excel through the export route by run id, read
+ * back (formula-like text stays text). Every page has
  * no accessibility violation at any impact level (axe-core) and is saved as a screenshot.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, chartLibraryChunk, openApp, type Served, screenshot } from '../helpers/browser.js';
-import { readCsv } from '../helpers/export-files.js';
+import { downloadsOf, readCsv, readXlsx } from '../helpers/export-files.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { type FakeOpenAi, sqlReply, startFakeOpenAi, useFakeModel } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
@@ -61,25 +62,43 @@ describe('Ask in the browser', () => {
     await screenshot(page, 'ask-certified');
   });
 
-  it('saves an answer table as shown, as CSV and JSON, and offers no Excel where no export route exists (spec 03)', async () => {
-    await page.goto(`${served.url}/ask`);
-    await ask('top 3 states by revenue');
-    const answer = last();
-    const shown = await answer.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? '')));
-    const save = async (label: string): Promise<{ name: string; text: string }> => {
-      const [file] = await Promise.all([page.waitForEvent('download'), answer.getByRole('button', { name: label }).click()]);
-      return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
-    };
-    const csv = await save('Download CSV');
-    expect(csv.name).toMatch(/\.csv$/);
-    const records = readCsv(csv.text.trimEnd());
-    expect(records).toHaveLength(shown.length + 1);
-    expect(records.slice(1).map((r) => r.length)).toEqual(shown.map((r) => r.length));
-    const json = await save('Download JSON');
-    expect(json.name).toMatch(/\.json$/);
-    const parsed = JSON.parse(json.text) as unknown[];
-    expect(Array.isArray(parsed) ? parsed : (parsed as { rows: unknown[] }).rows).toHaveLength(shown.length);
-    expect(await answer.getByRole('button', { name: 'Download Excel' }).count()).toBe(0);
+  it.each([
+    { name: 'a certified answer', question: 'top 3 states by revenue', file: 'top-3-states-by-revenue' },
+    {
+      name: 'a written answer',
+      question: 'Products per category with a note',
+      sql: "SELECT category, COUNT(*) AS products, '=1+1' AS note FROM products GROUP BY category ORDER BY products DESC",
+      file: 'Products-per-category-with-a-note',
+    },
+  ])('$name: its table downloads CSV, JSON and Excel through the export route, rerun by its run id', async ({ question, sql, file }) => {
+    if (sql !== undefined) model.script(sqlReply(sql));
+    const sent: unknown[] = [];
+    const listen = (r: import('playwright-core').Request) => void (r.url().endsWith('/api/query/export') && sent.push(r.postDataJSON()));
+    page.on('request', listen);
+    try {
+      await page.goto(`${served.url}/ask`);
+      await ask(question);
+      const answer = last();
+      const firstColumn = await answer.locator('tbody tr td:first-child').allTextContents();
+      const files = await downloadsOf(answer);
+      // The request names the answer only: the server reruns the statement it recorded, never SQL from the page.
+      expect(sent).toEqual(['csv', 'json', 'xlsx'].map((format) => ({ runId: expect.stringMatching(/^run_/), format })));
+      expect(Object.values(files).map((f) => f.name)).toEqual(['csv', 'json', 'xlsx'].map((ext) => `${file}.${ext}`));
+      const csv = readCsv(files['Download CSV']!.bytes.toString('utf8'));
+      expect(csv.slice(1).map((r) => r[0])).toEqual(firstColumn);
+      expect(JSON.parse(files['Download JSON']!.bytes.toString('utf8')).rows).toHaveLength(firstColumn.length);
+      const { cells } = readXlsx(files['Download Excel']!.bytes);
+      expect(cells.filter((c) => c.formula)).toEqual([]);
+      expect(cells.filter((c) => /^A\d+$/.test(c.ref) && c.ref !== 'A1').map((c) => c.value)).toEqual(firstColumn);
+      if (sql !== undefined) {
+        // Formula-like text stays text: behind a single quote in CSV, an inline string in Excel.
+        expect(new Set(csv.slice(1).map((r) => r[2]))).toEqual(new Set(["'=1+1"]));
+        expect(new Set(cells.filter((c) => /^C\d+$/.test(c.ref) && c.ref !== 'C1').map((c) => `${c.type}:${c.value}`))).toEqual(new Set(['inlineStr:=1+1']));
+      }
+    } finally {
+      page.off('request', listen);
+      model.script(sqlReply('SELECT category, COUNT(*) AS products FROM products GROUP BY category ORDER BY products DESC'));
+    }
   });
 
   it('shows a needs-review answer as Review required, saved as a draft with Open draft', async () => {

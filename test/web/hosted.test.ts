@@ -4,7 +4,9 @@
  * nav link opens the host page inside the app with `embed=1`) and answer actions (POST `{
  * runId, question, trustState }`); Build hidden for a person without `app.author`, with the
  * host's reason; a 401 naming a sign-in page goes there once with `returnTo`; requests long after
- * the last touch say `x-svc-background: 1`.
+ * the last touch say `x-svc-background: 1`. Ask and App tile tables download CSV, JSON and Excel
+ * through the export routes; an Ask table exports the rows a row policy leaves on screen, shows
+ * EXPORT_REFUSED with no file when the policy refuses, and offers nothing without `export`.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { type HostHooks, type LocalServer, startHostedServer } from '../../src/h
 import { axeViolations, launchChromium, screenshot } from '../helpers/browser.js';
 import { downloadsOf, readCsv, readXlsx } from '../helpers/export-files.js';
 import { cleanupProjects } from '../helpers/project.js';
+import { narrowToState } from '../helpers/state-person.js';
 import { type FakeOpenAi, sqlReply, startFakeOpenAi, useFakeModel } from '../runtime/helpers/fake-openai.js';
 import { commerceProject } from '../runtime/helpers/warehouse.js';
 
@@ -22,13 +25,19 @@ let model: FakeOpenAi;
 const hooks: HostHooks = {
   resolvePrincipal: (req) => {
     const user = String(req.headers['x-user'] ?? '');
-    return user === '' || user === 'nobody' ? null : { id: user, kind: 'person', displayName: user === 'ada' ? 'Ada' : 'Bob' };
+    if (user === '' || user === 'nobody') return null;
+    return { id: user, kind: 'person', displayName: user === 'ada' ? 'Ada' : 'Bob', ...(user === 'eve' ? { attributes: { state: 'CA' } } : {}) };
   },
   signInPath: '/login',
   authorize: (p, action) => {
     if (p.id === 'bob' && action === 'app.author')
       return { allow: false, reason: 'Only analysts build Apps.', next: { label: 'Request access', href: '/access' } };
     return p.id === 'cy' && action === 'export' ? { allow: false, reason: 'Exports are for analysts.' } : { allow: true };
+  },
+  // dee may export, but the policy keeps every file from leaving; eve reads only California's orders.
+  rowPolicy: (q) => {
+    if (q.principal?.id === 'dee' && q.destination === 'export') return { refuse: 'Rows may not leave as files here.' };
+    return q.principal?.id === 'eve' ? narrowToState(q) : { sql: q.sql, params: q.params };
   },
   ui: () => ({
     banner: { text: 'Maintenance tonight at 22:00.', tone: 'caution', links: [{ label: 'Status', href: '/status' }] },
@@ -151,12 +160,65 @@ describe('the hosted client', () => {
     await page.locator('article.answer').nth(1).waitFor();
     const review = page.locator('article.answer').nth(1);
     expect(await review.locator('.trust').getAttribute('data-trust')).toBe('review_required');
-    // With a host, a table without an export route offers no download.
-    expect(await review.getByRole('button', { name: 'Download CSV' }).count()).toBe(0);
     await review.getByRole('button', { name: 'Ask an analyst' }).click();
     await review.getByText('Ask an analyst: sent.').waitFor();
     expect(posted).toEqual([{ runId: expect.stringMatching(/^run_/), question: 'How many products are in each category?', trustState: 'review_required' }]);
     await context.close();
+  });
+
+  it.each([
+    { name: 'a certified answer', question: 'top 3 states by revenue', file: 'top-3-states-by-revenue' },
+    { name: 'a written answer', question: 'Products in each category, please', file: 'Products-in-each-category-please' },
+  ])("$name's table downloads CSV, JSON and Excel through the export route as the person", async ({ question, file }) => {
+    const context = await as('ada');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/ask`);
+    await ask(page, { question });
+    const answer = page.locator('article.answer').last();
+    const shown = await answer.locator('tbody tr td:first-child').allTextContents();
+    const files = await downloadsOf(answer);
+    expect(Object.values(files).map((f) => f.name)).toEqual(['csv', 'json', 'xlsx'].map((ext) => `${file}.${ext}`));
+    expect(
+      readCsv(files['Download CSV']!.bytes.toString('utf8'))
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(shown);
+    expect(JSON.parse(files['Download JSON']!.bytes.toString('utf8')).rows).toHaveLength(shown.length);
+    const { cells } = readXlsx(files['Download Excel']!.bytes);
+    expect(cells.filter((c) => c.formula)).toEqual([]);
+    expect(cells.filter((c) => /^A\d+$/.test(c.ref) && c.ref !== 'A1').map((c) => c.value)).toEqual(shown);
+    await context.close();
+  });
+
+  it('an Ask table exports the rows a row policy leaves on screen, shows EXPORT_REFUSED with no file, and offers nothing without export', async () => {
+    const narrowed = await (await as('eve')).newPage();
+    await narrowed.goto(`${server.url}/ask`);
+    await ask(narrowed, { question: 'top 3 states by revenue' });
+    const theirs = narrowed.locator('article.answer').last();
+    expect(await theirs.locator('tbody tr td:first-child').allTextContents()).toEqual(['CA']);
+    const files = await downloadsOf(theirs);
+    expect(JSON.parse(files['Download JSON']!.bytes.toString('utf8')).rows.map((r: { state: string }) => r.state)).toEqual(['CA']);
+    await narrowed.context().close();
+    const refused = await (await as('dee')).newPage();
+    const downloads: unknown[] = [];
+    refused.on('download', (d) => downloads.push(d));
+    await refused.goto(`${server.url}/ask`);
+    await ask(refused, { question: 'top 3 states by revenue' });
+    const answer = refused.locator('article.answer').last();
+    expect(await answer.locator('tbody tr').count()).toBe(3);
+    await answer.getByRole('button', { name: 'Download CSV' }).click();
+    const alert = answer.getByRole('alert');
+    await alert.getByText('EXPORT_REFUSED').waitFor();
+    expect(await alert.textContent()).toBe('Rows may not leave as files here. (EXPORT_REFUSED)');
+    expect(downloads).toEqual([]);
+    await refused.context().close();
+    const without = await (await as('cy')).newPage();
+    await without.goto(`${server.url}/ask`);
+    await ask(without, { question: 'top 3 states by revenue' });
+    const plain = without.locator('article.answer').last();
+    await plain.locator('tbody tr').first().waitFor();
+    expect(await plain.getByRole('button', { name: /^Download/ }).count()).toBe(0);
+    await without.context().close();
   });
 
   it("an App tile's table downloads CSV, JSON and Excel through the export route, and shows the host's refusal", async () => {

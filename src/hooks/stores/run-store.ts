@@ -25,6 +25,15 @@ export interface RunRecord {
   connection?: string;
   sqlFingerprint?: string;
   sqlSha256?: string;
+  /**
+   * A block's answer: the values the question bound (the declared defaults fill the rest, as
+   * when it ran), and the rows it kept of the block's result, so an export reruns exactly it.
+   */
+  rerun?: {
+    params: Record<string, string | number | boolean>;
+    within?: { column: string; start?: string; end: string };
+    keep?: Array<{ column: string; values: string[] }>;
+  };
   tables: string[];
   traceId: string;
   /** `block:<domain>.<name>` and `app:block:<domain>:<hash>` for a block's answer; empty otherwise. */

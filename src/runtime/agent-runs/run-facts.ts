@@ -28,6 +28,14 @@ function connectionOf(from: 'block' | 'written', block: CompiledBlock | undefine
   return connection !== undefined ? { connection } : {};
 }
 
+/** What a block's answer needs to be rerun as it ran (an export reruns it, answer-rerun.ts). */
+function rerunOf(run: AskRun): Pick<RunRecord, 'rerun'> {
+  if (run.tier !== 1 || run.block === undefined) return {};
+  return {
+    rerun: { params: run.params ?? {}, ...(run.within !== undefined ? { within: run.within } : {}), ...(run.keep !== undefined ? { keep: run.keep } : {}) },
+  };
+}
+
 /** The record of `run` for the person who asked. */
 export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, at: string): RunRecord {
   const owner = ctx.asker?.principal?.id ?? ctx.draftOwner;
@@ -50,6 +58,7 @@ export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, a
           ...connectionOf(statement.from, block, request),
           sqlSha256: createHash('sha256').update(statement.sql).digest('hex'),
           sqlFingerprint: block?.sqlFingerprint ?? sqlFingerprint(statement.sql, driver),
+          ...(block !== undefined ? rerunOf(run) : {}),
         }
       : {}),
     tables: block?.tables ?? (statement !== undefined ? tablesRead(statement.sql, driver) : []),

@@ -65,7 +65,7 @@ const asDay = (v: unknown): string | undefined => {
 };
 
 /** The rows of the asked period, when the block's time series runs past it (its rows are kept, never changed). */
-function rowsWithin(rows: AskRun['rows'], within: Tier1Answer['within']): AskRun['rows'] {
+export function rowsWithin(rows: AskRun['rows'], within: Tier1Answer['within']): AskRun['rows'] {
   if (within === undefined) return rows;
   return rows.filter((row) => {
     const day = asDay(row[within.column]);
@@ -74,13 +74,13 @@ function rowsWithin(rows: AskRun['rows'], within: Tier1Answer['within']): AskRun
 }
 
 /** The rows of the asked values of a field the result is broken down by (kept, never changed). */
-function rowsKept(rows: AskRun['rows'], keep: Tier1Answer['keep']): AskRun['rows'] {
+export function rowsKept(rows: AskRun['rows'], keep: Tier1Answer['keep']): AskRun['rows'] {
   if (keep === undefined) return rows;
   return rows.filter((row) => keep.every((k) => k.values.some((v) => String(row[k.column] ?? '').toLowerCase() === v.toLowerCase())));
 }
 
 /** A kept field the result has no column for: the rows cannot be chosen, so the block cannot answer. */
-function missingKeep(columns: readonly string[], keep: Tier1Answer['keep']): string | undefined {
+export function missingKeep(columns: readonly string[], keep: Tier1Answer['keep']): string | undefined {
   return keep?.find((k) => !columns.includes(k.column))?.column;
 }
 

@@ -36,6 +36,8 @@ export interface ExportFacts {
   exportedAt: string;
   /** Who asked (the principal's id), when someone did. */
   exportedBy?: string;
+  /** An Ask answer's export: the trust its rerun has (never more than the rerun earned). */
+  trust?: 'certified' | 'review_required';
 }
 
 /** The canonical text an export's signature covers. */

@@ -5,7 +5,9 @@
  * media type and `content-disposition: attachment; filename="..."`, never a JSON wrapper.
  *
  * Headers of every export: `X-SVC-Export-Rows` (rows in the file) and, when the row cap cut the
- * result, `X-SVC-Export-Truncated: 1`. With `signed: true` a signed export also carries
+ * result, `X-SVC-Export-Truncated: 1`. An Ask answer's export (`{ runId }`) also says what the
+ * rerun is: `X-SVC-Export-Trust: certified` only when the answer's certified block is unchanged
+ * and still answers as certified now, else `review_required`; an export of SQL claims no trust. With `signed: true` a signed export also carries
  * `X-SVC-Signed-By` (the key id, as svc-certifiers.json lists it), `X-SVC-Signer` (whose key),
  * `X-SVC-Signature` (`ed25519:<base64url>`) and `X-SVC-Signed-Payload` (base64url of the
  * canonical JSON signed, which names the file's sha256, format, name, row count, time and who
@@ -23,7 +25,8 @@ const FORMAT = { enum: ['csv', 'json', 'xlsx'] } as const;
 /** The file itself: bytes in the asked format (a schema for the contract; files are sent as they are). */
 export const EXPORTED_FILE = { type: 'string', description: 'the exported file (CSV, JSON or XLSX bytes)' } as const;
 
-export const QUERY_EXPORT_BODY = {
+/** SQL the person wrote, rerun for a file. */
+const SQL_EXPORT_BODY = {
   type: 'object',
   additionalProperties: false,
   required: ['sql', 'format'],
@@ -37,10 +40,36 @@ export const QUERY_EXPORT_BODY = {
     signed: { type: 'boolean' },
   },
 } as const;
-export type QueryExportRequest = FromSchema<typeof QUERY_EXPORT_BODY>;
 
-/** 403 EXPORT_REFUSED when the host's policy refuses; 403 PERMISSION_DENIED without `export` and `query.run`. */
-export const QUERY_EXPORT_ROUTE = { body: QUERY_EXPORT_BODY, response: { 200: EXPORTED_FILE, ...errorResponses(400, 403, 502) } } as const;
+/**
+ * One of the caller's own Ask answers, rerun for a file: the server reruns the statement its
+ * run store recorded for that answer (a certified block with the values it was bound with, or
+ * the written SQL), on the connection it ran on, and names the file after the question. No SQL,
+ * connection or title is taken from the request.
+ */
+const ANSWER_EXPORT_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['runId', 'format'],
+  properties: {
+    runId: { type: 'string', minLength: 1, maxLength: 200 },
+    format: FORMAT,
+    signed: { type: 'boolean' },
+  },
+} as const;
+
+export const QUERY_EXPORT_BODY = { oneOf: [SQL_EXPORT_BODY, ANSWER_EXPORT_BODY] } as const;
+export type QueryExportRequest = FromSchema<typeof QUERY_EXPORT_BODY>;
+export type SqlExportRequest = FromSchema<typeof SQL_EXPORT_BODY>;
+export type AnswerExportRequest = FromSchema<typeof ANSWER_EXPORT_BODY>;
+
+/**
+ * 403 EXPORT_REFUSED when the host's policy refuses (or an answer's figures are withheld from the
+ * caller); 403 PERMISSION_DENIED without `export` and `query.run`; for an answer: 404
+ * RUN_NOT_FOUND (not the caller's, or unknown), 409 ANSWER_NOT_EXPORTABLE (no statement kept to
+ * rerun), ANSWER_SOURCE_CHANGED (its certified block changed or is gone) or BLOCK_NOT_CERTIFIED.
+ */
+export const QUERY_EXPORT_ROUTE = { body: QUERY_EXPORT_BODY, response: { 200: EXPORTED_FILE, ...errorResponses(400, 403, 404, 409, 502) } } as const;
 
 export const TILE_EXPORT_BODY = {
   type: 'object',

@@ -3,7 +3,9 @@
  * - POST /api/query/export `{ sql, format, title?, executionTarget?, signed? }`: the person's SQL
  *   rerun through the one query path as them, with action and destination `export` (with a host
  *   the request hook has asked `export` and `query.run`); a refusal by the statement check or the
- *   host's row policy is 403 EXPORT_REFUSED.
+ *   host's row policy is 403 EXPORT_REFUSED. `{ runId, format, signed? }` instead names one of
+ *   the caller's Ask answers, whose recorded statement the server reruns the same way
+ *   (answer-rerun.ts), saying the rerun's trust in `X-SVC-Export-Trust`.
  * - POST /api/apps/:appId/dashboards/:pageId/export `{ tileId, format, variables?, signed? }`:
  *   one data tile of a page rerun the same way, under the App decision its page run asks; a
  *   refusal (or figures withheld from the caller) is 422 TILE_EXPORT_REFUSED.
@@ -16,9 +18,17 @@ import type { BlockRunError } from '../../runtime/blocks/run-block.js';
 import { signerFor } from '../../runtime/certify/receipt-signer.js';
 import { type ExportFormat, exportFile } from '../../runtime/exports/export-file.js';
 import { signExport } from '../../runtime/exports/export-signature.js';
-import { StatementError, type StatementResult, WarehouseStatementError } from '../../warehouse/types.js';
+import { StatementError, type StatementResult } from '../../warehouse/types.js';
+import { rerunAnswer, runErrorOf } from '../answer-rerun.js';
 import { requireApp, runNeed } from '../app-gate.js';
-import { QUERY_EXPORT_ROUTE, type QueryExportRequest, TILE_EXPORT_ROUTE, type TileExportRequest } from '../contract/exports.js';
+import {
+  type AnswerExportRequest,
+  QUERY_EXPORT_ROUTE,
+  type QueryExportRequest,
+  type SqlExportRequest,
+  TILE_EXPORT_ROUTE,
+  type TileExportRequest,
+} from '../contract/exports.js';
 import type { RouteOptions } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { resolveExecutionTarget } from '../execution-target.js';
@@ -34,24 +44,19 @@ interface Made {
   truncated: boolean;
 }
 
-/** A statement failure as a run's error (the shape runFailure answers). */
-function runErrorOf(error: StatementError): BlockRunError {
-  const hosted = error instanceof WarehouseStatementError ? { reference: error.reference, tables: error.tables } : {};
-  return { code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}), ...hosted };
-}
-
 /** Signs the file when asked; the signature's headers, or 502 EXPORT_SIGNING_FAILED. */
-async function signatureHeaders(request: FastifyRequest, root: string, file: ReturnType<typeof exportFile>, rowCount: number, format: ExportFormat) {
+async function signatureHeaders(request: FastifyRequest, root: string, file: ReturnType<typeof exportFile>, rowCount: number, ask: FileAsk) {
   const asker = request.asker;
   const signer = signerFor(asker?.host, asker?.principal, 'export');
   const by = asker?.principal?.id;
   const facts = {
     bytes: file.bytes,
-    format,
+    format: ask.format,
     filename: file.filename,
     rowCount,
     exportedAt: new Date().toISOString(),
     ...(by !== undefined ? { exportedBy: by } : {}),
+    ...(ask.trust !== undefined ? { trust: ask.trust } : {}),
   };
   const outcome = await signExport(root, signer, facts);
   if (!outcome.ok) {
@@ -73,12 +78,14 @@ interface FileAsk {
   format: ExportFormat;
   title?: string;
   signed?: boolean;
+  /** An Ask answer's rerun: its trust, sent in X-SVC-Export-Trust and signed with the file. */
+  trust?: 'certified' | 'review_required';
 }
 
 /** Sends the result as the asked file, signed when asked. */
 async function sendFile(request: FastifyRequest, reply: FastifyReply, root: string, made: Made, ask: FileAsk): Promise<FastifyReply> {
   const file = exportFile(made, ask.format, ask.title);
-  const signed = ask.signed === true ? await signatureHeaders(request, root, file, made.rows.length, ask.format) : {};
+  const signed = ask.signed === true ? await signatureHeaders(request, root, file, made.rows.length, ask) : {};
   void reply
     .code(200)
     .header('content-type', file.contentType)
@@ -86,22 +93,36 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, root: stri
     .header('X-SVC-Export-Rows', String(made.rows.length))
     .headers(signed);
   if (made.truncated) void reply.header('X-SVC-Export-Truncated', '1');
+  if (ask.trust !== undefined) void reply.header('X-SVC-Export-Trust', ask.trust);
   return reply.send(file.bytes);
 }
 
-/** Runs the person's SQL for the file; a policy refusal is 403 EXPORT_REFUSED. */
-async function runForExport(request: FastifyRequest<{ Body: QueryExportRequest }>, log: Log): Promise<StatementResult> {
+/** A statement that gave no file: a policy refusal is 403 EXPORT_REFUSED, anything else the run's failure. */
+function exportFailure(error: BlockRunError, log: Log): ApiError {
+  if (error.code === 'ROW_POLICY_REFUSED')
+    return new ApiError(403, 'EXPORT_REFUSED', error.message, error.reason !== undefined ? { reason: error.reason } : {});
+  return runFailure('the export', error, log);
+}
+
+/** Runs the person's SQL for the file. */
+async function runForExport(request: FastifyRequest, body: SqlExportRequest, log: Log): Promise<StatementResult> {
   const snapshot = snapshotOf(request);
-  const { sql, executionTarget } = request.body;
-  const connection = resolveExecutionTarget(executionTarget, snapshot.config, request.asker);
+  const connection = resolveExecutionTarget(body.executionTarget, snapshot.config, request.asker);
   try {
-    return await snapshot.executor.execute({ asker: request.asker, sql, params: [], origin: 'person', ...(connection !== undefined ? { connection } : {}) });
+    const on = connection !== undefined ? { connection } : {};
+    return await snapshot.executor.execute({ asker: request.asker, sql: body.sql, params: [], origin: 'person', ...on });
   } catch (error) {
     if (!(error instanceof StatementError)) throw error;
-    if (error.code === 'ROW_POLICY_REFUSED')
-      throw new ApiError(403, 'EXPORT_REFUSED', error.message, error.reason !== undefined ? { reason: error.reason } : {});
-    throw runFailure('the export', runErrorOf(error), log);
+    throw exportFailure(runErrorOf(error), log);
   }
+}
+
+/** Reruns the caller's Ask answer for the file, named after its question and labelled with the rerun's trust. */
+async function answerForExport(request: FastifyRequest, body: AnswerExportRequest, runs: RouteOptions['deps']['runs'], log: Log) {
+  const rerun = await rerunAnswer(runs, body.runId, snapshotOf(request), request.asker);
+  if (!rerun.ok) throw exportFailure(rerun.error, log);
+  const { title, trust, ...made } = rerun;
+  return { made, ask: { format: body.format, title, trust, ...(body.signed !== undefined ? { signed: body.signed } : {}) } };
 }
 
 type TileRequest = FastifyRequest<{ Params: { appId: string; pageId: string }; Body: TileExportRequest }>;
@@ -134,8 +155,13 @@ async function runTileForExport(request: TileRequest, root: string, runs: RouteO
 export const exportsRoute: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const log: Log = deps.log ?? defaultLog;
   app.post<{ Body: QueryExportRequest }>('/api/query/export', { schema: QUERY_EXPORT_ROUTE }, async (request, reply) => {
-    const made = await runForExport(request, log);
-    const { format, title, signed } = request.body;
+    const body = request.body;
+    if ('runId' in body) {
+      const { made, ask } = await answerForExport(request, body, deps.runs, log);
+      return sendFile(request, reply, deps.root, made, ask);
+    }
+    const made = await runForExport(request, body, log);
+    const { format, title, signed } = body;
     return sendFile(request, reply, deps.root, made, { format, ...(title !== undefined ? { title } : {}), ...(signed !== undefined ? { signed } : {}) });
   });
   app.post<{ Params: { appId: string; pageId: string }; Body: TileExportRequest }>(

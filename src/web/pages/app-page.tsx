@@ -64,7 +64,7 @@ function TileView({ tile, label, at }: { tile: TileRun; label: string; at: TileE
             />
           ) : null}
           {tile.kind === 'kpi' && tile.rows[0] !== undefined ? <p class="kpi">{String(Object.values(tile.rows[0]).at(-1) ?? '')}</p> : null}
-          {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} name={tile.id} label={title} exportRoute={exportRoute} /> : null}
+          {tile.kind !== 'kpi' ? <ResultTable columns={tile.columns} rows={tile.rows} label={title} exportRoute={exportRoute} /> : null}
         </>
       ) : null}
       {tile.figuresWithheld === true ? (

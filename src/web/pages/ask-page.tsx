@@ -1,6 +1,7 @@
 /**
  * Ask: a question box, progress while the run works, then each answer of the conversation with
- * its trust label first, its bound parameters, rows as a chart and a table (with downloads),
+ * its trust label first, its bound parameters, rows as a chart and a table (with CSV, JSON and
+ * Excel downloads through the export route, the answer rerun as the person),
  * what to do next, and Open full trace. Follow-ups continue the same thread.
  */
 import type { RefObject } from 'preact';
@@ -11,8 +12,10 @@ import type { AnswerFacts } from '../../server/contract/host.js';
 import { api, askStreaming } from '../client/api.js';
 import { takeParam } from '../client/router.js';
 import { AnswerActions } from '../parts/answer-actions.js';
+import type { ExportRoute } from '../parts/downloads.js';
 import { ResultChart, type Visualization } from '../parts/result-chart.js';
 import { ResultTable } from '../parts/result-table.js';
+import { useAllowed } from '../parts/review-toggle.js';
 import { SuggestedQuestions } from '../parts/suggested-questions.js';
 import { TrustLabel } from '../parts/trust-label.js';
 
@@ -160,8 +163,21 @@ function Knowledge({ run }: { run: ShownRun }) {
   );
 }
 
+/**
+ * Where an answer's table is exported: the export route told the answer's run id, so the server
+ * reruns the statement it recorded for that answer (the bound block or the written SQL) as this
+ * person; nothing of the screen or the request's SQL. Every table of Ask comes from such a
+ * statement, so Ask has no on-screen save; someone who may not export gets no downloads.
+ */
+function useAnswerExport(run: ShownRun): ExportRoute | null {
+  const allowed = useAllowed('export');
+  const ranStatement = run.tier === 1 ? run.block !== undefined : run.tier === 2 && run.sql !== undefined;
+  return allowed && ranStatement ? { path: '/api/query/export', body: { runId: run.runId } } : null;
+}
+
 /** The answer's rows as a chart and a table, or what is shown of them while its figures are withheld. */
 function AnswerRows({ run, visualization }: { run: ShownRun; visualization?: Visualization }) {
+  const exportRoute = useAnswerExport(run);
   return (
     <>
       {run.figuresWithheld === true ? (
@@ -173,7 +189,7 @@ function AnswerRows({ run, visualization }: { run: ShownRun; visualization?: Vis
         <ResultChart columns={run.columns} rows={run.rows} label={run.question} {...(visualization !== undefined ? { visualization } : {})} />
       ) : null}
       {run.tier !== 3 && run.columns.length > 0 && run.figuresWithheld !== true ? (
-        <ResultTable columns={run.columns} rows={run.rows} name={run.block ?? 'answer'} label={run.question} />
+        <ResultTable columns={run.columns} rows={run.rows} label={run.question} exportRoute={exportRoute} />
       ) : null}
     </>
   );

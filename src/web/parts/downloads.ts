@@ -1,22 +1,9 @@
 /**
- * Downloads of a table: through the server's export routes where the table has one (the rows
- * rerun as the person, with the host's export policy), else CSV and JSON of the table on screen.
- * A CSV cell a spreadsheet would read as a formula (it starts with =, +, -, @, a tab or a
- * carriage return) is prefixed with a single quote.
+ * Downloads of a table through the server's export routes: the rows rerun as the person, with
+ * the host's export policy, written by the server (formula-like CSV text behind a single quote,
+ * Excel cells never formulas). Nothing is saved from the screen.
  */
 import { backgroundHeader, signInOn } from '../client/host.js';
-
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The rows as CSV text, header first. */
-export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {
-  return [columns.map(csvCell).join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n';
-}
 
 /** Offers `text` (or bytes) as a file named `name`. */
 export function download(name: string, type: string, text: string | Blob): void {
@@ -56,8 +43,9 @@ export async function downloadExport(route: ExportRoute, format: 'csv' | 'json' 
   }
   signInOn(response);
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-    return body.error?.message ?? `The server answered ${response.status}.`;
+    const body = (await response.json().catch(() => ({}))) as { error?: { message?: string; code?: string } };
+    const said = body.error?.message ?? `The server answered ${response.status}.`;
+    return body.error?.code !== undefined ? `${said} (${body.error.code})` : said;
   }
   download(filenameOf(response, `export.${format}`), response.headers.get('content-type') ?? '', await response.blob());
   return undefined;

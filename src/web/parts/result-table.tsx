@@ -1,11 +1,11 @@
 /**
- * The rows of an answer as a table, with downloads: CSV, JSON and Excel through the table's
- * export route where it has one; else, without a host, CSV and JSON of exactly what is shown,
- * and with a host none (spec 03 "Client behaviour with a host").
+ * The rows of an answer as a table, with CSV, JSON and Excel downloads through the table's
+ * export route (`null`: one this person may not use, so none). Every table of the web app (an
+ * App tile, an Ask answer) has one, so none is saved as shown (spec 03 "Client behaviour with a
+ * host"; README on Ask answers' export route).
  */
 import { useState } from 'preact/hooks';
-import { hosted } from '../client/host.js';
-import { download, downloadExport, type ExportRoute, toCsv } from './downloads.js';
+import { downloadExport, type ExportRoute } from './downloads.js';
 
 const SHOWN = 200;
 
@@ -44,33 +44,19 @@ function RouteDownloads({ route }: { route: ExportRoute }) {
 export function ResultTable({
   columns,
   rows,
-  name,
   label,
   exportRoute,
 }: {
   columns: string[];
   rows: Array<Record<string, unknown>>;
-  name: string;
   /** What the table answers (a tile's title, a question): several tables on a page need different landmark names. */
   label?: string;
-  exportRoute?: ExportRoute;
+  exportRoute: ExportRoute | null;
 }) {
   const shown = rows.slice(0, SHOWN);
   return (
     <section class="result" aria-label={label !== undefined ? `${label}: result table` : 'Result table'}>
-      {/* With a host, downloads go through the export routes; a table without one offers none. */}
-      {exportRoute !== undefined ? (
-        <RouteDownloads route={exportRoute} />
-      ) : hosted ? null : (
-        <div class="downloads">
-          <button type="button" onClick={() => download(`${name}.csv`, 'text/csv', toCsv(columns, shown))}>
-            Download CSV
-          </button>
-          <button type="button" onClick={() => download(`${name}.json`, 'application/json', JSON.stringify(shown, null, 2))}>
-            Download JSON
-          </button>
-        </div>
-      )}
+      {exportRoute !== null ? <RouteDownloads route={exportRoute} /> : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take focus so a keyboard can scroll it */}
       <section class="table-wrap" tabIndex={0} aria-label={label !== undefined ? `${label}: rows` : 'Rows'}>
         <table>
