@@ -319,11 +319,15 @@ function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: Asked
   const perRatio = (r: BlockContract['ratios'][number]): boolean =>
     g.parts.some((x) => r.per.has(x.term)) && g.parts.every((x) => r.per.has(x.term) || contract.qualifiers.has(x.term));
   if (contract.ratios.some((r) => perRatio(r) && [...r.over].some((t) => measured.has(t)))) return true;
+  // "claims per 1000 consignments" of `claims_per_1000`, whose own words say per 1000 of what.
+  if (g.per !== undefined && contract.ratios.some((r) => r.per.has(g.per as string)) && terms.every((t) => contract.columns.has(t))) return true;
   // Only a measure ranks: "top 3 appointments by clinic" of a per-vet result ranks clinics, and
   // the clinic column each vet's row shows is no measure to rank vets by.
   const measureColumn = (t: string): boolean => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t));
   // "by hour of day" is a breakdown by a unit of time, never a duration column standing in for it.
   const column = (t: string): boolean => measureColumn(t) || (!CLOCK_UNITS.has(t) && (options.alternatives?.(t) ?? []).some(measureColumn));
+  // "by hour (of day)" is a breakdown by a unit of time even where a column counts hours.
+  if (g.cue !== 'per' && terms.length > 0 && terms.every((t) => CLOCK_UNITS.has(t))) return false;
   return rankingAsked && terms.length > 0 && terms.every(column);
 }
 

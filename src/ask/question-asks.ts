@@ -74,10 +74,11 @@ const LIMIT_PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:bottom|worst|lowest)\\s+${NUM}\\b`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:biggest|largest|best|highest|top|most|leading|best[- ]selling|highest[- ]spending)\\b`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:smallest|worst|lowest|least|fewest|slowest|bottom)\\b`, 'gi'),
-  // "which 3 hotels brought in the most revenue", "the 5 depots with the highest cost": a number
-  // of things (not of days or months) asked for by a superlative later in the same sentence.
+  // "which 3 hotels brought in the most revenue", "the 5 depots with the highest cost", "3 lines
+  // with the lowest OEE": a number of things (not of days or months) asked for by a superlative
+  // of either end later in the same sentence.
   new RegExp(
-    `\\b(?:which|what|the)\\s+${NUM}\\s+(?!(?:days?|weeks?|months?|quarters?|years?|hours?|minutes?)\\b)[a-z][\\w-]*\\b(?=[^.?!]*\\b(?:most|highest|biggest|largest|best|greatest|top)\\b)`,
+    `(?:^\\s*|\\b(?:which|what|the)\\s+)${NUM}\\s+(?!(?:days?|weeks?|months?|quarters?|years?|hours?|minutes?)\\b)[a-z][\\w-]*\\b(?=[^.?!]*\\b(?:most|highest|biggest|largest|best|greatest|top|least|lowest|smallest|fewest|worst|slowest|bottom)\\b)`,
     'gi',
   ),
 ];

@@ -30,6 +30,8 @@ export interface AskedGrouping {
   then?: AskedPart[];
   /** The word that introduced it: `by`, `per`, `each`..., or `which`. */
   cue?: string;
+  /** "per 1000 consignments": how many of the thing a rate is per. */
+  per?: string;
 }
 
 export interface AskedMeasure {
@@ -126,11 +128,12 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold
 function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape, fold: Fold): number {
   const cue = ws[from - 1]?.word;
   // "per 1000 customers", "per 100 beds": a rate per so many of something is still per that thing.
-  let at = cue === 'per' && isNumberWord(ws[from]?.word ?? '') ? from + 1 : from;
+  const per = cue === 'per' && isNumberWord(ws[from]?.word ?? '') ? ws[from]?.word : undefined;
+  let at = per !== undefined ? from + 1 : from;
   for (;;) {
     const { grouping, next } = phraseAt(ws, at, skip, fold);
     if (grouping === undefined) return at;
-    out.groupings.push(cue === undefined ? grouping : { ...grouping, cue });
+    out.groupings.push(cue === undefined ? grouping : { ...grouping, cue, ...(per !== undefined && at === from + 1 ? { per } : {}) });
     if (ws[next]?.word !== 'and' || !content(ws[next + 1])) return next;
     at = next + 1;
   }

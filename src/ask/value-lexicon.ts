@@ -3,7 +3,8 @@
  * parameters filter (loaded by the runtime, data-values.ts), the values the project declares
  * (`assert x in [...]` tests, `parameterPolicy { p = { values = [...] } }`, string parameter
  * defaults) and the "in <word>" of a block's own examples for its one string parameter
- * ("products in home"). States come from us-states.ts instead. Knowing a value lets "orders
+ * ("products in home"), and the names descriptions give coded values ("LIV Livingston",
+ * value-labels.ts). States come from us-states.ts instead. Knowing a value lets "orders
  * from mobile" be read as a channel filter without the question naming the field, and binds
  * "sales" as the data spells it ("Sales"). Phrases compare folded (case, accents, underscores).
  */
@@ -12,6 +13,7 @@ import type { CompiledBlock } from '../compiler/types.js';
 import { findPeriod } from './periods.js';
 import { words } from './tokens.js';
 import { findStates } from './us-states.js';
+import { labelledValues } from './value-labels.js';
 import { matchValue } from './value-match.js';
 import { STOP_WORDS } from './vocabulary.js';
 
@@ -141,11 +143,15 @@ function inSpellingOf(set: readonly string[] | undefined, field: string, value: 
 }
 
 /** Folded phrase -> field -> spelling; the first spelling of a field wins (data first, then blocks by id). */
-function indexPhrases(pairs: ReadonlyArray<[string, string]>, fields: Set<string>): { byPhrase: Map<string, Map<string, string>>; longest: number } {
+function indexPhrases(
+  pairs: ReadonlyArray<readonly [string, string, string?]>,
+  fields: Set<string>,
+): { byPhrase: Map<string, Map<string, string>>; longest: number } {
   const byPhrase = new Map<string, Map<string, string>>();
   let longest = 1;
-  for (const [field, value] of pairs) {
-    const phrase = phraseOf(value);
+  // A label ("Livingston") is found by its own words and spelled as the code it names ("LIV").
+  for (const [field, value, label] of pairs) {
+    const phrase = phraseOf(label ?? value);
     if (phrase === '' || STOP_WORDS.has(phrase)) continue;
     fields.add(field);
     const entry = byPhrase.get(phrase) ?? new Map<string, string>();
@@ -166,7 +172,10 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
   const fromData = [...data].flatMap(([f, vs]) => vs.map((v): [string, string] => [f, v]));
   const closed = closedSets(blocks, data);
   const fromBlocks = blocks.flatMap((b) => [...declaredValues(b), ...exampleValues(b)]).map(([f, v]) => inSpellingOf(closed.get(f), f, v));
-  const { byPhrase, longest } = indexPhrases([...fromData, ...fromBlocks], fields);
+  const known = new Map(closed);
+  for (const [f, v] of blocks.flatMap(declaredValues)) if (!closed.has(f)) known.set(f, [...(known.get(f) ?? []), v]);
+  const labels = labelledValues(blocks, known).map(([f, label, v]): [string, string, string] => [f, v, label]);
+  const { byPhrase, longest } = indexPhrases([...fromData, ...fromBlocks, ...labels], fields);
   const shapes = codeShapes(closed);
   // A field of more codes than the data read gives (accounts, invoices) still has the shape its
   // parameter's default shows ("QS-10001"): a code of that shape is a value of that field.

@@ -16,6 +16,7 @@ import { cleanupProjects, copyFixture } from '../helpers/project.js';
 
 const NOW: Record<string, string> = {
   commerce: '2026-02-15T10:00:00Z',
+  factory: '2026-11-26T09:00:00Z',
   freight: '2026-04-15T09:00:00Z',
   hotels: '2026-05-13T09:00:00Z',
   insurance: '2026-11-26T09:00:00Z',
@@ -143,6 +144,11 @@ describe('near-misses the property found, and what still answers', () => {
     ['vetclinic', 'revenue by clinic apart from Kensington', null],
     ['insurance', 'Written premium by month ignoring discounts', null],
     ['vetclinic', 'Monthly revenue excl. VAT', 'finance.revenue_monthly'],
+    ['freight', 'claims per 1000 consignments by depot', 'safety.claims_rate_by_depot'],
+    ['freight', 'claims per 1000 drivers by depot', null],
+    // "3 lines with the lowest OEE" asks for 3 rows, at the end the superlative names.
+    ['factory', 'the 3 lines with the lowest OEE last month', null],
+    ['factory', '3 lines with the lowest OEE', null],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');

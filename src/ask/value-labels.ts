@@ -1,0 +1,60 @@
+/**
+ * The names an owner gives coded values in a block's description: "plant_code: SHF Sheffield, TEL
+ * Telford or LIV Livingston", "the Glasgow clinic (GLA)", "region = NE North East". A person asks
+ * "at Livingston", and the data holds LIV; without the owner's label the word is no value at all
+ * and the block would answer for its default plant. A label is the capitalised words right after
+ * a code (or right before it in brackets), for codes the field is known to hold; a label two
+ * codes of one field share says neither.
+ */
+import type { CompiledBlock } from '../compiler/types.js';
+
+/** A label: the field, the words as the owner wrote them, and the code the data holds. */
+export type ValueLabel = readonly [field: string, label: string, value: string];
+
+/** A capitalised name of one to three words ("Livingston", "North East", "St Albans"). */
+const NAME = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*){0,2}";
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A code worth labelling: two or more characters, no lower-case letter ("SHF", "NE", "LON01"). */
+const isCode = (v: string): boolean => v.length >= 2 && v.length <= 12 && !/\p{Ll}/u.test(v) && /\p{Lu}/u.test(v);
+
+/** The labels one text gives the codes of one field. */
+function labelsIn(text: string, field: string, codes: readonly string[]): ValueLabel[] {
+  const out: ValueLabel[] = [];
+  const known = new Set(codes);
+  for (const code of codes) {
+    const c = escape(code);
+    const after = new RegExp(`(?<![\\p{L}\\p{N}_])${c}\\s*(?:[=:–-]\\s*|\\(\\s*)?(${NAME})`, 'gu');
+    // "the Glasgow clinic (GLA)": one lower-case noun may stand between the name and its code.
+    const before = new RegExp(`(${NAME})(?:\\s+\\p{Ll}+)?\\s*\\(\\s*${c}\\s*\\)`, 'gu');
+    for (const m of [...text.matchAll(after), ...text.matchAll(before)]) {
+      const label = (m[1] ?? '').replace(/[.’'-]+$/, '');
+      // Another code of the field is no label ("SHF, TEL"), and a label names one code only.
+      if (label === '' || label.split(/\s+/).some((w) => known.has(w))) continue;
+      out.push([field, label, code]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Every label the blocks' descriptions give a code of a field with a known value set; a label
+ * given to two codes of one field is dropped.
+ */
+export function labelledValues(blocks: readonly CompiledBlock[], known: ReadonlyMap<string, readonly string[]>): ValueLabel[] {
+  const found = new Map<string, ValueLabel>();
+  const clash = new Set<string>();
+  for (const [field, values] of known) {
+    const codes = values.filter(isCode);
+    if (codes.length < 2) continue;
+    for (const b of blocks) {
+      for (const l of labelsIn(b.description ?? '', field, codes)) {
+        const key = `${field}\u0000${l[1].toLowerCase()}`;
+        if (found.has(key) && found.get(key)?.[2] !== l[2]) clash.add(key);
+        found.set(key, l);
+      }
+    }
+  }
+  return [...found].filter(([k]) => !clash.has(k)).map(([, l]) => l);
+}

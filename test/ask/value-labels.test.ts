@@ -1,0 +1,95 @@
+/**
+ * The names an owner's description gives coded values ("SHF Sheffield", "the Glasgow clinic
+ * (GLA)") are values too, spelled as the code the data holds; and a question naming one binds it,
+ * where the word alone left the block answering for its default.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { labelledValues } from '../../src/ask/value-labels.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
+import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
+import { dataAwareRouter } from '../../src/runtime/agent-runs/data-values.js';
+import { createExecutor } from '../../src/warehouse/executor.js';
+import { cleanupProjects, copyFixture } from '../helpers/project.js';
+
+const described = (description: string): CompiledBlock => ({ description }) as unknown as CompiledBlock;
+const PLANTS = new Map([['plant_code', ['LIV', 'SHF', 'TEL']]]);
+
+describe('labels a description gives coded values', () => {
+  it.each<[string, string, Array<[string, string]>]>([
+    [
+      'after the code',
+      'one plant (plant_code: SHF Sheffield, TEL Telford or LIV Livingston)',
+      [
+        ['Sheffield', 'SHF'],
+        ['Telford', 'TEL'],
+        ['Livingston', 'LIV'],
+      ],
+    ],
+    [
+      'before the code, in brackets',
+      'the Sheffield works (SHF) and the Telford plant (TEL)',
+      [
+        ['Sheffield', 'SHF'],
+        ['Telford', 'TEL'],
+      ],
+    ],
+    [
+      'with a sign between',
+      'SHF = Sheffield; TEL: Telford; LIV - Livingston',
+      [
+        ['Sheffield', 'SHF'],
+        ['Telford', 'TEL'],
+        ['Livingston', 'LIV'],
+      ],
+    ],
+    [
+      'a name of two words',
+      'LIV Livingston West, SHF Sheffield',
+      [
+        ['Livingston West', 'LIV'],
+        ['Sheffield', 'SHF'],
+      ],
+    ],
+    ['a list of codes names nothing', 'plants SHF, TEL and LIV', []],
+    ['a lower-case word is no name', 'SHF plant and TEL plant', []],
+    ['a code inside a word is no code', 'XSHF Sheffield', []],
+  ])('%s', (_, description, labels) => {
+    const got = labelledValues([described(description)], PLANTS).map(([, label, code]) => [label, code]);
+    expect(got.sort()).toEqual([...labels].sort());
+  });
+
+  it('a name given to two codes of one field names neither', () => {
+    const got = labelledValues([described('SHF Sheffield'), described('TEL Sheffield, LIV Livingston')], PLANTS);
+    expect(got.map(([, l, c]) => `${l}=${c}`)).toEqual(['Livingston=LIV']);
+  });
+
+  it('a field with fewer than two codes, or values that are no codes, gives no labels', () => {
+    expect(labelledValues([described('SHF Sheffield')], new Map([['plant_code', ['SHF']]]))).toEqual([]);
+    expect(labelledValues([described('web Online')], new Map([['channel', ['web', 'store']]]))).toEqual([]);
+  });
+});
+
+describe('a question naming a labelled value', () => {
+  let router: Awaited<ReturnType<typeof dataAwareRouter>>['router'];
+  afterAll(() => cleanupProjects());
+
+  it.each<[string, Record<string, string>]>([
+    ['Which raw materials ran out at Livingston in 2025?', { plant_code: 'LIV', start_date: '2025-01-01', end_date: '2025-12-31' }],
+    ['Stock-outs by material at Sheffield', { plant_code: 'SHF' }],
+    ['stop reasons for Telford', { plant_code: 'TEL' }],
+  ])('%s binds the code', async (question, params) => {
+    if (router === undefined) {
+      const root = copyFixture('factory', { withData: true });
+      const compiled = compileProject({ project: root, cache: false });
+      const executor = createExecutor({ root, config: compiled.config });
+      try {
+        router = (await dataAwareRouter(JSON.parse(compiled.text ?? '{}') as Manifest, compiled.config, executor)).router;
+      } finally {
+        await executor.close();
+      }
+    }
+    const d = router.route(question, { now: '2026-11-26T09:00:00Z' });
+    expect(d.kind).toBe('answer');
+    expect(d.kind === 'answer' ? d.params : {}).toMatchObject(params);
+  });
+});
