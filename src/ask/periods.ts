@@ -4,7 +4,7 @@
  * days", "this year") are resolved against a `now` the caller passes: this module never reads the
  * clock, so the same question and `now` always give the same period.
  */
-import { monthNumber } from './vocabulary.js';
+import { monthNumber, NUMBER_WORDS } from './vocabulary.js';
 
 export interface PeriodAsk {
   /** Inclusive first day; absent when only an end was asked. */
@@ -194,6 +194,9 @@ interface Rule {
 }
 
 const RELATIVE_NEEDS_NOW = 'needs-now' as const;
+/** How many units: digits or a number word ("the last eight weeks", "next two months"). */
+const COUNT = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+const countOf = (text: string): number => (/^\d+$/.test(text) ? Number(text) : (NUMBER_WORDS[text.toLowerCase()] ?? Number.NaN));
 const RANGE_TO = '\\s*(?:-|–|to|until|till|through|thru|and)\\s*';
 /** "1-14 Oct 2025", "between the 3rd and 9th of March", "Oct 1 to 14, 2025": days of one month. */
 const DAY_RANGE = new RegExp(
@@ -249,20 +252,22 @@ const RULES: Rule[] = [
     },
   },
   {
-    pattern: /\b(?:last|past|previous|trailing)\s+(\d+)\s+(days?|weeks?|months?|quarters?|years?)\b/gi,
+    pattern: new RegExp(`\\b(?:last|past|previous|trailing)\\s+${COUNT}\\s+(days?|weeks?|months?|quarters?|years?)\\b`, 'gi'),
     read: (m, now) => {
       const unit = unitOf((m[2] ?? '').toLowerCase());
+      const n = countOf(m[1] ?? '');
       if (now === undefined) return RELATIVE_NEEDS_NOW;
-      return { start: iso(shift(unitStart(now, 'day'), unit, -Number(m[1]))), ...relativeOf(Number(m[1]), unit, 'past') };
+      return { start: iso(shift(unitStart(now, 'day'), unit, -n)), ...relativeOf(n, unit, 'past') };
     },
   },
   {
-    pattern: /\b(?:next|coming|upcoming|following)\s+(\d+)\s+(days?|weeks?|months?|years?)\b/gi,
+    pattern: new RegExp(`\\b(?:next|coming|upcoming|following)\\s+${COUNT}\\s+(days?|weeks?|months?|years?)\\b`, 'gi'),
     read: (m, now) => {
       const unit = unitOf((m[2] ?? '').toLowerCase());
+      const n = countOf(m[1] ?? '');
       if (now === undefined) return RELATIVE_NEEDS_NOW;
       const today = unitStart(now, 'day');
-      return { start: iso(today), end: iso(addDays(shift(today, unit, Number(m[1])), 1)), ...relativeOf(Number(m[1]), unit, 'next') };
+      return { start: iso(today), end: iso(addDays(shift(today, unit, n), 1)), ...relativeOf(n, unit, 'next') };
     },
   },
   {

@@ -154,7 +154,11 @@ function whichAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedS
   return next;
 }
 
+/** "how big is the backlog", "how large is our book": asking the size of what follows, which the measure gives. */
+const SIZE_WORDS: ReadonlySet<string> = new Set(['big', 'large']);
+
 function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: WordSpan | undefined, next?: WordSpan): void {
+  if (SIZE_WORDS.has(w.word) && after?.word === 'how') return;
   // "over time" asks for a time series; "resolution time" is a measure (a duration).
   if (TIME.has(w.word) || (w.word === 'time' && after?.word === 'over')) {
     out.overTime ??= w.word;
