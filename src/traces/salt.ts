@@ -69,9 +69,9 @@ export function resolveSalt(root: string, hostSalt?: unknown): string | undefine
  * out first; held in memory only, beside the router's own memo of the same questions.
  */
 const FINGERPRINTS = new Map<string, Map<string, string>>();
-const KEYS_KEPT = 8;
+const KEYS_KEPT = 4;
 const FINGERPRINTS_KEPT = 1024;
-const FINGERPRINTED_CHARS = 512;
+const FINGERPRINTED_CHARS = 256;
 
 export function keyedFingerprint(salt: string, question: string): string {
   if (question.length > FINGERPRINTED_CHARS) return hmacOf(salt, question);
