@@ -29,6 +29,9 @@ export function installSnapshots(app: FastifyInstance, source: SnapshotSource): 
     const snapshot = await source.current('turn');
     taken.set(request, { snapshot, release: source.hold(snapshot) });
   });
-  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    release(request);
+    done();
+  });
   app.addHook('onRequestAbort', async (request) => release(request));
 }

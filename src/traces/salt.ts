@@ -63,7 +63,33 @@ export function resolveSalt(root: string, hostSalt?: unknown): string | undefine
   }
 }
 
+/**
+ * Fingerprints worked out lately, by key and then by question: a question asked again (most are)
+ * costs a map lookup instead of a new HMAC. Bounded in keys, entries and question length, oldest
+ * out first; held in memory only, beside the router's own memo of the same questions.
+ */
+const FINGERPRINTS = new Map<string, Map<string, string>>();
+const KEYS_KEPT = 4;
+const FINGERPRINTS_KEPT = 1024;
+const FINGERPRINTED_CHARS = 256;
+
 export function keyedFingerprint(salt: string, question: string): string {
+  if (question.length > FINGERPRINTED_CHARS) return hmacOf(salt, question);
+  let memo = FINGERPRINTS.get(salt);
+  if (memo === undefined) {
+    if (FINGERPRINTS.size >= KEYS_KEPT) FINGERPRINTS.delete(FINGERPRINTS.keys().next().value as string);
+    memo = new Map();
+    FINGERPRINTS.set(salt, memo);
+  }
+  const known = memo.get(question);
+  if (known !== undefined) return known;
+  const value = hmacOf(salt, question);
+  if (memo.size >= FINGERPRINTS_KEPT) memo.delete(memo.keys().next().value as string);
+  memo.set(question, value);
+  return value;
+}
+
+function hmacOf(salt: string, question: string): string {
   return `hmac-sha256:${createHmac('sha256', salt).update(normaliseQuestion(question)).digest('hex')}`;
 }
 

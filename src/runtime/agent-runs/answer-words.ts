@@ -21,16 +21,33 @@ const CELLS = 4;
 const WHOLE = new Intl.NumberFormat('en-US');
 const DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
+/**
+ * Numbers as last written, by value (-0 apart, which writes as -0): an answer asked again writes
+ * the same few figures, and a formatter call costs far more than a lookup. Bounded, oldest out.
+ */
+const written = new Map<number, string>();
+const WRITTEN_KEPT = 4096;
+
+function numberText(value: number): string {
+  if (Object.is(value, -0)) return WHOLE.format(value);
+  const known = written.get(value);
+  if (known !== undefined) return known;
+  const text = Number.isInteger(value) ? WHOLE.format(value) : DECIMAL.format(value);
+  if (written.size >= WRITTEN_KEPT) written.delete(written.keys().next().value as number);
+  written.set(value, text);
+  return text;
+}
+
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return 'empty';
-  if (typeof value === 'number') return Number.isInteger(value) ? WHOLE.format(value) : DECIMAL.format(value);
+  if (typeof value === 'number') return numberText(value);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /** "3 rows; the first: state CA, revenue 12,345." */
 function figures(run: AskRun): string {
-  const count = `${WHOLE.format(run.rowCount)} row${run.rowCount === 1 ? '' : 's'}${run.truncated ? ' (more not shown)' : ''}`;
+  const count = `${numberText(run.rowCount)} row${run.rowCount === 1 ? '' : 's'}${run.truncated ? ' (more not shown)' : ''}`;
   const first = run.rows[0];
   if (first === undefined) return `${count}.`;
   const cells = run.columns.slice(0, CELLS).map((c) => `${c} ${cellText(first[c])}`);

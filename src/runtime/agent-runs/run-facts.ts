@@ -36,6 +36,17 @@ function rerunOf(run: AskRun): Pick<RunRecord, 'rerun'> {
   };
 }
 
+/** A block's query sha256, worked out once per compiled block (a snapshot's blocks never change). */
+const blockSha = new WeakMap<CompiledBlock, string>();
+
+function sha256Of(sql: string, block: CompiledBlock | undefined): string {
+  const known = block !== undefined && block.query === sql ? blockSha.get(block) : undefined;
+  if (known !== undefined) return known;
+  const sha = createHash('sha256').update(sql).digest('hex');
+  if (block !== undefined && block.query === sql) blockSha.set(block, sha);
+  return sha;
+}
+
 /** The record of `run` for the person who asked. */
 export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, at: string): RunRecord {
   const owner = ctx.asker?.principal?.id ?? ctx.draftOwner;
@@ -56,7 +67,7 @@ export function runRecordOf(ctx: AskContext, request: AskRequest, run: AskRun, a
           sqlFrom: statement.from,
           sql: statement.sql,
           ...connectionOf(statement.from, block, request),
-          sqlSha256: createHash('sha256').update(statement.sql).digest('hex'),
+          sqlSha256: sha256Of(statement.sql, block),
           sqlFingerprint: block?.sqlFingerprint ?? sqlFingerprint(statement.sql, driver),
           ...(block !== undefined ? rerunOf(run) : {}),
         }

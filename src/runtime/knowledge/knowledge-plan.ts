@@ -52,12 +52,27 @@ function parseEntries(file: string): Array<KnowledgeServer | LeftOut> {
     .map(([id, raw]) => serverOf(id, raw, true));
 }
 
+/**
+ * The file's stamp (undefined: no file), read at most once per event-loop turn: the Asks that
+ * reach their plan in one turn share one stat, and the next turn reads it again, so a change
+ * made before an Ask was sent is seen by it.
+ */
+const stamped = new Map<string, string | undefined>();
+
+function stampOf(file: string): string | undefined {
+  if (stamped.has(file)) return stamped.get(file);
+  const stat = statSync(file, { throwIfNoEntry: false });
+  const stamp = stat === undefined ? undefined : `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  if (stamped.size === 0) setImmediate(() => stamped.clear()).unref();
+  stamped.set(file, stamp);
+  return stamp;
+}
+
 /** The project's knowledge entries, read strictly; a missing or unreadable file gives none. */
 export function projectKnowledgeServers(root: string): Array<KnowledgeServer | LeftOut> {
   const file = join(root, MCP_SERVERS_FILE);
-  const stat = statSync(file, { throwIfNoEntry: false });
-  if (stat === undefined) return [];
-  const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  const stamp = stampOf(file);
+  if (stamp === undefined) return [];
   const known = read.get(file);
   if (known?.stamp === stamp) return known.entries;
   const entries = parseEntries(file);
