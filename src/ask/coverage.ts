@@ -451,19 +451,16 @@ function about(block: CompiledBlock, contract: BlockContract, shape: AskedShape,
   t.note(kinds > 0, 'what it was about', `${block.id} breaks its result down by period only, not by what it was about.`, 'grouping', 'breakdown');
 }
 
-/** A block whose SQL fixes its period answers a question about that period, not one that names none. */
+/**
+ * A block whose SQL fixes its dates (FY2024) answers a question about that period, not one that
+ * names none: its figures would read as today's. A window running up to now ("the trailing twelve
+ * months", "the next 30 days") is how the block measures today, as a default period is, and
+ * answers a question that names no period; its answer says the window.
+ */
 function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void {
-  const { fixedPeriod: fixed, window } = blockFacts(block);
-  if (options.named || options.periodAsked) return;
-  if (fixed !== undefined)
-    t.note(false, 'any period', `${block.id} covers only ${fixed.start ?? '…'} up to ${fixed.end ?? '…'}, and the question asks for no period.`, 'period');
-  else if (window !== undefined)
-    t.note(
-      false,
-      'any period',
-      `${block.id} covers only the ${window.direction === 'past' ? 'last' : 'next'} ${window.n} ${window.unit}s, and the question asks for no period.`,
-      'period',
-    );
+  const { fixedPeriod: fixed } = blockFacts(block);
+  if (options.named || options.periodAsked || fixed === undefined) return;
+  t.note(false, 'any period', `${block.id} covers only ${fixed.start ?? '…'} up to ${fixed.end ?? '…'}, and the question asks for no period.`, 'period');
 }
 
 /** What of the asked shape the block gives, and what it does not. */

@@ -8,7 +8,7 @@
 import type { QuestionAsks } from './question-asks.js';
 import type { RouteIndex } from './route-index.js';
 import { isNeutralWord, isNumberWord, termsOfWord, words } from './tokens.js';
-import { COMPARE_CUES, monthNumber } from './vocabulary.js';
+import { COMPARE_CUES, monthNumber, TIME_WORDS } from './vocabulary.js';
 
 export interface Scored {
   doc: number;
@@ -40,6 +40,8 @@ function valueSpans(asks: QuestionAsks | undefined): { values: Array<[number, nu
  * "mobile" to a block whose example says it, while "this year" or "on mobile" do not count
  * against a project whose blocks never use those words.
  */
+const TIME_WORD: ReadonlySet<string> = new Set(TIME_WORDS);
+
 /** Words that frame a period without naming what is asked. */
 const PERIOD_FRAME: ReadonlySet<string> = new Set(['start', 'beginning', 'end', 'back', 'go', 'begin']);
 
@@ -62,6 +64,8 @@ export function routingTerms(
     // The tail of a contraction ("what's", "don't") names nothing; a letter of a code ("ENT-A") does.
     if (contractionTail(question, w) || isNumberWord(w.word) || /^[qh][1-4]$/.test(w.word) || isNeutralWord(w.word) || COMPARE_CUES.has(w.word)) continue;
     if (inside(values, w.start, w.end)) continue;
+    // "OTD trend": how it moves over time is coverage's question (a series or not), no word a block must use.
+    if (TIME_WORD.has(w.word)) continue;
     const inValue = inside(soft, w.start, w.end);
     if (inValue && (monthNumber(w.word) !== undefined || w.word === 'ytd' || w.word === 'mtd')) continue;
     // Inside a period only its calendar unit routes ("last week"); "start of", "beginning of" say when, not what.

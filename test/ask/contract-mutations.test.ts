@@ -149,6 +149,12 @@ describe('near-misses the property found, and what still answers', () => {
     // "3 lines with the lowest OEE" asks for 3 rows, at the end the superlative names.
     ['factory', 'the 3 lines with the lowest OEE last month', null],
     ['factory', '3 lines with the lowest OEE', null],
+    // A window running up to now ("the trailing twelve months") is how the block measures today.
+    ['saas', 'NDR by segment', 'revenue.net_retention_by_segment'],
+    ['saas', 'NDR by segment in 2025', null],
+    // "OTD trend": the trend is the series' to give, no word a block must use.
+    ['factory', 'OTD trend', 'supply_chain.customer_otd_monthly'],
+    ['factory', 'how big is the maintenance backlog at each site?', 'maintenance.maintenance_backlog_by_plant'],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');
