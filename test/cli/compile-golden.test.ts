@@ -48,6 +48,7 @@ const FIXTURE_PROJECTS = [
   'insurance',
   'legacy',
   'saas',
+  'utility',
   'vetclinic',
 ];
 
