@@ -11,8 +11,8 @@ import type { CompiledBlock } from '../compiler/types.js';
 /** A label: the field, the words as the owner wrote them, and the code the data holds. */
 export type ValueLabel = readonly [field: string, label: string, value: string];
 
-/** A capitalised name of one to three words ("Livingston", "North East", "St Albans"). */
-const NAME = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*){0,2}";
+/** A capitalised name of one to four words ("Livingston", "North East", "Mersey & Cheshire", "Trinidad and Tobago"). */
+const NAME = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:&\\s+|and\\s+|of\\s+)?\\p{Lu}[\\p{L}'’.-]*){0,3}";
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -33,6 +33,9 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
       // Another code of the field is no label ("SHF, TEL"), and a label names one code only.
       if (label === '' || label.split(/\s+/).some((w) => known.has(w))) continue;
       out.push([field, label, code]);
+      // "in Mersey" for "Mersey & Cheshire": the first word alone names it too, unless it names another code.
+      const first = label.split(/\s+/)[0] ?? '';
+      if (first !== label && first.length > 2) out.push([field, first, code]);
     }
   }
   return out;

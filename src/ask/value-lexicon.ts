@@ -175,7 +175,9 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
   const known = new Map(closed);
   for (const [f, v] of blocks.flatMap(declaredValues)) if (!closed.has(f)) known.set(f, [...(known.get(f) ?? []), v]);
   const labels = labelledValues(blocks, known).map(([f, label, v]): [string, string, string] => [f, v, label]);
-  const { byPhrase, longest } = indexPhrases([...fromData, ...fromBlocks, ...labels], fields);
+  // A label spells the code the data holds, so it comes before an example's word for the same
+  // value ("Restoration times by cause in Northumbria" is NTH, not a value "Northumbria").
+  const { byPhrase, longest } = indexPhrases([...fromData, ...labels, ...fromBlocks], fields);
   const shapes = codeShapes(closed);
   // A field of more codes than the data read gives (accounts, invoices) still has the shape its
   // parameter's default shows ("QS-10001"): a code of that shape is a value of that field.

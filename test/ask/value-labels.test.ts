@@ -43,11 +43,22 @@ describe('labels a description gives coded values', () => {
       ],
     ],
     [
-      'a name of two words',
+      'a name of two words, and its first word',
       'LIV Livingston West, SHF Sheffield',
       [
         ['Livingston West', 'LIV'],
+        ['Livingston', 'LIV'],
         ['Sheffield', 'SHF'],
+      ],
+    ],
+    [
+      'a name joined by & or and',
+      'SHF Sheffield & Rotherham, TEL Telford and Wrekin',
+      [
+        ['Sheffield & Rotherham', 'SHF'],
+        ['Sheffield', 'SHF'],
+        ['Telford and Wrekin', 'TEL'],
+        ['Telford', 'TEL'],
       ],
     ],
     ['a list of codes names nothing', 'plants SHF, TEL and LIV', []],
@@ -91,5 +102,26 @@ describe('a question naming a labelled value', () => {
     const d = router.route(question, { now: '2026-11-26T09:00:00Z' });
     expect(d.kind).toBe('answer');
     expect(d.kind === 'answer' ? d.params : {}).toMatchObject(params);
+  });
+});
+
+describe('an example naming a value its parameter does not take', () => {
+  afterAll(() => cleanupProjects());
+
+  it.each<[string, string, Record<string, string> | null]>([
+    // The example's own value is bound from the owner's label, never left at the default.
+    ['Restoration times by cause in Northumbria', 'network.restoration_by_cause', { region_code: 'NTH' }],
+    ['restoration times by cause in Mersey & Cheshire since 1 August 2026', 'network.restoration_by_cause', { region_code: 'MER', start_date: '2026-08-01' }],
+    ['restoration times by cause in Solway', 'network.restoration_by_cause', { region_code: 'SOL' }],
+  ])('%s', async (question, block, params) => {
+    const root = copyFixture('utility', { withData: true });
+    const compiled = compileProject({ project: root, cache: false });
+    const executor = createExecutor({ root, config: compiled.config });
+    try {
+      const { router } = await dataAwareRouter(JSON.parse(compiled.text ?? '{}') as Manifest, compiled.config, executor);
+      expect(router.route(question, { now: '2026-11-26T09:00:00Z' })).toMatchObject({ kind: 'answer', block, params });
+    } finally {
+      await executor.close();
+    }
   });
 });
