@@ -45,3 +45,44 @@ export function declaredSensitive(manifest: Manifest, config: SvcConfig | undefi
   cache.set(manifest, { config: key, cues });
   return cues;
 }
+
+/** Words of a name column that say it is a name, not whose ("full_name", "first_name"). */
+const NAME_WORDS: ReadonlySet<string> = new Set(['name', 'names', 'full', 'first', 'last', 'given', 'family', 'display', 'sur', 'surname']);
+
+/** "accounts.holder_name" -> ["holder"]; "engineers.full_name" -> ["engineers"]: whose name a column holds. */
+function whoseName(qualified: string): string[] {
+  const dot = qualified.lastIndexOf('.');
+  const column = phrase(qualified).split(' ');
+  if (!column.some((w) => w === 'name' || w === 'surname')) return [];
+  const own = column.filter((w) => !NAME_WORDS.has(w));
+  const whose = own.length > 0 ? own : dot > 0 ? phrase(qualified.slice(0, dot)).split(' ') : [];
+  // The last word is the person ("third party" -> party): "third" alone names no one.
+  return whose.slice(-1);
+}
+
+/** A person word in both numbers: "holder"/"holders", "party"/"parties", "engineers"/"engineer". */
+function bothNumbers(w: string): string[] {
+  if (w.endsWith('ies')) return [w, `${w.slice(0, -3)}y`];
+  if (w.endsWith('s')) return [w, w.slice(0, -1)];
+  return w.endsWith('y') ? [w, `${w.slice(0, -1)}ies`] : [w, `${w}s`];
+}
+
+const peopleCache = new WeakMap<Manifest, { config: string; people: ReadonlySet<string> }>();
+
+/**
+ * The people whose names the project declares sensitive, as words, singular and plural ("holder",
+ * "holders", "engineer", "engineers"): a question listing them ("who are the account holders
+ * whose direct debits failed") asks for their names.
+ */
+export function declaredPeople(manifest: Manifest, config: SvcConfig | undefined): ReadonlySet<string> {
+  const key = JSON.stringify(config?.sensitive ?? null);
+  const hit = peopleCache.get(manifest);
+  if (hit !== undefined && hit.config === key) return hit.people;
+  const names: string[] = [];
+  for (const block of Object.values(manifest.blocks))
+    for (const [name, meaning] of Object.entries(block.columns ?? {})) if (meaning.sensitive !== undefined) names.push(...whoseName(name));
+  for (const name of Object.keys(config?.sensitive?.columns ?? {})) names.push(...whoseName(name));
+  const people = new Set(names.flatMap(bothNumbers).filter((w) => w.length > 2));
+  peopleCache.set(manifest, { config: key, people });
+  return people;
+}

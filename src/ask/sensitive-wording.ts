@@ -384,6 +384,7 @@ const PEOPLE = new Set([
   'funcionario',
   'funcionarios',
 ]);
+const NO_PEOPLE: ReadonlySet<string> = new Set();
 const LISTING = new Set([
   'which',
   'who',
@@ -516,8 +517,11 @@ function countsThings(folded: string): boolean {
     .some((w) => PEOPLE.has(w));
 }
 
+/** "the account holder on account N00042E", "client QS-10042": a noun and a record's code of letters and digits. */
+const CODE_REF = /\b[a-z]{3,}s?\s+(?:id|no|number|#)?\s*[A-Z]{1,4}-?\d{3,}[A-Z]{0,3}\b/;
+
 function individual(question: string, folded: string, aggregate: boolean): boolean {
-  if (ID_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
+  if (ID_REF.test(question) || CODE_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
   // A capitalised pair in an aggregate question is a place or a team ("average salary in New York").
   if (!aggregate && FULL_NAME.test(question)) return true;
   if (!aggregate && !countsThings(folded) && PLURAL_PRONOUNS.some((p) => has(folded, p))) return true;
@@ -525,9 +529,9 @@ function individual(question: string, folded: string, aggregate: boolean): boole
 }
 
 /** A listing of people ("which employees ...", "list customers' emails") that counts nothing. */
-function listsPeople(folded: string): boolean {
+function listsPeople(folded: string, declared: ReadonlySet<string> = NO_PEOPLE): boolean {
   const ws = folded.trim().split(' ');
-  const people = ws.some((w) => PEOPLE.has(w));
+  const people = ws.some((w) => PEOPLE.has(w) || declared.has(w));
   const listing = ws.some((w) => LISTING.has(w)) || /\bcustomers?\s*'?\s*$/.test(folded);
   return people && (listing || ws.includes('all')) && !AGGREGATE.some((a) => has(folded, a));
 }
@@ -658,18 +662,25 @@ function withoutValues(question: string, isValue: ((phrase: string) => boolean) 
  * The finding when the question asks about individuals' sensitive data; undefined when it may go
  * on. `isValue` (optional) names the data's own values, which are never people or cues.
  */
-export function sensitiveWording(asked: string, declared?: DeclaredCues, isValue?: (phrase: string) => boolean): SensitiveFinding | undefined {
+export function sensitiveWording(
+  asked: string,
+  declared?: DeclaredCues,
+  isValue?: (phrase: string) => boolean,
+  people: ReadonlySet<string> = NO_PEOPLE,
+): SensitiveFinding | undefined {
   // Compatibility forms (full-width letters) read as their plain letters from here on.
   const question = withoutValues(asked.normalize('NFKC'), isValue);
   const folded = withoutPayers(fold(question.replace(/[’'][sS]\b/g, ' s')));
-  const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded);
+  // Listing people whose names the project declares sensitive asks for those names.
+  const named = people.size > 0 && listsPeople(folded, people) && !AGGREGATE.some((a) => has(folded, a)) ? 'contact' : undefined;
+  const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded) ?? named;
   if (found === undefined) return undefined;
   // The "rate" of a pay rate is what is asked, not a ratio computed over people.
   const unrated = folded.replace(/\s(?:hourly|pay|day)\s+rates?\s/g, ' ');
   const aggregate = AGGREGATE.some((a) => has(unrated, a)) && !identifierNumber(folded);
   const aimed =
     individual(question, folded, aggregate) ||
-    listsPeople(folded) ||
+    listsPeople(folded, people) ||
     listsValues(folded, aggregate) ||
     rowByRow(folded, aggregate) ||
     (found === 'pay' && eachOnesPay(folded, aggregate));

@@ -250,6 +250,27 @@ describe('columns a project declares sensitive', () => {
   });
 });
 
+describe('people whose names a project declares sensitive', () => {
+  const people = new Set(['holder', 'holders', 'engineer', 'engineers']);
+  it.each([
+    ['Who are the account holders whose direct debits failed last month?', 'contact'],
+    ['list the engineers at the north depot', 'contact'],
+    ['What is the phone number of the account holder on account N00042E?', 'contact'],
+    ['email of client QS-10042', 'contact'],
+  ])('%s -> %s', (question, category) => {
+    expect(sensitiveWording(question, undefined, undefined, people)?.category).toBe(category);
+  });
+  it.each(['How many account holders are on the PSR?', 'account holders by region', 'average bill by tariff', 'number of engineers per depot'])(
+    'counts or breakdowns of them stay allowed: %s',
+    (question) => {
+      expect(sensitiveWording(question, undefined, undefined, people)).toBeUndefined();
+    },
+  );
+  it('without the declaration, listing them is no sensitive question', () => {
+    expect(sensitiveWording('Who are the account holders whose direct debits failed last month?')).toBeUndefined();
+  });
+});
+
 describe("the data's own values are neither people nor cues", () => {
   const isValue = (phrase: string) => ['Kelvin Medical', 'Harbour Health Foods'].includes(phrase);
   it.each(['OTD for Kelvin Medical', 'revenue from Harbour Health Foods since March'])('%s', (question) => {

@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
-import { declaredSensitive } from '../../ask/declared-sensitive.js';
+import { declaredPeople, declaredSensitive } from '../../ask/declared-sensitive.js';
 import { sensitiveWording } from '../../ask/sensitive-wording.js';
 import type { Tier1Decision } from '../../ask/types.js';
 import { figuresAtStake, reviewFiguresShown, withoutFigures } from '../../hooks/answer-figures.js';
@@ -147,7 +147,12 @@ async function answer(
   const sensitive = byColumns
     ? undefined
     : askMemo(ctx.router, `sensitive\u0000${question}`, () =>
-        sensitiveWording(question, declaredSensitive(ctx.manifest, ctx.config), (phrase) => ctx.router.isValue(phrase)),
+        sensitiveWording(
+          question,
+          declaredSensitive(ctx.manifest, ctx.config),
+          (phrase) => ctx.router.isValue(phrase),
+          declaredPeople(ctx.manifest, ctx.config),
+        ),
       );
   if (sensitive !== undefined) {
     const refused = refusedRun(
