@@ -120,6 +120,9 @@ function ranksRows(contract: BlockContract, shape: AskedShape, outputs: readonly
  * limited one only the end of its own sort, on its own measure: the first rows of a series
  * sorted by week are the latest weeks, never the best ones.
  */
+/** Ranking words that name a direction on a measure, not a judgement of it ("best", "worst"). */
+const DIRECTION_WORDS: ReadonlySet<string> = new Set(['top', 'bottom', 'highest', 'lowest', 'most', 'least', 'largest', 'smallest', 'biggest', 'fewest']);
+
 function rankingCovered(contract: BlockContract, shape: AskedShape, options: CoverageOptions, outputs: readonly string[]): boolean {
   const top = shape.ranking === 'top';
   // "run weekly_revenue top 5": the first five rows of the named block's own sort, by its own limit.
@@ -130,7 +133,12 @@ function rankingCovered(contract: BlockContract, shape: AskedShape, options: Cov
   }
   const r = contract.rankedBy;
   if (r === undefined) return !contract.ordersByKey && (top ? contract.ranking || contract.vocabulary.has('top') : contract.ranksBottom);
-  const end = contract.ownerEnd ?? (r.desc ? 'top' : 'bottom');
+  // "top 5 outages by CML" names the measure it ranks by: its end is the sort's on that measure,
+  // whatever end the owner's own words ("worst outages") call it.
+  // "worst 10 outages by CML" still says the owner's end: only a word of direction ("top", "lowest") sets it on the measure.
+  const directed = DIRECTION_WORDS.has(shape.rankingText?.toLowerCase() ?? '');
+  const byMeasure = directed && shape.groupings.some((g) => g.cue === 'by' && g.terms.length > 0 && g.terms.every((t) => r.terms.has(t)));
+  const end = byMeasure ? (r.desc ? 'top' : 'bottom') : (contract.ownerEnd ?? (r.desc ? 'top' : 'bottom'));
   return end === shape.ranking && rankMeasureAsked(contract, r.terms, shape, options);
 }
 

@@ -57,8 +57,19 @@ function phrases(terms: readonly CompiledTerm[]): { byKey: Map<string, CompiledT
       longest = Math.max(longest, ws.length);
     }
   }
+  // "first-time fix" for "first-time fix rate": people drop the word saying what kind of figure a
+  // name is; the shorter phrase names the term unless it is another term's own name or synonym.
+  for (const t of terms) {
+    const ws = words(t.name);
+    if (ws.length < 3 || !KIND_WORDS.has((ws[ws.length - 1] as WordSpan).word)) continue;
+    const k = key(ws.slice(0, -1));
+    if (!byKey.has(k)) byKey.set(k, t);
+  }
   return { byKey, longest };
 }
+
+/** Last words of a name that say what kind of figure it is, not what is measured. */
+const KIND_WORDS: ReadonlySet<string> = new Set(['rate', 'ratio', 'percentage', 'percent', 'pct', 'share', 'score', 'index', 'level']);
 
 /** A phrase starts and ends on words that carry terms ("by revenue" is not the phrase "revenue"). */
 const meaningful = (w: WordSpan | undefined): boolean => w !== undefined && termsOfWord(w.word).length > 0;

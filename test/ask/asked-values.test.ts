@@ -165,3 +165,21 @@ describe('a value of a field the result is broken down by keeps its rows', () =>
     });
   });
 });
+
+describe('a term named without the word saying what kind of figure it is', () => {
+  const term = (id: string, name: string): CompiledTerm => ({ id, name, synonyms: [], definition: 'd', related: [] }) as unknown as CompiledTerm;
+  const index = buildTermIndex(
+    { terms: { 'f.ftf': term('f.ftf', 'first-time fix rate'), 'f.fix': term('f.fix', 'first-time fix'), 'n.otp': term('n.otp', 'on time performance score') } },
+    () => ({ certified: true }) as GateDecision,
+  );
+
+  it.each([
+    ['what is first-time fix rate?', 'f.ftf'],
+    // Another term's own name wins over a shortened one.
+    ['what is first-time fix?', 'f.fix'],
+    ['what is on time performance?', 'n.otp'],
+    ['what is on time?', undefined],
+  ])('%s', (q, id) => {
+    expect(index.find(q, false)[0]?.term.id).toBe(id);
+  });
+});

@@ -21,6 +21,7 @@ const NOW: Record<string, string> = {
   hotels: '2026-05-13T09:00:00Z',
   insurance: '2026-11-26T09:00:00Z',
   saas: '2026-11-18T09:00:00Z',
+  utility: '2026-11-26T09:00:00Z',
   vetclinic: '2026-11-26T09:00:00Z',
 };
 
@@ -155,6 +156,10 @@ describe('near-misses the property found, and what still answers', () => {
     // "OTD trend": the trend is the series' to give, no word a block must use.
     ['factory', 'OTD trend', 'supply_chain.customer_otd_monthly'],
     ['factory', 'how big is the maintenance backlog at each site?', 'maintenance.maintenance_backlog_by_plant'],
+    // "top 5 ... by CML" sets its end on the measure named; "worst" keeps the owner's end.
+    ['utility', 'top 5 outages by CML last month', 'network.worst_outages'],
+    ['utility', 'worst 10 outages by CML', 'network.worst_outages'],
+    ['utility', 'bottom 5 outages by CML', null],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');
