@@ -280,7 +280,6 @@ function flyLeg(g, n, base, skill, route, plane, outbound, slot) {
   const fare = route.dest[4] * (0.7 + 0.5 * seasonOf(n)) * (0.85 + 0.3 * rnd.next());
   const [origin, dest] = outbound ? [base, route.dest[0]] : [route.dest[0], base];
   const flightNo = `KS${100 + ((id * 7) % 900)}`;
-  const hours = block / 60;
   g.ins.flight.run(
     id,
     flightNo,
@@ -301,8 +300,8 @@ function flyLeg(g, n, base, skill, route, plane, outbound, slot) {
     pax,
     money(pax * fare),
     money(pax * (11 + rnd.expo(9))),
-    money(cancelled ? 900 : hours * costRate * (0.92 + 0.16 * rnd.next())),
-    cancelled ? 0 : Math.round(hours * fuelRate * (0.94 + 0.12 * rnd.next())),
+    money(cancelled ? 900 : (block / 60) * costRate * (0.92 + 0.16 * rnd.next())),
+    cancelled ? 0 : Math.round((block / 60) * fuelRate * (0.94 + 0.12 * rnd.next())),
   );
   if (late) splitDelay(g, id, delay);
   if (!cancelled && outbound) fillCurve(g, id, pax);
