@@ -1,6 +1,6 @@
 /**
  * Runs once before the suite: the SQLite warehouses of the commerce, hotels, freight, saas,
- * vetclinic, insurance, factory and utility fixtures are generated, not committed, so a fresh clone gets
+ * vetclinic, insurance, factory, utility and airline fixtures are generated, not committed, so a fresh clone gets
  * them here (a few seconds). Their dates end in the last seven days, so each is generated again
  * when it was made in an earlier week.
  */
@@ -20,6 +20,7 @@ const WAREHOUSES = [
   { db: 'fixtures/insurance/data/warehouse.db', generator: '../scripts/make-insurance-warehouse.mjs' },
   { db: 'fixtures/factory/data/warehouse.db', generator: '../scripts/make-factory-warehouse.mjs' },
   { db: 'fixtures/utility/data/warehouse.db', generator: '../scripts/make-utility-warehouse.mjs' },
+  { db: 'fixtures/airline/data/warehouse.db', generator: '../scripts/make-airline-warehouse.mjs' },
 ];
 
 export default async function setup(): Promise<void> {

@@ -38,6 +38,7 @@ function expectRecorded(name: string, got: { exitCode: number; sha256: string })
 }
 
 const FIXTURE_PROJECTS = [
+  'airline',
   'broken/apps',
   'broken/semantic',
   'broken/syntax',
