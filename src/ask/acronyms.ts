@@ -8,7 +8,7 @@
 import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import type { TermAlias } from './term-index.js';
 import { termsOfWord, type WordSpan, words } from './tokens.js';
-import { STOP_WORDS } from './vocabulary.js';
+import { GROUP_CUES, STOP_WORDS } from './vocabulary.js';
 
 /** Most words a spelled-out initialism takes ("cost per thousand impressions" is past it). */
 const LONGEST = 4;
@@ -69,13 +69,16 @@ function spelledOut(ws: readonly WordSpan[], isKnown: (word: string) => boolean)
     for (let len = Math.min(LONGEST, ws.length - i); len >= 2; len--) {
       const run = ws.slice(i, i + len);
       if (!content(run[0]) || !content(run[len - 1])) continue;
-      const initials = [
-        run.map((w) => w.word[0]).join(''),
-        run
-          .filter(content)
-          .map((w) => w.word[0])
-          .join(''),
-      ].find((x) => x.length >= 3 && isKnown(x));
+      // Skipping a breakdown cue ("mishandled bags by route" as MBR) reads two phrases as one.
+      const meaningful = run.some((w) => GROUP_CUES.has(w.word))
+        ? []
+        : [
+            run
+              .filter(content)
+              .map((w) => w.word[0])
+              .join(''),
+          ];
+      const initials = [run.map((w) => w.word[0]).join(''), ...meaningful].find((x) => x.length >= 3 && isKnown(x));
       if (initials === undefined) continue;
       const unknown = run.filter((w) => !isKnown(w.word)).map((w): [number, number] => [w.start, w.end]);
       out.push({ start: (run[0] as WordSpan).start, end: (run[len - 1] as WordSpan).end, words: [initials], unknown });

@@ -77,11 +77,17 @@ function grouped(contract: BlockContract, term: string, options: CoverageOptions
  * "top N by X" on a block ranking by Y: the question names the block's ranking measure, or no
  * other measure of its result (the ranking is then the one it asked for: "top 10 states").
  */
-function rankMeasureAsked(contract: BlockContract, terms: ReadonlySet<string>, shape: AskedShape, options: CoverageOptions): boolean {
+function rankMeasureAsked(contract: BlockContract, terms: ReadonlySet<string>, shape: AskedShape, options: CoverageOptions, column?: string): boolean {
   const asked = [...shape.measures.map((m) => m.term), ...shape.groupings.flatMap((g) => g.terms)];
   const named = (t: string): boolean => terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => terms.has(a));
   const measureColumn = (t: string): boolean => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t));
   if (namesAnotherMeasure(shape, named, measureColumn)) return false;
+  // "top 10 routes by passengers" of a ranking by revenue: the "by" names another measure to rank
+  // by, even where a word of it is also in the ranked column's synonyms ("passenger revenue").
+  const other = (t: string): boolean =>
+    measureColumn(t) &&
+    (!named(t) || (column !== undefined && contract.sources.get(t)?.startsWith('column:') === true && contract.sources.get(t) !== `column:${column}`));
+  if (shape.groupings.some((g) => g.cue === 'by' && g.terms.length > 0 && g.terms.every(other))) return false;
   if (asked.some(named)) return true;
   return !asked.some(measureColumn);
 }
@@ -139,7 +145,7 @@ function rankingCovered(contract: BlockContract, shape: AskedShape, options: Cov
   const directed = DIRECTION_WORDS.has(shape.rankingText?.toLowerCase() ?? '');
   const byMeasure = directed && shape.groupings.some((g) => g.cue === 'by' && g.terms.length > 0 && g.terms.every((t) => r.terms.has(t)));
   const end = byMeasure ? (r.desc ? 'top' : 'bottom') : (contract.ownerEnd ?? (r.desc ? 'top' : 'bottom'));
-  return end === shape.ranking && rankMeasureAsked(contract, r.terms, shape, options);
+  return end === shape.ranking && rankMeasureAsked(contract, r.terms, shape, options, r.column);
 }
 
 class Tally implements Coverage {
@@ -169,7 +175,12 @@ function describedBeside(contract: BlockContract, shape: AskedShape, k: number):
   const beside = [shape.measures[k - 1], shape.measures[k + 1]].filter(
     (n): n is AskedMeasure => n !== undefined && n.run === m.run && contract.columns.has(n.term),
   );
-  return beside.some((n) => contract.describedPairs.has(n.start < m.start ? `${n.term} ${m.term}` : `${m.term} ${n.term}`));
+  // "goodwill paid" beside the description's "compensation paid": the neighbour stands for its column, named in its own words too.
+  const forms = (n: AskedMeasure): string[] => {
+    const source = contract.sources.get(n.term);
+    return source?.startsWith('column:') === true ? [n.term, ...termLine(source.slice(7).replace(/_/g, ' ')).split(' ')] : [n.term];
+  };
+  return beside.some((n) => forms(n).some((t) => contract.describedPairs.has(n.start < m.start ? `${t} ${m.term}` : `${m.term} ${t}`)));
 }
 
 /** The words that ask for an average ("average", "avg", "mean"), as terms. */
@@ -315,6 +326,8 @@ function perRow(contract: BlockContract, shape: AskedShape, g: AskedGrouping): b
 function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: AskedGrouping, rankingAsked: boolean, options: CoverageOptions): boolean {
   // "which type of truck" names the rows, whatever else the question ranks by.
   if (g.cue === 'which') return false;
+  // "by hour (of day)" is a breakdown by a unit of time even where a column counts hours ("per block hour").
+  if (g.cue !== 'per' && g.parts.length > 0 && g.parts.every((x) => CLOCK_UNITS.has(x.term))) return false;
   // "average nights per stay": the rows the block averages over (a count column's name, the contract's entity) are the average's unit.
   if (g.cue === 'per' && perRow(contract, shape, g)) return true;
   // "average revenue per account" spells the block's arpa: its "per account" is part of that measure.
@@ -334,8 +347,6 @@ function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: Asked
   const measureColumn = (t: string): boolean => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t));
   // "by hour of day" is a breakdown by a unit of time, never a duration column standing in for it.
   const column = (t: string): boolean => measureColumn(t) || (!CLOCK_UNITS.has(t) && (options.alternatives?.(t) ?? []).some(measureColumn));
-  // "by hour (of day)" is a breakdown by a unit of time even where a column counts hours.
-  if (g.cue !== 'per' && terms.length > 0 && terms.every((t) => CLOCK_UNITS.has(t))) return false;
   return rankingAsked && terms.length > 0 && terms.every(column);
 }
 

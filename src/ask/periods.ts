@@ -42,7 +42,7 @@ const REL_YEAR = `(?:(?:of\\s+)?(?:the\\s+)?(?:last|this|previous|prior|current)
 /** A quarter, half or month of a year said relative to now: "Q4 last year", "last year's Q4", "March of last year". */
 const REL_PART_EXPR = `(?:(?:(?:the\\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(?:half|quarter)|[qh][1-4]|${MONTH_WORD})\\s+${REL_YEAR}|(?:last|this|previous|prior|current)\\s+year'?s\\s+(?:[qh][1-4]|${MONTH_WORD})|(?:last|previous)\\s+${MONTH_WORD}(?![\\w.]|\\s+\\d))`;
 /** One date expression: ISO day, "March 2025", a day with its month, a quarter or half, a year, or a bare month. */
-const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${REL_PART_EXPR}|${DAY_EXPR}|${PART_EXPR}|${YEAR}|${MONTH_WORD}|q[1-4])`;
+const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${REL_PART_EXPR}|${DAY_EXPR}|${PART_EXPR}|${YEAR}|${MONTH_WORD}|q[1-4]|h[12])`;
 
 export function iso(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
@@ -96,13 +96,14 @@ function dayOf(e: string, now: number | undefined): Range | undefined {
   return { start: iso(day(year, month, d)), end: iso(day(year, month, d + 1)) };
 }
 
-/** A bare quarter ("q3"): the latest such quarter that has begun by now. */
+/** A bare quarter or half ("q3", "h1"): the latest such that has begun by now. */
 function bareQuarterOf(e: string, now: number | undefined): Range | undefined {
-  const m = /^q([1-4])$/.exec(e);
-  if (m === null || now === undefined) return undefined;
-  const first = (Number(m[1]) - 1) * 3 + 1;
+  const m = /^([qh])([1-4])$/.exec(e);
+  if (m === null || now === undefined || (m[1] === 'h' && Number(m[2]) > 2)) return undefined;
+  const months = m[1] === 'q' ? 3 : 6;
+  const first = (Number(m[2]) - 1) * months + 1;
   const year = latestYear(first, 1, now) ?? 0;
-  return { start: iso(day(year, first)), end: iso(day(year, first + 3)) };
+  return { start: iso(day(year, first)), end: iso(day(year, first + months)) };
 }
 
 /** "last march": the latest March before the current month. */

@@ -385,6 +385,8 @@ const PEOPLE = new Set([
   'funcionarios',
 ]);
 const NO_PEOPLE: ReadonlySet<string> = new Set();
+/** The calendar words among GROUPS: "this month's" is no one's, and neither is a listing "last month". */
+const CALENDAR: ReadonlySet<string> = new Set(['year', 'month', 'quarter', 'week', 'today']);
 const LISTING = new Set([
   'which',
   'who',
@@ -528,11 +530,30 @@ function individual(question: string, folded: string, aggregate: boolean): boole
   return PERSON_ROLES.some((r) => has(folded, r)) || titledPerson(folded);
 }
 
+/**
+ * People whose names the project declares sensitive, asked by name: listed counting nothing ("who
+ * are the account holders whose debits failed"), or with their names asked outright ("which crew
+ * member flew the most hours, by name").
+ */
+function namesDeclaredPeople(folded: string, people: ReadonlySet<string>): boolean {
+  if (listsPeople(folded, people) && !AGGREGATE.some((a) => has(folded, a))) return true;
+  return (
+    NAMES.some((n) => has(folded, n)) &&
+    folded
+      .trim()
+      .split(' ')
+      .some((w) => people.has(w))
+  );
+}
+
+/** "what are the email addresses of the passengers": the values of a thing of people, asked outright. */
+const WHAT_OF = /^\s*what (?:are|is|were|was) (?:the|their)\s/;
+
 /** A listing of people ("which employees ...", "list customers' emails") that counts nothing. */
-function listsPeople(folded: string, declared: ReadonlySet<string> = NO_PEOPLE): boolean {
+function listsPeople(folded: string, declared: ReadonlySet<string> = NO_PEOPLE, whatOf = false): boolean {
   const ws = folded.trim().split(' ');
   const people = ws.some((w) => PEOPLE.has(w) || declared.has(w));
-  const listing = ws.some((w) => LISTING.has(w)) || /\bcustomers?\s*'?\s*$/.test(folded);
+  const listing = ws.some((w) => LISTING.has(w)) || /\bcustomers?\s*'?\s*$/.test(folded) || (whatOf && WHAT_OF.test(folded));
   return people && (listing || ws.includes('all')) && !AGGREGATE.some((a) => has(folded, a));
 }
 
@@ -586,7 +607,8 @@ const REASONS: Readonly<Record<SensitiveCategory, string>> = {
 function listsValues(folded: string, aggregate: boolean): boolean {
   if (aggregate) return false;
   const ws = folded.trim().split(' ');
-  return ws.some((w) => LISTING.has(w)) && ws.some((w) => GROUPS.has(w) || PEOPLE.has(w) || w === 'guests' || w === 'guest');
+  // A calendar word ("last month") is a group of no one: "which were our best-earning routes last month".
+  return ws.some((w) => LISTING.has(w)) && ws.some((w) => (GROUPS.has(w) && !CALENDAR.has(w)) || PEOPLE.has(w) || w === 'guests' || w === 'guest');
 }
 
 /**
@@ -672,7 +694,7 @@ export function sensitiveWording(
   const question = withoutValues(asked.normalize('NFKC'), isValue);
   const folded = withoutPayers(fold(question.replace(/[’'][sS]\b/g, ' s')));
   // Listing people whose names the project declares sensitive asks for those names.
-  const named = people.size > 0 && listsPeople(folded, people) && !AGGREGATE.some((a) => has(folded, a)) ? 'contact' : undefined;
+  const named = people.size > 0 && namesDeclaredPeople(folded, people) ? 'contact' : undefined;
   const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded) ?? named;
   if (found === undefined) return undefined;
   // The "rate" of a pay rate is what is asked, not a ratio computed over people.
@@ -680,7 +702,7 @@ export function sensitiveWording(
   const aggregate = AGGREGATE.some((a) => has(unrated, a)) && !identifierNumber(folded);
   const aimed =
     individual(question, folded, aggregate) ||
-    listsPeople(folded, people) ||
+    listsPeople(folded, people, true) ||
     listsValues(folded, aggregate) ||
     rowByRow(folded, aggregate) ||
     (found === 'pay' && eachOnesPay(folded, aggregate));

@@ -119,6 +119,7 @@ describe('periods, relative to the given now', () => {
     ['revenue between March and May 2025', false],
     ['revenue since 2025-03-01 until 2025-06-01', false],
     ['revenue in March 2025', false],
+    ['revenue in H1', false],
   ])('several whole periods apart: %s -> %s', (q, several) => {
     expect(findPeriod(q, NOW)?.several === true).toBe(several);
   });

@@ -15,6 +15,7 @@ import { createExecutor } from '../../src/warehouse/executor.js';
 import { cleanupProjects, copyFixture } from '../helpers/project.js';
 
 const NOW: Record<string, string> = {
+  airline: '2026-11-26T09:00:00Z',
   commerce: '2026-02-15T10:00:00Z',
   factory: '2026-11-26T09:00:00Z',
   freight: '2026-04-15T09:00:00Z',
@@ -160,6 +161,14 @@ describe('near-misses the property found, and what still answers', () => {
     ['utility', 'top 5 outages by CML last month', 'network.worst_outages'],
     ['utility', 'worst 10 outages by CML', 'network.worst_outages'],
     ['utility', 'bottom 5 outages by CML', null],
+    // Initials read across a breakdown cue are two phrases, not one name ("mishandled bags by route" is no MBR).
+    ['airline', 'mishandled bags by route', null],
+    // "by passengers" names the passengers column, not the revenue column whose synonym says passenger.
+    ['airline', 'top 10 routes by passengers', null],
+    ['airline', 'top 10 routes by passenger revenue', 'commercial.top_routes_by_revenue'],
+    // A neighbour stands for its column in the description's pairs: "goodwill paid" is its "compensation paid".
+    ['utility', 'goodwill paid by complaint type last quarter', 'customer.complaints_by_category'],
+    ['utility', 'first time fix by job type in H1', 'field_ops.first_time_fix_by_job_type'],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');

@@ -266,6 +266,16 @@ describe('people whose names a project declares sensitive', () => {
       expect(sensitiveWording(question, undefined, undefined, people)).toBeUndefined();
     },
   );
+  it.each([
+    ['what are the email addresses of the passengers on those routes?', new Set(['passengers', 'passenger'])],
+    ['which crew member flew the most hours at MAN last month, by name', new Set(['crew', 'crews'])],
+  ])('%s', (question, declared) => {
+    expect(sensitiveWording(question, undefined, undefined, declared)?.category).toBe('contact');
+  });
+  it('a calendar word is no group of people: best-earning routes last month', () => {
+    expect(sensitiveWording('Which were our five best-earning routes last month?')).toBeUndefined();
+    expect(sensitiveWording('what is the load factor of the passengers flights', undefined, undefined, new Set(['passengers']))).toBeUndefined();
+  });
   it('without the declaration, listing them is no sensitive question', () => {
     expect(sensitiveWording('Who are the account holders whose direct debits failed last month?')).toBeUndefined();
   });
