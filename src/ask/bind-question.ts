@@ -95,6 +95,9 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   if (period.needsNow && start === undefined && end === undefined) return fail(`"${period.text}" needs the current date, which was not given.`);
   if (period.several === true) return fail(`"${period.text}" are several periods; ${block.id} answers for one date range at a time.`);
   const { startParam, endParam } = facts;
+  // A point in time is an as-of day: only a block taking an end date and no start date reads one.
+  if (period.point === true && (startParam !== undefined || endParam === undefined))
+    return fail(`"${period.text}" asks for a point in time; ${block.id} ${startParam !== undefined ? 'counts over a date range' : 'takes no as-of date'}.`);
   if (startParam === undefined && endParam === undefined) {
     const window = facts.window;
     if (window !== undefined) return bindWindow(block, window, period, fail);

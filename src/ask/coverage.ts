@@ -252,6 +252,44 @@ function kindOfSomethingElse(block: CompiledBlock, shape: AskedShape, kind: Read
   });
 }
 
+/** Calendar adjectives: each asks for figures at its grain ("daily OEE"), never for a column that counts days. */
+const GRAIN_ADJECTIVES: ReadonlySet<string> = new Set(['hourly', 'daily', 'nightly', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual', 'annually']);
+
+/**
+ * "daily incidents by month" of a block whose lost_days counts days: the grain a calendar
+ * adjective asks is the block's when its rows are at that grain (a key or the series' period) or
+ * a name of the block says it whole ("average daily rate", "daily_active_users"); a column that
+ * measures a number of days is no daily figure.
+ */
+function grainGiven(block: CompiledBlock, contract: BlockContract, m: AskedMeasure, options: CoverageOptions): boolean {
+  if (inAliasOf(contract.vocabulary, m.start, options)) return true;
+  const word = m.text.toLowerCase();
+  const named = [block.name, ...block.outputs, ...Object.keys(block.columns ?? {}), ...Object.values(block.columns ?? {}).flatMap((c) => c.synonyms ?? [])];
+  if (
+    named.some((n) =>
+      n
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .includes(word),
+    )
+  )
+    return true;
+  const facts = blockFacts(block);
+  const unit = facts.timeUnit === undefined ? undefined : termsOfWord(facts.timeUnit)[0];
+  if ((facts.timeSeries && unit === m.term) || contract.keys.some((k) => k.has(m.term) && k.size === 1)) return true;
+  // "annual revenue by hotel in 2025": one whole year asked of a total over the period is that year's figure.
+  const p = options.period;
+  const asked = (['day', 'week', 'month', 'quarter', 'year'] as const).find((u) => termsOfWord(u)[0] === m.term);
+  return p !== undefined && asked !== undefined && !facts.timeSeries && unitsSpanned(p.start, p.end, asked) === 1 && wholeUnit(p, asked);
+}
+
+/** Whether [start, end) is exactly one calendar unit ("2025", "March 2026"), not a part of one. */
+function wholeUnit(p: { start: string; end: string }, unit: 'day' | 'week' | 'month' | 'quarter' | 'year'): boolean {
+  const days = (Date.parse(`${p.end}T00:00:00Z`) - Date.parse(`${p.start}T00:00:00Z`)) / 86_400_000;
+  const least = { day: 1, week: 7, month: 28, quarter: 90, year: 365 }[unit];
+  return days >= least;
+}
+
 /** The terms of leaving something out ("excluding", "except", "without"; "other than" reads as "excluding"). */
 const LEAVING_OUT: ReadonlySet<string> = new Set(['excluding', 'except', 'without'].flatMap((w) => termsOfWord(w)));
 
@@ -274,6 +312,11 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
     if (seen.has(m.term)) continue;
     seen.add(m.term);
     const byExampleOnly = !given(contract.declared, m.term, m.start, options) && options.measured?.has(m.term) === true;
+    if (GRAIN_ADJECTIVES.has(m.text.toLowerCase())) {
+      const ok = grainGiven(block, contract, m, options);
+      t.note(ok, m.text, `${block.id} gives no ${m.text} figures.`, 'time', ok ? 'grain' : undefined);
+      continue;
+    }
     if (LEAVING_OUT.has(m.term)) {
       const ok = leftOutAlike(contract, shape, k, options);
       t.note(ok, m.text, `${block.id} does not leave out what "${m.text}" asks to.`, 'measure', ok ? sourceOf(contract, m.term, options) : undefined);

@@ -24,6 +24,8 @@ export interface PeriodAsk {
    * count the gap between them too.
    */
   several?: true;
+  /** "at the end of last year", "as of Q3": a point in time (its last day), not a range to count over. */
+  point?: true;
 }
 
 type Range = { start: string; end: string };
@@ -186,7 +188,7 @@ function relativeOf(n: number, unit: Unit, direction: 'past' | 'next'): { relati
   return unit === 'day' || unit === 'week' || unit === 'month' || unit === 'year' ? { relative: { n, unit, direction } } : {};
 }
 
-type Part = Partial<Range> & { relative?: PeriodAsk['relative'] };
+type Part = Partial<Range> & { relative?: PeriodAsk['relative']; point?: true };
 
 interface Rule {
   pattern: RegExp;
@@ -225,7 +227,34 @@ function startOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now
   return r === undefined ? RELATIVE_NEEDS_NOW : { start: r.start };
 }
 
+/**
+ * "at the end of last year", "as at 31 March", "as of Q3": a point in time, which a count over a
+ * date range is not; the period is the unit's last day, marked so a block binds it only as an
+ * as-of day (bind-question.ts).
+ */
+const POINT = new RegExp(
+  `\\b(?:(?:at|by)\\s+the\\s+end\\s+of|as\\s+(?:of|at))\\s+(${DATE_EXPR}|(?:the\\s+)?(?:last|this|previous)\\s+(?:year|quarter|month|week))\\b`,
+  'gi',
+);
+
+function pointOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined {
+  const said = (m[1] ?? '').toLowerCase().replace(/^the\s+/, '');
+  const rel = /^(last|this|previous)\s+(year|quarter|month|week)$/.exec(said);
+  let r: Range | undefined;
+  if (rel !== null) {
+    if (now === undefined) return RELATIVE_NEEDS_NOW;
+    const unit = unitOf(rel[2] ?? '');
+    const current = unitStart(now, unit);
+    const start = rel[1] === 'this' ? current : shift(current, unit, -1);
+    r = { start: iso(start), end: iso(shift(start, unit, 1)) };
+  } else r = rangeOf(said, now);
+  if (r === undefined) return RELATIVE_NEEDS_NOW;
+  const last = iso(addDays(Date.parse(`${r.end}T00:00:00Z`), -1));
+  return { start: last, end: r.end, point: true };
+}
+
 const RULES: Rule[] = [
+  { pattern: POINT, read: pointOf },
   { pattern: DAY_RANGE, read: dayRange },
   { pattern: START_OF, read: startOf },
   {
@@ -357,6 +386,7 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
   let needsNow = false;
   const relatives: Array<PeriodAsk['relative']> = [];
   const closed: Range[] = [];
+  let point = false;
   for (const rule of RULES) {
     for (const m of question.matchAll(rule.pattern)) {
       const s = m.index;
@@ -371,6 +401,7 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
         continue;
       }
       relatives.push(part.relative);
+      point ||= part.point === true;
       if (part.start !== undefined && part.end !== undefined) closed.push({ start: part.start, end: part.end });
       if (part.start !== undefined && (start === undefined || part.start < start)) start = part.start;
       if (part.end !== undefined && (end === undefined || part.end > end)) end = part.end;
@@ -388,6 +419,7 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
     text: texts.join(', '),
     spans,
     ...(apart(closed) ? { several: true as const } : {}),
+    ...(point ? { point: true as const } : {}),
   };
 }
 

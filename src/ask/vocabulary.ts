@@ -435,6 +435,8 @@ export const EXCLUSION_PHRASES: ReadonlySet<string> = new Set([
   'not including',
   'omitting',
   'other than',
+  // "w/o returns": the slash splits it into two letters.
+  'w o',
 ]);
 
 /**

@@ -124,6 +124,18 @@ describe('periods, relative to the given now', () => {
     expect(findPeriod(q, NOW)?.several === true).toBe(several);
   });
 
+  it.each<[string, string, string]>([
+    ['at the end of last year', '2025-12-31', '2026-01-01'],
+    ['as of 31 March 2025', '2025-03-31', '2025-04-01'],
+    ['as at Q3 2025', '2025-09-30', '2025-10-01'],
+  ])('a point in time: %s', (q, start, end) => {
+    expect(findPeriod(`revenue ${q}`, NOW)).toMatchObject({ start, end, point: true });
+  });
+
+  it('a point in time binds to no date range', () => {
+    expect(bind('finance.monthly_revenue', 'monthly revenue at the end of 2024').unmet[0]?.message).toMatch(/point in time/);
+  });
+
   it('several periods bind to no date range', () => {
     expect(bind('finance.monthly_revenue', 'monthly revenue in January and March 2025').unmet[0]?.message).toMatch(/several periods/);
   });

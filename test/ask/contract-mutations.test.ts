@@ -169,6 +169,15 @@ describe('near-misses the property found, and what still answers', () => {
     // A neighbour stands for its column in the description's pairs: "goodwill paid" is its "compensation paid".
     ['utility', 'goodwill paid by complaint type last quarter', 'customer.complaints_by_category'],
     ['utility', 'first time fix by job type in H1', 'field_ops.first_time_fix_by_job_type'],
+    // A calendar adjective asks for figures at its grain, never for a column that counts days.
+    ['factory', 'daily OEE by line', null],
+    ['factory', 'daily Safety incidents by month', null],
+    ['factory', 'monthly safety incidents', 'ehs.safety_incidents_monthly'],
+    ['hotels', 'average daily rate by hotel', 'revenue.adr_revpar_by_hotel'],
+    // A point in time ("at the end of last year") is no range a block counts over.
+    ['factory', 'OEE by line at the end of last year', null],
+    ['utility', 'Average bill by tariff as of March 2026', null],
+    ['factory', 'Warranty returns by failure mode w/o returns', null],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');
