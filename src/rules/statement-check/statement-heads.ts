@@ -266,6 +266,12 @@ function afterExplainOptions(tokens: readonly SqlToken[], j: number, to: number)
   return k;
 }
 
+/** The parenthesis at `open` (after EXPLAIN) begins the query explained, not its options. */
+export function explainedQuery(tokens: readonly SqlToken[], open: number, to: number): boolean {
+  const w = firstWord(tokens, open, to);
+  return w >= 0 && WRAPPED_QUERY.has(tokens[w]?.value ?? '');
+}
+
 /** The first word after any opening parentheses from `i`, or -1. */
 function firstWord(tokens: readonly SqlToken[], i: number, to: number): number {
   let j = i;
@@ -292,7 +298,8 @@ export function headsOf(tokens: readonly SqlToken[], span: StatementSpan): numbe
       else next = firstWord(tokens, next, span.to);
     } else if (v === 'explain') {
       let j = h + 1;
-      if (isPunct(tokens[j], '(')) j = afterClose(tokens, j, span.to);
+      // `EXPLAIN (SELECT 42) INTERSECT (SELECT 42)`: a parenthesised query, not an option list.
+      if (isPunct(tokens[j], '(') && !explainedQuery(tokens, j, span.to)) j = afterClose(tokens, j, span.to);
       j = j < 0 ? -1 : afterExplainOptions(tokens, j, span.to);
       next = j < 0 ? -1 : firstWord(tokens, j, span.to);
       if (next < 0) heads.push(-1);
