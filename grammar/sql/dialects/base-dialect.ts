@@ -28,6 +28,12 @@ export interface DialectReading {
   readonly unicodeEscapes: boolean;
   /** `r'...'` raw strings (also `rb`/`br` bytes). */
   readonly rawStrings: boolean;
+  /**
+   * A raw string ends at the first quote, whatever stands before it (Spark's lexer: `R'` then
+   * anything but `'`, then `'`), so `r"\\foo\"` is the text `\\foo\`. Where this is false a
+   * backslash before the closing quote is refused: BigQuery keeps such a quote inside the string.
+   */
+  readonly rawEndsAtQuote?: boolean;
   /** `'''...'''` and `"""..."""`. */
   readonly tripleQuotes: boolean;
   /**

@@ -12,6 +12,7 @@ export const DATABRICKS = dialect(
     doubleQuoteKind: 'string-or-name',
     backtick: 'standard',
     rawStrings: true,
+    rawEndsAtQuote: true,
   },
   [
     {

@@ -8,17 +8,14 @@
  */
 
 /**
- * Formats with a replacement scan or an extension DuckDB autoloads by a file's ending (core CSV,
- * TSV and database files; parquet, json, excel, avro, spatial), and the formats the spatial
- * extension's GDAL reader and common community readers take, should one be loaded.
+ * Formats with a replacement scan or an extension DuckDB autoloads by a file's ending (core:
+ * csv, tsv and database files; EXTENSION_FILE_POSTFIXES: parquet, json, excel, avro, spatial),
+ * and the common formats the spatial extension's GDAL reader and the arrow and sqlite readers
+ * take, should one be loaded. A name ending otherwise (`s1.tbl`, `memory.main.t`) is a table.
  */
 const FORMATS = [
   'csv',
   'tsv',
-  'psv',
-  'txt',
-  'tbl',
-  'dat',
   'parquet',
   'json',
   'jsonl',
@@ -47,20 +44,11 @@ const FORMATS = [
   'feather',
   'ipc',
   'orc',
-  'xml',
-  'yaml',
-  'yml',
-  'lance',
-  'vortex',
-  'h5',
-  'hdf5',
   'db',
   'ddb',
   'duckdb',
   'sqlite',
   'sqlite3',
-  'zip',
-  'tar',
 ];
 const FILE_ENDING = new RegExp(`\\.(?:${FORMATS.join('|')})(?:\\?|$)`);
 /** Compression suffixes a reader strips before it looks at the format. */

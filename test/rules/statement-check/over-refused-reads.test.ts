@@ -24,6 +24,9 @@ const ALLOWED: readonly Allowed[] = [
   ['duckdb', 'SELECT * FROM "x.y"'],
   ['duckdb', 'WITH "fib.call.1" AS (SELECT 1 AS n) SELECT * FROM "fib.call.1"'],
   ['file', 'SELECT * FROM "orders.2024"'],
+  ['duckdb', 'SELECT * FROM s1.s2.tbl'],
+  ['duckdb', 'SELECT SUM(i) FROM encrypted.tbl'],
+  ['duckdb', 'SELECT * FROM "data.txt.bak"'],
   // Pictographs are name characters where the engine takes any non-ASCII name.
   ['duckdb', "SELECT '{🦆: Quack, 🦤: ....}'::STRUCT(🦆 VARCHAR, 🦤 VARCHAR)"],
   ['duckdb', 'SELECT 👤.🗣 AS 👤, 📕.💬 AS 📕 FROM 👤 JOIN 👤🏠📕 ON 👤.🔑 = 👤🏠📕.👤 JOIN 📕 ON 📕.🔑 = 👤🏠📕.📕'],
@@ -42,6 +45,14 @@ const ALLOWED: readonly Allowed[] = [
   ['duckdb', 'SELECT current_query()'],
   ['duckdb', 'SELECT * FROM duckdb_optimizers()'],
   ['duckdb', 'EXPLAIN SELECT * FROM summary((SELECT * FROM a))'],
+  // TERSE before a kind SHOW may list (not Databricks syntax: the engine runs nothing).
+  ['databricks', 'SHOW TERSE CATALOGS'],
+  ['databricks', 'SHOW TERSE CATALOGS HISTORY IN ACCOUNT'],
+  ['databricks', 'SHOW TERSE TABLES IN db'],
+  // Spark's raw strings end at the first quote: a backslash before it is text.
+  ['databricks', 'SELECT r"\\\\foo.bar\\"'],
+  ['databricks', "SELECT R'C:\\dir\\', 1"],
+  ['databricks', "SELECT r'\\d+' RLIKE a FROM t"],
   // The blind corpus's tuning half: who the connection is, and the one pure SYSTEM$ function.
   ['mssql', 'SELECT SUSER_SNAME() AS login, DB_NAME() AS db'],
   ['mssql', 'SELECT USER_NAME(), SUSER_NAME( )'],
@@ -69,6 +80,8 @@ const REFUSED: readonly Refused[] = [
   ['duckdb', 'DESCRIBE "x.xlsx"', 'file-reader'],
   ['duckdb', 'SUMMARIZE "shapes.shp"', 'file-reader'],
   ['file', 'SELECT * FROM t.tsv', 'file-reader'],
+  // A table named like a database file's ending: DuckDB reads the file where the table is missing.
+  ['duckdb', 'FROM memory.main.ddb', 'file-reader'],
   // Characters that are no name characters stay unreadable: spaces, symbols that fold to punctuation.
   ['duckdb', 'SELECT a\u00a0b FROM t', 'unreadable'],
   ['duckdb', 'SELECT ⑴ FROM t', 'unreadable'],
@@ -89,6 +102,12 @@ const REFUSED: readonly Refused[] = [
   ['duckdb', 'SELECT * FROM summary((SELECT * FROM duckdb_settings()))', 'system-catalog'],
   ['duckdb', "SELECT * FROM summary((SELECT * FROM read_csv('/etc/passwd')))", 'file-reader'],
   ['duckdb', 'SELECT * FROM duckdb_logs', 'relation-not-allowed', 'duckdb_logs'],
+  ['databricks', 'SHOW TERSE USERS', 'system-catalog'],
+  ['databricks', 'SHOW TERSE GRANTS ON TABLE t', 'system-catalog'],
+  // A raw string ends at its first quote: what follows is read as statement text.
+  ['databricks', "SELECT r'\\' ; DELETE FROM t", 'several-statements'],
+  ['databricks', "SELECT r'a\\'b'", 'unreadable'],
+  ['bigquery', 'SELECT r"\\\\foo.bar\\"', 'unreadable'],
   // With an argument they name any principal or database; other variables and SYSTEM$ functions act or reveal.
   ['mssql', 'SELECT SUSER_SNAME(0x01)', 'function-not-allowed', 'suser_sname'],
   ['mssql', 'SELECT DB_NAME(3)', 'function-not-allowed', 'db_name'],
