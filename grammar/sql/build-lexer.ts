@@ -182,8 +182,30 @@ function quotedPatterns(r: DialectReading): Pattern[] {
   return out;
 }
 
+/**
+ * A currency symbol followed by a number, a sign, a point or another symbol: a money constant's
+ * sign (T-SQL). `$` before a digit stays the parameter `$1` every dialect reads.
+ */
+function moneySign(text: string, offset: number): number {
+  if (!CURRENCY.test(text.charAt(offset))) return -1;
+  const next = text.charAt(offset + 1);
+  if (text.charCodeAt(offset) === 36 && isDigit(next.charCodeAt(0))) return -1;
+  return MONEY_NEXT.test(next) || CURRENCY.test(next) ? offset + 1 : -1;
+}
+const CURRENCY = /^\p{Sc}$/u;
+const MONEY_NEXT = /^[0-9.+-]$/;
+
+/** A `$` that begins no name, number, parameter or quote: MATCH_RECOGNIZE's anchor. */
+function bareDollar(text: string, offset: number): number {
+  if (text.charCodeAt(offset) !== 36) return -1;
+  const next = text.charCodeAt(offset + 1);
+  return Number.isNaN(next) || !(isIdent(next) || next === 36 || next === 39 || next === 34 || next >= 0x80) ? offset + 1 : -1;
+}
+
 function plainPatterns(r: DialectReading): Pattern[] {
   return [
+    ...(r.patternAnchors === true ? [{ kind: 'operator' as const, starts: '$', wide: false, plain: bareDollar }] : []),
+    ...(r.moneySigns === true ? [{ kind: 'operator' as const, starts: '$', wide: true, plain: moneySign }] : []),
     ...(r.sqliteVariables ? [{ starts: '$@:#', wide: false, scan: sqliteVariableScanner as Scan, kind: 'parameter' as const }] : []),
     { kind: 'number', starts: `${DIGITS}.`, wide: false, plain: number },
     // `@@name` (also with non-ASCII name characters, which MySQL reads as part of the name) and a

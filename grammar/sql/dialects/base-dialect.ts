@@ -34,6 +34,16 @@ export interface DialectReading {
    * backslash before the closing quote is refused: BigQuery keeps such a quote inside the string.
    */
   readonly rawEndsAtQuote?: boolean;
+  /**
+   * A currency symbol before a number marks a money constant (T-SQL: `$12`, `$-1`, `-$.01`,
+   * `￡100`): the symbol reads as an operator token, which changes how nothing else reads.
+   */
+  readonly moneySigns?: boolean;
+  /**
+   * A `$` with no name, digit or quote after it is MATCH_RECOGNIZE's end-of-partition anchor
+   * (`PATTERN (^ A B+ $)`): it reads as an operator token; anywhere else the engine rejects it.
+   */
+  readonly patternAnchors?: boolean;
   /** `'''...'''` and `"""..."""`. */
   readonly tripleQuotes: boolean;
   /**

@@ -268,6 +268,38 @@ function openOf(tokens: readonly SqlToken[], close: number): number {
   return -1;
 }
 
+/**
+ * MATCH_RECOGNIZE's `PERMUTE(A, B)` at `i`, inside a `PATTERN (...)`: a row pattern operator
+ * (any order of the variables), not a call. A `permute(...)` anywhere else is a call.
+ */
+function patternPermute(tokens: readonly SqlToken[], i: number): boolean {
+  if (!isWord(tokens[i], 'permute')) return false;
+  let depth = 0;
+  for (let k = i - 1; k >= 0; k--) {
+    if (isPunct(tokens[k], ')')) depth++;
+    else if (isPunct(tokens[k], '(') && --depth < 0) {
+      if (isWord(tokens[k - 1], 'pattern')) return true;
+      depth = 0;
+    }
+  }
+  return false;
+}
+
+/**
+ * The AS at `as` defines a MATCH_RECOGNIZE pattern variable (`DEFINE A AS f(x) > 0`): what
+ * follows is a condition, whose calls are calls, not a type. Found by DEFINE at the same level.
+ */
+function definesVariable(tokens: readonly SqlToken[], as: number): boolean {
+  let depth = 0;
+  for (let k = as - 1; k >= 0; k--) {
+    const t = tokens[k] as SqlToken;
+    if (t.kind === 'punctuation' && t.value === ')') depth++;
+    else if (t.kind === 'punctuation' && t.value === '(' && --depth < 0) return false;
+    else if (depth === 0 && t.kind === 'word' && t.value === 'define') return true;
+  }
+  return false;
+}
+
 interface Positions {
   /** Last token of each relation named in a table position. */
   readonly relationEnds: ReadonlySet<number>;
@@ -282,9 +314,11 @@ interface Positions {
 function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: CompiledAllow, pos: Positions): boolean {
   const t = tokens[i] as SqlToken;
   if (first === i && t.kind === 'word' && gate.notCalls.has(t.value)) return true;
+  if (first === i && patternPermute(tokens, i)) return true;
   const prev = tokens[first - 1];
   if (prev === undefined) return false;
-  if (prev.kind === 'word' && (prev.value === 'as' || prev.value === 'tablesample')) return true;
+  if (prev.kind === 'word' && prev.value === 'tablesample') return true;
+  if (prev.kind === 'word' && prev.value === 'as' && !definesVariable(tokens, first - 1)) return true;
   if (prev.kind === 'operator' && prev.value === '::') return true;
   // Oracle-style outer join marker: `c2 (+)`.
   if (tokens[i + 2]?.kind === 'operator' && tokens[i + 2]?.value === '+' && isPunct(tokens[i + 3], ')')) return true;

@@ -53,6 +53,19 @@ const ALLOWED: readonly Allowed[] = [
   ['databricks', 'SELECT r"\\\\foo.bar\\"'],
   ['databricks', "SELECT R'C:\\dir\\', 1"],
   ['databricks', "SELECT r'\\d+' RLIKE a FROM t"],
+  // T-SQL money constants: a currency symbol before a number.
+  ['mssql', 'SELECT $0 DollarAmt, $-1 NegAmt, -$.01 NegPenny, -+$-+$+++2 CrazyButValid'],
+  ['mssql', 'SELECT ￡100 FWPoundAmt, ￠100 FWCent'],
+  ['fabric', 'SELECT €5 AS price'],
+  ['mssql', 'SELECT $PARTITION.pf(a) FROM t'],
+  // MATCH_RECOGNIZE's PATTERN: the `$` anchor and PERMUTE.
+  [
+    'snowflake',
+    'select * from h match_recognize(partition by c order by d measures match_number() as m one row per match pattern(^ ( S1 | S2* )? S3 PERMUTE(S4+, S5*?) {- S6 -}+ $) define s1 as p < lag(p))',
+  ],
+  ['snowflake', 'select * from h match_recognize(order by d pattern(^ S1+ S2{1,} $) define s1 as p > prev(p))'],
+  ['trino', 'SELECT * FROM t MATCH_RECOGNIZE(ORDER BY x PATTERN (^ A B+ $) DEFINE B AS x > PREV(x))'],
+  ['athena', 'SELECT * FROM t MATCH_RECOGNIZE(ORDER BY x PATTERN (PERMUTE(A, B)) DEFINE A AS x > 0)'],
   // The blind corpus's tuning half: who the connection is, and the one pure SYSTEM$ function.
   ['mssql', 'SELECT SUSER_SNAME() AS login, DB_NAME() AS db'],
   ['mssql', 'SELECT USER_NAME(), SUSER_NAME( )'],
@@ -108,6 +121,17 @@ const REFUSED: readonly Refused[] = [
   ['databricks', "SELECT r'\\' ; DELETE FROM t", 'several-statements'],
   ['databricks', "SELECT r'a\\'b'", 'unreadable'],
   ['bigquery', 'SELECT r"\\\\foo.bar\\"', 'unreadable'],
+  // A money sign stands only before a number; a bare `$` is no anchor outside a pattern's dialects.
+  ['mssql', 'SELECT $0; DELETE FROM t', 'several-statements'],
+  ['mssql', 'SELECT ￡ FROM t', 'unreadable'],
+  ['postgresql', 'SELECT $-1', 'unreadable'],
+  ['snowflake', 'SELECT $ ; DELETE FROM t', 'several-statements'],
+  ['snowflake', 'SELECT $v', 'session'],
+  // PERMUTE is an operator only inside PATTERN (...); a condition after DEFINE ... AS calls functions.
+  ['snowflake', 'SELECT permute(a) FROM t', 'function-not-allowed', 'permute'],
+  ['snowflake', 'select * from h match_recognize(order by d pattern(A) define A as evil_fn(p) > 1)', 'function-not-allowed', 'evil_fn'],
+  ['trino', 'SELECT * FROM t MATCH_RECOGNIZE(ORDER BY x PATTERN (A B) DEFINE A AS x > 0, B AS evil_fn(x) > 0)', 'function-not-allowed', 'evil_fn'],
+  ['snowflake', 'select * from h match_recognize(order by d pattern(A) define A as system$wait(1) > 1)', 'session'],
   // With an argument they name any principal or database; other variables and SYSTEM$ functions act or reveal.
   ['mssql', 'SELECT SUSER_SNAME(0x01)', 'function-not-allowed', 'suser_sname'],
   ['mssql', 'SELECT DB_NAME(3)', 'function-not-allowed', 'db_name'],
