@@ -247,6 +247,8 @@ const ENGINE: Readonly<Record<Driver, ReadonlyArray<readonly [string, 'allow' | 
   ],
   postgresql: [
     ['SELECT current_user, session_user, current_role', 'allow', 'who the connection is: the one role every person signs in as'],
+    ['SELECT 👍.total AS 📦 FROM orders AS 👍', 'allow', 'emoji names, which PostgreSQL reads as identifier characters'],
+    ['EXPLAIN (SELECT 1) UNION (SELECT 2)', 'allow', 'EXPLAIN of a parenthesised query (PostgreSQL rejects the form: nothing runs)'],
     ['SELECT pg_backend_pid()', 'refuse', 'the server process of the connection, what pg_terminate_backend takes'],
     ['SELECT total::numeric(10, 2) FROM orders', 'allow', 'a :: cast'],
     ["SELECT date_trunc('week', created_at) AS w, SUM(total) FROM orders GROUP BY 1", 'allow', 'date_trunc'],
