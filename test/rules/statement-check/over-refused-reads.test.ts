@@ -27,6 +27,8 @@ const ALLOWED: readonly Allowed[] = [
   ['duckdb', 'SELECT * FROM s1.s2.tbl'],
   ['duckdb', 'SELECT SUM(i) FROM encrypted.tbl'],
   ['duckdb', 'SELECT * FROM "data.txt.bak"'],
+  ['duckdb', 'SHOW s.orders'],
+  ['duckdb', 'SHOW "a.b.c"'],
   // Pictographs are name characters where the engine takes any non-ASCII name.
   ['duckdb', "SELECT '{🦆: Quack, 🦤: ....}'::STRUCT(🦆 VARCHAR, 🦤 VARCHAR)"],
   ['duckdb', 'SELECT 👤.🗣 AS 👤, 📕.💬 AS 📕 FROM 👤 JOIN 👤🏠📕 ON 👤.🔑 = 👤🏠📕.👤 JOIN 📕 ON 📕.🔑 = 👤🏠📕.📕'],
@@ -93,6 +95,16 @@ const REFUSED: readonly Refused[] = [
   ['duckdb', 'DESCRIBE "x.xlsx"', 'file-reader'],
   ['duckdb', 'SUMMARIZE "shapes.shp"', 'file-reader'],
   ['file', 'SELECT * FROM t.tsv', 'file-reader'],
+  // Every position DuckDB binds a relation in: SHOW, DESCRIBE, SUMMARIZE, PIVOT, UNPIVOT, JOIN.
+  ['duckdb', 'SHOW t.csv', 'file-reader'],
+  ['duckdb', 'SHOW "t.csv"', 'file-reader'],
+  ['duckdb', 'DESCRIBE t.csv', 'file-reader'],
+  ['duckdb', 'SUMMARIZE data.json', 'file-reader'],
+  ['duckdb', 'PIVOT "data.csv" ON a', 'file-reader'],
+  ['duckdb', 'PIVOT_WIDER data.csv ON a', 'file-reader'],
+  ['duckdb', 'UNPIVOT "data.csv" ON a INTO NAME k VALUE v', 'file-reader'],
+  ['duckdb', 'SELECT * FROM t JOIN "x.csv" USING (id)', 'file-reader'],
+  ['duckdb', 'WITH c AS (SELECT 1) SELECT * FROM c, "y.parquet"', 'file-reader'],
   // A table named like a database file's ending: DuckDB reads the file where the table is missing.
   ['duckdb', 'FROM memory.main.ddb', 'file-reader'],
   // Characters that are no name characters stay unreadable: spaces, symbols that fold to punctuation.
