@@ -132,9 +132,13 @@ function sparkBody(tokens: readonly SqlToken[], k: number): boolean {
   return isPunct(tokens[k], '(') && tokens[k + 1]?.kind === 'word' && CTE_BODY.has(tokens[k + 1]?.value ?? '');
 }
 
-/** After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. */
+/**
+ * After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. DuckDB
+ * also takes a string as the name (`WITH 'x' AS (SELECT 1)`); a string before AS and a name is
+ * ClickHouse's expression CTE, which expressionItem reads.
+ */
 function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
-  if (!isNameToken(tokens[j])) return -1;
+  if (!isNameToken(tokens[j]) && tokens[j]?.kind !== 'string') return -1;
   let k = j + 1;
   // Spark's CTE without AS: `WITH t (SELECT ...)`, `WITH t (a, b) (SELECT ...)`.
   if (sparkBody(tokens, k)) return afterClose(tokens, k, to);

@@ -29,6 +29,9 @@ const ALLOWED: readonly Allowed[] = [
   ['duckdb', 'SELECT * FROM "data.txt.bak"'],
   ['duckdb', 'SHOW s.orders'],
   ['duckdb', 'SHOW "a.b.c"'],
+  // DuckDB names a CTE by a string too.
+  ['duckdb', "WITH 'x' AS (SELECT 1) SELECT * FROM x"],
+  ['clickhouse', "WITH 'abc' AS s SELECT s"],
   // Pictographs are name characters where the engine takes any non-ASCII name.
   ['duckdb', "SELECT '{🦆: Quack, 🦤: ....}'::STRUCT(🦆 VARCHAR, 🦤 VARCHAR)"],
   ['duckdb', 'SELECT 👤.🗣 AS 👤, 📕.💬 AS 📕 FROM 👤 JOIN 👤🏠📕 ON 👤.🔑 = 👤🏠📕.👤 JOIN 📕 ON 📕.🔑 = 👤🏠📕.📕'],
@@ -107,6 +110,11 @@ const REFUSED: readonly Refused[] = [
   ['duckdb', 'WITH c AS (SELECT 1) SELECT * FROM c, "y.parquet"', 'file-reader'],
   // A table named like a database file's ending: DuckDB reads the file where the table is missing.
   ['duckdb', 'FROM memory.main.ddb', 'file-reader'],
+  // A CTE named by a string holds what any CTE holds: writes and file readers stay refused.
+  ['duckdb', "WITH 'x' AS (DELETE FROM t RETURNING *) SELECT * FROM x", 'write'],
+  ['duckdb', "WITH 'x' AS (SELECT 1) DELETE FROM t", 'write'],
+  ['duckdb', "WITH 'x' AS (SELECT * FROM read_csv('/etc/passwd')) SELECT * FROM x", 'file-reader'],
+  ['duckdb', "WITH 'x' AS (SELECT 1) SELECT * FROM 'x'", 'file-reader'],
   // Characters that are no name characters stay unreadable: spaces, symbols that fold to punctuation.
   ['duckdb', 'SELECT a\u00a0b FROM t', 'unreadable'],
   ['duckdb', 'SELECT ⑴ FROM t', 'unreadable'],
