@@ -24,6 +24,8 @@ import type { SqlTokenKind } from './sql-token.js';
 export type TokenSink = (text: string, start: number, kind: SqlTokenKind | undefined, payload: QuotedPayload | undefined) => void;
 
 export interface BuiltLexer {
+  /** The reading rejects a text with a backslash outside a quote (DialectReading.strayBackslashRejected). */
+  readonly rejectsStrayBackslash: boolean;
   /** Scans `text` into `sink`; the offset of the first character nothing matched, or -1. */
   tokenize(text: string, sink: TokenSink): number;
 }
@@ -236,6 +238,7 @@ export function buildLexer(reading: DialectReading): BuiltLexer {
   const table: Pattern[][] = Array.from({ length: 128 }, (_, c) => patterns.filter((p) => p.starts.includes(String.fromCharCode(c))));
   const wide = patterns.filter((p) => p.wide);
   return {
+    rejectsStrayBackslash: reading.strayBackslashRejected === true,
     tokenize(text, sink) {
       const n = text.length;
       let i = 0;

@@ -44,6 +44,11 @@ export interface DialectReading {
    * (`PATTERN (^ A B+ $)`): it reads as an operator token; anywhere else the engine rejects it.
    */
   readonly patternAnchors?: boolean;
+  /**
+   * A backslash outside a quote is no token of the language (Spark's lexer: UNRECOGNIZED), so a
+   * reading that leaves one there is a text the engine rejects whole before running any of it.
+   */
+  readonly strayBackslashRejected?: boolean;
   /** `'''...'''` and `"""..."""`. */
   readonly tripleQuotes: boolean;
   /**

@@ -13,6 +13,7 @@ export const DATABRICKS = dialect(
     backtick: 'standard',
     rawStrings: true,
     rawEndsAtQuote: true,
+    strayBackslashRejected: true,
   },
   [
     {

@@ -71,6 +71,9 @@ const ALLOWED: readonly Allowed[] = [
   ['snowflake', 'select * from h match_recognize(order by d pattern(^ S1+ S2{1,} $) define s1 as p > prev(p))'],
   ['trino', 'SELECT * FROM t MATCH_RECOGNIZE(ORDER BY x PATTERN (^ A B+ $) DEFINE B AS x > PREV(x))'],
   ['athena', 'SELECT * FROM t MATCH_RECOGNIZE(ORDER BY x PATTERN (PERMUTE(A, B)) DEFINE A AS x > 0)'],
+  // A reading that leaves a backslash outside a quote is one Spark rejects whole: the other decides.
+  ['databricks', "SELECT '\\'test\\''"],
+  ['databricks', "SELECT '\\'quoted\\'' AS s FROM t"],
   // The blind corpus's tuning half: who the connection is, and the one pure SYSTEM$ function.
   ['mssql', 'SELECT SUSER_SNAME() AS login, DB_NAME() AS db'],
   ['mssql', 'SELECT USER_NAME(), SUSER_NAME( )'],
@@ -152,6 +155,10 @@ const REFUSED: readonly Refused[] = [
   ['snowflake', 'select * from h match_recognize(order by d pattern(A) define A as evil_fn(p) > 1)', 'function-not-allowed', 'evil_fn'],
   ['trino', 'SELECT * FROM t MATCH_RECOGNIZE(ORDER BY x PATTERN (A B) DEFINE A AS x > 0, B AS evil_fn(x) > 0)', 'function-not-allowed', 'evil_fn'],
   ['snowflake', 'select * from h match_recognize(order by d pattern(A) define A as system$wait(1) > 1)', 'session'],
+  // With a `;` every reading counts; a stray backslash in the reading that reads is no excuse.
+  ['databricks', "SELECT '\\'a\\' ; DELETE FROM t", 'unreadable'],
+  ['databricks', "SELECT '\\' UNION SELECT secret('s','k') --'", 'unreadable'],
+  ['mysql', "SELECT '\\'test\\''", 'unreadable'],
   // With an argument they name any principal or database; other variables and SYSTEM$ functions act or reveal.
   ['mssql', 'SELECT SUSER_SNAME(0x01)', 'function-not-allowed', 'suser_sname'],
   ['mssql', 'SELECT DB_NAME(3)', 'function-not-allowed', 'db_name'],
