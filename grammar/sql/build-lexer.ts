@@ -24,6 +24,8 @@ import type { SqlTokenKind } from './sql-token.js';
 export type TokenSink = (text: string, start: number, kind: SqlTokenKind | undefined, payload: QuotedPayload | undefined) => void;
 
 export interface BuiltLexer {
+  /** The reading rejects a text with a backslash outside a quote (DialectReading.strayBackslashRejected). */
+  readonly rejectsStrayBackslash: boolean;
   /** Scans `text` into `sink`; the offset of the first character nothing matched, or -1. */
   tokenize(text: string, sink: TokenSink): number;
 }
@@ -182,8 +184,30 @@ function quotedPatterns(r: DialectReading): Pattern[] {
   return out;
 }
 
+/**
+ * A currency symbol followed by a number, a sign, a point or another symbol: a money constant's
+ * sign (T-SQL). `$` before a digit stays the parameter `$1` every dialect reads.
+ */
+function moneySign(text: string, offset: number): number {
+  if (!CURRENCY.test(text.charAt(offset))) return -1;
+  const next = text.charAt(offset + 1);
+  if (text.charCodeAt(offset) === 36 && isDigit(next.charCodeAt(0))) return -1;
+  return MONEY_NEXT.test(next) || CURRENCY.test(next) ? offset + 1 : -1;
+}
+const CURRENCY = /^\p{Sc}$/u;
+const MONEY_NEXT = /^[0-9.+-]$/;
+
+/** A `$` that begins no name, number, parameter or quote: MATCH_RECOGNIZE's anchor. */
+function bareDollar(text: string, offset: number): number {
+  if (text.charCodeAt(offset) !== 36) return -1;
+  const next = text.charCodeAt(offset + 1);
+  return Number.isNaN(next) || !(isIdent(next) || next === 36 || next === 39 || next === 34 || next >= 0x80) ? offset + 1 : -1;
+}
+
 function plainPatterns(r: DialectReading): Pattern[] {
   return [
+    ...(r.patternAnchors === true ? [{ kind: 'operator' as const, starts: '$', wide: false, plain: bareDollar }] : []),
+    ...(r.moneySigns === true ? [{ kind: 'operator' as const, starts: '$', wide: true, plain: moneySign }] : []),
     ...(r.sqliteVariables ? [{ starts: '$@:#', wide: false, scan: sqliteVariableScanner as Scan, kind: 'parameter' as const }] : []),
     { kind: 'number', starts: `${DIGITS}.`, wide: false, plain: number },
     // `@@name` (also with non-ASCII name characters, which MySQL reads as part of the name) and a
@@ -214,6 +238,7 @@ export function buildLexer(reading: DialectReading): BuiltLexer {
   const table: Pattern[][] = Array.from({ length: 128 }, (_, c) => patterns.filter((p) => p.starts.includes(String.fromCharCode(c))));
   const wide = patterns.filter((p) => p.wide);
   return {
+    rejectsStrayBackslash: reading.strayBackslashRejected === true,
     tokenize(text, sink) {
       const n = text.length;
       let i = 0;

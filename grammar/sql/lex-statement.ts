@@ -46,6 +46,11 @@ export function lexStatement(sql: string, driver: string): SqlToken[] {
 /** Errors that leave a quote or comment open to the end of the text: a syntax error in every engine. */
 const NEVER_CLOSED = new Set(['unterminated-string', 'unterminated-quoted-name', 'unterminated-comment']);
 
+/** The reading stopped at a backslash outside a quote, which its engine has no token for. */
+function strayBackslash(lexer: BuiltLexer, error: UnreadableStatement, sql: string): boolean {
+  return lexer.rejectsStrayBackslash && error.reason === 'unexpected-character' && sql.charCodeAt(error.offset) === 92;
+}
+
 /**
  * A reading that leaves a string, name or comment open to the end of a text without `;` is one
  * under which the engine rejects the whole text before running any of it (it is one statement,
@@ -62,7 +67,8 @@ function agreedReading(all: readonly BuiltLexer[], sql: string): SqlToken[] {
       readings.push(readWith(all[i] as BuiltLexer, sql));
     } catch (error) {
       if (!(error instanceof UnreadableStatement)) throw error;
-      if (!(skippable && NEVER_CLOSED.has(error.reason))) throw i === 0 ? error : new UnreadableStatement('ambiguous-setting', error.offset);
+      if (!(skippable && (NEVER_CLOSED.has(error.reason) || strayBackslash(all[i] as BuiltLexer, error, sql))))
+        throw i === 0 ? error : new UnreadableStatement('ambiguous-setting', error.offset);
       firstError ??= error;
     }
   }

@@ -8,7 +8,7 @@
  */
 import { UnreadableStatement } from './unreadable-statement.js';
 
-const NAME_CHARS = /^[\p{L}\p{M}\p{N}_$#@]+$/u;
+const NAME_CHARS = /^(?:[\p{L}\p{M}\p{N}_$#@\p{Extended_Pictographic}]|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d)+$/u;
 /** An ASCII letter carrying a combining mark (a dotted capital I folds to one). */
 const MARKED_ASCII = /[A-Za-z]\p{M}/u;
 

@@ -214,6 +214,17 @@ function startsOperand(tokens: readonly SqlToken[], i: number): boolean {
   return operator?.kind === 'word' && SET_OPERATORS.has(operator.value);
 }
 
+/**
+ * DuckDB's `SHOW <relation>` (DESCRIBE under another name): a string, a quoted name or a dotted
+ * name after SHOW at `i` (`SHOW s.t`, which DuckDB may read as the file `s.t`); SHOW TABLES and
+ * the other SHOW forms start with a keyword no dot follows.
+ */
+function showsRelation(tokens: readonly SqlToken[], i: number): boolean {
+  const next = tokens[i + 1];
+  if (next?.kind === 'string' || next?.kind === 'quoted-name') return true;
+  return next?.kind === 'word' && isPunct(tokens[i + 2], '.');
+}
+
 /** True when the word at `i` follows DESCRIBE (directly or after other modifiers). */
 function afterDescribe(tokens: readonly SqlToken[], i: number): boolean {
   let j = i - 1;
@@ -229,7 +240,7 @@ function step(tokens: readonly SqlToken[], i: number, d: number, mode: number[],
     mode[d] = EXPECT;
   } else if (RELATION_STATEMENTS.has(v) && (startsStatement(tokens, i) || (v === 'table' && startsOperand(tokens, i)))) {
     mode[d] = EXPECT;
-  } else if (v === 'show' && startsStatement(tokens, i) && (tokens[i + 1]?.kind === 'string' || tokens[i + 1]?.kind === 'quoted-name')) {
+  } else if (v === 'show' && startsStatement(tokens, i) && showsRelation(tokens, i)) {
     mode[d] = EXPECT;
   } else if (v === 'join' || v === 'apply') {
     // ClickHouse ARRAY JOIN unnests a column, not a relation.

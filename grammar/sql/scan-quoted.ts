@@ -100,7 +100,7 @@ function tripleAt(text: string, offset: number, triple: string, kind: SqlTokenKi
   throw new UnreadableStatement('unterminated-string', offset);
 }
 
-/** Raw string body starting at the quote at `at`: no escapes; a backslash before the quote is refused. */
+/** Raw string body starting at the quote at `at`: no escapes; a backslash before the quote is refused unless the dialect ends raw strings at the first quote. */
 function rawAt(text: string, start: number, at: number, reading: DialectReading): QuotedMatch {
   const quoteChar = text[at] as string;
   const triple = quoteChar.repeat(3);
@@ -110,7 +110,7 @@ function rawAt(text: string, start: number, at: number, reading: DialectReading)
   }
   const end = text.indexOf(quoteChar, at + 1);
   if (end < 0) throw new UnreadableStatement('unterminated-string', start);
-  if (text.charCodeAt(end - 1) === 92) throw new UnreadableStatement('ambiguous-escape', start);
+  if (text.charCodeAt(end - 1) === 92 && reading.rawEndsAtQuote !== true) throw new UnreadableStatement('ambiguous-escape', start);
   return match(text, start, end + 1, 'string', text.slice(at + 1, end));
 }
 

@@ -34,12 +34,19 @@ const markdown = args.includes('--markdown');
 
 const { hostedStatementRefusal } = await import(pathToFileURL(join(REPO, 'dist/src/rules/statement-check/index.js')).href);
 
-/** Every name an engine's catalog lists (marked harmless or not), lower case, last part. */
+/**
+ * Every name an engine's catalog lists (marked harmless or not), lower case, last part: its
+ * functions and its relations apart (DuckDB has the table function duckdb_functions() but no
+ * relation of that name).
+ */
 function catalogNames(engine) {
   const file = join(REPO, 'src/rules/statement-check/allow', `${engine}.catalog.json`);
   const c = JSON.parse(readFileSync(file, 'utf8'));
   const last = (n) => n.toLowerCase().slice(n.lastIndexOf('.') + 1);
-  return new Set([...c.functions, ...c.tableFunctions, ...c.relations, ...c.unmarked.functions, ...c.unmarked.tableFunctions].map((e) => last(e.name)));
+  return {
+    functions: new Set([...c.functions, ...c.tableFunctions, ...c.unmarked.functions, ...c.unmarked.tableFunctions].map((e) => last(e.name))),
+    relations: new Set(c.relations.map((e) => last(e.name))),
+  };
 }
 const CATALOG_ENGINE = { sqlite: 'sqlite', duckdb: 'duckdb', file: 'duckdb', postgresql: 'postgresql', clickhouse: 'clickhouse', mysql: 'mariadb' };
 const catalogs = Object.fromEntries(Object.entries(CATALOG_ENGINE).map(([driver, engine]) => [driver, catalogNames(engine)]));
@@ -85,7 +92,8 @@ function classOf(driver, refusal) {
   if (!ALLOW_REASONS.has(refusal.reason)) return 'reading';
   const name = refusal.name ?? '';
   if (refusal.reason !== 'relation-not-allowed' && (name.includes('.') || name.includes('!'))) return 'user-defined';
-  const names = catalogs[driver];
+  const catalog = catalogs[driver];
+  const names = catalog === undefined ? undefined : refusal.reason === 'relation-not-allowed' ? catalog.relations : catalog.functions;
   if (names === undefined) return NOT_VENDOR[driver]?.includes(name) === true ? "not the engine's" : 'not on the reference list';
   const last = name.slice(name.lastIndexOf('.') + 1);
   return names.has(last) ? 'left out' : "not the engine's";

@@ -28,6 +28,27 @@ export interface DialectReading {
   readonly unicodeEscapes: boolean;
   /** `r'...'` raw strings (also `rb`/`br` bytes). */
   readonly rawStrings: boolean;
+  /**
+   * A raw string ends at the first quote, whatever stands before it (Spark's lexer: `R'` then
+   * anything but `'`, then `'`), so `r"\\foo\"` is the text `\\foo\`. Where this is false a
+   * backslash before the closing quote is refused: BigQuery keeps such a quote inside the string.
+   */
+  readonly rawEndsAtQuote?: boolean;
+  /**
+   * A currency symbol before a number marks a money constant (T-SQL: `$12`, `$-1`, `-$.01`,
+   * `￡100`): the symbol reads as an operator token, which changes how nothing else reads.
+   */
+  readonly moneySigns?: boolean;
+  /**
+   * A `$` with no name, digit or quote after it is MATCH_RECOGNIZE's end-of-partition anchor
+   * (`PATTERN (^ A B+ $)`): it reads as an operator token; anywhere else the engine rejects it.
+   */
+  readonly patternAnchors?: boolean;
+  /**
+   * A backslash outside a quote is no token of the language (Spark's lexer: UNRECOGNIZED), so a
+   * reading that leaves one there is a text the engine rejects whole before running any of it.
+   */
+  readonly strayBackslashRejected?: boolean;
   /** `'''...'''` and `"""..."""`. */
   readonly tripleQuotes: boolean;
   /**

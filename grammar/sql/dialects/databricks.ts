@@ -12,6 +12,8 @@ export const DATABRICKS = dialect(
     doubleQuoteKind: 'string-or-name',
     backtick: 'standard',
     rawStrings: true,
+    rawEndsAtQuote: true,
+    strayBackslashRejected: true,
   },
   [
     {

@@ -14,4 +14,6 @@ export const MSSQL = dialect('mssql', {
   nameStartExtra: '#',
   // @@name reads a server or session variable.
   systemVariables: true,
+  // $12, $-1, -$.01, ￡100: money constants (learn.microsoft.com/sql/t-sql/data-types/constants-transact-sql).
+  moneySigns: true,
 });

@@ -10,4 +10,6 @@ export const SNOWFLAKE = dialect('snowflake', {
   dollarQuotes: 'plain',
   // `//` opens a line comment as well as `--`.
   lineComments: ['--', '//'],
+  // MATCH_RECOGNIZE's PATTERN (^ A+ $) ends with a bare `$`.
+  patternAnchors: true,
 });

@@ -6,4 +6,6 @@ import { dialect } from './base-dialect.js';
 export const TRINO = dialect('trino', {
   // U&'...' spells characters as \XXXX escapes.
   unicodeEscapes: true,
+  // MATCH_RECOGNIZE's PATTERN (^ A+ $) ends with a bare `$`.
+  patternAnchors: true,
 });

@@ -15,6 +15,7 @@
 import type { Driver, Relations, SqlToken } from '../../../grammar/sql/index.js';
 import { isNameToken, nameValue } from '../../../grammar/sql/index.js';
 import { clickhouseAggregateBase } from './allow/clickhouse.js';
+import { MSSQL_IDENTITY_NILADIC } from './allow/connection-identity.js';
 import { allowListOf } from './allow/index.js';
 import { SYSTEM_RELATIONS, type SystemRelationRules, systemRelationKey } from './allow/system-relations.js';
 import { cteNameIndexes, isPunct, isWord } from './statement-heads.js';
@@ -157,6 +158,9 @@ const BUILTIN_NAMESPACES: Partial<Record<Driver, readonly string[]>> = {
  */
 const ANY_NAME_NAMESPACES: Partial<Record<Driver, readonly string[]>> = { mssql: ['$partition'], fabric: ['$partition'] };
 
+/** Functions allowed only with no argument (`SUSER_SNAME()`): with one they name any principal. */
+const NILADIC_BY_DRIVER: Partial<Record<Driver, readonly string[]>> = { mssql: MSSQL_IDENTITY_NILADIC, fabric: MSSQL_IDENTITY_NILADIC };
+
 /** Engines where any function may stand where a table does (`FROM substring('x' FROM 2)`). */
 const FUNCTIONS_AS_TABLES: ReadonlySet<Driver> = new Set(['postgresql', 'redshift']);
 
@@ -183,6 +187,7 @@ export interface CompiledAllow {
   readonly notCalls: ReadonlySet<string>;
   readonly namespaces: ReadonlySet<string>;
   readonly anyName: ReadonlySet<string>;
+  readonly niladic: ReadonlySet<string>;
   readonly methods: boolean;
   readonly parenMethods: boolean;
   readonly quotedFold: 'lower' | 'upper' | undefined;
@@ -210,6 +215,7 @@ export function allowOf(driver: Driver): CompiledAllow {
       notCalls: new Set([...NOT_CALLS_SHARED, ...(NOT_CALLS_BY_DRIVER[driver] ?? [])]),
       namespaces: new Set(BUILTIN_NAMESPACES[driver] ?? []),
       anyName: new Set(ANY_NAME_NAMESPACES[driver] ?? []),
+      niladic: new Set(NILADIC_BY_DRIVER[driver] ?? []),
       methods: METHOD_CALLS.has(driver),
       parenMethods: PAREN_METHOD_CALLS.has(driver),
       quotedFold: QUOTED_FOLD[driver],
@@ -262,6 +268,38 @@ function openOf(tokens: readonly SqlToken[], close: number): number {
   return -1;
 }
 
+/**
+ * MATCH_RECOGNIZE's `PERMUTE(A, B)` at `i`, inside a `PATTERN (...)`: a row pattern operator
+ * (any order of the variables), not a call. A `permute(...)` anywhere else is a call.
+ */
+function patternPermute(tokens: readonly SqlToken[], i: number): boolean {
+  if (!isWord(tokens[i], 'permute')) return false;
+  let depth = 0;
+  for (let k = i - 1; k >= 0; k--) {
+    if (isPunct(tokens[k], ')')) depth++;
+    else if (isPunct(tokens[k], '(') && --depth < 0) {
+      if (isWord(tokens[k - 1], 'pattern')) return true;
+      depth = 0;
+    }
+  }
+  return false;
+}
+
+/**
+ * The AS at `as` defines a MATCH_RECOGNIZE pattern variable (`DEFINE A AS f(x) > 0`): what
+ * follows is a condition, whose calls are calls, not a type. Found by DEFINE at the same level.
+ */
+function definesVariable(tokens: readonly SqlToken[], as: number): boolean {
+  let depth = 0;
+  for (let k = as - 1; k >= 0; k--) {
+    const t = tokens[k] as SqlToken;
+    if (t.kind === 'punctuation' && t.value === ')') depth++;
+    else if (t.kind === 'punctuation' && t.value === '(' && --depth < 0) return false;
+    else if (depth === 0 && t.kind === 'word' && t.value === 'define') return true;
+  }
+  return false;
+}
+
 interface Positions {
   /** Last token of each relation named in a table position. */
   readonly relationEnds: ReadonlySet<number>;
@@ -276,9 +314,11 @@ interface Positions {
 function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: CompiledAllow, pos: Positions): boolean {
   const t = tokens[i] as SqlToken;
   if (first === i && t.kind === 'word' && gate.notCalls.has(t.value)) return true;
+  if (first === i && patternPermute(tokens, i)) return true;
   const prev = tokens[first - 1];
   if (prev === undefined) return false;
-  if (prev.kind === 'word' && (prev.value === 'as' || prev.value === 'tablesample')) return true;
+  if (prev.kind === 'word' && prev.value === 'tablesample') return true;
+  if (prev.kind === 'word' && prev.value === 'as' && !definesVariable(tokens, first - 1)) return true;
   if (prev.kind === 'operator' && prev.value === '::') return true;
   // Oracle-style outer join marker: `c2 (+)`.
   if (tokens[i + 2]?.kind === 'operator' && tokens[i + 2]?.value === '+' && isPunct(tokens[i + 3], ')')) return true;
@@ -409,6 +449,7 @@ function callReason(c: Context, pos: Positions, tableCallOpens: Set<number>): Al
     const { parts, first, method } = callParts(tokens, i);
     if (notACall(tokens, first, i, gate, pos)) continue;
     if (builtin(tokens, i, parts, method, gate.calls, gate)) continue;
+    if (parts.length === 1 && !method && isPunct(tokens[i + 2], ')') && gate.niladic.has(parts[0] as string)) continue;
     if (added(extra.functions, parts) || added(extra.tableFunctions, parts)) continue;
     if (parts.length === 1 && !method && c.fileReader(parts[0] as string)) continue;
     // Without the relation reader's positions, a call right after FROM, JOIN or APPLY is a table function.

@@ -9,12 +9,12 @@ import type { CompiledFamilies } from './compiled-families.js';
 import { isAllowedPath, pathArgumentAllowed, plainPath } from './file-paths.js';
 import { matchPhrase } from './phrases.js';
 import type { FamilyReason } from './refusal.js';
+import { readAsFile } from './replacement-scan.js';
 import { headsOf, isPunct, queryHintUse, type StatementSpan } from './statement-heads.js';
 import type { WordFacts } from './word-facts.js';
 
 /** A name followed by `(` after these words is an object being defined, not a call. */
 const NOT_A_CALL_AFTER = new Set(['into', 'table', 'exists', 'view', 'references']);
-const PATH_LIKE = /[./\\:*?]/;
 
 export interface FamilyInput {
   readonly sql: string;
@@ -254,12 +254,7 @@ function relationReason(input: FamilyInput): FamilyReason | null {
       }
     }
     if (ref.kind !== 'name') continue;
-    if (pathsAreFiles) {
-      for (let k = ref.first; k <= ref.last; k++) {
-        const t = tokens[k] as SqlToken;
-        if (t.kind !== 'word' && t.kind !== 'punctuation' && PATH_LIKE.test(t.value)) return 'file-reader';
-      }
-    }
+    if (pathsAreFiles && readAsFile(ref.parts)) return 'file-reader';
     const last = tokens[ref.last];
     const format = ref.parts[ref.parts.length - 2];
     if (format !== undefined && f.pathTableFormats.has(format) && last !== undefined && last.kind !== 'word') return 'path-table';

@@ -8,7 +8,7 @@ import type { CompiledFamilies } from './compiled-families.js';
 import { matchesName } from './name-patterns.js';
 import { matchPhrase } from './phrases.js';
 import type { ReadOnlyReason } from './refusal.js';
-import { afterClose, headsOf, isPunct, isWord, queryHintUse, type StatementSpan } from './statement-heads.js';
+import { afterClose, explainedQuery, headsOf, isPunct, isWord, queryHintUse, type StatementSpan } from './statement-heads.js';
 import type { WordFacts } from './word-facts.js';
 
 /** Words that begin a statement changing data, objects, settings or the session. */
@@ -123,7 +123,7 @@ const OFF: ReadonlySet<string> = new Set(['false', 'off', '0']);
  */
 function runsToMeasure(tokens: readonly SqlToken[], from: number, to: number, f: CompiledFamilies): boolean {
   const analyzes = (k: number): boolean => isWord(tokens[k], 'analyze') || isWord(tokens[k], 'analyse');
-  if (isPunct(tokens[from], '(')) {
+  if (isPunct(tokens[from], '(') && !explainedQuery(tokens, from, to)) {
     const close = afterClose(tokens, from, to);
     for (let k = from + 1; k < (close < 0 ? to : close); k++) {
       if (!analyzes(k)) continue;
@@ -205,7 +205,10 @@ function lockingHints(tokens: readonly SqlToken[], i: number): boolean {
 function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts: Facts): ReadOnlyReason | null {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as SqlToken;
-    if (t.kind === 'variable') return 'system-catalog';
+    if (t.kind === 'variable') {
+      if (f.identityVariables.has(t.value)) continue;
+      return 'system-catalog';
+    }
     if (t.kind === 'punctuation') {
       if (t.value === '(' && (innerWrite(tokens, i + 1) || nestedWithWrite(tokens, i))) return 'write';
       continue;
@@ -225,14 +228,15 @@ function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts:
 }
 
 /**
- * DuckDB's `UNPIVOT t ON a, b INTO NAME n VALUE v`: INTO names the result's columns, it stores
+ * DuckDB's `UNPIVOT t ON a, b INTO NAME n VALUE v` (or `VALUES v, w`): INTO names the result's columns, it stores
  * nothing. Only where UNPIVOT (or PIVOT_LONGER) is the statement's read head.
  */
 function unpivotInto(tokens: readonly SqlToken[], i: number, f: CompiledFamilies): boolean {
   if (!f.readHeads.has('pivot_longer')) return false;
   const head = tokens.find((t) => t.kind === 'word');
   if (head === undefined || (head.value !== 'unpivot' && head.value !== 'pivot_longer')) return false;
-  return isWord(tokens[i + 1], 'name') && isNameToken(tokens[i + 2]) && isWord(tokens[i + 3], 'value');
+  // VALUE or VALUES, then one value column or several (`VALUES amount, kind`).
+  return isWord(tokens[i + 1], 'name') && isNameToken(tokens[i + 2]) && (isWord(tokens[i + 3], 'value') || isWord(tokens[i + 3], 'values'));
 }
 
 /** A data change at `i` (just inside a parenthesis): a write word followed by more statement. */

@@ -14,6 +14,7 @@ export interface CompiledFamilies {
   readonly statements: PhraseTable<FamilyReason>;
   readonly anywhere: ReadonlySet<string>;
   readonly functions: WordLookup<FamilyReason>;
+  readonly functionsExcept: ReadonlySet<string>;
   readonly fileReaders: WordLookup<true>;
   readonly nameAsText: ReadonlySet<string>;
   readonly phrases: PhraseTable<FamilyReason>;
@@ -28,6 +29,7 @@ export interface CompiledFamilies {
   readonly effectFunctions: WordLookup<true>;
   readonly effectPhrases: PhraseTable<true>;
   readonly lockPhrases: PhraseTable<true>;
+  readonly identityVariables: ReadonlySet<string>;
   /** Which relations are the engine's own (allow/system-relations.ts): words that may begin one are marked. */
   readonly system: SystemRelationRules;
   /**
@@ -82,6 +84,7 @@ function compile(f: EngineFamilies, system: SystemRelationRules): CompiledFamili
     statements: compilePhrases(Object.entries(f.statements)),
     anywhere: new Set(f.statementsAnywhere ?? []),
     functions: compileLookup(Object.entries(f.functions)),
+    functionsExcept: new Set(f.functionsExcept ?? []),
     fileReaders: compileLookup(trueOf(f.fileReaders)),
     nameAsText: new Set(f.nameAsTextFunctions ?? []),
     phrases: compilePhrases(Object.entries(f.phrases ?? {})),
@@ -95,6 +98,7 @@ function compile(f: EngineFamilies, system: SystemRelationRules): CompiledFamili
     effectFunctions: compileLookup(trueOf(f.effectFunctions)),
     effectPhrases: compilePhrases(trueOf(f.effectPhrases)),
     lockPhrases: compilePhrases(trueOf(f.lockPhrases)),
+    identityVariables: new Set(f.identityVariables ?? []),
     prefixes: prefixesOf(f, system),
   };
 }

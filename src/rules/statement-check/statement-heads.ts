@@ -132,9 +132,13 @@ function sparkBody(tokens: readonly SqlToken[], k: number): boolean {
   return isPunct(tokens[k], '(') && tokens[k + 1]?.kind === 'word' && CTE_BODY.has(tokens[k + 1]?.value ?? '');
 }
 
-/** After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. */
+/**
+ * After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. DuckDB
+ * also takes a string as the name (`WITH 'x' AS (SELECT 1)`); a string before AS and a name is
+ * ClickHouse's expression CTE, which expressionItem reads.
+ */
 function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
-  if (!isNameToken(tokens[j])) return -1;
+  if (!isNameToken(tokens[j]) && tokens[j]?.kind !== 'string') return -1;
   let k = j + 1;
   // Spark's CTE without AS: `WITH t (SELECT ...)`, `WITH t (a, b) (SELECT ...)`.
   if (sparkBody(tokens, k)) return afterClose(tokens, k, to);
@@ -266,6 +270,12 @@ function afterExplainOptions(tokens: readonly SqlToken[], j: number, to: number)
   return k;
 }
 
+/** The parenthesis at `open` (after EXPLAIN) begins the query explained, not its options. */
+export function explainedQuery(tokens: readonly SqlToken[], open: number, to: number): boolean {
+  const w = firstWord(tokens, open, to);
+  return w >= 0 && WRAPPED_QUERY.has(tokens[w]?.value ?? '');
+}
+
 /** The first word after any opening parentheses from `i`, or -1. */
 function firstWord(tokens: readonly SqlToken[], i: number, to: number): number {
   let j = i;
@@ -292,7 +302,8 @@ export function headsOf(tokens: readonly SqlToken[], span: StatementSpan): numbe
       else next = firstWord(tokens, next, span.to);
     } else if (v === 'explain') {
       let j = h + 1;
-      if (isPunct(tokens[j], '(')) j = afterClose(tokens, j, span.to);
+      // `EXPLAIN (SELECT 42) INTERSECT (SELECT 42)`: a parenthesised query, not an option list.
+      if (isPunct(tokens[j], '(') && !explainedQuery(tokens, j, span.to)) j = afterClose(tokens, j, span.to);
       j = j < 0 ? -1 : afterExplainOptions(tokens, j, span.to);
       next = j < 0 ? -1 : firstWord(tokens, j, span.to);
       if (next < 0) heads.push(-1);

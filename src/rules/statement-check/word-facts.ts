@@ -53,7 +53,7 @@ function memoOf(f: CompiledFamilies): Map<string, WordFacts> {
 }
 
 function factsOf(f: CompiledFamilies, word: string): WordFacts {
-  const call = lookupWord(f.functions, word);
+  const call = f.functionsExcept.has(word) ? undefined : lookupWord(f.functions, word);
   const facts: WordFacts = {
     ...(call !== undefined ? { call } : {}),
     fileReader: lookupWord(f.fileReaders, word) !== undefined,

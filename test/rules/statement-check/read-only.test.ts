@@ -81,7 +81,7 @@ const REFUSED: readonly Case[] = [
   ['snowflake', 'SELECT * FROM TABLE(RESULT_SCAN(LAST_QUERY_ID()))', 'system-catalog'],
   ['bigquery', 'SELECT * FROM `region-us`.INFORMATION_SCHEMA.JOBS_BY_PROJECT', 'system-catalog'],
   ['bigquery', 'SELECT * FROM `proj.region-us.INFORMATION_SCHEMA.JOBS`', 'system-catalog'],
-  ['bigquery', 'SELECT @@project_id', 'system-catalog'],
+  ['bigquery', 'SELECT @@current_job_id', 'system-catalog'],
   ['databricks', 'SELECT * FROM system.query.history', 'system-catalog'],
   ['databricks', 'SELECT * FROM system.access.audit', 'system-catalog'],
   ['clickhouse', 'SELECT query FROM system.query_log', 'system-catalog'],

@@ -70,6 +70,15 @@ export const TRINO_IDENTITY = ['current_user', 'version'];
 export const MSSQL_IDENTITY = ['current_user', 'original_login', 'session_user', 'system_user', 'user'];
 
 /**
+ * SQL Server and Fabric functions allowed only when called without an argument
+ * (security-functions-transact-sql, metadata-functions-transact-sql): SUSER_SNAME(), SUSER_NAME()
+ * and USER_NAME() name the connection's own login and user, DB_NAME() its database. With an
+ * argument they name any login, user or database of the server by its id or sid, so
+ * `SUSER_SNAME(0x01)` and `DB_NAME(3)` stay refused.
+ */
+export const MSSQL_IDENTITY_NILADIC = ['db_name', 'suser_name', 'suser_sname', 'user_name'];
+
+/**
  * MySQL, https://dev.mysql.com/doc/refman/8.4/en/information-functions.html: CURRENT_USER() and
  * CURRENT_ROLE() name the account as granted (`svc@%`), VERSION() the release; USER(),
  * SESSION_USER() and SYSTEM_USER() stay out (they carry the host svc connects from).
@@ -78,3 +87,12 @@ export const MYSQL_IDENTITY = ['current_role', 'current_user', 'version'];
 
 /** BigQuery, https://cloud.google.com/bigquery/docs/reference/standard-sql/security_functions: SESSION_USER(). */
 export const BIGQUERY_IDENTITY = ['session_user'];
+
+/**
+ * BigQuery system variables naming where the connection runs
+ * (https://cloud.google.com/bigquery/docs/reference/system-variables): the project the query
+ * runs in and the connection's default dataset and its project. The others stay refused: job
+ * and session ids (`@@current_job_id`, `@@last_job_id`, `@@session_id`), a script's state
+ * (`@@row_count`, `@@error`, `@@script.*`), settings (`@@time_zone`, `@@query_label`).
+ */
+export const BIGQUERY_IDENTITY_VARIABLES = ['@@dataset_id', '@@dataset_project_id', '@@project_id'];

@@ -49,7 +49,8 @@ export const DUCKDB_LEFT_OUT: LeftOut = {
   duckdb_variables: `${STATE}session variables`,
   duckdb_external_file_cache: `${STATE}cached remote files and their paths`,
   duckdb_prepared_statements: `${STATE}the connection prepared statements`,
-  duckdb_profiling_settings: `${STATE}profiling settings`,
+  duckdb_profiling_settings: `${STATE}profiling settings, profiling_output among them: the path of a file on the host`,
+  get_block_size: 'a macro over pragma_database_size(): the databases attached to the instance (by any session) and their storage',
   duckdb_connection_count: `${STATE}other open connections`,
   duckdb_approx_database_count: `${STATE}attached databases`,
   'pg_catalog.pg_settings': `${STATE}every setting`,
@@ -115,6 +116,8 @@ export const DUCKDB_ADDED: Added = {
     try: `${GRAMMAR}TRY(expr) is expr, NULL where it fails`,
     pg_get_viewdef: 'a macro reading duckdb_views(), an allowed catalog relation',
     pg_get_constraintdef: 'a macro reading duckdb_constraints(), an allowed catalog relation',
+    current_query:
+      "flagged with side effects only as volatile: the text of the statement running in the person's own session (as the row policy narrowed it), nothing of other sessions",
   },
   tableFunctions: {
     range: ROWS,
@@ -134,6 +137,8 @@ export const DUCKDB_ADDED: Added = {
     duckdb_sequences: OWN('sequences'),
     duckdb_dependencies: OWN('dependencies between objects'),
     duckdb_functions: 'the functions and macros of the engine and the database',
+    duckdb_optimizers: "the names of the planner's optimizer passes, constants of the engine",
+    summary: 'summarises the rows of the query given as its TABLE argument (`summary((SELECT ...))`), a subquery read and checked as every other',
     duckdb_keywords: 'the words of the SQL grammar',
     test_all_types: 'one row of every type, from constants in the engine',
     test_vector_types: 'rows of its arguments in every vector layout',

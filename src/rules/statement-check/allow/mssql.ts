@@ -6,7 +6,9 @@
  *
  * Left out, and why:
  * - Identity and login taking a principal's id or sid (the niladic `current_user`,
- *   `session_user`, `system_user`, `user`, `original_login` are allowed: connection-identity.ts):
+ *   `session_user`, `system_user`, `user`, `original_login` are allowed, and `suser_sname()`,
+ *   `suser_name()`, `user_name()`, `db_name()` without an argument:
+ *   connection-identity.ts):
  *   `user_name`, `user_id`, `suser_id`, `suser_name`, `suser_sid`, `suser_sname`,
  *   `database_principal_id`, `loginproperty` (security-functions-transact-sql).
  * - Permissions and roles: `has_perms_by_name`, `has_dbaccess`, `is_member`, `is_rolemember`,

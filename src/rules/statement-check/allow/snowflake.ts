@@ -7,8 +7,7 @@
  * - SYSTEM$* (https://docs.snowflake.com/en/sql-reference/functions-system): abort sessions
  *   and transactions, cancel queries, wait (SYSTEM$WAIT sleeps), log and add trace events,
  *   change integrations, pipes, tasks, private links and references, and read pipe, task,
- *   clustering and account state. SYSTEM$TYPEOF alone is pure, but the family table refuses
- *   `system$*` by pattern, so it stays with that rule.
+ *   clustering and account state. SYSTEM$TYPEOF alone is pure and is allowed (SYSTEM_PURE).
  * - Context functions that reveal the session, the host or security state
  *   (https://docs.snowflake.com/en/sql-reference/functions-context): CURRENT_AVAILABLE_ROLES
  *   (grants), CURRENT_IP_ADDRESS (the host svc runs on), CURRENT_SESSION, CURRENT_TRANSACTION
@@ -672,6 +671,11 @@ const SEMI_STRUCTURED = [
   'xmlget',
 ];
 
+// https://docs.snowflake.com/en/sql-reference/functions/system_typeof: the type of its argument's
+// value, the one SYSTEM$ function that reads and changes nothing (the family table excepts it
+// from its `system$*` rule by name).
+const SYSTEM_PURE = ['system$typeof'];
+
 // https://docs.snowflake.com/en/sql-reference/functions-string (digests are in HASH)
 const STRING_BINARY = [
   'ascii',
@@ -850,6 +854,7 @@ export const SNOWFLAKE_ALLOW: AllowList = {
     STRING_BINARY,
     VECTOR,
     CATALOG_ALIASES,
+    SYSTEM_PURE,
   ),
   tableFunctions: sortedUnique(TABLE_FUNCTIONS),
   relations: sortedUnique(INFORMATION_SCHEMA),

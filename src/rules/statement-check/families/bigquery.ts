@@ -2,6 +2,7 @@
  * BigQuery: federated queries, external tables, dynamic SQL and INFORMATION_SCHEMA's jobs,
  * sessions and options.
  */
+import { BIGQUERY_IDENTITY_VARIABLES } from '../allow/connection-identity.js';
 import type { EngineFamilies } from './types.js';
 
 export const BIGQUERY_FAMILIES: Partial<EngineFamilies> = {
@@ -18,6 +19,7 @@ export const BIGQUERY_FAMILIES: Partial<EngineFamilies> = {
     repeat: 'query-as-text',
     begin: 'query-as-text',
   },
+  identityVariables: BIGQUERY_IDENTITY_VARIABLES,
   functions: {
     external_query: 'external-query',
     external_object_transform: 'file-reader',

@@ -65,6 +65,13 @@ export const DATABRICKS_FAMILIES: Partial<EngineFamilies> = {
     'system functions',
     'all functions',
     'volumes',
+    // TERSE (Snowflake's word for fewer columns) is not Databricks syntax: the engine refuses the
+    // statement and runs nothing; before the kinds SHOW may list it asks for no more than they do.
+    'terse catalogs',
+    'terse schemas',
+    'terse databases',
+    'terse tables',
+    'terse views',
   ],
   effectFunctions: [],
 };

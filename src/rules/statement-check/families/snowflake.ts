@@ -29,6 +29,9 @@ export const SNOWFLAKE_FAMILIES: Partial<EngineFamilies> = {
     'create notification integration': 'external-query',
     'create security integration': 'external-query',
   },
+  // SYSTEM$TYPEOF(expr) names the type of its argument's value: the one pure SYSTEM$ function
+  // (https://docs.snowflake.com/en/sql-reference/functions/system_typeof).
+  functionsExcept: ['system$typeof'],
   functions: {
     'system$*': 'session',
     get_presigned_url: 'stage',

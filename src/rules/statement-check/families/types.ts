@@ -14,6 +14,8 @@ export interface EngineFamilies {
   readonly statements: Readonly<Record<string, FamilyReason>>;
   /** Functions refused when called, matched on the last part of their name. */
   readonly functions: Readonly<Record<string, FamilyReason>>;
+  /** Names a `functions` pattern catches that the engine documents as pure (Snowflake's SYSTEM$TYPEOF). */
+  readonly functionsExcept?: readonly string[];
   /** File readers let through when every path argument is a plain path in an allowed folder. */
   readonly fileReaders?: readonly string[];
   /** Functions that read a table named by their first argument when it is text. */
@@ -72,6 +74,8 @@ export interface EngineFamilies {
   readonly effectPhrases?: readonly string[];
   /** Read only: phrases that lock rows beyond the shared FOR UPDATE family. */
   readonly lockPhrases?: readonly string[];
+  /** Read only: the system variables (`@@name`) that name who the connection is; any other is refused. */
+  readonly identityVariables?: readonly string[];
   /** Read only: `@name :=` assigns a session variable (MySQL). */
   readonly assignsVariables?: boolean;
 }
@@ -86,6 +90,7 @@ export function mergeFamilies(base: EngineFamilies, delta: Partial<EngineFamilie
     functions: { ...base.functions, ...delta.functions },
     phrases: { ...base.phrases, ...delta.phrases },
     rawText: { ...base.rawText, ...delta.rawText },
+    functionsExcept: list(base.functionsExcept, delta.functionsExcept),
     fileReaders: list(base.fileReaders, delta.fileReaders),
     nameAsTextFunctions: list(base.nameAsTextFunctions, delta.nameAsTextFunctions),
     readHeads: list(base.readHeads, delta.readHeads),
@@ -97,6 +102,7 @@ export function mergeFamilies(base: EngineFamilies, delta: Partial<EngineFamilie
     show: delta.show ?? base.show,
     describeRefused: list(base.describeRefused, delta.describeRefused),
     effectFunctions: list(base.effectFunctions, delta.effectFunctions),
+    identityVariables: list(base.identityVariables, delta.identityVariables),
     effectPhrases: list(base.effectPhrases, delta.effectPhrases),
     lockPhrases: list(base.lockPhrases, delta.lockPhrases),
   };
