@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { runAsScript } from './warehouse-file.mjs';
-import { fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
+import { calendarTables, fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
 
 export const SEED = 20261127;
 
@@ -160,8 +160,7 @@ CREATE TABLE bag_reports (pir_ref TEXT PRIMARY KEY, flight_id INTEGER NOT NULL R
 CREATE TABLE complaints (complaint_id INTEGER PRIMARY KEY, passenger_id TEXT NOT NULL REFERENCES passengers(passenger_id), flight_id INTEGER REFERENCES flights(flight_id), base_code TEXT NOT NULL, opened_on TEXT NOT NULL, category TEXT NOT NULL, compensation_claim INTEGER NOT NULL, claim_status TEXT, paid_gbp REAL NOT NULL);
 CREATE TABLE crew (crew_id TEXT PRIMARY KEY, full_name TEXT NOT NULL, mobile TEXT NOT NULL, rank TEXT NOT NULL, base_code TEXT NOT NULL REFERENCES bases(base_code));
 CREATE TABLE crew_duties (crew_id TEXT NOT NULL REFERENCES crew(crew_id), duty_date TEXT NOT NULL, base_code TEXT NOT NULL, duty_type TEXT NOT NULL, called_out INTEGER NOT NULL, block_minutes INTEGER NOT NULL, duty_minutes INTEGER NOT NULL, PRIMARY KEY (crew_id, duty_date));
-CREATE TABLE calendar (day TEXT PRIMARY KEY, week_start TEXT NOT NULL, month TEXT NOT NULL, quarter TEXT NOT NULL, year INTEGER NOT NULL, weekday TEXT NOT NULL, is_weekend INTEGER NOT NULL);
-CREATE TABLE etl_loads (source TEXT PRIMARY KEY, loaded_through TEXT NOT NULL);
+${calendarTables('is_weekend')}
 `;
 const LAYOUT = 801;
 const INDEXES = `

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { runAsScript } from './warehouse-file.mjs';
-import { fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
+import { calendarTables, fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
 
 export const SEED = 20261127;
 
@@ -210,8 +210,7 @@ CREATE TABLE shipments (shipment_id INTEGER PRIMARY KEY, shipment_ref TEXT NOT N
 CREATE TABLE warranty_returns (return_id INTEGER PRIMARY KEY, rma_ref TEXT NOT NULL UNIQUE, shipment_id INTEGER NOT NULL REFERENCES shipments(shipment_id), sku TEXT NOT NULL, plant_code TEXT NOT NULL, returned_on TEXT NOT NULL, failure_mode TEXT NOT NULL, units INTEGER NOT NULL, claim_cost REAL NOT NULL, accepted INTEGER NOT NULL);
 CREATE TABLE plant_daily (day TEXT NOT NULL, plant_code TEXT NOT NULL, electricity_kwh REAL NOT NULL, gas_kwh REAL NOT NULL, labour_hours REAL NOT NULL, units_completed INTEGER NOT NULL, PRIMARY KEY (day, plant_code));
 CREATE TABLE safety_incidents (incident_id INTEGER PRIMARY KEY, plant_code TEXT NOT NULL, occurred_on TEXT NOT NULL, severity TEXT NOT NULL, category TEXT NOT NULL, lost_days INTEGER NOT NULL, injured_operator_id TEXT REFERENCES operators(operator_id), injury_details TEXT);
-CREATE TABLE calendar (day TEXT PRIMARY KEY, week_start TEXT NOT NULL, month TEXT NOT NULL, quarter TEXT NOT NULL, year INTEGER NOT NULL, weekday TEXT NOT NULL, is_working_day INTEGER NOT NULL);
-CREATE TABLE etl_loads (source TEXT PRIMARY KEY, loaded_through TEXT NOT NULL);
+${calendarTables('is_working_day')}
 `;
 const LAYOUT = 601;
 const INDEXES = `

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { runAsScript } from './warehouse-file.mjs';
-import { fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
+import { calendarTables, fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
 
 export const SEED = 20261127;
 
@@ -185,8 +185,7 @@ CREATE TABLE fraud_referrals (referral_id INTEGER PRIMARY KEY, claim_id INTEGER 
 CREATE TABLE complaints (complaint_id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES policyholders(customer_id), policy_id INTEGER NOT NULL REFERENCES policies(policy_id), received_on TEXT NOT NULL, category TEXT NOT NULL, channel TEXT NOT NULL, handler_id TEXT NOT NULL REFERENCES staff(staff_id), resolved_on TEXT, outcome TEXT, fos_referred INTEGER NOT NULL, redress_paid REAL NOT NULL);
 CREATE TABLE call_queue_daily (day TEXT NOT NULL, queue TEXT NOT NULL, offered INTEGER NOT NULL, answered INTEGER NOT NULL, abandoned INTEGER NOT NULL, answered_in_60s INTEGER NOT NULL, wait_seconds INTEGER NOT NULL, handle_seconds INTEGER NOT NULL, PRIMARY KEY (day, queue));
 CREATE TABLE agent_call_daily (day TEXT NOT NULL, staff_id TEXT NOT NULL REFERENCES staff(staff_id), queue TEXT NOT NULL, calls_handled INTEGER NOT NULL, handle_seconds INTEGER NOT NULL, transfers INTEGER NOT NULL, PRIMARY KEY (day, staff_id));
-CREATE TABLE calendar (day TEXT PRIMARY KEY, week_start TEXT NOT NULL, month TEXT NOT NULL, quarter TEXT NOT NULL, year INTEGER NOT NULL, weekday TEXT NOT NULL, is_weekday INTEGER NOT NULL);
-CREATE TABLE etl_loads (source TEXT PRIMARY KEY, loaded_through TEXT NOT NULL);
+${calendarTables('is_weekday')}
 `;
 const LAYOUT = 501;
 const INDEXES = `

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { runAsScript } from './warehouse-file.mjs';
-import { fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
+import { calendarTables, fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
 
 export const SEED = 20261127;
 
@@ -148,8 +148,7 @@ CREATE TABLE field_jobs (job_id INTEGER PRIMARY KEY, region_code TEXT NOT NULL, 
 CREATE TABLE connections (connection_id INTEGER PRIMARY KEY, region_code TEXT NOT NULL, connection_type TEXT NOT NULL, applied_on TEXT NOT NULL, quoted_on TEXT NOT NULL, energised_on TEXT);
 CREATE TABLE complaints (complaint_id INTEGER PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(account_id), region_code TEXT NOT NULL, category TEXT NOT NULL, opened_on TEXT NOT NULL, resolved_on TEXT, ombudsman_referred INTEGER NOT NULL, compensation_gbp REAL NOT NULL);
 CREATE TABLE call_stats (day TEXT NOT NULL, region_code TEXT NOT NULL, queue TEXT NOT NULL, calls_offered INTEGER NOT NULL, calls_answered INTEGER NOT NULL, answered_in_60s INTEGER NOT NULL, handle_seconds INTEGER NOT NULL, PRIMARY KEY (day, region_code, queue));
-CREATE TABLE calendar (day TEXT PRIMARY KEY, week_start TEXT NOT NULL, month TEXT NOT NULL, quarter TEXT NOT NULL, year INTEGER NOT NULL, weekday TEXT NOT NULL, is_working_day INTEGER NOT NULL);
-CREATE TABLE etl_loads (source TEXT PRIMARY KEY, loaded_through TEXT NOT NULL);
+${calendarTables('is_working_day')}
 `;
 const LAYOUT = 701;
 const INDEXES = `

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { runAsScript } from './warehouse-file.mjs';
-import { fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
+import { calendarTables, fillCalendar, weeklyWarehouse } from './warehouse-kit.mjs';
 
 export const SEED = 20261126;
 
@@ -321,8 +321,7 @@ CREATE TABLE memberships (membership_id INTEGER PRIMARY KEY, pet_id INTEGER NOT 
 CREATE TABLE online_bookings (booking_id INTEGER PRIMARY KEY, clinic_code TEXT NOT NULL REFERENCES clinics(clinic_code), requested_at TEXT NOT NULL, requested_for TEXT NOT NULL, appointment_type TEXT NOT NULL, species TEXT NOT NULL, source TEXT NOT NULL, outcome TEXT NOT NULL, appointment_id INTEGER REFERENCES appointments(appointment_id));
 CREATE TABLE reviews (review_id INTEGER PRIMARY KEY, clinic_code TEXT NOT NULL REFERENCES clinics(clinic_code), posted_on TEXT NOT NULL, platform TEXT NOT NULL, rating INTEGER NOT NULL, owner_id INTEGER REFERENCES owners(owner_id));
 CREATE TABLE rota_shifts (shift_id INTEGER PRIMARY KEY, staff_id TEXT NOT NULL REFERENCES staff(staff_id), clinic_code TEXT NOT NULL REFERENCES clinics(clinic_code), shift_date TEXT NOT NULL, shift_type TEXT NOT NULL, planned_hours REAL NOT NULL, worked_hours REAL NOT NULL, absence TEXT);
-CREATE TABLE calendar (day TEXT PRIMARY KEY, week_start TEXT NOT NULL, month TEXT NOT NULL, quarter TEXT NOT NULL, year INTEGER NOT NULL, weekday TEXT NOT NULL, is_weekday INTEGER NOT NULL);
-CREATE TABLE etl_loads (source TEXT PRIMARY KEY, loaded_through TEXT NOT NULL);
+${calendarTables('is_weekday')}
 `;
 const LAYOUT = 401;
 const INDEXES = `

@@ -45,6 +45,16 @@ export function prng(seed) {
 const DOW = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /**
+ * The tables every weekly generator shares, as DDL: the date dimension fillCalendar writes, its
+ * last column named `flag` (is_working_day, is_weekday, is_weekend), and the load watermark per
+ * source system.
+ */
+export const calendarTables = (
+  flag,
+) => `CREATE TABLE calendar (day TEXT PRIMARY KEY, week_start TEXT NOT NULL, month TEXT NOT NULL, quarter TEXT NOT NULL, year INTEGER NOT NULL, weekday TEXT NOT NULL, ${flag} INTEGER NOT NULL);
+CREATE TABLE etl_loads (source TEXT PRIMARY KEY, loaded_through TEXT NOT NULL);`;
+
+/**
  * The date dimension `calendar(day, week_start, month, quarter, year, weekday, <flag>)`: every
  * day number from `first` to `last`, with its ISO week's Monday and labels. `day(n)` spells a day
  * number, `weekdayOf(n)` gives its weekday (0 = Monday), `flag(n, weekday)` the last column.
