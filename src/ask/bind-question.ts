@@ -225,7 +225,7 @@ function bindFilterField(
     return true;
   }
   if (facts.rowFields.has(field)) return keepRows(block, facts, field, distinct, lexicon, out);
-  if (distinct.every((v) => facts.literals.has(v.toLowerCase()))) return true;
+  if (distinct.every((v) => facts.fixedLiterals.has(v.toLowerCase()))) return true;
   return false;
 }
 

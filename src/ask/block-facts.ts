@@ -35,8 +35,14 @@ export interface BlockFacts {
   breakdownFields: ReadonlySet<string>;
   /** Fields a value of which keeps whole result rows: the breakdown, and the shown columns of a longer GROUP BY. */
   rowFields: ReadonlySet<string>;
-  /** Lower-cased string literals of the query (`status = 'completed'` fixes status). */
+  /** Lower-cased string literals of the query, wherever they stand: words the block uses. */
   literals: ReadonlySet<string>;
+  /**
+   * The literals that keep only rows of one value (`status = 'completed'`, `line IN ('motor')`),
+   * outside any CASE expression: `CASE WHEN line IN ('motor', 'fleet') ...` computes a column and
+   * keeps every row, and a list of several values keeps more than one.
+   */
+  fixedLiterals: ReadonlySet<string>;
   /** One row per day/week/month/...: a period without an end still shows the asked rows. */
   timeSeries: boolean;
   /** The result column holding each row's period (`week_start`, `month`), for a time series. */
@@ -196,6 +202,24 @@ function declaredWindow(block: CompiledBlock, rows: string): SqlWindow | undefin
   return undefined;
 }
 
+/** CASE ... END spans, innermost first, so their literals are read as computed columns. */
+function withoutCases(sql: string): string {
+  let out = sql;
+  for (let i = 0; i < 8; i++) {
+    const next = out.replace(/\bCASE\b(?:(?!\bCASE\b)[\s\S])*?\bEND\b/gi, ' ');
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+function fixedLiteralsOf(sql: string): Set<string> {
+  const rest = withoutCases(sql);
+  const out = new Set<string>();
+  for (const m of rest.matchAll(/(?<![<>!])=\s*'([^']*)'|\bIN\s*\(\s*'([^']*)'\s*\)/gi)) out.add((m[1] ?? m[2] ?? '').toLowerCase());
+  return out;
+}
+
 const cache = new WeakMap<CompiledBlock, BlockFacts>();
 
 /** Facts of one block, cached per compiled block object. */
@@ -224,6 +248,7 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
     timeSeries: isTimeSeries(block),
     ...(timeColumnOf(block) !== undefined ? { timeColumn: timeColumnOf(block), timeUnit: timeUnitOf(block, timeColumnOf(block)) } : {}),
     literals: new Set([...block.query.matchAll(/'([^']*)'/g)].map((m) => (m[1] ?? '').toLowerCase())),
+    fixedLiterals: fixedLiteralsOf(block.query),
     nameWords: new Set(
       block.name
         .toLowerCase()

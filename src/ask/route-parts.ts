@@ -28,7 +28,7 @@ function filterBy(block: CompiledBlock, binding: Binding, f: FilterAsk): string 
     if (bound !== undefined) return bound;
     if (facts.breakdownFields.has(field)) return `key:${field}`;
   }
-  return facts.literals.has(f.value.toLowerCase()) ? 'literal' : undefined;
+  return facts.fixedLiterals.has(f.value.toLowerCase()) ? 'literal' : undefined;
 }
 
 /** The row-choosing parts of `asks`, each with what of `block` took it. */

@@ -178,6 +178,10 @@ describe('near-misses the property found, and what still answers', () => {
     ['factory', 'OEE by line at the end of last year', null],
     ['utility', 'Average bill by tariff as of March 2026', null],
     ['factory', 'Warranty returns by failure mode w/o returns', null],
+    // A literal inside CASE computes a column and keeps every row: it fixes no value of the field.
+    ['insurance', 'FNOL by week for fleet', null],
+    ['insurance', 'Policies in force by region for fleet', null],
+    ['commerce', 'What was revenue last week', 'finance.weekly_revenue'],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');
