@@ -103,6 +103,20 @@ function pushExclusion(ws: readonly WordSpan[], i: number, n: number, out: Asked
   return n;
 }
 
+/**
+ * "the Glasgow clinic (GLA)": a capitalised name right before a value in brackets, one lower-case
+ * noun between at most, is that value's name as the person writes it, no word to measure.
+ */
+function withLabels(question: string, spans: Spans): Spans {
+  const out = [...spans];
+  for (const [start] of spans) {
+    const before = question.slice(0, start);
+    const m = /(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)(?:\s+\p{Ll}+)?\s*\(\s*$/u.exec(before);
+    if (m !== null) out.push([m.index, start] as const);
+  }
+  return out;
+}
+
 /** A word that can carry meaning: not a stop word, a lone letter, a number or a neutral word. */
 function content(w: WordSpan | undefined): boolean {
   if (w === undefined || w.word.length <= 1 || STOP_WORDS.has(w.word) || isNeutralWord(w.word) || isNumberWord(w.word)) return false;
@@ -159,6 +173,11 @@ const SIZE_WORDS: ReadonlySet<string> = new Set(['big', 'large']);
 
 function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: WordSpan | undefined, next?: WordSpan): void {
   if (SIZE_WORDS.has(w.word) && after?.word === 'how') return;
+  // "how old is the backlog" asks its age.
+  if (w.word === 'old' && after?.word === 'how') {
+    for (const term of termsOfWord('age')) out.measures.push({ text: w.word, term: fold(term), start: w.start, end: w.end, run });
+    return;
+  }
   // "over time" asks for a time series; "resolution time" is a measure (a duration).
   if (TIME.has(w.word) || (w.word === 'time' && after?.word === 'over')) {
     out.overTime ??= w.word;
@@ -180,7 +199,7 @@ function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: 
  */
 export function readShape(question: string, asks: QuestionAsks, skip: Spans = [], fold: Fold = (t) => t): AskedShape {
   const ws = words(question);
-  const spans: Spans = [...valueSpans(asks), ...skip];
+  const spans: Spans = withLabels(question, [...valueSpans(asks), ...skip]);
   const out: AskedShape = { groupings: [], measures: [] };
   let run = 0;
   for (let i = 0; i < ws.length; i++) {

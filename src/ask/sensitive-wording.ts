@@ -142,6 +142,7 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'dietary',
     'injury',
     'injured',
+    'hurt',
     'surgery',
     'vaccination',
     'vaccinated',
@@ -527,6 +528,8 @@ function individual(question: string, folded: string, aggregate: boolean): boole
   // A capitalised pair in an aggregate question is a place or a team ("average salary in New York").
   if (!aggregate && FULL_NAME.test(question)) return true;
   if (!aggregate && !countsThings(folded) && PLURAL_PRONOUNS.some((p) => has(folded, p))) return true;
+  // "who got hurt", "whom did we treat": "who" asks for the people themselves.
+  if (!aggregate && /^\s*(?:who|whom)\s/.test(folded)) return true;
   return PERSON_ROLES.some((r) => has(folded, r)) || titledPerson(folded);
 }
 

@@ -182,6 +182,9 @@ describe('near-misses the property found, and what still answers', () => {
     ['insurance', 'FNOL by week for fleet', null],
     ['insurance', 'Policies in force by region for fleet', null],
     ['commerce', 'What was revenue last week', 'finance.weekly_revenue'],
+    // A capitalised name right before a bracketed value is that value's name, no measure.
+    ['vetclinic', 'appointment types at the Glasgow clinic (GLA) in 2025', 'clinical.appointments_by_type'],
+    ['vetclinic', 'appointment types at the Glasgow clinic in 2025', null],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');

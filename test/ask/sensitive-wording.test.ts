@@ -272,6 +272,10 @@ describe('people whose names a project declares sensitive', () => {
   ])('%s', (question, declared) => {
     expect(sensitiveWording(question, undefined, undefined, declared)?.category).toBe('contact');
   });
+  it('"who" asks for the people themselves', () => {
+    expect(sensitiveWording('who got hurt in safety incidents this year?')?.category).toBe('health');
+    expect(sensitiveWording('how many people got hurt this year')).toBeUndefined();
+  });
   it('a calendar word is no group of people: best-earning routes last month', () => {
     expect(sensitiveWording('Which were our five best-earning routes last month?')).toBeUndefined();
     expect(sensitiveWording('what is the load factor of the passengers flights', undefined, undefined, new Set(['passengers']))).toBeUndefined();
