@@ -232,6 +232,11 @@ function kindOfSomethingElse(block: CompiledBlock, shape: AskedShape, kind: Read
   const named = (o: string): string[] => termLine([o.replace(/_/g, ' '), ...(block.columns?.[o]?.synonyms ?? [])].join(' ')).split(' ');
   const ofKind = block.outputs.filter((o) => named(o).some((t) => kind.has(t)));
   if (ofKind.length === 0) return false;
+  // "as a share of revenue": only a column whose own words say revenue is that share, or the
+  // block's own population ("share of appointments booked online" of appointments_weekly).
+  const base = shape.shareBase ?? [];
+  const population = termLine(block.name.replace(/_/g, ' ')).split(' ');
+  if (base.length > 0) return !ofKind.some((o) => base.every((b) => named(o).includes(b) || population.includes(b)));
   return ofKind.every((o) => {
     // What the column says it is a share of, in words no other column of the block uses.
     const others = new Set(block.outputs.filter((x) => x !== o).flatMap(named));

@@ -7,6 +7,7 @@
  */
 import type { QuestionAsks } from './question-asks.js';
 import { type AskedRestriction, restrictionsIn } from './restriction.js';
+import { shareBase } from './share-base.js';
 import { isNeutralWord, isNumberWord, termsOfWord, type WordSpan, words } from './tokens.js';
 import { COMPARE_CUES, EXCLUSION_PHRASES, GROUP_CUES, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
 
@@ -62,6 +63,8 @@ export interface AskedShape {
   relations?: Array<[number, number]>;
   /** "for new customers only": which rows to keep, in words no filter value holds (restriction.ts). */
   restrictions?: AskedRestriction[];
+  /** "as a share of revenue": the terms of what an asked share is of (share-base.ts). */
+  shareBase?: string[];
 }
 
 const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
@@ -236,7 +239,8 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
   }
   const shaped = dropRelations(ws, asks, out);
   const restrictions = restrictionsIn(ws, shaped.measures, (w) => inside(spans, w));
-  return restrictions.length > 0 ? { ...shaped, restrictions } : shaped;
+  const base = shareBase(ws, shaped.measures);
+  return { ...shaped, ...(restrictions.length > 0 ? { restrictions } : {}), ...(base.length > 0 ? { shareBase: base } : {}) };
 }
 
 /**

@@ -185,6 +185,10 @@ describe('near-misses the property found, and what still answers', () => {
     // A capitalised name right before a bracketed value is that value's name, no measure.
     ['vetclinic', 'appointment types at the Glasgow clinic (GLA) in 2025', 'clinical.appointments_by_type'],
     ['vetclinic', 'appointment types at the Glasgow clinic in 2025', null],
+    // "a share of revenue" is a share of what it names: the members' share is no share of revenue.
+    ['vetclinic', 'Wellness plan members by plan as a share of revenue', null],
+    ['vetclinic', 'Wellness plan members by plan as a share of the total', 'clients.wellness_plan_members'],
+    ['vetclinic', 'what share of appointments were booked online each week?', 'clinical.appointments_weekly'],
   ])('%s: %s', async (name, question, block) => {
     const d = (await project(name)).router.route(question, { now: NOW[name] });
     if (block === null) expect(d.kind).not.toBe('answer');
