@@ -8,6 +8,7 @@
  * count).
  */
 import type { CompiledBlock } from '../compiler/types.js';
+import { declaredNumbers } from './asked-numbers.js';
 import { blockFacts } from './block-facts.js';
 import { aggregatedOutputs, groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
 import { termSet } from './tokens.js';
@@ -89,6 +90,8 @@ export interface BlockContract {
   readonly counted: ReadonlySet<string>;
   /** One row per day, week, month...: "over time" and "trend" are what it gives. */
   readonly timeSeries: boolean;
+  /** The numbers the owner's words declare ("90-day", "over 30 days", "10%"): a question's loose number must be one (asked-numbers.ts). */
+  readonly numbers: ReadonlySet<string>;
 }
 
 function union(...sets: ReadonlyArray<Iterable<string>>): Set<string> {
@@ -213,6 +216,14 @@ function keySynonyms(block: CompiledBlock, keyNames: readonly string[], names: r
   return termSet(keys.flatMap((k) => block.columns?.[k]?.synonyms ?? []).join(' '));
 }
 
+/** Every text the owner wrote for the block, names with their underscores as spaces ("retention_90d" holds no number; "within_30_days" does). */
+function ownersText(block: CompiledBlock, names: readonly string[]): string {
+  const columns = Object.entries(block.columns ?? {}).flatMap(([n, c]) => [n, ...(c.synonyms ?? []), c.description ?? '']);
+  const params = block.params.map((p) => `${p.name} ${(p as { description?: string }).description ?? ''}`);
+  const text = [block.id, block.name, ...(block.synonyms ?? []), block.description ?? '', ...block.examples.map((e) => e.question)];
+  return [...text, ...names, ...block.outputs, ...columns, ...params].join('\n').replace(/_/g, ' ');
+}
+
 /** The owner's words, without parameter names or "top 5": those say how many, not which end ("top 5 slowest payers"). */
 function ownerWords(block: CompiledBlock): Set<string> {
   return termSet([block.name, ...(block.synonyms ?? []), ...block.examples.map((e) => e.question)].join(' ').replace(/\btop[\s_]+(?:\d+|n)\b/gi, ' '));
@@ -250,6 +261,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),
     ...ownerEndOf(ownerWords(block)),
     timeSeries: facts.timeSeries,
+    numbers: declaredNumbers(ownersText(block, names)),
     entity: termSet((block.contract?.id.split('.')[1] ?? '').replace(/([a-z])([A-Z])/g, '$1 $2')),
     averaged: namedTerms(block, aggregatedOutputs(block.query, block.dialect, 'avg')),
     counted: namedTerms(block, aggregatedOutputs(block.query, block.dialect, 'count')),

@@ -548,6 +548,12 @@ function restrictions(block: CompiledBlock, contract: BlockContract, shape: Aske
   }
 }
 
+/** "over 100", "the top 1%", "90-day": a number no top-N, period or value took is the block's only when its owner's words declare it. */
+function numbers(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
+  for (const n of shape.numbers ?? [])
+    t.note(contract.numbers.has(n.key), n.text, `${block.id} takes no condition "${n.text}": nothing its owner declared says ${n.key}.`, 'filter');
+}
+
 export function coverage(block: CompiledBlock, shape: AskedShape, options: CoverageOptions): Coverage {
   const contract = blockContract(block);
   const t = new Tally();
@@ -563,5 +569,6 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   period(block, options, t);
   overTime(block, contract, shape, options, t);
   restrictions(block, contract, shape, options, t);
+  numbers(block, contract, shape, t);
   return t;
 }

@@ -11,6 +11,7 @@
 
 import { distance } from 'fastest-levenshtein';
 import type { CompiledBlock } from '../compiler/types.js';
+import { looseNumbers } from './asked-numbers.js';
 import { blockFacts } from './block-facts.js';
 import type { QuestionAsks } from './question-asks.js';
 import { isNeutralWord, isNumberWord, termsOfWord, words } from './tokens.js';
@@ -46,6 +47,9 @@ function valueSpans(asks: QuestionAsks): Array<[number, number]> {
 /** Calendar units keep their meaning inside a period ("last week" is about weeks, "last month" about months). */
 const UNIT = /^(?:day|week|month|quarter|year)s?$|^(?:daily|weekly|monthly|quarterly|yearly|annual)$/;
 
+/** Marks a number no top-N, period or value took (asked-numbers.ts). */
+const LOOSE_NUMBER = '#';
+
 /** Marks a calendar unit read inside a period, apart from the same word as a breakdown. */
 const PERIOD_UNIT = '~';
 
@@ -66,6 +70,9 @@ export function contentTerms(text: string, asks: QuestionAsks): string[] {
     // A period's unit ("last month") is not a breakdown by it ("by month"): the two never match.
     for (const t of new Set(termsOfWord(w.word))) out.push(inPeriod ? `${PERIOD_UNIT}${t}` : t);
   }
+  // A number no top-N, period or value took ("over 100", "the top 1%") is part of what is asked:
+  // the example must say the same number ("more than 30 days overdue" is no "more than 60").
+  for (const n of looseNumbers(text, [...values, ...period])) out.push(`${LOOSE_NUMBER}${n.key}`);
   return out.sort();
 }
 

@@ -68,10 +68,13 @@ function findSubDay(question: string): QuestionAsks['subDay'] {
   return m === null ? undefined : { text: m[0], start: m.index, end: m.index + m[0].length };
 }
 
+/** "top 1%", "bottom 10 percent": a share of the rows, never a number of them. */
+const NOT_PERCENT = '(?!\\s*(?:%|percent\\b|per\\s*cent\\b|pc\\b))';
+
 const LIMIT_PATTERNS: RegExp[] = [
-  new RegExp(`\\b(?:top|first|best)\\s+${NUM}\\b`, 'gi'),
+  new RegExp(`\\b(?:top|first|best)\\s+${NUM}\\b${NOT_PERCENT}`, 'gi'),
   // The other end counts rows too ("bottom 5", "worst 15", "the 3 slowest"): whether the block ranks from that end is coverage's question.
-  new RegExp(`\\b(?:bottom|worst|lowest)\\s+${NUM}\\b`, 'gi'),
+  new RegExp(`\\b(?:bottom|worst|lowest)\\s+${NUM}\\b${NOT_PERCENT}`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:biggest|largest|best|highest|top|most|leading|best[- ]selling|highest[- ]spending)\\b`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:smallest|worst|lowest|least|fewest|slowest|bottom)\\b`, 'gi'),
   // "which 3 hotels brought in the most revenue", "the 5 depots with the highest cost", "3 lines

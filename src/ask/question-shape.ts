@@ -5,6 +5,7 @@
  * which rows (a period, a filter value, a top-N) and words that name a block are left out, as
  * are stop words and neutral framing words ("total", "number of"). Pure; read once per question.
  */
+import { type AskedNumber, looseNumbers } from './asked-numbers.js';
 import type { QuestionAsks } from './question-asks.js';
 import { type AskedRestriction, restrictionsIn } from './restriction.js';
 import { shareBase } from './share-base.js';
@@ -65,6 +66,8 @@ export interface AskedShape {
   restrictions?: AskedRestriction[];
   /** "as a share of revenue": the terms of what an asked share is of (share-base.ts). */
   shareBase?: string[];
+  /** "over 100", "the top 1%": numbers no top-N, period or value took (asked-numbers.ts). */
+  numbers?: AskedNumber[];
 }
 
 const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
@@ -240,7 +243,13 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
   const shaped = dropRelations(ws, asks, out);
   const restrictions = restrictionsIn(ws, shaped.measures, (w) => inside(spans, w));
   const base = shareBase(ws, shaped.measures);
-  return { ...shaped, ...(restrictions.length > 0 ? { restrictions } : {}), ...(base.length > 0 ? { shareBase: base } : {}) };
+  const numbers = looseNumbers(question, spans);
+  return {
+    ...shaped,
+    ...(restrictions.length > 0 ? { restrictions } : {}),
+    ...(base.length > 0 ? { shareBase: base } : {}),
+    ...(numbers.length > 0 ? { numbers } : {}),
+  };
 }
 
 /**

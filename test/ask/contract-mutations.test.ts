@@ -2,7 +2,7 @@
  * A property over every certified example question of the fixture projects: the same question
  * asking for something no block declares (a median, a running total, a forecast, a comparison
  * with another period, a breakdown by hour, a distinct count, another currency, a period shorter
- * than a day) never gets a certified answer. The examples are the owner's own
+ * than a day, a condition on a number, a share of the rows) never gets a certified answer. The examples are the owner's own
  * words, so whatever is certified here was certified for the added words alone. Beside the
  * property, the near-misses that came out of it, each with the question that still answers.
  */
@@ -38,6 +38,9 @@ const BEYOND: ReadonlyArray<(q: string) => string> = [
   (q) => `distinct count of ${q}`,
   (q) => `${q} in euros`,
   (q) => `${q} for the last 3 hours`,
+  (q) => `${q} where the amount is over 100`,
+  (q) => `${q} for the top 1%`,
+  (q) => `${q} with at least 7 visits`,
 ];
 
 const routers = new Map<string, { manifest: Manifest; router: Tier1Router }>();
