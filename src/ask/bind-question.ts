@@ -14,6 +14,7 @@ import type { SqlWindow } from './sql-window.js';
 import type { ParamValue } from './types.js';
 import { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
 import { closestValues, matchValue } from './value-match.js';
+import { bindYear } from './year-param.js';
 
 export interface Unmet {
   kind: 'filter' | 'period' | 'limit' | 'limit-range' | 'required' | 'coverage' | 'value';
@@ -94,7 +95,15 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   const fail = (message: string): void => void out.unmet.push({ kind: 'period', message });
   if (period.needsNow && start === undefined && end === undefined) return fail(`"${period.text}" needs the current date, which was not given.`);
   if (period.several === true) return fail(`"${period.text}" are several periods; ${block.id} answers for one date range at a time.`);
-  const { startParam, endParam } = facts;
+  const { startParam, endParam, yearParam } = facts;
+  if (yearParam !== undefined && ((startParam === undefined && endParam === undefined) || period.splitYear !== undefined)) {
+    const bound = bindYear(block, yearParam, period);
+    if ('value' in bound) out.params[yearParam.param.name] = bound.value;
+    else out.unmet.push(bound);
+    return;
+  }
+  if (period.splitYear !== undefined)
+    return fail(`"${period.text}" runs across two calendar years from a start ${block.id} does not declare; ask for its months or dates.`);
   // A point in time is an as-of day: only a block taking an end date and no start date reads one.
   if (period.point === true && (startParam !== undefined || endParam === undefined))
     return fail(`"${period.text}" asks for a point in time; ${block.id} ${startParam !== undefined ? 'counts over a date range' : 'takes no as-of date'}.`);

@@ -12,12 +12,15 @@ import { groupKeys } from './result-columns.js';
 import { hasRelativeDate, rowScope } from './row-scope.js';
 import { type SqlWindow, sqlWindow } from './sql-window.js';
 import { END_PARAM_NAMES, START_PARAM_NAMES } from './vocabulary.js';
+import { type YearParam, yearParamOf } from './year-param.js';
 
 export interface BlockFacts {
   limitParam?: CompiledParam;
   /** `LIMIT 10` written as a literal. */
   fixedLimit?: number;
   startParam?: CompiledParam;
+  /** A parameter taking a year, not a date (`entry_year`, `academic_year = "2025/26"`): year-param.ts. */
+  yearParam?: YearParam;
   endParam?: CompiledParam;
   /**
    * How the block compares its period bounds: an inclusive end takes the last day itself
@@ -158,10 +161,16 @@ function declaredBound(block: CompiledBlock, param: string): 'inclusive' | 'excl
 }
 
 /** How the query compares a date parameter: `<=` or BETWEEN's upper end read as `<=`, `<`, `>=`, `>`. */
+/**
+ * Calls the parameter sits in on the compared side, outermost first: `<= substr(${end_date}, 1, 7)`,
+ * `< date_trunc('month', ${until})`, `>= date(${since})` compare the parameter all the same.
+ */
+const WRAPPED = String.raw`(?:[\w.]+\s*\(\s*(?:'[^']*'\s*,\s*)?)*`;
+
 function comparisonsOf(query: string, param: string): Set<string> {
   const name = String.raw`\$\{\s*${param}\s*\}`;
   const out = new Set<string>();
-  for (const m of query.matchAll(new RegExp(String.raw`(<=|>=|<|>)\s*` + name, 'g'))) out.add(m[1] ?? '');
+  for (const m of query.matchAll(new RegExp(String.raw`(<=|>=|<|>)\s*` + WRAPPED + name, 'g'))) out.add(m[1] ?? '');
   // `${p} <= col` compares the other way round.
   const flip: Record<string, string> = { '<=': '>=', '>=': '<=', '<': '>', '>': '<' };
   for (const m of query.matchAll(new RegExp(name + String.raw`\s*(<=|>=|<|>)`, 'g'))) out.add(flip[m[1] ?? ''] ?? '');
@@ -234,7 +243,9 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
   const limitParam = limitParamOf(block);
   const startParam = dateParam(block, START_PARAM_NAMES);
   const endParam = dateParam(block, END_PARAM_NAMES);
+  const yearParam = yearParamOf(block);
   const facts: BlockFacts = {
+    ...(yearParam ? { yearParam } : {}),
     ...(limitParam ? { limitParam } : {}),
     ...(fixedLimit ? { fixedLimit: Number(fixedLimit[1]) } : {}),
     ...(startParam ? { startParam } : {}),

@@ -197,11 +197,14 @@ function averageOf(contract: BlockContract, shape: AskedShape, k: number): boole
   return AVERAGE_TERMS.has(m.term) && next !== undefined && next.run === m.run && contract.averaged.has(next.term);
 }
 
-/** "membership cancellations": the word for the block's contract entity right before one of its measures. */
+/**
+ * "membership cancellations": the word for the block's contract entity right before one of its
+ * measures, one space apart; "applications and offers" asks for two measures, not one qualified.
+ */
 function entityBeside(contract: BlockContract, shape: AskedShape, k: number): boolean {
   const m = shape.measures[k] as AskedMeasure;
   const next = shape.measures[k + 1];
-  return contract.entity.has(m.term) && next !== undefined && next.run === m.run && contract.columns.has(next.term);
+  return contract.entity.has(m.term) && next !== undefined && next.run === m.run && next.start - m.end <= 2 && contract.columns.has(next.term);
 }
 
 /** The declaration of the block holding a term, or one of the project's words for it. */

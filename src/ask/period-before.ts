@@ -34,9 +34,27 @@ function threadStart(block: CompiledBlock, params: Readonly<Record<string, Param
   return facts.startExclusive ? isoDay(at(value) + DAY) : value;
 }
 
+/**
+ * "and the year before" of a block taking a year, not dates (year-param.ts): the year before the
+ * thread's (its asked value, else the default), written as the owner spells years ("2024/25").
+ */
+function yearBefore(block: CompiledBlock, params: Readonly<Record<string, ParamValue>>): string | undefined {
+  const y = blockFacts(block).yearParam;
+  if (y === undefined || y.open || blockFacts(block).startParam !== undefined) return undefined;
+  const value = params[y.param.name] ?? y.param.default;
+  const first = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.slice(0, 4)) : Number.NaN;
+  if (!Number.isInteger(first)) return undefined;
+  if (y.form === 'year') return `in ${first - 1}`;
+  return `in ${first - 1}${y.separator}${y.long ? first : String(first % 100).padStart(2, '0')}`;
+}
+
 /** The question with a period said relative to the thread's written as its dates; unchanged when there is none. */
 export function periodBefore(question: string, block: CompiledBlock, params: Readonly<Record<string, ParamValue>>): string {
   const m = BEFORE.exec(question);
+  if (m !== null && (m[1] ?? m[2] ?? '').toLowerCase() === 'year') {
+    const year = yearBefore(block, params);
+    if (year !== undefined) return `${question.slice(0, m.index)}${year}${question.slice(m.index + m[0].length)}`;
+  }
   const start = m === null ? undefined : threadStart(block, params);
   if (m === null || start === undefined) return question;
   const unit = (m[1] ?? m[2] ?? '').toLowerCase();

@@ -26,6 +26,12 @@ export interface PeriodAsk {
   several?: true;
   /** "at the end of last year", "as of Q3": a point in time (its last day), not a range to count over. */
   point?: true;
+  /**
+   * "2025/26", "AY 2024-25", "FY2025/26": a year across two calendar years, as its first one. Its
+   * days depend on when the organisation's year starts, which a question does not say: it has no
+   * start or end and binds only a parameter taking such years (year-param.ts).
+   */
+  splitYear?: number;
 }
 
 type Range = { start: string; end: string };
@@ -188,7 +194,7 @@ function relativeOf(n: number, unit: Unit, direction: 'past' | 'next'): { relati
   return unit === 'day' || unit === 'week' || unit === 'month' || unit === 'year' ? { relative: { n, unit, direction } } : {};
 }
 
-type Part = Partial<Range> & { relative?: PeriodAsk['relative']; point?: true };
+type Part = Partial<Range> & { relative?: PeriodAsk['relative']; point?: true; splitYear?: number };
 
 interface Rule {
   pattern: RegExp;
@@ -253,7 +259,19 @@ function pointOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now
   return { start: last, end: r.end, point: true };
 }
 
+/** A year across two calendar years, the second one year on: "2025/26", "2024-25", "AY 2023/24", "FY2025/2026". */
+const SPLIT_YEAR =
+  /\b(?:(?:ay|fy|academic\s+year|financial\s+year|fiscal\s+year|school\s+year|season)\s*)?((?:19|20)\d{2})\s*[/\u2013-]\s*(\d{2}|(?:19|20)\d{2})\b(?![/-]\d)/gi;
+
+function splitYearOf(m: RegExpExecArray): Part | undefined {
+  const first = Number(m[1]);
+  const second = m[2] ?? '';
+  const next = second.length === 4 ? first + 1 : (first + 1) % 100;
+  return Number(second) === next ? { splitYear: first } : undefined;
+}
+
 const RULES: Rule[] = [
+  { pattern: SPLIT_YEAR, read: splitYearOf },
   { pattern: POINT, read: pointOf },
   { pattern: DAY_RANGE, read: dayRange },
   { pattern: START_OF, read: startOf },
@@ -266,7 +284,8 @@ const RULES: Rule[] = [
     },
   },
   {
-    pattern: new RegExp(`\\b(?:since|from|starting(?:\\s+(?:in|from))?|after)\\s+(${DATE_EXPR})\\b`, 'gi'),
+    // "since the 2019 intake": a year may take "the" when a noun of the year follows.
+    pattern: new RegExp(`\\b(?:since|from|starting(?:\\s+(?:in|from))?|after)\\s+(?:the\\s+(?=${YEAR}\\s+[a-z]))?(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {
       const r = rangeOf(m[1] ?? '', now);
       if (r === undefined) return RELATIVE_NEEDS_NOW;
@@ -372,42 +391,51 @@ function toTime(now: Date | string | undefined): number | undefined {
 
 const overlaps = (spans: Array<[number, number]>, s: number, e: number): boolean => spans.some(([a, b]) => s < b && e > a);
 
+/** What the matched phrases of a question have set so far. */
+interface Found {
+  spans: Array<[number, number]>;
+  texts: string[];
+  start?: string;
+  end?: string;
+  needsNow: boolean;
+  relatives: Array<PeriodAsk['relative']>;
+  closed: Range[];
+  point: boolean;
+  splitYear?: number;
+}
+
+/** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
+function addPart(found: Found, part: Part): void {
+  found.splitYear ??= part.splitYear;
+  found.relatives.push(part.relative);
+  found.point ||= part.point === true;
+  if (part.start !== undefined && part.end !== undefined) found.closed.push({ start: part.start, end: part.end });
+  if (part.start !== undefined && (found.start === undefined || part.start < found.start)) found.start = part.start;
+  if (part.end !== undefined && (found.end === undefined || part.end > found.end)) found.end = part.end;
+}
+
 /**
  * The period a question asks about, or undefined. Several phrases merge into one range ("since
  * 2025-03-01 until 2025-06-01"); earlier rules win over later ones on the same words.
  */
 export function findPeriod(question: string, now?: Date | string, taken: ReadonlyArray<[number, number]> = []): PeriodAsk | undefined {
   const t = toTime(now);
-  const spans: Array<[number, number]> = [];
-  const blocked: Array<[number, number]> = [...taken];
-  const texts: string[] = [];
-  let start: string | undefined;
-  let end: string | undefined;
-  let needsNow = false;
-  const relatives: Array<PeriodAsk['relative']> = [];
-  const closed: Range[] = [];
-  let point = false;
+  const found: Found = { spans: [], texts: [], needsNow: false, relatives: [], closed: [], point: false };
   for (const rule of RULES) {
     for (const m of question.matchAll(rule.pattern)) {
       const s = m.index;
       const e = s + m[0].length;
-      if (overlaps(spans, s, e) || overlaps(blocked, s, e)) continue;
+      if (overlaps(found.spans, s, e) || overlaps([...taken], s, e)) continue;
       const part = rule.read(m as RegExpExecArray, t);
       if (part === undefined) continue;
-      spans.push([s, e]);
-      texts.push(m[0]);
-      if (part === RELATIVE_NEEDS_NOW) {
-        needsNow = true;
-        continue;
-      }
-      relatives.push(part.relative);
-      point ||= part.point === true;
-      if (part.start !== undefined && part.end !== undefined) closed.push({ start: part.start, end: part.end });
-      if (part.start !== undefined && (start === undefined || part.start < start)) start = part.start;
-      if (part.end !== undefined && (end === undefined || part.end > end)) end = part.end;
+      found.spans.push([s, e]);
+      found.texts.push(m[0]);
+      if (part === RELATIVE_NEEDS_NOW) found.needsNow = true;
+      else addPart(found, part);
     }
   }
-  if (spans.length === 0) return undefined;
+  if (found.spans.length === 0) return undefined;
+  const { spans, start, end, relatives, closed, point, splitYear } = found;
   spans.sort((a, b) => a[0] - b[0]);
   // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").
   const relative = relatives.length === 1 ? relatives[0] : undefined;
@@ -415,11 +443,12 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
     ...(start === undefined ? {} : { start }),
     ...(end === undefined ? {} : { end }),
     ...(relative !== undefined ? { relative } : {}),
-    needsNow,
-    text: texts.join(', '),
+    needsNow: found.needsNow,
+    text: found.texts.join(', '),
     spans,
     ...(apart(closed) ? { several: true as const } : {}),
     ...(point ? { point: true as const } : {}),
+    ...(splitYear !== undefined ? { splitYear } : {}),
   };
 }
 

@@ -309,6 +309,23 @@ const TITLES = new Set([
   'technician',
   'teacher',
   'guard',
+  'hod',
+  'dean',
+  'provost',
+  'chancellor',
+  'principal',
+  'professor',
+  'lecturer',
+  'registrar',
+  'tutor',
+  'headteacher',
+  'pilot',
+  'captain',
+  'surgeon',
+  'consultant',
+  'pharmacist',
+  'vet',
+  'dentist',
 ]);
 
 /** "the night manager", "our general manager", "my team lead": a determiner, up to two words, a title. */
@@ -444,6 +461,9 @@ const fold = (text: string): string =>
     .map((w) => w.word)
     .join(' ')} `;
 const has = (folded: string, phrase: string): boolean => folded.includes(` ${phrase} `);
+/** The phrase or its plural ("ratios", "marks", "salaries"): a cue or an aggregate is said either way. */
+const hasForm = (folded: string, phrase: string): boolean =>
+  has(folded, phrase) || has(folded, `${phrase}s`) || has(folded, `${phrase}es`) || (phrase.endsWith('y') && has(folded, `${phrase.slice(0, -1)}ies`));
 
 /** Possessors that are groups, not people ("the company's salary budget", "our team's pay bands"). */
 const GROUPS = new Set([
@@ -496,7 +516,7 @@ function namesPerson(question: string): boolean {
  * noun but units and calendar words ("top 10", "week 3", "Q1 2025") reads as someone's record here.
  */
 const ID_REF =
-  /\b(?!(?:top|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:-]?\s*\d{1,9}\b(?!\s*(?:%|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
+  /\b(?!(?:top|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or|for|to|from|at|on|by|per|with|vs|versus|during|within|between|each|every|all|is|was|are|were|more|less|fewer|above|below|least|most|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|fy|ay|cohort|intake|semester|sem|term|season|class|entry|census)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:-]?\s*\d{1,9}\b(?!\s*(?:%|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
 
 /** First and last name anywhere but the question's first word ("Marie Curie", "Max Müller"). */
 const FULL_NAME = /(?<=\S\s+)\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u;
@@ -539,7 +559,7 @@ function individual(question: string, folded: string, aggregate: boolean): boole
  * member flew the most hours, by name").
  */
 function namesDeclaredPeople(folded: string, people: ReadonlySet<string>): boolean {
-  if (listsPeople(folded, people) && !AGGREGATE.some((a) => has(folded, a))) return true;
+  if (listsPeople(folded, people) && !AGGREGATE.some((a) => hasForm(folded, a))) return true;
   return (
     NAMES.some((n) => has(folded, n)) &&
     folded
@@ -552,12 +572,33 @@ function namesDeclaredPeople(folded: string, people: ReadonlySet<string>): boole
 /** "what are the email addresses of the passengers": the values of a thing of people, asked outright. */
 const WHAT_OF = /^\s*what (?:are|is|were|was) (?:the|their)\s/;
 
-/** A listing of people ("which employees ...", "list customers' emails") that counts nothing. */
+/** Words a listing may put between itself and the people it lists ("show me all of our students"). */
+const BETWEEN = new Set(['me', 'us', 'the', 'our', 'all', 'of', 'a', 'an', 'any', 'those', 'these', 'your', 'my', 'list', 'names', 'name']);
+
+/**
+ * Whether a listing word lists people: the people word follows it across determiners only
+ * ("which students", "list all our customers"); "which schools send us the most applicants"
+ * lists schools, counting the applicants.
+ */
+function listingOfPeople(ws: readonly string[], isPerson: (w: string) => boolean): boolean {
+  return ws.some((w, i) => {
+    if (!LISTING.has(w) && w !== 'all') return false;
+    for (let j = i + 1; j < ws.length && j <= i + 4; j++) {
+      const next = ws[j] as string;
+      if (isPerson(next)) return true;
+      if (!BETWEEN.has(next)) return false;
+    }
+    return false;
+  });
+}
+
+/** A listing of people ("which employees ...", "list customers' emails", "who ...") that counts nothing. */
 function listsPeople(folded: string, declared: ReadonlySet<string> = NO_PEOPLE, whatOf = false): boolean {
   const ws = folded.trim().split(' ');
-  const people = ws.some((w) => PEOPLE.has(w) || declared.has(w));
-  const listing = ws.some((w) => LISTING.has(w)) || /\bcustomers?\s*'?\s*$/.test(folded) || (whatOf && WHAT_OF.test(folded));
-  return people && (listing || ws.includes('all')) && !AGGREGATE.some((a) => has(folded, a));
+  const isPerson = (w: string): boolean => PEOPLE.has(w) || declared.has(w);
+  if (!ws.some(isPerson) || AGGREGATE.some((a) => hasForm(folded, a))) return false;
+  const asksWho = ws.some((w) => w === 'who' || w === 'whom' || w === 'whose');
+  return asksWho || listingOfPeople(ws, isPerson) || /\bcustomers?\s*'?\s*$/.test(folded) || (whatOf && WHAT_OF.test(folded));
 }
 
 const ORDER = ['identifier', 'pay', 'health', 'contact', 'protected'] as const;
@@ -578,7 +619,7 @@ function category(folded: string): SensitiveCategory | undefined {
 export type DeclaredCues = ReadonlyMap<SensitiveCategory, readonly string[]>;
 
 function declaredCategory(folded: string, declared: DeclaredCues | undefined): SensitiveCategory | undefined {
-  for (const [c, phrases] of declared ?? []) if (phrases.some((p) => has(folded, p))) return c;
+  for (const [c, phrases] of declared ?? []) if (phrases.some((p) => hasForm(folded, p))) return c;
   return undefined;
 }
 
@@ -702,7 +743,7 @@ export function sensitiveWording(
   if (found === undefined) return undefined;
   // The "rate" of a pay rate is what is asked, not a ratio computed over people.
   const unrated = folded.replace(/\s(?:hourly|pay|day)\s+rates?\s/g, ' ');
-  const aggregate = AGGREGATE.some((a) => has(unrated, a)) && !identifierNumber(folded);
+  const aggregate = AGGREGATE.some((a) => hasForm(unrated, a)) && !identifierNumber(folded);
   const aimed =
     individual(question, folded, aggregate) ||
     listsPeople(folded, people, true) ||

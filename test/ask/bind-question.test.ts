@@ -178,6 +178,13 @@ describe('periods, relative to the given now', () => {
       { since: '2025-01-01', until: '2025-03-31' },
     ],
     ['BETWEEN', 'AND ordered_at BETWEEN ${since} AND ${until}', undefined, { since: '2025-01-01', until: '2025-03-31' }],
+    [
+      'inclusive end inside a call (months compared)',
+      'AND substr(ordered_at, 1, 7) >= substr(${since}, 1, 7) AND substr(ordered_at, 1, 7) <= substr(${until}, 1, 7)',
+      undefined,
+      { since: '2025-01-01', until: '2025-03-31' },
+    ],
+    ['inclusive end inside nested calls', "AND ordered_at <= date(strftime('%Y-%m-%d', ${until}))", undefined, { since: '2025-01-01', until: '2025-03-31' }],
     ['exclusive start (>)', 'AND ordered_at > ${since} AND ordered_at < ${until}', undefined, { since: '2024-12-31', until: '2025-04-01' }],
     [
       'declared inclusive, SQL unreadable',

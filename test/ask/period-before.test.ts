@@ -32,3 +32,18 @@ describe('periodBefore', () => {
     });
   });
 });
+
+describe('periodBefore: a block taking a year, not dates', () => {
+  const yearly = (param: CompiledBlock['params'][number]): CompiledBlock =>
+    ({ id: 'x.y', name: 'y', query: 'SELECT 1', params: [param], paramsUsed: [param.name], tests: [] }) as unknown as CompiledBlock;
+  it.each<[CompiledBlock['params'][number], Record<string, string | number>, string]>([
+    [{ name: 'academic_year', type: 'string', required: false, default: '2025/26' }, {}, 'and in 2024/25'],
+    [{ name: 'academic_year', type: 'string', required: false, default: '2025/26' }, { academic_year: '2023/24' }, 'and in 2022/23'],
+    [{ name: 'season', type: 'string', required: false, default: '2024-2025' }, {}, 'and in 2023-2024'],
+    [{ name: 'survey_year', type: 'number', required: false, default: 2026 }, { survey_year: 2024 }, 'and in 2023'],
+    // An open range's first year has no year before it to give.
+    [{ name: 'from_cohort', type: 'number', required: false, default: 2015 }, {}, 'and the year before'],
+  ])('%j after %j', (param, params, out) => {
+    expect(periodBefore('and the year before', yearly(param), params)).toBe(out);
+  });
+});

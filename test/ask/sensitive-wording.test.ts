@@ -295,3 +295,30 @@ describe("the data's own values are neither people nor cues", () => {
     expect(sensitiveWording('medical history of Euan Walsh at Kelvin Medical', undefined, isValue)?.category).toBe('health');
   });
 });
+
+describe('a listing lists the people it names, plurals read as their word, months are no record numbers', () => {
+  const people = new Set(['student', 'students', 'applicant', 'applicants', 'staff']);
+  const declared = new Map<SensitiveCategory, string[]>([['protected', ['mark', 'grade']]]);
+  it.each([
+    ['show me the student staff ratios'],
+    ['which schools send us the most applicants?'],
+    ['which faculties had the highest grades'],
+    ['fee income by month since August 2026'],
+    ['income by cohort 2019 and intake 2025'],
+    ['marks by faculty for 2024/25'],
+    ['average salary by department for 2024'],
+  ])('allowed: %s', (question) => {
+    expect(sensitiveWording(question, declared, undefined, people)).toBeUndefined();
+  });
+  it.each([
+    ['What marks did Jack Wilson get in his modules last year?', 'protected'],
+    ['which students have the highest marks', 'protected'],
+    ['How much does the HoD for Business and Law earn?', 'pay'],
+    ["what is the dean's salary", 'pay'],
+    ['who are the applicants from Leeds', 'contact'],
+    ["list all our students' home addresses", 'contact'],
+    ['email of student 20231187', 'contact'],
+  ])('refused: %s -> %s', (question, category) => {
+    expect(sensitiveWording(question, declared, undefined, people)?.category).toBe(category);
+  });
+});

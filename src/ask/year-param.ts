@@ -1,0 +1,71 @@
+/**
+ * Parameters that take a year rather than a date: `entry_year = 2026`, `survey_year`,
+ * `fiscal_year`, `from_cohort = 2015`, `academic_year = "2025/26"`. The owner's declaration says
+ * which: a number (or four-digit text) parameter whose name says year, cohort or intake, or a text
+ * parameter whose default is a year across two calendar years ("2025/26", "2024-25"). A question's
+ * period binds one only when it names exactly one such year: "the 2025 intake" and "September 2027
+ * entry" are 2025 and 2027; "2025/26" binds a split-year parameter in the owner's own spelling and
+ * nothing else, since which days it runs over depends on when the organisation's year starts.
+ */
+import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
+import { policyProblem } from '../rules/parameter-policy.js';
+import type { PeriodAsk } from './periods.js';
+import type { ParamValue } from './types.js';
+
+export interface YearParam {
+  param: CompiledParam;
+  /** `year`: one calendar year (2025); `split`: a year across two ("2025/26"). */
+  form: 'year' | 'split';
+  /** `from_cohort`, `since_year`: the first year of an open range, bound only from an open period ("since 2018"). */
+  open: boolean;
+  /** Text, not a number: the value is bound as the owner spells it. */
+  text: boolean;
+  /** A split year's separator and whether its second year is written whole ("2025/2026"). */
+  separator: string;
+  long: boolean;
+}
+
+const YEAR_NAME = /(?:^|_)(?:year|yr|fy|cohort|intake|season|vintage)(?:_|$)/i;
+const OPEN_NAME = /^(?:from|since|start|starting|min|first)_/i;
+const SPLIT = /^((?:19|20)\d{2})\s*([/-])\s*(\d{2}|\d{4})$/;
+const isYear = (v: unknown): boolean =>
+  (typeof v === 'number' && Number.isInteger(v) && v >= 1900 && v <= 2100) || (typeof v === 'string' && /^(?:19|20)\d{2}$/.test(v));
+
+/** The first parameter of the block that takes a year, as its owner declared it. */
+export function yearParamOf(block: CompiledBlock): YearParam | undefined {
+  for (const param of block.params) {
+    if (!block.paramsUsed.includes(param.name)) continue;
+    const split = param.type === 'string' && typeof param.default === 'string' ? SPLIT.exec(param.default.trim()) : null;
+    if (split !== null) return { param, form: 'split', open: false, text: true, separator: split[2] ?? '/', long: (split[3] ?? '').length === 4 };
+    if (!YEAR_NAME.test(param.name) || (param.type !== 'number' && param.type !== 'string')) continue;
+    if (param.default !== undefined && !isYear(param.default)) continue;
+    return { param, form: 'year', open: OPEN_NAME.test(param.name), text: param.type === 'string', separator: '', long: false };
+  }
+  return undefined;
+}
+
+const yearOf = (d: string): number => Number(d.slice(0, 4));
+const lastDayYear = (end: string): number => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).getUTCFullYear();
+
+/** The year the period names for this parameter, or why it names none. */
+function yearAsked(y: YearParam, period: PeriodAsk): number | string {
+  const name = y.param.name;
+  const split = period.splitYear;
+  if (y.form === 'split') return split ?? `"${period.text}" does not say which ${name} it means (it takes years written like 2025/26).`;
+  if (split !== undefined) return `"${period.text}" runs across two calendar years; ${name} takes one calendar year.`;
+  const { start, end } = period;
+  if (y.open) return start !== undefined && end === undefined ? yearOf(start) : `${name} is the first year of an open range; "${period.text}" is not one.`;
+  if (start !== undefined && end !== undefined && yearOf(start) === lastDayYear(end)) return yearOf(start);
+  return `"${period.text}" is not one calendar year; ${name} takes one.`;
+}
+
+/** The value to bind for the asked period, or the message of why it cannot be bound (`value`: a year the policy does not take). */
+export function bindYear(block: CompiledBlock, y: YearParam, period: PeriodAsk): { value: ParamValue } | { kind: 'period' | 'value'; message: string } {
+  const year = yearAsked(y, period);
+  if (typeof year === 'string') return { kind: 'period', message: `${block.id}: ${year}` };
+  const second = year + 1;
+  const value: ParamValue =
+    y.form === 'split' ? `${year}${y.separator}${y.long ? second : String(second % 100).padStart(2, '0')}` : y.text ? String(year) : year;
+  const problem = policyProblem(block, y.param, value);
+  return problem === undefined ? { value } : { kind: 'value', message: problem };
+}

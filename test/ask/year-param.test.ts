@@ -1,0 +1,79 @@
+/**
+ * Parameters taking a year, not a date (src/ask/year-param.ts), and years written across two
+ * calendar years (src/ask/periods.ts): what binds, in the owner's spelling, and what cannot.
+ */
+import { describe, expect, it } from 'vitest';
+import { findPeriod } from '../../src/ask/periods.js';
+import { bindYear, yearParamOf } from '../../src/ask/year-param.js';
+import type { CompiledBlock, CompiledParam } from '../../src/compiler/types.js';
+
+const NOW = '2026-11-27T09:00:00Z';
+
+function block(params: CompiledParam[], policy: CompiledBlock['parameterPolicy'] = {}): CompiledBlock {
+  return { id: 'x.y', query: 'SELECT 1', params, paramsUsed: params.map((p) => p.name), parameterPolicy: policy } as unknown as CompiledBlock;
+}
+const p = (name: string, type: CompiledParam['type'], value?: string | number): CompiledParam =>
+  ({ name, type, required: false, ...(value !== undefined ? { default: value } : {}) }) as CompiledParam;
+
+describe('findPeriod: a year across two calendar years', () => {
+  it.each([
+    ['halls at the 2025/26 census', 2025],
+    ['headcount for AY 2023/24', 2023],
+    ['spend in FY2025/26', 2025],
+    ['income in 2024-25', 2024],
+    ['the 2024/2025 academic year', 2024],
+  ])('%s -> %s', (q, first) => {
+    const period = findPeriod(q, NOW);
+    expect(period?.splitYear).toBe(first);
+    expect(period?.start).toBeUndefined();
+    expect(period?.end).toBeUndefined();
+  });
+  it.each(['revenue on 2025-03-01', 'revenue 2024-2026', 'in 2025'])('%s is no split year', (q) => {
+    expect(findPeriod(q, NOW)?.splitYear).toBeUndefined();
+  });
+});
+
+describe('yearParamOf: what the owner declared', () => {
+  it.each([
+    [[p('entry_year', 'number', 2026)], 'entry_year', 'year'],
+    [[p('academic_year', 'string', '2025/26')], 'academic_year', 'split'],
+    [[p('season', 'string', '2024-25')], 'season', 'split'],
+    [[p('fiscal_year', 'string', '2025')], 'fiscal_year', 'year'],
+    [[p('top_n', 'number', 10), p('survey_year', 'number')], 'survey_year', 'year'],
+  ] as Array<[CompiledParam[], string, string]>)('%j', (params, name, form) => {
+    const y = yearParamOf(block(params));
+    expect([y?.param.name, y?.form]).toEqual([name, form]);
+  });
+  it.each([[[p('min_amount', 'number', 2000)]], [[p('year_count', 'number', 3)]], [[p('since', 'date', '2025-01-01')]]])('%j takes no year', (params) => {
+    expect(yearParamOf(block(params as CompiledParam[]))).toBeUndefined();
+  });
+});
+
+describe('bindYear', () => {
+  const cases: Array<[string, CompiledParam, string, unknown]> = [
+    ['one calendar year', p('entry_year', 'number', 2026), 'for the 2025 intake', 2025],
+    ['a month of one year', p('entry_year', 'number', 2026), 'for September 2027 entry', 2027],
+    ['last year', p('survey_year', 'number', 2026), 'NSS scores last year', 2025],
+    ['split, in the owner spelling', p('academic_year', 'string', '2025/26'), 'occupancy in AY 2023-24', '2023/24'],
+    ['split, long form', p('season', 'string', '2024-2025'), 'attendance in 2023/24', '2023-2024'],
+    ['text year', p('fiscal_year', 'string', '2025'), 'spend in 2024', '2024'],
+    ['open range from an open period', p('from_cohort', 'number', 2015), 'retention since 2018', 2018],
+  ];
+  it.each(cases)('%s', (_, param, q, value) => {
+    const period = findPeriod(q, NOW);
+    expect(period).toBeDefined();
+    expect(bindYear(block([param]), yearParamOf(block([param]))!, period!)).toEqual({ value });
+  });
+  const refused: Array<[string, CompiledParam, string, 'period' | 'value']> = [
+    ['two calendar years', p('entry_year', 'number', 2026), 'applications in 2024 and 2025', 'period'],
+    ['a split year for a calendar year', p('entry_year', 'number', 2026), 'applications for 2025/26', 'period'],
+    ['a calendar year for a split year', p('academic_year', 'string', '2025/26'), 'headcount in 2025', 'period'],
+    ['a closed period for an open range', p('from_cohort', 'number', 2015), 'retention for 2019', 'period'],
+    ['outside the policy', p('entry_year', 'number', 2026), 'applications for 2028 entry', 'value'],
+  ];
+  it.each(refused)('%s', (_, param, q, kind) => {
+    const b = block([param], { entry_year: { min: 2021, max: 2027 } });
+    const bound = bindYear(b, yearParamOf(b)!, findPeriod(q, NOW)!);
+    expect('kind' in bound ? bound.kind : bound).toBe(kind);
+  });
+});
