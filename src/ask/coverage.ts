@@ -16,7 +16,7 @@ import { blockFacts } from './block-facts.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import type { TermAlias } from './term-index.js';
-import { termsOfWord, words } from './tokens.js';
+import { termSet, termsOfWord, words } from './tokens.js';
 import type { RoutePart, RoutePartKind } from './types.js';
 import { GRAIN_TERMS } from './vocabulary.js';
 
@@ -46,6 +46,8 @@ export interface CoverageOptions {
   valueCount?: (field: string) => number | undefined;
   /** Terms some block's result measures (a column that is not a grouping key): never covered by example words alone. */
   measured?: ReadonlySet<string>;
+  /** Where the asked period's words end, when they bound the block's year parameter: the next word names that year ("intake"). */
+  yearNoun?: { after: readonly number[]; param: string };
 }
 
 /**
@@ -325,6 +327,12 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
       t.note(ok, m.text, `${block.id} gives no ${m.text} figures.`, 'time', ok ? 'grain' : undefined);
       continue;
     }
+    // The owner's own word for it (an example's "intake", the parameter's "cohort"), not any word at all.
+    const yearNoun = options.yearNoun?.after.some((end) => m.start > end && m.start - end <= 2) === true;
+    if (yearNoun && (given(contract.vocabulary, m.term, m.start, options) || termSet(options.yearNoun?.param.replace(/_/g, ' ') ?? '').has(m.term))) {
+      t.note(true, m.text, '', 'measure', `param:${options.yearNoun?.param}`);
+      continue;
+    }
     if (LEAVING_OUT.has(m.term)) {
       const ok = leftOutAlike(contract, shape, k, options);
       t.note(ok, m.text, `${block.id} does not leave out what "${m.text}" asks to.`, 'measure', ok ? sourceOf(contract, m.term, options) : undefined);
@@ -495,8 +503,14 @@ function asksGrain(shape: AskedShape, options: CoverageOptions): boolean {
  * breakdown; a question asking for neither ("what is our net revenue?") asks for a total the
  * series does not give.
  */
+/** "by cohort", "by intake year": a breakdown by the series' own rows, as its declared grain or its period column names them. */
+function asksOwnRows(block: CompiledBlock, shape: AskedShape): boolean {
+  const own = termSet(`${typeof block.grain === 'string' ? block.grain : ''} ${(blockFacts(block).timeColumn ?? '').replace(/_/g, ' ')}`);
+  return shape.groupings.some((g) => g.cue !== 'which' && g.terms.some((x) => own.has(x)));
+}
+
 function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
-  if (!contract.timeSeries || options.named || shape.overTime !== undefined || asksGrain(shape, options)) return;
+  if (!contract.timeSeries || options.named || shape.overTime !== undefined || asksGrain(shape, options) || asksOwnRows(block, shape)) return;
   if (!options.periodAsked) {
     t.note(false, 'a total', `${block.id} gives one row per period, and the question asks for no period or time breakdown.`, 'time');
     return;

@@ -8,6 +8,7 @@ import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import type { BlockGate } from '../rules/gates/answer-gate.js';
 import type { Acronyms } from './acronyms.js';
 import { bindAsks, type Unmet } from './bind-question.js';
+import { blockFacts } from './block-facts.js';
 import { coverage } from './coverage.js';
 import type { ExampleIndex } from './example-match.js';
 import { readForBlock } from './measure-not-value.js';
@@ -148,6 +149,16 @@ function askedDays(asks: QuestionAsks): { period?: { start: string; end: string 
   return start !== undefined && end !== undefined && start < end ? { period: { start, end } } : {};
 }
 
+/**
+ * "the 2026 intake", "the 2025 census": with the year bound to the block's year parameter, the
+ * word right after the year says what the year is of, the parameter's meaning, not a measure.
+ */
+function yearNoun(block: CompiledBlock, asks: QuestionAsks, params: Readonly<Record<string, unknown>>): { yearNoun?: { after: number[]; param: string } } {
+  const y = blockFacts(block).yearParam;
+  if (y === undefined || params[y.param.name] === undefined) return {};
+  return { yearNoun: { after: (asks.period?.spans ?? []).map(([, end]) => end), param: y.param.name } };
+}
+
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
 export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, ctx: FitContext): Fit {
   const { lexicon, alternatives } = ctx;
@@ -163,6 +174,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     ...(alternatives !== undefined ? { alternatives } : {}),
     valueCount: (field) => lexicon.closed(field)?.length,
     measured: ctx.measured(),
+    ...yearNoun(block, asks, binding.params),
   });
   const unbound = binding.unmet.map((u) => u.message);
   return {

@@ -23,7 +23,7 @@ import type { Scored } from './route-score.js';
 import { isNeutralWord, isNumberWord, type WordSpan, words } from './tokens.js';
 import type { RouteOptions, Tier1Decision } from './types.js';
 import { closestValues, matchValue } from './value-match.js';
-import { MEASURE_MODIFIERS, STOP_WORDS } from './vocabulary.js';
+import { GROUP_CUES, MEASURE_MODIFIERS, STOP_WORDS } from './vocabulary.js';
 
 /** Words that put a value after them ("for Acme", "in Puerto Rico", "at the depot X"). */
 const CUES: ReadonlySet<string> = new Set(['for', 'in', 'at', 'from']);
@@ -88,7 +88,9 @@ function unknownRun(p: Prepared, question: string, asks: QuestionAsks): Run | un
   }
   const run = runs.length === 1 ? runs[0] : undefined;
   if (run === undefined || words(question.slice(run.start, run.end)).length > LONGEST) return undefined;
-  return run;
+  // "headcount by ethnicity": words after "by" or "per" ask for a breakdown, never name a value.
+  const before = ws.filter((w) => w.end <= run.start).pop();
+  return before !== undefined && GROUP_CUES.has(before.word) ? undefined : run;
 }
 
 /** Whether an owner's example of the block puts a value of `param` bare, with no cue before it. */

@@ -11,13 +11,23 @@ import type { CompiledBlock } from '../compiler/types.js';
 /** A label: the field, the words as the owner wrote them, and the code the data holds. */
 export type ValueLabel = readonly [field: string, label: string, value: string];
 
-/** A capitalised name of one to four words ("Livingston", "North East", "Mersey & Cheshire", "Trinidad and Tobago"). */
-const NAME = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:&\\s+|and\\s+|of\\s+)?\\p{Lu}[\\p{L}'’.-]*){0,3}";
+/**
+ * A capitalised name of one to six words ("Livingston", "North East", "Mersey & Cheshire", "Arts,
+ * Humanities and Social Sciences"); a list of labels runs on into the next code, where it is cut.
+ */
+const NAME = "\\p{Lu}[\\p{L}'’.-]*(?:,?\\s+(?:&\\s+|and\\s+|of\\s+)?\\p{Lu}[\\p{L}'’.-]*){0,5}";
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A code worth labelling: two or more characters, no lower-case letter ("SHF", "NE", "LON01"). */
 const isCode = (v: string): boolean => v.length >= 2 && v.length <= 12 && !/\p{Ll}/u.test(v) && /\p{Lu}/u.test(v);
+
+/** The words of a matched name before any code of the field, without trailing punctuation. */
+function untilCode(name: string, known: ReadonlySet<string>): string {
+  const ws = name.split(/\s+/);
+  const at = ws.findIndex((w) => known.has(w.replace(/[,.]+$/, '')));
+  return (at < 0 ? ws : ws.slice(0, at)).join(' ').replace(/[,.’'-]+$/, '');
+}
 
 /** The labels one text gives the codes of one field. */
 function labelsIn(text: string, field: string, codes: readonly string[]): ValueLabel[] {
@@ -29,12 +39,12 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
     // "the Glasgow clinic (GLA)": one lower-case noun may stand between the name and its code.
     const before = new RegExp(`(${NAME})(?:\\s+\\p{Ll}+)?\\s*\\(\\s*${c}\\s*\\)`, 'gu');
     for (const m of [...text.matchAll(after), ...text.matchAll(before)]) {
-      const label = (m[1] ?? '').replace(/[.’'-]+$/, '');
-      // Another code of the field is no label ("SHF, TEL"), and a label names one code only.
-      if (label === '' || label.split(/\s+/).some((w) => known.has(w))) continue;
+      // A label ends where another code of the field starts ("Sheffield, TEL Telford"): a label names one code only.
+      const label = untilCode(m[1] ?? '', known);
+      if (label === '') continue;
       out.push([field, label, code]);
       // "in Mersey" for "Mersey & Cheshire": the first word alone names it too, unless it names another code.
-      const first = label.split(/\s+/)[0] ?? '';
+      const first = (label.split(/\s+/)[0] ?? '').replace(/[,.]+$/, '');
       if (first !== label && first.length > 2) out.push([field, first, code]);
     }
   }

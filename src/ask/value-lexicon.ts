@@ -189,7 +189,8 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
   };
   return {
     fields,
-    longest: Math.min(longest, 4),
+    // Six words hold the longest names owners give ("Arts, Humanities and Social Sciences").
+    longest: Math.min(longest, 6),
     fieldsOf: (phrase) => [...(entry(phrase)?.keys() ?? [])].sort(),
     stored: (field, phrase, raw) => entry(phrase)?.get(field) ?? raw ?? phrase,
     closed: (field) => closed.get(field),

@@ -61,6 +61,15 @@ describe('labels a description gives coded values', () => {
         ['Telford', 'TEL'],
       ],
     ],
+    [
+      'a name with a comma in it, cut where the next code starts',
+      'one plant (plant_code: SHF Sheffield, Rotherham and Doncaster, TEL Telford)',
+      [
+        ['Sheffield, Rotherham and Doncaster', 'SHF'],
+        ['Sheffield', 'SHF'],
+        ['Telford', 'TEL'],
+      ],
+    ],
     ['a list of codes names nothing', 'plants SHF, TEL and LIV', []],
     ['a lower-case word is no name', 'SHF plant and TEL plant', []],
     ['a code inside a word is no code', 'XSHF Sheffield', []],

@@ -41,6 +41,15 @@ describe('years bind year parameters', () => {
     ['applications, offers and acceptances by faculty for September 2027 entry', 'admissions.admissions_funnel_by_faculty', { entry_year: 2027 }],
     ['non-continuation by cohort since the 2019 intake', 'students.first_year_retention_by_cohort', { from_cohort: 2019 }],
     ['Leverhulme income by faculty for the first half of 2026', 'research.research_income_by_faculty', { end_date: '2026-06-30' }],
+    // The owner's word after the year says what the year is of; a label may hold a comma.
+    [
+      'offer yield by programme in Arts, Humanities and Social Sciences for the 2024 intake',
+      'admissions.offer_yield_by_programme',
+      { faculty_code: 'AHS', entry_year: 2024 },
+    ],
+    ['NSS scores by faculty for the 2024 survey', 'teaching.nss_scores_by_faculty', { survey_year: 2024 }],
+    // "by cohort" is the series' own rows, as its declared grain names them.
+    ['completion rate by cohort', 'students.six_year_graduation_by_cohort', {}],
   ])('%s', (q, block, params) => {
     expect(router.route(q, { now: NOW })).toMatchObject({ kind: 'answer', block, params });
   });
@@ -51,6 +60,8 @@ describe('years bind year parameters', () => {
     'tuition fee income by month in 2025/26',
     // Beyond the policy's years, and two measures where the block has one of them.
     'applications and offers by programme for UG 2026 entry',
+    // Any word after a year is not the year's noun: only the owner's.
+    'offer yield by programme for the 2026 Ferrari',
   ])('no certified answer: %s', (q) => {
     expect(router.route(q, { now: NOW }).kind).not.toBe('answer');
   });
