@@ -69,8 +69,21 @@ const CLOCK_UNITS: ReadonlySet<string> = new Set(
   ['second', 'minute', 'hour', 'day', 'date', 'week', 'weekday', 'month', 'quarter', 'year', 'time'].flatMap((w) => [...termsOfWord(w)]),
 );
 
+/** A unit of time named as a noun ("week_start", "order_month", "days_before"); "weekly" in "weekly_rent_gbp" says what a money amount is per. */
+const TIME_NOUN = /^(?:second|minute|hour|day|date|week|weekday|month|quarter|year|time)s?$/i;
+
+/** "by week" is given by the grain, or by a key naming a unit of time as a noun, never by a money column named "weekly". */
+function timeGiven(contract: BlockContract, term: string): boolean {
+  const source = contract.sources.get(term);
+  if (source === undefined || !/^(?:key|column):/.test(source) || contract.timeSeries) return true;
+  return source
+    .replace(/^(?:key|column):/, '')
+    .split('_')
+    .some((w) => TIME_NOUN.test(w));
+}
+
 function grouped(contract: BlockContract, term: string, options: CoverageOptions): boolean {
-  if (contract.groupings.has(term)) return true;
+  if (contract.groupings.has(term)) return !CLOCK_UNITS.has(term) || timeGiven(contract, term);
   if (!CLOCK_UNITS.has(term) && (options.alternatives?.(term) ?? []).some((t) => contract.groupings.has(t))) return true;
   return (GRAIN_TERMS.get(term) ?? []).some((g) => contract.groupings.has(g));
 }

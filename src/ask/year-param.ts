@@ -47,15 +47,24 @@ export function yearParamOf(block: CompiledBlock): YearParam | undefined {
 const yearOf = (d: string): number => Number(d.slice(0, 4));
 const lastDayYear = (end: string): number => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).getUTCFullYear();
 
+/** A whole calendar year ("2025", "last year") or one month of it ("September 2027 entry"): what a year parameter reads. */
+function wholeYearOrMonth(start: string, end: string): boolean {
+  if (!start.endsWith('-01') || !end.endsWith('-01') || yearOf(start) !== lastDayYear(end)) return false;
+  const months = (Number(end.slice(0, 4)) - yearOf(start)) * 12 + Number(end.slice(5, 7)) - Number(start.slice(5, 7));
+  return (start.endsWith('-01-01') && months === 12) || months === 1;
+}
+
 /** The year the period names for this parameter, or why it names none. */
 function yearAsked(y: YearParam, period: PeriodAsk): number | string {
   const name = y.param.name;
-  const split = period.splitYear;
+  const { start, end, splitYear: split } = period;
+  // "in 2025/26 ... in 2019": two periods, which no one year is.
+  if (split !== undefined && (start !== undefined || end !== undefined)) return `"${period.text}" are several periods; ${name} takes one year.`;
+  if (period.point === true || period.several === true) return `"${period.text}" is no one year; ${name} takes one.`;
   if (y.form === 'split') return split ?? `"${period.text}" does not say which ${name} it means (it takes years written like 2025/26).`;
   if (split !== undefined) return `"${period.text}" runs across two calendar years; ${name} takes one calendar year.`;
-  const { start, end } = period;
   if (y.open) return start !== undefined && end === undefined ? yearOf(start) : `${name} is the first year of an open range; "${period.text}" is not one.`;
-  if (start !== undefined && end !== undefined && yearOf(start) === lastDayYear(end)) return yearOf(start);
+  if (start !== undefined && end !== undefined && wholeYearOrMonth(start, end)) return yearOf(start);
   return `"${period.text}" is not one calendar year; ${name} takes one.`;
 }
 

@@ -70,6 +70,10 @@ describe('bindYear', () => {
     ['a calendar year for a split year', p('academic_year', 'string', '2025/26'), 'headcount in 2025', 'period'],
     ['a closed period for an open range', p('from_cohort', 'number', 2015), 'retention for 2019', 'period'],
     ['outside the policy', p('entry_year', 'number', 2026), 'applications for 2028 entry', 'value'],
+    ['half a year', p('entry_year', 'number', 2026), 'applications for the second half of last year', 'period'],
+    ['a quarter', p('survey_year', 'number', 2026), 'NSS scores for Q3 2025', 'period'],
+    ['a point in time', p('survey_year', 'number', 2026), 'NSS scores at the end of last year', 'period'],
+    ['a split year beside a calendar one', p('academic_year', 'string', '2025/26'), 'aid in 2025/26 in 2019', 'period'],
   ];
   it.each(refused)('%s', (_, param, q, kind) => {
     const b = block([param], { entry_year: { min: 2021, max: 2027 } });
