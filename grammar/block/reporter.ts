@@ -83,6 +83,11 @@ export class Reporter {
     return this.file === undefined ? { span } : { file: this.file, span };
   }
 
+  /** True while nothing has been reported. */
+  isEmpty(): boolean {
+    return this.list.length === 0;
+  }
+
   /** Every diagnostic, in source order. */
   diagnostics(): Diagnostic[] {
     return this.list.slice().sort((a, b) => (a.span?.start.offset ?? 0) - (b.span?.start.offset ?? 0));

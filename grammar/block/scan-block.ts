@@ -184,12 +184,34 @@ function moveOver(image: string, type: TokenType, at: Cursor, token: IToken | un
   }
 }
 
+/**
+ * Moves the cursor past the run of whitespace at `i` (nothing is kept of it) and returns where
+ * the run ends: the same line and column as moveOver() gives, without cutting the run's text.
+ */
+function skipSpace(text: string, i: number, at: Cursor): number {
+  let j = i;
+  let lastBreak = -1;
+  for (let c = text.charCodeAt(j); j < text.length && isSpace(c); c = text.charCodeAt(++j)) {
+    if (c === 10) {
+      at.line++;
+      lastBreak = j;
+    }
+  }
+  at.column = lastBreak < 0 ? at.column + (j - i) : j - lastBreak;
+  return j;
+}
+
 /** Lexes `text` as blockLexer() does. */
 export function scanBlock(text: string): ScanResult {
   const out: ScanResult = { tokens: [], comments: [], errors: [] };
   const at: Cursor = { line: 1, column: 1 };
   let i = 0;
   while (i < text.length) {
+    // Whitespace is most of a block file's runs and becomes no token: skipped in place.
+    if (isSpace(text.charCodeAt(i))) {
+      i = skipSpace(text, i, at);
+      continue;
+    }
     const m = matchAt(text, i);
     if (m === null) {
       i = skipUnmatched(text, i, at, out);
@@ -197,8 +219,8 @@ export function scanBlock(text: string): ScanResult {
     }
     const [type, end] = m;
     const image = text.slice(i, end);
-    const token = type === T.WhiteSpace ? undefined : tokenOf(type, image, i, at);
-    if (token !== undefined) (COMMENTS.has(type) ? out.comments : out.tokens).push(token);
+    const token = tokenOf(type, image, i, at);
+    (COMMENTS.has(type) ? out.comments : out.tokens).push(token);
     moveOver(image, type, at, token);
     i = end;
   }
