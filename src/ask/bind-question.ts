@@ -17,7 +17,7 @@ import { closestValues, matchValue } from './value-match.js';
 import { bindYear } from './year-param.js';
 
 export interface Unmet {
-  kind: 'filter' | 'period' | 'limit' | 'limit-range' | 'required' | 'coverage' | 'value';
+  kind: 'filter' | 'period' | 'limit' | 'limit-range' | 'required' | 'coverage' | 'value' | 'default';
   /** A sentence in the block's terms, e.g. "finance.weekly_revenue does not accept a filter on state (asked: CA)." */
   message: string;
 }

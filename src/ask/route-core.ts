@@ -13,6 +13,7 @@ import { coverage } from './coverage.js';
 import type { ExampleIndex } from './example-match.js';
 import { readForBlock } from './measure-not-value.js';
 import type { BlockNames } from './name-match.js';
+import { oneValueDefaults } from './one-value-default.js';
 import { type QuestionAsks, readAsks } from './question-asks.js';
 import { type AskedShape, readShape } from './question-shape.js';
 import type { RefusalCore } from './refusals.js';
@@ -176,6 +177,9 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     measured: ctx.measured(),
     ...yearNoun(block, asks, binding.params),
   });
+  // A value asked that the block does not hold is said as such (VALUE_NOT_ACCEPTED), not as a default.
+  if (!named && !binding.unmet.some((u) => u.kind === 'value'))
+    binding.unmet.push(...oneValueDefaults(block, binding.params, (field) => lexicon.closed(field)));
   const unbound = binding.unmet.map((u) => u.message);
   return {
     params: binding.params,

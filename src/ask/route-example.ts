@@ -8,6 +8,7 @@
 import type { CompiledBlock } from '../compiler/types.js';
 import { bindAsks, type Unmet } from './bind-question.js';
 import { type ExampleRef, matchExamples } from './example-match.js';
+import { oneValueDefaults } from './one-value-default.js';
 import { valueNotAccepted } from './refusals.js';
 import { answer, askedOf, asksOf, fitOf, type Prepared, refused, routeOf } from './route-core.js';
 import type { RouteOptions, Tier1Candidate, Tier1Decision } from './types.js';
@@ -17,9 +18,13 @@ const VALUE_KINDS: ReadonlySet<Unmet['kind']> = new Set(['value', 'limit-range']
 /** What the question asks that the block cannot take, less what the owner's example asks alike. */
 function unmetBeyondExample(p: Prepared, block: CompiledBlock, ref: ExampleRef, asks: ReturnType<typeof askedOf>['asks'], options: RouteOptions) {
   const binding = bindAsks(block, asks, options.now, p.lexicon);
+  const closed = (field: string) => p.lexicon.closed(field);
+  if (!binding.unmet.some((u) => u.kind === 'value')) binding.unmet.push(...oneValueDefaults(block, binding.params, closed));
   // The example's own asks, read at the same `now`, say what the owner declared the block answers as it is.
   const own = asksOf(p, ref.question, options);
-  const declared = new Set(bindAsks(block, own, options.now, p.lexicon).unmet.map((u) => `${u.kind}\u0000${u.message}`));
+  const ownBinding = bindAsks(block, own, options.now, p.lexicon);
+  const ownUnmet = [...ownBinding.unmet, ...oneValueDefaults(block, ownBinding.params, closed)];
+  const declared = new Set(ownUnmet.map((u) => `${u.kind}\u0000${u.message}`));
   return {
     params: binding.params,
     within: binding.within,

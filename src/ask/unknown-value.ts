@@ -140,7 +140,8 @@ export function unknownValue(p: Prepared, question: string, options: RouteOption
     const block = p.index.blocks[r.doc] as CompiledBlock;
     if (block.status === 'draft' || p.gateOf(r.doc) !== undefined) continue;
     const fit: Fit = fitOf(block, asked, options, false, p);
-    const free = fit.unmet.length === 0 ? freeClosedParam(p, block, asked) : undefined;
+    // The default the unknown words stand in for is no reason to pass the block over.
+    const free = fit.unmet.every((u) => u.kind === 'default') ? freeClosedParam(p, block, asked) : undefined;
     if (free === undefined || matchValue(value, free.values) !== undefined) continue;
     if (!run.cued && !bareInExamples(p, block, free.param)) continue;
     return refused(valueNotAccepted(block, [notHeld(block, free.param, value, free.values)]), false, [{ id: block.id, score: r.score, role: 'cannot-answer' }]);

@@ -1,8 +1,9 @@
 /**
  * Routing on a project whose blocks take years, not dates (fixtures/university): an intake, a
  * survey year and an academic year bind from the question in the owner's spelling, a split year
- * never binds a date range, a month-compared end date keeps its last month, and two measures
- * joined by "and" are two measures.
+ * never binds a date range, a month-compared end date keeps its last month, two measures
+ * joined by "and" are two measures, and a default picking one value of several is no answer to a
+ * question naming none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tier1Router } from '../../src/ask/index.js';
@@ -38,7 +39,11 @@ describe('years bind year parameters', () => {
       'admissions.offer_yield_by_programme',
       { faculty_code: 'BUS', entry_year: 2025 },
     ],
-    ['applications, offers and acceptances by faculty for September 2027 entry', 'admissions.admissions_funnel_by_faculty', { entry_year: 2027 }],
+    [
+      'UG applications, offers and acceptances by faculty for September 2027 entry',
+      'admissions.admissions_funnel_by_faculty',
+      { entry_year: 2027, level: 'UG' },
+    ],
     ['non-continuation by cohort since the 2019 intake', 'students.first_year_retention_by_cohort', { from_cohort: 2019 }],
     ['Leverhulme income by faculty for the first half of 2026', 'research.research_income_by_faculty', { end_date: '2026-06-30' }],
     // The owner's word after the year says what the year is of; a label may hold a comma.
@@ -64,6 +69,10 @@ describe('years bind year parameters', () => {
     'offer yield by programme for the 2026 Ferrari',
     // A money column named "weekly" is no weekly breakdown.
     'Hall occupancy by week',
+    // A default that picks one faculty (or level) of several answers for a value no one asked.
+    'yield for the 2025 intake',
+    'Offer yield by programme',
+    'applications, offers and acceptances by faculty for September 2027 entry',
   ])('no certified answer: %s', (q) => {
     expect(router.route(q, { now: NOW }).kind).not.toBe('answer');
   });
