@@ -3,10 +3,11 @@
  * SQLite stores (trace store, answer facts, threads) and commits each batch the main thread posts,
  * in one transaction, so an Ask's response never waits on SQLite.
  *
- * Messages are handled strictly in the order posted (each waits for the one before), so a store's
- * batches commit in order and a `close` follows every batch posted before it. After each message
- * the reply goes out first and the shared counter is raised second: a main thread that sees the
- * counter reach a message's number finds its reply waiting on the port.
+ * Messages come in lists (what the stores sent within one turn) and are handled strictly in the
+ * order posted (each waits for the one before), so a store's batches commit in order and a
+ * `close` follows every batch posted before it. After each list its replies go out first, as one
+ * message, and the shared counter is raised to the list's last number second: a main thread that
+ * sees the counter reach a message's number finds its reply waiting on the port.
  *
  * A store's writer comes from its module (`openWriter(options)`), opened on its first batch and
  * dropped after a batch that fails, so the next batch opens the file afresh (a store that was
@@ -74,11 +75,14 @@ async function handle(m: WriterMessage): Promise<WriterReply> {
   }
 }
 
-port.on('message', (m: WriterMessage) => {
+port.on('message', (messages: WriterMessage[]) => {
   chain = chain.then(async () => {
-    const reply = await handle(m);
-    port.postMessage(reply);
-    Atomics.store(shared, 0, m.seq);
+    const replies: WriterReply[] = [];
+    for (const m of messages) replies.push(await handle(m));
+    port.postMessage(replies);
+    const last = messages[messages.length - 1];
+    if (last === undefined) return;
+    Atomics.store(shared, 0, last.seq);
     Atomics.notify(shared, 0);
   });
 });

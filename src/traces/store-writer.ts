@@ -2,7 +2,8 @@
  * The one store-writer thread of this process (store-writer-worker.ts), as the write queues of the
  * local SQLite stores see it: a store is registered once, then each batch is posted (plain rows:
  * strings and numbers, copied, so what is stored is exactly what this thread serialised) and its
- * reply comes back on a message port.
+ * reply comes back on a message port. What the stores send within one turn of the event loop goes
+ * as one message, answered with one message: a wake-up of either thread costs more than the copy.
  *
  * Waiting is possible without the event loop: the worker raises a shared counter after each
  * reply, so `waitFor` blocks on it (Atomics.wait) and then takes the replies from the port itself
@@ -64,6 +65,9 @@ export class StoreWriterThread {
   private stores = 0;
   private readonly waiting = new Map<number, (error: Error | undefined) => void>();
   private gone = false;
+  /** Messages sent within this turn, posted together at its end (one wake-up of the worker for all the stores' batches). */
+  private outbox: WriterMessage[] = [];
+  private outboxDue = false;
   /** Batches this thread committed (a count for status and tests). */
   committed = 0;
 
@@ -72,7 +76,7 @@ export class StoreWriterThread {
     private readonly port: MessagePort,
     private readonly shared: Int32Array,
   ) {
-    port.on('message', (r: WriterReply) => this.settle(r));
+    port.on('message', (replies: WriterReply[]) => this.settleAll(replies));
     port.unref();
     worker.on('error', () => this.giveUp());
     worker.on('exit', () => this.giveUp());
@@ -110,13 +114,27 @@ export class StoreWriterThread {
     // Held open while an answer is due, so a write's promise settles before the process ends.
     if (this.waiting.size === 0) this.port.ref();
     this.waiting.set(m.seq, done);
+    this.outbox.push(m);
+    if (this.outboxDue) return;
+    this.outboxDue = true;
+    queueMicrotask(() => this.post());
+  }
+
+  /** Posts the messages sent so far, in one message. */
+  private post(): void {
+    this.outboxDue = false;
+    if (this.outbox.length === 0) return;
+    const messages = this.outbox;
+    this.outbox = [];
     try {
-      this.port.postMessage(m);
+      this.port.postMessage(messages);
     } catch (error) {
-      this.waiting.delete(m.seq);
-      if (this.waiting.size === 0) this.port.unref();
-      done(error as Error);
+      this.settleAll(messages.map((m) => ({ seq: m.seq, error: { name: 'Error', message: (error as Error).message } })));
     }
+  }
+
+  private settleAll(replies: readonly WriterReply[]): void {
+    for (const r of replies) this.settle(r);
   }
 
   private settle(r: WriterReply): void {
@@ -129,9 +147,10 @@ export class StoreWriterThread {
 
   /** Blocks this thread until message `seq` is answered, and settles every answer that came. */
   waitFor(seq: number): void {
+    this.post();
     const deadline = Date.now() + WAIT_MS;
     while (!this.gone && this.waiting.has(seq)) {
-      for (let m = receiveMessageOnPort(this.port); m !== undefined; m = receiveMessageOnPort(this.port)) this.settle(m.message as WriterReply);
+      for (let m = receiveMessageOnPort(this.port); m !== undefined; m = receiveMessageOnPort(this.port)) this.settleAll(m.message as WriterReply[]);
       if (!this.waiting.has(seq)) return;
       if (Date.now() > deadline) return this.giveUp();
       // Reached but its reply not yet on the port: look again in a moment.

@@ -62,6 +62,27 @@ export const MAX_POSTED = 8;
 const holding = new Set<WriteQueue<unknown>>();
 let exitHooked = false;
 
+/**
+ * One timer per interval for every queue with writes waiting: the stores an Ask writes to send
+ * their batches in the same turn, so they reach the writer thread as one message. An item still
+ * waits at most its queue's `everyMs` (the timer started at the first write of the group).
+ */
+const ticks = new Map<number, Set<WriteQueue<unknown>>>();
+
+function tick(everyMs: number, queue: WriteQueue<unknown>): void {
+  let due = ticks.get(everyMs);
+  if (due === undefined) {
+    const queues = new Set<WriteQueue<unknown>>();
+    due = queues;
+    ticks.set(everyMs, queues);
+    setTimeout(() => {
+      ticks.delete(everyMs);
+      for (const q of queues) q.send();
+    }, everyMs).unref();
+  }
+  due.add(queue);
+}
+
 function commitAllOnExit(): void {
   for (const q of [...holding]) q.close();
 }
@@ -75,7 +96,6 @@ interface Posted<T> {
 export class WriteQueue<T> {
   private queued = new Map<string, T>();
   private posted: Posted<T>[] = [];
-  private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private seq = 0;
   private readonly everyMs: number;
@@ -100,7 +120,7 @@ export class WriteQueue<T> {
     this.queued.set(key, earlier !== undefined && this.opts.merge !== undefined ? this.opts.merge(earlier, item) : item);
     holding.add(this as WriteQueue<unknown>);
     if (this.queued.size >= this.maxItems) this.send();
-    else this.timer ??= setTimeout(() => this.send(), this.everyMs).unref();
+    else tick(this.everyMs, this as WriteQueue<unknown>);
     return true;
   }
 
@@ -148,10 +168,9 @@ export class WriteQueue<T> {
     return thread;
   }
 
-  /** Sends what is queued: posted to the writer thread, or committed here. */
-  private send(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+  /** Sends what is queued without waiting: posted to the writer thread, or committed here (the shared timer calls this). */
+  send(): void {
+    ticks.get(this.everyMs)?.delete(this as WriteQueue<unknown>);
     if (this.queued.size === 0) return;
     const items = this.queued;
     this.queued = new Map();
