@@ -10,7 +10,8 @@
  * (receiveMessageOnPort). That is how a read sees its own writes, how `close()` commits what is
  * queued, and how the writes still queued are committed when the process exits normally.
  *
- * The thread is started on first use and never keeps the process alive. When it cannot be
+ * The thread is started on first use in a process that enabled it (a server: see `enable`) and
+ * never keeps the process alive. When it cannot be
  * started (no built worker script, as when running from TypeScript sources), or it stops or stops
  * answering, every batch it had not answered fails and the queues commit on their own thread from
  * then on.
@@ -170,9 +171,20 @@ export class StoreWriterThread {
   }
 
   private static shared: StoreWriterThread | undefined | null = null;
+  private static wanted = false;
 
-  /** The process's store-writer thread, started on first use; undefined when there is none to be had. */
+  /**
+   * Lets this process's write queues commit on the writer thread from now on. A serving process
+   * calls it (startLocalServer); a one-shot command does not: starting the thread and loading
+   * its writers costs about 100 ms, more than a few commits on its own thread.
+   */
+  static enable(): void {
+    StoreWriterThread.wanted = true;
+  }
+
+  /** The process's store-writer thread, started on first use once enabled; undefined when there is none to be had. */
   static get(): StoreWriterThread | undefined {
+    if (!StoreWriterThread.wanted) return undefined;
     if (StoreWriterThread.shared === null) StoreWriterThread.shared = StoreWriterThread.start();
     return StoreWriterThread.shared?.running === true ? StoreWriterThread.shared : undefined;
   }

@@ -2,9 +2,10 @@
  * The write queue of one local store database: what an Ask writes (its trace, answer facts, run
  * and thread) waits here, off the response path, and is committed in one transaction with every
  * other write queued within `everyMs` (or as soon as `maxItems` are queued). A queue given
- * `offThread` commits on the process's store-writer thread (store-writer.ts): the batch is turned
- * into plain rows here and posted, and the transaction runs on the other thread, so an Ask's
- * thread never waits on SQLite; without that thread (none built, or it stopped) `commit` runs here.
+ * `offThread` commits on the process's store-writer thread (store-writer.ts) when the process
+ * enabled it (a server does): the batch is turned into plain rows here and posted, and the
+ * transaction runs on the other thread, so an Ask's thread never waits on SQLite; without that
+ * thread (not enabled, none built, or it stopped) `commit` runs here.
  * Reads that must see a write just made read through `get()`/`items()` (queued and posted
  * batches alike) or call `flush()` first, which returns once everything queued is committed.
  *

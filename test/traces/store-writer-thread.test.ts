@@ -1,6 +1,6 @@
 /**
- * The local stores' batches commit on the store-writer thread when svc runs built (as `svc serve`
- * and the library do), and keep every guarantee of the write queue: a write is readable the moment
+ * The local stores' batches commit on the store-writer thread when svc runs built in a process
+ * that enabled it (a server: `svc serve`, startLocalServer), and keep every guarantee of the write queue: a write is readable the moment
  * it is made (answer facts and thread runs from the queue or the batch in flight, a trace after
  * its batch commits), close() and a normal exit commit everything, and a batch the writer thread
  * refuses is told to its writer. Each case is a real child process over the built stores (from
@@ -28,6 +28,8 @@ const { openSqliteRunStore } = await import(DIST + '/hooks/stores/sqlite-run-sto
 const { openSqliteThreadStore } = await import(DIST + '/hooks/stores/sqlite-thread-store.js');
 const { TraceStore } = await import(DIST + '/traces/trace-store.js');
 const { StoreWriterThread } = await import(DIST + '/traces/store-writer.js');
+// As a server does (startLocalServer); a one-shot command commits on its own thread.
+if (ENABLE) StoreWriterThread.enable();
 const runs = openSqliteRunStore(ROOT);
 const threads = openSqliteThreadStore(ROOT);
 const failedTraces = [];
@@ -48,6 +50,8 @@ const out = { thread };
 interface Case {
   name: string;
   n: number;
+  /** Whether the process enables the writer thread, as a server does (default true). */
+  enable?: boolean;
   /** What the child does after its writes; it prints `out` as JSON. */
   ending: string;
   /** What the child printed and the stores' files hold. */
@@ -89,6 +93,19 @@ const CASES: Case[] = [
       expect(out['committed']).toBeGreaterThanOrEqual(3);
       expect(out['after']).toBe(600);
       expect(files).toEqual({ facts: 600, threadRuns: 600, threads: 1, traces: 600 });
+    },
+  },
+  {
+    name: 'a process that does not enable it (a one-shot command) commits on its own thread and starts none',
+    n: 300,
+    enable: false,
+    ending: READ_OWN,
+    check: (out, files) => {
+      expect(out['writer']).toBe(false);
+      expect(out['committed']).toBeUndefined();
+      expect(out['threadRuns']).toHaveLength(300);
+      expect(out['traceStatus']).toBe('complete');
+      expect(files).toEqual({ facts: 300, threadRuns: 300, threads: 1, traces: 300 });
     },
   },
   {
@@ -136,7 +153,7 @@ describe('the store-writer thread', () => {
   it.each(CASES)('$name', (c) => {
     const root = mkdtempSync(join(tmpdir(), 'svc-store-writer-'));
     roots.push(root);
-    const script = `const DIST = ${JSON.stringify(DIST)}; const ROOT = ${JSON.stringify(root)}; const N = ${c.n};\n${PRELUDE}\n${c.ending}`;
+    const script = `const DIST = ${JSON.stringify(DIST)}; const ROOT = ${JSON.stringify(root)}; const N = ${c.n}; const ENABLE = ${c.enable !== false};\n${PRELUDE}\n${c.ending}`;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
