@@ -39,5 +39,6 @@ export { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
 export { type ReceiptReplay, replayReceipt } from './run-receipt-replay.js';
 export { installSalt, keyedFingerprint, pseudonym, resolveSalt, saltPath } from './salt.js';
 export { MIGRATIONS, migrate, SCHEMA_VERSION } from './schema.js';
+export { StoreWriterThread } from './store-writer.js';
 export { TRACE_STORE_FILE, TraceStore, type TraceStoreOptions, type TraceStoreStatus, traceStorePath } from './trace-store.js';
 export type { ListPage } from './trace-store-read.js';

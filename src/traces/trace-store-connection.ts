@@ -21,14 +21,35 @@ import { type Reads, readRows } from './trace-store-read.js';
 
 const CHECKPOINT_EVERY_WRITES = 256;
 
-interface WriteRow {
-  detail: TraceDetail;
+/** One trace as written: plain data, so it can be posted to the store-writer thread as it is. */
+export interface TraceRow {
+  traceId: string;
+  runId: string;
+  status: string;
   /** Owner key of the asker (see ownerKey); written with the summary's first row only. */
   owner: string | null;
   fresh: boolean;
   summaryJson: string;
-  detailJson: string | undefined;
+  /** Absent while the trace is recording (a recording trace has no evidence worth a second row yet). */
+  detailJson?: string;
   startedAt: number;
+}
+
+/** Traces as the rows written for them: each one's summary, and its detail once it is no longer recording. */
+export function traceRows(traces: ReadonlyArray<{ detail: TraceDetail; fresh: boolean; owner: string | null }>): TraceRow[] {
+  return traces.map(({ detail, fresh, owner }) => {
+    const row: TraceRow = {
+      traceId: detail.traceId,
+      runId: detail.runId,
+      status: detail.status,
+      owner,
+      fresh,
+      summaryJson: JSON.stringify(summarise(detail)),
+      startedAt: Date.parse(detail.startedAt),
+    };
+    if (detail.status !== 'recording') row.detailJson = JSON.stringify(detail);
+    return row;
+  });
 }
 
 export interface ConnectionOptions {
@@ -66,7 +87,7 @@ function openReadonly(opts: ConnectionOptions): Database.Database {
 export class StoreConnection {
   readonly schema: SchemaInfo;
   readonly reads: Reads;
-  private readonly writeTx: Database.Transaction<(rows: readonly WriteRow[]) => void> | undefined;
+  private readonly writeTx: Database.Transaction<(rows: readonly TraceRow[]) => void> | undefined;
   private readonly retention: Retention | undefined;
   private sinceCheckpoint = 0;
   private closed = false;
@@ -89,11 +110,11 @@ export class StoreConnection {
       ON CONFLICT(seq) DO UPDATE SET detail_json = excluded.detail_json, bytes = excluded.bytes`);
     const retention = new Retention(db, opts.limits);
     this.retention = retention;
-    this.writeTx = db.transaction((rows: readonly WriteRow[]) => {
+    this.writeTx = db.transaction((rows: readonly TraceRow[]) => {
       for (const r of rows) {
-        let seq = r.fresh ? undefined : (updateSummary.get(r.detail.status, r.summaryJson, r.detail.traceId) as number | undefined);
+        let seq = r.fresh ? undefined : (updateSummary.get(r.status, r.summaryJson, r.traceId) as number | undefined);
         const inserted = seq === undefined;
-        if (inserted) seq = Number(insertSummary.run(r.detail.traceId, r.detail.runId, r.detail.status, r.startedAt, r.summaryJson, r.owner).lastInsertRowid);
+        if (inserted) seq = Number(insertSummary.run(r.traceId, r.runId, r.status, r.startedAt, r.summaryJson, r.owner).lastInsertRowid);
         if (r.detailJson !== undefined) upsertDetail.run(seq, r.startedAt, r.detailJson, r.detailJson.length);
         if (inserted) retention.afterInsert(seq!, opts.now());
         // Per row: a batch of large traces must not reach the hard cap before its end.
@@ -118,21 +139,14 @@ export class StoreConnection {
     this.writeAll([{ detail, fresh, owner }]);
   }
 
-  /**
-   * Writes traces in one transaction: each one's summary always, its detail once it is no longer
-   * recording (a recording trace has no evidence worth a second row yet). A trace stored for
-   * the first time (`fresh`) also enforces retention there.
-   */
+  /** Writes traces in one transaction (see traceRows and writeRows). */
   writeAll(traces: ReadonlyArray<{ detail: TraceDetail; fresh: boolean; owner: string | null }>): void {
+    this.writeRows(traceRows(traces));
+  }
+
+  /** Writes trace rows in one transaction; a trace stored for the first time (`fresh`) also enforces retention there. */
+  writeRows(rows: readonly TraceRow[]): void {
     if (this.writeTx === undefined || this.retention === undefined) throw new TraceError('TRACE_STORE_UNAVAILABLE', { reason: 'readonly' });
-    const rows: WriteRow[] = traces.map(({ detail, fresh, owner }) => ({
-      detail,
-      owner,
-      fresh,
-      summaryJson: JSON.stringify(summarise(detail)),
-      detailJson: detail.status === 'recording' ? undefined : JSON.stringify(detail),
-      startedAt: Date.parse(detail.startedAt),
-    }));
     try {
       this.writeTx.immediate(rows);
     } catch (error) {

@@ -14,8 +14,10 @@ import { storedRunId, TRACE_ID, type TraceDetail, type TraceStatus, type TraceSu
 import { TraceError, toTraceError, type UnavailableReason } from './errors.js';
 import { DEFAULT_LIMITS, type RetentionLimits } from './retention.js';
 import { SCHEMA_VERSION, type SchemaInfo } from './schema.js';
-import { StoreConnection } from './trace-store-connection.js';
+import { writerModule } from './store-writer.js';
+import { StoreConnection, traceRows } from './trace-store-connection.js';
 import { decodeCursor, encodeCursor, type ListPage, type Viewer } from './trace-store-read.js';
+import type { TraceWriterOptions } from './trace-store-writer.js';
 import { WriteQueue } from './write-queue.js';
 
 export const TRACE_STORE_FILE = join('.svc', 'local', 'ask-observability');
@@ -82,11 +84,8 @@ export class TraceStore {
     if (opts.batched === true && !this.readonly)
       this.queue = new WriteQueue<QueuedTrace>({
         commit: (batch) => this.use((c) => c.writeAll(batch), false),
-        failed: (batch, error) =>
-          opts.onBatchFailed?.(
-            batch.map((t) => t.detail.traceId),
-            toTraceError(error),
-          ),
+        offThread: { writer: { module: writerModule('traces/trace-store-writer.js'), options: this.writerOptions() }, rows: traceRows, now: this.now },
+        failed: (batch, error, offThread) => this.batchFailed(batch, toTraceError(error), offThread),
         key: (t) => t.detail.traceId,
         // Begun and finished in one batch: one row, first stored as it ends.
         merge: (earlier, later) => ({ ...later, fresh: earlier.fresh || later.fresh, owner: earlier.owner }),
@@ -95,6 +94,21 @@ export class TraceStore {
 
   get path(): string {
     return traceStorePath(this.root);
+  }
+
+  private writerOptions(): TraceWriterOptions {
+    const opts: TraceWriterOptions = { path: this.path, limits: this.limits };
+    if (this.opts.busyTimeoutMs !== undefined) opts.busyTimeoutMs = this.opts.busyTimeoutMs;
+    return opts;
+  }
+
+  /** A batch that did not commit: counted as a failed write on this thread would be (the writer thread's too), then told. */
+  private batchFailed(batch: readonly QueuedTrace[], err: TraceError, offThread: boolean): void {
+    if (offThread && err.code === 'TRACE_STORE_UNAVAILABLE') this.fail(err, err.reason !== 'locked');
+    this.opts.onBatchFailed?.(
+      batch.map((t) => t.detail.traceId),
+      err,
+    );
   }
 
   /** Runs `fn` on the open store (queued writes committed first); any failure becomes a counted TraceError. */

@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { capFile, type StoreLimits, StoreSweeper, writeOrFree } from '../../traces/store-sweeper.js';
+import { writerModule } from '../../traces/store-writer.js';
 import { WriteQueue } from '../../traces/write-queue.js';
 import type { RunRecord, RunStore } from './run-store.js';
 
@@ -42,33 +43,64 @@ function openDatabase(root: string, limits: StoreLimits): Database.Database {
   return db;
 }
 
-/** The store's statements: one record read by run id, and many written in one transaction with the sweep. */
-function statements(db: Database.Database, sweeper: StoreSweeper, now: () => number) {
-  const insert = db.prepare('INSERT OR REPLACE INTO run_facts (run_id, owner, record, written_at) VALUES (?, ?, ?, ?)');
-  const tx = db.transaction((records: readonly RunRecord[]) => {
-    // Ages count from when a record was stored, by the store's clock.
-    const writtenAt = new Date(now()).toISOString();
-    for (const r of records) {
-      const record = JSON.stringify(r);
-      insert.run(r.runId, r.owner ?? null, record, writtenAt);
-      sweeper.afterRow(record.length);
-    }
-    sweeper.afterBatch(now());
-  });
-  return {
-    select: db.prepare<[string], { record: string }>('SELECT record FROM run_facts WHERE run_id = ?'),
-    writeAll: (records: readonly RunRecord[]) => writeOrFree(db, sweeper, () => tx(records)),
-  };
+/** One record as written: plain data, so it can be posted to the store-writer thread as it is. */
+interface FactRow {
+  runId: string;
+  owner: string | null;
+  record: string;
 }
+
+const factRows = (records: readonly RunRecord[]): FactRow[] => records.map((r) => ({ runId: r.runId, owner: r.owner ?? null, record: JSON.stringify(r) }));
+
+/** Writes rows in one transaction with the sweep; ages count from `now`, the store's clock when the batch was sent. */
+function rowWriter(db: Database.Database, sweeper: StoreSweeper): (rows: readonly FactRow[], now: number) => void {
+  const insert = db.prepare('INSERT OR REPLACE INTO run_facts (run_id, owner, record, written_at) VALUES (?, ?, ?, ?)');
+  const tx = db.transaction((rows: readonly FactRow[], now: number) => {
+    const writtenAt = new Date(now).toISOString();
+    for (const r of rows) {
+      insert.run(r.runId, r.owner, r.record, writtenAt);
+      sweeper.afterRow(r.record.length);
+    }
+    sweeper.afterBatch(now);
+  });
+  return (rows, now) => writeOrFree(db, sweeper, () => tx(rows, now));
+}
+
+export interface RunWriterOptions {
+  root: string;
+  limits: StoreLimits;
+}
+
+/** The store's writer on the store-writer thread (store-writer-worker.ts): its own connection to the file. */
+export function openWriter(opts: RunWriterOptions): { commit(rows: readonly FactRow[], now: number): void; close(): void } {
+  const db = openDatabase(opts.root, opts.limits);
+  const write = rowWriter(db, new StoreSweeper(db, SWEPT, opts.limits));
+  return { commit: write, close: () => db.close() };
+}
+
+const SWEPT = { table: 'run_facts', atColumn: 'written_at' };
 
 /** Opens (creating when needed) the local answer-facts store of the project at `root`. */
 export function openSqliteRunStore(root: string, opts: SqliteRunStoreOptions = {}): RunStore {
   const limits = { ...ANSWER_FACTS_LIMITS, ...opts.limits };
   const db = openDatabase(root, limits);
-  const sweeper = new StoreSweeper(db, { table: 'run_facts', atColumn: 'written_at' }, limits);
-  const { select, writeAll } = statements(db, sweeper, opts.now ?? Date.now);
+  const now = opts.now ?? Date.now;
+  const select = db.prepare<[string], { record: string }>('SELECT record FROM run_facts WHERE run_id = ?');
+  let write: ((rows: readonly FactRow[], now: number) => void) | undefined;
   // A batch that fails loses its runs' facts, as a failed put always did; the answers stand.
-  const queue = new WriteQueue<RunRecord>({ commit: (records) => writeAll(records), key: (r) => r.runId });
+  const queue = new WriteQueue<RunRecord>({
+    // Only without the writer thread does this connection write (and sweep).
+    commit: (records) => {
+      write ??= rowWriter(db, new StoreSweeper(db, SWEPT, limits));
+      write(factRows(records), now());
+    },
+    offThread: {
+      writer: { module: writerModule('hooks/stores/sqlite-run-store.js'), options: { root, limits } satisfies RunWriterOptions },
+      rows: factRows,
+      now,
+    },
+    key: (r) => r.runId,
+  });
   let closed = false;
   return {
     async put(record) {

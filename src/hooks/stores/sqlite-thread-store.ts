@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { capFile, type StoreLimits, StoreSweeper, writeOrFree } from '../../traces/store-sweeper.js';
+import { writerModule } from '../../traces/store-writer.js';
 import { WriteQueue } from '../../traces/write-queue.js';
 import { newThreadId, type Thread, type ThreadRun, type ThreadStore } from './thread-store.js';
 
@@ -87,22 +88,66 @@ function openDatabase(root: string, limits: StoreLimits): Database.Database {
 
 type Statements = ReturnType<typeof statements>;
 
-/** The write queue of the store whose database is `db`: each batch in one transaction, each run's promise settled by it. */
-function commitQueue(db: Database.Database, q: Statements, sweeper: StoreSweeper, now: () => number): WriteQueue<Queued> {
-  const commit = db.transaction((batch: readonly Queued[]) => {
-    // Ages count from when a run was stored, by the store's clock.
-    const writtenAt = new Date(now()).toISOString();
-    for (const item of batch) {
-      if (item.row !== undefined) q.insertThread.run(item.row.id, item.row.owner, item.row.created_at);
-      const record = JSON.stringify(item.run);
-      q.insertRun.run(item.run.runId, item.run.threadId, item.run.threadId, record, writtenAt);
-      sweeper.afterRow(record.length);
+/** One run as written (with its thread's row when it is the thread's first): plain data, so it can be posted to the store-writer thread as it is. */
+interface RunRow {
+  row?: ThreadRow;
+  runId: string;
+  threadId: string;
+  record: string;
+}
+
+const runRows = (batch: readonly Queued[]): RunRow[] =>
+  batch.map((item) => ({
+    ...(item.row !== undefined ? { row: item.row } : {}),
+    runId: item.run.runId,
+    threadId: item.run.threadId,
+    record: JSON.stringify(item.run),
+  }));
+
+/** Writes rows in one transaction with the sweep; ages count from `now`, the store's clock when the batch was sent. */
+function rowWriter(db: Database.Database, sweeper: StoreSweeper): (rows: readonly RunRow[], now: number) => void {
+  const q = statements(db);
+  const tx = db.transaction((rows: readonly RunRow[], now: number) => {
+    const writtenAt = new Date(now).toISOString();
+    for (const r of rows) {
+      if (r.row !== undefined) q.insertThread.run(r.row.id, r.row.owner, r.row.created_at);
+      q.insertRun.run(r.runId, r.threadId, r.threadId, r.record, writtenAt);
+      sweeper.afterRow(r.record.length);
     }
-    sweeper.afterBatch(now());
+    sweeper.afterBatch(now);
   });
+  return (rows, now) => writeOrFree(db, sweeper, () => tx(rows, now));
+}
+
+const sweeperOf = (db: Database.Database, limits: StoreLimits): StoreSweeper =>
+  new StoreSweeper(db, { table: 'runs', atColumn: 'written_at', after: [ORPHAN_THREADS] }, limits);
+
+export interface ThreadWriterOptions {
+  root: string;
+  limits: StoreLimits;
+}
+
+/** The store's writer on the store-writer thread (store-writer-worker.ts): its own connection to the file. */
+export function openWriter(opts: ThreadWriterOptions): { commit(rows: readonly RunRow[], now: number): void; close(): void } {
+  const db = openDatabase(opts.root, opts.limits);
+  return { commit: rowWriter(db, sweeperOf(db, opts.limits)), close: () => db.close() };
+}
+
+/** The write queue of the store whose database is `db`: each batch in one transaction (on the writer thread when there is one), each run's promise settled by it. */
+function commitQueue(db: Database.Database, root: string, limits: StoreLimits, now: () => number): WriteQueue<Queued> {
+  let write: ((rows: readonly RunRow[], now: number) => void) | undefined;
   return new WriteQueue<Queued>({
+    // Only without the writer thread does this connection write (and sweep).
     commit: (batch) => {
-      writeOrFree(db, sweeper, () => commit(batch));
+      write ??= rowWriter(db, sweeperOf(db, limits));
+      write(runRows(batch), now());
+    },
+    offThread: {
+      writer: { module: writerModule('hooks/stores/sqlite-thread-store.js'), options: { root, limits } satisfies ThreadWriterOptions },
+      rows: runRows,
+      now,
+    },
+    done: (batch) => {
       for (const item of batch) item.done();
     },
     failed: (batch, error) => {
@@ -116,10 +161,12 @@ function readThread(q: Statements, pending: ReadonlyMap<string, ThreadRow>, queu
   const row = q.selectThread.get(threadId) ?? pending.get(threadId) ?? queue.find((i) => i.row?.id === threadId)?.row;
   if (row === undefined) return undefined;
   const stored = q.selectRuns.all(threadId).map((r) => JSON.parse(r.record) as ThreadRun);
+  // A run committed on the writer thread may still be read from the queue until its batch is answered.
+  const committed = new Set(stored.map((r) => r.runId));
   const thread: Thread = {
     id: row.id,
     createdAt: row.created_at,
-    runs: [...stored, ...queue.filter((i) => i.run.threadId === threadId).map((i) => i.run)],
+    runs: [...stored, ...queue.filter((i) => i.run.threadId === threadId && !committed.has(i.run.runId)).map((i) => i.run)],
   };
   if (row.owner !== null) thread.owner = row.owner;
   return thread;
@@ -136,9 +183,8 @@ export function openSqliteThreadStore(root: string, ids: () => string = randomUU
   const limits = { ...THREAD_STORE_LIMITS, ...opts.limits };
   const db = openDatabase(root, limits);
   const q = statements(db);
-  const sweeper = new StoreSweeper(db, { table: 'runs', atColumn: 'written_at', after: [ORPHAN_THREADS] }, limits);
   const pending = new Map<string, ThreadRow>();
-  const queue = commitQueue(db, q, sweeper, opts.now ?? Date.now);
+  const queue = commitQueue(db, root, limits, opts.now ?? Date.now);
   return {
     async create(owner, at) {
       const id = newThreadId(ids);

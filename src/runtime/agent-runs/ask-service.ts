@@ -111,14 +111,11 @@ function scoper(
   };
 }
 
-/** What one Ask of `asker` runs with: the service's parts and the manifest and router as they stand. */
-function contextOf(input: AskServiceInput, asker: Asker, manifest: Manifest, router: Tier1Router): AskContext {
+/** What every Ask runs with from the service's parts, made once per service: an Ask adds its asker, manifest and router. */
+function fixedContext(input: AskServiceInput): Omit<AskContext, 'asker' | 'manifest' | 'router'> {
   return {
-    asker,
     root: input.root,
-    manifest,
     executor: input.executor,
-    router,
     config: input.config,
     now: input.now ?? (() => new Date()),
     ...(input.provider !== undefined ? { provider: input.provider } : {}),
@@ -138,6 +135,7 @@ export function createAskService(input: AskServiceInput): AskService {
   const pending: string[] = [];
   const captured: string[] = [];
   const scope = scoper(input.values, input.config, input.executor);
+  const fixed = fixedContext(input);
   const refresh = (): void => {
     if (pending.length === 0) return;
     for (const path of pending.splice(0)) manifest = withDraft(input.root, input.config, manifest, path);
@@ -146,10 +144,9 @@ export function createAskService(input: AskServiceInput): AskService {
   return {
     async ask(request, asker, progress) {
       refresh();
-      const run = await runAsk(
-        { ...contextOf(input, asker, manifest, router), ...(await scope(asker, manifest, router)), ...(progress !== undefined ? { progress } : {}) },
-        request,
-      );
+      const context: AskContext = { ...fixed, asker, ...(await scope(asker, manifest, router)) };
+      if (progress !== undefined) context.progress = progress;
+      const run = await runAsk(context, request);
       if (run.reviewDraft?.created === true) {
         pending.push(run.reviewDraft.path);
         captured.push(run.reviewDraft.path);

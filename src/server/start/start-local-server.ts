@@ -24,7 +24,7 @@ import type { ThreadStore } from '../../hooks/stores/thread-store.js';
 import { createKnowledgePool, type KnowledgePool } from '../../runtime/knowledge/knowledge-pool.js';
 import { ProjectNotReadyError } from '../../runtime/project/project-not-ready.js';
 import { takeSchemaSnapshot } from '../../runtime/validate/take-snapshot.js';
-import { createTraceRecorder, type TraceRecorder } from '../../traces/index.js';
+import { createTraceRecorder, StoreWriterThread, type TraceRecorder } from '../../traces/index.js';
 import { createExecutor } from '../../warehouse/executor.js';
 import { metadataQuery, type SyncedSchema, syncSchema } from '../../warehouse/schema-refresh.js';
 import type { Executor, StatementResult } from '../../warehouse/types.js';
@@ -187,6 +187,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // With a log format, requests and svc's lines go to the structured log; without, lines go to stderr as ever.
   const logger = options.logFormat === undefined ? undefined : createServerLogger(options.logFormat, options.logStream);
   const log = options.log ?? (logger !== undefined ? lineLogger(logger) : defaultLog);
+  // A server's stores commit their batches on the store-writer thread, off the thread that answers.
+  StoreWriterThread.enable();
   const opened = await open(options, log);
   const { app, stop } = await listen(options, opened, { host, token, origins, log, ...(logger !== undefined ? { logger } : {}) });
   refreshSnapshot(options, opened);
