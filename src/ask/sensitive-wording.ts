@@ -576,17 +576,18 @@ const WHAT_OF = /^\s*what (?:are|is|were|was) (?:the|their)\s/;
 const BETWEEN = new Set(['me', 'us', 'the', 'our', 'all', 'of', 'a', 'an', 'any', 'those', 'these', 'your', 'my', 'list', 'names', 'name']);
 
 /**
- * Whether a listing word lists people: the people word follows it across determiners only
- * ("which students", "list all our customers"); "which schools send us the most applicants"
- * lists schools, counting the applicants.
+ * Whether a listing word lists people: the people word follows it across determiners and at
+ * most one word naming them ("which students", "list all our customers", "show me the account
+ * holders"); "which schools send us the most applicants" lists schools, counting the applicants.
  */
 function listingOfPeople(ws: readonly string[], isPerson: (w: string) => boolean): boolean {
   return ws.some((w, i) => {
     if (!LISTING.has(w) && w !== 'all') return false;
-    for (let j = i + 1; j < ws.length && j <= i + 4; j++) {
+    let modifiers = 0;
+    for (let j = i + 1; j < ws.length && j <= i + 5; j++) {
       const next = ws[j] as string;
       if (isPerson(next)) return true;
-      if (!BETWEEN.has(next)) return false;
+      if (!BETWEEN.has(next) && ++modifiers > 1) return false;
     }
     return false;
   });

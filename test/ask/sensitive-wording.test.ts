@@ -257,6 +257,8 @@ describe('people whose names a project declares sensitive', () => {
     ['list the engineers at the north depot', 'contact'],
     ['What is the phone number of the account holder on account N00042E?', 'contact'],
     ['email of client QS-10042', 'contact'],
+    // A word naming the people may stand between the listing and them.
+    ['show me the account holders with failed direct debits', 'contact'],
   ])('%s -> %s', (question, category) => {
     expect(sensitiveWording(question, undefined, undefined, people)?.category).toBe(category);
   });
