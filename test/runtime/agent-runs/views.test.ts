@@ -159,8 +159,8 @@ describe('a question naming a view is answered from its blocks', () => {
   });
 
   it('orders per day: answered by sales.daily_orders, but not within the revenue reporting view', async () => {
-    expect((await ask('orders per day')).block).toBe('sales.daily_orders');
-    const scoped = await ask('in the revenue reporting view, orders per day');
+    expect((await ask('orders per day in Texas')).block).toBe('sales.daily_orders');
+    const scoped = await ask('in the revenue reporting view, orders per day in Texas');
     expect(scoped.trust).not.toBe('certified');
     expect(scoped.candidates.map((c) => c.id)).not.toContain('sales.daily_orders');
   });
@@ -171,7 +171,7 @@ describe('views travel with block answers as evidence', () => {
   it.each<[string, string, Array<{ id: string; name: string }> | undefined]>([
     ['What were sales last week?', 'finance.weekly_revenue', [REPORTING]],
     ['Revenue by payment method', 'finance.revenue_by_payment_method', [REPORTING]],
-    ['orders per day', 'sales.daily_orders', undefined],
+    ['orders per day in Texas', 'sales.daily_orders', undefined],
     ['How many customers per segment?', 'customers.customers_by_segment', undefined],
   ])('%s -> %s with views %j (certified views holding the block only)', async (question, block, views) => {
     const run = await ask(question);
