@@ -127,15 +127,17 @@ function startWorker(input: WorkerInput, shared: Int32Array, port: MessagePort):
 }
 
 /**
- * True when a core beside this thread's has been free over the last minute: the 1-minute load
- * average is below the cores less one. A worker on cores that other work already keeps busy only
+ * True when the cores have had room over the last minute: the 1-minute load average is below the
+ * number of cores (the average lags, so a build or test run that just ended still counts for a
+ * while; below the cores less one it kept the worker off an idle 2-core machine after any
+ * command). A worker on cores that other work already keeps busy only
  * competes for them, and it costs CPU of its own (a second isolate loads the compiler and
  * optimises it again): on 2 cores under a load average of 9 to 13, a cold compile with the
  * worker took 1.5x the CPU at 10,000 blocks and longer in wall time, and 1.15x the CPU at
  * 50,000 for the same wall time. Where no load average is reported (0), the cores count.
  */
 export function coreToSpare(cores: number, load: number): boolean {
-  return cores >= 2 && load < cores - 1;
+  return cores >= 2 && load < cores;
 }
 
 /**
