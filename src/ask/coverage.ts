@@ -584,6 +584,25 @@ function numbers(block: CompiledBlock, contract: BlockContract, shape: AskedShap
     t.note(contract.numbers.has(n.key), n.text, `${block.id} takes no condition "${n.text}": nothing its owner declared says ${n.key}.`, 'filter');
 }
 
+/** The words a breakdown by causes goes by: its rows are reasons, not figures to explain. */
+const CAUSE_TERMS: ReadonlySet<string> = termSet('cause reason driver failure why');
+
+/**
+ * "Why did revenue drop?" asks for causes, which figures alone do not give: a block answers it
+ * only when its rows are causes (its name or breakdown says cause, reason, driver or failure:
+ * "claims by cause", "churn by reason", "returns by failure mode").
+ */
+function causes(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
+  if (shape.why === undefined) return;
+  const own = [...contract.groupings, ...termSet(block.name.replace(/_/g, ' '))];
+  t.note(
+    own.some((x) => CAUSE_TERMS.has(x)),
+    shape.why.trim(),
+    `${block.id} gives figures, not their causes.`,
+    'shape',
+  );
+}
+
 export function coverage(block: CompiledBlock, shape: AskedShape, options: CoverageOptions): Coverage {
   const contract = blockContract(block);
   const t = new Tally();
@@ -600,5 +619,6 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   overTime(block, contract, shape, options, t);
   restrictions(block, contract, shape, options, t);
   numbers(block, contract, shape, t);
+  causes(block, contract, shape, t);
   return t;
 }

@@ -68,6 +68,8 @@ export interface AskedShape {
   shareBase?: string[];
   /** "over 100", "the top 1%": numbers no top-N, period or value took (asked-numbers.ts). */
   numbers?: AskedNumber[];
+  /** "why did revenue drop", "what caused the delays": the question asks for causes, not figures. */
+  why?: string;
 }
 
 const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
@@ -78,6 +80,9 @@ type Spans = ReadonlyArray<readonly [number, number]>;
 /** Reads a term in the project's own words (business-lexicon.ts); identity by default. */
 type Fold = (term: string) => string;
 const inside = (spans: Spans, w: WordSpan): boolean => spans.some(([a, b]) => w.start < b && w.end > a);
+
+/** Asking for causes: "why ...", "what caused / drove ...", "what is driving ...", "the reasons for ...". */
+const WHY = /^\s*(?:why\b|what(?:'s|\s+is|\s+was|\s+are)?\s+(?:caused?|causing|drove|driving|drives|behind)\b)|\breasons?\s+(?:for|why|behind)\b/i;
 
 /** Spans of the words that say which rows: the row limit, the period, the filter values. */
 function valueSpans(asks: QuestionAsks): Array<[number, number]> {
@@ -240,12 +245,18 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
     if (COMPARE_CUES.has(w.word) && !comparesPeriods(ws, i, asks) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
     if (content(w)) classify(w, out, run, fold, ws[i - 1], ws[i + 1]);
   }
-  const shaped = dropRelations(ws, asks, out);
+  return withWholeQuestion(question, ws, spans, dropRelations(ws, asks, out));
+}
+
+/** What only the whole question says: its restrictions, a share's base, loose numbers, a "why". */
+function withWholeQuestion(question: string, ws: readonly WordSpan[], spans: Spans, shaped: AskedShape): AskedShape {
   const restrictions = restrictionsIn(ws, shaped.measures, (w) => inside(spans, w));
   const base = shareBase(ws, shaped.measures);
   const numbers = looseNumbers(question, spans);
+  const why = WHY.exec(question)?.[0];
   return {
     ...shaped,
+    ...(why !== undefined ? { why } : {}),
     ...(restrictions.length > 0 ? { restrictions } : {}),
     ...(base.length > 0 ? { shareBase: base } : {}),
     ...(numbers.length > 0 ? { numbers } : {}),

@@ -1,0 +1,50 @@
+/**
+ * "Why did revenue drop?" asks for causes, which figures alone do not give (src/ask/coverage.ts):
+ * only a block whose rows are causes answers it (by cause, by reason, by failure mode); a series
+ * of the figures asked about is no certified answer to "why".
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Tier1Router } from '../../src/ask/index.js';
+import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
+import type { Manifest } from '../../src/compiler/types.js';
+import { dataAwareRouter } from '../../src/runtime/agent-runs/data-values.js';
+import { createExecutor } from '../../src/warehouse/executor.js';
+import { cleanupProjects, copyFixture } from '../helpers/project.js';
+
+const NOW: Record<string, string> = { freight: '2026-04-15T09:00:00Z', saas: '2026-11-18T09:00:00Z', factory: '2026-11-26T09:00:00Z' };
+const routers = new Map<string, Tier1Router>();
+
+async function router(name: string): Promise<Tier1Router> {
+  const hit = routers.get(name);
+  if (hit !== undefined) return hit;
+  const root = copyFixture(name, { withData: true });
+  const compiled = compileProject({ project: root, cache: false });
+  const executor = createExecutor({ root, config: compiled.config });
+  try {
+    const made = (await dataAwareRouter(JSON.parse(compiled.text ?? '{}') as Manifest, compiled.config, executor)).router;
+    routers.set(name, made);
+    return made;
+  } finally {
+    await executor.close();
+  }
+}
+afterAll(() => cleanupProjects());
+
+describe('asking why', () => {
+  it.each([
+    ['freight', 'why did deliveries fail at DAR1?', 'shipments.failed_deliveries_by_reason'],
+    ['saas', 'why are customers leaving us?', 'accounts.churn_by_reason'],
+    ['factory', 'Why did customers send pumps back under warranty in 2025?', 'quality.warranty_returns_by_failure_mode'],
+  ])('%s: %s -> %s, whose rows are causes', async (fx, q, block) => {
+    expect((await router(fx)).route(q, { now: NOW[fx] })).toMatchObject({ kind: 'answer', block });
+  });
+
+  it.each([
+    ['freight', 'why did revenue by month drop'],
+    ['freight', 'what caused the late deliveries by depot'],
+    ['saas', 'why did MRR by plan drop'],
+    ['saas', "what's driving net revenue retention by segment"],
+  ])('%s: %s has no certified answer', async (fx, q) => {
+    expect((await router(fx)).route(q, { now: NOW[fx] }).kind).not.toBe('answer');
+  });
+}, 120_000);
