@@ -436,6 +436,13 @@ function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedSh
       );
       continue;
     }
+    // "per 1000 customers" asks a rate per so many, which rows per customer are not: only a rate
+    // the owner declared per that many gives it (a `claims_per_1000` column above, or "per 100
+    // customers" in the owner's words).
+    if (g.per !== undefined && g.per !== '1' && g.per !== 'one' && !contract.numbers.has(g.per.replaceAll(',', ''))) {
+      t.note(false, `per ${g.per} ${g.text}`, `${block.id} gives no rate per ${g.per} ${g.text}.`, 'grouping');
+      continue;
+    }
     const inKey = (term: string) => together && contract.keys.some((k) => k.has(term));
     const field = g.parts.findIndex((x) => grouped(contract, x.term, options) || inKey(x.term));
     const ok =

@@ -1,7 +1,8 @@
 /**
- * "Why did revenue drop?" asks for causes, which figures alone do not give (src/ask/coverage.ts):
- * only a block whose rows are causes answers it (by cause, by reason, by failure mode); a series
- * of the figures asked about is no certified answer to "why".
+ * Two asks the rows of a block do not give by themselves (src/ask/coverage.ts): "why did revenue
+ * drop?" asks for causes, which only a block whose rows are causes answers (by cause, by reason,
+ * by failure mode); "per 1000 customers" asks a rate per so many, which rows per customer are
+ * not, unless the owner declared that rate.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Tier1Router } from '../../src/ask/index.js';
@@ -46,5 +47,20 @@ describe('asking why', () => {
     ['saas', "what's driving net revenue retention by segment"],
   ])('%s: %s has no certified answer', async (fx, q) => {
     expect((await router(fx)).route(q, { now: NOW[fx] }).kind).not.toBe('answer');
+  });
+}, 120_000);
+
+describe('a rate per so many', () => {
+  it.each([
+    ['saas', 'Upcoming renewals per 1000 customers'],
+    ['saas', 'How many paying customers do we have in each segment per 1000 customers'],
+  ])('%s: %s has no certified answer', async (fx, q) => {
+    expect((await router(fx)).route(q, { now: NOW[fx] }).kind).not.toBe('answer');
+  });
+  it('is answered where the owner declared it: claims per 1,000 consignments', async () => {
+    expect((await router('freight')).route('claims per 1000 consignments by depot', { now: NOW.freight })).toMatchObject({
+      kind: 'answer',
+      block: 'safety.claims_rate_by_depot',
+    });
   });
 }, 120_000);
