@@ -19,12 +19,17 @@ function valuesOf(block: CompiledBlock, param: CompiledParam, closed: (field: st
   return closed(param.name) ?? [];
 }
 
-/** Why the block's answer would be for a value the question did not ask, one per such parameter. */
+/**
+ * Why the block's answer would be for a value the question did not ask, one per such parameter.
+ * A value asked that the block does not hold is said as such (VALUE_NOT_ACCEPTED), not as a default.
+ */
 export function oneValueDefaults(
   block: CompiledBlock,
-  bound: Readonly<Record<string, unknown>>,
+  binding: { params: Readonly<Record<string, unknown>>; unmet: readonly Unmet[] },
   closed: (field: string) => readonly string[] | undefined,
 ): Unmet[] {
+  if (binding.unmet.some((u) => u.kind === 'value')) return [];
+  const bound = binding.params;
   const out: Unmet[] = [];
   for (const p of block.params) {
     if (p.type !== 'string' || typeof p.default !== 'string' || EVERY.test(p.default.trim()) || bound[p.name] !== undefined) continue;

@@ -177,9 +177,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     measured: ctx.measured(),
     ...yearNoun(block, asks, binding.params),
   });
-  // A value asked that the block does not hold is said as such (VALUE_NOT_ACCEPTED), not as a default.
-  if (!named && !binding.unmet.some((u) => u.kind === 'value'))
-    binding.unmet.push(...oneValueDefaults(block, binding.params, (field) => lexicon.closed(field)));
+  if (!named) binding.unmet.push(...oneValueDefaults(block, binding, (field) => lexicon.closed(field)));
   const unbound = binding.unmet.map((u) => u.message);
   return {
     params: binding.params,

@@ -19,11 +19,11 @@ const VALUE_KINDS: ReadonlySet<Unmet['kind']> = new Set(['value', 'limit-range']
 function unmetBeyondExample(p: Prepared, block: CompiledBlock, ref: ExampleRef, asks: ReturnType<typeof askedOf>['asks'], options: RouteOptions) {
   const binding = bindAsks(block, asks, options.now, p.lexicon);
   const closed = (field: string) => p.lexicon.closed(field);
-  if (!binding.unmet.some((u) => u.kind === 'value')) binding.unmet.push(...oneValueDefaults(block, binding.params, closed));
+  binding.unmet.push(...oneValueDefaults(block, binding, closed));
   // The example's own asks, read at the same `now`, say what the owner declared the block answers as it is.
   const own = asksOf(p, ref.question, options);
   const ownBinding = bindAsks(block, own, options.now, p.lexicon);
-  const ownUnmet = [...ownBinding.unmet, ...oneValueDefaults(block, ownBinding.params, closed)];
+  const ownUnmet = [...ownBinding.unmet, ...oneValueDefaults(block, ownBinding, closed)];
   const declared = new Set(ownUnmet.map((u) => `${u.kind}\u0000${u.message}`));
   return {
     params: binding.params,

@@ -8,11 +8,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTier1Router, type Tier1Router } from '../../src/ask/index.js';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
 import type { Manifest } from '../../src/compiler/types.js';
-import { dataAwareRouter } from '../../src/runtime/agent-runs/data-values.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
-import { cleanupProjects, copyFixture } from '../helpers/project.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { fixtureRouter } from './fixture-router.js';
 
 const NOW: Record<string, string> = {
   airline: '2026-11-26T09:00:00Z',
@@ -48,15 +46,7 @@ const routers = new Map<string, { manifest: Manifest; router: Tier1Router }>();
 async function project(name: string): Promise<{ manifest: Manifest; router: Tier1Router }> {
   let p = routers.get(name);
   if (p === undefined) {
-    const root = copyFixture(name, { withData: true });
-    const compiled = compileProject({ project: root, cache: false });
-    const manifest = JSON.parse(compiled.text ?? '{}') as Manifest;
-    const executor = createExecutor({ root, config: compiled.config });
-    try {
-      p = { manifest, router: (await dataAwareRouter(manifest, compiled.config, executor)).router };
-    } finally {
-      await executor.close();
-    }
+    p = await fixtureRouter(name);
     routers.set(name, p);
   }
   return p;

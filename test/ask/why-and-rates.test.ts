@@ -6,11 +6,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Tier1Router } from '../../src/ask/index.js';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
-import type { Manifest } from '../../src/compiler/types.js';
-import { dataAwareRouter } from '../../src/runtime/agent-runs/data-values.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
-import { cleanupProjects, copyFixture } from '../helpers/project.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { fixtureRouter } from './fixture-router.js';
 
 const NOW: Record<string, string> = { freight: '2026-04-15T09:00:00Z', saas: '2026-11-18T09:00:00Z', factory: '2026-11-26T09:00:00Z' };
 const routers = new Map<string, Tier1Router>();
@@ -18,16 +15,9 @@ const routers = new Map<string, Tier1Router>();
 async function router(name: string): Promise<Tier1Router> {
   const hit = routers.get(name);
   if (hit !== undefined) return hit;
-  const root = copyFixture(name, { withData: true });
-  const compiled = compileProject({ project: root, cache: false });
-  const executor = createExecutor({ root, config: compiled.config });
-  try {
-    const made = (await dataAwareRouter(JSON.parse(compiled.text ?? '{}') as Manifest, compiled.config, executor)).router;
-    routers.set(name, made);
-    return made;
-  } finally {
-    await executor.close();
-  }
+  const made = (await fixtureRouter(name)).router;
+  routers.set(name, made);
+  return made;
 }
 afterAll(() => cleanupProjects());
 

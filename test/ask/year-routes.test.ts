@@ -7,25 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tier1Router } from '../../src/ask/index.js';
-import { compileProject } from '../../src/compiler/pipeline/compile-project.js';
-import type { Manifest } from '../../src/compiler/types.js';
-import { dataAwareRouter } from '../../src/runtime/agent-runs/data-values.js';
-import { createExecutor } from '../../src/warehouse/executor.js';
-import { cleanupProjects, copyFixture } from '../helpers/project.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { fixtureRouter } from './fixture-router.js';
 
 const NOW = '2026-11-27T09:00:00Z';
 let router: Tier1Router;
 
 beforeAll(async () => {
-  const root = copyFixture('university', { withData: true });
-  const compiled = compileProject({ project: root, cache: false });
-  const manifest = JSON.parse(compiled.text ?? '{}') as Manifest;
-  const executor = createExecutor({ root, config: compiled.config });
-  try {
-    router = (await dataAwareRouter(manifest, compiled.config, executor)).router;
-  } finally {
-    await executor.close();
-  }
+  router = (await fixtureRouter('university')).router;
 }, 120_000);
 afterAll(() => cleanupProjects());
 
