@@ -11,6 +11,7 @@ import { type Driver, isDriver } from './drivers.js';
 import { hasNonAscii, normaliseWord } from './normalise-word.js';
 import type { QuotedPayload } from './scan-quoted.js';
 import type { SqlToken, SqlTokenKind } from './sql-token.js';
+import { sqliteTextNames } from './sqlite-text-names.js';
 import { UnreadableStatement } from './unreadable-statement.js';
 
 const lexers = new Map<Driver, BuiltLexer[]>();
@@ -39,8 +40,8 @@ export function lexStatement(sql: string, driver: string): SqlToken[] {
   const nul = sql.indexOf('\u0000');
   if (nul >= 0) throw new UnreadableStatement('confusable-character', nul);
   // Invariant of the dialect model: settings only change how a backslash reads.
-  if (all.length === 1 || !sql.includes('\\')) return readWith(all[0] as BuiltLexer, sql);
-  return agreedReading(all, sql);
+  const tokens = all.length === 1 || !sql.includes('\\') ? readWith(all[0] as BuiltLexer, sql) : agreedReading(all, sql);
+  return driver === 'sqlite' ? sqliteTextNames(tokens) : tokens;
 }
 
 /** Errors that leave a quote or comment open to the end of the text: a syntax error in every engine. */

@@ -30,7 +30,7 @@ export interface StatementAllowance {
   readonly relations?: readonly string[];
 }
 
-export type AllowReason = 'function-not-allowed' | 'table-function-not-allowed' | 'relation-not-allowed' | 'external-query';
+export type AllowReason = 'function-not-allowed' | 'table-function-not-allowed' | 'relation-not-allowed' | 'external-query' | 'stage';
 
 export interface AllowRefusal {
   readonly reason: AllowReason;
@@ -391,6 +391,8 @@ interface Context {
 function relationReason(c: Context, relations: Relations, relationEnds: Set<number>, tableCallOpens: Set<number>): AllowRefusal | null {
   const { tokens, gate, extra } = c;
   for (const ref of relations.refs) {
+    const text = ref.kind === 'other' ? textRelation(gate.driver, tokens[ref.first]) : null;
+    if (text !== null) return text;
     if (ref.kind === 'name') {
       relationEnds.add(ref.last);
       const key = systemRelationKey(gate.system, ref.parts);
@@ -406,6 +408,18 @@ function relationReason(c: Context, relations: Relations, relationEnds: Set<numb
     }
   }
   return null;
+}
+
+/**
+ * Snowflake reads a string in a table position that starts with `@` as a stage (`FROM
+ * '@stage/path'`, quoted for a path with spaces) and one with a scheme as an external location:
+ * files, refused as stages. SQLite's strings there are names (the SQLite reading turns them into
+ * quoted names); other engines reject a string there.
+ */
+function textRelation(driver: Driver, t: SqlToken | undefined): AllowRefusal | null {
+  if (driver !== 'snowflake' || t?.kind !== 'string') return null;
+  const text = t.value.trimStart();
+  return text.startsWith('@') || text.includes('://') ? { reason: 'stage', name: t.value } : null;
 }
 
 /**

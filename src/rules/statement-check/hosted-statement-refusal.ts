@@ -70,6 +70,14 @@ interface ReadOnlyInput {
 
 const NO_RELATIONS: Relations = { refs: [], cteNames: new Set() };
 
+/** Whether the string at `i` may be a Snowflake stage in a table position (after FROM or JOIN; after a comma, one that looks like a stage). */
+function textInRelationPlace(tokens: readonly SqlToken[], i: number): boolean {
+  const v = tokens[i - 1]?.value;
+  if (v === 'from' || v === 'join') return true;
+  const text = (tokens[i] as SqlToken).value.trimStart();
+  return v === ',' && (text.startsWith('@') || text.includes('://'));
+}
+
 /** Whether any name of the statement could make a relation the engine's own (its words' facts say). */
 function maySystem(tokens: readonly SqlToken[], facts: readonly (WordFacts | undefined)[], gate: CompiledAllow): boolean {
   const otherServer = gate.system.otherServerParts ?? Number.POSITIVE_INFINITY;
@@ -77,6 +85,7 @@ function maySystem(tokens: readonly SqlToken[], facts: readonly (WordFacts | und
   for (let i = 0; i < tokens.length; i++) {
     if (facts[i]?.system === true) return true;
     const t = tokens[i] as SqlToken;
+    if (t.kind === 'string' && gate.driver === 'snowflake' && textInRelationPlace(tokens, i)) return true;
     // T-SQL four-part names reach a linked server: `a.b.c.d` has three dots in one name.
     if (t.kind === 'punctuation' && t.value === '.') {
       if (++dots >= otherServer - 1) return true;

@@ -33,6 +33,9 @@ const CASES: ReadonlyArray<readonly [string, string, string[]]> = [
   ['postgresql', 'CREATE TABLE t (a int)', []],
   ['snowflake', 'MERGE INTO tgt USING src ON tgt.id = src.id WHEN MATCHED THEN UPDATE SET a = 1', ['src']],
   ['sqlite', 'SELECT * FROM t1 NATURAL JOIN t2', ['t1', 't2']],
+  // SQLite reads a string where a name must stand as that name.
+  ['sqlite', "SELECT * FROM 'salaries' s, 'main'.'x' WHERE s.'pay' > 'a.b'", ['main.x', 'salaries']],
+  ['sqlite', "SELECT * FROM orders JOIN 'pragma_table_info'('orders') p ON 1 WHERE x IN ('a', 'b')", ['orders']],
   ['trino', 'SELECT * FROM hive.web.page_views TABLESAMPLE BERNOULLI (10), x', ['hive.web.page_views', 'x']],
 ];
 

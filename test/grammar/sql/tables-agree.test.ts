@@ -13,6 +13,7 @@ const CORPUS: ReadonlyArray<readonly [string, string]> = [
   ['redshift', 'SELECT * FROM public.sales s JOIN public.users u ON s.uid = u.id'],
   ['mysql', 'SELECT * FROM `shop`.`orders` o INNER JOIN customers c ON c.id = o.cid LIMIT 10'],
   ['sqlite', 'SELECT name FROM artists WHERE id IN (SELECT artist_id FROM albums)'],
+  ['sqlite', "SELECT s.'pay' FROM main.'salaries' s JOIN 'people' p ON p.id = s.id WHERE p.name <> 'from x'"],
   ['snowflake', 'SELECT * FROM analytics.daily d JOIN analytics.users u ON d.uid = u.id'],
   ['bigquery', 'SELECT * FROM dataset.events e JOIN dataset.users u ON e.uid = u.id'],
   ['mssql', 'SELECT TOP 10 * FROM dbo.orders o JOIN dbo.customers c ON c.id = o.cid'],

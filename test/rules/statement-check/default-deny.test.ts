@@ -54,6 +54,15 @@ const REFUSED: readonly Refused[] = [
   ['sqlite', 'SELECT sql FROM sqlite_stmt', 'relation-not-allowed', 'sqlite_stmt'],
   ['sqlite', "SELECT * FROM tables_used('DELETE FROM t')", 'table-function-not-allowed', 'tables_used'],
   ['sqlite', 'WITH d AS (SELECT * FROM dbstat) SELECT count(*) FROM d', 'relation-not-allowed', 'dbstat'],
+  // A relation named by a string: SQLite reads the string as the name, Snowflake as a stage.
+  ['sqlite', "SELECT * FROM 'pragma_database_list'", 'relation-not-allowed', 'pragma_database_list'],
+  ['sqlite', "SELECT * FROM orders JOIN 'dbstat' ON 1", 'relation-not-allowed', 'dbstat'],
+  ['sqlite', "SELECT * FROM orders, 'dbstat'", 'relation-not-allowed', 'dbstat'],
+  ['sqlite', "SELECT * FROM 'main'.'sqlite_dbpage'", 'relation-not-allowed', 'sqlite_dbpage'],
+  ['sqlite', "SELECT * FROM 'tables_used'('DELETE FROM t')", 'table-function-not-allowed', 'tables_used'],
+  ['snowflake', "SELECT * FROM '@mystage'", 'stage', '@mystage'],
+  ['snowflake', "SELECT $1 FROM (SELECT * FROM '@ext/loc' (FILE_FORMAT => 'csv'))", 'stage', '@ext/loc'],
+  ['snowflake', "SELECT * FROM orders, 's3://bucket/x.csv'", 'stage', 's3://bucket/x.csv'],
   ['clickhouse', 'SELECT sleep(3)', 'function-not-allowed', 'sleep'],
   ['clickhouse', 'SELECT showCertificate()', 'function-not-allowed', 'showcertificate'],
   ['clickhouse', "SELECT generateSerialID('orders')", 'function-not-allowed', 'generateserialid'],
@@ -260,6 +269,12 @@ const CHAINING: readonly Verdict[] = [
 
 /** Reads the issue lists as over-refused (item 4): each must pass, each with a refused neighbour above or below. */
 const READS: readonly Verdict[] = [
+  ['sqlite', "SELECT 'a.b', json_extract(doc, '$.a.b') FROM orders AS 'o'", null],
+  ['sqlite', 'SELECT "o"."total" FROM "orders" AS "o"', null],
+  ['snowflake', "SELECT 'x' AS a, '@not_a_stage' AS b FROM t", null],
+  ['snowflake', "SHOW TABLES IN SCHEMA db1.s1 STARTS WITH 'a' LIMIT 10 FROM 'b'", null],
+  ['sqlite', "SELECT 't'.*, t.'x' FROM 't' JOIN 'u' ON 'u'.id = t.id", null],
+  ['sqlite', "SELECT name FROM 'pragma_table_info'('orders')", 'pragma'],
   ['bigquery', 'FROM mydataset.orders |> WHERE total > 100 |> AGGREGATE COUNT(*) AS n GROUP BY region |> ORDER BY n DESC', null],
   ['bigquery', "FROM mydataset.orders |> PIVOT (SUM(total) FOR quarter IN ('Q1', 'Q2'))", null],
   ['bigquery', 'FROM mydataset.orders |> TABLESAMPLE SYSTEM (1 PERCENT) |> SELECT id, total', null],

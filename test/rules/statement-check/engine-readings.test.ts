@@ -24,6 +24,12 @@ const READ_ONLY: readonly Case[] = [
   ['sqlite', 'SELECT @1x FROM t', null, 'a variable may start with a digit after its sigil'],
   ['sqlite', 'SELECT $a$b FROM t', null, '$ is an identifier character inside a variable'],
   ['sqlite', "SELECT $a (') AS v; DELETE FROM orders --')", null, 'a space ends the variable before the ('],
+  // SQLite parse.y: `nm ::= id | STRING | JOIN_KW`, so a string where a name must stand is that name.
+  ['sqlite', "SELECT * FROM 'pragma_database_list'", 'relation-not-allowed', "FROM 'x' reads the relation x: here the database files' paths"],
+  ['sqlite', "SELECT * FROM main.'dbstat'", 'relation-not-allowed', 'a string after a dot is the name part'],
+  ['sqlite', "SELECT o.'total' FROM 'orders' o", null, "the project's own table and column, named by strings"],
+  // Snowflake: a quoted stage path in a table position reads staged files.
+  ['snowflake', "SELECT $1 FROM '@orders_stage/2026/'", 'stage', 'a string starting with @ in FROM is a stage'],
   // ClickHouse Lexer.cpp: `//` opens a line comment.
   ['clickhouse', "SELECT 1 // '\n; INSERT INTO t VALUES (1) -- '", 'several-statements', '// is a comment, so the quote after it opens nothing'],
   ['clickhouse', 'SELECT 1 // a note\nFROM t', null, '// comment before the next line'],
