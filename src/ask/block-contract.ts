@@ -210,10 +210,27 @@ function groupingsOf(
   return union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains, keySynonyms(block, result.keyNames ?? [], names));
 }
 
-/** The names the owner declared for the columns the rows are per ("practice", "branch" for clinic_code). */
+const PHRASE_PREPOSITIONS: ReadonlySet<string> = new Set(['of', 'for', 'in', 'at', 'per', 'by', 'on']);
+
+/**
+ * The word a declared name is a name of: the last word of a compound ("account executive" is an
+ * executive, "product family" a family), the word before a preposition ("line of business"). Its
+ * other words qualify it and name no field of their own: rows per account executive are no rows
+ * per account.
+ */
+function headWord(phrase: string): string {
+  const words = phrase
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter((w) => w !== '');
+  const prep = words.findIndex((w, i) => i > 0 && PHRASE_PREPOSITIONS.has(w));
+  return (prep > 0 ? words[prep - 1] : words.at(-1)) ?? '';
+}
+
+/** The names the owner declared for the columns the rows are per ("practice", "branch" for clinic_code), by their head words. */
 function keySynonyms(block: CompiledBlock, keyNames: readonly string[], names: readonly string[]): Set<string> {
   const keys = keyNames.length > 0 ? [...keyNames, ...groupedOutputs(block.query, block.dialect)] : names.slice(0, 1);
-  return termSet(keys.flatMap((k) => block.columns?.[k]?.synonyms ?? []).join(' '));
+  return termSet(keys.flatMap((k) => (block.columns?.[k]?.synonyms ?? []).map(headWord)).join(' '));
 }
 
 /** Every text the owner wrote for the block, names with their underscores as spaces ("retention_90d" holds no number; "within_30_days" does). */

@@ -419,6 +419,10 @@ function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: Asked
   const measureColumn = (t: string): boolean => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t));
   // "by hour of day" is a breakdown by a unit of time, never a duration column standing in for it.
   const column = (t: string): boolean => measureColumn(t) || (!CLOCK_UNITS.has(t) && (options.alternatives?.(t) ?? []).some(measureColumn));
+  // "top 5 reps by new ARR per customer": a per-word names a unit to divide by, so it ranks only by
+  // a ratio the block declares per that unit ("most expensive per kilometre" of cost_per_km).
+  const perUnit = (r: BlockContract['ratios'][number], t: string): boolean => r.per.has(t) || (options.alternatives?.(t) ?? []).some((a) => r.per.has(a));
+  if (g.cue === 'per') return rankingAsked && terms.length > 0 && contract.ratios.some((r) => terms.every((t) => perUnit(r, t)));
   return rankingAsked && terms.length > 0 && terms.every(column);
 }
 

@@ -112,6 +112,14 @@ function groupByItems(tokens: readonly SqlToken[], range: [number, number]): Sql
   return undefined;
 }
 
+/** The alias a select item gives exactly `item` (`c.id AS customer_id`, `c.id customer_id`). */
+function aliasOf(selected: ReadonlyArray<{ item: readonly SqlToken[]; name: string | undefined }>, item: readonly SqlToken[]): string | undefined {
+  const same = (s: readonly SqlToken[]) => item.every((t, i) => s[i]?.kind === t.kind && s[i]?.value === t.value);
+  const aliased = (s: readonly SqlToken[]) =>
+    s.length === item.length + 1 || (s.length === item.length + 2 && s[item.length]?.kind === 'word' && s[item.length]?.value === 'as');
+  return selected.find((s) => s.name !== undefined && aliased(s.item) && same(s.item))?.name;
+}
+
 /**
  * The names of the result's grouping keys, in GROUP BY order: a position is the result column it
  * points at, a column its name, an expression the alias the select list gives it. Undefined when
@@ -130,7 +138,8 @@ export function groupKeys(query: string, driver: string): string[] | undefined {
       const only = item.length === 1 ? (item[0] as SqlToken) : undefined;
       if (only?.kind === 'number') return columns[Number(only.text) - 1];
       const name = item.length === 1 || item[item.length - 2]?.text === '.' ? itemName(item) : undefined;
-      if (name !== undefined) return name;
+      // `GROUP BY c.id` of `c.id AS customer_id`: the result shows the key under its alias, the name owners use.
+      if (name !== undefined) return aliasOf(selected, item) ?? name;
       // An expression grouped by: the select item holding the same expression names it.
       return selected.find((s) => s.name !== undefined && textOf(s.item).startsWith(textOf(item)))?.name;
     })

@@ -133,6 +133,13 @@ describe('near-misses the property found, and what still answers', () => {
     ['vetclinic', 'New client registrations by clinic per 1000 customers', null],
     ['saas', 'Weekly active users per 1000 customers', null],
     ['vetclinic', 'New client registrations by clinic', 'clients.new_clients_by_clinic'],
+    // A per-word names a unit to divide by: it ranks only by a ratio the block declares per that unit,
+    // and the modifier of a declared name ("account executive") names no rows of its own.
+    ['saas', 'Top 5 reps by new ARR per customer', null],
+    ['saas', 'Which account executives booked the most new ARR last quarter per account', null],
+    ['commerce', 'Top 5 states by revenue per order', null],
+    ['saas', 'Which account executives booked the most new ARR last quarter', 'revenue.new_arr_by_rep'],
+    ['freight', 'most expensive trucks to run per kilometre', 'fleet.cost_per_km_by_vehicle'],
     // Every way of saying "excluding" leaves something out, which only a block that says so does.
     ['hotels', 'Total revenue by hotel other than the biggest', null],
     ['vetclinic', 'Appointment types at KEN other than vaccinations', null],

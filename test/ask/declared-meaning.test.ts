@@ -65,7 +65,10 @@ describe('windows a block fixes relative to today', () => {
 
 describe('grouping keys of a result', () => {
   it.each([
-    ['SELECT h.code, h.name AS hotel, SUM(x) AS r FROM t h GROUP BY h.code, h.name ORDER BY r', ['code', 'name']],
+    // A key the result shows under an alias goes by the alias: the name its owner declares and asserts.
+    ['SELECT h.code, h.name AS hotel, SUM(x) AS r FROM t h GROUP BY h.code, h.name ORDER BY r', ['code', 'hotel']],
+    ['SELECT c.id AS customer_id, c.idx, SUM(x) AS r FROM c GROUP BY c.id, c.idx', ['customer_id', 'idx']],
+    ['SELECT c.id customer_id, SUM(x) AS r FROM c GROUP BY c.id', ['customer_id']],
     ['SELECT state, channel, COUNT(*) AS n FROM o GROUP BY 1, 2', ['state', 'channel']],
     ["SELECT date(at, 'weekday 1') AS week_start, SUM(a) AS r FROM o GROUP BY date(at, 'weekday 1')", ['week_start']],
     ['SELECT a FROM (SELECT a FROM t GROUP BY a) x', undefined],
