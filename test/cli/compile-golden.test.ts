@@ -49,6 +49,7 @@ const FIXTURE_PROJECTS = [
   'insurance',
   'legacy',
   'saas',
+  'telecom',
   'university',
   'utility',
   'vetclinic',
