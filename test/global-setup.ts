@@ -1,6 +1,6 @@
 /**
  * Runs once before the suite: the SQLite warehouses of the commerce, hotels, freight, saas,
- * vetclinic, insurance, factory, utility, airline and university fixtures are generated, not committed, so a fresh clone gets
+ * vetclinic, insurance, factory, utility, airline, university and hospital fixtures are generated, not committed, so a fresh clone gets
  * them here (a few seconds). Their dates end in the last seven days, so each is generated again
  * when it was made in an earlier week.
  */
@@ -22,6 +22,7 @@ const WAREHOUSES = [
   { db: 'fixtures/utility/data/warehouse.db', generator: '../scripts/make-utility-warehouse.mjs' },
   { db: 'fixtures/airline/data/warehouse.db', generator: '../scripts/make-airline-warehouse.mjs' },
   { db: 'fixtures/university/data/warehouse.db', generator: '../scripts/make-university-warehouse.mjs' },
+  { db: 'fixtures/hospital/data/warehouse.db', generator: '../scripts/make-hospital-warehouse.mjs' },
 ];
 
 export default async function setup(): Promise<void> {
