@@ -45,6 +45,7 @@ const FIXTURE_PROJECTS = [
   'commerce',
   'factory',
   'freight',
+  'hospital',
   'hotels',
   'insurance',
   'legacy',

@@ -52,7 +52,7 @@ const post = async (app: FastifyInstance, url: string, payload: unknown) => {
   return { status: res.statusCode, body: res.json() as Record<string, any> };
 };
 
-describe.each(['commerce', 'hotels', 'freight', 'saas', 'vetclinic', 'insurance', 'factory', 'utility', 'airline', 'university', 'telecom', 'legacy'])(
+describe.each(['commerce', 'hotels', 'freight', 'saas', 'vetclinic', 'insurance', 'factory', 'utility', 'airline', 'university', 'telecom', 'hospital', 'legacy'])(
   'fixtures/%s',
   (fixture) => {
     let opened: Opened;
