@@ -88,13 +88,22 @@ function periodText(start?: string, end?: string): string {
   return start !== undefined ? `from ${start}` : `up to ${end ?? '?'} (exclusive)`;
 }
 
+/** Why the asked period names no one date range any block could take, if it does not. */
+function unreadablePeriod(block: CompiledBlock, period: NonNullable<QuestionAsks['period']>): string | undefined {
+  if (period.needsNow && period.start === undefined && period.end === undefined) return `"${period.text}" needs the current date, which was not given.`;
+  if (period.several === true) return `"${period.text}" are several periods; ${block.id} answers for one date range at a time.`;
+  if (period.undeclaredYear === true)
+    return `"${period.text}" is a financial year, and this project's owners do not declare when their financial year starts; ask for its months or dates.`;
+  return undefined;
+}
+
 function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, now: Date | string | undefined, out: Binding): void {
   const period = asks.period;
   if (period === undefined) return;
   const { start, end } = period;
   const fail = (message: string): void => void out.unmet.push({ kind: 'period', message });
-  if (period.needsNow && start === undefined && end === undefined) return fail(`"${period.text}" needs the current date, which was not given.`);
-  if (period.several === true) return fail(`"${period.text}" are several periods; ${block.id} answers for one date range at a time.`);
+  const unreadable = unreadablePeriod(block, period);
+  if (unreadable !== undefined) return fail(unreadable);
   const { startParam, endParam, yearParam } = facts;
   if (yearParam !== undefined && ((startParam === undefined && endParam === undefined) || period.splitYear !== undefined)) {
     const bound = bindYear(block, yearParam, period);
@@ -102,7 +111,7 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
     else out.unmet.push(bound);
     return;
   }
-  if (period.splitYear !== undefined)
+  if (period.splitYear !== undefined && period.fiscal !== true)
     return fail(`"${period.text}" runs across two calendar years from a start ${block.id} does not declare; ask for its months or dates.`);
   // A point in time is an as-of day: only a block taking an end date and no start date reads one.
   if (period.point === true && (startParam !== undefined || endParam === undefined))

@@ -32,6 +32,10 @@ export interface PeriodAsk {
    * start or end and binds only a parameter taking such years (year-param.ts).
    */
   splitYear?: number;
+  /** "FY26", "this financial year" in a project whose owners declare no financial year: no days to bind. */
+  undeclaredYear?: true;
+  /** The split year's days are the project's declared financial year (fiscal-periods.ts): it binds dates too. */
+  fiscal?: true;
 }
 
 type Range = { start: string; end: string };
@@ -55,8 +59,8 @@ const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${REL_PA
 export function iso(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
-const day = (y: number, m: number, d = 1): number => Date.UTC(y, m - 1, d);
-const addDays = (t: number, n: number): number => t + n * 86_400_000;
+export const day = (y: number, m: number, d = 1): number => Date.UTC(y, m - 1, d);
+export const addDays = (t: number, n: number): number => t + n * 86_400_000;
 
 const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
 
@@ -194,15 +198,15 @@ function relativeOf(n: number, unit: Unit, direction: 'past' | 'next'): { relati
   return unit === 'day' || unit === 'week' || unit === 'month' || unit === 'year' ? { relative: { n, unit, direction } } : {};
 }
 
-type Part = Partial<Range> & { relative?: PeriodAsk['relative']; point?: true; splitYear?: number };
+export type Part = Partial<Range> & { relative?: PeriodAsk['relative']; point?: true; splitYear?: number; undeclaredYear?: true; fiscal?: true };
 
-interface Rule {
+export interface Rule {
   pattern: RegExp;
   /** Returns the part of the period this phrase sets, or 'needs-now'. */
   read(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined;
 }
 
-const RELATIVE_NEEDS_NOW = 'needs-now' as const;
+export const RELATIVE_NEEDS_NOW = 'needs-now' as const;
 /** How many units: digits or a number word ("the last eight weeks", "next two months"). */
 const COUNT = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 const countOf = (text: string): number => (/^\d+$/.test(text) ? Number(text) : (NUMBER_WORDS[text.toLowerCase()] ?? Number.NaN));
@@ -402,11 +406,15 @@ interface Found {
   closed: Range[];
   point: boolean;
   splitYear?: number;
+  undeclaredYear?: true;
+  fiscal?: true;
 }
 
 /** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
 function addPart(found: Found, part: Part): void {
   found.splitYear ??= part.splitYear;
+  if (part.undeclaredYear === true) found.undeclaredYear = true;
+  if (part.fiscal === true) found.fiscal = true;
   found.relatives.push(part.relative);
   found.point ||= part.point === true;
   if (part.start !== undefined && part.end !== undefined) found.closed.push({ start: part.start, end: part.end });
@@ -416,12 +424,18 @@ function addPart(found: Found, part: Part): void {
 
 /**
  * The period a question asks about, or undefined. Several phrases merge into one range ("since
- * 2025-03-01 until 2025-06-01"); earlier rules win over later ones on the same words.
+ * 2025-03-01 until 2025-06-01"); earlier rules win over later ones on the same words, and `first`
+ * (the project's financial-year phrases, fiscal-periods.ts) come before all of them.
  */
-export function findPeriod(question: string, now?: Date | string, taken: ReadonlyArray<[number, number]> = []): PeriodAsk | undefined {
+export function findPeriod(
+  question: string,
+  now?: Date | string,
+  taken: ReadonlyArray<[number, number]> = [],
+  first: readonly Rule[] = [],
+): PeriodAsk | undefined {
   const t = toTime(now);
   const found: Found = { spans: [], texts: [], needsNow: false, relatives: [], closed: [], point: false };
-  for (const rule of RULES) {
+  for (const rule of first.length === 0 ? RULES : [...first, ...RULES]) {
     for (const m of question.matchAll(rule.pattern)) {
       const s = m.index;
       const e = s + m[0].length;
@@ -435,7 +449,7 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
     }
   }
   if (found.spans.length === 0) return undefined;
-  const { spans, start, end, relatives, closed, point, splitYear } = found;
+  const { spans, start, end, relatives, closed, point, splitYear, undeclaredYear, fiscal } = found;
   spans.sort((a, b) => a[0] - b[0]);
   // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").
   const relative = relatives.length === 1 ? relatives[0] : undefined;
@@ -449,6 +463,8 @@ export function findPeriod(question: string, now?: Date | string, taken: Readonl
     ...(apart(closed) ? { several: true as const } : {}),
     ...(point ? { point: true as const } : {}),
     ...(splitYear !== undefined ? { splitYear } : {}),
+    ...(undeclaredYear === true ? { undeclaredYear } : {}),
+    ...(fiscal === true ? { fiscal } : {}),
   };
 }
 

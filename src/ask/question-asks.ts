@@ -4,7 +4,7 @@
  * decides whether a particular block can take them. Every ask keeps its character span so the
  * router can drop value words from ranking and explanations can quote the question.
  */
-import { findPeriod, type PeriodAsk } from './periods.js';
+import { findPeriod, type PeriodAsk, type Rule as PeriodRule } from './periods.js';
 import { stem, type WordSpan, words } from './tokens.js';
 import { findStates } from './us-states.js';
 import type { ValueLexicon } from './value-lexicon.js';
@@ -240,6 +240,8 @@ function looseValues(
 
 export interface AskOptions {
   now?: Date | string;
+  /** The project's financial-year phrases, read before the calendar's (fiscal-periods.ts). */
+  periods?: readonly PeriodRule[];
   lexicon: ValueLexicon;
   /** True when a word is routing vocabulary of some block (so "in home" is not a loose filter). */
   isKnown: (word: string) => boolean;
@@ -275,7 +277,7 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
     filters.push({ fields: ['state', ...others], value: s.code, text, start: s.start, end: s.end, loose: false, ...(others.length > 0 ? { spelled } : {}) });
     taken.push([s.start, s.end]);
   }
-  const period = findPeriod(question, options.now, taken);
+  const period = findPeriod(question, options.now, taken, options.periods);
   if (period !== undefined) taken.push(...period.spans);
   const ws = words(question);
   filters.push(...fieldNamed(ws, options.lexicon, taken, question));

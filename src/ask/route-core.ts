@@ -14,6 +14,7 @@ import type { ExampleIndex } from './example-match.js';
 import { readForBlock } from './measure-not-value.js';
 import type { BlockNames } from './name-match.js';
 import { oneValueDefaults } from './one-value-default.js';
+import type { Rule as PeriodRule } from './periods.js';
 import { type QuestionAsks, readAsks } from './question-asks.js';
 import { type AskedShape, readShape } from './question-shape.js';
 import type { RefusalCore } from './refusals.js';
@@ -63,6 +64,8 @@ export interface Prepared {
   alternatives(term: string): readonly string[];
   /** Terms some block's result measures, read on first use. */
   measured(): ReadonlySet<string>;
+  /** The project's financial-year phrases (fiscal-periods.ts), read before the calendar's. */
+  periods: readonly PeriodRule[];
 }
 
 export function refused(core: RefusalCore, named: boolean, candidates: Tier1Candidate[]): Tier1Decision {
@@ -112,6 +115,7 @@ export function asksOf(p: Prepared, question: string, options: RouteOptions, ski
   return readAsks(question, {
     lexicon: p.lexicon,
     isKnown: p.isKnown,
+    periods: p.periods,
     ...(skip !== undefined ? { skip } : {}),
     ...(options.now === undefined ? {} : { now: options.now }),
   });

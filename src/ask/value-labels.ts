@@ -19,14 +19,36 @@ const NAME = "\\p{Lu}[\\p{L}'’.-]*(?:,?\\s+(?:&\\s+|and\\s+|of\\s+)?\\p{Lu}[\\
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A code worth labelling: two or more characters, no lower-case letter ("SHF", "NE", "LON01"). */
-const isCode = (v: string): boolean => v.length >= 2 && v.length <= 12 && !/\p{Ll}/u.test(v) && /\p{Lu}/u.test(v);
+/**
+ * A code worth labelling: two or more characters, no lower-case letter ("SHF", "NE", "LON01"), or
+ * a number code of two to six digits ("110 Trauma and Orthopaedics", a treatment function).
+ */
+const isCode = (v: string): boolean => (v.length >= 2 && v.length <= 12 && !/\p{Ll}/u.test(v) && /\p{Lu}/u.test(v)) || /^\d{2,6}$/.test(v);
 
 /** The words of a matched name before any code of the field, without trailing punctuation. */
 function untilCode(name: string, known: ReadonlySet<string>): string {
   const ws = name.split(/\s+/);
   const at = ws.findIndex((w) => known.has(w.replace(/[,.]+$/, '')));
   return (at < 0 ? ws : ws.slice(0, at)).join(' ').replace(/[,.’'-]+$/, '');
+}
+
+/**
+ * "in Mersey" for "Mersey & Cheshire", "at Wrenfield General" for "Wrenfield General Hospital":
+ * each leading run of a label's words names its code too (one that names two codes is dropped
+ * later), never one ending on a joining word.
+ */
+function shorterNames(field: string, label: string, code: string): ValueLabel[] {
+  const all = label.split(/\s+/);
+  // Runs stay inside the name's first part: "Sheffield, Rotherham and Doncaster" gives "Sheffield".
+  const comma = all.findIndex((w) => w.endsWith(','));
+  const ws = (comma < 0 ? all : all.slice(0, comma + 1)).map((w) => w.replace(/[,.]+$/, ''));
+  const out: ValueLabel[] = [];
+  for (let k = 1; k < Math.min(ws.length + (comma < 0 ? 0 : 1), all.length); k++) {
+    const last = (ws[k - 1] ?? '').toLowerCase();
+    if (last === 'and' || last === 'of' || last === '&' || (k === 1 && last.length <= 2)) continue;
+    out.push([field, ws.slice(0, k).join(' '), code]);
+  }
+  return out;
 }
 
 /** The labels one text gives the codes of one field. */
@@ -42,10 +64,10 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
       // A label ends where another code of the field starts ("Sheffield, TEL Telford"): a label names one code only.
       const label = untilCode(m[1] ?? '', known);
       if (label === '') continue;
-      out.push([field, label, code]);
-      // "in Mersey" for "Mersey & Cheshire": the first word alone names it too, unless it names another code.
-      const first = (label.split(/\s+/)[0] ?? '').replace(/[,.]+$/, '');
-      if (first !== label && first.length > 2) out.push([field, first, code]);
+      out.push([field, label, code], ...shorterNames(field, label, code));
+      // "110 Trauma and Orthopaedics (T&O)": the initials in brackets after the label name it too.
+      const initials = text.slice((m.index ?? 0) + m[0].length).match(/^\s*\(\s*([\p{Lu}&/]{2,8})\s*\)/u)?.[1];
+      if (initials !== undefined && !known.has(initials)) out.push([field, initials, code]);
     }
   }
   return out;

@@ -59,7 +59,8 @@ function yearAsked(y: YearParam, period: PeriodAsk): number | string {
   const name = y.param.name;
   const { start, end, splitYear: split } = period;
   // "in 2025/26 ... in 2019": two periods, which no one year is.
-  if (split !== undefined && (start !== undefined || end !== undefined)) return `"${period.text}" are several periods; ${name} takes one year.`;
+  if (split !== undefined && period.fiscal !== true && (start !== undefined || end !== undefined))
+    return `"${period.text}" are several periods; ${name} takes one year.`;
   if (period.point === true || period.several === true) return `"${period.text}" is no one year; ${name} takes one.`;
   if (y.form === 'split') return split ?? `"${period.text}" does not say which ${name} it means (it takes years written like 2025/26).`;
   if (split !== undefined) return `"${period.text}" runs across two calendar years; ${name} takes one calendar year.`;

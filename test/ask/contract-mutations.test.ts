@@ -140,6 +140,10 @@ describe('near-misses the property found, and what still answers', () => {
     ['commerce', 'Top 5 states by revenue per order', null],
     ['saas', 'Which account executives booked the most new ARR last quarter', 'revenue.new_arr_by_rep'],
     ['freight', 'most expensive trucks to run per kilometre', 'fleet.cost_per_km_by_vehicle'],
+    // A financial year binds only where the owners declare when theirs starts; saas declares none.
+    ['saas', 'weekly active users in FY26', null],
+    ['saas', 'weekly active users this financial year', null],
+    ['utility', 'complaints by category in FY2025', 'customer.complaints_by_category'],
     // Every way of saying "excluding" leaves something out, which only a block that says so does.
     ['hotels', 'Total revenue by hotel other than the biggest', null],
     ['vetclinic', 'Appointment types at KEN other than vaccinations', null],

@@ -14,6 +14,43 @@ import { cleanupProjects, copyFixture } from '../helpers/project.js';
 const described = (description: string): CompiledBlock => ({ description }) as unknown as CompiledBlock;
 const PLANTS = new Map([['plant_code', ['LIV', 'SHF', 'TEL']]]);
 
+const SPECIALTIES = new Map([['specialty_code', ['100', '110', '120']]]);
+const SITES = new Map([['site_code', ['CBH', 'WGH']]]);
+
+describe('labels of number codes, their initials and the leading words of a label', () => {
+  it.each<[string, string, ReadonlyMap<string, readonly string[]>, Array<[string, string]>]>([
+    [
+      'number codes with names and initials',
+      'one specialty (specialty_code: 100 General Surgery, 110 Trauma and Orthopaedics (T&O), 120 Ear, Nose and Throat (ENT))',
+      SPECIALTIES,
+      [
+        ['General Surgery', '100'],
+        ['General', '100'],
+        ['Trauma and Orthopaedics', '110'],
+        ['Trauma', '110'],
+        ['T&O', '110'],
+        ['Ear, Nose and Throat', '120'],
+        ['Ear', '120'],
+        ['ENT', '120'],
+      ],
+    ],
+    [
+      'a leading run of words two labels share names neither',
+      'site_code: WGH Wrenfield General Hospital, CBH Wrenfield Castlebrook Hospital',
+      SITES,
+      [
+        ['Wrenfield General Hospital', 'WGH'],
+        ['Wrenfield General', 'WGH'],
+        ['Wrenfield Castlebrook Hospital', 'CBH'],
+        ['Wrenfield Castlebrook', 'CBH'],
+      ],
+    ],
+  ])('%s', (_, description, known, labels) => {
+    const got = labelledValues([described(description)], known).map(([, label, code]) => [label, code]);
+    expect(got.sort()).toEqual([...labels].sort());
+  });
+});
+
 describe('labels a description gives coded values', () => {
   it.each<[string, string, Array<[string, string]>]>([
     [

@@ -1,0 +1,105 @@
+/**
+ * When the organisation's financial year starts, as its owners declared it: "finance reports on
+ * the calendar year (FY26 = January to December 2026)", "fiscal 2024 (April 2024 to March 2025)",
+ * "financial_year, April to March", "our fiscal year begins in July". Read from every text the
+ * owners wrote (block and column descriptions, terms, views); owners who disagree declare no year,
+ * and a project that says nothing has none, so "FY26" or "H1" binds no financial year there.
+ *
+ * `endYearNamed`: a year labelled 26 or 2026 is the one ending in 2026 (the usual reading, and the
+ * reading wherever a label is declared so); false where the owners' own example names the year by
+ * its start ("fiscal 2024 (April 2024 to March 2025)").
+ */
+import type { Manifest } from '../compiler/types.js';
+import { monthNumber } from './vocabulary.js';
+
+export interface FinancialYear {
+  /** Month the year starts in, 1-12 (1: the calendar year). */
+  startMonth: number;
+  /** A label names the year its last month falls in (FY26 = April 2025 to March 2026). */
+  endYearNamed: boolean;
+  /**
+   * Declared where current figures are described (not only in a deprecated block's history): the
+   * organisation speaks in its financial year, so a bare "H1", "Q2" or "YTD" is of that year.
+   */
+  current: boolean;
+}
+
+const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const YEAR_WORDS = '(?:fiscal|financial)\\s+years?';
+const TO = '\\s*(?:to|through|until|-|\\u2013)\\s*';
+/** "FY26 = January to December 2026", "fiscal 2024 (April 2024 to March 2025)". */
+const LABELLED = new RegExp(
+  `\\b(?:fiscal|financial\\s+year|fy)\\s*'?(\\d{4}|\\d{2})\\b\\s*(?:[(=:]|is|means|runs)?\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTH}(?:\\s+(\\d{4}))?${TO}(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})`,
+  'gi',
+);
+/** "financial year April to March", "financial_year, April to March". */
+const SPAN = new RegExp(`\\b${YEAR_WORDS}\\b[^.;()]{0,40}?[(,]?\\s*(?:from\\s+)?${MONTH}${TO}${MONTH}\\b`, 'gi');
+/** "our fiscal year begins in July", "the financial year starts on 1 April". */
+const STARTS = new RegExp(
+  `\\b${YEAR_WORDS}\\s+(?:starts?|begins?|starting|beginning|runs?\\s+from|commences?)\\s+(?:on\\s+|in\\s+)?(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?)?${MONTH}`,
+  'gi',
+);
+/** "finance reports on the calendar year", "the financial year is the calendar year". */
+const CALENDAR = new RegExp(`\\b${YEAR_WORDS}\\b[^.;]{0,40}\\bcalendar\\s+year\\b|\\breports?\\s+on\\s+(?:the\\s+)?calendar\\s+year\\b`, 'gi');
+
+type Declared = { startMonth: number; endYearNamed?: boolean };
+
+const month = (text: string | undefined): number | undefined => monthNumber((text ?? '').toLowerCase());
+const follows = (first: number, last: number): boolean => last === ((first + 10) % 12) + 1;
+
+/** A labelled year: its first month, and whether the label is the start's year or the end's. */
+function labelled(m: RegExpExecArray): Declared | undefined {
+  const first = month(m[2]);
+  const last = month(m[4]);
+  if (first === undefined || last === undefined || !follows(first, last)) return undefined;
+  const label = m[1]?.length === 2 ? 2000 + Number(m[1]) : Number(m[1]);
+  const endYear = Number(m[5]);
+  const startYear = m[3] !== undefined ? Number(m[3]) : first === 1 ? endYear : endYear - 1;
+  if (first === 1) return { startMonth: 1 };
+  if (label === endYear) return { startMonth: first, endYearNamed: true };
+  return label === startYear ? { startMonth: first, endYearNamed: false } : undefined;
+}
+
+/** Every declaration one text makes. */
+function declarations(text: string): Declared[] {
+  const out: Declared[] = [];
+  for (const m of text.matchAll(LABELLED)) {
+    const d = labelled(m as RegExpExecArray);
+    if (d !== undefined) out.push(d);
+  }
+  for (const m of text.matchAll(SPAN)) {
+    const first = month(m[1]);
+    if (first !== undefined && follows(first, month(m[2]) ?? 0)) out.push({ startMonth: first });
+  }
+  for (const m of text.matchAll(STARTS)) {
+    const first = month(m[1]);
+    if (first !== undefined) out.push({ startMonth: first });
+  }
+  for (const _ of text.matchAll(CALENDAR)) out.push({ startMonth: 1 });
+  return out;
+}
+
+/** Every text the owners wrote about the project's figures, and whether it describes current ones. */
+function ownersTexts(manifest: Manifest): Array<{ text: string; current: boolean }> {
+  const blocks = Object.values(manifest.blocks).flatMap((b) =>
+    [
+      b.description ?? '',
+      ...Object.values(b.columns ?? {}).map((c) => c.description ?? ''),
+      ...b.params.map((p) => (p as { description?: string }).description ?? ''),
+    ].map((text) => ({ text, current: b.status !== 'deprecated' })),
+  );
+  const terms = Object.values(manifest.terms ?? {}).map((t) => ({ text: t.definition, current: t.status !== 'deprecated' }));
+  const views = Object.values(manifest.views ?? {}).map((v) => ({ text: (v as { description?: string }).description ?? '', current: true }));
+  return [...blocks, ...terms, ...views].filter((t) => t.text !== '');
+}
+
+/** The project's financial year, or undefined when its owners declare none or disagree. */
+export function financialYearOf(manifest: Manifest): FinancialYear | undefined {
+  const found = ownersTexts(manifest).flatMap(({ text, current }) => declarations(text.replace(/_/g, ' ')).map((d) => ({ ...d, current })));
+  const first = found[0];
+  if (first === undefined || found.some((d) => d.startMonth !== first.startMonth)) return undefined;
+  const named = new Set(found.flatMap((d) => (d.endYearNamed === undefined ? [] : [d.endYearNamed])));
+  if (named.size > 1) return undefined;
+  const endYearNamed = named.size === 1 ? [...named][0] === true : first.startMonth !== 1;
+  return { startMonth: first.startMonth, endYearNamed, current: found.some((d) => d.current) };
+}

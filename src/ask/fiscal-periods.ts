@@ -1,0 +1,110 @@
+/**
+ * Financial-year phrases, read before the calendar's (periods.ts): "FY26", "fiscal 2024",
+ * "2025/26", "H1 FY27", "Q3 FY2026", "this financial year", "last FY", "financial year to date".
+ * Their days follow the project's declared financial year (financial-year.ts); where the owners
+ * declare none, a phrase that can only mean a financial year binds no days (`undeclaredYear`), so
+ * no block answers it with the calendar's. Where the owners describe current figures in their
+ * financial year (a year not starting in January), a bare "H1", "Q2" or "YTD" is of that year too.
+ */
+import type { FinancialYear } from './financial-year.js';
+import { day, iso, type Part, RELATIVE_NEEDS_NOW, type Rule } from './periods.js';
+
+/** The first day of the financial year labelled `label` (FY26, fiscal 2024). */
+function labelStart(year: FinancialYear, label: number): number {
+  if (year.startMonth === 1) return day(label, 1);
+  return day(year.endYearNamed ? label - 1 : label, year.startMonth);
+}
+
+/** The first day of the financial year holding `t`. */
+function currentStart(year: FinancialYear, t: number): number {
+  const d = new Date(t);
+  const y = d.getUTCFullYear();
+  return d.getUTCMonth() + 1 >= year.startMonth ? day(y, year.startMonth) : day(y - 1, year.startMonth);
+}
+
+const monthsOn = (t: number, n: number): number => {
+  const d = new Date(t);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1);
+};
+
+/** A half (`h`) or quarter (`q`) `n` of the financial year starting at `start`; the whole year without one. */
+function partRange(start: number, part: string | undefined): Part | undefined {
+  if (part === undefined) return { start: iso(start), end: iso(monthsOn(start, 12)) };
+  const months = part[0]?.toLowerCase() === 'h' ? 6 : 3;
+  const n = Number(part.slice(1));
+  if (n < 1 || n > 12 / months) return undefined;
+  return { start: iso(monthsOn(start, (n - 1) * months)), end: iso(monthsOn(start, n * months)) };
+}
+
+const PART = '(h[12]|q[1-4])';
+/** "FY26", "FY 2026", "fiscal 2024", "financial year 2026", with a half or quarter before or after. */
+const LABEL = new RegExp(
+  `\\b(?:${PART}\\s+(?:of\\s+)?)?(?:fy|financial\\s+year|fiscal\\s+year|fiscal)\\s*'?((?:19|20)\\d{2}|\\d{2})\\b(?!\\s*[/\\u2013-]\\s*\\d)(?:\\s+${PART}\\b)?`,
+  'gi',
+);
+/** "2025/26", "FY 2025/26", "FY25/26", "financial year 2024-25": a year across two calendar years. */
+const SPLIT =
+  /(?<!\b(?:ay|academic\s+year|school\s+year|season)\s*)\b(?:(?:fy|financial\s+year|fiscal\s+year)\s*'?)?((?:19|20)?\d{2})\s*[/\u2013-]\s*(\d{2}|(?:19|20)\d{2})\b(?![/-]\d)/gi;
+const RELATIVE = /\b(this|current|last|previous|prior|next)\s+(?:financial\s+year|fiscal\s+year|fy)\b(?![\s-]+to[\s-]+date)/gi;
+const TO_DATE = /\b(?:(?:this|current)\s+)?(?:financial|fiscal)\s+year[\s-]+to[\s-]+date\b|\bfytd\b|\bfiscal\s+ytd\b/gi;
+const YTD = /\b(?:(?:this|current)\s+)?year[\s-]+to[\s-]+date\b|\bytd\b/gi;
+/** A bare half or quarter: not one of a year said beside it ("Q3 2025", "H1 last year", "Q2 FY26"). */
+const BARE_PART = /\b(h[12]|q[1-4])\b(?![\s/'-]*(?:of\s+)?(?:(?:19|20)\d{2}|fy|financial|fiscal|last|this|previous|prior|next)\b)/gi;
+
+const fullYear = (text: string): number => (text.length === 2 ? 2000 + Number(text) : Number(text));
+
+/** The rules for a project with the financial year `year`. */
+function declaredRules(year: FinancialYear): Rule[] {
+  const rules: Rule[] = [
+    { pattern: LABEL, read: (m) => partRange(labelStart(year, fullYear(m[2] ?? '')), m[1] ?? m[3]) },
+    {
+      pattern: RELATIVE,
+      read: (m, now) => {
+        if (now === undefined) return RELATIVE_NEEDS_NOW;
+        const shift = { last: -12, previous: -12, prior: -12, next: 12 }[(m[1] ?? '').toLowerCase()] ?? 0;
+        return partRange(monthsOn(currentStart(year, now), shift), undefined);
+      },
+    },
+    { pattern: TO_DATE, read: (_m, now) => (now === undefined ? RELATIVE_NEEDS_NOW : { start: iso(currentStart(year, now)) }) },
+  ];
+  if (year.startMonth !== 1) rules.splice(1, 0, { pattern: SPLIT, read: (m) => splitRange(year, m) });
+  if (year.startMonth !== 1 && year.current) rules.push(...currentYearRules(year));
+  return rules;
+}
+
+/** "2025/26" as the financial year from the first of the two years (still a split year for a year parameter). */
+function splitRange(year: FinancialYear, m: RegExpExecArray): Part | undefined {
+  const first = fullYear(m[1] ?? '');
+  const second = m[2] ?? '';
+  if (Number(second) !== (second.length === 4 ? first + 1 : (first + 1) % 100)) return undefined;
+  const range = partRange(day(first, year.startMonth), undefined);
+  return range === undefined ? undefined : { ...range, splitYear: first, fiscal: true };
+}
+
+/** Bare halves, quarters and year-to-date in an organisation that speaks in its financial year. */
+function currentYearRules(year: FinancialYear): Rule[] {
+  return [
+    { pattern: YTD, read: (_m, now) => (now === undefined ? RELATIVE_NEEDS_NOW : { start: iso(currentStart(year, now)) }) },
+    {
+      pattern: BARE_PART,
+      read: (m, now) => {
+        if (now === undefined) return RELATIVE_NEEDS_NOW;
+        // The latest such part that has begun by now.
+        const start = currentStart(year, now);
+        const part = partRange(start, m[1]);
+        if (part?.start === undefined) return undefined;
+        return Date.parse(`${part.start}T00:00:00Z`) <= now ? part : partRange(monthsOn(start, -12), m[1]);
+      },
+    },
+  ];
+}
+
+/** Phrases that can only mean a financial year, in a project that declares none: no days to bind. */
+const UNDECLARED: Rule[] = [LABEL, RELATIVE, TO_DATE, /\b(?:fy|financial\s+year|fiscal\s+year)\s*'?(?:(?:19|20)?\d{2})\s*[/\u2013-]\s*\d{2,4}\b/gi].map(
+  (pattern) => ({ pattern, read: () => ({ undeclaredYear: true }) }),
+);
+
+/** The financial-year rules to read before the calendar's: the declared year's, or the refusing ones. */
+export function fiscalRules(year: FinancialYear | undefined): readonly Rule[] {
+  return year === undefined ? UNDECLARED : declaredRules(year);
+}

@@ -1,0 +1,107 @@
+/**
+ * The organisation's financial year as its owners declare it (src/ask/financial-year.ts), and the
+ * periods a question names in it (src/ask/fiscal-periods.ts): labels, split years, halves and
+ * quarters, this and last year, to date; and none at all where the owners declare no year.
+ */
+import { describe, expect, it } from 'vitest';
+import { type FinancialYear, financialYearOf } from '../../src/ask/financial-year.js';
+import { fiscalRules } from '../../src/ask/fiscal-periods.js';
+import { findPeriod } from '../../src/ask/periods.js';
+import type { Manifest } from '../../src/compiler/types.js';
+
+const NOW = '2026-11-27T09:00:00Z';
+
+/** A manifest whose one block (of `status`) says `description`. */
+function manifest(description: string, status = 'certified'): Manifest {
+  const block = { id: 'a.b', status, description, columns: {}, params: [] };
+  return { blocks: { 'a.b': block }, terms: {}, views: {} } as unknown as Manifest;
+}
+
+describe('financialYearOf: what the owners declare', () => {
+  it.each<[string, FinancialYear | undefined]>([
+    ['Spend per directorate for one financial year (financial_year, April to March, spelled 2026/27).', { startMonth: 4, endYearNamed: true, current: true }],
+    ['Finance reports on the calendar year (FY26 = January to December 2026).', { startMonth: 1, endYearNamed: false, current: true }],
+    ['Billed amount per fuel for fiscal 2024 (April 2024 to March 2025).', { startMonth: 4, endYearNamed: false, current: true }],
+    ['Revenue for FY2026 (July 2025 to June 2026).', { startMonth: 7, endYearNamed: true, current: true }],
+    ['Our fiscal year begins in October.', { startMonth: 10, endYearNamed: true, current: true }],
+    ['The financial year starts on 1 April.', { startMonth: 4, endYearNamed: true, current: true }],
+    // No declaration: a month range that is no year, a year with no months, nothing at all.
+    ['Orders from April to June, by region.', undefined],
+    ['ARR per plan at the close of fiscal 2024.', undefined],
+    ['Revenue per clinic.', undefined],
+    // Months that do not make a year are no declaration.
+    ['The financial year runs April to June.', undefined],
+  ])('%s', (text, year) => expect(financialYearOf(manifest(text))).toEqual(year));
+
+  it("a deprecated block's history still says when the year starts, but not that figures are spoken of in it", () => {
+    expect(financialYearOf(manifest('Billed amount for fiscal 2024 (April 2024 to March 2025).', 'deprecated'))).toEqual({
+      startMonth: 4,
+      endYearNamed: false,
+      current: false,
+    });
+  });
+
+  it('owners who disagree declare no year', () => {
+    const m = manifest('The financial year runs April to March.');
+    (m.blocks as Record<string, unknown>)['a.c'] = { id: 'a.c', status: 'certified', description: 'Our fiscal year begins in July.', columns: {}, params: [] };
+    expect(financialYearOf(m)).toBeUndefined();
+  });
+});
+
+const APRIL: FinancialYear = { startMonth: 4, endYearNamed: true, current: true };
+const APRIL_HISTORY: FinancialYear = { ...APRIL, current: false };
+const CALENDAR: FinancialYear = { startMonth: 1, endYearNamed: false, current: true };
+const period = (q: string, year: FinancialYear | undefined) => {
+  const p = findPeriod(q, NOW, [], fiscalRules(year));
+  return p === undefined ? undefined : { start: p.start, end: p.end, ...(p.undeclaredYear ? { undeclared: true } : {}) };
+};
+
+describe('fiscal periods in a year starting in April (FY26 = April 2025 to March 2026)', () => {
+  it.each([
+    ['readmissions for FY26', '2025-04-01', '2026-04-01'],
+    ['readmissions for FY 2026', '2025-04-01', '2026-04-01'],
+    ['readmissions in financial year 2027', '2026-04-01', '2027-04-01'],
+    ['agency spend in 2025/26', '2025-04-01', '2026-04-01'],
+    ['agency spend in FY25/26', '2025-04-01', '2026-04-01'],
+    ['agency spend in H1 FY27', '2026-04-01', '2026-10-01'],
+    ['agency spend in FY27 Q3', '2026-10-01', '2027-01-01'],
+    ['agency spend this financial year', '2026-04-01', '2027-04-01'],
+    ['agency spend last financial year', '2025-04-01', '2026-04-01'],
+    ['agency spend last FY', '2025-04-01', '2026-04-01'],
+    ['agency spend financial year to date', '2026-04-01', undefined],
+    // The organisation speaks in its year: bare halves, quarters and YTD are of it.
+    ['handover times in H1', '2026-04-01', '2026-10-01'],
+    ['handover times in Q2', '2026-07-01', '2026-10-01'],
+    ['handover times in Q4', '2026-01-01', '2026-04-01'],
+    ['handover times YTD', '2026-04-01', undefined],
+    // A calendar year said beside a quarter stays the calendar's.
+    ['handover times in Q3 2026', '2026-07-01', '2026-10-01'],
+    ['handover times in 2025', '2025-01-01', '2026-01-01'],
+  ])('%s -> %s .. %s', (q, start, end) => expect(period(q, APRIL)).toEqual({ start, end }));
+
+  it('an academic year is no financial year', () => {
+    const p = findPeriod('headcount for AY 2025/26', NOW, [], fiscalRules(APRIL));
+    expect(p?.splitYear).toBe(2025);
+    expect(p?.start).toBeUndefined();
+  });
+
+  it('where the year is declared only in history, a bare half is the calendar one; labels still follow the year', () => {
+    expect(period('handover times in H1', APRIL_HISTORY)).toEqual({ start: '2026-01-01', end: '2026-07-01' });
+    expect(period('handover times for FY26', APRIL_HISTORY)).toEqual({ start: '2025-04-01', end: '2026-04-01' });
+  });
+});
+
+describe('a calendar financial year, and none declared', () => {
+  it.each([
+    ['subsidies for FY26', '2026-01-01', '2027-01-01'],
+    ['subsidies for fiscal 2025', '2025-01-01', '2026-01-01'],
+    ['subsidies in H1', '2026-01-01', '2026-07-01'],
+  ])('calendar: %s', (q, start, end) => expect(period(q, CALENDAR)).toEqual({ start, end }));
+
+  it.each(['subsidies for FY26', 'subsidies this financial year', 'subsidies in FY2025/26', 'subsidies fiscal year to date'])(
+    'undeclared: %s binds no days',
+    (q) => expect(period(q, undefined)).toEqual({ start: undefined, end: undefined, undeclared: true }),
+  );
+
+  it('undeclared: a bare half stays the calendar one', () => expect(period('subsidies in H1', undefined)).toEqual({ start: '2026-01-01', end: '2026-07-01' }));
+});
