@@ -158,7 +158,21 @@ function rankingCovered(contract: BlockContract, shape: AskedShape, options: Cov
   // whatever end the owner's own words ("worst outages") call it.
   // "worst 10 outages by CML" still says the owner's end: only a word of direction ("top", "lowest") sets it on the measure.
   const directed = DIRECTION_WORDS.has(shape.rankingText?.toLowerCase() ?? '');
-  const byMeasure = directed && shape.groupings.some((g) => g.cue === 'by' && g.terms.length > 0 && g.terms.every((t) => r.terms.has(t)));
+  // "the sites with the least downtime" sets it on the measure too: a direction word asked of the
+  // ranked measure itself, whatever the owner's "worst" calls that end.
+  // Only a word standing for the ranked column itself: "the most outages" names the outage count, not the outage minutes ranked.
+  const ranked = (t: string): boolean =>
+    (r.terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => r.terms.has(a))) && sourceOf(contract, t, options) === `column:${r.column}`;
+  const byMeasure =
+    directed &&
+    (shape.groupings.some((g) => g.cue === 'by' && g.terms.length > 0 && g.terms.every((t) => r.terms.has(t))) || shape.measures.some((m) => ranked(m.term)));
+  // "the fewest outages" of a ranking by outage minutes: a direction asked of another column's measure ranks by that one.
+  const otherColumn = (t: string): boolean => {
+    if (!contract.columns.has(t) || contract.groupings.has(t) || contract.entity.has(t) || contract.keys.some((k) => k.has(t))) return false;
+    const source = sourceOf(contract, t, options);
+    return source?.startsWith('column:') === true && source !== `column:${r.column}`;
+  };
+  if (directed && !byMeasure && shape.measures.some((m) => otherColumn(m.term))) return false;
   const end = byMeasure ? (r.desc ? 'top' : 'bottom') : (contract.ownerEnd ?? (r.desc ? 'top' : 'bottom'));
   return end === shape.ranking && rankMeasureAsked(contract, r.terms, shape, options, r.column);
 }

@@ -71,12 +71,18 @@ function findSubDay(question: string): QuestionAsks['subDay'] {
 /** "top 1%", "bottom 10 percent": a share of the rows, never a number of them. */
 const NOT_PERCENT = '(?!\\s*(?:%|percent\\b|per\\s*cent\\b|pc\\b))';
 
+/** Words ending in -est that are no superlative ("5 interest payments", "3 guest rooms", "2 west depots"). */
+const NOT_SUPERLATIVE =
+  '(?:interest|request|guest|test|west|rest|forest|harvest|contest|protest|digest|nest|chest|quest|manifest|arrest|invest|suggest|honest|modest|midwest|southwest|northwest|inquest|pest|vest|crest|fest|zest|bequest|conquest|priest|breast|feast|beast|east|northeast|southeast|least|best)\\b';
+
 const LIMIT_PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:top|first|best)\\s+${NUM}\\b${NOT_PERCENT}`, 'gi'),
   // The other end counts rows too ("bottom 5", "worst 15", "the 3 slowest"): whether the block ranks from that end is coverage's question.
   new RegExp(`\\b(?:bottom|worst|lowest)\\s+${NUM}\\b${NOT_PERCENT}`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:biggest|largest|best|highest|top|most|leading|best[- ]selling|highest[- ]spending)\\b`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:smallest|worst|lowest|least|fewest|slowest|bottom)\\b`, 'gi'),
+  // "the 10 longest waits", "5 busiest days", "the 3 most expensive routes": any superlative after the number.
+  new RegExp(`\\b${NUM}\\s+(?:(?:most|least)\\s+[a-z]+|(?!${NOT_SUPERLATIVE})[a-z]{2,}est)\\b`, 'gi'),
   // "which 3 hotels brought in the most revenue", "the 5 depots with the highest cost", "3 lines
   // with the lowest OEE": a number of things (not of days or months) asked for by a superlative
   // of either end later in the same sentence.

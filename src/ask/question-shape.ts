@@ -95,6 +95,10 @@ function valueSpans(asks: QuestionAsks): Array<[number, number]> {
 /** The terms of "excluding": what every way of leaving rows out asks, a measure no block gives unless it says so. */
 const EXCLUDING: readonly string[] = termsOfWord('excluding');
 
+/** The words of leaving out that are words of their own ("excluding", "except", "without"). */
+const LEAVE_OUT_TERMS: ReadonlySet<string> = new Set(['excluding', 'except', 'without'].flatMap((w) => termsOfWord(w)));
+const leavesOut = (word: string): boolean => termsOfWord(word).some((t) => LEAVE_OUT_TERMS.has(t));
+
 /** How many words of an exclusion start at `i` ("other than", "apart from", "excl."), or 0. */
 function exclusionAt(ws: readonly WordSpan[], i: number): number {
   const two = `${ws[i]?.word} ${ws[i + 1]?.word}`;
@@ -140,7 +144,8 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold
   const taken: WordSpan[] = [];
   while (j < ws.length && taken.length < most) {
     const w = ws[j] as WordSpan;
-    if (GROUP_CUES.has(w.word) || inside(skip, w) || !content(w) || exclusionAt(ws, j) > 0) break;
+    // "by specialty excluding geriatric medicine": a word of leaving out ends the grouping and is asked itself.
+    if (GROUP_CUES.has(w.word) || inside(skip, w) || !content(w) || exclusionAt(ws, j) > 0 || leavesOut(w.word)) break;
     taken.push(w);
     j++;
   }

@@ -14,8 +14,8 @@ import type { ParamValue } from './types.js';
 
 export interface YearParam {
   param: CompiledParam;
-  /** `year`: one calendar year (2025); `split`: a year across two ("2025/26"). */
-  form: 'year' | 'split';
+  /** `year`: one calendar year (2025); `split`: a year across two ("2025/26"); `month`: one month ("2026-10"). */
+  form: 'year' | 'split' | 'month';
   /** `from_cohort`, `since_year`: the first year of an open range, bound only from an open period ("since 2018"). */
   open: boolean;
   /** Text, not a number: the value is bound as the owner spells it. */
@@ -35,6 +35,9 @@ const isYear = (v: unknown): boolean =>
 export function yearParamOf(block: CompiledBlock): YearParam | undefined {
   for (const param of block.params) {
     if (!block.paramsUsed.includes(param.name)) continue;
+    // `month = "2026-10"`: one calendar month, spelled year-month.
+    if (param.type === 'string' && typeof param.default === 'string' && /^(?:19|20)\d{2}-(?:0[1-9]|1[0-2])$/.test(param.default.trim()))
+      return { param, form: 'month', open: false, text: true, separator: '-', long: false };
     const split = param.type === 'string' && typeof param.default === 'string' ? SPLIT.exec(param.default.trim()) : null;
     if (split !== null) return { param, form: 'split', open: false, text: true, separator: split[2] ?? '/', long: (split[3] ?? '').length === 4 };
     if (!YEAR_NAME.test(param.name) || (param.type !== 'number' && param.type !== 'string')) continue;
@@ -69,8 +72,29 @@ function yearAsked(y: YearParam, period: PeriodAsk): number | string {
   return `"${period.text}" is not one calendar year; ${name} takes one.`;
 }
 
+/**
+ * The month the period names for a month parameter: one whole month ("September 2026", "last
+ * month"), or the month of a point in time ("at the end of September 2026"); else why it names none.
+ */
+function monthAsked(y: YearParam, period: PeriodAsk): string {
+  const { start, end } = period;
+  const name = y.param.name;
+  if (start === undefined || end === undefined || period.several === true || period.splitYear !== undefined)
+    return `"${period.text}" is no one month; ${name} takes one.`;
+  const months = (yearOf(end) - yearOf(start)) * 12 + Number(end.slice(5, 7)) - Number(start.slice(5, 7));
+  const whole = start.endsWith('-01') && end.endsWith('-01') && months === 1;
+  if (whole || period.point === true) return start.slice(0, 7);
+  return `"${period.text}" is not one calendar month; ${name} takes one.`;
+}
+
 /** The value to bind for the asked period, or the message of why it cannot be bound (`value`: a year the policy does not take). */
 export function bindYear(block: CompiledBlock, y: YearParam, period: PeriodAsk): { value: ParamValue } | { kind: 'period' | 'value'; message: string } {
+  if (y.form === 'month') {
+    const month = monthAsked(y, period);
+    if (!/^\d{4}-\d{2}$/.test(month)) return { kind: 'period', message: `${block.id}: ${month}` };
+    const problem = policyProblem(block, y.param, month);
+    return problem === undefined ? { value: month } : { kind: 'value', message: problem };
+  }
   const year = yearAsked(y, period);
   if (typeof year === 'string') return { kind: 'period', message: `${block.id}: ${year}` };
   const second = year + 1;

@@ -31,6 +31,12 @@ describe('top-N', () => {
     ['what two channels sell the most?', 2],
     ['which 3 months had the most orders', undefined],
     ['which 3 hotels are in Spain', undefined],
+    // Any superlative after the number; words ending in -est that are none leave it a number.
+    ['Show me the 10 longest waits on the waiting list', 10],
+    ['the 5 busiest days', 5],
+    ['the 3 most expensive routes', 3],
+    ['5 interest payments', undefined],
+    ['3 guest rooms in Spain', undefined],
   ])('%s', (q, n) => {
     expect(findLimit(q)?.n).toBe(n);
   });

@@ -17,9 +17,11 @@ const NOW: Record<string, string> = {
   commerce: '2026-02-15T10:00:00Z',
   factory: '2026-11-26T09:00:00Z',
   freight: '2026-04-15T09:00:00Z',
+  hospital: '2026-11-27T09:00:00Z',
   hotels: '2026-05-13T09:00:00Z',
   insurance: '2026-11-26T09:00:00Z',
   saas: '2026-11-18T09:00:00Z',
+  telecom: '2026-11-27T09:00:00Z',
   utility: '2026-11-26T09:00:00Z',
   vetclinic: '2026-11-26T09:00:00Z',
 };
@@ -144,6 +146,19 @@ describe('near-misses the property found, and what still answers', () => {
     ['saas', 'weekly active users in FY26', null],
     ['saas', 'weekly active users this financial year', null],
     ['utility', 'complaints by category in FY2025', 'customer.complaints_by_category'],
+    // A direction word asked of a measure ranks by that measure: the least downtime is no "worst sites" ranking,
+    // and the most outages (a count) is no ranking by outage minutes.
+    ['telecom', 'the 10 sites with the least downtime this year', null],
+    ['telecom', 'which sites had the fewest outages', null],
+    ['telecom', 'which sites had the most outages this year', null],
+    ['telecom', 'the sites with the most downtime', 'network.worst_sites_by_outage_minutes'],
+    // A word of leaving out ends a grouping: "by specialty excluding geriatric medicine" keeps no geriatric rows.
+    ['hospital', 'readmission rate by specialty excluding geriatric medicine', null],
+    ['hospital', 'readmission rate by specialty', 'flow.readmissions_by_specialty'],
+    // Any superlative after a number asks that many rows; a month parameter takes one month or a month end.
+    ['hospital', 'the 5 longest waits', 'elective.longest_waits'],
+    ['hospital', 'vacancy rate per staff group in 2025', null],
+    ['hospital', 'vacancy rate per staff group last month', 'workforce.vacancies_by_staff_group'],
     // Every way of saying "excluding" leaves something out, which only a block that says so does.
     ['hotels', 'Total revenue by hotel other than the biggest', null],
     ['vetclinic', 'Appointment types at KEN other than vaccinations', null],

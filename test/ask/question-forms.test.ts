@@ -37,10 +37,13 @@ describe('reading the question', () => {
 });
 
 describe('what is included', () => {
-  it('ends a grouping at "incl." and asks for what is included, but keeps "excluding" in the phrase a block must hold', () => {
+  it('ends a grouping at "incl." and at "excluding", which is then asked itself: only a block saying what it leaves out gives it', () => {
     expect(shapeOf('total rev per hotel incl. F&B and other income').groupings.map((g) => g.text)).toEqual(['hotel']);
     expect(shapeOf('revenue per hotel including rooms').groupings.map((g) => g.text)).toEqual(['hotel']);
-    expect(shapeOf('revenue per hotel excluding rooms').groupings.map((g) => g.text)).toEqual(['hotel excluding rooms']);
+    const excluding = shapeOf('revenue per hotel excluding rooms');
+    expect(excluding.groupings.map((g) => g.text)).toEqual(['hotel']);
+    expect(excluding.measures.map((m) => m.text)).toContain('excluding');
+    expect(shapeOf('readmissions by specialty except geriatrics').groupings.map((g) => g.text)).toEqual(['specialty']);
   });
 });
 

@@ -40,6 +40,7 @@ describe('yearParamOf: what the owner declared', () => {
     [[p('season', 'string', '2024-25')], 'season', 'split'],
     [[p('fiscal_year', 'string', '2025')], 'fiscal_year', 'year'],
     [[p('top_n', 'number', 10), p('survey_year', 'number')], 'survey_year', 'year'],
+    [[p('month', 'string', '2026-10')], 'month', 'month'],
   ] as Array<[CompiledParam[], string, string]>)('%j', (params, name, form) => {
     const y = yearParamOf(block(params));
     expect([y?.param.name, y?.form]).toEqual([name, form]);
@@ -58,6 +59,9 @@ describe('bindYear', () => {
     ['split, long form', p('season', 'string', '2024-2025'), 'attendance in 2023/24', '2023-2024'],
     ['text year', p('fiscal_year', 'string', '2025'), 'spend in 2024', '2024'],
     ['open range from an open period', p('from_cohort', 'number', 2015), 'retention since 2018', 2018],
+    ['one whole month', p('month', 'string', '2026-10'), 'vacancies in September 2026', '2026-09'],
+    ['last month', p('month', 'string', '2026-10'), 'vacancies last month', '2026-10'],
+    ['a month end', p('month', 'string', '2026-10'), 'vacancy rate at the end of September 2026', '2026-09'],
   ];
   it.each(cases)('%s', (_, param, q, value) => {
     const period = findPeriod(q, NOW);
@@ -74,6 +78,8 @@ describe('bindYear', () => {
     ['a quarter', p('survey_year', 'number', 2026), 'NSS scores for Q3 2025', 'period'],
     ['a point in time', p('survey_year', 'number', 2026), 'NSS scores at the end of last year', 'period'],
     ['a split year beside a calendar one', p('academic_year', 'string', '2025/26'), 'aid in 2025/26 in 2019', 'period'],
+    ['a year for a month', p('month', 'string', '2026-10'), 'vacancies in 2025', 'period'],
+    ['a week for a month', p('month', 'string', '2026-10'), 'vacancies last week', 'period'],
   ];
   it.each(refused)('%s', (_, param, q, kind) => {
     const b = block([param], { entry_year: { min: 2021, max: 2027 } });
