@@ -425,6 +425,17 @@ const LISTING = new Set([
   'quais',
   'quem',
 ]);
+/**
+ * A phone number (11 to 15 digits written together, an international prefix allowed: "447700003700",
+ * "+447700900123") or an e-mail address: a person's own identifier, which no count or code of the
+ * business is written as.
+ */
+const PERSONAL_REFERENCE: readonly RegExp[] = [/(?<![\w.,/-])\+?\d{11,15}(?![\w.,/-])/, /[\p{L}\d._%+-]+@[\p{L}\d-]+(?:\.[\p{L}\d-]+)+/u];
+
+/** "<word> number of": a named number ("nhs number of"), unless the word makes it a count ("the number of", "total number of"). */
+const NAMED_NUMBER_OF =
+  /\s(?!(?:the|a|an|total|average|avg|same|large|small|big|huge|certain|great|greater|growing|higher|lower|max|maximum|min|minimum|overall|whole|exact|approximate|rough|daily|weekly|monthly|yearly|annual)\s)([a-z]+)\s+number\s+of\s/g;
+
 const AGGREGATE = [
   'how many',
   'number of',
@@ -739,11 +750,15 @@ export function sensitiveWording(
   const question = withoutValues(asked.normalize('NFKC'), isValue);
   const folded = withoutPayers(fold(question.replace(/[’'][sS]\b/g, ' s')));
   // Listing people whose names the project declares sensitive asks for those names.
+  // A phone number or e-mail address in the question finds one person by it, whatever is asked of them.
+  if (PERSONAL_REFERENCE.some((r) => r.test(asked.normalize('NFKC')))) return { category: 'identifier', reason: REASONS.identifier };
   const named = people.size > 0 && namesDeclaredPeople(folded, people) ? 'contact' : undefined;
   const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded) ?? named;
   if (found === undefined) return undefined;
   // The "rate" of a pay rate is what is asked, not a ratio computed over people.
-  const unrated = folded.replace(/\s(?:hourly|pay|day)\s+rates?\s/g, ' ');
+  // "the NHS number of patient X", "the mobile number of account holder Y": a number named by the
+  // word before it is an identifier of someone, not "the number of" anything counted.
+  const unrated = folded.replace(/\s(?:hourly|pay|day)\s+rates?\s/g, ' ').replace(NAMED_NUMBER_OF, ' $1 number for ');
   const aggregate = AGGREGATE.some((a) => hasForm(unrated, a)) && !identifierNumber(folded);
   const aimed =
     individual(question, folded, aggregate) ||

@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { type SensitiveCategory, sensitiveWording } from '../../src/ask/sensitive-wording.js';
 
 const REFUSED: Array<[string, SensitiveCategory]> = [
+  // a phone number or e-mail address in the question finds one person, whatever is asked of them
+  ['List the calls made from 447700003700 last week', 'identifier'],
+  ['which cell sites has +447700011100 connected to this week?', 'identifier'],
+  ['orders placed by lucy.hughes@example.com', 'identifier'],
   // a listing of a sensitive value, whatever the project calls its people
   ['List the salaries of the vets at MAN', 'pay'],
   ['show the phone numbers of our brokers', 'contact'],
@@ -132,6 +136,10 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
 ];
 
 const ALLOWED: string[] = [
+  // numbers a business writes: amounts with separators, years, order numbers, dates
+  'was revenue in 2025 over 12,000,000,000',
+  'status of order 123456',
+  'orders between 2025-01-01 and 2025-12-31',
   // listings that count or average, and business figures asked of each partner
   'show average salary per vet',
   'list total commission by broker',
@@ -235,18 +243,23 @@ it('the tables are large enough to mean something', () => {
 
 describe('columns a project declares sensitive', () => {
   const declared = new Map<SensitiveCategory, string[]>([
-    ['identifier', ['loyalty number', 'member card']],
+    ['identifier', ['loyalty number', 'member card', 'nhs number']],
     ['protected', ['date of birth']],
   ]);
   it.each([
     ['loyalty number of guest 5', 'identifier'],
     ["what is Ana Lopez's member card", 'identifier'],
+    // "<word> number of": a named number of someone, never "the number of" anything counted.
+    ['What is the NHS number of patient Doreen Walsh?', 'identifier'],
+    ['NHS number of patient Doreen Walsh', 'identifier'],
   ])('%s -> %s', (question, category) => {
     expect(sensitiveWording(question, declared)?.category).toBe(category);
     expect(sensitiveWording(question)).toBeUndefined();
   });
   it('still allows counts over them', () => {
     expect(sensitiveWording('how many guests have a loyalty number', declared)).toBeUndefined();
+    expect(sensitiveWording('the total number of patients with an NHS number', declared)).toBeUndefined();
+    expect(sensitiveWording('what is the number of patients with an NHS number', declared)).toBeUndefined();
   });
 });
 
