@@ -303,10 +303,7 @@ function tradeDay(g, r, n) {
   const { rnd } = g;
   const d = day(n);
   const total = daySales(g, r, n);
-  for (const [part, share, check] of DAYPARTS) {
-    const sales = total * share * (1 + 0.05 * rnd.noise());
-    g.ins.daypart.run(d, r.id, part, money(sales), Math.max(1, Math.round(sales / (8.6 * check * (1 + 0.02 * rnd.noise())))));
-  }
+  daypartDay(g, r, d, total);
   for (const [channel, share] of channelShares(r, n)) {
     const sales = total * share;
     const check = channel === 'delivery' ? 19.5 : channel === 'app' ? 11.2 : channel === 'kiosk' ? 10.4 : 8.1;
@@ -316,6 +313,17 @@ function tradeDay(g, r, n) {
   }
   if (rnd.next() < 0.35) g.ins.stockout.run(++g.ids.stockout, r.id, d, rnd.pick(ITEMS), Math.round(20 + rnd.expo(90)));
   addToMonth(g, r, d.slice(0, 7), total);
+}
+
+/** A day's sales over the dayparts: the shares vary a little day to day but always add up to the day's total, so daypart and channel sales agree. */
+function daypartDay(g, r, d, total) {
+  const { rnd } = g;
+  const weights = DAYPARTS.map(([, share]) => share * (1 + 0.05 * rnd.noise()));
+  const sum = weights.reduce((a, w) => a + w, 0);
+  DAYPARTS.forEach(([part, , check], k) => {
+    const sales = (total * weights[k]) / sum;
+    g.ins.daypart.run(d, r.id, part, money(sales), Math.max(1, Math.round(sales / (8.6 * check * (1 + 0.02 * rnd.noise())))));
+  });
 }
 
 /** Delivery sales split over the aggregators, added to the week's statement (aggregators settle weekly, Monday to Sunday). */
