@@ -49,6 +49,7 @@ const FIXTURE_PROJECTS = [
   'hotels',
   'insurance',
   'legacy',
+  'restaurants',
   'saas',
   'telecom',
   'university',

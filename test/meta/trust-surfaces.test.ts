@@ -65,6 +65,7 @@ describe.each([
   'university',
   'telecom',
   'hospital',
+  'restaurants',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
