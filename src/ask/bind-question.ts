@@ -92,8 +92,8 @@ function periodText(start?: string, end?: string): string {
 function unreadablePeriod(block: CompiledBlock, period: NonNullable<QuestionAsks['period']>): string | undefined {
   if (period.needsNow && period.start === undefined && period.end === undefined) return `"${period.text}" needs the current date, which was not given.`;
   if (period.several === true) return `"${period.text}" are several periods; ${block.id} answers for one date range at a time.`;
-  if (period.undeclaredYear === true)
-    return `"${period.text}" is a financial year, and this project's owners do not declare when their financial year starts; ask for its months or dates.`;
+  if (period.undeclared !== undefined)
+    return `"${period.text}" is a ${period.undeclared} of the organisation's own calendar, and this project's owners do not declare it; ask for its months or dates.`;
   return undefined;
 }
 

@@ -136,16 +136,21 @@ const TIME_AXIS = /(^|_)(date|day|week|month|quarter|year)(_|$)/i;
 
 /** Declared grain of a calendar unit, or a chart whose x axis is a calendar column. */
 function isTimeSeries(block: CompiledBlock): boolean {
-  if (typeof block.grain === 'string' && TIME_GRAINS.test(block.grain)) return true;
+  if (typeof block.grain === 'string' && (TIME_GRAINS.test(block.grain) || calendarNamed(block, block.grain))) return true;
   const x = block.visualization?.['x'];
-  return typeof x === 'string' && TIME_AXIS.test(x);
+  return typeof x === 'string' && (TIME_AXIS.test(x) || calendarNamed(block, x));
+}
+
+/** A column its owner declares a calendar unit by a synonym (`period` with synonyms "month", "reporting period"). */
+function calendarNamed(block: CompiledBlock, column: string): boolean {
+  return (block.columns?.[column]?.synonyms ?? []).some((s) => TIME_GRAINS.test(s.trim()));
 }
 
 /** The result column of a time series' period: the chart's x axis, else the first grouping key that names a calendar unit. */
 function timeColumnOf(block: CompiledBlock): string | undefined {
   if (!isTimeSeries(block)) return undefined;
   const x = block.visualization?.['x'];
-  if (typeof x === 'string' && TIME_AXIS.test(x)) return x.toLowerCase();
+  if (typeof x === 'string' && (TIME_AXIS.test(x) || calendarNamed(block, x))) return x.toLowerCase();
   return (groupKeys(block.query, block.dialect) ?? []).find((k) => TIME_AXIS.test(k));
 }
 

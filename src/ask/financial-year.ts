@@ -103,3 +103,14 @@ export function financialYearOf(manifest: Manifest): FinancialYear | undefined {
   const endYearNamed = named.size === 1 ? [...named][0] === true : first.startMonth !== 1;
   return { startMonth: first.startMonth, endYearNamed, current: found.some((d) => d.current) };
 }
+
+/** "periods (calendar months)", "reporting period (calendar month, spelled 2026-07)", "periods are calendar months". */
+const MONTH_PERIODS = /\bperiods?\b[^.;]{0,24}?(?:\(|\bare\b|\bis\b|=)\s*(?:the\s+|our\s+)?calendar\s+months?\b/i;
+
+/**
+ * True when the owners say their reporting periods are calendar months: "P8" and "period 8" are
+ * then the eighth month of the financial year, and "last period" the month before this one.
+ */
+export function periodsAreMonths(manifest: Manifest): boolean {
+  return ownersTexts(manifest).some(({ text, current }) => current && MONTH_PERIODS.test(text));
+}

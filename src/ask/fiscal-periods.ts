@@ -100,11 +100,54 @@ function currentYearRules(year: FinancialYear): Rule[] {
 }
 
 /** Phrases that can only mean a financial year, in a project that declares none: no days to bind. */
-const UNDECLARED: Rule[] = [LABEL, RELATIVE, TO_DATE, /\b(?:fy|financial\s+year|fiscal\s+year)\s*'?(?:(?:19|20)?\d{2})\s*[/\u2013-]\s*\d{2,4}\b/gi].map(
-  (pattern) => ({ pattern, read: () => ({ undeclaredYear: true }) }),
+const UNDECLARED_YEAR: Rule[] = [LABEL, RELATIVE, TO_DATE, /\b(?:fy|financial\s+year|fiscal\s+year)\s*'?(?:(?:19|20)?\d{2})\s*[/\u2013-]\s*\d{2,4}\b/gi].map(
+  (pattern) => ({ pattern, read: () => ({ undeclared: 'financial year' as const }) }),
 );
 
-/** The financial-year rules to read before the calendar's: the declared year's, or the refusing ones. */
-export function fiscalRules(year: FinancialYear | undefined): readonly Rule[] {
-  return year === undefined ? UNDECLARED : declaredRules(year);
+/** "P8", "period 10": a numbered reporting period. */
+const NUMBERED_PERIOD = /\b(?:p|period)\s*(\d{1,2})\b(?![.,]\d)/gi;
+/** "last period", "this P&L period": the reporting period relative to now. */
+const RELATIVE_PERIOD = /\b(last|previous|prior|this|current|next)\s+(?:reporting\s+|p&l\s+|accounting\s+|fiscal\s+|financial\s+)?period\b/gi;
+/** Phrases naming a reporting period in words, in a project that declares none ("period 8", "last period"; a bare "P1" may be a priority). */
+const UNDECLARED_PERIOD: Rule[] = [/\bperiod\s*\d{1,2}\b(?![.,]\d)/gi, RELATIVE_PERIOD].map((pattern) => ({
+  pattern,
+  read: () => ({ undeclared: 'period' as const }),
+}));
+
+/** Numbered and relative periods where the owners say periods are calendar months, counted from the financial year's first month. */
+function monthPeriodRules(year: FinancialYear): Rule[] {
+  const month = (t: number): Part => ({ start: iso(t), end: iso(monthsOn(t, 1)) });
+  return [
+    {
+      pattern: NUMBERED_PERIOD,
+      read: (m, now) => {
+        const n = Number(m[1]);
+        if (n < 1 || n > 12) return undefined;
+        if (now === undefined) return RELATIVE_NEEDS_NOW;
+        // The latest such period that has begun by now.
+        const start = monthsOn(currentStart(year, now), n - 1);
+        return month(start <= now ? start : monthsOn(start, -12));
+      },
+    },
+    {
+      pattern: RELATIVE_PERIOD,
+      read: (m, now) => {
+        if (now === undefined) return RELATIVE_NEEDS_NOW;
+        const shift = { last: -1, previous: -1, prior: -1, next: 1 }[(m[1] ?? '').toLowerCase()] ?? 0;
+        return month(monthsOn(now, shift));
+      },
+    },
+  ];
+}
+
+const CALENDAR_YEAR: FinancialYear = { startMonth: 1, endYearNamed: false, current: true };
+
+/**
+ * The organisation's own calendar phrases to read before the calendar's: the declared financial
+ * year's and month periods', or the refusing ones where the owners declare none.
+ */
+export function fiscalRules(year: FinancialYear | undefined, monthPeriods = false): readonly Rule[] {
+  const years = year === undefined ? UNDECLARED_YEAR : declaredRules(year);
+  const periods = monthPeriods ? monthPeriodRules(year ?? CALENDAR_YEAR) : UNDECLARED_PERIOD;
+  return [...periods, ...years];
 }

@@ -32,8 +32,11 @@ export interface PeriodAsk {
    * start or end and binds only a parameter taking such years (year-param.ts).
    */
   splitYear?: number;
-  /** "FY26", "this financial year" in a project whose owners declare no financial year: no days to bind. */
-  undeclaredYear?: true;
+  /**
+   * "FY26", "this financial year", "period 8", "last period" in a project whose owners declare no
+   * financial year or reporting periods: no days to bind, and which calendar it needs.
+   */
+  undeclared?: 'financial year' | 'period';
   /** The split year's days are the project's declared financial year (fiscal-periods.ts): it binds dates too. */
   fiscal?: true;
 }
@@ -198,7 +201,13 @@ function relativeOf(n: number, unit: Unit, direction: 'past' | 'next'): { relati
   return unit === 'day' || unit === 'week' || unit === 'month' || unit === 'year' ? { relative: { n, unit, direction } } : {};
 }
 
-export type Part = Partial<Range> & { relative?: PeriodAsk['relative']; point?: true; splitYear?: number; undeclaredYear?: true; fiscal?: true };
+export type Part = Partial<Range> & {
+  relative?: PeriodAsk['relative'];
+  point?: true;
+  splitYear?: number;
+  undeclared?: 'financial year' | 'period';
+  fiscal?: true;
+};
 
 export interface Rule {
   pattern: RegExp;
@@ -406,14 +415,14 @@ interface Found {
   closed: Range[];
   point: boolean;
   splitYear?: number;
-  undeclaredYear?: true;
+  undeclared?: 'financial year' | 'period';
   fiscal?: true;
 }
 
 /** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
 function addPart(found: Found, part: Part): void {
   found.splitYear ??= part.splitYear;
-  if (part.undeclaredYear === true) found.undeclaredYear = true;
+  found.undeclared ??= part.undeclared;
   if (part.fiscal === true) found.fiscal = true;
   found.relatives.push(part.relative);
   found.point ||= part.point === true;
@@ -449,7 +458,7 @@ export function findPeriod(
     }
   }
   if (found.spans.length === 0) return undefined;
-  const { spans, start, end, relatives, closed, point, splitYear, undeclaredYear, fiscal } = found;
+  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal } = found;
   spans.sort((a, b) => a[0] - b[0]);
   // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").
   const relative = relatives.length === 1 ? relatives[0] : undefined;
@@ -463,7 +472,7 @@ export function findPeriod(
     ...(apart(closed) ? { several: true as const } : {}),
     ...(point ? { point: true as const } : {}),
     ...(splitYear !== undefined ? { splitYear } : {}),
-    ...(undeclaredYear === true ? { undeclaredYear } : {}),
+    ...(undeclared !== undefined ? { undeclared } : {}),
     ...(fiscal === true ? { fiscal } : {}),
   };
 }

@@ -13,7 +13,7 @@ import type { Unmet } from './bind-question.js';
 import { blockContract } from './block-contract.js';
 import { alternativesOf, inProjectWords } from './business-lexicon.js';
 import { buildExampleIndex, type ExampleIndex } from './example-match.js';
-import { financialYearOf } from './financial-year.js';
+import { financialYearOf, periodsAreMonths } from './financial-year.js';
 import { fiscalRules } from './fiscal-periods.js';
 import { routeFollowUp } from './follow-up.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
@@ -320,7 +320,7 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
       (word) => p.lexicon.fieldsOf(word).length > 0,
     ),
     views: buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v))),
-    periods: fiscalRules(financialYearOf(manifest)),
+    periods: fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest)),
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));

@@ -4,7 +4,7 @@
  * quarters, this and last year, to date; and none at all where the owners declare no year.
  */
 import { describe, expect, it } from 'vitest';
-import { type FinancialYear, financialYearOf } from '../../src/ask/financial-year.js';
+import { type FinancialYear, financialYearOf, periodsAreMonths } from '../../src/ask/financial-year.js';
 import { fiscalRules } from '../../src/ask/fiscal-periods.js';
 import { findPeriod } from '../../src/ask/periods.js';
 import type { Manifest } from '../../src/compiler/types.js';
@@ -53,7 +53,7 @@ const APRIL_HISTORY: FinancialYear = { ...APRIL, current: false };
 const CALENDAR: FinancialYear = { startMonth: 1, endYearNamed: false, current: true };
 const period = (q: string, year: FinancialYear | undefined) => {
   const p = findPeriod(q, NOW, [], fiscalRules(year));
-  return p === undefined ? undefined : { start: p.start, end: p.end, ...(p.undeclaredYear ? { undeclared: true } : {}) };
+  return p === undefined ? undefined : { start: p.start, end: p.end, ...(p.undeclared !== undefined ? { undeclared: p.undeclared } : {}) };
 };
 
 describe('fiscal periods in a year starting in April (FY26 = April 2025 to March 2026)', () => {
@@ -100,8 +100,38 @@ describe('a calendar financial year, and none declared', () => {
 
   it.each(['subsidies for FY26', 'subsidies this financial year', 'subsidies in FY2025/26', 'subsidies fiscal year to date'])(
     'undeclared: %s binds no days',
-    (q) => expect(period(q, undefined)).toEqual({ start: undefined, end: undefined, undeclared: true }),
+    (q) => expect(period(q, undefined)).toEqual({ start: undefined, end: undefined, undeclared: 'financial year' }),
   );
 
   it('undeclared: a bare half stays the calendar one', () => expect(period('subsidies in H1', undefined)).toEqual({ start: '2026-01-01', end: '2026-07-01' }));
+});
+
+describe('reporting periods the owners declare as calendar months', () => {
+  it.each<[string, boolean]>([
+    ['Cost of sales per region for closed P&L periods (calendar months) between start_date and end_date.', true],
+    ['Net sales per reporting period (calendar month, spelled 2026-07).', true],
+    ['Periods are calendar months; only closed periods are in the P&L.', true],
+    ['Net sales for the period between start_date and end_date.', false],
+    ['Sales per 4-4-5 period.', false],
+  ])('%s -> %s', (text, months) => expect(periodsAreMonths(manifest(text))).toBe(months));
+
+  const periods = (q: string, year: FinancialYear | undefined, months: boolean) => {
+    const p = findPeriod(q, NOW, [], fiscalRules(year, months));
+    return p === undefined ? undefined : { start: p.start, end: p.end, ...(p.undeclared !== undefined ? { undeclared: p.undeclared } : {}) };
+  };
+  it.each([
+    ['food cost % last period', CALENDAR, '2026-10-01', '2026-11-01'],
+    ['labour % for P8', CALENDAR, '2026-08-01', '2026-09-01'],
+    ['labour % in period 10', CALENDAR, '2026-10-01', '2026-11-01'],
+    // Not begun yet this year: last year's.
+    ['labour % in P12', CALENDAR, '2025-12-01', '2026-01-01'],
+    // Counted from the financial year's first month: P1 is April.
+    ['labour % for P1', APRIL, '2026-04-01', '2026-05-01'],
+    ['labour % for P10', APRIL, '2026-01-01', '2026-02-01'],
+  ])('months: %s', (q, year, start, end) => expect(periods(q, year, true)).toEqual({ start, end }));
+
+  it.each(['food cost % last period', 'labour % in period 10', 'sales this reporting period'])('undeclared: %s binds no days', (q) =>
+    expect(periods(q, CALENDAR, false)).toEqual({ start: undefined, end: undefined, undeclared: 'period' }),
+  );
+  it('undeclared: a bare P1 may be a priority, and stays no period', () => expect(periods('P1 incidents by region', CALENDAR, false)).toBeUndefined());
 });
