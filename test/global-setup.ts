@@ -1,6 +1,6 @@
 /**
  * Runs once before the suite: the SQLite warehouses of the commerce, hotels, freight, saas,
- * vetclinic, insurance, factory, utility, airline, university, telecom and hospital fixtures are generated, not committed, so a fresh clone gets
+ * vetclinic, insurance, factory, utility, airline, university, telecom, hospital and bank fixtures are generated, not committed, so a fresh clone gets
  * them here (a few seconds). Their dates end in the last seven days, so each is generated again
  * when it was made in an earlier week.
  */
@@ -24,6 +24,7 @@ const WAREHOUSES = [
   { db: 'fixtures/university/data/warehouse.db', generator: '../scripts/make-university-warehouse.mjs' },
   { db: 'fixtures/telecom/data/warehouse.db', generator: '../scripts/make-telecom-warehouse.mjs' },
   { db: 'fixtures/hospital/data/warehouse.db', generator: '../scripts/make-hospital-warehouse.mjs' },
+  { db: 'fixtures/bank/data/warehouse.db', generator: '../scripts/make-bank-warehouse.mjs' },
 ];
 
 export default async function setup(): Promise<void> {
