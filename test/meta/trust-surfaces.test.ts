@@ -65,6 +65,7 @@ describe.each([
   'university',
   'telecom',
   'hospital',
+  'bank',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
