@@ -39,6 +39,7 @@ function expectRecorded(name: string, got: { exitCode: number; sha256: string })
 
 const FIXTURE_PROJECTS = [
   'airline',
+  'bank',
   'broken/apps',
   'broken/semantic',
   'broken/syntax',

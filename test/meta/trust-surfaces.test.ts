@@ -66,6 +66,7 @@ describe.each([
   'telecom',
   'hospital',
   'restaurants',
+  'bank',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
