@@ -27,9 +27,15 @@ const monthsOn = (t: number, n: number): number => {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1);
 };
 
+/** The label of the financial year starting at `start` (FY26 = 2026 for April 2025 to March 2026). */
+function labelOf(year: FinancialYear, start: number): number {
+  const first = new Date(start).getUTCFullYear();
+  return year.startMonth !== 1 && year.endYearNamed ? first + 1 : first;
+}
+
 /** A half (`h`) or quarter (`q`) `n` of the financial year starting at `start`; the whole year without one. */
-function partRange(start: number, part: string | undefined): Part | undefined {
-  if (part === undefined) return { start: iso(start), end: iso(monthsOn(start, 12)) };
+function partRange(start: number, part: string | undefined, year?: FinancialYear): Part | undefined {
+  if (part === undefined) return { start: iso(start), end: iso(monthsOn(start, 12)), ...(year !== undefined ? { fiscalLabel: labelOf(year, start) } : {}) };
   const months = part[0]?.toLowerCase() === 'h' ? 6 : 3;
   const n = Number(part.slice(1));
   if (n < 1 || n > 12 / months) return undefined;
@@ -56,13 +62,13 @@ const fullYear = (text: string): number => (text.length === 2 ? 2000 + Number(te
 /** The rules for a project with the financial year `year`. */
 function declaredRules(year: FinancialYear): Rule[] {
   const rules: Rule[] = [
-    { pattern: LABEL, read: (m) => partRange(labelStart(year, fullYear(m[2] ?? '')), m[1] ?? m[3]) },
+    { pattern: LABEL, read: (m) => partRange(labelStart(year, fullYear(m[2] ?? '')), m[1] ?? m[3], year) },
     {
       pattern: RELATIVE,
       read: (m, now) => {
         if (now === undefined) return RELATIVE_NEEDS_NOW;
         const shift = { last: -12, previous: -12, prior: -12, next: 12 }[(m[1] ?? '').toLowerCase()] ?? 0;
-        return partRange(monthsOn(currentStart(year, now), shift), undefined);
+        return partRange(monthsOn(currentStart(year, now), shift), undefined, year);
       },
     },
     { pattern: TO_DATE, read: (_m, now) => (now === undefined ? RELATIVE_NEEDS_NOW : { start: iso(currentStart(year, now)) }) },
@@ -77,7 +83,7 @@ function splitRange(year: FinancialYear, m: RegExpExecArray): Part | undefined {
   const first = fullYear(m[1] ?? '');
   const second = m[2] ?? '';
   if (Number(second) !== (second.length === 4 ? first + 1 : (first + 1) % 100)) return undefined;
-  const range = partRange(day(first, year.startMonth), undefined);
+  const range = partRange(day(first, year.startMonth), undefined, year);
   return range === undefined ? undefined : { ...range, splitYear: first, fiscal: true };
 }
 

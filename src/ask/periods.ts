@@ -39,6 +39,8 @@ export interface PeriodAsk {
   undeclared?: 'financial year' | 'period';
   /** The split year's days are the project's declared financial year (fiscal-periods.ts): it binds dates too. */
   fiscal?: true;
+  /** The period is one whole declared financial year, named by this year (FY26: 2026), as a label parameter takes it. */
+  fiscalLabel?: number;
 }
 
 type Range = { start: string; end: string };
@@ -207,6 +209,7 @@ export type Part = Partial<Range> & {
   splitYear?: number;
   undeclared?: 'financial year' | 'period';
   fiscal?: true;
+  fiscalLabel?: number;
 };
 
 export interface Rule {
@@ -417,6 +420,7 @@ interface Found {
   splitYear?: number;
   undeclared?: 'financial year' | 'period';
   fiscal?: true;
+  fiscalLabel?: number;
 }
 
 /** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
@@ -424,6 +428,7 @@ function addPart(found: Found, part: Part): void {
   found.splitYear ??= part.splitYear;
   found.undeclared ??= part.undeclared;
   if (part.fiscal === true) found.fiscal = true;
+  found.fiscalLabel ??= part.fiscalLabel;
   found.relatives.push(part.relative);
   found.point ||= part.point === true;
   if (part.start !== undefined && part.end !== undefined) found.closed.push({ start: part.start, end: part.end });
@@ -458,7 +463,7 @@ export function findPeriod(
     }
   }
   if (found.spans.length === 0) return undefined;
-  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal } = found;
+  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel } = found;
   spans.sort((a, b) => a[0] - b[0]);
   // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").
   const relative = relatives.length === 1 ? relatives[0] : undefined;
@@ -474,6 +479,7 @@ export function findPeriod(
     ...(splitYear !== undefined ? { splitYear } : {}),
     ...(undeclared !== undefined ? { undeclared } : {}),
     ...(fiscal === true ? { fiscal } : {}),
+    ...(fiscalLabel !== undefined && found.spans.length === 1 ? { fiscalLabel } : {}),
   };
 }
 

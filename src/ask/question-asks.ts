@@ -177,6 +177,21 @@ function glueWord(written: string, phrase: string, fields: readonly string[], le
 }
 
 /** Known values anywhere ("orders from mobile", "small business customers"), longest first. */
+/** Participles after which "by" names a means, not a breakdown ("paid by card", "booked by phone"). */
+const MEANS_VERBS: ReadonlySet<string> = new Set(['paid', 'made', 'sold', 'sent', 'won', 'bought', 'done', 'taken', 'given']);
+
+/**
+ * "openings by branch", "footfall per branch": a value word right after by or per names the field
+ * to break down by (a channel called branch is also what branches are), never rows kept; "paid by
+ * card" keeps its means.
+ */
+function breakdownCue(ws: readonly WordSpan[], i: number): boolean {
+  const cue = ws[i - 1]?.word;
+  if (cue !== 'by' && cue !== 'per') return false;
+  const verb = ws[i - 2]?.word ?? '';
+  return !(MEANS_VERBS.has(verb) || /^[a-z]{3,}ed$/.test(verb));
+}
+
 function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number, number]>, question: string): FilterAsk[] {
   const out: FilterAsk[] = [];
   for (let len = lexicon.longest; len >= 1; len--) {
@@ -189,7 +204,7 @@ function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number
         .map((w) => w.word)
         .join(' ');
       const fields = lexicon.fieldsOf(phrase);
-      if (fields.length === 0 || glueWord(question.slice(first.start, last.end), phrase, fields, lexicon)) continue;
+      if (fields.length === 0 || glueWord(question.slice(first.start, last.end), phrase, fields, lexicon) || breakdownCue(ws, i)) continue;
       out.push({
         fields,
         value: lexicon.stored(fields[0] ?? '', phrase),

@@ -48,6 +48,13 @@ function shorterNames(field: string, label: string, code: string): ValueLabel[] 
     if (last === 'and' || last === 'of' || last === '&' || (k === 1 && last.length <= 2)) continue;
     out.push([field, ws.slice(0, k).join(' '), code]);
   }
+  // "Credit Card" for "Harrowgate Credit Card": a trailing run of two or more words, not opened by a joining word.
+  const words = all.map((w) => w.replace(/[,.]+$/, ''));
+  for (let k = 1; k + 2 <= words.length; k++) {
+    const first = (words[k] ?? '').toLowerCase();
+    if (first === 'and' || first === 'of' || first === '&' || all[k - 1]?.endsWith(',')) continue;
+    out.push([field, words.slice(k).join(' '), code]);
+  }
   return out;
 }
 
@@ -74,6 +81,24 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
 }
 
 /**
+ * "authorised_push_payment (APP scams)", "CCD (cards)": a short name in brackets right after a value
+ * of the field names that value, whatever the value looks like; initials alone do not.
+ */
+function bracketNames(text: string, field: string, values: readonly string[]): ValueLabel[] {
+  const out: ValueLabel[] = [];
+  for (const value of values) {
+    if (value.length < 2) continue;
+    const after = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(value)}\\s*\\(\\s*([\\p{L}&/' -]{2,30}?)\\s*\\)`, 'gu');
+    for (const m of text.matchAll(after)) {
+      const name = (m[1] ?? '').trim();
+      // Initials alone abbreviate the words before them ("Fibre broadband (FTTP)"), not the value they end on.
+      if (name.split(/\s+/).length <= 3 && /\p{Ll}/u.test(name) && !values.includes(name)) out.push([field, name, value]);
+    }
+  }
+  return out;
+}
+
+/**
  * Every label the blocks' descriptions give a code of a field with a known value set; a label
  * given to two codes of one field is dropped.
  */
@@ -82,9 +107,10 @@ export function labelledValues(blocks: readonly CompiledBlock[], known: Readonly
   const clash = new Set<string>();
   for (const [field, values] of known) {
     const codes = values.filter(isCode);
-    if (codes.length < 2) continue;
+    if (values.length < 2) continue;
     for (const b of blocks) {
-      for (const l of labelsIn(b.description ?? '', field, codes)) {
+      const text = b.description ?? '';
+      for (const l of [...(codes.length < 2 ? [] : labelsIn(text, field, codes)), ...bracketNames(text, field, values)]) {
         const key = `${field}\u0000${l[1].toLowerCase()}`;
         if (found.has(key) && found.get(key)?.[2] !== l[2]) clash.add(key);
         found.set(key, l);

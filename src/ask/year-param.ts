@@ -14,8 +14,12 @@ import type { ParamValue } from './types.js';
 
 export interface YearParam {
   param: CompiledParam;
-  /** `year`: one calendar year (2025); `split`: a year across two ("2025/26"); `month`: one month ("2026-10"). */
-  form: 'year' | 'split' | 'month';
+  /**
+   * `year`: one calendar year (2025); `split`: a year across two ("2025/26"); `month`: one month
+   * ("2026-10"); `label`: a financial year by its label ("FY27"), spelled with `separator` before
+   * its digits, two of them unless `long`.
+   */
+  form: 'year' | 'split' | 'month' | 'label';
   /** `from_cohort`, `since_year`: the first year of an open range, bound only from an open period ("since 2018"). */
   open: boolean;
   /** Text, not a number: the value is bound as the owner spells it. */
@@ -35,6 +39,9 @@ const isYear = (v: unknown): boolean =>
 export function yearParamOf(block: CompiledBlock): YearParam | undefined {
   for (const param of block.params) {
     if (!block.paramsUsed.includes(param.name)) continue;
+    // `financial_year = "FY27"`: a financial year by its label, in the owner's spelling.
+    const label = param.type === 'string' && typeof param.default === 'string' ? /^(fy)(\s?'?)(\d{2}|\d{4})$/i.exec(param.default.trim()) : null;
+    if (label !== null) return { param, form: 'label', open: false, text: true, separator: `${label[1]}${label[2]}`, long: (label[3] ?? '').length === 4 };
     // `month = "2026-10"`: one calendar month, spelled year-month.
     if (param.type === 'string' && typeof param.default === 'string' && /^(?:19|20)\d{2}-(?:0[1-9]|1[0-2])$/.test(param.default.trim()))
       return { param, form: 'month', open: false, text: true, separator: '-', long: false };
@@ -89,6 +96,14 @@ function monthAsked(y: YearParam, period: PeriodAsk): string {
 
 /** The value to bind for the asked period, or the message of why it cannot be bound (`value`: a year the policy does not take). */
 export function bindYear(block: CompiledBlock, y: YearParam, period: PeriodAsk): { value: ParamValue } | { kind: 'period' | 'value'; message: string } {
+  if (y.form === 'label') {
+    const label = period.fiscalLabel;
+    if (label === undefined)
+      return { kind: 'period', message: `${block.id}: "${period.text}" is not one of the organisation's financial years; ${y.param.name} takes one.` };
+    const value = `${y.separator}${y.long ? label : String(label % 100).padStart(2, '0')}`;
+    const problem = policyProblem(block, y.param, value);
+    return problem === undefined ? { value } : { kind: 'value', message: problem };
+  }
   if (y.form === 'month') {
     const month = monthAsked(y, period);
     if (!/^\d{4}-\d{2}$/.test(month)) return { kind: 'period', message: `${block.id}: ${month}` };

@@ -135,3 +135,17 @@ describe('reporting periods the owners declare as calendar months', () => {
   );
   it('undeclared: a bare P1 may be a priority, and stays no period', () => expect(periods('P1 incidents by region', CALENDAR, false)).toBeUndefined());
 });
+
+describe('a financial year by its label, as a label parameter takes it', () => {
+  const OCTOBER: FinancialYear = { startMonth: 10, endYearNamed: true, current: true };
+  it.each([
+    ['impairment by quarter in FY26', OCTOBER, 2026],
+    ['impairment by quarter last financial year', OCTOBER, 2026],
+    ['impairment by quarter this FY', OCTOBER, 2027],
+    ['spend in 2025/26', APRIL, 2026],
+    ['subsidies for FY26', CALENDAR, 2026],
+  ])('%s -> %s', (q, year, label) => expect(findPeriod(q, NOW, [], fiscalRules(year))?.fiscalLabel).toBe(label));
+  it.each(['impairment by quarter in H1 FY26', 'impairment by quarter in 2025', 'impairment in FY26 and FY25'])('%s names no one financial year', (q) =>
+    expect(findPeriod(q, NOW, [], fiscalRules(OCTOBER))?.fiscalLabel).toBeUndefined(),
+  );
+});

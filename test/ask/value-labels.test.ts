@@ -43,6 +43,26 @@ describe('labels of number codes, their initials and the leading words of a labe
         ['Wrenfield General', 'WGH'],
         ['Wrenfield Castlebrook Hospital', 'CBH'],
         ['Wrenfield Castlebrook', 'CBH'],
+        // Trailing runs of two words or more name their code too.
+        ['General Hospital', 'WGH'],
+        ['Castlebrook Hospital', 'CBH'],
+      ],
+    ],
+    [
+      'a brand before the name, and a short name in brackets after any value',
+      'product_code: RES Residential Mortgage, CCD Harrowgate Credit Card; fraud_type: authorised_push_payment (APP scams), account_takeover',
+      new Map([
+        ['product_code', ['CCD', 'RES']],
+        ['fraud_type', ['account_takeover', 'authorised_push_payment']],
+      ]),
+      [
+        ['Residential Mortgage', 'RES'],
+        ['Residential', 'RES'],
+        ['Harrowgate Credit Card', 'CCD'],
+        ['Harrowgate', 'CCD'],
+        ['Harrowgate Credit', 'CCD'],
+        ['Credit Card', 'CCD'],
+        ['APP scams', 'authorised_push_payment'],
       ],
     ],
   ])('%s', (_, description, known, labels) => {

@@ -41,6 +41,7 @@ describe('yearParamOf: what the owner declared', () => {
     [[p('fiscal_year', 'string', '2025')], 'fiscal_year', 'year'],
     [[p('top_n', 'number', 10), p('survey_year', 'number')], 'survey_year', 'year'],
     [[p('month', 'string', '2026-10')], 'month', 'month'],
+    [[p('financial_year', 'string', 'FY27')], 'financial_year', 'label'],
   ] as Array<[CompiledParam[], string, string]>)('%j', (params, name, form) => {
     const y = yearParamOf(block(params));
     expect([y?.param.name, y?.form]).toEqual([name, form]);
