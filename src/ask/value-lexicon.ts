@@ -11,6 +11,7 @@
 
 import type { CompiledBlock } from '../compiler/types.js';
 import { findPeriod } from './periods.js';
+import { placeAdjective } from './place-adjectives.js';
 import { words } from './tokens.js';
 import { findStates } from './us-states.js';
 import { labelledValues } from './value-labels.js';
@@ -177,7 +178,12 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
   const labels = labelledValues(blocks, known).map(([f, label, v]): [string, string, string] => [f, v, label]);
   // A label spells the code the data holds, so it comes before an example's word for the same
   // value ("Restoration times by cause in Northumbria" is NTH, not a value "Northumbria").
-  const { byPhrase, longest } = indexPhrases([...fromData, ...labels, ...fromBlocks], fields);
+  // "the Scottish book" for Scotland: a place a value or label spells is asked by its adjective too.
+  const adjectives = [...fromData.map(([f, v]): [string, string, string] => [f, v, v]), ...labels].flatMap(([f, v, name]) => {
+    const adjective = placeAdjective(name);
+    return adjective === undefined ? [] : [[f, v, adjective] as [string, string, string]];
+  });
+  const { byPhrase, longest } = indexPhrases([...fromData, ...labels, ...adjectives, ...fromBlocks], fields);
   const shapes = codeShapes(closed);
   // A field of more codes than the data read gives (accounts, invoices) still has the shape its
   // parameter's default shows ("QS-10001"): a code of that shape is a value of that field.
