@@ -41,9 +41,37 @@ export function declaredSensitive(manifest: Manifest, config: SvcConfig | undefi
       if (meaning.sensitive !== undefined) add(out, meaning.sensitive, [name, ...(meaning.synonyms ?? [])]);
   }
   for (const [name, category] of Object.entries(config?.sensitive?.columns ?? {})) add(out, category, [name]);
+  for (const [table, category] of recordTables(config)) add(out, category, bothNumbers(phrase(table)));
   const cues: DeclaredCues = new Map([...out].map(([c, set]) => [c, [...set]]));
   cache.set(manifest, { config: key, cues });
   return cues;
+}
+
+/** Categories whose columns make their table a record of one person ("transactions", "sickness_episodes"). */
+const RECORD_CATEGORIES: ReadonlySet<string> = new Set(['pay', 'health', 'protected']);
+
+/**
+ * Tables the config declares only pay, health or protected columns of: their rows are records
+ * about people ("Ewan Murray's last five card transactions"), so the table's own name asks for
+ * them. A table of the people themselves (a name, contact detail or identifier among them) is not
+ * one: "customers" and "drivers" stay words a count or a ranking may use.
+ */
+function recordTables(config: SvcConfig | undefined): Array<[string, string]> {
+  const byTable = new Map<string, string[]>();
+  for (const [qualified, category] of Object.entries(config?.sensitive?.columns ?? {})) {
+    const dot = qualified.lastIndexOf('.');
+    if (dot <= 0) continue;
+    const table = qualified.slice(0, dot);
+    byTable.set(table, [...(byTable.get(table) ?? []), `${qualified}\u0000${category}`]);
+  }
+  const out: Array<[string, string]> = [];
+  for (const [table, entries] of byTable) {
+    const columns = entries.map((e) => e.split('\u0000') as [string, string]);
+    // A contact detail, identifier or name makes it a table of the people themselves ("drivers").
+    if (columns.some(([c, k]) => whoseName(c).length > 0 || !RECORD_CATEGORIES.has(k))) continue;
+    out.push([table, (columns[0] as [string, string])[1]]);
+  }
+  return out;
 }
 
 /** Words of a name column that say it is a name, not whose ("full_name", "first_name"). */

@@ -1,0 +1,48 @@
+/**
+ * The words a project's declared sensitive columns give the wording guard (src/ask/declared-sensitive.ts):
+ * column names and synonyms, and the names of tables whose rows are records about people.
+ */
+import { describe, expect, it } from 'vitest';
+import { declaredPeople, declaredSensitive } from '../../src/ask/declared-sensitive.js';
+import { sensitiveWording } from '../../src/ask/sensitive-wording.js';
+import type { SvcConfig } from '../../src/compiler/project/config.js';
+import type { Manifest } from '../../src/compiler/types.js';
+
+const config = {
+  project: 'bank',
+  sensitive: {
+    columns: {
+      'customers.full_name': 'contact',
+      'customers.annual_salary_gbp': 'pay',
+      'transactions.amount_gbp': 'pay',
+      'transactions.counterparty': 'pay',
+      'sickness_episodes.reason': 'health',
+      'orders.delivery_address': 'contact',
+      'drivers.phone': 'contact',
+      'drivers.hourly_rate': 'pay',
+    },
+  },
+} as SvcConfig;
+const manifest = { blocks: {} } as unknown as Manifest;
+const cues = declaredSensitive(manifest, config);
+const people = declaredPeople(manifest, config);
+const ask = (q: string) => sensitiveWording(q, cues, undefined, people)?.category;
+
+describe('tables whose rows are records about people', () => {
+  it('names them by the table, in both numbers, for pay, health and protected columns only', () => {
+    expect(cues.get('pay')).toEqual(expect.arrayContaining(['transactions', 'transaction']));
+    expect(cues.get('health')).toEqual(expect.arrayContaining(['sickness episodes']));
+    // A table of the people themselves, or of contact details only, is no record table.
+    expect([...cues.values()].flat()).not.toContain('customers');
+    expect([...cues.values()].flat()).not.toContain('orders');
+    expect([...cues.values()].flat()).not.toContain('drivers');
+  });
+  it.each([
+    ["Ewan Murray's last five card transactions", 'pay'],
+    ['show sickness episodes for Jane Doe', 'health'],
+    ['card transactions by month', undefined],
+    ['how many transactions last week', undefined],
+    ['orders for customer 42 last month', undefined],
+    ['Who are our most punctual drivers?', undefined],
+  ])('%s -> %s', (q, category) => expect(ask(q)).toBe(category));
+});
