@@ -24,6 +24,7 @@ import { isNeutralWord, isNumberWord, type WordSpan, words } from './tokens.js';
 import type { RouteOptions, Tier1Decision } from './types.js';
 import { closestValues, matchValue } from './value-match.js';
 import { GROUP_CUES, MEASURE_MODIFIERS, STOP_WORDS } from './vocabulary.js';
+import { yearParamOf } from './year-param.js';
 
 /** Words that put a value after them ("for Acme", "in Puerto Rico", "at the depot X"). */
 const CUES: ReadonlySet<string> = new Set(['for', 'in', 'at', 'from']);
@@ -109,7 +110,9 @@ function bareInExamples(p: Prepared, block: CompiledBlock, param: CompiledParam)
 /** The block's one string parameter the question leaves unset and whose values are known. */
 function freeClosedParam(p: Prepared, block: CompiledBlock, asked: Asked): { param: CompiledParam; values: readonly string[] } | undefined {
   const set = new Set(asked.asks.filters.flatMap((f) => f.fields.map((field) => paramForField(block, field)?.name)));
-  const free = block.params.filter((x) => x.type === 'string' && !set.has(x.name));
+  // A parameter taking a year or a month ("2026-10", "FY27") takes periods, never the unknown words.
+  const period = yearParamOf(block)?.param.name;
+  const free = block.params.filter((x) => x.type === 'string' && !set.has(x.name) && x.name !== period);
   const only = free.length === 1 ? free[0] : undefined;
   const values = only === undefined ? undefined : p.lexicon.closed(only.name);
   return only === undefined || values === undefined || values.length === 0 ? undefined : { param: only, values };
