@@ -188,10 +188,11 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
   // A field of more codes than the data read gives (accounts, invoices) still has the shape its
   // parameter's default shows ("QS-10001"): a code of that shape is a value of that field.
   for (const [field, shape] of defaultShapes(blocks)) if (!shapes.has(field) && !closed.has(field)) shapes.set(field, shape);
-  // A value asked in the plural ("suites", "wholesales") is the value the data holds in the singular.
+  // A value asked in the plural ("suites", "wholesales", "franchisees") is the value the data holds in the singular.
   const entry = (phrase: string): Map<string, string> | undefined => {
     const p = phraseOf(phrase);
-    return byPhrase.get(p) ?? (/[^s]s$/.test(p) ? byPhrase.get(p.slice(0, -1)) : undefined);
+    // "franchisees", "classes": a plural in -es may be the value with its -e or without it.
+    return byPhrase.get(p) ?? (/[^s]s$/.test(p) ? (byPhrase.get(p.slice(0, -1)) ?? (/es$/.test(p) ? byPhrase.get(p.slice(0, -2)) : undefined)) : undefined);
   };
   return {
     fields,

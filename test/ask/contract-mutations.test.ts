@@ -169,6 +169,8 @@ describe('near-misses the property found, and what still answers', () => {
     // "last period" is a month only where the owners say periods are calendar months.
     ['restaurants', 'net sales by month in 2025', 'sales.net_sales_by_period'],
     ['restaurants', 'SPLH by region last period', 'operations.labour_by_region'],
+    // A plural in -es may be the value without its -e: franchisees are the franchise ownership.
+    ['restaurants', 'sales by channel for franchisees in FY25', 'digital.sales_by_channel'],
     ['hospital', 'bed occupancy by ward last period', null],
     // Every way of saying "excluding" leaves something out, which only a block that says so does.
     ['hotels', 'Total revenue by hotel other than the biggest', null],
