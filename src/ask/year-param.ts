@@ -55,12 +55,14 @@ export function yearParamOf(block: CompiledBlock): YearParam | undefined {
 }
 
 const yearOf = (d: string): number => Number(d.slice(0, 4));
+/** Calendar months from the month of `start` to the month of `end` (days YYYY-MM-DD). */
+const monthsBetween = (start: string, end: string): number => (yearOf(end) - yearOf(start)) * 12 + Number(end.slice(5, 7)) - Number(start.slice(5, 7));
 const lastDayYear = (end: string): number => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).getUTCFullYear();
 
 /** A whole calendar year ("2025", "last year") or one month of it ("September 2027 entry"): what a year parameter reads. */
 function wholeYearOrMonth(start: string, end: string): boolean {
   if (!start.endsWith('-01') || !end.endsWith('-01') || yearOf(start) !== lastDayYear(end)) return false;
-  const months = (Number(end.slice(0, 4)) - yearOf(start)) * 12 + Number(end.slice(5, 7)) - Number(start.slice(5, 7));
+  const months = monthsBetween(start, end);
   return (start.endsWith('-01-01') && months === 12) || months === 1;
 }
 
@@ -88,7 +90,7 @@ function monthAsked(y: YearParam, period: PeriodAsk): string {
   const name = y.param.name;
   if (start === undefined || end === undefined || period.several === true || period.splitYear !== undefined)
     return `"${period.text}" is no one month; ${name} takes one.`;
-  const months = (yearOf(end) - yearOf(start)) * 12 + Number(end.slice(5, 7)) - Number(start.slice(5, 7));
+  const months = monthsBetween(start, end);
   const whole = start.endsWith('-01') && end.endsWith('-01') && months === 1;
   if (whole || period.point === true) return start.slice(0, 7);
   return `"${period.text}" is not one calendar month; ${name} takes one.`;

@@ -416,10 +416,15 @@ function relationReason(c: Context, relations: Relations, relationEnds: Set<numb
  * files, refused as stages. SQLite's strings there are names (the SQLite reading turns them into
  * quoted names); other engines reject a string there.
  */
+/** A Snowflake string naming staged files: a stage (`@stage/path`) or an external location (`s3://...`). */
+export function namesStage(text: string): boolean {
+  const t = text.trimStart();
+  return t.startsWith('@') || t.includes('://');
+}
+
 function textRelation(driver: Driver, t: SqlToken | undefined): AllowRefusal | null {
   if (driver !== 'snowflake' || t?.kind !== 'string') return null;
-  const text = t.value.trimStart();
-  return text.startsWith('@') || text.includes('://') ? { reason: 'stage', name: t.value } : null;
+  return namesStage(t.value) ? { reason: 'stage', name: t.value } : null;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   UnreadableStatement,
 } from '../../../grammar/sql/index.js';
 import { mayBeSystemPart } from './allow/system-relations.js';
-import { allowListReason, allowOf, type CompiledAllow, type StatementAllowance } from './check-allow-list.js';
+import { allowListReason, allowOf, type CompiledAllow, namesStage, type StatementAllowance } from './check-allow-list.js';
 import { familyReason, rawTextReason } from './check-families.js';
 import { readOnlyReason } from './check-read-only.js';
 import { type CompiledFamilies, familiesOf } from './compiled-families.js';
@@ -74,8 +74,7 @@ const NO_RELATIONS: Relations = { refs: [], cteNames: new Set() };
 function textInRelationPlace(tokens: readonly SqlToken[], i: number): boolean {
   const v = tokens[i - 1]?.value;
   if (v === 'from' || v === 'join') return true;
-  const text = (tokens[i] as SqlToken).value.trimStart();
-  return v === ',' && (text.startsWith('@') || text.includes('://'));
+  return v === ',' && namesStage((tokens[i] as SqlToken).value);
 }
 
 /** Whether any name of the statement could make a relation the engine's own (its words' facts say). */
