@@ -53,6 +53,7 @@ const FIXTURE_PROJECTS = [
   'restaurants',
   'saas',
   'telecom',
+  'transit',
   'university',
   'utility',
   'vetclinic',

@@ -67,6 +67,7 @@ describe.each([
   'hospital',
   'restaurants',
   'bank',
+  'transit',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
