@@ -67,6 +67,7 @@ describe.each([
   'hospital',
   'restaurants',
   'bank',
+  'people',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
