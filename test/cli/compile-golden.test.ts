@@ -50,6 +50,7 @@ const FIXTURE_PROJECTS = [
   'hotels',
   'insurance',
   'legacy',
+  'people',
   'restaurants',
   'saas',
   'telecom',

@@ -68,6 +68,7 @@ describe.each([
   'restaurants',
   'bank',
   'transit',
+  'people',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
