@@ -113,7 +113,9 @@ function grainTerms(block: CompiledBlock, columns: readonly string[]): Set<strin
 /** Side-by-side term pairs of a description (next words, or one word apart), within its clauses (commas and cues break them). */
 function pairsOf(description: string): Set<string> {
   const out = new Set<string>();
-  for (const clause of description.split(/[,;.:()]|\b(?:per|by|each|every|across|and|or)\b/i)) {
+  // Initials in brackets stand in the clause for the words before them: "referral-to-treatment (RTT) position" pairs rtt and position.
+  const text = description.replace(/\(\s*([\p{Lu}\d&/]{2,8}s?)\s*\)/gu, ' $1 ');
+  for (const clause of text.split(/[,;.:()]|\b(?:per|by|each|every|across|and|or)\b/i)) {
     const ts = [...termSet(clause)];
     // A word one apart qualifies too ("guest review score": a guest score).
     for (let i = 0; i + 1 < ts.length; i++) {

@@ -234,6 +234,19 @@ function fixedLiteralsOf(sql: string): Set<string> {
   return out;
 }
 
+/**
+ * The LIMIT of the result itself: one outside every bracket. A LIMIT inside a subquery ("the rate
+ * it replaced", `(SELECT ... ORDER BY ... LIMIT 1)`) picks one value per row, not the result's rows.
+ */
+function outerLimit(sql: string): RegExpExecArray | undefined {
+  for (const m of sql.matchAll(/\blimit\s+(\d+)\b/gi)) {
+    const before = sql.slice(0, m.index).replace(/'(?:[^']|'')*'/g, '');
+    const depth = (before.match(/\(/g)?.length ?? 0) - (before.match(/\)/g)?.length ?? 0);
+    if (depth <= 0) return m as RegExpExecArray;
+  }
+  return undefined;
+}
+
 const cache = new WeakMap<CompiledBlock, BlockFacts>();
 
 /** Facts of one block, cached per compiled block object. */
@@ -241,7 +254,7 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
   const hit = cache.get(block);
   if (hit !== undefined) return hit;
   const usesDateParam = block.params.some((p) => p.type === 'date' && block.paramsUsed.includes(p.name));
-  const fixedLimit = /\blimit\s+(\d+)\b/i.exec(block.query);
+  const fixedLimit = outerLimit(block.query);
   const rows = rowScope(block.query);
   const fixedPeriod = usesDateParam ? undefined : fixedPeriodOf(rows);
   const window = usesDateParam ? undefined : (sqlWindow(rows) ?? declaredWindow(block, rows));

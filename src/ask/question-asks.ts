@@ -173,7 +173,8 @@ const GLUE: ReadonlySet<string> = new Set([...STOP_WORDS, ...NEUTRAL_WORDS]);
  * code OK, a region IN) is that value only when written as the data spells it.
  */
 function glueWord(written: string, phrase: string, fields: readonly string[], lexicon: ValueLexicon): boolean {
-  return GLUE.has(phrase) && fields.every((f) => lexicon.stored(f, phrase) !== written);
+  // "Distribution" written as the owner labels DIS is that value, though "distribution" alone frames a question.
+  return GLUE.has(phrase) && !lexicon.writes(phrase, written) && fields.every((f) => lexicon.stored(f, phrase) !== written);
 }
 
 /** Known values anywhere ("orders from mobile", "small business customers"), longest first. */
@@ -205,6 +206,8 @@ function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number
         .join(' ');
       const fields = lexicon.fieldsOf(phrase);
       if (fields.length === 0 || glueWord(question.slice(first.start, last.end), phrase, fields, lexicon) || breakdownCue(ws, i)) continue;
+      // "tram" is TRAM as a mode and TRM as a fleet type: each field binds its own spelling.
+      const spelled = fields.length > 1 ? { spelled: Object.fromEntries(fields.map((f) => [f, lexicon.stored(f, phrase)])) } : {};
       out.push({
         fields,
         value: lexicon.stored(fields[0] ?? '', phrase),
@@ -212,6 +215,7 @@ function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number
         start: first.start,
         end: last.end,
         loose: false,
+        ...spelled,
       });
       taken.push([first.start, last.end]);
     }

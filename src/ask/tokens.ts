@@ -32,8 +32,11 @@ export function words(text: string): WordSpan[] {
   const out: WordSpan[] = [];
   // Letters joined by "&" are one word, as they are one column name ("F&B" is fb_revenue's fb, "P&L").
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{L}(?:&\p{L})+(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu)) {
-    const raw = m[0].replaceAll('&', '');
-    const word = /^[a-z0-9]+$/.test(raw) ? raw : foldWord(raw);
+    // An initialism's plural is the initialism: "HCAIs", "KPIs", "SKUs" (a stem keeps -is and -us endings).
+    const raw = (/^\p{Lu}{2,}s$/u.test(m[0]) ? m[0].slice(0, -1) : m[0]).replaceAll('&', '');
+    const folded = /^[a-z0-9]+$/.test(raw) ? raw : foldWord(raw);
+    // Initials that would fold into a stop word keep their "&" ("T&O" is no "to", "I&T" no "it").
+    const word = raw.length < m[0].length && STOP_WORDS.has(folded) ? foldWord(m[0]) : initialism(raw, folded);
     if (word !== '') out.push({ word, start: m.index, end: m.index + m[0].length });
   }
   return out;
@@ -75,6 +78,14 @@ function swappedStopWord(word: string, set: ReadonlySet<string> = STOP_WORDS): b
     if (swapped !== word && set.has(swapped)) return true;
   }
   return false;
+}
+
+/**
+ * "AWS", "AER": initials written in capitals are the owner's shorthand, never a stop word typed
+ * with two letters swapped ("was", "are"), so they keep their capitals and so their meaning.
+ */
+function initialism(raw: string, folded: string): string {
+  return /^\p{Lu}{3,6}$/u.test(raw) && !STOP_WORDS.has(folded) && swappedStopWord(folded) ? raw : folded;
 }
 
 const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);

@@ -7,6 +7,7 @@
  * codes of one field share says neither.
  */
 import type { CompiledBlock } from '../compiler/types.js';
+import { STOP_WORDS } from './vocabulary.js';
 
 /** A label: the field, the words as the owner wrote them, and the code the data holds. */
 export type ValueLabel = readonly [field: string, label: string, value: string];
@@ -58,6 +59,18 @@ function shorterNames(field: string, label: string, code: string): ValueLabel[] 
   return out;
 }
 
+/**
+ * "RET Retail stores, DIS ...", "DRV Drivers and transport)": a label in sentence case runs on over
+ * up to three lower-case words when the list's punctuation (or its "or") ends it right there; a
+ * label followed by other words ("SHF Sheffield per week") keeps its capitalised words only.
+ */
+function sentenceCase(rest: string): string {
+  const m = /^((?:\s+[\p{Ll}&][\p{L}'’-]*){1,3})(?=\s*(?:[,;:)]|\s+or\s|$))/u.exec(rest);
+  if (m === null) return '';
+  const ws = (m[1] ?? '').trim().split(/\s+/);
+  return ws.every((w) => w === 'and' || w === '&' || w === 'of' || !STOP_WORDS.has(w)) ? (m[1] ?? '') : '';
+}
+
 /** The labels one text gives the codes of one field. */
 function labelsIn(text: string, field: string, codes: readonly string[]): ValueLabel[] {
   const out: ValueLabel[] = [];
@@ -68,8 +81,9 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
     // "the Glasgow clinic (GLA)": one lower-case noun may stand between the name and its code.
     const before = new RegExp(`(${NAME})(?:\\s+\\p{Ll}+)?\\s*\\(\\s*${c}\\s*\\)`, 'gu');
     for (const m of [...text.matchAll(after), ...text.matchAll(before)]) {
+      const tail = m[0].startsWith(code) ? sentenceCase(text.slice((m.index ?? 0) + m[0].length)) : '';
       // A label ends where another code of the field starts ("Sheffield, TEL Telford"): a label names one code only.
-      const label = untilCode(m[1] ?? '', known);
+      const label = untilCode((m[1] ?? '') + tail, known);
       if (label === '') continue;
       out.push([field, label, code], ...shorterNames(field, label, code));
       // "110 Trauma and Orthopaedics (T&O)": the initials in brackets after the label name it too.
@@ -90,6 +104,8 @@ function bracketNames(text: string, field: string, values: readonly string[]): V
     if (value.length < 2) continue;
     const after = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(value)}\\s*\\(\\s*([\\p{L}&/' -]{2,30}?)\\s*\\)`, 'gu');
     for (const m of text.matchAll(after)) {
+      // "1, 5, 12 or 42 (bus)": a bracket after a list's last item ("or", "and") says what the whole list is.
+      if (/(?:^|\s)(?:or|and)\s+$/.test(text.slice(0, m.index))) continue;
       const name = (m[1] ?? '').trim();
       // Initials alone abbreviate the words before them ("Fibre broadband (FTTP)"), not the value they end on.
       if (name.split(/\s+/).length <= 3 && /\p{Ll}/u.test(name) && !values.includes(name)) out.push([field, name, value]);

@@ -27,6 +27,8 @@ export interface ValueLexicon {
   fieldsOf(phrase: string): string[];
   /** The value as the data (or the project) spells it (`small business` -> `small_business`); `raw` when unknown. */
   stored(field: string, phrase: string, raw?: string): string;
+  /** Whether the owner or the data writes a phrase exactly so ("Distribution" as DIS's label, "OK" as a state code). */
+  writes(phrase: string, written: string): boolean;
   /** Every value a field can take, when that set is known (the data's values, or declared allowed values). */
   closed(field: string): readonly string[] | undefined;
   /**
@@ -147,8 +149,9 @@ function inSpellingOf(set: readonly string[] | undefined, field: string, value: 
 function indexPhrases(
   pairs: ReadonlyArray<readonly [string, string, string?]>,
   fields: Set<string>,
-): { byPhrase: Map<string, Map<string, string>>; longest: number } {
+): { byPhrase: Map<string, Map<string, string>>; writings: Map<string, Set<string>>; longest: number } {
   const byPhrase = new Map<string, Map<string, string>>();
+  const writings = new Map<string, Set<string>>();
   let longest = 1;
   // A label ("Livingston") is found by its own words and spelled as the code it names ("LIV").
   for (const [field, value, label] of pairs) {
@@ -158,9 +161,68 @@ function indexPhrases(
     const entry = byPhrase.get(phrase) ?? new Map<string, string>();
     if (!entry.has(field)) entry.set(field, value);
     byPhrase.set(phrase, entry);
+    writings.set(phrase, (writings.get(phrase) ?? new Set()).add(label ?? value));
     longest = Math.max(longest, phrase.split(' ').length);
   }
-  return { byPhrase, longest };
+  return { byPhrase, writings, longest };
+}
+
+/** Every word the project's blocks use of their own (names, descriptions, tags, columns, synonyms, examples). */
+function projectWords(blocks: readonly CompiledBlock[]): Set<string> {
+  const out = new Set<string>();
+  for (const b of blocks) {
+    const synonyms = Object.entries(b.columns ?? {}).flatMap(([name, c]) => [name, ...(c.synonyms ?? [])]);
+    const text = [b.id, b.description ?? '', ...(b.tags ?? []), ...b.outputs, ...synonyms, ...b.examples.map((e) => e.question)];
+    for (const w of words(text.join(' \n '))) out.add(w.word);
+  }
+  return out;
+}
+
+/**
+ * "Gynae" for 502 Gynaecology, "derm" for Dermatology: the first four letters or more of one word
+ * of a value's name, three or more letters short of it, name that value where no other value of
+ * the field shares them and the project's own words do not use them as a word of their own.
+ */
+function clippedNames(pairs: ReadonlyArray<readonly [string, string, string?]>, own: ReadonlySet<string>): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  const clash = new Set<string>();
+  for (const [field, value, label] of pairs) {
+    for (const w of words(label ?? value)) {
+      if (!/^\p{L}+$/u.test(w.word)) continue;
+      for (let n = 4; n + 3 <= w.word.length; n++) {
+        const clip = w.word.slice(0, n);
+        if (own.has(clip) || STOP_WORDS.has(clip)) continue;
+        const entry = out.get(clip) ?? new Map<string, string>();
+        if (entry.has(field) && entry.get(field) !== value) clash.add(`${field}\u0000${clip}`);
+        entry.set(field, value);
+        out.set(clip, entry);
+      }
+    }
+  }
+  for (const key of clash) {
+    const [field = '', clip = ''] = key.split('\u0000');
+    out.get(clip)?.delete(field);
+  }
+  return out;
+}
+
+/**
+ * The entry of a phrase: as written; a value asked in the plural ("suites", "wholesales",
+ * "franchisees") is the value the data holds in the singular; a label the owner writes in the
+ * plural ("Drivers") is asked in the singular too ("driver vacancies"); then clipped names.
+ */
+function phraseLookup(
+  byPhrase: ReadonlyMap<string, Map<string, string>>,
+  labelled: ReadonlySet<string>,
+  clipped: ReadonlyMap<string, Map<string, string>>,
+): (phrase: string) => Map<string, string> | undefined {
+  return (phrase) => {
+    const p = phraseOf(phrase);
+    // "franchisees", "classes": a plural in -es may be the value with its -e or without it.
+    const plural = /[^s]s$/.test(p) ? (byPhrase.get(p.slice(0, -1)) ?? (/es$/.test(p) ? byPhrase.get(p.slice(0, -2)) : undefined)) : undefined;
+    const singular = /[^s]$/.test(p) && labelled.has(`${p}s`) ? byPhrase.get(`${p}s`) : undefined;
+    return byPhrase.get(p) ?? plural ?? singular ?? clipped.get(p);
+  };
 }
 
 /**
@@ -172,7 +234,7 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
   for (const b of blocks) for (const name of freeStringParams(b)) fields.add(name);
   const fromData = [...data].flatMap(([f, vs]) => vs.map((v): [string, string] => [f, v]));
   const closed = closedSets(blocks, data);
-  const fromBlocks = blocks.flatMap((b) => [...declaredValues(b), ...exampleValues(b)]).map(([f, v]) => inSpellingOf(closed.get(f), f, v));
+  const fromDeclared = blocks.flatMap((b) => declaredValues(b)).map(([f, v]) => inSpellingOf(closed.get(f), f, v));
   const known = new Map(closed);
   for (const [f, v] of blocks.flatMap(declaredValues)) if (!closed.has(f)) known.set(f, [...(known.get(f) ?? []), v]);
   const labels = labelledValues(blocks, known).map(([f, label, v]): [string, string, string] => [f, v, label]);
@@ -183,23 +245,25 @@ export function buildValueLexicon(blocks: readonly CompiledBlock[], data: DataVa
     const adjective = placeAdjective(name);
     return adjective === undefined ? [] : [[f, v, adjective] as [string, string, string]];
   });
-  const { byPhrase, longest } = indexPhrases([...fromData, ...labels, ...adjectives, ...fromBlocks], fields);
+  // An example's "for drivers" is no value of the block's one free parameter where "Drivers" names a value of another field.
+  const named = new Set([...fromData, ...labels, ...adjectives].map(([, v, name]) => phraseOf(name ?? v)));
+  const fromExamples = blocks
+    .flatMap(exampleValues)
+    .filter(([, v]) => !named.has(phraseOf(v)) && !named.has(`${phraseOf(v)}s`))
+    .map(([f, v]) => inSpellingOf(closed.get(f), f, v));
+  const { byPhrase, writings, longest } = indexPhrases([...fromData, ...labels, ...adjectives, ...fromDeclared, ...fromExamples], fields);
   const shapes = codeShapes(closed);
   // A field of more codes than the data read gives (accounts, invoices) still has the shape its
   // parameter's default shows ("QS-10001"): a code of that shape is a value of that field.
   for (const [field, shape] of defaultShapes(blocks)) if (!shapes.has(field) && !closed.has(field)) shapes.set(field, shape);
-  // A value asked in the plural ("suites", "wholesales", "franchisees") is the value the data holds in the singular.
-  const entry = (phrase: string): Map<string, string> | undefined => {
-    const p = phraseOf(phrase);
-    // "franchisees", "classes": a plural in -es may be the value with its -e or without it.
-    return byPhrase.get(p) ?? (/[^s]s$/.test(p) ? (byPhrase.get(p.slice(0, -1)) ?? (/es$/.test(p) ? byPhrase.get(p.slice(0, -2)) : undefined)) : undefined);
-  };
+  const entry = phraseLookup(byPhrase, new Set(labels.map(([, , name]) => phraseOf(name))), clippedNames([...fromData, ...labels], projectWords(blocks)));
   return {
     fields,
     // Six words hold the longest names owners give ("Arts, Humanities and Social Sciences").
     longest: Math.min(longest, 6),
     fieldsOf: (phrase) => [...(entry(phrase)?.keys() ?? [])].sort(),
     stored: (field, phrase, raw) => entry(phrase)?.get(field) ?? raw ?? phrase,
+    writes: (phrase, written) => writings.get(phraseOf(phrase))?.has(written) === true,
     closed: (field) => closed.get(field),
     fieldsShapedLike: (text) => [...shapes].filter(([, shape]) => shape === codeShape(text)).map(([field]) => field),
   };

@@ -1,0 +1,166 @@
+/**
+ * The names owners give things, read as they write them: initials joined by "&" and written in
+ * capitals, initialisms in the plural, labels in sentence case, clipped names, a plural label
+ * asked in the singular, a framing word that is an owner's label, one value known to two fields,
+ * initials in brackets inside a description's phrase, and a LIMIT that belongs to a subquery.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockFacts } from '../../src/ask/block-facts.js';
+import { terms, words } from '../../src/ask/tokens.js';
+import { labelledValues } from '../../src/ask/value-labels.js';
+import { buildValueLexicon } from '../../src/ask/value-lexicon.js';
+import type { CompiledBlock } from '../../src/compiler/types.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { type FixtureRouter, fixtureRouter } from './fixture-router.js';
+
+const NOW = '2026-11-27T09:00:00Z';
+
+/** A block with a description, params and examples, as much as the lexicon reads. */
+function block(description: string, extra: Partial<CompiledBlock> = {}): CompiledBlock {
+  return { id: 'a.b', name: 'b', description, params: [], examples: [], tests: [], outputs: [], columns: {}, tags: [], ...extra } as unknown as CompiledBlock;
+}
+
+describe('words as owners write them', () => {
+  it.each<[string, string[]]>([
+    // Initials joined by "&" that would fold into a stop word keep the "&".
+    ['RTT for T&O', ['rtt', 't&o']],
+    ['I&T spend', ['i&t', 'spend']],
+    // Others fold as one word, as a column name spells them.
+    ['F&B revenue and P&L', ['fb', 'revenu', 'pl']],
+    // An initialism's plural is the initialism.
+    ['HCAIs and KPIs and SKUs', ['hcai', 'kpi', 'sku']],
+    // Capitals that look like a swapped stop word are the owner's shorthand.
+    ['AWS and AER', ['AWS', 'AER']],
+    ['aws was', []],
+  ])('%s', (text, expected) => expect(terms(text)).toEqual(expected));
+
+  it('spans still cover the whole written word', () => {
+    expect(words('HCAIs').map((w) => [w.start, w.end])).toEqual([[0, 5]]);
+  });
+});
+
+describe('labels in sentence case, and a bracket that names a whole list', () => {
+  const codes = new Map([
+    ['bu_code', ['DIS', 'RET', 'SSC']],
+    ['route_code', ['1', '12', '42', 'RED']],
+  ]);
+  it.each<[string, string, Array<[string, string]>]>([
+    [
+      'lower-case words run on to the list punctuation',
+      'for one business unit (bu_code: RET Retail stores, DIS Distribution, SSC Support centre, or all)',
+      [
+        ['Retail stores', 'RET'],
+        ['Retail', 'RET'],
+        ['Distribution', 'DIS'],
+        ['Support centre', 'SSC'],
+        ['Support', 'SSC'],
+      ],
+    ],
+    ['words that run on into the sentence are no part of the label', 'bu_code RET Retail per week', [['Retail', 'RET']]],
+    [
+      'a bracket after the last item of a list says what the list is',
+      'route_code 1, 12 or 42 (bus), RED Red Line',
+      [
+        ['Red Line', 'RED'],
+        ['Red', 'RED'],
+      ],
+    ],
+  ])('%s', (_, description, expected) => {
+    const got = labelledValues([block(description)], codes).map(([, label, code]) => [label, code]);
+    expect(got.sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('the value lexicon', () => {
+  const specialties = block('RTT for one specialty (specialty_code: 110 Trauma and Orthopaedics (T&O), 330 Dermatology, 502 Gynaecology, 320 Cardiology)');
+  const families = block('Vacancies per job family (job_family: DRV Drivers and transport, TEC Technology, or all).');
+  const lexicon = buildValueLexicon(
+    [specialties, families],
+    new Map([
+      ['specialty_code', ['110', '320', '330', '502']],
+      ['job_family', ['DRV', 'TEC']],
+    ]),
+  );
+
+  it.each<[string, string[], string[]]>([
+    // Clipped names: four letters or more, three or more short of the word, unique in the field.
+    ['Gynae', ['specialty_code'], ['502']],
+    ['derm', ['specialty_code'], ['330']],
+    ['cardio', ['specialty_code'], ['320']],
+    // Too short a clip, or a word the project itself uses, names nothing.
+    ['gyn', [], []],
+    ['specialty', [], []],
+    // "T&O" is the label's initials.
+    ['T&O', ['specialty_code'], ['110']],
+    // A label written in the plural is asked in the singular; a data value's plural is not.
+    ['driver', ['job_family'], ['DRV']],
+    ['drivers', ['job_family'], ['DRV']],
+  ])('%s', (phrase, fields, stored) => {
+    expect(lexicon.fieldsOf(phrase)).toEqual(fields);
+    expect(fields.map((f) => lexicon.stored(f, phrase))).toEqual(stored);
+  });
+
+  it('knows which writings are an owner label, so a framing word written as a label is a value', () => {
+    const units = buildValueLexicon([block('bu_code: DIS Distribution, RET Retail')], new Map([['bu_code', ['DIS', 'RET']]]));
+    expect(units.writes('distribution', 'Distribution')).toBe(true);
+    expect(units.writes('distribution', 'distribution')).toBe(false);
+  });
+
+  it("an example's word for a block's one free parameter is no value where it names another field's value", () => {
+    const funnel = block('Offer acceptance per job family for one business unit.', {
+      params: [{ name: 'bu_code', type: 'string', default: 'all' }],
+      examples: [{ question: 'What was the offer acceptance rate for drivers in FY26?' }],
+    } as unknown as Partial<CompiledBlock>);
+    const withLabels = buildValueLexicon([funnel, families], new Map([['job_family', ['DRV', 'TEC']]]));
+    expect(withLabels.fieldsOf('drivers')).toEqual(['job_family']);
+    // Without the label the example's word stays a value of its parameter.
+    expect(buildValueLexicon([funnel]).fieldsOf('drivers')).toEqual(['bu_code']);
+  });
+});
+
+describe("a result's own LIMIT, not a subquery's", () => {
+  it.each<[string, number | undefined]>([
+    ['SELECT a, (SELECT b FROM t q WHERE q.a = r.a ORDER BY q.d DESC LIMIT 1) AS prev FROM r ORDER BY a', undefined],
+    ['SELECT a FROM r ORDER BY a LIMIT 10', 10],
+    ["SELECT a, '(' AS p FROM r ORDER BY a LIMIT 5", 5],
+    ['WITH x AS (SELECT a FROM r LIMIT 3) SELECT a FROM x', undefined],
+  ])('%s', (query, limit) => {
+    const facts = blockFacts(block('x', { query, params: [], paramsUsed: [] } as unknown as Partial<CompiledBlock>));
+    expect(facts.fixedLimit).toBe(limit);
+  });
+});
+
+describe('questions on the fixture projects', () => {
+  const routers = new Map<string, FixtureRouter>();
+  beforeAll(async () => {
+    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants']) routers.set(name, await fixtureRouter(name));
+  });
+  afterAll(() => cleanupProjects());
+
+  it.each<[string, string, string, Record<string, unknown>]>([
+    // A verbatim example binds the value it names, though "distribution" alone frames a question.
+    ['people', 'What is the length of service profile in Distribution?', 'workforce.tenure_bands', { bu_code: 'DIS' }],
+    ['people', 'absence rate by month for the Support centre', 'wellbeing.absence_rate_monthly', { bu_code: 'SSC' }],
+    ['people', 'How many driver vacancies are open right now?', 'recruitment.open_vacancies_by_bu', { job_family: 'DRV' }],
+    ['people', 'vacancies by business unit for drivers', 'recruitment.open_vacancies_by_bu', { job_family: 'DRV' }],
+    ['hospital', 'monthly RTT position for T&O', 'elective.rtt_performance_monthly', { specialty_code: '110' }],
+    ['hospital', 'Gynae RTT performance by month since January 2026', 'elective.rtt_performance_monthly', { specialty_code: '502', since: '2026-01-01' }],
+    ['hospital', 'derm clock stops by month', 'elective.rtt_performance_monthly', { specialty_code: '330' }],
+    ['hospital', 'HCAI cases per month since April', 'quality.infections_monthly', { since: '2026-04-01' }],
+    // "tram" is TRAM as a mode and TRM as a fleet type: the block's own field spells it.
+    ['transit', 'What was tram on-time performance each month since April 2026?', 'operations.otp_monthly', { mode_code: 'TRAM', since: '2026-04-01' }],
+    ['bank', 'AER by product', 'deposits.savings_rates_by_product', {}],
+    ['restaurants', 'AWS by restaurant format', 'sales.auv_by_format', {}],
+  ])('%s: %s', (fixture, question, id, params) => {
+    const d = routers.get(fixture)?.router.route(question, { now: NOW });
+    expect(d).toMatchObject({ kind: 'answer', block: id });
+    expect(d?.kind === 'answer' ? d.params : undefined).toEqual(params);
+  });
+
+  it.each<[string, string]>([
+    // The block answers for one specialty at a time and the question names none.
+    ['hospital', 'RTT position by month'],
+  ])('%s: %s is not answered for a default value', (fixture, question) => {
+    expect(routers.get(fixture)?.router.route(question, { now: NOW }).kind).not.toBe('answer');
+  });
+});
