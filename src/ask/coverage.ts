@@ -167,8 +167,10 @@ function rankingCovered(contract: BlockContract, shape: AskedShape, options: Cov
     directed &&
     (shape.groupings.some((g) => g.cue === 'by' && g.terms.length > 0 && g.terms.every((t) => r.terms.has(t))) || shape.measures.some((m) => ranked(m.term)));
   // "the fewest outages" of a ranking by outage minutes: a direction asked of another column's measure ranks by that one.
+  // The contract's entity names the rows only where the rows are of it: "stores with the most leavers" counts leavers.
+  const entityRows = [...contract.entity].some((e) => contract.keys.some((k) => k.has(e)));
   const otherColumn = (t: string): boolean => {
-    if (!contract.columns.has(t) || contract.groupings.has(t) || contract.entity.has(t) || contract.keys.some((k) => k.has(t))) return false;
+    if (!contract.columns.has(t) || contract.groupings.has(t) || (entityRows && contract.entity.has(t)) || contract.keys.some((k) => k.has(t))) return false;
     const source = sourceOf(contract, t, options);
     return source?.startsWith('column:') === true && source !== `column:${r.column}`;
   };

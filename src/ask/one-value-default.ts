@@ -8,6 +8,7 @@
  */
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import type { Unmet } from './bind-question.js';
+import { blockFacts } from './block-facts.js';
 
 const EVERY = /^(?:all|any|every|\*|%|)$/i;
 
@@ -33,7 +34,8 @@ export function oneValueDefaults(
   const out: Unmet[] = [];
   for (const p of block.params) {
     if (p.type !== 'string' || typeof p.default !== 'string' || EVERY.test(p.default.trim()) || bound[p.name] !== undefined) continue;
-    if (!block.paramsUsed.includes(p.name) || /^(?:19|20)\d{2}/.test(p.default)) continue;
+    // A period parameter's default is the period the block answers by default, as a date's is ("FY27", "2026-10").
+    if (!block.paramsUsed.includes(p.name) || /^(?:19|20)\d{2}/.test(p.default) || blockFacts(block).yearParam?.param.name === p.name) continue;
     const values = valuesOf(block, p, closed);
     const d = p.default.toLowerCase();
     if (values.length < 2 || !values.some((v) => v.toLowerCase() === d) || values.some((v) => EVERY.test(v.trim()))) continue;

@@ -2,7 +2,9 @@
  * The names owners give things, read as they write them: initials joined by "&" and written in
  * capitals, initialisms in the plural, labels in sentence case, clipped names, a plural label
  * asked in the singular, a framing word that is an owner's label, one value known to two fields,
- * initials in brackets inside a description's phrase, and a LIMIT that belongs to a subquery.
+ * initials in brackets inside a description's phrase, and a LIMIT that belongs to a subquery; a
+ * financial-year default read as a period, and the contract's entity counted as a measure where
+ * the rows are of something else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockFacts } from '../../src/ask/block-facts.js';
@@ -157,9 +159,20 @@ describe('questions on the fixture projects', () => {
     expect(d?.kind === 'answer' ? d.params : undefined).toEqual(params);
   });
 
+  it.each<[string, string, string]>([
+    // A financial-year label parameter's default is the period the block answers by default, as a date's is.
+    ['transit', 'CSAT by mode', 'customer.satisfaction_by_mode'],
+    ['transit', 'farebox ratio per quarter', 'finance.farebox_recovery_quarterly'],
+  ])('%s: %s answers for the default financial year', (fixture, question, id) => {
+    expect(routers.get(fixture)?.router.route(question, { now: NOW })).toMatchObject({ kind: 'answer', block: id, params: {} });
+  });
+
   it.each<[string, string]>([
     // The block answers for one specialty at a time and the question names none.
     ['hospital', 'RTT position by month'],
+    // Rows of stores ranked by attrition: the contract's entity (a leaver) counted is another measure to rank by.
+    ['people', 'Top stores by number of leavers'],
+    ['people', 'stores with the most leavers'],
   ])('%s: %s is not answered for a default value', (fixture, question) => {
     expect(routers.get(fixture)?.router.route(question, { now: NOW }).kind).not.toBe('answer');
   });
