@@ -436,6 +436,25 @@ function addPart(found: Found, part: Part): void {
   if (part.end !== undefined && (found.end === undefined || part.end > found.end)) found.end = part.end;
 }
 
+/** "at the end of", "to the end of", "as at" right before a period: its last day, as POINT reads it. */
+const POINT_BEFORE = /(?:(?:at|by|(?<!\bup\s)to)\s+the\s+end\s+of|as\s+(?:of|at))\s+$/i;
+
+/**
+ * "at the end of FY26", "to the end of H1": a period another rule read (a financial year, a half)
+ * with a point phrase right before it is that period's last day, as "at the end of 2025" is.
+ */
+function pointBefore(question: string, found: Found): void {
+  const [span] = found.spans;
+  if (found.point || found.spans.length !== 1 || span === undefined || found.end === undefined) return;
+  const m = POINT_BEFORE.exec(question.slice(0, span[0]));
+  if (m === null) return;
+  found.spans[0] = [m.index, span[1]];
+  found.texts[0] = question.slice(m.index, span[1]);
+  found.point = true;
+  found.start = iso(addDays(Date.parse(`${found.end}T00:00:00Z`), -1));
+  found.closed = [{ start: found.start, end: found.end }];
+}
+
 /**
  * The period a question asks about, or undefined. Several phrases merge into one range ("since
  * 2025-03-01 until 2025-06-01"); earlier rules win over later ones on the same words, and `first`
@@ -463,6 +482,7 @@ export function findPeriod(
     }
   }
   if (found.spans.length === 0) return undefined;
+  pointBefore(question, found);
   const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel } = found;
   spans.sort((a, b) => a[0] - b[0]);
   // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").

@@ -79,6 +79,20 @@ describe('fiscal periods in a year starting in April (FY26 = April 2025 to March
     ['handover times in 2025', '2025-01-01', '2026-01-01'],
   ])('%s -> %s .. %s', (q, start, end) => expect(period(q, APRIL)).toEqual({ start, end }));
 
+  it.each([
+    // A point phrase before a financial-year period is its last day, as "at the end of 2025" is.
+    ['headcount at the end of FY26', '2026-03-31', '2026-04-01'],
+    ['attrition to the end of H1 FY27', '2026-09-30', '2026-10-01'],
+    ['headcount as at last financial year', '2026-03-31', '2026-04-01'],
+  ])('%s is the point %s', (q, start, end) => {
+    const p = findPeriod(q, NOW, [], fiscalRules(APRIL));
+    expect({ start: p?.start, end: p?.end, point: p?.point }).toEqual({ start, end, point: true });
+  });
+
+  it('"up to the end of" a period is still the period, no point', () => {
+    expect(findPeriod('spend up to the end of FY26', NOW, [], fiscalRules(APRIL))?.point).toBeUndefined();
+  });
+
   it('an academic year is no financial year', () => {
     const p = findPeriod('headcount for AY 2025/26', NOW, [], fiscalRules(APRIL));
     expect(p?.splitYear).toBe(2025);
