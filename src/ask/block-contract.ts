@@ -11,7 +11,7 @@ import type { CompiledBlock } from '../compiler/types.js';
 import { declaredNumbers } from './asked-numbers.js';
 import { blockFacts } from './block-facts.js';
 import { aggregatedOutputs, groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
-import { termSet } from './tokens.js';
+import { termSet, terms } from './tokens.js';
 import { GRAIN_TERMS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS } from './vocabulary.js';
 
 export interface BlockContract {
@@ -84,6 +84,12 @@ export interface BlockContract {
    * cancellations") says whose measure it is, not another measure.
    */
   readonly entity: ReadonlySet<string>;
+  /**
+   * Per string parameter, the nouns the description puts just before its name ("for all
+   * restaurants or one ownership", "one customer segment"): after a value of it they name whose
+   * rows it keeps ("company restaurants", "SME customers"), no measure of their own.
+   */
+  readonly populations: ReadonlyMap<string, ReadonlySet<string>>;
   /** Terms of the result columns the engine computes as an average of the rows (`AVG(nights) AS alos_nights`): what "average" may qualify. */
   readonly averaged: ReadonlySet<string>;
   /** Terms of the result columns that count the rows (`COUNT(*) AS stays`): the unit an average is "per". */
@@ -122,6 +128,25 @@ function pairsOf(description: string): Set<string> {
       out.add(`${ts[i]} ${ts[i + 1]}`);
       if (i + 2 < ts.length) out.add(`${ts[i]} ${ts[i + 2]}`);
     }
+  }
+  return out;
+}
+
+/** The terms up to four words before each string parameter's first mention in the description, within its clause. */
+function populationsOf(block: CompiledBlock): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const text = block.description ?? '';
+  for (const p of block.params) {
+    if (p.type !== 'string') continue;
+    const at = text.search(new RegExp(`\\b${p.name.replace(/_/g, '[_ ]')}\\b`, 'i'));
+    if (at < 0) continue;
+    const clause =
+      text
+        .slice(0, at)
+        .split(/[,;:.()]/)
+        .pop() ?? '';
+    const ts = terms(clause).slice(-4);
+    if (ts.length > 0) out.set(p.name, new Set(ts));
   }
   return out;
 }
@@ -282,6 +307,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     timeSeries: facts.timeSeries,
     numbers: declaredNumbers(ownersText(block, names)),
     entity: termSet((block.contract?.id.split('.')[1] ?? '').replace(/([a-z])([A-Z])/g, '$1 $2')),
+    populations: populationsOf(block),
     averaged: namedTerms(block, aggregatedOutputs(block.query, block.dialect, 'avg')),
     counted: namedTerms(block, aggregatedOutputs(block.query, block.dialect, 'count')),
   };

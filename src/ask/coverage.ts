@@ -18,7 +18,7 @@ import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.j
 import type { TermAlias } from './term-index.js';
 import { termSet, termsOfWord, words } from './tokens.js';
 import type { RoutePart, RoutePartKind } from './types.js';
-import { GRAIN_TERMS } from './vocabulary.js';
+import { GRAIN_ADJECTIVES, GRAIN_TERMS } from './vocabulary.js';
 
 export interface Coverage {
   covered: string[];
@@ -46,6 +46,8 @@ export interface CoverageOptions {
   valueCount?: (field: string) => number | undefined;
   /** Terms some block's result measures (a column that is not a grouping key): never covered by example words alone. */
   measured?: ReadonlySet<string>;
+  /** Where each value the block's parameters took ends in the question, with the parameter. */
+  valueEnds?: ReadonlyArray<{ end: number; param: string }>;
   /** Where the asked period's words end, when they bound the block's year parameter: the next word names that year ("intake"). */
   yearNoun?: { after: readonly number[]; param: string };
 }
@@ -291,9 +293,6 @@ function kindOfSomethingElse(block: CompiledBlock, shape: AskedShape, kind: Read
   });
 }
 
-/** Calendar adjectives: each asks for figures at its grain ("daily OEE"), never for a column that counts days. */
-const GRAIN_ADJECTIVES: ReadonlySet<string> = new Set(['hourly', 'daily', 'nightly', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual', 'annually']);
-
 /**
  * "daily incidents by month" of a block whose lost_days counts days: the grain a calendar
  * adjective asks is the block's when its rows are at that grain (a key or the series' period) or
@@ -345,6 +344,25 @@ function leftOutAlike(contract: BlockContract, shape: AskedShape, k: number, opt
   return next !== undefined && next.run === m.run && source?.startsWith('column:') === true && sourceOf(contract, next.term, options) === source;
 }
 
+/**
+ * A measure word a parameter settles: "SME customers", "company restaurants" (the noun the
+ * description puts before the parameter names whose rows the value keeps), or "days to start
+ * date" (a word only a date parameter's name holds names the period asked, never a figure).
+ */
+function notedByParam(block: CompiledBlock, contract: BlockContract, m: AskedMeasure, options: CoverageOptions, t: Tally): boolean {
+  const population = options.valueEnds?.find((v) => m.start > v.end && m.start - v.end <= 1 && contract.populations.get(v.param)?.has(m.term) === true);
+  if (population !== undefined) t.note(true, m.text, '', 'filter', `param:${population.param}`);
+  else if (datePeriodWord(block, sourceOf(contract, m.term, options)))
+    t.note(false, m.text, `${block.id} gives no "${m.text}": it is a word of a period parameter's name.`, 'measure');
+  else return false;
+  return true;
+}
+
+/** A term whose only declaration is a date parameter's name (start_date, since). */
+function datePeriodWord(block: CompiledBlock, source: string | undefined): boolean {
+  return source?.startsWith('param:') === true && block.params.some((p) => p.type === 'date' && source === `param:${p.name}`);
+}
+
 function measures(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   const seen = new Set<string>();
   for (const [k, m] of shape.measures.entries()) {
@@ -367,6 +385,7 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
       t.note(ok, m.text, `${block.id} does not leave out what "${m.text}" asks to.`, 'measure', ok ? sourceOf(contract, m.term, options) : undefined);
       continue;
     }
+    if (notedByParam(block, contract, m, options, t)) continue;
     const kind = KINDS.get(m.term);
     // Inside a phrase that stands for a name the block holds ("average daily rate" for adr) the word is pinned.
     const unpinnedShare = kind !== undefined && !options.named && !inAliasOf(contract.vocabulary, m.start, options) && kindOfSomethingElse(block, shape, kind);
@@ -593,6 +612,12 @@ function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void 
  * (its name, its contract's entity) or one result column's, named whole ("just revenue"); words
  * that each find another column ("new" a docs column, "customers" an accounts column) keep no rows.
  */
+/** A result column that is a percentage or share (its name ends so, or its declared unit is percent). */
+function shareColumn(block: CompiledBlock, source: string): boolean {
+  const name = source.slice(source.indexOf(':') + 1);
+  return /(?:_pct|_percent|_share|_rate|_ratio)$/i.test(name) || /^percent/i.test(block.columns?.[name]?.unit ?? '');
+}
+
 function restrictions(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   const own = new Set([...contract.entity, ...termLine((block.id.split('.').pop() ?? '').replace(/_/g, ' ')).split(' ')]);
   const forms = (x: string): string[] => [x, ...(options.alternatives?.(x) ?? [])];
@@ -600,7 +625,8 @@ function restrictions(block: CompiledBlock, contract: BlockContract, shape: Aske
     const population = r.terms.every((x) => forms(x).some((a) => own.has(a)));
     const sources = new Set(r.terms.map((x) => sourceOf(contract, x, options)));
     const [source] = [...sources];
-    const oneColumn = sources.size === 1 && source !== undefined && /^(?:column|key):/.test(source);
+    // A share of the population ("part_time_pct", unit percent) counts no rows of it: "part-timers only" keeps none.
+    const oneColumn = sources.size === 1 && source !== undefined && /^(?:column|key):/.test(source) && !shareColumn(block, source);
     t.note(population || oneColumn, r.text, `${block.id} keeps every row it counts; it cannot keep only "${r.text}".`, 'filter', source);
   }
 }

@@ -255,7 +255,7 @@ function startOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now
  * as-of day (bind-question.ts).
  */
 const POINT = new RegExp(
-  `\\b(?:(?:at|by)\\s+the\\s+end\\s+of|as\\s+(?:of|at))\\s+(${DATE_EXPR}|(?:the\\s+)?(?:last|this|previous)\\s+(?:year|quarter|month|week))\\b`,
+  `\\b(?:(?:at|by)\\s+(?:the\\s+)?end\\s+of|as\\s+(?:of|at))\\s+(${DATE_EXPR}|(?:the\\s+)?(?:last|this|previous)\\s+(?:year|quarter|month|week))\\b`,
   'gi',
 );
 
@@ -437,7 +437,7 @@ function addPart(found: Found, part: Part): void {
 }
 
 /** "at the end of", "to the end of", "as at" right before a period: its last day, as POINT reads it. */
-const POINT_BEFORE = /(?:(?:at|by|(?<!\bup\s)to)\s+the\s+end\s+of|as\s+(?:of|at))\s+$/i;
+const POINT_BEFORE = /(?:(?:at|by|(?<!\bup\s)to)\s+(?:the\s+)?end\s+of|as\s+(?:of|at))\s+$/i;
 
 /**
  * "at the end of FY26", "to the end of H1": a period another rule read (a financial year, a half)

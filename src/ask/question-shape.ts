@@ -10,7 +10,7 @@ import type { QuestionAsks } from './question-asks.js';
 import { type AskedRestriction, restrictionsIn } from './restriction.js';
 import { shareBase } from './share-base.js';
 import { isNeutralWord, isNumberWord, termsOfWord, type WordSpan, words } from './tokens.js';
-import { COMPARE_CUES, EXCLUSION_PHRASES, GROUP_CUES, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
+import { COMPARE_CUES, EXCLUSION_PHRASES, GRAIN_ADJECTIVES, GROUP_CUES, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
 
 /** One routing term of the question and where its word sits. */
 export interface AskedPart {
@@ -146,6 +146,8 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold
     const w = ws[j] as WordSpan;
     // "by specialty excluding geriatric medicine": a word of leaving out ends the grouping and is asked itself.
     if (GROUP_CUES.has(w.word) || inside(skip, w) || !content(w) || exclusionAt(ws, j) > 0 || leavesOut(w.word)) break;
+    // "by region monthly": a calendar adjective after the grouping's words asks a grain of its own.
+    if (taken.length > 0 && GRAIN_ADJECTIVES.has(w.word)) break;
     taken.push(w);
     j++;
   }

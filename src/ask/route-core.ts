@@ -8,7 +8,7 @@ import type { CompiledBlock, Manifest } from '../compiler/types.js';
 import type { BlockGate } from '../rules/gates/answer-gate.js';
 import type { Acronyms } from './acronyms.js';
 import { bindAsks, type Unmet } from './bind-question.js';
-import { blockFacts } from './block-facts.js';
+import { blockFacts, paramForField } from './block-facts.js';
 import { coverage } from './coverage.js';
 import type { ExampleIndex } from './example-match.js';
 import { readForBlock } from './measure-not-value.js';
@@ -164,6 +164,15 @@ function yearNoun(block: CompiledBlock, asks: QuestionAsks, params: Readonly<Rec
   return { yearNoun: { after: (asks.period?.spans ?? []).map(([, end]) => end), param: y.param.name } };
 }
 
+/** Where each value a parameter of the block took ends in the question. */
+function valueEnds(block: CompiledBlock, asks: QuestionAsks, params: Readonly<Record<string, unknown>>): Array<{ end: number; param: string }> {
+  return asks.filters.flatMap((f) => {
+    if (f.loose) return [];
+    const param = f.fields.map((x) => paramForField(block, x)).find((p) => p !== undefined && params[p.name] !== undefined);
+    return param === undefined ? [] : [{ end: f.end, param: param.name }];
+  });
+}
+
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
 export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, ctx: FitContext): Fit {
   const { lexicon, alternatives } = ctx;
@@ -180,6 +189,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     valueCount: (field) => lexicon.closed(field)?.length,
     measured: ctx.measured(),
     ...yearNoun(block, asks, binding.params),
+    valueEnds: valueEnds(block, asks, binding.params),
   });
   if (!named) binding.unmet.push(...oneValueDefaults(block, binding, (field) => lexicon.closed(field)));
   const unbound = binding.unmet.map((u) => u.message);

@@ -554,8 +554,18 @@ function countsThings(folded: string): boolean {
 /** "the account holder on account N00042E", "client QS-10042": a noun and a record's code of letters and digits. */
 const CODE_REF = /\b[a-z]{3,}s?\s+(?:id|no|number|#)?\s*[A-Z]{1,4}-?\d{3,}[A-Z]{0,3}\b/;
 
+/** A record reference ID_REF reads, less a year after a noun with no id mark ("gender pay gap 2025", "Wales 2026"). */
+function recordRef(question: string): boolean {
+  const m = ID_REF.exec(question);
+  if (m === null) return false;
+  const year = /^([a-z]+)\s+(?:19|20)\d{2}$/i.exec(m[0].trim());
+  // "employee 2025" still names someone: only a noun for no person is followed by a year.
+  const person = year !== null && PEOPLE.has(foldWord(year[1] ?? ''));
+  return year === null || person || ID_REF.test(question.slice(m.index + m[0].length));
+}
+
 function individual(question: string, folded: string, aggregate: boolean): boolean {
-  if (ID_REF.test(question) || CODE_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
+  if (recordRef(question) || CODE_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
   // A capitalised pair in an aggregate question is a place or a team ("average salary in New York").
   if (!aggregate && FULL_NAME.test(question)) return true;
   if (!aggregate && !countsThings(folded) && PLURAL_PRONOUNS.some((p) => has(folded, p))) return true;
@@ -638,9 +648,11 @@ function declaredCategory(folded: string, declared: DeclaredCues | undefined): S
 /** One-word cues of five letters or more, for a misspelling one letter away ("pasport", "salarys", "phne"). */
 const LONG_CUES = ORDER.flatMap((c) => [...(WORD_CUES.get(c) as ReadonlySet<string>)].filter((w) => w.length >= 5).map((w) => [w, c] as const));
 
-function misspeltCategory(folded: string): SensitiveCategory | undefined {
+function misspeltCategory(folded: string, question: string): SensitiveCategory | undefined {
+  // A name written capitalised past the first word is a name ("Wales"), not a misspelt "wages".
+  const names = new Set([...question.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+/gu)].map((m) => foldWord(m[0])));
   for (const w of folded.trim().split(' ')) {
-    if (w.length < 4) continue;
+    if (w.length < 4 || names.has(w)) continue;
     const hit = LONG_CUES.find(([cue]) => Math.abs(cue.length - w.length) <= 1 && distance(cue, w) === 1);
     if (hit !== undefined) return hit[1];
   }
@@ -753,7 +765,7 @@ export function sensitiveWording(
   // A phone number or e-mail address in the question finds one person by it, whatever is asked of them.
   if (PERSONAL_REFERENCE.some((r) => r.test(asked.normalize('NFKC')))) return { category: 'identifier', reason: REASONS.identifier };
   const named = people.size > 0 && namesDeclaredPeople(folded, people) ? 'contact' : undefined;
-  const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded) ?? named;
+  const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded, question) ?? named;
   if (found === undefined) return undefined;
   // The "rate" of a pay rate is what is asked, not a ratio computed over people.
   // "the NHS number of patient X", "the mobile number of account holder Y": a number named by the

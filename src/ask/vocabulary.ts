@@ -255,6 +255,9 @@ export const RANK_TOP_TERMS: ReadonlySet<string> = new Set(['top']);
 /** Routing terms that ask for the bottom of a ranking (least, lowest, fewest...). */
 export const RANK_BOTTOM_TERMS: ReadonlySet<string> = new Set(['bottom']);
 
+/** Calendar adjectives: each asks for figures at its grain ("daily OEE"), never for a column that counts days. */
+export const GRAIN_ADJECTIVES: ReadonlySet<string> = new Set(['hourly', 'daily', 'nightly', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual', 'annually']);
+
 /** Words that put what follows in the grouping of the answer: "by state", "per month", "each segment". */
 export const GROUP_CUES: ReadonlySet<string> = new Set(['by', 'per', 'each', 'every', 'across']);
 

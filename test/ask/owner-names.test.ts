@@ -4,7 +4,8 @@
  * asked in the singular, a framing word that is an owner's label, one value known to two fields,
  * initials in brackets inside a description's phrase, and a LIMIT that belongs to a subquery; a
  * financial-year default read as a period, and the contract's entity counted as a measure where
- * the rows are of something else.
+ * the rows are of something else; the population a value keeps, a grain after a grouping, date
+ * parameters' names, shares that count no rows, and years that are no record references.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockFacts } from '../../src/ask/block-facts.js';
@@ -135,7 +136,7 @@ describe("a result's own LIMIT, not a subquery's", () => {
 describe('questions on the fixture projects', () => {
   const routers = new Map<string, FixtureRouter>();
   beforeAll(async () => {
-    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants']) routers.set(name, await fixtureRouter(name));
+    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants', 'telecom']) routers.set(name, await fixtureRouter(name));
   });
   afterAll(() => cleanupProjects());
 
@@ -153,6 +154,23 @@ describe('questions on the fixture projects', () => {
     ['transit', 'What was tram on-time performance each month since April 2026?', 'operations.otp_monthly', { mode_code: 'TRAM', since: '2026-04-01' }],
     ['bank', 'AER by product', 'deposits.savings_rates_by_product', {}],
     ['restaurants', 'AWS by restaurant format', 'sales.auv_by_format', {}],
+    // The noun the description puts before a parameter names whose rows its value keeps.
+    [
+      'telecom',
+      'support tickets by category for SME customers in Q3 2026',
+      'service.support_tickets_by_category',
+      { segment: 'sme', start_date: '2026-07-01', end_date: '2026-09-30' },
+    ],
+    ['restaurants', 'net sales by channel for franchise restaurants', 'digital.sales_by_channel', { ownership: 'franchise' }],
+    // "at end of" a month, "the" left out, is its month end.
+    [
+      'bank',
+      'mortgage book by LTV band in London and South East at end of October 2026',
+      'lending.mortgage_book_by_ltv_band',
+      { month: '2026-10', region_code: 'LSE' },
+    ],
+    // A year after a noun for no person is no record reference; a capitalised place is no misspelt pay word.
+    ['people', 'gender pay gap 2025 snapshot', 'reward.gender_pay_gap', { snapshot_year: '2025' }],
   ])('%s: %s', (fixture, question, id, params) => {
     const d = routers.get(fixture)?.router.route(question, { now: NOW });
     expect(d).toMatchObject({ kind: 'answer', block: id });
@@ -173,6 +191,12 @@ describe('questions on the fixture projects', () => {
     // Rows of stores ranked by attrition: the contract's entity (a leaver) counted is another measure to rank by.
     ['people', 'Top stores by number of leavers'],
     ['people', 'stores with the most leavers'],
+    // A calendar adjective after a grouping's words is a grain of its own: the region is still asked.
+    ['telecom', 'site power costs by region monthly'],
+    // A date parameter's name is no figure: "start date" is not the hire the block measures.
+    ['people', 'average days from vacancy opened to start date by job family'],
+    // A share of part-timers counts none of them: "part-timers only" is a restriction the block cannot keep.
+    ['people', 'headcount of part-timers only by BU at end of october'],
   ])('%s: %s is not answered for a default value', (fixture, question) => {
     expect(routers.get(fixture)?.router.route(question, { now: NOW }).kind).not.toBe('answer');
   });

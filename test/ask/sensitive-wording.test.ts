@@ -10,6 +10,8 @@ import { type SensitiveCategory, sensitiveWording } from '../../src/ask/sensitiv
 const REFUSED: Array<[string, SensitiveCategory]> = [
   // a phone number or e-mail address in the question finds one person, whatever is asked of them
   ['List the calls made from 447700003700 last week', 'identifier'],
+  // a person-noun before a year still names one record
+  ['salary of employee 2025', 'pay'],
   ['which cell sites has +447700011100 connected to this week?', 'identifier'],
   ['orders placed by lucy.hughes@example.com', 'identifier'],
   // a listing of a sensitive value, whatever the project calls its people
@@ -218,6 +220,10 @@ const ALLOWED: string[] = [
   'customers taking the longest to pay',
   'which clients paid their invoices late last month',
   'how many of them have a phone number',
+  // a year after a noun for no person, and a capitalised place one letter from a pay word
+  'gender pay gap 2025 snapshot',
+  'daypart mix for Wales 2026',
+  'median pay gap 2024',
 ];
 
 describe('refused by wording', () => {
