@@ -91,6 +91,21 @@ function entityBeforeMeasure(block: CompiledBlock, shape: AskedShape, f: FilterA
 }
 
 /**
+ * "tram boardings by month" of a block with bus_boardings and tram_boardings: a value the block
+ * cannot filter on asks for the result column named by it and the question's other measure
+ * words; "revenue from new customers" of a block counting new_customers beside a revenue total does not.
+ */
+function namesColumn(block: CompiledBlock, shape: AskedShape, f: FilterAsk): boolean {
+  const asked = termsOf(f.text).split(' ');
+  const measured = new Set(shape.measures.map((m) => m.term));
+  return block.outputs.some((o) => {
+    const name = termsOf(o).split(' ');
+    const rest = name.filter((t) => !asked.includes(t));
+    return rest.length > 0 && rest.length < name.length && asked.every((t) => name.includes(t)) && rest.every((t) => measured.has(t));
+  });
+}
+
+/**
  * The filter's words as measures, when they (with the measure words right before them) are a whole
  * name the block's result declares: "vaccinations" for a column whose synonym is "vaccinations",
  * "overdue vaccinations" for one named so, but not "vaccinations" alone for the latter.
@@ -98,7 +113,7 @@ function entityBeforeMeasure(block: CompiledBlock, shape: AskedShape, f: FilterA
 function asMeasures(block: CompiledBlock, shape: AskedShape, f: FilterAsk, run: number): AskedMeasure[] | undefined {
   const taken = takesValue(block, f);
   const whole = inDeclaredName(declaredNames(block), shape, f, !taken);
-  if (!whole && (taken || !entityBeforeMeasure(block, shape, f))) return undefined;
+  if (!whole && (taken || !(entityBeforeMeasure(block, shape, f) || namesColumn(block, shape, f)))) return undefined;
   return words(f.text).flatMap((w) => termsOfWord(w.word).map((term) => ({ text: w.word, term, start: f.start + w.start, end: f.start + w.end, run })));
 }
 

@@ -162,6 +162,8 @@ function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: As
   // "per 1000 customers", "per 100 beds": a rate per so many of something is still per that thing.
   const per = cue === 'per' && isNumberWord(ws[from]?.word ?? '') ? ws[from]?.word : undefined;
   let at = per !== undefined ? from + 1 : from;
+  // "for every AHS module": a value right after the cue names which ones; the next word is still the grouping.
+  while (at + 1 < ws.length && inside(skip, ws[at] as WordSpan) && content(ws[at + 1]) && !inside(skip, ws[at + 1] as WordSpan)) at++;
   for (;;) {
     const { grouping, next } = phraseAt(ws, at, skip, fold);
     if (grouping === undefined) return at;
