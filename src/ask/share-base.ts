@@ -20,7 +20,16 @@ export function shareBase(ws: readonly WordSpan[], measures: readonly AskedMeasu
     while (j < ws.length && FILLER.has((ws[j] as WordSpan).word)) j++;
     const next = ws[j];
     if (next === undefined || WHOLE.has(next.word)) return [];
-    const terms = measures.filter((m) => m.start === next.start).map((m) => m.term);
+    // "share of trial signups": the base is the whole run of measure words, not its first word.
+    const terms: string[] = [];
+    for (let at = next.start, k = j; ; ) {
+      const here = measures.filter((m) => m.start === at).map((m) => m.term);
+      if (here.length === 0) break;
+      terms.push(...here);
+      const after = ws[++k];
+      if (after === undefined || after.start - (ws[k - 1] as WordSpan).end > 1) break;
+      at = after.start;
+    }
     if (terms.length > 0) return terms;
   }
   return [];

@@ -136,7 +136,7 @@ describe("a result's own LIMIT, not a subquery's", () => {
 describe('questions on the fixture projects', () => {
   const routers = new Map<string, FixtureRouter>();
   beforeAll(async () => {
-    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants', 'telecom', 'university']) routers.set(name, await fixtureRouter(name));
+    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants', 'telecom', 'university', 'saas']) routers.set(name, await fixtureRouter(name));
   });
   afterAll(() => cleanupProjects());
 
@@ -201,6 +201,8 @@ describe('questions on the fixture projects', () => {
     ['people', 'headcount of part-timers only by BU at end of october'],
     // "every AHS module": the value after the cue says which; the rows asked are still modules.
     ['university', 'pass rate for every AHS module 2024/25'],
+    // A share is of the whole run of words after "of": trial conversion is no share of trial signups.
+    ['saas', 'share of trial signups by channel'],
   ])('%s: %s is not answered for a default value', (fixture, question) => {
     expect(routers.get(fixture)?.router.route(question, { now: NOW }).kind).not.toBe('answer');
   });
