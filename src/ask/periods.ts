@@ -494,7 +494,8 @@ export function findPeriod(
     needsNow: found.needsNow,
     text: found.texts.join(', '),
     spans,
-    ...(apart(closed) ? { several: true as const } : {}),
+    // "last 8 weeks, since 1 September": a window of recent units beside another period is two periods, neither kept whole.
+    ...(apart(closed) || (relative === undefined && relatives.some((r) => r !== undefined)) ? { several: true as const } : {}),
     ...(point ? { point: true as const } : {}),
     ...(splitYear !== undefined ? { splitYear } : {}),
     ...(undeclared !== undefined ? { undeclared } : {}),

@@ -136,7 +136,8 @@ describe("a result's own LIMIT, not a subquery's", () => {
 describe('questions on the fixture projects', () => {
   const routers = new Map<string, FixtureRouter>();
   beforeAll(async () => {
-    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants', 'telecom', 'university', 'saas']) routers.set(name, await fixtureRouter(name));
+    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants', 'telecom', 'university', 'saas', 'factory'])
+      routers.set(name, await fixtureRouter(name));
   });
   afterAll(() => cleanupProjects());
 
@@ -203,6 +204,8 @@ describe('questions on the fixture projects', () => {
     ['university', 'pass rate for every AHS module 2024/25'],
     // A share is of the whole run of words after "of": trial conversion is no share of trial signups.
     ['saas', 'share of trial signups by channel'],
+    // A window of recent weeks beside another period is two periods: neither is kept whole.
+    ['factory', 'production output by week, last 8 weeks, since 2026-09-01'],
   ])('%s: %s is not answered for a default value', (fixture, question) => {
     expect(routers.get(fixture)?.router.route(question, { now: NOW }).kind).not.toBe('answer');
   });
