@@ -300,6 +300,15 @@ const RULES: Rule[] = [
     },
   },
   {
+    // "on-time delivery by depot 2026-03-01 to 2026-03-31": two whole days need no "from" to make a range.
+    pattern: /\b(\d{4}-\d{2}-\d{2})\s*(?:to|until|through|thru|\u2013|-)\s*(\d{4}-\d{2}-\d{2})\b/gi,
+    read: (m, now) => {
+      const a = rangeOf(m[1] ?? '', now);
+      const b = rangeOf(m[2] ?? '', now);
+      return a !== undefined && b !== undefined && a.start < b.end ? { start: a.start, end: b.end } : undefined;
+    },
+  },
+  {
     // "since the 2019 intake": a year may take "the" when a noun of the year follows.
     pattern: new RegExp(`\\b(?:since|from|starting(?:\\s+(?:in|from))?|after)\\s+(?:the\\s+(?=${YEAR}\\s+[a-z]))?(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {

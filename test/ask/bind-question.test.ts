@@ -108,6 +108,9 @@ describe('periods, relative to the given now', () => {
     ['Oct 1-14', { start: '2025-10-01', end: '2025-10-15' }],
     ['between the 3rd and 9th of March', { start: '2025-03-03', end: '2025-03-10' }],
     ['from 1 to 14 January', { start: '2026-01-01', end: '2026-01-15' }],
+    // Two whole days make a range without "from"; in the wrong order they are two days.
+    ['on-time by depot 2026-03-01 to 2026-03-31', { start: '2026-03-01', end: '2026-04-01' }],
+    ['stays 2025-07-01 - 2025-09-30', { start: '2025-07-01', end: '2025-10-01' }],
     ['31 Feb 2025', {}],
     ['top 5 May orders', undefined],
   ])('%s', (q, expected) => {
@@ -126,6 +129,8 @@ describe('periods, relative to the given now', () => {
     ['revenue since 2025-03-01 until 2025-06-01', false],
     ['revenue in March 2025', false],
     ['revenue in H1', false],
+    ['revenue 2026-03-31 to 2026-03-01', true],
+    ['revenue, last 8 weeks, since 2026-01-01', true],
   ])('several whole periods apart: %s -> %s', (q, several) => {
     expect(findPeriod(q, NOW)?.several === true).toBe(several);
   });
