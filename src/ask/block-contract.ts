@@ -66,6 +66,12 @@ export interface BlockContract {
    * or its period), with the direction: "top N by X" is this block's answer only for this X.
    */
   readonly rankedBy?: { readonly column: string; readonly terms: ReadonlySet<string>; readonly desc: boolean };
+  /**
+   * The measure a result without a row limit is sorted on first, with the direction: its answer
+   * leads with that end, so a question asking the other end by a word of direction ("least
+   * crowded") finds it only in the last rows.
+   */
+  readonly leadsWith?: { readonly column: string; readonly terms: ReadonlySet<string>; readonly desc: boolean };
   /** A limited result sorted first on a grouping key or its period: its first rows are the latest or the first by name, not the largest. */
   readonly ordersByKey: boolean;
   /** The result lists rows per group (so its first and last rows answer "most" and "least"). */
@@ -159,6 +165,11 @@ function sortOf(block: CompiledBlock, timeColumn: string | undefined): Pick<Bloc
   if (keys.includes(first.name) || first.name === timeColumn) return { ordersByKey: true };
   const declared = block.columns?.[first.name]?.synonyms ?? [];
   return { ordersByKey: false, rankedBy: { column: first.name, terms: termSet([first.name, ...declared].join(' ')), desc: first.desc } };
+}
+
+/** An unlimited result's sort on a measure, as its `leadsWith`. */
+function leadOf(sort: Pick<BlockContract, 'rankedBy'>): Pick<BlockContract, 'leadsWith'> {
+  return sort.rankedBy === undefined ? {} : { leadsWith: sort.rankedBy };
 }
 
 /** term -> the first declaration holding it, in the order the `sources` field documents. */
@@ -300,7 +311,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     limited,
     ...rowsCapOf(facts),
     ...(firstKey !== undefined ? { firstKey } : {}),
-    ...(limited ? sortOf(block, facts.timeColumn) : { ordersByKey: false }),
+    ...(limited ? sortOf(block, facts.timeColumn) : { ordersByKey: false, ...leadOf(sortOf(block, facts.timeColumn)) }),
     grouped: facts.breakdownFields.size > 0,
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),
     ...ownerEndOf(ownerWords(block)),

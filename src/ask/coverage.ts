@@ -151,7 +151,7 @@ function rankingCovered(contract: BlockContract, shape: AskedShape, options: Cov
   // "run weekly_revenue top 5": the first five rows of the named block's own sort, by its own limit.
   if (options.named && options.limitAsked && contract.limited && shape.groupings.length === 0) return true;
   if (!contract.limited) {
-    if (contract.grouped) return ranksRows(contract, shape, outputs, options);
+    if (contract.grouped) return ranksRows(contract, shape, outputs, options) && !otherEndAsked(contract, shape, options);
     return top ? contract.vocabulary.has('top') : contract.ranksBottom;
   }
   const r = contract.rankedBy;
@@ -179,6 +179,20 @@ function rankingCovered(contract: BlockContract, shape: AskedShape, options: Cov
   if (directed && !byMeasure && shape.measures.some((m) => otherColumn(m.term))) return false;
   const end = byMeasure ? (r.desc ? 'top' : 'bottom') : (contract.ownerEnd ?? (r.desc ? 'top' : 'bottom'));
   return end === shape.ranking && rankMeasureAsked(contract, r.terms, shape, options, r.column);
+}
+
+/**
+ * "least crowded tram lines" of a result listing every line most crowded first: a word of
+ * direction on the measure the result is sorted by, asking the end its answer does not lead with.
+ * Judgement words ("best", "worst") name no end by themselves and are left to the sort.
+ */
+function otherEndAsked(contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
+  const lead = contract.leadsWith;
+  if (lead === undefined || !DIRECTION_WORDS.has(shape.rankingText?.toLowerCase() ?? '')) return false;
+  const sorted = (t: string): boolean => lead.terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => lead.terms.has(a));
+  const asked = [...shape.measures.map((m) => m.term), ...shape.groupings.filter((g) => g.cue === 'by').flatMap((g) => g.terms)];
+  const onSort = asked.some(sorted) || !asked.some((t) => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t)));
+  return onSort && (lead.desc ? 'top' : 'bottom') !== shape.ranking;
 }
 
 class Tally implements Coverage {

@@ -111,6 +111,8 @@ function namesColumn(block: CompiledBlock, shape: AskedShape, f: FilterAsk): boo
  * "overdue vaccinations" for one named so, but not "vaccinations" alone for the latter.
  */
 function asMeasures(block: CompiledBlock, shape: AskedShape, f: FilterAsk, run: number): AskedMeasure[] | undefined {
+  // A parameter narrows the rows to the value, so its answer holds the declared name's figure too ("broadband disconnections").
+  if (f.fields.some((field) => paramForField(block, field) !== undefined)) return undefined;
   const taken = takesValue(block, f);
   const whole = inDeclaredName(declaredNames(block), shape, f, !taken);
   if (!whole && (taken || !(entityBeforeMeasure(block, shape, f) || namesColumn(block, shape, f)))) return undefined;

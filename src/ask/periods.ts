@@ -286,13 +286,16 @@ function splitYearOf(m: RegExpExecArray): Part | undefined {
   return Number(second) === next ? { splitYear: first } : undefined;
 }
 
+/** "up to and including", "until but not including": the writer says how the end date counts (markedBound). */
+const BOUND_WORDS = '(?:\\s+(?:and|but)\\s+(?:not\\s+)?(?:including|excluding))?';
+
 const RULES: Rule[] = [
   { pattern: SPLIT_YEAR, read: splitYearOf },
   { pattern: POINT, read: pointOf },
   { pattern: DAY_RANGE, read: dayRange },
   { pattern: START_OF, read: startOf },
   {
-    pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(?:and|to|until|through|-)\\s+(${DATE_EXPR})\\b`, 'gi'),
+    pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(?:and|(?:up\\s+)?to|until|till|through|-)${BOUND_WORDS}\\s+(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {
       const a = rangeOf(m[1] ?? '', now);
       const b = rangeOf(m[2] ?? '', now);
@@ -318,7 +321,7 @@ const RULES: Rule[] = [
     },
   },
   {
-    pattern: new RegExp(`\\b(until|till|before|through|up\\s+to)\\s+(${DATE_EXPR})\\b`, 'gi'),
+    pattern: new RegExp(`\\b(until|till|before|through|up\\s+to)${BOUND_WORDS}\\s+(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {
       const r = rangeOf(m[2] ?? '', now);
       if (r === undefined) return RELATIVE_NEEDS_NOW;
@@ -445,6 +448,40 @@ function addPart(found: Found, part: Part): void {
   if (part.end !== undefined && (found.end === undefined || part.end > found.end)) found.end = part.end;
 }
 
+/** A mark right after a period's last date saying how that date counts: "(exclusive)", "[incl.]", ", not included". */
+const BOUND_MARK = /^\s*,?\s*(?:[([]\s*([a-z. ]{3,20}?)\s*[)\]]|(exclusive|inclusive|excluded|included)\b(?!\s+of\b))/i;
+const LAST_DATE = new RegExp(`\\b(?:${DATE_EXPR})\\b`, 'gi');
+
+/** Whether words say a bound date is left out ("exclusive", "not included", "but not including") or kept ("inclusive", "and including"). */
+function boundKind(words: string): 'exclusive' | 'inclusive' | undefined {
+  const w = words.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (/^(?:not (?:inclusive|included|including)|ex(?:clusive|cluded|cl\.?|cluding)|(?:but )?(?:not including|excluding))$/.test(w)) return 'exclusive';
+  return /^(?:in(?:clusive|cluded|cl\.?|cluding)|and including)$/.test(w) ? 'inclusive' : undefined;
+}
+
+/**
+ * "from July 2026 up to November 2026 (exclusive)", "until but not including 1 March": the writer
+ * says whether the last date named counts. An exclusive end stops at that date's first day, an
+ * inclusive one runs through it; a lone start marked exclusive begins after it. The mark's words
+ * join the period's span so they are no measure asked.
+ */
+function markedBound(question: string, said: string, end: number, part: Part, now: number | undefined, found: Found): Part {
+  const mark = BOUND_MARK.exec(question.slice(end));
+  const inner = /\b(?:and|but)\s+((?:not\s+)?(?:including|excluding))\b/i.exec(said);
+  const kind = boundKind(mark?.[1] ?? mark?.[2] ?? '') ?? (inner === null ? undefined : boundKind(inner[0]));
+  if (kind === undefined) return part;
+  if (mark !== null && boundKind(mark[1] ?? mark[2] ?? '') !== undefined) {
+    const span = found.spans.at(-1);
+    if (span !== undefined) span[1] = end + mark[0].length;
+  }
+  const last = [...said.matchAll(LAST_DATE)].at(-1);
+  const r = last === undefined ? undefined : rangeOf(last[0], now);
+  if (r === undefined) return part;
+  if (part.end !== undefined && (part.end === r.end || part.end === r.start)) return { ...part, end: kind === 'exclusive' ? r.start : r.end };
+  if (part.end === undefined && part.start !== undefined) return { ...part, start: kind === 'exclusive' ? r.end : r.start };
+  return part;
+}
+
 /** "at the end of", "to the end of", "as at" right before a period: its last day, as POINT reads it. */
 const POINT_BEFORE = /(?:(?:at|by|(?<!\bup\s)to)\s+(?:the\s+)?end\s+of|as\s+(?:of|at))\s+$/i;
 
@@ -487,7 +524,7 @@ export function findPeriod(
       found.spans.push([s, e]);
       found.texts.push(m[0]);
       if (part === RELATIVE_NEEDS_NOW) found.needsNow = true;
-      else addPart(found, part);
+      else addPart(found, markedBound(question, m[0], e, part, t, found));
     }
   }
   if (found.spans.length === 0) return undefined;

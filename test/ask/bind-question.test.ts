@@ -113,6 +113,18 @@ describe('periods, relative to the given now', () => {
     ['stays 2025-07-01 - 2025-09-30', { start: '2025-07-01', end: '2025-10-01' }],
     ['31 Feb 2025', {}],
     ['top 5 May orders', undefined],
+    // The writer says how the last date counts: "(exclusive)" stops at it, "and including" runs through it.
+    ['from 2026-01-01 to 2026-11-01 (exclusive)', { start: '2026-01-01', end: '2026-11-01' }],
+    ['from July 2025 up to November 2025 (exclusive)', { start: '2025-07-01', end: '2025-11-01' }],
+    ['since 2025-07-01 until 2025-10-01 [excl.]', { start: '2025-07-01', end: '2025-10-01' }],
+    ['between 2025-01-01 and 2025-06-30 (inclusive)', { start: '2025-01-01', end: '2025-07-01' }],
+    ['from 2025-01-01 to 2025-07-01, exclusive, by month', { start: '2025-01-01', end: '2025-07-01' }],
+    ['from July 2025 up to and including October 2025', { start: '2025-07-01', end: '2025-11-01' }],
+    ['from July 2025 until but not including November 2025', { start: '2025-07-01', end: '2025-11-01' }],
+    ['up to but excluding 2025-03-01', { end: '2025-03-01' }],
+    ['before 2025-03-01 (inclusive)', { end: '2025-03-02' }],
+    ['from 2025-06-30 (exclusive)', { start: '2025-07-01' }],
+    ['from 2025-01-01 to 2025-06-30 (all stores)', { start: '2025-01-01', end: '2025-07-01' }],
   ])('%s', (q, expected) => {
     const p = findPeriod(q, NOW);
     if (expected === undefined) expect(p).toBeUndefined();

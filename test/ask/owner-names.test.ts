@@ -5,7 +5,9 @@
  * initials in brackets inside a description's phrase, and a LIMIT that belongs to a subquery; a
  * financial-year default read as a period, and the contract's entity counted as a measure where
  * the rows are of something else; the population a value keeps, a grain after a grouping, date
- * parameters' names, shares that count no rows, and years that are no record references.
+ * parameters' names, shares that count no rows, and years that are no record references; a
+ * value a parameter takes rather than a column it names, how a range's last date counts, and the
+ * end of an unlimited sorted list its answer does not lead with.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockFacts } from '../../src/ask/block-facts.js';
@@ -174,6 +176,27 @@ describe('questions on the fixture projects', () => {
     ['people', 'gender pay gap 2025 snapshot', 'reward.gender_pay_gap', { snapshot_year: '2025' }],
     // A value the block cannot filter on names the column it and the other measure words name.
     ['transit', 'tram boardings by month', 'ridership.boardings_monthly', {}],
+    // A value its parameter takes narrows the rows, though a column is named by it too.
+    [
+      'telecom',
+      'broadband disconnections by churn reason from 2026-01-01 to 2026-06-30',
+      'growth.churn_by_reason',
+      { product: 'broadband', start_date: '2026-01-01', end_date: '2026-06-30' },
+    ],
+    // "(exclusive)" says the last date does not count: it is no measure asked.
+    [
+      'transit',
+      'tram OTP per month from July 2026 up to November 2026 (exclusive)',
+      'operations.otp_monthly',
+      { mode_code: 'TRAM', since: '2026-07-01', until: '2026-11-01' },
+    ],
+    [
+      'telecom',
+      'prepaid churn rate by month from 2026-01-01 to 2026-11-01 (exclusive)',
+      'growth.churn_rate_monthly',
+      { payment_type: 'prepaid', since: '2026-01-01', until: '2026-11-01' },
+    ],
+    ['transit', 'most crowded tram lines in the am peak', 'ridership.am_peak_crowding_by_route', { mode_code: 'TRAM' }],
   ])('%s: %s', (fixture, question, id, params) => {
     const d = routers.get(fixture)?.router.route(question, { now: NOW });
     expect(d).toMatchObject({ kind: 'answer', block: id });
@@ -206,6 +229,9 @@ describe('questions on the fixture projects', () => {
     ['saas', 'share of trial signups by channel'],
     // A window of recent weeks beside another period is two periods: neither is kept whole.
     ['factory', 'production output by week, last 8 weeks, since 2026-09-01'],
+    // Every line listed most crowded first: the least crowded is the end its answer does not lead with.
+    ['transit', 'least crowded tram lines in the am peak'],
+    ['hospital', 'specialties with the lowest readmission rates this year'],
   ])('%s: %s is not answered for a default value', (fixture, question) => {
     expect(routers.get(fixture)?.router.route(question, { now: NOW }).kind).not.toBe('answer');
   });
