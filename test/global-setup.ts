@@ -28,6 +28,7 @@ const WAREHOUSES = [
   { db: 'fixtures/bank/data/warehouse.db', generator: '../scripts/make-bank-warehouse.mjs' },
   { db: 'fixtures/transit/data/warehouse.db', generator: '../scripts/make-transit-warehouse.mjs' },
   { db: 'fixtures/people/data/warehouse.db', generator: '../scripts/make-people-warehouse.mjs' },
+  { db: 'fixtures/games/data/warehouse.db', generator: '../scripts/make-games-warehouse.mjs' },
 ];
 
 export default async function setup(): Promise<void> {

@@ -46,6 +46,7 @@ const FIXTURE_PROJECTS = [
   'commerce',
   'factory',
   'freight',
+  'games',
   'hospital',
   'hotels',
   'insurance',
