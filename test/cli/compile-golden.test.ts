@@ -48,6 +48,7 @@ const FIXTURE_PROJECTS = [
   'freight',
   'hospital',
   'hotels',
+  'housing',
   'insurance',
   'legacy',
   'people',

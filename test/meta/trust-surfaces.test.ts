@@ -69,6 +69,7 @@ describe.each([
   'bank',
   'transit',
   'people',
+  'housing',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
