@@ -49,6 +49,7 @@ const FIXTURE_PROJECTS = [
   'games',
   'hospital',
   'hotels',
+  'housing',
   'insurance',
   'legacy',
   'people',

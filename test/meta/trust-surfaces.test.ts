@@ -70,6 +70,7 @@ describe.each([
   'transit',
   'people',
   'games',
+  'housing',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
