@@ -32,8 +32,13 @@ const LABELLED = new RegExp(
   `\\b(?:fiscal|financial\\s+year|fy)\\s*'?(\\d{4}|\\d{2})\\b\\s*(?:[(=:]|is|means|runs)?\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTH}(?:\\s+(\\d{4}))?${TO}(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})`,
   'gi',
 );
-/** "financial year April to March", "financial_year, April to March". */
-const SPAN = new RegExp(`\\b${YEAR_WORDS}\\b[^.;()]{0,40}?[(,]?\\s*(?:from\\s+)?${MONTH}${TO}${MONTH}\\b`, 'gi');
+/** "FY26/27 = April 2026 to March 2027", "2026/27 (April 2026 to March 2027)": a year named by both its calendar years. */
+const SPLIT_LABELLED = new RegExp(
+  `\\b(?:(?:fiscal|financial\\s+year|fy)\\s*'?)?((?:19|20)?\\d{2})\\s*[/\\u2013-]\\s*(\\d{2}|(?:19|20)\\d{2})\\s*(?:[(=:]|is|means|runs)\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})${TO}(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})`,
+  'gi',
+);
+/** "financial year April to March", "financial_year, April to March", "financial_year: FY24/25 or FY25/26; April to March". */
+const SPAN = new RegExp(`\\b${YEAR_WORDS}\\b[^.()]{0,40}?[(,;]?\\s*(?:from\\s+)?${MONTH}${TO}${MONTH}\\b`, 'gi');
 /** "our fiscal year begins in July", "the financial year starts on 1 April". */
 const STARTS = new RegExp(
   `\\b${YEAR_WORDS}\\s+(?:starts?|begins?|starting|beginning|runs?\\s+from|commences?)\\s+(?:on\\s+|in\\s+)?(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?)?${MONTH}`,
@@ -60,9 +65,22 @@ function labelled(m: RegExpExecArray): Declared | undefined {
   return label === startYear ? { startMonth: first, endYearNamed: false } : undefined;
 }
 
+/** A year named by both its calendar years declares when it starts, and nothing of which year names it. */
+function splitLabelled(m: RegExpExecArray): Declared | undefined {
+  const first = month(m[3]);
+  const from = m[1]?.length === 2 ? 2000 + Number(m[1]) : Number(m[1]);
+  const to = (m[2] ?? '').length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  if (first === undefined || first === 1 || !follows(first, month(m[5]) ?? 0)) return undefined;
+  return to === from + 1 && Number(m[4]) === from && Number(m[6]) === to ? { startMonth: first } : undefined;
+}
+
 /** Every declaration one text makes. */
 function declarations(text: string): Declared[] {
   const out: Declared[] = [];
+  for (const m of text.matchAll(SPLIT_LABELLED)) {
+    const d = splitLabelled(m as RegExpExecArray);
+    if (d !== undefined) out.push(d);
+  }
   for (const m of text.matchAll(LABELLED)) {
     const d = labelled(m as RegExpExecArray);
     if (d !== undefined) out.push(d);

@@ -62,7 +62,13 @@ const fullYear = (text: string): number => (text.length === 2 ? 2000 + Number(te
 /** The rules for a project with the financial year `year`. */
 function declaredRules(year: FinancialYear): Rule[] {
   const rules: Rule[] = [
-    { pattern: LABEL, read: (m) => partRange(labelStart(year, fullYear(m[2] ?? '')), m[1] ?? m[3], year) },
+    {
+      pattern: LABEL,
+      read: (m) => {
+        const part = partRange(labelStart(year, fullYear(m[2] ?? '')), m[1] ?? m[3], year);
+        return part?.fiscalLabel === undefined ? part : { ...part, labelSaid: true };
+      },
+    },
     {
       pattern: RELATIVE,
       read: (m, now) => {

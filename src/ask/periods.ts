@@ -41,6 +41,8 @@ export interface PeriodAsk {
   fiscal?: true;
   /** The period is one whole declared financial year, named by this year (FY26: 2026), as a label parameter takes it. */
   fiscalLabel?: number;
+  /** The question named that year by its label ("FY26", "financial year 2025"), not relative to now or by its two calendar years. */
+  labelSaid?: true;
 }
 
 type Range = { start: string; end: string };
@@ -210,6 +212,7 @@ export type Part = Partial<Range> & {
   undeclared?: 'financial year' | 'period';
   fiscal?: true;
   fiscalLabel?: number;
+  labelSaid?: true;
 };
 
 export interface Rule {
@@ -433,6 +436,7 @@ interface Found {
   undeclared?: 'financial year' | 'period';
   fiscal?: true;
   fiscalLabel?: number;
+  labelSaid?: true;
 }
 
 /** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
@@ -441,6 +445,7 @@ function addPart(found: Found, part: Part): void {
   found.undeclared ??= part.undeclared;
   if (part.fiscal === true) found.fiscal = true;
   found.fiscalLabel ??= part.fiscalLabel;
+  if (part.labelSaid === true) found.labelSaid = true;
   found.relatives.push(part.relative);
   found.point ||= part.point === true;
   if (part.start !== undefined && part.end !== undefined) found.closed.push({ start: part.start, end: part.end });
@@ -529,7 +534,7 @@ export function findPeriod(
   }
   if (found.spans.length === 0) return undefined;
   pointBefore(question, found);
-  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel } = found;
+  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel, labelSaid } = found;
   spans.sort((a, b) => a[0] - b[0]);
   // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").
   const relative = relatives.length === 1 ? relatives[0] : undefined;
@@ -546,7 +551,7 @@ export function findPeriod(
     ...(splitYear !== undefined ? { splitYear } : {}),
     ...(undeclared !== undefined ? { undeclared } : {}),
     ...(fiscal === true ? { fiscal } : {}),
-    ...(fiscalLabel !== undefined && found.spans.length === 1 ? { fiscalLabel } : {}),
+    ...(fiscalLabel !== undefined && found.spans.length === 1 ? { fiscalLabel, ...(labelSaid === true ? { labelSaid } : {}) } : {}),
   };
 }
 

@@ -79,15 +79,17 @@ const LIMIT_PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:top|first|best)\\s+${NUM}\\b${NOT_PERCENT}`, 'gi'),
   // The other end counts rows too ("bottom 5", "worst 15", "the 3 slowest"): whether the block ranks from that end is coverage's question.
   new RegExp(`\\b(?:bottom|worst|lowest)\\s+${NUM}\\b${NOT_PERCENT}`, 'gi'),
+  // "fastest 2 contractors", "busiest 5 stops": any superlative before the number.
+  new RegExp(`\\b(?!${NOT_SUPERLATIVE})[a-z]{2,}est\\s+(?!(?:19|20)\\d{2}\\b)${NUM}\\b${NOT_PERCENT}`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:biggest|largest|best|highest|top|most|leading|best[- ]selling|highest[- ]spending)\\b`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:smallest|worst|lowest|least|fewest|slowest|bottom)\\b`, 'gi'),
   // "the 10 longest waits", "5 busiest days", "the 3 most expensive routes": any superlative after the number.
   new RegExp(`\\b${NUM}\\s+(?:(?:most|least)\\s+[a-z]+|(?!${NOT_SUPERLATIVE})[a-z]{2,}est)\\b`, 'gi'),
   // "which 3 hotels brought in the most revenue", "the 5 depots with the highest cost", "3 lines
-  // with the lowest OEE": a number of things (not of days or months) asked for by a superlative
+  // with the lowest OEE", "which 3 contractors finished quickest": a number of things (not of days or months) asked for by a superlative
   // of either end later in the same sentence.
   new RegExp(
-    `(?:^\\s*|\\b(?:which|what|the)\\s+)${NUM}\\s+(?!(?:days?|weeks?|months?|quarters?|years?|hours?|minutes?)\\b)[a-z][\\w-]*\\b(?=[^.?!]*\\b(?:most|highest|biggest|largest|best|greatest|top|least|lowest|smallest|fewest|worst|slowest|bottom)\\b)`,
+    `(?:^\\s*|\\b(?:which|what|the)\\s+)${NUM}\\s+(?!(?:days?|weeks?|months?|quarters?|years?|hours?|minutes?)\\b)[a-z][\\w-]*\\b(?=[^.?!]*\\b(?:most|highest|biggest|largest|best|greatest|top|least|lowest|smallest|fewest|worst|slowest|bottom|(?!${NOT_SUPERLATIVE})[a-z]{2,}est)\\b)`,
     'gi',
   ),
 ];

@@ -7,6 +7,7 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { bindAsks, type Unmet } from './bind-question.js';
+import { blockFacts } from './block-facts.js';
 import { type ExampleRef, matchExamples } from './example-match.js';
 import { oneValueDefaults } from './one-value-default.js';
 import { valueNotAccepted } from './refusals.js';
@@ -24,7 +25,11 @@ function unmetBeyondExample(p: Prepared, block: CompiledBlock, ref: ExampleRef, 
   const own = asksOf(p, ref.question, options);
   const ownBinding = bindAsks(block, own, options.now, p.lexicon);
   const ownUnmet = [...ownBinding.unmet, ...oneValueDefaults(block, ownBinding, closed)];
-  const declared = new Set(ownUnmet.map((u) => `${u.kind}\u0000${u.message}`));
+  // A period is the example's own declaration only where the block's SQL fixes one (a window, a
+  // fixed range): a period nothing in the block takes would answer for its default.
+  const facts = blockFacts(block);
+  const takes = (u: Unmet): boolean => u.kind === 'period' && facts.window === undefined && facts.fixedPeriod === undefined;
+  const declared = new Set(ownUnmet.filter((u) => !takes(u)).map((u) => `${u.kind}\u0000${u.message}`));
   return {
     params: binding.params,
     within: binding.within,

@@ -17,6 +17,7 @@ import { findStates } from './us-states.js';
 import { labelledValues } from './value-labels.js';
 import { matchValue } from './value-match.js';
 import { STOP_WORDS } from './vocabulary.js';
+import { yearParamOf } from './year-param.js';
 
 export interface ValueLexicon {
   /** Field names a question may name as a filter ("channel web"). */
@@ -83,10 +84,16 @@ function freeStringParams(block: CompiledBlock): string[] {
   return block.params.filter((p) => p.type === 'string' && p.name !== 'state').map((p) => p.name);
 }
 
-/** Values a block's examples give its single free string parameter ("Best selling products in home"). */
+/**
+ * Values a block's examples give its single free string parameter ("Best selling products in
+ * home"). A parameter whose values the owner lists, or that takes a year, has none to learn:
+ * "for rent arrears in FY25/26" gives the financial year no value "rent".
+ */
 function exampleValues(block: CompiledBlock): Array<[string, string]> {
   const free = freeStringParams(block);
   if (free.length !== 1) return [];
+  const listed = allowedValues(block).some(([f]) => f === free[0]);
+  if (listed || yearParamOf(block)?.param.name === free[0]) return [];
   const out: Array<[string, string]> = [];
   for (const ex of block.examples) {
     const q = ex.question;

@@ -27,11 +27,47 @@ export interface YearParam {
   /** A split year's separator and whether its second year is written whole ("2025/2026"). */
   separator: string;
   long: boolean;
+  /** A split year's label before its digits ("FY" of "FY26/27") and whether its first year is written in two digits. */
+  prefix?: string;
+  short?: boolean;
+  /**
+   * A one-year parameter named for the financial year (`financial_year = "2026"`): whether its
+   * owner names each year by the calendar year it starts in ("2026 = April 2026 to March 2027")
+   * rather than the one it ends in; undefined where the owner does not say.
+   */
+  startNamed?: boolean;
 }
 
 const YEAR_NAME = /(?:^|_)(?:year|yr|fy|cohort|intake|season|vintage)(?:_|$)/i;
 const OPEN_NAME = /^(?:from|since|start|starting|min|first)_/i;
-const SPLIT = /^((?:19|20)\d{2})\s*([/-])\s*(\d{2}|\d{4})$/;
+const SPLIT = /^((?:fy|fiscal\s+year|financial\s+year)\s?'?)?((?:19|20)?\d{2})\s*([/-])\s*(\d{2}|\d{4})$/i;
+const FISCAL_NAME = /(?:^|_)(?:fy|financial|fiscal)(?:_|$)/i;
+const MONTHS = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+/** "named by the year in which it starts", "2026 = April 2026 to March 2027": how the owner names a financial year. */
+const NAMED_BY = /\bnamed\s+(?:by|after|for)\s+(?:the\s+)?(?:calendar\s+)?year\s+(?:in\s+which\s+it|it)\s+(starts|begins|ends|finishes)\b/i;
+const NAMED_AS = new RegExp(`\\b((?:19|20)\\d{2})\\s*(?:=|is|means)\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTHS}\\s+((?:19|20)\\d{2})\\b`, 'i');
+
+/** Whether the block's owner names its financial years by their first calendar year; undefined where the description does not say. */
+function startNamedOf(block: CompiledBlock): boolean | undefined {
+  const text = block.description ?? '';
+  const by = NAMED_BY.exec(text);
+  if (by !== null) return /^(?:starts|begins)$/i.test(by[1] ?? '');
+  const as = NAMED_AS.exec(text);
+  if (as === null) return undefined;
+  const diff = Number(as[1]) - Number(as[2]);
+  return diff === 0 ? true : diff === 1 ? false : undefined;
+}
+
+/** `"2025/26"`, `"FY26/27"`: a split year, its second year the first's next, as the owner spells it. */
+function splitParam(param: CompiledParam): YearParam | undefined {
+  const m = param.type === 'string' && typeof param.default === 'string' ? SPLIT.exec(param.default.trim()) : null;
+  if (m === null) return undefined;
+  const first = m[2] ?? '';
+  const second = m[4] ?? '';
+  const next = (first.length === 2 ? 2000 + Number(first) : Number(first)) + 1;
+  if (Number(second) !== (second.length === 4 ? next : next % 100)) return undefined;
+  return { param, form: 'split', open: false, text: true, separator: m[3] ?? '/', long: second.length === 4, prefix: m[1] ?? '', short: first.length === 2 };
+}
 const isYear = (v: unknown): boolean =>
   (typeof v === 'number' && Number.isInteger(v) && v >= 1900 && v <= 2100) || (typeof v === 'string' && /^(?:19|20)\d{2}$/.test(v));
 
@@ -45,11 +81,20 @@ export function yearParamOf(block: CompiledBlock): YearParam | undefined {
     // `month = "2026-10"`: one calendar month, spelled year-month.
     if (param.type === 'string' && typeof param.default === 'string' && /^(?:19|20)\d{2}-(?:0[1-9]|1[0-2])$/.test(param.default.trim()))
       return { param, form: 'month', open: false, text: true, separator: '-', long: false };
-    const split = param.type === 'string' && typeof param.default === 'string' ? SPLIT.exec(param.default.trim()) : null;
-    if (split !== null) return { param, form: 'split', open: false, text: true, separator: split[2] ?? '/', long: (split[3] ?? '').length === 4 };
+    const split = splitParam(param);
+    if (split !== undefined) return split;
     if (!YEAR_NAME.test(param.name) || (param.type !== 'number' && param.type !== 'string')) continue;
     if (param.default !== undefined && !isYear(param.default)) continue;
-    return { param, form: 'year', open: OPEN_NAME.test(param.name), text: param.type === 'string', separator: '', long: false };
+    const named = FISCAL_NAME.test(param.name) ? startNamedOf(block) : undefined;
+    return {
+      param,
+      form: 'year',
+      open: OPEN_NAME.test(param.name),
+      text: param.type === 'string',
+      separator: '',
+      long: false,
+      ...(named !== undefined ? { startNamed: named } : {}),
+    };
   }
   return undefined;
 }
@@ -66,6 +111,28 @@ function wholeYearOrMonth(start: string, end: string): boolean {
   return (start.endsWith('-01-01') && months === 12) || months === 1;
 }
 
+/** The calendar year a whole declared financial year starts in, or undefined when the period is none. */
+function fiscalStart(period: PeriodAsk): number | undefined {
+  return period.start !== undefined && (period.fiscalLabel !== undefined || (period.fiscal === true && period.splitYear !== undefined))
+    ? yearOf(period.start)
+    : undefined;
+}
+
+/**
+ * A financial-year parameter's year for one whole declared financial year: the label said
+ * ("financial year 2025") in the owner's own naming, else the year it starts or ends in, as
+ * the owner names years ("2026 = April 2026 to March 2027"; unsaid: the project's label).
+ */
+function fiscalYearFor(y: YearParam, period: PeriodAsk): number | undefined {
+  if (!FISCAL_NAME.test(y.param.name)) return undefined;
+  const start = fiscalStart(period);
+  if (start === undefined || period.end === undefined) return undefined;
+  if (period.labelSaid === true && period.fiscalLabel !== undefined) return period.fiscalLabel;
+  if (y.startNamed === true) return start;
+  if (y.startNamed === false) return lastDayYear(period.end);
+  return period.fiscalLabel ?? lastDayYear(period.end);
+}
+
 /** The year the period names for this parameter, or why it names none. */
 function yearAsked(y: YearParam, period: PeriodAsk): number | string {
   const name = y.param.name;
@@ -74,7 +141,10 @@ function yearAsked(y: YearParam, period: PeriodAsk): number | string {
   if (split !== undefined && period.fiscal !== true && (start !== undefined || end !== undefined))
     return `"${period.text}" are several periods; ${name} takes one year.`;
   if (period.point === true || period.several === true) return `"${period.text}" is no one year; ${name} takes one.`;
-  if (y.form === 'split') return split ?? `"${period.text}" does not say which ${name} it means (it takes years written like 2025/26).`;
+  // "FY26", "last financial year": one whole declared financial year is the split year it starts in.
+  if (y.form === 'split') return split ?? fiscalStart(period) ?? `"${period.text}" does not say which ${name} it means (it takes years written like 2025/26).`;
+  const fiscal = fiscalYearFor(y, period);
+  if (fiscal !== undefined) return fiscal;
   if (split !== undefined) return `"${period.text}" runs across two calendar years; ${name} takes one calendar year.`;
   if (y.open) return start !== undefined && end === undefined ? yearOf(start) : `${name} is the first year of an open range; "${period.text}" is not one.`;
   if (start !== undefined && end !== undefined && wholeYearOrMonth(start, end)) return yearOf(start);
@@ -115,8 +185,9 @@ export function bindYear(block: CompiledBlock, y: YearParam, period: PeriodAsk):
   const year = yearAsked(y, period);
   if (typeof year === 'string') return { kind: 'period', message: `${block.id}: ${year}` };
   const second = year + 1;
+  const first = y.short === true ? String(year % 100).padStart(2, '0') : String(year);
   const value: ParamValue =
-    y.form === 'split' ? `${year}${y.separator}${y.long ? second : String(second % 100).padStart(2, '0')}` : y.text ? String(year) : year;
+    y.form === 'split' ? `${y.prefix ?? ''}${first}${y.separator}${y.long ? second : String(second % 100).padStart(2, '0')}` : y.text ? String(year) : year;
   const problem = policyProblem(block, y.param, value);
   return problem === undefined ? { value } : { kind: 'value', message: problem };
 }

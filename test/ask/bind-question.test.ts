@@ -37,6 +37,11 @@ describe('top-N', () => {
     ['the 3 most expensive routes', 3],
     ['5 interest payments', undefined],
     ['3 guest rooms in Spain', undefined],
+    ['Fastest 2 contractors for routine repairs', 2],
+    ['busiest 5 stops last week', 5],
+    ['Which 3 contractors completed routine repairs quickest in FY25/26?', 3],
+    ['guest 2291', undefined],
+    ['the latest 2025 figures', undefined],
   ])('%s', (q, n) => {
     expect(findLimit(q)?.n).toBe(n);
   });

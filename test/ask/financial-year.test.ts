@@ -25,6 +25,11 @@ describe('financialYearOf: what the owners declare', () => {
     ['Revenue for FY2026 (July 2025 to June 2026).', { startMonth: 7, endYearNamed: true, current: true }],
     ['Our fiscal year begins in October.', { startMonth: 10, endYearNamed: true, current: true }],
     ['The financial year starts on 1 April.', { startMonth: 4, endYearNamed: true, current: true }],
+    // A year named by both its calendar years says when it starts; a list of labels may stand between the words and the months.
+    ['Evictions in one financial year (FY26/27 = April 2026 to March 2027).', { startMonth: 4, endYearNamed: true, current: true }],
+    ['Complaints per stage (2026/27: April 2026 to March 2027).', { startMonth: 4, endYearNamed: true, current: true }],
+    ['Evictions in one financial year (financial_year: FY24/25, FY25/26 or FY26/27; April to March).', { startMonth: 4, endYearNamed: true, current: true }],
+    ['Headcount in 2026/27 = April 2025 to March 2026.', undefined],
     // No declaration: a month range that is no year, a year with no months, nothing at all.
     ['Orders from April to June, by region.', undefined],
     ['ARR per plan at the close of fiscal 2024.', undefined],

@@ -22,7 +22,19 @@ const NOW = '2026-11-27T09:00:00Z';
 
 /** A block with a description, params and examples, as much as the lexicon reads. */
 function block(description: string, extra: Partial<CompiledBlock> = {}): CompiledBlock {
-  return { id: 'a.b', name: 'b', description, params: [], examples: [], tests: [], outputs: [], columns: {}, tags: [], ...extra } as unknown as CompiledBlock;
+  return {
+    id: 'a.b',
+    name: 'b',
+    description,
+    params: [],
+    paramsUsed: [],
+    examples: [],
+    tests: [],
+    outputs: [],
+    columns: {},
+    tags: [],
+    ...extra,
+  } as unknown as CompiledBlock;
 }
 
 describe('words as owners write them', () => {
@@ -138,7 +150,7 @@ describe("a result's own LIMIT, not a subquery's", () => {
 describe('questions on the fixture projects', () => {
   const routers = new Map<string, FixtureRouter>();
   beforeAll(async () => {
-    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants', 'telecom', 'university', 'saas', 'factory'])
+    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants', 'telecom', 'university', 'saas', 'factory', 'housing'])
       routers.set(name, await fixtureRouter(name));
   });
   afterAll(() => cleanupProjects());
@@ -197,6 +209,28 @@ describe('questions on the fixture projects', () => {
       { payment_type: 'prepaid', since: '2026-01-01', until: '2026-11-01' },
     ],
     ['transit', 'most crowded tram lines in the am peak', 'ridership.am_peak_crowding_by_route', { mode_code: 'TRAM' }],
+    // An owner's example binds its period and row count too: "FY25/26" in the parameter's own spelling, "which 3 ... quickest".
+    [
+      'housing',
+      'Which 3 contractors completed routine repairs quickest in FY25/26?',
+      'repairs.top_contractors_by_routine_repair_days',
+      { top_n: 3, financial_year: 'FY25/26' },
+    ],
+    [
+      'housing',
+      'What was the repairs cost per home in each patch in financial year 2025?',
+      'repairs.repairs_spend_per_home_by_patch',
+      { financial_year: '2025' },
+    ],
+    // A value list's words in an example ("for rent arrears") are no value of the financial year.
+    ['housing', 'How many evictions for rent arrears did we carry out in FY25/26?', 'income.evictions_by_reason', { financial_year: 'FY25/26' }],
+    [
+      'housing',
+      'Fastest 2 contractors for routine repairs last financial year',
+      'repairs.top_contractors_by_routine_repair_days',
+      { top_n: 2, financial_year: 'FY25/26' },
+    ],
+    ['housing', 'tsm by tenure 25/26', 'neighbourhoods.tsm_satisfaction_by_tenure', { financial_year: '2025' }],
   ])('%s: %s', (fixture, question, id, params) => {
     const d = routers.get(fixture)?.router.route(question, { now: NOW });
     expect(d).toMatchObject({ kind: 'answer', block: id });
@@ -232,6 +266,8 @@ describe('questions on the fixture projects', () => {
     // Every line listed most crowded first: the least crowded is the end its answer does not lead with.
     ['transit', 'least crowded tram lines in the am peak'],
     ['hospital', 'specialties with the lowest readmission rates this year'],
+    // An example's words with a period its parameter cannot take ("2025" is no financial year) is not answered for the default year.
+    ['housing', 'Which 3 contractors completed routine repairs quickest in 2025?'],
   ])('%s: %s is not answered for a default value', (fixture, question) => {
     expect(routers.get(fixture)?.router.route(question, { now: NOW }).kind).not.toBe('answer');
   });

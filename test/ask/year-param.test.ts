@@ -3,6 +3,8 @@
  * calendar years (src/ask/periods.ts): what binds, in the owner's spelling, and what cannot.
  */
 import { describe, expect, it } from 'vitest';
+import type { FinancialYear } from '../../src/ask/financial-year.js';
+import { fiscalRules } from '../../src/ask/fiscal-periods.js';
 import { findPeriod } from '../../src/ask/periods.js';
 import { bindYear, yearParamOf } from '../../src/ask/year-param.js';
 import type { CompiledBlock, CompiledParam } from '../../src/compiler/types.js';
@@ -42,6 +44,7 @@ describe('yearParamOf: what the owner declared', () => {
     [[p('top_n', 'number', 10), p('survey_year', 'number')], 'survey_year', 'year'],
     [[p('month', 'string', '2026-10')], 'month', 'month'],
     [[p('financial_year', 'string', 'FY27')], 'financial_year', 'label'],
+    [[p('financial_year', 'string', 'FY26/27')], 'financial_year', 'split'],
   ] as Array<[CompiledParam[], string, string]>)('%j', (params, name, form) => {
     const y = yearParamOf(block(params));
     expect([y?.param.name, y?.form]).toEqual([name, form]);
@@ -86,5 +89,36 @@ describe('bindYear', () => {
     const b = block([param], { entry_year: { min: 2021, max: 2027 } });
     const bound = bindYear(b, yearParamOf(b)!, findPeriod(q, NOW)!);
     expect('kind' in bound ? bound.kind : bound).toBe(kind);
+  });
+});
+
+describe("a financial year in the owner's own spelling and naming", () => {
+  const APRIL: FinancialYear = { startMonth: 4, endYearNamed: true, current: true };
+  const described = (param: CompiledParam, description: string): CompiledBlock => ({ ...block([param]), description }) as CompiledBlock;
+  const STARTS = 'for one financial year (financial_year: 2024, 2025 or 2026; April to March, named by the year in which it starts).';
+  const EXAMPLE = 'for one survey year (financial_year: 2024, 2025 or 2026; 2026 = April 2026 to March 2027).';
+  const cases: Array<[string, CompiledBlock, string, unknown]> = [
+    // A split year with a label before it, its first year in two digits.
+    ['FY25/26 as said', described(p('financial_year', 'string', 'FY26/27'), ''), 'evictions by reason in FY25/26', 'FY25/26'],
+    ['2025/26 in the FY spelling', described(p('financial_year', 'string', 'FY26/27'), ''), 'evictions by reason in 2025/26', 'FY25/26'],
+    ['last financial year as a split year', described(p('financial_year', 'string', 'FY26/27'), ''), 'evictions last financial year', 'FY25/26'],
+    ['a label as a split year', described(p('financial_year', 'string', '2026/27'), ''), 'complaints by stage in FY26', '2025/26'],
+    // One year named by the year it starts in, as the owner says.
+    ['a split year, start-named', described(p('financial_year', 'string', '2026'), STARTS), 'spend per home in 2024/25', '2024'],
+    ['last financial year, start-named', described(p('financial_year', 'string', '2026'), STARTS), 'spend per home last financial year', '2025'],
+    ["a label said is the owner's own", described(p('financial_year', 'string', '2026'), STARTS), 'spend per home in financial year 2025', '2025'],
+    ['start-named by an example range', described(p('financial_year', 'string', '2026'), EXAMPLE), 'TSMs 25/26', '2025'],
+    // Unsaid, the project's label: the year it ends in.
+    ['last financial year, the project label', described(p('financial_year', 'string', '2026'), ''), 'spend last financial year', '2026'],
+  ];
+  it.each(cases)('%s', (_, b, q, value) => {
+    const period = findPeriod(q, NOW, [], fiscalRules(APRIL));
+    expect(period).toBeDefined();
+    expect(bindYear(b, yearParamOf(b)!, period!)).toEqual({ value });
+  });
+  it('a calendar year is still no financial year of a split parameter', () => {
+    const b = described(p('financial_year', 'string', 'FY26/27'), '');
+    const bound = bindYear(b, yearParamOf(b)!, findPeriod('evictions in 2025', NOW, [], fiscalRules(APRIL))!);
+    expect('kind' in bound ? bound.kind : bound).toBe('period');
   });
 });
