@@ -15,6 +15,7 @@ import { type BlockContract, blockContract } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
+import { groupKeys } from './result-columns.js';
 import type { TermAlias } from './term-index.js';
 import { termSet, termsOfWord, words } from './tokens.js';
 import type { RoutePart, RoutePartKind } from './types.js';
@@ -146,14 +147,16 @@ function ranksRows(contract: BlockContract, shape: AskedShape, outputs: readonly
 /** Ranking words that name a direction on a measure, not a judgement of it ("best", "worst"). */
 const DIRECTION_WORDS: ReadonlySet<string> = new Set(['top', 'bottom', 'highest', 'lowest', 'most', 'least', 'largest', 'smallest', 'biggest', 'fewest']);
 
-function rankingCovered(contract: BlockContract, shape: AskedShape, options: CoverageOptions, outputs: readonly string[]): boolean {
+function rankingCovered(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
+  const outputs = block.outputs;
   const top = shape.ranking === 'top';
   // "run weekly_revenue top 5": the first five rows of the named block's own sort, by its own limit.
   if (options.named && options.limitAsked && contract.limited && shape.groupings.length === 0) return true;
   if (!contract.limited) {
-    if (contract.grouped) return ranksRows(contract, shape, outputs, options) && !otherEndAsked(contract, shape, options);
+    if (contract.grouped) return ranksRows(contract, shape, outputs, options) && leadsWithAsked(contract, shape, options);
     return top ? contract.vocabulary.has('top') : contract.ranksBottom;
   }
+  if (ranksAnotherKey(block, contract, shape)) return false;
   const r = contract.rankedBy;
   if (r === undefined) return !contract.ordersByKey && (top ? contract.ranking || contract.vocabulary.has('top') : contract.ranksBottom);
   // "top 5 outages by CML" names the measure it ranks by: its end is the sort's on that measure,
@@ -182,17 +185,42 @@ function rankingCovered(contract: BlockContract, shape: AskedShape, options: Cov
 }
 
 /**
- * "least crowded tram lines" of a result listing every line most crowded first: a word of
- * direction on the measure the result is sorted by, asking the end its answer does not lead with.
- * Judgement words ("best", "worst") name no end by themselves and are left to the sort.
+ * A result listing every row answers a ranking only where it leads with the asked end: sorted on
+ * the measure asked (or the one it has, where none other is asked), that end first. "Least
+ * crowded tram lines" of a list most crowded first, or "which month had the highest loss" of a
+ * series in calendar order, would leave the answer in rows the reply does not lead with.
  */
-function otherEndAsked(contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
+function leadsWithAsked(contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
   const lead = contract.leadsWith;
-  if (lead === undefined || !DIRECTION_WORDS.has(shape.rankingText?.toLowerCase() ?? '')) return false;
+  if (lead === undefined) return false;
   const sorted = (t: string): boolean => lead.terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => lead.terms.has(a));
   const asked = [...shape.measures.map((m) => m.term), ...shape.groupings.filter((g) => g.cue === 'by').flatMap((g) => g.terms)];
   const onSort = asked.some(sorted) || !asked.some((t) => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t)));
-  return onSort && (lead.desc ? 'top' : 'bottom') !== shape.ranking;
+  return onSort && (lead.desc ? 'top' : 'bottom') === shape.ranking;
+}
+
+/** A key naming the row itself (its id, code, name, number), not a group the row falls in. */
+const IDENTIFIER_KEY = /(?:^|_)(?:id|code|name|number|no|ref|key)$/i;
+
+/**
+ * "top segment" of a ranking of customers: the word ranked names a group the rows fall in (one of
+ * their keys other than an identifier), not what the rows are (the declared grain, else the
+ * contract's entity). "Top accounts" of a per-customer ranking keyed by account code still ranks the rows.
+ */
+function ranksAnotherKey(block: CompiledBlock, contract: BlockContract, shape: AskedShape): boolean {
+  const next =
+    shape.rankingNext === undefined
+      ? []
+      : termLine(shape.rankingNext)
+          .split(' ')
+          .filter((t) => t !== '');
+  const rows = new Set([...(typeof block.grain === 'string' ? termLine(block.grain.replace(/_/g, ' ')).split(' ') : []), ...contract.entity]);
+  if (next.length === 0 || rows.size === 0 || next.some((t) => rows.has(t))) return false;
+  const groups = (groupKeys(block.query, block.dialect) ?? []).filter((k) => !IDENTIFIER_KEY.test(k));
+  return groups.some((k) => {
+    const terms = new Set(termLine(k.replace(/_/g, ' ')).split(' '));
+    return next.every((t) => terms.has(t));
+  });
 }
 
 class Tally implements Coverage {
@@ -548,11 +576,14 @@ function ownersRanking(block: CompiledBlock, contract: BlockContract, shape: Ask
 }
 
 function ranking(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
-  if (shape.ranking !== undefined) {
+  // "top line" is a declared name of revenue: its "top" asks for no ranking.
+  const at = shape.rankingStart;
+  const named = at !== undefined && (options.aliases ?? []).some((a) => at >= a.start && at < a.end);
+  if (shape.ranking !== undefined && !named) {
     const word = shape.rankingText ?? shape.ranking;
     const sort = contract.rankedBy === undefined ? 'sort' : `sort:${contract.rankedBy.column}`;
     t.note(
-      rankingCovered(contract, shape, options, block.outputs) || ownersRanking(block, contract, shape),
+      rankingCovered(block, contract, shape, options) || ownersRanking(block, contract, shape),
       word,
       `${block.id} ${rankingShortfall(contract, shape.ranking)}, so it cannot give the "${word}".`,
       'ranking',

@@ -48,8 +48,9 @@ export interface AskedMeasure {
 export interface AskedShape {
   groupings: AskedGrouping[];
   ranking?: 'top' | 'bottom';
-  /** The word that asked for the ranking. */
+  /** The word that asked for the ranking, and where it starts. */
   rankingText?: string;
+  rankingStart?: number;
   /** The word right after it, as written: what is ranked ("biggest customers") or by what ("highest MRR"). */
   rankingNext?: string;
   measures: AskedMeasure[];
@@ -208,6 +209,7 @@ function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: 
     if (RANK_TOP_TERMS.has(term) || RANK_BOTTOM_TERMS.has(term)) {
       out.ranking = RANK_BOTTOM_TERMS.has(term) ? 'bottom' : (out.ranking ?? 'top');
       if (out.rankingText === undefined && next !== undefined) out.rankingNext = next.word;
+      if (out.rankingText === undefined) out.rankingStart = w.start;
       out.rankingText ??= w.word;
     } else out.measures.push({ text: w.word, term, start: w.start, end: w.end, run });
   }

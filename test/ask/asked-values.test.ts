@@ -121,7 +121,7 @@ describe('a term named by a phrase with a stop word in it', () => {
 describe('a grouping named after "which" and qualified by it', () => {
   const commerce = useCommerceRouter();
   it('reads "which product categories" as the category breakdown of products', () => {
-    const q = 'which product categories sold the most units';
+    const q = 'which product categories made the most revenue';
     expect(readShape(q, readAsks(q, { lexicon: buildValueLexicon([]), isKnown: () => true })).groupings[0]).toMatchObject({
       text: 'product',
       then: [{ term: 'category' }],

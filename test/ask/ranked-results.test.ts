@@ -1,7 +1,8 @@
 /**
  * A limited result is the first rows of its own sort. Ranking questions are answered from it only
  * on its own measure and end ("top N by X" of a block ranking by X), never from a series sorted by
- * period (its first rows are the latest, not the best); a closed period kept from a limited series
+ * period (its first rows are the latest, not the best); a result listing every row answers one only
+ * where it leads with the asked end of the asked measure; a closed period kept from a limited series
  * makes the limit reach back to the period's start, or the block cannot answer.
  */
 import { describe, expect, it } from 'vitest';
@@ -52,10 +53,10 @@ describe('ranking questions are answered on the block’s own measure and end', 
     ['top 3 states by revenue', 'sales.top_states_by_revenue'],
     ['top 10 states', 'sales.top_states_by_revenue'],
     ['which states sell the most', 'sales.top_states_by_revenue'],
-    // A result of one row per group ranks its groups, or its own measure at its peak.
-    ['which month had the highest revenue?', 'finance.monthly_revenue'],
-    ['highest revenue month', 'finance.monthly_revenue'],
-    ['top segment by customers', 'customers.customers_by_segment'],
+    // A result of one row per group, sorted on the asked measure with the asked end first, ranks its groups.
+    ['top segment by revenue', 'customers.customers_by_segment'],
+    // "top line" is a declared name of revenue, no ranking.
+    ['top line by month', 'finance.monthly_revenue'],
   ])('%s -> %s', (q, block) => {
     expect(route(q)).toMatchObject({ kind: 'answer', block });
   });
@@ -69,6 +70,12 @@ describe('ranking questions are answered on the block’s own measure and end', 
     'the weeks with the lowest revenue',
     // Customers are no row of a per-segment or per-month result, whatever column counts them.
     'biggest customers by revenue',
+    // A series in calendar order does not lead with its highest month: the reply would not answer it.
+    'which month had the highest revenue?',
+    'highest revenue month',
+    // Segments listed by revenue do not lead with the one with most customers, and a ranking of customers ranks no segment.
+    'top segment by customers',
+    'top segment by spend',
   ])('%s is not certified', (q) => {
     expect(route(q).kind).not.toBe('answer');
   });
