@@ -9,8 +9,8 @@
 import type { CompiledBlock } from '../compiler/types.js';
 import { STOP_WORDS } from './vocabulary.js';
 
-/** A label: the field, the words as the owner wrote them, and the code the data holds. */
-export type ValueLabel = readonly [field: string, label: string, value: string];
+/** A label: the field, the words as the owner wrote them, the code the data holds, and whether it is a leading run of a longer label ("App" of "App Store"). */
+export type ValueLabel = readonly [field: string, label: string, value: string, shorter?: true];
 
 /**
  * A capitalised name of one to six words ("Livingston", "North East", "Mersey & Cheshire", "Arts,
@@ -47,7 +47,7 @@ function shorterNames(field: string, label: string, code: string): ValueLabel[] 
   for (let k = 1; k < Math.min(ws.length + (comma < 0 ? 0 : 1), all.length); k++) {
     const last = (ws[k - 1] ?? '').toLowerCase();
     if (last === 'and' || last === 'of' || last === '&' || (k === 1 && last.length <= 2)) continue;
-    out.push([field, ws.slice(0, k).join(' '), code]);
+    out.push([field, ws.slice(0, k).join(' '), code, true]);
   }
   // "Credit Card" for "Harrowgate Credit Card": a trailing run of two or more words, not opened by a joining word.
   const words = all.map((w) => w.replace(/[,.]+$/, ''));
@@ -121,17 +121,30 @@ function bracketNames(text: string, field: string, values: readonly string[]): V
 export function labelledValues(blocks: readonly CompiledBlock[], known: ReadonlyMap<string, readonly string[]>): ValueLabel[] {
   const found = new Map<string, ValueLabel>();
   const clash = new Set<string>();
+  const named = namedWords(blocks);
   for (const [field, values] of known) {
     const codes = values.filter(isCode);
     if (values.length < 2) continue;
     for (const b of blocks) {
       const text = b.description ?? '';
       for (const l of [...(codes.length < 2 ? [] : labelsIn(text, field, codes)), ...bracketNames(text, field, values)]) {
+        // "App" of "IOS App Store" is no name of iOS where the project names its own things with the word (app_version).
+        if (l[3] === true && named.has(l[1].toLowerCase())) continue;
         const key = `${field}\u0000${l[1].toLowerCase()}`;
         if (found.has(key) && found.get(key)?.[2] !== l[2]) clash.add(key);
         found.set(key, l);
       }
     }
   }
-  return [...found].filter(([k]) => !clash.has(k)).map(([, l]) => l);
+  return [...found].filter(([k]) => !clash.has(k)).map(([, [f, label, code]]) => [f, label, code]);
+}
+
+/** The words of the names the owners give their own things: result columns, their synonyms and parameters. */
+function namedWords(blocks: readonly CompiledBlock[]): Set<string> {
+  const names = blocks.flatMap((b) => [
+    ...b.outputs,
+    ...Object.entries(b.columns ?? {}).flatMap(([n, c]) => [n, ...(c.synonyms ?? [])]),
+    ...b.params.map((p) => p.name),
+  ]);
+  return new Set(names.flatMap((n) => n.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w !== ''));
 }

@@ -86,6 +86,16 @@ describe('labels in sentence case, and a bracket that names a whole list', () =>
     const got = labelledValues([block(description)], codes).map(([, label, code]) => [label, code]);
     expect(got.sort()).toEqual([...expected].sort());
   });
+
+  it("a label's leading word is no name of its value where the owners name their own things with it", () => {
+    const platforms = new Map([['platform', ['IOS', 'AND']]]);
+    const ratings = block('Ratings per platform (platform: IOS App Store, AND Google Play).');
+    const crashes = block('Crash-free sessions per app version.', { outputs: ['app_version', 'crash_free_pct'] } as Partial<CompiledBlock>);
+    const labels = (blocks: CompiledBlock[]) => labelledValues(blocks, platforms).map(([, label, code]) => `${label}=${code}`);
+    expect(labels([ratings])).toEqual(expect.arrayContaining(['App Store=IOS', 'App=IOS', 'Google=AND']));
+    expect(labels([ratings, crashes])).toEqual(expect.arrayContaining(['App Store=IOS', 'Google Play=AND', 'Google=AND']));
+    expect(labels([ratings, crashes])).not.toContain('App=IOS');
+  });
 });
 
 describe('the value lexicon', () => {

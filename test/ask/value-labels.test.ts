@@ -11,7 +11,7 @@ import { dataAwareRouter } from '../../src/runtime/agent-runs/data-values.js';
 import { createExecutor } from '../../src/warehouse/executor.js';
 import { cleanupProjects, copyFixture } from '../helpers/project.js';
 
-const described = (description: string): CompiledBlock => ({ description }) as unknown as CompiledBlock;
+const described = (description: string): CompiledBlock => ({ description, outputs: [], params: [], columns: {} }) as unknown as CompiledBlock;
 const PLANTS = new Map([['plant_code', ['LIV', 'SHF', 'TEL']]]);
 
 const SPECIALTIES = new Map([['specialty_code', ['100', '110', '120']]]);
