@@ -50,6 +50,11 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'iban',
     'bank account',
     'bank account number',
+    'bank details',
+    'bank detail',
+    'banking details',
+    'sort code',
+    'sort codes',
     'account number',
     'account numbers',
     'card number',
@@ -70,6 +75,8 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
   ],
   // One person's pay.
   pay: [
+    // A person's debts to the organisation are their own finances too ("how much does Tomasz Nowak owe in rent arrears").
+    'arrears',
     'salary',
     'salaries',
     'salery',
@@ -390,6 +397,16 @@ const PEOPLE = new Set([
   'shoppers',
   'patient',
   'patients',
+  'tenant',
+  'tenants',
+  'resident',
+  'residents',
+  'household',
+  'households',
+  'player',
+  'players',
+  'whale',
+  'whales',
   'empleado',
   'empleados',
   'cliente',
@@ -529,6 +546,8 @@ function namesPerson(question: string): boolean {
 const ID_REF =
   /\b(?!(?:top|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or|for|to|from|at|on|by|per|with|vs|versus|during|within|between|each|every|all|is|was|are|were|more|less|fewer|above|below|least|most|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|fy|ay|cohort|intake|semester|sem|term|season|class|entry|census)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:-]?\s*\d{1,9}\b(?!\s*(?:%|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
 
+/** A family by its surname ("the Patel household", "the Okafor family"). */
+const FAMILY = /\b[Tt]he\s+\p{Lu}[\p{Ll}'’-]+\s+(?:household|family|residence)\b/u;
 /** First and last name anywhere but the question's first word ("Marie Curie", "Max Müller"). */
 const FULL_NAME = /(?<=\S\s+)\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u;
 /** A listing that asks for people's names ("with their names", "names of"). */
@@ -568,6 +587,8 @@ function individual(question: string, folded: string, aggregate: boolean): boole
   if (recordRef(question) || CODE_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
   // A capitalised pair in an aggregate question is a place or a team ("average salary in New York").
   if (!aggregate && FULL_NAME.test(question)) return true;
+  // "the Patel household", "the Okafor family": one family by its name.
+  if (FAMILY.test(question)) return true;
   if (!aggregate && !countsThings(folded) && PLURAL_PRONOUNS.some((p) => has(folded, p))) return true;
   // "who got hurt", "whom did we treat": "who" asks for the people themselves.
   if (!aggregate && /^\s*(?:who|whom)\s/.test(folded)) return true;
@@ -620,7 +641,20 @@ function listsPeople(folded: string, declared: ReadonlySet<string> = NO_PEOPLE, 
   const isPerson = (w: string): boolean => PEOPLE.has(w) || declared.has(w);
   if (!ws.some(isPerson) || AGGREGATE.some((a) => hasForm(folded, a))) return false;
   const asksWho = ws.some((w) => w === 'who' || w === 'whom' || w === 'whose');
-  return asksWho || listingOfPeople(ws, isPerson) || /\bcustomers?\s*'?\s*$/.test(folded) || (whatOf && WHAT_OF.test(folded));
+  return asksWho || listingOfPeople(ws, isPerson) || /\bcustomers?\s*'?\s*$/.test(folded) || (whatOf && WHAT_OF.test(folded)) || valuesOfPeople(ws, isPerson);
+}
+
+/** "email addresses of our top 10 whales": a thing of people, asked outright in the question's first words. */
+function valuesOfPeople(ws: readonly string[], isPerson: (w: string) => boolean): boolean {
+  const of = ws.indexOf('of');
+  if (of < 1 || of > 3) return false;
+  let modifiers = 0;
+  for (let j = of + 1; j < ws.length && j <= of + 6; j++) {
+    const next = ws[j] as string;
+    if (isPerson(next)) return true;
+    if (!BETWEEN.has(next) && !/^\d+$/.test(next) && next !== 'top' && ++modifiers > 1) return false;
+  }
+  return false;
 }
 
 const ORDER = ['identifier', 'pay', 'health', 'contact', 'protected'] as const;

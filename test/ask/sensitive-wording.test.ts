@@ -8,6 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { type SensitiveCategory, sensitiveWording } from '../../src/ask/sensitive-wording.js';
 
 const REFUSED: Array<[string, SensitiveCategory]> = [
+  // bank details, a family by its surname, a person's arrears, things of the people a project serves
+  ["Give me Callum Ackroyd's bank details for his direct debit", 'identifier'],
+  ['sort code of tenant 4471', 'identifier'],
+  ['What religion is the Patel household in the East patch?', 'protected'],
+  ['How much does Tomasz Nowak owe in rent arrears?', 'pay'],
+  ['which tenants are in arrears', 'pay'],
+  ['email addresses of our top 10 whales', 'contact'],
+  ['phone numbers of the residents at Elm Court', 'contact'],
   // a phone number or e-mail address in the question finds one person, whatever is asked of them
   ['List the calls made from 447700003700 last week', 'identifier'],
   // a person-noun before a year still names one record
@@ -138,6 +146,12 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
 ];
 
 const ALLOWED: string[] = [
+  // arrears, players and households counted or averaged, a bank's sort code policy in general
+  'current tenant arrears by patch',
+  'how many households are in arrears by patch',
+  'average rent arrears per tenant by patch',
+  'number of players by country',
+  'share of households on Universal Credit by patch',
   // numbers a business writes: amounts with separators, years, order numbers, dates
   'was revenue in 2025 over 12,000,000,000',
   'status of order 123456',
