@@ -306,6 +306,17 @@ const RULES: Rule[] = [
     },
   },
   {
+    // "CPI by channel 1 Oct - 31 Oct 2026", "Sept 3 to Oct 2, 2025": two days of named months need no "from" either; a first without a year takes the second's.
+    pattern: new RegExp(`(?<![\\w-])(${DAY_EXPR})\\s*(?:-|\u2013|to|until|through|thru)\\s*(${DAY_WITH_YEAR})\\b`, 'gi'),
+    read: (m, now) => {
+      const second = rangeOf(m[2] ?? '', now);
+      if (second === undefined) return undefined;
+      const said = m[1] ?? '';
+      const first = rangeOf(new RegExp(YEAR).test(said) ? said : `${said.replace(/,\s*$/, '')} ${second.start.slice(0, 4)}`, now);
+      return first !== undefined && first.start < second.end ? { start: first.start, end: second.end } : undefined;
+    },
+  },
+  {
     // "on-time delivery by depot 2026-03-01 to 2026-03-31": two whole days need no "from" to make a range.
     pattern: /\b(\d{4}-\d{2}-\d{2})\s*(?:to|until|through|thru|\u2013|-)\s*(\d{4}-\d{2}-\d{2})\b/gi,
     read: (m, now) => {

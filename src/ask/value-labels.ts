@@ -80,6 +80,12 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
     const after = new RegExp(`(?<![\\p{L}\\p{N}_])${c}\\s*(?:[=:–-]\\s*|\\(\\s*)?(${NAME})`, 'gu');
     // "the Glasgow clinic (GLA)": one lower-case noun may stand between the name and its code.
     const before = new RegExp(`(${NAME})(?:\\s+\\p{Ll}+)?\\s*\\(\\s*${c}\\s*\\)`, 'gu');
+    // "PSO paid social, SRA search ads": a label all in lower case runs to the list's punctuation, as one in sentence case does.
+    const lower = new RegExp(`(?<![\\p{L}\\p{N}_])${c}(?=((?:\\s+[\\p{Ll}&][\\p{L}'’-]*){1,3})\\s*(?:[,;:)]|\\s+or\\s))`, 'gu');
+    for (const m of text.matchAll(lower)) {
+      const label = sentenceCase(m[1] ?? '').trim();
+      if (label !== '' && !STOP_WORDS.has(label.split(/\s+/)[0] ?? '')) out.push([field, label, code]);
+    }
     for (const m of [...text.matchAll(after), ...text.matchAll(before)]) {
       const tail = m[0].startsWith(code) ? sentenceCase(text.slice((m.index ?? 0) + m[0].length)) : '';
       // A label ends where another code of the field starts ("Sheffield, TEL Telford"): a label names one code only.

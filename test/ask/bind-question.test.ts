@@ -116,6 +116,10 @@ describe('periods, relative to the given now', () => {
     // Two whole days make a range without "from"; in the wrong order they are two days.
     ['on-time by depot 2026-03-01 to 2026-03-31', { start: '2026-03-01', end: '2026-04-01' }],
     ['stays 2025-07-01 - 2025-09-30', { start: '2025-07-01', end: '2025-10-01' }],
+    // Two days of named months too; a first without a year takes the second's.
+    ['CPI by channel 1 Oct - 31 Oct 2025', { start: '2025-10-01', end: '2025-11-01' }],
+    ['Sept 3 to Oct 2, 2025', { start: '2025-09-03', end: '2025-10-03' }],
+    ['3 March 2025 - 9 March 2025', { start: '2025-03-03', end: '2025-03-10' }],
     ['31 Feb 2025', {}],
     ['top 5 May orders', undefined],
     // The writer says how the last date counts: "(exclusive)" stops at it, "and including" runs through it.

@@ -87,6 +87,14 @@ describe('labels in sentence case, and a bracket that names a whole list', () =>
     expect(got.sort()).toEqual([...expected].sort());
   });
 
+  it('labels written all in lower case run to the list punctuation, never a joining word', () => {
+    const channels = new Map([['channel_code', ['PSO', 'SRA', 'XPR', 'all']]]);
+    const text = 'on one paid channel (channel_code: PSO paid social, SRA search ads, XPR cross-promo, or all)';
+    const got = labelledValues([block(text)], channels).map(([, label, code]) => `${label}=${code}`);
+    expect(got.sort()).toEqual(['cross-promo=XPR', 'paid social=PSO', 'search ads=SRA']);
+    expect(labelledValues([block('channel_code PSO, SRA or all')], channels)).toEqual([]);
+  });
+
   it("a label's leading word is no name of its value where the owners name their own things with it", () => {
     const platforms = new Map([['platform', ['IOS', 'AND']]]);
     const ratings = block('Ratings per platform (platform: IOS App Store, AND Google Play).');
