@@ -607,10 +607,12 @@ function asksGrain(shape: AskedShape, options: CoverageOptions): boolean {
  * breakdown; a question asking for neither ("what is our net revenue?") asks for a total the
  * series does not give.
  */
-/** "by cohort", "by intake year": a breakdown by the series' own rows, as its declared grain or its period column names them. */
+/** "by cohort", "by intake year", "cohorts in 2025": a breakdown by the series' own rows, as its declared grain or its period column names them. */
 function asksOwnRows(block: CompiledBlock, shape: AskedShape): boolean {
   const own = termSet(`${typeof block.grain === 'string' ? block.grain : ''} ${(blockFacts(block).timeColumn ?? '').replace(/_/g, ' ')}`);
-  return shape.groupings.some((g) => g.cue !== 'which' && g.terms.some((x) => own.has(x)));
+  if (shape.groupings.some((g) => g.cue !== 'which' && g.terms.some((x) => own.has(x)))) return true;
+  // "D7 retention for Gem Harbour cohorts in 2025": the rows named in the plural are asked one by one.
+  return shape.measures.some((m) => /^\p{Ll}+s$/u.test(m.text) && own.has(m.term));
 }
 
 function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {

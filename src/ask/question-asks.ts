@@ -195,6 +195,11 @@ function breakdownCue(ws: readonly WordSpan[], i: number): boolean {
   return !(MEANS_VERBS.has(verb) || /^[a-z]{3,}ed$/.test(verb));
 }
 
+/** "by Gem Harbour installs": a value written as a capitalised name after "by" is whose rows, not a field to break down by. */
+function properName(written: string, phrase: string, lexicon: ValueLexicon): boolean {
+  return /^\p{Lu}\p{Ll}/u.test(written) && phrase.includes(' ') && !lexicon.fields.has(phrase.replace(/ /g, '_'));
+}
+
 function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number, number]>, question: string): FilterAsk[] {
   const out: FilterAsk[] = [];
   for (let len = lexicon.longest; len >= 1; len--) {
@@ -207,7 +212,8 @@ function knownValues(ws: WordSpan[], lexicon: ValueLexicon, taken: Array<[number
         .map((w) => w.word)
         .join(' ');
       const fields = lexicon.fieldsOf(phrase);
-      if (fields.length === 0 || glueWord(question.slice(first.start, last.end), phrase, fields, lexicon) || breakdownCue(ws, i)) continue;
+      const written = question.slice(first.start, last.end);
+      if (fields.length === 0 || glueWord(written, phrase, fields, lexicon) || (breakdownCue(ws, i) && !properName(written, phrase, lexicon))) continue;
       // "tram" is TRAM as a mode and TRM as a fleet type: each field binds its own spelling.
       const spelled = fields.length > 1 ? { spelled: Object.fromEntries(fields.map((f) => [f, lexicon.stored(f, phrase)])) } : {};
       out.push({

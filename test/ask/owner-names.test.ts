@@ -168,7 +168,7 @@ describe("a result's own LIMIT, not a subquery's", () => {
 describe('questions on the fixture projects', () => {
   const routers = new Map<string, FixtureRouter>();
   beforeAll(async () => {
-    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants', 'telecom', 'university', 'saas', 'factory', 'housing'])
+    for (const name of ['people', 'hospital', 'transit', 'bank', 'restaurants', 'telecom', 'university', 'saas', 'factory', 'housing', 'games'])
       routers.set(name, await fixtureRouter(name));
   });
   afterAll(() => cleanupProjects());
@@ -249,6 +249,26 @@ describe('questions on the fixture projects', () => {
       { top_n: 2, financial_year: 'FY25/26' },
     ],
     ['housing', 'tsm by tenure 25/26', 'neighbourhoods.tsm_satisfaction_by_tenure', { financial_year: '2025' }],
+    // A capitalised name after "by" is whose figure, not a field; the series' rows asked in the plural are a breakdown.
+    [
+      'games',
+      'Top 8 countries by Gem Harbour installs in FY26',
+      'acquisition.top_countries_by_installs',
+      { top_n: 8, start_date: '2025-10-01', end_date: '2026-09-30', title_code: 'GEM' },
+    ],
+    [
+      'games',
+      'D7 retention for Gem Harbour cohorts in 2025',
+      'engagement.retention_by_cohort_week',
+      { title_code: 'GEM', since: '2025-01-01', until: '2026-01-01' },
+    ],
+    ['games', 'in-app purchase revenue by month by title', 'monetisation.iap_bookings_monthly', {}],
+    [
+      'games',
+      'top 5 search ads campaigns by D7 ROAS last quarter',
+      'acquisition.top_campaigns_by_roas_d7',
+      { top_n: 5, channel_code: 'SRA', start_date: '2026-07-01', end_date: '2026-09-30' },
+    ],
   ])('%s: %s', (fixture, question, id, params) => {
     const d = routers.get(fixture)?.router.route(question, { now: NOW });
     expect(d).toMatchObject({ kind: 'answer', block: id });
@@ -288,6 +308,8 @@ describe('questions on the fixture projects', () => {
     ['housing', 'Which 3 contractors completed routine repairs quickest in 2025?'],
     // A series in calendar order does not lead with its highest month.
     ['housing', 'Which month had the highest void rent loss in 2025?'],
+    // One figure for a year of a weekly series is a total it does not give.
+    ['games', 'D7 retention in 2025'],
   ])('%s: %s is not answered for a default value', (fixture, question) => {
     expect(routers.get(fixture)?.router.route(question, { now: NOW }).kind).not.toBe('answer');
   });
