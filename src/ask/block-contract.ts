@@ -72,6 +72,8 @@ export interface BlockContract {
    * crowded") finds it only in the last rows.
    */
   readonly leadsWith?: { readonly column: string; readonly terms: ReadonlySet<string>; readonly desc: boolean };
+  /** The grouping keys that are groups the rows fall in (a sector, a depot), not names of the rows themselves (an id, code, name or number), as terms. */
+  readonly groups: ReadonlyArray<ReadonlySet<string>>;
   /** A limited result sorted first on a grouping key or its period: its first rows are the latest or the first by name, not the largest. */
   readonly ordersByKey: boolean;
   /** The result lists rows per group (so its first and last rows answer "most" and "least"). */
@@ -171,6 +173,9 @@ function sortOf(block: CompiledBlock, timeColumn: string | undefined): Pick<Bloc
 function leadOf(sort: Pick<BlockContract, 'rankedBy'>): Pick<BlockContract, 'leadsWith'> {
   return sort.rankedBy === undefined ? {} : { leadsWith: sort.rankedBy };
 }
+
+/** A key naming the row itself (its id, code, name, number), not a group the row falls in. */
+const IDENTIFIER_KEY = /(?:^|_)(?:id|code|name|number|no|ref|key)$/i;
 
 /** term -> the first declaration holding it, in the order the `sources` field documents. */
 function sourcesOf(block: CompiledBlock, names: readonly string[], keyNames: readonly string[], literals: Iterable<string>): Map<string, string> {
@@ -303,6 +308,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     declared: union(columns, groupings, declaredWords),
     sources: sourcesOf(block, names, keyNames, facts.literals),
     keys,
+    groups: keyNames.filter((k) => !IDENTIFIER_KEY.test(k)).map((k) => termSet(k)),
     ratios: ratiosOf([...names, ...block.outputs]),
     vocabulary,
     qualifiers,

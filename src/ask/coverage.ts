@@ -15,7 +15,6 @@ import { type BlockContract, blockContract } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
-import { groupKeys } from './result-columns.js';
 import type { TermAlias } from './term-index.js';
 import { termSet, termsOfWord, words } from './tokens.js';
 import type { RoutePart, RoutePartKind } from './types.js';
@@ -199,9 +198,6 @@ function leadsWithAsked(contract: BlockContract, shape: AskedShape, options: Cov
   return onSort && (lead.desc ? 'top' : 'bottom') === shape.ranking;
 }
 
-/** A key naming the row itself (its id, code, name, number), not a group the row falls in. */
-const IDENTIFIER_KEY = /(?:^|_)(?:id|code|name|number|no|ref|key)$/i;
-
 /**
  * "top segment" of a ranking of customers: the word ranked names a group the rows fall in (one of
  * their keys other than an identifier), not what the rows are (the declared grain, else the
@@ -216,11 +212,7 @@ function ranksAnotherKey(block: CompiledBlock, contract: BlockContract, shape: A
           .filter((t) => t !== '');
   const rows = new Set([...(typeof block.grain === 'string' ? termLine(block.grain.replace(/_/g, ' ')).split(' ') : []), ...contract.entity]);
   if (next.length === 0 || rows.size === 0 || next.some((t) => rows.has(t))) return false;
-  const groups = (groupKeys(block.query, block.dialect) ?? []).filter((k) => !IDENTIFIER_KEY.test(k));
-  return groups.some((k) => {
-    const terms = new Set(termLine(k.replace(/_/g, ' ')).split(' '));
-    return next.every((t) => terms.has(t));
-  });
+  return contract.groups.some((k) => next.every((t) => k.has(t)));
 }
 
 class Tally implements Coverage {

@@ -43,6 +43,12 @@ describe('what a limited block ranks by', () => {
     expect(contract('finance.weekly_revenue')).toMatchObject({ limited: true, ordersByKey: true });
     expect(contract('finance.weekly_revenue').rankedBy).toBeUndefined();
   });
+
+  it('reads the groups its rows fall in apart from the names of the rows', () => {
+    expect(contract('customers.top_customers_by_spend').groups.map((g) => [...g])).toEqual([['segment']]);
+    // Terms are stems, as every routing term is.
+    expect(contract('sales.top_states_by_revenue').groups.map((g) => [...g])).toEqual([['stat']]);
+  });
 });
 
 describe('ranking questions are answered on the block’s own measure and end', () => {
