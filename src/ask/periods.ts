@@ -326,6 +326,18 @@ const RULES: Rule[] = [
     },
   },
   {
+    // "started in 2022 or later", "2024 onwards": an open period from that date; "2021 or earlier" one up to its end.
+    pattern: new RegExp(
+      `\\b(?:(?:in|from)\\s+)?(${DATE_EXPR})\\s+(or\\s+(?:later|after|since)|onwards?|and\\s+(?:later|after)|or\\s+(?:earlier|before)|and\\s+(?:earlier|before))\\b`,
+      'gi',
+    ),
+    read: (m, now) => {
+      const r = rangeOf(m[1] ?? '', now);
+      if (r === undefined) return RELATIVE_NEEDS_NOW;
+      return /earlier|before/i.test(m[2] ?? '') ? { end: r.end } : { start: r.start };
+    },
+  },
+  {
     // "since the 2019 intake": a year may take "the" when a noun of the year follows.
     pattern: new RegExp(`\\b(?:since|from|starting(?:\\s+(?:in|from))?|after)\\s+(?:the\\s+(?=${YEAR}\\s+[a-z]))?(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {

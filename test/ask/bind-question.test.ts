@@ -118,6 +118,10 @@ describe('periods, relative to the given now', () => {
     ['stays 2025-07-01 - 2025-09-30', { start: '2025-07-01', end: '2025-10-01' }],
     // Two days of named months too; a first without a year takes the second's.
     ['CPI by channel 1 Oct - 31 Oct 2025', { start: '2025-10-01', end: '2025-11-01' }],
+    // "or later", "onwards": an open period from the date; "or earlier" one up to its end.
+    ['undergraduates who started in 2022 or later', { start: '2022-01-01' }],
+    ['cohorts from 2024 onwards', { start: '2024-01-01' }],
+    ['entrants in 2021 or earlier', { end: '2022-01-01' }],
     ['Sept 3 to Oct 2, 2025', { start: '2025-09-03', end: '2025-10-03' }],
     ['3 March 2025 - 9 March 2025', { start: '2025-03-03', end: '2025-03-10' }],
     ['31 Feb 2025', {}],
