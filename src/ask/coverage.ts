@@ -90,6 +90,11 @@ function grouped(contract: BlockContract, term: string, options: CoverageOptions
   return (GRAIN_TERMS.get(term) ?? []).some((g) => contract.groupings.has(g));
 }
 
+/** A result column that is a measure: neither a grouping nor a key of the rows. */
+function isMeasureColumn(contract: BlockContract, t: string): boolean {
+  return contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t));
+}
+
 /**
  * "top N by X" on a block ranking by Y: the question names the block's ranking measure, or no
  * other measure of its result (the ranking is then the one it asked for: "top 10 states").
@@ -97,7 +102,7 @@ function grouped(contract: BlockContract, term: string, options: CoverageOptions
 function rankMeasureAsked(contract: BlockContract, terms: ReadonlySet<string>, shape: AskedShape, options: CoverageOptions, column?: string): boolean {
   const asked = [...shape.measures.map((m) => m.term), ...shape.groupings.flatMap((g) => g.terms)];
   const named = (t: string): boolean => terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => terms.has(a));
-  const measureColumn = (t: string): boolean => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t));
+  const measureColumn = (t: string): boolean => isMeasureColumn(contract, t);
   if (namesAnotherMeasure(shape, named, measureColumn)) return false;
   // "top 10 routes by passengers" of a ranking by revenue: the "by" names another measure to rank
   // by, even where a word of it is also in the ranked column's synonyms ("passenger revenue").
@@ -194,7 +199,7 @@ function leadsWithAsked(contract: BlockContract, shape: AskedShape, options: Cov
   if (lead === undefined) return false;
   const sorted = (t: string): boolean => lead.terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => lead.terms.has(a));
   const asked = [...shape.measures.map((m) => m.term), ...shape.groupings.filter((g) => g.cue === 'by').flatMap((g) => g.terms)];
-  const onSort = asked.some(sorted) || !asked.some((t) => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t)));
+  const onSort = asked.some(sorted) || !asked.some((t) => isMeasureColumn(contract, t));
   return onSort && (lead.desc ? 'top' : 'bottom') === shape.ranking;
 }
 
@@ -485,7 +490,7 @@ function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: Asked
   if (g.per !== undefined && contract.ratios.some((r) => r.per.has(g.per as string)) && terms.every((t) => contract.columns.has(t))) return true;
   // Only a measure ranks: "top 3 appointments by clinic" of a per-vet result ranks clinics, and
   // the clinic column each vet's row shows is no measure to rank vets by.
-  const measureColumn = (t: string): boolean => contract.columns.has(t) && !contract.groupings.has(t) && !contract.keys.some((k) => k.has(t));
+  const measureColumn = (t: string): boolean => isMeasureColumn(contract, t);
   // "by hour of day" is a breakdown by a unit of time, never a duration column standing in for it.
   const column = (t: string): boolean => measureColumn(t) || (!CLOCK_UNITS.has(t) && (options.alternatives?.(t) ?? []).some(measureColumn));
   // "top 5 reps by new ARR per customer": a per-word names a unit to divide by, so it ranks only by
