@@ -10,7 +10,7 @@
  * its start ("fiscal 2024 (April 2024 to March 2025)").
  */
 import type { Manifest } from '../compiler/types.js';
-import { monthNumber } from './vocabulary.js';
+import { MONTH_NAME, monthNumber } from './vocabulary.js';
 
 export interface FinancialYear {
   /** Month the year starts in, 1-12 (1: the calendar year). */
@@ -24,7 +24,7 @@ export interface FinancialYear {
   current: boolean;
 }
 
-const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTH = `(${MONTH_NAME})`;
 const YEAR_WORDS = '(?:fiscal|financial)\\s+years?';
 const TO = '\\s*(?:to|through|until|-|\\u2013)\\s*';
 /** "FY26 = January to December 2026", "fiscal 2024 (April 2024 to March 2025)". */
@@ -32,9 +32,11 @@ const LABELLED = new RegExp(
   `\\b(?:fiscal|financial\\s+year|fy)\\s*'?(\\d{4}|\\d{2})\\b\\s*(?:[(=:]|is|means|runs)?\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTH}(?:\\s+(\\d{4}))?${TO}(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})`,
   'gi',
 );
+/** "2025/26", "FY25/26", "financial year 2024-25": a year across two calendar years, its two years captured as written. */
+export const SPLIT_YEAR = "(?:(?:fy|financial\\s+year|fiscal(?:\\s+year)?)\\s*'?)?((?:19|20)?\\d{2})\\s*[/\\u2013-]\\s*(\\d{2}|(?:19|20)\\d{2})";
 /** "FY26/27 = April 2026 to March 2027", "2026/27 (April 2026 to March 2027)": a year named by both its calendar years. */
 const SPLIT_LABELLED = new RegExp(
-  `\\b(?:(?:fiscal|financial\\s+year|fy)\\s*'?)?((?:19|20)?\\d{2})\\s*[/\\u2013-]\\s*(\\d{2}|(?:19|20)\\d{2})\\s*(?:[(=:]|is|means|runs)\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})${TO}(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})`,
+  `\\b${SPLIT_YEAR}\\s*(?:[(=:]|is|means|runs)\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})${TO}(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})`,
   'gi',
 );
 /** "financial year April to March", "financial_year, April to March", "financial_year: FY24/25 or FY25/26; April to March". */

@@ -6,7 +6,7 @@
  * no block answers it with the calendar's. Where the owners describe current figures in their
  * financial year (a year not starting in January), a bare "H1", "Q2" or "YTD" is of that year too.
  */
-import type { FinancialYear } from './financial-year.js';
+import { type FinancialYear, SPLIT_YEAR } from './financial-year.js';
 import { day, iso, type Part, RELATIVE_NEEDS_NOW, type Rule } from './periods.js';
 
 /** The first day of the financial year labelled `label` (FY26, fiscal 2024). */
@@ -49,8 +49,7 @@ const LABEL = new RegExp(
   'gi',
 );
 /** "2025/26", "FY 2025/26", "FY25/26", "financial year 2024-25": a year across two calendar years. */
-const SPLIT =
-  /(?<!\b(?:ay|academic\s+year|school\s+year|season)\s*)\b(?:(?:fy|financial\s+year|fiscal\s+year)\s*'?)?((?:19|20)?\d{2})\s*[/\u2013-]\s*(\d{2}|(?:19|20)\d{2})\b(?![/-]\d)/gi;
+const SPLIT = new RegExp(`(?<!\\b(?:ay|academic\\s+year|school\\s+year|season)\\s*)\\b${SPLIT_YEAR}\\b(?![/-]\\d)`, 'gi');
 const RELATIVE = /\b(this|current|last|previous|prior|next)\s+(?:financial\s+year|fiscal\s+year|fy)\b(?![\s-]+to[\s-]+date)/gi;
 const TO_DATE = /\b(?:(?:this|current)\s+)?(?:financial|fiscal)\s+year[\s-]+to[\s-]+date\b|\bfytd\b|\bfiscal\s+ytd\b/gi;
 const YTD = /\b(?:(?:this|current)\s+)?year[\s-]+to[\s-]+date\b|\bytd\b/gi;

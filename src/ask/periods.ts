@@ -4,7 +4,7 @@
  * days", "this year") are resolved against a `now` the caller passes: this module never reads the
  * clock, so the same question and `now` always give the same period.
  */
-import { monthNumber, NUMBER_WORDS } from './vocabulary.js';
+import { MONTH_NAME, monthNumber, NUMBER_WORDS } from './vocabulary.js';
 
 export interface PeriodAsk {
   /** Inclusive first day; absent when only an end was asked. */
@@ -47,7 +47,7 @@ export interface PeriodAsk {
 
 type Range = { start: string; end: string };
 
-const MONTH_WORD = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTH_WORD = MONTH_NAME;
 const YEAR = '(?:19|20)\\d{2}';
 /** A quarter or half of a year: "Q1 2025", "Q3-2025", "2025 Q3", "H1 2025", "the first half of 2025", "third quarter of 2024". */
 const PART_EXPR = `(?:(?:the\\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(?:half|quarter)\\s+(?:of\\s+)?${YEAR}|[qh][1-4](?:[\\s/'-]*|\\s+of\\s+)${YEAR}|${YEAR}[\\s/-]+[qh][1-4])`;
@@ -257,10 +257,8 @@ function startOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now
  * date range is not; the period is the unit's last day, marked so a block binds it only as an
  * as-of day (bind-question.ts).
  */
-const POINT = new RegExp(
-  `\\b(?:(?:at|by)\\s+(?:the\\s+)?end\\s+of|as\\s+(?:of|at))\\s+(${DATE_EXPR}|(?:the\\s+)?(?:last|this|previous)\\s+(?:year|quarter|month|week))\\b`,
-  'gi',
-);
+const POINT_HEAD = '(?:at|by)\\s+(?:the\\s+)?end\\s+of|as\\s+(?:of|at)';
+const POINT = new RegExp(`\\b(?:${POINT_HEAD})\\s+(${DATE_EXPR}|(?:the\\s+)?(?:last|this|previous)\\s+(?:year|quarter|month|week))\\b`, 'gi');
 
 function pointOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined {
   const said = (m[1] ?? '').toLowerCase().replace(/^the\s+/, '');
@@ -511,7 +509,7 @@ function markedBound(question: string, said: string, end: number, part: Part, no
 }
 
 /** "at the end of", "to the end of", "as at" right before a period: its last day, as POINT reads it. */
-const POINT_BEFORE = /(?:(?:at|by|(?<!\bup\s)to)\s+(?:the\s+)?end\s+of|as\s+(?:of|at))\s+$/i;
+const POINT_BEFORE = new RegExp(`(?:${POINT_HEAD}|(?<!\\bup\\s)to\\s+(?:the\\s+)?end\\s+of)\\s+$`, 'i');
 
 /**
  * "at the end of FY26", "to the end of H1": a period another rule read (a financial year, a half)

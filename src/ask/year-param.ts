@@ -11,6 +11,7 @@ import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { policyProblem } from '../rules/parameter-policy.js';
 import type { PeriodAsk } from './periods.js';
 import type { ParamValue } from './types.js';
+import { MONTH_NAME } from './vocabulary.js';
 
 export interface YearParam {
   param: CompiledParam;
@@ -42,10 +43,9 @@ const YEAR_NAME = /(?:^|_)(?:year|yr|fy|cohort|intake|season|vintage)(?:_|$)/i;
 const OPEN_NAME = /^(?:from|since|start|starting|min|first)_/i;
 const SPLIT = /^((?:fy|fiscal\s+year|financial\s+year)\s?'?)?((?:19|20)?\d{2})\s*([/-])\s*(\d{2}|\d{4})$/i;
 const FISCAL_NAME = /(?:^|_)(?:fy|financial|fiscal)(?:_|$)/i;
-const MONTHS = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
 /** "named by the year in which it starts", "2026 = April 2026 to March 2027": how the owner names a financial year. */
 const NAMED_BY = /\bnamed\s+(?:by|after|for)\s+(?:the\s+)?(?:calendar\s+)?year\s+(?:in\s+which\s+it|it)\s+(starts|begins|ends|finishes)\b/i;
-const NAMED_AS = new RegExp(`\\b((?:19|20)\\d{2})\\s*(?:=|is|means)\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTHS}\\s+((?:19|20)\\d{2})\\b`, 'i');
+const NAMED_AS = new RegExp(`\\b((?:19|20)\\d{2})\\s*(?:=|is|means)\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTH_NAME}\\s+((?:19|20)\\d{2})\\b`, 'i');
 
 /** Whether the block's owner names its financial years by their first calendar year; undefined where the description does not say. */
 function startNamedOf(block: CompiledBlock): boolean | undefined {
