@@ -53,6 +53,7 @@ const FIXTURE_PROJECTS = [
   'insurance',
   'legacy',
   'people',
+  'publisher',
   'restaurants',
   'saas',
   'telecom',
