@@ -71,6 +71,7 @@ describe.each([
   'people',
   'games',
   'housing',
+  'charity',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
