@@ -50,6 +50,7 @@ const FIXTURE_PROJECTS = [
   'hospital',
   'hotels',
   'housing',
+  'charity',
   'insurance',
   'legacy',
   'people',

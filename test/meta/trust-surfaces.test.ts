@@ -72,6 +72,7 @@ describe.each([
   'games',
   'housing',
   'publisher',
+  'charity',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
