@@ -18,12 +18,42 @@ const phrase = (text: string): string =>
     .map((w) => w.word)
     .join(' ');
 
+/** Last words that say how a column stores a thing, not what it is ("dbs_check_level", "wealth_screening_band", "salary_gbp"). */
+const STORAGE_WORDS: ReadonlySet<string> = new Set([
+  'level',
+  'band',
+  'flag',
+  'notes',
+  'note',
+  'code',
+  'gbp',
+  'usd',
+  'eur',
+  'on',
+  'at',
+  'date',
+  'id',
+  'value',
+  'amount',
+  'status',
+  'type',
+  'category',
+  'text',
+]);
+
+/** "dbs check" of "dbs check level": a column's phrase without its storage words, as people say it. */
+function head(p: string): string {
+  const ws = p.split(' ');
+  while (ws.length > 1 && STORAGE_WORDS.has(ws.at(-1) ?? '')) ws.pop();
+  return ws.join(' ');
+}
+
 function add(out: Map<SensitiveCategory, Set<string>>, category: string, texts: readonly string[]): void {
   if (!CATEGORIES.has(category)) return;
   const set = out.get(category as SensitiveCategory) ?? new Set<string>();
   for (const t of texts) {
     const p = phrase(t);
-    if (p !== '') set.add(p);
+    if (p !== '') set.add(p).add(head(p));
   }
   out.set(category as SensitiveCategory, set);
 }
@@ -67,9 +97,11 @@ function recordTables(config: SvcConfig | undefined): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const [table, entries] of byTable) {
     const columns = entries.map((e) => e.split('\u0000') as [string, string]);
-    // A contact detail, identifier or name makes it a table of the people themselves ("drivers").
-    if (columns.some(([c, k]) => whoseName(c).length > 0 || !RECORD_CATEGORIES.has(k))) continue;
-    out.push([table, (columns[0] as [string, string])[1]]);
+    // A contact detail or name makes it a table of the people themselves ("drivers").
+    if (columns.some(([c, k]) => whoseName(c).length > 0 || k === 'contact')) continue;
+    // Rows keyed by a person's identifier alone ("reading_history.reader_id") are records of that person too.
+    if (columns.every(([, k]) => k === 'identifier')) out.push([table, 'identifier']);
+    else if (columns.every(([, k]) => RECORD_CATEGORIES.has(k))) out.push([table, (columns[0] as [string, string])[1]]);
   }
   return out;
 }
@@ -113,4 +145,25 @@ export function declaredPeople(manifest: Manifest, config: SvcConfig | undefined
   const people = new Set(names.flatMap(bothNumbers).filter((w) => w.length > 2));
   peopleCache.set(manifest, { config: key, people });
   return people;
+}
+
+const measureCache = new WeakMap<Manifest, { config: string; words: ReadonlySet<string> }>();
+
+/**
+ * The words certified blocks name their own figures with ("income" of income_by_stream_monthly,
+ * income_gbp), less any word of a column declared sensitive: where the organisation reports its
+ * income, "monthly income against budget" is its own, not a person's.
+ */
+export function declaredMeasureWords(manifest: Manifest, config: SvcConfig | undefined): ReadonlySet<string> {
+  const key = JSON.stringify(config?.sensitive ?? null);
+  const hit = measureCache.get(manifest);
+  if (hit !== undefined && hit.config === key) return hit.words;
+  const sensitive = new Set([...declaredSensitive(manifest, config).values()].flat().flatMap((p) => p.split(' ')));
+  const words = new Set<string>();
+  for (const block of Object.values(manifest.blocks)) {
+    if (block.status !== 'certified') continue;
+    for (const text of [block.name, ...block.outputs]) for (const w of phrase(text).split(' ')) if (w !== '' && !sensitive.has(w)) words.add(w);
+  }
+  measureCache.set(manifest, { config: key, words });
+  return words;
 }

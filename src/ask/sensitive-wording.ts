@@ -236,6 +236,10 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'bisexual',
     'transgender',
     'trans',
+    'gender',
+    'non binary',
+    'nonbinary',
+    'sexuality',
     'gender identity',
     'political',
     'politics',
@@ -528,13 +532,16 @@ const GROUPS = new Set([
   'support',
 ]);
 
+/** Words whose "'s" is "is" or "has" ("what's", "how's", "it's"), never a possessive. */
+const CONTRACTED: ReadonlySet<string> = new Set(['what', 'how', 'who', 'where', 'when', 'why', 'that', 'there', 'here', 'it', 'let', 'he', 'she']);
+
 /**
  * A person named: a possessive of a name ("Ava's", "ava smith's") that is not a group, a first
  * and last name after of/for/de/von ("salary of Ana García"), or a name after does/did/is
  * ("how much does Bob make").
  */
 function namesPerson(question: string): boolean {
-  for (const m of question.matchAll(/([\p{L}]+)['’][sS]\b/gu)) if (!GROUPS.has(foldWord(m[1] ?? ''))) return true;
+  for (const m of question.matchAll(/([\p{L}]+)['’][sS]\b/gu)) if (!GROUPS.has(foldWord(m[1] ?? '')) && !CONTRACTED.has(foldWord(m[1] ?? ''))) return true;
   if (/\b(?:[Oo]f|[Ff]or|[Aa]bout|de|von|da|do|di)\s+\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u.test(question)) return true;
   return /\b(?:[Dd]oes|[Dd]id|[Ii]s|[Ww]as|[Ww]ill)\s+\p{Lu}[\p{Ll}'-]{2,}\b/u.test(question);
 }
@@ -783,6 +790,22 @@ function withoutValues(question: string, isValue: ((phrase: string) => boolean) 
 }
 
 /**
+ * Whether every pay word of the question is a word the organisation's certified blocks name their
+ * own figures with ("income" where finance reports income by stream), never what one person
+ * takes home (salary, wages, bonus): such a word is the organisation's figure unless a person is
+ * pointed at.
+ */
+function ownFigure(folded: string, measures: ReadonlySet<string>): boolean {
+  const pay = WORD_CUES.get('pay') as ReadonlySet<string>;
+  const said = folded
+    .trim()
+    .split(' ')
+    .filter((w) => pay.has(w));
+  const phrased = (PHRASE_CUES.get('pay') as readonly string[]).some((cue) => has(folded, cue));
+  return !phrased && said.length > 0 && said.every((w) => measures.has(w) && !OWN_PAY.has(w));
+}
+
+/**
  * The finding when the question asks about individuals' sensitive data; undefined when it may go
  * on. `isValue` (optional) names the data's own values, which are never people or cues.
  */
@@ -791,6 +814,7 @@ export function sensitiveWording(
   declared?: DeclaredCues,
   isValue?: (phrase: string) => boolean,
   people: ReadonlySet<string> = NO_PEOPLE,
+  measures: ReadonlySet<string> = NO_PEOPLE,
 ): SensitiveFinding | undefined {
   // Compatibility forms (full-width letters) read as their plain letters from here on.
   const question = withoutValues(asked.normalize('NFKC'), isValue);
@@ -799,8 +823,10 @@ export function sensitiveWording(
   // A phone number or e-mail address in the question finds one person by it, whatever is asked of them.
   if (PERSONAL_REFERENCE.some((r) => r.test(asked.normalize('NFKC')))) return { category: 'identifier', reason: REASONS.identifier };
   const named = people.size > 0 && namesDeclaredPeople(folded, people) ? 'contact' : undefined;
-  const found = category(folded) ?? declaredCategory(folded, declared) ?? misspeltCategory(folded, question) ?? named;
+  const worded = category(folded);
+  const found = worded ?? declaredCategory(folded, declared) ?? misspeltCategory(folded, question) ?? named;
   if (found === undefined) return undefined;
+  const organisations = worded === 'pay' && ownFigure(folded, measures);
   // The "rate" of a pay rate is what is asked, not a ratio computed over people.
   // "the NHS number of patient X", "the mobile number of account holder Y": a number named by the
   // word before it is an identifier of someone, not "the number of" anything counted.
@@ -809,8 +835,7 @@ export function sensitiveWording(
   const aimed =
     individual(question, folded, aggregate) ||
     listsPeople(folded, people, true) ||
-    listsValues(folded, aggregate) ||
-    rowByRow(folded, aggregate) ||
+    (!organisations && (listsValues(folded, aggregate) || rowByRow(folded, aggregate))) ||
     (found === 'pay' && eachOnesPay(folded, aggregate));
   if (found === 'identifier' ? aimed || !aggregate : aimed) return { category: found, reason: REASONS[found] };
   return undefined;

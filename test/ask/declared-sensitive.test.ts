@@ -46,3 +46,33 @@ describe('tables whose rows are records about people', () => {
     ['Who are our most punctual drivers?', undefined],
   ])('%s -> %s', (q, category) => expect(ask(q)).toBe(category));
 });
+
+describe("a column's words as people say them, and records keyed by a person's identifier", () => {
+  const cfg = {
+    project: 'charity',
+    sensitive: {
+      columns: {
+        'volunteers.full_name': 'contact',
+        'volunteers.dbs_check_level': 'protected',
+        'donors.wealth_screening_band': 'pay',
+        'reading_history.reader_id': 'identifier',
+        'reading_history.ip_address': 'identifier',
+        'subscribers.email': 'contact',
+        'subscribers.card_number': 'identifier',
+      },
+    },
+  } as SvcConfig;
+  const own = declaredSensitive({ blocks: {} } as unknown as Manifest, cfg);
+  const asked = (q: string) => sensitiveWording(q, own)?.category;
+  it.each([
+    // Storage words ("level", "band") are not said: "DBS check" is the column dbs_check_level.
+    ["Did Stuart Thomson's DBS check show anything?", 'protected'],
+    ["What is Maria Green's wealth screening?", 'pay'],
+    // A table of one person's records, keyed by an identifier only, names them.
+    ["What is Harry Brown's reading history?", 'identifier'],
+    ['how many DBS checks were done last year', undefined],
+    ['reading history by section last week', undefined],
+    // A table of the people themselves (a contact detail among its columns) is not a record table.
+    ['top subscribers by tenure', undefined],
+  ])('%s -> %s', (q, category) => expect(asked(q)).toBe(category));
+});

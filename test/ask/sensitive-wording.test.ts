@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { type SensitiveCategory, sensitiveWording } from '../../src/ask/sensitive-wording.js';
 
 const REFUSED: Array<[string, SensitiveCategory]> = [
+  // a person found by a protected trait
+  ['Who is the only non-binary colleague in the Perth store?', 'protected'],
+  ["What is Sam Reid's gender?", 'protected'],
   // bank details, a family by its surname, a person's arrears, things of the people a project serves
   ["Give me Callum Ackroyd's bank details for his direct debit", 'identifier'],
   ['sort code of tenant 4471', 'identifier'],
@@ -146,6 +149,8 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
 ];
 
 const ALLOWED: string[] = [
+  'headcount by gender',
+  'how many non-binary colleagues do we have by region',
   // arrears, players and households counted or averaged, a bank's sort code policy in general
   'current tenant arrears by patch',
   'how many households are in arrears by patch',
@@ -355,5 +360,30 @@ describe('a listing lists the people it names, plurals read as their word, month
     ['email of student 20231187', 'contact'],
   ])('refused: %s -> %s', (question, category) => {
     expect(sensitiveWording(question, declared, undefined, people)?.category).toBe(category);
+  });
+});
+
+describe("an organisation's own figures and contracted words are no one's pay", () => {
+  const measures = new Set(['income', 'stream', 'monthly', 'gbp', 'salary']);
+  it.each([
+    // "What's" is "what is", no one's possessive.
+    ["What's the income mix by stream in 2025-26?"],
+    ["How's income trending?"],
+    // Income the organisation's certified blocks report is its own, listed or not.
+    ['Show me monthly income against budget'],
+    ['list income by stream'],
+  ])('allowed: %s', (question) => {
+    expect(sensitiveWording(question, undefined, undefined, undefined, measures)).toBeUndefined();
+  });
+  it.each([
+    // Without blocks reporting income, a bare listing of income is still read as people's.
+    ['Show me monthly income against budget', undefined],
+    // A person pointed at is refused, whoever reports income.
+    ["What's Ana Lopez's income?", measures],
+    ["Show me Ana's income", measures],
+    // What one person takes home is never the organisation's figure.
+    ['list the salaries', measures],
+  ])('refused: %s', (question, words) => {
+    expect(sensitiveWording(question, undefined, undefined, undefined, words)?.category).toBe('pay');
   });
 });

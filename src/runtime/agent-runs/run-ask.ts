@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sqlFingerprint } from '../../../grammar/sql/index.js';
-import { declaredPeople, declaredSensitive } from '../../ask/declared-sensitive.js';
+import { declaredMeasureWords, declaredPeople, declaredSensitive } from '../../ask/declared-sensitive.js';
 import { sensitiveWording } from '../../ask/sensitive-wording.js';
 import type { Tier1Decision } from '../../ask/types.js';
 import { figuresAtStake, reviewFiguresShown, withoutFigures } from '../../hooks/answer-figures.js';
@@ -152,6 +152,7 @@ async function answer(
           declaredSensitive(ctx.manifest, ctx.config),
           (phrase) => ctx.router.isValue(phrase),
           declaredPeople(ctx.manifest, ctx.config),
+          declaredMeasureWords(ctx.manifest, ctx.config),
         ),
       );
   if (sensitive !== undefined) {
