@@ -8,7 +8,7 @@
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { numericRange, policyProblem, rangeText } from '../rules/parameter-policy.js';
 import { type BlockFacts, blockFacts, paramForField, type TimeUnit } from './block-facts.js';
-import { iso, type PeriodAsk } from './periods.js';
+import { addDays, iso, type PeriodAsk } from './periods.js';
 import { type FilterAsk, type QuestionAsks, readAsks } from './question-asks.js';
 import type { SqlWindow } from './sql-window.js';
 import type { ParamValue } from './types.js';
@@ -92,10 +92,24 @@ function periodText(start?: string, end?: string): string {
 function unreadablePeriod(block: CompiledBlock, period: NonNullable<QuestionAsks['period']>): string | undefined {
   if (period.needsNow && period.start === undefined && period.end === undefined) return `"${period.text}" needs the current date, which was not given.`;
   if (period.several === true) return `"${period.text}" are several periods; ${block.id} answers for one date range at a time.`;
+  if (period.undeclared === 'week') return `"${period.text}" is a week, and this project's owners declare weeks starting on different days; ask for its dates.`;
   if (period.undeclared !== undefined)
     return `"${period.text}" is a ${period.undeclared} of the organisation's own calendar, and this project's owners do not declare it; ask for its months or dates.`;
   return undefined;
 }
+
+/** A period asked of a block with no date parameter: its SQL's window or fixed period, else none. */
+function bindUndated(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk, fail: (message: string) => void): void {
+  const window = facts.window;
+  if (window !== undefined) return bindWindow(block, window, period, fail);
+  const fixed = facts.fixedPeriod;
+  if (fixed !== undefined && fixed.start === period.start && fixed.end === period.end) return; // rule 2
+  if (fixed !== undefined) return fail(`${block.id} is fixed to the period ${periodText(fixed.start, fixed.end)}; it cannot answer for "${period.text}".`);
+  return fail(`${block.id} does not take a period ("${period.text}"); it always covers all of its data.`);
+}
+
+/** Whether [start, end) is one whole day. */
+const oneDay = (start: string, end: string): boolean => iso(addDays(Date.parse(`${start}T00:00:00Z`), 1)) === end;
 
 function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, now: Date | string | undefined, out: Binding): void {
   const period = asks.period;
@@ -116,13 +130,11 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   // A point in time is an as-of day: only a block taking an end date and no start date reads one.
   if (period.point === true && (startParam !== undefined || endParam === undefined))
     return fail(`"${period.text}" asks for a point in time; ${block.id} ${startParam !== undefined ? 'counts over a date range' : 'takes no as-of date'}.`);
-  if (startParam === undefined && endParam === undefined) {
-    const window = facts.window;
-    if (window !== undefined) return bindWindow(block, window, period, fail);
-    const fixed = facts.fixedPeriod;
-    if (fixed !== undefined && fixed.start === start && fixed.end === end) return; // rule 2
-    if (fixed !== undefined) return fail(`${block.id} is fixed to the period ${periodText(fixed.start, fixed.end)}; it cannot answer for "${period.text}".`);
-    return fail(`${block.id} does not take a period ("${period.text}"); it always covers all of its data.`);
+  if (startParam === undefined && endParam === undefined) return bindUndated(block, facts, period, fail);
+  // "on 1 October 2026", "at the end of 2025" of a block counted on one day: that day.
+  if (startParam === undefined && endParam !== undefined && start !== undefined && end !== undefined && oneDay(start, end)) {
+    out.params[endParam.name] = facts.endInclusive ? start : end;
+    return;
   }
   if (start !== undefined) {
     if (startParam === undefined) return fail(`${block.id} takes only an end date (${endParam?.name}); it cannot start at ${start}.`);
@@ -305,6 +317,13 @@ function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks
   );
 }
 
+/** The value of a string parameter that stands for every value ("all", "any"), where its default or policy has one. */
+function everyValue(block: CompiledBlock, param: CompiledParam): string | undefined {
+  const policy = block.parameterPolicy?.[param.name];
+  const listed = policy !== null && typeof policy === 'object' && !Array.isArray(policy) && Array.isArray(policy['values']) ? policy['values'] : [];
+  return [param.default, ...listed].find((v): v is string => typeof v === 'string' && /^(?:all|any|every|\*)$/i.test(v));
+}
+
 /**
  * "across all hotels": a block that filters hotels on one value at a time (a parameter, bound to its
  * default when the question names none) cannot give every hotel together; one that breaks its
@@ -314,6 +333,12 @@ function bindAll(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, ou
   for (const all of asks.all ?? []) {
     const param = paramForField(block, all.field);
     if (param === undefined || param.name in out.params || facts.breakdownFields.has(all.field)) continue;
+    // region_code = "all": a parameter with a value for every one of them gives them together.
+    const every = everyValue(block, param);
+    if (every !== undefined) {
+      if (param.default !== every) out.params[param.name] = every;
+      continue;
+    }
     out.unmet.push({
       kind: 'filter',
       message: `${block.id} answers for one ${all.field} at a time (its ${param.name}); "${all.text}" asks for every one together.`,

@@ -12,6 +12,7 @@ import { declaredNumbers } from './asked-numbers.js';
 import { blockFacts } from './block-facts.js';
 import { aggregatedOutputs, groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
 import { termSet, terms } from './tokens.js';
+import { ownLabels } from './value-labels.js';
 import { GRAIN_TERMS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS } from './vocabulary.js';
 
 export interface BlockContract {
@@ -125,10 +126,13 @@ function grainTerms(block: CompiledBlock, columns: readonly string[]): Set<strin
 }
 
 /** Side-by-side term pairs of a description (next words, or one word apart), within its clauses (commas and cues break them). */
-function pairsOf(description: string): Set<string> {
+function pairsOf(description: string, labels: readonly string[]): Set<string> {
   const out = new Set<string>();
+  // A code's label names a value, not what the rows hold: "ESS emotional support sessions" pairs no
+  // "emotional" with the "support" of people_supported; the label counts only where the value is bound.
+  const unlabelled = [...labels].sort((a, b) => b.length - a.length).reduce((t, l) => t.split(l).join(' ; '), description);
   // Initials in brackets stand in the clause for the words before them: "referral-to-treatment (RTT) position" pairs rtt and position.
-  const text = description.replace(/\(\s*([\p{Lu}\d&/]{2,8}s?)\s*\)/gu, ' $1 ');
+  const text = unlabelled.replace(/\(\s*([\p{Lu}\d&/]{2,8}s?)\s*\)/gu, ' $1 ');
   for (const clause of text.split(/[,;.:()]|\b(?:per|by|each|every|across|and|or)\b/i)) {
     const ts = [...termSet(clause)];
     // A word one apart qualifies too ("guest review score": a guest score).
@@ -312,7 +316,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     ratios: ratiosOf([...names, ...block.outputs]),
     vocabulary,
     qualifiers,
-    describedPairs: pairsOf(block.description ?? ''),
+    describedPairs: pairsOf(block.description ?? '', ownLabels(block)),
     ranking: limited && !facts.timeSeries,
     limited,
     ...rowsCapOf(facts),

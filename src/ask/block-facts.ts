@@ -158,6 +158,16 @@ function dateParam(block: CompiledBlock, names: ReadonlySet<string>): CompiledPa
   return block.params.find((p) => p.type === 'date' && names.has(p.name.toLowerCase()));
 }
 
+/**
+ * `as_of`, `as_at`, `snapshot_date`: a block's one date parameter, with no start beside it, that its
+ * SQL compares rows against (`started_on <= ${as_of}`) is the day the rows are counted on, an end.
+ */
+function asOfParam(block: CompiledBlock): CompiledParam | undefined {
+  const dates = block.params.filter((p) => p.type === 'date' && block.paramsUsed.includes(p.name));
+  const only = dates.length === 1 ? dates[0] : undefined;
+  return only !== undefined && comparisonsOf(block.query, only.name).size > 0 ? only : undefined;
+}
+
 /** The bound a block's owner declared for a parameter (`parameterPolicy { p = { bound = "inclusive" } }`). */
 function declaredBound(block: CompiledBlock, param: string): 'inclusive' | 'exclusive' | undefined {
   const policy = block.parameterPolicy?.[param];
@@ -260,7 +270,7 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
   const window = usesDateParam ? undefined : (sqlWindow(rows) ?? declaredWindow(block, rows));
   const limitParam = limitParamOf(block);
   const startParam = dateParam(block, START_PARAM_NAMES);
-  const endParam = dateParam(block, END_PARAM_NAMES);
+  const endParam = dateParam(block, END_PARAM_NAMES) ?? (startParam === undefined ? asOfParam(block) : undefined);
   const yearParam = yearParamOf(block);
   const facts: BlockFacts = {
     ...(yearParam ? { yearParam } : {}),

@@ -37,7 +37,9 @@ export interface CoverageOptions {
   /** The question asked for a period (bound or explained by bind-question). */
   periodAsked: boolean;
   /** The asked period's days [start, end), when known (an open period ends at now). */
-  period?: { start: string; end: string };
+  period?: { start: string; end: string; weekStart?: number };
+  /** How many days the asked period runs, where it says (a closed range, "the last 7 days"). */
+  periodDays?: number;
   /** Certified terms named in the question: their words stand for the term's name. */
   aliases?: readonly TermAlias[];
   /** The project's words that may stand for a term it does not use (business-lexicon.ts). */
@@ -357,14 +359,16 @@ function grainGiven(block: CompiledBlock, contract: BlockContract, m: AskedMeasu
   // "annual revenue by hotel in 2025": one whole year asked of a total over the period is that year's figure.
   const p = options.period;
   const asked = (['day', 'week', 'month', 'quarter', 'year'] as const).find((u) => termsOfWord(u)[0] === m.term);
-  return p !== undefined && asked !== undefined && !facts.timeSeries && unitsSpanned(p.start, p.end, asked) === 1 && wholeUnit(p, asked);
+  return p !== undefined && asked !== undefined && !facts.timeSeries && unitsSpanned(p.start, p.end, asked, p.weekStart) === 1 && wholeUnit(p, asked);
 }
+
+/** Fewest days of one calendar unit: a period shorter than that is part of one. */
+const ROW_DAYS = { day: 1, week: 7, month: 28, quarter: 90, year: 365 } as const;
 
 /** Whether [start, end) is exactly one calendar unit ("2025", "March 2026"), not a part of one. */
 function wholeUnit(p: { start: string; end: string }, unit: 'day' | 'week' | 'month' | 'quarter' | 'year'): boolean {
   const days = (Date.parse(`${p.end}T00:00:00Z`) - Date.parse(`${p.start}T00:00:00Z`)) / 86_400_000;
-  const least = { day: 1, week: 7, month: 28, quarter: 90, year: 365 }[unit];
-  return days >= least;
+  return days >= ROW_DAYS[unit];
 }
 
 /** The terms of leaving something out ("excluding", "except", "without"; "other than" reads as "excluding"). */
@@ -621,13 +625,24 @@ function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedSha
   // "pallets moved in 2025" of a weekly series: one figure over many rows is a sum the block does not give.
   const unit = blockFacts(block).timeUnit;
   const p = options.period;
-  if (unit === undefined || p === undefined || unitsSpanned(p.start, p.end, unit) <= 1) return;
+  if (unit === undefined || p === undefined || unitsSpanned(p.start, p.end, unit, p.weekStart) <= 1) return;
   t.note(
     false,
     'a total',
     `${block.id} gives one row per ${unit}, and the question asks for one figure over ${p.start} up to ${p.end}, not a ${unit}ly breakdown.`,
     'time',
   );
+}
+
+/**
+ * "daily active users for the last 7 days" of a monthly series: a period shorter than one of its
+ * rows is part of a row, which the series does not give (its row would be the whole month).
+ */
+function shorterThanRow(block: CompiledBlock, contract: BlockContract, options: CoverageOptions, t: Tally): void {
+  const unit = blockFacts(block).timeUnit;
+  const days = options.periodDays;
+  if (!contract.timeSeries || options.named || unit === undefined || days === undefined || days >= ROW_DAYS[unit]) return;
+  t.note(false, 'part of a row', `${block.id} gives one row per ${unit}, and the question asks for ${days} day${days === 1 ? '' : 's'}.`, 'period');
 }
 
 /** "What were tickets about?" asks for the kinds of the subject: a breakdown by something other than its period. */
@@ -700,6 +715,17 @@ function causes(block: CompiledBlock, contract: BlockContract, shape: AskedShape
   );
 }
 
+/**
+ * "How many distinct people did we support across all services": one figure over every service,
+ * which a block giving a row per service does not give (a distinct count or a rate does not even
+ * add up across its rows). Across all of something the rows are not per is the block's own scope.
+ */
+function acrossAll(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  const whole = shape.acrossAll;
+  if (whole === undefined || options.named || !whole.terms.some((term) => grouped(contract, term, options))) return;
+  t.note(false, `across all ${whole.text}`, `${block.id} gives a row per ${whole.text}, not one figure across all of them.`, 'grouping');
+}
+
 export function coverage(block: CompiledBlock, shape: AskedShape, options: CoverageOptions): Coverage {
   const contract = blockContract(block);
   const t = new Tally();
@@ -714,8 +740,10 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   about(block, contract, shape, options, t);
   period(block, options, t);
   overTime(block, contract, shape, options, t);
+  shorterThanRow(block, contract, options, t);
   restrictions(block, contract, shape, options, t);
   numbers(block, contract, shape, t);
   causes(block, contract, shape, t);
+  acrossAll(block, contract, shape, options, t);
   return t;
 }

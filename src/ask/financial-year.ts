@@ -100,7 +100,7 @@ function declarations(text: string): Declared[] {
 }
 
 /** Every text the owners wrote about the project's figures, and whether it describes current ones. */
-function ownersTexts(manifest: Manifest): Array<{ text: string; current: boolean }> {
+export function ownersTexts(manifest: Manifest): Array<{ text: string; current: boolean }> {
   const blocks = Object.values(manifest.blocks).flatMap((b) =>
     [
       b.description ?? '',

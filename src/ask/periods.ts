@@ -36,7 +36,9 @@ export interface PeriodAsk {
    * "FY26", "this financial year", "period 8", "last period" in a project whose owners declare no
    * financial year or reporting periods: no days to bind, and which calendar it needs.
    */
-  undeclared?: 'financial year' | 'period';
+  undeclared?: 'financial year' | 'period' | 'week';
+  /** The day the owners' weeks start on (0 Sunday ... 6 Saturday), where a week was read in their weeks (week-start.ts). */
+  weekStart?: number;
   /** The split year's days are the project's declared financial year (fiscal-periods.ts): it binds dates too. */
   fiscal?: true;
   /** The period is one whole declared financial year, named by this year (FY26: 2026), as a label parameter takes it. */
@@ -170,8 +172,8 @@ function rangeOf(expr: string, now: number | undefined): Range | undefined {
 
 type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 
-/** Start of the calendar unit holding `t` (weeks start on Monday, as ISO weeks do). */
-function unitStart(t: number, unit: Unit): number {
+/** Start of the calendar unit holding `t` (weeks start on Monday, as ISO weeks do, unless `weekStart` says another day). */
+export function unitStart(t: number, unit: Unit, weekStart = 1): number {
   const d = new Date(t);
   const y = d.getUTCFullYear();
   const mo = d.getUTCMonth() + 1;
@@ -179,7 +181,7 @@ function unitStart(t: number, unit: Unit): number {
     case 'day':
       return day(y, mo, d.getUTCDate());
     case 'week':
-      return addDays(day(y, mo, d.getUTCDate()), -((d.getUTCDay() + 6) % 7));
+      return addDays(day(y, mo, d.getUTCDate()), -((d.getUTCDay() - weekStart + 7) % 7));
     case 'month':
       return day(y, mo);
     case 'quarter':
@@ -209,10 +211,11 @@ export type Part = Partial<Range> & {
   relative?: PeriodAsk['relative'];
   point?: true;
   splitYear?: number;
-  undeclared?: 'financial year' | 'period';
+  undeclared?: 'financial year' | 'period' | 'week';
   fiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;
+  weekStart?: number;
 };
 
 export interface Rule {
@@ -454,10 +457,11 @@ interface Found {
   closed: Range[];
   point: boolean;
   splitYear?: number;
-  undeclared?: 'financial year' | 'period';
+  undeclared?: 'financial year' | 'period' | 'week';
   fiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;
+  weekStart?: number;
 }
 
 /** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
@@ -467,6 +471,7 @@ function addPart(found: Found, part: Part): void {
   if (part.fiscal === true) found.fiscal = true;
   found.fiscalLabel ??= part.fiscalLabel;
   if (part.labelSaid === true) found.labelSaid = true;
+  found.weekStart ??= part.weekStart;
   found.relatives.push(part.relative);
   found.point ||= part.point === true;
   if (part.start !== undefined && part.end !== undefined) found.closed.push({ start: part.start, end: part.end });
@@ -555,7 +560,7 @@ export function findPeriod(
   }
   if (found.spans.length === 0) return undefined;
   pointBefore(question, found);
-  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel, labelSaid } = found;
+  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel, labelSaid, weekStart } = found;
   spans.sort((a, b) => a[0] - b[0]);
   // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").
   const relative = relatives.length === 1 ? relatives[0] : undefined;
@@ -572,6 +577,7 @@ export function findPeriod(
     ...(splitYear !== undefined ? { splitYear } : {}),
     ...(undeclared !== undefined ? { undeclared } : {}),
     ...(fiscal === true ? { fiscal } : {}),
+    ...(weekStart !== undefined ? { weekStart } : {}),
     ...(fiscalLabel !== undefined && found.spans.length === 1 ? { fiscalLabel, ...(labelSaid === true ? { labelSaid } : {}) } : {}),
   };
 }
@@ -585,9 +591,9 @@ function apart(closed: readonly Range[]): boolean {
  * How many rows of a series in `unit` the days [start, end) touch: "2025" is 12 months or 53
  * weeks, "last week" one week. End exclusive, as every period here is.
  */
-export function unitsSpanned(start: string, end: string, unit: Unit): number {
-  const first = unitStart(Date.parse(`${start}T00:00:00Z`), unit);
-  const last = unitStart(addDays(Date.parse(`${end}T00:00:00Z`), -1), unit);
+export function unitsSpanned(start: string, end: string, unit: Unit, weekStart = 1): number {
+  const first = unitStart(Date.parse(`${start}T00:00:00Z`), unit, weekStart);
+  const last = unitStart(addDays(Date.parse(`${end}T00:00:00Z`), -1), unit, weekStart);
   let n = 0;
   for (let t = first; t <= last && n < 10_000; t = shift(t, unit, 1)) n++;
   return n;

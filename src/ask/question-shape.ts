@@ -71,6 +71,8 @@ export interface AskedShape {
   numbers?: AskedNumber[];
   /** "why did revenue drop", "what caused the delays": the question asks for causes, not figures. */
   why?: string;
+  /** "across all services", "across every survey wave": one figure over all of them, not a row each. */
+  acrossAll?: AskedGrouping;
 }
 
 const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
@@ -174,6 +176,26 @@ function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: As
   }
 }
 
+/** Words after "across" that make it one figure over the whole: "across all", "across every", "across the whole". */
+const WHOLE = new Set(['all', 'every', 'whole', 'entire']);
+
+/**
+ * "across all services", "across every survey wave", "across the whole network": the thing after
+ * it, read as what the one figure is over (`acrossAll`), not a grouping. Returns where reading
+ * goes on, or `at` itself where the words say no such thing.
+ */
+function acrossAllAt(ws: readonly WordSpan[], at: number, skip: Spans, out: AskedShape, fold: Fold): number {
+  if (ws[at]?.word !== 'across') return at;
+  let j = at + 1;
+  if (ws[j]?.word === 'the' && WHOLE.has(ws[j + 1]?.word ?? '')) j++;
+  if (!WHOLE.has(ws[j]?.word ?? '')) return at;
+  while (ws[j + 1]?.word === 'the' || ws[j + 1]?.word === 'of' || ws[j + 1]?.word === 'our') j++;
+  const { grouping, next } = phraseAt(ws, j + 1, skip, fold);
+  if (grouping === undefined) return at;
+  out.acrossAll ??= grouping;
+  return next;
+}
+
 /**
  * "Which X ..." asks for the X that stands out, so X is a grouping; only its first word, since
  * the verb usually follows ("which states sell the most"). Filler before it is passed over
@@ -235,6 +257,12 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       // ... and asks for the answer over time ("night by night" of a hotel's daily series too).
       if (/^(?:day|night|week|month|quarter|year)s?$/.test(ws[i + 1]?.word ?? '')) out.overTime ??= `${ws[i + 1]?.word} by ${ws[i + 1]?.word}`;
       i++;
+      continue;
+    }
+    const whole = acrossAllAt(ws, i, spans, out, fold);
+    if (whole > i) {
+      i = whole - 1;
+      run++;
       continue;
     }
     if (GROUP_CUES.has(w.word)) {

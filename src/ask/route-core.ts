@@ -148,10 +148,24 @@ export type FitContext = Pick<Prepared, 'lexicon' | 'alternatives' | 'measured'>
  * The asked period as days [start, end) for coverage, when it is closed ("in 2025", "for Q1"):
  * an open one ("since October") asks for the rows from its start, as a series gives them.
  */
-function askedDays(asks: QuestionAsks): { period?: { start: string; end: string } } {
+function askedDays(asks: QuestionAsks): { period?: { start: string; end: string; weekStart?: number }; periodDays?: number } {
   const start = asks.period?.start;
   const end = asks.period?.end;
-  return start !== undefined && end !== undefined && start < end ? { period: { start, end } } : {};
+  const weekStart = asks.period?.weekStart;
+  const days = periodDays(asks.period);
+  return {
+    ...(start !== undefined && end !== undefined && start < end ? { period: { start, end, ...(weekStart !== undefined ? { weekStart } : {}) } } : {}),
+    ...(days !== undefined ? { periodDays: days } : {}),
+  };
+}
+
+/** How many days the asked period runs: a closed range's, or a window's of days or weeks ("the last 7 days"); none for a point in time. */
+function periodDays(period: QuestionAsks['period']): number | undefined {
+  if (period === undefined || period.point === true) return undefined;
+  const { start, end, relative } = period;
+  if (start !== undefined && end !== undefined) return (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
+  if (relative?.unit === 'day') return relative.n;
+  return relative?.unit === 'week' ? 7 * relative.n : undefined;
 }
 
 /**

@@ -43,6 +43,7 @@ import type { RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoM
 import { type Ranking, unknownValue } from './unknown-value.js';
 import { buildValueLexicon, type DataValues } from './value-lexicon.js';
 import { buildViewIndex } from './view-scope.js';
+import { weekRules, weekStartOf } from './week-start.js';
 import { whoAsDoer } from './who-asks.js';
 
 export { MATCH_THRESHOLD, REFUSAL_MARGIN } from './route-core.js';
@@ -320,7 +321,7 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
       (word) => p.lexicon.fieldsOf(word).length > 0,
     ),
     views: buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v))),
-    periods: fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest)),
+    periods: [...weekRules(weekStartOf(manifest)), ...fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest))],
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));

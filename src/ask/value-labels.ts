@@ -7,7 +7,7 @@
  * codes of one field share says neither.
  */
 import type { CompiledBlock } from '../compiler/types.js';
-import { STOP_WORDS } from './vocabulary.js';
+import { monthNumber, STOP_WORDS } from './vocabulary.js';
 
 /** A label: the field, the words as the owner wrote them, the code the data holds, and whether it is a leading run of a longer label ("App" of "App Store"). */
 export type ValueLabel = readonly [field: string, label: string, value: string, shorter?: true];
@@ -59,6 +59,14 @@ function shorterNames(field: string, label: string, code: string): ValueLabel[] 
   return out;
 }
 
+/** "emotional support" of "ESS emotional support sessions": a lower-case label's leading runs of two words or more name its code too. */
+function lowerRuns(field: string, label: string, code: string): ValueLabel[] {
+  const ws = label.split(/\s+/);
+  const out: ValueLabel[] = [];
+  for (let k = 2; k < ws.length; k++) if (!['and', 'of', '&'].includes(ws[k - 1] ?? '')) out.push([field, ws.slice(0, k).join(' '), code, true]);
+  return out;
+}
+
 /**
  * "RET Retail stores, DIS ...", "DRV Drivers and transport)": a label in sentence case runs on over
  * up to three lower-case words when the list's punctuation (or its "or") ends it right there; a
@@ -84,18 +92,31 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
     const lower = new RegExp(`(?<![\\p{L}\\p{N}_])${c}(?=((?:\\s+[\\p{Ll}&][\\p{L}'’-]*){1,3})\\s*(?:[,;:)]|\\s+or\\s))`, 'gu');
     for (const m of text.matchAll(lower)) {
       const label = sentenceCase(m[1] ?? '').trim();
-      if (label !== '' && !STOP_WORDS.has(label.split(/\s+/)[0] ?? '')) out.push([field, label, code]);
+      if (label === '' || STOP_WORDS.has(label.split(/\s+/)[0] ?? '')) continue;
+      out.push([field, label, code], ...lowerRuns(field, label, code));
     }
     for (const m of [...text.matchAll(after), ...text.matchAll(before)]) {
       const tail = m[0].startsWith(code) ? sentenceCase(text.slice((m.index ?? 0) + m[0].length)) : '';
       // A label ends where another code of the field starts ("Sheffield, TEL Telford"): a label names one code only.
       const label = untilCode((m[1] ?? '') + tail, known);
-      if (label === '') continue;
+      // "FY25 (September 2024 to August 2025)": a month after a code dates it, it does not name it.
+      if (label === '' || monthNumber((label.split(/\s+/)[0] ?? '').toLowerCase()) !== undefined) continue;
       out.push([field, label, code], ...shorterNames(field, label, code));
       // "110 Trauma and Orthopaedics (T&O)": the initials in brackets after the label name it too.
       const initials = text.slice((m.index ?? 0) + m[0].length).match(/^\s*\(\s*([\p{Lu}&/]{2,8})\s*\)/u)?.[1];
       if (initials !== undefined && !known.has(initials)) out.push([field, initials, code]);
     }
+  }
+  return out;
+}
+
+/** The labels a block's description gives the codes its own parameter policy lists ("ESS emotional support sessions"), as written. */
+export function ownLabels(block: CompiledBlock): string[] {
+  const out: string[] = [];
+  for (const [param, policy] of Object.entries(block.parameterPolicy ?? {})) {
+    const values = policy !== null && typeof policy === 'object' && !Array.isArray(policy) ? policy['values'] : undefined;
+    const codes = Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string' && isCode(v)) : [];
+    if (codes.length >= 2) out.push(...labelsIn(block.description ?? '', param, codes).map((l) => l[1]));
   }
   return out;
 }

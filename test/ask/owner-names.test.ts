@@ -95,6 +95,17 @@ describe('labels in sentence case, and a bracket that names a whole list', () =>
     expect(labelledValues([block('channel_code PSO, SRA or all')], channels)).toEqual([]);
   });
 
+  it("a lower-case label's leading words name its code; a month after a code dates it, never names it", () => {
+    const services = new Map([['service_code', ['ESS', 'HVS', 'TEC']]]);
+    const text = 'for one service (service_code: ESS emotional support sessions, HVS home visits, TEC technology training, or all)';
+    const got = labelledValues([block(text)], services).map(([, label, code]) => `${label}=${code}`);
+    expect(got.sort()).toEqual(['emotional support sessions=ESS', 'emotional support=ESS', 'home visits=HVS', 'technology training=TEC'].sort());
+    const years = new Map([['financial_year', ['FY25', 'FY26']]]);
+    const dated = labelledValues([block('Net sales for financial year FY25 (September 2024 to August 2025), FY26 Current Year, or all')], years);
+    expect(dated.map(([, l, c]) => `${l}=${c}`)).toEqual(expect.arrayContaining(['Current Year=FY26']));
+    expect(dated.map(([, l]) => l)).not.toContain('September');
+  });
+
   it("a label's leading word is no name of its value where the owners name their own things with it", () => {
     const platforms = new Map([['platform', ['IOS', 'AND']]]);
     const ratings = block('Ratings per platform (platform: IOS App Store, AND Google Play).');
