@@ -99,12 +99,17 @@ function recordTables(config: SvcConfig | undefined): Array<[string, string]> {
     const columns = entries.map((e) => e.split('\u0000') as [string, string]);
     // A contact detail or name makes it a table of the people themselves ("drivers").
     if (columns.some(([c, k]) => whoseName(c).length > 0 || k === 'contact')) continue;
-    // Rows keyed by a person's identifier alone ("reading_history.reader_id") are records of that person too.
-    if (columns.every(([, k]) => k === 'identifier')) out.push([table, 'identifier']);
-    else if (columns.every(([, k]) => RECORD_CATEGORIES.has(k))) out.push([table, (columns[0] as [string, string])[1]]);
+    // A log of what someone did, keyed by their identifier alone ("reading_history.reader_id"), is
+    // records of that person; a table of things with their own number ("pets.microchip_no") is not.
+    if (columns.every(([, k]) => k === 'identifier')) {
+      if (ACTIVITY_LOG.test(table)) out.push([table, 'identifier']);
+    } else if (columns.every(([, k]) => RECORD_CATEGORIES.has(k))) out.push([table, (columns[0] as [string, string])[1]]);
   }
   return out;
 }
+
+/** Table names of a log of what people did: "reading_history", "login_events", "search_log", "page_views". */
+const ACTIVITY_LOG = /(?:^|[._])(?:history|histories|log|logs|events|activity|activities|searches|sessions|views|clicks|locations|movements)$/i;
 
 /** Words of a name column that say it is a name, not whose ("full_name", "first_name"). */
 const NAME_WORDS: ReadonlySet<string> = new Set(['name', 'names', 'full', 'first', 'last', 'given', 'family', 'display', 'sur', 'surname']);

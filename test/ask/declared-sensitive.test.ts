@@ -59,6 +59,7 @@ describe("a column's words as people say them, and records keyed by a person's i
         'reading_history.ip_address': 'identifier',
         'subscribers.email': 'contact',
         'subscribers.card_number': 'identifier',
+        'pets.microchip_no': 'identifier',
       },
     },
   } as SvcConfig;
@@ -74,5 +75,7 @@ describe("a column's words as people say them, and records keyed by a person's i
     ['reading history by section last week', undefined],
     // A table of the people themselves (a contact detail among its columns) is not a record table.
     ['top subscribers by tenure', undefined],
+    // A table of things with their own number is no log of anyone.
+    ['Which clinics have the most pets overdue for their vaccinations?', undefined],
   ])('%s -> %s', (q, category) => expect(asked(q)).toBe(category));
 });
