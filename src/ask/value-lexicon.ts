@@ -226,7 +226,9 @@ function phraseLookup(
   return (phrase) => {
     const p = phraseOf(phrase);
     // "franchisees", "classes": a plural in -es may be the value with its -e or without it.
-    const plural = /[^s]s$/.test(p) ? (byPhrase.get(p.slice(0, -1)) ?? (/es$/.test(p) ? byPhrase.get(p.slice(0, -2)) : undefined)) : undefined;
+    // "intermediaries", "pharmacies": a plural in -ies is the value in -y.
+    const ies = /[^aeiou]ies$/.test(p) ? byPhrase.get(`${p.slice(0, -3)}y`) : undefined;
+    const plural = /[^s]s$/.test(p) ? (ies ?? byPhrase.get(p.slice(0, -1)) ?? (/es$/.test(p) ? byPhrase.get(p.slice(0, -2)) : undefined)) : undefined;
     const singular = /[^s]$/.test(p) && labelled.has(`${p}s`) ? byPhrase.get(`${p}s`) : undefined;
     return byPhrase.get(p) ?? plural ?? singular ?? clipped.get(p);
   };

@@ -30,7 +30,7 @@ function hotelBlock(base: CompiledBlock): CompiledBlock {
       { name: 'hotel_code', type: 'string', default: 'LON01' },
     ],
     paramsUsed: ['city', 'hotel_code'],
-    tests: [{ op: 'in', subject: 'category', value: ['plumbing', 'suite', 'locks'] }],
+    tests: [{ op: 'in', subject: 'category', value: ['plumbing', 'suite', 'locks', 'laundry'] }],
   });
   certifyInPlace(b);
   return b;
@@ -87,6 +87,8 @@ describe('values as people ask for them', () => {
 
   it('reads a value in the plural as the data holds it', () => {
     expect(asks('how many suites').filters).toMatchObject([{ fields: ['category'], value: 'suite' }]);
+    // A plural in -ies is the value in -y.
+    expect(asks('tickets for laundries').filters).toMatchObject([{ fields: ['category'], value: 'laundry' }]);
   });
 
   it('binds a state name that is also a city as the city on a block filtering cities', () => {
