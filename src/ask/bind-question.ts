@@ -8,6 +8,7 @@
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { numericRange, policyProblem, rangeText } from '../rules/parameter-policy.js';
 import { type BlockFacts, blockFacts, paramForField, type TimeUnit } from './block-facts.js';
+import { everyValueOf } from './one-value-default.js';
 import { addDays, iso, type PeriodAsk } from './periods.js';
 import { type FilterAsk, type QuestionAsks, readAsks } from './question-asks.js';
 import type { SqlWindow } from './sql-window.js';
@@ -98,6 +99,19 @@ function unreadablePeriod(block: CompiledBlock, period: NonNullable<QuestionAsks
   return undefined;
 }
 
+/**
+ * "what'll video ad revenue be in Q1 2027": a period wholly after today has no figures yet, unless
+ * the block reads days ahead: its start date's default is today or later (bookings on the books).
+ * An end date's default past today says only that the year has not ended.
+ */
+function notYet(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk, now: Date | string | undefined): string | undefined {
+  const tomorrow = todayPlusOne(now);
+  if (tomorrow === undefined || period.start === undefined || period.start < tomorrow) return undefined;
+  const from = facts.startParam?.default;
+  if (typeof from === 'string' && from >= dayBefore(tomorrow)) return undefined;
+  return `"${period.text}" has not happened yet; ${block.id} gives figures for days up to today.`;
+}
+
 /** A period asked of a block with no date parameter: its SQL's window or fixed period, else none. */
 function bindUndated(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk, fail: (message: string) => void): void {
   const window = facts.window;
@@ -131,6 +145,8 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   if (period.point === true && (startParam !== undefined || endParam === undefined))
     return fail(`"${period.text}" asks for a point in time; ${block.id} ${startParam !== undefined ? 'counts over a date range' : 'takes no as-of date'}.`);
   if (startParam === undefined && endParam === undefined) return bindUndated(block, facts, period, fail);
+  const ahead = notYet(block, facts, period, now);
+  if (ahead !== undefined) return fail(ahead);
   // "on 1 October 2026", "at the end of 2025" of a block counted on one day: that day.
   if (startParam === undefined && endParam !== undefined && start !== undefined && end !== undefined && oneDay(start, end)) {
     out.params[endParam.name] = facts.endInclusive ? start : end;
@@ -317,13 +333,6 @@ function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks
   );
 }
 
-/** The value of a string parameter that stands for every value ("all", "any"), where its default or policy has one. */
-function everyValue(block: CompiledBlock, param: CompiledParam): string | undefined {
-  const policy = block.parameterPolicy?.[param.name];
-  const listed = policy !== null && typeof policy === 'object' && !Array.isArray(policy) && Array.isArray(policy['values']) ? policy['values'] : [];
-  return [param.default, ...listed].find((v): v is string => typeof v === 'string' && /^(?:all|any|every|\*)$/i.test(v));
-}
-
 /**
  * "across all hotels": a block that filters hotels on one value at a time (a parameter, bound to its
  * default when the question names none) cannot give every hotel together; one that breaks its
@@ -334,7 +343,7 @@ function bindAll(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, ou
     const param = paramForField(block, all.field);
     if (param === undefined || param.name in out.params || facts.breakdownFields.has(all.field)) continue;
     // region_code = "all": a parameter with a value for every one of them gives them together.
-    const every = everyValue(block, param);
+    const every = everyValueOf(block, param);
     if (every !== undefined) {
       if (param.default !== every) out.params[param.name] = every;
       continue;

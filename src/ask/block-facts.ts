@@ -141,9 +141,12 @@ function isTimeSeries(block: CompiledBlock): boolean {
   return typeof x === 'string' && (TIME_AXIS.test(x) || calendarNamed(block, x));
 }
 
-/** A column its owner declares a calendar unit by a synonym (`period` with synonyms "month", "reporting period"). */
+/** A place in a cycle ("weekday", "day_of_week", "hour_of_day"): its rows repeat every week or day, no run of time. */
+const CYCLE = /(?:^|_)(?:weekdays?|dow|day_of_(?:the_)?week|day_of_month|hour(?:_of_day)?|month_of_year)(?:_|$)/i;
+
+/** A column its owner declares a calendar unit by a synonym (`period` with synonyms "month", "reporting period"), not a place in a cycle. */
 function calendarNamed(block: CompiledBlock, column: string): boolean {
-  return (block.columns?.[column]?.synonyms ?? []).some((s) => TIME_GRAINS.test(s.trim()));
+  return !CYCLE.test(column) && (block.columns?.[column]?.synonyms ?? []).some((s) => TIME_GRAINS.test(s.trim()));
 }
 
 /** The result column of a time series' period: the chart's x axis, else the first grouping key that names a calendar unit. */

@@ -7,6 +7,7 @@
  * A default meaning "every value" ('ALL', 'any', '*', '') restricts nothing.
  */
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
+import { policyValues } from '../rules/parameter-policy.js';
 import type { Unmet } from './bind-question.js';
 import { blockFacts } from './block-facts.js';
 
@@ -14,10 +15,12 @@ const EVERY = /^(?:all|any|every|\*|%|)$/i;
 
 /** The values a parameter's policy lists, else the ones the data or declarations hold. */
 function valuesOf(block: CompiledBlock, param: CompiledParam, closed: (field: string) => readonly string[] | undefined): readonly string[] {
-  const policy = block.parameterPolicy?.[param.name];
-  const listed = policy !== null && typeof policy === 'object' && !Array.isArray(policy) ? policy['values'] : undefined;
-  if (Array.isArray(listed)) return listed.filter((v): v is string => typeof v === 'string');
-  return closed(param.name) ?? [];
+  return policyValues(block, param.name) ?? closed(param.name) ?? [];
+}
+
+/** The value of a string parameter that stands for every value ("all", "any"), where its default or policy has one. */
+export function everyValueOf(block: CompiledBlock, param: CompiledParam): string | undefined {
+  return [param.default, ...(policyValues(block, param.name) ?? [])].find((v): v is string => typeof v === 'string' && v !== '' && EVERY.test(v));
 }
 
 /**

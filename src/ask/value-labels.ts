@@ -7,6 +7,7 @@
  * codes of one field share says neither.
  */
 import type { CompiledBlock } from '../compiler/types.js';
+import { policyValues } from '../rules/parameter-policy.js';
 import { monthNumber, STOP_WORDS } from './vocabulary.js';
 
 /** A label: the field, the words as the owner wrote them, the code the data holds, and whether it is a leading run of a longer label ("App" of "App Store"). */
@@ -113,9 +114,8 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
 /** The labels a block's description gives the codes its own parameter policy lists ("ESS emotional support sessions"), as written. */
 export function ownLabels(block: CompiledBlock): string[] {
   const out: string[] = [];
-  for (const [param, policy] of Object.entries(block.parameterPolicy ?? {})) {
-    const values = policy !== null && typeof policy === 'object' && !Array.isArray(policy) ? policy['values'] : undefined;
-    const codes = Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string' && isCode(v)) : [];
+  for (const param of Object.keys(block.parameterPolicy ?? {})) {
+    const codes = (policyValues(block, param) ?? []).filter(isCode);
     if (codes.length >= 2) out.push(...labelsIn(block.description ?? '', param, codes).map((l) => l[1]));
   }
   return out;

@@ -10,6 +10,7 @@
  */
 
 import type { CompiledBlock } from '../compiler/types.js';
+import { policyValues } from '../rules/parameter-policy.js';
 import { findPeriod } from './periods.js';
 import { placeAdjective } from './place-adjectives.js';
 import { words } from './tokens.js';
@@ -118,10 +119,7 @@ function allowedValues(block: CompiledBlock): Array<[string, string]> {
     if (t.op !== 'in' || !Array.isArray(t.value)) continue;
     for (const v of t.value) if (typeof v === 'string' && v !== '') out.push([t.subject, v]);
   }
-  for (const [param, policy] of Object.entries(block.parameterPolicy ?? {})) {
-    const values = policy !== null && typeof policy === 'object' && !Array.isArray(policy) ? policy['values'] : undefined;
-    if (Array.isArray(values)) for (const v of values) if (typeof v === 'string' && v !== '') out.push([param, v]);
-  }
+  for (const param of Object.keys(block.parameterPolicy ?? {})) for (const v of policyValues(block, param) ?? []) if (v !== '') out.push([param, v]);
   return out;
 }
 

@@ -105,10 +105,10 @@ const monthsBetween = (start: string, end: string): number => (yearOf(end) - yea
 const lastDayYear = (end: string): number => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).getUTCFullYear();
 
 /** A whole calendar year ("2025", "last year") or one month of it ("September 2027 entry"): what a year parameter reads. */
-function wholeYearOrMonth(start: string, end: string): boolean {
+function wholeYearOrMonth(start: string, end: string, month = true): boolean {
   if (!start.endsWith('-01') || !end.endsWith('-01') || yearOf(start) !== lastDayYear(end)) return false;
   const months = monthsBetween(start, end);
-  return (start.endsWith('-01-01') && months === 12) || months === 1;
+  return (start.endsWith('-01-01') && months === 12) || (month && months === 1);
 }
 
 /** The calendar year a whole declared financial year starts in, or undefined when the period is none. */
@@ -147,7 +147,8 @@ function yearAsked(y: YearParam, period: PeriodAsk): number | string {
   if (fiscal !== undefined) return fiscal;
   if (split !== undefined) return `"${period.text}" runs across two calendar years; ${name} takes one calendar year.`;
   if (y.open) return start !== undefined && end === undefined ? yearOf(start) : `${name} is the first year of an open range; "${period.text}" is not one.`;
-  if (start !== undefined && end !== undefined && wholeYearOrMonth(start, end)) return yearOf(start);
+  // "September 2027 entry" names an intake by its month; a month of a financial year is a part of it.
+  if (start !== undefined && end !== undefined && wholeYearOrMonth(start, end, !FISCAL_NAME.test(name))) return yearOf(start);
   return `"${period.text}" is not one calendar year; ${name} takes one.`;
 }
 
@@ -162,7 +163,8 @@ function monthAsked(y: YearParam, period: PeriodAsk): string {
     return `"${period.text}" is no one month; ${name} takes one.`;
   const months = monthsBetween(start, end);
   const whole = start.endsWith('-01') && end.endsWith('-01') && months === 1;
-  if (whole || period.point === true) return start.slice(0, 7);
+  // A point in time binds its month only at the month's end ("at the end of September"), not on the 15th.
+  if (whole || (period.point === true && end.endsWith('-01'))) return start.slice(0, 7);
   return `"${period.text}" is not one calendar month; ${name} takes one.`;
 }
 

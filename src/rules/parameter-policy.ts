@@ -25,6 +25,12 @@ function policyOf(block: CompiledBlock, param: string): Policy | undefined {
   return p !== null && typeof p === 'object' && !Array.isArray(p) ? (p as Policy) : undefined;
 }
 
+/** The values a parameter's policy lists (`region = { values = ["north", "south"] }`), or undefined where it lists none. */
+export function policyValues(block: CompiledBlock, param: string): string[] | undefined {
+  const values = policyOf(block, param)?.['values'];
+  return Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : undefined;
+}
+
 /** The numeric range a parameter takes: declared, and at least 1 for a row limit. */
 export function numericRange(block: CompiledBlock, param: CompiledParam): { min?: number; max?: number } {
   const policy = policyOf(block, param.name);

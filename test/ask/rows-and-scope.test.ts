@@ -13,7 +13,7 @@ const NOW = '2026-11-27T09:00:00Z';
 const routers = new Map<string, FixtureRouter>();
 
 beforeAll(async () => {
-  for (const name of ['charity', 'publisher']) routers.set(name, await fixtureRouter(name));
+  for (const name of ['charity', 'publisher', 'housing']) routers.set(name, await fixtureRouter(name));
 }, 180_000);
 afterAll(() => cleanupProjects());
 
@@ -35,6 +35,8 @@ describe('certified, with the parameters asked', () => {
     // A parameter whose default is "all" gives every region together.
     ['charity', 'referrals across all regions by month', 'services.services_monthly', {}],
     ['charity', 'Whats the waiting list for services in Scotland', 'services.waiting_list_by_service', { region_code: 'SCO' }],
+    ['housing', 'gas safety compliance at the end of October 2026 by patch', 'assets.gas_safety_compliance_by_patch', { month: '2026-10' }],
+    ['publisher', 'copies sold by day of the week in London since October', 'print.print_sales_by_weekday', { start_date: '2026-10-01', region_code: 'LDN' }],
   ])('%s: %s', (fixture, question, block, params) => {
     const d = route(fixture, question);
     expect(d).toMatchObject({ kind: 'answer', block });
@@ -51,6 +53,13 @@ describe('no certified answer', () => {
     ['publisher', 'app installs yesterday'],
     // A snapshot counted on one day takes no month.
     ['charity', 'waiting list in October 2026'],
+    // A month parameter takes a point in time only at the month's end, and a financial year no month of it.
+    ['housing', 'gas safety compliance as at 15th Oct 2026 by patch'],
+    ['housing', 'overall tenant satisfaction in October 2026?'],
+    // A period wholly after today has no figures yet where no date default reaches ahead.
+    ['publisher', 'video ad revenue by month in Q1 2027'],
+    // Days of the week are places in a cycle, no run of time: "week by week" is not theirs.
+    ['publisher', 'Sunday edition sales in London week by week since October'],
   ])('%s: %s', (fixture, question) => {
     expect(route(fixture, question)?.kind).not.toBe('answer');
   });
