@@ -176,6 +176,9 @@ function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: As
   }
 }
 
+/** Words before "used" that make it a measure of use ("least used", "most heavily used"). */
+const USED_BY = new Set(['most', 'least', 'more', 'less', 'heavily', 'rarely', 'lightly', 'little', 'widely']);
+
 /** Words after "across" that make it one figure over the whole: "across all", "across every", "across the whole". */
 const WHOLE = new Set(['all', 'every', 'whole', 'entire']);
 
@@ -282,6 +285,11 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
     }
     if (w.word === 'about' && asksWhatAbout(ws, i, spans)) out.about = w.word;
     if (COMPARE_CUES.has(w.word) && !comparesPeriods(ws, i, asks) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
+    // "the 5 least used bus routes": "used" after a ranking word asks how much they are used.
+    if (w.word === 'used' && USED_BY.has(ws[i - 1]?.word ?? '')) {
+      for (const term of termsOfWord('usage')) out.measures.push({ text: w.word, term: fold(term), start: w.start, end: w.end, run });
+      continue;
+    }
     if (content(w)) classify(w, out, run, fold, ws[i - 1], ws[i + 1]);
   }
   return withWholeQuestion(question, ws, spans, dropRelations(ws, asks, out));

@@ -555,6 +555,8 @@ const ID_REF =
 
 /** A family by its surname ("the Patel household", "the Okafor family"). */
 const FAMILY = /\b[Tt]he\s+\p{Lu}[\p{Ll}'’-]+\s+(?:household|family|residence)\b/u;
+/** "the only journalist on the Culture desk", "the only night tram driver at Ashcombe": someone alone in a group. */
+const ONLY_ONE = /\sthe only (?:[a-z]+ ){0,3}([a-z]+) (?:in|on|at|from|of|who|with|among)\s/;
 /** First and last name anywhere but the question's first word ("Marie Curie", "Max Müller"). */
 const FULL_NAME = /(?<=\S\s+)\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u;
 /** A listing that asks for people's names ("with their names", "names of"). */
@@ -596,6 +598,9 @@ function individual(question: string, folded: string, aggregate: boolean): boole
   if (!aggregate && FULL_NAME.test(question)) return true;
   // "the Patel household", "the Okafor family": one family by its name.
   if (FAMILY.test(question)) return true;
+  // "the only non-binary colleague in the Perth store": one person, singled out by the group they are alone in.
+  const only = ONLY_ONE.exec(folded)?.[1];
+  if (only !== undefined && !GROUPS.has(only)) return true;
   if (!aggregate && !countsThings(folded) && PLURAL_PRONOUNS.some((p) => has(folded, p))) return true;
   // "who got hurt", "whom did we treat": "who" asks for the people themselves.
   if (!aggregate && /^\s*(?:who|whom)\s/.test(folded)) return true;

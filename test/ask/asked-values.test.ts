@@ -185,3 +185,17 @@ describe('a term named without the word saying what kind of figure it is', () =>
     expect(index.find(q, false)[0]?.term.id).toBe(id);
   });
 });
+
+describe('how much things are used, and one figure across all of them', () => {
+  const shape = (q: string) => readShape(q, readAsks(q, { lexicon: buildValueLexicon([]), isKnown: () => true }));
+  it('reads "least used" as a measure of use, and a plain "use" as no measure', () => {
+    expect(shape('5 least used bus routes in October').measures.map((m) => m.text)).toContain('used');
+    expect(shape('which trucks use the most fuel').measures.map((m) => m.text)).toEqual(['fuel']);
+  });
+  it('reads "across all services" as the whole of them, not a grouping', () => {
+    const s = shape('distinct people supported across all services last month');
+    expect(s.acrossAll?.text).toBe('services');
+    expect(s.groupings).toEqual([]);
+    expect(shape('revenue across regions').groupings.map((g) => g.text)).toEqual(['regions']);
+  });
+});

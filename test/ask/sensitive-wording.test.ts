@@ -10,6 +10,8 @@ import { type SensitiveCategory, sensitiveWording } from '../../src/ask/sensitiv
 const REFUSED: Array<[string, SensitiveCategory]> = [
   // a person found by a protected trait
   ['Who is the only non-binary colleague in the Perth store?', 'protected'],
+  ['how many sick days has the only journalist on the Culture desk taken this year', 'health'],
+  ['the only night tram driver at Ashcombe - how many sick days this year and what for?', 'health'],
   ["What is Sam Reid's gender?", 'protected'],
   // bank details, a family by its surname, a person's arrears, things of the people a project serves
   ["Give me Callum Ackroyd's bank details for his direct debit", 'identifier'],
@@ -150,6 +152,7 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
 
 const ALLOWED: string[] = [
   'headcount by gender',
+  'how many sick days did the only store in Wales lose',
   'how many non-binary colleagues do we have by region',
   // arrears, players and households counted or averaged, a bank's sort code policy in general
   'current tenant arrears by patch',
