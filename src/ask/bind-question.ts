@@ -9,7 +9,7 @@ import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { numericRange, policyProblem, rangeText } from '../rules/parameter-policy.js';
 import { type BlockFacts, blockFacts, paramForField, type TimeUnit } from './block-facts.js';
 import { everyValueOf } from './one-value-default.js';
-import { addDays, iso, type PeriodAsk } from './periods.js';
+import { daysBetween, iso, type PeriodAsk } from './periods.js';
 import { type FilterAsk, type QuestionAsks, readAsks } from './question-asks.js';
 import type { SqlWindow } from './sql-window.js';
 import type { ParamValue } from './types.js';
@@ -122,9 +122,6 @@ function bindUndated(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk,
   return fail(`${block.id} does not take a period ("${period.text}"); it always covers all of its data.`);
 }
 
-/** Whether [start, end) is one whole day. */
-const oneDay = (start: string, end: string): boolean => iso(addDays(Date.parse(`${start}T00:00:00Z`), 1)) === end;
-
 function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, now: Date | string | undefined, out: Binding): void {
   const period = asks.period;
   if (period === undefined) return;
@@ -148,7 +145,7 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   const ahead = notYet(block, facts, period, now);
   if (ahead !== undefined) return fail(ahead);
   // "on 1 October 2026", "at the end of 2025" of a block counted on one day: that day.
-  if (startParam === undefined && endParam !== undefined && start !== undefined && end !== undefined && oneDay(start, end)) {
+  if (startParam === undefined && endParam !== undefined && start !== undefined && end !== undefined && daysBetween(start, end) === 1) {
     out.params[endParam.name] = facts.endInclusive ? start : end;
     return;
   }
@@ -174,7 +171,7 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
 
 /** Rows of `unit` a series needs to reach from `start` to `until`, one more for a row that starts before `start`. */
 function rowsToReach(start: string, until: string, unit: TimeUnit): number {
-  const days = Math.max(0, (Date.parse(`${until}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+  const days = Math.max(0, daysBetween(start, until));
   const months = (y: string): number => Number(y.slice(0, 4)) * 12 + Number(y.slice(5, 7)) - 1;
   const span = months(until) - months(start);
   const count = { day: days, week: Math.ceil(days / 7), month: span, quarter: Math.ceil(span / 3), year: Math.ceil(span / 12) }[unit];

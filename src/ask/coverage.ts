@@ -13,7 +13,7 @@ import type { CompiledBlock } from '../compiler/types.js';
 import type { Unmet } from './bind-question.js';
 import { type BlockContract, blockContract } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
-import { unitsSpanned } from './periods.js';
+import { daysBetween, unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import type { TermAlias } from './term-index.js';
 import { termSet, termsOfWord, words } from './tokens.js';
@@ -367,7 +367,7 @@ const ROW_DAYS = { day: 1, week: 7, month: 28, quarter: 90, year: 365 } as const
 
 /** Whether [start, end) is exactly one calendar unit ("2025", "March 2026"), not a part of one. */
 function wholeUnit(p: { start: string; end: string }, unit: 'day' | 'week' | 'month' | 'quarter' | 'year'): boolean {
-  const days = (Date.parse(`${p.end}T00:00:00Z`) - Date.parse(`${p.start}T00:00:00Z`)) / 86_400_000;
+  const days = daysBetween(p.start, p.end);
   return days >= ROW_DAYS[unit];
 }
 

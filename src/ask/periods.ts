@@ -70,6 +70,8 @@ export function iso(t: number): string {
 }
 export const day = (y: number, m: number, d = 1): number => Date.UTC(y, m - 1, d);
 export const addDays = (t: number, n: number): number => t + n * 86_400_000;
+/** Whole days from one YYYY-MM-DD day to another (negative when `end` comes first). */
+export const daysBetween = (start: string, end: string): number => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
 
 const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
 

@@ -14,7 +14,7 @@ import type { ExampleIndex } from './example-match.js';
 import { readForBlock } from './measure-not-value.js';
 import type { BlockNames } from './name-match.js';
 import { oneValueDefaults } from './one-value-default.js';
-import type { Rule as PeriodRule } from './periods.js';
+import { daysBetween, type Rule as PeriodRule } from './periods.js';
 import { type QuestionAsks, readAsks } from './question-asks.js';
 import { type AskedShape, readShape } from './question-shape.js';
 import type { RefusalCore } from './refusals.js';
@@ -163,7 +163,7 @@ function askedDays(asks: QuestionAsks): { period?: { start: string; end: string;
 function periodDays(period: QuestionAsks['period']): number | undefined {
   if (period === undefined || period.point === true) return undefined;
   const { start, end, relative } = period;
-  if (start !== undefined && end !== undefined) return (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
+  if (start !== undefined && end !== undefined) return daysBetween(start, end);
   if (relative?.unit === 'day') return relative.n;
   return relative?.unit === 'week' ? 7 * relative.n : undefined;
 }

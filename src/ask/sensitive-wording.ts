@@ -423,7 +423,8 @@ const PEOPLE = new Set([
   'funcionario',
   'funcionarios',
 ]);
-const NO_PEOPLE: ReadonlySet<string> = new Set();
+/** No words: no declared people, no measures of the organisation's own. */
+const NONE: ReadonlySet<string> = new Set();
 /** The calendar words among GROUPS: "this month's" is no one's, and neither is a listing "last month". */
 const CALENDAR: ReadonlySet<string> = new Set(['year', 'month', 'quarter', 'week', 'today']);
 const LISTING = new Set([
@@ -648,7 +649,7 @@ function listingOfPeople(ws: readonly string[], isPerson: (w: string) => boolean
 }
 
 /** A listing of people ("which employees ...", "list customers' emails", "who ...") that counts nothing. */
-function listsPeople(folded: string, declared: ReadonlySet<string> = NO_PEOPLE, whatOf = false): boolean {
+function listsPeople(folded: string, declared: ReadonlySet<string> = NONE, whatOf = false): boolean {
   const ws = folded.trim().split(' ');
   const isPerson = (w: string): boolean => PEOPLE.has(w) || declared.has(w);
   if (!ws.some(isPerson) || AGGREGATE.some((a) => hasForm(folded, a))) return false;
@@ -818,8 +819,8 @@ export function sensitiveWording(
   asked: string,
   declared?: DeclaredCues,
   isValue?: (phrase: string) => boolean,
-  people: ReadonlySet<string> = NO_PEOPLE,
-  measures: ReadonlySet<string> = NO_PEOPLE,
+  people: ReadonlySet<string> = NONE,
+  measures: ReadonlySet<string> = NONE,
 ): SensitiveFinding | undefined {
   // Compatibility forms (full-width letters) read as their plain letters from here on.
   const question = withoutValues(asked.normalize('NFKC'), isValue);
