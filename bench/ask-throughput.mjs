@@ -27,7 +27,14 @@ const OVERHEAD_ROUNDS = 20;
 const CONNECTIONS = 16;
 const WARMUP_MS = 500;
 const MEASURE_MS = 3000;
-const QUESTIONS = ['weekly revenue', 'top 3 states by revenue', 'revenue per month', 'category sales', 'best selling products in home', 'refund rate per month'];
+const QUESTIONS = [
+  'weekly revenue',
+  'top 3 states by revenue',
+  'revenue per month',
+  'category sales',
+  'best selling products in home',
+  'refund rate per month',
+];
 const repo = new URL('..', import.meta.url).pathname;
 
 /** The load generator: keep-alive connections, each sending its next Ask as soon as one answers. */
