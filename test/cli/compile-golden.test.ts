@@ -51,6 +51,7 @@ const FIXTURE_PROJECTS = [
   'hotels',
   'housing',
   'charity',
+  'council',
   'insurance',
   'legacy',
   'people',

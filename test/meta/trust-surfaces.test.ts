@@ -73,6 +73,7 @@ describe.each([
   'housing',
   'publisher',
   'charity',
+  'council',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
