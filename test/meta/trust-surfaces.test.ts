@@ -73,6 +73,7 @@ describe.each([
   'housing',
   'publisher',
   'charity',
+  'gym',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
