@@ -47,6 +47,7 @@ const FIXTURE_PROJECTS = [
   'factory',
   'freight',
   'games',
+  'gym',
   'hospital',
   'hotels',
   'housing',

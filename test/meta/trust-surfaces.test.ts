@@ -74,6 +74,7 @@ describe.each([
   'publisher',
   'charity',
   'council',
+  'gym',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
