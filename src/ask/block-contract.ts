@@ -75,6 +75,8 @@ export interface BlockContract {
   readonly leadsWith?: { readonly column: string; readonly terms: ReadonlySet<string>; readonly desc: boolean };
   /** The grouping keys that are groups the rows fall in (a sector, a depot), not names of the rows themselves (an id, code, name or number), as terms. */
   readonly groups: ReadonlyArray<ReadonlySet<string>>;
+  /** The keys of another thing than the rows (the plant beside each production line), by the words saying what they are of. */
+  readonly sideKeys: ReadonlyArray<ReadonlySet<string>>;
   /** A limited result sorted first on a grouping key or its period: its first rows are the latest or the first by name, not the largest. */
   readonly ordersByKey: boolean;
   /** The result lists rows per group (so its first and last rows answer "most" and "least"). */
@@ -254,7 +256,7 @@ function groupingsOf(
   // Without a top-level GROUP BY a result lists entities, one row each, named by its first column
   // (a vehicle with its type beside it is no breakdown by type); unreadable SQL leaves the columns.
   const rowsOf = keys.length > 0 ? (keys[0] as Set<string>) : names.length > 0 ? termSet(names[0] as string) : columns;
-  return union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains, keySynonyms(block, result.keyNames ?? [], names));
+  return union(rowsOf, termSet([...facts.breakdownFields].join(' ')), grains, keySynonyms(block, result.keyNames ?? [], names, facts.timeColumn));
 }
 
 const PHRASE_PREPOSITIONS: ReadonlySet<string> = new Set(['of', 'for', 'in', 'at', 'per', 'by', 'on']);
@@ -274,9 +276,58 @@ function headWord(phrase: string): string {
   return (prep > 0 ? words[prep - 1] : words.at(-1)) ?? '';
 }
 
+/** A key's words that say what it is of ("line" of line_code), without the words naming an identifier. */
+const ofWhat = (key: string): string[] => [...termSet(key.replace(/_/g, ' '))].filter((t) => !IDENTIFIER_WORDS.has(t));
+/** The words naming an identifier of a thing, as terms: what a key is of is in its other words. */
+export const IDENTIFIER_WORDS: ReadonlySet<string> = termSet('id code name number no ref key');
+/** What a key is, by its last word that names no identifier: "type" for vehicle_type, a type and no vehicle. */
+const headOf = (key: string): string | undefined => ofWhat(key).at(-1);
+
+/**
+ * The keys naming what the rows are per: the key of the declared grain (else the first key that
+ * is not the time column), the keys of the same thing (its name beside its code, by their last
+ * word) or of no thing in particular, and the time column. A key of another thing beside them (the plant of each
+ * production line) is a group the rows fall in, so the owner's names for it ("plant", "site") ask
+ * for a breakdown the rows are not.
+ */
+function rowKeys(keys: readonly string[], timeColumn: string | undefined, grain: unknown, description: string): readonly string[] {
+  // The declared grain says which keys the rows are per ("production_line", { by = ["patch", "age_band"] }), wherever they stand.
+  const grainHeads = new Set(grainNames(grain).map(headOf));
+  const declared = keys.filter((k) => k !== timeColumn && headOf(k) !== undefined && grainHeads.has(headOf(k)));
+  const first = declared.length > 0 ? declared : keys.filter((k) => k !== timeColumn).slice(0, 1);
+  const own = new Set(first.map(headOf));
+  if (own.size === 0 || own.has(undefined)) return keys;
+  return keys.filter((k) => k === timeColumn || headOf(k) === undefined || own.has(headOf(k)) || describedPer(description, headOf(k)));
+}
+
+/** The owner's description says the rows are per the thing ("ratings per title and platform", "for each shop and week"). */
+function describedPer(description: string, head: string | undefined): boolean {
+  if (head === undefined) return false;
+  for (const m of description.matchAll(/\b(?:per|each|by)\s+((?:[A-Za-z-]+\s+){0,3}[A-Za-z-]+)/g)) if (termSet(m[1] ?? '').has(head)) return true;
+  return false;
+}
+
+/** The names a declared grain gives: itself, or the list under `by` or `keys`. */
+function grainNames(grain: unknown): string[] {
+  if (typeof grain === 'string') return [grain];
+  if (typeof grain !== 'object' || grain === null) return [];
+  const g = grain as { by?: unknown; keys?: unknown };
+  const list = Array.isArray(g.by) ? g.by : Array.isArray(g.keys) ? g.keys : [];
+  return list.filter((x): x is string => typeof x === 'string');
+}
+
+/** The keys beside the rows' own (rowKeys), by what they are of. */
+function sideKeysOf(block: CompiledBlock, keyNames: readonly string[], timeColumn: string | undefined): Array<Set<string>> {
+  const own = new Set(rowKeys(keyNames, timeColumn, block.grain, block.description ?? ''));
+  return keyNames.filter((k) => !own.has(k)).map((k) => new Set(ofWhat(k)));
+}
+
 /** The names the owner declared for the columns the rows are per ("practice", "branch" for clinic_code), by their head words. */
-function keySynonyms(block: CompiledBlock, keyNames: readonly string[], names: readonly string[]): Set<string> {
-  const keys = keyNames.length > 0 ? [...keyNames, ...groupedOutputs(block.query, block.dialect)] : names.slice(0, 1);
+function keySynonyms(block: CompiledBlock, keyNames: readonly string[], names: readonly string[], timeColumn: string | undefined): Set<string> {
+  const keys =
+    keyNames.length > 0
+      ? rowKeys([...keyNames, ...groupedOutputs(block.query, block.dialect)], timeColumn, block.grain, block.description ?? '')
+      : names.slice(0, 1);
   return termSet(keys.flatMap((k) => (block.columns?.[k]?.synonyms ?? []).map(headWord)).join(' '));
 }
 
@@ -313,6 +364,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     sources: sourcesOf(block, names, keyNames, facts.literals),
     keys,
     groups: keyNames.filter((k) => !IDENTIFIER_KEY.test(k)).map((k) => termSet(k)),
+    sideKeys: sideKeysOf(block, keyNames, facts.timeColumn),
     ratios: ratiosOf([...names, ...block.outputs]),
     vocabulary,
     qualifiers,

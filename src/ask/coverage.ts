@@ -11,10 +11,11 @@
 
 import type { CompiledBlock } from '../compiler/types.js';
 import type { Unmet } from './bind-question.js';
-import { type BlockContract, blockContract } from './block-contract.js';
+import { type BlockContract, blockContract, IDENTIFIER_WORDS } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
 import { daysBetween, unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
+import { summaryOnly } from './summary-column.js';
 import type { TermAlias } from './term-index.js';
 import { termSet, termsOfWord, words } from './tokens.js';
 import type { RoutePart, RoutePartKind } from './types.js';
@@ -429,6 +430,10 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
       continue;
     }
     if (notedByParam(block, contract, m, options, t)) continue;
+    if (!options.named && summaryOnly(block, shape, m)) {
+      t.note(false, m.text, `${block.id} gives an average or median of "${m.text}" over its rows, not the ${m.text} itself.`, 'measure');
+      continue;
+    }
     const kind = KINDS.get(m.term);
     // Inside a phrase that stands for a name the block holds ("average daily rate" for adr) the word is pinned.
     const unpinnedShare = kind !== undefined && !options.named && !inAliasOf(contract.vocabulary, m.start, options) && kindOfSomethingElse(block, shape, kind);
@@ -459,7 +464,12 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
 function allKeysAsked(contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
   if (contract.keys.length < 2) return false;
   const asked = shape.groupings.flatMap((g) => g.parts.flatMap((x) => [x.term, ...(options.alternatives?.(x.term) ?? [])]));
-  return contract.keys.every((k) => asked.some((t) => k.has(t)));
+  // "by plant code" asks for no line: a key is asked by what it is of, not by its "code" or "name".
+  const ofWhat = (k: ReadonlySet<string>): string[] => {
+    const of = [...k].filter((t) => !IDENTIFIER_WORDS.has(t));
+    return of.length > 0 ? of : [...k];
+  };
+  return contract.keys.every((k) => asked.some((t) => ofWhat(k).includes(t)));
 }
 
 /** "per stay" after an asked average, where a stay is what the block counts or its contract is about. */
@@ -504,6 +514,12 @@ function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: Asked
   return rankingAsked && terms.length > 0 && terms.every(column);
 }
 
+/** The grouping's words hold all of what a key beside the rows is of ("vehicle type" for vehicle_type). */
+function namesSideKey(contract: BlockContract, g: AskedGrouping): boolean {
+  const terms = new Set([...g.parts, ...(g.then ?? [])].map((x) => x.term));
+  return contract.sideKeys.some((k) => k.size > 0 && [...k].every((t) => terms.has(t)));
+}
+
 function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   const together = allKeysAsked(contract, shape, options);
   const rankingAsked = shape.ranking !== undefined || options.limitAsked;
@@ -536,7 +552,9 @@ function groupings(block: CompiledBlock, contract: BlockContract, shape: AskedSh
       g.then.some((x) => grouped(contract, x.term, options)) &&
       g.parts.every((x) => given(contract.qualifiers, x.term, x.start, options));
     const key = [...g.parts, ...(g.then ?? [])].map((x) => sourceOf(contract, x.term, options)).find((x) => x?.startsWith('key:') || x === 'grain');
-    t.note(ok || qualified, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`, 'grouping', key ?? 'breakdown');
+    // "by vehicle type" of rows per vehicle, each showing its type: a column beside the rows is no breakdown by it.
+    const beside = !together && namesSideKey(contract, g);
+    t.note((ok || qualified) && !beside, `by ${g.text}`, `${block.id} does not break its result down by ${g.text}.`, 'grouping', key ?? 'breakdown');
   }
 }
 
