@@ -8,6 +8,7 @@
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { numericRange, policyProblem, rangeText } from '../rules/parameter-policy.js';
 import { type BlockFacts, blockFacts, paramForField, type TimeUnit } from './block-facts.js';
+import { literalLabels } from './literal-labels.js';
 import { everyValueOf } from './one-value-default.js';
 import { daysBetween, iso, type PeriodAsk } from './periods.js';
 import { type FilterAsk, type QuestionAsks, readAsks } from './question-asks.js';
@@ -122,13 +123,21 @@ function bindUndated(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk,
   return fail(`${block.id} does not take a period ("${period.text}"); it always covers all of its data.`);
 }
 
+/** A period settled before any calendar is read: the block's own labels as written, or no one date range at all. */
+function settledFirst(block: CompiledBlock, period: PeriodAsk, out: Binding, fail: (message: string) => void): boolean {
+  const labels = literalLabels(block, period);
+  if (labels !== undefined) Object.assign(out.params, labels);
+  const unreadable = labels === undefined ? unreadablePeriod(block, period) : undefined;
+  if (unreadable !== undefined) fail(unreadable);
+  return labels !== undefined || unreadable !== undefined;
+}
+
 function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, now: Date | string | undefined, out: Binding): void {
   const period = asks.period;
   if (period === undefined) return;
   const { start, end } = period;
   const fail = (message: string): void => void out.unmet.push({ kind: 'period', message });
-  const unreadable = unreadablePeriod(block, period);
-  if (unreadable !== undefined) return fail(unreadable);
+  if (settledFirst(block, period, out, fail)) return;
   const { startParam, endParam, yearParam } = facts;
   if (yearParam !== undefined && ((startParam === undefined && endParam === undefined) || period.splitYear !== undefined)) {
     const bound = bindYear(block, yearParam, period);

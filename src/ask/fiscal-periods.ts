@@ -76,7 +76,7 @@ function declaredRules(year: FinancialYear): Rule[] {
         return partRange(monthsOn(currentStart(year, now), shift), undefined, year);
       },
     },
-    { pattern: TO_DATE, read: (_m, now) => (now === undefined ? RELATIVE_NEEDS_NOW : { start: iso(currentStart(year, now)) }) },
+    { pattern: TO_DATE, read: (_m, now) => toDate(year, now) },
   ];
   if (year.startMonth !== 1) rules.splice(1, 0, { pattern: SPLIT, read: (m) => splitRange(year, m) });
   if (year.startMonth !== 1 && year.current) rules.push(...currentYearRules(year));
@@ -92,10 +92,20 @@ function splitRange(year: FinancialYear, m: RegExpExecArray): Part | undefined {
   return range === undefined ? undefined : { ...range, splitYear: first, fiscal: true };
 }
 
+/**
+ * The financial year so far: from its first day, open to now. It is that one year too, so a
+ * parameter taking financial years binds the current one ("collection rate year to date").
+ */
+function toDate(year: FinancialYear, now: number | undefined): Part | typeof RELATIVE_NEEDS_NOW {
+  if (now === undefined) return RELATIVE_NEEDS_NOW;
+  const start = currentStart(year, now);
+  return { start: iso(start), fiscalLabel: labelOf(year, start) };
+}
+
 /** Bare halves, quarters and year-to-date in an organisation that speaks in its financial year. */
 function currentYearRules(year: FinancialYear): Rule[] {
   return [
-    { pattern: YTD, read: (_m, now) => (now === undefined ? RELATIVE_NEEDS_NOW : { start: iso(currentStart(year, now)) }) },
+    { pattern: YTD, read: (_m, now) => toDate(year, now) },
     {
       pattern: BARE_PART,
       read: (m, now) => {

@@ -19,6 +19,7 @@ import { routeFollowUp } from './follow-up.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
 import { plainNow } from './plain-now.js';
 import { ambiguousName, cannotAnswer, gateRefusal, type RefusalCore, unknownBlock, valueNotAccepted } from './refusals.js';
+import { retailCalendarOf, retailRules } from './retail-calendar.js';
 import {
   type Asked,
   answer,
@@ -321,7 +322,11 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
       (word) => p.lexicon.fieldsOf(word).length > 0,
     ),
     views: buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v))),
-    periods: [...weekRules(weekStartOf(manifest)), ...fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest))],
+    periods: [
+      ...weekRules(weekStartOf(manifest)),
+      ...retailRules(retailCalendarOf(manifest)),
+      ...fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest)),
+    ],
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));
