@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
- * Scores svc's statement check over the blind corpus (test/corpus/blind/): every case goes to the
+ * Scores svc's statement check over a blind corpus (test/corpus/blind/, or blind2/ with --corpus): every case goes to the
  * built check, `hostedStatementRefusal(sql, driver, [], { readOnly: true })`, from
  * dist/src/rules/statement-check/index.js (run `npm run build` first).
  *
- *   node scripts/blind-corpus/score.mjs [--show-tuning] [--json]
+ *   node scripts/blind-corpus/score.mjs [--corpus blind|blind2] [--show-tuning] [--json]
  *
  * Prints, per half and family: cases, passed, writes or state changes let through (false allows)
  * and reads refused (over-refusals). `--show-tuning` lists the failing cases of the tuning half.
@@ -19,18 +19,21 @@ import { build } from 'esbuild';
 const REPO = join(import.meta.dirname, '..', '..');
 const CHECK = join(REPO, 'dist/src/rules/statement-check/index.js');
 
-const args = new Set(process.argv.slice(2));
-for (const a of args)
-  if (a !== '--show-tuning' && a !== '--json') {
-    console.error('usage: node scripts/blind-corpus/score.mjs [--show-tuning] [--json]');
-    process.exit(2);
-  }
+const argv = process.argv.slice(2);
+const at = argv.indexOf('--corpus');
+/** The corpus folder under test/corpus/ (blind, blind2), whose halves export <FOLDER>_TUNING and <FOLDER>_HELD_OUT. */
+const corpus = at >= 0 ? argv.splice(at, 2)[1] : 'blind';
+const args = new Set(argv);
+if (!/^blind\d*$/.test(corpus ?? '') || [...args].some((a) => a !== '--show-tuning' && a !== '--json')) {
+  console.error('usage: node scripts/blind-corpus/score.mjs [--corpus blind|blind2] [--show-tuning] [--json]');
+  process.exit(2);
+}
 
 async function load(file, name) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-blind-'));
   try {
     const out = join(dir, 'cases.mjs');
-    await build({ entryPoints: [join(REPO, 'test/corpus/blind', file)], bundle: true, format: 'esm', platform: 'node', outfile: out, logLevel: 'error' });
+    await build({ entryPoints: [join(REPO, 'test/corpus', corpus, file)], bundle: true, format: 'esm', platform: 'node', outfile: out, logLevel: 'error' });
     return (await import(pathToFileURL(out).href))[name];
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -38,7 +41,8 @@ async function load(file, name) {
 }
 
 const { hostedStatementRefusal } = await import(pathToFileURL(CHECK).href);
-const halves = { tuning: await load('tuning.ts', 'BLIND_TUNING'), 'held-out': await load('held-out.ts', 'BLIND_HELD_OUT') };
+const NAME = corpus.toUpperCase();
+const halves = { tuning: await load('tuning.ts', `${NAME}_TUNING`), 'held-out': await load('held-out.ts', `${NAME}_HELD_OUT`) };
 
 const report = {};
 const failures = [];

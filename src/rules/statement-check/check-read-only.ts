@@ -214,6 +214,8 @@ function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts:
       continue;
     }
     if (t.kind === 'parameter' && f.source.assignsVariables === true && tokens[i + 1]?.value === ':=') return 'write';
+    // `"ORDER_SEQ"."NEXTVAL"`: a quoted member name is the same pseudo-column as the bare word.
+    if (t.kind === 'quoted-name' && isPunct(tokens[i - 1], '.') && f.effectPhrases.has(t.value.toLowerCase())) return 'effect-function';
     const facts = allFacts[i];
     if (facts === undefined) continue;
     if (t.kind === 'word') {

@@ -37,6 +37,10 @@ const ALLOWED: readonly Allowed[] = [
   ['duckdb', 'SELECT 👤.🗣 AS 👤, 📕.💬 AS 📕 FROM 👤 JOIN 👤🏠📕 ON 👤.🔑 = 👤🏠📕.👤 JOIN 📕 ON 📕.🔑 = 👤🏠📕.📕'],
   ['redshift', 'SELECT 🚀.city AS 🎸 FROM customers AS 🚀'],
   ['postgresql', 'SELECT 👍🏽 FROM t AS 🇬🇧'],
+  // Functions of PostgreSQL 16 to 18 that the PostgreSQL 15 catalog the list is read from lacks.
+  ['postgresql', 'SELECT array_sample(tags, 2), array_shuffle(tags), trim_array(tags, 1) FROM posts'],
+  ['postgresql', "SELECT date_add(ts, interval '1 day', 'America/New_York'), date_subtract(ts, interval '1 hour') FROM events"],
+  ['postgresql', 'SELECT region, any_value(manager), count(*) FILTER (WHERE refunded) FROM sales GROUP BY region'],
   // EXPLAIN of a parenthesised query is no option list.
   ['duckdb', 'EXPLAIN (SELECT 42) INTERSECT (SELECT 42)'],
   ['duckdb', 'EXPLAIN ((SELECT 1) UNION ALL (SELECT 2))'],
@@ -174,6 +178,9 @@ const REFUSED: readonly Refused[] = [
   ['snowflake', 'SELECT SYSTEM$WAIT(10)', 'session'],
   ['snowflake', "SELECT SYSTEM$EXPLAIN_PLAN_JSON('SELECT 1')", 'session'],
   ['snowflake', 'SELECT SYSTEM$TYPEOF(SYSTEM$WAIT(1))', 'session'],
+  // A quoted member name is the same pseudo-column as the bare word: it advances the sequence.
+  ['snowflake', 'SELECT "ORDER_SEQ"."NEXTVAL"', 'effect-function'],
+  ['snowflake', 'SELECT order_seq."nextval" FROM t', 'effect-function'],
 ];
 
 describe('over-refused reads: read as the engine reads them', () => {

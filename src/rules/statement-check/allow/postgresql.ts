@@ -130,8 +130,29 @@ const PG_CATALOG: Record<string, string> = {
   pg_views: PG_RELATION('views and their definitions'),
 };
 
+/**
+ * Functions of PostgreSQL 16, 17 and 18 that the PostgreSQL 15 catalog this list is read from does
+ * not have, from each release's function reference (postgresql.org/docs/16, 17, 18 "Functions and
+ * Operators"): each computes from its arguments alone (array_sample and array_shuffle draw at
+ * random, as random does).
+ */
+const NEWER_RELEASES = {
+  ...each(['array_sample', 'array_shuffle', 'random_normal'], `PostgreSQL 16 (current releases): ${RANDOM}`),
+  ...each(['any_value'], 'PostgreSQL 16 (current releases): an aggregate giving any one value of its group'),
+  ...each(['date_add', 'date_subtract'], 'PostgreSQL 16 (current releases): a timestamp plus or minus an interval, in a time zone'),
+  ...each(['erf', 'erfc'], 'PostgreSQL 16 (current releases): the error function and its complement'),
+  ...each(['pg_input_is_valid', 'pg_input_error_info'], 'PostgreSQL 16 (current releases): whether a text is a valid value of a type, and why not'),
+  ...each(
+    ['to_bin', 'to_oct', 'uuid_extract_timestamp', 'uuid_extract_version', 'unicode_assigned', 'pg_basetype', 'to_regtypemod'],
+    'PostgreSQL 17 (current releases): a value of its arguments',
+  ),
+  ...each(['casefold', 'array_reverse', 'array_sort', 'crc32', 'crc32c', 'gamma', 'lgamma'], 'PostgreSQL 18 (current releases): a value of its arguments'),
+  ...each(['uuidv4', 'uuidv7'], `PostgreSQL 18 (current releases): ${RANDOM} (uuidv7 reads the clock too)`),
+};
+
 export const POSTGRESQL_ADDED: Added = {
   functions: {
+    ...NEWER_RELEASES,
     random: RANDOM,
     clock_timestamp: 'volatile only because it reads the clock again on each call',
     timeofday: 'volatile only because it reads the clock again on each call',
