@@ -10,7 +10,7 @@ import { runAsk } from '../agent-runs/run-ask.js';
 import type { AskContext, AskRun } from '../agent-runs/types.js';
 import { createKnowledgePool } from '../knowledge/knowledge-pool.js';
 import type { EvalItem, EvalSet } from './eval-set.js';
-import { type EvalVerdict, judgeRun } from './judge-run.js';
+import { type BlockDefaults, type EvalVerdict, judgeRun } from './judge-run.js';
 
 export interface EvalResult extends EvalVerdict {
   id: string;
@@ -20,6 +20,12 @@ export interface EvalResult extends EvalVerdict {
 }
 
 export type EvalContext = Omit<AskContext, 'threads' | 'recorder' | 'now' | 'ids'>;
+
+/** The declared defaults of the block that answered, by parameter name. */
+function defaultsOf(ctx: EvalContext, block: string | undefined): BlockDefaults {
+  const params = block === undefined ? [] : (ctx.manifest.blocks[block]?.params ?? []);
+  return Object.fromEntries(params.filter((p) => p.default !== undefined).map((p) => [p.name, p.default]));
+}
 
 /** Runs every question in order and judges each run. */
 export async function runEval(ctx: EvalContext, set: EvalSet, now: Date): Promise<EvalResult[]> {
@@ -35,7 +41,7 @@ export async function runEval(ctx: EvalContext, set: EvalSet, now: Date): Promis
       const threadId = item.thread === undefined ? undefined : threads.get(item.thread);
       const run: AskRun = await runAsk(ask, { question: item.question, reviewDraftCapture: 'off', ...(threadId !== undefined ? { threadId } : {}) });
       if (item.thread !== undefined && threadId === undefined && run.threadId !== undefined) threads.set(item.thread, run.threadId);
-      out.push({ id: item.id, kind: item.kind, question: item.question, expect: item.expect, ...judgeRun(item, run) });
+      out.push({ id: item.id, kind: item.kind, question: item.question, expect: item.expect, ...judgeRun(item, run, defaultsOf(ctx, run.block)) });
     }
   } finally {
     if (ctx.knowledge === undefined) await knowledge.close();

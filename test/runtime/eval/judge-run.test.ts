@@ -40,6 +40,28 @@ describe('judgeRun', () => {
     expect(v.met).toBe(met);
     expect(v.wrongCertified).toBe(wrong);
   });
+
+  const DEFAULTS = { financial_year: '2026/27', top_n: 10 };
+  it.each<[string, EvalItem, AskRun, boolean]>([
+    [
+      'a bound value equal to the default is the same answer',
+      item({ tier: 1, block: 'a.b', params: {} }),
+      certified('a.b', { financial_year: '2026/27' }),
+      true,
+    ],
+    ['an expected default left unbound is the same answer', item({ tier: 1, block: 'a.b', params: { top_n: 10 } }), certified('a.b'), true],
+    [
+      'a bound value other than the default is another answer',
+      item({ tier: 1, block: 'a.b', params: {} }),
+      certified('a.b', { financial_year: '2025/26' }),
+      false,
+    ],
+    ['a parameter the block does not declare is another answer', item({ tier: 1, block: 'a.b', params: {} }), certified('a.b', { region: 'N' }), false],
+  ])('with the block defaults: %s', (_name, it_, run, met) => {
+    const v = judgeRun(it_, run, DEFAULTS);
+    expect(v.met).toBe(met);
+    expect(v.wrongCertified).toBe(!met);
+  });
 });
 
 describe('summarise', () => {
