@@ -41,7 +41,8 @@ const GROUPS: ReadonlyArray<readonly string[]> = [
   // Holding a place ahead.
   ['booking', 'reservation'],
   // People who work there.
-  ['employee', 'staff', 'worker', 'personnel', 'headcount', 'colleague'],
+  // ("Headcount" is how many of them there are, a figure, not who they are.)
+  ['employee', 'staff', 'worker', 'personnel', 'colleague'],
   // What is sold.
   ['product', 'item', 'sku', 'article', 'merchandise'],
   // Where, broadly.

@@ -26,6 +26,9 @@ describe('the shared business lexicon', () => {
   it('keeps words of different meanings apart', () => {
     expect(alternativesOf('price')).not.toContain('rate');
     expect(alternativesOf('channel')).not.toContain('origin');
+    // A headcount is how many staff there are, a figure: "staff headcount" is no block about staff's figure.
+    expect(alternativesOf('headcount')).not.toContain('staff');
+    expect(alternativesOf('staff')).not.toContain('headcount');
   });
 });
 
