@@ -8,7 +8,7 @@
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { numericRange, policyProblem, rangeText } from '../rules/parameter-policy.js';
 import { type BlockFacts, blockFacts, paramForField, type TimeUnit } from './block-facts.js';
-import { literalLabels } from './literal-labels.js';
+import { calendarLabels, literalLabels } from './literal-labels.js';
 import { everyValueOf } from './one-value-default.js';
 import { daysBetween, iso, type PeriodAsk } from './periods.js';
 import { type FilterAsk, type QuestionAsks, readAsks } from './question-asks.js';
@@ -125,7 +125,7 @@ function bindUndated(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk,
 
 /** A period settled before any calendar is read: the block's own labels as written, or no one date range at all. */
 function settledFirst(block: CompiledBlock, period: PeriodAsk, out: Binding, fail: (message: string) => void): boolean {
-  const labels = literalLabels(block, period);
+  const labels = literalLabels(block, period) ?? calendarLabels(block, period);
   if (labels !== undefined) Object.assign(out.params, labels);
   const unreadable = labels === undefined ? unreadablePeriod(block, period) : undefined;
   if (unreadable !== undefined) fail(unreadable);

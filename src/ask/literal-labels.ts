@@ -32,6 +32,24 @@ export function literalLabels(block: CompiledBlock, period: PeriodAsk): Record<s
   return out;
 }
 
+/**
+ * The labels a calendar gave the period ("last period": FY26 and P9), each bound to a parameter
+ * listing one of its spellings, or undefined unless every label finds one.
+ */
+export function calendarLabels(block: CompiledBlock, period: PeriodAsk): Record<string, string> | undefined {
+  if (period.labels === undefined || period.labels.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const spellings of period.labels) {
+    const found = block.params
+      .filter((p) => p.type === 'string' && out[p.name] === undefined)
+      .flatMap((p) => spellings.map((w) => [p.name, listed(block, p.name, w)] as const))
+      .find(([, v]) => v !== undefined);
+    if (found === undefined || found[1] === undefined) return undefined;
+    out[found[0]] = found[1];
+  }
+  return out;
+}
+
 /** The listed value of the parameter written as `word` (any case), if it lists one. */
 function listed(block: CompiledBlock, param: string, word: string): string | undefined {
   return policyValues(block, param)?.find((v) => v.toLowerCase() === word.toLowerCase());

@@ -45,6 +45,11 @@ export interface PeriodAsk {
   fiscalLabel?: number;
   /** The question named that year by its label ("FY26", "financial year 2025"), not relative to now or by its two calendar years. */
   labelSaid?: true;
+  /**
+   * The owners' labels of the period, each as the spellings a parameter may list ([["FY26",
+   * "FY2026"], ["P9"]] for "last period" in a retail calendar): a block listing them binds those.
+   */
+  labels?: ReadonlyArray<readonly string[]>;
 }
 
 type Range = { start: string; end: string };
@@ -218,6 +223,7 @@ export type Part = Partial<Range> & {
   fiscalLabel?: number;
   labelSaid?: true;
   weekStart?: number;
+  labels?: PeriodAsk['labels'];
 };
 
 export interface Rule {
@@ -464,6 +470,7 @@ interface Found {
   fiscalLabel?: number;
   labelSaid?: true;
   weekStart?: number;
+  labels?: PeriodAsk['labels'];
 }
 
 /** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
@@ -474,6 +481,7 @@ function addPart(found: Found, part: Part): void {
   found.fiscalLabel ??= part.fiscalLabel;
   if (part.labelSaid === true) found.labelSaid = true;
   found.weekStart ??= part.weekStart;
+  found.labels ??= part.labels;
   found.relatives.push(part.relative);
   found.point ||= part.point === true;
   if (part.start !== undefined && part.end !== undefined) found.closed.push({ start: part.start, end: part.end });
@@ -562,7 +570,7 @@ export function findPeriod(
   }
   if (found.spans.length === 0) return undefined;
   pointBefore(question, found);
-  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel, labelSaid, weekStart } = found;
+  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel, labelSaid, weekStart, labels } = found;
   spans.sort((a, b) => a[0] - b[0]);
   // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").
   const relative = relatives.length === 1 ? relatives[0] : undefined;
@@ -581,6 +589,7 @@ export function findPeriod(
     ...(fiscal === true ? { fiscal } : {}),
     ...(weekStart !== undefined ? { weekStart } : {}),
     ...(fiscalLabel !== undefined && found.spans.length === 1 ? { fiscalLabel, ...(labelSaid === true ? { labelSaid } : {}) } : {}),
+    ...(labels !== undefined && found.spans.length === 1 ? { labels } : {}),
   };
 }
 

@@ -4,7 +4,8 @@
  * to the next year's: 52 weeks, or 53 when the next start falls a week later (the extra week
  * joins the last period), in four quarters of three periods of the declared weeks. Read before the
  * calendar's phrases, its rules give "P9 FY26", "last period", "this period", "P9", "Q3 FY26",
- * "FY26", "this financial year" and "year to date" the days of the owners' own periods. Owners who
+ * "last quarter", "FY26", "this financial year" and "year to date" the days of the owners' own
+ * periods, and their labels (FY26, P9, Q3) for blocks that list those as parameter values. Owners who
  * declare no such calendar get none: their periods stay months or undeclared (fiscal-periods.ts).
  */
 import type { Manifest } from '../compiler/types.js';
@@ -86,19 +87,26 @@ function periodsOf(cal: RetailCalendar, y: number): Array<[number, number]> {
 
 const range = ([start, end]: [number, number]): Part => ({ start: iso(start), end: iso(end) });
 const labelYear = (cal: RetailCalendar, y: number): number => (cal.startNamed ? y : y + 1);
+/** The spellings of a year's label a parameter may list: FY26, FY2026, 2026. */
+const yearLabels = (cal: RetailCalendar, y: number): string[] => {
+  const label = labelYear(cal, y);
+  return [`FY${String(label % 100).padStart(2, '0')}`, `FY${label}`, String(label)];
+};
 const yearOfLabel = (cal: RetailCalendar, label: number): number => (cal.startNamed ? label : label - 1);
 
 /** The whole retail year starting in `y`, named by its label. */
 function wholeYear(cal: RetailCalendar, y: number): Part {
-  return { start: iso(yearStart(cal, y)), end: iso(yearStart(cal, y + 1)), fiscalLabel: labelYear(cal, y) };
+  return { start: iso(yearStart(cal, y)), end: iso(yearStart(cal, y + 1)), fiscalLabel: labelYear(cal, y), labels: [yearLabels(cal, y)] };
 }
 
-/** Periods `from` to `to` (1-12) of the year starting in `y`. */
+/** Periods `from` to `to` (1-12) of the year starting in `y`: one period (P9) or a quarter (Q3), with its labels. */
 function periods(cal: RetailCalendar, y: number, from: number, to: number): Part | undefined {
   const ps = periodsOf(cal, y);
   const first = ps[from - 1];
   const last = ps[to - 1];
-  return first === undefined || last === undefined ? undefined : range([first[0], last[1]]);
+  if (first === undefined || last === undefined) return undefined;
+  const part = to === from ? [`P${from}`, `P${String(from).padStart(2, '0')}`] : to - from === 2 && from % 3 === 1 ? [`Q${(from + 2) / 3}`] : undefined;
+  return { ...range([first[0], last[1]]), ...(part !== undefined ? { labels: [yearLabels(cal, y), part] } : {}) };
 }
 
 /** The period holding `t`, as its year and number. */
@@ -125,7 +133,17 @@ const TO_DATE = /\b(?:(?:this|current)\s+)?(?:(?:financial|fiscal|retail)\s+)?ye
 const NUMBERED = /\b(?:p|period)\s*(\d{1,2})\b(?![.,]\d)/gi;
 const RELATIVE_PERIOD =
   /\b(last|previous|prior|this|current|next)\s+(?:reporting\s+|p&l\s+|accounting\s+|fiscal\s+|financial\s+|retail\s+|4-4-5\s+)?period\b/gi;
+const RELATIVE_QUARTER = /\b(last|previous|prior|this|current|next)\s+(?:(?:financial|fiscal|retail)\s+)?quarter\b/gi;
 const BARE_QUARTER = /\bq([1-4])\b(?![\s/'-]*(?:of\s+)?(?:(?:19|20)\d{2}|fy|financial|fiscal|last|this|previous|prior|next)\b)/gi;
+
+/** The quarter `shift` quarters from the one holding `t`. */
+function quarterShifted(cal: RetailCalendar, t: number, shift: number): Part | undefined {
+  const { y, n } = periodHolding(cal, t);
+  const k = Math.floor((n - 1) / 3) + shift;
+  const year = y + Math.floor(k / 4);
+  const q = ((k % 4) + 4) % 4;
+  return periods(cal, year, q * 3 + 1, q * 3 + 3);
+}
 
 /** The latest period or quarter numbered `n` (of `per` periods) that has begun by `now`. */
 function latest(cal: RetailCalendar, now: number, n: number, per: number): Part | undefined {
@@ -156,8 +174,15 @@ export function retailRules(cal: RetailCalendar | undefined): readonly Rule[] {
     },
     {
       pattern: TO_DATE,
-      read: (_m, now) =>
-        now === undefined ? RELATIVE_NEEDS_NOW : { start: iso(yearStart(cal, yearHolding(cal, now))), fiscalLabel: labelYear(cal, yearHolding(cal, now)) },
+      read: (_m, now) => {
+        if (now === undefined) return RELATIVE_NEEDS_NOW;
+        const y = yearHolding(cal, now);
+        return { start: iso(yearStart(cal, y)), fiscalLabel: labelYear(cal, y), labels: [yearLabels(cal, y)] };
+      },
+    },
+    {
+      pattern: RELATIVE_QUARTER,
+      read: (m, now) => (now === undefined ? RELATIVE_NEEDS_NOW : quarterShifted(cal, now, shifts[(m[1] ?? '').toLowerCase()] ?? 0)),
     },
     { pattern: RELATIVE_PERIOD, read: (m, now) => (now === undefined ? RELATIVE_NEEDS_NOW : shifted(cal, now, shifts[(m[1] ?? '').toLowerCase()] ?? 0)) },
     {

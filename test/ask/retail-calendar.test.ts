@@ -58,6 +58,8 @@ describe('its phrases', () => {
     ['next period', '2026-11-30', '2026-12-28'],
     ['P12', '2025-12-29', '2026-02-02'],
     ['year to date', '2026-02-02', undefined],
+    ['last quarter', '2026-08-03', '2026-11-02'],
+    ['this quarter', '2026-11-02', '2027-02-01'],
   ])('%s', (q, start, end) => {
     expect(read(q)).toEqual({ start, end });
   });
@@ -107,6 +109,15 @@ describe('through the router', () => {
     // The owners' labels, as written, for blocks listing them.
     ['gym', 'members by type at the end of P9 FY26', 'membership.members_by_type_at_period_end', { period: 'P9', financial_year: 'FY26' }],
     ['gym', 'What was the revenue split by stream in P9 FY26?', 'finance.revenue_by_stream_period', { period: 'P9', financial_year: 'FY26' }],
+    // The labels of a relative period, for blocks listing the owners' labels.
+    [
+      'gym',
+      'Active members by membership type at the end of last period',
+      'membership.members_by_type_at_period_end',
+      { financial_year: 'FY26', period: 'P9' },
+    ],
+    ['gym', 'revenue mix by stream this period', 'finance.revenue_by_stream_period', { financial_year: 'FY26', period: 'P10' }],
+    ['gym', 'NPS by club last quarter', 'operations.nps_by_club_quarterly', { financial_year: 'FY26', fy_quarter: 'Q3' }],
     // The block's own words around its labels: it gives the year to date through a period.
     ['gym', 'LFL revenue by area year to date through P9 FY26', 'finance.lfl_revenue_by_area', { through_period: 'P9', financial_year: 'FY26' }],
     // The financial year so far is the current financial year for a parameter taking years.
