@@ -276,10 +276,12 @@ function headWord(phrase: string): string {
   return (prep > 0 ? words[prep - 1] : words.at(-1)) ?? '';
 }
 
-/** A key's words that say what it is of ("line" of line_code), without the words naming an identifier. */
-const ofWhat = (key: string): string[] => [...termSet(key.replace(/_/g, ' '))].filter((t) => !IDENTIFIER_WORDS.has(t));
 /** The words naming an identifier of a thing, as terms: what a key is of is in its other words. */
-export const IDENTIFIER_WORDS: ReadonlySet<string> = termSet('id code name number no ref key');
+const IDENTIFIER_WORDS: ReadonlySet<string> = termSet('id code name number no ref key');
+/** A key's terms that say what it is of, without those naming an identifier ("plant" of plant code). */
+export const termsOfWhat = (terms: Iterable<string>): string[] => [...terms].filter((t) => !IDENTIFIER_WORDS.has(t));
+/** A key's words that say what it is of ("line" of line_code), without the words naming an identifier. */
+const ofWhat = (key: string): string[] => termsOfWhat(termSet(key.replace(/_/g, ' ')));
 /** What a key is, by its last word that names no identifier: "type" for vehicle_type, a type and no vehicle. */
 const headOf = (key: string): string | undefined => ofWhat(key).at(-1);
 

@@ -11,7 +11,7 @@
 
 import type { CompiledBlock } from '../compiler/types.js';
 import type { Unmet } from './bind-question.js';
-import { type BlockContract, blockContract, IDENTIFIER_WORDS } from './block-contract.js';
+import { type BlockContract, blockContract, termsOfWhat } from './block-contract.js';
 import { blockFacts } from './block-facts.js';
 import { daysBetween, unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
@@ -466,7 +466,7 @@ function allKeysAsked(contract: BlockContract, shape: AskedShape, options: Cover
   const asked = shape.groupings.flatMap((g) => g.parts.flatMap((x) => [x.term, ...(options.alternatives?.(x.term) ?? [])]));
   // "by plant code" asks for no line: a key is asked by what it is of, not by its "code" or "name".
   const ofWhat = (k: ReadonlySet<string>): string[] => {
-    const of = [...k].filter((t) => !IDENTIFIER_WORDS.has(t));
+    const of = termsOfWhat(k);
     return of.length > 0 ? of : [...k];
   };
   return contract.keys.every((k) => asked.some((t) => ofWhat(k).includes(t)));

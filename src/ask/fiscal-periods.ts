@@ -56,7 +56,8 @@ const YTD = /\b(?:(?:this|current)\s+)?year[\s-]+to[\s-]+date\b|\bytd\b/gi;
 /** A bare half or quarter: not one of a year said beside it ("Q3 2025", "H1 last year", "Q2 FY26"). */
 const BARE_PART = /\b(h[12]|q[1-4])\b(?![\s/'-]*(?:of\s+)?(?:(?:19|20)\d{2}|fy|financial|fiscal|last|this|previous|prior|next)\b)/gi;
 
-const fullYear = (text: string): number => (text.length === 2 ? 2000 + Number(text) : Number(text));
+/** A year as written in a label: two digits are this century's (26 is 2026). */
+export const fullYear = (text: string): number => (text.length === 2 ? 2000 + Number(text) : Number(text));
 
 /** The rules for a project with the financial year `year`. */
 function declaredRules(year: FinancialYear): Rule[] {

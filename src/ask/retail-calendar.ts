@@ -10,8 +10,9 @@
  */
 import type { Manifest } from '../compiler/types.js';
 import { ownersTexts } from './financial-year.js';
+import { fullYear } from './fiscal-periods.js';
 import { addDays, day, iso, type Part, RELATIVE_NEEDS_NOW, type Rule } from './periods.js';
-import { MONTH_NAME, monthNumber } from './vocabulary.js';
+import { MONTH_NAME, monthNumber, WEEKDAY_NAMES } from './vocabulary.js';
 
 export interface RetailCalendar {
   /** Weeks in each period of a quarter, e.g. [4, 4, 5]. */
@@ -25,16 +26,13 @@ export interface RetailCalendar {
   startNamed: boolean;
 }
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const PATTERN = /\b([45])-([45])-([45])\b/;
 const NEAREST = new RegExp(
-  `\\b(${WEEKDAYS.join('|')})\\s+(?:nearest|closest)\\s+(?:to\\s+)?(?:the\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_NAME})|(${MONTH_NAME})\\s+(\\d{1,2}))(?:\\s+(\\d{4}))?`,
+  `\\b(${WEEKDAY_NAMES.join('|')})\\s+(?:nearest|closest)\\s+(?:to\\s+)?(?:the\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_NAME})|(${MONTH_NAME})\\s+(\\d{1,2}))(?:\\s+(\\d{4}))?`,
   'i',
 );
 /** "FY26 for the retail year starting on the Monday nearest 1 February 2026": how labels name years. */
 const LABELLED = /\bfy\s*'?(\d{4}|\d{2})\b[^.;]{0,80}?\bnearest\b[^.;]{0,30}?\b((?:19|20)\d{2})\b/i;
-
-const fullYear = (text: string): number => (text.length === 2 ? 2000 + Number(text) : Number(text));
 
 /** The project's retail calendar, from the first owners' text declaring its weeks and its start. */
 export function retailCalendarOf(manifest: Manifest): RetailCalendar | undefined {
@@ -49,7 +47,7 @@ export function retailCalendarOf(manifest: Manifest): RetailCalendar | undefined
     const n = NEAREST.exec(text);
     const month = monthNumber((n?.[3] ?? n?.[4] ?? '').toLowerCase());
     if (start === undefined && n !== null && month !== undefined)
-      start = { weekday: WEEKDAYS.indexOf((n[1] ?? '').toLowerCase()), month, day: Number(n[2] ?? n[5]) };
+      start = { weekday: WEEKDAY_NAMES.findIndex((d) => d === (n[1] ?? '').toLowerCase()), month, day: Number(n[2] ?? n[5]) };
     const l = LABELLED.exec(text);
     if (startNamed === undefined && l !== null) startNamed = fullYear(l[1] ?? '') === Number(l[2]);
   }

@@ -236,6 +236,9 @@ export const START_PARAM_NAMES: ReadonlySet<string> = new Set(['since', 'start',
 /** Date parameter names that close a period (exclusive end, as blocks write `< ${until}`). */
 export const END_PARAM_NAMES: ReadonlySet<string> = new Set(['until', 'end', 'end_date', 'to', 'to_date', 'date_to', 'period_end', 'before']);
 
+/** The days of the week by name, Sunday first: a day's index is JavaScript's getUTCDay(). */
+export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
 /** A month's name or its short form, as a regular-expression source with no capture group. */
 export const MONTH_NAME =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';

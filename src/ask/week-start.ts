@@ -11,8 +11,8 @@
 import type { Manifest } from '../compiler/types.js';
 import { ownersTexts } from './financial-year.js';
 import { addDays, iso, type Part, RELATIVE_NEEDS_NOW, type Rule, unitStart } from './periods.js';
+import { WEEKDAY_NAMES } from './vocabulary.js';
 
-const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 const DAY = '(sun|mon|tue|wed|thu|fri|sat)[a-z]*';
 const TO = '(?:[\\s-]*(?:to|through|until)[\\s-]*|\\s*[-\\u2013]\\s*)';
 /** First day said first: "weeks run Sunday to Saturday", "Sunday-to-Saturday weeks", "weeks start on Sunday", "week start is the Sunday". */
@@ -26,7 +26,7 @@ const STARTS: readonly RegExp[] = [
 const ENDS = new RegExp(`\\bweeks?\\s+(?:ending|ends?)\\s+(?:on\\s+)?(?:a\\s+|the\\s+)?${DAY}`, 'gi');
 const ISO = /\biso(?:\s+8601)?\s+weeks?\b/gi;
 
-const dayIndex = (text: string | undefined): number => DAYS.findIndex((d) => d.startsWith((text ?? '').toLowerCase().slice(0, 3)));
+const dayIndex = (text: string | undefined): number => WEEKDAY_NAMES.findIndex((d) => d.startsWith((text ?? '').toLowerCase().slice(0, 3)));
 
 /** Every week start one text declares, as a day index (0 Sunday ... 6 Saturday). */
 function declarations(text: string): number[] {
