@@ -79,9 +79,20 @@ function declaredRules(year: FinancialYear): Rule[] {
     },
     { pattern: TO_DATE, read: (_m, now) => toDate(year, now) },
   ];
-  if (year.startMonth !== 1) rules.splice(1, 0, { pattern: SPLIT, read: (m) => splitRange(year, m) });
+  if (year.startMonth !== 1) rules.splice(1, 0, { pattern: SPLIT_PART, read: (m) => splitPart(year, m) }, { pattern: SPLIT, read: (m) => splitRange(year, m) });
   if (year.startMonth !== 1 && year.current) rules.push(...currentYearRules(year));
   return rules;
+}
+
+/** "Q2 2026/27", "H1 of FY2025/26", "2026/27 Q1": a half or quarter of a year across two calendar years. */
+const SPLIT_PART = new RegExp(`\\b${PART}\\s+(?:of\\s+)?${SPLIT_YEAR}\\b(?![/-]\\d)|\\b${SPLIT_YEAR}\\s+${PART}\\b`, 'gi');
+
+/** A half or quarter of the financial year "2026/27" names: its days, not the whole year's. */
+function splitPart(year: FinancialYear, m: RegExpExecArray): Part | undefined {
+  const [part, first, second] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[6], m[4], m[5]];
+  const start = fullYear(first ?? '');
+  const next = (second ?? '').length === 4 ? start + 1 : (start + 1) % 100;
+  return Number(second) === next ? partRange(day(start, year.startMonth), part) : undefined;
 }
 
 /** "2025/26" as the financial year from the first of the two years (still a split year for a year parameter). */

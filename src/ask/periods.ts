@@ -36,7 +36,7 @@ export interface PeriodAsk {
    * "FY26", "this financial year", "period 8", "last period" in a project whose owners declare no
    * financial year or reporting periods: no days to bind, and which calendar it needs.
    */
-  undeclared?: 'financial year' | 'period' | 'week';
+  undeclared?: 'financial year' | 'period' | 'week' | 'day order';
   /** The day the owners' weeks start on (0 Sunday ... 6 Saturday), where a week was read in their weeks (week-start.ts). */
   weekStart?: number;
   /** The split year's days are the project's declared financial year (fiscal-periods.ts): it binds dates too. */
@@ -218,7 +218,7 @@ export type Part = Partial<Range> & {
   relative?: PeriodAsk['relative'];
   point?: true;
   splitYear?: number;
-  undeclared?: 'financial year' | 'period' | 'week';
+  undeclared?: 'financial year' | 'period' | 'week' | 'day order';
   fiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;
@@ -249,6 +249,27 @@ function dayRange(m: RegExpExecArray, now: number | undefined): Part | 'needs-no
   if (a === undefined) return m[7] === undefined && now === undefined ? RELATIVE_NEEDS_NOW : undefined;
   const b = rangeOf(`${last} ${monthText} ${a.start.slice(0, 4)}`, now);
   return b === undefined || b.end <= a.start ? undefined : { start: a.start, end: b.end };
+}
+
+/**
+ * "April to September 2026", "Apr-Sep 2026", "Nov 2025 - Feb 2026": whole months from the first to
+ * the last. A first month without a year is in the last one's year, or the year before when it
+ * comes later in the calendar ("Nov-Feb 2026" starts in November 2025).
+ */
+const MONTH_SPAN = new RegExp(
+  `\\b(${MONTH_WORD})\\.?(?:\\s+(${YEAR}))?\\s*(?:-|\u2013|to|until|till|through|thru)\\s*(${MONTH_WORD})\\.?,?\\s+(${YEAR})\\b`,
+  'gi',
+);
+
+function monthSpan(m: RegExpExecArray): Part | undefined {
+  const first = monthNumber((m[1] ?? '').toLowerCase());
+  const last = monthNumber((m[3] ?? '').toLowerCase());
+  const lastYear = Number(m[4]);
+  if (first === undefined || last === undefined) return undefined;
+  const firstYear = m[2] !== undefined ? Number(m[2]) : first <= last ? lastYear : lastYear - 1;
+  const start = day(firstYear, first);
+  const end = day(lastYear, last + 1);
+  return start < end ? { start: iso(start), end: iso(end) } : undefined;
 }
 
 /** "since the start of the year", "go back to the beginning of 2025": an open period from that start. */
@@ -305,6 +326,7 @@ const RULES: Rule[] = [
   { pattern: SPLIT_YEAR, read: splitYearOf },
   { pattern: POINT, read: pointOf },
   { pattern: DAY_RANGE, read: dayRange },
+  { pattern: MONTH_SPAN, read: monthSpan },
   { pattern: START_OF, read: startOf },
   {
     pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(?:and|(?:up\\s+)?to|until|till|through|-)${BOUND_WORDS}\\s+(${DATE_EXPR})\\b`, 'gi'),
@@ -465,7 +487,7 @@ interface Found {
   closed: Range[];
   point: boolean;
   splitYear?: number;
-  undeclared?: 'financial year' | 'period' | 'week';
+  undeclared?: 'financial year' | 'period' | 'week' | 'day order';
   fiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;

@@ -17,6 +17,7 @@ import { financialYearOf, periodsAreMonths } from './financial-year.js';
 import { fiscalRules } from './fiscal-periods.js';
 import { routeFollowUp } from './follow-up.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
+import { NUMERIC_DATE_RULES } from './numeric-dates.js';
 import { plainNow } from './plain-now.js';
 import { ambiguousName, cannotAnswer, gateRefusal, type RefusalCore, unknownBlock, valueNotAccepted } from './refusals.js';
 import { retailCalendarOf, retailRules } from './retail-calendar.js';
@@ -323,6 +324,7 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
     ),
     views: buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v))),
     periods: [
+      ...NUMERIC_DATE_RULES,
       ...weekRules(weekStartOf(manifest)),
       ...retailRules(retailCalendarOf(manifest)),
       ...fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest)),

@@ -1,0 +1,75 @@
+/**
+ * Dates as people write them beyond ISO: days in numbers with slashes or dots (day first or month
+ * first, as a number over 12 or the range's other day says; otherwise no day at all, and never
+ * the year alone), spans of named months ("April to September 2026", "Nov-Feb 2026"), and a half
+ * or quarter of a year across two calendar years ("Q2 2026/27") in the owners' financial year.
+ */
+import { describe, expect, it } from 'vitest';
+import { fiscalRules } from '../../src/ask/fiscal-periods.js';
+import { NUMERIC_DATE_RULES } from '../../src/ask/numeric-dates.js';
+import { findPeriod } from '../../src/ask/periods.js';
+
+const NOW = '2026-11-27T09:00:00Z';
+const APRIL_YEAR = fiscalRules({ startMonth: 4, endYearNamed: true, current: true });
+const read = (q: string) => {
+  const p = findPeriod(q, NOW, [], [...NUMERIC_DATE_RULES, ...APRIL_YEAR]);
+  return p === undefined ? undefined : { start: p.start, end: p.end, ...(p.undeclared !== undefined ? { undeclared: p.undeclared } : {}) };
+};
+
+describe('days in numbers', () => {
+  it.each<[string, ReturnType<typeof read>]>([
+    ['complaints 01/04/2026 - 30/09/2026', { start: '2026-04-01', end: '2026-10-01' }],
+    ['missed bins 1/10/26 to 31/10/26', { start: '2026-10-01', end: '2026-11-01' }],
+    ['between 04/01/2026 and 04/30/2026', { start: '2026-04-01', end: '2026-05-01' }],
+    ['on 31/03/2026', { start: '2026-03-31', end: '2026-04-01' }],
+    ['on 03/31/2026', { start: '2026-03-31', end: '2026-04-01' }],
+    ['30.09.2026', { start: '2026-09-30', end: '2026-10-01' }],
+    // A version number is no day.
+    ['crashes on version 1.2.26', undefined],
+    // Nothing says which number is the day: no day, and no year read out of it either.
+    ['on 01/04/2026', { start: undefined, end: undefined, undeclared: 'day order' }],
+    ['02/03/2026 to 04/05/2026', { start: undefined, end: undefined, undeclared: 'day order' }],
+    // No such day, or an end before the start: no day either.
+    ['31/02/2026', { start: undefined, end: undefined, undeclared: 'day order' }],
+    ['30/09/2026 - 01/04/2026', { start: undefined, end: undefined, undeclared: 'day order' }],
+  ])('%s', (q, expected) => {
+    expect(read(q)).toEqual(expected);
+  });
+
+  it('reads every day of a year written day first and month first alike', () => {
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 86_400_000) {
+      const d = new Date(t);
+      const [day, month] = [d.getUTCDate(), d.getUTCMonth() + 1];
+      const iso = d.toISOString().slice(0, 10);
+      const next = new Date(t + 86_400_000).toISOString().slice(0, 10);
+      // Day first is certain when the day is over 12; 5/5 reads the same either way, yet nothing says the order.
+      const expected = day > 12 ? { start: iso, end: next } : { start: undefined, end: undefined, undeclared: 'day order' };
+      expect(read(`${day}/${month}/2026`)).toEqual(expected);
+      if (day > 12) expect(read(`${month}/${day}/2026`)).toEqual(expected);
+    }
+  });
+});
+
+describe('spans of named months', () => {
+  it.each<[string, string, string]>([
+    ['PCNs by month April to September 2026', '2026-04-01', '2026-10-01'],
+    ['PCNs by month Apr-Sep 2026', '2026-04-01', '2026-10-01'],
+    ['Jan - Mar 2026', '2026-01-01', '2026-04-01'],
+    ['Nov-Feb 2026', '2025-11-01', '2026-03-01'],
+    ['November 2025 to February 2026', '2025-11-01', '2026-03-01'],
+  ])('%s', (q, start, end) => {
+    expect(read(q)).toEqual({ start, end });
+  });
+});
+
+describe('a half or quarter of a split financial year', () => {
+  it.each<[string, string, string]>([
+    ['homelessness approaches by month Q2 2026/27', '2026-07-01', '2026-10-01'],
+    ['missed collections in Q1 2026/27', '2026-04-01', '2026-07-01'],
+    ['Q3 FY2025/26', '2025-10-01', '2026-01-01'],
+    ['H1 of 2025/26', '2025-04-01', '2025-10-01'],
+    ['2026/27 Q4', '2027-01-01', '2027-04-01'],
+  ])('%s', (q, start, end) => {
+    expect(read(q)).toEqual({ start, end });
+  });
+});
