@@ -95,8 +95,8 @@ function unreadablePeriod(block: CompiledBlock, period: NonNullable<QuestionAsks
   if (period.needsNow && period.start === undefined && period.end === undefined) return `"${period.text}" needs the current date, which was not given.`;
   if (period.several === true) return `"${period.text}" are several periods; ${block.id} answers for one date range at a time.`;
   if (period.undeclared === 'week') return `"${period.text}" is a week, and this project's owners declare weeks starting on different days; ask for its dates.`;
-  if (period.undeclared === 'day order')
-    return `"${period.text}" is no day that can be read for certain (which of its numbers is the day, or no such day); write it as 2026-04-01 or 1 April 2026.`;
+  if (period.undeclared === 'days')
+    return `"${period.text}" does not say for certain which days it means; write them as 2026-04-01 to 2026-04-07 or 1 to 7 April 2026.`;
   if (period.undeclared !== undefined)
     return `"${period.text}" is a ${period.undeclared} of the organisation's own calendar, and this project's owners do not declare it; ask for its months or dates.`;
   return undefined;

@@ -3,8 +3,8 @@
  * range of two. Which number is the day depends on where the writer lives, which a question does
  * not say: a number over 12 says it ("30/09/2026" is day first, "09/30/2026" month first), and a
  * range's two days are written the same way, so one of them may say it for both. Where nothing
- * says it, or the numbers are no day of the calendar, the days bind nothing (`undeclared: 'day
- * order'`): the year alone is never read out of them, and 1 April is never taken for 4 January.
+ * says it, or the numbers are no day of the calendar, the days bind nothing (`undeclared:
+ * 'days'`): the year alone is never read out of them, and 1 April is never taken for 4 January.
  */
 import { iso, type Part, type Rule } from './periods.js';
 
@@ -37,11 +37,11 @@ function read(m: RegExpExecArray): Part | undefined {
   const days: Written[] = [[Number(m[1]), Number(m[2]), yearOf(m[3] ?? '')]];
   if (m[4] !== undefined) days.push([Number(m[4]), Number(m[5]), yearOf(m[6] ?? '')]);
   const first = dayFirst(days);
-  if (first === undefined) return { undeclared: 'day order' };
+  if (first === undefined) return { undeclared: 'days' };
   const [start, last] = days.map((d) => dayOf(d, first));
   const end = m[4] === undefined ? start : last;
   // No such day, or an end before the start: still no day, and still no year read out of it.
-  if (start === undefined || end === undefined || end < start) return { undeclared: 'day order' };
+  if (start === undefined || end === undefined || end < start) return { undeclared: 'days' };
   return { start: iso(start), end: iso(end + 86_400_000) };
 }
 

@@ -36,7 +36,7 @@ export interface PeriodAsk {
    * "FY26", "this financial year", "period 8", "last period" in a project whose owners declare no
    * financial year or reporting periods: no days to bind, and which calendar it needs.
    */
-  undeclared?: 'financial year' | 'period' | 'week' | 'day order';
+  undeclared?: 'financial year' | 'period' | 'week' | 'days';
   /** The day the owners' weeks start on (0 Sunday ... 6 Saturday), where a week was read in their weeks (week-start.ts). */
   weekStart?: number;
   /** The split year's days are the project's declared financial year (fiscal-periods.ts): it binds dates too. */
@@ -50,6 +50,8 @@ export interface PeriodAsk {
    * "FY2026"], ["P9"]] for "last period" in a retail calendar): a block listing them binds those.
    */
   labels?: ReadonlyArray<readonly string[]>;
+  /** "the 12 months to June 2026": a window of this many months ending with the period, as a rolling block takes it by its last month. */
+  trailingMonths?: number;
 }
 
 type Range = { start: string; end: string };
@@ -177,7 +179,7 @@ function rangeOf(expr: string, now: number | undefined): Range | undefined {
   return undefined;
 }
 
-type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 
 /** Start of the calendar unit holding `t` (weeks start on Monday, as ISO weeks do, unless `weekStart` says another day). */
 export function unitStart(t: number, unit: Unit, weekStart = 1): number {
@@ -198,7 +200,8 @@ export function unitStart(t: number, unit: Unit, weekStart = 1): number {
   }
 }
 
-function shift(t: number, unit: Unit, n: number): number {
+/** `t` moved by `n` calendar units (quarters are three months). */
+export function shift(t: number, unit: Unit, n: number): number {
   const d = new Date(t);
   if (unit === 'day') return addDays(t, n);
   if (unit === 'week') return addDays(t, 7 * n);
@@ -218,12 +221,13 @@ export type Part = Partial<Range> & {
   relative?: PeriodAsk['relative'];
   point?: true;
   splitYear?: number;
-  undeclared?: 'financial year' | 'period' | 'week' | 'day order';
+  undeclared?: 'financial year' | 'period' | 'week' | 'days';
   fiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;
   weekStart?: number;
   labels?: PeriodAsk['labels'];
+  trailingMonths?: number;
 };
 
 export interface Rule {
@@ -487,12 +491,13 @@ interface Found {
   closed: Range[];
   point: boolean;
   splitYear?: number;
-  undeclared?: 'financial year' | 'period' | 'week' | 'day order';
+  undeclared?: 'financial year' | 'period' | 'week' | 'days';
   fiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;
   weekStart?: number;
   labels?: PeriodAsk['labels'];
+  trailingMonths?: number;
 }
 
 /** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
@@ -504,6 +509,7 @@ function addPart(found: Found, part: Part): void {
   if (part.labelSaid === true) found.labelSaid = true;
   found.weekStart ??= part.weekStart;
   found.labels ??= part.labels;
+  found.trailingMonths ??= part.trailingMonths;
   found.relatives.push(part.relative);
   found.point ||= part.point === true;
   if (part.start !== undefined && part.end !== undefined) found.closed.push({ start: part.start, end: part.end });
@@ -592,7 +598,7 @@ export function findPeriod(
   }
   if (found.spans.length === 0) return undefined;
   pointBefore(question, found);
-  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel, labelSaid, weekStart, labels } = found;
+  const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel, labelSaid, weekStart, labels, trailingMonths } = found;
   spans.sort((a, b) => a[0] - b[0]);
   // A relative window only when it is the whole period asked ("last 30 days", not "last 30 days of 2024").
   const relative = relatives.length === 1 ? relatives[0] : undefined;
@@ -612,6 +618,7 @@ export function findPeriod(
     ...(weekStart !== undefined ? { weekStart } : {}),
     ...(fiscalLabel !== undefined && found.spans.length === 1 ? { fiscalLabel, ...(labelSaid === true ? { labelSaid } : {}) } : {}),
     ...(labels !== undefined && found.spans.length === 1 ? { labels } : {}),
+    ...(trailingMonths !== undefined && found.spans.length === 1 ? { trailingMonths } : {}),
   };
 }
 

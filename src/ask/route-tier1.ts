@@ -40,6 +40,7 @@ import { routeExample } from './route-example.js';
 import { buildRouteIndex } from './route-index.js';
 import { round4, routingTerms, type Scored, scoreTerms } from './route-score.js';
 import { buildSpeller } from './spelling.js';
+import { SPOKEN_PERIOD_RULES } from './spoken-periods.js';
 import { buildTermIndex } from './term-index.js';
 import type { RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
 import { type Ranking, unknownValue } from './unknown-value.js';
@@ -295,6 +296,17 @@ function memoTermGate(options: RouterOptions): (t: CompiledTerm) => GateDecision
   };
 }
 
+/** The project's period phrases: days in numbers and spoken periods first, then the owners' weeks, retail periods and financial year. */
+function periodRules(manifest: Manifest): ReturnType<typeof fiscalRules> {
+  return [
+    ...NUMERIC_DATE_RULES,
+    ...SPOKEN_PERIOD_RULES,
+    ...weekRules(weekStartOf(manifest)),
+    ...retailRules(retailCalendarOf(manifest)),
+    ...fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest)),
+  ];
+}
+
 /**
  * Everything a route reads, built once per manifest; a block's gate refusal, the project's
  * measures and the example index are worked out when first asked for, then kept.
@@ -323,12 +335,7 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
       (word) => p.lexicon.fieldsOf(word).length > 0,
     ),
     views: buildViewIndex(manifest, options.viewGate ?? ((v) => viewGate(v))),
-    periods: [
-      ...NUMERIC_DATE_RULES,
-      ...weekRules(weekStartOf(manifest)),
-      ...retailRules(retailCalendarOf(manifest)),
-      ...fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest)),
-    ],
+    periods: periodRules(manifest),
     isKnown: (word) => {
       const ts = routingTerms(word, undefined);
       return ts.size > 0 && [...ts].every((t) => index.postings.has(t));

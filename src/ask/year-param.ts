@@ -168,6 +168,25 @@ function monthAsked(y: YearParam, period: PeriodAsk): string {
   return `"${period.text}" is not one calendar month; ${name} takes one.`;
 }
 
+/** Month counts a block's owners may say its window runs ("rolling 12-month", "the twelve months ending ..."). */
+const WINDOW = /\b(\d{1,2}|three|six|twelve|eighteen|twenty-four)[\s-]+months?\b/gi;
+const WINDOW_WORDS: Readonly<Record<string, number>> = { three: 3, six: 6, twelve: 12, eighteen: 18, 'twenty-four': 24 };
+
+/**
+ * "the twelve months to June 2026" of a block that gives a rolling twelve months ending at its
+ * month parameter (its owners say so: "rolling 12-month", "the twelve months ending ..."): the
+ * window's last month. Another window's length is no month of this block's.
+ */
+function rollingEnd(block: CompiledBlock, period: PeriodAsk): string | undefined {
+  const n = period.trailingMonths;
+  if (n === undefined || period.end === undefined) return undefined;
+  const said = `${block.name.replace(/_/g, ' ')} ${block.description ?? ''}`;
+  const windows = [...said.matchAll(WINDOW)].map((m) => WINDOW_WORDS[(m[1] ?? '').toLowerCase()] ?? Number(m[1]));
+  if (!windows.includes(n)) return undefined;
+  const last = new Date(Date.parse(`${period.end}T00:00:00Z`) - 86_400_000);
+  return last.toISOString().slice(0, 7);
+}
+
 /** The value to bind for the asked period, or the message of why it cannot be bound (`value`: a year the policy does not take). */
 export function bindYear(block: CompiledBlock, y: YearParam, period: PeriodAsk): { value: ParamValue } | { kind: 'period' | 'value'; message: string } {
   if (y.form === 'label') {
@@ -179,7 +198,7 @@ export function bindYear(block: CompiledBlock, y: YearParam, period: PeriodAsk):
     return problem === undefined ? { value } : { kind: 'value', message: problem };
   }
   if (y.form === 'month') {
-    const month = monthAsked(y, period);
+    const month = rollingEnd(block, period) ?? monthAsked(y, period);
     if (!/^\d{4}-\d{2}$/.test(month)) return { kind: 'period', message: `${block.id}: ${month}` };
     const problem = policyProblem(block, y.param, month);
     return problem === undefined ? { value: month } : { kind: 'value', message: problem };

@@ -2,17 +2,22 @@
  * Dates as people write them beyond ISO: days in numbers with slashes or dots (day first or month
  * first, as a number over 12 or the range's other day says; otherwise no day at all, and never
  * the year alone), spans of named months ("April to September 2026", "Nov-Feb 2026"), and a half
- * or quarter of a year across two calendar years ("Q2 2026/27") in the owners' financial year.
+ * or quarter of a year across two calendar years ("Q2 2026/27") in the owners' financial year;
+ * and spoken periods the calendar's rules would misread ("the 12 months to June 2026" is no June,
+ * "week 23 2026" no whole year, "last weekend" and "the last 3 full months" not nothing).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalRules } from '../../src/ask/fiscal-periods.js';
 import { NUMERIC_DATE_RULES } from '../../src/ask/numeric-dates.js';
 import { findPeriod } from '../../src/ask/periods.js';
+import { SPOKEN_PERIOD_RULES } from '../../src/ask/spoken-periods.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { type FixtureRouter, fixtureRouter } from './fixture-router.js';
 
 const NOW = '2026-11-27T09:00:00Z';
 const APRIL_YEAR = fiscalRules({ startMonth: 4, endYearNamed: true, current: true });
 const read = (q: string) => {
-  const p = findPeriod(q, NOW, [], [...NUMERIC_DATE_RULES, ...APRIL_YEAR]);
+  const p = findPeriod(q, NOW, [], [...NUMERIC_DATE_RULES, ...SPOKEN_PERIOD_RULES, ...APRIL_YEAR]);
   return p === undefined ? undefined : { start: p.start, end: p.end, ...(p.undeclared !== undefined ? { undeclared: p.undeclared } : {}) };
 };
 
@@ -27,11 +32,11 @@ describe('days in numbers', () => {
     // A version number is no day.
     ['crashes on version 1.2.26', undefined],
     // Nothing says which number is the day: no day, and no year read out of it either.
-    ['on 01/04/2026', { start: undefined, end: undefined, undeclared: 'day order' }],
-    ['02/03/2026 to 04/05/2026', { start: undefined, end: undefined, undeclared: 'day order' }],
+    ['on 01/04/2026', { start: undefined, end: undefined, undeclared: 'days' }],
+    ['02/03/2026 to 04/05/2026', { start: undefined, end: undefined, undeclared: 'days' }],
     // No such day, or an end before the start: no day either.
-    ['31/02/2026', { start: undefined, end: undefined, undeclared: 'day order' }],
-    ['30/09/2026 - 01/04/2026', { start: undefined, end: undefined, undeclared: 'day order' }],
+    ['31/02/2026', { start: undefined, end: undefined, undeclared: 'days' }],
+    ['30/09/2026 - 01/04/2026', { start: undefined, end: undefined, undeclared: 'days' }],
   ])('%s', (q, expected) => {
     expect(read(q)).toEqual(expected);
   });
@@ -43,7 +48,7 @@ describe('days in numbers', () => {
       const iso = d.toISOString().slice(0, 10);
       const next = new Date(t + 86_400_000).toISOString().slice(0, 10);
       // Day first is certain when the day is over 12; 5/5 reads the same either way, yet nothing says the order.
-      const expected = day > 12 ? { start: iso, end: next } : { start: undefined, end: undefined, undeclared: 'day order' };
+      const expected = day > 12 ? { start: iso, end: next } : { start: undefined, end: undefined, undeclared: 'days' };
       expect(read(`${day}/${month}/2026`)).toEqual(expected);
       if (day > 12) expect(read(`${month}/${day}/2026`)).toEqual(expected);
     }
@@ -71,5 +76,56 @@ describe('a half or quarter of a split financial year', () => {
     ['2026/27 Q4', '2027-01-01', '2027-04-01'],
   ])('%s', (q, start, end) => {
     expect(read(q)).toEqual({ start, end });
+  });
+});
+
+describe('spoken periods', () => {
+  it.each<[string, ReturnType<typeof read>]>([
+    // Today is Friday 27 November 2026.
+    ['the 12 months to June 2026', { start: '2025-07-01', end: '2026-07-01' }],
+    ['twelve months ending March 2026', { start: '2025-04-01', end: '2026-04-01' }],
+    ['in the year to March 2026', { start: '2025-04-01', end: '2026-04-01' }],
+    ['the quarter to June 2026', { start: '2026-04-01', end: '2026-07-01' }],
+    ['Jan 2026 to date', { start: '2026-01-01', end: undefined }],
+    ['since Q2 2025 to date', { start: '2025-04-01', end: undefined }],
+    ['week 23 2026', { start: '2026-06-01', end: '2026-06-08' }],
+    ['W1 2026', { start: '2025-12-29', end: '2026-01-05' }],
+    ['2026-W53', { start: '2026-12-28', end: '2027-01-04' }],
+    ['Q1-Q3 2026', { start: '2026-01-01', end: '2026-10-01' }],
+    ['Q2 to Q4 2025', { start: '2025-04-01', end: '2026-01-01' }],
+    ['the last 3 full months', { start: '2026-08-01', end: '2026-11-01' }],
+    ['past two complete weeks', { start: '2026-11-09', end: '2026-11-23' }],
+    ['last weekend', { start: '2026-11-21', end: '2026-11-23' }],
+    ['this weekend', { start: '2026-11-28', end: '2026-11-30' }],
+    // Which days "the first week of March" means, the question does not say.
+    ['the first week of March 2026', { start: undefined, end: undefined, undeclared: 'days' }],
+  ])('%s', (q, expected) => {
+    expect(read(q)).toEqual(expected);
+  });
+
+  it('has no week 53 in a year of 52 ISO weeks, and reads no year out of it', () => {
+    expect(read('week 53 2025')).toEqual({ start: undefined, end: undefined, undeclared: 'days' });
+  });
+});
+
+describe('a rolling window by its last month', () => {
+  let people: FixtureRouter | undefined;
+  beforeAll(async () => {
+    people = await fixtureRouter('people');
+  }, 180_000);
+  afterAll(() => cleanupProjects());
+  const route = (q: string) => people?.router.route(q, { now: NOW });
+
+  it('binds the month a rolling twelve months ends with, as the owners say their window runs', () => {
+    expect(route('What was voluntary turnover in the twelve months to June 2026?')).toMatchObject({
+      kind: 'answer',
+      block: 'retention.attrition_rolling_12m_by_bu',
+      params: { month: '2026-06' },
+    });
+  });
+
+  it('gives another window no month of the block', () => {
+    const d = route('voluntary turnover by BU in the six months to June 2026');
+    expect(d?.kind === 'answer' ? d.block : undefined).not.toBe('retention.attrition_rolling_12m_by_bu');
   });
 });
