@@ -12,13 +12,23 @@
  *   tobymao/sqlglot                   sources/sqlglot.mjs      fixtures and per-dialect tests
  *   duckdb/duckdb                     sources/duckdb.mjs       sqllogictest files
  *   apache/datafusion-sqlparser-rs    sources/sqlparser-rs.mjs per-dialect parser tests
+ *   postgres/postgres                 sources/postgres.mjs     regression tests (psql scripts)
+ *     (or a mirror of its master: hackorum-dev/postgres)
+ *   ClickHouse/ClickHouse             sources/clickhouse.mjs   stateless tests (.sql only)
+ *     (or ClickHouse/clickhouse-node-parser's copies of them)
+ *   sqlite/sqlite                     sources/sqlite.mjs       Tcl tests: execsql bodies
+ *     (or a copy of its source tree: wladmis/sqlite3)
  * Source dialects map to svc driver names in each source file (PostgreSQL for sqlfluff's ANSI,
  * Databricks for Spark SQL, MySQL for MariaDB, mssql for T-SQL, Trino for Presto, DuckDB for
- * sqlglot's dialect-neutral fixtures); dialects svc has no driver for are skipped.
+ * sqlglot's dialect-neutral fixtures; the engines' own suites to their engine's driver:
+ * postgresql, clickhouse, sqlite); dialects svc has no driver for are skipped.
  *
  * Splitting (split.mjs, with the tokenizer in lexer.mjs) drops, and counts, any piece it cannot
  * split cleanly; a sqlfluff file whose statement count differs from sqlfluff's own parse is
- * dropped whole. Duplicates (same driver and statement text up to spacing) are kept once.
+ * dropped whole. A source may drop more, counted by reason: psql meta-commands, psql variables,
+ * COPY data, SQL inside psql's \if blocks or a query buffer a meta-command interrupts
+ * (PostgreSQL); statements a ClickHouse test expects to fail to parse; SQLite bodies whose braces
+ * never balance. Duplicates (same driver and statement text up to spacing) are kept once.
  *
  * Labels (label.mjs has the full rules and label-tables.mjs the word lists), from each
  * statement's leading keywords and structure, conservative where unsure:
@@ -29,10 +39,12 @@
  *                advisory locks, set_config, ...), file / URL / stage readers (read_csv, file(),
  *                FROM 'x.csv', @stage), other databases and models (dblink, remote(), ai_*),
  *                text run as a query (query(), IDENTIFIER()), variable assignment, query SETTINGS.
- *   read-udf     a read that calls a function or macro the same file creates: user-defined, so
- *                the check refuses it until the project allows the name (reported, not scored).
+ *   read-udf     a read that calls a function or macro the same file creates (or, in SQLite's
+ *                tests, registers from Tcl with `db func`): user-defined, so the check refuses
+ *                it until the project allows the name (reported, not scored).
  *   read-system  a read of sessions, queries, users, privileges, settings, logs (pg_stat*,
- *                system.*, sys.dm_*, performance_schema, @@variables, duckdb_settings(), ...).
+ *                system.*, sys.dm_*, performance_schema, @@variables, duckdb_settings(),
+ *                PostgreSQL's SHOW, ClickHouse's SHOW PROCESSLIST / SETTINGS / GRANTS, ...).
  *   write        INSERT, UPDATE, DELETE, MERGE, DDL, COPY, GRANT, ...; a WITH list ending in
  *                one; a read holding a data change in parentheses, an INTO, or a row lock
  *                (FOR UPDATE / SHARE, LOCK IN SHARE MODE, T-SQL UPDLOCK / HOLDLOCK / ...).
@@ -50,9 +62,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { headCommit, repoName } from './git.mjs';
 import { label } from './label.mjs';
+import { clickhouseChunks, isClickhouse } from './sources/clickhouse.mjs';
 import { duckdbChunks, isDuckdb } from './sources/duckdb.mjs';
+import { isPostgres, postgresChunks } from './sources/postgres.mjs';
 import { isSqlfluff, sqlfluffChunks } from './sources/sqlfluff.mjs';
 import { isSqlglot, sqlglotChunks } from './sources/sqlglot.mjs';
+import { isSqlite, sqliteChunks } from './sources/sqlite.mjs';
 import { isSqlparserRs, sqlparserChunks } from './sources/sqlparser-rs.mjs';
 import { splitStatements } from './split.mjs';
 
@@ -61,6 +76,9 @@ const SOURCES = [
   { name: 'sqlglot', detect: isSqlglot, chunks: sqlglotChunks },
   { name: 'duckdb', detect: isDuckdb, chunks: duckdbChunks },
   { name: 'sqlparser-rs', detect: isSqlparserRs, chunks: sqlparserChunks },
+  { name: 'postgres', detect: isPostgres, chunks: postgresChunks },
+  { name: 'clickhouse', detect: isClickhouse, chunks: clickhouseChunks },
+  { name: 'sqlite', detect: isSqlite, chunks: sqliteChunks },
 ];
 
 function parseArgs(argv) {
@@ -121,6 +139,13 @@ function callsDefined(tokens, defined) {
   return undefined;
 }
 
+/** Whether the chunk's source leaves the statement out (a psql variable, an expected syntax error); counted. */
+function rejected(chunk, statement, stats) {
+  const reason = chunk.reject(statement.tokens);
+  if (reason !== null) countDrop(stats, reason);
+  return reason !== null;
+}
+
 /** Records of one chunk, after splitting and labelling; drops are counted in `stats`. */
 function chunkRecords(chunk, meta, stats, definedInFile) {
   if (chunk.whole) {
@@ -134,13 +159,16 @@ function chunkRecords(chunk, meta, stats, definedInFile) {
     return [];
   }
   for (const d of dropped) countDrop(stats, d.reason);
-  for (const name of definedRoutines(statements)) definedInFile.add(name);
+  const kept = chunk.reject === undefined ? statements : statements.filter((s) => !rejected(chunk, s, stats));
+  for (const name of [...definedRoutines(kept), ...(chunk.defines ?? [])]) definedInFile.add(name);
   const defined = definedInFile;
-  return statements.map((s) => {
+  return kept.map((s) => {
     const labelled = label(s.tokens, chunk.driver);
     const udf = labelled.kind === 'read' ? callsDefined(s.tokens, defined) : undefined;
     const { kind, why } =
-      udf === undefined ? labelled : { kind: 'read-udf', why: `calls ${udf}, a function or macro the same file defines (CREATE FUNCTION / MACRO)` };
+      udf === undefined
+        ? labelled
+        : { kind: 'read-udf', why: `calls ${udf}, a function or macro the same file defines (CREATE FUNCTION / MACRO, or the test harness)` };
     const source = { repo: meta.repo, commit: meta.commit, path: chunk.path, line: s.line };
     const record = { driver: chunk.driver, sql: s.sql, kind, why, dialect: chunk.dialect, source };
     return chunk.parsedAs === undefined ? record : { ...record, parsedAs: chunk.parsedAs[s.n] };
@@ -174,7 +202,7 @@ function repoRecords(gitDir, source, meta, stats) {
 function extractRepo(dir, out) {
   const gitDir = resolve(dir);
   const source = SOURCES.find((s) => s.detect(gitDir));
-  if (source === undefined) throw new Error(`${dir}: not a repository this script knows (sqlfluff, sqlglot, duckdb, sqlparser-rs)`);
+  if (source === undefined) throw new Error(`${dir}: not a repository this script knows (${SOURCES.map((s) => s.name).join(', ')})`);
   const meta = { repo: repoName(gitDir), commit: headCommit(gitDir) };
   const stats = newStats();
   const records = repoRecords(gitDir, source, meta, stats);

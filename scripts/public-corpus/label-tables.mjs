@@ -11,7 +11,7 @@ export const WRITE_HEADS = new Set(
   (
     'insert update delete merge upsert replace create drop alter truncate copy grant revoke deny comment rename refresh ' +
     'vacuum analyze analyse cluster reindex optimize unload undrop msck export import bulk backup restore exchange purge put ' +
-    'remove rm overwrite'
+    'remove rm overwrite repack reassign'
   ).split(' '),
 );
 
@@ -38,6 +38,18 @@ export const SHOW_OBJECTS = new Set(
     'indices keys tblproperties functions function catalogs catalog objects dictionaries stats sequences'
   ).split(' '),
 );
+/**
+ * Per driver: SHOW <these> lists the server's sessions, settings, users and grants (ClickHouse's
+ * SHOW PROCESSLIST, SETTING(S), CHANGED SETTINGS, GRANTS, USERS, ROLES, CURRENT / ENABLED ROLES,
+ * QUOTA(S), SETTINGS PROFILES, ROW POLICIES, ACCESS, PRIVILEGES, MERGES, FILESYSTEM CACHES).
+ * PostgreSQL's SHOW only shows a run-time parameter (or ALL of them): every form is a setting.
+ */
+export const SHOW_SYSTEM = {
+  clickhouse: new Set(
+    'processlist settings setting changed grants users roles current enabled quota quotas profiles policies row access privileges merges filesystem'.split(' '),
+  ),
+  postgresql: 'any',
+};
 /** SHOW CREATE <these> reveals principals, not tables. */
 export const SHOW_CREATE_REFUSED = new Set(['user', 'role', 'quota', 'profile', 'settings', 'row', 'policy', 'masking']);
 
@@ -71,11 +83,14 @@ export const FILE_FUNCTIONS = new Set(
     'pg_ls_waldir pg_ls_tmpdir pg_stat_file pg_file_write lo_import lo_export load_file readfile writefile edit file url s3 ' +
     's3cluster gcs hdfs hdfscluster azureblobstorage azureblobstoragecluster urlcluster executable deltalake iceberg ' +
     'hudi cloud_files openrowset opendatasource infer_schema get_presigned_url build_scoped_file_url build_stage_file_url ' +
-    'fn_get_audit_file fn_xe_file_target_read_file fn_trace_gettable'
+    'fn_get_audit_file fn_xe_file_target_read_file fn_trace_gettable filecluster catboostevaluate'
   ).split(' '),
 );
-/** Prefixes of file readers (DuckDB read_csv, Databricks read_files, read_kafka, ...). */
-export const FILE_PREFIXES = ['read_', 'parquet_'];
+/**
+ * Prefixes of file readers (DuckDB read_csv, Databricks read_files, read_kafka, ...; PostgreSQL's
+ * pg_ls_*dir listings; ClickHouse's lake table functions iceberg*, deltaLake*, hudi*, paimon*).
+ */
+export const FILE_PREFIXES = ['read_', 'parquet_', 'pg_ls_', 'iceberg', 'deltalake', 'hudi', 'paimon'];
 
 /** Functions that reach other databases, services or models, or run text as a query. */
 export const EXTERNAL_FUNCTIONS = new Set(
@@ -84,7 +99,7 @@ export const EXTERNAL_FUNCTIONS = new Set(
     'sqlite_attach remote remotesecure cluster clusterallreplicas mysql postgresql mongodb redis jdbc odbc sqlite ' +
     'external_query http_get http_post http_request ai_query generate_text generate_embedding generate_table secret ' +
     'try_secret query query_table openquery identifier json_execute_serialized_sql query_to_xml ' +
-    'query_to_xml_and_xmlschema cursor_to_xml table_to_xml schema_to_xml database_to_xml'
+    'query_to_xml_and_xmlschema cursor_to_xml table_to_xml schema_to_xml database_to_xml arrowflight ytsaurus'
   ).split(' '),
 );
 export const EXTERNAL_PREFIXES = ['dblink', 'ai_', 'system$', 'xp_'];
@@ -96,10 +111,22 @@ export const EFFECT_FUNCTIONS = new Set(
     'release_all_locks set_config pg_terminate_backend pg_cancel_backend pg_reload_conf pg_rotate_logfile pg_switch_wal ' +
     'pg_create_restore_point pg_promote txid_current pg_current_xact_id pg_notify pg_logical_emit_message setseed ' +
     'load_extension fts3_tokenizer master_pos_wait source_pos_wait wait_for_executed_gtid_set sys_eval sys_exec sleep_ms ' +
-    'write_log'
+    'write_log ' +
+    // PostgreSQL's administration functions (docs: System Administration Functions): statistics
+    // reset and import, replication slots and origins, backups, WAL replay, snapshots, logging.
+    'pg_stat_force_next_flush pg_stat_clear_snapshot pg_restore_relation_stats pg_restore_attribute_stats ' +
+    'pg_restore_extended_stats pg_clear_relation_stats pg_clear_attribute_stats pg_clear_extended_stats ' +
+    'pg_create_physical_replication_slot pg_create_logical_replication_slot pg_drop_replication_slot ' +
+    'pg_copy_physical_replication_slot pg_copy_logical_replication_slot pg_replication_slot_advance ' +
+    'pg_logical_slot_get_changes pg_logical_slot_get_binary_changes pg_sync_replication_slots pg_backup_start ' +
+    'pg_backup_stop pg_start_backup pg_stop_backup pg_wal_replay_pause pg_wal_replay_resume pg_export_snapshot ' +
+    'pg_log_backend_memory_contexts pg_log_standby_snapshot pg_import_system_collations'
   ).split(' '),
 );
-export const EFFECT_PREFIXES = ['pg_advisory', 'pg_try_advisory', 'lo_'];
+/** Prefixes of side-effect functions (PostgreSQL's pg_stat_reset*, pg_replication_origin_* but the lookups). */
+export const EFFECT_PREFIXES = ['pg_advisory', 'pg_try_advisory', 'lo_', 'pg_stat_reset', 'pg_replication_origin_'];
+/** Names under an effect prefix that only look something up. */
+export const EFFECT_PREFIX_READS = new Set(['pg_replication_origin_oid', 'pg_replication_origin_progress', 'pg_replication_origin_session_progress']);
 
 /** Functions reading the server's record of sessions, settings, users and privileges. */
 export const SYSTEM_FUNCTIONS = new Set(
@@ -107,7 +134,17 @@ export const SYSTEM_FUNCTIONS = new Set(
     'current_setting pg_show_all_settings pg_backend_pid inet_client_addr inet_server_addr pg_postmaster_start_time ' +
     'pg_conf_load_time getvariable getenv getsetting getmacro last_insert_id found_rows row_count connection_id ' +
     'result_scan last_query_id which_secret list_secrets is_free_lock is_used_lock fn_dblog context_info session_context ' +
-    'current_session'
+    'current_session ' +
+    // PostgreSQL: WAL positions, the control file, memory and locks of the server, roles held.
+    'pg_current_wal_lsn pg_current_wal_insert_lsn pg_current_wal_flush_lsn pg_last_wal_receive_lsn ' +
+    'pg_last_wal_replay_lsn pg_last_xact_replay_timestamp pg_control_checkpoint pg_control_system pg_control_init ' +
+    'pg_control_recovery pg_settings_get_flags pg_current_logfile pg_get_backend_memory_contexts ' +
+    'pg_get_shmem_allocations pg_blocking_pids pg_safe_snapshot_blocking_pids pg_lock_status pg_prepared_xact ' +
+    'pg_cursor pg_prepared_statement pg_has_role pg_get_acl pg_show_replication_origin_status ' +
+    'pg_get_replication_slots pg_hba_file_rules pg_ident_file_mappings ' +
+    // ClickHouse: server and table settings, the client's HTTP headers, the server's disks.
+    'getserversetting getsettingordefault getmergetreesetting getclienthttpheader filesystemavailable ' +
+    'filesystemcapacity filesystemunreserved'
   ).split(' '),
 );
 export const SYSTEM_FUNCTION_NAMES = [
@@ -125,6 +162,7 @@ export const SYSTEM_NAMES = [
   /(^|\.)pg_stat/,
   /(^|\.)pg_(settings|roles|authid|shadow|user|locks|file_settings|hba_file_rules|ident_file_mappings|prepared_xacts|cursors)$/,
   /(^|\.)pg_(backend_memory_contexts|replication_slots|config|db_role_setting|user_mappings|largeobject|prepared_statements)$/,
+  /(^|\.)pg_(auth_members|group|subscription|replication_origin_status|shmem_allocations|aios)$/,
   /^performance_schema\./,
   /^mysql\.(user|db|tables_priv|columns_priv|procs_priv|proxies_priv|global_grants|general_log|slow_log|role_edges)$/,
   /(^|\.)information_schema\.(\w*privileges|processlist|\w*variables|\w*status|user_\w*|\w*roles|jobs\w*|sessions\w*)$/,
@@ -138,7 +176,7 @@ export const SYSTEM_NAMES = [
 export const SYSTEM_CATALOG_DRIVERS = new Set(['clickhouse', 'databricks', 'trino', 'athena']);
 /** ClickHouse's `system` tables that only generate rows. */
 export const CLICKHOUSE_PLAIN_SYSTEM =
-  /^system\.(one|numbers|numbers_mt|zeros|zeros_mt|tables|columns|databases|functions|table_functions|data_type_families|formats|time_zones|collations)$/;
+  /^system\.(one|numbers|numbers_mt|zeros|zeros_mt|primes|unicode|tables|columns|databases|functions|table_functions|data_type_families|formats|time_zones|collations|contributors|licenses|table_engines|database_engines|aggregate_function_combinators|keywords)$/;
 /** Redshift's system tables and views. */
 export const REDSHIFT_SYSTEM = /^(pg_catalog\.)?(stl|stv|svl|svcs|svv|sys)_\w+$/;
 

@@ -4,7 +4,8 @@
  *
  * - `write`: heads INSERT, UPDATE, DELETE, MERGE, UPSERT, REPLACE, CREATE, DROP, ALTER, TRUNCATE,
  *   COPY, GRANT, REVOKE, COMMENT, RENAME, REFRESH, VACUUM, ANALYZE, OPTIMIZE, UNLOAD, LOAD DATA,
- *   EXPORT, IMPORT, PUT, REMOVE, ... (label-tables.mjs WRITE_HEADS); a WITH list whose statement is
+ *   EXPORT, IMPORT, PUT, REMOVE, PostgreSQL's REPACK, REASSIGN OWNED and SECURITY LABEL, ...
+ *   (label-tables.mjs WRITE_HEADS); a WITH list whose statement is
  *   one of those; and any read holding a data change in parentheses (`(DELETE ...`), an INTO
  *   (SELECT ... INTO, INTO OUTFILE), a row lock (FOR UPDATE / SHARE / NO KEY UPDATE / KEY SHARE,
  *   LOCK IN SHARE MODE, T-SQL UPDLOCK / HOLDLOCK / TABLOCK / ... hints).
@@ -12,7 +13,9 @@
  *   EXEC, EXECUTE, PREPARE, BEGIN, START, COMMIT, ROLLBACK, END, SAVEPOINT, DECLARE, FETCH, LOCK,
  *   KILL, SYSTEM, CACHE, ... (STATE_HEADS).
  * - `read-effect`: a read that also does something: calls a function with a side effect (nextval,
- *   setval, pg_sleep, sleep, advisory locks, set_config, setseed, NEXT VALUE FOR, ...), reads
+ *   setval, pg_sleep, sleep, advisory locks, set_config, setseed, NEXT VALUE FOR, PostgreSQL's
+ *   administration functions: pg_stat_reset*, statistics import and clearing, replication slots
+ *   and origins, backups, WAL replay, pg_export_snapshot, pg_log_*, ...), reads
  *   files, object stores or URLs (read_*, glob, file(), url(), s3(), pg_read_file, OPENROWSET, a
  *   string or storage path in FROM, a Snowflake @stage), reaches other databases, services or
  *   models or runs text as a query (dblink, *_scan of other engines, remote(), EXTERNAL_QUERY,
@@ -25,13 +28,18 @@
  *   processlist, variables and jobs, sys.dm_*, ClickHouse / Databricks / Trino `system.*`,
  *   Redshift STL/STV/SVL/SVV/SYS views, SNOWFLAKE.*, queryinsights.*, duckdb_*() and pragma_*()
  *   functions and views that expose settings, secrets, databases, logs, memory and extensions,
- *   current_setting(), `@@` variables, Snowflake `$name` session variables. The check refuses
+ *   current_setting(), `@@` variables, Snowflake `$name` session variables, PostgreSQL's SHOW (a
+ *   run-time parameter) and WAL, control-file, lock and memory functions, ClickHouse's SHOW
+ *   PROCESSLIST / SETTINGS / GRANTS / USERS / ROLES / QUOTAS / ... and getServerSetting(),
+ *   filesystem*(). The check refuses
  *   these on purpose; they are reported apart from plain reads. (Catalogs of tables and columns,
- *   information_schema.tables / columns, ClickHouse system.tables / columns stay plain reads.)
+ *   information_schema.tables / columns, ClickHouse system.tables / columns and its generators
+ *   system.numbers / primes / unicode / ... stay plain reads.)
  * - `read`: anything else headed SELECT, WITH ... SELECT, VALUES, TABLE, FROM-first (pipe syntax
  *   included), PIVOT / UNPIVOT, SUMMARIZE; SHOW of tables, columns, schemas, databases, views,
  *   functions, partitions, indexes and their CREATE text; DESCRIBE of a table, view, schema or
- *   read; EXPLAIN (without ANALYZE) of a read.
+ *   read; EXPLAIN (without ANALYZE) of a read; ClickHouse's EXISTS [TABLE] name. ClickHouse's
+ *   DESCRIBE of a table function (`DESC file('x.csv')`) is labelled by what the function does.
  * - `other`: anything unsure: other SHOW and DESCRIBE forms, EXPLAIN ANALYZE, EXPLAIN of a
  *   non-read, control flow (IF, WHILE, RETURN), Snowflake's `->>` chaining, pipe CALL, MySQL
  *   executable comments, unknown heads, and expressions that are not statements.
@@ -41,6 +49,7 @@ import {
   DESCRIBE_OTHER,
   DRIVER_FUNCTIONS,
   EFFECT_FUNCTIONS,
+  EFFECT_PREFIX_READS,
   EFFECT_PREFIXES,
   EXPLAIN_WORDS,
   EXTERNAL_FUNCTIONS,
@@ -56,6 +65,7 @@ import {
   SHOW_CREATE_REFUSED,
   SHOW_MODIFIERS,
   SHOW_OBJECTS,
+  SHOW_SYSTEM,
   STATE_HEADS,
   STRING_FROM_DRIVERS,
   SYSTEM_CATALOG_DRIVERS,
@@ -78,6 +88,9 @@ export function label(tokens, driver) {
   const t = tokens[h];
   if (t === undefined || t.k !== 'w') return result('other', 'no head word');
   if (t.v === 'load' && isW(tokens[h + 1], 'data')) return result('write', 'head:load data');
+  if (t.v === 'security' && isW(tokens[h + 1], 'label')) return result('write', 'head:security label');
+  // ClickHouse's `EXISTS [TEMPORARY] [TABLE | DICTIONARY | DATABASE | VIEW] name` answers 0 or 1.
+  if (t.v === 'exists' && driver === 'clickhouse') return readContent(tokens, driver) ?? result('read', 'exists');
   if (WRITE_HEADS.has(t.v)) return result('write', `head:${t.v}`);
   if (STATE_HEADS.has(t.v)) return result('state', `head:${t.v}`);
   if (t.v === 'show') return labelShow(tokens, h, driver);
@@ -111,17 +124,22 @@ function labelShow(tokens, h, driver) {
   let j = h + 1;
   while (tokens[j]?.k === 'w' && SHOW_MODIFIERS.has(tokens[j].v) && tokens[j + 1]?.k === 'w') j++;
   const t = tokens[j];
-  if (t === undefined || t.k !== 'w') return result('other', 'show');
+  if (t === undefined || t.k !== 'w') return SHOW_SYSTEM[driver] === 'any' ? result('read-system', 'system:show') : result('other', 'show');
   if (t.v === 'create') {
     const what = tokens[j + 1]?.v ?? '';
     return SHOW_CREATE_REFUSED.has(what) ? result('other', `show create ${what}`) : (readContent(tokens, driver) ?? result('read', 'show create'));
   }
-  return SHOW_OBJECTS.has(t.v) ? (readContent(tokens, driver) ?? result('read', `show ${t.v}`)) : result('other', `show ${t.v}`);
+  if (SHOW_OBJECTS.has(t.v)) return readContent(tokens, driver) ?? result('read', `show ${t.v}`);
+  const system = SHOW_SYSTEM[driver];
+  return system === 'any' || system?.has(t.v) ? result('read-system', `system:show ${t.v}`) : result('other', `show ${t.v}`);
 }
 
 function labelDescribe(tokens, h, driver) {
   const t = tokens[h + 1];
   if (t === undefined) return result('other', 'describe');
+  // ClickHouse describes a table function's result: `DESC file('x.csv')` reads the file to do so.
+  const fn = isW(t, 'table') ? h + 2 : h + 1;
+  if (driver === 'clickhouse' && isName(tokens[fn]) && isP(tokens[fn + 1], '(')) return readContent(tokens, driver) ?? result('read', 'describe');
   if (t.k === 'w' && DESCRIBE_OTHER.has(t.v)) return result('other', `describe ${t.v}`);
   // Delta's DESCRIBE HISTORY lists who ran each operation on a table: the record of users.
   if (driver === 'databricks' && t.k === 'w' && t.v === 'history' && !isP(tokens[h + 2], '.')) return result('read-system', 'system:describe history');
@@ -139,7 +157,9 @@ function labelExplain(tokens, h, driver) {
     const t = tokens[j];
     if (t === undefined) break;
     if (t.k === 'w' && EXPLAIN_WORDS.has(t.v)) analyze ||= t.v === 'analyze' || t.v === 'analyse';
-    else if (t.k === 'n' || t.k === 's' || (t.k === 'o' && t.v === '=')) analyze ||= false;
+    else if (t.k === 'n' || t.k === 's' || (t.k === 'o' && t.v === '=') || isP(t, ',')) analyze ||= false;
+    // ClickHouse's settings of EXPLAIN: `EXPLAIN QUERY TREE run_passes = 1, dump_ast = 1 SELECT ...`.
+    else if (isName(t) && tokens[j + 1]?.k === 'o' && tokens[j + 1].v === '=') j++;
     else if (isP(t, '(') && !READ_HEADS.has(tokens[j + 1]?.v)) {
       const close = closing(tokens, j);
       analyze ||= tokens.slice(j, close).some((x) => isW(x, 'analyze') || isW(x, 'analyse'));
@@ -275,7 +295,9 @@ function nameFinding(tokens, i, driver) {
   const name = qualifiedName(tokens, i);
   if (isCall(tokens, i)) return functionFinding(name, driver);
   if (SYSTEM_NAMES.some((re) => re.test(name)) || SYSTEM_FUNCTION_NAMES.some((re) => re.test(name))) return result('read-system', `system:${name}`);
-  if (SYSTEM_CATALOG_DRIVERS.has(driver) && name.startsWith('system.') && !CLICKHOUSE_PLAIN_SYSTEM.test(name)) return result('read-system', `system:${name}`);
+  // `system.one.dummy` is a column of system.one: the table is the name's first two parts.
+  const table = name.split('.').slice(0, 2).join('.');
+  if (SYSTEM_CATALOG_DRIVERS.has(driver) && name.startsWith('system.') && !CLICKHOUSE_PLAIN_SYSTEM.test(table)) return result('read-system', `system:${name}`);
   if (driver === 'redshift' && REDSHIFT_SYSTEM.test(name)) return result('read-system', `system:${name}`);
   return null;
 }
@@ -286,7 +308,7 @@ function functionFinding(name, driver) {
   if (only !== undefined)
     return only.drivers.includes(driver) ? result(`read-${only.finding === 'file' ? 'effect' : 'system'}`, `${only.finding}:${last}`) : null;
   const has = (set, prefixes) => set.has(last) || prefixes.some((p) => last.startsWith(p));
-  if (has(EFFECT_FUNCTIONS, EFFECT_PREFIXES)) return result('read-effect', `effect:${last}`);
+  if (has(EFFECT_FUNCTIONS, EFFECT_PREFIXES) && !EFFECT_PREFIX_READS.has(last)) return result('read-effect', `effect:${last}`);
   if (has(FILE_FUNCTIONS, FILE_PREFIXES)) return result('read-effect', `file:${last}`);
   if (has(EXTERNAL_FUNCTIONS, EXTERNAL_PREFIXES)) return result('read-effect', `external:${last}`);
   if (SYSTEM_FUNCTIONS.has(last) || SYSTEM_FUNCTION_NAMES.some((re) => re.test(last) || re.test(name))) return result('read-system', `system:${last}()`);

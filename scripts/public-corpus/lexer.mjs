@@ -3,7 +3,7 @@
  * so the corpus does not inherit that reader's mistakes. It only has to know where strings,
  * quoted names, comments and dollar-quoted bodies begin and end, per source dialect:
  *
- * - `--` and `/* *\/` comments everywhere; `#` comments in MySQL and BigQuery; nested block
+ * - `--` and `/* *\/` comments everywhere; `#` comments in MySQL, BigQuery and ClickHouse; nested block
  *   comments in PostgreSQL, DuckDB and T-SQL.
  * - `'...'` strings with `''`; backslash escapes in MySQL, BigQuery, Databricks, ClickHouse,
  *   Snowflake and Redshift, and in `E'...'` strings; raw `r'...'` strings and `'''...'''`
@@ -36,7 +36,7 @@ const DIALECTS = {
   redshift: { dollar: true, backslash: true },
   duckdb: { dollar: true, nested: true },
   snowflake: { dollar: true, backslash: true, at: true, dollarNames: true },
-  clickhouse: { dollar: true, backslash: true, backtick: true },
+  clickhouse: { dollar: true, backslash: true, backtick: true, hash: true },
   databricks: { dollar: true, backslash: true, backtick: true, raw: true, dqString: true },
   bigquery: { backslash: true, backtick: true, hash: true, triple: true, raw: true, dqString: true, at: true },
   mysql: { backslash: true, backtick: true, hash: true, dqString: true, at: true },
