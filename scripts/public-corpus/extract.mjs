@@ -18,17 +18,20 @@
  *     (or ClickHouse/clickhouse-node-parser's copies of them)
  *   sqlite/sqlite                     sources/sqlite.mjs       Tcl tests: execsql bodies
  *     (or a copy of its source tree: wladmis/sqlite3)
+ *   mysql/mysql-server                sources/mysql.mjs        mysqltest files: plain SQL only
+ *     (or an older tree of it: facebookarchive/mysql-5.1)
  * Source dialects map to svc driver names in each source file (PostgreSQL for sqlfluff's ANSI,
  * Databricks for Spark SQL, MySQL for MariaDB, mssql for T-SQL, Trino for Presto, DuckDB for
  * sqlglot's dialect-neutral fixtures; the engines' own suites to their engine's driver:
- * postgresql, clickhouse, sqlite); dialects svc has no driver for are skipped.
+ * postgresql, clickhouse, sqlite, mysql); dialects svc has no driver for are skipped.
  *
  * Splitting (split.mjs, with the tokenizer in lexer.mjs) drops, and counts, any piece it cannot
  * split cleanly; a sqlfluff file whose statement count differs from sqlfluff's own parse is
  * dropped whole. A source may drop more, counted by reason: psql meta-commands, psql variables,
  * COPY data, SQL inside psql's \if blocks or a query buffer a meta-command interrupts
- * (PostgreSQL); statements a ClickHouse test expects to fail to parse; SQLite bodies whose braces
- * never balance. Duplicates (same driver and statement text up to spacing) are kept once.
+ * (PostgreSQL); statements a ClickHouse or MySQL test expects to fail to parse; SQLite bodies whose
+ * braces never balance; mysqltest's own commands, its if / while blocks and statements under
+ * another delimiter than `;`. Duplicates (same driver and statement text up to spacing) are kept once.
  *
  * Labels (label.mjs has the full rules and label-tables.mjs the word lists), from each
  * statement's leading keywords and structure, conservative where unsure:
@@ -40,11 +43,12 @@
  *                FROM 'x.csv', @stage), other databases and models (dblink, remote(), ai_*),
  *                text run as a query (query(), IDENTIFIER()), variable assignment, query SETTINGS.
  *   read-udf     a read that calls a function or macro the same file creates (or, in SQLite's
- *                tests, registers from Tcl with `db func`): user-defined, so the check refuses
+ *                tests, registers from Tcl with `db func`; in MySQL's, a loadable function it
+ *                creates): user-defined, so the check refuses
  *                it until the project allows the name (reported, not scored).
  *   read-system  a read of sessions, queries, users, privileges, settings, logs (pg_stat*,
  *                system.*, sys.dm_*, performance_schema, @@variables, duckdb_settings(),
- *                PostgreSQL's SHOW, ClickHouse's SHOW PROCESSLIST / SETTINGS / GRANTS, ...).
+ *                PostgreSQL's SHOW, ClickHouse's and MySQL's SHOW PROCESSLIST / GRANTS / ...).
  *   write        INSERT, UPDATE, DELETE, MERGE, DDL, COPY, GRANT, ...; a WITH list ending in
  *                one; a read holding a data change in parentheses, an INTO, or a row lock
  *                (FOR UPDATE / SHARE, LOCK IN SHARE MODE, T-SQL UPDLOCK / HOLDLOCK / ...).
@@ -64,6 +68,7 @@ import { headCommit, repoName } from './git.mjs';
 import { label } from './label.mjs';
 import { clickhouseChunks, isClickhouse } from './sources/clickhouse.mjs';
 import { duckdbChunks, isDuckdb } from './sources/duckdb.mjs';
+import { isMysql, mysqlChunks } from './sources/mysql.mjs';
 import { isPostgres, postgresChunks } from './sources/postgres.mjs';
 import { isSqlfluff, sqlfluffChunks } from './sources/sqlfluff.mjs';
 import { isSqlglot, sqlglotChunks } from './sources/sqlglot.mjs';
@@ -79,6 +84,7 @@ const SOURCES = [
   { name: 'postgres', detect: isPostgres, chunks: postgresChunks },
   { name: 'clickhouse', detect: isClickhouse, chunks: clickhouseChunks },
   { name: 'sqlite', detect: isSqlite, chunks: sqliteChunks },
+  { name: 'mysql', detect: isMysql, chunks: mysqlChunks },
 ];
 
 function parseArgs(argv) {

@@ -11,7 +11,7 @@ export const WRITE_HEADS = new Set(
   (
     'insert update delete merge upsert replace create drop alter truncate copy grant revoke deny comment rename refresh ' +
     'vacuum analyze analyse cluster reindex optimize unload undrop msck export import bulk backup restore exchange purge put ' +
-    'remove rm overwrite repack reassign'
+    'remove rm overwrite repack reassign repair'
   ).split(' '),
 );
 
@@ -20,7 +20,7 @@ export const STATE_HEADS = new Set(
   (
     'set reset unset use pragma attach detach install force load call exec execute prepare deallocate begin start commit ' +
     'rollback abort end savepoint release checkpoint discard declare fetch move close open lock unlock kill flush handler do ' +
-    'listen notify unlisten system cache uncache add print raiserror throw waitfor dbcc shutdown'
+    'listen notify unlisten system cache uncache add print raiserror throw waitfor dbcc shutdown xa stop uninstall'
   ).split(' '),
 );
 
@@ -42,9 +42,17 @@ export const SHOW_OBJECTS = new Set(
  * Per driver: SHOW <these> lists the server's sessions, settings, users and grants (ClickHouse's
  * SHOW PROCESSLIST, SETTING(S), CHANGED SETTINGS, GRANTS, USERS, ROLES, CURRENT / ENABLED ROLES,
  * QUOTA(S), SETTINGS PROFILES, ROW POLICIES, ACCESS, PRIVILEGES, MERGES, FILESYSTEM CACHES).
- * PostgreSQL's SHOW only shows a run-time parameter (or ALL of them): every form is a setting.
+ * MySQL's SHOW [GLOBAL | SESSION] VARIABLES / STATUS, GRANTS, PROCESSLIST, PROFILE(S), ENGINE ...
+ * STATUS, MASTER / SLAVE / REPLICA STATUS, BINARY LOGS, BINLOG / RELAYLOG EVENTS, OPEN TABLES,
+ * PRIVILEGES, PLUGINS. PostgreSQL's SHOW only shows a run-time parameter (or ALL of them): every
+ * form is a setting.
  */
 export const SHOW_SYSTEM = {
+  mysql: new Set(
+    'variables status global session local grants processlist profile profiles engine master slave replica replicas binary binlog relaylog open privileges plugins'.split(
+      ' ',
+    ),
+  ),
   clickhouse: new Set(
     'processlist settings setting changed grants users roles current enabled quota quotas profiles policies row access privileges merges filesystem'.split(' '),
   ),

@@ -4,14 +4,15 @@
  *
  * - `write`: heads INSERT, UPDATE, DELETE, MERGE, UPSERT, REPLACE, CREATE, DROP, ALTER, TRUNCATE,
  *   COPY, GRANT, REVOKE, COMMENT, RENAME, REFRESH, VACUUM, ANALYZE, OPTIMIZE, UNLOAD, LOAD DATA,
- *   EXPORT, IMPORT, PUT, REMOVE, PostgreSQL's REPACK, REASSIGN OWNED and SECURITY LABEL, ...
+ *   EXPORT, IMPORT, PUT, REMOVE, PostgreSQL's REPACK, REASSIGN OWNED and SECURITY LABEL, MySQL's
+ *   REPAIR, ...
  *   (label-tables.mjs WRITE_HEADS); a WITH list whose statement is
  *   one of those; and any read holding a data change in parentheses (`(DELETE ...`), an INTO
  *   (SELECT ... INTO, INTO OUTFILE), a row lock (FOR UPDATE / SHARE / NO KEY UPDATE / KEY SHARE,
  *   LOCK IN SHARE MODE, T-SQL UPDLOCK / HOLDLOCK / TABLOCK / ... hints).
  * - `state`: heads SET, RESET, USE, PRAGMA, ATTACH, DETACH, INSTALL, LOAD (an extension), CALL,
  *   EXEC, EXECUTE, PREPARE, BEGIN, START, COMMIT, ROLLBACK, END, SAVEPOINT, DECLARE, FETCH, LOCK,
- *   KILL, SYSTEM, CACHE, ... (STATE_HEADS).
+ *   KILL, SYSTEM, CACHE, XA, STOP, UNINSTALL, ... (STATE_HEADS).
  * - `read-effect`: a read that also does something: calls a function with a side effect (nextval,
  *   setval, pg_sleep, sleep, advisory locks, set_config, setseed, NEXT VALUE FOR, PostgreSQL's
  *   administration functions: pg_stat_reset*, statistics import and clearing, replication slots
@@ -31,7 +32,8 @@
  *   current_setting(), `@@` variables, Snowflake `$name` session variables, PostgreSQL's SHOW (a
  *   run-time parameter) and WAL, control-file, lock and memory functions, ClickHouse's SHOW
  *   PROCESSLIST / SETTINGS / GRANTS / USERS / ROLES / QUOTAS / ... and getServerSetting(),
- *   filesystem*(). The check refuses
+ *   filesystem*(), MySQL's SHOW VARIABLES / STATUS / GRANTS / PROCESSLIST / PROFILE / ENGINE /
+ *   MASTER / SLAVE / BINLOG / ... (SHOW_SYSTEM). The check refuses
  *   these on purpose; they are reported apart from plain reads. (Catalogs of tables and columns,
  *   information_schema.tables / columns, ClickHouse system.tables / columns and its generators
  *   system.numbers / primes / unicode / ... stay plain reads.)
