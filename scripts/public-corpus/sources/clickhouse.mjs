@@ -2,8 +2,10 @@
  * ClickHouse's stateless tests, tests/queries/0_stateless/*.sql (the .sh tests are left out),
  * run by clickhouse-client; driver clickhouse. Read either from ClickHouse/ClickHouse itself or
  * from ClickHouse/clickhouse-node-parser's tests/clickhouse-reference/*.sql, ClickHouse's own
- * copies of those files for its JavaScript parser (its filter took out the statements that parser
- * does not read: client-side errors, KQL, bare expressions; its .expected.* outputs are skipped).
+ * copies of those files for its JavaScript parser. The copies are not verbatim: its filter took out
+ * the statements that parser does not read (client-side errors, KQL, bare expressions), repeats
+ * within a file and blank lines, and sometimes adds a SET the file needs, so a record's line is
+ * the copy's; its .expected.* outputs are skipped.
  *
  * A statement the file expects the client to refuse, or the server to refuse as a syntax error
  * (`; -- { clientError ... }`, `; -- { serverError SYNTAX_ERROR }`), is dropped and counted
