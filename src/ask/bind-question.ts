@@ -10,7 +10,7 @@ import { numericRange, policyProblem, rangeText } from '../rules/parameter-polic
 import { type BlockFacts, blockFacts, paramForField, type TimeUnit } from './block-facts.js';
 import { calendarLabels, literalLabels } from './literal-labels.js';
 import { everyValueOf } from './one-value-default.js';
-import { daysBetween, iso, type PeriodAsk } from './periods.js';
+import { daysBetween, iso, type PeriodAsk } from './period-kit.js';
 import { type FilterAsk, type QuestionAsks, readAsks } from './question-asks.js';
 import type { SqlWindow } from './sql-window.js';
 import type { ParamValue } from './types.js';
@@ -134,10 +134,22 @@ function settledFirst(block: CompiledBlock, period: PeriodAsk, out: Binding, fai
   return labels !== undefined || unreadable !== undefined;
 }
 
+/**
+ * "weeks from 5 October until 2 November" of a block with a row per week: the "until" day starts
+ * a week, whole weeks after the start, so the weeks stop before it rather than one day into the next.
+ */
+function weeksUntil(facts: BlockFacts, period: PeriodAsk): string | undefined {
+  const said = period.untilDay;
+  if (said === undefined || facts.timeUnit !== 'week' || period.start === undefined || period.end === undefined) return undefined;
+  const weeks = daysBetween(period.start, said);
+  return daysBetween(said, period.end) === 1 && weeks > 0 && weeks % 7 === 0 ? said : undefined;
+}
+
 function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, now: Date | string | undefined, out: Binding): void {
   const period = asks.period;
   if (period === undefined) return;
-  const { start, end } = period;
+  const { start } = period;
+  const end = weeksUntil(facts, period) ?? period.end;
   const fail = (message: string): void => void out.unmet.push({ kind: 'period', message });
   if (settledFirst(block, period, out, fail)) return;
   const { startParam, endParam, yearParam } = facts;

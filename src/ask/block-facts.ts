@@ -7,7 +7,8 @@
  */
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { limitParamOf } from '../rules/parameter-policy.js';
-import { findPeriod, iso } from './periods.js';
+import { iso } from './period-kit.js';
+import { findPeriod } from './periods.js';
 import { groupKeys } from './result-columns.js';
 import { hasRelativeDate, rowScope } from './row-scope.js';
 import { type SqlWindow, sqlWindow } from './sql-window.js';

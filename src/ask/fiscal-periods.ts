@@ -7,7 +7,7 @@
  * financial year (a year not starting in January), a bare "H1", "Q2" or "YTD" is of that year too.
  */
 import { type FinancialYear, SPLIT_YEAR } from './financial-year.js';
-import { day, iso, type Part, RELATIVE_NEEDS_NOW, type Rule } from './periods.js';
+import { day, iso, type Part, RELATIVE_NEEDS_NOW, type Rule } from './period-kit.js';
 
 /** The first day of the financial year labelled `label` (FY26, fiscal 2024). */
 function labelStart(year: FinancialYear, label: number): number {

@@ -6,7 +6,8 @@
 
 export { type Binding, type BindOptions, bindAsks, bindQuestion, type Unmet } from './bind-question.js';
 export { type BlockNames, buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
-export { findPeriod, type PeriodAsk } from './periods.js';
+export type { PeriodAsk } from './period-kit.js';
+export { findPeriod } from './periods.js';
 export { type FilterAsk, findLimit, type LimitAsk, type QuestionAsks, readAsks } from './question-asks.js';
 export { createTier1Router, MATCH_THRESHOLD, REFUSAL_MARGIN } from './route-tier1.js';
 export {

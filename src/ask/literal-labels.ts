@@ -6,7 +6,7 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { policyValues } from '../rules/parameter-policy.js';
-import type { PeriodAsk } from './periods.js';
+import type { PeriodAsk } from './period-kit.js';
 
 /** Words around labels that name no other period ("P9 of FY26", "at the end of P9 FY26"). */
 const JOINERS: ReadonlySet<string> = new Set(['of', 'in', 'for', 'at', 'the', 'end']);

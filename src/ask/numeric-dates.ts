@@ -6,7 +6,8 @@
  * says it, or the numbers are no day of the calendar, the days bind nothing (`undeclared:
  * 'days'`): the year alone is never read out of them, and 1 April is never taken for 4 January.
  */
-import { iso, type Part, type Rule } from './periods.js';
+import { fullYear } from './fiscal-periods.js';
+import { iso, type Part, type Rule } from './period-kit.js';
 
 const DATE = '(\\d{1,2})[/.](\\d{1,2})[/.]((?:19|20)\\d{2}|\\d{2})';
 const TO = '\\s*(?:-|\\u2013|to|until|till|through|thru|and)\\s*';
@@ -14,7 +15,6 @@ const TO = '\\s*(?:-|\\u2013|to|until|till|through|thru|and)\\s*';
 const NUMERIC = new RegExp(`(?<![\\d/.])(?:(?:between|from)\\s+)?${DATE}(?:${TO}${DATE})?(?![\\d/.]*\\d)`, 'gi');
 
 type Written = readonly [a: number, b: number, year: number];
-const yearOf = (text: string): number => (text.length === 2 ? 2000 + Number(text) : Number(text));
 
 /** Whether the days are written day first (true), month first (false), or nothing says (undefined). */
 function dayFirst(days: readonly Written[]): boolean | undefined {
@@ -34,8 +34,8 @@ function dayOf([a, b, year]: Written, first: boolean): number | undefined {
 function read(m: RegExpExecArray): Part | undefined {
   // "1.2.26" is a version more often than a day: dots take only a four-digit year.
   if (m[0].includes('.') && [m[3], m[6]].some((y) => y !== undefined && y.length === 2)) return undefined;
-  const days: Written[] = [[Number(m[1]), Number(m[2]), yearOf(m[3] ?? '')]];
-  if (m[4] !== undefined) days.push([Number(m[4]), Number(m[5]), yearOf(m[6] ?? '')]);
+  const days: Written[] = [[Number(m[1]), Number(m[2]), fullYear(m[3] ?? '')]];
+  if (m[4] !== undefined) days.push([Number(m[4]), Number(m[5]), fullYear(m[6] ?? '')]);
   const first = dayFirst(days);
   if (first === undefined) return { undeclared: 'days' };
   const [start, last] = days.map((d) => dayOf(d, first));

@@ -4,57 +4,26 @@
  * days", "this year") are resolved against a `now` the caller passes: this module never reads the
  * clock, so the same question and `now` always give the same period.
  */
-import { MONTH_NAME, monthNumber, NUMBER_WORDS } from './vocabulary.js';
 
-export interface PeriodAsk {
-  /** Inclusive first day; absent when only an end was asked. */
-  start?: string;
-  /** Exclusive end day; absent for an open period ("since March 2025"), which runs to now. */
-  end?: string;
-  /** A relative phrase was used but no `now` was given, so the period could not be resolved. */
-  needsNow: boolean;
-  /** The words that asked for it, for explanations. */
-  text: string;
-  /** "last 30 days", "next 2 weeks": the window relative to now, as a block's SQL may fix it. */
-  relative?: { n: number; unit: 'day' | 'week' | 'month' | 'year'; direction: 'past' | 'next' };
-  spans: Array<[number, number]>;
-  /**
-   * Two whole periods apart from each other ("January and March 2026", "last month and in 2025"):
-   * several periods, which no one date range is; the range from the first to the last would
-   * count the gap between them too.
-   */
-  several?: true;
-  /** "at the end of last year", "as of Q3": a point in time (its last day), not a range to count over. */
-  point?: true;
-  /**
-   * "2025/26", "AY 2024-25", "FY2025/26": a year across two calendar years, as its first one. Its
-   * days depend on when the organisation's year starts, which a question does not say: it has no
-   * start or end and binds only a parameter taking such years (year-param.ts).
-   */
-  splitYear?: number;
-  /**
-   * "FY26", "this financial year", "period 8", "last period" in a project whose owners declare no
-   * financial year or reporting periods: no days to bind, and which calendar it needs.
-   */
-  undeclared?: 'financial year' | 'period' | 'week' | 'days';
-  /** The day the owners' weeks start on (0 Sunday ... 6 Saturday), where a week was read in their weeks (week-start.ts). */
-  weekStart?: number;
-  /** The split year's days are the project's declared financial year (fiscal-periods.ts): it binds dates too. */
-  fiscal?: true;
-  /** The period is one whole declared financial year, named by this year (FY26: 2026), as a label parameter takes it. */
-  fiscalLabel?: number;
-  /** The question named that year by its label ("FY26", "financial year 2025"), not relative to now or by its two calendar years. */
-  labelSaid?: true;
-  /**
-   * The owners' labels of the period, each as the spellings a parameter may list ([["FY26",
-   * "FY2026"], ["P9"]] for "last period" in a retail calendar): a block listing them binds those.
-   */
-  labels?: ReadonlyArray<readonly string[]>;
-  /** "the 12 months to June 2026": a window of this many months ending with the period, as a rolling block takes it by its last month. */
-  trailingMonths?: number;
-}
-
-type Range = { start: string; end: string };
+import { NUMERIC_DATE_RULES } from './numeric-dates.js';
+import {
+  addDays,
+  countOf,
+  countPattern,
+  day,
+  daysBetween,
+  iso,
+  type Part,
+  type PeriodAsk,
+  type Range,
+  RELATIVE_NEEDS_NOW,
+  type Rule,
+  shift,
+  type Unit,
+  unitStart,
+} from './period-kit.js';
+import { SPOKEN_PERIOD_RULES } from './spoken-periods.js';
+import { MONTH_NAME, monthNumber } from './vocabulary.js';
 
 const MONTH_WORD = MONTH_NAME;
 const YEAR = '(?:19|20)\\d{2}';
@@ -71,14 +40,6 @@ const REL_YEAR = `(?:(?:of\\s+)?(?:the\\s+)?(?:last|this|previous|prior|current)
 const REL_PART_EXPR = `(?:(?:(?:the\\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(?:half|quarter)|[qh][1-4]|${MONTH_WORD})\\s+${REL_YEAR}|(?:last|this|previous|prior|current)\\s+year'?s\\s+(?:[qh][1-4]|${MONTH_WORD})|(?:last|previous)\\s+${MONTH_WORD}(?![\\w.]|\\s+\\d))`;
 /** One date expression: ISO day, "March 2025", a day with its month, a quarter or half, a year, or a bare month. */
 const DATE_EXPR = `(?:\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${REL_PART_EXPR}|${DAY_EXPR}|${PART_EXPR}|${YEAR}|${MONTH_WORD}|q[1-4]|h[12])`;
-
-export function iso(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
-}
-export const day = (y: number, m: number, d = 1): number => Date.UTC(y, m - 1, d);
-export const addDays = (t: number, n: number): number => t + n * 86_400_000;
-/** Whole days from one YYYY-MM-DD day to another (negative when `end` comes first). */
-export const daysBetween = (start: string, end: string): number => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
 
 const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
 
@@ -179,36 +140,6 @@ function rangeOf(expr: string, now: number | undefined): Range | undefined {
   return undefined;
 }
 
-export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
-
-/** Start of the calendar unit holding `t` (weeks start on Monday, as ISO weeks do, unless `weekStart` says another day). */
-export function unitStart(t: number, unit: Unit, weekStart = 1): number {
-  const d = new Date(t);
-  const y = d.getUTCFullYear();
-  const mo = d.getUTCMonth() + 1;
-  switch (unit) {
-    case 'day':
-      return day(y, mo, d.getUTCDate());
-    case 'week':
-      return addDays(day(y, mo, d.getUTCDate()), -((d.getUTCDay() - weekStart + 7) % 7));
-    case 'month':
-      return day(y, mo);
-    case 'quarter':
-      return day(y, Math.floor((mo - 1) / 3) * 3 + 1);
-    case 'year':
-      return day(y, 1);
-  }
-}
-
-/** `t` moved by `n` calendar units (quarters are three months). */
-export function shift(t: number, unit: Unit, n: number): number {
-  const d = new Date(t);
-  if (unit === 'day') return addDays(t, n);
-  if (unit === 'week') return addDays(t, 7 * n);
-  const months = unit === 'month' ? n : unit === 'quarter' ? 3 * n : 12 * n;
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate());
-}
-
 const unitOf = (w: string): Unit => w.replace(/s$/, '') as Unit;
 
 /** The relative window a "last N units" / "next N units" phrase names (quarters are three months). */
@@ -217,29 +148,8 @@ function relativeOf(n: number, unit: Unit, direction: 'past' | 'next'): { relati
   return unit === 'day' || unit === 'week' || unit === 'month' || unit === 'year' ? { relative: { n, unit, direction } } : {};
 }
 
-export type Part = Partial<Range> & {
-  relative?: PeriodAsk['relative'];
-  point?: true;
-  splitYear?: number;
-  undeclared?: 'financial year' | 'period' | 'week' | 'days';
-  fiscal?: true;
-  fiscalLabel?: number;
-  labelSaid?: true;
-  weekStart?: number;
-  labels?: PeriodAsk['labels'];
-  trailingMonths?: number;
-};
-
-export interface Rule {
-  pattern: RegExp;
-  /** Returns the part of the period this phrase sets, or 'needs-now'. */
-  read(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined;
-}
-
-export const RELATIVE_NEEDS_NOW = 'needs-now' as const;
 /** How many units: digits or a number word ("the last eight weeks", "next two months"). */
-const COUNT = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
-const countOf = (text: string): number => (/^\d+$/.test(text) ? Number(text) : (NUMBER_WORDS[text.toLowerCase()] ?? Number.NaN));
+const COUNT = countPattern();
 const RANGE_TO = '\\s*(?:-|–|to|until|till|through|thru|and)\\s*';
 /** "1-14 Oct 2025", "between the 3rd and 9th of March", "Oct 1 to 14, 2025": days of one month. */
 const DAY_RANGE = new RegExp(
@@ -323,6 +233,18 @@ function splitYearOf(m: RegExpExecArray): Part | undefined {
   return Number(second) === next ? { splitYear: first } : undefined;
 }
 
+/**
+ * "until 1 November", "up to 1 November": one day said as where a period stops. Whether the day
+ * itself counts is not said; where it is the first of a month, or whole weeks from the start end
+ * before it, it is the boundary (boundaryEnd), as people name the day a month or a run of weeks
+ * ends at ("from 1 January until 1 November" is January to October), and whole weeks from the
+ * start to it are weeks of a weekly block (bind-question.ts).
+ */
+function untilDay(word: string | undefined, r: Range): Pick<Part, 'untilDay'> {
+  if (!/^(?:until|till|up\s+to)$/i.test(word ?? '') || daysBetween(r.start, r.end) !== 1) return {};
+  return { untilDay: r.start };
+}
+
 /** "up to and including", "until but not including": the writer says how the end date counts (markedBound). */
 const BOUND_WORDS = '(?:\\s+(?:and|but)\\s+(?:not\\s+)?(?:including|excluding))?';
 
@@ -333,22 +255,22 @@ const RULES: Rule[] = [
   { pattern: MONTH_SPAN, read: monthSpan },
   { pattern: START_OF, read: startOf },
   {
-    pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(?:and|(?:up\\s+)?to|until|till|through|-)${BOUND_WORDS}\\s+(${DATE_EXPR})\\b`, 'gi'),
+    pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(and|(?:up\\s+)?to|until|till|through|-)${BOUND_WORDS}\\s+(${DATE_EXPR})\\b`, 'gi'),
     read: (m, now) => {
       const a = rangeOf(m[1] ?? '', now);
-      const b = rangeOf(m[2] ?? '', now);
-      return a && b ? { start: a.start, end: b.end } : RELATIVE_NEEDS_NOW;
+      const b = rangeOf(m[3] ?? '', now);
+      return a && b ? { start: a.start, end: b.end, ...untilDay(m[2], b) } : RELATIVE_NEEDS_NOW;
     },
   },
   {
     // "CPI by channel 1 Oct - 31 Oct 2026", "Sept 3 to Oct 2, 2025": two days of named months need no "from" either; a first without a year takes the second's.
-    pattern: new RegExp(`(?<![\\w-])(${DAY_EXPR})\\s*(?:-|\u2013|to|until|through|thru)\\s*(${DAY_WITH_YEAR})\\b`, 'gi'),
+    pattern: new RegExp(`(?<![\\w-])(${DAY_EXPR})\\s*(-|\u2013|to|until|through|thru)\\s*(${DAY_WITH_YEAR})\\b`, 'gi'),
     read: (m, now) => {
-      const second = rangeOf(m[2] ?? '', now);
+      const second = rangeOf(m[3] ?? '', now);
       if (second === undefined) return undefined;
       const said = m[1] ?? '';
       const first = rangeOf(new RegExp(YEAR).test(said) ? said : `${said.replace(/,\s*$/, '')} ${second.start.slice(0, 4)}`, now);
-      return first !== undefined && first.start < second.end ? { start: first.start, end: second.end } : undefined;
+      return first !== undefined && first.start < second.end ? { start: first.start, end: second.end, ...untilDay(m[2], second) } : undefined;
     },
   },
   {
@@ -386,7 +308,7 @@ const RULES: Rule[] = [
     read: (m, now) => {
       const r = rangeOf(m[2] ?? '', now);
       if (r === undefined) return RELATIVE_NEEDS_NOW;
-      return /^before/i.test(m[1] ?? '') ? { end: r.start } : { end: r.end };
+      return /^before/i.test(m[1] ?? '') ? { end: r.start } : { end: r.end, ...untilDay(m[1], r) };
     },
   },
   {
@@ -472,6 +394,13 @@ const RULES: Rule[] = [
   },
 ];
 
+/**
+ * Days in numbers and spoken periods come first, before even a project's own phrases: each reads
+ * words that a later rule would read as a part of them ("01/04/2026" as the year 2026).
+ */
+const LEADING: readonly Rule[] = [...NUMERIC_DATE_RULES, ...SPOKEN_PERIOD_RULES];
+const ALL_RULES: readonly Rule[] = [...LEADING, ...RULES];
+
 function toTime(now: Date | string | undefined): number | undefined {
   if (now === undefined) return undefined;
   const t = typeof now === 'string' ? Date.parse(now) : now.getTime();
@@ -498,6 +427,7 @@ interface Found {
   weekStart?: number;
   labels?: PeriodAsk['labels'];
   trailingMonths?: number;
+  untilDay?: string;
 }
 
 /** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
@@ -510,6 +440,7 @@ function addPart(found: Found, part: Part): void {
   found.weekStart ??= part.weekStart;
   found.labels ??= part.labels;
   found.trailingMonths ??= part.trailingMonths;
+  found.untilDay ??= part.untilDay;
   found.relatives.push(part.relative);
   found.point ||= part.point === true;
   if (part.start !== undefined && part.end !== undefined) found.closed.push({ start: part.start, end: part.end });
@@ -539,6 +470,9 @@ function markedBound(question: string, said: string, end: number, part: Part, no
   const inner = /\b(?:and|but)\s+((?:not\s+)?(?:including|excluding))\b/i.exec(said);
   const kind = boundKind(mark?.[1] ?? mark?.[2] ?? '') ?? (inner === null ? undefined : boundKind(inner[0]));
   if (kind === undefined) return part;
+  // The writer said how the day counts: no boundary to guess.
+  const { untilDay: _said, ...marked } = part;
+  part = marked;
   if (mark !== null && boundKind(mark[1] ?? mark[2] ?? '') !== undefined) {
     const span = found.spans.at(-1);
     if (span !== undefined) span[1] = end + mark[0].length;
@@ -549,6 +483,17 @@ function markedBound(question: string, said: string, end: number, part: Part, no
   if (part.end !== undefined && (part.end === r.end || part.end === r.start)) return { ...part, end: kind === 'exclusive' ? r.start : r.end };
   if (part.end === undefined && part.start !== undefined) return { ...part, start: kind === 'exclusive' ? r.end : r.start };
   return part;
+}
+
+/** An "until" day that is the first of a month is where the period stops: the day before is its last. Another day stays in, noted for a weekly block (bind-question.ts). */
+function boundaryEnd(found: Found): void {
+  const said = found.untilDay;
+  if (said === undefined || found.end === undefined || daysBetween(said, found.end) !== 1 || found.closed.length > 1) return;
+  if (!said.endsWith('-01')) return;
+  found.untilDay = undefined;
+  const stated = found.end;
+  found.end = said;
+  found.closed = found.closed.map((c) => (c.end === stated ? { start: c.start, end: said } : c));
 }
 
 /** "at the end of", "to the end of", "as at" right before a period: its last day, as POINT reads it. */
@@ -573,7 +518,7 @@ function pointBefore(question: string, found: Found): void {
 /**
  * The period a question asks about, or undefined. Several phrases merge into one range ("since
  * 2025-03-01 until 2025-06-01"); earlier rules win over later ones on the same words, and `first`
- * (the project's financial-year phrases, fiscal-periods.ts) come before all of them.
+ * (the project's weeks, retail periods and financial year) come before all of them but LEADING.
  */
 export function findPeriod(
   question: string,
@@ -583,7 +528,7 @@ export function findPeriod(
 ): PeriodAsk | undefined {
   const t = toTime(now);
   const found: Found = { spans: [], texts: [], needsNow: false, relatives: [], closed: [], point: false };
-  for (const rule of first.length === 0 ? RULES : [...first, ...RULES]) {
+  for (const rule of first.length === 0 ? ALL_RULES : [...LEADING, ...first, ...RULES]) {
     for (const m of question.matchAll(rule.pattern)) {
       const s = m.index;
       const e = s + m[0].length;
@@ -597,6 +542,7 @@ export function findPeriod(
     }
   }
   if (found.spans.length === 0) return undefined;
+  boundaryEnd(found);
   pointBefore(question, found);
   const { spans, start, end, relatives, closed, point, splitYear, undeclared, fiscal, fiscalLabel, labelSaid, weekStart, labels, trailingMonths } = found;
   spans.sort((a, b) => a[0] - b[0]);
@@ -619,6 +565,7 @@ export function findPeriod(
     ...(fiscalLabel !== undefined && found.spans.length === 1 ? { fiscalLabel, ...(labelSaid === true ? { labelSaid } : {}) } : {}),
     ...(labels !== undefined && found.spans.length === 1 ? { labels } : {}),
     ...(trailingMonths !== undefined && found.spans.length === 1 ? { trailingMonths } : {}),
+    ...(found.untilDay !== undefined ? { untilDay: found.untilDay } : {}),
   };
 }
 

@@ -4,7 +4,9 @@
  * decides whether a particular block can take them. Every ask keeps its character span so the
  * router can drop value words from ranking and explanations can quote the question.
  */
-import { findPeriod, type PeriodAsk, type Rule as PeriodRule } from './periods.js';
+
+import type { PeriodAsk, Rule as PeriodRule } from './period-kit.js';
+import { findPeriod } from './periods.js';
 import { stem, type WordSpan, words } from './tokens.js';
 import { findStates } from './us-states.js';
 import type { ValueLexicon } from './value-lexicon.js';

@@ -11,7 +11,7 @@
 import type { Manifest } from '../compiler/types.js';
 import { ownersTexts } from './financial-year.js';
 import { fullYear } from './fiscal-periods.js';
-import { addDays, day, iso, type Part, RELATIVE_NEEDS_NOW, type Rule } from './periods.js';
+import { addDays, day, iso, type Part, RELATIVE_NEEDS_NOW, type Rule } from './period-kit.js';
 import { MONTH_NAME, monthNumber, WEEKDAY_NAMES } from './vocabulary.js';
 
 export interface RetailCalendar {

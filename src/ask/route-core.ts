@@ -14,7 +14,7 @@ import type { ExampleIndex } from './example-match.js';
 import { readForBlock } from './measure-not-value.js';
 import type { BlockNames } from './name-match.js';
 import { oneValueDefaults } from './one-value-default.js';
-import { daysBetween, type Rule as PeriodRule } from './periods.js';
+import { daysBetween, type Rule as PeriodRule } from './period-kit.js';
 import { type QuestionAsks, readAsks } from './question-asks.js';
 import { type AskedShape, readShape } from './question-shape.js';
 import type { RefusalCore } from './refusals.js';

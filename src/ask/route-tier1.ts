@@ -17,7 +17,6 @@ import { financialYearOf, periodsAreMonths } from './financial-year.js';
 import { fiscalRules } from './fiscal-periods.js';
 import { routeFollowUp } from './follow-up.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
-import { NUMERIC_DATE_RULES } from './numeric-dates.js';
 import { plainNow } from './plain-now.js';
 import { ambiguousName, cannotAnswer, gateRefusal, type RefusalCore, unknownBlock, valueNotAccepted } from './refusals.js';
 import { retailCalendarOf, retailRules } from './retail-calendar.js';
@@ -40,7 +39,6 @@ import { routeExample } from './route-example.js';
 import { buildRouteIndex } from './route-index.js';
 import { round4, routingTerms, type Scored, scoreTerms } from './route-score.js';
 import { buildSpeller } from './spelling.js';
-import { SPOKEN_PERIOD_RULES } from './spoken-periods.js';
 import { buildTermIndex } from './term-index.js';
 import type { RouteOptions, Tier1Answer, Tier1Candidate, Tier1Decision, Tier1NoMatch, Tier1Route, Tier1Router } from './types.js';
 import { type Ranking, unknownValue } from './unknown-value.js';
@@ -296,11 +294,9 @@ function memoTermGate(options: RouterOptions): (t: CompiledTerm) => GateDecision
   };
 }
 
-/** The project's period phrases: days in numbers and spoken periods first, then the owners' weeks, retail periods and financial year. */
+/** The project's period phrases: the owners' weeks, retail periods and financial year (findPeriod reads days in numbers and spoken periods before them). */
 function periodRules(manifest: Manifest): ReturnType<typeof fiscalRules> {
   return [
-    ...NUMERIC_DATE_RULES,
-    ...SPOKEN_PERIOD_RULES,
     ...weekRules(weekStartOf(manifest)),
     ...retailRules(retailCalendarOf(manifest)),
     ...fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest)),

@@ -6,12 +6,11 @@
  * say a period that cannot be told for certain ("the first week of March": which days?), it
  * binds nothing (`undeclared: 'days'`) rather than the month around it.
  */
-import { addDays, day, iso, type Part, RELATIVE_NEEDS_NOW, type Rule, shift, type Unit, unitStart } from './periods.js';
-import { MONTH_NAME, monthNumber, NUMBER_WORDS } from './vocabulary.js';
+import { addDays, countOf, countPattern, day, iso, type Part, RELATIVE_NEEDS_NOW, type Rule, shift, type Unit, unitStart } from './period-kit.js';
+import { MONTH_NAME, monthNumber } from './vocabulary.js';
 
 const YEAR = '((?:19|20)\\d{2})';
-const COUNT = `(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`;
-const countOf = (text: string): number => (/^\d+$/.test(text) ? Number(text) : (NUMBER_WORDS[text.toLowerCase()] ?? Number.NaN));
+const COUNT = countPattern('{1,2}');
 const MONTH_YEAR = `(${MONTH_NAME})\\.?,?\\s+${YEAR}`;
 
 /** The first day of the month after the one named ("June 2026" -> 2026-07-01). */

@@ -10,7 +10,7 @@
  */
 import type { Manifest } from '../compiler/types.js';
 import { ownersTexts } from './financial-year.js';
-import { addDays, iso, type Part, RELATIVE_NEEDS_NOW, type Rule, unitStart } from './periods.js';
+import { addDays, iso, type Part, RELATIVE_NEEDS_NOW, type Rule, unitStart } from './period-kit.js';
 import { WEEKDAY_NAMES } from './vocabulary.js';
 
 const DAY = '(sun|mon|tue|wed|thu|fri|sat)[a-z]*';

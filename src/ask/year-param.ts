@@ -9,7 +9,7 @@
  */
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
 import { policyProblem } from '../rules/parameter-policy.js';
-import type { PeriodAsk } from './periods.js';
+import type { PeriodAsk } from './period-kit.js';
 import type { ParamValue } from './types.js';
 import { MONTH_NAME } from './vocabulary.js';
 
@@ -37,6 +37,8 @@ export interface YearParam {
    * rather than the one it ends in; undefined where the owner does not say.
    */
   startNamed?: boolean;
+  /** A month parameter's rolling windows in months, as the block's name or description says them ("rolling twelve months"): the month is such a window's last. */
+  windowMonths?: readonly number[];
 }
 
 const YEAR_NAME = /(?:^|_)(?:year|yr|fy|cohort|intake|season|vintage)(?:_|$)/i;
@@ -80,7 +82,7 @@ export function yearParamOf(block: CompiledBlock): YearParam | undefined {
     if (label !== null) return { param, form: 'label', open: false, text: true, separator: `${label[1]}${label[2]}`, long: (label[3] ?? '').length === 4 };
     // `month = "2026-10"`: one calendar month, spelled year-month.
     if (param.type === 'string' && typeof param.default === 'string' && /^(?:19|20)\d{2}-(?:0[1-9]|1[0-2])$/.test(param.default.trim()))
-      return { param, form: 'month', open: false, text: true, separator: '-', long: false };
+      return { param, form: 'month', open: false, text: true, separator: '-', long: false, windowMonths: windowMonthsOf(block) };
     const split = splitParam(param);
     if (split !== undefined) return split;
     if (!YEAR_NAME.test(param.name) || (param.type !== 'number' && param.type !== 'string')) continue;
@@ -172,17 +174,20 @@ function monthAsked(y: YearParam, period: PeriodAsk): string {
 const WINDOW = /\b(\d{1,2}|three|six|twelve|eighteen|twenty-four)[\s-]+months?\b/gi;
 const WINDOW_WORDS: Readonly<Record<string, number>> = { three: 3, six: 6, twelve: 12, eighteen: 18, 'twenty-four': 24 };
 
+/** The windows in months the block's name and description say ("rolling twelve months", "12-month"). */
+function windowMonthsOf(block: CompiledBlock): number[] {
+  const said = `${(block.name ?? '').replace(/_/g, ' ')} ${block.description ?? ''}`;
+  return [...said.matchAll(WINDOW)].map((m) => WINDOW_WORDS[(m[1] ?? '').toLowerCase()] ?? Number(m[1]));
+}
+
 /**
  * "the twelve months to June 2026" of a block that gives a rolling twelve months ending at its
  * month parameter (its owners say so: "rolling 12-month", "the twelve months ending ..."): the
  * window's last month. Another window's length is no month of this block's.
  */
-function rollingEnd(block: CompiledBlock, period: PeriodAsk): string | undefined {
+function rollingEnd(y: YearParam, period: PeriodAsk): string | undefined {
   const n = period.trailingMonths;
-  if (n === undefined || period.end === undefined) return undefined;
-  const said = `${block.name.replace(/_/g, ' ')} ${block.description ?? ''}`;
-  const windows = [...said.matchAll(WINDOW)].map((m) => WINDOW_WORDS[(m[1] ?? '').toLowerCase()] ?? Number(m[1]));
-  if (!windows.includes(n)) return undefined;
+  if (n === undefined || period.end === undefined || !(y.windowMonths ?? []).includes(n)) return undefined;
   const last = new Date(Date.parse(`${period.end}T00:00:00Z`) - 86_400_000);
   return last.toISOString().slice(0, 7);
 }
@@ -198,7 +203,7 @@ export function bindYear(block: CompiledBlock, y: YearParam, period: PeriodAsk):
     return problem === undefined ? { value } : { kind: 'value', message: problem };
   }
   if (y.form === 'month') {
-    const month = rollingEnd(block, period) ?? monthAsked(y, period);
+    const month = rollingEnd(y, period) ?? monthAsked(y, period);
     if (!/^\d{4}-\d{2}$/.test(month)) return { kind: 'period', message: `${block.id}: ${month}` };
     const problem = policyProblem(block, y.param, month);
     return problem === undefined ? { value: month } : { kind: 'value', message: problem };

@@ -138,6 +138,16 @@ describe('periods, relative to the given now', () => {
     ['before 2025-03-01 (inclusive)', { end: '2025-03-02' }],
     ['from 2025-06-30 (exclusive)', { start: '2025-07-01' }],
     ['from 2025-01-01 to 2025-06-30 (all stores)', { start: '2025-01-01', end: '2025-07-01' }],
+    // "until" the first of a month is where the period stops; another day is in it, unless marked.
+    ['from 1 January 2025 until 1 November 2025', { start: '2025-01-01', end: '2025-11-01' }],
+    ['since 1 September 2025 until 1 November 2025', { start: '2025-09-01', end: '2025-11-01' }],
+    ['from 2025-01-01 till 2025-06-01', { start: '2025-01-01', end: '2025-06-01' }],
+    ['up to 1 March 2025', { end: '2025-03-01' }],
+    ['from 1 January 2025 until 31 October 2025', { start: '2025-01-01', end: '2025-11-01' }],
+    ['from 1 January 2025 until 15 October 2025', { start: '2025-01-01', end: '2025-10-16' }],
+    ['from 1 January 2025 through 1 November 2025', { start: '2025-01-01', end: '2025-11-02' }],
+    ['from 1 January 2025 until and including 1 November 2025', { start: '2025-01-01', end: '2025-11-02' }],
+    ['between 1 January 2025 and 1 November 2025', { start: '2025-01-01', end: '2025-11-02' }],
   ])('%s', (q, expected) => {
     const p = findPeriod(q, NOW);
     if (expected === undefined) expect(p).toBeUndefined();
@@ -246,6 +256,22 @@ describe('periods, relative to the given now', () => {
     });
     expect(inclusive.params).toEqual({ since: '2025-03-01', until: '2026-02-15' });
     expect(bind('finance.monthly_revenue', 'monthly revenue since 2025-03-01').params).toEqual({ since: '2025-03-01', until: '2026-02-16' });
+  });
+});
+
+describe('a day an "until" names', () => {
+  it.each<[string, string]>([
+    ['weekly revenue from 6 January 2025 until 3 February 2025', '2025-02-03'],
+    ['weekly revenue from 6 January 2025 until 5 February 2025', '2025-02-06'],
+  ])('a weekly block keeps whole weeks before a week-start day: %s', (q, end) => {
+    expect(bind('finance.weekly_revenue', q).within).toEqual({ column: 'week_start', start: '2025-01-06', end });
+  });
+  it.each<[string, Record<string, string>]>([
+    ['monthly revenue from 6 January 2025 until 3 February 2025', { since: '2025-01-06', until: '2025-02-04' }],
+    ['monthly revenue from 1 January 2025 until 1 April 2025', { since: '2025-01-01', until: '2025-04-01' }],
+    ['monthly revenue since 1 January 2025 until 1 April 2025', { since: '2025-01-01', until: '2025-04-01' }],
+  ])('%s', (q, params) => {
+    expect(bind('finance.monthly_revenue', q).params).toEqual(params);
   });
 });
 
