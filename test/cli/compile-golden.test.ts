@@ -54,6 +54,7 @@ const FIXTURE_PROJECTS = [
   'charity',
   'council',
   'insurance',
+  'lawfirm',
   'legacy',
   'people',
   'publisher',

@@ -75,6 +75,7 @@ describe.each([
   'charity',
   'council',
   'gym',
+  'lawfirm',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
