@@ -75,6 +75,7 @@ describe.each([
   'charity',
   'council',
   'gym',
+  'delivery',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
