@@ -44,6 +44,7 @@ const FIXTURE_PROJECTS = [
   'broken/semantic',
   'broken/syntax',
   'commerce',
+  'delivery',
   'factory',
   'freight',
   'games',

@@ -76,6 +76,7 @@ describe.each([
   'council',
   'gym',
   'lawfirm',
+  'delivery',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
