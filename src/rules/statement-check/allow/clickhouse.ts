@@ -117,6 +117,7 @@ export const CLICKHOUSE_ADDED: Added = {
     generaterandom: 'random rows of the structure given as an argument (current releases)',
     generate_series: `${ROWS} (current releases)`,
     generateseries: `${ROWS} (current releases)`,
+    primes: 'the prime numbers, as numbers() gives integers: rows of its arguments alone (current releases)',
   },
 };
 

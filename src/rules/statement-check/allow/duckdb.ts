@@ -87,8 +87,42 @@ const PG_VIEWS: Record<string, string> = {
   pg_views: PG_VIEW('views'),
 };
 
+/** Every name of `names` with the reason `page (current releases): why`, for DuckDB 2.0's functions the 1.5 catalog lacks. */
+const newer = (page: string, why: string, names: readonly string[]): Record<string, string> =>
+  Object.fromEntries(names.map((name) => [name, `${page} (current releases): ${why}`]));
+
+/**
+ * Functions of DuckDB 2.0 that the 1.5 engine the catalog is read from does not have, from the 2.0
+ * reference (duckdb/duckdb-web, docs/2.0/), one docs page a group: the JSON extension's value
+ * functions (bundled and autoloaded; "mutation" changes the JSON value returned, not a table) and
+ * the VARIANT functions, each computing on its arguments.
+ */
+const NEWER_RELEASES: Record<string, string> = {
+  ...newer('docs/2.0/data/json/json_functions.md', 'a JSON value computed from its JSON arguments', [
+    'json_deep_merge',
+    'json_insert',
+    'json_merge_patch_diff',
+    'json_normalize',
+    'json_remove',
+    'json_replace',
+    'json_set',
+    'json_strip_nulls',
+  ]),
+  ...newer('docs/2.0/sql/functions/variant.md', 'reads or builds a VARIANT value from its arguments', [
+    'variant_array_length',
+    'variant_comparator',
+    'variant_contains',
+    'variant_exists',
+    'variant_extract_string',
+    'variant_keys',
+    'variant_type',
+  ]),
+  ...newer('docs/2.0/sql/functions/variant.md', 'an aggregate building a VARIANT of the rows the read gives', ['variant_group_array', 'variant_group_object']),
+};
+
 export const DUCKDB_ADDED: Added = {
   functions: {
+    ...NEWER_RELEASES,
     random: RANDOM,
     uuid: RANDOM,
     gen_random_uuid: RANDOM,
@@ -134,6 +168,7 @@ export const DUCKDB_ADDED: Added = {
     duckdb_tables: OWN('tables'),
     duckdb_types: OWN('types'),
     duckdb_views: OWN('views'),
+    duckdb_triggers: `${OWN('triggers')}, docs/2.0/sql/statements/create_trigger.md (current releases)`,
     duckdb_sequences: OWN('sequences'),
     duckdb_dependencies: OWN('dependencies between objects'),
     duckdb_functions: 'the functions and macros of the engine and the database',

@@ -131,9 +131,9 @@ const PG_CATALOG: Record<string, string> = {
 };
 
 /**
- * Functions of PostgreSQL 16, 17 and 18 that the PostgreSQL 15 catalog this list is read from does
- * not have, from each release's function reference (postgresql.org/docs/16, 17, 18 "Functions and
- * Operators"): each computes from its arguments alone (array_sample and array_shuffle draw at
+ * Functions of PostgreSQL 16, 17, 18 and 19 that the PostgreSQL 15 catalog this list is read from
+ * does not have, from each release's function reference (postgresql.org/docs/16, 17, 18, 19 "Functions
+ * and Operators"): each computes from its arguments alone (array_sample and array_shuffle draw at
  * random, as random does).
  */
 const NEWER_RELEASES = {
@@ -148,11 +148,45 @@ const NEWER_RELEASES = {
   ),
   ...each(['casefold', 'array_reverse', 'array_sort', 'crc32', 'crc32c', 'gamma', 'lgamma'], 'PostgreSQL 18 (current releases): a value of its arguments'),
   ...each(['uuidv4', 'uuidv7'], `PostgreSQL 18 (current releases): ${RANDOM} (uuidv7 reads the clock too)`),
+  ...each(['xmltext'], 'PostgreSQL 16 (current releases): an XML text node of its text argument (XML functions)'),
+  ...each(
+    [
+      'json_object_agg_strict',
+      'json_object_agg_unique',
+      'json_object_agg_unique_strict',
+      'jsonb_object_agg_strict',
+      'jsonb_object_agg_unique',
+      'jsonb_object_agg_unique_strict',
+    ],
+    'PostgreSQL 16 (current releases): an aggregate building a JSON object of the rows the read gives (aggregate functions)',
+  ),
+  ...each(['jsonb_populate_record_valid'], 'PostgreSQL 17 (current releases): whether its JSON argument converts to the row type given (JSON functions)'),
+  ...each(['tid_block', 'tid_offset'], 'PostgreSQL 19 (current releases): the block or the offset of the tid given as an argument (TID functions)'),
 };
+
+/** Set-returning functions of newer releases: rows of their arguments alone, as functions and table functions. */
+const NEWER_RELEASES_ROWS = {
+  ...each(
+    ['multirange_minus_multi', 'range_minus_multi'],
+    'PostgreSQL 19 (current releases): the ranges left when the second argument is taken from the first, one a row (range functions)',
+  ),
+};
+
+/**
+ * Volatile in pg_proc only because they read pg_inherits as the statement runs: the partitions,
+ * or the ancestors, of the table given as an argument, what the allowed pg_inherits and pg_class
+ * already show (pg_partition_root, stable, is allowed from the catalog).
+ */
+const PARTITIONS = each(
+  ['pg_partition_ancestors', 'pg_partition_tree'],
+  "volatile only because it reads pg_inherits as it runs: the partition hierarchy of the database's own table given as an argument, as pg_inherits shows it",
+);
 
 export const POSTGRESQL_ADDED: Added = {
   functions: {
     ...NEWER_RELEASES,
+    ...NEWER_RELEASES_ROWS,
+    ...PARTITIONS,
     random: RANDOM,
     clock_timestamp: 'volatile only because it reads the clock again on each call',
     timeofday: 'volatile only because it reads the clock again on each call',
@@ -181,6 +215,8 @@ export const POSTGRESQL_ADDED: Added = {
     ),
   },
   tableFunctions: {
+    ...NEWER_RELEASES_ROWS,
+    ...PARTITIONS,
     xmltable: `${GRAMMAR}XMLTABLE(xpath PASSING doc COLUMNS ...): rows of its XML argument`,
     json_table: `${GRAMMAR}JSON_TABLE(doc, path COLUMNS ...) of PostgreSQL 17: rows of its JSON argument`,
   },
