@@ -39,23 +39,55 @@ const STORAGE_WORDS: ReadonlySet<string> = new Set([
   'type',
   'category',
   'text',
+  'doc',
+  'document',
 ]);
 
-/** "dbs check" of "dbs check level": a column's phrase without its storage words, as people say it. */
-function head(p: string): string {
+/** Last words for free text about the rest ("will_notes", "case_notes"): one word left alone ("will", "case") is a topic of everything, not the record. */
+const TEXT_WORDS: ReadonlySet<string> = new Set(['notes', 'note', 'text']);
+
+/** "dbs check" of "dbs check level": a column's phrase without its storage words, as people say it; undefined where only a topic word would be left. */
+function head(p: string): string | undefined {
   const ws = p.split(' ');
-  while (ws.length > 1 && STORAGE_WORDS.has(ws.at(-1) ?? '')) ws.pop();
-  return ws.join(' ');
+  let text = false;
+  while (ws.length > 1 && STORAGE_WORDS.has(ws.at(-1) ?? '')) text = TEXT_WORDS.has(ws.pop() ?? '') || text;
+  return text && ws.length === 1 ? undefined : ws.join(' ');
 }
 
-function add(out: Map<SensitiveCategory, Set<string>>, category: string, texts: readonly string[]): void {
+/**
+ * The cues of one declared column. A one-word name the certified blocks also use for their own
+ * figures ("days" of sickness_absence.days where debtor_days is reported, "delivery" of
+ * customer_notes.delivery_note where delivery times are) is said with its table
+ * ("sickness absence days"); alone it would make every question about those figures personal.
+ */
+function cuesOf(qualified: string, business: ReadonlySet<string>): string[] {
+  const dot = qualified.lastIndexOf('.');
+  const table = dot > 0 ? phrase(qualified.slice(0, dot)) : '';
+  const out: string[] = [];
+  for (const p of [phrase(qualified), head(phrase(qualified))]) {
+    if (p === undefined || p === '') continue;
+    out.push(!p.includes(' ') && business.has(p) ? (table === '' ? '' : `${table} ${p}`) : p);
+  }
+  return out.filter((p) => p !== '');
+}
+
+function add(out: Map<SensitiveCategory, Set<string>>, category: string, cues: readonly string[]): void {
   if (!CATEGORIES.has(category)) return;
   const set = out.get(category as SensitiveCategory) ?? new Set<string>();
-  for (const t of texts) {
-    const p = phrase(t);
-    if (p !== '') set.add(p).add(head(p));
-  }
+  for (const c of cues) set.add(c);
   out.set(category as SensitiveCategory, set);
+}
+
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/** Words of certified blocks' names and result columns, in both numbers: what the organisation reports. */
+function businessWords(manifest: Manifest): Set<string> {
+  const out = new Set<string>();
+  for (const block of Object.values(manifest.blocks)) {
+    if (block.status !== 'certified') continue;
+    for (const text of [block.name, ...block.outputs]) for (const w of phrase(text).split(' ')) if (w !== '') for (const f of bothNumbers(w)) out.add(f);
+  }
+  return out;
 }
 
 const cache = new WeakMap<Manifest, { config: string; cues: DeclaredCues }>();
@@ -66,11 +98,18 @@ export function declaredSensitive(manifest: Manifest, config: SvcConfig | undefi
   const hit = cache.get(manifest);
   if (hit !== undefined && hit.config === key) return hit.cues;
   const out = new Map<SensitiveCategory, Set<string>>();
+  const business = businessWords(manifest);
   for (const block of Object.values(manifest.blocks)) {
     for (const [name, meaning] of Object.entries(block.columns ?? {}))
-      if (meaning.sensitive !== undefined) add(out, meaning.sensitive, [name, ...(meaning.synonyms ?? [])]);
+      if (meaning.sensitive !== undefined)
+        add(
+          out,
+          meaning.sensitive,
+          [name, ...(meaning.synonyms ?? [])].flatMap((t) => cuesOf(t, NO_WORDS)),
+        );
   }
-  for (const [name, category] of Object.entries(config?.sensitive?.columns ?? {})) add(out, category, [name]);
+  for (const [name, category] of Object.entries(config?.sensitive?.columns ?? {})) add(out, category, cuesOf(name, business));
+  // A record table's own name is said whole: "customer notes" is no "customer".
   for (const [table, category] of recordTables(config)) add(out, category, bothNumbers(phrase(table)));
   const cues: DeclaredCues = new Map([...out].map(([c, set]) => [c, [...set]]));
   cache.set(manifest, { config: key, cues });

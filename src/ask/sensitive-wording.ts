@@ -171,6 +171,9 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'medcal',
   ],
   contact: [
+    // Where someone is or was: a GPS trace finds a person as a home address does.
+    'gps',
+    'whereabouts',
     'email',
     'e mail',
     'emails',
@@ -544,7 +547,7 @@ const CONTRACTED: ReadonlySet<string> = new Set(['what', 'how', 'who', 'where', 
 function namesPerson(question: string): boolean {
   for (const m of question.matchAll(/([\p{L}]+)['’][sS]\b/gu)) if (!GROUPS.has(foldWord(m[1] ?? '')) && !CONTRACTED.has(foldWord(m[1] ?? ''))) return true;
   if (/\b(?:[Oo]f|[Ff]or|[Aa]bout|de|von|da|do|di)\s+\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u.test(question)) return true;
-  return /\b(?:[Dd]oes|[Dd]id|[Ii]s|[Ww]as|[Ww]ill)\s+\p{Lu}[\p{Ll}'-]{2,}\b/u.test(question);
+  return /\b(?:[Dd]oes|[Dd]id|[Ii]s|[Ww]as|[Ww]ill|[Hh]as|[Hh]ave|[Hh]ad)\s+\p{Lu}[\p{Ll}'-]{2,}\b/u.test(question);
 }
 
 /**
@@ -552,7 +555,7 @@ function namesPerson(question: string): boolean {
  * noun but units and calendar words ("top 10", "week 3", "Q1 2025") reads as someone's record here.
  */
 const ID_REF =
-  /\b(?!(?:top|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or|for|to|from|at|on|by|per|with|vs|versus|during|within|between|each|every|all|is|was|are|were|more|less|fewer|above|below|least|most|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|fy|ay|cohort|intake|semester|sem|term|season|class|entry|census)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:-]?\s*\d{1,9}\b(?!\s*(?:%|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
+  /\b(?!(?:top|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or|for|to|from|at|on|by|per|with|vs|versus|during|within|between|each|every|all|is|was|are|were|more|less|fewer|above|below|least|most|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|fy|ay|cohort|intake|semester|sem|term|season|class|entry|census)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:-]?\s*\d{1,9}\b(?![/.\u2013-]\d)(?!\s*(?:%|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
 
 /** A family by its surname ("the Patel household", "the Okafor family"). */
 const FAMILY = /\b[Tt]he\s+\p{Lu}[\p{Ll}'’-]+\s+(?:household|family|residence)\b/u;
@@ -608,13 +611,24 @@ function individual(question: string, folded: string, aggregate: boolean): boole
   return PERSON_ROLES.some((r) => has(folded, r)) || titledPerson(folded);
 }
 
+/** "rider Sofia Chen", "employee John Smith": a people word right before a full name points at that one person, in a count too. */
+const ROLE_NAME = /\b([a-z]+)\s+\p{Lu}[\p{Ll}'’-]+\s+\p{Lu}[\p{Ll}'’-]+/gu;
+
+function roleNamed(question: string, people: ReadonlySet<string>): boolean {
+  for (const m of question.matchAll(ROLE_NAME)) {
+    const w = foldWord(m[1] ?? '');
+    if (PEOPLE.has(w) || people.has(w)) return true;
+  }
+  return false;
+}
+
 /**
  * People whose names the project declares sensitive, asked by name: listed counting nothing ("who
  * are the account holders whose debits failed"), or with their names asked outright ("which crew
  * member flew the most hours, by name").
  */
-function namesDeclaredPeople(folded: string, people: ReadonlySet<string>): boolean {
-  if (listsPeople(folded, people) && !AGGREGATE.some((a) => hasForm(folded, a))) return true;
+function namesDeclaredPeople(folded: string, people: ReadonlySet<string>, measures: ReadonlySet<string>): boolean {
+  if (listsPeople(folded, people, false, measures) && !AGGREGATE.some((a) => hasForm(folded, a))) return true;
   return (
     NAMES.some((n) => has(folded, n)) &&
     folded
@@ -648,13 +662,24 @@ function listingOfPeople(ws: readonly string[], isPerson: (w: string) => boolean
   });
 }
 
+/**
+ * "our biggest customers", "customers'": a question ending in its customers asks for them, unless the
+ * word before names a figure the certified blocks report ("weekly active customers", "new customers").
+ */
+function endsWithCustomers(ws: readonly string[], measures: ReadonlySet<string>): boolean {
+  const last = ws.at(-1) ?? '';
+  if (!/^customers?$/.test(last)) return false;
+  return !measures.has(ws.at(-2) ?? '');
+}
+
 /** A listing of people ("which employees ...", "list customers' emails", "who ...") that counts nothing. */
-function listsPeople(folded: string, declared: ReadonlySet<string> = NONE, whatOf = false): boolean {
+function listsPeople(folded: string, declared: ReadonlySet<string> = NONE, whatOf = false, measures: ReadonlySet<string> = NONE): boolean {
   const ws = folded.trim().split(' ');
   const isPerson = (w: string): boolean => PEOPLE.has(w) || declared.has(w);
   if (!ws.some(isPerson) || AGGREGATE.some((a) => hasForm(folded, a))) return false;
-  const asksWho = ws.some((w) => w === 'who' || w === 'whom' || w === 'whose');
-  return asksWho || listingOfPeople(ws, isPerson) || /\bcustomers?\s*'?\s*$/.test(folded) || (whatOf && WHAT_OF.test(folded)) || valuesOfPeople(ws, isPerson);
+  // "customers who came through partners": after the people it qualifies, "who" asks for no one.
+  const asksWho = ws.some((w, i) => (w === 'who' || w === 'whom' || w === 'whose') && !isPerson(ws[i - 1] ?? ''));
+  return asksWho || listingOfPeople(ws, isPerson) || endsWithCustomers(ws, measures) || (whatOf && WHAT_OF.test(folded)) || valuesOfPeople(ws, isPerson);
 }
 
 /** "email addresses of our top 10 whales": a thing of people, asked outright in the question's first words. */
@@ -828,7 +853,7 @@ export function sensitiveWording(
   // Listing people whose names the project declares sensitive asks for those names.
   // A phone number or e-mail address in the question finds one person by it, whatever is asked of them.
   if (PERSONAL_REFERENCE.some((r) => r.test(asked.normalize('NFKC')))) return { category: 'identifier', reason: REASONS.identifier };
-  const named = people.size > 0 && namesDeclaredPeople(folded, people) ? 'contact' : undefined;
+  const named = people.size > 0 && namesDeclaredPeople(folded, people, measures) ? 'contact' : undefined;
   const worded = category(folded);
   const found = worded ?? declaredCategory(folded, declared) ?? misspeltCategory(folded, question) ?? named;
   if (found === undefined) return undefined;
@@ -840,7 +865,8 @@ export function sensitiveWording(
   const aggregate = AGGREGATE.some((a) => hasForm(unrated, a)) && !identifierNumber(folded);
   const aimed =
     individual(question, folded, aggregate) ||
-    listsPeople(folded, people, true) ||
+    roleNamed(question, people) ||
+    listsPeople(folded, people, true, measures) ||
     (!organisations && (listsValues(folded, aggregate) || rowByRow(folded, aggregate))) ||
     (found === 'pay' && eachOnesPay(folded, aggregate));
   if (found === 'identifier' ? aimed || !aggregate : aimed) return { category: found, reason: REASONS[found] };

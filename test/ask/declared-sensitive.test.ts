@@ -79,3 +79,50 @@ describe("a column's words as people say them, and records keyed by a person's i
     ['Which clinics have the most pets overdue for their vaccinations?', undefined],
   ])('%s -> %s', (q, category) => expect(asked(q)).toBe(category));
 });
+
+describe('declared words the certified blocks also report are said with their table', () => {
+  const cfg = {
+    project: 'lawfirm',
+    sensitive: {
+      columns: {
+        'fee_earners.full_name': 'contact',
+        'sickness_absence.days': 'health',
+        'sickness_absence.reason': 'health',
+        'private_clients.will_notes': 'protected',
+        'customer_notes.delivery_note': 'health',
+        'riders.right_to_work_doc': 'identifier',
+        'riders.full_name': 'contact',
+        'rider_shifts.pay_gbp': 'pay',
+      },
+    },
+  } as SvcConfig;
+  const certified = (name: string, outputs: string[]) => ({ name, outputs, status: 'certified' });
+  const blocks = {
+    a: certified('debtor_days_monthly', ['month', 'debtor_days']),
+    b: certified('write_offs_by_reason', ['reason_code', 'written_off_gbp']),
+    c: certified('delivery_times_by_city', ['city_code', 'p90_minutes']),
+    d: certified('weekly_active_customers', ['week_start', 'active_customers']),
+  };
+  const m = { blocks } as unknown as Manifest;
+  const own = declaredSensitive(m, cfg);
+  const all = [...own.values()].flat();
+  const asked = (q: string) => sensitiveWording(q, own, undefined, declaredPeople(m, cfg), new Set(['weekly', 'active', 'customers']))?.category;
+  it('keeps the table with a reported word, drops a lone topic word of free text, and says "doc" as people do', () => {
+    expect(all).toEqual(expect.arrayContaining(['sickness absence days', 'sickness absence reason', 'right to work', 'customer notes']));
+    for (const word of ['days', 'reason', 'will', 'delivery', 'customer']) expect(all).not.toContain(word);
+  });
+  it.each([
+    ['Show debtor days for Edinburgh', undefined],
+    ['w/o by reason 1/10/26 to 31/10/26', undefined],
+    ['aged WIP split into 0-30, 31-90, 91-180 and 180+ days', undefined],
+    ["What are Getir's delivery times in London?", undefined],
+    ['What will lock-up be at the end of the year?', undefined],
+    ['Weekly active customers', undefined],
+    ['Weekly active customers who came through partner marketplaces since October 2026', undefined],
+    ["What is rider Ewan Stewart's right-to-work document number?", 'identifier'],
+    ["show Priya Shah's sickness absence reason", 'health'],
+    ['How much did rider Kofi Walker earn per drop last week?', 'pay'],
+    ['Show me the GPS trace of rider Sofia Chen yesterday evening', 'contact'],
+    ['who are our customers', 'contact'],
+  ])('%s -> %s', (q, category) => expect(asked(q)).toBe(category));
+});

@@ -23,6 +23,10 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
   ['phone numbers of the residents at Elm Court', 'contact'],
   // a phone number or e-mail address in the question finds one person, whatever is asked of them
   ['List the calls made from 447700003700 last week', 'identifier'],
+  // a people word right before a full name, in a count too; "has <Name>" names someone as "did" does
+  ['How much did employee Kofi Walker earn per drop last week?', 'pay'],
+  ['Show me the GPS trace of member Sofia Chen yesterday evening', 'contact'],
+  ['How many sick days has Daniel Okafor taken this year and why?', 'health'],
   // a person-noun before a year still names one record
   ['salary of employee 2025', 'pay'],
   ['which cell sites has +447700011100 connected to this week?', 'identifier'],
