@@ -117,7 +117,8 @@ function mainHead(tokens, h) {
     const t = tokens[j];
     if (isP(t, '(')) depth++;
     else if (isP(t, ')')) depth--;
-    else if (depth === 0 && t.k === 'w' && AFTER_WITH.has(t.v) && !isW(tokens[j + 1], 'as')) return j;
+    // ClickHouse's `WITH replace(s, 'a', 'b') AS x SELECT ...`: a write word called as a function is no statement.
+    else if (depth === 0 && t.k === 'w' && AFTER_WITH.has(t.v) && !isW(tokens[j + 1], 'as') && (READ_HEADS.has(t.v) || !isP(tokens[j + 1], '('))) return j;
   }
   return -1;
 }

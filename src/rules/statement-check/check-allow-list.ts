@@ -136,7 +136,14 @@ const NOT_CALLS_BY_DRIVER: Partial<Record<Driver, readonly string[]>> = {
   mssql: TSQL_NOT_CALLS,
   fabric: TSQL_NOT_CALLS,
   snowflake: ['at', 'before', 'changes', 'end'],
-  duckdb: ['reservoir', 'bernoulli', 'system'],
+  // DuckDB time travel: `FROM t AT (VERSION => 3)`.
+  duckdb: ['reservoir', 'bernoulli', 'system', 'at'],
+  // EXPLAIN SYNTAX (...), EXPLAIN QUERY TREE (...), SELECT * EXCEPT STRICT (a, b): clauses, not calls.
+  clickhouse: ['syntax', 'tree', 'ast', 'plan', 'pipeline', 'estimate', 'strict'],
+  // SELECT STRAIGHT_JOIN (subquery) ..., SELECT SQL_NO_CACHE (...), EXPLAIN EXTENDED (...), { OJ ... }: modifiers.
+  mysql: ['straight_join', 'sql_no_cache', 'sql_cache', 'sql_calc_found_rows', 'high_priority', 'sql_small_result', 'sql_big_result', 'sql_buffer_result', 'extended', 'oj'],
+  // INTERVAL '1.2' SECOND(2), HOUR TO SECOND(3): a field's precision.
+  postgresql: ['second'],
   file: ['reservoir', 'bernoulli', 'system'],
   // EXTRACT(WEEK(MONDAY) FROM d), DATE_TRUNC(d, WEEK(SUNDAY)): a date part.
   bigquery: ['week'],

@@ -12,6 +12,14 @@ type Refused = readonly [driver: string, sql: string, reason: string, name?: str
 const check = (driver: string, sql: string) => hostedStatementRefusal(sql, driver, [], { readOnly: true });
 
 const ALLOWED: readonly Allowed[] = [
+  // Clauses and modifiers that take parentheses are no calls (the public suites' EXPLAIN and SELECT forms).
+  ['clickhouse', 'EXPLAIN SYNTAX (SELECT 1)'],
+  ['clickhouse', 'EXPLAIN QUERY TREE (SELECT number FROM numbers(3))'],
+  ['clickhouse', 'SELECT * EXCEPT STRICT (i, j) FROM t'],
+  ['mysql', 'SELECT STRAIGHT_JOIN (SELECT 1) AS x FROM t'],
+  ['mysql', 'SELECT SQL_NO_CACHE (1) FROM t'],
+  ['postgresql', "SELECT interval '1.2' second(2)"],
+  ['duckdb', 'SELECT * FROM t AT (VERSION => 3)'],
   // DuckDB reads a relation as a file only when its parts, joined by dots, end in a format's
   // extension or hold a path separator, scheme or glob: other dotted names are tables.
   ['duckdb', 'describe "a.b.c"'],

@@ -55,6 +55,7 @@ const REFUSED: readonly Case[] = [
   ['mysql', 'SHOW PROCESSLIST', 'system-catalog'],
   ['mysql', 'SHOW GLOBAL VARIABLES', 'system-catalog'],
   ['mysql', 'SHOW GRANTS FOR u', 'system-catalog'],
+  ['mysql', 'SHOW OPEN TABLES FROM mysql', 'system-catalog'],
   ['snowflake', 'SHOW USERS', 'system-catalog'],
   ['snowflake', 'SHOW PARAMETERS', 'system-catalog'],
   ['snowflake', 'DESCRIBE USER jsmith', 'system-catalog'],

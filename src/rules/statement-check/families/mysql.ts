@@ -73,7 +73,7 @@ export const MYSQL_FAMILIES: Partial<EngineFamilies> = {
     'table status',
     'character set',
     'collation',
-    'open tables',
+    // Not SHOW OPEN TABLES: it lists the tables every session holds open, in every database, with their use and name locks.
   ],
   effectFunctions: ['get_lock', 'release_lock', 'release_all_locks', 'last_insert_id'],
   assignsVariables: true,
