@@ -44,5 +44,11 @@ export function looseNumbers(question: string, spans: ReadonlyArray<readonly [nu
 
 /** The keys of every number an owner's text declares. */
 export function declaredNumbers(text: string): Set<string> {
-  return new Set(numbersIn(text).map((n) => n.key));
+  const out = new Set(numbersIn(text).map((n) => n.key));
+  // "missed_bins_per_100k", "per 1m passengers", "per thousand": the number a rate is per, in full.
+  for (const m of text.matchAll(/\b(\d+(?:\.\d+)?)[\s_]*(k|thousand|m|mn|million)\b/gi)) {
+    const times = /^(?:k|thousand)$/i.test(m[2] ?? '') ? 1_000 : 1_000_000;
+    out.add(String(Math.round(Number(m[1]) * times)));
+  }
+  return out;
 }

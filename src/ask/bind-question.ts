@@ -109,14 +109,37 @@ function unreadablePeriod(block: CompiledBlock, period: NonNullable<QuestionAsks
  */
 function notYet(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk, now: Date | string | undefined): string | undefined {
   const tomorrow = todayPlusOne(now);
-  if (tomorrow === undefined || period.start === undefined || period.start < tomorrow) return undefined;
+  // "the next 7 days" starts today but asks what is to come, which no day up to today holds.
+  const ahead = period.start !== undefined && (period.start >= (tomorrow ?? '') || period.relative?.direction === 'next');
+  if (tomorrow === undefined || !ahead) return undefined;
   const from = facts.startParam?.default;
   if (typeof from === 'string' && from >= dayBefore(tomorrow)) return undefined;
   return `"${period.text}" has not happened yet; ${block.id} gives figures for days up to today.`;
 }
 
+/**
+ * "PEP in FY26" of a block with a row per financial year, labelled as its owners write them: the
+ * row of that label, in the spellings a label may take ("FY26", "FY2026", "2025/26").
+ */
+function financialYearRows(facts: BlockFacts, period: PeriodAsk): { column: string; values: string[] } | undefined {
+  const column = facts.timeColumn;
+  const label = period.fiscalLabel;
+  if (column === undefined || label === undefined || !FY_COLUMN.test(column)) return undefined;
+  const [yy, first] = [String(label % 100).padStart(2, '0'), label - 1];
+  const split = [`${first}/${yy}`, `${first}-${yy}`, `${first}/${label}`, `${first}-${label}`];
+  return { column, values: [`FY${yy}`, `FY${label}`, `FY ${yy}`, `FY ${label}`, ...split, ...split.map((s) => `FY${s}`)] };
+}
+
+/** A result column holding financial years: `financial_year`, `fiscal_year`, `fy`. */
+const FY_COLUMN = /(?:^|_)(?:fy|financial_year|fiscal_year)$/i;
+
 /** A period asked of a block with no date parameter: its SQL's window or fixed period, else none. */
-function bindUndated(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk, fail: (message: string) => void): void {
+function bindUndated(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk, out: Binding, fail: (message: string) => void): void {
+  const years = financialYearRows(facts, period);
+  if (years !== undefined) {
+    out.keep = [...(out.keep ?? []), years];
+    return;
+  }
   const window = facts.window;
   if (window !== undefined) return bindWindow(block, window, period, fail);
   const fixed = facts.fixedPeriod;
@@ -164,7 +187,7 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   // A point in time is an as-of day: only a block taking an end date and no start date reads one.
   if (period.point === true && (startParam !== undefined || endParam === undefined))
     return fail(`"${period.text}" asks for a point in time; ${block.id} ${startParam !== undefined ? 'counts over a date range' : 'takes no as-of date'}.`);
-  if (startParam === undefined && endParam === undefined) return bindUndated(block, facts, period, fail);
+  if (startParam === undefined && endParam === undefined) return bindUndated(block, facts, period, out, fail);
   const ahead = notYet(block, facts, period, now);
   if (ahead !== undefined) return fail(ahead);
   // "on 1 October 2026", "at the end of 2025" of a block counted on one day: that day.

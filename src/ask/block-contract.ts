@@ -229,8 +229,11 @@ function columnTerms(block: CompiledBlock, names: readonly string[]): Set<string
   const vis = Object.values(block.visualization ?? {}).filter((v): v is string => typeof v === 'string');
   // A column's declared synonyms and unit name it too ("sales" for revenue, "hours" for a duration).
   const declared = Object.values(block.columns ?? {}).flatMap((c) => [...(c.synonyms ?? []), c.unit ?? '']);
-  return termSet([...names, ...block.outputs, ...vis, ...declared].join(' '));
+  return termSet([...names, ...block.outputs, ...vis, ...declared].map(overPart).join(' '));
 }
+
+/** A ratio column, or its synonym, names what it counts, not what it counts per: refunds_per_1000_orders gives refunds, and no "how many orders". */
+const overPart = (name: string): string => name.split(/(?:_|\s)per(?:_|\s)/i)[0] ?? name;
 
 /** The words the block's owner declared: its name, synonyms, parameters, the values its SQL fixes and its grouping keys take. */
 function declaredWordsOf(block: CompiledBlock, facts: ReturnType<typeof blockFacts>, keyNames: readonly string[]): Set<string> {

@@ -133,13 +133,34 @@ function timeUnitOf(block: CompiledBlock, column: string | undefined): TimeUnit 
   const unit = /(week|month|quarter|year)/.exec(word)?.[1];
   return (unit ?? 'day') as TimeUnit;
 }
-const TIME_AXIS = /(^|_)(date|day|week|month|quarter|year)(_|$)/i;
+/** A column naming a calendar unit its rows are: "week_start", "order_date", not "day_part". */
+const timeAxis = (name: string): boolean => unitNamesRows(name, /^(?:date|day|week|month|quarter|year)$/i);
+
+/** Words after a unit that still name its rows: week_start, month_ending, period_no. */
+const UNIT_TAIL = /^(?:start|starting|end|ending|begin|beginning|commencing|date|no|number|num|label|name|key|id)$/i;
+
+/**
+ * Whether a column's unit word names its rows: "order_month", "week_start", "report_date", "hour_of_day"
+ * (an hour), but not "day_part" (a part of a day), the "day" of "hour_of_day" or "first_hour" (one hour of each row).
+ */
+export function unitNamesRows(name: string, unit: RegExp): boolean {
+  const ws = name.toLowerCase().split('_');
+  // "hour_of_day", "days_before_departure": the unit before a preposition is what each row is (an hour, a number of days).
+  const tailNames = (rest: readonly string[]): boolean => UNIT_PREPOSITION.test(rest[0] ?? '') || rest.every((t) => UNIT_TAIL.test(t));
+  return ws.some((w, i) => unit.test(w) && !ONE_OF_THEM.test(ws[i - 1] ?? '') && tailNames(ws.slice(i + 1)));
+}
+
+/** Words after a unit that say what it is counted or placed against: "hour_of_day", "days_before_departure", "days_to_close". */
+const UNIT_PREPOSITION = /^(?:of|before|after|since|until|to|from|in|per|ago|left|remaining|late|early|overdue|open|outstanding)$/i;
+
+/** Words before a unit that pick one unit out of a row rather than naming the rows: "hour_of_day", "first_hour", "peak_day". */
+const ONE_OF_THEM = /^(?:of|first|last|peak|busiest|earliest|latest|opening|closing|best|worst)$/;
 
 /** Declared grain of a calendar unit, or a chart whose x axis is a calendar column. */
 function isTimeSeries(block: CompiledBlock): boolean {
   if (typeof block.grain === 'string' && (TIME_GRAINS.test(block.grain) || calendarNamed(block, block.grain))) return true;
   const x = block.visualization?.['x'];
-  return typeof x === 'string' && (TIME_AXIS.test(x) || calendarNamed(block, x));
+  return typeof x === 'string' && (timeAxis(x) || calendarNamed(block, x));
 }
 
 /** A place in a cycle ("weekday", "day_of_week", "hour_of_day"): its rows repeat every week or day, no run of time. */
@@ -154,8 +175,8 @@ function calendarNamed(block: CompiledBlock, column: string): boolean {
 function timeColumnOf(block: CompiledBlock): string | undefined {
   if (!isTimeSeries(block)) return undefined;
   const x = block.visualization?.['x'];
-  if (typeof x === 'string' && (TIME_AXIS.test(x) || calendarNamed(block, x))) return x.toLowerCase();
-  return (groupKeys(block.query, block.dialect) ?? []).find((k) => TIME_AXIS.test(k));
+  if (typeof x === 'string' && (timeAxis(x) || calendarNamed(block, x))) return x.toLowerCase();
+  return (groupKeys(block.query, block.dialect) ?? []).find((k) => timeAxis(k));
 }
 
 function dateParam(block: CompiledBlock, names: ReadonlySet<string>): CompiledParam | undefined {
@@ -193,6 +214,8 @@ function comparisonsOf(query: string, param: string): Set<string> {
   // `${p} <= col` compares the other way round.
   const flip: Record<string, string> = { '<=': '>=', '>=': '<=', '<': '>', '>': '<' };
   for (const m of query.matchAll(new RegExp(name + String.raw`\s*(<=|>=|<|>)`, 'g'))) out.add(flip[m[1] ?? ''] ?? '');
+  // `day = ${day}`: the rows of that one day, as an inclusive end takes it.
+  if (new RegExp(String.raw`(?<![<>!=])=\s*` + WRAPPED + name + '|' + name + String.raw`\s*=(?!=)`).test(query)) out.add('=');
   if (new RegExp(String.raw`\bbetween\s+[^;]*?\band\s+` + name, 'i').test(query)) out.add('<=');
   if (new RegExp(String.raw`\bbetween\s+` + name + String.raw`\s+and\b`, 'i').test(query)) out.add('>=');
   return out;
@@ -203,7 +226,7 @@ function endInclusiveOf(block: CompiledBlock, end: CompiledParam | undefined): b
   const declared = declaredBound(block, end.name);
   if (declared !== undefined) return declared === 'inclusive';
   const seen = comparisonsOf(block.query, end.name);
-  return seen.has('<=') && !seen.has('<');
+  return (seen.has('<=') || seen.has('=')) && !seen.has('<');
 }
 
 function startExclusiveOf(block: CompiledBlock, start: CompiledParam | undefined): boolean {

@@ -12,7 +12,7 @@
 import type { CompiledBlock } from '../compiler/types.js';
 import type { Unmet } from './bind-question.js';
 import { type BlockContract, blockContract, termsOfWhat } from './block-contract.js';
-import { blockFacts } from './block-facts.js';
+import { blockFacts, unitNamesRows } from './block-facts.js';
 import { daysBetween } from './period-kit.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
@@ -38,6 +38,8 @@ export interface CoverageOptions {
   limitAsked: boolean;
   /** The question asked for a period (bound or explained by bind-question). */
   periodAsked: boolean;
+  /** The period is one whole financial year, asked of a block with a row per financial year: one of its rows. */
+  financialYearRow?: boolean;
   /** The asked period's days [start, end), when known (an open period ends at now). */
   period?: { start: string; end: string; weekStart?: number };
   /** How many days the asked period runs, where it says (a closed range, "the last 7 days"). */
@@ -82,10 +84,7 @@ const TIME_NOUN = /^(?:second|minute|hour|day|date|week|weekday|month|quarter|ye
 function timeGiven(contract: BlockContract, term: string): boolean {
   const source = contract.sources.get(term);
   if (source === undefined || !/^(?:key|column):/.test(source) || contract.timeSeries) return true;
-  return source
-    .replace(/^(?:key|column):/, '')
-    .split('_')
-    .some((w) => TIME_NOUN.test(w));
+  return unitNamesRows(source.replace(/^(?:key|column):/, ''), TIME_NOUN);
 }
 
 function grouped(contract: BlockContract, term: string, options: CoverageOptions): boolean {
@@ -441,18 +440,50 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
     t.note(
       // A kind word of another column's figure is not given by the description's pairs either.
       (!unpinnedShare &&
-        ((given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly) ||
+        ((given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly && !clockByKeyOnly(contract, m.term, options)) ||
           describedBeside(contract, shape, k) ||
           entityBeside(contract, shape, k))) ||
-        averageOf(contract, shape, k),
+        averageOf(contract, shape, k) ||
+        ratioUnit(contract, shape, m.term),
       m.text,
       `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`,
       'measure',
       sourceOf(contract, m.term, options) ?? 'description',
     );
   }
-  if (shape.overTime !== undefined)
-    t.note(contract.timeSeries, shape.overTime, `${block.id} is not a time series, so it gives no "${shape.overTime}".`, 'time', 'grain');
+  overTimeNote(block, contract, shape, t);
+}
+
+/**
+ * "on-time rate" of a block keyed by hour_of_day: a word of time given only through the lexicon's
+ * durations ("time" for "hour") names a duration a measure column holds, never the clock position
+ * a key is.
+ */
+function clockByKeyOnly(contract: BlockContract, term: string, options: CoverageOptions): boolean {
+  if (!CLOCK_UNITS.has(term) || contract.vocabulary.has(term)) return false;
+  const via = (options.alternatives?.(term) ?? []).filter((t) => contract.vocabulary.has(t));
+  return via.length > 0 && !via.some((t) => isMeasureColumn(contract, t));
+}
+
+/** "refunds per 1,000 orders" of refunds_per_1000_orders: what a ratio counts per is given beside what it counts, never alone. */
+function ratioUnit(contract: BlockContract, shape: AskedShape, term: string): boolean {
+  return contract.ratios.some((r) => r.per.has(term) && shape.measures.some((x) => r.over.has(x.term)));
+}
+
+/** "over time", "trend", "month by month": a series, with a row per the unit said where one is. */
+function overTimeNote(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
+  if (shape.overTime === undefined) return;
+  const unit = overTimeUnit(shape.overTime);
+  const rows = blockFacts(block).timeUnit;
+  const fits = contract.timeSeries && (unit === undefined || rows === unit);
+  const why = `${block.id} ${contract.timeSeries ? `has a row per ${rows}` : 'is not a time series'}, so it gives no "${shape.overTime}".`;
+  t.note(fits, shape.overTime, why, 'time', 'grain');
+}
+
+/** "month by month" asks for a row per month, "night by night" per day; "over time" and "trend" for any series. */
+function overTimeUnit(said: string): string | undefined {
+  const unit = /^(day|night|week|month|quarter|year)s?\s+by\s/.exec(said)?.[1];
+  return unit === 'night' ? 'day' : unit;
 }
 
 /**
@@ -464,7 +495,8 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
 /** Every grouping key of the result is asked for: its rows are the asked breakdown, whichever key comes first. */
 function allKeysAsked(contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
   if (contract.keys.length < 2) return false;
-  const asked = shape.groupings.flatMap((g) => g.parts.flatMap((x) => [x.term, ...(options.alternatives?.(x.term) ?? [])]));
+  // A unit of time names its own grain only ("by hour" is no "by day", whatever the lexicon pairs as durations).
+  const asked = shape.groupings.flatMap((g) => g.parts.flatMap((x) => [x.term, ...(CLOCK_UNITS.has(x.term) ? [] : (options.alternatives?.(x.term) ?? []))]));
   // "by plant code" asks for no line: a key is asked by what it is of, not by its "code" or "name".
   const ofWhat = (k: ReadonlySet<string>): string[] => {
     const of = termsOfWhat(k);
@@ -502,7 +534,8 @@ function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: Asked
     g.parts.some((x) => r.per.has(x.term)) && g.parts.every((x) => r.per.has(x.term) || contract.qualifiers.has(x.term));
   if (contract.ratios.some((r) => perRatio(r) && [...r.over].some((t) => measured.has(t)))) return true;
   // "claims per 1000 consignments" of `claims_per_1000`, whose own words say per 1000 of what.
-  if (g.per !== undefined && contract.ratios.some((r) => r.per.has(g.per as string)) && terms.every((t) => contract.columns.has(t))) return true;
+  if (g.per !== undefined && contract.ratios.some((r) => r.per.has(g.per as string) && terms.every((t) => contract.columns.has(t) || r.per.has(t))))
+    return true;
   // Only a measure ranks: "top 3 appointments by clinic" of a per-vet result ranks clinics, and
   // the clinic column each vet's row shows is no measure to rank vets by.
   const measureColumn = (t: string): boolean => isMeasureColumn(contract, t);
@@ -644,7 +677,7 @@ function overTime(block: CompiledBlock, contract: BlockContract, shape: AskedSha
   // "pallets moved in 2025" of a weekly series: one figure over many rows is a sum the block does not give.
   const unit = blockFacts(block).timeUnit;
   const p = options.period;
-  if (unit === undefined || p === undefined || unitsSpanned(p.start, p.end, unit, p.weekStart) <= 1) return;
+  if (unit === undefined || p === undefined || unitsSpanned(p.start, p.end, unit, p.weekStart) <= 1 || options.financialYearRow === true) return;
   t.note(
     false,
     'a total',
@@ -745,6 +778,12 @@ function acrossAll(block: CompiledBlock, contract: BlockContract, shape: AskedSh
   t.note(false, `across all ${whole.text}`, `${block.id} gives a row per ${whole.text}, not one figure across all of them.`, 'grouping');
 }
 
+/** A count column that counts what the rows are ("headcount", "member_count", "n_claims"): "how many ..." with no measure named asks it, where it is the block's only one. */
+function countColumn(block: CompiledBlock): string | undefined {
+  const counts = block.outputs.filter((o) => /(?:^|_)(?:count|headcount)$|^(?:n|num|number_of)_/i.test(o));
+  return counts.length === 1 ? counts[0] : undefined;
+}
+
 export function coverage(block: CompiledBlock, shape: AskedShape, options: CoverageOptions): Coverage {
   const contract = blockContract(block);
   const t = new Tally();
@@ -752,7 +791,16 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   // do, which is a guess; only a named block (or a follow-up held to one) answers that.
   // "what about by channel?" names a breakdown of nothing: the measure it means is in a conversation
   // the router does not hold, and the block's own measure would be a guess.
-  if (!options.named && shape.measures.length === 0) t.note(false, 'what to measure', `The question does not say what ${block.id} should measure.`);
+  if (!options.named && shape.measures.length === 0) {
+    const count = shape.countAsked === true ? countColumn(block) : undefined;
+    t.note(
+      count !== undefined,
+      'what to measure',
+      `The question does not say what ${block.id} should measure.`,
+      'shape',
+      count === undefined ? undefined : `column:${count}`,
+    );
+  }
   groupings(block, contract, shape, options, t);
   measures(block, contract, shape, options, t);
   ranking(block, contract, shape, options, t);

@@ -63,8 +63,11 @@ function head(p: string): string | undefined {
 function cuesOf(qualified: string, business: ReadonlySet<string>): string[] {
   const dot = qualified.lastIndexOf('.');
   const table = dot > 0 ? phrase(qualified.slice(0, dot)) : '';
-  const out: string[] = [];
-  for (const p of [phrase(qualified), head(phrase(qualified))]) {
+  const whole = phrase(qualified);
+  // "Eleanor Hartley's will" of will_notes: a lone topic word no figure uses is still the record after a possessive.
+  const topic = whole.split(' ')[0] ?? '';
+  const out: string[] = head(whole) === undefined && !business.has(topic) ? [`s ${topic}`] : [];
+  for (const p of [whole, head(whole)]) {
     if (p === undefined || p === '') continue;
     out.push(!p.includes(' ') && business.has(p) ? (table === '' ? '' : `${table} ${p}`) : p);
   }

@@ -51,6 +51,11 @@ const LABEL = new RegExp(
 /** "2025/26", "FY 2025/26", "FY25/26", "financial year 2024-25": a year across two calendar years. */
 const SPLIT = new RegExp(`(?<!\\b(?:ay|academic\\s+year|school\\s+year|season)\\s*)\\b${SPLIT_YEAR}\\b(?![/-]\\d)`, 'gi');
 const RELATIVE = /\b(this|current|last|previous|prior|next)\s+(?:financial\s+year|fiscal\s+year|fy)\b(?![\s-]+to[\s-]+date)/gi;
+/** "Q2 this FY", "H1 of last financial year", "this FY's Q3", "last FY Q4": a part of a year said relative to now. */
+const RELATIVE_PART = new RegExp(
+  `\\b${PART}\\s+(?:of\\s+)?(?:the\\s+)?(this|current|last|previous|prior|next)\\s+(?:financial\\s+year|fiscal\\s+year|fy)\\b|\\b(this|current|last|previous|prior|next)\\s+(?:financial\\s+year|fiscal\\s+year|fy)(?:'?s)?\\s+${PART}\\b`,
+  'gi',
+);
 const TO_DATE = /\b(?:(?:this|current)\s+)?(?:financial|fiscal)\s+year[\s-]+to[\s-]+date\b|\bfytd\b|\bfiscal\s+ytd\b/gi;
 const YTD = /\b(?:(?:this|current)\s+)?year[\s-]+to[\s-]+date\b|\bytd\b/gi;
 /** A bare half or quarter: not one of a year said beside it ("Q3 2025", "H1 last year", "Q2 FY26"). */
@@ -58,6 +63,9 @@ const BARE_PART = /\b(h[12]|q[1-4])\b(?![\s/'-]*(?:of\s+)?(?:(?:19|20)\d{2}|fy|f
 
 /** A year as written in a label: two digits are this century's (26 is 2026). */
 export const fullYear = (text: string): number => (text.length === 2 ? 2000 + Number(text) : Number(text));
+
+/** Months from the current financial year to the one "last", "next" or "this" says. */
+const yearsShift = (word: string | undefined): number => ({ last: -12, previous: -12, prior: -12, next: 12 })[(word ?? '').toLowerCase()] ?? 0;
 
 /** The rules for a project with the financial year `year`. */
 function declaredRules(year: FinancialYear): Rule[] {
@@ -70,12 +78,15 @@ function declaredRules(year: FinancialYear): Rule[] {
       },
     },
     {
-      pattern: RELATIVE,
+      pattern: RELATIVE_PART,
       read: (m, now) => {
         if (now === undefined) return RELATIVE_NEEDS_NOW;
-        const shift = { last: -12, previous: -12, prior: -12, next: 12 }[(m[1] ?? '').toLowerCase()] ?? 0;
-        return partRange(monthsOn(currentStart(year, now), shift), undefined, year);
+        return partRange(monthsOn(currentStart(year, now), yearsShift(m[2] ?? m[3])), m[1] ?? m[4]);
       },
+    },
+    {
+      pattern: RELATIVE,
+      read: (m, now) => (now === undefined ? RELATIVE_NEEDS_NOW : partRange(monthsOn(currentStart(year, now), yearsShift(m[1])), undefined, year)),
     },
     { pattern: TO_DATE, read: (_m, now) => toDate(year, now) },
   ];
@@ -133,9 +144,13 @@ function currentYearRules(year: FinancialYear): Rule[] {
 }
 
 /** Phrases that can only mean a financial year, in a project that declares none: no days to bind. */
-const UNDECLARED_YEAR: Rule[] = [LABEL, RELATIVE, TO_DATE, /\b(?:fy|financial\s+year|fiscal\s+year)\s*'?(?:(?:19|20)?\d{2})\s*[/\u2013-]\s*\d{2,4}\b/gi].map(
-  (pattern) => ({ pattern, read: () => ({ undeclared: 'financial year' as const }) }),
-);
+const UNDECLARED_YEAR: Rule[] = [
+  LABEL,
+  RELATIVE_PART,
+  RELATIVE,
+  TO_DATE,
+  /\b(?:fy|financial\s+year|fiscal\s+year)\s*'?(?:(?:19|20)?\d{2})\s*[/\u2013-]\s*\d{2,4}\b/gi,
+].map((pattern) => ({ pattern, read: () => ({ undeclared: 'financial year' as const }) }));
 
 /** "P8", "period 10": a numbered reporting period. */
 const NUMBERED_PERIOD = /\b(?:p|period)\s*(\d{1,2})\b(?![.,]\d)/gi;

@@ -5,6 +5,7 @@
  * clock, so the same question and `now` always give the same period.
  */
 
+import { NAMED_DAY_RULES } from './named-days.js';
 import { NUMERIC_DATE_RULES } from './numeric-dates.js';
 import {
   addDays,
@@ -395,10 +396,10 @@ const RULES: Rule[] = [
 ];
 
 /**
- * Days in numbers and spoken periods come first, before even a project's own phrases: each reads
+ * Days in numbers, named days and spoken periods come first, before even a project's own phrases: each reads
  * words that a later rule would read as a part of them ("01/04/2026" as the year 2026).
  */
-const LEADING: readonly Rule[] = [...NUMERIC_DATE_RULES, ...SPOKEN_PERIOD_RULES];
+const LEADING: readonly Rule[] = [...NUMERIC_DATE_RULES, ...NAMED_DAY_RULES, ...SPOKEN_PERIOD_RULES];
 const ALL_RULES: readonly Rule[] = [...LEADING, ...RULES];
 
 function toTime(now: Date | string | undefined): number | undefined {

@@ -56,6 +56,8 @@ export interface AskedShape {
   measures: AskedMeasure[];
   /** "trend", "over time": the answer must run over time. */
   overTime?: string;
+  /** "how many associates ...": a count of what the rows are, where no measure is named. */
+  countAsked?: true;
   /**
    * "what were tickets about?", "what do customers contact us about in Q3?": the rows asked for are
    * the things the subject is about (its kinds), so the answer breaks down by something other than time.
@@ -159,18 +161,39 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold
   return { grouping: { text: taken.map((w) => w.word).join(' '), terms: parts.map((x) => x.term), parts }, next: j };
 }
 
+/** Counts said in words after "per": "per thousand orders" is per 1000. */
+const COUNT_NAMES: Readonly<Record<string, string>> = { hundred: '100', thousand: '1000', million: '1000000' };
+
+/**
+ * The count after "per" and where the thing counted starts: "per 1000 customers", "per 1,000
+ * orders" (one number, though written in two groups of digits), "per thousand beds".
+ */
+function perCount(ws: readonly WordSpan[], from: number, cue: string | undefined): { per?: string; next: number } {
+  const first = ws[from];
+  if (cue !== 'per' || first === undefined) return { next: from };
+  if (COUNT_NAMES[first.word] !== undefined) return { per: COUNT_NAMES[first.word], next: from + 1 };
+  if (!isNumberWord(first.word)) return { next: from };
+  let per = first.word;
+  let at = from + 1;
+  for (let w = ws[at]; w !== undefined && /^\d{3}$/.test(w.word) && w.start === (ws[at - 1]?.end ?? 0) + 1; w = ws[at]) {
+    per += w.word;
+    at++;
+  }
+  return { per, next: at };
+}
+
 /** Groupings after a cue, continued over "and" ("by state and channel"). */
 function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape, fold: Fold): number {
   const cue = ws[from - 1]?.word;
   // "per 1000 customers", "per 100 beds": a rate per so many of something is still per that thing.
-  const per = cue === 'per' && isNumberWord(ws[from]?.word ?? '') ? ws[from]?.word : undefined;
-  let at = per !== undefined ? from + 1 : from;
+  const { per, next: perEnd } = perCount(ws, from, cue);
+  let at = perEnd;
   // "for every AHS module": a value right after the cue names which ones; the next word is still the grouping.
   while (at + 1 < ws.length && inside(skip, ws[at] as WordSpan) && content(ws[at + 1]) && !inside(skip, ws[at + 1] as WordSpan)) at++;
   for (;;) {
     const { grouping, next } = phraseAt(ws, at, skip, fold);
     if (grouping === undefined) return at;
-    out.groupings.push(cue === undefined ? grouping : { ...grouping, cue, ...(per !== undefined && at === from + 1 ? { per } : {}) });
+    out.groupings.push(cue === undefined ? grouping : { ...grouping, cue, ...(per !== undefined && at === perEnd ? { per } : {}) });
     if (ws[next]?.word !== 'and' || !content(ws[next + 1])) return next;
     at = next + 1;
   }
@@ -247,7 +270,7 @@ function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: 
 export function readShape(question: string, asks: QuestionAsks, skip: Spans = [], fold: Fold = (t) => t): AskedShape {
   const ws = words(question);
   const spans: Spans = withLabels(question, [...valueSpans(asks), ...skip]);
-  const out: AskedShape = { groupings: [], measures: [] };
+  const out: AskedShape = { groupings: [], measures: [], ...(/^\s*how\s+many\b/i.test(question) ? { countAsked: true as const } : {}) };
   let run = 0;
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i] as WordSpan;

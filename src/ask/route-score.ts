@@ -5,6 +5,7 @@
  * about something the project does not hold stays below the threshold. Among the best by
  * coverage, the name and the closest example question then adjust the order.
  */
+import { NAMED_DAY_WORDS } from './named-days.js';
 import type { QuestionAsks } from './question-asks.js';
 import type { RouteIndex } from './route-index.js';
 import { isNeutralWord, isNumberWord, termsOfWord, words } from './tokens.js';
@@ -67,7 +68,7 @@ export function routingTerms(
     // "OTD trend": how it moves over time is coverage's question (a series or not), no word a block must use.
     if (TIME_WORD.has(w.word)) continue;
     const inValue = inside(soft, w.start, w.end);
-    if (inValue && (monthNumber(w.word) !== undefined || w.word === 'ytd' || w.word === 'mtd')) continue;
+    if (inValue && (monthNumber(w.word) !== undefined || NAMED_DAY_WORDS.has(w.word) || w.word === 'ytd' || w.word === 'mtd')) continue;
     // Inside a period only its calendar unit routes ("last week"); "start of", "beginning of" say when, not what.
     if (inside(asks?.period?.spans ?? [], w.start, w.end) && PERIOD_FRAME.has(w.word)) continue;
     for (const t of termsOfWord(w.word)) if (!inValue || isKnownTerm(t)) out.add(fold(t));

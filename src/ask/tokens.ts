@@ -37,7 +37,12 @@ export function words(text: string): WordSpan[] {
     const folded = /^[a-z0-9]+$/.test(raw) ? raw : foldWord(raw);
     // Initials that would fold into a stop word keep their "&" ("T&O" is no "to", "I&T" no "it").
     const word = raw.length < m[0].length && STOP_WORDS.has(folded) ? foldWord(m[0]) : initialism(raw, folded);
-    if (word !== '') out.push({ word, start: m.index, end: m.index + m[0].length });
+    if (word === '') continue;
+    // "on-time", "on time", on_time_rate: punctuality, one word; "time" alone would be a duration.
+    const prev = out.at(-1);
+    if (word === 'time' && prev?.word === 'on' && m.index - prev.end === 1)
+      out[out.length - 1] = { word: 'ontime', start: prev.start, end: m.index + m[0].length };
+    else out.push({ word, start: m.index, end: m.index + m[0].length });
   }
   return out;
 }

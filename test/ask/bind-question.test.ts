@@ -138,6 +138,18 @@ describe('periods, relative to the given now', () => {
     ['before 2025-03-01 (inclusive)', { end: '2025-03-02' }],
     ['from 2025-06-30 (exclusive)', { start: '2025-07-01' }],
     ['from 2025-01-01 to 2025-06-30 (all stores)', { start: '2025-01-01', end: '2025-07-01' }],
+    // Named days, from a Sunday: a day of the week, a holiday (this year's if it has come), "yday", a part of a day (none).
+    ['orders yday', { start: '2026-02-14', end: '2026-02-15' }],
+    ['orders the day before yesterday', { start: '2026-02-13', end: '2026-02-14' }],
+    ['orders last Friday', { start: '2026-02-13', end: '2026-02-14' }],
+    ['orders last Sunday', { start: '2026-02-08', end: '2026-02-09' }],
+    ['orders on Sunday', { start: '2026-02-15', end: '2026-02-16' }],
+    ['orders this Monday', { start: '2026-02-09', end: '2026-02-10' }],
+    ['orders on Black Friday 2025', { start: '2025-11-28', end: '2025-11-29' }],
+    ['Boxing Day orders', { start: '2025-12-26', end: '2025-12-27' }],
+    ['Easter Monday 2025 orders', { start: '2025-04-21', end: '2025-04-22' }],
+    ['orders yesterday evening', {}],
+    ['orders last night', {}],
     // "until" the first of a month is where the period stops; another day is in it, unless marked.
     ['from 1 January 2025 until 1 November 2025', { start: '2025-01-01', end: '2025-11-01' }],
     ['since 1 September 2025 until 1 November 2025', { start: '2025-09-01', end: '2025-11-01' }],

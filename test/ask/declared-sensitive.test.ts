@@ -122,6 +122,7 @@ describe('declared words the certified blocks also report are said with their ta
     ["What is rider Ewan Stewart's right-to-work document number?", 'identifier'],
     ["show Priya Shah's sickness absence reason", 'health'],
     ['How much did rider Kofi Walker earn per drop last week?', 'pay'],
+    ["What does Eleanor Hartley's will leave to her grandchildren?", 'protected'],
     ['Show me the GPS trace of rider Sofia Chen yesterday evening', 'contact'],
     ['who are our customers', 'contact'],
   ])('%s -> %s', (q, category) => expect(asked(q)).toBe(category));

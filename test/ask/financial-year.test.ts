@@ -74,6 +74,11 @@ describe('fiscal periods in a year starting in April (FY26 = April 2025 to March
     ['agency spend last financial year', '2025-04-01', '2026-04-01'],
     ['agency spend last FY', '2025-04-01', '2026-04-01'],
     ['agency spend financial year to date', '2026-04-01', undefined],
+    // A half or quarter of the year said relative to now.
+    ['agency spend Q2 this FY', '2026-07-01', '2026-10-01'],
+    ['agency spend in H1 of last financial year', '2025-04-01', '2025-10-01'],
+    ["agency spend this FY's Q3", '2026-10-01', '2027-01-01'],
+    ['agency spend last FY Q4', '2026-01-01', '2026-04-01'],
     // The organisation speaks in its year: bare halves, quarters and YTD are of it.
     ['handover times in H1', '2026-04-01', '2026-10-01'],
     ['handover times in Q2', '2026-07-01', '2026-10-01'],
@@ -117,7 +122,7 @@ describe('a calendar financial year, and none declared', () => {
     ['subsidies in H1', '2026-01-01', '2026-07-01'],
   ])('calendar: %s', (q, start, end) => expect(period(q, CALENDAR)).toEqual({ start, end }));
 
-  it.each(['subsidies for FY26', 'subsidies this financial year', 'subsidies in FY2025/26', 'subsidies fiscal year to date'])(
+  it.each(['subsidies for FY26', 'subsidies this financial year', 'subsidies in FY2025/26', 'subsidies fiscal year to date', 'subsidies Q2 this FY'])(
     'undeclared: %s binds no days',
     (q) => expect(period(q, undefined)).toEqual({ start: undefined, end: undefined, undeclared: 'financial year' }),
   );

@@ -141,7 +141,18 @@ const NOT_CALLS_BY_DRIVER: Partial<Record<Driver, readonly string[]>> = {
   // EXPLAIN SYNTAX (...), EXPLAIN QUERY TREE (...), SELECT * EXCEPT STRICT (a, b): clauses, not calls.
   clickhouse: ['syntax', 'tree', 'ast', 'plan', 'pipeline', 'estimate', 'strict'],
   // SELECT STRAIGHT_JOIN (subquery) ..., SELECT SQL_NO_CACHE (...), EXPLAIN EXTENDED (...), { OJ ... }: modifiers.
-  mysql: ['straight_join', 'sql_no_cache', 'sql_cache', 'sql_calc_found_rows', 'high_priority', 'sql_small_result', 'sql_big_result', 'sql_buffer_result', 'extended', 'oj'],
+  mysql: [
+    'straight_join',
+    'sql_no_cache',
+    'sql_cache',
+    'sql_calc_found_rows',
+    'high_priority',
+    'sql_small_result',
+    'sql_big_result',
+    'sql_buffer_result',
+    'extended',
+    'oj',
+  ],
   // INTERVAL '1.2' SECOND(2), HOUR TO SECOND(3): a field's precision.
   postgresql: ['second'],
   file: ['reservoir', 'bernoulli', 'system'],
