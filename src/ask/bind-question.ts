@@ -108,6 +108,8 @@ function unreadablePeriod(block: CompiledBlock, period: NonNullable<QuestionAsks
  * An end date's default past today says only that the year has not ended.
  */
 function notYet(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk, now: Date | string | undefined): string | undefined {
+  // A window its SQL fixes relative to today ("on the books, next 30 days") says itself what lies ahead.
+  if (facts.window !== undefined) return undefined;
   const tomorrow = todayPlusOne(now);
   // "the next 7 days" starts today but asks what is to come, which no day up to today holds.
   const ahead = period.start !== undefined && (period.start >= (tomorrow ?? '') || period.relative?.direction === 'next');
@@ -187,9 +189,9 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
   // A point in time is an as-of day: only a block taking an end date and no start date reads one.
   if (period.point === true && (startParam !== undefined || endParam === undefined))
     return fail(`"${period.text}" asks for a point in time; ${block.id} ${startParam !== undefined ? 'counts over a date range' : 'takes no as-of date'}.`);
-  if (startParam === undefined && endParam === undefined) return bindUndated(block, facts, period, out, fail);
   const ahead = notYet(block, facts, period, now);
   if (ahead !== undefined) return fail(ahead);
+  if (startParam === undefined && endParam === undefined) return bindUndated(block, facts, period, out, fail);
   // "on 1 October 2026", "at the end of 2025" of a block counted on one day: that day.
   if (startParam === undefined && endParam !== undefined && start !== undefined && end !== undefined && daysBetween(start, end) === 1) {
     out.params[endParam.name] = facts.endInclusive ? start : end;

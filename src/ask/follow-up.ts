@@ -50,6 +50,21 @@ function carriedMeasures(p: Prepared, block: CompiledBlock, previous: PreviousAn
   return [...contract.columns].filter((t) => !keys.has(t) && !contract.groupings.has(t));
 }
 
+/**
+ * The period and values the thread's answer was for ("in Manchester last week"), where the
+ * follow-up names none of its own of the same kind: "break that down by store" asks for those
+ * stores in Manchester last week, which a one-day snapshot of every city does not give.
+ */
+function carriedScope(p: Prepared, previous: PreviousAnswer, asks: ReturnType<typeof asksOf>, options: RouteOptions): string {
+  const before = asksOf(p, inYearOf(previous.question, previous), options);
+  const fields = new Set(asks.filters.flatMap((f) => f.fields));
+  const values = before.filters.filter((f) => !f.fields.some((x) => fields.has(x))).map((f) => f.text);
+  const period =
+    asks.period === undefined && before.period !== undefined ? before.period.spans.map(([a, b]) => inYearOf(previous.question, previous).slice(a, b)) : [];
+  const words = [...values, ...period];
+  return words.length === 0 ? '' : ` ${words.join(' ')}`;
+}
+
 /** True when the question asks for a measure the earlier block does not hold: a new question. */
 function asksOwnMeasure(block: CompiledBlock, shape: AskedShape): boolean {
   const vocabulary = blockContract(block).vocabulary;
@@ -178,7 +193,7 @@ export function routeFollowUp(
   // A drilldown block gives the earlier measures under the new grouping or filter; the earlier
   // questions' own groupings are what the follow-up replaces.
   const carried = carriedMeasures(p, block, previous, options);
-  const drill = rank(`${carried.join(' ')} ${question}`);
+  const drill = rank(`${carried.join(' ')} ${question}${carriedScope(p, previous, asks, options)}`);
   if (drill.kind === 'answer' && drill.block !== block.id && sameMeasure(p, block, drill.block, carried))
     return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
   return {

@@ -147,12 +147,22 @@ describe('follow-up rules', () => {
   });
 
   it('carries only the measures the thread’s block holds: a narrowing turn adds none', () => {
-    const chain = ['monthly revenue in 2025', 'only the second half'];
-    const previous = { block: 'finance.monthly_revenue', params: { since: '2025-07-01', until: '2026-01-01' }, question: 'only the second half', chain };
+    const chain = ['monthly revenue', 'just the top 3'];
+    const previous = { block: 'finance.monthly_revenue', params: {}, question: 'just the top 3', chain };
     expect(commerce.router.followUp('split it by payment method', previous, { now: NOW })).toMatchObject({
       kind: 'answer',
       block: 'finance.revenue_by_payment_method',
       followUp: { mode: 'drilldown' },
+    });
+  });
+
+  it('carries the thread’s period: a drilldown block that cannot keep it proposes a drilldown instead', () => {
+    const chain = ['monthly revenue in 2025', 'only the second half'];
+    const previous = { block: 'finance.monthly_revenue', params: { since: '2025-07-01', until: '2026-01-01' }, question: 'only the second half', chain };
+    // Revenue by payment method takes a start and no end: the second half of 2025 is no period of it.
+    expect(commerce.router.followUp('split it by payment method', previous, { now: NOW })).toMatchObject({
+      kind: 'no-match',
+      drilldown: { from: 'finance.monthly_revenue', dimensions: ['payment method'] },
     });
   });
 

@@ -2,7 +2,7 @@
  * Days people name and units rows are in, on blind projects: a holiday or a part of a financial
  * year said relative to now binds its days; "month by month" needs a row per month and "daily"
  * a row per day (a day part is none); a ratio column gives what it counts, not what it counts
- * per; "the next 7 days" has no figures yet.
+ * per; "the next 7 days" has no figures yet; a drilldown keeps the thread's period and values.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupProjects } from '../helpers/project.js';
@@ -40,10 +40,21 @@ describe('no certified answer', () => {
     ['delivery', 'Daily AOV in London last week'],
     // A row per quarter is no row per month.
     ['council', 'recycling rate month by month for 2025/26'],
+    // A financial year not begun has no row yet.
+    ['lawfirm', 'What will PEP be in FY28?'],
     // A part of a day is no whole day.
     ['delivery', 'first orders by channel yesterday evening'],
   ])('%s: %s', (fixture, question) => {
     expect(route(fixture, question)?.kind).not.toBe('answer');
+  });
+
+  it("a drilldown keeps the thread's city and period: a one-day snapshot of every city is no breakdown of them", () => {
+    const previous = {
+      block: 'stores.stockouts_by_category',
+      params: { start_date: '2026-11-16', end_date: '2026-11-22', city_code: 'MAN' },
+      question: 'Stock-outs by category in Manchester last week',
+    };
+    expect(routers.get('delivery')?.router.followUp('break that down by store', previous, { now: NOW })?.kind).not.toBe('answer');
   });
 
   it('a ratio column gives what it counts, not what it counts per', () => {
