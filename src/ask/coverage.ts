@@ -752,19 +752,18 @@ function numbers(block: CompiledBlock, contract: BlockContract, shape: AskedShap
 const CAUSE_TERMS: ReadonlySet<string> = termSet('cause reason driver failure why');
 
 /**
- * "Why did revenue drop?" asks for causes, which figures alone do not give: a block answers it
+ * "Why are customers leaving?" asks for causes, which figures alone do not give: a block answers it
  * only when its rows are causes (its name or breakdown says cause, reason, driver or failure:
- * "claims by cause", "churn by reason", "returns by failure mode").
+ * "claims by cause", "churn by reason", "returns by failure mode"), and never a "why" of a move
+ * ("why did revenue drop", "why did approaches go up"), which needs two periods compared.
  */
 function causes(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
   if (shape.why === undefined) return;
   const own = [...contract.groupings, ...termSet(block.name.replace(/_/g, ' '))];
-  t.note(
-    own.some((x) => CAUSE_TERMS.has(x)),
-    shape.why.trim(),
-    `${block.id} gives figures, not their causes.`,
-    'shape',
-  );
+  // "Why did approaches go up in September?": the reasons of one period do not explain a move from another.
+  const why =
+    shape.change === undefined ? `${block.id} gives figures, not their causes.` : `${block.id} gives causes in a period, not why "${shape.change}" happened.`;
+  t.note(own.some((x) => CAUSE_TERMS.has(x)) && shape.change === undefined, shape.why.trim(), why, 'shape');
 }
 
 /**

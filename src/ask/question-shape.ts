@@ -54,6 +54,8 @@ export interface AskedShape {
   /** The word right after it, as written: what is ranked ("biggest customers") or by what ("highest MRR"). */
   rankingNext?: string;
   measures: AskedMeasure[];
+  /** "why did approaches go up": the move a "why" asks to explain, which the causes of one period do not. */
+  change?: string;
   /** "trend", "over time": the answer must run over time. */
   overTime?: string;
   /** "how many associates ...": a count of what the rows are, where no measure is named. */
@@ -87,6 +89,9 @@ type Fold = (term: string) => string;
 const inside = (spans: Spans, w: WordSpan): boolean => spans.some(([a, b]) => w.start < b && w.end > a);
 
 /** Asking for causes: "why ...", "what caused / drove ...", "what is driving ...", "the reasons for ...". */
+/** A figure moving: "go up", "rose", "fell", "increase", "drop", "spike". */
+const CHANGE =
+  /\b(?:go(?:es|ne)?|went|going)\s+(?:up|down)\b|\b(?:rise|rises|rose|risen|rising|fall|falls|fell|fallen|falling|increased?|increases|increasing|decreased?|decreases|decreasing|drop|drops|dropped|dropping|grow|grows|grew|grown|growing|declined?|declines|declining|jump|jumps|jumped|spike|spikes|spiked|dip|dips|dipped|surge|surged|slump|slumped|climb|climbed|worsen|worsened|improve|improved)\b/i;
 const WHY = /^\s*(?:why\b|what(?:'s|\s+is|\s+was|\s+are)?\s+(?:caused?|causing|drove|driving|drives|behind)\b)|\breasons?\s+(?:for|why|behind)\b/i;
 
 /** Spans of the words that say which rows: the row limit, the period, the filter values. */
@@ -324,9 +329,11 @@ function withWholeQuestion(question: string, ws: readonly WordSpan[], spans: Spa
   const base = shareBase(ws, shaped.measures);
   const numbers = looseNumbers(question, spans);
   const why = WHY.exec(question)?.[0];
+  const change = why === undefined ? undefined : CHANGE.exec(question)?.[0];
   return {
     ...shaped,
     ...(why !== undefined ? { why } : {}),
+    ...(change !== undefined ? { change } : {}),
     ...(restrictions.length > 0 ? { restrictions } : {}),
     ...(base.length > 0 ? { shareBase: base } : {}),
     ...(numbers.length > 0 ? { numbers } : {}),

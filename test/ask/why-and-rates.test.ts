@@ -35,6 +35,8 @@ describe('asking why', () => {
     ['freight', 'what caused the late deliveries by depot'],
     ['saas', 'why did MRR by plan drop'],
     ['saas', "what's driving net revenue retention by segment"],
+    // A move asks for two periods compared, which causes counted in one do not explain.
+    ['freight', 'why did failed deliveries by reason increase at DAR1?'],
   ])('%s: %s has no certified answer', async (fx, q) => {
     expect((await router(fx)).route(q, { now: NOW[fx] }).kind).not.toBe('answer');
   });
