@@ -16,7 +16,7 @@ import type { SqlWindow } from './sql-window.js';
 import type { ParamValue } from './types.js';
 import { buildValueLexicon, type ValueLexicon } from './value-lexicon.js';
 import { closestValues, matchValue } from './value-match.js';
-import { bindYear } from './year-param.js';
+import { bindYear, namesFinancialYear } from './year-param.js';
 
 export interface Unmet {
   kind: 'filter' | 'period' | 'limit' | 'limit-range' | 'required' | 'coverage' | 'value' | 'default';
@@ -126,14 +126,11 @@ function notYet(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk, now:
 function financialYearRows(facts: BlockFacts, period: PeriodAsk): { column: string; values: string[] } | undefined {
   const column = facts.timeColumn;
   const label = period.fiscalLabel;
-  if (column === undefined || label === undefined || !FY_COLUMN.test(column)) return undefined;
+  if (column === undefined || label === undefined || !namesFinancialYear(column)) return undefined;
   const [yy, first] = [String(label % 100).padStart(2, '0'), label - 1];
   const split = [`${first}/${yy}`, `${first}-${yy}`, `${first}/${label}`, `${first}-${label}`];
   return { column, values: [`FY${yy}`, `FY${label}`, `FY ${yy}`, `FY ${label}`, ...split, ...split.map((s) => `FY${s}`)] };
 }
-
-/** A result column holding financial years: `financial_year`, `fiscal_year`, `fy`. */
-const FY_COLUMN = /(?:^|_)(?:fy|financial_year|fiscal_year)$/i;
 
 /** A period asked of a block with no date parameter: its SQL's window or fixed period, else none. */
 function bindUndated(block: CompiledBlock, facts: BlockFacts, period: PeriodAsk, out: Binding, fail: (message: string) => void): void {

@@ -83,15 +83,16 @@ function add(out: Map<SensitiveCategory, Set<string>>, category: string, cues: r
 
 const NO_WORDS: ReadonlySet<string> = new Set();
 
-/** Words of certified blocks' names and result columns, in both numbers: what the organisation reports. */
-function businessWords(manifest: Manifest): Set<string> {
-  const out = new Set<string>();
-  for (const block of Object.values(manifest.blocks)) {
-    if (block.status !== 'certified') continue;
-    for (const text of [block.name, ...block.outputs]) for (const w of phrase(text).split(' ')) if (w !== '') for (const f of bothNumbers(w)) out.add(f);
-  }
-  return out;
+/** Words of certified blocks' names and result columns: what the organisation reports. */
+function reportedWords(manifest: Manifest): string[] {
+  return Object.values(manifest.blocks)
+    .filter((block) => block.status === 'certified')
+    .flatMap((block) => [block.name, ...block.outputs].flatMap((text) => phrase(text).split(' ')))
+    .filter((w) => w !== '');
 }
+
+/** The reported words in both numbers ("customer" and "customers"). */
+const businessWords = (manifest: Manifest): Set<string> => new Set(reportedWords(manifest).flatMap(bothNumbers));
 
 const cache = new WeakMap<Manifest, { config: string; cues: DeclaredCues }>();
 
@@ -206,11 +207,7 @@ export function declaredMeasureWords(manifest: Manifest, config: SvcConfig | und
   const hit = measureCache.get(manifest);
   if (hit !== undefined && hit.config === key) return hit.words;
   const sensitive = new Set([...declaredSensitive(manifest, config).values()].flat().flatMap((p) => p.split(' ')));
-  const words = new Set<string>();
-  for (const block of Object.values(manifest.blocks)) {
-    if (block.status !== 'certified') continue;
-    for (const text of [block.name, ...block.outputs]) for (const w of phrase(text).split(' ')) if (w !== '' && !sensitive.has(w)) words.add(w);
-  }
+  const words = new Set(reportedWords(manifest).filter((w) => !sensitive.has(w)));
   measureCache.set(manifest, { config: key, words });
   return words;
 }

@@ -45,6 +45,9 @@ const YEAR_NAME = /(?:^|_)(?:year|yr|fy|cohort|intake|season|vintage)(?:_|$)/i;
 const OPEN_NAME = /^(?:from|since|start|starting|min|first)_/i;
 const SPLIT = /^((?:fy|fiscal\s+year|financial\s+year)\s?'?)?((?:19|20)?\d{2})\s*([/-])\s*(\d{2}|\d{4})$/i;
 const FISCAL_NAME = /(?:^|_)(?:fy|financial|fiscal)(?:_|$)/i;
+
+/** A column or parameter holding financial years: `financial_year`, `fiscal_year`, `fy`. */
+export const namesFinancialYear = (name: string): boolean => /(?:^|_)(?:fy|financial_year|fiscal_year)$/i.test(name);
 /** "named by the year in which it starts", "2026 = April 2026 to March 2027": how the owner names a financial year. */
 const NAMED_BY = /\bnamed\s+(?:by|after|for)\s+(?:the\s+)?(?:calendar\s+)?year\s+(?:in\s+which\s+it|it)\s+(starts|begins|ends|finishes)\b/i;
 const NAMED_AS = new RegExp(`\\b((?:19|20)\\d{2})\\s*(?:=|is|means)\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTH_NAME}\\s+((?:19|20)\\d{2})\\b`, 'i');
