@@ -341,7 +341,9 @@ function variableFinding(tokens, i, driver) {
   const next = tokens[i + 1];
   if (next?.k === 'o' && next.v === ':=') return result('read-effect', 'effect:variable assignment');
   const prev = tokens[i - 1];
-  if ((driver === 'mssql' || driver === 'fabric') && next?.v === '=' && (isW(prev, 'select') || isP(prev, ',')))
+  // `=` or a compound assignment (`+=`, read as one operator or as `+` and `=`).
+  const assigns = next?.v === '=' || /^[-+*/%&|^]=$/.test(next?.v ?? '') || (/^[-+*/%&|^]$/.test(next?.v ?? '') && tokens[i + 2]?.v === '=');
+  if ((driver === 'mssql' || driver === 'fabric') && assigns && (isW(prev, 'select') || isP(prev, ',')))
     return result('read-effect', 'effect:variable assignment');
   return null;
 }

@@ -18,7 +18,7 @@ import { clickhouseAggregateBase } from './allow/clickhouse.js';
 import { MSSQL_IDENTITY_NILADIC } from './allow/connection-identity.js';
 import { allowListOf } from './allow/index.js';
 import { SYSTEM_RELATIONS, type SystemRelationRules, systemRelationKey } from './allow/system-relations.js';
-import { cteNameIndexes, isPunct, isWord } from './statement-heads.js';
+import { cteNameIndexes, isPunct, isWord, openOf } from './statement-heads.js';
 
 /** What a project adds to a connection's allow list (`statementCheck.allow` in svc.config.json). */
 export interface StatementAllowance {
@@ -129,6 +129,22 @@ const NOT_CALLS_SHARED = [
   'xor',
 ];
 
+/** Where MySQL's select modifiers stand: after SELECT, DISTINCT, ALL or another modifier. */
+const MYSQL_SELECT_MODIFIER_AFTER = [
+  'select',
+  'distinct',
+  'distinctrow',
+  'all',
+  'straight_join',
+  'sql_no_cache',
+  'sql_cache',
+  'sql_calc_found_rows',
+  'high_priority',
+  'sql_small_result',
+  'sql_big_result',
+  'sql_buffer_result',
+];
+
 /** T-SQL: query hints, FOR XML / FOR JSON options and table hints that take parentheses. */
 const TSQL_NOT_CALLS = ['option', 'hint', 'top', 'xmlnamespaces', 'path', 'root', 'raw', 'auto', 'explicit', 'elements', 'contained', 'forceseek'];
 
@@ -136,31 +152,47 @@ const NOT_CALLS_BY_DRIVER: Partial<Record<Driver, readonly string[]>> = {
   mssql: TSQL_NOT_CALLS,
   fabric: TSQL_NOT_CALLS,
   snowflake: ['at', 'before', 'changes', 'end'],
-  // DuckDB time travel: `FROM t AT (VERSION => 3)`.
-  duckdb: ['reservoir', 'bernoulli', 'system', 'at'],
-  // EXPLAIN SYNTAX (...), EXPLAIN QUERY TREE (...), SELECT * EXCEPT STRICT (a, b): clauses, not calls.
-  clickhouse: ['syntax', 'tree', 'ast', 'plan', 'pipeline', 'estimate', 'strict'],
-  // SELECT STRAIGHT_JOIN (subquery) ..., SELECT SQL_NO_CACHE (...), EXPLAIN EXTENDED (...), { OJ ... }: modifiers.
-  mysql: [
-    'straight_join',
-    'sql_no_cache',
-    'sql_cache',
-    'sql_calc_found_rows',
-    'high_priority',
-    'sql_small_result',
-    'sql_big_result',
-    'sql_buffer_result',
-    'extended',
-    'oj',
-  ],
-  // INTERVAL '1.2' SECOND(2), HOUR TO SECOND(3): a field's precision.
-  postgresql: ['second'],
-  file: ['reservoir', 'bernoulli', 'system'],
   // EXTRACT(WEEK(MONDAY) FROM d), DATE_TRUNC(d, WEEK(SUNDAY)): a date part.
   bigquery: ['week'],
+  // MySQL's reserved words (no function can take their name unquoted): `t1 STRAIGHT_JOIN (t2 ...)`,
+  // `SELECT HIGH_PRIORITY (a) ...`.
+  mysql: ['straight_join', 'high_priority', 'sql_small_result', 'sql_big_result', 'sql_calc_found_rows'],
   // Table function arguments: DESCRIPTOR(a, b) names columns.
   trino: ['descriptor'],
   athena: ['descriptor'],
+};
+
+/** DuckDB's sampling methods, after SAMPLE or TABLESAMPLE: `USING SAMPLE reservoir(50 ROWS)`. */
+const SAMPLING_METHODS = { reservoir: ['sample', 'tablesample'], bernoulli: ['sample', 'tablesample'], system: ['sample', 'tablesample'] };
+
+/**
+ * Words that take parentheses as a clause only right after the word that opens the clause; anywhere
+ * else the same word followed by `(` is a call, which the allow list decides (so a function of that
+ * name added by a later release is not let through unread). `'string'` stands for a string literal,
+ * `'relation'` for the last token of a relation in a table position.
+ */
+const NOT_CALLS_AFTER: Partial<Record<Driver, Readonly<Record<string, readonly string[]>>>> = {
+  // DuckDB time travel: `FROM t AT (VERSION => 3)`, after the relation's name.
+  duckdb: { ...SAMPLING_METHODS, at: ['relation'] },
+  file: SAMPLING_METHODS,
+  // EXPLAIN SYNTAX (...), EXPLAIN QUERY TREE (...), SELECT * EXCEPT STRICT (a, b).
+  clickhouse: {
+    syntax: ['explain'],
+    ast: ['explain'],
+    plan: ['explain'],
+    pipeline: ['explain'],
+    estimate: ['explain'],
+    tree: ['query'],
+    strict: ['except', 'replace'],
+  },
+  // SELECT SQL_NO_CACHE (...), EXPLAIN EXTENDED (...), { OJ ... }.
+  mysql: {
+    ...Object.fromEntries(['sql_no_cache', 'sql_cache', 'sql_buffer_result'].map((w) => [w, MYSQL_SELECT_MODIFIER_AFTER])),
+    extended: ['explain', 'describe', 'desc'],
+    oj: ['{'],
+  },
+  // INTERVAL '1.2' SECOND(2), HOUR TO SECOND(3): a field's precision.
+  postgresql: { second: ['to', 'string', 'interval'] },
 };
 
 /** Qualifiers under which a call is the engine's built-in function. */
@@ -203,6 +235,8 @@ export interface CompiledAllow {
   readonly tableFunctions: ReadonlySet<string>;
   readonly relations: ReadonlySet<string>;
   readonly notCalls: ReadonlySet<string>;
+  /** Words that are a clause, not a call, only after one of the listed tokens. */
+  readonly notCallsAfter: ReadonlyMap<string, ReadonlySet<string>>;
   readonly namespaces: ReadonlySet<string>;
   readonly anyName: ReadonlySet<string>;
   readonly niladic: ReadonlySet<string>;
@@ -231,6 +265,7 @@ export function allowOf(driver: Driver): CompiledAllow {
       tableFunctions: new Set(FUNCTIONS_AS_TABLES.has(driver) ? [...list.functions, ...list.tableFunctions] : list.tableFunctions),
       relations: new Set(list.relations),
       notCalls: new Set([...NOT_CALLS_SHARED, ...(NOT_CALLS_BY_DRIVER[driver] ?? [])]),
+      notCallsAfter: new Map(Object.entries(NOT_CALLS_AFTER[driver] ?? {}).map(([w, after]) => [w, new Set(after)])),
       namespaces: new Set(BUILTIN_NAMESPACES[driver] ?? []),
       anyName: new Set(ANY_NAME_NAMESPACES[driver] ?? []),
       niladic: new Set(NILADIC_BY_DRIVER[driver] ?? []),
@@ -274,16 +309,6 @@ function added(set: ReadonlySet<string>, parts: readonly string[]): boolean {
   if (set.has(parts.join('.'))) return true;
   for (let i = 1; i < parts.length; i++) if (set.has(parts.slice(i).join('.'))) return true;
   return false;
-}
-
-/** Index of the `(` matching the `)` at `close`, or -1. */
-function openOf(tokens: readonly SqlToken[], close: number): number {
-  let depth = 0;
-  for (let i = close; i >= 0; i--) {
-    if (isPunct(tokens[i], ')')) depth++;
-    else if (isPunct(tokens[i], '(') && --depth === 0) return i;
-  }
-  return -1;
 }
 
 /**
@@ -331,7 +356,7 @@ interface Positions {
  */
 function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: CompiledAllow, pos: Positions): boolean {
   const t = tokens[i] as SqlToken;
-  if (first === i && t.kind === 'word' && gate.notCalls.has(t.value)) return true;
+  if (first === i && t.kind === 'word' && (gate.notCalls.has(t.value) || clauseWord(tokens, i, gate, pos))) return true;
   if (first === i && patternPermute(tokens, i)) return true;
   const prev = tokens[first - 1];
   if (prev === undefined) return false;
@@ -357,6 +382,23 @@ function notACall(tokens: readonly SqlToken[], first: number, i: number, gate: C
     return open >= 0 && !(isWord(before, 'on') || isWord(before, 'top'));
   }
   return false;
+}
+
+/** The token before `i` ends a relation or its alias (`FROM t AT (...)`, `FROM t AS a AT (...)`, `FROM t a AT (...)`). */
+function afterRelation(tokens: readonly SqlToken[], i: number, pos: Positions): boolean {
+  if (pos.relationEnds.has(i - 1)) return true;
+  if (!isNameToken(tokens[i - 1])) return false;
+  return pos.relationEnds.has(i - 2) || (isWord(tokens[i - 2], 'as') && pos.relationEnds.has(i - 3));
+}
+
+/** The word at `i` opens a clause here: it stands right after a token its clause follows. */
+function clauseWord(tokens: readonly SqlToken[], i: number, gate: CompiledAllow, pos: Positions): boolean {
+  const after = gate.notCallsAfter.get((tokens[i] as SqlToken).value);
+  const prev = tokens[i - 1];
+  if (after === undefined || prev === undefined) return false;
+  if (prev.kind === 'string') return after.has('string');
+  if (after.has('relation') && afterRelation(tokens, i, pos)) return true;
+  return after.has(prev.value.toLowerCase());
 }
 
 /** The call's name parts, from the first part at `first` to `i`; null for a method on a value. */

@@ -8,7 +8,7 @@ import type { CompiledFamilies } from './compiled-families.js';
 import { matchesName } from './name-patterns.js';
 import { matchPhrase } from './phrases.js';
 import type { ReadOnlyReason } from './refusal.js';
-import { afterClose, explainedQuery, headsOf, isPunct, isWord, queryHintUse, type StatementSpan } from './statement-heads.js';
+import { afterClose, explainedQuery, headsOf, isPunct, isWord, openOf, queryHintUse, type StatementSpan } from './statement-heads.js';
 import type { WordFacts } from './word-facts.js';
 
 /** Words that begin a statement changing data, objects, settings or the session. */
@@ -202,6 +202,37 @@ function lockingHints(tokens: readonly SqlToken[], i: number): boolean {
   return false;
 }
 
+/** T-SQL's compound assignments (`SELECT @total += amount`), read as the operator and `=`. */
+const TSQL_COMPOUND = new Set(['+', '-', '*', '/', '%', '&', '|', '^']);
+
+/** An assignment operator of T-SQL at `k`: `=`, or `+=` and the other compound forms. */
+function tsqlAssignment(tokens: readonly SqlToken[], k: number): boolean {
+  const t = tokens[k];
+  if (t?.kind !== 'operator') return false;
+  if (t.value === '=' || (t.value.length === 2 && t.value.endsWith('=') && TSQL_COMPOUND.has(t.value[0] as string))) return true;
+  return TSQL_COMPOUND.has(t.value) && tokens[k + 1]?.kind === 'operator' && tokens[k + 1]?.value === '=';
+}
+
+/** Words a select list's item follows in T-SQL (`SELECT`, `DISTINCT`, `ALL`, the end of TOP ... PERCENT WITH TIES). */
+const SELECT_ITEM_AFTER = new Set(['select', 'distinct', 'all', 'percent', 'ties']);
+
+/**
+ * The parameter at `i` is assigned, which changes the session's state: MySQL's `@v := expr`
+ * anywhere, and T-SQL's `SELECT @v = expr` (or `+=`), an item of a select list. A comparison
+ * `@v = 1` stands only in a condition (after WHERE, ON, WHEN, AND, `(`), never where a select
+ * item begins: after SELECT, DISTINCT, a TOP clause or a comma.
+ */
+function assignsVariable(tokens: readonly SqlToken[], i: number, f: CompiledFamilies): boolean {
+  if (f.source.assignsVariables === true) return tokens[i + 1]?.value === ':=';
+  if (f.source.selectAssignsVariables !== true || !tsqlAssignment(tokens, i + 1)) return false;
+  const prev = tokens[i - 1];
+  if (prev === undefined) return false;
+  if (isPunct(prev, ',') || (prev.kind === 'word' && SELECT_ITEM_AFTER.has(prev.value))) return true;
+  // `TOP 5 @v = ...`, `TOP (5) @v = ...`.
+  const top = isPunct(prev, ')') ? openOf(tokens, i - 1) - 1 : i - 2;
+  return isWord(tokens[top], 'top');
+}
+
 function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts: Facts): ReadOnlyReason | null {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as SqlToken;
@@ -213,7 +244,7 @@ function tokenReason(tokens: readonly SqlToken[], f: CompiledFamilies, allFacts:
       if (t.value === '(' && (innerWrite(tokens, i + 1) || nestedWithWrite(tokens, i))) return 'write';
       continue;
     }
-    if (t.kind === 'parameter' && f.source.assignsVariables === true && tokens[i + 1]?.value === ':=') return 'write';
+    if (t.kind === 'parameter' && assignsVariable(tokens, i, f)) return 'write';
     // `"ORDER_SEQ"."NEXTVAL"`: a quoted member name is the same pseudo-column as the bare word.
     if (t.kind === 'quoted-name' && isPunct(tokens[i - 1], '.') && f.effectPhrases.has(t.value.toLowerCase())) return 'effect-function';
     const facts = allFacts[i];

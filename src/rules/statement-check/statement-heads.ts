@@ -321,3 +321,13 @@ export function headsOf(tokens: readonly SqlToken[], span: StatementSpan): numbe
   }
   return heads;
 }
+
+/** Index of the `(` matching the `)` at `close`, or -1. */
+export function openOf(tokens: readonly SqlToken[], close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    if (isPunct(tokens[i], ')')) depth++;
+    else if (isPunct(tokens[i], '(') && --depth === 0) return i;
+  }
+  return -1;
+}

@@ -20,6 +20,16 @@ const ALLOWED: readonly Allowed[] = [
   ['mysql', 'SELECT SQL_NO_CACHE (1) FROM t'],
   ['postgresql', "SELECT interval '1.2' second(2)"],
   ['duckdb', 'SELECT * FROM t AT (VERSION => 3)'],
+  ['duckdb', 'SELECT * FROM t USING SAMPLE reservoir(50 ROWS) REPEATABLE (100)'],
+  ['duckdb', 'SELECT * FROM t TABLESAMPLE system(10%)'],
+  ['duckdb', "SELECT * FROM t1 AS a AT (VERSION => 3) JOIN t2 b AT (TIMESTAMP => now() - INTERVAL '1' WEEK) ON a.id = b.id"],
+  ['clickhouse', 'SELECT * REPLACE STRICT (1 AS id) FROM t'],
+  ['mysql', 'SELECT * FROM t1 STRAIGHT_JOIN (t2 JOIN t3 ON t3.a = t2.a) ON t3.a = t1.a'],
+  ['clickhouse', 'EXPLAIN PLAN (SELECT 1)'],
+  ['mysql', 'SELECT DISTINCT SQL_BIG_RESULT (a) FROM t'],
+  ['mysql', 'EXPLAIN EXTENDED (SELECT 1)'],
+  ['mysql', 'SELECT * FROM t LEFT JOIN u ON { OJ (t.a = u.a) }'],
+  ['postgresql', "SELECT interval '1 day 2 hours' day to second(3)"],
   // DuckDB reads a relation as a file only when its parts, joined by dots, end in a format's
   // extension or hold a path separator, scheme or glob: other dotted names are tables.
   ['duckdb', 'describe "a.b.c"'],
@@ -97,6 +107,16 @@ const ALLOWED: readonly Allowed[] = [
 ];
 
 const REFUSED: readonly Refused[] = [
+  // A clause word is no call only right after the word opening its clause: elsewhere the same
+  // name followed by `(` is a call the allow list must name.
+  ['clickhouse', 'SELECT plan(1)', 'function-not-allowed', 'plan'],
+  ['clickhouse', 'SELECT strict(x) FROM t', 'function-not-allowed', 'strict'],
+  ['clickhouse', 'SELECT syntax(1) FROM t', 'function-not-allowed', 'syntax'],
+  ['mysql', 'SELECT a, sql_no_cache(1) FROM t', 'function-not-allowed', 'sql_no_cache'],
+  ['mysql', 'SELECT extended(1)', 'function-not-allowed', 'extended'],
+  ['postgresql', 'SELECT second(now())', 'function-not-allowed', 'second'],
+  ['duckdb', 'SELECT at(1)', 'function-not-allowed', 'at'],
+  ['duckdb', 'SELECT reservoir(10) FROM t', 'function-not-allowed', 'reservoir'],
   // Names DuckDB's replacement scans read as files, quoted or not.
   ['duckdb', 'SELECT * FROM t.csv', 'file-reader'],
   ['duckdb', 'SELECT * FROM a.b.csv', 'file-reader'],

@@ -135,5 +135,7 @@ export const MSSQL_FAMILIES: Partial<EngineFamilies> = {
   ],
   show: [],
   effectFunctions: [],
+  // `SELECT @v = expr` stores into a variable of the batch, as SET does.
+  selectAssignsVariables: true,
   lockPhrases: ['updlock', 'xlock', 'holdlock', 'tablockx', 'tablock', 'paglock'],
 };

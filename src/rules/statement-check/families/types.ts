@@ -78,6 +78,8 @@ export interface EngineFamilies {
   readonly identityVariables?: readonly string[];
   /** Read only: `@name :=` assigns a session variable (MySQL). */
   readonly assignsVariables?: boolean;
+  /** Read only: `SELECT @name = expr` assigns a local variable (T-SQL). */
+  readonly selectAssignsVariables?: boolean;
 }
 
 /** Joins tables; later entries win on the same key, lists concatenate. */
