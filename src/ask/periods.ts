@@ -393,6 +393,14 @@ const RULES: Rule[] = [
     ),
     read: (m, now) => rangeOf(m[1] ?? m[2] ?? '', now) ?? RELATIVE_NEEDS_NOW,
   },
+  // A month named alone, as a follow-up says it ("and September?", "just October", "October's
+  // numbers"): the latest such month. Only full names no other word shares (not "may" or "march"),
+  // and not where a word before it makes it one end of a span or a month to come.
+  {
+    pattern:
+      /(?<!\b(?:next|this|coming|since|until|till|from|to|through|thru|before|after|by|last|previous|early|late|mid|end\s+of|start\s+of|beginning\s+of)\s+)\b(january|february|april|june|july|august|september|october|november|december)\b(?![\s,]*\d)(?!\s*(?:-|\u2013|to|until|till|through|thru)\s)/gi,
+    read: (m, now) => rangeOf(m[1] ?? '', now) ?? RELATIVE_NEEDS_NOW,
+  },
 ];
 
 /**

@@ -79,6 +79,8 @@ const REFUSED: readonly Refused[] = [
   ['mssql', 'SELECT * FROM sysobjects', 'relation-not-allowed', 'sysobjects'],
   ['mssql', 'SELECT * FROM master.dbo.sysprocesses', 'system-catalog', ''],
   ['mssql', 'SELECT * FROM LINKED_PROD.shop.dbo.users', 'external-query', 'linked_prod.shop.dbo.users'],
+  ['athena', 'SELECT * FROM "lambda:dynamo".default.sessions WHERE user_id = 1', 'external-query', 'lambda:dynamo.default.sessions'],
+  ['athena', 'SELECT s.id FROM orders o JOIN "lambda:mysql_conn".shop.users s ON s.id = o.user_id', 'external-query', 'lambda:mysql_conn.shop.users'],
   ['mssql', 'SELECT dbo.fn_total(id) FROM t', 'function-not-allowed', 'dbo.fn_total'],
   ['fabric', 'SELECT * FROM queryinsights.exec_requests_history', 'system-catalog', ''],
   ['fabric', 'SELECT * FROM sys.master_files', 'relation-not-allowed', 'sys.master_files'],

@@ -26,6 +26,8 @@ export interface SystemRelationRules {
   readonly dollarNames?: boolean;
   /** Qualified names with this many parts or more reach another server (T-SQL linked servers). */
   readonly otherServerParts?: number;
+  /** A catalog part with this prefix reaches another data source through a connector (Athena's `"lambda:fn".db.t`). */
+  readonly otherServerCatalogPrefixes?: readonly string[];
 }
 
 const ANSI = ['information_schema'];
@@ -96,7 +98,8 @@ const TRINO: SystemRelationRules = { schemas: ANSI, catalogs: ['system'], prefix
 const TSQL: SystemRelationRules = { schemas: [...ANSI, 'sys'], prefixes: ['dm_'], names: TSQL_COMPATIBILITY, otherServerParts: 4 };
 
 export const SYSTEM_RELATIONS: Readonly<Record<Driver, SystemRelationRules>> = {
-  athena: TRINO,
+  // Athena federated queries name a Lambda connector as the catalog: `"lambda:dynamo".default.sessions`.
+  athena: { ...TRINO, otherServerCatalogPrefixes: ['lambda:'] },
   bigquery: { schemas: ANSI, prefixes: [] },
   clickhouse: { schemas: [...ANSI, 'system'], prefixes: [] },
   databricks: { schemas: ANSI, catalogs: ['system'], prefixes: [] },
@@ -120,6 +123,7 @@ export function mayBeSystemPart(rules: SystemRelationRules, part: string): boole
   // A quoted name holding dots (BigQuery's `project.dataset.table`): each of its parts.
   if (part.includes('.')) return part.split('.').some((p) => p !== '' && mayBeSystemPart(rules, p));
   if (rules.dollarNames === true && part.includes('$')) return true;
+  if (rules.otherServerCatalogPrefixes?.some((p) => part.startsWith(p)) === true) return true;
   if (rules.schemas.includes(part) || rules.catalogs?.includes(part) === true || rules.names?.includes(part) === true) return true;
   for (const p of rules.prefixes) if (part.startsWith(p)) return true;
   return false;
@@ -140,6 +144,7 @@ export function systemRelationKey(rules: SystemRelationRules, rawParts: readonly
   const parts = splitParts(rawParts);
   const name = parts[parts.length - 1] ?? '';
   if (rules.otherServerParts !== undefined && parts.length >= rules.otherServerParts) return 'other-server';
+  if (parts.length > 1 && rules.otherServerCatalogPrefixes?.some((p) => parts[0]?.startsWith(p)) === true) return 'other-server';
   for (let i = 0; i < parts.length - 1; i++) {
     const part = parts[i] as string;
     if (rules.schemas.includes(part)) return `${part}.${parts[i + 1]}`;
