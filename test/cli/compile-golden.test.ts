@@ -61,6 +61,7 @@ const FIXTURE_PROJECTS = [
   'publisher',
   'restaurants',
   'saas',
+  'streaming',
   'telecom',
   'transit',
   'university',
