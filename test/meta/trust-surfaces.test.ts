@@ -77,6 +77,7 @@ describe.each([
   'gym',
   'lawfirm',
   'delivery',
+  'builder',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
