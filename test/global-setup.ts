@@ -1,6 +1,6 @@
 /**
  * Runs once before the suite: the SQLite warehouses of the commerce, hotels, freight, saas,
- * vetclinic, insurance, factory, utility, airline, university, telecom, hospital, restaurants, bank, transit, people, housing, publisher, charity, council, gym, lawfirm, delivery and streaming fixtures are generated, not committed, so a fresh clone gets
+ * vetclinic, insurance, factory, utility, airline, university, telecom, hospital, restaurants, bank, transit, people, housing, publisher, charity, council, gym, lawfirm, delivery, streaming and builder fixtures are generated, not committed, so a fresh clone gets
  * them here (a few seconds). Their dates end in the last seven days, so each is generated again
  * when it was made in an earlier week.
  */
@@ -37,6 +37,7 @@ const WAREHOUSES = [
   { db: 'fixtures/lawfirm/data/warehouse.db', generator: '../scripts/make-lawfirm-warehouse.mjs' },
   { db: 'fixtures/delivery/data/warehouse.db', generator: '../scripts/make-delivery-warehouse.mjs' },
   { db: 'fixtures/streaming/data/warehouse.db', generator: '../scripts/make-streaming-warehouse.mjs' },
+  { db: 'fixtures/builder/data/warehouse.db', generator: '../scripts/make-builder-warehouse.mjs' },
 ];
 
 export default async function setup(): Promise<void> {

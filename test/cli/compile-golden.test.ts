@@ -40,6 +40,7 @@ function expectRecorded(name: string, got: { exitCode: number; sha256: string })
 const FIXTURE_PROJECTS = [
   'airline',
   'bank',
+  'builder',
   'broken/apps',
   'broken/semantic',
   'broken/syntax',

@@ -78,6 +78,7 @@ describe.each([
   'lawfirm',
   'delivery',
   'streaming',
+  'builder',
   'legacy',
 ])('fixtures/%s', (fixture) => {
   let opened: Opened;
