@@ -39,13 +39,22 @@ const SPLIT_LABELLED = new RegExp(
   `\\b${SPLIT_YEAR}\\s*(?:[(=:]|is|means|runs)\\s*(?:from\\s+)?(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})${TO}(?:\\d{1,2}\\s+)?${MONTH}\\s+(\\d{4})`,
   'gi',
 );
-/** "financial year April to March", "financial_year, April to March", "financial_year: FY24/25 or FY25/26; April to March". */
-const SPAN = new RegExp(`\\b${YEAR_WORDS}\\b[^.()]{0,40}?[(,;]?\\s*(?:from\\s+)?${MONTH}${TO}${MONTH}\\b`, 'gi');
+/** A day after its month, as written month first ("October 1", "September 30th,"). */
+const DAY_AFTER = '(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?,?';
+/** "financial year April to March", "financial_year, April to March", "fiscal year runs October 1 to September 30". */
+const SPAN = new RegExp(`\\b${YEAR_WORDS}\\b[^.()]{0,40}?[(,;]?\\s*(?:from\\s+)?${MONTH}${DAY_AFTER}${TO}${MONTH}\\b`, 'gi');
 /** "our fiscal year begins in July", "the financial year starts on 1 April". */
 const STARTS = new RegExp(
   `\\b${YEAR_WORDS}\\s+(?:starts?|begins?|starting|beginning|runs?\\s+from|commences?)\\s+(?:on\\s+|in\\s+)?(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?)?${MONTH}`,
   'gi',
 );
+/** "FY27 = 10/01/2026 to 09/30/2027", "FY26 is 01/07/2025 - 30/06/2026": a labelled year in days written in numbers. */
+const LABELLED_DAYS = new RegExp(
+  `\\b(?:fiscal|financial\\s+year|fy)\\s*'?(\\d{4}|\\d{2})\\b\\s*(?:[(=:]|is|means|runs)?\\s*(?:from\\s+)?(\\d{1,2})/(\\d{1,2})/(\\d{4})${TO}(\\d{1,2})/(\\d{1,2})/(\\d{4})`,
+  'gi',
+);
+/** "named for the year it ends in", "named after the year in which it ends": a label is the end's year. */
+const NAMED_BY_END = /\bnamed\s+(?:for|after|by)\s+the\s+(?:calendar\s+)?year\s+(?:it\s+ends|in\s+which\s+it\s+ends)\b/i;
 /** "finance reports on the calendar year", "the financial year is the calendar year". */
 const CALENDAR = new RegExp(`\\b${YEAR_WORDS}\\b[^.;]{0,40}\\bcalendar\\s+year\\b|\\breports?\\s+on\\s+(?:the\\s+)?calendar\\s+year\\b`, 'gi');
 
@@ -65,6 +74,25 @@ function labelled(m: RegExpExecArray): Declared | undefined {
   if (first === 1) return { startMonth: 1 };
   if (label === endYear) return { startMonth: first, endYearNamed: true };
   return label === startYear ? { startMonth: first, endYearNamed: false } : undefined;
+}
+
+/**
+ * A labelled year in days written in numbers: its last day the one before its first a year on,
+ * read day first or month first as the numbers allow (one of the two ways only).
+ */
+function labelledDays(m: RegExpExecArray): Declared | undefined {
+  const [a, b, y1, c, d, y2] = [2, 3, 4, 5, 6, 7].map((i) => Number(m[i])) as [number, number, number, number, number, number];
+  const year = (dayFirst: boolean): boolean => {
+    const [m1, d1, m2, d2] = dayFirst ? [b, a, d, c] : [a, b, c, d];
+    return m1 <= 12 && m2 <= 12 && Date.UTC(y1 + 1, m1 - 1, d1) === Date.UTC(y2, m2 - 1, d2 + 1);
+  };
+  const ways = [true, false].filter(year);
+  if (ways.length !== 1) return undefined;
+  const first = ways[0] ? b : a;
+  if (first === 1) return { startMonth: 1 };
+  const label = m[1]?.length === 2 ? 2000 + Number(m[1]) : Number(m[1]);
+  if (label === y2) return { startMonth: first, endYearNamed: true };
+  return label === y1 ? { startMonth: first, endYearNamed: false } : undefined;
 }
 
 /** A year named by both its calendar years declares when it starts, and nothing of which year names it. */
@@ -87,6 +115,10 @@ function declarations(text: string): Declared[] {
     const d = labelled(m as RegExpExecArray);
     if (d !== undefined) out.push(d);
   }
+  for (const m of text.matchAll(LABELLED_DAYS)) {
+    const d = labelledDays(m as RegExpExecArray);
+    if (d !== undefined) out.push(d);
+  }
   for (const m of text.matchAll(SPAN)) {
     const first = month(m[1]);
     if (first !== undefined && follows(first, month(m[2]) ?? 0)) out.push({ startMonth: first });
@@ -96,6 +128,8 @@ function declarations(text: string): Declared[] {
     if (first !== undefined) out.push({ startMonth: first });
   }
   for (const _ of text.matchAll(CALENDAR)) out.push({ startMonth: 1 });
+  // A year that does not start in January, said to be named for the year it ends in.
+  if (NAMED_BY_END.test(text)) return out.map((d) => (d.startMonth === 1 ? d : { ...d, endYearNamed: d.endYearNamed ?? true }));
   return out;
 }
 

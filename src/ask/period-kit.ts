@@ -115,6 +115,8 @@ export interface Rule {
   pattern: RegExp;
   /** Returns the part of the period this phrase sets, or 'needs-now'. */
   read(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined;
+  /** A project's rule read before even the days in numbers (its owners' own way of writing them). */
+  leading?: true;
 }
 
 export const RELATIVE_NEEDS_NOW = 'needs-now' as const;

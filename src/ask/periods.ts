@@ -537,7 +537,7 @@ export function findPeriod(
 ): PeriodAsk | undefined {
   const t = toTime(now);
   const found: Found = { spans: [], texts: [], needsNow: false, relatives: [], closed: [], point: false };
-  for (const rule of first.length === 0 ? ALL_RULES : [...LEADING, ...first, ...RULES]) {
+  for (const rule of first.length === 0 ? ALL_RULES : [...first.filter((r) => r.leading), ...LEADING, ...first.filter((r) => !r.leading), ...RULES]) {
     for (const m of question.matchAll(rule.pattern)) {
       const s = m.index;
       const e = s + m[0].length;

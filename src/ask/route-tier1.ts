@@ -12,11 +12,13 @@ import { buildAcronyms } from './acronyms.js';
 import type { Unmet } from './bind-question.js';
 import { blockContract } from './block-contract.js';
 import { alternativesOf, inProjectWords } from './business-lexicon.js';
+import { dayFirstOf } from './date-order.js';
 import { buildExampleIndex, type ExampleIndex } from './example-match.js';
 import { financialYearOf, periodsAreMonths } from './financial-year.js';
 import { fiscalRules } from './fiscal-periods.js';
 import { routeFollowUp } from './follow-up.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
+import { declaredDateRules } from './numeric-dates.js';
 import { plainNow } from './plain-now.js';
 import { ambiguousName, cannotAnswer, gateRefusal, type RefusalCore, unknownBlock, valueNotAccepted } from './refusals.js';
 import { retailCalendarOf, retailRules } from './retail-calendar.js';
@@ -294,9 +296,11 @@ function memoTermGate(options: RouterOptions): (t: CompiledTerm) => GateDecision
   };
 }
 
-/** The project's period phrases: the owners' weeks, retail periods and financial year (findPeriod reads days in numbers and spoken periods before them). */
+/** The project's period phrases: the owners' way of writing days in numbers, their weeks, retail periods and financial year (findPeriod reads days in numbers and spoken periods before them). */
 function periodRules(manifest: Manifest): ReturnType<typeof fiscalRules> {
+  const dayFirst = dayFirstOf(manifest);
   return [
+    ...(dayFirst === undefined ? [] : declaredDateRules(dayFirst)),
     ...weekRules(weekStartOf(manifest)),
     ...retailRules(retailCalendarOf(manifest)),
     ...fiscalRules(financialYearOf(manifest), periodsAreMonths(manifest)),

@@ -36,6 +36,17 @@ describe('financialYearOf: what the owners declare', () => {
     ['Revenue per clinic.', undefined],
     // Months that do not make a year are no declaration.
     ['The financial year runs April to June.', undefined],
+    // Days after their months, as written month first, and a labelled year in days written in numbers.
+    ['Our fiscal year runs October 1 to September 30.', { startMonth: 10, endYearNamed: true, current: true }],
+    ['Fiscal years run October 1 to September 30 and are named for the year they end in.', { startMonth: 10, endYearNamed: true, current: true }],
+    ['Revenue per fiscal quarter (FY27 = 10/01/2026 to 09/30/2027).', { startMonth: 10, endYearNamed: true, current: true }],
+    ['Claims per financial year (FY27 = 01/07/2026 to 30/06/2027).', { startMonth: 7, endYearNamed: true, current: true }],
+    ['Sales for FY2026 = 01/02/2026 - 31/01/2027.', { startMonth: 2, endYearNamed: false, current: true }],
+    // A leap day's year, and days that make no year either way.
+    ['Bookings in FY28 (03/01/2027 to 02/29/2028).', { startMonth: 3, endYearNamed: true, current: true }],
+    ['Bookings in FY27 = 01/03/2026 to 01/04/2027.', undefined],
+    // "named for the year it ends in" says which year a label is.
+    ['Our fiscal year begins in July and is named for the year it ends in.', { startMonth: 7, endYearNamed: true, current: true }],
   ])('%s', (text, year) => expect(financialYearOf(manifest(text))).toEqual(year));
 
   it("a deprecated block's history still says when the year starts, but not that figures are spoken of in it", () => {

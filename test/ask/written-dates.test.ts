@@ -7,10 +7,12 @@
  * "week 23 2026" no whole year, "last weekend" and "the last 3 full months" not nothing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayFirstOf } from '../../src/ask/date-order.js';
 import { fiscalRules } from '../../src/ask/fiscal-periods.js';
-import { NUMERIC_DATE_RULES } from '../../src/ask/numeric-dates.js';
+import { declaredDateRules, NUMERIC_DATE_RULES } from '../../src/ask/numeric-dates.js';
 import { findPeriod } from '../../src/ask/periods.js';
 import { SPOKEN_PERIOD_RULES } from '../../src/ask/spoken-periods.js';
+import type { Manifest } from '../../src/compiler/types.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { type FixtureRouter, fixtureRouter } from './fixture-router.js';
 
@@ -37,6 +39,15 @@ describe('days in numbers', () => {
     // No such day, or an end before the start: no day either.
     ['31/02/2026', { start: undefined, end: undefined, undeclared: 'days' }],
     ['30/09/2026 - 01/04/2026', { start: undefined, end: undefined, undeclared: 'days' }],
+    // A lone day after a word that makes it one end of an open period.
+    ['since 27/09/2026', { start: '2026-09-27', end: undefined }],
+    ['from 09/27/2026', { start: '2026-09-27', end: undefined }],
+    ['starting on 17/08/2026', { start: '2026-08-17', end: undefined }],
+    ['after 17/08/2026', { start: '2026-08-18', end: undefined }],
+    ['before 17/08/2026', { start: undefined, end: '2026-08-17' }],
+    ['up to 30/09/2026', { start: undefined, end: '2026-10-01' }],
+    ['through 09/30/2026', { start: undefined, end: '2026-10-01' }],
+    ['since 01/04/2026', { start: undefined, end: undefined, undeclared: 'days' }],
   ])('%s', (q, expected) => {
     expect(read(q)).toEqual(expected);
   });
@@ -53,6 +64,49 @@ describe('days in numbers', () => {
       if (day > 12) expect(read(`${month}/${day}/2026`)).toEqual(expected);
     }
   });
+});
+
+describe("days in numbers in the owners' own order", () => {
+  const readAs = (q: string, dayFirst: boolean) => {
+    const p = findPeriod(q, NOW, [], [...declaredDateRules(dayFirst), ...SPOKEN_PERIOD_RULES]);
+    return p === undefined ? undefined : { start: p.start, end: p.end, ...(p.undeclared !== undefined ? { undeclared: p.undeclared } : {}) };
+  };
+  it.each<[string, boolean, ReturnType<typeof read>]>([
+    ['since 10/04/2026', false, { start: '2026-10-04', end: undefined }],
+    ['since 10/04/2026', true, { start: '2026-04-10', end: undefined }],
+    ['on 9/6/2026', false, { start: '2026-09-06', end: '2026-09-07' }],
+    ['between 02/03/2026 and 04/05/2026', true, { start: '2026-03-02', end: '2026-05-05' }],
+    // A number over 12 still says its own order, whatever the owners write.
+    ['on 31/03/2026', false, { start: '2026-03-31', end: '2026-04-01' }],
+    ['on 03/31/2026', true, { start: '2026-03-31', end: '2026-04-01' }],
+  ])('%s (day first: %s)', (q, dayFirst, expected) => expect(readAs(q, dayFirst)).toEqual(expected));
+
+  it.each<[string[], boolean | undefined]>([
+    [['Weeks since 09/27/2026 (since is inclusive).'], false],
+    [['Claims per financial year (FY27 = 01/07/2026 to 30/06/2027).'], true],
+    // Only days that say their order count; both orders, or none, declare nothing.
+    [['Revenue since 01/04/2026.'], undefined],
+    [['Weeks since 09/27/2026.', 'Claims to 30/06/2027.'], undefined],
+  ])("the owners' order in %j", (texts, expected) => {
+    const blocks = Object.fromEntries(
+      texts.map((description, i) => [`a.b${i}`, { id: `a.b${i}`, status: 'certified', description, columns: {}, params: [], examples: [] }]),
+    );
+    expect(dayFirstOf({ blocks, terms: {}, views: {} } as unknown as Manifest)).toBe(expected);
+  });
+});
+
+describe('a month named alone, as a follow-up says it', () => {
+  it.each<[string, ReturnType<typeof read>]>([
+    ['and September?', { start: '2026-09-01', end: '2026-10-01' }],
+    ['just October', { start: '2026-10-01', end: '2026-11-01' }],
+    ["October's numbers", { start: '2026-10-01', end: '2026-11-01' }],
+    // The latest such month: December of last year in November.
+    ['what about December', { start: '2025-12-01', end: '2026-01-01' }],
+    // A month to come, one end of a span, and the words other words share bind no month alone.
+    ['next September', undefined],
+    ['may I see churn', undefined],
+    ['march the figures out', undefined],
+  ])('%s', (q, expected) => expect(read(q)).toEqual(expected));
 });
 
 describe('spans of named months', () => {
