@@ -196,8 +196,16 @@ function sourcesOf(block: CompiledBlock, names: readonly string[], keyNames: rea
   add((block.synonyms ?? []).join(' '), 'synonym');
   for (const p of block.params) add(p.name, `param:${p.name}`);
   add([...literals].join(' '), 'literal');
+  // A value of several words is said whole or not at all: "room" alone is no `room_service` outlet.
   for (const t of block.tests)
-    if (t.op === 'in' && keyNames.includes(t.subject) && Array.isArray(t.value)) add(t.value.map(String).join(' '), `value:${t.subject}`);
+    if (t.op === 'in' && keyNames.includes(t.subject) && Array.isArray(t.value))
+      add(
+        t.value
+          .map(String)
+          .filter((v) => termSet(v).size === 1)
+          .join(' '),
+        `value:${t.subject}`,
+      );
   add(block.examples.map((e) => e.question).join(' '), 'example');
   return out;
 }

@@ -157,8 +157,10 @@ const DIRECTION_WORDS: ReadonlySet<string> = new Set(['top', 'bottom', 'highest'
 function rankingCovered(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions): boolean {
   const outputs = block.outputs;
   const top = shape.ranking === 'top';
-  // "run weekly_revenue top 5": the first five rows of the named block's own sort, by its own limit.
-  if (options.named && options.limitAsked && contract.limited && shape.groupings.length === 0) return true;
+  // "run weekly_revenue top 5": the first five rows of the named block's own sort, by its own limit;
+  // "and the bottom 3?" of a top ranking asks for the other end, which its first rows are not.
+  const otherEnd = shape.ranking === 'bottom' && !contract.ranksBottom && contract.rankedBy?.desc !== false;
+  if (options.named && options.limitAsked && contract.limited && shape.groupings.length === 0 && !otherEnd) return true;
   if (!contract.limited) {
     if (contract.grouped) return ranksRows(contract, shape, outputs, options) && leadsWithAsked(contract, shape, options);
     return top ? contract.vocabulary.has('top') : contract.ranksBottom;
@@ -532,7 +534,8 @@ function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: Asked
   // "rooms per attendant shift" for rooms_per_shift: the per-word is the ratio's, the others qualify it in the block's words.
   const perRatio = (r: BlockContract['ratios'][number]): boolean =>
     g.parts.some((x) => r.per.has(x.term)) && g.parts.every((x) => r.per.has(x.term) || contract.qualifiers.has(x.term));
-  if (contract.ratios.some((r) => perRatio(r) && [...r.over].some((t) => measured.has(t)))) return true;
+  // Only "per" says it: "duty hours for each driver" asks a row per driver, not hours per driver.
+  if (g.cue === 'per' && contract.ratios.some((r) => perRatio(r) && [...r.over].some((t) => measured.has(t)))) return true;
   // "claims per 1000 consignments" of `claims_per_1000`, whose own words say per 1000 of what.
   if (g.per !== undefined && contract.ratios.some((r) => r.per.has(g.per as string) && terms.every((t) => contract.columns.has(t) || r.per.has(t))))
     return true;

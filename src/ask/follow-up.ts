@@ -19,7 +19,9 @@ import { periodBefore } from './period-before.js';
 import { type AskedShape, readShape } from './question-shape.js';
 import { valueNotAccepted } from './refusals.js';
 import { answer, askedOf, asksOf, docOf, type Fit, fitOf, type Prepared, refused, routeOf } from './route-core.js';
+import { termSet } from './tokens.js';
 import type { ParamValue, RouteOptions, Tier1Decision, Tier1Drilldown } from './types.js';
+import { GRAIN_ADJECTIVES } from './vocabulary.js';
 
 /** The certified answer a follow-up may narrow. */
 export interface PreviousAnswer {
@@ -65,10 +67,13 @@ function carriedScope(p: Prepared, previous: PreviousAnswer, asks: ReturnType<ty
   return words.length === 0 ? '' : ` ${words.join(' ')}`;
 }
 
-/** True when the question asks for a measure the earlier block does not hold: a new question. */
+/**
+ * True when the question asks for a measure the earlier block does not hold: a new question. A
+ * grain adjective ("weekly instead?") asks the thread's measure at another grain, not a measure.
+ */
 function asksOwnMeasure(block: CompiledBlock, shape: AskedShape): boolean {
   const vocabulary = blockContract(block).vocabulary;
-  return shape.measures.some((m) => !vocabulary.has(m.term));
+  return shape.measures.some((m) => !vocabulary.has(m.term) && !GRAIN_ADJECTIVES.has(m.text.toLowerCase()));
 }
 
 /**
@@ -107,6 +112,13 @@ function inYearOf(question: string, previous: PreviousAnswer): string {
  * measures name relates both blocks (occupancy per month and occupancy per hotel are one measure).
  */
 function sameMeasure(p: Prepared, block: CompiledBlock, drill: string, carried: readonly string[]): boolean {
+  // The drilldown block gives each carried word the earlier block gives as a figure as a figure of
+  // its own: "room revenue" is no F&B block's revenue because its description lists a "room service" outlet.
+  const figure = (c: ReturnType<typeof blockContract>, t: string): boolean => /^(?:column:|synonym$|name$)/.test(c.sources.get(t) ?? '');
+  const before = blockContract(block);
+  const other = blockContract(p.index.blocks[docOf(p, drill)] as CompiledBlock);
+  const words = carried.flatMap((text) => [...termSet(text)]).filter((t) => figure(before, t));
+  if (!words.every((t) => figure(other, t))) return false;
   if (drill.slice(0, drill.indexOf('.')) === block.domain) return true;
   return p.terms.find(carried.join(' '), true).some((h) => h.term.related.includes(block.id) && h.term.related.includes(drill));
 }

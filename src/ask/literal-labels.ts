@@ -6,7 +6,15 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { policyValues } from '../rules/parameter-policy.js';
-import type { PeriodAsk } from './period-kit.js';
+import { daysBetween, type PeriodAsk } from './period-kit.js';
+import { monthNumber } from './vocabulary.js';
+
+/**
+ * A part of a year by itself ("Q1", "H2", "P9", "W23", "September"): never one of the block's own
+ * words around its labels, even where its description explains the year's parts ("Q1 = July to
+ * September"): a part the block lists no value for asks for less than the labelled year.
+ */
+const YEAR_PART = /^(?:[qh]\d|p\d{1,2}|wk?\d{1,2})$/i;
 
 /** Words around labels that name no other period ("P9 of FY26", "at the end of P9 FY26"). */
 const JOINERS: ReadonlySet<string> = new Set(['of', 'in', 'for', 'at', 'the', 'end']);
@@ -20,7 +28,14 @@ const JOINERS: ReadonlySet<string> = new Set(['of', 'in', 'for', 'at', 'the', 'e
 export function literalLabels(block: CompiledBlock, period: PeriodAsk): Record<string, string> | undefined {
   const own = new Set(`${block.name} ${block.description ?? ''}`.toLowerCase().split(/[^a-z0-9]+/));
   const words = period.text.split(/[\s,]+/).filter((w) => w !== '' && !JOINERS.has(w.toLowerCase()));
-  const labels = words.filter((w) => !own.has(w.toLowerCase()) || block.params.some((p) => listed(block, p.name, w) !== undefined));
+  // Parts of a year that make less than the whole ("Q1 FY27", not "each quarter of 2025-26, Q1 to Q4").
+  const part = period.start !== undefined && period.end !== undefined && daysBetween(period.start, period.end) < 360;
+  const labels = words.filter(
+    (w) =>
+      !own.has(w.toLowerCase()) ||
+      (part && (YEAR_PART.test(w) || monthNumber(w) !== undefined)) ||
+      block.params.some((p) => listed(block, p.name, w) !== undefined),
+  );
   if (labels.length === 0) return undefined;
   const out: Record<string, string> = {};
   for (const word of labels) {

@@ -11,7 +11,7 @@ import { blockFacts } from './block-facts.js';
 import { type ExampleRef, matchExamples } from './example-match.js';
 import { oneValueDefaults } from './one-value-default.js';
 import { valueNotAccepted } from './refusals.js';
-import { answer, askedOf, asksOf, fitOf, type Prepared, refused, routeOf } from './route-core.js';
+import { type Asked, answer, askedOf, asksOf, fitOf, type Prepared, refused, routeOf } from './route-core.js';
 import type { RouteOptions, Tier1Candidate, Tier1Decision } from './types.js';
 
 const VALUE_KINDS: ReadonlySet<Unmet['kind']> = new Set(['value', 'limit-range']);
@@ -40,11 +40,30 @@ function unmetBeyondExample(p: Prepared, block: CompiledBlock, ref: ExampleRef, 
   };
 }
 
+/**
+ * The question says in its small words what the example does not: a breakdown the block does not
+ * give ("for each driver" of "how many hours did MAN1 drivers drive"), the other end of a ranking,
+ * or a move to explain ("why did churn go up" of "churn by reason"). The same content words then
+ * ask another question, which the owner did not declare.
+ */
+function asksBeyond(p: Prepared, block: CompiledBlock, asked: Asked, ref: ExampleRef, options: RouteOptions): boolean {
+  const own = askedOf(p, ref.question, options);
+  const { shape } = asked;
+  if (shape.ranking !== undefined && shape.ranking !== own.shape.ranking) return true;
+  if (shape.change !== undefined && own.shape.change === undefined) return true;
+  // A breakdown more than the example's, which the block does not give (a typo or another order of
+  // the example's own breakdown is no more of them).
+  if (shape.groupings.length <= own.shape.groupings.length) return false;
+  const ownUncovered = new Set(fitOf(block, own, options, true, p).uncovered);
+  return fitOf(block, asked, options, true, p).parts.some((x) => x.kind === 'grouping' && x.by === undefined && !ownUncovered.has(x.text));
+}
+
 /** The decision when the question says an owner's example again; undefined otherwise. */
 export function routeExample(p: Prepared, question: string, options: RouteOptions): Tier1Decision | undefined {
   const asked = askedOf(p, question, options);
   const { asks } = asked;
-  const refs = matchExamples(p.examples(), question, asks, (t) => p.index.postings.has(t));
+  const said = matchExamples(p.examples(), question, asks, (t) => p.index.postings.has(t));
+  const refs = said.filter((r) => !asksBeyond(p, p.index.blocks[r.doc] as CompiledBlock, asked, r, options));
   const docs = [...new Set(refs.map((r) => r.doc))];
   if (docs.length === 0) return undefined;
   const servable = docs.filter((d) => p.gateOf(d) === undefined);

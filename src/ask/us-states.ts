@@ -97,9 +97,10 @@ export function findStates(question: string): StateHit[] {
     const cue = previousWord(question, m.index);
     const upper = raw.toUpperCase();
     if (!CODES.has(upper)) continue;
-    // Lower-case codes only after "state" ("for state tx"); capitals need a cue when ambiguous.
+    // Lower-case codes only after "state" ("for state tx"), and never a word ("by state in 2025",
+    // "by state or region"); capitals need a cue when ambiguous.
     const capital = raw === upper;
-    const ok = cue === 'state' || (capital && (!AMBIGUOUS_CODES.has(upper) || CUE_WORDS.has(cue)));
+    const ok = (cue === 'state' && (capital || !AMBIGUOUS_CODES.has(upper))) || (capital && (!AMBIGUOUS_CODES.has(upper) || CUE_WORDS.has(cue)));
     if (ok && !hits.some((h) => m.index >= h.start && m.index < h.end)) hits.push({ code: upper, start: m.index, end: m.index + 2 });
   }
   return hits.sort((a, b) => a.start - b.start);

@@ -328,6 +328,14 @@ describe('filters', () => {
   });
 
   it.each([
+    ['finance.average_order_value', 'aov by state in 2025'],
+    ['finance.average_order_value', 'aov by state or channel'],
+    ['finance.average_order_value', 'aov per state me and you'],
+  ])('%s: reads no state from an everyday word after "state": %s', (id, q) => {
+    expect(bind(id, q).params.state).toBeUndefined();
+  });
+
+  it.each([
     ['finance.weekly_revenue', 'weekly revenue in CA', /does not accept a filter on state \(asked: CA\)/],
     ['finance.weekly_revenue', 'weekly revenue channel web', /does not accept a filter on channel \(asked: web\)/],
     ['sales.daily_orders', 'daily orders in TX and CA', /filters state on one value at a time \(asked: TX, CA\)/],
