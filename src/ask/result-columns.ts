@@ -226,7 +226,8 @@ export function orderKeys(query: string, driver: string): OrderKey[] | undefined
       only?.kind === 'number'
         ? columns[Number(only.text) - 1]
         : item.length === 1 || item[item.length - 2]?.text === '.'
-          ? itemName(item)
+          ? // `ORDER BY o.hour` of `o.hour AS hour_of_day`: the result column shown, as GROUP BY reads it.
+            (aliasOf(selected, item) ?? itemName(item))
           : selected.find((s) => s.name !== undefined && textOf(s.item).startsWith(textOf(item)))?.name;
     return { ...(name !== undefined ? { name } : {}), desc };
   });

@@ -28,6 +28,9 @@ describe('the sort of a result', () => {
     ['SELECT a FROM (SELECT a FROM t ORDER BY a DESC LIMIT 3) s', undefined],
     ['WITH c AS (SELECT a, b FROM t ORDER BY b) SELECT a, b FROM c ORDER BY a DESC', [{ name: 'a', desc: true }]],
     ['SELECT a, b FROM t ORDER BY a + b DESC', [{ desc: true }]],
+    // A column ordered by under the alias the select list shows it as, as GROUP BY reads it.
+    ['SELECT o.hour AS hour_of_day, AVG(o.minutes) AS avg_minutes FROM o GROUP BY o.hour ORDER BY o.hour', [{ name: 'hour_of_day', desc: false }]],
+    ['SELECT c.id AS customer_id, SUM(a) AS revenue FROM c GROUP BY c.id ORDER BY c.id DESC', [{ name: 'customer_id', desc: true }]],
   ])('%s', (query, keys) => {
     expect(orderKeys(query, 'sqlite')).toEqual(keys);
   });

@@ -72,6 +72,9 @@ describe('standalone questions of the same families', () => {
     ['freight', 'duty hours for each driver at MAN1 since October', undefined],
     ['freight', 'driving hours for each driver at MAN1 last week', undefined],
     ['freight', 'How many hours did MAN1 drivers drive last week?', 'drivers.driver_hours_weekly'],
+    // A ranking of a series kept in its key's order (hours of the day) is not led by the asked end.
+    ['delivery', 'worst delivery time by hour of day last week', undefined],
+    ['delivery', 'orders by hour of day last week', 'orders.orders_by_hour_of_day'],
     // An owner's example said again with a move to explain is another question.
     ['saas', 'why did churn by reason go up in October', undefined],
     ['saas', 'churn by reason in October', 'accounts.churn_by_reason'],
