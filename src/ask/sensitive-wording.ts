@@ -700,11 +700,19 @@ const ORDER = ['identifier', 'pay', 'health', 'contact', 'protected'] as const;
 const WORD_CUES = new Map(ORDER.map((c) => [c, new Set(CUES[c].filter((cue) => !cue.includes(' ')))] as const));
 const PHRASE_CUES = new Map(ORDER.map((c) => [c, CUES[c].filter((cue) => cue.includes(' '))] as const));
 
+/** A plural's singular forms to look a one-word cue up by ("injuries" -> "injury", "salaries" -> "salary", "addresses" -> "address"). */
+function singulars(w: string): string[] {
+  if (w.length < 5 || !w.endsWith('s')) return [];
+  if (w.endsWith('ies')) return [`${w.slice(0, -3)}y`];
+  return w.endsWith('es') ? [w.slice(0, -1), w.slice(0, -2)] : [w.slice(0, -1)];
+}
+
 function category(folded: string): SensitiveCategory | undefined {
   const ws = folded.trim().split(' ');
   for (const c of ORDER) {
     const single = WORD_CUES.get(c) as ReadonlySet<string>;
-    if (ws.some((w) => single.has(w)) || (PHRASE_CUES.get(c) as readonly string[]).some((cue) => has(folded, cue))) return c;
+    if (ws.some((w) => single.has(w) || singulars(w).some((s) => single.has(s)))) return c;
+    if ((PHRASE_CUES.get(c) as readonly string[]).some((cue) => has(folded, cue))) return c;
   }
   return undefined;
 }
@@ -712,8 +720,16 @@ function category(folded: string): SensitiveCategory | undefined {
 /** Columns a project declares sensitive (config `sensitive.columns`, a block's `columns { x = { sensitive = ... } }`), as folded phrases per category. */
 export type DeclaredCues = ReadonlyMap<SensitiveCategory, readonly string[]>;
 
+/** A declared name of three words or more, said by its first and last ("drug test" of `drug_alcohol_tests`). */
+function endsOf(phrase: string): string | undefined {
+  const ws = phrase.split(' ');
+  return ws.length >= 3 ? `${ws[0]} ${ws[ws.length - 1]}` : undefined;
+}
+
 function declaredCategory(folded: string, declared: DeclaredCues | undefined): SensitiveCategory | undefined {
-  for (const [c, phrases] of declared ?? []) if (phrases.some((p) => hasForm(folded, p))) return c;
+  for (const [c, phrases] of declared ?? []) {
+    if (phrases.some((p) => hasForm(folded, p) || (endsOf(p) !== undefined && hasForm(folded, endsOf(p) as string)))) return c;
+  }
   return undefined;
 }
 

@@ -127,3 +127,17 @@ describe('declared words the certified blocks also report are said with their ta
     ['who are our customers', 'contact'],
   ])('%s -> %s', (q, category) => expect(asked(q)).toBe(category));
 });
+
+describe('a record table of three words or more, said by its first and last', () => {
+  const tests = declaredSensitive(manifest, {
+    project: 'builder',
+    sensitive: { columns: { 'drug_alcohol_tests.result': 'health', 'workers.full_name': 'contact' } },
+  } as SvcConfig);
+  const asked = (q: string) => sensitiveWording(q, tests, undefined, declaredPeople(manifest, { project: 'builder' } as SvcConfig))?.category;
+  it.each<[string, string | undefined]>([
+    ['Did Sione Taufa fail a drug test?', 'health'],
+    ["What was Sione Taufa's drug and alcohol test result?", 'health'],
+    ['drug tests by month', undefined],
+    ['how many drug tests failed in NSW last month', undefined],
+  ])('%s', (q, category) => expect(asked(q)).toBe(category));
+});

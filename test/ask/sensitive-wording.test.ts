@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { type SensitiveCategory, sensitiveWording } from '../../src/ask/sensitive-wording.js';
 
 const REFUSED: Array<[string, SensitiveCategory]> = [
+  // a one-word cue in the plural ("injuries" of "injury") is the same cue
+  ['How many injuries has the only female crane operator at Wollongong had?', 'health'],
+  ['list the injuries of Sione Taufa', 'health'],
   // a person found by a protected trait
   ['Who is the only non-binary colleague in the Perth store?', 'protected'],
   ['how many sick days has the only journalist on the Culture desk taken this year', 'health'],
@@ -155,6 +158,9 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
 ];
 
 const ALLOWED: string[] = [
+  // counts of a plural cue over groups name no one
+  'How many injuries were there last month by state',
+  'injuries by project this FY',
   'headcount by gender',
   'how many sick days did the only store in Wales lose',
   'how many non-binary colleagues do we have by region',
