@@ -112,8 +112,8 @@ function inYearOf(question: string, previous: PreviousAnswer): string {
  * measures name relates both blocks (occupancy per month and occupancy per hotel are one measure).
  */
 function sameMeasure(p: Prepared, block: CompiledBlock, drill: string, carried: readonly string[]): boolean {
-  // The drilldown block gives each carried word the earlier block gives as a figure as a figure of
-  // its own: "room revenue" is no F&B block's revenue because its description lists a "room service" outlet.
+  // Each carried word the earlier block gives as a column, the drilldown block must give as a column
+  // of its own: "room revenue" is no F&B block's revenue because its description lists a "room service" outlet.
   const figure = (c: ReturnType<typeof blockContract>, t: string): boolean => /^(?:column:|synonym$|name$)/.test(c.sources.get(t) ?? '');
   const before = blockContract(block);
   const other = blockContract(p.index.blocks[docOf(p, drill)] as CompiledBlock);
