@@ -105,10 +105,13 @@ function readOnlyRefusal(input: ReadOnlyInput): StatementRefusal | null {
   const readers = families.fileReaders;
   const allow = inline === null ? input.allow : { ...input.allow, functions: [...(input.allow?.functions ?? []), ...inline.names] };
   const gate = allowOf(driver);
+  const fileReader = (name: string) => lookupWord(readers, name) !== undefined;
   // The relation reader costs a pass; a statement none of whose names could be a system relation
-  // needs it only to tell table functions from other calls, and every call is checked anyway.
-  const relations = input.relations ?? (maySystem(tokens, input.facts, gate) ? readRelations(tokens) : NO_RELATIONS);
-  const denied = allowListReason(tokens, relations, gate, allow, (name) => lookupWord(readers, name) !== undefined);
+  // needs it only to tell table functions and aliases' column lists (`FROM t x(a, b)`) from
+  // calls, so it is read only when a call would otherwise be refused.
+  const skipped = input.relations === null && !maySystem(tokens, input.facts, gate);
+  let denied = allowListReason(tokens, skipped ? NO_RELATIONS : (input.relations ?? readRelations(tokens)), gate, allow, fileReader);
+  if (denied !== null && skipped) denied = allowListReason(tokens, readRelations(tokens), gate, allow, fileReader);
   return denied === null ? null : refusal(denied.reason, denied.name);
 }
 

@@ -104,9 +104,24 @@ const ALLOWED: readonly Allowed[] = [
   ['bigquery', 'SELECT @@DATASET_PROJECT_ID'],
   ['snowflake', 'SELECT SYSTEM$TYPEOF(1.5) AS t'],
   ['snowflake', "SELECT SYSTEM$TYPEOF(PARSE_JSON('[1]')) FROM t"],
+  // An alias's column list after a plain table name, with or without AS, in FROM and in JOIN:
+  // a statement none of whose names could be a system relation is read for its relations too
+  // before a call is refused (the public suites' `FROM J1_TBL t1 (a, b, c)`, `JOIN x xx(a, b)`).
+  ['postgresql', 'SELECT * FROM t x(a, b)'],
+  ['postgresql', 'SELECT * FROM j1_tbl t1 (a, b, c)'],
+  ['postgresql', 'SELECT * FROM x LEFT JOIN y xx(xx1, xx2) ON (x1 = xx1)'],
+  ['postgresql', 'SELECT one FROM (atest5 a JOIN atest5 b(one, x, y, z) USING (one)) j'],
+  ['duckdb', 'SELECT * FROM t AS x(a, b) JOIN u y(c) ON a = c'],
+  ['sqlite', 'SELECT * FROM t x(a)'],
+  ['snowflake', 'SELECT * FROM orders o(id, amount)'],
 ];
 
 const REFUSED: readonly Refused[] = [
+  // A name and `(` anywhere but after a relation stays a call, read relations or not.
+  ['postgresql', 'SELECT x(a, b) FROM t', 'function-not-allowed', 'x'],
+  ['postgresql', 'SELECT * FROM t WHERE xx(1) > 0', 'function-not-allowed', 'xx'],
+  ['postgresql', 'SELECT * FROM t x(a) WHERE evil(a)', 'function-not-allowed', 'evil'],
+  ['duckdb', 'SELECT * FROM t JOIN u ON evil(t.a, u.b)', 'function-not-allowed', 'evil'],
   // A clause word is no call only right after the word opening its clause: elsewhere the same
   // name followed by `(` is a call the allow list must name.
   ['clickhouse', 'SELECT plan(1)', 'function-not-allowed', 'plan'],
