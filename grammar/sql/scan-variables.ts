@@ -4,8 +4,11 @@
  * up). Stock builds also read Tcl variables: `::` inside the name and a `(...)` suffix that runs
  * to the first space or `)`, so `$a(')` is one token that swallows the quote. Builds made
  * without Tcl variables end the token before the `(`. The two builds read such a statement
- * differently, so a Tcl form is refused rather than guessed; a sigil with no identifier
- * character after it is an illegal token in every build, and refused too.
+ * differently, so the `(...)` form is refused rather than guessed. A `::` inside the name
+ * (`$::level`) is read as the stock build reads it, one variable: a build without Tcl variables
+ * reads no other statement from it, because the `:` after the sigil (or the second `::`) is
+ * an illegal token there. A sigil with no identifier character after it is an illegal token
+ * in every build, and refused too.
  */
 import { match, type QuotedMatch } from './scan-quoted.js';
 import { UnreadableStatement } from './unreadable-statement.js';
@@ -23,8 +26,10 @@ export function sqliteVariableScanner(text: string, offset: number): QuotedMatch
     if (isIdChar(c)) {
       n++;
       i++;
-    } else if ((c === 40 /* ( */ && n > 0) || (c === 58 /* : */ && text.charCodeAt(i + 1) === 58)) {
+    } else if (c === 40 /* ( */ && n > 0) {
       throw new UnreadableStatement('ambiguous-setting', offset);
+    } else if (c === 58 /* : */ && text.charCodeAt(i + 1) === 58) {
+      i += 2;
     } else {
       break;
     }

@@ -20,7 +20,15 @@ import { byName, distinct, writeCatalog } from './catalog-file.mjs';
 const SQLITE_INNOCUOUS = 0x200000;
 const SQLITE_DIRECTONLY = 0x80000;
 const ROW_FUNCTIONS = ['json_each', 'json_tree', 'generate_series'];
-const RELATIONS = ['sqlite_schema', 'sqlite_master'];
+/**
+ * The schema tables of a database (main and temp), and the two bookkeeping tables SQLite creates
+ * in it: sqlite_sequence (the largest rowid an AUTOINCREMENT table has used) and sqlite_stat1
+ * (ANALYZE's row counts per index). None holds rows of a table or anything of the server.
+ * sqlite_stat4 is left out: it keeps sample rows of indexed columns.
+ */
+const RELATIONS = ['sqlite_schema', 'sqlite_master', 'sqlite_temp_schema', 'sqlite_temp_master', 'sqlite_sequence', 'sqlite_stat1'];
+/** What makes SQLite create its bookkeeping tables in the probe database. */
+const BOOKKEEPING = 'CREATE TABLE svc_probe (a INTEGER PRIMARY KEY AUTOINCREMENT); INSERT INTO svc_probe DEFAULT VALUES; ANALYZE';
 
 /** One row of pragma_function_list is harmless by SQLite's own flags. */
 function innocuous(row) {
@@ -63,6 +71,7 @@ function readTableFunctions(db) {
 function readCatalog(db) {
   const { functions, unmarked } = readFunctions(db);
   const tables = readTableFunctions(db);
+  db.exec(BOOKKEEPING);
   const relations = RELATIONS.filter((name) => prepares(db, `SELECT * FROM ${name}`)).map((name) => ({ name, kind: 'table' }));
   return { functions, tableFunctions: tables.tableFunctions, relations, unmarked: { functions: unmarked, tableFunctions: tables.unmarked } };
 }

@@ -128,7 +128,10 @@ export const EFFECT_FUNCTIONS = new Set(
     'pg_copy_physical_replication_slot pg_copy_logical_replication_slot pg_replication_slot_advance ' +
     'pg_logical_slot_get_changes pg_logical_slot_get_binary_changes pg_sync_replication_slots pg_backup_start ' +
     'pg_backup_stop pg_start_backup pg_stop_backup pg_wal_replay_pause pg_wal_replay_resume pg_export_snapshot ' +
-    'pg_log_backend_memory_contexts pg_log_standby_snapshot pg_import_system_collations'
+    'pg_log_backend_memory_contexts pg_log_standby_snapshot pg_import_system_collations ' +
+    // PostgreSQL's index maintenance functions (docs: Index Maintenance Functions): they write
+    // BRIN summaries and move GIN's pending list into the index.
+    'brin_summarize_range brin_summarize_new_values brin_desummarize_range gin_clean_pending_list'
   ).split(' '),
 );
 /** Prefixes of side-effect functions (PostgreSQL's pg_stat_reset*, pg_replication_origin_* but the lookups). */

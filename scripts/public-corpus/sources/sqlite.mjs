@@ -10,6 +10,7 @@
  * Functions the file registers from Tcl (`db func name ...`, `db2 function -deterministic name`)
  * are the file's own, like a CREATE FUNCTION: reads calling them are labelled read-udf.
  */
+import Database from 'better-sqlite3';
 import { hasPath, listFiles, readFiles } from '../git.mjs';
 import { lineOf, lineStarts } from '../split.mjs';
 
@@ -62,14 +63,55 @@ export function tclFunctions(text) {
   return [...text.matchAll(re)].map((m) => m[1].toLowerCase());
 }
 
+/**
+ * Names registered from C, lower case: `sqlite3_create_function*` / `sqlite3_create_module*`
+ * (`db, "name"`), and the rows of a registration table (`{ "name", nArg, ...`).
+ */
+export function cFunctions(text) {
+  const call = /\bsqlite3_create_(?:function|module|window_function)(?:16|_v2)?\s*\(\s*[\w>.-]+\s*,\s*"([A-Za-z_]\w*)"/g;
+  const row = /\{\s*"([A-Za-z_]\w*)"\s*,\s*-?\d+\s*,/g;
+  return [...text.matchAll(call), ...text.matchAll(row)].map((m) => m[1].toLowerCase());
+}
+
+/**
+ * Functions and virtual tables the test harness (src/test*.c, the Tcl test extensions) and the
+ * loadable extensions the tests load (ext/misc/*.c: decimal, ieee754, regexp, totype, spellfix,
+ * series, ...) register, less what SQLite as svc runs it has itself (its pragma_function_list
+ * and pragma_module_list): a statement calling one runs only where that C code is loaded, like
+ * a CREATE FUNCTION of the test's own. Only reads are relabelled: a harness function that reads
+ * files or runs text stays labelled by what it does.
+ */
+function harnessFunctions(gitDir, root) {
+  const src = root.replace(/test$/, '');
+  const paths = [...listFiles(gitDir, `${src}src`), ...listFiles(gitDir, `${src}ext/misc`), ...listFiles(gitDir, root)].filter((p) =>
+    /(?:\/src\/test[^/]*|\/ext\/misc\/[^/]*|\/test\/[^/]*)\.c$|^(?:src\/test[^/]*|ext\/misc\/[^/]*|test\/[^/]*)\.c$/.test(p),
+  );
+  const texts = readFiles(gitDir, paths);
+  const engine = engineFunctions();
+  return [...new Set(paths.flatMap((path) => cFunctions(texts.get(path) ?? '')))].filter((name) => !engine.has(name));
+}
+
+/** The functions and modules of SQLite as svc runs it (better-sqlite3's build): not the harness's. */
+function engineFunctions() {
+  const db = new Database(':memory:');
+  try {
+    const rows = db.prepare('SELECT name FROM pragma_function_list UNION SELECT name FROM pragma_module_list').all();
+    return new Set(rows.map((r) => String(r.name).toLowerCase()));
+  } finally {
+    db.close();
+  }
+}
+
 /** Chunks `{ driver, dialect, path, line, text, defines }`, and a `whole` drop for each unbalanced body. */
 export function sqliteChunks(gitDir) {
-  const paths = listFiles(gitDir, testRoot(gitDir)).filter((p) => p.endsWith('.test'));
+  const root = testRoot(gitDir);
+  const paths = listFiles(gitDir, root).filter((p) => p.endsWith('.test'));
   const texts = readFiles(gitDir, paths);
+  const harness = harnessFunctions(gitDir, root);
   return paths.flatMap((path) => {
     const text = texts.get(path) ?? '';
     const { bodies, unbalanced } = execsqlBodies(text);
-    const defines = tclFunctions(text);
+    const defines = [...tclFunctions(text), ...harness];
     const chunks = bodies.map((b) => ({ driver: 'sqlite', dialect: 'sqlite', path, line: b.line, text: b.text, defines }));
     return [...chunks, ...Array.from({ length: unbalanced }, () => ({ path, whole: 'unbalanced braces' }))];
   });

@@ -160,6 +160,8 @@ const NOT_CALLS_BY_DRIVER: Partial<Record<Driver, readonly string[]>> = {
   // Table function arguments: DESCRIPTOR(a, b) names columns.
   trino: ['descriptor'],
   athena: ['descriptor'],
+  // A reserved word, never a function's name: JSON_VALUE(... DEFAULT (expr) ON EMPTY).
+  postgresql: ['default'],
 };
 
 /** DuckDB's sampling methods, after SAMPLE or TABLESAMPLE: `USING SAMPLE reservoir(50 ROWS)`. */

@@ -135,6 +135,8 @@ function startSqlite(): Promise<Started> {
   const tables = new Set(
     ['json_each', 'json_tree', 'generate_series'].filter((n) => prepares(`SELECT * FROM ${n}('[]')`) || prepares(`SELECT * FROM ${n}(1, 2)`)),
   );
+  // sqlite_sequence and sqlite_stat1 exist once a table uses AUTOINCREMENT and ANALYZE has run.
+  db.exec('CREATE TABLE svc_probe (a INTEGER PRIMARY KEY AUTOINCREMENT); INSERT INTO svc_probe DEFAULT VALUES; ANALYZE');
   const relationExists = async (name: string) => prepares(`SELECT * FROM ${name}`);
   return Promise.resolve({ live: { listed: new Set(groups.keys()), harmless, tables, harmlessTables: tables, relationExists }, stop: () => db.close() });
 }

@@ -114,9 +114,27 @@ const ALLOWED: readonly Allowed[] = [
   ['duckdb', 'SELECT * FROM t AS x(a, b) JOIN u y(c) ON a = c'],
   ['sqlite', 'SELECT * FROM t x(a)'],
   ['snowflake', 'SELECT * FROM orders o(id, amount)'],
+  // PostgreSQL: a built-in type's name called with one argument is a cast; the SQL/JSON
+  // constructors are grammar; DEFAULT is reserved, so `DEFAULT (expr) ON EMPTY` is no call.
+  ['postgresql', "SELECT tsquery('bbb & ddd'), regclass('public.orders'), inet('10.0.0.1'), int4range(1, 5)"],
+  ['postgresql', "SELECT JSON_ARRAY(1, 'a'), JSON_ARRAY()"],
+  ['postgresql', "SELECT JSON_VALUE(doc, '$.a' RETURNING text DEFAULT ('none') ON EMPTY) FROM t"],
+  // The database's definitions of operators, casts and aggregates; SQLite's temp schema and
+  // bookkeeping tables.
+  ['postgresql', 'SELECT oprname FROM pg_operator o JOIN pg_cast c ON c.castfunc = o.oprcode JOIN pg_aggregate a ON true'],
+  ['postgresql', 'SELECT opcname FROM pg_catalog.pg_opclass'],
+  ['sqlite', 'SELECT name FROM sqlite_temp_master UNION ALL SELECT name FROM sqlite_temp_schema'],
+  ['sqlite', 'SELECT name, seq FROM sqlite_sequence'],
+  ['sqlite', 'SELECT tbl, idx, stat FROM sqlite_stat1'],
 ];
 
 const REFUSED: readonly Refused[] = [
+  // Casts are built-in types only; the server-wide and data-bearing catalogs stay refused.
+  ['postgresql', "SELECT mytype('x')", 'function-not-allowed', 'mytype'],
+  ['postgresql', 'SELECT datname FROM pg_database', 'relation-not-allowed', 'pg_database'],
+  ['postgresql', 'SELECT * FROM pg_statistic', 'system-catalog'],
+  ['sqlite', 'SELECT * FROM sqlite_stat4', 'relation-not-allowed', 'sqlite_stat4'],
+  ['sqlite', 'SELECT * FROM sqlite_dbpage', 'relation-not-allowed', 'sqlite_dbpage'],
   // A name and `(` anywhere but after a relation stays a call, read relations or not.
   ['postgresql', 'SELECT x(a, b) FROM t', 'function-not-allowed', 'x'],
   ['postgresql', 'SELECT * FROM t WHERE xx(1) > 0', 'function-not-allowed', 'xx'],

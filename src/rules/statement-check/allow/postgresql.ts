@@ -128,6 +128,24 @@ const PG_CATALOG: Record<string, string> = {
   pg_trigger: PG_RELATION('triggers'),
   pg_type: PG_RELATION('types'),
   pg_views: PG_RELATION('views and their definitions'),
+  // How the database's types work: definitions of operators, casts, aggregates, operator classes
+  // and text search, built in or created in this database; no data and nothing of the server.
+  pg_aggregate: PG_RELATION('aggregate functions'),
+  pg_amop: PG_RELATION('operators of operator families'),
+  pg_amproc: PG_RELATION('support functions of operator families'),
+  pg_cast: PG_RELATION('casts between types'),
+  pg_conversion: PG_RELATION('encoding conversions'),
+  pg_language: PG_RELATION('procedural languages'),
+  pg_opclass: PG_RELATION('operator classes'),
+  pg_operator: PG_RELATION('operators'),
+  pg_opfamily: PG_RELATION('operator families'),
+  pg_rewrite: PG_RELATION('rewrite rules of views'),
+  pg_rules: PG_RELATION('rewrite rules and their definitions'),
+  pg_ts_config: PG_RELATION('text search configurations'),
+  pg_ts_config_map: PG_RELATION('text search configuration mappings'),
+  pg_ts_dict: PG_RELATION('text search dictionaries'),
+  pg_ts_parser: PG_RELATION('text search parsers'),
+  pg_ts_template: PG_RELATION('text search templates'),
 };
 
 /**
@@ -182,8 +200,28 @@ const PARTITIONS = each(
   "volatile only because it reads pg_inherits as it runs: the partition hierarchy of the database's own table given as an argument, as pg_inherits shows it",
 );
 
+/**
+ * PostgreSQL's built-in base, range and multirange types (pg_type in PostgreSQL 15; regdatabase
+ * from 18). `typename(expr)` with one argument is a function-style cast: when no function has
+ * the name, the parser reads it as CAST(expr AS typename) and runs the type's input function,
+ * which builds a value (the reg* types look a name up in the catalogs, as their `::` casts do).
+ */
+const CAST_TYPES = each(
+  [
+    ...['bytea', 'name', 'int2', 'int4', 'int8', 'float4', 'float8', 'money', 'oid', 'tid', 'xid', 'xid8', 'cid', 'xml', 'uuid', 'pg_lsn'],
+    ...['point', 'lseg', 'path', 'box', 'polygon', 'line', 'circle', 'inet', 'cidr', 'macaddr', 'macaddr8', 'bpchar', 'varbit', 'timetz'],
+    ...['tsvector', 'tsquery', 'jsonb', 'jsonpath', 'txid_snapshot', 'pg_snapshot', 'regconfig', 'regdictionary', 'regclass', 'regtype'],
+    ...['regproc', 'regprocedure', 'regoper', 'regoperator', 'regcollation', 'regrole', 'regnamespace'],
+    ...['int4range', 'int8range', 'numrange', 'tsrange', 'tstzrange', 'daterange'],
+    ...['int4multirange', 'int8multirange', 'nummultirange', 'tsmultirange', 'tstzmultirange', 'datemultirange'],
+  ],
+  `${GRAMMAR}a function-style cast to the built-in type of that name, read as CAST(expr AS type) (type casts)`,
+);
+
 export const POSTGRESQL_ADDED: Added = {
   functions: {
+    ...CAST_TYPES,
+    regdatabase: 'PostgreSQL 18 (current releases): a function-style cast to the regdatabase type (object identifier types)',
     ...NEWER_RELEASES,
     ...NEWER_RELEASES_ROWS,
     ...PARTITIONS,
@@ -210,7 +248,7 @@ export const POSTGRESQL_ADDED: Added = {
       `${GRAMMAR}the SQL/XML value forms (gram.y func_expr_common_subexpr): build or test an XML value from their arguments`,
     ),
     ...each(
-      ['json_value', 'json_query', 'json_exists', 'json_serialize', 'json_scalar', 'json_objectagg', 'json_arrayagg', 'json'],
+      ['json_value', 'json_query', 'json_exists', 'json_serialize', 'json_scalar', 'json_objectagg', 'json_arrayagg', 'json', 'json_array'],
       `${GRAMMAR}the SQL/JSON forms of PostgreSQL 16 and 17 (gram.y json_func_expr): read or build a JSON value from their arguments`,
     ),
   },
