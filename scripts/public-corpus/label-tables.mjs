@@ -107,10 +107,18 @@ export const EXTERNAL_FUNCTIONS = new Set(
     'sqlite_attach remote remotesecure cluster clusterallreplicas mysql postgresql mongodb redis jdbc odbc sqlite ' +
     'external_query http_get http_post http_request ai_query generate_text generate_embedding generate_table secret ' +
     'try_secret query query_table openquery identifier json_execute_serialized_sql query_to_xml ' +
-    'query_to_xml_and_xmlschema cursor_to_xml table_to_xml schema_to_xml database_to_xml arrowflight ytsaurus'
+    'query_to_xml_and_xmlschema cursor_to_xml table_to_xml schema_to_xml database_to_xml arrowflight ytsaurus ' +
+    // ClickHouse: a Join-engine table named by a string, and a dictionary's hierarchy and keys
+    // (docs: joinGet, "Functions for Working with Dictionaries"); see the dictget prefix below.
+    'joinget joingetornull dicthas dictisin'
   ).split(' '),
 );
-export const EXTERNAL_PREFIXES = ['dblink', 'ai_', 'system$', 'xp_'];
+/**
+ * Prefixes of the above. ClickHouse's dictGet* read a dictionary, whose source the server's
+ * configuration or a CREATE DICTIONARY names (another database, a file, a URL or a table) and
+ * which a cache dictionary queries again at read time.
+ */
+export const EXTERNAL_PREFIXES = ['dblink', 'ai_', 'system$', 'xp_', 'dictget'];
 
 /** Functions with side effects: sequences, sleeps, locks, settings, signals, randomness seeds. */
 export const EFFECT_FUNCTIONS = new Set(

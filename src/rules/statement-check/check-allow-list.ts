@@ -177,6 +177,8 @@ const NOT_CALLS_AFTER: Partial<Record<Driver, Readonly<Record<string, readonly s
   // DuckDB time travel: `FROM t AT (VERSION => 3)`, after the relation's name.
   duckdb: { ...SAMPLING_METHODS, at: ['relation'] },
   file: SAMPLING_METHODS,
+  // Snowflake's sampling methods: `SAMPLE SYSTEM (10) SEED (7)`, `TABLESAMPLE BERNOULLI (5 ROWS)`.
+  snowflake: Object.fromEntries(['bernoulli', 'row', 'system', 'block'].map((m) => [m, ['sample', 'tablesample']])),
   // EXPLAIN SYNTAX (...), EXPLAIN QUERY TREE (...), SELECT * EXCEPT STRICT (a, b).
   clickhouse: {
     syntax: ['explain'],

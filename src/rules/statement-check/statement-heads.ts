@@ -248,7 +248,8 @@ function afterCtes(tokens: readonly SqlToken[], i: number, to: number): number {
 
 /**
  * After EXPLAIN's options at `j`: option words (ANALYZE, FORMAT JSON, ...), `name = value`
- * pairs (MySQL FORMAT=JSON, ClickHouse indexes = 1) and Snowflake's USING TEXT.
+ * pairs (MySQL FORMAT=JSON, ClickHouse indexes = 1, and its comma-separated lists
+ * `dump_tree = 0, dump_ast = 1`) and Snowflake's USING TEXT.
  */
 function afterExplainOptions(tokens: readonly SqlToken[], j: number, to: number): number {
   let k = j;
@@ -256,7 +257,9 @@ function afterExplainOptions(tokens: readonly SqlToken[], j: number, to: number)
     const t = tokens[k];
     const next = tokens[k + 1];
     const value = tokens[k + 2];
-    if (
+    // A comma between two `name = value` pairs.
+    if (isPunct(t, ',') && k > j && tokens[k - 2]?.kind === 'operator' && tokens[k - 2]?.value === '=' && tokens[k + 2]?.value === '=') k++;
+    else if (
       t?.kind === 'word' &&
       next?.kind === 'operator' &&
       next.value === '=' &&

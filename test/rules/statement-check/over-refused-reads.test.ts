@@ -126,9 +126,24 @@ const ALLOWED: readonly Allowed[] = [
   ['sqlite', 'SELECT name FROM sqlite_temp_master UNION ALL SELECT name FROM sqlite_temp_schema'],
   ['sqlite', 'SELECT name, seq FROM sqlite_sequence'],
   ['sqlite', 'SELECT tbl, idx, stat FROM sqlite_stat1'],
+  // ClickHouse: EXPLAIN's options as a comma-separated list, the SQL-standard views of current
+  // releases, system.primes, and the DDL of the session's own temporary table.
+  ['clickhouse', "EXPLAIN QUERY TREE dump_tree = 0, dump_ast = 1 SELECT mapContains(m, 'a') FROM t"],
+  ['clickhouse', 'EXPLAIN PLAN header = 1, actions = 1 SELECT 1'],
+  ['clickhouse', 'SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = currentDatabase()'],
+  ['clickhouse', 'SELECT prime FROM system.primes WHERE prime <= 100'],
+  ['clickhouse', 'SHOW CREATE TEMPORARY TABLE temp_tab'],
+  // Snowflake's sampling methods after SAMPLE or TABLESAMPLE.
+  ['snowflake', 'SELECT AVG(amount) FROM orders SAMPLE SYSTEM (10) SEED (7)'],
+  ['snowflake', 'SELECT * FROM orders TABLESAMPLE BERNOULLI (5 ROWS)'],
 ];
 
 const REFUSED: readonly Refused[] = [
+  // An option list still ends at the statement it explains; a sampling word is no call elsewhere.
+  ['clickhouse', 'EXPLAIN indexes = 1, actions = 1 INSERT INTO t VALUES (1)', 'write'],
+  ['clickhouse', 'SHOW CREATE DICTIONARY d', 'system-catalog'],
+  ['clickhouse', 'SELECT * FROM information_schema.processlist', 'relation-not-allowed'],
+  ['snowflake', 'SELECT system(1)', 'function-not-allowed', 'system'],
   // Casts are built-in types only; the server-wide and data-bearing catalogs stay refused.
   ['postgresql', "SELECT mytype('x')", 'function-not-allowed', 'mytype'],
   ['postgresql', 'SELECT datname FROM pg_database', 'relation-not-allowed', 'pg_database'],

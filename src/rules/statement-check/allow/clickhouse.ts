@@ -119,6 +119,17 @@ export const CLICKHOUSE_ADDED: Added = {
     generateseries: `${ROWS} (current releases)`,
     primes: 'the prime numbers, as numbers() gives integers: rows of its arguments alone (current releases)',
   },
+  // ClickHouse 22.x and later: the SQL-standard views over system.tables and system.columns,
+  // showing only the tables the connection may read (docs/en/operations/system-tables/information_schema).
+  relations: {
+    ...Object.fromEntries(
+      ['columns', 'key_column_usage', 'referential_constraints', 'schemata', 'statistics', 'tables', 'views'].map((view) => [
+        `information_schema.${view}`,
+        'the database objects the connection may read, as the SQL-standard views show them (current releases)',
+      ]),
+    ),
+    'system.primes': 'the prime numbers, generated as system.numbers generates integers (current releases)',
+  },
 };
 
 export const CLICKHOUSE_ALLOW: AllowList = allowListFrom(CLICKHOUSE_CATALOG, CLICKHOUSE_LEFT_OUT, CLICKHOUSE_ADDED);

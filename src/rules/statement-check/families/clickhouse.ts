@@ -106,6 +106,8 @@ export const CLICKHOUSE_FAMILIES: Partial<EngineFamilies> = {
     'system.numbers_mt',
     'system.zeros',
     'system.zeros_mt',
+    // Current releases: the prime numbers, generated like system.numbers.
+    'system.primes',
     'system.tables',
     'system.columns',
     'system.databases',
@@ -120,6 +122,8 @@ export const CLICKHOUSE_FAMILIES: Partial<EngineFamilies> = {
     'extended columns',
     'create table',
     'create view',
+    // The DDL of a temporary table: one the session itself created.
+    'create temporary table',
     'create database',
     'dictionaries',
     'index',
