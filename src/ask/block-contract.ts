@@ -26,6 +26,8 @@ export interface BlockContract {
   readonly groupings: ReadonlySet<string>;
   /** Terms of every grouping key, in GROUP BY order: asked together, they are the result's rows too. */
   readonly keys: ReadonlyArray<ReadonlySet<string>>;
+  /** The result's columns by name: the query's own and the declared outputs. */
+  readonly columnNames: readonly string[];
   /** Ratio columns (`rooms_per_shift`): "rooms per shift" asks for the column, not a breakdown by shift. */
   readonly ratios: ReadonlyArray<{ readonly over: ReadonlySet<string>; readonly per: ReadonlySet<string> }>;
   /** Terms that cover a measure word: the above plus name, examples, parameters and fixed values. */
@@ -379,6 +381,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     groups: keyNames.filter((k) => !IDENTIFIER_KEY.test(k)).map((k) => termSet(k)),
     sideKeys: sideKeysOf(block, keyNames, facts.timeColumn),
     ratios: ratiosOf([...names, ...block.outputs]),
+    columnNames: [...new Set([...names, ...block.outputs])],
     vocabulary,
     qualifiers,
     describedPairs: pairsOf(block.description ?? '', ownLabels(block)),

@@ -13,6 +13,7 @@ import type { CompiledBlock } from '../compiler/types.js';
 import type { Unmet } from './bind-question.js';
 import { type BlockContract, blockContract, termsOfWhat } from './block-contract.js';
 import { blockFacts, unitNamesRows } from './block-facts.js';
+import { kindWords, type MeasureKinds } from './measure-kinds.js';
 import { daysBetween } from './period-kit.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
@@ -56,6 +57,8 @@ export interface CoverageOptions {
   valueEnds?: ReadonlyArray<{ end: number; param: string }>;
   /** Where the asked period's words end, when they bound the block's year parameter: the next word names that year ("intake"). */
   yearNoun?: { after: readonly number[]; param: string };
+  /** The kinds the project measures each measure word in (measure-kinds.ts). */
+  kinds?: MeasureKinds;
 }
 
 /**
@@ -780,6 +783,83 @@ function acrossAll(block: CompiledBlock, contract: BlockContract, shape: AskedSh
   t.note(false, `across all ${whole.text}`, `${block.id} gives a row per ${whole.text}, not one figure across all of them.`, 'grouping');
 }
 
+/**
+ * "total revenue in October" of a block whose one revenue is ad revenue, where the project also
+ * measures subscription and total revenue: the bare word has not said which kind, so a block
+ * answers it only with a column of that word whose kind the question says (or has none, or whose
+ * declared synonyms the question says whole).
+ */
+function unsaidKind(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  // A value of the block's own ("Leverhulme income", "tram lines") says whose figure it is.
+  if (options.named || options.kinds === undefined || (options.valueEnds?.length ?? 0) > 0) return;
+  const said = new Set([
+    ...(shape.said ?? []),
+    ...shape.measures.map((m) => m.term),
+    ...shape.groupings.flatMap((g) => g.terms),
+    ...(shape.restrictions ?? []).flatMap((r) => r.terms),
+  ]);
+  const saidAll = (ts: readonly string[]): boolean => ts.every((x) => said.has(x) || (options.alternatives?.(x) ?? []).some((a) => said.has(a)));
+  // Only a measure word said alone ("revenue", "total revenue"): more of them ("claims cycle
+  // time", "despatches on time") already say which figure, and only where the word names a
+  // column by the column's own name.
+  if (shape.measures.length !== 1) return;
+  for (const m of shape.measures) {
+    const kinds = options.kinds.get(m.term);
+    const source = sourceOf(contract, m.term, options);
+    if (kinds === undefined || kinds.size < 2 || !source?.startsWith('column:') || !kindWords(source.slice(7)).includes(m.term)) continue;
+    // A word of the block's own name besides the measure and its rows ("like-for-like sales") says it.
+    const named = kindWords(block.name).filter((x) => x !== m.term && !contract.groupings.has(x) && !CLOCK_UNITS.has(x));
+    if (named.some((x) => said.has(x))) continue;
+    const own = contract.columnNames.filter((o) => kindWords(o).includes(m.term));
+    const fits = (o: string): boolean =>
+      saidAll(kindWords(o).filter((x) => x !== m.term)) ||
+      (block.columns?.[o]?.synonyms ?? []).some((syn) =>
+        saidAll(
+          termLine(syn)
+            .split(' ')
+            .filter((x) => x !== ''),
+        ),
+      );
+    if (own.some(fits)) continue;
+    const others = [...kinds].filter((k) => k !== '').map((k) => `${k} ${m.text}`);
+    t.note(
+      false,
+      m.text,
+      `"${m.text}" is measured in several kinds here (${others.join(', ')}); ${block.id} gives ${own.join(', ')}, which the question does not name.`,
+      'measure',
+    );
+    return;
+  }
+}
+
+/** A column giving a proportion or an average: its rows' figures do not add up to one over all rows. */
+const NOT_ADDITIVE = /(?:^|_)(?:pct|percent|percentage|rate|ratio|share|avg|average|mean|median|per)(?:_|$)/i;
+
+/**
+ * "overall completion rate in October" of a block giving a completion rate per genre: one rate
+ * over every genre, which no row gives and the rows' rates do not add up to. A total the rows add
+ * up to (revenue) is left to them, a name the owner gives the figure ("overall satisfaction") is
+ * the block's own word, and a breakdown or a value asked of the rows is a row's figure.
+ */
+function overallOfRows(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  const word = shape.overall;
+  if (
+    word === undefined ||
+    options.named ||
+    termLine(word)
+      .split(' ')
+      .some((w) => contract.vocabulary.has(w))
+  )
+    return;
+  const timeKey = (key: ReadonlySet<string>): boolean => [...key].some((k) => CLOCK_UNITS.has(k));
+  if (!contract.keys.some((key) => !timeKey(key)) || (options.valueEnds?.length ?? 0) > 0) return;
+  if (shape.groupings.some((g) => g.terms.some((term) => grouped(contract, term, options)))) return;
+  const columns = shape.measures.map((m) => sourceOf(contract, m.term, options)).filter((s) => s?.startsWith('column:') === true);
+  const rate = columns.find((s) => NOT_ADDITIVE.test((s as string).slice(7)) || block.columns?.[(s as string).slice(7)]?.unit === '%');
+  if (rate === undefined) return;
+  t.note(false, word, `${block.id} gives ${rate.slice(7)} per row, not one ${word} figure over all of them.`, 'grouping');
+}
+
 /** A count column that counts what the rows are ("headcount", "member_count", "n_claims"): "how many ..." with no measure named asks it, where it is the block's only one. */
 function countColumn(block: CompiledBlock): string | undefined {
   const counts = block.outputs.filter((o) => /(?:^|_)(?:count|headcount)$|^(?:n|num|number_of)_/i.test(o));
@@ -814,5 +894,7 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   numbers(block, contract, shape, t);
   causes(block, contract, shape, t);
   acrossAll(block, contract, shape, options, t);
+  overallOfRows(block, contract, shape, options, t);
+  unsaidKind(block, contract, shape, options, t);
   return t;
 }

@@ -9,7 +9,7 @@ import { type AskedNumber, looseNumbers } from './asked-numbers.js';
 import type { QuestionAsks } from './question-asks.js';
 import { type AskedRestriction, restrictionsIn } from './restriction.js';
 import { shareBase } from './share-base.js';
-import { isNeutralWord, isNumberWord, termsOfWord, type WordSpan, words } from './tokens.js';
+import { isNeutralWord, isNumberWord, terms, termsOfWord, type WordSpan, words } from './tokens.js';
 import { COMPARE_CUES, EXCLUSION_PHRASES, GRAIN_ADJECTIVES, GROUP_CUES, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
 
 /** One routing term of the question and where its word sits. */
@@ -77,6 +77,10 @@ export interface AskedShape {
   why?: string;
   /** "across all services", "across every survey wave": one figure over all of them, not a row each. */
   acrossAll?: AskedGrouping;
+  /** "overall", "blended", "company-wide": the word asking one figure over everything, as said. */
+  overall?: string;
+  /** Every term of the question, whatever it was read as. */
+  said?: ReadonlySet<string>;
 }
 
 const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
@@ -207,6 +211,9 @@ function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: As
 /** Words before "used" that make it a measure of use ("least used", "most heavily used"). */
 const USED_BY = new Set(['most', 'least', 'more', 'less', 'heavily', 'rarely', 'lightly', 'little', 'widely']);
 
+/** Words asking one figure over every row: "overall", "blended", "company-wide", "as a whole". */
+const OVERALL = /\b(?:overall|blended|(?:company|network|group|firm|org|organisation|organization)[- ]?wide|all[- ]up|as\s+a\s+whole)\b/i;
+
 /** Words after "across" that make it one figure over the whole: "across all", "across every", "across the whole". */
 const WHOLE = new Set(['all', 'every', 'whole', 'entire']);
 
@@ -323,15 +330,18 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
   return withWholeQuestion(question, ws, spans, dropRelations(ws, asks, out));
 }
 
-/** What only the whole question says: its restrictions, a share's base, loose numbers, a "why". */
+/** What only the whole question says: its restrictions, a share's base, loose numbers, a "why", "overall", its terms. */
 function withWholeQuestion(question: string, ws: readonly WordSpan[], spans: Spans, shaped: AskedShape): AskedShape {
   const restrictions = restrictionsIn(ws, shaped.measures, (w) => inside(spans, w));
   const base = shareBase(ws, shaped.measures);
   const numbers = looseNumbers(question, spans);
   const why = WHY.exec(question)?.[0];
   const change = why === undefined ? undefined : CHANGE.exec(question)?.[0];
+  const overall = OVERALL.exec(question)?.[0]?.toLowerCase();
   return {
     ...shaped,
+    said: new Set(terms(question)),
+    ...(overall !== undefined ? { overall } : {}),
     ...(why !== undefined ? { why } : {}),
     ...(change !== undefined ? { change } : {}),
     ...(restrictions.length > 0 ? { restrictions } : {}),

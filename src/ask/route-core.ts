@@ -11,6 +11,7 @@ import { bindAsks, type Unmet } from './bind-question.js';
 import { blockFacts, paramForField } from './block-facts.js';
 import { coverage } from './coverage.js';
 import type { ExampleIndex } from './example-match.js';
+import type { MeasureKinds } from './measure-kinds.js';
 import { readForBlock } from './measure-not-value.js';
 import type { BlockNames } from './name-match.js';
 import { oneValueDefaults } from './one-value-default.js';
@@ -64,6 +65,8 @@ export interface Prepared {
   alternatives(term: string): readonly string[];
   /** Terms some block's result measures, read on first use. */
   measured(): ReadonlySet<string>;
+  /** The kinds the project measures each measure word in, read on first use. */
+  kinds(): MeasureKinds;
   /** The project's financial-year phrases (fiscal-periods.ts), read before the calendar's. */
   periods: readonly PeriodRule[];
 }
@@ -142,7 +145,7 @@ export function askedOf(p: Prepared, question: string, options: RouteOptions, sk
 }
 
 /** What a fit reads besides the block and the question: the project's values, words and measures. */
-export type FitContext = Pick<Prepared, 'lexicon' | 'alternatives' | 'measured'>;
+export type FitContext = Pick<Prepared, 'lexicon' | 'alternatives' | 'measured' | 'kinds'>;
 
 /**
  * The asked period as days [start, end) for coverage, when it is closed ("in 2025", "for Q1"):
@@ -203,6 +206,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     ...(alternatives !== undefined ? { alternatives } : {}),
     valueCount: (field) => lexicon.closed(field)?.length,
     measured: ctx.measured(),
+    kinds: ctx.kinds(),
     ...yearNoun(block, asks, binding.params),
     valueEnds: valueEnds(block, asks, binding.params),
   });

@@ -51,6 +51,12 @@ function asksBeyond(p: Prepared, block: CompiledBlock, asked: Asked, ref: Exampl
   const { shape } = asked;
   if (shape.ranking !== undefined && shape.ranking !== own.shape.ranking) return true;
   if (shape.change !== undefined && own.shape.change === undefined) return true;
+  // One figure over every row ("across all genres", "overall") of an example asking rows.
+  const whole = [
+    ...(shape.acrossAll !== undefined && own.shape.acrossAll === undefined ? [`across all ${shape.acrossAll.text}`] : []),
+    ...(shape.overall !== undefined && own.shape.overall === undefined ? [shape.overall] : []),
+  ];
+  if (whole.length > 0 && fitOf(block, asked, options, false, p).uncovered.some((u) => whole.includes(u))) return true;
   // A breakdown more than the example's, which the block does not give (a typo or another order of
   // the example's own breakdown is no more of them).
   if (shape.groupings.length <= own.shape.groupings.length) return false;

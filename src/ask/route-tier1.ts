@@ -17,6 +17,7 @@ import { buildExampleIndex, type ExampleIndex } from './example-match.js';
 import { financialYearOf, periodsAreMonths } from './financial-year.js';
 import { fiscalRules } from './fiscal-periods.js';
 import { routeFollowUp } from './follow-up.js';
+import { type MeasureKinds, measureKinds } from './measure-kinds.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
 import { declaredDateRules } from './numeric-dates.js';
 import { plainNow } from './plain-now.js';
@@ -316,6 +317,7 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
   const refusals = new Map<number, RefusalCore | undefined>();
   let examples: ExampleIndex | undefined;
   let measured: ReadonlySet<string> | undefined;
+  let kinds: MeasureKinds | undefined;
   const p: Prepared = {
     manifest,
     index,
@@ -345,6 +347,10 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
     measured: () => {
       measured ??= measuredTerms(index.blocks);
       return measured;
+    },
+    kinds: () => {
+      kinds ??= measureKinds(index.blocks);
+      return kinds;
     },
     examples: () => {
       examples ??= buildExampleIndex(index.blocks, (text) => asksOf(p, text, {}));

@@ -1,0 +1,51 @@
+/**
+ * A question asking one figure that no certified block gives as asked: a measure word the project
+ * measures in several kinds, said bare ("total revenue" where one block gives ad revenue and
+ * another subscription and total revenue), and one rate over every row of a block giving it per
+ * row ("overall completion rate", "completion rate across all genres"). Each family beside the
+ * questions of the same shape that still answer. Table-driven over the streaming project.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureKinds } from '../../src/ask/measure-kinds.js';
+import { terms } from '../../src/ask/tokens.js';
+import type { CompiledBlock } from '../../src/compiler/types.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { type FixtureRouter, fixtureRouter } from './fixture-router.js';
+
+const NOW = '2026-11-28T09:00:00Z';
+
+describe('one figure asked', () => {
+  let streaming: FixtureRouter;
+  beforeAll(async () => {
+    streaming = await fixtureRouter('streaming');
+  });
+  afterAll(() => cleanupProjects());
+
+  it('reads the kinds of each measure word from the certified blocks', () => {
+    const kinds = measureKinds(Object.values(streaming.manifest.blocks) as CompiledBlock[]);
+    const [revenue] = terms('revenue');
+    expect([...(kinds.get(revenue as string) ?? [])]).toEqual(expect.arrayContaining([...terms('ad'), ...terms('advertising'), ...terms('subscription')]));
+  });
+
+  it.each([
+    // A bare measure word of several kinds, or "overall" / "across all" of a rate given per row.
+    'total revenue in Oct 2026',
+    'revenue in October',
+    'overall completion rate in oct',
+    'completion rate across all genres in oct',
+    'overall completion rate in oct across all genres',
+  ])('%s -> no certified answer', (question) => {
+    expect(streaming.router.route(question, { now: NOW }).kind).not.toBe('answer');
+  });
+
+  it.each<[string, string]>([
+    // The kind said, the owner's own example, a breakdown asked, or a sum the rows add up to.
+    ['ad revenue in Oct 2026', 'advertising.ad_revenue_by_region'],
+    ['ad revenue by region last month', 'advertising.ad_revenue_by_region'],
+    ['What was total revenue in each quarter of FY26?', 'revenue.revenue_by_fiscal_quarter'],
+    ['completion rate by genre in oct', 'engagement.completion_rate_by_genre'],
+    ['Completion rate by genre', 'engagement.completion_rate_by_genre'],
+  ])('%s -> %s', (question, block) => {
+    expect(streaming.router.route(question, { now: NOW })).toMatchObject({ kind: 'answer', block });
+  });
+});
