@@ -873,7 +873,8 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   // do, which is a guess; only a named block (or a follow-up held to one) answers that.
   // "what about by channel?" names a breakdown of nothing: the measure it means is in a conversation
   // the router does not hold, and the block's own measure would be a guess.
-  if (!options.named && shape.measures.length === 0) {
+  // "and daily?" names a grain of nothing: a calendar adjective is no measure of its own.
+  if (!options.named && shape.measures.every((m) => GRAIN_ADJECTIVES.has(m.text.toLowerCase()))) {
     const count = shape.countAsked === true ? countColumn(block) : undefined;
     t.note(
       count !== undefined,
@@ -894,6 +895,7 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   numbers(block, contract, shape, t);
   causes(block, contract, shape, t);
   acrossAll(block, contract, shape, options, t);
+  if (shape.future !== undefined) t.note(false, shape.future, `${block.id} gives recorded figures; the question asks what is to come.`, 'shape');
   overallOfRows(block, contract, shape, options, t);
   unsaidKind(block, contract, shape, options, t);
   return t;

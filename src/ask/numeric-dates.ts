@@ -8,7 +8,7 @@
  * unless the owners write their own days one way (date-order.ts): then that way is theirs.
  */
 import { fullYear } from './fiscal-periods.js';
-import { iso, type Part, type Rule } from './period-kit.js';
+import { iso, type Part, RELATIVE_NEEDS_NOW, type Rule } from './period-kit.js';
 
 const DATE = '(\\d{1,2})[/.](\\d{1,2})[/.]((?:19|20)\\d{2}|\\d{2})';
 const TO = '\\s*(?:-|\\u2013|to|until|till|through|thru|and)\\s*';
@@ -78,7 +78,40 @@ function openEnded(lead: string | undefined, day: number): Part {
 /** The rules reading numeric days, read before the calendar's so no rule reads a year out of them. */
 export const NUMERIC_DATE_RULES: readonly Rule[] = [{ pattern: NUMERIC, read: (m) => read(m, undefined) }];
 
+/**
+ * A day or a range of days written with slashes and no year ("on 11/26", "11/15-11/21", "since
+ * 10/4"), in a project whose owners write days one way: the latest such day not after today (a
+ * range ends there and starts before its end). Slashes only: "1.5" is a number.
+ */
+const NO_YEAR = new RegExp(
+  `(?<![\\d/.])(?:(?:between|from|since|after|starting(?:\\s+(?:on|from))?|until|till|before|through|thru|up\\s+to)\\s+)?(\\d{1,2})/(\\d{1,2})(?:${TO}(\\d{1,2})/(\\d{1,2}))?(?![\\d/.]*\\d|\\s+of\\b)`,
+  'gi',
+);
+
+/** The latest day of a month and day (`Written` with no year) on or before `now`, or undefined when it is none. */
+function latest(a: number, b: number, first: boolean, now: number, notAfter = now): number | undefined {
+  const year = new Date(now).getUTCFullYear();
+  for (const y of [year, year - 1]) {
+    const t = dayOf([a, b, y], first);
+    if (t === undefined) return undefined;
+    if (t <= notAfter) return t;
+  }
+  return undefined;
+}
+
+function readNoYear(m: RegExpExecArray, first: boolean, now: number | undefined): Part | 'needs-now' | undefined {
+  if (now === undefined) return RELATIVE_NEEDS_NOW;
+  const end = latest(Number(m[m[3] === undefined ? 1 : 3]), Number(m[m[3] === undefined ? 2 : 4]), first, now);
+  if (end === undefined) return { undeclared: 'days' };
+  if (m[3] === undefined) return openEnded(/^[a-z]+(?:\s+(?:to|on|from))?/i.exec(m[0])?.[0], end);
+  const start = latest(Number(m[1]), Number(m[2]), first, now, end);
+  return start === undefined ? { undeclared: 'days' } : { start: iso(start), end: iso(end + DAY_MS) };
+}
+
 /** The same rules where the owners write days one way (`dayFirstDeclared`): a day nothing else orders is read their way. */
 export function declaredDateRules(dayFirstDeclared: boolean): readonly Rule[] {
-  return [{ pattern: NUMERIC, read: (m) => read(m, dayFirstDeclared), leading: true }];
+  return [
+    { pattern: NUMERIC, read: (m) => read(m, dayFirstDeclared), leading: true },
+    { pattern: NO_YEAR, read: (m, now) => readNoYear(m, dayFirstDeclared, now), leading: true },
+  ];
 }

@@ -187,6 +187,43 @@ function monthSpan(m: RegExpExecArray): Part | undefined {
   return start < end ? { start: iso(start), end: iso(end) } : undefined;
 }
 
+/**
+ * "Jul-Sep", "June to August": a span of named months with no year and no "from". It ends with the
+ * latest of its last month that has begun (a month named alone is read the same way) and starts
+ * with its first month before that.
+ */
+const MONTH_SPAN_NO_YEAR = new RegExp(`\\b(${MONTH_WORD})\\.?\\s*(?:-|\u2013|to|until|till|through|thru)\\s*(${MONTH_WORD})\\b(?!\\.?,?\\s*(?:\\d|')|-)`, 'gi');
+
+function monthSpanNoYear(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined {
+  if (now === undefined) return RELATIVE_NEEDS_NOW;
+  const first = monthNumber((m[1] ?? '').toLowerCase());
+  const last = monthNumber((m[2] ?? '').toLowerCase());
+  if (first === undefined || last === undefined || first === last) return undefined;
+  const thisYear = new Date(now).getUTCFullYear();
+  const lastYear = day(thisYear, last) <= now ? thisYear : thisYear - 1;
+  const firstYear = first < last ? lastYear : lastYear - 1;
+  return { start: iso(day(firstYear, first)), end: iso(day(lastYear, last + 1)) };
+}
+
+/** A day written with its month and no year: "1 Sep", "Oct 15th". */
+const DAY_NO_YEAR = `(?:\\d{1,2}${ORD}\\s+(?:of\\s+)?${MONTH_WORD}\\.?|${MONTH_WORD}\\.?\\s+\\d{1,2}${ORD}(?!\\d))`;
+
+/**
+ * "Oct 1 - Oct 15", "1 Sep - 31 Oct", "1 Jul to 15 Nov": two days of named months, no year and
+ * no "from". The second is its latest day not after today; the first the latest before it.
+ */
+const DAY_SPAN_NO_YEAR = new RegExp(`(?<![\\w-])(${DAY_NO_YEAR})\\s*(-|\u2013|to|until|through|thru)\\s*(${DAY_NO_YEAR})(?![\\w]|,?\\s+\\d)`, 'gi');
+
+function daySpanNoYear(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined {
+  if (now === undefined) return RELATIVE_NEEDS_NOW;
+  const second = rangeOf(m[3] ?? '', now);
+  if (second === undefined) return undefined;
+  const year = Number(second.start.slice(0, 4));
+  const said = (m[1] ?? '').replace(/,\s*$/, '');
+  const first = [year, year - 1].map((y) => rangeOf(`${said} ${y}`, now)).find((r) => r !== undefined && r.start < second.end);
+  return first === undefined ? undefined : { start: first.start, end: second.end, ...untilDay(m[2], second) };
+}
+
 /** "since the start of the year", "go back to the beginning of 2025": an open period from that start. */
 const START_OF = new RegExp(
   `\\b(?:(?:since|from|back\\s+to)\\s+)?(?:the\\s+)?(?:start|beginning)\\s+of\\s+(?:(?:the|this)\\s+(week|month|quarter|year)\\b|(${DATE_EXPR})\\b)`,
@@ -254,6 +291,8 @@ const RULES: Rule[] = [
   { pattern: POINT, read: pointOf },
   { pattern: DAY_RANGE, read: dayRange },
   { pattern: MONTH_SPAN, read: monthSpan },
+  { pattern: MONTH_SPAN_NO_YEAR, read: monthSpanNoYear },
+  { pattern: DAY_SPAN_NO_YEAR, read: daySpanNoYear },
   { pattern: START_OF, read: startOf },
   {
     pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(and|(?:up\\s+)?to|until|till|through|-)${BOUND_WORDS}\\s+(${DATE_EXPR})\\b`, 'gi'),

@@ -81,6 +81,8 @@ export interface AskedShape {
   overall?: string;
   /** Every term of the question, whatever it was read as. */
   said?: ReadonlySet<string>;
+  /** "what will December sales be", "are we going to hit": the question asks what is to come, as said. */
+  future?: string;
 }
 
 const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
@@ -211,6 +213,24 @@ function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: As
 /** Words before "used" that make it a measure of use ("least used", "most heavily used"). */
 const USED_BY = new Set(['most', 'least', 'more', 'less', 'heavily', 'rarely', 'lightly', 'little', 'widely']);
 
+/**
+ * The future tense: "will" (not "will you", a request, nor a name written "Will Smith"),
+ * "going to", "gonna". What is to come is no recorded figure.
+ */
+const FUTURE = /\b(will|'ll|gonna|going\s+to)\s+(\w+)/gi;
+
+/** The words saying the question asks what is to come, or undefined. */
+function futureOf(question: string): string | undefined {
+  for (const m of question.matchAll(FUTURE)) {
+    const [said, word = '', next = ''] = m;
+    if (/^(?:you|u)$/i.test(next)) continue;
+    // "ask Will Smith": a name, written with capitals after the sentence's start.
+    if (word === 'Will' && (m.index ?? 0) > 0 && /^[A-Z]/.test(next)) continue;
+    return said;
+  }
+  return undefined;
+}
+
 /** Words asking one figure over every row: "overall", "blended", "company-wide", "as a whole". */
 const OVERALL = /\b(?:overall|blended|(?:company|network|group|firm|org|organisation|organization)[- ]?wide|all[- ]up|as\s+a\s+whole)\b/i;
 
@@ -338,10 +358,12 @@ function withWholeQuestion(question: string, ws: readonly WordSpan[], spans: Spa
   const why = WHY.exec(question)?.[0];
   const change = why === undefined ? undefined : CHANGE.exec(question)?.[0];
   const overall = OVERALL.exec(question)?.[0]?.toLowerCase();
+  const future = futureOf(question);
   return {
     ...shaped,
     said: new Set(terms(question)),
     ...(overall !== undefined ? { overall } : {}),
+    ...(future !== undefined ? { future } : {}),
     ...(why !== undefined ? { why } : {}),
     ...(change !== undefined ? { change } : {}),
     ...(restrictions.length > 0 ? { restrictions } : {}),

@@ -51,6 +51,7 @@ function asksBeyond(p: Prepared, block: CompiledBlock, asked: Asked, ref: Exampl
   const { shape } = asked;
   if (shape.ranking !== undefined && shape.ranking !== own.shape.ranking) return true;
   if (shape.change !== undefined && own.shape.change === undefined) return true;
+  if (shape.future !== undefined && own.shape.future === undefined) return true;
   // One figure over every row ("across all genres", "overall") of an example asking rows.
   const whole = [
     ...(shape.acrossAll !== undefined && own.shape.acrossAll === undefined ? [`across all ${shape.acrossAll.text}`] : []),

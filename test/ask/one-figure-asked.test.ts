@@ -2,7 +2,8 @@
  * A question asking one figure that no certified block gives as asked: a measure word the project
  * measures in several kinds, said bare ("total revenue" where one block gives ad revenue and
  * another subscription and total revenue), and one rate over every row of a block giving it per
- * row ("overall completion rate", "completion rate across all genres"). Each family beside the
+ * row ("overall completion rate", "completion rate across all genres"), what is to come ("what
+ * will ... be"), and a grain of nothing ("and daily?"). Each family beside the
  * questions of the same shape that still answer. Table-driven over the streaming project.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,10 @@ describe('one figure asked', () => {
   });
 
   it.each([
+    // What is to come, and a grain of nothing.
+    'what will ad revenue by region be in December?',
+    'how many paid subscribers are we going to have by plan?',
+    'and daily?',
     // A bare measure word of several kinds, or "overall" / "across all" of a rate given per row.
     'total revenue in Oct 2026',
     'revenue in October',
@@ -45,6 +50,8 @@ describe('one figure asked', () => {
     ['What was total revenue in each quarter of FY26?', 'revenue.revenue_by_fiscal_quarter'],
     ['completion rate by genre in oct', 'engagement.completion_rate_by_genre'],
     ['Completion rate by genre', 'engagement.completion_rate_by_genre'],
+    // A request ("will you"), not the future tense.
+    ['will you show me ad revenue by region last month', 'advertising.ad_revenue_by_region'],
   ])('%s -> %s', (question, block) => {
     expect(streaming.router.route(question, { now: NOW })).toMatchObject({ kind: 'answer', block });
   });

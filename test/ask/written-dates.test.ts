@@ -79,6 +79,14 @@ describe("days in numbers in the owners' own order", () => {
     // A number over 12 still says its own order, whatever the owners write.
     ['on 31/03/2026', false, { start: '2026-03-31', end: '2026-04-01' }],
     ['on 03/31/2026', true, { start: '2026-03-31', end: '2026-04-01' }],
+    // No year: the latest such day not after today, read the owners' way; a range ends there.
+    ['peak streams on 11/26', false, { start: '2026-11-26', end: '2026-11-27' }],
+    ['on 12/5', false, { start: '2025-12-05', end: '2025-12-06' }],
+    ['on 12/5', true, { start: '2026-05-12', end: '2026-05-13' }],
+    ['tickets 11/15-11/21', false, { start: '2026-11-15', end: '2026-11-22' }],
+    ['12/20 - 1/10', false, { start: '2025-12-20', end: '2026-01-11' }],
+    ['since 10/4', false, { start: '2026-10-04', end: undefined }],
+    ['on 2/30', false, { start: undefined, end: undefined, undeclared: 'days' }],
   ])('%s (day first: %s)', (q, dayFirst, expected) => expect(readAs(q, dayFirst)).toEqual(expected));
 
   it.each<[string[], boolean | undefined]>([
@@ -116,6 +124,15 @@ describe('spans of named months', () => {
     ['Jan - Mar 2026', '2026-01-01', '2026-04-01'],
     ['Nov-Feb 2026', '2025-11-01', '2026-03-01'],
     ['November 2025 to February 2026', '2025-11-01', '2026-03-01'],
+    // No year and no "from": the span ends with the latest of its last month that has begun.
+    ['OSAT by region, Jul-Sep', '2026-07-01', '2026-10-01'],
+    ['June to August', '2026-06-01', '2026-09-01'],
+    ['Nov - Feb', '2025-11-01', '2026-03-01'],
+    // Two days of named months, no year: the second the latest not after today.
+    ['support contacts Oct 1 - Oct 15', '2026-10-01', '2026-10-16'],
+    ['crew hours 1 Sep - 31 Oct', '2026-09-01', '2026-11-01'],
+    ['sales 1 September to 31 October', '2026-09-01', '2026-11-01'],
+    ['20 Dec - 10 Jan', '2025-12-20', '2026-01-11'],
   ])('%s', (q, start, end) => {
     expect(read(q)).toEqual({ start, end });
   });
