@@ -25,6 +25,7 @@ const RELATIONS = [
   'collations',
   'columns',
   'engines',
+  'events',
   'geometry_columns',
   'key_column_usage',
   'keywords',

@@ -136,9 +136,19 @@ const ALLOWED: readonly Allowed[] = [
   // Snowflake's sampling methods after SAMPLE or TABLESAMPLE.
   ['snowflake', 'SELECT AVG(amount) FROM orders SAMPLE SYSTEM (10) SEED (7)'],
   ['snowflake', 'SELECT * FROM orders TABLESAMPLE BERNOULLI (5 ROWS)'],
+  // MySQL: the database's own routines, triggers and events, as information_schema shows them.
+  ['mysql', 'SHOW CREATE FUNCTION f1'],
+  ['mysql', "SHOW FUNCTION STATUS LIKE 'f%'"],
+  ['mysql', 'SHOW CREATE EVENT e1'],
+  ['mysql', 'SHOW TRIGGERS'],
+  ['mysql', 'SELECT event_name, status FROM information_schema.events'],
 ];
 
 const REFUSED: readonly Refused[] = [
+  // Accounts, grants and other sessions stay refused.
+  ['mysql', 'SHOW CREATE USER u', 'system-catalog'],
+  ['mysql', 'SHOW GRANTS', 'system-catalog'],
+  ['mysql', 'SHOW FUNCTION CODE f1', 'system-catalog'],
   // An option list still ends at the statement it explains; a sampling word is no call elsewhere.
   ['clickhouse', 'EXPLAIN indexes = 1, actions = 1 INSERT INTO t VALUES (1)', 'write'],
   ['clickhouse', 'SHOW CREATE DICTIONARY d', 'system-catalog'],

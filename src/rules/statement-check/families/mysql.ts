@@ -73,6 +73,19 @@ export const MYSQL_FAMILIES: Partial<EngineFamilies> = {
     'table status',
     'character set',
     'collation',
+    // The database's own routines, triggers and events, and a database's character set: what
+    // INFORMATION_SCHEMA.ROUTINES, TRIGGERS and EVENTS show of them, as PostgreSQL's pg_proc and
+    // pg_trigger are read.
+    'create database',
+    'create schema',
+    'create function',
+    'create procedure',
+    'create trigger',
+    'create event',
+    'function status',
+    'procedure status',
+    'triggers',
+    'events',
     // Not SHOW OPEN TABLES: it lists the tables every session holds open, in every database, with their use and name locks.
   ],
   effectFunctions: ['get_lock', 'release_lock', 'release_all_locks', 'last_insert_id'],
