@@ -17,7 +17,7 @@ const TO = '\\s*(?:-|\\u2013|to|until|till|through|thru|and)\\s*';
  * it that makes a lone day one end of an open period ("since 27/09/2026", "until 01/11/2026").
  */
 const NUMERIC = new RegExp(
-  `(?<![\\d/.])(?:(?:between|from|since|after|starting(?:\\s+(?:on|from))?|until|till|before|through|thru|up\\s+to)\\s+)?${DATE}(?:${TO}${DATE})?(?![\\d/.]*\\d)`,
+  `(?<![\\d/.])(?:(?:between|from|since|after|starting(?:\\s+(?:on|from))?|until|till|before|through|thru|up\\s+to|(?:the\\s+)?(?:wk|week)\\s+(?:of|beginning|starting|commencing|ending))\\s+)?${DATE}(?:${TO}${DATE})?(?![\\d/.]*\\d)`,
   'gi',
 );
 
@@ -58,14 +58,24 @@ function read(m: RegExpExecArray, declared: boolean | undefined): Part | undefin
   const end = m[4] === undefined ? start : last;
   // No such day, or an end before the start: still no day, and still no year read out of it.
   if (start === undefined || end === undefined || end < start) return { undeclared: 'days' };
-  return m[4] === undefined ? openEnded(/^[a-z]+(?:\s+(?:to|on|from))?/i.exec(m[0])?.[0], start) : { start: iso(start), end: iso(end + DAY_MS) };
+  return m[4] === undefined ? openEnded(leadOf(m[0]), start) : { start: iso(start), end: iso(end + DAY_MS) };
 }
 
 const DAY_MS = 86_400_000;
 
-/** A lone day after `lead`: from it ("since"), after it, up to it ("until", "through") or before it; else the day itself. */
+/** The words before a day's numbers ("since", "week of"), trimmed. */
+const leadOf = (said: string): string => said.slice(0, said.search(/\d/)).trim();
+
+/**
+ * A lone day after `lead`: from it ("since"), after it, up to it ("until", "through") or before
+ * it; the week it begins or ends ("week of 11/8", "wk ending 11/14"); else the day itself.
+ */
 function openEnded(lead: string | undefined, day: number): Part {
   const word = (lead ?? '').toLowerCase().replace(/\s+/g, ' ');
+  // The week said is the writer's own: it starts on the weekday it names.
+  if (/^(?:the )?(?:wk|week) ending$/.test(word))
+    return { start: iso(day - 6 * DAY_MS), end: iso(day + DAY_MS), weekStart: new Date(day + DAY_MS).getUTCDay() };
+  if (/^(?:the )?(?:wk|week) /.test(word)) return { start: iso(day), end: iso(day + 7 * DAY_MS), weekStart: new Date(day).getUTCDay() };
   if (/^(?:since|from|starting)/.test(word)) return { start: iso(day) };
   if (word === 'after') return { start: iso(day + DAY_MS) };
   if (word === 'before') return { end: iso(day) };
@@ -84,7 +94,7 @@ export const NUMERIC_DATE_RULES: readonly Rule[] = [{ pattern: NUMERIC, read: (m
  * range ends there and starts before its end). Slashes only: "1.5" is a number.
  */
 const NO_YEAR = new RegExp(
-  `(?<![\\d/.])(?:(?:between|from|since|after|starting(?:\\s+(?:on|from))?|until|till|before|through|thru|up\\s+to)\\s+)?(\\d{1,2})/(\\d{1,2})(?:${TO}(\\d{1,2})/(\\d{1,2}))?(?![\\d/.]*\\d|\\s+of\\b)`,
+  `(?<![\\d/.])(?:(?:between|from|since|after|starting(?:\\s+(?:on|from))?|until|till|before|through|thru|up\\s+to|(?:the\\s+)?(?:wk|week)\\s+(?:of|beginning|starting|commencing|ending))\\s+)?(\\d{1,2})/(\\d{1,2})(?:${TO}(\\d{1,2})/(\\d{1,2}))?(?![\\d/.]*\\d|\\s+of\\b)`,
   'gi',
 );
 
@@ -103,7 +113,7 @@ function readNoYear(m: RegExpExecArray, first: boolean, now: number | undefined)
   if (now === undefined) return RELATIVE_NEEDS_NOW;
   const end = latest(Number(m[m[3] === undefined ? 1 : 3]), Number(m[m[3] === undefined ? 2 : 4]), first, now);
   if (end === undefined) return { undeclared: 'days' };
-  if (m[3] === undefined) return openEnded(/^[a-z]+(?:\s+(?:to|on|from))?/i.exec(m[0])?.[0], end);
+  if (m[3] === undefined) return openEnded(leadOf(m[0]), end);
   const start = latest(Number(m[1]), Number(m[2]), first, now, end);
   return start === undefined ? { undeclared: 'days' } : { start: iso(start), end: iso(end + DAY_MS) };
 }

@@ -87,6 +87,10 @@ describe("days in numbers in the owners' own order", () => {
     ['12/20 - 1/10', false, { start: '2025-12-20', end: '2026-01-11' }],
     ['since 10/4', false, { start: '2026-10-04', end: undefined }],
     ['on 2/30', false, { start: undefined, end: undefined, undeclared: 'days' }],
+    // The week a day begins or ends.
+    ['net adds wk of 11/8', false, { start: '2026-11-08', end: '2026-11-15' }],
+    ['the week ending 14/11/2026', true, { start: '2026-11-08', end: '2026-11-15' }],
+    ['week beginning 11/2/2026', false, { start: '2026-11-02', end: '2026-11-09' }],
   ])('%s (day first: %s)', (q, dayFirst, expected) => expect(readAs(q, dayFirst)).toEqual(expected));
 
   it.each<[string[], boolean | undefined]>([
