@@ -452,10 +452,17 @@ const LISTING = new Set([
 ]);
 /**
  * A phone number (11 to 15 digits written together, an international prefix allowed: "447700003700",
- * "+447700900123") or an e-mail address: a person's own identifier, which no count or code of the
- * business is written as.
+ * "+447700900123"), an e-mail address or a payment card's last digits: a person's own identifier,
+ * which no count or code of the business is written as.
  */
-const PERSONAL_REFERENCE: readonly RegExp[] = [/(?<![\w.,/-])\+?\d{11,15}(?![\w.,/-])/, /[\p{L}\d._%+-]+@[\p{L}\d-]+(?:\.[\p{L}\d-]+)+/u];
+const PERSONAL_REFERENCE: readonly RegExp[] = [
+  /(?<![\w.,/-])\+?\d{11,15}(?![\w.,/-])/,
+  /[\p{L}\d._%+-]+@[\p{L}\d-]+(?:\.[\p{L}\d-]+)+/u,
+  // A payment card by its last digits ("whose card ends in 4242?", "the card ending 0005"), or
+  // those digits asked ("last four digits of Olivia's card"): one cardholder either way.
+  /\bcards?(?:\s+(?!(?:sales|for|the|a|week|month|period|quarter|year)\b)[\w']+){0,3}?\s+(?:ends?|ending)\s+(?:in\s+|with\s+)?\d{4}\b/i,
+  /\blast\s+(?:four|4)\s+(?:digits|numbers)\b/i,
+];
 
 /** "<word> number of": a named number ("nhs number of"), unless the word makes it a count ("the number of", "total number of"). */
 const NAMED_NUMBER_OF =

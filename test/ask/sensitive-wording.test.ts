@@ -8,6 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { type SensitiveCategory, sensitiveWording } from '../../src/ask/sensitive-wording.js';
 
 const REFUSED: Array<[string, SensitiveCategory]> = [
+  // a payment card by its last digits, or those digits asked
+  ['whose card ends in 4242?', 'identifier'],
+  ['last four digits of Olivia Johnson’s card and when it expires', 'identifier'],
+  ['the card ending 0005 - what did it buy', 'identifier'],
+  ['card on file ending in 1881', 'identifier'],
   // a one-word cue in the plural ("injuries" of "injury") is the same cue
   ['How many injuries has the only female crane operator at Wollongong had?', 'health'],
   ['list the injuries of Sione Taufa', 'health'],
@@ -158,6 +163,12 @@ const REFUSED: Array<[string, SensitiveCategory]> = [
 ];
 
 const ALLOWED: string[] = [
+  // cards counted or grouped, and other things that end
+  'how many cards expire this month',
+  'payment failures by card type',
+  'which month ended in a loss',
+  'gift card sales for the week ending 2026',
+  'card payments in the month ending 2026',
   // counts of a plural cue over groups name no one
   'How many injuries were there last month by state',
   'injuries by project this FY',
