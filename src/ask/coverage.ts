@@ -17,6 +17,7 @@ import { kindWords, type MeasureKinds } from './measure-kinds.js';
 import { daysBetween } from './period-kit.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
+import { ratioOutputs } from './result-columns.js';
 import { summaryOnly } from './summary-column.js';
 import type { TermAlias } from './term-index.js';
 import { termSet, termsOfWord, words } from './tokens.js';
@@ -59,6 +60,8 @@ export interface CoverageOptions {
   yearNoun?: { after: readonly number[]; param: string };
   /** The kinds the project measures each measure word in (measure-kinds.ts). */
   kinds?: MeasureKinds;
+  /** A value the question names keeps only some of the result's rows ("in EMEA"). */
+  rowsKept?: boolean;
 }
 
 /**
@@ -842,22 +845,27 @@ const NOT_ADDITIVE = /(?:^|_)(?:pct|percent|percentage|rate|ratio|share|avg|aver
  * the block's own word, and a breakdown or a value asked of the rows is a row's figure.
  */
 function overallOfRows(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
-  const word = shape.overall;
+  if (options.named) return;
+  const said = shape.overall;
   if (
-    word === undefined ||
-    options.named ||
-    termLine(word)
+    said !== undefined &&
+    termLine(said)
       .split(' ')
       .some((w) => contract.vocabulary.has(w))
   )
     return;
   const timeKey = (key: ReadonlySet<string>): boolean => [...key].some((k) => CLOCK_UNITS.has(k));
-  if (!contract.keys.some((key) => !timeKey(key)) || (options.valueEnds?.length ?? 0) > 0) return;
-  if (shape.groupings.some((g) => g.terms.some((term) => grouped(contract, term, options)))) return;
-  const columns = shape.measures.map((m) => sourceOf(contract, m.term, options)).filter((s) => s?.startsWith('column:') === true);
-  const rate = columns.find((s) => NOT_ADDITIVE.test((s as string).slice(7)) || block.columns?.[(s as string).slice(7)]?.unit === '%');
-  if (rate === undefined) return;
-  t.note(false, word, `${block.id} gives ${rate.slice(7)} per row, not one ${word} figure over all of them.`, 'grouping');
+  if (!contract.keys.some((key) => !timeKey(key)) || (options.valueEnds?.length ?? 0) > 0 || options.rowsKept === true) return;
+  if (shape.groupings.length > 0 || shape.ranking !== undefined) return;
+  const columns = shape.measures.map((m) => sourceOf(contract, m.term, options));
+  let ratios: string[] | undefined;
+  const notAdditive = (name: string): boolean =>
+    NOT_ADDITIVE.test(name) || block.columns?.[name]?.unit === '%' || (ratios ??= ratioOutputs(block.query, block.dialect)).includes(name);
+  const rate = columns.find((s) => s?.startsWith('column:') === true && notAdditive(s.slice(7)));
+  // Said bare ("What was CPM yesterday?"), only where every word asked is that one figure.
+  if (rate === undefined || (said === undefined && columns.some((s) => s !== rate))) return;
+  const word = said ?? 'one figure';
+  t.note(false, word, `${block.id} gives ${rate.slice(7)} per row, not one ${said ?? ''} figure over all of them.`.replace('  ', ' '), 'grouping');
 }
 
 /** A count column that counts what the rows are ("headcount", "member_count", "n_claims"): "how many ..." with no measure named asks it, where it is the block's only one. */

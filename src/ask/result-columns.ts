@@ -183,6 +183,26 @@ export function aggregatedOutputs(query: string, driver: string, fn: 'avg' | 'co
     .filter((n): n is string => n !== undefined);
 }
 
+/**
+ * The result columns whose value no sum of rows gives: an average, or a division over aggregates
+ * (`1000.0 * SUM(revenue) / SUM(impressions) AS cpm_usd`): their figures per row do not add up
+ * to one over all rows.
+ */
+export function ratioOutputs(query: string, driver: string): string[] {
+  const tokens = tokensOf(query, driver);
+  const range = selectList(tokens);
+  if (range === undefined) return [];
+  const aggregate = (t: SqlToken, next: SqlToken | undefined): boolean =>
+    t.kind === 'word' && ['avg', 'sum', 'count', 'median'].includes(t.value) && next?.text === '(';
+  return listItems(tokens.slice(range[0], range[1]), 0)
+    .filter((item) => {
+      const calls = item.filter((t, i) => aggregate(t, item[i + 1])).map((t) => t.value);
+      return calls.includes('avg') || calls.includes('median') || (calls.length > 0 && item.some((t) => t.text === '/'));
+    })
+    .map((item) => itemName(item))
+    .filter((n): n is string => n !== undefined);
+}
+
 /** One key of the result's ORDER BY: the result column it sorts on (when it can be named) and its direction. */
 export interface OrderKey {
   name?: string;

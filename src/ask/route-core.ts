@@ -209,6 +209,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     kinds: ctx.kinds(),
     ...yearNoun(block, asks, binding.params),
     valueEnds: valueEnds(block, asks, binding.params),
+    rowsKept: binding.within !== undefined || (binding.keep?.length ?? 0) > 0,
   });
   if (!named) binding.unmet.push(...oneValueDefaults(block, binding, (field) => lexicon.closed(field)));
   const unbound = binding.unmet.map((u) => u.message);

@@ -39,6 +39,8 @@ describe('one figure asked', () => {
     'overall completion rate in oct',
     'completion rate across all genres in oct',
     'overall completion rate in oct across all genres',
+    // A rate said bare of a block giving it per row: the rate of what the rows divide.
+    'What was CPM yesterday?',
   ])('%s -> no certified answer', (question) => {
     expect(streaming.router.route(question, { now: NOW }).kind).not.toBe('answer');
   });
@@ -52,6 +54,8 @@ describe('one figure asked', () => {
     ['Completion rate by genre', 'engagement.completion_rate_by_genre'],
     // A request ("will you"), not the future tense.
     ['will you show me ad revenue by region last month', 'advertising.ad_revenue_by_region'],
+    ['CPM by region yesterday', 'advertising.ad_revenue_by_region'],
+    ['what was the CPM in EMEA yesterday', 'advertising.ad_revenue_by_region'],
   ])('%s -> %s', (question, block) => {
     expect(streaming.router.route(question, { now: NOW })).toMatchObject({ kind: 'answer', block });
   });
