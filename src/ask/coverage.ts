@@ -835,6 +835,14 @@ function unsaidKind(block: CompiledBlock, contract: BlockContract, shape: AskedS
   }
 }
 
+/** Each block's ratio columns (result-columns.ts), read from its query once: coverage asks per question. */
+const RATIOS = new WeakMap<CompiledBlock, readonly string[]>();
+function ratiosOf(block: CompiledBlock): readonly string[] {
+  let ratios = RATIOS.get(block);
+  if (ratios === undefined) RATIOS.set(block, (ratios = ratioOutputs(block.query, block.dialect)));
+  return ratios;
+}
+
 /** A column giving a proportion or an average: its rows' figures do not add up to one over all rows. */
 const NOT_ADDITIVE = /(?:^|_)(?:pct|percent|percentage|rate|ratio|share|avg|average|mean|median|per)(?:_|$)/i;
 
@@ -858,14 +866,12 @@ function overallOfRows(block: CompiledBlock, contract: BlockContract, shape: Ask
   if (!contract.keys.some((key) => !timeKey(key)) || (options.valueEnds?.length ?? 0) > 0 || options.rowsKept === true) return;
   if (shape.groupings.length > 0 || shape.ranking !== undefined) return;
   const columns = shape.measures.map((m) => sourceOf(contract, m.term, options));
-  let ratios: string[] | undefined;
-  const notAdditive = (name: string): boolean =>
-    NOT_ADDITIVE.test(name) || block.columns?.[name]?.unit === '%' || (ratios ??= ratioOutputs(block.query, block.dialect)).includes(name);
+  const notAdditive = (name: string): boolean => NOT_ADDITIVE.test(name) || block.columns?.[name]?.unit === '%' || ratiosOf(block).includes(name);
   const rate = columns.find((s) => s?.startsWith('column:') === true && notAdditive(s.slice(7)));
   // Said bare ("What was CPM yesterday?"), only where every word asked is that one figure.
   if (rate === undefined || (said === undefined && columns.some((s) => s !== rate))) return;
   const word = said ?? 'one figure';
-  t.note(false, word, `${block.id} gives ${rate.slice(7)} per row, not one ${said ?? ''} figure over all of them.`.replace('  ', ' '), 'grouping');
+  t.note(false, word, `${block.id} gives ${rate.slice(7)} per row, not one ${said === undefined ? '' : `${said} `}figure over all of them.`, 'grouping');
 }
 
 /** A count column that counts what the rows are ("headcount", "member_count", "n_claims"): "how many ..." with no measure named asks it, where it is the block's only one. */

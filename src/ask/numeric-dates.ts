@@ -11,15 +11,15 @@ import { fullYear } from './fiscal-periods.js';
 import { iso, type Part, RELATIVE_NEEDS_NOW, type Rule } from './period-kit.js';
 
 const DATE = '(\\d{1,2})[/.](\\d{1,2})[/.]((?:19|20)\\d{2}|\\d{2})';
+/** The words that make a lone day one end of an open period, or the week it begins or ends. */
+const LEAD =
+  '(?:(?:between|from|since|after|starting(?:\\s+(?:on|from))?|until|till|before|through|thru|up\\s+to|(?:the\\s+)?(?:wk|week)\\s+(?:of|beginning|starting|commencing|ending))\\s+)?';
 const TO = '\\s*(?:-|\\u2013|to|until|till|through|thru|and)\\s*';
 /**
  * "01/04/2026 - 30/09/2026", "between 1/10/26 and 31/10/26", or one such day, with the word before
  * it that makes a lone day one end of an open period ("since 27/09/2026", "until 01/11/2026").
  */
-const NUMERIC = new RegExp(
-  `(?<![\\d/.])(?:(?:between|from|since|after|starting(?:\\s+(?:on|from))?|until|till|before|through|thru|up\\s+to|(?:the\\s+)?(?:wk|week)\\s+(?:of|beginning|starting|commencing|ending))\\s+)?${DATE}(?:${TO}${DATE})?(?![\\d/.]*\\d)`,
-  'gi',
-);
+const NUMERIC = new RegExp(`(?<![\\d/.])${LEAD}${DATE}(?:${TO}${DATE})?(?![\\d/.]*\\d)`, 'gi');
 
 type Written = readonly [a: number, b: number, year: number];
 
@@ -93,10 +93,7 @@ export const NUMERIC_DATE_RULES: readonly Rule[] = [{ pattern: NUMERIC, read: (m
  * 10/4"), in a project whose owners write days one way: the latest such day not after today (a
  * range ends there and starts before its end). Slashes only: "1.5" is a number.
  */
-const NO_YEAR = new RegExp(
-  `(?<![\\d/.])(?:(?:between|from|since|after|starting(?:\\s+(?:on|from))?|until|till|before|through|thru|up\\s+to|(?:the\\s+)?(?:wk|week)\\s+(?:of|beginning|starting|commencing|ending))\\s+)?(\\d{1,2})/(\\d{1,2})(?:${TO}(\\d{1,2})/(\\d{1,2}))?(?![\\d/.]*\\d|\\s+of\\b)`,
-  'gi',
-);
+const NO_YEAR = new RegExp(`(?<![\\d/.])${LEAD}(\\d{1,2})/(\\d{1,2})(?:${TO}(\\d{1,2})/(\\d{1,2}))?(?![\\d/.]*\\d|\\s+of\\b)`, 'gi');
 
 /** The latest day of a month and day (`Written` with no year) on or before `now`, or undefined when it is none. */
 function latest(a: number, b: number, first: boolean, now: number, notAfter = now): number | undefined {
