@@ -9,7 +9,7 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { declaredNumbers } from './asked-numbers.js';
-import { blockFacts } from './block-facts.js';
+import { blockFacts, chartFields } from './block-facts.js';
 import { aggregatedOutputs, groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
 import { termSet, terms } from './tokens.js';
 import { ownLabels } from './value-labels.js';
@@ -236,7 +236,7 @@ function ratiosOf(names: readonly string[]): BlockContract['ratios'] {
 
 /** Terms of the result's columns, declared outputs and chart fields, and the words and units a column declares. */
 function columnTerms(block: CompiledBlock, names: readonly string[]): Set<string> {
-  const vis = Object.values(block.visualization ?? {}).filter((v): v is string => typeof v === 'string');
+  const vis = chartFields(block);
   // A column's declared synonyms and unit name it too ("sales" for revenue, "hours" for a duration).
   const declared = Object.values(block.columns ?? {}).flatMap((c) => [...(c.synonyms ?? []), c.unit ?? '']);
   return termSet([...names, ...block.outputs, ...vis, ...declared].map(overPart).join(' '));

@@ -337,3 +337,14 @@ export function describeParam(p: CompiledParam): string {
   const dflt = p.default === undefined || p.default === null ? (p.required ? 'required' : 'optional') : `default ${String(p.default)}`;
   return `${p.name} (${p.type}, ${dflt})`;
 }
+
+/**
+ * The result columns a block's chart names (its axes, series, labels), never the kind of chart:
+ * chart = "bar" names no column, and as a routing word it would read "book with arrears rate" as
+ * the initials of one.
+ */
+export function chartFields(block: CompiledBlock): string[] {
+  return Object.entries(block.visualization ?? {})
+    .filter(([key, v]) => key !== 'chart' && key !== 'type' && typeof v === 'string')
+    .map(([, v]) => v as string);
+}

@@ -10,6 +10,7 @@
  */
 
 import type { CompiledBlock } from '../compiler/types.js';
+import { otherUnit } from './asked-units.js';
 import type { Unmet } from './bind-question.js';
 import { type BlockContract, blockContract, termsOfWhat } from './block-contract.js';
 import { blockFacts, unitNamesRows } from './block-facts.js';
@@ -165,8 +166,7 @@ function rankingCovered(block: CompiledBlock, contract: BlockContract, shape: As
   const top = shape.ranking === 'top';
   // "run weekly_revenue top 5": the first five rows of the named block's own sort, by its own limit;
   // "and the bottom 3?" of a top ranking asks for the other end, which its first rows are not.
-  const otherEnd = shape.ranking === 'bottom' && !contract.ranksBottom && contract.rankedBy?.desc !== false;
-  if (options.named && options.limitAsked && contract.limited && shape.groupings.length === 0 && !otherEnd) return true;
+  if (options.named && options.limitAsked && contract.limited && shape.groupings.length === 0 && !asksOtherEnd(contract, shape)) return true;
   if (!contract.limited) {
     if (contract.grouped) return ranksRows(contract, shape, outputs, options) && leadsWithAsked(contract, shape, options);
     return top ? contract.vocabulary.has('top') : contract.ranksBottom;
@@ -185,7 +185,9 @@ function rankingCovered(block: CompiledBlock, contract: BlockContract, shape: As
     (r.terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => r.terms.has(a))) && sourceOf(contract, t, options) === `column:${r.column}`;
   const byMeasure =
     directed &&
-    (shape.groupings.some((g) => g.cue === 'by' && g.terms.length > 0 && g.terms.every((t) => r.terms.has(t))) || shape.measures.some((m) => ranked(m.term)));
+    (shape.groupings.some((g) => g.cue === 'by' && g.terms.length > 0 && g.terms.every((t) => r.terms.has(t))) ||
+      shape.measures.some((m) => ranked(m.term)) ||
+      onRankedMeasure(shape));
   // "the fewest outages" of a ranking by outage minutes: a direction asked of another column's measure ranks by that one.
   // The contract's entity names the rows only where the rows are of it: "stores with the most leavers" counts leavers.
   const entityRows = [...contract.entity].some((e) => contract.keys.some((k) => k.has(e)));
@@ -200,6 +202,29 @@ function rankingCovered(block: CompiledBlock, contract: BlockContract, shape: As
 }
 
 /**
+ * "and the 3 smallest?" of the worst outages by minutes lost: a word of direction other than "top"
+ * with no measure and no "by" beside it sets its end on the measure the block ranks by ("top 3"
+ * alone is the first three rows, whatever the block ranks).
+ */
+function onRankedMeasure(shape: AskedShape): boolean {
+  const word = shape.rankingText?.toLowerCase() ?? '';
+  return DIRECTION_WORDS.has(word) && word !== 'top' && shape.measures.length === 0 && !shape.groupings.some((g) => g.cue === 'by');
+}
+
+/**
+ * Whether a ranking asked of a block by its name (or held from the thread) asks the end its first
+ * rows are not: "bottom 3" of a top ranking, "the 3 smallest" of one sorted largest first, "the
+ * 3 best" of the modules with the lowest pass rates.
+ */
+function asksOtherEnd(contract: BlockContract, shape: AskedShape): boolean {
+  const r = contract.rankedBy;
+  const word = shape.rankingText?.toLowerCase() ?? '';
+  if (r !== undefined && onRankedMeasure(shape)) return (r.desc ? 'top' : 'bottom') !== shape.ranking;
+  if (word !== '' && word !== 'top' && !DIRECTION_WORDS.has(word) && contract.ownerEnd !== undefined) return contract.ownerEnd !== shape.ranking;
+  return shape.ranking === 'bottom' && !contract.ranksBottom && r?.desc !== false;
+}
+
+/**
  * A result listing every row answers a ranking only where it leads with the asked end: sorted on
  * the measure asked (or the one it has, where none other is asked), that end first. "Least
  * crowded tram lines" of a list most crowded first, or "which month had the highest loss" of a
@@ -210,7 +235,11 @@ function leadsWithAsked(contract: BlockContract, shape: AskedShape, options: Cov
   if (lead === undefined) return false;
   const sorted = (t: string): boolean => lead.terms.has(t) || (options.alternatives?.(t) ?? []).some((a) => lead.terms.has(a));
   const asked = [...shape.measures.map((m) => m.term), ...shape.groupings.filter((g) => g.cue === 'by').flatMap((g) => g.terms)];
-  const onSort = asked.some(sorted) || !asked.some((t) => isMeasureColumn(contract, t));
+  // "rank channels by business adds" of a list sorted by gross adds: "adds" is a word of the sort,
+  // but "business" beside it names another measure column, which the rows are not sorted on.
+  const another = (t: string): boolean => !sorted(t) && isMeasureColumn(contract, t) && sourceOf(contract, t, options) !== `column:${lead.column}`;
+  const mixed = shape.groupings.some((g) => g.cue === 'by' && g.terms.some(sorted) && g.terms.some(another));
+  const onSort = (asked.some(sorted) && !mixed) || !asked.some((t) => isMeasureColumn(contract, t));
   return onSort && (lead.desc ? 'top' : 'bottom') === shape.ranking;
 }
 
@@ -410,6 +439,13 @@ function notedByParam(block: CompiledBlock, contract: BlockContract, m: AskedMea
   return true;
 }
 
+/** "in minutes" of a column in seconds: a unit the rows would have to be converted to (asked-units.ts). */
+function notedAsUnit(block: CompiledBlock, contract: BlockContract, m: AskedMeasure, options: CoverageOptions, t: Tally): boolean {
+  const converted = otherUnit(block, m.term, sourceOf(contract, m.term, options));
+  if (converted !== undefined) t.note(false, m.text, `${block.id} gives ${converted}, not in ${m.text}.`, 'measure');
+  return converted !== undefined;
+}
+
 /** A term whose only declaration is a date parameter's name (start_date, since). */
 function datePeriodWord(block: CompiledBlock, source: string | undefined): boolean {
   return source?.startsWith('param:') === true && block.params.some((p) => p.type === 'date' && source === `param:${p.name}`);
@@ -437,7 +473,7 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
       t.note(ok, m.text, `${block.id} does not leave out what "${m.text}" asks to.`, 'measure', ok ? sourceOf(contract, m.term, options) : undefined);
       continue;
     }
-    if (notedByParam(block, contract, m, options, t)) continue;
+    if (notedByParam(block, contract, m, options, t) || notedAsUnit(block, contract, m, options, t)) continue;
     if (!options.named && summaryOnly(block, shape, m)) {
       t.note(false, m.text, `${block.id} gives an average or median of "${m.text}" over its rows, not the ${m.text} itself.`, 'measure');
       continue;

@@ -7,6 +7,7 @@
  * the same order and the ranking cannot depend on manifest layout.
  */
 import type { CompiledBlock } from '../compiler/types.js';
+import { chartFields } from './block-facts.js';
 import { termSet } from './tokens.js';
 
 /**
@@ -49,7 +50,7 @@ function aliases(query: string): string[] {
 }
 
 function outputText(b: CompiledBlock): string {
-  const vis = Object.values(b.visualization ?? {}).filter((v): v is string => typeof v === 'string');
+  const vis = chartFields(b);
   const units = Object.values(b.columns ?? {}).map((c) => c.unit ?? '');
   return [...b.outputs, ...aliases(b.query), ...vis, ...units].join(' ');
 }

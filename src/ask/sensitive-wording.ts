@@ -546,13 +546,27 @@ const GROUPS = new Set([
 /** Words whose "'s" is "is" or "has" ("what's", "how's", "it's"), never a possessive. */
 const CONTRACTED: ReadonlySet<string> = new Set(['what', 'how', 'who', 'where', 'when', 'why', 'that', 'there', 'here', 'it', 'let', 'he', 'she']);
 
+/** Days and months, whose "'s" is a period's ("October's invoiced revenue", "Monday's calls"). */
+const DAYS_AND_MONTHS =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|tomorrow|tonight)$/;
+
+/**
+ * Whether a possessive's owner may be a person: not a group, a contraction or a period, nor a
+ * word the organisation's certified blocks report by ("each clinic's appointments", "each base's
+ * share"), unless that word is itself one for people.
+ */
+function personPossessor(w: string, reported: ReadonlySet<string>): boolean {
+  if (GROUPS.has(w) || CONTRACTED.has(w) || DAYS_AND_MONTHS.test(w)) return false;
+  return PEOPLE.has(w) || !reported.has(w);
+}
+
 /**
  * A person named: a possessive of a name ("Ava's", "ava smith's") that is not a group, a first
  * and last name after of/for/de/von ("salary of Ana García"), or a name after does/did/is
  * ("how much does Bob make").
  */
-function namesPerson(question: string): boolean {
-  for (const m of question.matchAll(/([\p{L}]+)['’][sS]\b/gu)) if (!GROUPS.has(foldWord(m[1] ?? '')) && !CONTRACTED.has(foldWord(m[1] ?? ''))) return true;
+function namesPerson(question: string, reported: ReadonlySet<string>): boolean {
+  for (const m of question.matchAll(/([\p{L}]+)['’][sS]\b/gu)) if (personPossessor(foldWord(m[1] ?? ''), reported)) return true;
   if (/\b(?:[Oo]f|[Ff]or|[Aa]bout|de|von|da|do|di)\s+\p{Lu}[\p{Ll}'-]+\s+\p{Lu}[\p{Ll}'-]+/u.test(question)) return true;
   return /\b(?:[Dd]oes|[Dd]id|[Ii]s|[Ww]as|[Ww]ill|[Hh]as|[Hh]ave|[Hh]ad)\s+\p{Lu}[\p{Ll}'-]{2,}\b/u.test(question);
 }
@@ -562,7 +576,7 @@ function namesPerson(question: string): boolean {
  * noun but units and calendar words ("top 10", "week 3", "Q1 2025") reads as someone's record here.
  */
 const ID_REF =
-  /\b(?!(?:top|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or|for|to|from|at|on|by|per|with|vs|versus|during|within|between|each|every|all|is|was|are|were|more|less|fewer|above|below|least|most|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|fy|ay|cohort|intake|semester|sem|term|season|class|entry|census)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:-]?\s*\d{1,9}\b(?![/.\u2013-]\d)(?!\s*(?:%|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
+  /\b(?!(?:top|bottom|best|worst|highest|lowest|largest|smallest|biggest|fewest|first|last|week|weeks|day|days|month|months|year|years|quarter|q|page|rows?|the|in|of|since|until|before|after|over|under|than|about|around|and|or|for|to|from|at|on|by|per|with|vs|versus|during|within|between|each|every|all|is|was|are|were|more|less|fewer|above|below|least|most|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|fy|ay|cohort|intake|semester|sem|term|season|class|entry|census)\b)[a-z]{3,}s?\s*(?:id|no|number|nr|#)?\.?\s*[#:-]?\s*\d{1,9}\b(?![/.\u2013-]\d)(?!\s*(?:%|\+|percent|days?|weeks?|months?|years?|hours?|rows?|k\b|m\b))/i;
 
 /** A family by its surname ("the Patel household", "the Okafor family"). */
 const FAMILY = /\b[Tt]he\s+\p{Lu}[\p{Ll}'’-]+\s+(?:household|family|residence)\b/u;
@@ -603,8 +617,8 @@ function recordRef(question: string): boolean {
   return year === null || person || ID_REF.test(question.slice(m.index + m[0].length));
 }
 
-function individual(question: string, folded: string, aggregate: boolean): boolean {
-  if (recordRef(question) || CODE_REF.test(question) || namesPerson(question) || NAMES.some((n) => has(folded, n))) return true;
+function individual(question: string, folded: string, aggregate: boolean, reported: ReadonlySet<string>): boolean {
+  if (recordRef(question) || CODE_REF.test(question) || namesPerson(question, reported) || NAMES.some((n) => has(folded, n))) return true;
   // A capitalised pair in an aggregate question is a place or a team ("average salary in New York").
   if (!aggregate && FULL_NAME.test(question)) return true;
   // "the Patel household", "the Okafor family": one family by its name.
@@ -887,7 +901,7 @@ export function sensitiveWording(
   const unrated = folded.replace(/\s(?:hourly|pay|day)\s+rates?\s/g, ' ').replace(NAMED_NUMBER_OF, ' $1 number for ');
   const aggregate = AGGREGATE.some((a) => hasForm(unrated, a)) && !identifierNumber(folded);
   const aimed =
-    individual(question, folded, aggregate) ||
+    individual(question, folded, aggregate, measures) ||
     roleNamed(question, people) ||
     listsPeople(folded, people, true, measures) ||
     (!organisations && (listsValues(folded, aggregate) || rowByRow(folded, aggregate))) ||

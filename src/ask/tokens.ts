@@ -31,7 +31,12 @@ export function foldWord(word: string): string {
 export function words(text: string): WordSpan[] {
   const out: WordSpan[] = [];
   // Letters joined by "&" are one word, as they are one column name ("F&B" is fb_revenue's fb, "P&L").
-  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{L}(?:&\p{L})+(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu)) {
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{L}(?:&\p{L})+(?![\p{L}\p{N}])|[\p{L}\p{N}]+|(?<![\p{N}.]\s*)%/gu)) {
+    // "what % of the base", "as a % of": a "%" after no number is the word percent.
+    if (m[0] === '%') {
+      out.push({ word: 'percent', start: m.index, end: m.index + 1 });
+      continue;
+    }
     // An initialism's plural is the initialism: "HCAIs", "KPIs", "SKUs" (a stem keeps -is and -us endings).
     const raw = (/^\p{Lu}{2,}s$/u.test(m[0]) ? m[0].slice(0, -1) : m[0]).replaceAll('&', '');
     const folded = /^[a-z0-9]+$/.test(raw) ? raw : foldWord(raw);

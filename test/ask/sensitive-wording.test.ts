@@ -411,3 +411,28 @@ describe("an organisation's own figures and contracted words are no one's pay", 
     expect(sensitiveWording(question, undefined, undefined, undefined, words)?.category).toBe('pay');
   });
 });
+
+describe('possessives of what the organisation reports by, periods and thresholds name no one', () => {
+  // Words of certified blocks' names and columns, as declaredMeasureWords gives them.
+  const reported = new Set(['clinic', 'code', 'base', 'pax', 'appointments', 'revenue', 'title']);
+  it.each([
+    ["what % of each clinic's appointments were surgery in 2026?"],
+    ["each base's share of all pax carried in Oct"],
+    ["how much of October's invoiced revenue has actually been paid, by clinic?"],
+    ["Monday's surgery appointments by clinic"],
+    ['forecast credit card 30+ arrears rate for the next 3 months'],
+    ['least watched titles in oct, bottom 10'],
+    ['worst 5 clinics by surgery complications'],
+  ])('allowed: %s', (question) => {
+    expect(sensitiveWording(question, undefined, undefined, undefined, reported)).toBeUndefined();
+  });
+  it.each([
+    // A name's possessive, in lower case too, and a people word's, are someone's.
+    ["what surgery did ava's dog have?", 'health'],
+    ["the patient's diagnosis at clinic KEN", 'health'],
+    ["what is the captain's date of birth", 'protected'],
+    ['what is customer 4412 salary', 'pay'],
+  ])('refused: %s', (question, category) => {
+    expect(sensitiveWording(question, undefined, undefined, undefined, reported)?.category).toBe(category);
+  });
+});

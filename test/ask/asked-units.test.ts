@@ -1,0 +1,84 @@
+/**
+ * The seventh probe set's families, table-driven on the fixture projects they were seen in: a unit
+ * asked that is another unit of the column's quantity ("in minutes" of aht_seconds, "booked hours"
+ * of booked_minutes, "in USD" of GBP income), "%" written as a sign ("as a % of"), a ranking by a
+ * measure beside the one the rows are sorted on ("by business adds" of a list sorted by gross
+ * adds), and the kind of chart, which names no column ("bar" read as the initials of "book with
+ * arrears rate"). Each beside the questions of the same shape that still answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otherUnit } from '../../src/ask/asked-units.js';
+import { chartFields } from '../../src/ask/block-facts.js';
+import { terms, words } from '../../src/ask/tokens.js';
+import type { CompiledBlock } from '../../src/compiler/types.js';
+import { cleanupProjects } from '../helpers/project.js';
+import { type FixtureRouter, fixtureRouter } from './fixture-router.js';
+
+const NOW = '2026-11-28T09:00:00Z';
+const routers = new Map<string, FixtureRouter>();
+
+beforeAll(async () => {
+  for (const name of ['utility', 'vetclinic', 'university', 'telecom', 'bank']) routers.set(name, await fixtureRouter(name));
+}, 120_000);
+afterAll(cleanupProjects);
+
+const route = (project: string, question: string) => (routers.get(project) as FixtureRouter).router.route(question, { now: NOW });
+
+describe('no certified answer', () => {
+  it.each([
+    ['utility', 'average handling time in minutes each month'],
+    ['utility', 'hours lost top 5 outages in 2026'],
+    ['vetclinic', 'booked hours per appointment type at KEN in 2026'],
+    ['university', 'tuition fee income in USD by month in 2025'],
+    ['university', 'international fees as a % of total fee income, each month of 2025'],
+    ['telecom', 'rank sales channels by business adds this year'],
+    ['bank', 'mortgage book by LTV band with arrears rate per band'],
+  ])('%s: %s', (project, question) => {
+    expect(route(project, question).kind).not.toBe('answer');
+  });
+});
+
+describe('still answered', () => {
+  it.each([
+    ['utility', 'average handling time in seconds each month', 'customer.call_centre_monthly'],
+    ['utility', 'customer minutes lost top 5 outages 2026', 'network.worst_outages'],
+    ['vetclinic', 'booked minutes by appointment type at KEN in 2026', 'clinical.appointments_by_type'],
+    ['university', 'tuition fee income by month in 2025', 'finance.tuition_fee_income_monthly'],
+    ['telecom', 'rank sales channels by gross adds this year', 'growth.gross_adds_by_channel'],
+    ['bank', 'Mortgage book by LTV band', 'lending.mortgage_book_by_ltv_band'],
+  ])('%s: %s', (project, question, block) => {
+    const d = route(project, question);
+    expect(d.kind === 'answer' ? d.block : d.kind).toBe(block);
+  });
+});
+
+describe('the parts', () => {
+  const block = (over: Partial<CompiledBlock>): CompiledBlock => ({ outputs: [], params: [], ...over }) as unknown as CompiledBlock;
+  it.each<[string, string, Partial<CompiledBlock>, string | undefined]>([
+    ['minutes', 'column:aht_seconds', {}, 'aht_seconds in seconds'],
+    ['seconds', 'column:aht_seconds', {}, undefined],
+    ['hours', 'column:booked_minutes', {}, 'booked_minutes in minutes'],
+    ['usd', 'column:income', { columns: { income: { unit: 'GBP' } } } as Partial<CompiledBlock>, 'income in GBP'],
+    ['gbp', 'column:income', { columns: { income: { unit: 'GBP' } } } as Partial<CompiledBlock>, undefined],
+    // Another quantity, no unit on the column, or a word that is no unit: nothing to convert.
+    ['miles', 'column:aht_seconds', {}, undefined],
+    ['minutes', 'column:calls', {}, undefined],
+    ['calls', 'column:aht_seconds', {}, undefined],
+    ['minutes', 'description', {}, undefined],
+  ])('%s of %s', (word, source, over, expected) => {
+    expect(otherUnit(block(over), terms(word)[0] as string, source)).toBe(expected);
+  });
+
+  it('reads a "%" after no number as the word percent, and leaves numbers their sign', () => {
+    expect(words('what % of the base').map((w) => w.word)).toEqual(['what', 'percent', 'of', 'the', 'base']);
+    expect(words('over 50% of orders').map((w) => w.word)).toEqual(['over', '50', 'of', 'orders']);
+    expect(words('a 2.5 % rise').map((w) => w.word)).toEqual(['a', '2', '5', 'rise']);
+  });
+
+  it('names the columns a chart shows, never the kind of chart', () => {
+    expect(chartFields(block({ visualization: { chart: 'bar', x: 'ltv_band', y: 'balance_gbp' } } as Partial<CompiledBlock>))).toEqual([
+      'ltv_band',
+      'balance_gbp',
+    ]);
+  });
+});
