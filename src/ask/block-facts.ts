@@ -53,7 +53,7 @@ export interface BlockFacts {
   timeColumn?: string;
   /** The calendar unit one row of a time series covers (from its grain or its period column); days when unsure. */
   timeUnit?: TimeUnit;
-  /** Lower-cased words of the block's name: never filter values (spec, asking by name, rule 4). */
+  /** Lower-cased words of the block's name, singular and plural: never filter values (spec, asking by name, rule 4). */
   nameWords: ReadonlySet<string>;
 }
 
@@ -315,11 +315,13 @@ export function blockFacts(block: CompiledBlock): BlockFacts {
     ...(timeColumnOf(block) !== undefined ? { timeColumn: timeColumnOf(block), timeUnit: timeUnitOf(block, timeColumnOf(block)) } : {}),
     literals: new Set([...block.query.matchAll(/'([^']*)'/g)].map((m) => (m[1] ?? '').toLowerCase())),
     fixedLiterals: fixedLiteralsOf(block.query),
+    // In both numbers: "completed the most mortgages" of top_branches_by_mortgage_completions.
     nameWords: new Set(
       block.name
         .toLowerCase()
         .split(/[^a-z0-9]+/)
-        .filter(Boolean),
+        .filter(Boolean)
+        .flatMap((w) => [w, `${w}s`, `${w}es`, ...(w.endsWith('y') ? [`${w.slice(0, -1)}ies`] : [])]),
     ),
   };
   cache.set(block, facts);

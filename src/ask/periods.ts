@@ -241,7 +241,14 @@ function startOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now
  * date range is not; the period is the unit's last day, marked so a block binds it only as an
  * as-of day (bind-question.ts).
  */
-const POINT_HEAD = '(?:at|by)\\s+(?:the\\s+)?end\\s+of|as\\s+(?:of|at)';
+// Also "as at end Oct", "month-end October", "balance end of Oct": but "until end of Oct" and
+// "from Jan to the end of Oct" end a span, which the span rules read.
+const POINT_HEAD = [
+  '(?:at|by)\\s+(?:the\\s+)?end(?:\\s+of)?',
+  'as\\s+(?:of|at)(?:\\s+(?:the\\s+)?(?:month[-\\s]?)?end(?:\\s+of)?)?',
+  '(?:the\\s+)?month[-\\s]?end(?:\\s+of)?',
+  '(?<!\\b(?:to|until|till|through|thru|and)\\s+(?:the\\s+)?)(?<!-\\s*)end(?:\\s+of|-)',
+].join('|');
 const POINT = new RegExp(`\\b(?:${POINT_HEAD})\\s+(${DATE_EXPR}|(?:the\\s+)?(?:last|this|previous)\\s+(?:year|quarter|month|week))\\b`, 'gi');
 
 function pointOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined {
@@ -295,7 +302,11 @@ const RULES: Rule[] = [
   { pattern: DAY_SPAN_NO_YEAR, read: daySpanNoYear },
   { pattern: START_OF, read: startOf },
   {
-    pattern: new RegExp(`\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(and|(?:up\\s+)?to|until|till|through|-)${BOUND_WORDS}\\s+(${DATE_EXPR})\\b`, 'gi'),
+    // "from Aug 2025 to the end of Jul 2026": the end of the second period is where its range ends anyway.
+    pattern: new RegExp(
+      `\\b(?:between|from)\\s+(${DATE_EXPR})\\s+(and|(?:up\\s+)?to|until|till|through|-)${BOUND_WORDS}(?:\\s+(?:the\\s+)?end\\s+of)?\\s+(${DATE_EXPR})\\b`,
+      'gi',
+    ),
     read: (m, now) => {
       const a = rangeOf(m[1] ?? '', now);
       const b = rangeOf(m[3] ?? '', now);

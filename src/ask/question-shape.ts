@@ -288,9 +288,11 @@ function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: 
     const term = fold(raw);
     if (RANK_TOP_TERMS.has(term) || RANK_BOTTOM_TERMS.has(term)) {
       out.ranking = RANK_BOTTOM_TERMS.has(term) ? 'bottom' : (out.ranking ?? 'top');
-      if (out.rankingText === undefined && next !== undefined) out.rankingNext = next.word;
-      if (out.rankingText === undefined) out.rankingStart = w.start;
-      out.rankingText ??= w.word;
+      // "top 10 worst outages", "top 5 lowest": "top" only counts the first rows; the word after it says which end.
+      const first = out.rankingText === undefined || (out.rankingText.toLowerCase() === 'top' && w.word !== 'top');
+      if (first && next !== undefined) out.rankingNext = next.word;
+      if (first) out.rankingStart = w.start;
+      if (first) out.rankingText = w.word;
     } else out.measures.push({ text: w.word, term, start: w.start, end: w.end, run });
   }
 }

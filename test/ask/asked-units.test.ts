@@ -4,7 +4,9 @@
  * of booked_minutes, "in USD" of GBP income), "%" written as a sign ("as a % of"), a ranking by a
  * measure beside the one the rows are sorted on ("by business adds" of a list sorted by gross
  * adds), and the kind of chart, which names no column ("bar" read as the initials of "book with
- * arrears rate"). Each beside the questions of the same shape that still answer.
+ * arrears rate"); "top" before a word of judgement ("top 10 worst"), a month's end said every way,
+ * and a word of the block's name in the plural. Each beside the questions of the same shape that
+ * still answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherUnit } from '../../src/ask/asked-units.js';
@@ -33,6 +35,7 @@ describe('no certified answer', () => {
     ['university', 'international fees as a % of total fee income, each month of 2025'],
     ['telecom', 'rank sales channels by business adds this year'],
     ['bank', 'mortgage book by LTV band with arrears rate per band'],
+    ['university', 'top 5 modules by pass rate in 2025/26'],
   ])('%s: %s', (project, question) => {
     expect(route(project, question).kind).not.toBe('answer');
   });
@@ -46,9 +49,22 @@ describe('still answered', () => {
     ['university', 'tuition fee income by month in 2025', 'finance.tuition_fee_income_monthly'],
     ['telecom', 'rank sales channels by gross adds this year', 'growth.gross_adds_by_channel'],
     ['bank', 'Mortgage book by LTV band', 'lending.mortgage_book_by_ltv_band'],
+    // "top" before a word of judgement counts the first rows; the judgement says which end.
+    ['utility', 'top 10 worst outages by CML in 2026', 'network.worst_outages'],
+    ['telecom', 'top 5 worst sites by outage minutes this year', 'network.worst_sites_by_outage_minutes'],
+    ['university', 'top 5 lowest pass rate modules in 2025/26', 'teaching.lowest_pass_rate_modules'],
+    // A word of the block's own name, in the plural, is what it counts, no value to filter on.
+    ['bank', 'which 5 branches in the Midlands completed the most mortgages in October 2026?', 'lending.top_branches_by_mortgage_completions'],
   ])('%s: %s', (project, question, block) => {
     const d = route(project, question);
     expect(d.kind === 'answer' ? d.block : d.kind).toBe(block);
+  });
+  it.each([
+    ['utility', 'top 40 worst outages by CML in 2026'],
+    ['telecom', 'top 60 worst sites by outage minutes this year'],
+  ])('%s: %s is a top-N past the policy', (project, question) => {
+    const d = route(project, question);
+    expect(d.kind === 'refused' ? d.code : d.kind).toBe('VALUE_NOT_ACCEPTED');
   });
 });
 

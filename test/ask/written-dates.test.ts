@@ -107,6 +107,24 @@ describe("days in numbers in the owners' own order", () => {
   });
 });
 
+describe("a month's end said every way, and a span ending at one", () => {
+  it.each<[string, ReturnType<typeof read>]>([
+    ['mortgage book as at end Oct 2026', { start: '2026-10-31', end: '2026-11-01' }],
+    ['book at end of oct 2026', { start: '2026-10-31', end: '2026-11-01' }],
+    ['morgage book by LTV for scotland end of oct 2026', { start: '2026-10-31', end: '2026-11-01' }],
+    ['balances at month end October 2026', { start: '2026-10-31', end: '2026-11-01' }],
+    ['mortgage book month-end Sep 2026', { start: '2026-09-30', end: '2026-10-01' }],
+    // The end of a span's second period is where the span ends, not a point of its own.
+    ['fee income from Aug 2025 to end of Jul 2026', { start: '2025-08-01', end: '2026-08-01' }],
+    ['sales from Jan 2026 until the end of Oct 2026', { start: '2026-01-01', end: '2026-11-01' }],
+    ['sales between 3 Jan 2026 and the end of Oct 2026', { start: '2026-01-03', end: '2026-11-01' }],
+    // A word ending in "end" is no end of anything.
+    ['weekend sales Oct 2026', { start: '2026-10-01', end: '2026-11-01' }],
+  ])('%s', (q, expected) => {
+    expect(read(q)).toEqual(expected);
+  });
+});
+
 describe('a month named alone, as a follow-up says it', () => {
   it.each<[string, ReturnType<typeof read>]>([
     ['and September?', { start: '2026-09-01', end: '2026-10-01' }],
