@@ -85,6 +85,8 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
   const out: ValueLabel[] = [];
   const known = new Set(codes);
   for (const code of codes) {
+    // Every pattern below holds the code as written: a text without it gives it no label.
+    if (!text.includes(code)) continue;
     const c = escape(code);
     const after = new RegExp(`(?<![\\p{L}\\p{N}_])${c}\\s*(?:[=:–-]\\s*|\\(\\s*)?(${NAME})`, 'gu');
     // "the Glasgow clinic (GLA)": one lower-case noun may stand between the name and its code.
@@ -121,15 +123,35 @@ export function ownLabels(block: CompiledBlock): string[] {
   return out;
 }
 
+/** A value's bracket pattern, built once per field rather than once per block. */
+type BracketMatcher = readonly [value: string, pattern: RegExp];
+
+/** A field's bracket patterns by the last two characters of their value, looked up where a bracket opens. */
+function bracketMatchers(values: readonly string[]): Map<string, BracketMatcher[]> {
+  const out = new Map<string, BracketMatcher[]>();
+  for (const v of values) {
+    if (v.length < 2) continue;
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(v)}\\s*\\(\\s*([\\p{L}&/' -]{2,30}?)\\s*\\)`, 'gu');
+    const key = v.slice(-2);
+    out.set(key, [...(out.get(key) ?? []), [v, pattern]]);
+  }
+  return out;
+}
+
 /**
  * "authorised_push_payment (APP scams)", "CCD (cards)": a short name in brackets right after a value
  * of the field names that value, whatever the value looks like; initials alone do not.
  */
-function bracketNames(text: string, field: string, values: readonly string[]): ValueLabel[] {
+function bracketNames(text: string, field: string, values: readonly string[], matchers: ReadonlyMap<string, BracketMatcher[]>): ValueLabel[] {
   const out: ValueLabel[] = [];
-  for (const value of values) {
-    if (value.length < 2) continue;
-    const after = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(value)}\\s*\\(\\s*([\\p{L}&/' -]{2,30}?)\\s*\\)`, 'gu');
+  // Only values ending where a bracket's run of spaces starts can be named by it.
+  const near = new Set<BracketMatcher>();
+  for (const m of text.matchAll(/\s*\(/g)) {
+    for (const c of matchers.get(text.slice(m.index - 2, m.index)) ?? [])
+      if (m.index >= c[0].length && text.startsWith(c[0], m.index - c[0].length)) near.add(c);
+  }
+  // In the field's own order of values, as every value was once tried in turn.
+  for (const [value, after] of [...near].sort((a, b) => values.indexOf(a[0]) - values.indexOf(b[0]))) {
     for (const m of text.matchAll(after)) {
       // "1, 5, 12 or 42 (bus)": a bracket after a list's last item ("or", "and") says what the whole list is.
       if (/(?:^|\s)(?:or|and)\s+$/.test(text.slice(0, m.index))) continue;
@@ -152,9 +174,10 @@ export function labelledValues(blocks: readonly CompiledBlock[], known: Readonly
   for (const [field, values] of known) {
     const codes = values.filter(isCode);
     if (values.length < 2) continue;
+    const matchers = bracketMatchers(values);
     for (const b of blocks) {
       const text = b.description ?? '';
-      for (const l of [...(codes.length < 2 ? [] : labelsIn(text, field, codes)), ...bracketNames(text, field, values)]) {
+      for (const l of [...(codes.length < 2 ? [] : labelsIn(text, field, codes)), ...bracketNames(text, field, values, matchers)]) {
         // "App" of "IOS App Store" is no name of iOS where the project names its own things with the word (app_version).
         if (l[3] === true && named.has(l[1].toLowerCase())) continue;
         const key = `${field}\u0000${l[1].toLowerCase()}`;
