@@ -31,8 +31,9 @@ export function foldWord(word: string): string {
 export function words(text: string): WordSpan[] {
   const out: WordSpan[] = [];
   // Letters joined by "&" are one word, as they are one column name ("F&B" is fb_revenue's fb, "P&L").
-  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{L}(?:&\p{L})+(?![\p{L}\p{N}])|[\p{L}\p{N}]+|(?<![\p{N}.]\s*)%/gu)) {
-    // "what % of the base", "as a % of": a "%" after no number is the word percent.
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{L}(?:&\p{L})+(?![\p{L}\p{N}])|[\p{L}\p{N}]+|(?<![\p{N}.]\s*)%(?=\s*of\b)/gu)) {
+    // "what % of the base", "as a % of": a "%" after no number, of a whole, is the word percent
+    // ("occ %", "food cost %" name a figure, whose own words say it).
     if (m[0] === '%') {
       out.push({ word: 'percent', start: m.index, end: m.index + 1 });
       continue;

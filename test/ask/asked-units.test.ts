@@ -85,10 +85,11 @@ describe('the parts', () => {
     expect(otherUnit(block(over), terms(word)[0] as string, source)).toBe(expected);
   });
 
-  it('reads a "%" after no number as the word percent, and leaves numbers their sign', () => {
+  it('reads a "%" of a whole after no number as the word percent, and leaves numbers and figure names their sign', () => {
     expect(words('what % of the base').map((w) => w.word)).toEqual(['what', 'percent', 'of', 'the', 'base']);
     expect(words('over 50% of orders').map((w) => w.word)).toEqual(['over', '50', 'of', 'orders']);
     expect(words('a 2.5 % rise').map((w) => w.word)).toEqual(['a', '2', '5', 'rise']);
+    expect(words('occ % per hotel').map((w) => w.word)).toEqual(['occ', 'per', 'hotel']);
   });
 
   it('names the columns a chart shows, never the kind of chart', () => {
