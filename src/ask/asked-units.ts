@@ -35,27 +35,40 @@ const BY_TERM: ReadonlyMap<string, Unit> = new Map(
   UNITS.flatMap(([quantity, unit, ws]) => ws.flatMap((w) => termsOfWord(w).map((t) => [t, { quantity, unit }] as const))),
 );
 
+/** Abbreviations a column's name may end in, never read as a question's word ("min" there is a minimum). */
+const NAME_ONLY: ReadonlyMap<string, Unit> = new Map([
+  ['min', { quantity: 'time', unit: 'minutes' }],
+  ['sec', { quantity: 'time', unit: 'seconds' }],
+  ['hr', { quantity: 'time', unit: 'hours' }],
+]);
+
 /** The unit of a result column: its declared unit, else the last unit word of its name. */
 function columnUnit(block: CompiledBlock, column: string): Unit | undefined {
   const declared = block.columns?.[column]?.unit;
   if (declared !== undefined) return BY_WORD.get(declared.toLowerCase());
   const parts = column.toLowerCase().split('_');
   for (let i = parts.length - 1; i >= 0; i--) {
-    const unit = BY_WORD.get(parts[i] as string);
+    const unit = BY_WORD.get(parts[i] as string) ?? NAME_ONLY.get(parts[i] as string);
     if (unit !== undefined) return unit;
   }
   return undefined;
 }
 
+/** Whether a measure word is a unit word ("minutes", "USD"). */
+export const isUnitTerm = (term: string): boolean => BY_TERM.has(term);
+
 /**
- * The column's own unit when `term` (a measure word the question says, standing for `source`)
- * is another unit of the same quantity; undefined when it is no unit, the same one, or the column
- * has none.
+ * The unit a column gives instead, when `term` (a measure word the question says) is another unit
+ * of the same quantity than the columns the question's other measure words stand for ("AHT in
+ * seconds" of avg_handle_time_min), or, with none, than the column `source` the unit word itself
+ * found; undefined when it is no unit, one of theirs, or none of them has a unit of its quantity.
  */
-export function otherUnit(block: CompiledBlock, term: string, source: string | undefined): string | undefined {
+export function otherUnit(block: CompiledBlock, term: string, source: string | undefined, others: readonly string[] = []): string | undefined {
   const asked = BY_TERM.get(term);
-  if (asked === undefined || source === undefined || !source.startsWith('column:')) return undefined;
-  const column = source.slice('column:'.length);
-  const given = columnUnit(block, column);
-  return given !== undefined && given.quantity === asked.quantity && given.unit !== asked.unit ? `${column} in ${given.unit}` : undefined;
+  if (asked === undefined) return undefined;
+  const columns = (others.length > 0 ? others : [source ?? '']).filter((c) => c.startsWith('column:')).map((c) => c.slice('column:'.length));
+  const units = columns.map((c) => [c, columnUnit(block, c)] as const).filter(([, u]) => u !== undefined && u.quantity === asked.quantity);
+  if (units.length === 0 || units.some(([, u]) => u?.unit === asked.unit)) return undefined;
+  const [column, unit] = units[0] as readonly [string, Unit];
+  return `${column} in ${unit.unit}`;
 }

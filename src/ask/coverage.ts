@@ -10,7 +10,7 @@
  */
 
 import type { CompiledBlock } from '../compiler/types.js';
-import { otherUnit } from './asked-units.js';
+import { isUnitTerm, otherUnit } from './asked-units.js';
 import type { Unmet } from './bind-question.js';
 import { type BlockContract, blockContract, termsOfWhat } from './block-contract.js';
 import { blockFacts, unitNamesRows } from './block-facts.js';
@@ -440,8 +440,10 @@ function notedByParam(block: CompiledBlock, contract: BlockContract, m: AskedMea
 }
 
 /** "in minutes" of a column in seconds: a unit the rows would have to be converted to (asked-units.ts). */
-function notedAsUnit(block: CompiledBlock, contract: BlockContract, m: AskedMeasure, options: CoverageOptions, t: Tally): boolean {
-  const converted = otherUnit(block, m.term, sourceOf(contract, m.term, options));
+function notedAsUnit(block: CompiledBlock, contract: BlockContract, shape: AskedShape, m: AskedMeasure, options: CoverageOptions, t: Tally): boolean {
+  if (!isUnitTerm(m.term)) return false;
+  const others = shape.measures.filter((x) => !isUnitTerm(x.term)).map((x) => sourceOf(contract, x.term, options) ?? '');
+  const converted = otherUnit(block, m.term, sourceOf(contract, m.term, options), others);
   if (converted !== undefined) t.note(false, m.text, `${block.id} gives ${converted}, not in ${m.text}.`, 'measure');
   return converted !== undefined;
 }
@@ -473,7 +475,7 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
       t.note(ok, m.text, `${block.id} does not leave out what "${m.text}" asks to.`, 'measure', ok ? sourceOf(contract, m.term, options) : undefined);
       continue;
     }
-    if (notedByParam(block, contract, m, options, t) || notedAsUnit(block, contract, m, options, t)) continue;
+    if (notedByParam(block, contract, m, options, t) || notedAsUnit(block, contract, shape, m, options, t)) continue;
     if (!options.named && summaryOnly(block, shape, m)) {
       t.note(false, m.text, `${block.id} gives an average or median of "${m.text}" over its rows, not the ${m.text} itself.`, 'measure');
       continue;
@@ -787,6 +789,18 @@ function restrictions(block: CompiledBlock, contract: BlockContract, shape: Aske
   }
 }
 
+/**
+ * "how many part-timers in each BU" of a block giving part_time_pct: a count asked of what the
+ * block gives only as a share of its rows; the share is not how many.
+ */
+function countOfShare(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  if (shape.countAsked !== true) return;
+  const columns = shape.measures.map((m) => sourceOf(contract, m.term, options)).filter((s): s is string => s?.startsWith('column:') === true);
+  if (columns.length === 0 || !columns.every((c) => shareColumn(block, c))) return;
+  const [column] = columns;
+  t.note(false, 'how many', `${block.id} gives ${column?.slice('column:'.length)}, a share, not how many.`, 'measure');
+}
+
 /** "over 100", "the top 1%", "90-day": a number no top-N, period or value took is the block's only when its owner's words declare it. */
 function numbers(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
   for (const n of shape.numbers ?? [])
@@ -942,6 +956,7 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   overTime(block, contract, shape, options, t);
   shorterThanRow(block, contract, options, t);
   restrictions(block, contract, shape, options, t);
+  countOfShare(block, contract, shape, options, t);
   numbers(block, contract, shape, t);
   causes(block, contract, shape, t);
   acrossAll(block, contract, shape, options, t);

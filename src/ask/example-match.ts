@@ -12,7 +12,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { CompiledBlock } from '../compiler/types.js';
 import { looseNumbers } from './asked-numbers.js';
-import { blockFacts } from './block-facts.js';
+import { blockFacts, paramForField } from './block-facts.js';
 import type { QuestionAsks } from './question-asks.js';
 import { isNeutralWord, isNumberWord, termsOfWord, words } from './tokens.js';
 import { STOP_WORDS } from './vocabulary.js';
@@ -24,6 +24,12 @@ export interface ExampleRef {
   question: string;
   /** The example's own asks (its top-N, period and values), read like a question's. */
   asks: QuestionAsks;
+  /**
+   * Terms of the values the example names that are no values of this block (neither a parameter's
+   * nor a column's): "claims" in "Top 10 largest claims" is another block's queue. Set aside like
+   * any value, they are still what the example asks about, so a question must say them too.
+   */
+  foreign?: readonly string[];
 }
 
 export interface ExampleIndex {
@@ -87,6 +93,13 @@ const UNITS = ['day', 'week', 'month', 'quarter', 'year'];
 const unitRank = (term: string): number => UNITS.findIndex((u) => termsOfWord(u)[0] === term);
 const withoutUnits = (terms: readonly string[]): string => terms.filter((t) => !t.startsWith(PERIOD_UNIT)).join(' ');
 
+/** Terms of the example's values that this block can neither take nor keep (ExampleRef.foreign). */
+function foreignTerms(block: CompiledBlock, asks: QuestionAsks): string[] {
+  const facts = blockFacts(block);
+  const own = (field: string): boolean => paramForField(block, field) !== undefined || facts.rowFields.has(field) || facts.breakdownFields.has(field);
+  return asks.filters.filter((f) => f.loose !== true && !f.fields.some(own)).flatMap((f) => words(f.text).flatMap((w) => [...termsOfWord(w.word)]));
+}
+
 /** Builds the index over every example of every block (`asksOf` reads an example's asks). */
 export function buildExampleIndex(blocks: readonly CompiledBlock[], asksOf: (text: string) => QuestionAsks): ExampleIndex {
   const byKey = new Map<string, ExampleRef[]>();
@@ -97,18 +110,20 @@ export function buildExampleIndex(blocks: readonly CompiledBlock[], asksOf: (tex
       const asks = asksOf(e.question);
       const terms = contentTerms(e.question, asks);
       if (terms.length === 0) continue;
+      const foreign = foreignTerms(block, asks);
+      const ref: ExampleRef = { doc, question: e.question, asks, ...(foreign.length > 0 ? { foreign } : {}) };
       // A block that takes a period (not a series) answers its example for any period asked.
       const takesPeriod = series === '' && (blockFacts(block).startParam !== undefined || blockFacts(block).endParam !== undefined);
       if (asks.period !== undefined || takesPeriod) {
         const key = withoutUnits(terms);
         // A series' example lends its period only to a question that names the series' own grain too.
         if (series === '' || terms.includes(series))
-          withPeriod.set(key, [...(withPeriod.get(key) ?? []), { ref: { doc, question: e.question, asks }, series: series === '' ? -1 : unitRank(series) }]);
+          withPeriod.set(key, [...(withPeriod.get(key) ?? []), { ref, series: series === '' ? -1 : unitRank(series) }]);
       }
       // A series' own unit asked as a period ("revenue last week" of a weekly block) is also what
       // asking for the series says ("weekly revenue"): the example is found under both.
       const keys = new Set([terms.join(' '), [...new Set(terms.map((t) => (t === `${PERIOD_UNIT}${series}` ? series : t)))].sort().join(' ')]);
-      for (const key of keys) byKey.set(key, [...(byKey.get(key) ?? []), { doc, question: e.question, asks }]);
+      for (const key of keys) byKey.set(key, [...(byKey.get(key) ?? []), ref]);
     }
   });
   const bySize = new Map<number, string[][]>();
@@ -163,11 +178,13 @@ function periodAside(index: ExampleIndex, terms: readonly string[]): ExampleRef[
 export function matchExamples(index: ExampleIndex, question: string, asks: QuestionAsks, isKnownTerm: (t: string) => boolean): readonly ExampleRef[] {
   const terms = contentTerms(question, asks);
   if (terms.length === 0) return [];
+  const said = new Set(words(question).flatMap((w) => [...termsOfWord(w.word)]));
+  const saysForeign = (ref: ExampleRef): boolean => (ref.foreign ?? []).every((t) => said.has(t));
   const exact = index.byKey.get(terms.join(' ')) ?? periodAside(index, terms);
-  if (exact !== undefined || terms.every((t) => t.startsWith(PERIOD_UNIT) || isKnownTerm(t))) return exact ?? [];
+  if (exact !== undefined || terms.every((t) => t.startsWith(PERIOD_UNIT) || isKnownTerm(t))) return (exact ?? []).filter(saysForeign);
   const out: ExampleRef[] = [];
   for (const key of index.bySize.get(terms.length) ?? []) {
     if (sameUpToTypos(terms, key)) out.push(...(index.byKey.get(key.join(' ')) ?? []));
   }
-  return out;
+  return out.filter(saysForeign);
 }

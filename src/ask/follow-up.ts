@@ -15,7 +15,7 @@
  */
 import type { CompiledBlock } from '../compiler/types.js';
 import { blockContract } from './block-contract.js';
-import { periodBefore } from './period-before.js';
+import { periodBefore, saysPeriodBefore } from './period-before.js';
 import { type AskedShape, readShape } from './question-shape.js';
 import { valueNotAccepted } from './refusals.js';
 import { answer, askedOf, asksOf, docOf, type Fit, fitOf, type Prepared, refused, routeOf } from './route-core.js';
@@ -206,7 +206,8 @@ export function routeFollowUp(
   // questions' own groupings are what the follow-up replaces.
   const carried = carriedMeasures(p, block, previous, options);
   const drill = rank(`${carried.join(' ')} ${question}${carriedScope(p, previous, asks, options)}`);
-  if (drill.kind === 'answer' && drill.block !== block.id && sameMeasure(p, block, drill.block, carried))
+  // "and the year before?" asks the thread's figures for another period, never another block's breakdown.
+  if (drill.kind === 'answer' && drill.block !== block.id && !saysPeriodBefore(question) && sameMeasure(p, block, drill.block, carried))
     return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
   return {
     kind: 'no-match',

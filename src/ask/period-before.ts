@@ -26,12 +26,25 @@ function unitStart(day: string, unit: string, back: number): string {
   return isoDay(Date.UTC(y - back, 0, 1));
 }
 
-/** Where the thread's period starts, from the last answer's start parameter (an exclusive start is the day before it). */
+/**
+ * Where the thread's period starts, from the last answer's start parameter (an exclusive start is
+ * the day before it), else from a month it took as YYYY-MM ("month": "2026-10" starts 2026-10-01).
+ */
 function threadStart(block: CompiledBlock, params: Readonly<Record<string, ParamValue>>): string | undefined {
   const facts = blockFacts(block);
   const value = facts.startParam === undefined ? undefined : params[facts.startParam.name];
+  if (facts.startParam === undefined) return monthStart(block, params);
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
   return facts.startExclusive ? isoDay(at(value) + DAY) : value;
+}
+
+/** The first day of the one month a block without dates took, as its YYYY-MM string parameter (asked, else its default). */
+function monthStart(block: CompiledBlock, params: Readonly<Record<string, ParamValue>>): string | undefined {
+  const months = block.params
+    .filter((p) => p.type === 'string')
+    .map((p) => params[p.name] ?? p.default)
+    .filter((v): v is string => typeof v === 'string' && /^\d{4}-(?:0[1-9]|1[0-2])$/.test(v));
+  return months.length === 1 ? `${months[0]}-01` : undefined;
 }
 
 /**
@@ -48,6 +61,12 @@ function yearBefore(block: CompiledBlock, params: Readonly<Record<string, ParamV
   return `in ${first - 1}${y.separator}${y.long ? first : String(first % 100).padStart(2, '0')}`;
 }
 
+/** The month of `start` (its first day) a year earlier, as a range of its days. */
+function monthYearBefore(start: string): string {
+  const [y = 0, m = 1] = start.split('-').map(Number);
+  return `between ${isoDay(Date.UTC(y - 1, m - 1, 1))} and ${isoDay(Date.UTC(y - 1, m, 0))}`;
+}
+
 /** The question with a period said relative to the thread's written as its dates; unchanged when there is none. */
 export function periodBefore(question: string, block: CompiledBlock, params: Readonly<Record<string, ParamValue>>): string {
   const m = BEFORE.exec(question);
@@ -58,7 +77,15 @@ export function periodBefore(question: string, block: CompiledBlock, params: Rea
   const start = m === null ? undefined : threadStart(block, params);
   if (m === null || start === undefined) return question;
   const unit = (m[1] ?? m[2] ?? '').toLowerCase();
+  // "and the year before?" of one month-end (a YYYY-MM parameter): that month a year earlier.
+  if (unit === 'year' && blockFacts(block).startParam === undefined)
+    return `${question.slice(0, m.index)}${monthYearBefore(start)}${question.slice(m.index + m[0].length)}`;
   const from = unitStart(start, unit, 1);
   const to = isoDay(at(unitStart(start, unit, 0)) - DAY);
   return `${question.slice(0, m.index)}between ${from} and ${to}${question.slice(m.index + m[0].length)}`;
+}
+
+/** Whether the question says a period relative to the thread's ("and the month before?"). */
+export function saysPeriodBefore(question: string): boolean {
+  return BEFORE.test(question);
 }

@@ -5,8 +5,9 @@
  * measure beside the one the rows are sorted on ("by business adds" of a list sorted by gross
  * adds), and the kind of chart, which names no column ("bar" read as the initials of "book with
  * arrears rate"); "top" before a word of judgement ("top 10 worst"), a month's end said every way,
- * and a word of the block's name in the plural. Each beside the questions of the same shape that
- * still answer.
+ * a word of the block's name in the plural, a count asked of a share ("how many part-timers" of
+ * part_time_pct), and an owner's example whose other block's value ("claims", a queue) a question
+ * must say too. Each beside the questions of the same shape that still answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherUnit } from '../../src/ask/asked-units.js';
@@ -20,7 +21,7 @@ const NOW = '2026-11-28T09:00:00Z';
 const routers = new Map<string, FixtureRouter>();
 
 beforeAll(async () => {
-  for (const name of ['utility', 'vetclinic', 'university', 'telecom', 'bank']) routers.set(name, await fixtureRouter(name));
+  for (const name of ['utility', 'vetclinic', 'university', 'telecom', 'bank', 'people', 'insurance']) routers.set(name, await fixtureRouter(name));
 }, 120_000);
 afterAll(cleanupProjects);
 
@@ -36,6 +37,14 @@ describe('no certified answer', () => {
     ['telecom', 'rank sales channels by business adds this year'],
     ['bank', 'mortgage book by LTV band with arrears rate per band'],
     ['university', 'top 5 modules by pass rate in 2025/26'],
+    // A count asked of what the block gives only as a share.
+    ['people', 'how many part-timers do we have in each BU'],
+    // The unit word beside a measure is that measure's, not another column's in that unit.
+    ['insurance', 'AHT in seconds per queue for Q3'],
+    // An example whose only other word is another block's value ("Top 10 largest claims", "claims"
+    // a queue) is not said again by a question without that word.
+    ['insurance', 'the top 10 for 2024'],
+    ['insurance', 'ok and the top 10 for 2024 then'],
   ])('%s: %s', (project, question) => {
     expect(route(project, question).kind).not.toBe('answer');
   });
@@ -55,6 +64,9 @@ describe('still answered', () => {
     ['university', 'top 5 lowest pass rate modules in 2025/26', 'teaching.lowest_pass_rate_modules'],
     // A word of the block's own name, in the plural, is what it counts, no value to filter on.
     ['bank', 'which 5 branches in the Midlands completed the most mortgages in October 2026?', 'lending.top_branches_by_mortgage_completions'],
+    ['people', 'headcount by BU', 'workforce.headcount_by_business_unit'],
+    ['insurance', 'Top 10 largest claims', 'claims.large_losses'],
+    ['insurance', 'AHT in minutes per queue for Q3', 'service.call_handling_by_queue'],
   ])('%s: %s', (project, question, block) => {
     const d = route(project, question);
     expect(d.kind === 'answer' ? d.block : d.kind).toBe(block);
@@ -83,6 +95,13 @@ describe('the parts', () => {
     ['minutes', 'description', {}, undefined],
   ])('%s of %s', (word, source, over, expected) => {
     expect(otherUnit(block(over), terms(word)[0] as string, source)).toBe(expected);
+  });
+
+  it("reads a unit against the columns the question's other measure words found", () => {
+    const b = block({});
+    expect(otherUnit(b, terms('seconds')[0] as string, 'column:answer_seconds', ['column:handle_time_min'])).toBe('handle_time_min in minutes');
+    expect(otherUnit(b, terms('minutes')[0] as string, 'column:answer_seconds', ['column:handle_time_min'])).toBeUndefined();
+    expect(otherUnit(b, terms('minutes')[0] as string, undefined, ['column:customers', 'column:customer_minutes_lost'])).toBeUndefined();
   });
 
   it('reads a "%" of a whole after no number as the word percent, and leaves numbers and figure names their sign', () => {

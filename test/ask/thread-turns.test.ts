@@ -18,7 +18,8 @@ const NOW = '2026-11-27T09:00:00Z';
 const routers = new Map<string, FixtureRouter>();
 
 beforeAll(async () => {
-  for (const name of ['hotels', 'lawfirm', 'delivery', 'freight', 'builder', 'saas', 'university', 'utility']) routers.set(name, await fixtureRouter(name));
+  for (const name of ['hotels', 'lawfirm', 'delivery', 'freight', 'builder', 'saas', 'university', 'utility', 'people'])
+    routers.set(name, await fixtureRouter(name));
 }, 120_000);
 afterAll(cleanupProjects);
 
@@ -46,6 +47,9 @@ describe('follow-up turns', () => {
     ['utility', ['top 10 outages by customer minutes lost in 2026', 'and the worst 3?'], 'network.worst_outages', { top_n: 3 }],
     ['university', ['5 modules with the lowest pass rates in 2025/26', 'just the bottom 3', 'and the 3 best?'], undefined],
     ['university', ['5 modules with the lowest pass rates in 2025/26', 'just the bottom 3'], 'teaching.lowest_pass_rate_modules', { top_n: 3 }],
+    // The month before one month-end a block takes as YYYY-MM; a period before is never another block's breakdown.
+    ['people', ['headcount by BU at end of Oct 2026', 'and the month before?'], 'workforce.headcount_by_business_unit', { month: '2026-09' }],
+    ['people', ['headcount by BU at end of Oct 2026', 'and the year before?'], undefined],
     // The same end, fewer rows: still the thread's block.
     ['delivery', ['top 10 stores by orders in Manchester in October 2026', 'just the top 3'], 'stores.top_stores_by_orders', { top_n: 3 }],
     // Another grain with no measure of its own asks the thread's measure at that grain.
