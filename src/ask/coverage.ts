@@ -439,9 +439,13 @@ function notedByParam(block: CompiledBlock, contract: BlockContract, m: AskedMea
   return true;
 }
 
+/** Words before a unit that make it an amount of time or money, or what a rate is per. */
+const AMOUNT_BEFORE: ReadonlySet<string> = new Set(['a', 'an', 'one', 'per', 'each', 'every', 'few', 'several']);
+
 /** "in minutes" of a column in seconds: a unit the rows would have to be converted to (asked-units.ts). */
 function notedAsUnit(block: CompiledBlock, contract: BlockContract, shape: AskedShape, m: AskedMeasure, options: CoverageOptions, t: Tally): boolean {
-  if (!isUnitTerm(m.term)) return false;
+  // "over an hour", "within 2 days", "calls per hour": an amount of the unit or a rate per it, not the unit a figure is given in.
+  if (!isUnitTerm(m.term) || (m.follows !== undefined && (AMOUNT_BEFORE.has(m.follows) || /^\d/.test(m.follows)))) return false;
   const others = shape.measures.filter((x) => !isUnitTerm(x.term)).map((x) => sourceOf(contract, x.term, options) ?? '');
   const converted = otherUnit(block, m.term, sourceOf(contract, m.term, options), others);
   if (converted !== undefined) t.note(false, m.text, `${block.id} gives ${converted}, not in ${m.text}.`, 'measure');

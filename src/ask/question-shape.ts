@@ -43,6 +43,8 @@ export interface AskedMeasure {
   end: number;
   /** Measures with the same run stand together, no grouping, value or cue between them ("refunded amount"). */
   run: number;
+  /** The word it follows ("an" of "over an hour"), when there is one. */
+  follows?: string;
 }
 
 export interface AskedShape {
@@ -293,7 +295,7 @@ function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: 
       if (first && next !== undefined) out.rankingNext = next.word;
       if (first) out.rankingStart = w.start;
       if (first) out.rankingText = w.word;
-    } else out.measures.push({ text: w.word, term, start: w.start, end: w.end, run });
+    } else out.measures.push({ text: w.word, term, start: w.start, end: w.end, run, ...(after !== undefined ? { follows: after.word } : {}) });
   }
 }
 

@@ -21,7 +21,7 @@ const NOW = '2026-11-28T09:00:00Z';
 const routers = new Map<string, FixtureRouter>();
 
 beforeAll(async () => {
-  for (const name of ['utility', 'vetclinic', 'university', 'telecom', 'bank', 'people', 'insurance']) routers.set(name, await fixtureRouter(name));
+  for (const name of ['utility', 'vetclinic', 'university', 'telecom', 'bank', 'people', 'insurance', 'hospital']) routers.set(name, await fixtureRouter(name));
 }, 120_000);
 afterAll(cleanupProjects);
 
@@ -67,6 +67,8 @@ describe('still answered', () => {
     ['people', 'headcount by BU', 'workforce.headcount_by_business_unit'],
     ['insurance', 'Top 10 largest claims', 'claims.large_losses'],
     ['insurance', 'AHT in minutes per queue for Q3', 'service.call_handling_by_queue'],
+    // An amount of a unit ("over an hour") is a threshold, not the unit a figure is given in.
+    ['hospital', 'ambulance handovers over an hour at each hospital in October 2026', 'urgent_care.ambulance_handovers_by_site'],
   ])('%s: %s', (project, question, block) => {
     const d = route(project, question);
     expect(d.kind === 'answer' ? d.block : d.kind).toBe(block);
