@@ -178,8 +178,10 @@ function periodAside(index: ExampleIndex, terms: readonly string[]): ExampleRef[
 export function matchExamples(index: ExampleIndex, question: string, asks: QuestionAsks, isKnownTerm: (t: string) => boolean): readonly ExampleRef[] {
   const terms = contentTerms(question, asks);
   if (terms.length === 0) return [];
-  const said = new Set(words(question).flatMap((w) => [...termsOfWord(w.word)]));
-  const saysForeign = (ref: ExampleRef): boolean => (ref.foreign ?? []).every((t) => said.has(t));
+  // The question's words, read only for an example naming another block's value (rare): not on every question.
+  let said: ReadonlySet<string> | undefined;
+  const saysForeign = (ref: ExampleRef): boolean =>
+    ref.foreign === undefined || ref.foreign.every((t) => (said ??= new Set(words(question).flatMap((w) => [...termsOfWord(w.word)]))).has(t));
   const exact = index.byKey.get(terms.join(' ')) ?? periodAside(index, terms);
   if (exact !== undefined || terms.every((t) => t.startsWith(PERIOD_UNIT) || isKnownTerm(t))) return (exact ?? []).filter(saysForeign);
   const out: ExampleRef[] = [];

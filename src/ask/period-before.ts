@@ -32,8 +32,8 @@ function unitStart(day: string, unit: string, back: number): string {
  */
 function threadStart(block: CompiledBlock, params: Readonly<Record<string, ParamValue>>): string | undefined {
   const facts = blockFacts(block);
-  const value = facts.startParam === undefined ? undefined : params[facts.startParam.name];
   if (facts.startParam === undefined) return monthStart(block, params);
+  const value = params[facts.startParam.name];
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
   return facts.startExclusive ? isoDay(at(value) + DAY) : value;
 }

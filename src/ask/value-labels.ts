@@ -133,7 +133,9 @@ function bracketMatchers(values: readonly string[]): Map<string, BracketMatcher[
     if (v.length < 2) continue;
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(v)}\\s*\\(\\s*([\\p{L}&/' -]{2,30}?)\\s*\\)`, 'gu');
     const key = v.slice(-2);
-    out.set(key, [...(out.get(key) ?? []), [v, pattern]]);
+    const list = out.get(key);
+    if (list === undefined) out.set(key, [[v, pattern]]);
+    else list.push([v, pattern]);
   }
   return out;
 }
