@@ -129,6 +129,9 @@ function grainTerms(block: CompiledBlock, columns: readonly string[]): Set<strin
   return out;
 }
 
+/** Words by which an owner's sentence says what the block does not hold. */
+const NOT_HELD = /\b(?:not|never|excludes?|excluded|excluding)\b/i;
+
 /** Side-by-side term pairs of a description (next words, or one word apart), within its clauses (commas and cues break them). */
 function pairsOf(description: string, labels: readonly string[]): Set<string> {
   const out = new Set<string>();
@@ -136,7 +139,14 @@ function pairsOf(description: string, labels: readonly string[]): Set<string> {
   // "emotional" with the "support" of people_supported; the label counts only where the value is bound.
   const unlabelled = [...labels].sort((a, b) => b.length - a.length).reduce((t, l) => t.split(l).join(' ; '), description);
   // Initials in brackets stand in the clause for the words before them: "referral-to-treatment (RTT) position" pairs rtt and position.
-  const text = unlabelled.replace(/\(\s*([\p{Lu}\d&/]{2,8}s?)\s*\)/gu, ' $1 ');
+  const text = unlabelled
+    .replace(/\(\s*([\p{Lu}\d&/]{2,8}s?)\s*\)/gu, ' $1 ')
+    // A remark after the first sentence saying what the block does not hold ("Retail Gift Aid ... is
+    // reported by retail, not here.", "Regular payments are excluded.") names what it leaves out:
+    // its words pair nothing the rows give.
+    .split(/(?<=\.)\s+/)
+    .filter((sentence, i) => i === 0 || !NOT_HELD.test(sentence))
+    .join(' ');
   for (const clause of text.split(/[,;.:()]|\b(?:per|by|each|every|across|and|or)\b/i)) {
     const ts = [...termSet(clause)];
     // A word one apart qualifies too ("guest review score": a guest score).

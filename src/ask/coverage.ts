@@ -794,15 +794,38 @@ function restrictions(block: CompiledBlock, contract: BlockContract, shape: Aske
 }
 
 /**
- * "how many part-timers in each BU" of a block giving part_time_pct: a count asked of what the
- * block gives only as a share of its rows; the share is not how many.
+ * "how many part-timers in each BU" of a block giving part_time_pct, "how many of them used a promo
+ * code" of avg_discount_gbp: a count asked of what the block gives only as a share of its rows or
+ * as an amount of money is not how many.
  */
 function countOfShare(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   if (shape.countAsked !== true) return;
   const columns = shape.measures.map((m) => sourceOf(contract, m.term, options)).filter((s): s is string => s?.startsWith('column:') === true);
-  if (columns.length === 0 || !columns.every((c) => shareColumn(block, c))) return;
+  if (columns.length === 0 || !columns.every((c) => shareColumn(block, c) || moneyColumn(block, c))) return;
   const [column] = columns;
-  t.note(false, 'how many', `${block.id} gives ${column?.slice('column:'.length)}, a share, not how many.`, 'measure');
+  const what = column !== undefined && moneyColumn(block, column) ? 'an amount of money' : 'a share';
+  t.note(false, 'how many', `${block.id} gives ${column?.slice('column:'.length)}, ${what}, not how many.`, 'measure');
+}
+
+/**
+ * "total void days by patch" of avg_relet_days (its owner declares it additive = false): a total
+ * asked of a figure that does not add up. The words after "total" name the figure by their last
+ * word ("void days"); the block gives that figure only as it is, never its total.
+ */
+function totalOfUnadditive(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  const first = shape.measures.find((m) => m.follows === 'total');
+  if (first === undefined) return;
+  const head = shape.measures.filter((m) => m.run === first.run && m.start >= first.start).at(-1) ?? first;
+  const source = sourceOf(contract, head.term, options);
+  const name = source?.startsWith('column:') === true ? source.slice('column:'.length) : undefined;
+  if (name === undefined || block.columns?.[name]?.additive !== false) return;
+  t.note(false, `total ${head.text}`, `${block.id} gives ${name}, which does not add up to a total.`, 'measure');
+}
+
+/** A column its owner declares in a currency (an ISO 4217 code, "GBP", "USD per account"): an amount, never a count. */
+function moneyColumn(block: CompiledBlock, source: string): boolean {
+  const name = source.slice(source.indexOf(':') + 1);
+  return /^(?:[A-Z]{3}|GBp)(?:\s|$)/.test(block.columns?.[name]?.unit ?? '');
 }
 
 /** "over 100", "the top 1%", "90-day": a number no top-N, period or value took is the block's only when its owner's words declare it. */
@@ -863,11 +886,11 @@ function unsaidKind(block: CompiledBlock, contract: BlockContract, shape: AskedS
   for (const m of shape.measures) {
     const kinds = options.kinds.get(m.term);
     const source = sourceOf(contract, m.term, options);
-    if (kinds === undefined || kinds.size < 2 || !source?.startsWith('column:') || !kindWords(source.slice(7)).includes(m.term)) continue;
+    if (kinds === undefined || kinds.size < 2 || !source?.startsWith('column:') || !ownKindWord(block, source.slice(7), m.term)) continue;
     // A word of the block's own name besides the measure and its rows ("like-for-like sales") says it.
     const named = kindWords(block.name).filter((x) => x !== m.term && !contract.groupings.has(x) && !CLOCK_UNITS.has(x));
     if (named.some((x) => said.has(x))) continue;
-    const own = contract.columnNames.filter((o) => kindWords(o).includes(m.term));
+    const own = contract.columnNames.filter((o) => ownKindWord(block, o, m.term));
     const fits = (o: string): boolean =>
       saidAll(kindWords(o).filter((x) => x !== m.term)) ||
       (block.columns?.[o]?.synonyms ?? []).some((syn) =>
@@ -887,6 +910,18 @@ function unsaidKind(block: CompiledBlock, contract: BlockContract, shape: AskedS
     );
     return;
   }
+}
+
+/**
+ * Whether a column names the measure word itself: by its own name (ad_revenue), or by a name its
+ * owner declared that puts a kind to the word ("cafe revenue" for cafe_gbp).
+ */
+function ownKindWord(block: CompiledBlock, column: string, term: string): boolean {
+  if (kindWords(column).includes(term)) return true;
+  return (block.columns?.[column]?.synonyms ?? []).some((syn) => {
+    const ws = kindWords(syn);
+    return ws.length > 1 && ws.includes(term);
+  });
 }
 
 /** Each block's ratio columns (result-columns.ts), read from its query once: coverage asks per question. */
@@ -961,6 +996,7 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   shorterThanRow(block, contract, options, t);
   restrictions(block, contract, shape, options, t);
   countOfShare(block, contract, shape, options, t);
+  totalOfUnadditive(block, contract, shape, options, t);
   numbers(block, contract, shape, t);
   causes(block, contract, shape, t);
   acrossAll(block, contract, shape, options, t);

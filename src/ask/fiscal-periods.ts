@@ -56,7 +56,16 @@ const RELATIVE_PART = new RegExp(
   `\\b${PART}\\s+(?:of\\s+)?(?:the\\s+)?(this|current|last|previous|prior|next)\\s+(?:financial\\s+year|fiscal\\s+year|fy)\\b|\\b(this|current|last|previous|prior|next)\\s+(?:financial\\s+year|fiscal\\s+year|fy)(?:'?s)?\\s+${PART}\\b`,
   'gi',
 );
-const TO_DATE = /\b(?:(?:this|current)\s+)?(?:financial|fiscal)\s+year[\s-]+to[\s-]+date\b|\bfytd\b|\bfiscal\s+ytd\b/gi;
+/** The financial year so far, said as one phrase or as "YTD" / "so far" beside this financial year ("YTD this FY", "this financial year so far"). */
+const THIS_FY = '(?:this|current|the\\s+current)\\s+(?:financial\\s+year|fiscal\\s+year|fy)';
+const TO_DATE = new RegExp(
+  [
+    '\\b(?:(?:this|current)\\s+)?(?:financial|fiscal)\\s+year[\\s-]+to[\\s-]+date\\b|\\bfytd\\b|\\b(?:fiscal|financial|fy)\\s+ytd\\b',
+    `\\b(?:ytd|year[\\s-]+to[\\s-]+date|so\\s+far)\\s+(?:(?:for|in|of)\\s+)?(?:the\\s+)?${THIS_FY}\\b`,
+    `\\b${THIS_FY}(?:'?s)?\\s+(?:ytd|so\\s+far|to\\s+date)\\b`,
+  ].join('|'),
+  'gi',
+);
 const YTD = /\b(?:(?:this|current)\s+)?year[\s-]+to[\s-]+date\b|\bytd\b/gi;
 /** A bare half or quarter: not one of a year said beside it ("Q3 2025", "H1 last year", "Q2 FY26"). */
 const BARE_PART = /\b(h[12]|q[1-4])\b(?![\s/'-]*(?:of\s+)?(?:(?:19|20)\d{2}|fy|financial|fiscal|last|this|previous|prior|next)\b)/gi;
@@ -70,6 +79,8 @@ const yearsShift = (word: string | undefined): number => ({ last: -12, previous:
 /** The rules for a project with the financial year `year`. */
 function declaredRules(year: FinancialYear): Rule[] {
   const rules: Rule[] = [
+    // Before the relative year: "YTD this financial year" is the year so far, not the whole year beside a calendar YTD.
+    { pattern: TO_DATE, read: (_m, now) => toDate(year, now) },
     {
       pattern: LABEL,
       read: (m) => {
@@ -88,7 +99,6 @@ function declaredRules(year: FinancialYear): Rule[] {
       pattern: RELATIVE,
       read: (m, now) => (now === undefined ? RELATIVE_NEEDS_NOW : partRange(monthsOn(currentStart(year, now), yearsShift(m[1])), undefined, year)),
     },
-    { pattern: TO_DATE, read: (_m, now) => toDate(year, now) },
   ];
   if (year.startMonth !== 1) rules.splice(1, 0, { pattern: SPLIT_PART, read: (m) => splitPart(year, m) }, { pattern: SPLIT, read: (m) => splitRange(year, m) });
   if (year.startMonth !== 1 && year.current) rules.push(...currentYearRules(year));

@@ -58,12 +58,20 @@ function carriedMeasures(p: Prepared, block: CompiledBlock, previous: PreviousAn
  * stores in Manchester last week, which a one-day snapshot of every city does not give.
  */
 function carriedScope(p: Prepared, previous: PreviousAnswer, asks: ReturnType<typeof asksOf>, options: RouteOptions): string {
-  const before = asksOf(p, inYearOf(previous.question, previous), options);
   const fields = new Set(asks.filters.flatMap((f) => f.fields));
-  const values = before.filters.filter((f) => !f.fields.some((x) => fields.has(x))).map((f) => f.text);
-  const period =
-    asks.period === undefined && before.period !== undefined ? before.period.spans.map(([a, b]) => inYearOf(previous.question, previous).slice(a, b)) : [];
-  const words = [...values, ...period];
+  const words: string[] = [];
+  let period = asks.period !== undefined;
+  // The thread's turns, newest first: a later turn's value or period replaces an earlier one's
+  // ("Weekly print sales since 1 November", "in the North West": both still hold).
+  for (const q of [...(previous.chain ?? [previous.question])].reverse()) {
+    const text = inYearOf(q, previous);
+    const before = asksOf(p, text, options);
+    const kept = before.filters.filter((f) => !f.fields.some((x) => fields.has(x)));
+    words.push(...kept.map((f) => f.text));
+    for (const f of kept) for (const x of f.fields) fields.add(x);
+    if (!period && before.period !== undefined) words.push(...before.period.spans.map(([a, b]) => text.slice(a, b)));
+    period ||= before.period !== undefined;
+  }
   return words.length === 0 ? '' : ` ${words.join(' ')}`;
 }
 
@@ -126,6 +134,16 @@ function sameMeasure(p: Prepared, block: CompiledBlock, drill: string, carried: 
 const BACK_REFERENCE = /\b(?:their|them|those|these|they)\b/gi;
 
 /**
+ * A certified answer to a question pointing back at rows no certified answer of its thread gave
+ * ("how many of them used a promo code?" after a written answer): the rows are unknown, so the
+ * question is no block's as it stands; it goes the Tier-2 way with the thread's words.
+ */
+export function unheldBackReference(question: string, decided: Tier1Decision): Tier1Decision {
+  if (decided.kind !== 'answer' || decided.named || !new RegExp(BACK_REFERENCE.source, 'i').test(question)) return decided;
+  return { kind: 'no-match', code: 'NO_MATCH', candidates: [{ id: decided.block, score: 1, role: 'cannot-answer' }] };
+}
+
+/**
  * "and how is their on-time delivery?": a new measure of the rows the thread answered (the top
  * customers). Only a block giving that measure by the same rows answers it; otherwise it is a
  * drilldown proposal, never the measure for everyone.
@@ -137,10 +155,14 @@ function aboutTheRows(
   previous: PreviousAnswer,
   asked: ReturnType<typeof askedOf>,
   rank: (text: string) => Tier1Decision,
+  options: RouteOptions,
 ): Tier1Decision | undefined {
-  const key = blockContract(block).firstKey;
+  // The rows' key: the query's first grouping, else the grain its owner declared ("client" of a league table).
+  const key = blockContract(block).firstKey ?? (typeof block.grain === 'string' ? block.grain : undefined);
   if (!new RegExp(BACK_REFERENCE.source, 'i').test(question) || key === undefined || !asksOwnMeasure(block, asked.shape)) return undefined;
-  const drill = rank(`${question.replace(BACK_REFERENCE, ' ')} by ${key.replace(/_/g, ' ')}`);
+  // The rows are those the thread kept ("Brightwell Retail's", "in Bristol", "in FY26"): a block
+  // that cannot keep them gives the measure for everyone, not for them.
+  const drill = rank(`${question.replace(BACK_REFERENCE, ' ')} by ${key.replace(/_/g, ' ')}${carriedScope(p, previous, asked.asks, options)}`);
   if (drill.kind === 'answer' && drill.block !== block.id) return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
   return {
     kind: 'no-match',
@@ -186,7 +208,7 @@ export function routeFollowUp(
   const asked = askedOf(p, periodBefore(inYearOf(question, previous), block, previous.params), options);
   const { asks, shape } = asked;
   if (standalone.kind !== 'answer' || !standalone.named) {
-    const back = aboutTheRows(p, block, question, previous, asked, rank);
+    const back = aboutTheRows(p, block, question, previous, asked, rank, options);
     if (back !== undefined) return back;
   }
   if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape) || saysItAll(shape))) return undefined;

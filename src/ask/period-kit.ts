@@ -109,6 +109,8 @@ export type Part = Partial<Range> & {
   trailingMonths?: number;
   /** The one day an "until" named, whose own day may be the period's boundary rather than in it (periods.ts boundaryEnd). */
   untilDay?: string;
+  /** Characters at the match's start left to the question ("the weeks commencing": the rows it asks for, read by the shape). */
+  lead?: number;
 };
 
 export interface Rule {

@@ -290,6 +290,39 @@ function untilDay(word: string | undefined, r: Range): Pick<Part, 'untilDay'> {
   return { untilDay: r.start };
 }
 
+/**
+ * "w/c 5 October 2026", "the weeks commencing 2 to 16 November 2026", "since week beginning 5 Oct",
+ * "w/e 15 Nov": a week named by the day it starts (or ends) is that whole week; a run of them ends
+ * with the last one's last day, and after "since" only the first week's start is said.
+ */
+const WEEK_CUE = '(?:w/[cbe]|wk\\.?|weeks?)\\s+(?:(?:beginning|starting|commencing|of|ending)\\s+)?';
+const WEEK_OF = new RegExp(
+  `\\b(?:(since|from|starting)\\s+)?(?:the\\s+)?(w/[cbe]|(?:wk\\.?|weeks?)\\s+(?:beginning|starting|commencing|of|ending))\\s+(?:the\\s+)?` +
+    `(?:(\\d{1,2})${ORD}${RANGE_TO}(?:${WEEK_CUE})?(${DAY_EXPR})|(${DAY_EXPR})(?:${RANGE_TO}(?:${WEEK_CUE})?(${DAY_EXPR}))?)`,
+  'gi',
+);
+
+function weekOf(m: RegExpExecArray, now: number | undefined): Part | 'needs-now' | undefined {
+  const ending = /^w\/e$|ending$/i.test(m[2] ?? '');
+  const second = m[4] ?? m[6];
+  const year = /\b(?:19|20)\d{2}\b/.exec(second ?? '')?.[0];
+  // "2 to 16 November": the first day is of the second's month; "2 Nov to 16 Nov 2026": of its year.
+  const firstSaid = m[3] !== undefined ? `${m[3]} ${(m[4] ?? '').replace(/^\s*\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?/i, '')}` : (m[5] ?? '');
+  const firstText = year !== undefined && !/\b(?:19|20)\d{2}\b/.test(firstSaid) ? `${firstSaid} ${year}` : firstSaid;
+  if (now === undefined && !/\b(?:19|20)\d{2}\b/.test(firstText)) return RELATIVE_NEEDS_NOW;
+  const a = rangeOf(firstText, now);
+  const b = second === undefined ? a : rangeOf(second, now);
+  if (a === undefined || b === undefined || daysBetween(a.start, a.end) !== 1 || b.start < a.start) return undefined;
+  const first = Date.parse(`${a.start}T00:00:00Z`) - (ending ? 6 : 0) * 86_400_000;
+  const last = Date.parse(`${b.start}T00:00:00Z`) + (ending ? 1 : 7) * 86_400_000;
+  const weekStart = new Date(first).getUTCDay();
+  if (m[1] !== undefined) return { start: iso(first), weekStart };
+  // "the weeks commencing ...": a row per week is asked, which the shape reads from "weeks".
+  const cueEnd = m[0].indexOf(m[2] ?? '') + (m[2] ?? '').length;
+  const lead = /^weeks\b/i.test(m[2] ?? '') ? cueEnd + m[0].slice(cueEnd).search(/\S/) : undefined;
+  return { start: iso(first), end: iso(last), weekStart, ...(lead !== undefined ? { lead } : {}) };
+}
+
 /** "up to and including", "until but not including": the writer says how the end date counts (markedBound). */
 const BOUND_WORDS = '(?:\\s+(?:and|but)\\s+(?:not\\s+)?(?:including|excluding))?';
 
@@ -457,7 +490,7 @@ const RULES: Rule[] = [
  * Days in numbers, named days and spoken periods come first, before even a project's own phrases: each reads
  * words that a later rule would read as a part of them ("01/04/2026" as the year 2026).
  */
-const LEADING: readonly Rule[] = [...NUMERIC_DATE_RULES, ...NAMED_DAY_RULES, ...SPOKEN_PERIOD_RULES];
+const LEADING: readonly Rule[] = [{ pattern: WEEK_OF, read: weekOf }, ...NUMERIC_DATE_RULES, ...NAMED_DAY_RULES, ...SPOKEN_PERIOD_RULES];
 const ALL_RULES: readonly Rule[] = [...LEADING, ...RULES];
 
 function toTime(now: Date | string | undefined): number | undefined {
@@ -594,8 +627,9 @@ export function findPeriod(
       if (overlaps(found.spans, s, e) || overlaps([...taken], s, e)) continue;
       const part = rule.read(m as RegExpExecArray, t);
       if (part === undefined) continue;
-      found.spans.push([s, e]);
-      found.texts.push(m[0]);
+      const from = part !== RELATIVE_NEEDS_NOW && part.lead !== undefined ? s + part.lead : s;
+      found.spans.push([from, e]);
+      found.texts.push(question.slice(from, e));
       if (part === RELATIVE_NEEDS_NOW) found.needsNow = true;
       else addPart(found, markedBound(question, m[0], e, part, t, found));
     }

@@ -157,11 +157,35 @@ function content(w: WordSpan | undefined): boolean {
 }
 
 /** The grouping phrase starting at `from`: content words up to the next stop word or cue. */
+const CALENDAR_PARTS = /^(?:hour|day|week|month|quarter)s?$/;
+const CALENDAR_WHOLES = /^(?:day|week|month|quarter|year)$/;
+
+/** Where "of (the) week" ends after a calendar part ("day", "hour"), else `at`. */
+function calendarWithin(ws: readonly WordSpan[], at: number, last: WordSpan | undefined): number {
+  if (ws[at]?.word !== 'of' || last === undefined || !CALENDAR_PARTS.test(last.word)) return at;
+  const whole = ws[at + 1]?.word === 'the' ? at + 2 : at + 1;
+  return CALENDAR_WHOLES.test(ws[whole]?.word ?? '') && ws[whole]?.word !== last.word ? whole + 1 : at;
+}
+
 function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold, most = GROUPING_WORDS): { grouping?: AskedGrouping; next: number } {
   let j = from;
   const taken: WordSpan[] = [];
   while (j < ws.length && taken.length < most) {
     const w = ws[j] as WordSpan;
+    // "by day of the week", "hour of day": one calendar position, not a day and a week asked apart.
+    const within = calendarWithin(ws, j, taken.at(-1));
+    const part = taken.at(-1);
+    if (within > j && part !== undefined) {
+      // The day of the week is the weekday; another part of a whole is that part ("hour of day": hour).
+      const whole = (ws[within - 1] as WordSpan).word;
+      taken[taken.length - 1] = {
+        word: /^days?$/.test(part.word) && whole === 'week' ? 'weekday' : part.word,
+        start: part.start,
+        end: (ws[within - 1] as WordSpan).end,
+      };
+      j = within;
+      continue;
+    }
     // "by specialty excluding geriatric medicine": a word of leaving out ends the grouping and is asked itself.
     if (GROUP_CUES.has(w.word) || inside(skip, w) || !content(w) || exclusionAt(ws, j) > 0 || leavesOut(w.word)) break;
     // "by region monthly": a calendar adjective after the grouping's words asks a grain of its own.
@@ -300,6 +324,23 @@ function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: 
 }
 
 /**
+ * "day by day", "month by month" at the cue `at`: one calendar grain, asked as "by month" is, over
+ * time; the word before the cue is that grain, no measure. "Night by night" (a hotel's days) keeps
+ * its word. Returns the index of the last word read.
+ */
+function sameGrainAt(ws: readonly WordSpan[], at: number, spans: Spans, out: AskedShape, fold: Fold): number {
+  const word = ws[at + 1]?.word ?? '';
+  if (!/^(?:day|night|week|month|quarter|year)s?$/.test(word)) return at + 1;
+  out.overTime ??= `${word} by ${word}`;
+  if (/^nights?$/.test(word)) return at + 1;
+  const grain = ws[at - 1]?.start;
+  out.measures = out.measures.filter((m) => m.start !== grain);
+  const { grouping } = phraseAt(ws, at + 1, spans, fold, 1);
+  if (grouping !== undefined) out.groupings.push({ ...grouping, cue: 'by' });
+  return at + 1;
+}
+
+/**
  * Reads the shape of a question. `skip` holds spans to ignore besides the asks' own values: the
  * words that named a block (spec: they are never values, measures or groupings).
  */
@@ -314,11 +355,8 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       run++;
       continue;
     }
-    // "day by day", "month by month": one calendar grain, already read as the word before the cue.
     if (w.word === 'by' && ws[i - 1]?.word === ws[i + 1]?.word && ws[i + 1] !== undefined) {
-      // ... and asks for the answer over time ("night by night" of a hotel's daily series too).
-      if (/^(?:day|night|week|month|quarter|year)s?$/.test(ws[i + 1]?.word ?? '')) out.overTime ??= `${ws[i + 1]?.word} by ${ws[i + 1]?.word}`;
-      i++;
+      i = sameGrainAt(ws, i, spans, out, fold);
       continue;
     }
     const whole = acrossAllAt(ws, i, spans, out, fold);

@@ -16,7 +16,7 @@ import { dayFirstOf } from './date-order.js';
 import { buildExampleIndex, type ExampleIndex } from './example-match.js';
 import { financialYearOf, periodsAreMonths } from './financial-year.js';
 import { fiscalRules } from './fiscal-periods.js';
-import { routeFollowUp } from './follow-up.js';
+import { routeFollowUp, unheldBackReference } from './follow-up.js';
 import { type MeasureKinds, measureKinds } from './measure-kinds.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
 import { declaredDateRules } from './numeric-dates.js';
@@ -388,7 +388,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   // A router is pure over its manifest: the same question on the same day decides the same, so
   // questions asked again (popular ones are) are answered from a bounded cache. Decisions are
   // shared, never changed by their readers.
-  const route = (question: string, options: RouteOptions = {}): Tier1Decision => {
+  const remember = (question: string, options: RouteOptions): Tier1Decision => {
     const key = `${dayOf(options.now)}\u0000${question}`;
     const hit = remembered.get(key);
     if (hit !== undefined) return hit;
@@ -396,6 +396,10 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     if (remembered.size >= DECISIONS) remembered.delete(remembered.keys().next().value as string);
     remembered.set(key, d);
     return d;
+  };
+  const route = (question: string, options: RouteOptions = {}): Tier1Decision => {
+    const d = remember(question, options);
+    return options.afterUncertified === true ? unheldBackReference(question, d) : d;
   };
   return {
     size: p.index.blocks.length,

@@ -38,8 +38,8 @@ function trailing(m: RegExpExecArray): Part | undefined {
   return { start: iso(shift(end, unit, -n)), end: iso(end), ...(unit === 'month' ? { trailingMonths: n } : {}) };
 }
 
-/** "Jan 2026 to date", "since Q2 2025 to date", "2025 to date": open from its start. */
-const SINCE_TO_DATE = new RegExp(`\\b(?:(?:since|from)\\s+)?(?:${MONTH_YEAR}|(q[1-4])\\s+${YEAR}|${YEAR})\\s+to\\s+date\\b`, 'gi');
+/** "Jan 2026 to date", "since Q2 2025 to date", "2025 to date", "2026 so far": open from its start. */
+const SINCE_TO_DATE = new RegExp(`\\b(?:(?:since|from)\\s+)?(?:${MONTH_YEAR}|(q[1-4])\\s+${YEAR}|${YEAR})\\s+(?:to\\s+date|so\\s+far)\\b`, 'gi');
 
 function sinceToDate(m: RegExpExecArray): Part | undefined {
   if (m[1] !== undefined) {

@@ -30,6 +30,7 @@ export function foldWord(word: string): string {
  */
 export function words(text: string): WordSpan[] {
   const out: WordSpan[] = [];
+  const shouted = !/\p{Ll}/u.test(text);
   // Letters joined by "&" are one word, as they are one column name ("F&B" is fb_revenue's fb, "P&L").
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{L}(?:&\p{L})+(?![\p{L}\p{N}])|[\p{L}\p{N}]+|(?<![\p{N}.]\s*)%(?=\s*of\b)/gu)) {
     // "what % of the base", "as a % of": a "%" after no number, of a whole, is the word percent
@@ -42,7 +43,7 @@ export function words(text: string): WordSpan[] {
     const raw = (/^\p{Lu}{2,}s$/u.test(m[0]) ? m[0].slice(0, -1) : m[0]).replaceAll('&', '');
     const folded = /^[a-z0-9]+$/.test(raw) ? raw : foldWord(raw);
     // Initials that would fold into a stop word keep their "&" ("T&O" is no "to", "I&T" no "it").
-    const word = raw.length < m[0].length && STOP_WORDS.has(folded) ? foldWord(m[0]) : initialism(raw, folded);
+    const word = raw.length < m[0].length && STOP_WORDS.has(folded) ? foldWord(m[0]) : initialism(raw, folded, shouted);
     if (word === '') continue;
     // "on-time", "on time", on_time_rate: punctuality, one word; "time" alone would be a duration.
     const prev = out.at(-1);
@@ -91,12 +92,19 @@ function swappedStopWord(word: string, set: ReadonlySet<string> = STOP_WORDS): b
   return false;
 }
 
+/** Stop words people write in capitals as connectives ("London OR Paris"), not as initials. */
+const CAPITAL_CONNECTIVES: ReadonlySet<string> = new Set(['and', 'or', 'to', 'of', 'the', 'for', 'with', 'not', 'by', 'vs']);
+
 /**
  * "AWS", "AER": initials written in capitals are the owner's shorthand, never a stop word typed
- * with two letters swapped ("was", "are"), so they keep their capitals and so their meaning.
+ * with two letters swapped ("was", "are"), so they keep their capitals and so their meaning. So are
+ * capitals spelling a stop word in a question that is not all capitals: "the US app store", "headcount
+ * in IT" name a country and a department, not "us" and "it".
  */
-function initialism(raw: string, folded: string): string {
-  return /^\p{Lu}{3,6}$/u.test(raw) && !STOP_WORDS.has(folded) && swappedStopWord(folded) ? raw : folded;
+function initialism(raw: string, folded: string, shouted: boolean): string {
+  if (!/^\p{Lu}{2,6}$/u.test(raw)) return folded;
+  if (STOP_WORDS.has(folded)) return shouted || CAPITAL_CONNECTIVES.has(folded) ? folded : raw;
+  return raw.length >= 3 && swappedStopWord(folded) ? raw : folded;
 }
 
 const NEUTRAL: ReadonlySet<string> = new Set(NEUTRAL_WORDS);

@@ -151,6 +151,11 @@ export interface RouteOptions {
    * reads the clock; without `now`, a relative period cannot be bound and the block cannot answer.
    */
   now?: Date | string;
+  /**
+   * The question continues a thread whose last answer was not certified: words pointing back at
+   * that answer's rows ("how many of them", "their revenue") name rows no certified answer gave.
+   */
+  afterUncertified?: boolean;
 }
 
 export interface Tier1Router {

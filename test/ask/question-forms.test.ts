@@ -16,7 +16,7 @@ const shapeOf = (q: string) => readShape(q, readAsks(q, { lexicon: buildValueLex
 
 describe('reading the question', () => {
   it.each<[string, string[], string[]]>([
-    ['day by day revenue', ['day', 'revenue'], []],
+    ['day by day revenue', ['revenue'], ['day']],
     ['planned vs unplanned cost', ['planned', 'unplanned', 'cost'], []],
     ['compare revenue 2024 vs 2025', ['compare', 'revenue', 'vs'], []],
     ['which type of truck uses the most fuel', ['truck', 'fuel'], ['type']],

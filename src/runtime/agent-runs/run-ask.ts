@@ -118,7 +118,7 @@ async function cascade(
 
 /** Tier 1's decision: a follow-up of the thread's certified answer, or a question on its own. */
 function decide(ctx: AskContext, question: string, thread: OpenedThread): Tier1Decision {
-  const options = { now: ctx.now() };
+  const options = { now: ctx.now(), ...(thread.afterUncertified === true ? { afterUncertified: true } : {}) };
   return thread.previous === undefined ? ctx.router.route(question, options) : ctx.router.followUp(question, thread.previous, options);
 }
 

@@ -12,6 +12,8 @@ export interface OpenedThread {
   id?: string;
   /** The thread's last answer when it was certified: what a follow-up may narrow. */
   previous?: { runId: string; block: string; params: Record<string, string | number | boolean>; question: string; chain: string[] };
+  /** The thread has earlier turns and the last was not certified (its rows are no certified answer's). */
+  afterUncertified?: true;
 }
 
 /** The person the thread belongs to: the request's principal, else the local owner of drafts. */
@@ -36,6 +38,7 @@ export async function openThread(ctx: AskContext, store: ThreadStore | undefined
   const thread = await store.get(request.threadId);
   if (thread === undefined || thread.owner !== owner) return undefined;
   const previous = previousOf(thread.runs);
+  if (previous === undefined && thread.runs.length > 0) return { id: thread.id, afterUncertified: true };
   return { id: thread.id, ...(previous !== undefined ? { previous } : {}) };
 }
 
