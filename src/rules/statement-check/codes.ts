@@ -151,6 +151,11 @@ export const STATEMENT_CODES = {
     "The statement calls a table function that is not on this engine's allow list of table functions known to be harmless; `name` says which.",
     ALLOW('tableFunctions'),
   ),
+  unbounded: code(
+    'read-only',
+    'The statement asks the engine for work without end: a recursive query that reads only itself with nothing to stop it, or a generator of more rows than any answer shows.',
+    'Give the recursion a condition that ends it (WHERE n < 100) or the generator a smaller count.',
+  ),
   'unknown-driver': code(
     'check',
     'The statement check does not know this engine, so the statement was not run.',

@@ -19,6 +19,7 @@ import { mayBeSystemPart } from './allow/system-relations.js';
 import { allowListReason, allowOf, type CompiledAllow, namesStage, type StatementAllowance } from './check-allow-list.js';
 import { familyReason, rawTextReason } from './check-families.js';
 import { readOnlyReason } from './check-read-only.js';
+import { resourceReason } from './check-resources.js';
 import { type CompiledFamilies, familiesOf } from './compiled-families.js';
 import { type InlineFunctions, readInlineFunctions } from './inline-functions.js';
 import { refusal, type StatementRefusal } from './refusal.js';
@@ -98,7 +99,7 @@ function maySystem(tokens: readonly SqlToken[], facts: readonly (WordFacts | und
 /** The read-only layers: one read, its deny families, then the default-deny gate. */
 function readOnlyRefusal(input: ReadOnlyInput): StatementRefusal | null {
   const { driver, tokens, families, inline } = input;
-  const reason = readOnlyReason(tokens, input.spans, families, input.facts);
+  const reason = readOnlyReason(tokens, input.spans, families, input.facts) ?? resourceReason(tokens, driver);
   if (reason !== null) return refusal(reason);
   // Default deny: every name the statement uses must be on the engine's allow list (or the
   // project's additions, or a routine the statement itself defines).

@@ -1,0 +1,50 @@
+/**
+ * Work without end (check-resources.ts): a recursive CTE whose recursive member reads only itself
+ * with nothing to stop it, and a generator of more rows than any answer shows, are refused as
+ * `unbounded`; the same shapes with a condition, a LIMIT the engine stops at, the engine's own
+ * depth bound or a plain count are reads.
+ */
+import { describe, expect, it } from 'vitest';
+import { hostedStatementRefusal } from '../../../src/rules/statement-check/index.js';
+
+type Case = readonly [driver: string, sql: string];
+
+const UNBOUNDED: readonly Case[] = [
+  ['sqlite', 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t'],
+  ['duckdb', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t AS r) SELECT * FROM t LIMIT 10'],
+  ['trino', 'WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n * 2 FROM t) SELECT max(n) FROM t'],
+  ['mssql', 'WITH r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r) SELECT n FROM r OPTION (MAXRECURSION 0)'],
+  ['snowflake', 'SELECT * FROM (SELECT * FROM TABLE(GENERATOR(ROWCOUNT => 1000000000000)))'],
+  ['snowflake', 'select seq4() from table(generator(rowcount=>1e10))'],
+  ['postgresql', 'SELECT count(*) FROM generate_series(1, 100000000000)'],
+  ['duckdb', 'SELECT sum(range) FROM range(10000000000)'],
+  ['clickhouse', 'SELECT count() FROM numbers(1000000000000)'],
+  ['clickhouse', 'SELECT count() FROM zeros_mt(5000000000)'],
+];
+
+const READS: readonly Case[] = [
+  ['sqlite', 'WITH RECURSIVE cnt(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM cnt WHERE x < 10) SELECT x FROM cnt'],
+  ['sqlite', 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c LIMIT 5'],
+  [
+    'postgresql',
+    'WITH RECURSIVE tree AS (SELECT id FROM categories WHERE parent_id IS NULL UNION ALL SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id) SELECT * FROM tree',
+  ],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (VALUES (1) UNION SELECT n FROM t, other) SELECT * FROM t'],
+  ['mysql', 'WITH RECURSIVE seq (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq) SELECT n FROM seq'],
+  ['mssql', 'WITH r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r) SELECT n FROM r'],
+  ['snowflake', "SELECT DATEADD(day, SEQ4(), '2024-01-01'::DATE) FROM TABLE(GENERATOR(ROWCOUNT => 366))"],
+  ['postgresql', 'SELECT i FROM generate_series(1, 1000000) AS i'],
+  ['duckdb', "SELECT generate_series(DATE '2024-01-01', DATE '2024-02-01', INTERVAL 1 DAY)"],
+  ['clickhouse', 'SELECT number FROM numbers(31)'],
+  ['clickhouse', 'SELECT number FROM numbers(10, 20)'],
+];
+
+describe('work without end', () => {
+  it.each(UNBOUNDED)('%s refuses %s', (driver, sql) => {
+    expect(hostedStatementRefusal(sql, driver, [], { readOnly: true })?.reason).toBe('unbounded');
+  });
+  it.each(READS)('%s reads %s', (driver, sql) => {
+    expect(hostedStatementRefusal(sql, driver, [], { readOnly: true })).toBeNull();
+  });
+});
