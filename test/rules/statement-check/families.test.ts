@@ -50,7 +50,7 @@ const REFUSED: Readonly<Record<string, readonly Refused[]>> = {
     ["SELECT writefile('/tmp/x', 'data')", 'file'],
     ["VACUUM INTO '/tmp/copy.db'", 'file'],
     ['CREATE VIRTUAL TABLE t USING csv(filename=x)', 'table-function'],
-    ["SELECT * FROM pragma_table_info('t')", 'pragma'],
+    ['SELECT * FROM pragma_compile_options()', 'pragma'],
   ],
   postgresql: [
     ["SELECT pg_read_file('/etc/passwd')", 'file-reader'],

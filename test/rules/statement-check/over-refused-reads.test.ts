@@ -126,6 +126,10 @@ const ALLOWED: readonly Allowed[] = [
   ['sqlite', 'SELECT name FROM sqlite_temp_master UNION ALL SELECT name FROM sqlite_temp_schema'],
   ['sqlite', 'SELECT name, seq FROM sqlite_sequence'],
   ['sqlite', 'SELECT tbl, idx, stat FROM sqlite_stat1'],
+  // The schema's own PRAGMA functions, which SQLite gives only to PRAGMAs without side effects.
+  ['sqlite', 'SELECT s.name, ti.name FROM sqlite_schema AS s, pragma_table_info(s.name) AS ti'],
+  ['sqlite', "SELECT * FROM pragma_index_list('t') il JOIN pragma_index_info(il.name) ii"],
+  ['sqlite', "SELECT name FROM pragma_table_list WHERE type = 'table'"],
   // ClickHouse: EXPLAIN's options as a comma-separated list, the SQL-standard views of current
   // releases, system.primes, and the DDL of the session's own temporary table.
   ['clickhouse', "EXPLAIN QUERY TREE dump_tree = 0, dump_ast = 1 SELECT mapContains(m, 'a') FROM t"],
@@ -160,6 +164,9 @@ const REFUSED: readonly Refused[] = [
   ['postgresql', 'SELECT * FROM pg_statistic', 'system-catalog'],
   ['sqlite', 'SELECT * FROM sqlite_stat4', 'relation-not-allowed', 'sqlite_stat4'],
   ['sqlite', 'SELECT * FROM sqlite_dbpage', 'relation-not-allowed', 'sqlite_dbpage'],
+  // Every other PRAGMA function: the attached files' paths, the build, settings.
+  ['sqlite', 'SELECT * FROM pragma_database_list', 'relation-not-allowed', 'pragma_database_list'],
+  ['sqlite', "SELECT * FROM pragma_journal_mode('off')", 'pragma'],
   // A name and `(` anywhere but after a relation stays a call, read relations or not.
   ['postgresql', 'SELECT x(a, b) FROM t', 'function-not-allowed', 'x'],
   ['postgresql', 'SELECT * FROM t WHERE xx(1) > 0', 'function-not-allowed', 'xx'],

@@ -25,6 +25,16 @@ export const SQLITE_FAMILIES: Partial<EngineFamilies> = {
     sqlite_dbpage: 'table-function',
     sqlite_dbdata: 'table-function',
   },
+  // The schema's own PRAGMA functions, which have no side effect and describe what sqlite_schema shows (allow/sqlite.ts).
+  functionsExcept: [
+    'pragma_foreign_key_list',
+    'pragma_index_info',
+    'pragma_index_list',
+    'pragma_index_xinfo',
+    'pragma_table_info',
+    'pragma_table_list',
+    'pragma_table_xinfo',
+  ],
   // SQLite keeps no record of sessions, queries or users.
   systemCatalog: [],
   show: [],
