@@ -7,6 +7,7 @@
 import type { Added, CatalogFile, LeftOut } from './build.js';
 import { allowListFrom } from './build.js';
 import catalog from './duckdb.catalog.json' with { type: 'json' };
+import { DUCKDB_SPATIAL } from './duckdb-spatial.js';
 import type { AllowList } from './types.js';
 
 export const DUCKDB_CATALOG: CatalogFile = catalog;
@@ -123,6 +124,7 @@ const NEWER_RELEASES: Record<string, string> = {
 export const DUCKDB_ADDED: Added = {
   functions: {
     ...NEWER_RELEASES,
+    ...DUCKDB_SPATIAL,
     random: RANDOM,
     uuid: RANDOM,
     gen_random_uuid: RANDOM,
