@@ -72,6 +72,13 @@ const REFUSED: readonly Case[] = [
   ['postgresql', 'SELECT * FROM "pg_catalog"."pg_stat_activity"', 'system-catalog'],
   ['postgresql', 'select * from PG_CATALOG.PG_SETTINGS', 'system-catalog'],
   ['postgresql', 'SELECT query FROM pg_stat_statements', 'system-catalog'],
+  // Monitoring extensions' views of every session's statements and waits.
+  ['postgresql', 'SELECT * FROM citus_stat_statements', 'system-catalog'],
+  ['postgresql', 'SELECT * FROM pg_catalog.citus_dist_stat_activity', 'system-catalog'],
+  // The server's other system databases: every session's temporary objects, logins, the template.
+  ['mssql', "SELECT * FROM tempdb.sys.columns WHERE object_id = OBJECT_ID('tempdb..#t')", 'system-catalog'],
+  ['mssql', 'SELECT name FROM master.sys.databases', 'system-catalog'],
+  ['fabric', 'SELECT * FROM tempdb.dbo.scratch', 'system-catalog'],
   ['postgresql', "SELECT current_setting('data_directory')", 'system-catalog'],
   ['postgresql', 'SELECT rolpassword FROM pg_authid', 'system-catalog'],
   ['postgresql', 'SELECT * FROM U&"pg_st\\0061t_activity"', 'system-catalog'],

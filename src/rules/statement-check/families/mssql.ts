@@ -128,6 +128,11 @@ export const MSSQL_FAMILIES: Partial<EngineFamilies> = {
     'sys.credentials',
     'fn_my_permissions',
     'msdb.*.*',
+    // The server's other system databases: tempdb holds every session's temporary objects, master
+    // the server's logins, databases and configuration, model the template of new databases.
+    'tempdb.*.*',
+    'master.*.*',
+    'model.*.*',
     'session_context',
     'context_info',
     'sessionproperty',

@@ -83,6 +83,13 @@ export const POSTGRESQL_FAMILIES: Partial<EngineFamilies> = {
     'pg_replication_slots',
     // The pg_config view shows the server's build and install paths.
     'pg_config',
+    // Monitoring extensions' views of every session's statements, activity and waits (Citus,
+    // pg_wait_sampling, pg_qualstats): other people's queries, as pg_stat_statements is.
+    'citus_stat*',
+    'citus_dist_stat_activity',
+    'citus_lock_waits',
+    'pg_wait_sampling*',
+    'pg_qualstats*',
   ],
   // Functions in C, internal functions and untrusted procedural languages run code in the server.
   phrases: {
