@@ -88,11 +88,16 @@ export function nameValue(token: SqlToken): string {
 export function qualifiedName(tokens: readonly SqlToken[], first: number): { parts: string[]; last: number } {
   const parts = [nameValue(tokens[first] as SqlToken)];
   let last = first;
-  while (tokens[last + 1]?.value === '.' && tokens[last + 1]?.kind === 'punctuation' && isNameToken(tokens[last + 2])) {
-    parts.push(nameValue(tokens[last + 2] as SqlToken));
-    last += 2;
+  for (;;) {
+    if (isPunct(tokens[last + 1], '.') && isNameToken(tokens[last + 2])) {
+      parts.push(nameValue(tokens[last + 2] as SqlToken));
+      last += 2;
+    } else if (isPunct(tokens[last + 1], '.') && isPunct(tokens[last + 2], '.') && isNameToken(tokens[last + 3])) {
+      // T-SQL's `db..table`: the database's default schema, an empty part.
+      parts.push('', nameValue(tokens[last + 3] as SqlToken));
+      last += 3;
+    } else return { parts, last };
   }
-  return { parts, last };
 }
 
 function isPunct(token: SqlToken | undefined, char: string): boolean {

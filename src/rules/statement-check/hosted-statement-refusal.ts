@@ -36,6 +36,27 @@ export interface StatementCheckOptions {
    * a read may name. Nothing else widens the list.
    */
   readonly allow?: StatementAllowance;
+  /**
+   * The database the connection reads, where a three-part name may reach another database of the
+   * same account (Snowflake, Redshift, SQL Server, Fabric): a name whose database part is another
+   * is refused (`external-query`). Without it, names are read as the engine resolves them.
+   */
+  readonly database?: string;
+}
+
+/** Engines where `database.schema.table` reads another database of the account the connection signs in to. */
+const DATABASE_PARTS: ReadonlySet<string> = new Set(['snowflake', 'redshift', 'mssql', 'fabric']);
+
+/** A three-part name whose database is not the connection's, or null. */
+function otherDatabase(driver: string, relations: Relations, database: string | undefined): string | null {
+  if (database === undefined || !DATABASE_PARTS.has(driver)) return null;
+  const own = database.toLowerCase();
+  for (const ref of relations.refs) {
+    if (ref.kind !== 'name' || ref.parts.length !== 3) continue;
+    const first = (ref.parts[0] ?? '').toLowerCase();
+    if (first !== '' && first !== own) return ref.parts.join('.');
+  }
+  return null;
 }
 
 const ALLOW_KEYS = new Set(['functions', 'tableFunctions', 'relations']);
@@ -49,8 +70,9 @@ function validAllowance(allow: unknown): boolean {
 function validOptions(allowedDirectories: unknown, opts: unknown): boolean {
   if (!Array.isArray(allowedDirectories)) return false;
   if (opts === null || typeof opts !== 'object') return false;
-  const { readOnly, allow } = opts as { readOnly?: unknown; allow?: unknown };
-  return (readOnly === undefined || typeof readOnly === 'boolean') && validAllowance(allow);
+  const { readOnly, allow, database } = opts as { readOnly?: unknown; allow?: unknown; database?: unknown };
+  const databaseOk = database === undefined || (typeof database === 'string' && database !== '');
+  return (readOnly === undefined || typeof readOnly === 'boolean') && validAllowance(allow) && databaseOk;
 }
 
 /** The statements from `query` on: the routines before it are no statements of their own. */
@@ -67,6 +89,7 @@ interface ReadOnlyInput {
   readonly facts: readonly (WordFacts | undefined)[];
   readonly allow: StatementAllowance | undefined;
   readonly inline: InlineFunctions | null;
+  readonly database: string | undefined;
 }
 
 const NO_RELATIONS: Relations = { refs: [], cteNames: new Set() };
@@ -101,6 +124,8 @@ function readOnlyRefusal(input: ReadOnlyInput): StatementRefusal | null {
   const { driver, tokens, families, inline } = input;
   const reason = readOnlyReason(tokens, input.spans, families, input.facts) ?? resourceReason(tokens, driver);
   if (reason !== null) return refusal(reason);
+  const elsewhere = otherDatabase(driver, input.relations ?? readRelations(tokens), input.database);
+  if (elsewhere !== null) return refusal('external-query', elsewhere);
   // Default deny: every name the statement uses must be on the engine's allow list (or the
   // project's additions, or a routine the statement itself defines).
   const readers = families.fileReaders;
@@ -151,7 +176,9 @@ export function hostedStatementRefusal(
       : allowedDirectories.filter((f): f is string => typeof f === 'string');
     const family = familyReason({ sql, tokens, spans, relations, families, folders, facts });
     if (family !== null) return refusal(family);
-    return opts.readOnly === true ? readOnlyRefusal({ driver, tokens, spans, relations, families, facts, allow: opts.allow, inline }) : null;
+    return opts.readOnly === true
+      ? readOnlyRefusal({ driver, tokens, spans, relations, families, facts, allow: opts.allow, inline, database: opts.database })
+      : null;
   } catch {
     // A failure of the check is never a pass.
     return refusal('unreadable');

@@ -338,3 +338,26 @@ describe('reads the earlier check over-refused', () => {
     expect(check('postgresql', 'SELECT U&"pg!005fsleep" UESCAPE \'!\'(1)')?.name).toBe('pg_sleep');
   });
 });
+
+describe("the connection's database", () => {
+  const inDatabase = (driver: string, sql: string, database: string) => hostedStatementRefusal(sql, driver, [], { readOnly: true, database });
+  it.each([
+    ['snowflake', 'SELECT * FROM other_db.public.orders', 'ANALYTICS'],
+    ['redshift', 'SELECT * FROM dev.public.sales, other_db.public.users WHERE sales.buyerid = users.userid', 'dev'],
+    ['fabric', 'SELECT * FROM [SalesWarehouse].[dbo].[Orders]', 'Finance'],
+    ['mssql', 'SELECT * FROM hr..employees', 'sales'],
+  ])('%s refuses a three-part name of another database: %s', (driver, sql, database) => {
+    expect(inDatabase(driver, sql, database)?.reason).toBe('external-query');
+  });
+  it.each([
+    ['snowflake', 'SELECT * FROM analytics.public.orders', 'ANALYTICS'],
+    ['redshift', 'SELECT * FROM dev.public.sales', 'dev'],
+    ['fabric', 'SELECT * FROM [Finance].[dbo].[Orders]', 'Finance'],
+    ['snowflake', 'SELECT * FROM public.orders', 'ANALYTICS'],
+  ])('%s reads its own database: %s', (driver, sql, database) => {
+    expect(inDatabase(driver, sql, database)).toBeNull();
+  });
+  it('takes no database that is not a name', () => {
+    expect(hostedStatementRefusal('SELECT 1', 'snowflake', [], { readOnly: true, database: '' })?.reason).toBe('invalid-option');
+  });
+});
