@@ -323,6 +323,22 @@ function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: 
   }
 }
 
+/** Words comparing with a number after "than" ("more than 180"). */
+const THRESHOLD_WORDS: ReadonlySet<string> = new Set([
+  'more',
+  'less',
+  'fewer',
+  'greater',
+  'higher',
+  'lower',
+  'longer',
+  'shorter',
+  'bigger',
+  'smaller',
+  'older',
+  'younger',
+]);
+
 /**
  * "day by day", "month by month" at the cue `at`: one calendar grain, asked as "by month" is, over
  * time; the word before the cue is that grain, no measure. "Night by night" (a hotel's days) keeps
@@ -387,6 +403,8 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       for (const term of termsOfWord('usage')) out.measures.push({ text: w.word, term: fold(term), start: w.start, end: w.end, run });
       continue;
     }
+    // "more than 180 days", "fewer than 3 items": the comparison is the threshold's, a number the shape reads apart.
+    if (THRESHOLD_WORDS.has(w.word) && ws[i + 1]?.word === 'than' && /^\d/.test(ws[i + 2]?.word ?? '')) continue;
     if (content(w)) classify(w, out, run, fold, ws[i - 1], ws[i + 1]);
   }
   return withWholeQuestion(question, ws, spans, dropRelations(ws, asks, out));

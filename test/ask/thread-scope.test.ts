@@ -7,7 +7,8 @@
  * said. Standalone: "w/c 5 October" is a week, "YTD this financial year" one financial year,
  * capitals spelling a stop word ("the US app store") a name; a count of an amount of money, a
  * total of a figure its owner says does not add up, a remark saying what a block does not hold
- * and a kind of revenue the question does not name are not the block's.
+ * and a kind of revenue the question does not name are not the block's; "more than 180 days" is a
+ * threshold, not a measure "more".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviousAnswer } from '../../src/ask/follow-up.js';
@@ -107,6 +108,8 @@ describe('standalone questions of the same families', () => {
     ['charity', 'Retail Gift Aid claimed per quarter in 2025-26', undefined],
     ['charity', 'Gift Aid claimed per quarter in 2025-26', 'finance.gift_aid_claimed_quarterly', { financial_year: '2025-26' }],
     ['gym', 'Turnover by month in calendar 2026 so far', 'finance.revenue_by_stream_monthly', { since: '2026-01-01' }],
+    // A comparison before "than" and a number is the threshold's, no measure of its own.
+    ['housing', 'How many D&M cases in the West have been open more than 180 days?', 'assets.damp_mould_open_cases', { patch_code: 'WST' }],
   ])('%s: %s', (project, question, block, params) => {
     const d = (routers.get(project) as FixtureRouter).router.route(question, { now: NOW });
     if (block === undefined) expect(d.kind).not.toBe('answer');
