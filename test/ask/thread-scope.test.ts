@@ -11,10 +11,9 @@
  * threshold, not a measure "more".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviousAnswer } from '../../src/ask/follow-up.js';
 import type { Tier1Decision } from '../../src/ask/index.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { type FixtureRouter, fixtureRouter } from './fixture-router.js';
+import { askThread, type FixtureRouter, fixtureRouter } from './fixture-router.js';
 
 const NOW = '2026-11-27T09:00:00Z';
 const routers = new Map<string, FixtureRouter>();
@@ -25,19 +24,9 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(cleanupProjects);
 
-/** Asks `turns` in one thread as the runtime does; the decision of each. */
+/** Asks `turns` in one thread; the decision of each. */
 function thread(project: string, turns: readonly string[]): Tier1Decision[] {
-  const { router } = routers.get(project) as FixtureRouter;
-  let previous: PreviousAnswer | undefined;
-  const out: Tier1Decision[] = [];
-  for (const q of turns) {
-    // A turn after one that was not certified points at no certified rows (thread-step.ts).
-    const options = { now: NOW, ...(out.length > 0 && previous === undefined ? { afterUncertified: true } : {}) };
-    const d = previous === undefined ? router.route(q, options) : router.followUp(q, previous, options);
-    out.push(d);
-    previous = d.kind === 'answer' ? { block: d.block, params: d.params, question: q, chain: [...(previous?.chain ?? []), q] } : undefined;
-  }
-  return out;
+  return askThread((routers.get(project) as FixtureRouter).router, turns, NOW);
 }
 
 describe('follow-up turns', () => {

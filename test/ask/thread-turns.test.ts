@@ -9,10 +9,9 @@
  * not the example it shares words with; a quarter of a financial year is no whole year a label names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviousAnswer } from '../../src/ask/follow-up.js';
 import type { Tier1Decision } from '../../src/ask/index.js';
 import { cleanupProjects } from '../helpers/project.js';
-import { type FixtureRouter, fixtureRouter } from './fixture-router.js';
+import { askThread, type FixtureRouter, fixtureRouter } from './fixture-router.js';
 
 const NOW = '2026-11-27T09:00:00Z';
 const routers = new Map<string, FixtureRouter>();
@@ -25,15 +24,7 @@ afterAll(cleanupProjects);
 
 /** Asks `turns` in one thread; the decision of each. */
 function thread(project: string, turns: readonly string[]): Tier1Decision[] {
-  const { router } = routers.get(project) as FixtureRouter;
-  let previous: PreviousAnswer | undefined;
-  const out: Tier1Decision[] = [];
-  for (const q of turns) {
-    const d = previous === undefined ? router.route(q, { now: NOW }) : router.followUp(q, previous, { now: NOW });
-    out.push(d);
-    if (d.kind === 'answer') previous = { block: d.block, params: d.params, question: q, chain: [...(previous?.chain ?? []), q] };
-  }
-  return out;
+  return askThread((routers.get(project) as FixtureRouter).router, turns, NOW);
 }
 
 describe('follow-up turns', () => {
