@@ -188,11 +188,13 @@ const MEANS_VERBS: ReadonlySet<string> = new Set(['paid', 'made', 'sold', 'sent'
 /**
  * "openings by branch", "footfall per branch": a value word right after by or per names the field
  * to break down by (a channel called branch is also what branches are), never rows kept; "paid by
- * card" keeps its means.
+ * card" keeps its means, and "per" after a verb still breaks down ("received per shop").
  */
 function breakdownCue(ws: readonly WordSpan[], i: number): boolean {
   const cue = ws[i - 1]?.word;
   if (cue !== 'by' && cue !== 'per') return false;
+  // "per" names no means or doer: "bags received per shop" is a row per shop.
+  if (cue === 'per') return true;
   const verb = ws[i - 2]?.word ?? '';
   return !(MEANS_VERBS.has(verb) || /^[a-z]{3,}ed$/.test(verb));
 }

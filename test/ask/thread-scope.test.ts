@@ -97,6 +97,9 @@ describe('standalone questions of the same families', () => {
     ['charity', 'Retail Gift Aid claimed per quarter in 2025-26', undefined],
     ['charity', 'Gift Aid claimed per quarter in 2025-26', 'finance.gift_aid_claimed_quarterly', { financial_year: '2025-26' }],
     ['gym', 'Turnover by month in calendar 2026 so far', 'finance.revenue_by_stream_monthly', { since: '2026-01-01' }],
+    // "per" after a verb still asks a row per shop, though "shop" is also an income stream's label.
+    ['charity', 'Bags of donated stock received per shop since September', undefined],
+    ['charity', 'bags of donations received per week', 'retail.shop_sales_weekly'],
     // A comparison before "than" and a number is the threshold's, no measure of its own.
     ['housing', 'How many D&M cases in the West have been open more than 180 days?', 'assets.damp_mould_open_cases', { patch_code: 'WST' }],
   ])('%s: %s', (project, question, block, params) => {
