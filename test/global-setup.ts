@@ -3,7 +3,13 @@
  * vetclinic, insurance, factory, utility, airline, university, telecom, hospital, restaurants, bank, transit, people, housing, publisher, charity, council, gym, lawfirm, delivery, streaming and builder fixtures are generated, not committed, so a fresh clone gets
  * them here (a few seconds). Their dates end in the last seven days, so each is generated again
  * when it was made in an earlier week.
+ *
+ * Every temporary folder the tests make (projects, key folders, servers' data) lives under one
+ * folder of this run: TMPDIR points there before any test process starts, so the children inherit
+ * it, and the teardown removes it after every file's own afterAll has stopped its servers.
  */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 interface Generator {
@@ -40,10 +46,15 @@ const WAREHOUSES = [
   { db: 'fixtures/builder/data/warehouse.db', generator: '../scripts/make-builder-warehouse.mjs' },
 ];
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => void> {
+  const runRoot = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
+  // As open as /tmp itself: the database servers run as their own users and make folders here.
+  chmodSync(runRoot, 0o1777);
+  process.env['TMPDIR'] = runRoot;
   for (const { db: relative, generator } of WAREHOUSES) {
     const db = join(import.meta.dirname, '..', relative);
     const { makeWarehouse, warehouseIsCurrent } = (await import(generator)) as Generator;
     if (!warehouseIsCurrent(db)) await makeWarehouse(db);
   }
+  return () => rmSync(runRoot, { recursive: true, force: true });
 }
