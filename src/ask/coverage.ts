@@ -917,12 +917,22 @@ function unsaidKind(block: CompiledBlock, contract: BlockContract, shape: AskedS
  * owner declared that puts a kind to the word ("cafe revenue" for cafe_gbp).
  */
 function ownKindWord(block: CompiledBlock, column: string, term: string): boolean {
-  if (kindWords(column).includes(term)) return true;
-  return (block.columns?.[column]?.synonyms ?? []).some((syn) => {
-    const ws = kindWords(syn);
-    return ws.length > 1 && ws.includes(term);
-  });
+  let columns = KIND_WORDS.get(block);
+  if (columns === undefined) KIND_WORDS.set(block, (columns = new Map()));
+  let words = columns.get(column);
+  if (words === undefined) {
+    words = new Set(kindWords(column));
+    for (const syn of block.columns?.[column]?.synonyms ?? []) {
+      const ws = kindWords(syn);
+      if (ws.length > 1) for (const w of ws) words.add(w);
+    }
+    columns.set(column, words);
+  }
+  return words.has(term);
 }
+
+/** Each block's columns' own kind words, read once: coverage asks per question. */
+const KIND_WORDS = new WeakMap<CompiledBlock, Map<string, Set<string>>>();
 
 /** Each block's ratio columns (result-columns.ts), read from its query once: coverage asks per question. */
 const RATIOS = new WeakMap<CompiledBlock, readonly string[]>();

@@ -32,18 +32,30 @@ export interface PreviousAnswer {
   chain?: readonly string[];
 }
 
+/** What a text of the thread asks, each text read once per follow-up. */
+type ReadAsks = (text: string) => ReturnType<typeof asksOf>;
+
+function readsOnce(p: Prepared, options: RouteOptions): ReadAsks {
+  const read = new Map<string, ReturnType<typeof asksOf>>();
+  return (text) => {
+    let asks = read.get(text);
+    if (asks === undefined) read.set(text, (asks = asksOf(p, text, options)));
+    return asks;
+  };
+}
+
 /**
  * The measures the thread is about: those its certified turns asked for ("top 10 states by
  * revenue", then "just the top 3": revenue), else the earlier block's own measure columns. A
  * drilldown block must give them, so a follow-up never trades the measure for a grouping.
  */
-function carriedMeasures(p: Prepared, block: CompiledBlock, previous: PreviousAnswer, options: RouteOptions): string[] {
+function carriedMeasures(block: CompiledBlock, previous: PreviousAnswer, read: ReadAsks): string[] {
   const contract = blockContract(block);
   // The block answered every certified turn, so a word it does not hold ("the second half" of a
   // narrowing turn read on its own) was never one of the thread's measures, nor one its rows
   // are broken down by ("monthly" revenue: the grouping a drilldown replaces).
   const asked = (previous.chain ?? [previous.question]).flatMap((q) =>
-    readShape(q, asksOf(p, q, options))
+    readShape(q, read(q))
       .measures.filter((m) => contract.vocabulary.has(m.term) && !contract.groupings.has(m.term) && !contract.keys.some((k) => k.has(m.term)))
       .map((m) => m.text),
   );
@@ -57,7 +69,7 @@ function carriedMeasures(p: Prepared, block: CompiledBlock, previous: PreviousAn
  * follow-up names none of its own of the same kind: "break that down by store" asks for those
  * stores in Manchester last week, which a one-day snapshot of every city does not give.
  */
-function carriedScope(p: Prepared, previous: PreviousAnswer, asks: ReturnType<typeof asksOf>, options: RouteOptions): string {
+function carriedScope(previous: PreviousAnswer, asks: ReturnType<typeof asksOf>, read: ReadAsks): string {
   const fields = new Set(asks.filters.flatMap((f) => f.fields));
   const words: string[] = [];
   let period = asks.period !== undefined;
@@ -65,7 +77,7 @@ function carriedScope(p: Prepared, previous: PreviousAnswer, asks: ReturnType<ty
   // ("Weekly print sales since 1 November", "in the North West": both still hold).
   for (const q of [...(previous.chain ?? [previous.question])].reverse()) {
     const text = inYearOf(q, previous);
-    const before = asksOf(p, text, options);
+    const before = read(text);
     const kept = before.filters.filter((f) => !f.fields.some((x) => fields.has(x)));
     words.push(...kept.map((f) => f.text));
     for (const f of kept) for (const x of f.fields) fields.add(x);
@@ -132,6 +144,8 @@ function sameMeasure(p: Prepared, block: CompiledBlock, drill: string, carried: 
 }
 
 const BACK_REFERENCE = /\b(?:their|them|those|these|they)\b/gi;
+/** The same words, for a test (a global pattern's test() keeps state between calls). */
+const SAYS_BACK_REFERENCE = new RegExp(BACK_REFERENCE.source, 'i');
 
 /**
  * A certified answer to a question pointing back at rows no certified answer of its thread gave
@@ -139,7 +153,7 @@ const BACK_REFERENCE = /\b(?:their|them|those|these|they)\b/gi;
  * question is no block's as it stands; it goes the Tier-2 way with the thread's words.
  */
 export function unheldBackReference(question: string, decided: Tier1Decision): Tier1Decision {
-  if (decided.kind !== 'answer' || decided.named || !new RegExp(BACK_REFERENCE.source, 'i').test(question)) return decided;
+  if (decided.kind !== 'answer' || decided.named || !SAYS_BACK_REFERENCE.test(question)) return decided;
   return { kind: 'no-match', code: 'NO_MATCH', candidates: [{ id: decided.block, score: 1, role: 'cannot-answer' }] };
 }
 
@@ -149,20 +163,19 @@ export function unheldBackReference(question: string, decided: Tier1Decision): T
  * drilldown proposal, never the measure for everyone.
  */
 function aboutTheRows(
-  p: Prepared,
+  read: ReadAsks,
   block: CompiledBlock,
   question: string,
   previous: PreviousAnswer,
   asked: ReturnType<typeof askedOf>,
   rank: (text: string) => Tier1Decision,
-  options: RouteOptions,
 ): Tier1Decision | undefined {
   // The rows' key: the query's first grouping, else the grain its owner declared ("client" of a league table).
   const key = blockContract(block).firstKey ?? (typeof block.grain === 'string' ? block.grain : undefined);
-  if (!new RegExp(BACK_REFERENCE.source, 'i').test(question) || key === undefined || !asksOwnMeasure(block, asked.shape)) return undefined;
+  if (!SAYS_BACK_REFERENCE.test(question) || key === undefined || !asksOwnMeasure(block, asked.shape)) return undefined;
   // The rows are those the thread kept ("Brightwell Retail's", "in Bristol", "in FY26"): a block
   // that cannot keep them gives the measure for everyone, not for them.
-  const drill = rank(`${question.replace(BACK_REFERENCE, ' ')} by ${key.replace(/_/g, ' ')}${carriedScope(p, previous, asked.asks, options)}`);
+  const drill = rank(`${question.replace(BACK_REFERENCE, ' ')} by ${key.replace(/_/g, ' ')}${carriedScope(previous, asked.asks, read)}`);
   if (drill.kind === 'answer' && drill.block !== block.id) return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
   return {
     kind: 'no-match',
@@ -207,8 +220,9 @@ export function routeFollowUp(
   const block = p.index.blocks[doc] as CompiledBlock;
   const asked = askedOf(p, periodBefore(inYearOf(question, previous), block, previous.params), options);
   const { asks, shape } = asked;
+  const read = readsOnce(p, options);
   if (standalone.kind !== 'answer' || !standalone.named) {
-    const back = aboutTheRows(p, block, question, previous, asked, rank, options);
+    const back = aboutTheRows(read, block, question, previous, asked, rank);
     if (back !== undefined) return back;
   }
   if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape) || saysItAll(shape))) return undefined;
@@ -226,8 +240,8 @@ export function routeFollowUp(
   const combined = `${previous.question} ${question}`;
   // A drilldown block gives the earlier measures under the new grouping or filter; the earlier
   // questions' own groupings are what the follow-up replaces.
-  const carried = carriedMeasures(p, block, previous, options);
-  const drill = rank(`${carried.join(' ')} ${question}${carriedScope(p, previous, asks, options)}`);
+  const carried = carriedMeasures(block, previous, read);
+  const drill = rank(`${carried.join(' ')} ${question}${carriedScope(previous, asks, read)}`);
   // "and the year before?" asks the thread's figures for another period, never another block's breakdown.
   if (drill.kind === 'answer' && drill.block !== block.id && !saysPeriodBefore(question) && sameMeasure(p, block, drill.block, carried))
     return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;

@@ -6,7 +6,7 @@
  * the engine stops the recursion at counts as a bound.
  */
 import { isNameToken, nameValue, type SqlToken } from '../../../grammar/sql/index.js';
-import { afterClose, cteNameIndexes, isPunct, isWord } from './statement-heads.js';
+import { afterClose, cteBodies, isPunct, isWord } from './statement-heads.js';
 
 /** Engines whose recursion stops at a default depth unless the statement lifts it. */
 const DEPTH_BOUNDED = new Set(['mysql', 'mssql', 'fabric']);
@@ -25,10 +25,9 @@ export function resourceReason(tokens: readonly SqlToken[], driver: string): 'un
 
 function endlessRecursion(tokens: readonly SqlToken[], driver: string): boolean {
   if (DEPTH_BOUNDED.has(driver) && !liftsDepth(tokens)) return false;
-  for (const at of cteNameIndexes(tokens)) {
+  for (const [at, open] of cteBodies(tokens)) {
     const name = nameValue(tokens[at] as SqlToken);
-    const open = bodyOpen(tokens, at);
-    const close = open < 0 ? -1 : afterClose(tokens, open, tokens.length);
+    const close = afterClose(tokens, open, tokens.length);
     if (close < 0 || !endlessMember(tokens, open + 1, close - 1, name)) continue;
     if (!(LIMIT_STOPS.has(driver) && tokens.slice(close).some((t) => isWord(t, 'limit')))) return true;
   }
@@ -38,14 +37,6 @@ function endlessRecursion(tokens: readonly SqlToken[], driver: string): boolean 
 /** `OPTION (MAXRECURSION 0)`, `SET cte_max_recursion_depth`: the engine's bound taken away. */
 function liftsDepth(tokens: readonly SqlToken[]): boolean {
   return tokens.some((t, i) => (isWord(t, 'maxrecursion') && tokens[i + 1]?.value === '0') || isWord(t, 'cte_max_recursion_depth'));
-}
-
-/** The `(` of the CTE body named at `at`: after its column list and AS. */
-function bodyOpen(tokens: readonly SqlToken[], at: number): number {
-  let k = at + 1;
-  if (isPunct(tokens[k], '(') && !isWord(tokens[k + 1], 'select')) k = afterClose(tokens, k, tokens.length);
-  while (k >= 0 && k < tokens.length && !isPunct(tokens[k], '(')) k++;
-  return k < tokens.length ? k : -1;
 }
 
 /**

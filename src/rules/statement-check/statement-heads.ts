@@ -133,44 +133,57 @@ function sparkBody(tokens: readonly SqlToken[], k: number): boolean {
 }
 
 /**
- * After `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )` at `j`, or -1. DuckDB
- * also takes a string as the name (`WITH 'x' AS (SELECT 1)`); a string before AS and a name is
- * ClickHouse's expression CTE, which expressionItem reads.
+ * The `(` opening the body of `name [(cols)] [USING KEY (cols)] AS [NOT] [MATERIALIZED] ( ... )`
+ * at `j`, or -1. DuckDB also takes a string as the name (`WITH 'x' AS (SELECT 1)`); a string
+ * before AS and a name is ClickHouse's expression CTE, which expressionItem reads.
  */
-function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
+function cteBodyOpen(tokens: readonly SqlToken[], j: number, to: number): number {
   if (!isNameToken(tokens[j]) && tokens[j]?.kind !== 'string') return -1;
   let k = j + 1;
   // Spark's CTE without AS: `WITH t (SELECT ...)`, `WITH t (a, b) (SELECT ...)`.
-  if (sparkBody(tokens, k)) return afterClose(tokens, k, to);
+  if (sparkBody(tokens, k)) return k;
   if (isPunct(tokens[k], '(')) k = afterClose(tokens, k, to);
-  if (k >= 0 && sparkBody(tokens, k)) return afterClose(tokens, k, to);
+  if (k >= 0 && sparkBody(tokens, k)) return k;
   // DuckDB's recursive CTE key: `t(k, v) USING KEY (k) AS (...)`.
   if (k >= 0 && isWord(tokens[k], 'using') && isWord(tokens[k + 1], 'key') && isPunct(tokens[k + 2], '(')) k = afterClose(tokens, k + 2, to);
   if (k < 0 || !isWord(tokens[k], 'as')) return -1;
   k++;
   if (isWord(tokens[k], 'not')) k++;
   if (isWord(tokens[k], 'materialized')) k++;
-  if (!isPunct(tokens[k], '(')) return -1;
-  return afterClose(tokens, k, to);
+  return isPunct(tokens[k], '(') ? k : -1;
+}
+
+/** After the named CTE item at `j` (its body's closing parenthesis), or -1. */
+function namedItem(tokens: readonly SqlToken[], j: number, to: number): number {
+  const open = cteBodyOpen(tokens, j, to);
+  return open < 0 ? -1 : afterClose(tokens, open, to);
 }
 
 /**
- * Indexes of the names a WITH list defines (`WITH a AS (...), b (x) AS (...)`), at every WITH of
- * the statement, nested ones included: a name there followed by `(` is a CTE, never a call.
+ * The names a WITH list defines (`WITH a AS (...), b (x) AS (...)`), at every WITH of the
+ * statement, nested ones included, each to the `(` opening its body: a name there followed by
+ * `(` is a CTE, never a call.
  */
-export function cteNameIndexes(tokens: readonly SqlToken[]): Set<number> {
-  const names = new Set<number>();
+export function cteBodies(tokens: readonly SqlToken[]): Map<number, number> {
+  const bodies = new Map<number, number>();
   for (let i = 0; i < tokens.length; i++) {
     if (!isWord(tokens[i], 'with')) continue;
     let j = isWord(tokens[i + 1], 'recursive') ? i + 2 : i + 1;
-    for (let end = namedItem(tokens, j, tokens.length); end >= 0; end = namedItem(tokens, j, tokens.length)) {
-      names.add(j);
+    for (let open = cteBodyOpen(tokens, j, tokens.length); open >= 0; open = cteBodyOpen(tokens, j, tokens.length)) {
+      const end = afterClose(tokens, open, tokens.length);
+      if (end < 0) break;
+      bodies.set(j, open);
       j = afterSearchCycle(tokens, end);
       if (j < 0 || !isPunct(tokens[j], ',')) break;
       j++;
     }
   }
-  return names;
+  return bodies;
+}
+
+/** Indexes of the names a WITH list defines (see cteBodies). */
+export function cteNameIndexes(tokens: readonly SqlToken[]): Set<number> {
+  return new Set(cteBodies(tokens).keys());
 }
 
 /**
