@@ -12,7 +12,12 @@ type Case = readonly [driver: string, sql: string];
 const UNBOUNDED: readonly Case[] = [
   ['sqlite', 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c'],
   ['postgresql', 'WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t'],
-  ['duckdb', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t AS r) SELECT * FROM t LIMIT 10'],
+  ['duckdb', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t AS r) SELECT count(*) FROM t'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION SELECT n + 1 FROM t) SELECT count(*) FROM t'],
+  ['sqlite', "WITH RECURSIVE s(x) AS (SELECT 'a' UNION SELECT x || 'a' FROM s) SELECT max(length(x)) FROM s"],
+  ['postgresql', 'SELECT count(*) FROM generate_series(1, 10 * 1000000000)'],
+  ['duckdb', 'SELECT count(*) FROM range((2 + 3) * 1000000000)'],
+  ['clickhouse', 'SELECT count() FROM numbers(10, 5000000000)'],
   ['trino', 'WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n * 2 FROM t) SELECT max(n) FROM t'],
   ['mssql', 'WITH r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r) SELECT n FROM r OPTION (MAXRECURSION 0)'],
   ['snowflake', 'SELECT * FROM (SELECT * FROM TABLE(GENERATOR(ROWCOUNT => 1000000000000)))'],
@@ -38,6 +43,16 @@ const READS: readonly Case[] = [
   ['duckdb', "SELECT generate_series(DATE '2024-01-01', DATE '2024-02-01', INTERVAL 1 DAY)"],
   ['clickhouse', 'SELECT number FROM numbers(31)'],
   ['clickhouse', 'SELECT number FROM numbers(10, 20)'],
+  ['clickhouse', 'SELECT number FROM numbers(18446744073709551610, 10, 3)'],
+  ['clickhouse', 'WITH RECURSIVE t AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM t) SELECT n FROM t LIMIT 5'],
+  ['duckdb', 'WITH RECURSIVE t(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM t) SELECT i FROM t WHERE i % 2000 = 0 LIMIT 10'],
+  ['postgresql', 'WITH RECURSIVE t AS (SELECT 1 AS x UNION SELECT x FROM t) SELECT * FROM t'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION SELECT 10 - n FROM t) SELECT * FROM t'],
+  ['sqlite', 'WITH c(i) AS (VALUES (9) UNION SELECT ~i FROM c) SELECT max(i) FROM c'],
+  ['postgresql', 'WITH RECURSIVE g AS (SELECT 0 AS x UNION ALL SELECT (x + 1) % 10 FROM g) CYCLE x SET is_cycle USING path SELECT * FROM g'],
+  ['postgresql', 'WITH RECURSIVE a AS (SELECT 1 AS b UNION ALL SELECT * FROM a) CYCLE b SET c USING p SELECT * FROM a'],
+  ['postgresql', 'SELECT count(*) FROM generate_series(1, 10 * 1000)'],
+  ['postgresql', "SELECT generate_series(now() - interval '1 day', now(), interval '1 hour')"],
 ];
 
 describe('work without end', () => {
