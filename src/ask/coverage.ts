@@ -15,6 +15,7 @@ import type { Unmet } from './bind-question.js';
 import { type BlockContract, blockContract, termsOfWhat } from './block-contract.js';
 import { blockFacts, unitNamesRows } from './block-facts.js';
 import { kindWords, type MeasureKinds } from './measure-kinds.js';
+import { periodDateNamed, periodOnAnotherDate } from './period-event.js';
 import { daysBetween } from './period-kit.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
@@ -39,6 +40,8 @@ export interface CoverageOptions {
   named: boolean;
   /** The question asked for a top-N (bound or explained by bind-question). */
   limitAsked: boolean;
+  /** Where the top-N's words start in the question ("the 10 worst outages"). */
+  limitStart?: number;
   /** The question asked for a period (bound or explained by bind-question). */
   periodAsked: boolean;
   /** The period is one whole financial year, asked of a block with a row per financial year: one of its rows. */
@@ -63,6 +66,8 @@ export interface CoverageOptions {
   kinds?: MeasureKinds;
   /** A value the question names keeps only some of the result's rows ("in EMEA"). */
   rowsKept?: boolean;
+  /** The words right before the asked period, nearest first ("resolved in October"). */
+  periodBefore?: readonly string[];
 }
 
 /**
@@ -453,6 +458,16 @@ function notedAsUnit(block: CompiledBlock, contract: BlockContract, shape: Asked
 }
 
 /** A term whose only declaration is a date parameter's name (start_date, since). */
+/**
+ * "complaints raised last month" of a block counting complaints opened in the period: the verb
+ * dates the rows by the block's own period (period-event.ts), it measures nothing.
+ */
+function notedAsPeriodDate(block: CompiledBlock, m: AskedMeasure, options: CoverageOptions, t: Tally): boolean {
+  const dated = options.periodBefore?.includes(m.text.toLowerCase()) === true ? periodDateNamed(block, m.text) : undefined;
+  if (dated !== undefined) t.note(true, m.text, '', 'period', `column:${dated}`);
+  return dated !== undefined;
+}
+
 function datePeriodWord(block: CompiledBlock, source: string | undefined): boolean {
   return source?.startsWith('param:') === true && block.params.some((p) => p.type === 'date' && source === `param:${p.name}`);
 }
@@ -479,7 +494,7 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
       t.note(ok, m.text, `${block.id} does not leave out what "${m.text}" asks to.`, 'measure', ok ? sourceOf(contract, m.term, options) : undefined);
       continue;
     }
-    if (notedByParam(block, contract, m, options, t) || notedAsUnit(block, contract, shape, m, options, t)) continue;
+    if (notedByParam(block, contract, m, options, t) || notedAsUnit(block, contract, shape, m, options, t) || notedAsPeriodDate(block, m, options, t)) continue;
     if (!options.named && summaryOnly(block, shape, m)) {
       t.note(false, m.text, `${block.id} gives an average or median of "${m.text}" over its rows, not the ${m.text} itself.`, 'measure');
       continue;
@@ -768,7 +783,19 @@ function period(block: CompiledBlock, options: CoverageOptions, t: Tally): void 
   t.note(false, 'any period', `${block.id} covers only ${fixed.start ?? '…'} up to ${fixed.end ?? '…'}, and the question asks for no period.`, 'period');
 }
 
-/** What of the asked shape the block gives, and what it does not. */
+/** "tickets resolved in October" of a block whose period is the day tickets were opened (period-event.ts). */
+function periodEvent(block: CompiledBlock, options: CoverageOptions, t: Tally): void {
+  if (options.named || !options.periodAsked || options.periodBefore === undefined) return;
+  const other = periodOnAnotherDate(block, options.periodBefore);
+  if (other === undefined) return;
+  t.note(
+    false,
+    `${other.said} in the period`,
+    `${block.id} takes its period on another date than ${other.column}, the day the rows were ${other.said}.`,
+    'period',
+  );
+}
+
 /**
  * "for new customers only" (restriction.ts): given when its words are the block's own population
  * (its name, its contract's entity) or one result column's, named whole ("just revenue"); words
@@ -820,6 +847,21 @@ function totalOfUnadditive(block: CompiledBlock, contract: BlockContract, shape:
   const name = source?.startsWith('column:') === true ? source.slice('column:'.length) : undefined;
   if (name === undefined || block.columns?.[name]?.additive !== false) return;
   t.note(false, `total ${head.text}`, `${block.id} gives ${name}, which does not add up to a total.`, 'measure');
+}
+
+/**
+ * "total customer minutes lost in the 10 worst outages": one sum over the ranked rows, which none
+ * of them gives. A total said after the top-N ("the top 10 by total revenue") is the ranking's
+ * measure, and a column its owner names a total ("total incurred" of a claim) is each row's own.
+ */
+function totalOfRanked(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  const first = shape.measures.find((m) => m.follows === 'total');
+  if (options.named || first === undefined || options.limitStart === undefined || first.start > options.limitStart) return;
+  const head = shape.measures.filter((m) => m.run === first.run && m.start >= first.start).at(-1) ?? first;
+  const source = sourceOf(contract, head.term, options);
+  const name = source?.startsWith('column:') === true ? source.slice('column:'.length) : undefined;
+  if (name === undefined || /total/i.test(name) || (block.columns?.[name]?.synonyms ?? []).some((syn) => /\btotal\b/i.test(syn))) return;
+  t.note(false, `total ${head.text}`, `${block.id} gives ${name} for each of its ranked rows, not their total.`, 'measure');
 }
 
 /** A column its owner declares in a currency (an ISO 4217 code, "GBP", "USD per account"): an amount, never a count. */
@@ -1002,11 +1044,13 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   ranking(block, contract, shape, options, t);
   about(block, contract, shape, options, t);
   period(block, options, t);
+  periodEvent(block, options, t);
   overTime(block, contract, shape, options, t);
   shorterThanRow(block, contract, options, t);
   restrictions(block, contract, shape, options, t);
   countOfShare(block, contract, shape, options, t);
   totalOfUnadditive(block, contract, shape, options, t);
+  totalOfRanked(block, contract, shape, options, t);
   numbers(block, contract, shape, t);
   causes(block, contract, shape, t);
   acrossAll(block, contract, shape, options, t);

@@ -157,6 +157,23 @@ export function unheldBackReference(question: string, decided: Tier1Decision): T
   return { kind: 'no-match', code: 'NO_MATCH', candidates: [{ id: decided.block, score: 1, role: 'cannot-answer' }] };
 }
 
+/** The rows' key: the query's first grouping, else the grain its owner declared ("client" of a league table). */
+function rowKeyOf(block: CompiledBlock): string | undefined {
+  return blockContract(block).firstKey ?? (typeof block.grain === 'string' ? block.grain : undefined);
+}
+
+/**
+ * "show those for the Pennines only" after the worst outages: a turn pointing back at the rows
+ * drills only to a block that gives those rows (the earlier block's row key), never to a summary
+ * of other rows ("outage performance by region").
+ */
+function keepsRowsFor(p: Prepared, question: string, block: CompiledBlock, drill: string): boolean {
+  const key = rowKeyOf(block);
+  if (key === undefined || !SAYS_BACK_REFERENCE.test(question)) return true;
+  const doc = docOf(p, drill);
+  return doc >= 0 && (p.index.blocks[doc] as CompiledBlock).outputs.includes(key);
+}
+
 /**
  * "and how is their on-time delivery?": a new measure of the rows the thread answered (the top
  * customers). Only a block giving that measure by the same rows answers it; otherwise it is a
@@ -170,8 +187,7 @@ function aboutTheRows(
   asked: ReturnType<typeof askedOf>,
   rank: (text: string) => Tier1Decision,
 ): Tier1Decision | undefined {
-  // The rows' key: the query's first grouping, else the grain its owner declared ("client" of a league table).
-  const key = blockContract(block).firstKey ?? (typeof block.grain === 'string' ? block.grain : undefined);
+  const key = rowKeyOf(block);
   if (!SAYS_BACK_REFERENCE.test(question) || key === undefined || !asksOwnMeasure(block, asked.shape)) return undefined;
   // The rows are those the thread kept ("Brightwell Retail's", "in Bristol", "in FY26"): a block
   // that cannot keep them gives the measure for everyone, not for them.
@@ -243,7 +259,13 @@ export function routeFollowUp(
   const carried = carriedMeasures(block, previous, read);
   const drill = rank(`${carried.join(' ')} ${question}${carriedScope(previous, asks, read)}`);
   // "and the year before?" asks the thread's figures for another period, never another block's breakdown.
-  if (drill.kind === 'answer' && drill.block !== block.id && !saysPeriodBefore(question) && sameMeasure(p, block, drill.block, carried))
+  if (
+    drill.kind === 'answer' &&
+    drill.block !== block.id &&
+    !saysPeriodBefore(question) &&
+    sameMeasure(p, block, drill.block, carried) &&
+    keepsRowsFor(p, question, block, drill.block)
+  )
     return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
   return {
     kind: 'no-match',

@@ -116,7 +116,10 @@ function asMeasures(block: CompiledBlock, shape: AskedShape, f: FilterAsk, run: 
   const taken = takesValue(block, f);
   const whole = inDeclaredName(declaredNames(block), shape, f, !taken);
   if (!whole && (taken || !(entityBeforeMeasure(block, shape, f) || namesColumn(block, shape, f)))) return undefined;
-  return words(f.text).flatMap((w) => termsOfWord(w.word).map((term) => ({ text: w.word, term, start: f.start + w.start, end: f.start + w.end, run })));
+  // Beside other measure words ("fly-tipping rate"), the filter's words stand in their phrase.
+  const beside = shape.measures.find((m) => (m.end <= f.start && f.start - m.end <= 1) || (m.start >= f.end && m.start - f.end <= 1));
+  const inRun = beside?.run ?? run;
+  return words(f.text).flatMap((w) => termsOfWord(w.word).map((term) => ({ text: w.word, term, start: f.start + w.start, end: f.start + w.end, run: inRun })));
 }
 
 /** The question as `block` reads it: values that are its declared measures moved from the filters to the measures. */

@@ -52,6 +52,8 @@ export interface PeriodAsk {
   labels?: ReadonlyArray<readonly string[]>;
   /** "the 12 months to June 2026": a window of this many months ending with the period, as a rolling block takes it by its last month. */
   trailingMonths?: number;
+  /** The five words right before the period, nearest first ("resolved", "were", "tickets"): what event the period is of. */
+  before?: readonly string[];
   /** "from 5 October until 2 November": the day an "until" named, kept in the period; a weekly block whose weeks it starts stops before it. */
   untilDay?: string;
 }

@@ -299,6 +299,20 @@ function allOf(question: string): AllAsk[] {
   return out;
 }
 
+/** The five words before the period's first span, nearest first. */
+function wordsBefore(question: string, spans: ReadonlyArray<[number, number]>): string[] {
+  const first = Math.min(...spans.map(([a]) => a));
+  if (!Number.isFinite(first)) return [];
+  return (
+    question
+      .slice(0, first)
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? []
+  )
+    .slice(-3)
+    .reverse();
+}
+
 /** Every ask in the question, in a fixed order so overlapping readings resolve the same way. */
 export function readAsks(question: string, options: AskOptions): QuestionAsks {
   const taken: Array<[number, number]> = [...(options.skip ?? [])];
@@ -314,7 +328,8 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
     filters.push({ fields: ['state', ...others], value: s.code, text, start: s.start, end: s.end, loose: false, ...(others.length > 0 ? { spelled } : {}) });
     taken.push([s.start, s.end]);
   }
-  const period = findPeriod(question, options.now, taken, options.periods);
+  const found = findPeriod(question, options.now, taken, options.periods);
+  const period = found === undefined ? undefined : { ...found, before: wordsBefore(question, found.spans) };
   if (period !== undefined) taken.push(...period.spans);
   const ws = words(question);
   filters.push(...fieldNamed(ws, options.lexicon, taken, question));

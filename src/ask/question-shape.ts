@@ -10,7 +10,17 @@ import type { QuestionAsks } from './question-asks.js';
 import { type AskedRestriction, restrictionsIn } from './restriction.js';
 import { shareBase } from './share-base.js';
 import { isNeutralWord, isNumberWord, terms, termsOfWord, type WordSpan, words } from './tokens.js';
-import { COMPARE_CUES, EXCLUSION_PHRASES, GRAIN_ADJECTIVES, GROUP_CUES, RANK_BOTTOM_TERMS, RANK_TOP_TERMS, STOP_WORDS, TIME_WORDS } from './vocabulary.js';
+import {
+  COMPARE_CUES,
+  EXCLUSION_PHRASES,
+  GRAIN_ADJECTIVES,
+  GROUP_CUES,
+  NUMBER_WORDS,
+  RANK_BOTTOM_TERMS,
+  RANK_TOP_TERMS,
+  STOP_WORDS,
+  TIME_WORDS,
+} from './vocabulary.js';
 
 /** One routing term of the question and where its word sits. */
 export interface AskedPart {
@@ -190,6 +200,8 @@ function phraseAt(ws: readonly WordSpan[], from: number, skip: Spans, fold: Fold
     if (GROUP_CUES.has(w.word) || inside(skip, w) || !content(w) || exclusionAt(ws, j) > 0 || leavesOut(w.word)) break;
     // "by region monthly": a calendar adjective after the grouping's words asks a grain of its own.
     if (taken.length > 0 && GRAIN_ADJECTIVES.has(w.word)) break;
+    // "by queue, week by week": punctuation between two words ends the phrase (one space or hyphen does not).
+    if (part !== undefined && w.start > part.end + 1) break;
     taken.push(w);
     j++;
   }
@@ -219,12 +231,26 @@ function perCount(ws: readonly WordSpan[], from: number, cue: string | undefined
   return { per, next: at };
 }
 
+/** Words between "each of" and what it counts: "each of our three centres", "every one of the 12 wards". */
+const EACH_OF_WORDS = new Set(['the', 'our', 'your', 'their', 'its', 'these', 'those', 'all', 'one']);
+
+/** After "each of (our) (three)" where `cue` is each or every, else `at`. */
+function eachOf(ws: readonly WordSpan[], at: number, cue: string | undefined): number {
+  if ((cue !== 'each' && cue !== 'every') || ws[at]?.word !== 'of') {
+    if (cue !== 'every' || ws[at]?.word !== 'one' || ws[at + 1]?.word !== 'of') return at;
+  }
+  let k = ws[at]?.word === 'one' ? at + 2 : at + 1;
+  const counted = (w: string): boolean => EACH_OF_WORDS.has(w) || isNumberWord(w) || NUMBER_WORDS[w] !== undefined;
+  while (k < ws.length && counted((ws[k] as WordSpan).word)) k++;
+  return k < ws.length ? k : at;
+}
+
 /** Groupings after a cue, continued over "and" ("by state and channel"). */
 function groupingsAt(ws: readonly WordSpan[], from: number, skip: Spans, out: AskedShape, fold: Fold): number {
   const cue = ws[from - 1]?.word;
   // "per 1000 customers", "per 100 beds": a rate per so many of something is still per that thing.
   const { per, next: perEnd } = perCount(ws, from, cue);
-  let at = perEnd;
+  let at = eachOf(ws, perEnd, cue);
   // "for every AHS module": a value right after the cue names which ones; the next word is still the grouping.
   while (at + 1 < ws.length && inside(skip, ws[at] as WordSpan) && content(ws[at + 1]) && !inside(skip, ws[at + 1] as WordSpan)) at++;
   for (;;) {

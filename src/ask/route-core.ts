@@ -199,6 +199,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
   const cov = coverage(block, shape, {
     named,
     limitAsked: asks.limit !== undefined,
+    ...(asks.limit !== undefined ? { limitStart: asks.limit.start } : {}),
     periodAsked: asks.period !== undefined,
     financialYearRow: asks.period?.fiscalLabel !== undefined && binding.keep?.some((k) => k.column === blockFacts(block).timeColumn) === true,
     ...askedDays(asks),
@@ -210,6 +211,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     ...yearNoun(block, asks, binding.params),
     valueEnds: valueEnds(block, asks, binding.params),
     rowsKept: binding.within !== undefined || (binding.keep?.length ?? 0) > 0,
+    ...(asks.period?.before !== undefined ? { periodBefore: asks.period.before } : {}),
   });
   if (!named) binding.unmet.push(...oneValueDefaults(block, binding, (field) => lexicon.closed(field)));
   const unbound = binding.unmet.map((u) => u.message);
