@@ -955,6 +955,30 @@ function unsaidKind(block: CompiledBlock, contract: BlockContract, shape: AskedS
 }
 
 /**
+ * "sales by clinic" of parasiticide_sales_by_clinic, whose result has no sales column: a measure
+ * word the block gives only by its name gives the name's kind of it ("parasiticide sales"), which
+ * the question must say too, or name a column of its result. Its rows' keys and calendar words
+ * are no kind.
+ */
+function unsaidNameKind(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  // A measure word of a result column ("flea and wormer sales", "aged debtors outstanding") says which figures.
+  // A value of the block's own ("Mersey Cover scorecard") says whose figures, as unsaidKind reads it.
+  if (options.named || (options.valueEnds?.length ?? 0) > 0 || shape.measures.some((m) => sourceOf(contract, m.term, options)?.startsWith('column:') === true))
+    return;
+  const said = new Set([...(shape.said ?? []), ...shape.measures.map((m) => m.term), ...shape.groupings.flatMap((g) => g.terms)]);
+  for (const m of shape.measures) {
+    if (sourceOf(contract, m.term, options) !== 'name') continue;
+    // The name's words before the measure word qualify it ("parasiticide sales"); those after it are its subject.
+    const name = kindWords(block.name);
+    const kind = name
+      .slice(0, Math.max(0, name.indexOf(m.term)))
+      .filter((x) => !contract.groupings.has(x) && !contract.keys.some((k) => k.has(x)) && !CLOCK_UNITS.has(x) && !GRAIN_TERMS.has(x));
+    if (kind.length === 0 || kind.some((x) => said.has(x))) continue;
+    t.note(false, m.text, `${block.id} gives ${kind.join(' ')} ${m.text}, which the question does not name.`, 'measure');
+  }
+}
+
+/**
  * Whether a column names the measure word itself: by its own name (ad_revenue), or by a name its
  * owner declared that puts a kind to the word ("cafe revenue" for cafe_gbp).
  */
@@ -1057,5 +1081,6 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   if (shape.future !== undefined) t.note(false, shape.future, `${block.id} gives recorded figures; the question asks what is to come.`, 'shape');
   overallOfRows(block, contract, shape, options, t);
   unsaidKind(block, contract, shape, options, t);
+  unsaidNameKind(block, contract, shape, options, t);
   return t;
 }

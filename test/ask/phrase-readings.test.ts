@@ -3,7 +3,9 @@
  * ("by queue, week by week" is not one grouping "queue week"); "each of our three centres" asks a
  * row per centre; a total said before a top-N ("total minutes lost in the 10 worst outages") is
  * one sum no ranked row gives; a word moved from the values to the measures keeps its phrase
- * ("fly-tipping rate" is the rate, not the incidents a ranking sorts by); a follow-up pointing back
+ * ("fly-tipping rate" is the rate, not the incidents a ranking sorts by); a measure word a block
+ * gives only by its name gives the name's kind of it ("sales" of parasiticide_sales_by_clinic is
+ * parasiticide sales, not the clinics' sales); a follow-up pointing back
  * at ranked rows ("show those in the Pennines") drills only to a block giving those rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +17,7 @@ const NOW = '2026-11-27T09:00:00Z';
 const routers = new Map<string, FixtureRouter>();
 
 beforeAll(async () => {
-  for (const name of ['insurance', 'utility', 'council']) routers.set(name, await fixtureRouter(name));
+  for (const name of ['insurance', 'utility', 'council', 'vetclinic']) routers.set(name, await fixtureRouter(name));
 }, 180_000);
 afterAll(cleanupProjects);
 
@@ -33,6 +35,9 @@ describe('phrases in one question', () => {
     ['council', 'which ward had the most fly-tipping incidents in 2025?', 'environment.top_wards_by_fly_tipping'],
     ['utility', 'total customer minutes lost across the 5 worst outages in 2025', undefined],
     ['utility', 'top 5 outages by total customer minutes lost in 2025', 'network.worst_outages'],
+    ['vetclinic', 'sales by clinic in September 2026', 'finance.revenue_by_clinic'],
+    ['vetclinic', 'parasiticide sales by clinic in September 2026', 'pharmacy.parasiticide_sales_by_clinic'],
+    ['vetclinic', 'flea and wormer sales per clinic in Q3 2026', 'pharmacy.parasiticide_sales_by_clinic'],
   ])('%s: %s', (project, question, block, params) => {
     const got = answered(router(project).route(question, { now: NOW }));
     expect(got?.block).toBe(block);

@@ -70,11 +70,25 @@ function endlessMember(tokens: readonly SqlToken[], from: number, to: number, na
   const distinct = !isWord(tokens[union + 1], 'all');
   const member = tokens.slice(union + 1, to);
   const fromAt = member.findIndex((t) => isWord(t, 'from'));
-  if (fromAt < 0 || member.some((t) => t.kind === 'word' && BOUNDS.has(t.value))) return false;
+  if (fromAt < 0 || member.some((t, i) => t.kind === 'word' && BOUNDS.has(t.value) && !(t.value === 'where' && alwaysTrue(member.slice(i + 1))))) return false;
   // UNION without ALL keeps only rows not seen before: a member that makes no new values ends.
   if (distinct && !grows(member.slice(0, fromAt))) return false;
-  const read = member.slice(fromAt + 1).filter((t) => isNameToken(t) && !isWord(t, 'as'));
+  // What the member reads: its FROM list, up to a condition of constants (which keeps every row).
+  const whereAt = member.findIndex((t) => isWord(t, 'where'));
+  const read = member.slice(fromAt + 1, whereAt < 0 ? member.length : whereAt).filter((t) => isNameToken(t) && !isWord(t, 'as'));
   return read.length >= 1 && read.length <= 2 && nameValue(read[0] as SqlToken) === name && !member.some((t) => isPunct(t, ','));
+}
+
+/**
+ * A condition of constants that holds for every row (`WHERE true`, `WHERE 1`, `WHERE 1 = 1`): it
+ * never ends a recursion. One that holds for none (`WHERE false`) ends it at once, and is a bound.
+ */
+function alwaysTrue(condition: readonly SqlToken[]): boolean {
+  const [a, op, b, ...rest] = condition;
+  if (a === undefined || rest.length > 0) return false;
+  if (op === undefined) return isWord(a, 'true') || (a.kind === 'number' && Number(a.value) !== 0);
+  const literal = (t: SqlToken): boolean => t.kind === 'number' || t.kind === 'string';
+  return b !== undefined && literal(a) && literal(b) && a.value === b.value && op.kind === 'operator' && op.value === '=';
 }
 
 /**

@@ -16,6 +16,8 @@ const UNBOUNDED: readonly Case[] = [
   ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION SELECT n + 1 FROM t) SELECT count(*) FROM t'],
   ['sqlite', "WITH RECURSIVE s(x) AS (SELECT 'a' UNION SELECT x || 'a' FROM s) SELECT max(length(x)) FROM s"],
   ['postgresql', 'SELECT count(*) FROM generate_series(1, 10 * 1000000000)'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE 1 = 1) SELECT count(*) FROM t'],
+  ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE true) SELECT max(n) FROM t'],
   ['duckdb', 'SELECT count(*) FROM range((2 + 3) * 1000000000)'],
   ['clickhouse', 'SELECT count() FROM numbers(10, 5000000000)'],
   ['trino', 'WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n * 2 FROM t) SELECT max(n) FROM t'],
@@ -52,6 +54,8 @@ const READS: readonly Case[] = [
   ['postgresql', 'WITH RECURSIVE g AS (SELECT 0 AS x UNION ALL SELECT (x + 1) % 10 FROM g) CYCLE x SET is_cycle USING path SELECT * FROM g'],
   ['postgresql', 'WITH RECURSIVE a AS (SELECT 1 AS b UNION ALL SELECT * FROM a) CYCLE b SET c USING p SELECT * FROM a'],
   ['postgresql', 'SELECT count(*) FROM generate_series(1, 10 * 1000)'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 100 AND 1 = 1) SELECT count(*) FROM t'],
+  ['duckdb', 'WITH RECURSIVE t(i) AS (SELECT i FROM range(10) r(i) UNION ALL SELECT i FROM t WHERE false) SELECT count(*) FROM t'],
   ['postgresql', "SELECT generate_series(now() - interval '1 day', now(), interval '1 hour')"],
 ];
 
