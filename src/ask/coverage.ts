@@ -864,6 +864,25 @@ function totalOfRanked(block: CompiledBlock, contract: BlockContract, shape: Ask
   t.note(false, `total ${head.text}`, `${block.id} gives ${name} for each of its ranked rows, not their total.`, 'measure');
 }
 
+/**
+ * "logins on iOS versus Android" of a block summing `platform IN ('ios', 'android')`: a word the
+ * block holds only as a literal of its query is a value it filters on or adds up, so it gives no
+ * figure for that side of a comparison apart from the other.
+ */
+function comparedLiterals(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  for (const [a, b] of shape.compared ?? []) {
+    const sides = shape.measures.filter((m) => m.start === a || m.start === b);
+    const literal = sides.find((m) => sourceOf(contract, m.term, options) === 'literal');
+    if (literal === undefined) continue;
+    t.note(
+      false,
+      `${literal.text} apart`,
+      `${block.id} holds "${literal.text}" only as a value its query filters on or adds up, not as a figure of its own.`,
+      'measure',
+    );
+  }
+}
+
 /** A column its owner declares in a currency (an ISO 4217 code, "GBP", "USD per account"): an amount, never a count. */
 function moneyColumn(block: CompiledBlock, source: string): boolean {
   const name = source.slice(source.indexOf(':') + 1);
@@ -1075,6 +1094,7 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   countOfShare(block, contract, shape, options, t);
   totalOfUnadditive(block, contract, shape, options, t);
   totalOfRanked(block, contract, shape, options, t);
+  comparedLiterals(block, contract, shape, options, t);
   numbers(block, contract, shape, t);
   causes(block, contract, shape, t);
   acrossAll(block, contract, shape, options, t);

@@ -59,6 +59,8 @@ export interface AskedMeasure {
 
 export interface AskedShape {
   groupings: AskedGrouping[];
+  /** Where the words on each side of a comparison word start ("iOS versus Android"): both asked side by side. */
+  compared?: Array<readonly [number, number]>;
   ranking?: 'top' | 'bottom';
   /** The word that asked for the ranking, and where it starts. */
   rankingText?: string;
@@ -423,7 +425,7 @@ export function readShape(question: string, asks: QuestionAsks, skip: Spans = []
       continue;
     }
     if (w.word === 'about' && asksWhatAbout(ws, i, spans)) out.about = w.word;
-    if (COMPARE_CUES.has(w.word) && !comparesPeriods(ws, i, asks) && (comparesValues(asks) || comparesWords(ws, i, spans))) continue;
+    if (comparisonAt(ws, i, asks, spans, out)) continue;
     // "the 5 least used bus routes": "used" after a ranking word asks how much they are used.
     if (w.word === 'used' && USED_BY.has(ws[i - 1]?.word ?? '')) {
       for (const term of termsOfWord('usage')) out.measures.push({ text: w.word, term: fold(term), start: w.start, end: w.end, run });
@@ -504,6 +506,14 @@ function dropRelations(ws: readonly WordSpan[], asks: QuestionAsks, out: AskedSh
 function omitThen(g: AskedGrouping): AskedGrouping {
   const { then: _then, ...rest } = g;
   return rest;
+}
+
+/** A comparison word asking for the words on its two sides side by side: recorded in `out.compared`. */
+function comparisonAt(ws: readonly WordSpan[], i: number, asks: QuestionAsks, spans: Spans, out: AskedShape): boolean {
+  if (!COMPARE_CUES.has((ws[i] as WordSpan).word) || comparesPeriods(ws, i, asks) || !(comparesValues(asks) || comparesWords(ws, i, spans))) return false;
+  const [before, after] = [ws[i - 1], ws[i + 1]];
+  if (before !== undefined && after !== undefined) (out.compared ??= []).push([before.start, after.start]);
+  return true;
 }
 
 /**

@@ -5,7 +5,9 @@
  * one sum no ranked row gives; a word moved from the values to the measures keeps its phrase
  * ("fly-tipping rate" is the rate, not the incidents a ranking sorts by); a measure word a block
  * gives only by its name gives the name's kind of it ("sales" of parasiticide_sales_by_clinic is
- * parasiticide sales, not the clinics' sales); a follow-up pointing back
+ * parasiticide sales, not the clinics' sales); a side of a comparison the block holds only as a
+ * literal of its query ("iOS vs Android" of app logins summed over both) is no figure of its own;
+ * a follow-up pointing back
  * at ranked rows ("show those in the Pennines") drills only to a block giving those rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +19,7 @@ const NOW = '2026-11-27T09:00:00Z';
 const routers = new Map<string, FixtureRouter>();
 
 beforeAll(async () => {
-  for (const name of ['insurance', 'utility', 'council', 'vetclinic']) routers.set(name, await fixtureRouter(name));
+  for (const name of ['insurance', 'utility', 'council', 'vetclinic', 'bank']) routers.set(name, await fixtureRouter(name));
 }, 180_000);
 afterAll(cleanupProjects);
 
@@ -38,6 +40,8 @@ describe('phrases in one question', () => {
     ['vetclinic', 'sales by clinic in September 2026', 'finance.revenue_by_clinic'],
     ['vetclinic', 'parasiticide sales by clinic in September 2026', 'pharmacy.parasiticide_sales_by_clinic'],
     ['vetclinic', 'flea and wormer sales per clinic in Q3 2026', 'pharmacy.parasiticide_sales_by_clinic'],
+    ['bank', 'app logins on iOS vs Android in October 2026', undefined],
+    ['bank', 'app logins per month since June 2026', 'customer.digital_adoption_monthly'],
   ])('%s: %s', (project, question, block, params) => {
     const got = answered(router(project).route(question, { now: NOW }));
     expect(got?.block).toBe(block);
