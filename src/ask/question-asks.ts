@@ -85,6 +85,8 @@ const LIMIT_PATTERNS: RegExp[] = [
   new RegExp(`\\b(?!${NOT_SUPERLATIVE})[a-z]{2,}est\\s+(?!(?:19|20)\\d{2}\\b)${NUM}\\b${NOT_PERCENT}`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:biggest|largest|best|highest|top|most|leading|best[- ]selling|highest[- ]spending)\\b`, 'gi'),
   new RegExp(`\\b${NUM}\\s+(?:smallest|worst|lowest|least|fewest|slowest|bottom)\\b`, 'gi'),
+  // "show all 18", "list all 25 wards": a verb asking for rows, and how many of them.
+  new RegExp(`\\b(?:show|list|give|see)\\s+(?:me\\s+|us\\s+)?all\\s+(?:the\\s+)?${NUM}\\b${NOT_PERCENT}`, 'gi'),
   // "the 10 longest waits", "5 busiest days", "the 3 most expensive routes": any superlative after the number.
   new RegExp(`\\b${NUM}\\s+(?:(?:most|least)\\s+[a-z]+|(?!${NOT_SUPERLATIVE})[a-z]{2,}est)\\b`, 'gi'),
   // "which 3 hotels brought in the most revenue", "the 5 depots with the highest cost", "3 lines

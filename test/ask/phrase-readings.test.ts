@@ -7,7 +7,7 @@
  * gives only by its name gives the name's kind of it ("sales" of parasiticide_sales_by_clinic is
  * parasiticide sales, not the clinics' sales); a side of a comparison the block holds only as a
  * literal of its query ("iOS vs Android" of app logins summed over both) is no figure of its own;
- * a follow-up pointing back
+ * "list all 12" after a top 5 asks for 12 rows; a follow-up pointing back
  * at ranked rows ("show those in the Pennines") drills only to a block giving those rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,12 +49,15 @@ describe('phrases in one question', () => {
   });
 });
 
-describe('a follow-up pointing back at ranked rows', () => {
-  it.each<[string[], string | undefined]>([
-    [['3 worst outages in October 2026', 'show those in the Pennines only'], undefined],
-    [['3 worst outages in October 2026', 'and the top 5?'], 'network.worst_outages'],
-  ])('%j', (turns, block) => {
-    const last = askThread(router('utility'), turns, NOW).at(-1);
-    expect(answered(last)?.block).toBe(block);
+describe('follow-ups of ranked rows', () => {
+  it.each<[string, string[], string | undefined, Record<string, unknown>?]>([
+    ['utility', ['3 worst outages in October 2026', 'show those in the Pennines only'], undefined],
+    ['utility', ['3 worst outages in October 2026', 'and the top 5?'], 'network.worst_outages', { top_n: 5 }],
+    // "show all 12": a verb asking for rows, and how many.
+    ['council', ['top 5 wards by fly-tipping in Q1 2026', 'list all 12'], 'environment.top_wards_by_fly_tipping', { top_n: 12 }],
+  ])('%s: %j', (project, turns, block, params) => {
+    const last = answered(askThread(router(project), turns, NOW).at(-1));
+    expect(last?.block).toBe(block);
+    if (params !== undefined) expect(last?.params).toMatchObject(params);
   });
 });
