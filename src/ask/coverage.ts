@@ -835,16 +835,31 @@ function countOfShare(block: CompiledBlock, contract: BlockContract, shape: Aske
 }
 
 /**
+ * The measure a question totals: the head of the run "total" opens ("total customer minutes lost"),
+ * where that run starts, and the result column the block gives it from, if any.
+ */
+function totalHead(
+  contract: BlockContract,
+  shape: AskedShape,
+  options: CoverageOptions,
+): { head: AskedShape['measures'][number]; start: number; name: string | undefined } | undefined {
+  const first = shape.measures.find((m) => m.follows === 'total');
+  if (first === undefined) return undefined;
+  const head = shape.measures.filter((m) => m.run === first.run && m.start >= first.start).at(-1) ?? first;
+  const source = sourceOf(contract, head.term, options);
+  const name = source?.startsWith('column:') === true ? source.slice('column:'.length) : undefined;
+  return { head, start: first.start, name };
+}
+
+/**
  * "total void days by patch" of avg_relet_days (its owner declares it additive = false): a total
  * asked of a figure that does not add up. The words after "total" name the figure by their last
  * word ("void days"); the block gives that figure only as it is, never its total.
  */
 function totalOfUnadditive(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
-  const first = shape.measures.find((m) => m.follows === 'total');
-  if (first === undefined) return;
-  const head = shape.measures.filter((m) => m.run === first.run && m.start >= first.start).at(-1) ?? first;
-  const source = sourceOf(contract, head.term, options);
-  const name = source?.startsWith('column:') === true ? source.slice('column:'.length) : undefined;
+  const total = totalHead(contract, shape, options);
+  if (total === undefined) return;
+  const { head, name } = total;
   if (name === undefined || block.columns?.[name]?.additive !== false) return;
   t.note(false, `total ${head.text}`, `${block.id} gives ${name}, which does not add up to a total.`, 'measure');
 }
@@ -855,11 +870,9 @@ function totalOfUnadditive(block: CompiledBlock, contract: BlockContract, shape:
  * measure, and a column its owner names a total ("total incurred" of a claim) is each row's own.
  */
 function totalOfRanked(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
-  const first = shape.measures.find((m) => m.follows === 'total');
-  if (options.named || first === undefined || options.limitStart === undefined || first.start > options.limitStart) return;
-  const head = shape.measures.filter((m) => m.run === first.run && m.start >= first.start).at(-1) ?? first;
-  const source = sourceOf(contract, head.term, options);
-  const name = source?.startsWith('column:') === true ? source.slice('column:'.length) : undefined;
+  const total = totalHead(contract, shape, options);
+  if (options.named || total === undefined || options.limitStart === undefined || total.start > options.limitStart) return;
+  const { head, name } = total;
   if (name === undefined || /total/i.test(name) || (block.columns?.[name]?.synonyms ?? []).some((syn) => /\btotal\b/i.test(syn))) return;
   t.note(false, `total ${head.text}`, `${block.id} gives ${name} for each of its ranked rows, not their total.`, 'measure');
 }

@@ -6,6 +6,7 @@
  * parameter used any other way has no column here (its value is bound as the question wrote it).
  */
 import type { CompiledBlock } from '../compiler/types.js';
+import { queryCode } from './query-code.js';
 
 export interface ParamColumn {
   param: string;
@@ -56,13 +57,13 @@ function scopeTable(query: string, at: number, tables: readonly string[]): strin
 function locate(block: CompiledBlock, ref: string, at: number): { table: string; column: string } | undefined {
   const [first = '', second] = ref.toLowerCase().split('.');
   if (second !== undefined) {
-    const table = aliases(block.query).get(first);
+    const table = aliases(queryCode(block)).get(first);
     return table === undefined ? undefined : { table, column: second };
   }
   // An unqualified column belongs to the one table the query reads, when it reads one, else to
   // the one table of the SELECT that compares it.
   if (block.tables.length === 1) return { table: block.tables[0] as string, column: first };
-  const table = scopeTable(block.query, at, block.tables);
+  const table = scopeTable(queryCode(block), at, block.tables);
   return table === undefined ? undefined : { table, column: first };
 }
 
@@ -72,7 +73,7 @@ export function paramColumns(block: CompiledBlock): ParamColumn[] {
   for (const p of block.params) {
     if (p.type !== 'string') continue;
     for (const re of patterns(p.name)) {
-      const m = re.exec(block.query);
+      const m = re.exec(queryCode(block));
       const ref = m?.[1];
       const at = ref === undefined || m === null ? undefined : locate(block, ref, m.index);
       if (at === undefined) continue;

@@ -7,6 +7,7 @@
  * cannot bind.
  */
 import type { CompiledBlock } from '../compiler/types.js';
+import { queryCode } from './query-code.js';
 
 /** A date column's event: the name before its date ending (`resolved_on`, `opened_at`, `ship_date`). */
 const DATE_COLUMN = /\b([a-z][a-z0-9]*?)_(?:at|on|date|time|ts|dt|day)\b/gi;
@@ -35,10 +36,11 @@ function eventKey(word: string): string {
 /** The text of the conditions comparing each period parameter, or none where the query shows none. */
 function periodConditions(block: CompiledBlock): string[] {
   const out: string[] = [];
+  const query = queryCode(block);
   for (const p of block.params) {
     if (p.type !== 'date' && !PERIOD_PARAM.test(p.name)) continue;
-    for (const m of block.query.matchAll(new RegExp(`\\$\\{\\s*${p.name}\\s*\\}`, 'g'))) {
-      const before = block.query.slice(Math.max(0, m.index - 120), m.index);
+    for (const m of query.matchAll(new RegExp(`\\$\\{\\s*${p.name}\\s*\\}`, 'g'))) {
+      const before = query.slice(Math.max(0, m.index - 120), m.index);
       const starts = [...before.matchAll(CONDITION)];
       const from = starts.length === 0 ? 0 : (starts[starts.length - 1]?.index ?? 0) + (starts[starts.length - 1]?.[0].length ?? 0);
       out.push(before.slice(from));
@@ -66,9 +68,10 @@ function selectItemBefore(query: string, end: number): string {
  */
 function periodNames(block: CompiledBlock): Set<string> {
   const names = new Set(periodConditions(block).flatMap((c) => c.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []));
+  const query = queryCode(block);
   for (const name of [...names]) {
-    for (const m of block.query.matchAll(new RegExp(`\\bas\\s+${name}\\b`, 'gi'))) {
-      for (const x of selectItemBefore(block.query, m.index)
+    for (const m of query.matchAll(new RegExp(`\\bas\\s+${name}\\b`, 'gi'))) {
+      for (const x of selectItemBefore(query, m.index)
         .toLowerCase()
         .match(/[a-z_][a-z0-9_]*/g) ?? [])
         names.add(x);
@@ -83,7 +86,7 @@ function readOf(block: CompiledBlock): { dates: Map<string, string>; period: Set
   let read = READ.get(block);
   if (read === undefined) {
     const dates = new Map<string, string>();
-    for (const m of block.query.matchAll(DATE_COLUMN)) dates.set(m[0].toLowerCase(), eventKey(m[1] ?? ''));
+    for (const m of queryCode(block).matchAll(DATE_COLUMN)) dates.set(m[0].toLowerCase(), eventKey(m[1] ?? ''));
     read = { dates, period: periodNames(block) };
     READ.set(block, read);
   }

@@ -238,10 +238,10 @@ const EACH_OF_WORDS = new Set(['the', 'our', 'your', 'their', 'its', 'these', 't
 
 /** After "each of (our) (three)" where `cue` is each or every, else `at`. */
 function eachOf(ws: readonly WordSpan[], at: number, cue: string | undefined): number {
-  if ((cue !== 'each' && cue !== 'every') || ws[at]?.word !== 'of') {
-    if (cue !== 'every' || ws[at]?.word !== 'one' || ws[at + 1]?.word !== 'of') return at;
-  }
-  let k = ws[at]?.word === 'one' ? at + 2 : at + 1;
+  // "each of", "every of" is no English but harmless; "every one of" skips the "one".
+  const after = cue === 'every' && ws[at]?.word === 'one' ? at + 1 : at;
+  if ((cue !== 'each' && cue !== 'every') || ws[after]?.word !== 'of') return at;
+  let k = after + 1;
   const counted = (w: string): boolean => EACH_OF_WORDS.has(w) || isNumberWord(w) || NUMBER_WORDS[w] !== undefined;
   while (k < ws.length && counted((ws[k] as WordSpan).word)) k++;
   return k < ws.length ? k : at;

@@ -5,7 +5,7 @@ import { paramColumns } from '../../src/ask/param-columns.js';
 import type { CompiledBlock } from '../../src/compiler/types.js';
 
 const block = (query: string, tables: string[]): CompiledBlock =>
-  ({ id: 'd.b', query, tables, params: [{ name: 'name', type: 'string', default: 'x' }] }) as unknown as CompiledBlock;
+  ({ id: 'd.b', query, tables, dialect: 'sqlite', params: [{ name: 'name', type: 'string', default: 'x' }] }) as unknown as CompiledBlock;
 
 describe('paramColumns', () => {
   it.each<[string, string, string[], { table: string; column: string } | undefined]>([
@@ -27,6 +27,18 @@ describe('paramColumns', () => {
       'SELECT * FROM policies WHERE code IN (SELECT code FROM brokers WHERE broker_name = ${name})',
       ['policies', 'brokers'],
       { table: 'brokers', column: 'broker_name' },
+    ],
+    [
+      'a comment naming another table by the same alias',
+      'SELECT * FROM brokers b /* b was FROM agents b */ WHERE b.broker_name = ${name}',
+      ['brokers'],
+      { table: 'brokers', column: 'broker_name' },
+    ],
+    [
+      'a filter written in a comment only',
+      "SELECT * FROM policies p -- p.broker_name = ${name}\nWHERE p.note <> 'b.broker_name = ${name}'",
+      ['policies'],
+      undefined,
     ],
     [
       'an unqualified column over a join',
