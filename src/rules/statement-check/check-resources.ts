@@ -1,12 +1,14 @@
 /**
  * Work without end (spec 03, query path item 9): a recursive CTE whose recursive member reads only
- * itself with no condition grows forever, and a row generator asked for more rows than any answer
- * shows burns the warehouse for nothing. Both are read from the statement's own tokens. Counted
- * as bounds: a depth the engine keeps by default (MySQL, T-SQL, ClickHouse), a LIMIT the engine
- * stops the recursion at, a CYCLE clause, and UNION without ALL over a member that makes no new
- * values. A generator's count is read when it is constant arithmetic.
+ * itself with no condition, or with one its own step never fails (recursion-condition.ts), grows
+ * forever, and a row generator asked for more rows than any answer shows burns the warehouse for
+ * nothing. Both are read from the statement's own tokens. Counted as bounds: a depth the engine
+ * keeps by default (MySQL, T-SQL, ClickHouse), a LIMIT the engine stops the recursion at, a CYCLE
+ * clause, and UNION without ALL over a member that makes no new values. A generator's count is
+ * read when it is constant arithmetic.
  */
 import { isNameToken, nameValue, type SqlToken } from '../../../grammar/sql/index.js';
+import { neverEnds } from './recursion-condition.js';
 import { afterClose, cteBodies, isPunct, isWord } from './statement-heads.js';
 
 /**
@@ -70,25 +72,18 @@ function endlessMember(tokens: readonly SqlToken[], from: number, to: number, na
   const distinct = !isWord(tokens[union + 1], 'all');
   const member = tokens.slice(union + 1, to);
   const fromAt = member.findIndex((t) => isWord(t, 'from'));
-  if (fromAt < 0 || member.some((t, i) => t.kind === 'word' && BOUNDS.has(t.value) && !(t.value === 'where' && alwaysTrue(member.slice(i + 1))))) return false;
+  if (
+    fromAt < 0 ||
+    member.some((t, i) => t.kind === 'word' && BOUNDS.has(t.value) && !(t.value === 'where' && neverEnds(member.slice(i + 1), member.slice(0, fromAt))))
+  )
+    return false;
   // UNION without ALL keeps only rows not seen before: a member that makes no new values ends.
   if (distinct && !grows(member.slice(0, fromAt))) return false;
   // What the member reads: its FROM list, up to a condition of constants (which keeps every row).
   const whereAt = member.findIndex((t) => isWord(t, 'where'));
-  const read = member.slice(fromAt + 1, whereAt < 0 ? member.length : whereAt).filter((t) => isNameToken(t) && !isWord(t, 'as'));
-  return read.length >= 1 && read.length <= 2 && nameValue(read[0] as SqlToken) === name && !member.some((t) => isPunct(t, ','));
-}
-
-/**
- * A condition of constants that holds for every row (`WHERE true`, `WHERE 1`, `WHERE 1 = 1`): it
- * never ends a recursion. One that holds for none (`WHERE false`) ends it at once, and is a bound.
- */
-function alwaysTrue(condition: readonly SqlToken[]): boolean {
-  const [a, op, b, ...rest] = condition;
-  if (a === undefined || rest.length > 0) return false;
-  if (op === undefined) return isWord(a, 'true') || (a.kind === 'number' && Number(a.value) !== 0);
-  const literal = (t: SqlToken): boolean => t.kind === 'number' || t.kind === 'string';
-  return b !== undefined && literal(a) && literal(b) && a.value === b.value && op.kind === 'operator' && op.value === '=';
+  const fromList = member.slice(fromAt + 1, whereAt < 0 ? member.length : whereAt);
+  const read = fromList.filter((t) => isNameToken(t) && !isWord(t, 'as'));
+  return read.length >= 1 && read.length <= 2 && nameValue(read[0] as SqlToken) === name && !fromList.some((t) => isPunct(t, ','));
 }
 
 /**

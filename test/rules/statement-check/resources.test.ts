@@ -19,6 +19,11 @@ const UNBOUNDED: readonly Case[] = [
   ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE 1 = 1) SELECT count(*) FROM t'],
   ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE true) SELECT max(n) FROM t'],
   ['duckdb', 'SELECT count(*) FROM range((2 + 3) * 1000000000)'],
+  // A condition the member's own step moves away from: it holds every round.
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n > 0) SELECT count(*) FROM t'],
+  ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 100 UNION ALL SELECT t.n - 1 FROM t WHERE t.n < 1000) SELECT count(*) FROM t'],
+  ['duckdb', 'WITH RECURSIVE t(n, k) AS (SELECT 1, 0 UNION ALL SELECT n + 1, k FROM t WHERE k = 0 AND 0 < n) SELECT max(n) FROM t'],
+  ['postgresql', 'WITH RECURSIVE t AS (SELECT 1 AS n UNION ALL SELECT 1 + n AS n FROM t WHERE n >= 1 AND 1 = 1) SELECT max(n) FROM t'],
   ['clickhouse', 'SELECT count() FROM numbers(10, 5000000000)'],
   ['trino', 'WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n * 2 FROM t) SELECT max(n) FROM t'],
   ['mssql', 'WITH r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r) SELECT n FROM r OPTION (MAXRECURSION 0)'],
@@ -57,6 +62,12 @@ const READS: readonly Case[] = [
   ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 100 AND 1 = 1) SELECT count(*) FROM t'],
   ['duckdb', 'WITH RECURSIVE t(i) AS (SELECT i FROM range(10) r(i) UNION ALL SELECT i FROM t WHERE false) SELECT count(*) FROM t'],
   ['postgresql', "SELECT generate_series(now() - interval '1 day', now(), interval '1 hour')"],
+  // A condition the step reaches, or one this reading does not follow, ends the recursion.
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n > 0 AND n <= 10) SELECT count(*) FROM t'],
+  ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 10 UNION ALL SELECT n - 1 FROM t WHERE n > 0) SELECT count(*) FROM t'],
+  ['duckdb', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n > 0 AND n <> 50) SELECT count(*) FROM t'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 10 OR n > 20) SELECT count(*) FROM t'],
+  ['sqlite', 'WITH RECURSIVE t(n, d) AS (SELECT 1, 1 UNION ALL SELECT n + 1, d FROM t WHERE n < d * 10) SELECT count(*) FROM t'],
 ];
 
 describe('work without end', () => {
