@@ -14,12 +14,15 @@ import { isUnitTerm, otherUnit } from './asked-units.js';
 import type { Unmet } from './bind-question.js';
 import { type BlockContract, blockContract, termsOfWhat } from './block-contract.js';
 import { blockFacts, unitNamesRows } from './block-facts.js';
+import { keptOutTerms } from './kept-out-literals.js';
 import { kindWords, type MeasureKinds } from './measure-kinds.js';
+import { otherSide } from './number-direction.js';
 import { periodDateNamed, periodOnAnotherDate } from './period-event.js';
 import { daysBetween } from './period-kit.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import { ratioOutputs } from './result-columns.js';
+import { contraryBasis, statedBases } from './stated-basis.js';
 import { summaryOnly } from './summary-column.js';
 import type { TermAlias } from './term-index.js';
 import { termSet, termsOfWord, words } from './tokens.js';
@@ -54,6 +57,8 @@ export interface CoverageOptions {
   aliases?: readonly TermAlias[];
   /** The project's words that may stand for a term it does not use (business-lexicon.ts). */
   alternatives?: (term: string) => readonly string[];
+  /** Whether the project's blocks use the term itself: its own grouping word never stands for another's. */
+  ownTerm?: (term: string) => boolean;
   /** How many values a field holds, when the data's (or the declared) set of them is known. */
   valueCount?: (field: string) => number | undefined;
   /** Terms some block's result measures (a column that is not a grouping key): never covered by example words alone. */
@@ -101,7 +106,8 @@ function timeGiven(contract: BlockContract, term: string): boolean {
 
 function grouped(contract: BlockContract, term: string, options: CoverageOptions): boolean {
   if (contract.groupings.has(term)) return !CLOCK_UNITS.has(term) || timeGiven(contract, term);
-  if (!CLOCK_UNITS.has(term) && (options.alternatives?.(term) ?? []).some((t) => contract.groupings.has(t))) return true;
+  // "by hotel" in a project of hotels is never a review "site": the project's own word stands for itself.
+  if (!CLOCK_UNITS.has(term) && options.ownTerm?.(term) !== true && (options.alternatives?.(term) ?? []).some((t) => contract.groupings.has(t))) return true;
   return (GRAIN_TERMS.get(term) ?? []).some((g) => contract.groupings.has(g));
 }
 
@@ -422,12 +428,37 @@ const LEAVING_OUT: ReadonlySet<string> = new Set(['excluding', 'except', 'withou
  * VAT", a column named for it), never by its description's "excluding IPT": what is left out must
  * be the block's own.
  */
-function leftOutAlike(contract: BlockContract, shape: AskedShape, k: number, options: CoverageOptions): boolean {
+function leftOutAlike(block: CompiledBlock, contract: BlockContract, shape: AskedShape, k: number, options: CoverageOptions): boolean {
   const m = shape.measures[k] as AskedMeasure;
   const next = shape.measures[k + 1];
-  if (describedBeside(contract, shape, k)) return true;
+  if (describedBeside(contract, shape, k) || keptOutNext(block, shape, k)) return true;
   const source = sourceOf(contract, m.term, options);
   return next !== undefined && next.run === m.run && source?.startsWith('column:') === true && sourceOf(contract, next.term, options) === source;
+}
+
+/** Words right before a value that say its rows are left out ("non-cancelled", "not cancelled"). */
+const NEGATING: ReadonlySet<string> = new Set(['non', 'not', 'no', 'ex', 'excluding', 'except', 'without', 'minus']);
+
+/**
+ * "booking window including cancelled reservations" of a block whose query keeps cancelled rows
+ * out (kept-out-literals.ts): the value asked is no row the block gives. Said as left out
+ * ("excluding cancelled", "non-cancelled") it is the block's own exclusion, read as before.
+ */
+function notedAsKeptOut(block: CompiledBlock, contract: BlockContract, shape: AskedShape, k: number, options: CoverageOptions, t: Tally): boolean {
+  const m = shape.measures[k] as AskedMeasure;
+  if (sourceOf(contract, m.term, options) !== 'literal' || !keptOutTerms(block).has(m.term)) return false;
+  const before = shape.measures[k - 1];
+  const leftOut = (before !== undefined && before.run === m.run && (LEAVING_OUT.has(before.term) || before.term === 'non')) || NEGATING.has(m.follows ?? '');
+  if (leftOut) return false;
+  t.note(false, m.text, `${block.id} leaves out the rows "${m.text}" names: its query keeps them out.`, 'measure');
+  return true;
+}
+
+/** "excluding cancelled", "non-cancelled": the next word is a value the block's query keeps out (kept-out-literals.ts). */
+function keptOutNext(block: CompiledBlock, shape: AskedShape, k: number): boolean {
+  const m = shape.measures[k] as AskedMeasure;
+  const next = shape.measures[k + 1];
+  return next !== undefined && next.run === m.run && keptOutTerms(block).has(next.term);
 }
 
 /**
@@ -489,11 +520,12 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
       t.note(true, m.text, '', 'measure', `param:${options.yearNoun?.param}`);
       continue;
     }
-    if (LEAVING_OUT.has(m.term)) {
-      const ok = leftOutAlike(contract, shape, k, options);
+    if (LEAVING_OUT.has(m.term) || (m.term === 'non' && keptOutNext(block, shape, k))) {
+      const ok = leftOutAlike(block, contract, shape, k, options);
       t.note(ok, m.text, `${block.id} does not leave out what "${m.text}" asks to.`, 'measure', ok ? sourceOf(contract, m.term, options) : undefined);
       continue;
     }
+    if (notedAsKeptOut(block, contract, shape, k, options, t)) continue;
     if (notedByParam(block, contract, m, options, t) || notedAsUnit(block, contract, shape, m, options, t) || notedAsPeriodDate(block, m, options, t)) continue;
     if (!options.named && summaryOnly(block, shape, m)) {
       t.note(false, m.text, `${block.id} gives an average or median of "${m.text}" over its rows, not the ${m.text} itself.`, 'measure');
@@ -878,6 +910,32 @@ function totalOfRanked(block: CompiledBlock, contract: BlockContract, shape: Ask
 }
 
 /**
+ * "Share of room revenue by market segment" of market_segment_mix, whose result holds the revenue
+ * but no share of it: a proportion the block's name or description speaks of is no figure of its
+ * result unless some column of it is a share, a rate or a ratio.
+ */
+function proportionByNameOnly(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
+  const m = shape.measures.find((x) => PROPORTIONS.includes(x.term));
+  if (m === undefined || contract.columnNames.some((o) => shareColumn(block, `column:${o}`))) return;
+  const source = sourceOf(contract, m.term, options);
+  if (source !== undefined && source !== 'name' && source !== 'synonym') return;
+  t.note(false, m.text, `${block.id} gives no ${m.text}: no column of its result is a share, a rate or a ratio.`, 'measure');
+}
+
+/**
+ * "AOV after discounts" of a block whose description gives "AOV in GBP before discounts": the
+ * question asks the other side of a basis the owner states (stated-basis.ts).
+ */
+function contraryBases(block: CompiledBlock, shape: AskedShape, t: Tally): void {
+  if (shape.bases === undefined) return;
+  const declared = statedBases(block.description ?? '');
+  for (const asked of shape.bases) {
+    const contrary = contraryBasis(asked, declared);
+    if (contrary !== undefined) t.note(false, asked.text, `${block.id} gives its figures ${contrary.text}, not ${asked.text}.`, 'measure');
+  }
+}
+
+/**
  * "logins on iOS versus Android" of a block summing `platform IN ('ios', 'android')`: a word the
  * block holds only as a literal of its query is a value it filters on or adds up, so it gives no
  * figure for that side of a comparison apart from the other.
@@ -904,8 +962,12 @@ function moneyColumn(block: CompiledBlock, source: string): boolean {
 
 /** "over 100", "the top 1%", "90-day": a number no top-N, period or value took is the block's only when its owner's words declare it. */
 function numbers(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
-  for (const n of shape.numbers ?? [])
-    t.note(contract.numbers.has(n.key), n.text, `${block.id} takes no condition "${n.text}": nothing its owner declared says ${n.key}.`, 'filter');
+  for (const n of shape.numbers ?? []) {
+    // "fewer than 20 results" of a query keeping COUNT(*) >= 20: the owner's number, the other side of it.
+    if (contract.numbers.has(n.key) && otherSide(block, n.key, n.text))
+      t.note(false, n.text, `${block.id} keeps only the rows on the other side of ${n.key}; it leaves out "${n.text}".`, 'filter');
+    else t.note(contract.numbers.has(n.key), n.text, `${block.id} takes no condition "${n.text}": nothing its owner declared says ${n.key}.`, 'filter');
+  }
 }
 
 /** The words a breakdown by causes goes by: its rows are reasons, not figures to explain. */
@@ -1108,6 +1170,8 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   totalOfUnadditive(block, contract, shape, options, t);
   totalOfRanked(block, contract, shape, options, t);
   comparedLiterals(block, contract, shape, options, t);
+  contraryBases(block, shape, t);
+  proportionByNameOnly(block, contract, shape, options, t);
   numbers(block, contract, shape, t);
   causes(block, contract, shape, t);
   acrossAll(block, contract, shape, options, t);

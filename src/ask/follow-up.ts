@@ -18,7 +18,7 @@ import { blockContract } from './block-contract.js';
 import { periodBefore, saysPeriodBefore } from './period-before.js';
 import { type AskedShape, readShape } from './question-shape.js';
 import { valueNotAccepted } from './refusals.js';
-import { answer, askedOf, asksOf, docOf, type Fit, fitOf, type Prepared, refused, routeOf } from './route-core.js';
+import { type Asked, answer, askedOf, asksOf, docOf, type Fit, fitOf, type Prepared, refused, routeOf } from './route-core.js';
 import { termSet } from './tokens.js';
 import type { ParamValue, RouteOptions, Tier1Decision, Tier1Drilldown } from './types.js';
 import { GRAIN_ADJECTIVES } from './vocabulary.js';
@@ -222,6 +222,25 @@ function held(block: CompiledBlock, previous: PreviousAnswer, fit: Fit): Tier1De
  * The decision for `question` as a follow-up of `previous`, or undefined when it is not one
  * (`standalone` is then the decision). `rank` routes text as a first question would.
  */
+/**
+ * "now just AMS01, night by night" after ADR by hotel in April: a new question of a thread is
+ * asked for the period and values the thread said where it says none of its own kind. The same
+ * block answering with them is the answer; where none does, the question stands alone (undefined).
+ */
+function inThreadScope(
+  standalone: Tier1Decision & { kind: 'answer' },
+  question: string,
+  previous: PreviousAnswer,
+  asks: ReturnType<typeof asksOf>,
+  read: ReadAsks,
+  rank: (text: string) => Tier1Decision,
+): Tier1Decision | undefined {
+  const scope = carriedScope(previous, asks, read);
+  if (scope === '') return undefined;
+  const scoped = rank(`${question}${scope}`);
+  return scoped.kind === 'answer' && scoped.block === standalone.block ? scoped : undefined;
+}
+
 export function routeFollowUp(
   p: Prepared,
   question: string,
@@ -241,7 +260,9 @@ export function routeFollowUp(
     const back = aboutTheRows(read, block, question, previous, asked, rank);
     if (back !== undefined) return back;
   }
-  if (standalone.kind === 'answer' && (standalone.named || asksOwnMeasure(block, shape) || saysItAll(shape))) return undefined;
+  if (standalone.kind === 'answer' && standalone.named) return undefined;
+  if (standalone.kind === 'answer' && (asksOwnMeasure(block, shape) || saysItAll(shape)))
+    return inThreadScope(standalone, question, previous, asks, read, rank);
   if (standalone.kind !== 'answer' && asksOwnMeasure(block, shape)) return undefined;
   let fit = fitOf(block, asked, options, true, p);
   if (fit.unmet.length > 0) {
@@ -253,6 +274,20 @@ export function routeFollowUp(
   if (fit.unmet.every((u) => u.kind === 'value' || u.kind === 'limit-range')) {
     return refused(valueNotAccepted(block, fit.unmet), false, [{ id: block.id, score: 1, role: 'cannot-answer' }]);
   }
+  return drilldownOrNone(p, { block, question, previous, asked, fit, read }, rank);
+}
+
+/**
+ * A follow-up the thread's block does not answer: another block giving the earlier measures under
+ * the new grouping or filter (a drilldown), or no certified answer with the drilldown proposed.
+ */
+function drilldownOrNone(
+  p: Prepared,
+  turn: { block: CompiledBlock; question: string; previous: PreviousAnswer; asked: Asked; fit: Fit; read: ReadAsks },
+  rank: (text: string) => Tier1Decision,
+): Tier1Decision {
+  const { block, question, previous, fit, read } = turn;
+  const { asks, shape } = turn.asked;
   const combined = `${previous.question} ${question}`;
   // A drilldown block gives the earlier measures under the new grouping or filter; the earlier
   // questions' own groupings are what the follow-up replaces.

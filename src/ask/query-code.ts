@@ -11,24 +11,33 @@ import type { CompiledBlock } from '../compiler/types.js';
 
 const PLACEHOLDER = /\$\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}/g;
 const CODE = new WeakMap<CompiledBlock, string>();
+const TOKENS = new WeakMap<CompiledBlock, readonly SqlToken[] | undefined>();
+
+/** The block's query as its dialect lexer reads it (offsets are the query's), or undefined where it cannot. */
+export function queryTokens(block: CompiledBlock): readonly SqlToken[] | undefined {
+  if (TOKENS.has(block)) return TOKENS.get(block);
+  let tokens: readonly SqlToken[] | undefined;
+  try {
+    tokens = lexStatement(sameLengthParams(block.query), block.dialect);
+  } catch {
+    tokens = undefined;
+  }
+  TOKENS.set(block, tokens);
+  return tokens;
+}
 
 /** The block's query with comments and string contents blanked; the same length as the query. */
 export function queryCode(block: CompiledBlock): string {
   let code = CODE.get(block);
   if (code === undefined) {
-    code = blanked(block.query, block.dialect);
+    code = blanked(block.query, queryTokens(block));
     CODE.set(block, code);
   }
   return code;
 }
 
-function blanked(query: string, driver: string): string {
-  let tokens: readonly SqlToken[];
-  try {
-    tokens = lexStatement(sameLengthParams(query), driver);
-  } catch {
-    return query;
-  }
+function blanked(query: string, tokens: readonly SqlToken[] | undefined): string {
+  if (tokens === undefined) return query;
   const out: string[] = query.split('').map((c) => (c === '\n' ? '\n' : ' '));
   for (const t of tokens) {
     // A string keeps its prefix and quotes (E'', N'', $$): only what it holds is blanked.

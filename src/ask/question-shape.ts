@@ -5,10 +5,12 @@
  * which rows (a period, a filter value, a top-N) and words that name a block are left out, as
  * are stop words and neutral framing words ("total", "number of"). Pure; read once per question.
  */
+
 import { type AskedNumber, looseNumbers } from './asked-numbers.js';
 import type { QuestionAsks } from './question-asks.js';
 import { type AskedRestriction, restrictionsIn } from './restriction.js';
 import { shareBase } from './share-base.js';
+import { type StatedBasis, statedBases } from './stated-basis.js';
 import { isNeutralWord, isNumberWord, terms, termsOfWord, type WordSpan, words } from './tokens.js';
 import {
   COMPARE_CUES,
@@ -97,6 +99,8 @@ export interface AskedShape {
   said?: ReadonlySet<string>;
   /** "what will December sales be", "are we going to hit": the question asks what is to come, as said. */
   future?: string;
+  /** "AOV after discounts", "revenue excluding VAT": the basis each figure is asked on (stated-basis.ts). */
+  bases?: StatedBasis[];
 }
 
 const TIME: ReadonlySet<string> = new Set(TIME_WORDS);
@@ -447,6 +451,7 @@ function withWholeQuestion(question: string, ws: readonly WordSpan[], spans: Spa
   const change = why === undefined ? undefined : CHANGE.exec(question)?.[0];
   const overall = OVERALL.exec(question)?.[0]?.toLowerCase();
   const future = futureOf(question);
+  const bases = statedBases(question);
   return {
     ...shaped,
     said: new Set(terms(question)),
@@ -457,6 +462,7 @@ function withWholeQuestion(question: string, ws: readonly WordSpan[], spans: Spa
     ...(restrictions.length > 0 ? { restrictions } : {}),
     ...(base.length > 0 ? { shareBase: base } : {}),
     ...(numbers.length > 0 ? { numbers } : {}),
+    ...(bases.length > 0 ? { bases } : {}),
   };
 }
 

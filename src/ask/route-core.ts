@@ -63,6 +63,8 @@ export interface Prepared {
   fold(term: string): string;
   /** The project's words that may stand for a term where a block does not use it (business-lexicon.ts). */
   alternatives(term: string): readonly string[];
+  /** Whether some block of the project uses the term itself. */
+  ownTerm(term: string): boolean;
   /** Terms some block's result measures, read on first use. */
   measured(): ReadonlySet<string>;
   /** The kinds the project measures each measure word in, read on first use. */
@@ -145,7 +147,7 @@ export function askedOf(p: Prepared, question: string, options: RouteOptions, sk
 }
 
 /** What a fit reads besides the block and the question: the project's values, words and measures. */
-export type FitContext = Pick<Prepared, 'lexicon' | 'alternatives' | 'measured' | 'kinds'>;
+export type FitContext = Pick<Prepared, 'lexicon' | 'alternatives' | 'ownTerm' | 'measured' | 'kinds'>;
 
 /**
  * The asked period as days [start, end) for coverage, when it is closed ("in 2025", "for Q1"):
@@ -192,7 +194,7 @@ function valueEnds(block: CompiledBlock, asks: QuestionAsks, params: Readonly<Re
 
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
 export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, ctx: FitContext): Fit {
-  const { lexicon, alternatives } = ctx;
+  const { lexicon, alternatives, ownTerm } = ctx;
   const { aliases } = asked;
   const { asks, shape } = readForBlock(block, asked);
   const binding = bindAsks(block, asks, options.now, lexicon);
@@ -205,6 +207,7 @@ export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions,
     ...askedDays(asks),
     aliases,
     ...(alternatives !== undefined ? { alternatives } : {}),
+    ...(ownTerm !== undefined ? { ownTerm } : {}),
     valueCount: (field) => lexicon.closed(field)?.length,
     measured: ctx.measured(),
     kinds: ctx.kinds(),

@@ -17,6 +17,7 @@ import { buildExampleIndex, type ExampleIndex } from './example-match.js';
 import { financialYearOf, periodsAreMonths } from './financial-year.js';
 import { fiscalRules } from './fiscal-periods.js';
 import { routeFollowUp, unheldBackReference } from './follow-up.js';
+import { leftOutFirst } from './left-out-after.js';
 import { type MeasureKinds, measureKinds } from './measure-kinds.js';
 import { buildBlockNames, matchBlockName, type NameMatch } from './name-match.js';
 import { declaredDateRules } from './numeric-dates.js';
@@ -344,6 +345,7 @@ function prepare(manifest: Manifest, options: RouterOptions, gate: BlockGate, te
     },
     fold: (term) => inProjectWords(term, (t) => index.postings.has(t)),
     alternatives: (term) => alternativesOf(term).filter((t) => index.postings.has(t)),
+    ownTerm: (term) => index.postings.has(term),
     measured: () => {
       measured ??= measuredTerms(index.blocks);
       return measured;
@@ -376,7 +378,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
   const p = prepare(manifest, options, gate, termGateOf);
   // A certified term's synonyms route as its name ("turnover" as "revenue"); a name is read as written.
   const decide = (asked: string, options: RouteOptions): Tier1Decision => {
-    const question = whoAsDoer(plainNow(p.speller.correct(asked)), p.isKnown);
+    const question = whoAsDoer(leftOutFirst(plainNow(p.speller.correct(asked))), p.isKnown);
     const named = matchBlockName(question, p.names);
     if (named !== undefined) return routeNamed(p, question, named, options);
     // An owner's example never leads out of a view the question names: its blocks are ranked instead.
@@ -411,7 +413,7 @@ export function createTier1Router(manifest: Manifest, options: RouterOptions = {
     isValue: (phrase) => p.lexicon.fieldsOf(phrase).length > 0,
     followUp(asked, previous, options = {}) {
       const standalone = route(asked, options);
-      const question = whoAsDoer(plainNow(p.speller.correct(asked)), p.isKnown);
+      const question = whoAsDoer(leftOutFirst(plainNow(p.speller.correct(asked))), p.isKnown);
       return routeFollowUp(p, question, previous, options, standalone, (text) => routeRanked(p, text, options)) ?? standalone;
     },
   };

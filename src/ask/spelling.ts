@@ -4,8 +4,9 @@
  * blocks do use, is read as that word. Substitutions are left alone, since most of them make
  * another real word ("cost" and "cast"), and so are capitalised words, codes, values the data
  * holds; a word of four letters is read only through a swap ("plna"). Built once per manifest,
- * on the first question that needs it.
+ * on the first question that needs it. A word no misspelling reads may be shorthand (shorthand.ts).
  */
+import { expandShorthand } from './shorthand.js';
 import { words } from './tokens.js';
 import { NEUTRAL_WORDS, STOP_WORDS } from './vocabulary.js';
 
@@ -78,8 +79,8 @@ export function buildSpeller(texts: () => Iterable<string>, isKnown: (word: stri
       let out = question;
       for (const w of words(question).reverse()) {
         const written = question.slice(w.start, w.end);
-        if (written.length < SHORTEST || !/^[a-z]+$/.test(written) || SKIP.has(written) || isKnown(written) || isValue(written)) continue;
-        const fix = nearest(vocabulary(), written);
+        if (!/^[a-z]+$/.test(written) || SKIP.has(written) || isKnown(written) || isValue(written)) continue;
+        const fix = (written.length >= SHORTEST ? nearest(vocabulary(), written) : undefined) ?? expandShorthand(written, isKnown);
         if (fix !== undefined) out = `${out.slice(0, w.start)}${fix}${out.slice(w.end)}`;
       }
       return out;

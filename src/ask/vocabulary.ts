@@ -52,6 +52,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'many',
   'my',
   'of',
+  // A pronoun ("the Glasgow ones", "which ones"), never the number one.
+  'ones',
   'on',
   'or',
   'our',

@@ -19,7 +19,7 @@ const NOW = '2026-11-27T09:00:00Z';
 const routers = new Map<string, FixtureRouter>();
 
 beforeAll(async () => {
-  for (const name of ['transit', 'freight', 'lawfirm', 'delivery', 'publisher', 'gym', 'housing', 'charity', 'council', 'games', 'people'])
+  for (const name of ['transit', 'freight', 'lawfirm', 'delivery', 'publisher', 'gym', 'housing', 'charity', 'council', 'games', 'people', 'hotels'])
     routers.set(name, await fixtureRouter(name));
 }, 180_000);
 afterAll(cleanupProjects);
@@ -65,6 +65,19 @@ describe('follow-up turns', () => {
     ['delivery', ['average basket size by payment wallet', 'how many of them used a promo code?'], undefined],
     // A kind of revenue the thread never named is no drilldown's measure.
     ['gym', ['Revenue by stream for P9 FY26', 'and P8?', 'split that by club'], undefined],
+    // A new question of the thread is asked for the thread's period where it says none.
+    [
+      'lawfirm',
+      ['WIP by practice group at the end of September 2026', 'how old is the private client WIP?'],
+      'finance.wip_ageing',
+      { as_of: '2026-09-30', practice_group: 'PC' },
+    ],
+    [
+      'hotels',
+      ['ADR and RevPAR by hotel in Q1 2026', 'and in April 2026?', 'now just AMS01, night by night'],
+      'rooms.daily_hotel_performance',
+      { hotel_code: 'AMS01', start_date: '2026-04-01', end_date: '2026-04-30' },
+    ],
   ])('%s: %j', (project, turns, block, params) => {
     const last = thread(project, turns).at(-1) as Tier1Decision;
     if (block === undefined) expect(last.kind).not.toBe('answer');
