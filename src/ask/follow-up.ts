@@ -219,10 +219,6 @@ function held(block: CompiledBlock, previous: PreviousAnswer, fit: Fit): Tier1De
 }
 
 /**
- * The decision for `question` as a follow-up of `previous`, or undefined when it is not one
- * (`standalone` is then the decision). `rank` routes text as a first question would.
- */
-/**
  * "now just AMS01, night by night" after ADR by hotel in April: a new question of a thread is
  * asked for the period and values the thread said where it says none of its own kind. The same
  * block answering with them is the answer; where none does, the question stands alone (undefined).
@@ -241,6 +237,10 @@ function inThreadScope(
   return scoped.kind === 'answer' && scoped.block === standalone.block ? scoped : undefined;
 }
 
+/**
+ * The decision for `question` as a follow-up of `previous`, or undefined when it is not one
+ * (`standalone` is then the decision). `rank` routes text as a first question would.
+ */
 export function routeFollowUp(
   p: Prepared,
   question: string,
