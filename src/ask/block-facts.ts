@@ -253,8 +253,8 @@ function declaredWindow(block: CompiledBlock, rows: string): SqlWindow | undefin
   return undefined;
 }
 
-/** CASE ... END spans, innermost first, so their literals are read as computed columns. */
-function withoutCases(sql: string): string {
+/** The SQL without its CASE ... END spans (innermost first): what is left compares rows, not bands of a computed column. */
+export function withoutCases(sql: string): string {
   let out = sql;
   for (let i = 0; i < 8; i++) {
     const next = out.replace(/\bCASE\b(?:(?!\bCASE\b)[\s\S])*?\bEND\b/gi, ' ');

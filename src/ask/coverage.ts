@@ -22,7 +22,7 @@ import { daysBetween } from './period-kit.js';
 import { unitsSpanned } from './periods.js';
 import type { AskedGrouping, AskedMeasure, AskedShape } from './question-shape.js';
 import { ratioOutputs } from './result-columns.js';
-import { contraryBasis, statedBases } from './stated-basis.js';
+import { contraryBasis, type StatedBasis, statedBases } from './stated-basis.js';
 import { summaryOnly } from './summary-column.js';
 import type { TermAlias } from './term-index.js';
 import { termSet, termsOfWord, words } from './tokens.js';
@@ -922,13 +922,25 @@ function proportionByNameOnly(block: CompiledBlock, contract: BlockContract, sha
   t.note(false, m.text, `${block.id} gives no ${m.text}: no column of its result is a share, a rate or a ratio.`, 'measure');
 }
 
+const DECLARED_BASES = new WeakMap<CompiledBlock, StatedBasis[]>();
+
+/** The bases the owner's description states, read once per block. */
+function declaredBases(block: CompiledBlock): StatedBasis[] {
+  let bases = DECLARED_BASES.get(block);
+  if (bases === undefined) {
+    bases = statedBases(block.description ?? '');
+    DECLARED_BASES.set(block, bases);
+  }
+  return bases;
+}
+
 /**
  * "AOV after discounts" of a block whose description gives "AOV in GBP before discounts": the
  * question asks the other side of a basis the owner states (stated-basis.ts).
  */
 function contraryBases(block: CompiledBlock, shape: AskedShape, t: Tally): void {
   if (shape.bases === undefined) return;
-  const declared = statedBases(block.description ?? '');
+  const declared = declaredBases(block);
   for (const asked of shape.bases) {
     const contrary = contraryBasis(asked, declared);
     if (contrary !== undefined) t.note(false, asked.text, `${block.id} gives its figures ${contrary.text}, not ${asked.text}.`, 'measure');

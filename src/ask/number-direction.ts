@@ -6,6 +6,7 @@
  * the block leaves out.
  */
 import type { CompiledBlock } from '../compiler/types.js';
+import { withoutCases } from './block-facts.js';
 import { queryCode } from './query-code.js';
 
 export type Side = 'above' | 'below';
@@ -25,20 +26,11 @@ const SIDES = new WeakMap<CompiledBlock, ReadonlyMap<string, ReadonlySet<Side>>>
 export function keptSides(block: CompiledBlock): ReadonlyMap<string, ReadonlySet<Side>> {
   let sides = SIDES.get(block);
   if (sides === undefined) {
+    // A CASE's comparisons cut bands of a computed column ("over 180 days"); they keep every row.
     sides = readSides(withoutCases(queryCode(block)));
     SIDES.set(block, sides);
   }
   return sides;
-}
-
-/** A CASE's comparisons cut bands of a computed column ("over 180 days"); they keep every row. */
-function withoutCases(code: string): string {
-  let out = code;
-  for (let before = ''; before !== out; ) {
-    before = out;
-    out = out.replace(/\bcase\b(?:(?!\bcase\b)[\s\S])*?\bend\b/gi, ' ');
-  }
-  return out;
 }
 
 function readSides(code: string): Map<string, Set<Side>> {
