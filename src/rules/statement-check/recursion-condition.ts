@@ -1,7 +1,10 @@
 /**
  * Whether a recursive member's WHERE can ever end the recursion, read against how the member
  * moves each column it carries: `SELECT n + 1 FROM t WHERE n > 0` climbs away from its bound and
- * never stops, `WHERE n < 100` stops; `n - 1` with `n > 0` stops. A condition of constants that
+ * never stops, `WHERE n < 100` stops; `n - 1` with `n > 0` stops. A step that multiplies (`n * 2`)
+ * moves away from zero and one that divides (`n / 2`) towards it, so `n * 2` with `n > 0` and
+ * `n / 2` with `n >= 0` never stop (where integers do not overflow: SQLite turns them into reals,
+ * which double to infinity). A condition of constants that
  * holds for every row (`WHERE true`, `1 = 1`) never ends it either. Only a conjunction of plain
  * comparisons of a carried column with a number is read; anything else counts as an end, so the
  * check refuses only what it can show goes on for ever.
@@ -9,7 +12,8 @@
 import { isNameToken, nameValue, type SqlToken } from '../../../grammar/sql/index.js';
 import { isPunct, isWord } from './statement-heads.js';
 
-type Move = 'up' | 'down' | 'same';
+/** How a carried column moves each round: by a step up or down, away from zero or towards it, or not at all. */
+type Move = 'up' | 'down' | 'away' | 'toward' | 'same';
 
 const FLIPPED: Readonly<Record<string, string>> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 
@@ -43,7 +47,20 @@ function holdsEachRound(c: readonly SqlToken[], moves: ReadonlyMap<string, Move>
   const cmp = named ? op.value : FLIPPED[op.value];
   const move = moves.get(nameValue(named ? left : right));
   if (cmp === undefined || move === undefined) return false;
-  return move === 'same' || (move === 'up' && cmp.startsWith('>')) || (move === 'down' && cmp.startsWith('<'));
+  return staysTrue(move, cmp, Number((named ? right : left).value));
+}
+
+/**
+ * Whether `column <cmp> bound`, once true, stays true after the column's move. Away from zero a
+ * column keeps its sign and grows, so a bound on its own side of zero is never reached; towards
+ * zero it shrinks to 0 (integers) and stays there, so a side holding zero is never left.
+ */
+function staysTrue(move: Move, cmp: string, bound: number): boolean {
+  const above = cmp.startsWith('>');
+  if (move === 'same') return true;
+  if (move === 'up' || move === 'down') return above === (move === 'up');
+  if (move === 'away') return above ? bound >= 0 : bound <= 0;
+  return cmp === '>' ? bound < 0 : cmp === '>=' ? bound <= 0 : cmp === '<' ? bound > 0 : bound >= 0;
 }
 
 /**
@@ -68,12 +85,26 @@ function moveOf(expr: readonly SqlToken[]): { name: string; move: Move } | undef
   const [a, op, b] = expr;
   if (expr.length === 1 && isNameToken(a)) return { name: nameValue(a as SqlToken), move: 'same' };
   if (expr.length !== 3 || op?.kind !== 'operator' || a === undefined || b === undefined) return undefined;
-  const step = (t: SqlToken): boolean => t.kind === 'number' && Number(t.value) > 0;
-  if (op.value === '+' && isNameToken(a) && step(b)) return { name: nameValue(a), move: 'up' };
-  if (op.value === '+' && step(a) && isNameToken(b)) return { name: nameValue(b), move: 'up' };
-  if (op.value === '-' && isNameToken(a) && step(b)) return { name: nameValue(a), move: 'down' };
-  return undefined;
+  const named = isNameToken(a) ? a : isNameToken(b) ? b : undefined;
+  const other = named === a ? b : a;
+  if (named === undefined || other.kind !== 'number') return undefined;
+  const move = STEPS[`${named === a ? 'n' : 'k'}${op.value}`]?.(Number(other.value));
+  return move === undefined ? undefined : { name: nameValue(named), move };
 }
+
+/**
+ * Steps by a number `k`, keyed by the column's side (`n` before the operator, `k` after it):
+ * `n + k` and `k + n` climb, `n - k` falls, `n * k` and `k * n` (k > 1) move away from zero,
+ * `n / k` (k > 1) towards it. Any other step (`k - n`, `n * 0.5`, `n % k`) is not read.
+ */
+const STEPS: Readonly<Record<string, (k: number) => Move | undefined>> = {
+  'n+': (k) => (k > 0 ? 'up' : undefined),
+  'k+': (k) => (k > 0 ? 'up' : undefined),
+  'n-': (k) => (k > 0 ? 'down' : undefined),
+  'n*': (k) => (k > 1 ? 'away' : undefined),
+  'k*': (k) => (k > 1 ? 'away' : undefined),
+  'n/': (k) => (k > 1 ? 'toward' : undefined),
+};
 
 /** `t.n` read as `n`: the member reads one relation, so a qualifier names nothing else. */
 function unqualified(tokens: readonly SqlToken[]): SqlToken[] {

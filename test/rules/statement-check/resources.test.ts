@@ -24,6 +24,13 @@ const UNBOUNDED: readonly Case[] = [
   ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 100 UNION ALL SELECT t.n - 1 FROM t WHERE t.n < 1000) SELECT count(*) FROM t'],
   ['duckdb', 'WITH RECURSIVE t(n, k) AS (SELECT 1, 0 UNION ALL SELECT n + 1, k FROM t WHERE k = 0 AND 0 < n) SELECT max(n) FROM t'],
   ['postgresql', 'WITH RECURSIVE t AS (SELECT 1 AS n UNION ALL SELECT 1 + n AS n FROM t WHERE n >= 1 AND 1 = 1) SELECT max(n) FROM t'],
+  // A step that multiplies moves away from zero, one that divides towards it.
+  ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n * 2 FROM t WHERE n > 0) SELECT count(*) FROM t'],
+  ['duckdb', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT 3 * t.n FROM t WHERE t.n >= 0) SELECT count(*) FROM t'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT -1 UNION ALL SELECT n * 2 FROM t WHERE n < 0) SELECT count(*) FROM t'],
+  ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 1000 UNION ALL SELECT n / 2 FROM t WHERE n >= 0) SELECT count(*) FROM t'],
+  ['duckdb', 'WITH RECURSIVE t(n) AS (SELECT 1000 UNION ALL SELECT n / 10 FROM t WHERE n < 5000) SELECT count(*) FROM t'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1000 UNION ALL SELECT n / 2 FROM t WHERE 0 <= t.n) SELECT count(*) FROM t'],
   ['clickhouse', 'SELECT count() FROM numbers(10, 5000000000)'],
   ['trino', 'WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n * 2 FROM t) SELECT max(n) FROM t'],
   ['mssql', 'WITH r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r) SELECT n FROM r OPTION (MAXRECURSION 0)'],
@@ -68,6 +75,12 @@ const READS: readonly Case[] = [
   ['duckdb', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n > 0 AND n <> 50) SELECT count(*) FROM t'],
   ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 10 OR n > 20) SELECT count(*) FROM t'],
   ['sqlite', 'WITH RECURSIVE t(n, d) AS (SELECT 1, 1 UNION ALL SELECT n + 1, d FROM t WHERE n < d * 10) SELECT count(*) FROM t'],
+  ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n * 2 FROM t WHERE n < 1000) SELECT count(*) FROM t'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT 2 * n FROM t WHERE n <= 4096) SELECT count(*) FROM t'],
+  ['duckdb', 'WITH RECURSIVE t(n) AS (SELECT 1000 UNION ALL SELECT n // 2 FROM t WHERE n > 0) SELECT count(*) FROM t'],
+  ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 1000 UNION ALL SELECT n / 2 FROM t WHERE n > 0) SELECT count(*) FROM t'],
+  ['postgresql', 'WITH RECURSIVE t(n) AS (SELECT 1000 UNION ALL SELECT n / 2 FROM t WHERE n > 1) SELECT count(*) FROM t'],
+  ['sqlite', 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n * 1 FROM t WHERE n > 0 AND n < 2) SELECT count(*) FROM t'],
 ];
 
 describe('work without end', () => {
