@@ -2,7 +2,7 @@
 /**
  * PostgreSQL's allow-list catalog, read from a throwaway PostgreSQL 15 server (Debian's
  * postgresql-15, installed when missing; see servers.mjs) with the contrib extensions a
- * warehouse commonly has created in it: src/rules/statement-check/allow/postgresql.catalog.json.
+ * warehouse commonly has created in it, and PostGIS (postgresql-15-postgis-3, installed when missing): src/rules/statement-check/allow/postgresql.catalog.json.
  *
  * The catalog's mark: `pg_proc.provolatile`. A name is harmless when every overload callable
  * from a query (no `internal` argument, not a trigger or handler) is immutable or stable; the
@@ -15,7 +15,7 @@
  * Usage: node scripts/allow-lists/postgresql.mjs
  */
 import { byName, distinct, writeCatalog } from './catalog-file.mjs';
-import { startPostgres } from './servers.mjs';
+import { ensureCommand, startPostgres } from './servers.mjs';
 
 /** Contrib extensions created before reading, so their functions are reviewed too. */
 const EXTENSIONS = [
@@ -30,6 +30,7 @@ const EXTENSIONS = [
   'ltree',
   'pg_trgm',
   'pgcrypto',
+  'postgis',
   'postgres_fdw',
   'seg',
   'tablefunc',
@@ -78,6 +79,8 @@ async function readFunctions(client) {
 }
 
 async function main() {
+  // PostGIS is a package of its own (Debian's postgresql-15-postgis-3); its control file says it is there.
+  ensureCommand('/usr/share/postgresql/15/extension/postgis.control', 'postgresql-15-postgis-3');
   const { client, stop } = await startPostgres();
   try {
     for (const name of EXTENSIONS) await client.query(`CREATE EXTENSION IF NOT EXISTS "${name}" CASCADE`);

@@ -4,7 +4,7 @@
  * built check, `hostedStatementRefusal(sql, driver, [], { readOnly: true })`, from
  * dist/src/rules/statement-check/index.js (run `npm run build` first).
  *
- *   node scripts/blind-corpus/score.mjs [--corpus blind|blind2|blind3|blind4|blind5|blind6] [--show-tuning] [--json]
+ *   node scripts/blind-corpus/score.mjs [--corpus blind|blind2|blind3|blind4|blind5|blind6|blind7] [--show-tuning] [--json]
  *
  * Prints, per half and family: cases, passed, writes or state changes let through (false allows)
  * and reads refused (over-refusals). `--show-tuning` lists the failing cases of the tuning half.
@@ -21,11 +21,11 @@ const CHECK = join(REPO, 'dist/src/rules/statement-check/index.js');
 
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--corpus');
-/** The corpus folder under test/corpus/ (blind, blind2 to blind6), whose halves export <FOLDER>_TUNING and <FOLDER>_HELD_OUT. */
+/** The corpus folder under test/corpus/ (blind, blind2 to blind7), whose halves export <FOLDER>_TUNING and <FOLDER>_HELD_OUT. */
 const corpus = at >= 0 ? argv.splice(at, 2)[1] : 'blind';
 const args = new Set(argv);
 if (!/^blind\d*$/.test(corpus ?? '') || [...args].some((a) => a !== '--show-tuning' && a !== '--json')) {
-  console.error('usage: node scripts/blind-corpus/score.mjs [--corpus blind|blind2|blind3|blind4|blind5|blind6] [--show-tuning] [--json]');
+  console.error('usage: node scripts/blind-corpus/score.mjs [--corpus blind|blind2|blind3|blind4|blind5|blind6|blind7] [--show-tuning] [--json]');
   process.exit(2);
 }
 

@@ -204,6 +204,8 @@ const BUILTIN_NAMESPACES: Partial<Record<Driver, readonly string[]>> = {
   postgresql: ['pg_catalog', 'information_schema'],
   redshift: ['pg_catalog', 'information_schema'],
   bigquery: ['safe', 'net', 'hll_count', 'kll_quantiles', 'aead', 'keys', 'deterministic_encrypt'],
+  // The sys schema's formatting functions (allow/mysql.ts); its other names stay refused by the family table.
+  mysql: ['sys'],
 };
 
 /**

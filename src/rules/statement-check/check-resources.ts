@@ -143,12 +143,21 @@ function rowsAsked(args: readonly SqlToken[], how: 'span' | 'count' | 'rowcount'
     return arrow < 0 ? 0 : constantOf(args.slice(arrow + 1)) || 0;
   }
   // Each argument a constant: a date range or a column says nothing plain about its length.
-  const values = splitArgs(args).map(constantOf);
+  const values = splitArgs(args).map((arg) => constantOf(unnamed(arg)));
   if (values.some((v) => Number.isNaN(v))) return 0;
   const [a = 0, b = 0, step = 1] = values;
   if (values.length === 1) return Math.abs(a);
   if (how === 'count') return Math.abs(b) / Math.max(1, Math.abs(step));
   return Math.abs(b - a) / Math.max(1, Math.abs(step));
+}
+
+/**
+ * An argument without the name it is passed by (`stop => 100000000000`, Trino's and Snowflake's
+ * named arguments; `:=` in PostgreSQL). Trino's sequence takes start, stop and step in that order
+ * by name or by place, so names in their own order read as places.
+ */
+function unnamed(arg: readonly SqlToken[]): readonly SqlToken[] {
+  return arg.length > 2 && isNameToken(arg[0]) && (isOperator(arg[1], '=>') || isOperator(arg[1], ':=')) ? arg.slice(2) : arg;
 }
 
 /** The arguments between top-level commas. */

@@ -47,14 +47,24 @@ export interface StatementCheckOptions {
 /** Engines where `database.schema.table` reads another database of the account the connection signs in to. */
 const DATABASE_PARTS: ReadonlySet<string> = new Set(['snowflake', 'redshift', 'mssql', 'fabric']);
 
-/** A three-part name whose database is not the connection's, or null. */
-function otherDatabase(driver: string, relations: Relations, database: string | undefined): string | null {
-  if (database === undefined || !DATABASE_PARTS.has(driver)) return null;
-  const own = database.toLowerCase();
-  for (const ref of relations.refs) {
+/**
+ * A three-part name whose database is not the connection's, or null. Where the host names no
+ * database, a statement naming two databases reads at least one that is not the connection's
+ * (`dev.public.users JOIN proddb.public.salaries`), so the second one is refused.
+ */
+function otherDatabase(driver: string, tokens: readonly SqlToken[], relations: () => Relations, database: string | undefined): string | null {
+  if (!DATABASE_PARTS.has(driver)) return null;
+  // Two dots for one three-part name against a known database, four for two of them.
+  const dots = tokens.reduce((n, t) => (t.kind === 'punctuation' && t.value === '.' ? n + 1 : n), 0);
+  if (dots < (database === undefined ? 4 : 2)) return null;
+  const own = database?.toLowerCase();
+  const seen = new Set<string>();
+  for (const ref of relations().refs) {
     if (ref.kind !== 'name' || ref.parts.length !== 3) continue;
     const first = (ref.parts[0] ?? '').toLowerCase();
-    if (first !== '' && first !== own) return ref.parts.join('.');
+    if (first === '') continue;
+    seen.add(first);
+    if (own !== undefined ? first !== own : seen.size > 1) return ref.parts.join('.');
   }
   return null;
 }
@@ -124,7 +134,7 @@ function readOnlyRefusal(input: ReadOnlyInput): StatementRefusal | null {
   const { driver, tokens, families, inline } = input;
   const reason = readOnlyReason(tokens, input.spans, families, input.facts) ?? resourceReason(tokens, driver);
   if (reason !== null) return refusal(reason);
-  const elsewhere = otherDatabase(driver, input.relations ?? readRelations(tokens), input.database);
+  const elsewhere = otherDatabase(driver, tokens, () => input.relations ?? readRelations(tokens), input.database);
   if (elsewhere !== null) return refusal('external-query', elsewhere);
   // Default deny: every name the statement uses must be on the engine's allow list (or the
   // project's additions, or a routine the statement itself defines).

@@ -20,6 +20,7 @@ import type { AllowList } from '../../../src/rules/statement-check/allow/types.j
 import { startMariaDb } from '../../differential/mariadb-server.js';
 import { startClickHouseCluster } from '../../helpers/clickhouse-cluster.js';
 import { startPostgres } from '../../helpers/postgres-server.js';
+import { ensureFile } from '../../helpers/provision.js';
 
 /** What the live engine's catalog says, by its own mark. */
 interface Live {
@@ -203,6 +204,8 @@ WHERE p.prokind IN ('f', 'a', 'w') AND NOT 'internal'::regtype = ANY (p.proargty
 
 // PostgreSQL 15: provolatile immutable or stable on every overload callable from a query.
 async function startPostgresLive(): Promise<Started> {
+  // PostGIS, one of the catalog's extensions, is a Debian package of its own.
+  ensureFile('/usr/share/postgresql/15/extension/postgis.control', 'postgresql-15-postgis-3');
   const server = await startPostgres();
   for (const name of POSTGRESQL_CATALOG.extensions ?? []) await server.client.query(`CREATE EXTENSION IF NOT EXISTS "${name}" CASCADE`);
   const rows = (await server.client.query(PG_FUNCTIONS)).rows as { name: string; volatility: string; retset: boolean }[];

@@ -46,7 +46,8 @@ const REFUSED: readonly Refused[] = [
   ['postgresql', "SELECT cron.schedule('n', '0 3 * * *', 'DELETE FROM t')", 'function-not-allowed', 'cron.schedule'],
   ['redshift', 'SELECT * FROM stl_query', 'system-catalog', ''],
   ['redshift', 'SELECT * FROM svl_statementtext', 'system-catalog', ''],
-  ['redshift', 'SELECT relacl FROM pg_class', 'relation-not-allowed', 'pg_class'],
+  ['redshift', 'SELECT relname FROM pg_class', 'relation-not-allowed', 'pg_class'],
+  ['trino', 'SELECT node, vmname, vmversion FROM jmx.current."java.lang:type=runtime"', 'relation-not-allowed', 'jmx.current.java.lang:type=runtime'],
   ['sqlite', 'SELECT * FROM dbstat', 'relation-not-allowed', 'dbstat'],
   ['sqlite', 'SELECT data FROM sqlite_dbpage WHERE pgno = 1', 'relation-not-allowed', 'sqlite_dbpage'],
   ['sqlite', 'SELECT * FROM pragma_database_list', 'relation-not-allowed', 'pragma_database_list'],
@@ -151,6 +152,9 @@ const ALLOWED: readonly Allowed[] = [
   ['clickhouse', 'SELECT * FROM system.tables'],
   ['mysql', "SELECT * FROM JSON_TABLE('[1]', '$[*]' COLUMNS (a INT PATH '$')) AS t"],
   ['mysql', "SELECT MATCH (title) AGAINST ('x') FROM t"],
+  // The sys schema's functions that only format or split their arguments.
+  ['mysql', 'SELECT sys.format_bytes(1048576), sys.format_time(2000), `sys`.`quote_identifier`(name) FROM t'],
+  ['mysql', "SELECT sys.extract_table_from_file_name('/var/lib/mysql/shop/orders.ibd')"],
   ['mysql', 'SELECT * FROM t USE INDEX (idx) WHERE a = 1'],
   ['mssql', "SELECT CONVERT(VARCHAR(10), d, 120), TRY_CONVERT(DECIMAL(10, 2), x), IIF(a > 1, 'y', 'n') FROM t"],
   ['mssql', 'SELECT TOP (5) name FROM t'],
@@ -244,6 +248,17 @@ const CHAINING: readonly Verdict[] = [
   ['mssql', 'SELECT * FROM t DELETE FROM t', 'write'],
   ['mssql', "SELECT * FROM t EXEC('DROP TABLE t')", 'call'],
   ['mysql', 'DESC ANALYZE DELETE FROM orders', 'write'],
+  // A catalog row's access list is the grants on it.
+  ['postgresql', 'SELECT relname, relacl FROM pg_catalog.pg_class', 'system-catalog'],
+  ['postgresql', 'SELECT c.relname, c.relacl::text FROM pg_class c', 'system-catalog'],
+  ['redshift', 'SELECT nspname, nspacl FROM pg_namespace', 'system-catalog'],
+  ['postgresql', 'SELECT relname, relkind FROM pg_catalog.pg_class', null],
+  ['postgresql', "SELECT 'relacl' AS word FROM pg_class", null],
+  // The rest of the sys schema reads the server's settings, threads and history.
+  ['mysql', "SELECT sys.sys_get_config('statement_truncate_len', 64)", 'system-catalog'],
+  ['mysql', "SELECT sys.format_path('/var/lib/mysql/x')", 'system-catalog'],
+  ['mysql', 'SELECT sys.ps_thread_id(NULL)', 'system-catalog'],
+  ['mysql', 'SELECT * FROM sys.format_bytes', 'relation-not-allowed'],
   ['mysql', 'DESCRIBE FORMAT=JSON UPDATE t SET a = 1', 'write'],
   ['mysql', 'DESC DELETE FROM orders', 'write'],
   ['mysql', 'DESCRIBE orders', null],
@@ -356,6 +371,21 @@ describe("the connection's database", () => {
     ['snowflake', 'SELECT * FROM public.orders', 'ANALYTICS'],
   ])('%s reads its own database: %s', (driver, sql, database) => {
     expect(inDatabase(driver, sql, database)).toBeNull();
+  });
+  const named = (driver: string, sql: string) => hostedStatementRefusal(sql, driver, [], { readOnly: true });
+  it.each([
+    ['redshift', 'SELECT * FROM dev.public.users u JOIN proddb.public.salaries s ON u.id = s.uid'],
+    ['snowflake', 'SELECT a.id FROM ANALYTICS.MARTS.ORDERS a WHERE a.id IN (SELECT id FROM "HR"."PUBLIC"."PAY")'],
+    ['mssql', 'SELECT * FROM [Sales].[dbo].[Orders] o JOIN [Payroll].dbo.Staff s ON s.id = o.rep'],
+  ])('%s without a named database refuses a statement naming two databases: %s', (driver, sql) => {
+    expect(named(driver, sql)?.reason).toBe('external-query');
+  });
+  it.each([
+    ['snowflake', 'SELECT * FROM analytics.marts.orders o JOIN ANALYTICS.MARTS.CUSTOMERS c ON c.id = o.customer_id'],
+    ['redshift', 'SELECT * FROM dev.public.sales'],
+    ['fabric', 'SELECT * FROM sales_lakehouse.dbo.sales s JOIN dbo.regions r ON r.id = s.region'],
+  ])('%s without a named database reads one database: %s', (driver, sql) => {
+    expect(named(driver, sql)).toBeNull();
   });
   it('takes no database that is not a name', () => {
     expect(hostedStatementRefusal('SELECT 1', 'snowflake', [], { readOnly: true, database: '' })?.reason).toBe('invalid-option');

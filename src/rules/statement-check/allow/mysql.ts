@@ -300,6 +300,22 @@ const MISCELLANEOUS = [
 // https://dev.mysql.com/doc/refman/8.4/en/performance-schema-functions.html (formatting only)
 const FORMATTING = ['format_bytes', 'format_pico_time'];
 
+/**
+ * The sys schema's stored functions that only format or split their arguments, called as
+ * `sys.name(...)` (https://dev.mysql.com/doc/refman/8.4/en/sys-schema-functions.html). The family
+ * table refuses every other name of the sys schema (families/mysql.ts, systemCatalogExcept).
+ */
+const SYS_FORMATTING = [
+  'extract_schema_from_file_name',
+  'extract_table_from_file_name',
+  'format_statement',
+  'format_time',
+  'quote_identifier',
+  'version_major',
+  'version_minor',
+  'version_patch',
+];
+
 // https://dev.mysql.com/doc/refman/8.4/en/xml-functions.html (updatexml returns a changed copy)
 const XML = ['extractvalue', 'updatexml'];
 
@@ -444,6 +460,7 @@ const INFORMATION_SCHEMA = [
 export const MYSQL_ALLOW: AllowList = {
   functions: sortedUnique(
     MYSQL_IDENTITY,
+    SYS_FORMATTING,
     AGGREGATE,
     WINDOW,
     FLOW_AND_COMPARISON,

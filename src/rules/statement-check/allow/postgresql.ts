@@ -1,7 +1,8 @@
 /**
  * PostgreSQL's allow list: the functions `pg_proc` marks immutable or stable (set-returning ones
  * as table functions too), core and the common contrib extensions', the information_schema
- * views of the database's own objects and a reviewed set of pg_catalog relations; read from a
+ * views of the database's own objects and a reviewed set of pg_catalog relations, and PostGIS's
+ * (its functions that read a table named as text left out); read from a
  * throwaway PostgreSQL 15 by `node scripts/allow-lists/postgresql.mjs`.
  */
 import type { Added, CatalogFile, LeftOut } from './build.js';
@@ -98,7 +99,22 @@ const CHANGING: LeftOut = {
   set_limit: 'sets pg_trgm.similarity_threshold for the session',
 };
 
-export const POSTGRESQL_LEFT_OUT: LeftOut = { ...REVEALING, ...CHANGING };
+/**
+ * PostGIS (postgis, created by the catalog script since 2026-11-29): stable or immutable in pg_proc,
+ * yet they take a table named as text and read it, its statistics or its constraints, or create
+ * one. Every other function of the extension computes on the geometries it is given.
+ */
+const POSTGIS: LeftOut = {
+  st_findextent: 'runs a query over a table and column named as text',
+  st_estimatedextent: 'reads the planner statistics of a table named as text',
+  _postgis_index_extent: 'reads the spatial index of a table named as text',
+  find_srid: 'reads the geometry columns of a table named as text',
+  'postgis_constraint_*': 'reads the constraints of a table named as text',
+  st_fromflatgeobuftotable: 'creates a table from FlatGeobuf data',
+  _postgis_deprecate: 'raises a server notice about a deprecated function',
+};
+
+export const POSTGRESQL_LEFT_OUT: LeftOut = { ...REVEALING, ...CHANGING, ...POSTGIS };
 
 const RANDOM = 'volatile only because it differs per call; changes nothing';
 const GRAMMAR = 'grammar, not a pg_proc function: ';

@@ -94,7 +94,8 @@ const TSQL_COMPATIBILITY = [
 
 const POSTGRES: SystemRelationRules = { schemas: [...ANSI, 'pg_catalog', 'pg_toast'], prefixes: ['pg_'] };
 const DUCKDB: SystemRelationRules = { schemas: [...ANSI, 'pg_catalog'], prefixes: ['duckdb_', 'pragma_', 'sqlite_', 'pg_'] };
-const TRINO: SystemRelationRules = { schemas: ANSI, catalogs: ['system'], prefixes: [], dollarNames: true };
+// Trino's jmx catalog (the JMX connector) reads the servers' own JVMs: runtime, memory, threads, nodes.
+const TRINO: SystemRelationRules = { schemas: ANSI, catalogs: ['system', 'jmx'], prefixes: [], dollarNames: true };
 const TSQL: SystemRelationRules = { schemas: [...ANSI, 'sys'], prefixes: ['dm_'], names: TSQL_COMPATIBILITY, otherServerParts: 4 };
 
 export const SYSTEM_RELATIONS: Readonly<Record<Driver, SystemRelationRules>> = {

@@ -45,6 +45,21 @@ export const MYSQL_FAMILIES: Partial<EngineFamilies> = {
     'information_schema.innodb_lock*',
     'information_schema.user_attributes',
   ],
+  // The sys schema's stored functions that only format or split their arguments
+  // (https://dev.mysql.com/doc/refman/8.4/en/sys-schema-functions.html): no table, variable or
+  // thread of the server is read. sys_get_config, ps_* and format_path (which reads the server's
+  // directory settings) stay refused with the rest of the schema.
+  systemCatalogExcept: [
+    'sys.extract_schema_from_file_name',
+    'sys.extract_table_from_file_name',
+    'sys.format_bytes',
+    'sys.format_statement',
+    'sys.format_time',
+    'sys.quote_identifier',
+    'sys.version_major',
+    'sys.version_minor',
+    'sys.version_patch',
+  ],
   show: [
     'tables',
     'full tables',

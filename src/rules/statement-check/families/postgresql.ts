@@ -83,6 +83,21 @@ export const POSTGRESQL_FAMILIES: Partial<EngineFamilies> = {
     'pg_replication_slots',
     // The pg_config view shows the server's build and install paths.
     'pg_config',
+    // The access lists of the catalogs' rows (pg_class.relacl, pg_namespace.nspacl, ...): which
+    // roles hold which grants, as information_schema.*privileges and has_*_privilege tell.
+    'attacl',
+    'datacl',
+    'defaclacl',
+    'fdwacl',
+    'lanacl',
+    'lomacl',
+    'nspacl',
+    'paracl',
+    'proacl',
+    'relacl',
+    'spcacl',
+    'srvacl',
+    'typacl',
     // Monitoring extensions' views of every session's statements, activity and waits (Citus,
     // pg_wait_sampling, pg_qualstats): other people's queries, as pg_stat_statements is.
     'citus_stat*',
