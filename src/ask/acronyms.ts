@@ -60,10 +60,30 @@ interface Hit {
 }
 
 /**
+ * The initialisms the project writes as such: words in capitals in its blocks' descriptions,
+ * examples and column names' synonyms, and its terms ("MRR", "ADR", "LTV"). The initials of
+ * "region at the end" spell the word "rate", which no owner writes as RATE.
+ */
+function writtenInitialisms(manifest: Pick<Manifest, 'blocks' | 'terms'>): Set<string> {
+  const texts = [
+    ...Object.values(manifest.blocks).flatMap((b) => [
+      b.description ?? '',
+      ...(b.examples ?? []).map((e) => e.question),
+      ...(b.synonyms ?? []),
+      ...Object.values(b.columns ?? {}).flatMap((c) => c.synonyms ?? []),
+    ]),
+    ...Object.values(manifest.terms ?? {}).flatMap((t) => [t.name, t.definition ?? '', ...(t.synonyms ?? [])]),
+  ];
+  return new Set(texts.flatMap((t) => [...t.matchAll(/\b[A-Z][A-Z0-9]{2,7}\b/g)].map((m) => m[0].toLowerCase())));
+}
+
+/**
  * Runs of two to four words, first and last carrying meaning, whose initials are a word some
  * block uses: of every word ("average revenue per account" is arpa) or of the meaningful ones.
+ * Initials spelled through small words ("return on ad spend") must be an initialism the project
+ * writes in capitals; the meaningful words' own initials need only be a word some block uses.
  */
-function spelledOut(ws: readonly WordSpan[], isKnown: (word: string) => boolean): Hit[] {
+function spelledOut(ws: readonly WordSpan[], isKnown: (word: string) => boolean, written: ReadonlySet<string>): Hit[] {
   const out: Hit[] = [];
   for (let i = 0; i < ws.length; i++) {
     for (let len = Math.min(LONGEST, ws.length - i); len >= 2; len--) {
@@ -78,7 +98,9 @@ function spelledOut(ws: readonly WordSpan[], isKnown: (word: string) => boolean)
               .map((w) => w.word[0])
               .join(''),
           ];
-      const initials = [run.map((w) => w.word[0]).join(''), ...meaningful].find((x) => x.length >= 3 && isKnown(x));
+      const every = run.map((w) => w.word[0]).join('');
+      const withSmall = every !== meaningful[0];
+      const initials = [every, ...meaningful].find((x) => x.length >= 3 && isKnown(x) && (x !== every || !withSmall || written.has(x)));
       if (initials === undefined) continue;
       const unknown = run.filter((w) => !isKnown(w.word)).map((w): [number, number] => [w.start, w.end]);
       out.push({ start: (run[0] as WordSpan).start, end: (run[len - 1] as WordSpan).end, words: [initials], unknown });
@@ -92,9 +114,10 @@ function spelledOut(ws: readonly WordSpan[], isKnown: (word: string) => boolean)
 /** Builds the initialisms of a manifest; `isKnown` says whether a word is routing vocabulary. */
 export function buildAcronyms(manifest: Pick<Manifest, 'blocks' | 'terms'>, isKnown: (word: string) => boolean): Acronyms {
   const byInitials = initialsIndex(manifest);
+  const written = writtenInitialisms(manifest);
   const hits = (question: string): Hit[] => {
     const ws = words(question);
-    const out = spelledOut(ws, isKnown);
+    const out = spelledOut(ws, isKnown, written);
     for (const w of ws) {
       const spelled = w.word.length >= 3 && w.word.length <= LONGEST && !isKnown(w.word) ? byInitials.get(w.word) : undefined;
       if (spelled !== undefined) out.push({ start: w.start, end: w.end, words: spelled });

@@ -10,7 +10,7 @@
 import type { CompiledBlock } from '../compiler/types.js';
 import { declaredNumbers } from './asked-numbers.js';
 import { blockFacts, chartFields } from './block-facts.js';
-import { aggregatedOutputs, groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
+import { aggregatedOutputs, distinctCountOutputs, groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
 import { termSet, terms } from './tokens.js';
 import { ownLabels } from './value-labels.js';
 import { GRAIN_TERMS, RANK_BOTTOM_TERMS, RANK_TOP_TERMS } from './vocabulary.js';
@@ -105,6 +105,8 @@ export interface BlockContract {
   readonly populations: ReadonlyMap<string, ReadonlySet<string>>;
   /** Terms of the result columns the engine computes as an average of the rows (`AVG(nights) AS alos_nights`): what "average" may qualify. */
   readonly averaged: ReadonlySet<string>;
+  /** Per result column counting distinct values (`COUNT(DISTINCT g.id) AS guests`), its terms: what "unique" or "distinct" may qualify. */
+  readonly distinctCounted: ReadonlyArray<ReadonlySet<string>>;
   /** Terms of the result columns that count the rows (`COUNT(*) AS stays`): the unit an average is "per". */
   readonly counted: ReadonlySet<string>;
   /** One row per day, week, month...: "over time" and "trend" are what it gives. */
@@ -409,6 +411,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     populations: populationsOf(block),
     averaged: namedTerms(block, aggregatedOutputs(block.query, block.dialect, 'avg')),
     counted: namedTerms(block, aggregatedOutputs(block.query, block.dialect, 'count')),
+    distinctCounted: distinctCountOutputs(block.query, block.dialect).map((o) => namedTerms(block, [o])),
   };
 }
 

@@ -320,6 +320,29 @@ function averageOf(contract: BlockContract, shape: AskedShape, k: number): boole
   return AVERAGE_TERMS.has(m.term) && next !== undefined && next.run === m.run && contract.averaged.has(next.term);
 }
 
+/** "average nights" or "unique guests": a summary the engine computes for the column asked. */
+const summaryAsked = (contract: BlockContract, shape: AskedShape, k: number): boolean => averageOf(contract, shape, k) || distinctOf(contract, shape, k);
+
+/** The words that ask for a count of distinct values ("unique", "distinct", "different"), as terms. */
+const DISTINCT_TERMS: ReadonlySet<string> = new Set(['distinct', 'unique', 'different'].flatMap((w) => termsOfWord(w)));
+
+/**
+ * "unique guests", "distinct customers": a distinct count asked of a column the engine computes
+ * as one (`COUNT(DISTINCT g.id) AS guests`), the word right before the column's own words. Of a
+ * column counting rows ("unique stays" of `COUNT(*) AS stays`) the word stays uncovered: the rows
+ * may repeat what it asks to count once. Counted once per group, the figures do not add up to a
+ * count over all groups, so a question asking no breakdown of a grouped block is not given one.
+ */
+function distinctOf(contract: BlockContract, shape: AskedShape, k: number): boolean {
+  const m = shape.measures[k] as AskedMeasure;
+  // The words right after it, one space apart: "unique guests and stays" asks unique guests.
+  const rest: AskedMeasure[] = [];
+  for (const x of shape.measures.slice(k + 1)) if (x.run === m.run && x.start - (rest.at(-1) ?? m).end <= 1) rest.push(x);
+  if (!DISTINCT_TERMS.has(m.term) || rest.length === 0) return false;
+  if (shape.groupings.length === 0 && contract.keys.length > 0) return false;
+  return contract.distinctCounted.some((column) => rest.every((x) => column.has(x.term)));
+}
+
 /**
  * "membership cancellations": the word for the block's contract entity right before one of its
  * measures, one space apart; "applications and offers" asks for two measures, not one qualified.
@@ -482,10 +505,25 @@ const AMOUNT_BEFORE: ReadonlySet<string> = new Set(['a', 'an', 'one', 'per', 'ea
 function notedAsUnit(block: CompiledBlock, contract: BlockContract, shape: AskedShape, m: AskedMeasure, options: CoverageOptions, t: Tally): boolean {
   // "over an hour", "within 2 days", "calls per hour": an amount of the unit or a rate per it, not the unit a figure is given in.
   if (!isUnitTerm(m.term) || (m.follows !== undefined && (AMOUNT_BEFORE.has(m.follows) || /^\d/.test(m.follows)))) return false;
-  const others = shape.measures.filter((x) => !isUnitTerm(x.term)).map((x) => sourceOf(contract, x.term, options) ?? '');
+  const named = shape.measures.filter((x) => !isUnitTerm(x.term));
+  const whole = namingAll(block, named);
+  const others = whole.length > 0 ? whole.map((c) => `column:${c}`) : named.map((x) => sourceOf(contract, x.term, options) ?? '');
   const converted = otherUnit(block, m.term, sourceOf(contract, m.term, options), others);
   if (converted !== undefined) t.note(false, m.text, `${block.id} gives ${converted}, not in ${m.text}.`, 'measure');
   return converted !== undefined;
+}
+
+/**
+ * The result columns whose names (their own or declared) hold every one of several measure words:
+ * "average handle time" is avg_handle_time_min as a whole, whichever columns its words found one
+ * by one ("average" and "time" in avg_speed_of_answer_s too).
+ */
+function namingAll(block: CompiledBlock, named: readonly AskedMeasure[]): string[] {
+  if (named.length < 2) return [];
+  return block.outputs.filter((o) => {
+    const terms = termSet([o, ...(block.columns?.[o]?.synonyms ?? [])].join(' ').replace(/_/g, ' '));
+    return named.every((x) => terms.has(x.term));
+  });
 }
 
 /** A term whose only declaration is a date parameter's name (start_date, since). */
@@ -540,7 +578,7 @@ function measures(block: CompiledBlock, contract: BlockContract, shape: AskedSha
         ((given(contract.vocabulary, m.term, m.start, options) && !byExampleOnly && !clockByKeyOnly(contract, m.term, options)) ||
           describedBeside(contract, shape, k) ||
           entityBeside(contract, shape, k))) ||
-        averageOf(contract, shape, k) ||
+        summaryAsked(contract, shape, k) ||
         ratioUnit(contract, shape, m.term),
       m.text,
       `${block.id} gives no "${m.text}": its result has ${[...contract.columns].join(', ') || 'no named columns'}.`,
@@ -621,7 +659,9 @@ function measureNotGrouping(contract: BlockContract, shape: AskedShape, g: Asked
   // "average nights per stay": the rows the block averages over (a count column's name, the contract's entity) are the average's unit.
   if (g.cue === 'per' && perRow(contract, shape, g)) return true;
   // "average revenue per account" spells the block's arpa: its "per account" is part of that measure.
-  if (g.parts.length > 0 && g.parts.every((x) => inAliasOf(contract.vocabulary, x.start, options))) return true;
+  // The phrase's words must be ones the owner declared: "region", a word only the block's remarks
+  // hold ("every region"), is still a breakdown the block does not give.
+  if (g.parts.length > 0 && g.parts.every((x) => inAliasOf(contract.declared, x.start, options))) return true;
   const terms = g.parts.map((x) => x.term);
   const measured = new Set(shape.measures.map((m) => m.term));
   // "fuel per km" asks for fuel over km: a block's cost_per_km is another ratio, and km is not a measure of its own here.
@@ -1018,8 +1058,7 @@ function acrossAll(block: CompiledBlock, contract: BlockContract, shape: AskedSh
  * declared synonyms the question says whole).
  */
 function unsaidKind(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
-  // A value of the block's own ("Leverhulme income", "tram lines") says whose figure it is.
-  if (options.named || options.kinds === undefined || (options.valueEnds?.length ?? 0) > 0) return;
+  if (options.named || options.kinds === undefined) return;
   const said = new Set([
     ...(shape.said ?? []),
     ...shape.measures.map((m) => m.term),
@@ -1035,6 +1074,8 @@ function unsaidKind(block: CompiledBlock, contract: BlockContract, shape: AskedS
     const kinds = options.kinds.get(m.term);
     const source = sourceOf(contract, m.term, options);
     if (kinds === undefined || kinds.size < 2 || !source?.startsWith('column:') || !ownKindWord(block, source.slice(7), m.term)) continue;
+    // A value right before the word says whose figure ("Leverhulme income"); elsewhere, whose rows ("for Gem Harbour").
+    if (options.valueEnds?.some((v) => m.start >= v.end && m.start - v.end <= 1) === true) continue;
     // A word of the block's own name besides the measure and its rows ("like-for-like sales") says it.
     const named = kindWords(block.name).filter((x) => x !== m.term && !contract.groupings.has(x) && !CLOCK_UNITS.has(x));
     if (named.some((x) => said.has(x))) continue;

@@ -126,6 +126,9 @@ function inYearOf(question: string, previous: PreviousAnswer): string {
   return year === undefined ? question : question.replace(YEARLESS_PART, (m) => `${m} of ${year}`);
 }
 
+/** Whether the block gives the word as a figure: a result column, a column's synonym or its own name. */
+const figure = (c: ReturnType<typeof blockContract>, t: string): boolean => /^(?:column:|synonym$|name$)/.test(c.sources.get(t) ?? '');
+
 /**
  * A drilldown measures what the thread measured: it stays in the subject area its owner declared
  * (a block of another domain measures another population), unless a certified term the thread's
@@ -134,13 +137,23 @@ function inYearOf(question: string, previous: PreviousAnswer): string {
 function sameMeasure(p: Prepared, block: CompiledBlock, drill: string, carried: readonly string[]): boolean {
   // Each carried word the earlier block gives as a column, the drilldown block must give as a column
   // of its own: "room revenue" is no F&B block's revenue because its description lists a "room service" outlet.
-  const figure = (c: ReturnType<typeof blockContract>, t: string): boolean => /^(?:column:|synonym$|name$)/.test(c.sources.get(t) ?? '');
   const before = blockContract(block);
   const other = blockContract(p.index.blocks[docOf(p, drill)] as CompiledBlock);
   const words = carried.flatMap((text) => [...termSet(text)]).filter((t) => figure(before, t));
   if (!words.every((t) => figure(other, t))) return false;
   if (drill.slice(0, drill.indexOf('.')) === block.domain) return true;
   return p.terms.find(carried.join(' '), true).some((h) => h.term.related.includes(block.id) && h.term.related.includes(drill));
+}
+
+/**
+ * "break those plans down by tariff" after payment plans by region: a word the question shares
+ * with the thread's block names the figure that block gives ("plans" for its plans agreed), so a
+ * block taking the question on must give it as a figure too, not as a word of a tariff's name.
+ */
+function sameFigures(block: CompiledBlock, drill: string, shape: AskedShape, p: Prepared): boolean {
+  const before = blockContract(block);
+  const other = blockContract(p.index.blocks[docOf(p, drill)] as CompiledBlock);
+  return shape.measures.every((m) => !figure(before, m.term) || figure(other, m.term));
 }
 
 const BACK_REFERENCE = /\b(?:their|them|those|these|they)\b/gi;
@@ -180,6 +193,7 @@ function keepsRowsFor(p: Prepared, question: string, block: CompiledBlock, drill
  * drilldown proposal, never the measure for everyone.
  */
 function aboutTheRows(
+  p: Prepared,
   read: ReadAsks,
   block: CompiledBlock,
   question: string,
@@ -192,7 +206,13 @@ function aboutTheRows(
   // The rows are those the thread kept ("Brightwell Retail's", "in Bristol", "in FY26"): a block
   // that cannot keep them gives the measure for everyone, not for them.
   const drill = rank(`${question.replace(BACK_REFERENCE, ' ')} by ${key.replace(/_/g, ' ')}${carriedScope(previous, asked.asks, read)}`);
-  if (drill.kind === 'answer' && drill.block !== block.id) return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
+  if (drill.kind === 'answer' && drill.block !== block.id && sameFigures(block, drill.block, asked.shape, p))
+    return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
+  return notTheRows(block, asked, previous, question);
+}
+
+/** No certified answer to a turn about the thread's rows: the drilldown is proposed instead. */
+function notTheRows(block: CompiledBlock, asked: ReturnType<typeof askedOf>, previous: PreviousAnswer, question: string): Tier1Decision {
   return {
     kind: 'no-match',
     code: 'NO_MATCH',
@@ -257,12 +277,18 @@ export function routeFollowUp(
   const { asks, shape } = asked;
   const read = readsOnce(p, options);
   if (standalone.kind !== 'answer' || !standalone.named) {
-    const back = aboutTheRows(read, block, question, previous, asked, rank);
+    const back = aboutTheRows(p, read, block, question, previous, asked, rank);
     if (back !== undefined) return back;
   }
   if (standalone.kind === 'answer' && standalone.named) return undefined;
-  if (standalone.kind === 'answer' && (asksOwnMeasure(block, shape) || saysItAll(shape)))
-    return inThreadScope(standalone, question, previous, asks, read, rank);
+  // "now just AMS01, night by night" asks a grain of its own: a new question of the thread's scope.
+  if (standalone.kind === 'answer' && !narrowsThread(question, shape) && (asksOwnMeasure(block, shape) || saysItAll(shape))) {
+    // "break those plans down by tariff": a question pointing back at the thread's rows is whole on
+    // its own only where its block gives those rows and the figures the thread's block gave.
+    const theRows =
+      !SAYS_BACK_REFERENCE.test(question) || (keepsRowsFor(p, question, block, standalone.block) && sameFigures(block, standalone.block, shape, p));
+    return theRows ? inThreadScope(standalone, question, previous, asks, read, rank) : notTheRows(block, asked, previous, question);
+  }
   if (standalone.kind !== 'answer' && asksOwnMeasure(block, shape)) return undefined;
   let fit = fitOf(block, asked, options, true, p);
   if (fit.unmet.length > 0) {
@@ -275,6 +301,34 @@ export function routeFollowUp(
     return refused(valueNotAccepted(block, fit.unmet), false, [{ id: block.id, score: 1, role: 'cannot-answer' }]);
   }
   return drilldownOrNone(p, { block, question, previous, asked, fit, read }, rank);
+}
+
+/**
+ * "same for Business monthly": the words after "same for" replace a value or period of the
+ * thread's question. Read as a measure ("business" of "new business MRR") they are none the
+ * thread's block takes, and no other block's measure is what the person asked for again.
+ */
+const SAME_FOR = /^\W*(?:(?:ok|okay|and|now|then|so)\W+)*(?:do\s+)?(?:the\s+)?same\s+(?:thing\s+|again\s+|but\s+)?(?:for|with|in|at)\b/i;
+
+/**
+ * A turn that opens by narrowing the thread's question ("only the claims queue", "just Leeds",
+ * "same for BUS-M"): what follows names rows of it, so its words are never a new question.
+ */
+const NARROWING = new RegExp(`${SAME_FOR.source}|^\\W*(?:(?:ok|okay|and|now|then|so)\\W+)*(?:only|just)\\b`, 'i');
+
+/** A narrowing turn asking no grain or breakdown of its own ("now just AMS01, night by night" asks one). */
+const narrowsThread = (question: string, shape: AskedShape): boolean =>
+  NARROWING.test(question) && shape.groupings.length === 0 && shape.overTime === undefined;
+
+/**
+ * "only the claims queue" after calls week by week: a turn naming only values asks the thread's
+ * series for them, so a block giving the figures over time never hands on to one giving a single
+ * figure per row for the whole period.
+ */
+function keepsSeries(block: CompiledBlock, drill: string, shape: AskedShape, p: Prepared, question: string): boolean {
+  const onlyValues = shape.measures.length === 0 && shape.groupings.length === 0 && shape.ranking === undefined && shape.overTime === undefined;
+  if (!(onlyValues || narrowsThread(question, shape)) || !blockContract(block).timeSeries) return true;
+  return blockContract(p.index.blocks[docOf(p, drill)] as CompiledBlock).timeSeries;
 }
 
 /**
@@ -298,8 +352,10 @@ function drilldownOrNone(
     drill.kind === 'answer' &&
     drill.block !== block.id &&
     !saysPeriodBefore(question) &&
+    !(SAME_FOR.test(question) && shape.measures.length > 0) &&
     sameMeasure(p, block, drill.block, carried) &&
-    keepsRowsFor(p, question, block, drill.block)
+    keepsRowsFor(p, question, block, drill.block) &&
+    keepsSeries(block, drill.block, shape, p, question)
   )
     return { ...drill, followUp: { mode: 'drilldown', from: block.id } } as Tier1Decision;
   return {

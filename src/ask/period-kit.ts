@@ -45,6 +45,8 @@ export interface PeriodAsk {
   fiscalLabel?: number;
   /** The question named that year by its label ("FY26", "financial year 2025"), not relative to now or by its two calendar years. */
   labelSaid?: true;
+  /** The question said the year is the calendar's ("calendar 2025", "CY25"): no financial year is it. */
+  calendarSaid?: true;
   /**
    * The owners' labels of the period, each as the spellings a parameter may list ([["FY26",
    * "FY2026"], ["P9"]] for "last period" in a retail calendar): a block listing them binds those.
@@ -106,6 +108,7 @@ export type Part = Partial<Range> & {
   fiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;
+  calendarSaid?: true;
   weekStart?: number;
   labels?: PeriodAsk['labels'];
   trailingMonths?: number;

@@ -516,6 +516,7 @@ interface Found {
   fiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;
+  calendarSaid?: true;
   weekStart?: number;
   labels?: PeriodAsk['labels'];
   trailingMonths?: number;
@@ -529,6 +530,7 @@ function addPart(found: Found, part: Part): void {
   if (part.fiscal === true) found.fiscal = true;
   found.fiscalLabel ??= part.fiscalLabel;
   if (part.labelSaid === true) found.labelSaid = true;
+  if (part.calendarSaid === true) found.calendarSaid = true;
   found.weekStart ??= part.weekStart;
   found.labels ??= part.labels;
   found.trailingMonths ??= part.trailingMonths;
@@ -659,6 +661,7 @@ export function findPeriod(
     ...(labels !== undefined && found.spans.length === 1 ? { labels } : {}),
     ...(trailingMonths !== undefined && found.spans.length === 1 ? { trailingMonths } : {}),
     ...(found.untilDay !== undefined ? { untilDay: found.untilDay } : {}),
+    ...(found.calendarSaid === true ? { calendarSaid: true as const } : {}),
   };
 }
 

@@ -183,6 +183,39 @@ export function aggregatedOutputs(query: string, driver: string, fn: 'avg' | 'co
     .filter((n): n is string => n !== undefined);
 }
 
+/** Aggregates that count distinct values by themselves (DuckDB, Trino, Spark, ClickHouse, Snowflake, BigQuery). */
+const DISTINCT_COUNTS: ReadonlySet<string> = new Set([
+  'approx_count_distinct',
+  'approx_distinct',
+  'count_distinct',
+  'countdistinct',
+  'hll_count',
+  'ndv',
+  'uniq',
+  'uniqcombined',
+  'uniqexact',
+  'uniqhll12',
+]);
+
+/**
+ * The result columns that count distinct values (`COUNT(DISTINCT g.id) AS guests`, ClickHouse's
+ * `uniqExact(user_id)`): what "unique guests" or "distinct customers" asks of the rows. A column
+ * that also divides (a ratio of two counts) is not one.
+ */
+export function distinctCountOutputs(query: string, driver: string): string[] {
+  const tokens = tokensOf(query, driver);
+  const range = selectList(tokens);
+  if (range === undefined) return [];
+  const call = (item: readonly SqlToken[], i: number): boolean => item[i]?.kind === 'word' && item[i + 1]?.text === '(';
+  const distinct = (item: readonly SqlToken[], i: number): boolean =>
+    call(item, i) &&
+    (DISTINCT_COUNTS.has(item[i]?.value ?? '') || (item[i]?.value === 'count' && item[i + 2]?.kind === 'word' && item[i + 2]?.value === 'distinct'));
+  return listItems(tokens.slice(range[0], range[1]), 0)
+    .filter((item) => item.some((_, i) => distinct(item, i)) && !item.some((t) => t.text === '/'))
+    .map((item) => itemName(item))
+    .filter((n): n is string => n !== undefined);
+}
+
 /**
  * The result columns whose value no sum of rows gives: an average, or a division over aggregates
  * (`1000.0 * SUM(revenue) / SUM(impressions) AS cpm_usd`): their figures per row do not add up

@@ -176,6 +176,7 @@ const CUES: Readonly<Record<SensitiveCategory, readonly string[]>> = {
     'whereabouts',
     'email',
     'e mail',
+    'e mails',
     'emails',
     'email address',
     'emial',
@@ -728,12 +729,17 @@ function singulars(w: string): string[] {
   return w.endsWith('es') ? [w.slice(0, -1), w.slice(0, -2)] : [w.slice(0, -1)];
 }
 
+/** "where does Leeds rank", "where do we stand": a place in a ranking, not where someone is. */
+const PLACE_IN_RANKING = /\bwhere (?:does|do) (?:\S+ ){1,5}(?:rank|ranks|ranked|stand|stands|sit|sits|place|placed)\b/;
+const WHERE_CUES: ReadonlySet<string> = new Set(['where does', 'where do']);
+
 function category(folded: string): SensitiveCategory | undefined {
   const ws = folded.trim().split(' ');
+  const ranking = PLACE_IN_RANKING.test(folded);
   for (const c of ORDER) {
     const single = WORD_CUES.get(c) as ReadonlySet<string>;
     if (ws.some((w) => single.has(w) || singulars(w).some((s) => single.has(s)))) return c;
-    if ((PHRASE_CUES.get(c) as readonly string[]).some((cue) => has(folded, cue))) return c;
+    if ((PHRASE_CUES.get(c) as readonly string[]).some((cue) => has(folded, cue) && !(ranking && WHERE_CUES.has(cue)))) return c;
   }
   return undefined;
 }
@@ -754,7 +760,7 @@ function declaredCategory(folded: string, declared: DeclaredCues | undefined): S
   return undefined;
 }
 
-/** One-word cues of five letters or more, for a misspelling one letter away ("pasport", "salarys", "phne"). */
+/** One-word cues of five letters or more, for a misspelling one letter away after the first ("pasport", "salarys", "phne"). */
 const LONG_CUES = ORDER.flatMap((c) => [...(WORD_CUES.get(c) as ReadonlySet<string>)].filter((w) => w.length >= 5).map((w) => [w, c] as const));
 
 function misspeltCategory(folded: string, question: string): SensitiveCategory | undefined {
@@ -762,7 +768,8 @@ function misspeltCategory(folded: string, question: string): SensitiveCategory |
   const names = new Set([...question.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+/gu)].map((m) => foldWord(m[0])));
   for (const w of folded.trim().split(' ')) {
     if (w.length < 4 || names.has(w)) continue;
-    const hit = LONG_CUES.find(([cue]) => Math.abs(cue.length - w.length) <= 1 && distance(cue, w) === 1);
+    // A slip keeps the first letter: "rank" is no misspelt "krank".
+    const hit = LONG_CUES.find(([cue]) => cue[0] === w[0] && Math.abs(cue.length - w.length) <= 1 && distance(cue, w) === 1);
     if (hit !== undefined) return hit[1];
   }
   return undefined;

@@ -101,6 +101,30 @@ function weekend(m: RegExpExecArray, now: number | undefined): Part | 'needs-now
 /** "the first week of March 2026": which days, the question does not say. */
 const NTH_WEEK = new RegExp(`\\b(?:the\\s+)?(?:first|second|third|fourth|last|final)\\s+week\\s+(?:of|in)\\s+(?:${MONTH_NAME})\\.?(?:,?\\s+${YEAR})?\\b`, 'gi');
 
+/**
+ * "calendar 2025", "calendar year 2025", "the 2025 calendar year", "CY2025", "CY25": January to
+ * December of that year, said so where a year may be a financial one; a block taking only a
+ * financial year does not take it.
+ */
+const CALENDAR_YEAR = new RegExp(
+  `\\b(?:(?:the\\s+)?calendar\\s+(?:year\\s+)?(?:of\\s+)?${YEAR}|(?:the\\s+)?${YEAR}\\s+calendar\\s+year|cy\\s?${YEAR}|cy(\\d{2}))\\b`,
+  'gi',
+);
+
+function calendarYear(m: RegExpExecArray): Part {
+  const year = Number(m[1] ?? m[2] ?? m[3] ?? `20${m[4]}`);
+  return { start: iso(day(year, 1)), end: iso(day(year + 1, 1)), calendarSaid: true };
+}
+
+/** "this calendar year", "last calendar year": the calendar's year now, or the one before. */
+const RELATIVE_CALENDAR_YEAR = /\b(this|current|last|previous|prior)\s+calendar\s+year\b/gi;
+
+function relativeCalendarYear(m: RegExpExecArray, now: number | undefined): Part | typeof RELATIVE_NEEDS_NOW {
+  if (now === undefined) return RELATIVE_NEEDS_NOW;
+  const start = shift(unitStart(now, 'year'), 'year', /^(this|current)$/i.test(m[1] ?? '') ? 0 : -1);
+  return { start: iso(start), end: iso(shift(start, 'year', 1)), calendarSaid: true };
+}
+
 /** The rules for periods the calendar's rules would misread, read before them. */
 export const SPOKEN_PERIOD_RULES: readonly Rule[] = [
   { pattern: TRAILING, read: trailing },
@@ -110,4 +134,6 @@ export const SPOKEN_PERIOD_RULES: readonly Rule[] = [
   { pattern: FULL_UNITS, read: fullUnits },
   { pattern: WEEKEND, read: weekend },
   { pattern: NTH_WEEK, read: () => ({ undeclared: 'days' as const }) },
+  { pattern: CALENDAR_YEAR, read: calendarYear },
+  { pattern: RELATIVE_CALENDAR_YEAR, read: relativeCalendarYear },
 ];

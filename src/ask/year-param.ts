@@ -148,6 +148,8 @@ function yearAsked(y: YearParam, period: PeriodAsk): number | string {
   if (period.point === true || period.several === true) return `"${period.text}" is no one year; ${name} takes one.`;
   // "FY26", "last financial year": one whole declared financial year is the split year it starts in.
   if (y.form === 'split') return split ?? fiscalStart(period) ?? `"${period.text}" does not say which ${name} it means (it takes years written like 2025/26).`;
+  // "calendar year 2025" of a financial_year parameter: January to December is no financial year.
+  if (period.calendarSaid === true && FISCAL_NAME.test(name)) return `"${period.text}" is a calendar year; ${name} takes a financial year.`;
   const fiscal = fiscalYearFor(y, period);
   if (fiscal !== undefined) return fiscal;
   if (split !== undefined) return `"${period.text}" runs across two calendar years; ${name} takes one calendar year.`;

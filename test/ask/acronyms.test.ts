@@ -7,18 +7,21 @@ import { describe, expect, it } from 'vitest';
 import { buildAcronyms } from '../../src/ask/acronyms.js';
 import type { CompiledBlock, Manifest } from '../../src/compiler/types.js';
 
-function manifest(outputs: string[][]): Pick<Manifest, 'blocks' | 'terms'> {
+function manifest(outputs: string[][], description = ''): Pick<Manifest, 'blocks' | 'terms'> {
   const blocks: Record<string, CompiledBlock> = {};
   outputs.forEach((o, i) => {
-    blocks[`d.b${i}`] = { name: `b${i}`, outputs: o, params: [], columns: {} } as unknown as CompiledBlock;
+    blocks[`d.b${i}`] = { name: `b${i}`, description, outputs: o, params: [], columns: {}, examples: [] } as unknown as CompiledBlock;
   });
   return { blocks, terms: {} };
 }
 
-const KNOWN = new Set(['mrr', 'arr', 'arpa', 'revenue', 'month', 'account']);
+const KNOWN = new Set(['mrr', 'arr', 'arpa', 'revenue', 'month', 'account', 'rate']);
 
 describe('initialisms', () => {
-  const a = buildAcronyms(manifest([['month', 'mrr'], ['average_order_value', 'orders'], ['net_promoter_score'], ['new_paying_signups']]), (w) => KNOWN.has(w));
+  const a = buildAcronyms(
+    manifest([['month', 'mrr'], ['average_order_value', 'orders'], ['net_promoter_score'], ['new_paying_signups']], 'MRR, ARR and ARPA per month'),
+    (w) => KNOWN.has(w),
+  );
 
   it.each<[string, string[][]]>([
     ['monthly recurring revenue by month', [['mrr']]],
@@ -26,10 +29,17 @@ describe('initialisms', () => {
     ['AOV by state', [['averag', 'order', 'valu']]],
     ['revenue by month', []],
     ['aov and mrr', [['averag', 'order', 'valu']]],
-    // A stop word inside the phrase spells its initial too.
+    // A stop word inside the phrase spells its initial too, for an initialism the owners write in capitals.
     ['average revenue per account by month', [['arpa']]],
+    // "region at the end" spells "rate", a word no owner writes as an initialism.
+    ['deposit balances by region at the end of October', []],
   ])('%s', (q, terms) => {
     expect(a.aliases(q).map((x) => x.terms)).toEqual(terms);
+  });
+
+  it('reads no initialism spelled through small words that the owners never write in capitals', () => {
+    const plain = buildAcronyms(manifest([['month', 'mrr']]), (w) => KNOWN.has(w));
+    expect(plain.aliases('average revenue per account by month').map((x) => x.terms)).toEqual([]);
   });
 
   it('initials two names share stand for neither', () => {

@@ -192,6 +192,14 @@ describe('spoken periods', () => {
     ['this weekend', { start: '2026-11-28', end: '2026-11-30' }],
     // Which days "the first week of March" means, the question does not say.
     ['the first week of March 2026', { start: undefined, end: undefined, undeclared: 'days' }],
+    // A calendar year said so, where the owners' year runs from April: January to December.
+    ['LR by line for calendar 2025', { start: '2025-01-01', end: '2026-01-01' }],
+    ['for calendar year 2024', { start: '2024-01-01', end: '2025-01-01' }],
+    ['in the 2025 calendar year', { start: '2025-01-01', end: '2026-01-01' }],
+    ['fees in CY2025', { start: '2025-01-01', end: '2026-01-01' }],
+    ['fees in CY25', { start: '2025-01-01', end: '2026-01-01' }],
+    ['this calendar year', { start: '2026-01-01', end: '2027-01-01' }],
+    ['last calendar year', { start: '2025-01-01', end: '2026-01-01' }],
   ])('%s', (q, expected) => {
     expect(read(q)).toEqual(expected);
   });
