@@ -490,12 +490,17 @@ function keptOutNext(block: CompiledBlock, shape: AskedShape, k: number): boolea
  * date" (a word only a date parameter's name holds names the period asked, never a figure).
  */
 function notedByParam(block: CompiledBlock, contract: BlockContract, m: AskedMeasure, options: CoverageOptions, t: Tally): boolean {
-  const population = options.valueEnds?.find((v) => m.start > v.end && m.start - v.end <= 1 && contract.populations.get(v.param)?.has(m.term) === true);
+  const population = valuesRightBefore(options, m).find((v) => contract.populations.get(v.param)?.has(m.term) === true);
   if (population !== undefined) t.note(true, m.text, '', 'filter', `param:${population.param}`);
   else if (datePeriodWord(block, sourceOf(contract, m.term, options)))
     t.note(false, m.text, `${block.id} gives no "${m.text}": it is a word of a period parameter's name.`, 'measure');
   else return false;
   return true;
+}
+
+/** The values a parameter took that end right before the measure word ("SME customers", "Leverhulme income"). */
+function valuesRightBefore(options: CoverageOptions, m: AskedMeasure): ReadonlyArray<{ end: number; param: string }> {
+  return (options.valueEnds ?? []).filter((v) => m.start > v.end && m.start - v.end <= 1);
 }
 
 /** Words before a unit that make it an amount of time or money, or what a rate is per. */
@@ -1075,7 +1080,7 @@ function unsaidKind(block: CompiledBlock, contract: BlockContract, shape: AskedS
     const source = sourceOf(contract, m.term, options);
     if (kinds === undefined || kinds.size < 2 || !source?.startsWith('column:') || !ownKindWord(block, source.slice(7), m.term)) continue;
     // A value right before the word says whose figure ("Leverhulme income"); elsewhere, whose rows ("for Gem Harbour").
-    if (options.valueEnds?.some((v) => m.start >= v.end && m.start - v.end <= 1) === true) continue;
+    if (valuesRightBefore(options, m).length > 0) continue;
     // A word of the block's own name besides the measure and its rows ("like-for-like sales") says it.
     const named = kindWords(block.name).filter((x) => x !== m.term && !contract.groupings.has(x) && !CLOCK_UNITS.has(x));
     if (named.some((x) => said.has(x))) continue;

@@ -221,6 +221,10 @@ function notTheRows(block: CompiledBlock, asked: ReturnType<typeof askedOf>, pre
   };
 }
 
+/** A turn naming no measure, breakdown, ranking or grain of its own: only values, a period or a top-N. */
+const namesOnlyValues = (shape: AskedShape): boolean =>
+  shape.measures.length === 0 && shape.groupings.length === 0 && shape.ranking === undefined && shape.overTime === undefined;
+
 /**
  * "and PRO-M?", "same for ENT-A": a follow-up that names only values, a period or a top-N asks
  * the thread's question again with them, so its shape (measures, groupings, over time) is the
@@ -228,7 +232,7 @@ function notTheRows(block: CompiledBlock, asked: ReturnType<typeof askedOf>, pre
  */
 function narrowing(p: Prepared, asked: ReturnType<typeof askedOf>, previous: PreviousAnswer, options: RouteOptions): ReturnType<typeof askedOf> {
   const { shape } = asked;
-  if (shape.measures.length > 0 || shape.groupings.length > 0 || shape.ranking !== undefined || shape.overTime !== undefined) return asked;
+  if (!namesOnlyValues(shape)) return asked;
   return { ...asked, shape: askedOf(p, previous.question, options).shape };
 }
 
@@ -326,8 +330,7 @@ const narrowsThread = (question: string, shape: AskedShape): boolean =>
  * figure per row for the whole period.
  */
 function keepsSeries(block: CompiledBlock, drill: string, shape: AskedShape, p: Prepared, question: string): boolean {
-  const onlyValues = shape.measures.length === 0 && shape.groupings.length === 0 && shape.ranking === undefined && shape.overTime === undefined;
-  if (!(onlyValues || narrowsThread(question, shape)) || !blockContract(block).timeSeries) return true;
+  if (!(namesOnlyValues(shape) || narrowsThread(question, shape)) || !blockContract(block).timeSeries) return true;
   return blockContract(p.index.blocks[docOf(p, drill)] as CompiledBlock).timeSeries;
 }
 
