@@ -167,6 +167,15 @@ function weeksUntil(facts: BlockFacts, period: PeriodAsk): string | undefined {
   return daysBetween(said, period.end) === 1 && weeks > 0 && weeks % 7 === 0 ? said : undefined;
 }
 
+/** Why the asked period's days depend on which year it is of, which neither the question nor the block says. */
+function yearUnsaid(block: CompiledBlock, period: PeriodAsk): string | undefined {
+  if (period.bareFiscal === true)
+    return `"${period.text}" may be of the calendar year or of the financial year its owners declare, and ${block.id} takes dates; say which (with the year, or "financial year to date").`;
+  if (period.splitYear !== undefined && period.fiscal !== true)
+    return `"${period.text}" runs across two calendar years from a start ${block.id} does not declare; ask for its months or dates.`;
+  return undefined;
+}
+
 function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks, now: Date | string | undefined, out: Binding): void {
   const period = asks.period;
   if (period === undefined) return;
@@ -181,8 +190,8 @@ function bindPeriod(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks,
     else out.unmet.push(bound);
     return;
   }
-  if (period.splitYear !== undefined && period.fiscal !== true)
-    return fail(`"${period.text}" runs across two calendar years from a start ${block.id} does not declare; ask for its months or dates.`);
+  const unsaid = yearUnsaid(block, period);
+  if (unsaid !== undefined) return fail(unsaid);
   // A point in time is an as-of day: only a block taking an end date and no start date reads one.
   if (period.point === true && (startParam !== undefined || endParam === undefined))
     return fail(`"${period.text}" asks for a point in time; ${block.id} ${startParam !== undefined ? 'counts over a date range' : 'takes no as-of date'}.`);
@@ -305,6 +314,7 @@ function bindFilterField(
   values: FilterAsk[],
   lexicon: ValueLexicon | undefined,
   out: Binding,
+  place: boolean,
 ): boolean {
   const distinct = [...new Set(values.map((v) => v.value))];
   const param = paramForField(block, field);
@@ -312,30 +322,69 @@ function bindFilterField(
     bindValue(block, param.name, field, distinct[0] ?? '', lexicon, out);
     return true;
   }
-  if (facts.rowFields.has(field)) return keepRows(block, facts, field, distinct, lexicon, out);
+  if (facts.rowFields.has(field)) return keepRows(block, facts, field, distinct, lexicon, out, place);
   if (distinct.every((v) => facts.fixedLiterals.has(v.toLowerCase()))) return true;
   return false;
 }
 
 /**
  * "room revenue at AMS01" of a block with a row per hotel: the answer keeps the asked value's
- * rows. A row limit may have cut them, so a limited block answers only when its default shows
- * every value the field holds; otherwise it cannot say it has them.
+ * rows. A row limit may have cut them, so a limited block answers only when its limit shows
+ * every value the field holds: its default or the question's top-N, or the limit raised to that
+ * count within the owner's policy ("where does Trent Valley rank" of the top 10 of 14 brokers).
+ * A place in the ranking is asked of every row, so then no row is left out.
  */
-function keepRows(block: CompiledBlock, facts: BlockFacts, field: string, values: string[], lexicon: ValueLexicon | undefined, out: Binding): boolean {
-  const cap = typeof facts.limitParam?.default === 'number' ? facts.limitParam.default : facts.limitParam === undefined ? facts.fixedLimit : undefined;
+function keepRows(
+  block: CompiledBlock,
+  facts: BlockFacts,
+  field: string,
+  values: string[],
+  lexicon: ValueLexicon | undefined,
+  out: Binding,
+  place: boolean,
+): boolean {
   const count = lexicon?.closed(field)?.length;
   const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
   // A field of a longer GROUP BY has many rows per value: a limit may cut some of each value's rows.
-  const perValue = facts.breakdownFields.has(field);
-  if (limited && (!perValue || cap === undefined || count === undefined || count > cap)) {
+  const perValue = facts.breakdownFields.has(field) || grainField(block, facts, field);
+  if (limited && !(perValue && (count !== undefined || place) && showsEvery(block, facts, count, out))) {
     out.unmet.push({
       kind: 'filter',
       message: `${block.id} gives only the first rows of its ranking by ${field}, so it cannot say it holds ${values.join(', ')}.`,
     });
     return true;
   }
-  out.keep = [...(out.keep ?? []), { column: field, values }];
+  if (!place) out.keep = [...(out.keep ?? []), { column: field, values }];
+  return true;
+}
+
+/**
+ * Whether the owner's declared grain is the field's entity ("ward" of ward_code and ward_name; a
+ * `by` list naming it), with no time column: the result has one row per value of it.
+ */
+function grainField(block: CompiledBlock, facts: BlockFacts, field: string): boolean {
+  if (facts.timeColumn !== undefined) return false;
+  const g = block.grain;
+  if (typeof g === 'string') return field === g || field.startsWith(`${g}_`);
+  const by = typeof g === 'object' && g !== null && !Array.isArray(g) ? (g as { by?: unknown }).by : undefined;
+  return Array.isArray(by) && by.length === 1 && by[0] === field;
+}
+
+/**
+ * Whether the block's limit shows `count` rows: its fixed limit, the bound or default top-N, or
+ * the top-N raised to the policy's most. With the count unknown (a place asked of a ranking) the
+ * top-N is raised to the policy's most: the whole ranking the owner allows is the answer.
+ */
+function showsEvery(block: CompiledBlock, facts: BlockFacts, count: number | undefined, out: Binding): boolean {
+  const p = facts.limitParam;
+  if (p === undefined) return facts.fixedLimit !== undefined && count !== undefined && count <= facts.fixedLimit;
+  const bound = out.params[p.name];
+  if (bound !== undefined) return typeof bound === 'number' && count !== undefined && count <= bound;
+  if (typeof p.default === 'number' && count !== undefined && count <= p.default) return true;
+  // The policy's most, not the count: a value added to the data since it was read still shows.
+  const most = numericRange(block, p).max ?? count;
+  if (most === undefined || (count ?? 0) > most || policyProblem(block, p, most) !== undefined) return false;
+  out.params[p.name] = most;
   return true;
 }
 
@@ -357,7 +406,7 @@ function bindFilters(block: CompiledBlock, facts: BlockFacts, asks: QuestionAsks
     byField.set(field, [...(byField.get(field) ?? []), { ...f, value: f.spelled?.[field] ?? f.value }]);
   }
   for (const [field, values] of [...byField].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    if (bindFilterField(block, facts, field, values, lexicon, out)) continue;
+    if (bindFilterField(block, facts, field, values, lexicon, out, asks.place === true)) continue;
     const asked = [...new Set(values.map((v) => v.value))].join(', ');
     const message =
       field === ''

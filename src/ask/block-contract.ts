@@ -10,6 +10,7 @@
 import type { CompiledBlock } from '../compiler/types.js';
 import { declaredNumbers } from './asked-numbers.js';
 import { blockFacts, chartFields } from './block-facts.js';
+import { findPeriod } from './periods.js';
 import { aggregatedOutputs, distinctCountOutputs, groupedOutputs, groupKeys, orderKeys, resultColumns } from './result-columns.js';
 import { termSet, terms } from './tokens.js';
 import { ownLabels } from './value-labels.js';
@@ -220,8 +221,22 @@ function sourcesOf(block: CompiledBlock, names: readonly string[], keyNames: rea
           .join(' '),
         `value:${t.subject}`,
       );
-  add(block.examples.map((e) => e.question).join(' '), 'example');
+  add(examplesText(block), 'example');
   return out;
+}
+
+/**
+ * The owner's example questions without their periods: "Attendance by month this year" declares
+ * attendance by month, and its "this year" says which rows, so "year" is no word the block gives
+ * ("how about the year before?" asks nothing of it).
+ */
+function examplesText(block: CompiledBlock): string {
+  return block.examples
+    .map((e) => {
+      const spans = findPeriod(e.question, undefined, [], undefined)?.spans ?? [];
+      return spans.reduceRight((text, [a, b]) => `${text.slice(0, a)} ${text.slice(b)}`, e.question);
+    })
+    .join(' ');
 }
 
 function ownerEndOf(owned: ReadonlySet<string>): { ownerEnd?: 'top' | 'bottom' } {
@@ -380,7 +395,7 @@ function buildContract(block: CompiledBlock): BlockContract {
   const keys = keyNames.map((k) => termSet(k));
   const groupings = groupingsOf(block, facts, { names, keys, columns, keyNames });
   const declaredWords = declaredWordsOf(block, facts, keyNames);
-  const owned = union(declaredWords, termSet(block.examples.map((e) => e.question).join(' ')));
+  const owned = union(declaredWords, termSet(examplesText(block)));
   const vocabulary = union(columns, groupings, owned);
   const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
   const qualifiers = union(vocabulary, termSet([...block.tables.map((t) => t.split('.').pop() ?? t), block.description ?? ''].join(' ')));

@@ -27,7 +27,7 @@ import { summaryOnly } from './summary-column.js';
 import type { TermAlias } from './term-index.js';
 import { termSet, termsOfWord, words } from './tokens.js';
 import type { RoutePart, RoutePartKind } from './types.js';
-import { GRAIN_ADJECTIVES, GRAIN_TERMS } from './vocabulary.js';
+import { CALENDAR_NOUNS, GRAIN_ADJECTIVES, GRAIN_TERMS } from './vocabulary.js';
 
 export interface Coverage {
   covered: string[];
@@ -1204,8 +1204,9 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   // do, which is a guess; only a named block (or a follow-up held to one) answers that.
   // "what about by channel?" names a breakdown of nothing: the measure it means is in a conversation
   // the router does not hold, and the block's own measure would be a guess.
-  // "and daily?" names a grain of nothing: a calendar adjective is no measure of its own.
-  if (!options.named && shape.measures.every((m) => GRAIN_ADJECTIVES.has(m.text.toLowerCase()))) {
+  // "and daily?" names a grain of nothing, "how about the year before?" a time of nothing: a
+  // calendar adjective or unit is no measure of its own.
+  if (!options.named && shape.measures.every((m) => GRAIN_ADJECTIVES.has(m.text.toLowerCase()) || CALENDAR_NOUNS.has(m.text.toLowerCase()))) {
     const count = shape.countAsked === true ? countColumn(block) : undefined;
     t.note(
       count !== undefined,

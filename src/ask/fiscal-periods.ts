@@ -135,10 +135,20 @@ function toDate(year: FinancialYear, now: number | undefined): Part | typeof REL
   return { start: iso(start), fiscalLabel: labelOf(year, start) };
 }
 
-/** Bare halves, quarters and year-to-date in an organisation that speaks in its financial year. */
+/**
+ * Bare halves, quarters and year-to-date in an organisation that speaks in its financial year:
+ * that year's, for a parameter taking financial years; for dates the question leaves open which
+ * year it means (`bareFiscal`), as people asking of one project were seen to mean either.
+ */
 function currentYearRules(year: FinancialYear): Rule[] {
   return [
-    { pattern: YTD, read: (_m, now) => toDate(year, now) },
+    {
+      pattern: YTD,
+      read: (_m, now) => {
+        const part = toDate(year, now);
+        return part === RELATIVE_NEEDS_NOW ? part : { ...part, bareFiscal: true };
+      },
+    },
     {
       pattern: BARE_PART,
       read: (m, now) => {
@@ -147,7 +157,8 @@ function currentYearRules(year: FinancialYear): Rule[] {
         const start = currentStart(year, now);
         const part = partRange(start, m[1]);
         if (part?.start === undefined) return undefined;
-        return Date.parse(`${part.start}T00:00:00Z`) <= now ? part : partRange(monthsOn(start, -12), m[1]);
+        const begun = Date.parse(`${part.start}T00:00:00Z`) <= now ? part : partRange(monthsOn(start, -12), m[1]);
+        return begun === undefined ? undefined : { ...begun, bareFiscal: true };
       },
     },
   ];

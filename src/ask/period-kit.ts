@@ -41,6 +41,12 @@ export interface PeriodAsk {
   weekStart?: number;
   /** The split year's days are the project's declared financial year (fiscal-periods.ts): it binds dates too. */
   fiscal?: true;
+  /**
+   * A bare "Q3", "H1" or "YTD" where the owners' financial year does not start in January: of the
+   * calendar year or of the financial year, the question does not say. It binds a parameter taking
+   * financial years, and no dates.
+   */
+  bareFiscal?: true;
   /** The period is one whole declared financial year, named by this year (FY26: 2026), as a label parameter takes it. */
   fiscalLabel?: number;
   /** The question named that year by its label ("FY26", "financial year 2025"), not relative to now or by its two calendar years. */
@@ -106,6 +112,7 @@ export type Part = Partial<Range> & {
   splitYear?: number;
   undeclared?: 'financial year' | 'period' | 'week' | 'days';
   fiscal?: true;
+  bareFiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;
   calendarSaid?: true;

@@ -514,6 +514,7 @@ interface Found {
   splitYear?: number;
   undeclared?: 'financial year' | 'period' | 'week' | 'days';
   fiscal?: true;
+  bareFiscal?: true;
   fiscalLabel?: number;
   labelSaid?: true;
   calendarSaid?: true;
@@ -523,11 +524,21 @@ interface Found {
   untilDay?: string;
 }
 
+/** What the phrases said of their own days: an until day, a calendar year said, a bare part of a financial year. */
+function saidOf(found: Found): Pick<PeriodAsk, 'untilDay' | 'calendarSaid' | 'bareFiscal'> {
+  return {
+    ...(found.untilDay !== undefined ? { untilDay: found.untilDay } : {}),
+    ...(found.calendarSaid === true ? { calendarSaid: true as const } : {}),
+    ...(found.bareFiscal === true ? { bareFiscal: true as const } : {}),
+  };
+}
+
 /** Adds one phrase's part: ranges widen to hold it, a relative window and a point are noted. */
 function addPart(found: Found, part: Part): void {
   found.splitYear ??= part.splitYear;
   found.undeclared ??= part.undeclared;
   if (part.fiscal === true) found.fiscal = true;
+  if (part.bareFiscal === true) found.bareFiscal = true;
   found.fiscalLabel ??= part.fiscalLabel;
   if (part.labelSaid === true) found.labelSaid = true;
   if (part.calendarSaid === true) found.calendarSaid = true;
@@ -660,8 +671,7 @@ export function findPeriod(
     ...(fiscalLabel !== undefined && found.spans.length === 1 ? { fiscalLabel, ...(labelSaid === true ? { labelSaid } : {}) } : {}),
     ...(labels !== undefined && found.spans.length === 1 ? { labels } : {}),
     ...(trailingMonths !== undefined && found.spans.length === 1 ? { trailingMonths } : {}),
-    ...(found.untilDay !== undefined ? { untilDay: found.untilDay } : {}),
-    ...(found.calendarSaid === true ? { calendarSaid: true as const } : {}),
+    ...saidOf(found),
   };
 }
 

@@ -55,7 +55,16 @@ export interface QuestionAsks {
   all?: AllAsk[];
   /** A period shorter than a day ("the last 3 hours"): no block's dates can keep it. */
   subDay?: { text: string; start: number; end: number };
+  /** "where does Leeds rank?": the named values' places in the whole ranking, not their rows alone. */
+  place?: true;
 }
+
+/**
+ * Asking where a value stands among the others ("where does Leeds rank", "what position is Abbey
+ * in", "how does York compare"): every row is the answer, since a row alone shows no place.
+ */
+const PLACE =
+  /\b(?:where (?:does|do|did) (?:\S+ ){1,6}(?:rank|stand|sit|place|come|finish|fall|land)|what (?:rank|position|place) (?:is|was|does|did)|how (?:does|do|did) (?:\S+ ){1,6}(?:rank|compare|stack up|measure up))\b/i;
 
 const NUM = `(-?\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 
@@ -345,5 +354,6 @@ export function readAsks(question: string, options: AskOptions): QuestionAsks {
     filters,
     ...(allOf(question).length > 0 ? { all: allOf(question) } : {}),
     ...(findSubDay(question) !== undefined ? { subDay: findSubDay(question) } : {}),
+    ...(PLACE.test(question) ? { place: true as const } : {}),
   };
 }

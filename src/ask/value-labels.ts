@@ -92,7 +92,8 @@ function labelsIn(text: string, field: string, codes: readonly string[]): ValueL
     // "the Glasgow clinic (GLA)": one lower-case noun may stand between the name and its code.
     const before = new RegExp(`(${NAME})(?:\\s+\\p{Ll}+)?\\s*\\(\\s*${c}\\s*\\)`, 'gu');
     // "PSO paid social, SRA search ads": a label all in lower case runs to the list's punctuation, as one in sentence case does.
-    const lower = new RegExp(`(?<![\\p{L}\\p{N}_])${c}(?=((?:\\s+[\\p{Ll}&][\\p{L}'’-]*){1,3})\\s*(?:[,;:)]|\\s+or\\s))`, 'gu');
+    // A remark in brackets may follow it: "JUN junior (under 16), CON concession (60+ or disabled)".
+    const lower = new RegExp(`(?<![\\p{L}\\p{N}_])${c}(?=((?:\\s+[\\p{Ll}&][\\p{L}'’-]*){1,3})(?:\\s*\\([^()]{1,40}\\))?\\s*(?:[,;:)]|\\s+or\\s))`, 'gu');
     for (const m of text.matchAll(lower)) {
       const label = sentenceCase(m[1] ?? '').trim();
       if (label === '' || STOP_WORDS.has(label.split(/\s+/)[0] ?? '')) continue;

@@ -276,6 +276,21 @@ export const RANK_BOTTOM_TERMS: ReadonlySet<string> = new Set(['bottom']);
 /** Calendar adjectives: each asks for figures at its grain ("daily OEE"), never for a column that counts days. */
 export const GRAIN_ADJECTIVES: ReadonlySet<string> = new Set(['hourly', 'daily', 'nightly', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual', 'annually']);
 
+/** Calendar units as nouns: "the year before", "which month" say when, never what is measured. */
+export const CALENDAR_NOUNS: ReadonlySet<string> = new Set([
+  'day',
+  'days',
+  'week',
+  'weeks',
+  'fortnight',
+  'month',
+  'months',
+  'quarter',
+  'quarters',
+  'year',
+  'years',
+]);
+
 /** Words that put what follows in the grouping of the answer: "by state", "per month", "each segment". */
 export const GROUP_CUES: ReadonlySet<string> = new Set(['by', 'per', 'each', 'every', 'across']);
 

@@ -127,6 +127,14 @@ describe('labels a description gives coded values', () => {
         ['Telford', 'TEL'],
       ],
     ],
+    [
+      'lower-case labels, each with a remark in brackets',
+      'for one plant: SHF sheffield (the old works), TEL telford (since 2024), or LIV livingston.',
+      [
+        ['sheffield', 'SHF'],
+        ['telford', 'TEL'],
+      ],
+    ],
     ['a list of codes names nothing', 'plants SHF, TEL and LIV', []],
     ['a lower-case word is no name', 'SHF plant and TEL plant', []],
     ['a code inside a word is no code', 'XSHF Sheffield', []],

@@ -79,9 +79,31 @@ export function rowsKept(rows: AskRun['rows'], keep: Tier1Answer['keep']): AskRu
   return rows.filter((row) => keep.every((k) => k.values.some((v) => String(row[k.column] ?? '').toLowerCase() === v.toLowerCase())));
 }
 
+/**
+ * Asked values no row of the result holds ("at BWF24" of a block covering the last 12 months):
+ * the block gave nothing for them, so an empty answer would not be one it certified. A keep's
+ * values are alternatives (one value in each of its spellings: FY26, 2025/26), so it is absent
+ * only where none of them has a row.
+ */
+export function absentKept(rows: AskRun['rows'], keep: Tier1Answer['keep']): string | undefined {
+  for (const k of keep ?? []) {
+    const held = new Set(rows.map((row) => String(row[k.column] ?? '').toLowerCase()));
+    if (!k.values.some((v) => held.has(v.toLowerCase()))) return `${k.column} ${k.values[0] ?? ''}`;
+  }
+  return undefined;
+}
+
 /** A kept field the result has no column for: the rows cannot be chosen, so the block cannot answer. */
 export function missingKeep(columns: readonly string[], keep: Tier1Answer['keep']): string | undefined {
   return keep?.find((k) => !columns.includes(k.column))?.column;
+}
+
+/** Why the asked rows cannot be kept from the result: no column to keep them by, or no row of an asked value. */
+function keepFailure(id: string, columns: readonly string[], rows: AskRun['rows'], keep: Tier1Answer['keep']): string | undefined {
+  const missing = missingKeep(columns, keep);
+  if (missing !== undefined) return `${id} has no ${missing} column in its result to keep the asked rows by.`;
+  const absent = absentKept(rows, keep);
+  return absent === undefined ? undefined : `${id} gives no row for ${absent} with these parameters, so it does not answer for it.`;
 }
 
 /** Runs the block the router chose and labels the answer certified. */
@@ -105,14 +127,10 @@ export async function answerTier1(ctx: AskContext, decision: Tier1Answer, base: 
       ...failureNames(error),
     });
   }
-  const missing = missingKeep(run.columns, decision.keep);
-  if (missing !== undefined)
-    return refusedRun(base, {
-      code: 'BLOCK_CANNOT_ANSWER',
-      reason: `${block.id} has no ${missing} column in its result to keep the asked rows by.`,
-      block: block.id,
-    });
-  const rows = rowsKept(rowsWithin(run.rows, decision.within), decision.keep);
+  const within = rowsWithin(run.rows, decision.within);
+  const unkept = keepFailure(block.id, run.columns, within, decision.keep);
+  if (unkept !== undefined) return refusedRun(base, { code: 'BLOCK_CANNOT_ANSWER', reason: unkept, block: block.id });
+  const rows = rowsKept(within, decision.keep);
   return finishRun(base, {
     tier: 1,
     trust: 'certified',
