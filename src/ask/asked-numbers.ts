@@ -15,6 +15,8 @@ export interface AskedNumber {
   text: string;
   start: number;
   end: number;
+  /** The few characters right before and after the number, where a side may be said ("at least", "or more"). */
+  around: { before: string; after: string };
 }
 
 const NUMBER =
@@ -30,7 +32,9 @@ export function numbersIn(text: string): AskedNumber[] {
     const key = m[2] === undefined ? digits : `${digits}%`;
     const cue = CUE_BEFORE.exec(text.slice(Math.max(0, m.index - 24), m.index));
     const start = cue === null ? m.index : m.index - cue[0].length;
-    out.push({ key, text: text.slice(start, m.index + m[0].length).trim(), start: m.index, end: m.index + m[0].length });
+    const end = m.index + m[0].length;
+    const around = { before: text.slice(Math.max(0, m.index - 24), m.index), after: text.slice(end, end + 16) };
+    out.push({ key, text: text.slice(start, end).trim(), start: m.index, end, around });
   }
   return out;
 }

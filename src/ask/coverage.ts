@@ -41,6 +41,8 @@ export interface Coverage {
 export interface CoverageOptions {
   /** The question named the block: running it as it is needs no ranking word. */
   named: boolean;
+  /** Numbers bound to a threshold parameter (threshold-params.ts), by key, with the parameter. */
+  thresholds?: ReadonlyMap<string, string>;
   /** The question asked for a top-N (bound or explained by bind-question). */
   limitAsked: boolean;
   /** Where the top-N's words start in the question ("the 10 worst outages"). */
@@ -1018,8 +1020,13 @@ function moneyColumn(block: CompiledBlock, source: string): boolean {
 }
 
 /** "over 100", "the top 1%", "90-day": a number no top-N, period or value took is the block's only when its owner's words declare it. */
-function numbers(block: CompiledBlock, contract: BlockContract, shape: AskedShape, t: Tally): void {
+function numbers(block: CompiledBlock, contract: BlockContract, shape: AskedShape, options: CoverageOptions, t: Tally): void {
   for (const n of shape.numbers ?? []) {
+    const threshold = options.thresholds?.get(n.key);
+    if (threshold !== undefined) {
+      t.note(true, n.text, '', 'filter', `param:${threshold}`);
+      continue;
+    }
     // "fewer than 20 results" of a query keeping COUNT(*) >= 20: the owner's number, the other side of it.
     if (contract.numbers.has(n.key) && otherSide(block, n.key, n.text))
       t.note(false, n.text, `${block.id} keeps only the rows on the other side of ${n.key}; it leaves out "${n.text}".`, 'filter');
@@ -1231,7 +1238,7 @@ export function coverage(block: CompiledBlock, shape: AskedShape, options: Cover
   comparedLiterals(block, contract, shape, options, t);
   contraryBases(block, shape, t);
   proportionByNameOnly(block, contract, shape, options, t);
-  numbers(block, contract, shape, t);
+  numbers(block, contract, shape, options, t);
   causes(block, contract, shape, t);
   acrossAll(block, contract, shape, options, t);
   if (shape.future !== undefined) t.note(false, shape.future, `${block.id} gives recorded figures; the question asks what is to come.`, 'shape');

@@ -28,6 +28,8 @@ import { MONTH_NAME, monthNumber } from './vocabulary.js';
 
 const MONTH_WORD = MONTH_NAME;
 const YEAR = '(?:19|20)\\d{2}';
+/** "events with 2000+ tickets", "2000 or more": a number said as a bound is a count, no year. */
+const NOT_A_COUNT = '(?!\\+|\\s+or\\s+(?:more|fewer|less|above|over|under)\\b)';
 /** A quarter or half of a year: "Q1 2025", "Q3-2025", "2025 Q3", "H1 2025", "the first half of 2025", "third quarter of 2024". */
 const PART_EXPR = `(?:(?:the\\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(?:half|quarter)\\s+(?:of\\s+)?${YEAR}|[qh][1-4](?:[\\s/'-]*|\\s+of\\s+)${YEAR}|${YEAR}[\\s/-]+[qh][1-4])`;
 const ORD = '(?:st|nd|rd|th)?';
@@ -471,7 +473,7 @@ const RULES: Rule[] = [
   // month with no year needs a preposition, so "may" the verb is not read as a month.
   {
     pattern: new RegExp(
-      `(?:\\b(?:in|during|for|of|on)\\s+(${DATE_EXPR})|\\b(\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${DAY_WITH_YEAR}|${PART_EXPR}|${YEAR}|q[1-4]))\\b`,
+      `(?:\\b(?:in|during|for|of|on)\\s+(${DATE_EXPR})|\\b(\\d{4}-\\d{2}-\\d{2}|${MONTH_WORD}\\.?\\s+${YEAR}|${DAY_WITH_YEAR}|${PART_EXPR}|${YEAR}|q[1-4]))\\b${NOT_A_COUNT}`,
       'gi',
     ),
     read: (m, now) => rangeOf(m[1] ?? m[2] ?? '', now) ?? RELATIVE_NEEDS_NOW,

@@ -332,6 +332,8 @@ const SIZE_WORDS: ReadonlySet<string> = new Set(['big', 'large']);
 
 function classify(w: WordSpan, out: AskedShape, run: number, fold: Fold, after: WordSpan | undefined, next?: WordSpan): void {
   if (SIZE_WORDS.has(w.word) && after?.word === 'how') return;
+  // "at least £250", "at most 3": a comparison with the number after it, no end of a ranking.
+  if ((w.word === 'least' || w.word === 'most') && after?.word === 'at') return;
   // "how old is the backlog" asks its age.
   if (w.word === 'old' && after?.word === 'how') {
     for (const term of termsOfWord('age')) out.measures.push({ text: w.word, term: fold(term), start: w.start, end: w.end, run });

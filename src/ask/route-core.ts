@@ -23,6 +23,7 @@ import type { RouteIndex } from './route-index.js';
 import { boundParts } from './route-parts.js';
 import type { Speller } from './spelling.js';
 import type { TermAlias, TermIndex } from './term-index.js';
+import { bindThresholds } from './threshold-params.js';
 import type { ParamValue, RouteOptions, RoutePart, Tier1Candidate, Tier1Decision, Tier1Route } from './types.js';
 import type { ValueLexicon } from './value-lexicon.js';
 import type { ViewIndex } from './view-scope.js';
@@ -192,13 +193,23 @@ function valueEnds(block: CompiledBlock, asks: QuestionAsks, params: Readonly<Re
   });
 }
 
+/** The asks bound to the block, and the numbers said on a threshold's side bound to its threshold parameters. */
+function bindWithThresholds(block: CompiledBlock, asks: QuestionAsks, shape: AskedShape, options: RouteOptions, lexicon: FitContext['lexicon']) {
+  const binding = bindAsks(block, asks, options.now, lexicon);
+  const held = bindThresholds(block, shape.numbers ?? []);
+  Object.assign(binding.params, held.params);
+  for (const message of held.refused) binding.unmet.push({ kind: 'value', message });
+  return { binding, thresholds: held.bound };
+}
+
 /** Whether one block answers the question: its parameters bound, its contract covering the asks. */
 export function fitOf(block: CompiledBlock, asked: Asked, options: RouteOptions, named: boolean, ctx: FitContext): Fit {
   const { lexicon, alternatives, ownTerm } = ctx;
   const { aliases } = asked;
   const { asks, shape } = readForBlock(block, asked);
-  const binding = bindAsks(block, asks, options.now, lexicon);
+  const { binding, thresholds } = bindWithThresholds(block, asks, shape, options, lexicon);
   const cov = coverage(block, shape, {
+    thresholds,
     named,
     limitAsked: asks.limit !== undefined,
     ...(asks.limit !== undefined ? { limitStart: asks.limit.start } : {}),

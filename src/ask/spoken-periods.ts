@@ -126,7 +126,23 @@ function relativeCalendarYear(m: RegExpExecArray, now: number | undefined): Part
 }
 
 /** The rules for periods the calendar's rules would misread, read before them. */
+/**
+ * "since last July" in November: this year's July, the one just gone, or the year before's? People
+ * asking were seen to mean the year before's, and the reading kept until now took this year's.
+ * Where the month has already come round this year, the days are not certain (`undeclared:
+ * 'days'`); "last December" in November is only the year before's.
+ */
+const LAST_MONTH = new RegExp(`\\b(?:(?:since|from|in|during|for)\\s+)?(?:last|previous)\\s+(${MONTH_NAME})\\b(?!\\s*,?\\s*\\d)`, 'gi');
+
+function lastMonth(m: RegExpExecArray, now: number | undefined): Part | typeof RELATIVE_NEEDS_NOW | undefined {
+  const month = monthNumber((m[1] ?? '').toLowerCase());
+  if (month === undefined) return undefined;
+  if (now === undefined) return RELATIVE_NEEDS_NOW;
+  return month < new Date(now).getUTCMonth() + 1 ? { undeclared: 'days' } : undefined;
+}
+
 export const SPOKEN_PERIOD_RULES: readonly Rule[] = [
+  { pattern: LAST_MONTH, read: lastMonth },
   { pattern: TRAILING, read: trailing },
   { pattern: SINCE_TO_DATE, read: sinceToDate },
   { pattern: WEEK_NUMBER, read: weekNumber },

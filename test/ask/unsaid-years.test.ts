@@ -62,3 +62,17 @@ describe('a calendar unit alone asks no measure', () => {
     expect(commerce.router.route('revenue by week', { now: COMMERCE_NOW }).kind).toBe('answer');
   });
 });
+
+describe('"last July" where July has come round this year', () => {
+  it.each<[string, Record<string, unknown>]>([
+    ['since last July', { undeclared: 'days' }],
+    ['footfall per month since last September', { undeclared: 'days' }],
+    // Not yet come round this year: only the year before's.
+    ['since last December', { start: '2025-12-01' }],
+    ['since July', { start: '2026-07-01' }],
+    ['since last month', { start: '2026-10-01' }],
+    ['since last July 2025', { start: '2025-07-01' }],
+  ])('%s', (q, expected) => {
+    expect(findPeriod(q, NOW, [])).toMatchObject(expected);
+  });
+});
