@@ -8,7 +8,7 @@
  * nothing else, since which days it runs over depends on when the organisation's year starts.
  */
 import type { CompiledBlock, CompiledParam } from '../compiler/types.js';
-import { policyProblem } from '../rules/parameter-policy.js';
+import { policyProblem, policyValues } from '../rules/parameter-policy.js';
 import type { PeriodAsk } from './period-kit.js';
 import type { ParamValue } from './types.js';
 import { MONTH_NAME } from './vocabulary.js';
@@ -28,7 +28,7 @@ export interface YearParam {
   /** A split year's separator and whether its second year is written whole ("2025/2026"). */
   separator: string;
   long: boolean;
-  /** A split year's label before its digits ("FY" of "FY26/27") and whether its first year is written in two digits. */
+  /** The label before a split year's or an edition's digits ("FY" of "FY26/27", "BWF" of "BWF26") and whether its first year is written in two digits. */
   prefix?: string;
   short?: boolean;
   /**
@@ -73,6 +73,25 @@ function splitParam(param: CompiledParam): YearParam | undefined {
   if (Number(second) !== (second.length === 4 ? next : next % 100)) return undefined;
   return { param, form: 'split', open: false, text: true, separator: m[3] ?? '/', long: second.length === 4, prefix: m[1] ?? '', short: first.length === 2 };
 }
+/** A code of letters and a two-digit year: "BWF26", "S25". */
+const EDITION = /^([A-Za-z]{1,6})(\d{2})$/;
+
+/**
+ * `edition = "BWF26"` of the values BWF24, BWF25, BWF26: one code per year, its letters the same
+ * and its two digits years in a run (not 01, 02 of a numbered series): "the 2025 festival" is
+ * BWF25, "this year's" the current year's.
+ */
+function editionParam(block: CompiledBlock, param: CompiledParam): YearParam | undefined {
+  const values = param.type === 'string' ? (policyValues(block, param.name) ?? []) : [];
+  const read = values.map((v) => EDITION.exec(v));
+  const prefixes = new Set(read.map((m) => m?.[1]));
+  const years = read.map((m) => Number(m?.[2])).sort((a, b) => a - b);
+  const run = years.every((y, i) => i === 0 || y === (years[i - 1] ?? 0) + 1);
+  if (values.length < 2 || read.some((m) => m === null) || prefixes.size !== 1 || !run || (years[0] ?? 0) < 10 || !values.includes(String(param.default)))
+    return undefined;
+  return { param, form: 'year', open: false, text: true, separator: '', long: false, prefix: [...prefixes][0] ?? '', short: true };
+}
+
 const isYear = (v: unknown): boolean =>
   (typeof v === 'number' && Number.isInteger(v) && v >= 1900 && v <= 2100) || (typeof v === 'string' && /^(?:19|20)\d{2}$/.test(v));
 
@@ -88,6 +107,8 @@ export function yearParamOf(block: CompiledBlock): YearParam | undefined {
       return { param, form: 'month', open: false, text: true, separator: '-', long: false, windowMonths: windowMonthsOf(block) };
     const split = splitParam(param);
     if (split !== undefined) return split;
+    const edition = editionParam(block, param);
+    if (edition !== undefined) return edition;
     if (!YEAR_NAME.test(param.name) || (param.type !== 'number' && param.type !== 'string')) continue;
     if (param.default !== undefined && !isYear(param.default)) continue;
     const named = FISCAL_NAME.test(param.name) ? startNamedOf(block) : undefined;
@@ -218,7 +239,11 @@ export function bindYear(block: CompiledBlock, y: YearParam, period: PeriodAsk):
   const second = year + 1;
   const first = y.short === true ? String(year % 100).padStart(2, '0') : String(year);
   const value: ParamValue =
-    y.form === 'split' ? `${y.prefix ?? ''}${first}${y.separator}${y.long ? second : String(second % 100).padStart(2, '0')}` : y.text ? String(year) : year;
+    y.form === 'split'
+      ? `${y.prefix ?? ''}${first}${y.separator}${y.long ? second : String(second % 100).padStart(2, '0')}`
+      : y.text
+        ? `${y.prefix ?? ''}${first}`
+        : year;
   const problem = policyProblem(block, y.param, value);
   return problem === undefined ? { value } : { kind: 'value', message: problem };
 }

@@ -122,3 +122,30 @@ describe("a financial year in the owner's own spelling and naming", () => {
     expect('kind' in bound ? bound.kind : bound).toBe('period');
   });
 });
+
+describe('an edition: one code per year, its letters the same', () => {
+  const policy = (values: string[]) => ({ edition: { values } }) as unknown as CompiledBlock['parameterPolicy'];
+  const festival = block([p('edition', 'string', 'BWF26')], policy(['BWF24', 'BWF25', 'BWF26']));
+
+  it.each<[string, unknown]>([
+    ['ticket sales for the 2025 festival', 'BWF25'],
+    ["this year's festival", 'BWF26'],
+    ["last year's festival", 'BWF25'],
+    ['the festival in 2023', 'value'],
+  ])('%s -> %s', (q, expected) => {
+    const y = yearParamOf(festival);
+    const period = findPeriod(q, NOW);
+    if (y === undefined || period === undefined) throw new Error('no year parameter or period');
+    const bound = bindYear(festival, y, period);
+    expect('value' in bound ? bound.value : bound.kind).toBe(expected);
+  });
+
+  it.each<[string, string[], string]>([
+    ['a numbered series is no years', ['LON01', 'LON02', 'LON03'], 'LON01'],
+    ['letters that differ', ['BWF25', 'XMS25'], 'BWF25'],
+    ['years not in a run', ['BWF22', 'BWF25'], 'BWF25'],
+    ['one value', ['BWF26'], 'BWF26'],
+  ])('%s', (_, values, value) => {
+    expect(yearParamOf(block([p('edition', 'string', value)], policy(values)))).toBeUndefined();
+  });
+});
