@@ -358,6 +358,9 @@ function keepRows(
   return true;
 }
 
+/** A column naming the entity itself (its code, name, id, number), not a group it falls in ("store_region"). */
+const ENTITY_NAMES = /^_(?:code|name|id|key|no|number|ref)$/;
+
 /**
  * Whether the owner's declared grain is the field's entity ("ward" of ward_code and ward_name; a
  * `by` list naming it), with no time column: the result has one row per value of it.
@@ -365,7 +368,7 @@ function keepRows(
 function grainField(block: CompiledBlock, facts: BlockFacts, field: string): boolean {
   if (facts.timeColumn !== undefined) return false;
   const g = block.grain;
-  if (typeof g === 'string') return field === g || field.startsWith(`${g}_`);
+  if (typeof g === 'string') return field === g || (field.startsWith(g) && ENTITY_NAMES.test(field.slice(g.length)));
   const by = typeof g === 'object' && g !== null && !Array.isArray(g) ? (g as { by?: unknown }).by : undefined;
   return Array.isArray(by) && by.length === 1 && by[0] === field;
 }

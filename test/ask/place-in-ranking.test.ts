@@ -5,7 +5,8 @@
  * where the limit shows every value the field holds; a question's own top-N is never raised.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildValueLexicon, readAsks } from '../../src/ask/index.js';
+import { bindQuestion, buildValueLexicon, readAsks } from '../../src/ask/index.js';
+import type { CompiledBlock } from '../../src/compiler/types.js';
 import { cleanupProjects } from '../helpers/project.js';
 import { type FixtureRouter, fixtureRouter } from './fixture-router.js';
 
@@ -61,5 +62,41 @@ describe('reading a place asked', () => {
     ['top 5 brokers by premium', false],
   ])('%s', (q, expected) => {
     expect(place(q)).toBe(expected);
+  });
+});
+
+describe('a grain says one row per value only of the entity itself', () => {
+  const block = {
+    id: 'retail.top_stores',
+    name: 'top_stores',
+    dialect: 'sqlite',
+    grain: 'store',
+    description: 'The top_n stores by sales.',
+    examples: [],
+    columns: {},
+    tests: [],
+    tables: ['sales'],
+    outputs: ['store_name', 'store_region', 'sales'],
+    params: [{ name: 'top_n', type: 'number', default: 5, required: false }],
+    paramsUsed: ['top_n'],
+    parameterPolicy: { top_n: { min: 1, max: 20 } },
+    query: 'SELECT store_name, store_region, SUM(amount) AS sales FROM sales GROUP BY store_name, store_region ORDER BY sales DESC LIMIT ${top_n}',
+  } as unknown as CompiledBlock;
+  const data = new Map([
+    ['store_name', ['Leeds', 'York', 'Hull', 'Bath', 'Ely', 'Kew']],
+    ['store_region', ['North', 'South']],
+  ]);
+  const bind = (q: string) => bindQuestion(block, q, { lexicon: buildValueLexicon([block], data), now: NOW });
+
+  it.each<[string, Record<string, unknown>, Array<{ column: string; values: string[] }> | undefined, boolean]>([
+    // Six stores, the policy's most 20: raised, every store shown, Leeds's row kept.
+    ['sales at Leeds', { top_n: 20 }, [{ column: 'store_name', values: ['Leeds'] }], false],
+    // Two regions fit in 20 rows, but the rows are stores: a region's stores may be cut.
+    ['sales in North', {}, undefined, true],
+  ])('%s', (q, params, keep, unmet) => {
+    const b = bind(q);
+    expect(b.params).toEqual(params);
+    expect(b.keep).toEqual(keep);
+    expect(b.unmet.length > 0).toBe(unmet);
   });
 });
