@@ -199,7 +199,13 @@ function leadOf(sort: Pick<BlockContract, 'rankedBy'>): Pick<BlockContract, 'lea
 const IDENTIFIER_KEY = /(?:^|_)(?:id|code|name|number|no|ref|key)$/i;
 
 /** term -> the first declaration holding it, in the order the `sources` field documents. */
-function sourcesOf(block: CompiledBlock, names: readonly string[], keyNames: readonly string[], literals: Iterable<string>): Map<string, string> {
+function sourcesOf(
+  block: CompiledBlock,
+  names: readonly string[],
+  keyNames: readonly string[],
+  literals: Iterable<string>,
+  examples: string,
+): Map<string, string> {
   const out = new Map<string, string>();
   const add = (text: string, source: string): void => {
     for (const t of termSet(text)) if (!out.has(t)) out.set(t, source);
@@ -221,7 +227,7 @@ function sourcesOf(block: CompiledBlock, names: readonly string[], keyNames: rea
           .join(' '),
         `value:${t.subject}`,
       );
-  add(examplesText(block), 'example');
+  add(examples, 'example');
   return out;
 }
 
@@ -391,11 +397,11 @@ function buildContract(block: CompiledBlock): BlockContract {
   const names = resultColumns(block.query, block.dialect);
   const columns = columnTerms(block, names);
   const keyNames = groupKeys(block.query, block.dialect) ?? [];
-  const firstKey = keyNames[0];
   const keys = keyNames.map((k) => termSet(k));
   const groupings = groupingsOf(block, facts, { names, keys, columns, keyNames });
   const declaredWords = declaredWordsOf(block, facts, keyNames);
-  const owned = union(declaredWords, termSet(examplesText(block)));
+  const examples = examplesText(block);
+  const owned = union(declaredWords, termSet(examples));
   const vocabulary = union(columns, groupings, owned);
   const limited = facts.limitParam !== undefined || facts.fixedLimit !== undefined;
   const qualifiers = union(vocabulary, termSet([...block.tables.map((t) => t.split('.').pop() ?? t), block.description ?? ''].join(' ')));
@@ -403,7 +409,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     columns,
     groupings,
     declared: union(columns, groupings, declaredWords),
-    sources: sourcesOf(block, names, keyNames, facts.literals),
+    sources: sourcesOf(block, names, keyNames, facts.literals, examples),
     keys,
     groups: keyNames.filter((k) => !IDENTIFIER_KEY.test(k)).map((k) => termSet(k)),
     sideKeys: sideKeysOf(block, keyNames, facts.timeColumn),
@@ -415,7 +421,7 @@ function buildContract(block: CompiledBlock): BlockContract {
     ranking: limited && !facts.timeSeries,
     limited,
     ...rowsCapOf(facts),
-    ...(firstKey !== undefined ? { firstKey } : {}),
+    ...(keyNames[0] !== undefined ? { firstKey: keyNames[0] } : {}),
     ...(limited ? sortOf(block, facts.timeColumn) : { ordersByKey: false, ...leadOf(sortOf(block, facts.timeColumn)) }),
     grouped: facts.breakdownFields.size > 0,
     ranksBottom: [...RANK_BOTTOM_TERMS].some((t) => owned.has(t)),

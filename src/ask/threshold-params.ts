@@ -48,8 +48,21 @@ function saidSide(n: AskedNumber): Side | undefined {
   return SAID.find(([, pre, post]) => pre.test(before) || (post.source !== '^$' && post.test(after)))?.[0];
 }
 
+type Threshold = { param: CompiledParam; side: Side };
+
+/** Read once per block: every fit of a question asks for them. */
+const READ = new WeakMap<CompiledBlock, Threshold[]>();
+
 /** The block's threshold parameters: numbers its query compares on one side, other than a top-N or a year. */
-function thresholds(block: CompiledBlock): Array<{ param: CompiledParam; side: Side }> {
+function thresholds(block: CompiledBlock): Threshold[] {
+  const known = READ.get(block);
+  if (known !== undefined) return known;
+  const read = thresholdsOf(block);
+  READ.set(block, read);
+  return read;
+}
+
+function thresholdsOf(block: CompiledBlock): Threshold[] {
   const facts = blockFacts(block);
   const code = queryCode(block);
   return block.params.flatMap((param) => {

@@ -86,11 +86,8 @@ export function rowsKept(rows: AskRun['rows'], keep: Tier1Answer['keep']): AskRu
  * only where none of them has a row.
  */
 export function absentKept(rows: AskRun['rows'], keep: Tier1Answer['keep']): string | undefined {
-  for (const k of keep ?? []) {
-    const held = new Set(rows.map((row) => String(row[k.column] ?? '').toLowerCase()));
-    if (!k.values.some((v) => held.has(v.toLowerCase()))) return `${k.column} ${k.values[0] ?? ''}`;
-  }
-  return undefined;
+  const absent = keep?.find((k) => rowsKept(rows, [k]).length === 0);
+  return absent === undefined ? undefined : `${absent.column} ${absent.values[0] ?? ''}`;
 }
 
 /** A kept field the result has no column for: the rows cannot be chosen, so the block cannot answer. */
